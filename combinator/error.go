@@ -1,0 +1,76 @@
+package combinator
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+)
+
+// SyntaxError is the diagnosis of input that does not match a rule: where the
+// match could go no farther and what the grammar expected there.
+type SyntaxError struct {
+	Input    string   // the input, as given
+	Offset   int      // byte offset of the first byte that cannot be part of the rule (len(Input) at its end)
+	Rule     string   // the rule that was matched (its name, or its ABNF)
+	In       string   // the innermost named rule in progress at Offset, "" when none inside Rule
+	Expected []string // what could have matched at Offset: rule names and ABNF terminals
+}
+
+// Error returns a message such as
+//
+//	invalid character ' ' at offset 8 in segment: expected pchar, "/", "?", "#" or end of input
+func (e *SyntaxError) Error() string {
+	where := e.In
+	if where == "" {
+		where = e.Rule
+	}
+	return fmt.Sprintf("%s at offset %d in %s: expected %s",
+		e.Found(), e.Offset, where, JoinExpected(e.Expected))
+}
+
+// Found describes the input at Offset: "invalid character 'x'", "invalid byte
+// 0xFF" or "unexpected end of input".
+func (e *SyntaxError) Found() string {
+	return DescribeAt(e.Input, e.Offset)
+}
+
+// DescribeAt describes what stands at offset off of s, for error messages:
+// "invalid character 'x'", "invalid character 'é' (UTF-8 0xC3 0xA9)", "invalid
+// byte 0xFF" or "unexpected end of input".
+func DescribeAt(s string, off int) string {
+	if off >= len(s) || off < 0 {
+		return "unexpected end of input"
+	}
+	b := s[off]
+	if b < utf8.RuneSelf {
+		return "invalid character " + quoteChar(rune(b))
+	}
+	r, size := utf8.DecodeRuneInString(s[off:])
+	if r == utf8.RuneError && size <= 1 {
+		return fmt.Sprintf("invalid byte 0x%02X", b)
+	}
+	hexes := make([]string, size)
+	for i := range hexes {
+		hexes[i] = fmt.Sprintf("0x%02X", s[off+i])
+	}
+	return fmt.Sprintf("invalid character %s (UTF-8 %s)", quoteChar(r), strings.Join(hexes, " "))
+}
+
+func quoteChar(r rune) string {
+	if r == '\'' {
+		return `'\''`
+	}
+	q := fmt.Sprintf("%q", r)
+	return q
+}
+
+// JoinExpected joins labels as a list: `a`, `a or b`, `a, b or c`.
+func JoinExpected(labels []string) string {
+	switch len(labels) {
+	case 0:
+		return "nothing"
+	case 1:
+		return labels[0]
+	}
+	return strings.Join(labels[:len(labels)-1], ", ") + " or " + labels[len(labels)-1]
+}

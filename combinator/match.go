@@ -1,0 +1,385 @@
+package combinator
+
+import "strings"
+
+// Span is the part of the input a Capture matched: in[Start:End]. A slot that
+// did not take part in the match holds NoSpan.
+type Span struct{ Start, End int }
+
+// NoSpan marks a capture slot that matched nothing: the component is undefined.
+var NoSpan = Span{-1, -1}
+
+// Defined reports whether the span holds a match (possibly empty).
+func (s Span) Defined() bool { return s.Start >= 0 }
+
+// Match reports whether the whole of s matches r.
+func (r *Rule) Match(s string) bool {
+	m := matcher{in: s}
+	return m.match(r, 0) == len(s)
+}
+
+// Prefix matches r at the start of s and returns the length of the match
+// (ok false when r does not match there). Under PEG semantics this is the one
+// match r makes, not necessarily the longest string of its language.
+func (r *Rule) Prefix(s string) (n int, ok bool) {
+	m := matcher{in: s}
+	n = m.match(r, 0)
+	return n, n >= 0
+}
+
+// MatchAt matches r in s starting at byte offset pos and returns the end
+// offset of the match, or -1. It has the type of a MatchFunc, so that r can
+// stand as a terminal in another grammar (Func).
+func (r *Rule) MatchAt(s string, pos int) int {
+	if pos < 0 || pos > len(s) {
+		return -1
+	}
+	m := matcher{in: s}
+	return m.match(r, pos)
+}
+
+// Check returns nil when the whole of s matches r, else a *SyntaxError that
+// says where and what was expected.
+func (r *Rule) Check(s string) error {
+	if r.Match(s) {
+		return nil
+	}
+	return r.Explain(s)
+}
+
+// Captures matches the whole of s against r and fills spans with what each
+// Capture matched, indexed by slot; slots beyond len(spans) are not recorded,
+// slots that took no part hold NoSpan. It reports whether s matched; on failure
+// the contents of spans are unspecified and Explain says why.
+func (r *Rule) Captures(s string, spans []Span) bool {
+	for i := range spans {
+		spans[i] = NoSpan
+	}
+	var undo [16]undoEntry
+	m := matcher{in: s, spans: spans, undo: undo[:0]}
+	return m.match(r, 0) == len(s)
+}
+
+// Explain returns the diagnosis of a failed whole match of s against r: the
+// farthest offset any alternative reached and what was expected there. It
+// returns nil when s matches. Explain re-runs the match with bookkeeping the
+// fast path does not do, so call it only after a failure.
+func (r *Rule) Explain(s string) *SyntaxError {
+	m := matcher{in: s, plain: true, diag: true, far: -1}
+	end := m.match(r, 0)
+	if end == len(s) {
+		return nil
+	}
+	if end >= 0 {
+		m.stack = m.stack[:0]
+		m.fail(end, "end of input")
+	}
+	return &SyntaxError{
+		Input:    s,
+		Offset:   m.far,
+		Rule:     r.label(),
+		In:       m.at,
+		Expected: dedupe(m.expected),
+	}
+}
+
+// matcher is the state of one match. It lives on the caller's stack: match
+// does not let it escape.
+type matcher struct {
+	in    string
+	spans []Span
+	plain bool // ignore the preparation: first sets and fused forms
+	diag  bool // record failures (implies plain)
+	quiet int  // > 0 inside a look-ahead: record nothing
+
+	undo []undoEntry // the log of captures to roll back
+
+	far      int      // diag: farthest failure offset
+	at       string   // diag: innermost named rule in progress at far
+	expected []string // diag: labels expected at far
+	stack    []string // diag: named rules in progress
+}
+
+type undoEntry struct {
+	slot int
+	old  Span
+}
+
+// match matches r at pos and returns the end offset, or -1.
+func (m *matcher) match(r *Rule, pos int) int {
+	if m.diag && r.name != "" {
+		return m.matchNamed(r, pos)
+	}
+	in := m.in
+	if !m.plain {
+		switch r.fast {
+		case fUnit:
+			if pos < len(in) {
+				c := in[pos]
+				if r.tab[c] {
+					return pos + 1
+				}
+				if r.pct && c == '%' && pos+2 < len(in) && hexdig[in[pos+1]] && hexdig[in[pos+2]] {
+					return pos + 3
+				}
+			}
+			return -1
+		case fRun:
+			tab, pct, start := r.tab, r.pct, pos
+			if r.max == Unbounded {
+				for pos < len(in) {
+					c := in[pos]
+					if tab[c] {
+						pos++
+					} else if pct && c == '%' && pos+2 < len(in) && hexdig[in[pos+1]] && hexdig[in[pos+2]] {
+						pos += 3
+					} else {
+						break
+					}
+				}
+				if r.min == 0 || (r.min == 1 && pos > start) {
+					return pos
+				}
+				return r.countRun(in, start)
+			}
+			return r.countRun(in, start)
+		case fSepRun:
+			if pos >= len(in) || in[pos] != r.sep {
+				return pos
+			}
+			tab, pct := r.tab, r.pct
+			for pos++; pos < len(in); {
+				c := in[pos]
+				if tab[c] {
+					pos++
+				} else if pct && c == '%' && pos+2 < len(in) && hexdig[in[pos+1]] && hexdig[in[pos+2]] {
+					pos += 3
+				} else {
+					break
+				}
+			}
+			return pos
+		}
+	}
+	switch r.kind {
+	case kLit:
+		if len(in)-pos >= len(r.lit) && in[pos:pos+len(r.lit)] == r.lit {
+			return pos + len(r.lit)
+		}
+	case kLitFold:
+		if len(in)-pos >= len(r.lit) && strings.EqualFold(in[pos:pos+len(r.lit)], r.lit) {
+			return pos + len(r.lit)
+		}
+	case kClass:
+		if pos < len(in) && r.set.Contains(in[pos]) {
+			return pos + 1
+		}
+	case kSeq:
+		plain := m.plain
+		for _, s := range r.subs {
+			if !plain {
+				// Settle without a call what the next byte alone decides: a
+				// one-byte literal, or an optional part that cannot start here.
+				if pos < len(in) {
+					if s.byte1 {
+						if in[pos] != s.lit[0] {
+							return -1
+						}
+						pos++
+						continue
+					}
+					if s.optional && !s.starts(in[pos]) {
+						continue
+					}
+				} else if s.optional {
+					continue
+				}
+			}
+			if pos = m.match(s, pos); pos < 0 {
+				return -1
+			}
+		}
+		return pos
+	case kAlt:
+		plain := m.plain
+		for _, s := range r.subs {
+			if !plain && !s.nullable && (pos >= len(in) || !s.starts(in[pos])) {
+				continue
+			}
+			mark := len(m.undo)
+			if e := m.match(s, pos); e >= 0 {
+				return e
+			}
+			m.rollback(mark)
+		}
+		return -1
+	case kRep:
+		s := r.subs[0]
+		if r.max == 1 && r.min == 0 && !s.hasCaps {
+			// [ rule ]: no count, nothing to roll back.
+			if e := m.match(s, pos); e >= 0 {
+				return e
+			}
+			return pos
+		}
+		n := 0
+		for n != r.max {
+			if !m.plain && !s.nullable && (pos >= len(in) || !s.starts(in[pos])) {
+				break
+			}
+			mark := len(m.undo)
+			e := m.match(s, pos)
+			if e < 0 {
+				m.rollback(mark)
+				break
+			}
+			n++
+			if e == pos {
+				// The rule matched empty: it would again, as often as asked.
+				n = max(n, r.min)
+				break
+			}
+			pos = e
+		}
+		if n < r.min {
+			return -1
+		}
+		return pos
+	case kCap:
+		e := m.match(r.subs[0], pos)
+		if e >= 0 && r.slot < len(m.spans) {
+			m.set(r.slot, Span{pos, e})
+		}
+		return e
+	case kNot, kPeek:
+		if m.look(r, pos) {
+			return pos
+		}
+		return -1
+	case kEnd:
+		if pos == len(in) {
+			return pos
+		}
+	case kFunc:
+		if e := r.fn(in, pos); e >= pos && e <= len(in) {
+			return e
+		}
+	}
+	if m.diag {
+		m.fail(pos, r.label())
+	}
+	return -1
+}
+
+// countRun matches a fused repetition with an upper bound, or with a lower
+// bound above one, counting units.
+func (r *Rule) countRun(in string, pos int) int {
+	n := 0
+	for pos < len(in) && n != r.max {
+		c := in[pos]
+		if r.tab[c] {
+			pos++
+		} else if r.pct && c == '%' && pos+2 < len(in) && hexdig[in[pos+1]] && hexdig[in[pos+2]] {
+			pos += 3
+		} else {
+			break
+		}
+		n++
+	}
+	if n < r.min {
+		return -1
+	}
+	return pos
+}
+
+// starts reports whether a non-empty match of r can start with c.
+func (r *Rule) starts(c byte) bool {
+	return r.first[c>>6]&(1<<(c&63)) != 0
+}
+
+var hexdig = func() (t [256]bool) {
+	for b := 0; b < 256; b++ {
+		t[b] = hexdigSet.Contains(byte(b))
+	}
+	return t
+}()
+
+// set records a capture, logging the old value so that a failed alternative
+// can roll it back.
+func (m *matcher) set(slot int, sp Span) {
+	m.undo = append(m.undo, undoEntry{slot, m.spans[slot]})
+	m.spans[slot] = sp
+}
+
+// rollback undoes the captures recorded since mark.
+func (m *matcher) rollback(mark int) {
+	for len(m.undo) > mark {
+		e := m.undo[len(m.undo)-1]
+		m.undo = m.undo[:len(m.undo)-1]
+		m.spans[e.slot] = e.old
+	}
+}
+
+// look reports whether the look-ahead r (Not or Peek) succeeds at pos. It
+// consumes nothing and keeps no capture.
+func (m *matcher) look(r *Rule, pos int) bool {
+	mark := len(m.undo)
+	m.quiet++
+	e := m.match(r.subs[0], pos)
+	m.quiet--
+	m.rollback(mark)
+	return (e >= 0) == (r.kind == kPeek)
+}
+
+// matchNamed matches a named rule in diagnosis mode. A named rule that fails
+// where it starts is reported under its name, in place of the pieces inside it.
+func (m *matcher) matchNamed(r *Rule, pos int) int {
+	farBefore, mark := m.far, len(m.expected)
+	m.stack = append(m.stack, r.name)
+	c := *r
+	c.name = ""
+	e := m.match(&c, pos)
+	m.stack = m.stack[:len(m.stack)-1]
+	if e < 0 && m.quiet == 0 && m.far == pos {
+		if farBefore < pos {
+			mark = 0
+		}
+		m.expected = m.expected[:mark]
+		m.far = -1 // let fail set the context anew
+		if mark > 0 {
+			m.far = pos
+		}
+		m.fail(pos, r.name)
+	}
+	return e
+}
+
+// fail records, in diagnosis mode, that label was expected at pos.
+func (m *matcher) fail(pos int, label string) {
+	if m.quiet > 0 || pos < m.far {
+		return
+	}
+	if pos > m.far {
+		m.far = pos
+		m.expected = m.expected[:0]
+	}
+	// The context is that of the last failure at far: the parse that got
+	// farthest and was tried last, the one that survived backtracking.
+	m.at = ""
+	if len(m.stack) > 0 {
+		m.at = m.stack[len(m.stack)-1]
+	}
+	m.expected = append(m.expected, label)
+}
+
+func dedupe(labels []string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, l := range labels {
+		if !seen[l] {
+			seen[l] = true
+			out = append(out, l)
+		}
+	}
+	return out
+}

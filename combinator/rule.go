@@ -1,0 +1,319 @@
+package combinator
+
+import "math"
+
+// A Rule is a grammar rule: an immutable tree of nodes built by the
+// constructors of this package (Lit, LitFold, Class, Seq, Alt, Opt, Rep, Star,
+// Plus, Capture, Not, Peek, End, Func and Named). Rules are built bottom-up from
+// rules that already exist, so a grammar can hold no cycle: matching recurses at
+// most as deep as the tree.
+//
+// A constructor prepares its node as it builds it: it computes the bytes a match
+// can start with, whether the rule can match the empty string, and fuses
+// repetitions of single characters (and of pct-encoded triplets) into one scan.
+// Matching then needs no preparation and allocates nothing.
+//
+// Matching is PEG matching: a choice commits to its first alternative that
+// matches and a repetition is greedy. The RFC 3986 rules of this package are
+// written so that this accepts exactly the language of their ABNF.
+//
+// A *Rule is safe for concurrent use.
+type Rule struct {
+	kind kind
+	fast fast // a fused form, used by the prepared matcher
+	name string
+
+	lit  string    // kLit, kLitFold
+	set  CharSet   // kClass; unit set for fused forms
+	subs []*Rule   // kSeq, kAlt; one element for kRep, kCap, kNot, kPeek
+	min  int       // kRep
+	max  int       // kRep; -1: no upper bound
+	slot int       // kCap
+	fn   MatchFunc // kFunc
+
+	first    CharSet    // bytes a non-empty match can start with
+	nullable bool       // can match the empty string
+	hasCaps  bool       // contains a Capture
+	pct      bool       // fused unit: also '%' HEXDIG HEXDIG
+	sep      byte       // fSepRun: the separator byte
+	tab      *[256]bool // fused forms: set as a table, one load a byte
+	byte1    bool       // a case-sensitive literal of one byte
+	optional bool       // a repetition with min 0: matches empty where its rule cannot start
+}
+
+// table fills r.tab from r.set for a fused node.
+func (r *Rule) table() {
+	if r.fast == fNone {
+		return
+	}
+	var t [256]bool
+	for b := 0; b < 256; b++ {
+		t[b] = r.set.Contains(byte(b))
+	}
+	r.tab = &t
+}
+
+// MatchFunc matches a hand-written terminal: it returns the end offset of the
+// match of in starting at pos, or a negative number when there is none. It must
+// not return an offset below pos or beyond len(in). Rule.MatchAt has this type,
+// so a rule of one grammar can be embedded in another as a terminal.
+type MatchFunc func(in string, pos int) (end int)
+
+type kind uint8
+
+const (
+	kLit     kind = iota // exact bytes
+	kLitFold             // bytes, ASCII letters case-insensitive
+	kClass               // one byte of a set
+	kSeq                 // concatenation
+	kAlt                 // ordered choice
+	kRep                 // bounded repetition (Opt is Rep 0..1)
+	kCap                 // capture into a slot
+	kNot                 // negative look-ahead
+	kPeek                // positive look-ahead
+	kEnd                 // end of input
+	kFunc                // hand-written terminal
+)
+
+// fast is the fused form a constructor found for a node.
+type fast uint8
+
+const (
+	fNone   fast = iota
+	fUnit        // one byte of set, or (pct) a pct-encoded triplet
+	fRun         // min..max units
+	fSepRun      // *( sep *unit ): a run of units and separators that starts with sep
+)
+
+// Unbounded is the max of a repetition without an upper bound (ABNF "n*").
+const Unbounded = -1
+
+var hexdigSet = ByteRange('0', '9').Union(ByteRange('A', 'F'), ByteRange('a', 'f'))
+
+// Lit matches the bytes of s exactly (case-sensitive; RFC 7405 %s"..."). For the
+// case-insensitive quoted strings of ABNF, use LitFold. Lit("") matches the
+// empty string.
+func Lit(s string) *Rule {
+	r := &Rule{kind: kLit, lit: s, byte1: len(s) == 1}
+	if s == "" {
+		r.nullable = true
+	} else {
+		r.first = Chars(s[:1])
+	}
+	return r
+}
+
+// LitFold matches s with ASCII letters in either case: an ABNF quoted string
+// (RFC 5234 §2.3), such as "v" in IPvFuture.
+func LitFold(s string) *Rule {
+	r := Lit(s)
+	r.kind, r.byte1 = kLitFold, false
+	if s != "" {
+		r.first = foldSet(r.first)
+	}
+	return r
+}
+
+// foldSet adds to c the other case of each ASCII letter in c.
+func foldSet(c CharSet) CharSet {
+	for b := 'A'; b <= 'Z'; b++ {
+		if c.Contains(byte(b)) || c.Contains(byte(b|0x20)) {
+			c = c.Union(Chars(string([]byte{byte(b), byte(b | 0x20)})))
+		}
+	}
+	return c
+}
+
+// Class matches one byte of set (an ABNF value range or a choice of single
+// characters).
+func Class(set CharSet) *Rule {
+	r := &Rule{kind: kClass, set: set, first: set, fast: fUnit}
+	r.table()
+	return r
+}
+
+// Seq matches its rules one after the other (ABNF concatenation). Seq() matches
+// the empty string.
+func Seq(rules ...*Rule) *Rule {
+	r := &Rule{kind: kSeq, subs: append([]*Rule(nil), rules...), nullable: true}
+	for _, s := range rules {
+		if r.nullable {
+			r.first = r.first.Union(s.first)
+		}
+		r.nullable = r.nullable && s.nullable
+		r.hasCaps = r.hasCaps || s.hasCaps
+	}
+	if set, pct, ok := unitOf(r); ok {
+		r.fast, r.set, r.pct = fUnit, set, pct
+	}
+	r.table()
+	return r
+}
+
+// Alt matches the first of its rules that matches (an ABNF alternation "/"
+// under PEG semantics: order the alternatives so that the first match is the
+// one the ABNF means). Alternatives that cannot start with the next byte are
+// skipped without being tried. Alt() matches nothing.
+func Alt(rules ...*Rule) *Rule {
+	r := &Rule{kind: kAlt, subs: append([]*Rule(nil), rules...)}
+	for _, s := range rules {
+		r.first = r.first.Union(s.first)
+		r.nullable = r.nullable || s.nullable
+		r.hasCaps = r.hasCaps || s.hasCaps
+	}
+	if set, pct, ok := unitOf(r); ok && len(rules) > 0 {
+		r.fast, r.set, r.pct = fUnit, set, pct
+	}
+	r.table()
+	return r
+}
+
+// Rep matches rule at least min and at most max times, as many as it can
+// (ABNF "min*max rule"; max Unbounded for "min*"). A repetition stops when its
+// rule matches the empty string. Rep panics if min < 0 or max is neither
+// Unbounded nor at least min: a grammar is written once, as a constant.
+func Rep(min, max int, rule *Rule) *Rule {
+	if min < 0 || (max != Unbounded && max < min) {
+		panic("combinator.Rep: invalid bounds")
+	}
+	r := &Rule{kind: kRep, subs: []*Rule{rule}, min: min, max: max,
+		first: rule.first, nullable: min == 0 || rule.nullable, hasCaps: rule.hasCaps,
+		optional: min == 0}
+	if set, pct, ok := unitOf(rule); ok {
+		r.fast, r.set, r.pct = fRun, set, pct
+	} else if s, ok := sepRunOf(r); ok {
+		r.fast, r.set, r.pct, r.sep = fSepRun, s.set, s.pct, s.sep
+	}
+	r.table()
+	return r
+}
+
+// Opt matches rule or the empty string (ABNF "[ rule ]").
+func Opt(rule *Rule) *Rule { return Rep(0, 1, rule) }
+
+// Star matches rule zero or more times (ABNF "*rule").
+func Star(rule *Rule) *Rule { return Rep(0, Unbounded, rule) }
+
+// Plus matches rule one or more times (ABNF "1*rule").
+func Plus(rule *Rule) *Rule { return Rep(1, Unbounded, rule) }
+
+// Capture matches rule and records the span it matched in slot, for the
+// capturing match methods (Rule.Captures). Slots are numbered from 0; when a
+// slot is captured more than once, the last match wins. A capture inside an
+// alternative that fails is rolled back.
+func Capture(slot int, rule *Rule) *Rule {
+	if slot < 0 || slot > math.MaxInt16 {
+		panic("combinator.Capture: slot out of range")
+	}
+	return &Rule{kind: kCap, subs: []*Rule{rule}, slot: slot,
+		first: rule.first, nullable: rule.nullable, hasCaps: true}
+}
+
+// Not matches the empty string where rule does not match (a negative
+// look-ahead, PEG "!rule"). It consumes nothing.
+func Not(rule *Rule) *Rule {
+	return &Rule{kind: kNot, subs: []*Rule{rule}, nullable: true}
+}
+
+// Peek matches the empty string where rule matches (a positive look-ahead, PEG
+// "&rule"). It consumes nothing and captures nothing.
+func Peek(rule *Rule) *Rule {
+	return &Rule{kind: kPeek, subs: []*Rule{rule}, nullable: true}
+}
+
+// End matches the empty string at the end of the input only.
+var End = &Rule{kind: kEnd, nullable: true, name: "end"}
+
+// Func makes a terminal of a hand-written match function, for pieces that are
+// clearer in code. It is named name in ABNF and in error messages. Its first
+// bytes are unknown to the preparation, so alternatives are never skipped past
+// it.
+func Func(name string, fn MatchFunc) *Rule {
+	return &Rule{kind: kFunc, name: name, fn: fn, first: CharSet{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}, nullable: true}
+}
+
+// Named returns rule under an ABNF rule name: the name prints in place of the
+// definition wherever the rule is used (String, Grammar) and stands for it in
+// error messages when the rule fails where it starts. Naming a rule that
+// already has a name makes a new rule that refers to it (name = other-name).
+func Named(name string, rule *Rule) *Rule {
+	if rule.name != "" {
+		rule = Seq(rule)
+	}
+	c := *rule
+	c.name = name
+	return &c
+}
+
+// Name returns the rule's ABNF name, or "" for an unnamed rule.
+func (r *Rule) Name() string { return r.name }
+
+// unitOf reports whether r matches exactly one "unit": a byte of set, or, when
+// pct, a pct-encoded triplet "%" HEXDIG HEXDIG. Such rules fuse into scans.
+func unitOf(r *Rule) (set CharSet, pct bool, ok bool) {
+	switch r.kind {
+	case kClass:
+		return r.set, false, true
+	case kLit, kLitFold:
+		if len(r.lit) != 1 {
+			return CharSet{}, false, false
+		}
+		return r.first, false, true
+	case kSeq:
+		// "%" HEXDIG HEXDIG
+		if len(r.subs) == 3 && r.subs[0].kind == kLit && r.subs[0].lit == "%" &&
+			r.subs[1].kind == kClass && r.subs[1].set == hexdigSet &&
+			r.subs[2].kind == kClass && r.subs[2].set == hexdigSet {
+			return CharSet{}, true, true
+		}
+		if len(r.subs) == 1 {
+			return unitOf(r.subs[0])
+		}
+	case kAlt:
+		for _, s := range r.subs {
+			ss, sp, sok := unitOf(s)
+			if !sok {
+				return CharSet{}, false, false
+			}
+			set, pct = set.Union(ss), pct || sp
+		}
+		// With '%' both a byte and a triplet, the order of the alternatives
+		// decides how much is consumed: leave that to the plain matcher.
+		if pct && set.Contains('%') {
+			return CharSet{}, false, false
+		}
+		return set, pct, true
+	}
+	return CharSet{}, false, false
+}
+
+type sepRun struct {
+	set CharSet
+	pct bool
+	sep byte
+}
+
+// sepRunOf recognises *( sep *unit ) with sep a single byte outside the units,
+// such as path-abempty = *( "/" segment ): it matches exactly a run of units and
+// separators that starts with sep (or nothing), one scan.
+func sepRunOf(r *Rule) (sepRun, bool) {
+	if r.min != 0 || r.max != Unbounded {
+		return sepRun{}, false
+	}
+	body := r.subs[0]
+	for body.kind == kSeq && len(body.subs) == 1 {
+		body = body.subs[0]
+	}
+	if body.kind != kSeq || len(body.subs) != 2 {
+		return sepRun{}, false
+	}
+	lit, run := body.subs[0], body.subs[1]
+	if lit.kind != kLit || len(lit.lit) != 1 || run.fast != fRun || run.min != 0 || run.max != Unbounded {
+		return sepRun{}, false
+	}
+	c := lit.lit[0]
+	if run.set.Contains(c) || c == '%' {
+		return sepRun{}, false
+	}
+	return sepRun{set: run.set.Union(Chars(lit.lit)), pct: run.pct, sep: c}, true
+}
