@@ -1,0 +1,67 @@
+package uri
+
+import (
+	"bufio"
+	"net/url"
+	"os"
+	"strings"
+	"testing"
+)
+
+// readCorpus reads a file of ../shared/bench/corpus, one item a line; the
+// benchmark is skipped where the corpus is missing.
+func readCorpus(b *testing.B, name string) []string {
+	b.Helper()
+	f, err := os.Open("../../shared/bench/corpus/" + name)
+	if err != nil {
+		b.Skip("corpus not found:", err)
+	}
+	defer f.Close()
+	var lines []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		lines = append(lines, sc.Text())
+	}
+	return lines
+}
+
+// BenchmarkParse compares ParseReference with net/url.Parse over the shared
+// corpus of 20,000 URLs, one op being one URI.
+func BenchmarkParse(b *testing.B) {
+	lines := readCorpus(b, "urls.txt")
+	b.Run("uri.ParseReference", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			_, _ = ParseReference(lines[i%len(lines)])
+		}
+	})
+	b.Run("net-url.Parse", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			_, _ = url.Parse(lines[i%len(lines)])
+		}
+	})
+}
+
+// BenchmarkParseValid is BenchmarkParse on the valid URIs of the corpus only,
+// so that no error is built.
+func BenchmarkParseValid(b *testing.B) {
+	var lines []string
+	for _, l := range readCorpus(b, "urls.txt") {
+		if _, err := ParseReference(l); err == nil && !strings.ContainsAny(l, " ") {
+			lines = append(lines, l)
+		}
+	}
+	b.Run("uri.ParseReference", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			_, _ = ParseReference(lines[i%len(lines)])
+		}
+	})
+	b.Run("net-url.Parse", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			_, _ = url.Parse(lines[i%len(lines)])
+		}
+	})
+}
