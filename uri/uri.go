@@ -135,7 +135,7 @@ func (k HostKind) String() string {
 // parts is a URI reference as its five components (§5.3), each with whether
 // it is defined; the path is always defined.
 type parts struct {
-	scheme, authority, path, query, fragment     string
+	scheme, authority, path, query, fragment       string
 	hasScheme, hasAuthority, hasQuery, hasFragment bool
 }
 
