@@ -1,0 +1,220 @@
+package properties
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+// The reference Impl is built only from this package's RFC transcriptions.
+
+func refParse(s string) (Components, error) {
+	if m, _ := MatchRule("URI-reference", s); !m {
+		return Components{}, errors.New("not a URI-reference")
+	}
+	return Split(s), nil
+}
+
+// repair puts "/." before a path that starts with "//" where there is no
+// authority, so that the string parses back the same (DESIGN.md §4).
+func repair(c Components) Components {
+	if c.Authority == nil && strings.HasPrefix(c.Path, "//") {
+		c.Path = "/." + c.Path
+	}
+	return c
+}
+
+func refResolve(base, ref string) (string, error) {
+	return repair(ResolveRFC(Split(base), Split(ref), true)).String(), nil
+}
+
+// refNormalize applies RFC 3986 §6.2.2: case (scheme and host to lower case,
+// percent-encoding hex digits to upper case), decoding of percent-encoded
+// unreserved characters, and, for URIs only, dot-segment removal (on a
+// relative reference that would change what it resolves to).
+func refNormalize(s string) (string, error) {
+	if m, _ := MatchRule("URI-reference", s); !m {
+		return "", errors.New("not a URI-reference")
+	}
+	c := Split(s)
+	fix := func(p *string) *string {
+		if p == nil {
+			return nil
+		}
+		v := pctNormalize(*p)
+		return &v
+	}
+	if c.Scheme != nil {
+		v := strings.ToLower(*c.Scheme)
+		c.Scheme = &v
+	}
+	if c.Authority != nil {
+		a := *c.Authority
+		user := ""
+		if i := strings.IndexByte(a, '@'); i >= 0 {
+			user, a = a[:i+1], a[i+1:]
+		}
+		v := pctNormalize(user) + lowerOutsidePct(pctNormalize(a))
+		c.Authority = &v
+	}
+	c.Path = pctNormalize(c.Path)
+	c.Query, c.Fragment = fix(c.Query), fix(c.Fragment)
+	if c.Scheme != nil {
+		c.Path = RemoveDotSegmentsRFC(c.Path)
+		c = repair(c)
+	}
+	return c.String(), nil
+}
+
+// pctNormalize upper-cases percent-encodings and decodes unreserved ones
+// (RFC 3986 §6.2.2.1, §6.2.2.2).
+func pctNormalize(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '%' || i+2 >= len(s) {
+			b.WriteByte(s[i])
+			continue
+		}
+		hex := strings.ToUpper(s[i+1 : i+3])
+		v := unhex(hex[0])<<4 | unhex(hex[1])
+		if strings.IndexByte(unreservedChars, v) >= 0 {
+			b.WriteByte(v)
+		} else {
+			b.WriteString("%" + hex)
+		}
+		i += 2
+	}
+	return b.String()
+}
+
+// lowerOutsidePct lower-cases s except the hex digits of percent-encodings.
+func lowerOutsidePct(s string) string {
+	b := []byte(s)
+	for i := 0; i < len(b); i++ {
+		if b[i] == '%' {
+			i += 2
+			continue
+		}
+		if 'A' <= b[i] && b[i] <= 'Z' {
+			b[i] += 'a' - 'A'
+		}
+	}
+	return string(b)
+}
+
+func unhex(c byte) byte {
+	if c <= '9' {
+		return c - '0'
+	}
+	return c - 'A' + 10
+}
+
+// refRelativize returns a network-path or absolute-path reference when base
+// and target share a scheme (and authority), else the target itself; in every
+// case with the target's dot segments removed first.
+func refRelativize(base, target string) (string, error) {
+	t := repair(ResolveRFC(Components{}, Split(target), true))
+	b := Split(base)
+	if t.Scheme == nil || b.Scheme == nil || *t.Scheme != *b.Scheme {
+		return t.String(), nil
+	}
+	t.Scheme = nil
+	if t.Authority == nil {
+		if b.Authority != nil {
+			// A path-absolute reference would inherit base's authority.
+			return Components{Scheme: Split(target).Scheme, Path: t.Path, Query: t.Query, Fragment: t.Fragment}.String(), nil
+		}
+		if strings.HasPrefix(t.Path, "/") {
+			return t.String(), nil
+		}
+		s := *Split(target).Scheme
+		return Components{Scheme: &s, Path: t.Path, Query: t.Query, Fragment: t.Fragment}.String(), nil
+	}
+	if b.Authority != nil && *b.Authority == *t.Authority && strings.HasPrefix(t.Path, "/") && !strings.HasPrefix(t.Path, "//") {
+		t.Authority = nil
+		return t.String(), nil
+	}
+	return t.String(), nil
+}
+
+var referenceImpl = Impl{
+	Name:       "rfc5_2 reference",
+	Parse:      refParse,
+	Resolve:    refResolve,
+	Normalize:  refNormalize,
+	Relativize: refRelativize,
+}
+
+func TestLawsOnReferenceImpl(t *testing.T) {
+	Run(t, referenceImpl)
+}
+
+// TestLawsOnRFCExamples runs the deterministic law functions on the §5.4
+// examples and the §1.1.2 URIs.
+func TestLawsOnRFCExamples(t *testing.T) {
+	for _, c := range rfc54Refs {
+		if err := LawResolve(referenceImpl, rfc54Base, c.ref); err != nil {
+			t.Error(err)
+		}
+		got, _ := refResolve(rfc54Base, c.ref)
+		if got != c.want {
+			t.Errorf("reference Resolve(%q) = %q, want %q", c.ref, got, c.want)
+		}
+	}
+	for _, s := range append(rfcExamples, "", "s:", "s:?#", "//", "//@h:", "?", "#") {
+		for _, law := range []func(Impl, string) error{LawRoundTrip, LawParseMatchesSplit, LawNormalizeIdempotent} {
+			if err := law(referenceImpl, s); err != nil {
+				t.Error(err)
+			}
+		}
+		if m, _ := MatchRule("URI", s); m {
+			if err := LawRelativize(referenceImpl, rfc54Base, s); err != nil {
+				t.Error(err)
+			}
+		}
+	}
+}
+
+// TestLawsCatchBrokenImpls checks that each law fails on an implementation
+// that breaks it, so that a passing law means something.
+func TestLawsCatchBrokenImpls(t *testing.T) {
+	dropEmptyQuery := Impl{Name: "drops empty query", Parse: func(s string) (Components, error) {
+		c := Split(s)
+		if c.Query != nil && *c.Query == "" {
+			c.Query = nil
+		}
+		return c, nil
+	}}
+	if LawRoundTrip(dropEmptyQuery, "s:?") == nil {
+		t.Error("LawRoundTrip accepted an implementation that drops an empty query")
+	}
+	if LawParseMatchesSplit(dropEmptyQuery, "s:?") == nil {
+		t.Error("LawParseMatchesSplit accepted an implementation that drops an empty query")
+	}
+	keepDots := Impl{Name: "keeps dots", Resolve: func(base, ref string) (string, error) {
+		b, r := Split(base), Split(ref)
+		if r.Scheme != nil || r.Authority != nil || r.Path == "" {
+			return ResolveRFC(b, r, true).String(), nil
+		}
+		b.Path, b.Query, b.Fragment = b.Path[:strings.LastIndexByte(b.Path, '/')+1]+r.Path, r.Query, r.Fragment
+		return b.String(), nil
+	}}
+	if LawResolve(keepDots, rfc54Base, "../g") == nil {
+		t.Error("LawResolve accepted an implementation that keeps dot segments")
+	}
+	notIdempotent := Impl{Name: "appends", Normalize: func(s string) (string, error) { return s + "a", nil }}
+	if LawNormalizeIdempotent(notIdempotent, "s:") == nil {
+		t.Error("LawNormalizeIdempotent accepted a non-idempotent normalizer")
+	}
+	kindChange := Impl{Name: "strips ./", Normalize: func(s string) (string, error) { return strings.TrimPrefix(s, "./"), nil }}
+	if LawNormalizeIdempotent(kindChange, "./a:b") == nil {
+		t.Error("LawNormalizeIdempotent accepted a normalizer that turns a relative reference into a URI")
+	}
+	wrongRel := Impl{Name: "last segment", Relativize: func(base, target string) (string, error) {
+		p := Split(target).Path
+		return p[strings.LastIndexByte(p, '/')+1:], nil
+	}}
+	if LawRelativize(wrongRel, "http://a/b/c", "http://a/x/y") == nil {
+		t.Error("LawRelativize accepted a wrong relativizer")
+	}
+}
