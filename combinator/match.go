@@ -14,16 +14,16 @@ func (s Span) Defined() bool { return s.Start >= 0 }
 
 // Match reports whether the whole of s matches r.
 func (r *Rule) Match(s string) bool {
-	m := matcher{in: s}
-	return m.match(r, 0) == len(s)
+	var m matcher
+	return m.match(r, s, 0) == len(s)
 }
 
 // Prefix matches r at the start of s and returns the length of the match
 // (ok false when r does not match there). Under PEG semantics this is the one
 // match r makes, not necessarily the longest string of its language.
 func (r *Rule) Prefix(s string) (n int, ok bool) {
-	m := matcher{in: s}
-	n = m.match(r, 0)
+	var m matcher
+	n = m.match(r, s, 0)
 	return n, n >= 0
 }
 
@@ -34,8 +34,8 @@ func (r *Rule) MatchAt(s string, pos int) int {
 	if pos < 0 || pos > len(s) {
 		return -1
 	}
-	m := matcher{in: s}
-	return m.match(r, pos)
+	var m matcher
+	return m.match(r, s, pos)
 }
 
 // Check returns nil when the whole of s matches r, else a *SyntaxError that
@@ -55,9 +55,19 @@ func (r *Rule) Captures(s string, spans []Span) bool {
 	for i := range spans {
 		spans[i] = NoSpan
 	}
-	var undo [16]undoEntry
-	m := matcher{in: s, spans: spans, undo: undo[:0]}
-	return m.match(r, 0) == len(s)
+	var undo [12]undoEntry
+	m := matcher{spans: spans, undo: undo[:]}
+	end := m.match(r, s, 0)
+	for m.overflow {
+		// More captures to roll back than the log holds: match again with a
+		// larger one. Only grammars with captures inside repetitions get here.
+		for i := range spans {
+			spans[i] = NoSpan
+		}
+		m = matcher{spans: spans, undo: make([]undoEntry, 4*len(m.undo))}
+		end = m.match(r, s, 0)
+	}
+	return end == len(s)
 }
 
 // Explain returns the diagnosis of a failed whole match of s against r: the
@@ -65,39 +75,46 @@ func (r *Rule) Captures(s string, spans []Span) bool {
 // returns nil when s matches. Explain re-runs the match with bookkeeping the
 // fast path does not do, so call it only after a failure.
 func (r *Rule) Explain(s string) *SyntaxError {
-	m := matcher{in: s, plain: true, diag: true, far: -1}
-	end := m.match(r, 0)
+	d := &diag{far: -1}
+	m := matcher{d: d, plain: true}
+	end := m.match(r, s, 0)
 	if end == len(s) {
 		return nil
 	}
 	if end >= 0 {
-		m.stack = m.stack[:0]
-		m.fail(end, "end of input")
+		d.stack = d.stack[:0]
+		d.fail(end, "end of input")
 	}
 	return &SyntaxError{
 		Input:    s,
-		Offset:   m.far,
+		Offset:   d.far,
 		Rule:     r.label(),
-		In:       m.at,
-		Expected: dedupe(m.expected),
+		In:       d.at,
+		Expected: dedupe(d.expected),
 	}
 }
 
 // matcher is the state of one match. It lives on the caller's stack: match
-// does not let it escape.
+// stores no pointer into it, so that it, the spans and the undo log do not
+// escape. What a diagnosis records lives apart, in diag.
 type matcher struct {
-	in    string
 	spans []Span
-	plain bool // ignore the preparation: first sets and fused forms
-	diag  bool // record failures (implies plain)
-	quiet int  // > 0 inside a look-ahead: record nothing
+	plain bool  // ignore the preparation: first sets and fused forms
+	quiet int   // > 0 inside a look-ahead: record nothing
+	d     *diag // non-nil in a diagnosis run (Explain)
 
-	undo []undoEntry // the log of captures to roll back
+	undo     []undoEntry // the log of captures to roll back: undo[:nundo]
+	nundo    int
+	overflow bool // the log was too small: the captures are not to be trusted
+}
 
-	far      int      // diag: farthest failure offset
-	at       string   // diag: innermost named rule in progress at far
-	expected []string // diag: labels expected at far
-	stack    []string // diag: named rules in progress
+// diag is what a diagnosis run records: the farthest failure and what was
+// expected there.
+type diag struct {
+	far      int      // farthest failure offset
+	at       string   // innermost named rule in progress at far
+	expected []string // labels expected at far
+	stack    []string // named rules in progress
 }
 
 type undoEntry struct {
@@ -106,60 +123,12 @@ type undoEntry struct {
 }
 
 // match matches r at pos and returns the end offset, or -1.
-func (m *matcher) match(r *Rule, pos int) int {
-	if m.diag && r.name != "" {
-		return m.matchNamed(r, pos)
+func (m *matcher) match(r *Rule, in string, pos int) int {
+	if m.d != nil && r.name != "" {
+		return m.matchNamed(r, in, pos)
 	}
-	in := m.in
-	if !m.plain {
-		switch r.fast {
-		case fUnit:
-			if pos < len(in) {
-				c := in[pos]
-				if r.tab[c] {
-					return pos + 1
-				}
-				if r.pct && c == '%' && pos+2 < len(in) && hexdig[in[pos+1]] && hexdig[in[pos+2]] {
-					return pos + 3
-				}
-			}
-			return -1
-		case fRun:
-			tab, pct, start := r.tab, r.pct, pos
-			if r.max == Unbounded {
-				for pos < len(in) {
-					c := in[pos]
-					if tab[c] {
-						pos++
-					} else if pct && c == '%' && pos+2 < len(in) && hexdig[in[pos+1]] && hexdig[in[pos+2]] {
-						pos += 3
-					} else {
-						break
-					}
-				}
-				if r.min == 0 || (r.min == 1 && pos > start) {
-					return pos
-				}
-				return r.countRun(in, start)
-			}
-			return r.countRun(in, start)
-		case fSepRun:
-			if pos >= len(in) || in[pos] != r.sep {
-				return pos
-			}
-			tab, pct := r.tab, r.pct
-			for pos++; pos < len(in); {
-				c := in[pos]
-				if tab[c] {
-					pos++
-				} else if pct && c == '%' && pos+2 < len(in) && hexdig[in[pos+1]] && hexdig[in[pos+2]] {
-					pos += 3
-				} else {
-					break
-				}
-			}
-			return pos
-		}
+	if !m.plain && r.fast != fNone {
+		return fused(r, in, pos)
 	}
 	switch r.kind {
 	case kLit:
@@ -195,7 +164,12 @@ func (m *matcher) match(r *Rule, pos int) int {
 					continue
 				}
 			}
-			if pos = m.match(s, pos); pos < 0 {
+			if !plain && s.fast != fNone {
+				pos = fused(s, in, pos)
+			} else {
+				pos = m.match(s, in, pos)
+			}
+			if pos < 0 {
 				return -1
 			}
 		}
@@ -206,8 +180,8 @@ func (m *matcher) match(r *Rule, pos int) int {
 			if !plain && !s.nullable && (pos >= len(in) || !s.starts(in[pos])) {
 				continue
 			}
-			mark := len(m.undo)
-			if e := m.match(s, pos); e >= 0 {
+			mark := m.nundo
+			if e := m.match(s, in, pos); e >= 0 {
 				return e
 			}
 			m.rollback(mark)
@@ -217,7 +191,7 @@ func (m *matcher) match(r *Rule, pos int) int {
 		s := r.subs[0]
 		if r.max == 1 && r.min == 0 && !s.hasCaps {
 			// [ rule ]: no count, nothing to roll back.
-			if e := m.match(s, pos); e >= 0 {
+			if e := m.match(s, in, pos); e >= 0 {
 				return e
 			}
 			return pos
@@ -227,8 +201,8 @@ func (m *matcher) match(r *Rule, pos int) int {
 			if !m.plain && !s.nullable && (pos >= len(in) || !s.starts(in[pos])) {
 				break
 			}
-			mark := len(m.undo)
-			e := m.match(s, pos)
+			mark := m.nundo
+			e := m.match(s, in, pos)
 			if e < 0 {
 				m.rollback(mark)
 				break
@@ -246,13 +220,18 @@ func (m *matcher) match(r *Rule, pos int) int {
 		}
 		return pos
 	case kCap:
-		e := m.match(r.subs[0], pos)
+		var e int
+		if s := r.subs[0]; !m.plain && s.fast != fNone {
+			e = fused(s, in, pos)
+		} else {
+			e = m.match(s, in, pos)
+		}
 		if e >= 0 && r.slot < len(m.spans) {
 			m.set(r.slot, Span{pos, e})
 		}
 		return e
 	case kNot, kPeek:
-		if m.look(r, pos) {
+		if m.look(r, in, pos) {
 			return pos
 		}
 		return -1
@@ -265,8 +244,60 @@ func (m *matcher) match(r *Rule, pos int) int {
 			return e
 		}
 	}
-	if m.diag {
+	if m.d != nil {
 		m.fail(pos, r.label())
+	}
+	return -1
+}
+
+// fused matches a node in its fused form: one scan, no call.
+func fused(r *Rule, in string, pos int) int {
+	switch r.fast {
+	case fUnit:
+		if pos < len(in) {
+			c := in[pos]
+			if r.tab[c] {
+				return pos + 1
+			}
+			if r.pct && c == '%' && pos+2 < len(in) && hexdig[in[pos+1]] && hexdig[in[pos+2]] {
+				return pos + 3
+			}
+		}
+		return -1
+	case fRun:
+		tab, pct, start := r.tab, r.pct, pos
+		if r.max == Unbounded {
+			for pos < len(in) {
+				c := in[pos]
+				if tab[c] {
+					pos++
+				} else if pct && c == '%' && pos+2 < len(in) && hexdig[in[pos+1]] && hexdig[in[pos+2]] {
+					pos += 3
+				} else {
+					break
+				}
+			}
+			if r.min == 0 || (r.min == 1 && pos > start) {
+				return pos
+			}
+		}
+		return r.countRun(in, start)
+	case fSepRun:
+		if pos >= len(in) || in[pos] != r.sep {
+			return pos
+		}
+		tab, pct := r.tab, r.pct
+		for pos++; pos < len(in); {
+			c := in[pos]
+			if tab[c] {
+				pos++
+			} else if pct && c == '%' && pos+2 < len(in) && hexdig[in[pos+1]] && hexdig[in[pos+2]] {
+				pos += 3
+			} else {
+				break
+			}
+		}
+		return pos
 	}
 	return -1
 }
@@ -307,25 +338,30 @@ var hexdig = func() (t [256]bool) {
 // set records a capture, logging the old value so that a failed alternative
 // can roll it back.
 func (m *matcher) set(slot int, sp Span) {
-	m.undo = append(m.undo, undoEntry{slot, m.spans[slot]})
+	if m.nundo == len(m.undo) {
+		m.overflow = true
+	} else {
+		m.undo[m.nundo] = undoEntry{slot, m.spans[slot]}
+		m.nundo++
+	}
 	m.spans[slot] = sp
 }
 
 // rollback undoes the captures recorded since mark.
 func (m *matcher) rollback(mark int) {
-	for len(m.undo) > mark {
-		e := m.undo[len(m.undo)-1]
-		m.undo = m.undo[:len(m.undo)-1]
+	for m.nundo > mark {
+		m.nundo--
+		e := m.undo[m.nundo]
 		m.spans[e.slot] = e.old
 	}
 }
 
 // look reports whether the look-ahead r (Not or Peek) succeeds at pos. It
 // consumes nothing and keeps no capture.
-func (m *matcher) look(r *Rule, pos int) bool {
-	mark := len(m.undo)
+func (m *matcher) look(r *Rule, in string, pos int) bool {
+	mark := m.nundo
 	m.quiet++
-	e := m.match(r.subs[0], pos)
+	e := m.match(r.subs[0], in, pos)
 	m.quiet--
 	m.rollback(mark)
 	return (e >= 0) == (r.kind == kPeek)
@@ -333,43 +369,51 @@ func (m *matcher) look(r *Rule, pos int) bool {
 
 // matchNamed matches a named rule in diagnosis mode. A named rule that fails
 // where it starts is reported under its name, in place of the pieces inside it.
-func (m *matcher) matchNamed(r *Rule, pos int) int {
-	farBefore, mark := m.far, len(m.expected)
-	m.stack = append(m.stack, r.name)
+func (m *matcher) matchNamed(r *Rule, in string, pos int) int {
+	d := m.d
+	farBefore, mark := d.far, len(d.expected)
+	d.stack = append(d.stack, r.name)
 	c := *r
 	c.name = ""
-	e := m.match(&c, pos)
-	m.stack = m.stack[:len(m.stack)-1]
-	if e < 0 && m.quiet == 0 && m.far == pos {
+	e := m.match(&c, in, pos)
+	d.stack = d.stack[:len(d.stack)-1]
+	if e < 0 && m.quiet == 0 && d.far == pos {
 		if farBefore < pos {
 			mark = 0
 		}
-		m.expected = m.expected[:mark]
-		m.far = -1 // let fail set the context anew
+		d.expected = d.expected[:mark]
+		d.far = -1 // let fail set the context anew
 		if mark > 0 {
-			m.far = pos
+			d.far = pos
 		}
-		m.fail(pos, r.name)
+		d.fail(pos, r.name)
 	}
 	return e
 }
 
-// fail records, in diagnosis mode, that label was expected at pos.
+// fail records, in a diagnosis run, that label was expected at pos.
 func (m *matcher) fail(pos int, label string) {
-	if m.quiet > 0 || pos < m.far {
+	if m.quiet == 0 {
+		m.d.fail(pos, label)
+	}
+}
+
+// fail records that label was expected at pos.
+func (d *diag) fail(pos int, label string) {
+	if pos < d.far {
 		return
 	}
-	if pos > m.far {
-		m.far = pos
-		m.expected = m.expected[:0]
+	if pos > d.far {
+		d.far = pos
+		d.expected = d.expected[:0]
 	}
 	// The context is that of the last failure at far: the parse that got
 	// farthest and was tried last, the one that survived backtracking.
-	m.at = ""
-	if len(m.stack) > 0 {
-		m.at = m.stack[len(m.stack)-1]
+	d.at = ""
+	if len(d.stack) > 0 {
+		d.at = d.stack[len(d.stack)-1]
 	}
-	m.expected = append(m.expected, label)
+	d.expected = append(d.expected, label)
 }
 
 func dedupe(labels []string) []string {

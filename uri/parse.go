@@ -116,7 +116,7 @@ func hostKindOf(u URI) HostKind {
 			return IPvFuture
 		}
 		return IPv6
-	case c.IPv4Address.Match(h):
+	case h != "" && h[0] >= '0' && h[0] <= '9' && c.IPv4Address.Match(h):
 		return IPv4
 	}
 	return RegName
