@@ -76,14 +76,14 @@ func (r *Rule) Captures(s string, spans []Span) bool {
 // fast path does not do, so call it only after a failure.
 func (r *Rule) Explain(s string) *SyntaxError {
 	d := &diag{far: -1}
-	m := matcher{d: d, plain: true}
+	m := matcher{d: d, noskip: true}
 	end := m.match(r, s, 0)
 	if end == len(s) {
 		return nil
 	}
 	if end >= 0 {
 		d.stack = d.stack[:0]
-		d.fail(end, "end of input")
+		d.fail(end, expect{label: "end of input"})
 	}
 	return &SyntaxError{
 		Input:    s,
@@ -99,7 +99,8 @@ func (r *Rule) Explain(s string) *SyntaxError {
 // escape. What a diagnosis records lives apart, in diag.
 type matcher struct {
 	spans []Span
-	plain bool  // ignore the preparation: first sets and fused forms
+	plain  bool // ignore the fused forms (and skip nothing: noskip too)
+	noskip bool // try every alternative, as a diagnosis must, whatever its first bytes
 	quiet int   // > 0 inside a look-ahead: record nothing
 	d     *diag // non-nil in a diagnosis run (Explain)
 
@@ -113,8 +114,9 @@ type matcher struct {
 type diag struct {
 	far      int      // farthest failure offset
 	at       string   // innermost named rule in progress at far
-	expected []string // labels expected at far
+	expected []expect // what was expected at far
 	stack    []string // named rules in progress
+	entered  *Rule    // the named rule matchNamed is entering
 }
 
 type undoEntry struct {
@@ -125,9 +127,15 @@ type undoEntry struct {
 // match matches r at pos and returns the end offset, or -1.
 func (m *matcher) match(r *Rule, in string, pos int) int {
 	if m.d != nil && r.name != "" {
-		return m.matchNamed(r, in, pos)
+		if m.d.entered != r {
+			return m.matchNamed(r, in, pos)
+		}
+		m.d.entered = nil
 	}
 	if !m.plain && r.fast != fNone {
+		if m.d != nil {
+			return m.fusedDiag(r, in, pos)
+		}
 		return fused(r, in, pos)
 	}
 	switch r.kind {
@@ -144,9 +152,9 @@ func (m *matcher) match(r *Rule, in string, pos int) int {
 			return pos + 1
 		}
 	case kSeq:
-		plain := m.plain
+		skip := !m.noskip
 		for _, s := range r.subs {
-			if !plain {
+			if skip {
 				// Settle without a call what the next byte alone decides: a
 				// one-byte literal, or an optional part that cannot start here.
 				if pos < len(in) {
@@ -164,7 +172,7 @@ func (m *matcher) match(r *Rule, in string, pos int) int {
 					continue
 				}
 			}
-			if !plain && s.fast != fNone {
+			if skip && s.fast != fNone {
 				pos = fused(s, in, pos)
 			} else {
 				pos = m.match(s, in, pos)
@@ -175,9 +183,9 @@ func (m *matcher) match(r *Rule, in string, pos int) int {
 		}
 		return pos
 	case kAlt:
-		plain := m.plain
+		skip := !m.noskip
 		for _, s := range r.subs {
-			if !plain && !s.nullable && (pos >= len(in) || !s.starts(in[pos])) {
+			if skip && !s.nullable && (pos >= len(in) || !s.starts(in[pos])) {
 				continue
 			}
 			mark := m.nundo
@@ -198,7 +206,7 @@ func (m *matcher) match(r *Rule, in string, pos int) int {
 		}
 		n := 0
 		for n != r.max {
-			if !m.plain && !s.nullable && (pos >= len(in) || !s.starts(in[pos])) {
+			if !m.noskip && !s.nullable && (pos >= len(in) || !s.starts(in[pos])) {
 				break
 			}
 			mark := m.nundo
@@ -221,7 +229,7 @@ func (m *matcher) match(r *Rule, in string, pos int) int {
 		return pos
 	case kCap:
 		var e int
-		if s := r.subs[0]; !m.plain && s.fast != fNone {
+		if s := r.subs[0]; !m.noskip && s.fast != fNone {
 			e = fused(s, in, pos)
 		} else {
 			e = m.match(s, in, pos)
@@ -245,7 +253,7 @@ func (m *matcher) match(r *Rule, in string, pos int) int {
 		}
 	}
 	if m.d != nil {
-		m.fail(pos, r.label())
+		m.fail(pos, r, "")
 	}
 	return -1
 }
@@ -300,6 +308,84 @@ func fused(r *Rule, in string, pos int) int {
 		return pos
 	}
 	return -1
+}
+
+// fusedDiag matches a fused node in a diagnosis run and records what the
+// unfused rule would have expected where the scan stopped: the labels of its
+// unit (and of the separator), and HEXDIG after a "%" that does not start a
+// pct-encoded triplet.
+func (m *matcher) fusedDiag(r *Rule, in string, pos int) int {
+	e := fused(r, in, pos)
+	var unit *Rule // the rule one step of the scan matches
+	stop := e      // where the scan stopped
+	switch r.fast {
+	case fUnit:
+		unit, stop = r, pos
+		if e >= 0 {
+			return e
+		}
+	case fRun:
+		unit = r.subs[0]
+		if r.max != Unbounded || e < 0 {
+			stop = fused(&Rule{fast: fRun, tab: r.tab, pct: r.pct, max: r.max}, in, pos)
+			if n := r.max; n != Unbounded && stop >= 0 && countUnits(r, in, pos, stop) == n {
+				return e // stopped at its bound: nothing was expected
+			}
+		}
+	case fSepRun:
+		body := r.subs[0]
+		for body.kind == kSeq && len(body.subs) == 1 {
+			body = body.subs[0]
+		}
+		if e > pos {
+			m.recordUnits(body.subs[1].subs[0], in, stop)
+		}
+		m.fail(stop, body.subs[0], "")
+		return e
+	}
+	m.recordUnits(unit, in, stop)
+	return e
+}
+
+// recordUnits records the labels of unit, one step of a scan, as expected at
+// pos, and HEXDIG where a "%" there is not followed by two.
+func (m *matcher) recordUnits(unit *Rule, in string, pos int) {
+	if unit.name == "" && unit.kind == kAlt {
+		for _, a := range unit.subs {
+			m.recordUnits(a, in, pos)
+		}
+		return
+	}
+	if unit.name == "" && unit.kind == kSeq && len(unit.subs) == 1 {
+		m.recordUnits(unit.subs[0], in, pos)
+		return
+	}
+	m.fail(pos, unit, "")
+	if unit.pct || (unit.kind == kSeq && len(unit.subs) == 3 && unit.subs[0].lit == "%") {
+		if pos < len(in) && in[pos] == '%' {
+			q := pos + 1
+			for q < len(in) && q < pos+3 && hexdig[in[q]] {
+				q++
+			}
+			if q < pos+3 {
+				m.fail(q, nil, "HEXDIG")
+			}
+		}
+	}
+}
+
+// countUnits counts the units of r's scan between pos and end.
+func countUnits(r *Rule, in string, pos, end int) int {
+	n := 0
+	for pos < end {
+		if in[pos] == '%' && r.pct && !r.tab['%'] {
+			pos += 3
+		} else {
+			pos++
+		}
+		n++
+	}
+	return n
 }
 
 // countRun matches a fused repetition with an upper bound, or with a lower
@@ -373,9 +459,8 @@ func (m *matcher) matchNamed(r *Rule, in string, pos int) int {
 	d := m.d
 	farBefore, mark := d.far, len(d.expected)
 	d.stack = append(d.stack, r.name)
-	c := *r
-	c.name = ""
-	e := m.match(&c, in, pos)
+	d.entered = r // match r itself now, not its name
+	e := m.match(r, in, pos)
 	d.stack = d.stack[:len(d.stack)-1]
 	if e < 0 && m.quiet == 0 && d.far == pos {
 		if farBefore < pos {
@@ -386,20 +471,35 @@ func (m *matcher) matchNamed(r *Rule, in string, pos int) int {
 		if mark > 0 {
 			d.far = pos
 		}
-		d.fail(pos, r.name)
+		d.fail(pos, expect{r, ""})
 	}
 	return e
 }
 
-// fail records, in a diagnosis run, that label was expected at pos.
-func (m *matcher) fail(pos int, label string) {
+// fail records, in a diagnosis run, that r (or, for a nil r, label) was
+// expected at pos.
+func (m *matcher) fail(pos int, r *Rule, label string) {
 	if m.quiet == 0 {
-		m.d.fail(pos, label)
+		m.d.fail(pos, expect{r, label})
 	}
 }
 
-// fail records that label was expected at pos.
-func (d *diag) fail(pos int, label string) {
+// expect is one thing expected at the farthest offset: a rule, whose label is
+// computed only for the error, or a fixed label.
+type expect struct {
+	r     *Rule
+	label string
+}
+
+func (e expect) String() string {
+	if e.r != nil {
+		return e.r.label()
+	}
+	return e.label
+}
+
+// fail records that x was expected at pos.
+func (d *diag) fail(pos int, x expect) {
 	if pos < d.far {
 		return
 	}
@@ -413,17 +513,20 @@ func (d *diag) fail(pos int, label string) {
 	if len(d.stack) > 0 {
 		d.at = d.stack[len(d.stack)-1]
 	}
-	d.expected = append(d.expected, label)
+	d.expected = append(d.expected, x)
 }
 
-func dedupe(labels []string) []string {
+func dedupe(xs []expect) []string {
 	var out []string
-	seen := map[string]bool{}
-	for _, l := range labels {
-		if !seen[l] {
-			seen[l] = true
-			out = append(out, l)
+next:
+	for _, x := range xs {
+		l := x.String()
+		for _, o := range out {
+			if o == l {
+				continue next
+			}
 		}
+		out = append(out, l)
 	}
 	return out
 }

@@ -114,10 +114,17 @@ func authorityPart(a string, off int) string {
 		}
 	}
 	port := len(a)
-	for j := len(a) - 1; j >= host; j-- {
-		if a[j] == ']' {
-			break
+	from := host
+	if from < len(a) && a[from] == '[' { // an IP literal: the port comes after "]"
+		from = len(a)
+		for j := host; j < len(a); j++ {
+			if a[j] == ']' {
+				from = j
+				break
+			}
 		}
+	}
+	for j := len(a) - 1; j >= from; j-- {
 		if a[j] == ':' {
 			port = j
 			break
