@@ -1,0 +1,95 @@
+package uri
+
+import (
+	"iter"
+	"strings"
+)
+
+// Segments returns an iterator over the raw segments of the path, split on
+// "/" (§3.3), still percent-encoded. The empty segment before the first "/" of
+// an absolute path is skipped; every other segment is kept, empty ones
+// included, so "/a//b/" gives "a", "", "b", "". The empty path gives no
+// segment, and "/" gives one empty segment. Iterating allocates nothing.
+func (u URI) Segments() iter.Seq[string] {
+	p := u.Path()
+	return func(yield func(string) bool) {
+		if p == "" {
+			return
+		}
+		if p[0] == '/' {
+			p = p[1:]
+		}
+		for {
+			seg, rest, more := strings.Cut(p, "/")
+			if !yield(seg) || !more {
+				return
+			}
+			p = rest
+		}
+	}
+}
+
+// DecodedSegments is Segments with each segment percent-decoded (a decoded
+// segment may hold "/", from "%2F"). A parsed URI always decodes, so there is
+// no error to report.
+func (u URI) DecodedSegments() iter.Seq[string] {
+	return func(yield func(string) bool) {
+		for seg := range u.Segments() {
+			if !yield(decode(seg)) {
+				return
+			}
+		}
+	}
+}
+
+// QueryParams returns an iterator over the parameters of the query, in
+// order, as the key=value convention of HTML forms writes them: pieces split
+// on "&", each split on its first "=" into a raw key and a raw value, still
+// percent-encoded. A piece without "=" is a key with an empty value; empty
+// pieces ("a=1&&b=2", a leading or trailing "&") are skipped. A key may come
+// more than once. No query, or an empty one, gives nothing. RFC 3986 does not
+// define this structure (§3.4): it is a convention of schemes such as http.
+// Iterating allocates nothing.
+func (u URI) QueryParams() iter.Seq2[string, string] {
+	q := u.Query()
+	return func(yield func(string, string) bool) {
+		for q != "" {
+			var piece string
+			piece, q, _ = strings.Cut(q, "&")
+			if piece == "" {
+				continue
+			}
+			k, v, _ := strings.Cut(piece, "=")
+			if !yield(k, v) {
+				return
+			}
+		}
+	}
+}
+
+// DecodedQueryParams is QueryParams with keys and values percent-decoded.
+// "+" is not a space: RFC 3986 has no such rule; replace it yourself where
+// the scheme says so.
+func (u URI) DecodedQueryParams() iter.Seq2[string, string] {
+	return func(yield func(string, string) bool) {
+		for k, v := range u.QueryParams() {
+			if !yield(decode(k), decode(v)) {
+				return
+			}
+		}
+	}
+}
+
+// QueryValue returns the decoded value of the first query parameter whose
+// decoded key is key, and whether there is one (see QueryParams).
+func (u URI) QueryValue(key string) (string, bool) {
+	for k, v := range u.QueryParams() {
+		if strings.IndexByte(k, '%') >= 0 {
+			k = decode(k)
+		}
+		if k == key {
+			return decode(v), true
+		}
+	}
+	return "", false
+}

@@ -1,0 +1,201 @@
+package uri
+
+import (
+	"strconv"
+	"strings"
+
+	c "github.com/seed42851778/rfc3986/combinator"
+)
+
+// EscapeError is the error of PercentDecode: a "%" that does not start a
+// pct-encoded triplet "%" HEXDIG HEXDIG (§2.1). Reach it with errors.As.
+type EscapeError struct {
+	Input  string // the text, as given
+	Offset int    // byte offset of the "%" that starts the malformed triplet
+}
+
+// Error returns a message such as
+//
+//	uri: malformed percent-encoding "%G0" at offset 3: expected "%" HEXDIG HEXDIG
+func (e *EscapeError) Error() string {
+	end := e.Offset + 3
+	if end > len(e.Input) {
+		end = len(e.Input)
+	}
+	bad := ""
+	if e.Offset >= 0 && e.Offset <= end {
+		bad = e.Input[e.Offset:end]
+	}
+	return "uri: malformed percent-encoding " + strconv.Quote(bad) + " at offset " + itoa(e.Offset) +
+		`: expected "%" HEXDIG HEXDIG`
+}
+
+// unhex returns the value of the hexadecimal digit x, or -1.
+func unhex(x byte) int {
+	switch {
+	case '0' <= x && x <= '9':
+		return int(x - '0')
+	case 'a' <= x && x <= 'f':
+		return int(x-'a') + 10
+	case 'A' <= x && x <= 'F':
+		return int(x-'A') + 10
+	}
+	return -1
+}
+
+// PercentDecode replaces every pct-encoded triplet "%" HEXDIG HEXDIG of s by
+// the byte it encodes (§2.1, either case of hex digit). It decodes nothing
+// else: "+" stays "+". The result may hold any byte, NUL and invalid UTF-8
+// included: a URI encodes octets, not characters.
+//
+// A "%" that is not followed by two hexadecimal digits ("%", "%4", "%G0") is
+// an error, an *EscapeError with the offset of that "%". When s has no "%",
+// PercentDecode returns s itself and allocates nothing.
+//
+// The components of a parsed URI always decode: the grammar admits "%" only
+// in a triplet.
+func PercentDecode(s string) (string, error) {
+	i := strings.IndexByte(s, '%')
+	if i < 0 {
+		return s, nil
+	}
+	// Check everything first, so that a malformed input allocates nothing.
+	n := 0
+	for j := i; j < len(s); j++ {
+		if s[j] != '%' {
+			continue
+		}
+		if j+2 >= len(s) || unhex(s[j+1]) < 0 || unhex(s[j+2]) < 0 {
+			return "", &EscapeError{Input: s, Offset: j}
+		}
+		n++
+		j += 2
+	}
+	b := make([]byte, 0, len(s)-2*n)
+	b = append(b, s[:i]...)
+	for j := i; j < len(s); j++ {
+		if s[j] == '%' {
+			b = append(b, byte(unhex(s[j+1])<<4|unhex(s[j+2])))
+			j += 2
+			continue
+		}
+		b = append(b, s[j])
+	}
+	return string(b), nil
+}
+
+// decode is PercentDecode for text known to be well formed (a component of
+// a parsed URI); on a malformed triplet it returns s unchanged.
+func decode(s string) string {
+	d, err := PercentDecode(s)
+	if err != nil {
+		return s
+	}
+	return d
+}
+
+// Component names a part of a URI reference for PercentEncode: which bytes
+// may stand as they are there. Each allows the set of the combinator package
+// named in its comment; every other byte is percent-encoded.
+type Component int
+
+// The components PercentEncode knows. The names carry a prefix so as not to
+// read as the URI methods or the HostKind constants.
+const (
+	// ComponentUserInfo is userinfo (§3.2.1): combinator.UserInfoSet,
+	// unreserved / sub-delims / ":". Encode a user name with
+	// ComponentUserName if it may hold a ":".
+	ComponentUserInfo Component = iota
+	// ComponentUserName is a user name or a password inside userinfo:
+	// combinator.UserInfoSet less ":", so that the first ":" of userinfo
+	// keeps separating them (§3.2.1).
+	ComponentUserName
+	// ComponentHost is a reg-name host (§3.2.2): combinator.RegNameSet,
+	// unreserved / sub-delims. IP literals are not encoded; write them as
+	// they are.
+	ComponentHost
+	// ComponentPath is a whole path (§3.3): combinator.PathSet, pchar / "/".
+	// A "/" in s stays a separator. The caller keeps the path rules of the
+	// reference it builds: no "//" at the start without an authority, no ":"
+	// in the first segment of a relative path.
+	ComponentPath
+	// ComponentPathSegment is one path segment (§3.3): combinator.PCharSet,
+	// pchar; "/" is encoded. For the first segment of a relative path, use
+	// Encode with combinator.SegmentNZNCSet, which also encodes ":" (§4.2).
+	ComponentPathSegment
+	// ComponentQuery is a whole query (§3.4): combinator.QuerySet,
+	// pchar / "/" / "?".
+	ComponentQuery
+	// ComponentQueryParam is a key or a value of a query parameter, as
+	// QueryParams splits them: combinator.QuerySet less "&", "=" and "+"
+	// ("+" because HTML forms read it as a space).
+	ComponentQueryParam
+	// ComponentFragment is a fragment (§3.5): combinator.FragmentSet,
+	// pchar / "/" / "?".
+	ComponentFragment
+)
+
+var (
+	userNameSet   = c.UserInfoSet.Minus(c.Chars(":"))
+	queryParamSet = c.QuerySet.Minus(c.Chars("&=+"))
+)
+
+// set returns the bytes that may stand as they are in k.
+func (k Component) set() c.CharSet {
+	switch k {
+	case ComponentUserInfo:
+		return c.UserInfoSet
+	case ComponentUserName:
+		return userNameSet
+	case ComponentHost:
+		return c.RegNameSet
+	case ComponentPath:
+		return c.PathSet
+	case ComponentPathSegment:
+		return c.PCharSet
+	case ComponentQuery:
+		return c.QuerySet
+	case ComponentQueryParam:
+		return queryParamSet
+	case ComponentFragment:
+		return c.FragmentSet
+	}
+	return c.UnreservedSet
+}
+
+// PercentEncode returns s with every byte that component k does not allow as
+// it stands replaced by its pct-encoded triplet, in upper-case hex (§2.1).
+// "%" is always encoded, so PercentDecode gives s back. An unknown k
+// allows only unreserved characters (§2.3). When nothing needs encoding,
+// PercentEncode returns s itself and allocates nothing.
+func PercentEncode(s string, k Component) string { return Encode(s, k.set()) }
+
+// Encode returns s with every byte outside allowed replaced by its
+// pct-encoded triplet, in upper-case hex (§2.1), for components the
+// Component constants do not name (combinator.SegmentNZNCSet for the first
+// segment of a relative path, a scheme-specific set, …). "%" is always
+// encoded, even when allowed holds it. When nothing needs encoding, Encode
+// returns s itself and allocates nothing.
+func Encode(s string, allowed c.CharSet) string {
+	allowed = allowed.Minus(c.Chars("%"))
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if !allowed.Contains(s[i]) {
+			n++
+		}
+	}
+	if n == 0 {
+		return s
+	}
+	const hexd = "0123456789ABCDEF"
+	b := make([]byte, 0, len(s)+2*n)
+	for i := 0; i < len(s); i++ {
+		x := s[i]
+		if allowed.Contains(x) {
+			b = append(b, x)
+			continue
+		}
+		b = append(b, '%', hexd[x>>4], hexd[x&15])
+	}
+	return string(b)
+}

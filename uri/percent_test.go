@@ -1,0 +1,197 @@
+package uri
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	c "github.com/seed42851778/rfc3986/combinator"
+)
+
+func TestPercentDecode(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"", ""},
+		{"abc", "abc"},
+		{"%41", "A"},
+		{"%41%42c", "ABc"},
+		{"a%2Fb", "a/b"},
+		{"a%2fb", "a/b"}, // hex digits in either case (§2.1)
+		{"%25", "%"},
+		{"%2541", "%41"}, // decoded once, not twice
+		{"%00", "\x00"},
+		{"%C3%A9", "é"},
+		{"%FF", "\xff"},
+		{"a+b", "a+b"}, // "+" is no space in RFC 3986
+	} {
+		got, err := PercentDecode(tc.in)
+		if err != nil || got != tc.want {
+			t.Errorf("PercentDecode(%q) = %q, %v; want %q, nil", tc.in, got, err, tc.want)
+		}
+	}
+}
+
+func TestPercentDecodeErrors(t *testing.T) {
+	for _, tc := range []struct {
+		in     string
+		offset int
+		msg    string
+	}{
+		{"%", 0, `uri: malformed percent-encoding "%" at offset 0: expected "%" HEXDIG HEXDIG`},
+		{"%4", 0, `uri: malformed percent-encoding "%4" at offset 0: expected "%" HEXDIG HEXDIG`},
+		{"%G0", 0, `uri: malformed percent-encoding "%G0" at offset 0: expected "%" HEXDIG HEXDIG`},
+		{"%0G", 0, `uri: malformed percent-encoding "%0G" at offset 0: expected "%" HEXDIG HEXDIG`},
+		{"ab%41%zz", 5, `uri: malformed percent-encoding "%zz" at offset 5: expected "%" HEXDIG HEXDIG`},
+		{"a%%41", 1, `uri: malformed percent-encoding "%%4" at offset 1: expected "%" HEXDIG HEXDIG`},
+		{"a%\xff", 1, `uri: malformed percent-encoding "%\xff" at offset 1: expected "%" HEXDIG HEXDIG`},
+	} {
+		got, err := PercentDecode(tc.in)
+		var ee *EscapeError
+		if !errors.As(err, &ee) {
+			t.Errorf("PercentDecode(%q) = %q, %v; want an *EscapeError", tc.in, got, err)
+			continue
+		}
+		if ee.Input != tc.in || ee.Offset != tc.offset {
+			t.Errorf("PercentDecode(%q): Input %q, Offset %d; want offset %d", tc.in, ee.Input, ee.Offset, tc.offset)
+		}
+		if err.Error() != tc.msg {
+			t.Errorf("PercentDecode(%q) message:\n got %s\nwant %s", tc.in, err, tc.msg)
+		}
+	}
+}
+
+func TestPercentDecodeNoAlloc(t *testing.T) {
+	s := "/over/there?name=ferret"
+	n := testing.AllocsPerRun(100, func() {
+		d, _ := PercentDecode(s)
+		if d != s {
+			t.Fatal("changed")
+		}
+	})
+	if n != 0 {
+		t.Errorf("PercentDecode without %% allocates %v times, want 0", n)
+	}
+	if n := testing.AllocsPerRun(100, func() { _, _ = PercentDecode("a%zz") }); n > 1 {
+		t.Errorf("PercentDecode of a malformed input allocates %v times, want at most the error", n)
+	}
+}
+
+func TestPercentEncode(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		k    Component
+		want string
+	}{
+		{"", ComponentPath, ""},
+		{"a b", ComponentPath, "a%20b"},
+		{"a/b c", ComponentPath, "a/b%20c"},
+		{"a/b", ComponentPathSegment, "a%2Fb"},
+		{"a:b@c", ComponentPathSegment, "a:b@c"},
+		{"100%", ComponentPath, "100%25"},
+		{"é", ComponentFragment, "%C3%A9"}, // upper-case hex (§2.1)
+		{"\x00\xff", ComponentQuery, "%00%FF"},
+		{"a=1&b=2?/", ComponentQuery, "a=1&b=2?/"},
+		{"a=1&b+2", ComponentQueryParam, "a%3D1%26b%2B2"},
+		{"x?/:@", ComponentQueryParam, "x?/:@"},
+		{"#", ComponentFragment, "%23"},
+		{"user:pw", ComponentUserInfo, "user:pw"},
+		{"user:pw", ComponentUserName, "user%3Apw"},
+		{"a@b", ComponentUserInfo, "a%40b"},
+		{"ex ample.com:80", ComponentHost, "ex%20ample.com%3A80"},
+		{"[::1]", ComponentHost, "%5B%3A%3A1%5D"},
+		{"a~b", Component(-1), "a~b"},
+		{"a!b", Component(-1), "a%21b"},
+	} {
+		if got := PercentEncode(tc.in, tc.k); got != tc.want {
+			t.Errorf("PercentEncode(%q, %d) = %q, want %q", tc.in, tc.k, got, tc.want)
+		}
+	}
+}
+
+// allowedByRFC is each component's set of bytes written out from the ABNF of
+// RFC 3986 (§2.2, §2.3, §3), independently of the combinator package.
+var allowedByRFC = map[Component]string{
+	ComponentUserInfo:    unreservedRFC + subDelimsRFC + ":",
+	ComponentUserName:    unreservedRFC + subDelimsRFC,
+	ComponentHost:        unreservedRFC + subDelimsRFC,
+	ComponentPath:        unreservedRFC + subDelimsRFC + ":@/",
+	ComponentPathSegment: unreservedRFC + subDelimsRFC + ":@",
+	ComponentQuery:       unreservedRFC + subDelimsRFC + ":@/?",
+	ComponentQueryParam:  unreservedRFC + "!$'()*,;" + ":@/?",
+	ComponentFragment:    unreservedRFC + subDelimsRFC + ":@/?",
+}
+
+const (
+	unreservedRFC = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"
+	subDelimsRFC  = "!$&'()*+,;="
+)
+
+// TestPercentEncodeAllBytes checks every byte in every component: kept when
+// the RFC allows it there, else encoded as %XX, and decoded back.
+func TestPercentEncodeAllBytes(t *testing.T) {
+	const hexd = "0123456789ABCDEF"
+	for k, allowed := range allowedByRFC {
+		for b := 0; b < 256; b++ {
+			s := string([]byte{byte(b)})
+			want := s
+			if !strings.Contains(allowed, s) {
+				want = "%" + string(hexd[b>>4]) + string(hexd[b&15])
+			}
+			got := PercentEncode(s, k)
+			if got != want {
+				t.Errorf("PercentEncode(%q, %d) = %q, want %q", s, k, got, want)
+			}
+			if d, err := PercentDecode(got); err != nil || d != s {
+				t.Errorf("PercentDecode(%q) = %q, %v; want %q", got, d, err, s)
+			}
+		}
+	}
+}
+
+// An encoded component parses as that component.
+func TestPercentEncodeParses(t *testing.T) {
+	var all []byte
+	for b := 0; b < 256; b++ {
+		all = append(all, byte(b))
+	}
+	s := string(all)
+	u, err := ParseReference("s://" + PercentEncode(s, ComponentUserInfo) + "@" + PercentEncode(s, ComponentHost) +
+		"/" + PercentEncode(s, ComponentPathSegment) + PercentEncode("/"+s, ComponentPath) +
+		"?" + PercentEncode(s, ComponentQuery) + "&" + PercentEncode(s, ComponentQueryParam) + "=" +
+		"#" + PercentEncode(s, ComponentFragment))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, got := range []string{u.UserInfo(), u.Host()} {
+		if d, _ := PercentDecode(got); d != s {
+			t.Errorf("%q does not decode to every byte", got)
+		}
+	}
+	if v, ok := u.QueryValue(s); !ok || v != "" {
+		t.Errorf("QueryValue(every byte) = %q, %v", v, ok)
+	}
+}
+
+func TestPercentEncodeNoAlloc(t *testing.T) {
+	s := "over/there"
+	n := testing.AllocsPerRun(100, func() {
+		if PercentEncode(s, ComponentPath) != s {
+			t.Fatal("changed")
+		}
+	})
+	if n != 0 {
+		t.Errorf("PercentEncode allocates %v times when nothing changes, want 0", n)
+	}
+}
+
+func TestEncode(t *testing.T) {
+	if got := Encode("a:b/c", c.SegmentNZNCSet); got != "a%3Ab%2Fc" {
+		t.Errorf("Encode(segment-nz-nc) = %q", got)
+	}
+	// "%" is encoded even when the set allows it.
+	if got := Encode("100%", c.Chars("0123456789%")); got != "100%25" {
+		t.Errorf(`Encode("100%%") = %q, want "100%%25"`, got)
+	}
+	if got := Encode("abc", c.CharSet{}); got != "%61%62%63" {
+		t.Errorf("Encode with the empty set = %q", got)
+	}
+}
