@@ -1,0 +1,412 @@
+package builder
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/seed42851778/rfc3986/uri"
+)
+
+// The expected strings below are written by hand from the character sets of
+// RFC 3986: unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~";
+// sub-delims = "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "=";
+// userinfo adds ":"; pchar adds ":" and "@"; query and fragment add "/" and
+// "?" to pchar; reg-name is unreserved and sub-delims only. Every other byte
+// is "%" and two uppercase hex digits (§2.1): " " %20, "#" %23, "%" %25,
+// "/" %2F, ":" %3A, "?" %3F, "@" %40, "[" %5B, "]" %5D, "é" (UTF-8 C3 A9)
+// %C3%A9, the invalid byte FF %FF.
+
+type buildCase struct {
+	name string
+	b    Builder
+	want string
+}
+
+func runBuild(t *testing.T, cases []buildCase) {
+	t.Helper()
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			u, err := tc.b.Build()
+			if err != nil {
+				t.Fatalf("Build: %v", err)
+			}
+			if got := u.String(); got != tc.want {
+				t.Fatalf("Build = %q, want %q", got, tc.want)
+			}
+			// The result is the URI the parser makes of the same text.
+			if p := uri.MustParseReference(tc.want); p != u {
+				t.Fatalf("Build = %#v, ParseReference = %#v", u, p)
+			}
+		})
+	}
+}
+
+func TestBuildEncodesUserInfo(t *testing.T) {
+	h := New().Scheme("s").Host("h")
+	runBuild(t, []buildCase{
+		{"letters", h.UserInfo("user"), "s://user@h"},
+		{"space", h.UserInfo("a b"), "s://a%20b@h"},
+		{"percent", h.UserInfo("100%"), "s://100%25@h"},
+		{"percent looking like a triplet", h.UserInfo("%41"), "s://%2541@h"},
+		{"hash", h.UserInfo("a#b"), "s://a%23b@h"},
+		{"question", h.UserInfo("a?b"), "s://a%3Fb@h"},
+		{"slash", h.UserInfo("a/b"), "s://a%2Fb@h"},
+		{"at", h.UserInfo("a@b"), "s://a%40b@h"},
+		{"colon stays", h.UserInfo("user:pass"), "s://user:pass@h"},
+		{"brackets", h.UserInfo("[x]"), "s://%5Bx%5D@h"},
+		{"utf-8", h.UserInfo("é"), "s://%C3%A9@h"},
+		{"invalid utf-8", h.UserInfo("\xff"), "s://%FF@h"},
+		{"unreserved and sub-delims stay", h.UserInfo("aZ0-._~!$&'()*+,;="), "s://aZ0-._~!$&'()*+,;=@h"},
+		{"empty", h.UserInfo(""), "s://@h"},
+		{"raw", h.RawUserInfo("a%20b:c"), "s://a%20b:c@h"},
+	})
+}
+
+func TestBuildEncodesHost(t *testing.T) {
+	s := New().Scheme("s")
+	runBuild(t, []buildCase{
+		{"reg-name", s.Host("example.com"), "s://example.com"},
+		{"case kept", s.Host("Example.COM"), "s://Example.COM"},
+		{"space", s.Host("a b"), "s://a%20b"},
+		{"percent", s.Host("a%b"), "s://a%25b"},
+		{"hash", s.Host("a#b"), "s://a%23b"},
+		{"question", s.Host("a?b"), "s://a%3Fb"},
+		{"slash", s.Host("a/b"), "s://a%2Fb"},
+		{"at", s.Host("a@b"), "s://a%40b"},
+		{"bracket not first", s.Host("a[b"), "s://a%5Bb"},
+		{"utf-8", s.Host("café.fr"), "s://caf%C3%A9.fr"},
+		{"invalid utf-8", s.Host("\xff"), "s://%FF"},
+		{"sub-delims stay", s.Host("a!$&'()*+,;=b"), "s://a!$&'()*+,;=b"},
+		{"empty", s.Host(""), "s://"},
+		{"IPv4", s.Host("192.0.2.1"), "s://192.0.2.1"},
+		{"not IPv4 is a reg-name", s.Host("1.2.3.256"), "s://1.2.3.256"},
+		{"IPv6 gets brackets", s.Host("2001:db8::1"), "s://[2001:db8::1]"},
+		{"IPv6 loopback", s.Host("::1"), "s://[::1]"},
+		{"IPv6 with IPv4 tail", s.Host("::ffff:192.0.2.1"), "s://[::ffff:192.0.2.1]"},
+		{"IPv6 in brackets", s.Host("[2001:db8::1]"), "s://[2001:db8::1]"},
+		{"IPvFuture", s.Host("[v1.fe:x]"), "s://[v1.fe:x]"},
+		{"raw", s.RawHost("caf%C3%A9"), "s://caf%C3%A9"},
+		{"raw IP literal", s.RawHost("[::1]"), "s://[::1]"},
+	})
+}
+
+func TestBuildPort(t *testing.T) {
+	h := New().Scheme("s").Host("h")
+	runBuild(t, []buildCase{
+		{"zero", h.Port(0), "s://h:0"},
+		{"80", h.Port(80), "s://h:80"},
+		{"max", h.Port(65535), "s://h:65535"},
+		{"port alone defines the authority", New().Port(8080), "//:8080"},
+		{"without port", h.Port(80).WithoutPort(), "s://h"},
+	})
+}
+
+func TestBuildEncodesPath(t *testing.T) {
+	h := New().Scheme("s").Host("h")
+	runBuild(t, []buildCase{
+		{"segments", h.Path("/a/b"), "s://h/a/b"},
+		{"space", h.Path("/a b"), "s://h/a%20b"},
+		{"percent", h.Path("/100%"), "s://h/100%25"},
+		{"hash", h.Path("/a#b"), "s://h/a%23b"},
+		{"question", h.Path("/a?b"), "s://h/a%3Fb"},
+		{"at and colon stay", h.Path("/a@b:c"), "s://h/a@b:c"},
+		{"brackets", h.Path("/[x]"), "s://h/%5Bx%5D"},
+		{"utf-8", h.Path("/é"), "s://h/%C3%A9"},
+		{"invalid utf-8", h.Path("/\xff"), "s://h/%FF"},
+		{"sub-delims stay", h.Path("/!$&'()*+,;="), "s://h/!$&'()*+,;="},
+		{"empty", h.Path(""), "s://h"},
+		{"root", h.Path("/"), "s://h/"},
+		{"rootless with a scheme", New().Scheme("mailto").Path("a@b.example"), "mailto:a@b.example"},
+		{"colon in first segment with a scheme", New().Scheme("urn").Path("isbn:0451450523"), "urn:isbn:0451450523"},
+		{"colon in a later segment, relative", New().Path("a/b:c"), "a/b:c"},
+		{"absolute path, relative", New().Path("/a:b"), "/a:b"},
+		{"raw", h.RawPath("/a%20b"), "s://h/a%20b"},
+		{"raw dot segments kept", New().RawPath("./a:b"), "./a:b"},
+	})
+}
+
+func TestBuildEncodesSegments(t *testing.T) {
+	h := New().Scheme("s").Host("h")
+	runBuild(t, []buildCase{
+		{"two", h.Segments("a", "b"), "s://h/a/b"},
+		{"slash inside", h.Segments("a/b", "c"), "s://h/a%2Fb/c"},
+		{"space", h.Segments("a b"), "s://h/a%20b"},
+		{"percent", h.Segments("%"), "s://h/%25"},
+		{"hash and question", h.Segments("#?"), "s://h/%23%3F"},
+		{"at and colon stay", h.Segments("a@b:c"), "s://h/a@b:c"},
+		{"bracket", h.Segments("["), "s://h/%5B"},
+		{"utf-8", h.Segments("é"), "s://h/%C3%A9"},
+		{"invalid utf-8", h.Segments("\xff"), "s://h/%FF"},
+		{"empty segment", h.Segments(""), "s://h/"},
+		{"empty segment in the middle", h.Segments("a", "", "b"), "s://h/a//b"},
+		{"no segment", h.Segments(), "s://h"},
+		{"without authority", New().Segments("a:b", "c"), "/a:b/c"},
+	})
+}
+
+func TestBuildEncodesQuery(t *testing.T) {
+	s := New().Scheme("s").Host("h")
+	runBuild(t, []buildCase{
+		{"text", s.Query("a=1&b=2"), "s://h?a=1&b=2"},
+		{"space", s.Query("a b"), "s://h?a%20b"},
+		{"percent", s.Query("100%"), "s://h?100%25"},
+		{"hash", s.Query("a#b"), "s://h?a%23b"},
+		{"question, slash, at, colon stay", s.Query("?/@:"), "s://h??/@:"},
+		{"brackets", s.Query("[]"), "s://h?%5B%5D"},
+		{"utf-8", s.Query("é"), "s://h?%C3%A9"},
+		{"invalid utf-8", s.Query("\xff"), "s://h?%FF"},
+		{"plus stays in Query", s.Query("a+b"), "s://h?a+b"},
+		{"empty", s.Query(""), "s://h?"},
+		{"raw", s.RawQuery("a=%20"), "s://h?a=%20"},
+		{"param", s.QueryParam("a", "1"), "s://h?a=1"},
+		{"two params", s.QueryParam("a", "1").QueryParam("b", "2"), "s://h?a=1&b=2"},
+		{"param after empty query", s.Query("").QueryParam("a", "1"), "s://h?a=1"},
+		{"param after text", s.Query("x").QueryParam("a", "1"), "s://h?x&a=1"},
+		{"param delimiters encoded", s.QueryParam("a&b=c", "d+e;f#g"), "s://h?a%26b%3Dc=d%2Be%3Bf%23g"},
+		{"param space and percent", s.QueryParam("a b", "100%"), "s://h?a%20b=100%25"},
+		{"param question and slash stay", s.QueryParam("next", "/a?b"), "s://h?next=/a?b"},
+		{"param utf-8 and invalid byte", s.QueryParam("é", "\xff"), "s://h?%C3%A9=%FF"},
+		{"param empty", s.QueryParam("", ""), "s://h?="},
+		{"reset", s.QueryParam("a", "1").WithoutQuery().QueryParam("b", "2"), "s://h?b=2"},
+	})
+}
+
+func TestBuildEncodesFragment(t *testing.T) {
+	s := New().Scheme("s").Host("h")
+	runBuild(t, []buildCase{
+		{"text", s.Fragment("sec-1"), "s://h#sec-1"},
+		{"space", s.Fragment("a b"), "s://h#a%20b"},
+		{"percent", s.Fragment("%"), "s://h#%25"},
+		{"hash", s.Fragment("a#b"), "s://h#a%23b"},
+		{"question, slash, at, colon stay", s.Fragment("?/@:"), "s://h#?/@:"},
+		{"bracket", s.Fragment("["), "s://h#%5B"},
+		{"utf-8", s.Fragment("é"), "s://h#%C3%A9"},
+		{"invalid utf-8", s.Fragment("\xff"), "s://h#%FF"},
+		{"empty", s.Fragment(""), "s://h#"},
+		{"raw", s.RawFragment("a%23b"), "s://h#a%23b"},
+	})
+}
+
+func TestBuildDefinedEmptyUndefined(t *testing.T) {
+	runBuild(t, []buildCase{
+		{"nothing", New(), ""},
+		{"scheme only", New().Scheme("s"), "s:"},
+		{"scheme case kept", New().Scheme("HTTP+x.y-z"), "HTTP+x.y-z:"},
+		{"empty host", New().Scheme("file").Host("").Path("/x"), "file:///x"},
+		{"empty userinfo", New().UserInfo("").Host("h"), "//@h"},
+		{"userinfo without host", New().UserInfo("u"), "//u@"},
+		{"empty query and fragment", New().Scheme("s").Query("").Fragment(""), "s:?#"},
+		{"query alone", New().Query(""), "?"},
+		{"fragment alone", New().Fragment(""), "#"},
+		{"without scheme", New().Scheme("s").Path("/a").WithoutScheme(), "/a"},
+		{"without userinfo keeps the authority", New().UserInfo("u").WithoutUserInfo(), "//"},
+		{"without authority", New().Scheme("s").UserInfo("u").Host("h").Port(1).Path("/p").WithoutAuthority(), "s:/p"},
+		{"without query", New().Scheme("s").Query("q").WithoutQuery(), "s:"},
+		{"without fragment", New().Scheme("s").Fragment("f").WithoutFragment(), "s:"},
+		{"everything", New().Scheme("http").UserInfo("u:p").Host("h").Port(8080).
+			Segments("a", "b").QueryParam("k", "v").Fragment("f"), "http://u:p@h:8080/a/b?k=v#f"},
+	})
+}
+
+type refusal struct {
+	name      string
+	b         Builder
+	component string
+	err       error
+}
+
+func TestBuildRefuses(t *testing.T) {
+	h := New().Scheme("s").Host("h")
+	cases := []refusal{
+		{"empty scheme", New().Scheme(""), "scheme", ErrInvalidScheme},
+		{"scheme starting with a digit", New().Scheme("1a"), "scheme", ErrInvalidScheme},
+		{"scheme with a space", New().Scheme("a b"), "scheme", ErrInvalidScheme},
+		{"scheme with a colon", New().Scheme("a:b"), "scheme", ErrInvalidScheme},
+		{"scheme with UTF-8", New().Scheme("é"), "scheme", ErrInvalidScheme},
+		{"raw userinfo with @", h.RawUserInfo("a@b"), "userinfo", ErrSyntax},
+		{"raw userinfo with a bad triplet", h.RawUserInfo("%zz"), "userinfo", ErrSyntax},
+		{"negative port", h.Port(-1), "port", ErrPortRange},
+		{"port too large", h.Port(65536), "port", ErrPortRange},
+		{"unclosed IP literal", New().Host("[::1"), "host", ErrInvalidHost},
+		{"IPv4 in brackets", New().Host("[192.0.2.1]"), "host", ErrInvalidHost},
+		{"zone identifier", New().Host("[fe80::1%25eth0]"), "host", ErrInvalidHost},
+		{"zone identifier, no brackets", New().Host("fe80::1%eth0"), "host", ErrInvalidHost},
+		{"host with a port", New().Host("example.com:8080"), "host", ErrInvalidHost},
+		{"IPvFuture without a dot", New().Host("[v1]"), "host", ErrInvalidHost},
+		{"raw host with a space", New().RawHost("a b"), "host", ErrInvalidHost},
+		{"raw host with a short triplet", New().RawHost("a%2"), "host", ErrInvalidHost},
+		{"raw host with a colon", New().RawHost("a:1"), "host", ErrInvalidHost},
+		{"rootless path after an authority", New().Host("h").Path("a"), "path", ErrPathNeedsSlash},
+		{"rootless raw path after userinfo", New().UserInfo("u").RawPath("a"), "path", ErrPathNeedsSlash},
+		{"double slash, relative", New().Path("//a"), "path", ErrPathDoubleSlash},
+		{"double slash with a scheme", New().Scheme("s").Path("//a"), "path", ErrPathDoubleSlash},
+		{"double slash from segments", New().Segments("", "a"), "path", ErrPathDoubleSlash},
+		{"colon in first segment", New().Path("a:b"), "path", ErrColonInFirstSegment},
+		{"colon in first of several", New().Path("a:b/c"), "path", ErrColonInFirstSegment},
+		{"colon in first segment, with a query", New().Path("a:").Query("q"), "path", ErrColonInFirstSegment},
+		{"colon after without scheme", New().Scheme("s").Path("a:b").WithoutScheme(), "path", ErrColonInFirstSegment},
+		{"raw path with a space", New().RawPath("/a b"), "path", ErrSyntax},
+		{"raw path with a question mark", New().RawPath("/a?b"), "path", ErrSyntax},
+		{"raw query with a hash", New().RawQuery("a#b"), "query", ErrSyntax},
+		{"raw query with a lone percent", New().RawQuery("%"), "query", ErrSyntax},
+		{"raw fragment with a hash", New().RawFragment("a#b"), "fragment", ErrSyntax},
+		{"raw fragment with a bracket", New().RawFragment("["), "fragment", ErrSyntax},
+		{"the first component wins", New().Scheme("1").Port(-1).RawQuery("#"), "scheme", ErrInvalidScheme},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			u, err := tc.b.Build()
+			if err == nil {
+				t.Fatalf("Build = %q, want an error", u.String())
+			}
+			var be *BuildError
+			if !errors.As(err, &be) {
+				t.Fatalf("Build error %T %v is not a *BuildError", err, err)
+			}
+			if be.Component != tc.component || !errors.Is(err, tc.err) {
+				t.Fatalf("Build error %v: component %q, reason %v; want %q, %v", err, be.Component, be.Err, tc.component, tc.err)
+			}
+			if u != (uri.URI{}) {
+				t.Fatalf("Build returned %q with its error", u.String())
+			}
+		})
+	}
+}
+
+func TestBuildErrorMessage(t *testing.T) {
+	_, err := New().Path("a:b").Build()
+	want := `builder: path "a:b": first segment of a relative path contains ":"`
+	if err == nil || err.Error() != want {
+		t.Fatalf("error = %v, want %s", err, want)
+	}
+	_, err = New().RawQuery("a#b").Build()
+	want = `builder: query "a#b": does not match its rule (at offset 1)`
+	if err == nil || err.Error() != want {
+		t.Fatalf("error = %v, want %s", err, want)
+	}
+}
+
+func TestBuildRepaired(t *testing.T) {
+	cases := []buildCase{
+		{"slash in front under an authority", New().Host("h").Path("a/b"), "//h/a/b"},
+		{"slash-dot in front of a double slash", New().Path("//a"), "/.//a"},
+		{"slash-dot with a scheme", New().Scheme("s").Path("//a/b"), "s:/.//a/b"},
+		{"dot-slash in front of a colon", New().Path("a:b/c"), "./a:b/c"},
+		{"nothing to repair", New().Scheme("s").Host("h").Path("/a"), "s://h/a"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			u, err := tc.b.BuildRepaired()
+			if err != nil {
+				t.Fatalf("BuildRepaired: %v", err)
+			}
+			if u.String() != tc.want || uri.MustParseReference(tc.want) != u {
+				t.Fatalf("BuildRepaired = %q, want %q", u.String(), tc.want)
+			}
+		})
+	}
+	// Other refusals stand.
+	if _, err := New().Host("h").Port(70000).Path("a").BuildRepaired(); !errors.Is(err, ErrPortRange) {
+		t.Fatalf("BuildRepaired with port 70000: %v, want ErrPortRange", err)
+	}
+	if _, err := New().RawPath("a b").BuildRepaired(); !errors.Is(err, ErrSyntax) {
+		t.Fatalf("BuildRepaired of raw path \"a b\": %v, want ErrSyntax", err)
+	}
+}
+
+func TestFromIsIdentity(t *testing.T) {
+	for _, s := range []string{
+		"", "s:", "s://", "//@h", "//h:", "?", "#", "s:?#", "//", "///",
+		"http://u:p@[::1]:0080/a/b?c#d", "file:///x", "mailto:a@b", "//h:99999999",
+		"a/b:c", "./a:b", "/.//x", "urn:isbn:123", "http://[v7.x]/", "HTTP://EXAMPLE.COM/%7e",
+		"foo://example.com:8042/over/there?name=ferret#nose", "//192.0.2.1:/?#",
+		"s:%41/b", "?a=1&b=2&&", "#x?y/z",
+	} {
+		u := uri.MustParseReference(s)
+		got, err := From(u).Build()
+		if err != nil {
+			t.Errorf("From(%q).Build: %v", s, err)
+			continue
+		}
+		if got != u || got.String() != s {
+			t.Errorf("From(%q).Build = %q (%#v), want %#v", s, got.String(), got, u)
+		}
+	}
+}
+
+// The zero URI is the empty relative reference; From keeps what its
+// accessors say. (uri.URI{} and uri.MustParseReference("") differ under ==,
+// which is the uri package's business: the zero value holds no path span.)
+func TestFromZeroURI(t *testing.T) {
+	var z uri.URI
+	got, err := From(z).Build()
+	if err != nil || got.String() != "" || !got.IsRelative() || got.HasAuthority() ||
+		got.Path() != "" || got.HasQuery() || got.HasFragment() {
+		t.Fatalf("From(uri.URI{}).Build = %q, %v", got.String(), err)
+	}
+}
+
+func TestFromThenEdit(t *testing.T) {
+	base := uri.MustParse("http://u@h:81/p?q#f")
+	runBuild(t, []buildCase{
+		{"add a param", From(base).QueryParam("a", "1"), "http://u@h:81/p?q&a=1#f"},
+		{"replace the query", From(base).WithoutQuery().QueryParam("a", "1"), "http://u@h:81/p?a=1#f"},
+		{"drop userinfo and port", From(base).WithoutUserInfo().WithoutPort(), "http://h/p?q#f"},
+		{"other host", From(base).Host("::1"), "http://u@[::1]:81/p?q#f"},
+		{"relative", From(base).WithoutScheme().WithoutAuthority().WithoutFragment(), "/p?q"},
+	})
+}
+
+func TestBranchesAreIndependent(t *testing.T) {
+	b := New().Scheme("s").Host("h").QueryParam("x", "0")
+	b1 := b.QueryParam("a", "1")
+	b2 := b.QueryParam("b", "2")
+	b3 := b2.Fragment("f")
+	for _, tc := range []struct {
+		b    Builder
+		want string
+	}{
+		{b, "s://h?x=0"}, {b1, "s://h?x=0&a=1"}, {b2, "s://h?x=0&b=2"}, {b3, "s://h?x=0&b=2#f"},
+	} {
+		if got := tc.b.MustBuild().String(); got != tc.want {
+			t.Errorf("Build = %q, want %q", got, tc.want)
+		}
+	}
+
+	// Segments copies what it is given: the caller's slice may change after.
+	segs := []string{"a", "b"}
+	p := New().Segments(segs...)
+	segs[0] = "changed"
+	if got := p.MustBuild().String(); got != "/a/b" {
+		t.Errorf("after changing the slice, Build = %q, want /a/b", got)
+	}
+}
+
+func TestMustBuildPanics(t *testing.T) {
+	defer func() {
+		r := recover()
+		if s, ok := r.(string); !ok || !strings.HasPrefix(s, "builder.MustBuild: ") {
+			t.Fatalf("recover() = %v, want a builder.MustBuild panic", r)
+		}
+	}()
+	New().Scheme("").MustBuild()
+}
+
+func TestString(t *testing.T) {
+	if got, want := New().Scheme("http").Host("h").Segments("a b").String(), `builder.Builder("http://h/a%20b")`; got != want {
+		t.Errorf("String = %s, want %s", got, want)
+	}
+	got := New().Scheme("1http").Host("h").Query("").String()
+	want := `builder.Builder{scheme:"1http" host:"h" path:"" query:""} invalid: builder: scheme "1http": invalid scheme`
+	if got != want {
+		t.Errorf("String = %s, want %s", got, want)
+	}
+}
+
+func TestZeroValueIsNew(t *testing.T) {
+	var b Builder
+	if b != New() {
+		t.Fatal("the zero Builder differs from New()")
+	}
+}

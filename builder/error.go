@@ -1,0 +1,63 @@
+package builder
+
+import (
+	"errors"
+	"strconv"
+)
+
+// The reasons Build refuses a Builder: the Err of every *BuildError is one of
+// them, so errors.Is(err, ErrPortRange) works on what Build returns.
+var (
+	// ErrInvalidScheme: the scheme is not ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
+	// (§3.1); Scheme("") is one such.
+	ErrInvalidScheme = errors.New("invalid scheme")
+	// ErrSyntax: a component set by a Raw setter does not match its rule
+	// (userinfo, path, query or fragment; a raw host is ErrInvalidHost).
+	ErrSyntax = errors.New("does not match its rule")
+	// ErrPortRange: Port was given a number outside 0–65535.
+	ErrPortRange = errors.New("port out of range 0-65535")
+	// ErrInvalidHost: the host is neither a reg-name, an IPv4 address nor an
+	// IP literal (§3.2.2): a bracketed text that is not a valid IPv6address
+	// or IPvFuture (zone identifiers included), a raw host that does not match
+	// the host rule, or plain text with a ":" that is not an IPv6 address
+	// (such as "example.com:8080": use Port).
+	ErrInvalidHost = errors.New("not a reg-name, IPv4 address or IP literal")
+	// ErrPathNeedsSlash: there is an authority and the path is neither empty
+	// nor starts with "/" (path-abempty, §3.3); it would run into the host
+	// or port.
+	ErrPathNeedsSlash = errors.New(`path must be empty or start with "/" after an authority`)
+	// ErrPathDoubleSlash: there is no authority and the path starts with "//"
+	// (§3.3); its first segment would read as an authority.
+	ErrPathDoubleSlash = errors.New(`path starts with "//" without an authority`)
+	// ErrColonInFirstSegment: a relative reference without an authority has a
+	// path whose first segment contains ":" (path-noscheme, §4.2); it would
+	// read as a scheme.
+	ErrColonInFirstSegment = errors.New(`first segment of a relative path contains ":"`)
+	// ErrReparse: the recomposed text parses back to other components than
+	// those set. The checks above leave no input that reaches it; it stands so
+	// that Build can never return a URI that differs from what was asked.
+	ErrReparse = errors.New("recomposed text parses back differently")
+)
+
+// BuildError is the error of Build: which component cannot be written and why.
+// Reach it with errors.As; Err is one of the Err… values of this package.
+type BuildError struct {
+	Component string // "scheme", "userinfo", "host", "port", "path", "query", "fragment" or "URI" (ErrReparse)
+	Value     string // the component as it would be written (percent-encoded), or the port number
+	Offset    int    // for ErrSyntax and ErrInvalidHost, the byte offset in Value where its rule stops matching; else -1
+	Err       error  // the reason
+}
+
+// Error returns a message such as
+//
+//	builder: path "a:b": first segment of a relative path contains ":"
+func (e *BuildError) Error() string {
+	msg := "builder: " + e.Component + " " + strconv.Quote(e.Value) + ": " + e.Err.Error()
+	if e.Offset >= 0 {
+		msg += " (at offset " + strconv.Itoa(e.Offset) + ")"
+	}
+	return msg
+}
+
+// Unwrap returns Err, so that errors.Is(err, ErrPortRange) and the like work.
+func (e *BuildError) Unwrap() error { return e.Err }
