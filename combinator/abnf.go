@@ -93,10 +93,17 @@ func (r *Rule) body(prec int) string {
 		}
 		parts := make([]string, len(r.subs))
 		for i, s := range r.subs {
+			if s.name == "" && s.kind == kSeq && len(s.subs) > 1 {
+				parts[i] = s.body(precSeq) // concatenation is associative: no parentheses
+				continue
+			}
 			parts[i] = s.ref(precElem)
 		}
 		return paren(strings.Join(parts, " "), prec > precSeq)
 	case kAlt:
+		if len(r.subs) == 0 {
+			return "( )" // matches nothing, as the empty CharSet
+		}
 		if len(r.subs) == 1 {
 			return r.subs[0].ref(prec)
 		}

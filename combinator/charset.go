@@ -93,6 +93,12 @@ func (c CharSet) String() string {
 			parts = append(parts, "%x"+hex2(byte(b))+"-"+hex2(byte(e)))
 		default:
 			for x := b; x <= e; x++ {
+				if b == e && c.foldPair(byte(x)) {
+					if x < 'a' { // print the pair once, where its upper case stands
+						parts = append(parts, `"`+string(rune(x|0x20))+`"`)
+					}
+					continue
+				}
 				parts = append(parts, quoteByte(byte(x)))
 			}
 		}
@@ -115,6 +121,20 @@ func quoteByte(b byte) string {
 		return `"` + string(rune(b)) + `"`
 	}
 	return "%x" + hex2(b)
+}
+
+// foldPair reports whether the letter x and its other case are both in c,
+// each alone in its run, so that one case-insensitive quoted string says both.
+func (c CharSet) foldPair(x byte) bool {
+	if !isLetter(x) {
+		return false
+	}
+	for _, y := range [2]byte{x &^ 0x20, x | 0x20} {
+		if !c.Contains(y) || c.Contains(y-1) || c.Contains(y+1) {
+			return false
+		}
+	}
+	return true
 }
 
 func isLetter(b byte) bool { return b|0x20 >= 'a' && b|0x20 <= 'z' }

@@ -98,11 +98,11 @@ func (r *Rule) Explain(s string) *SyntaxError {
 // stores no pointer into it, so that it, the spans and the undo log do not
 // escape. What a diagnosis records lives apart, in diag.
 type matcher struct {
-	spans []Span
-	plain  bool // ignore the fused forms (and skip nothing: noskip too)
-	noskip bool // try every alternative, as a diagnosis must, whatever its first bytes
-	quiet int   // > 0 inside a look-ahead: record nothing
-	d     *diag // non-nil in a diagnosis run (Explain)
+	spans  []Span
+	plain  bool  // ignore the fused forms (and skip nothing: noskip too)
+	noskip bool  // try every alternative, as a diagnosis must, whatever its first bytes
+	quiet  int   // > 0 inside a look-ahead: record nothing
+	d      *diag // non-nil in a diagnosis run (Explain)
 
 	undo     []undoEntry // the log of captures to roll back: undo[:nundo]
 	nundo    int

@@ -178,7 +178,9 @@ func Rep(min, max int, rule *Rule) *Rule {
 	}
 	r := &Rule{kind: kRep, subs: []*Rule{rule}, min: min, max: max,
 		first: rule.first, nullable: min == 0 || rule.nullable, hasCaps: rule.hasCaps,
-		optional: min == 0}
+		// A nullable rule with captures records them even where it cannot
+		// start, so only other repetitions may be skipped by the first byte.
+		optional: min == 0 && !(rule.nullable && rule.hasCaps)}
 	if set, pct, ok := unitOf(rule); ok {
 		r.fast, r.set, r.pct = fRun, set, pct
 	} else if s, ok := sepRunOf(r); ok {
@@ -222,7 +224,7 @@ func Peek(rule *Rule) *Rule {
 }
 
 // End matches the empty string at the end of the input only.
-var End = &Rule{kind: kEnd, nullable: true, name: "end"}
+var End = &Rule{kind: kEnd, nullable: true}
 
 // Func makes a terminal of a hand-written match function, for pieces that are
 // clearer in code. It is named name in ABNF and in error messages. Its first

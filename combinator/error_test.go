@@ -1,0 +1,189 @@
+package combinator
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+)
+
+func TestSyntaxErrorFields(t *testing.T) {
+	sorted := cmpopts.SortSlices(func(a, b string) bool { return a < b })
+	for _, c := range []struct {
+		rule *Rule
+		in   string
+		want SyntaxError // Input is filled in; Expected as a set; nil Expected: not compared
+	}{
+		{URIReference, "http://a b", SyntaxError{Offset: 8, Rule: "URI-reference", In: "",
+			Expected: []string{"unreserved", "pct-encoded", "sub-delims", `":"`, `"@"`, `"/"`, `"?"`, `"#"`, "end of input"}}},
+		{URIReference, "a:b c", SyntaxError{Offset: 3, Rule: "URI-reference", In: "",
+			Expected: []string{"pchar", `"/"`, `"?"`, `"#"`, "end of input"}}},
+		{IPv4Address, "1.2.3", SyntaxError{Offset: 5, Rule: "IPv4address", In: "IPv4address",
+			Expected: []string{"DIGIT", `"."`}}},
+		{Scheme, "1abc", SyntaxError{Offset: 0, Rule: "scheme", In: "", Expected: []string{"scheme"}}},
+		{Scheme, "", SyntaxError{Offset: 0, Rule: "scheme", In: "", Expected: []string{"scheme"}}},
+		{Port, "80a", SyntaxError{Offset: 2, Rule: "port", In: "", Expected: []string{"DIGIT", "end of input"}}},
+		{PctEncoded, "%4g", SyntaxError{Offset: 2, Rule: "pct-encoded", In: "pct-encoded", Expected: []string{"HEXDIG"}}},
+		{Host, "[v1.]", SyntaxError{Offset: 4, Rule: "host", In: "IPvFuture", Expected: []string{"unreserved", "sub-delims", `":"`}}},
+		{URI, "http://[::1/", SyntaxError{Offset: 11, Rule: "URI"}},
+		{URIReference, "a\xffb", SyntaxError{Offset: 1, Rule: "URI-reference"}},
+		{URIReference, "http://é", SyntaxError{Offset: 7, Rule: "URI-reference"}},
+		{URIReference, "http://[::1]x", SyntaxError{Offset: 12, Rule: "URI-reference"}},
+		{Seq(Lit("a"), End), "ab", SyntaxError{Offset: 1, Rule: `%s"a" <end>`, Expected: []string{"end of input"}}},
+		{Named("pair", Seq(Lit("a"), Lit("b"))), "ac", SyntaxError{Offset: 1, Rule: "pair", In: "pair",
+			Expected: []string{`%s"b"`}}},
+	} {
+		err := c.rule.Check(c.in)
+		var se *SyntaxError
+		if !errors.As(err, &se) {
+			t.Errorf("%s.Check(%q) = %v, want a *SyntaxError", c.rule.Name(), c.in, err)
+			continue
+		}
+		want := c.want
+		want.Input = c.in
+		got := *se
+		if want.Expected == nil {
+			got.Expected, got.In = nil, ""
+		}
+		if diff := cmp.Diff(want, got, sorted); diff != "" {
+			t.Errorf("%s.Check(%q) (-want +got):\n%s", c.rule.Name(), c.in, diff)
+		}
+		if ex := c.rule.Explain(c.in); ex == nil || ex.Offset != se.Offset {
+			t.Errorf("Explain and Check differ on %q", c.in)
+		}
+	}
+	// Wrapped, errors.As still finds it.
+	var se *SyntaxError
+	if err := fmt.Errorf("parsing: %w", URI.Check("s:a b")); !errors.As(err, &se) || se.Offset != 3 {
+		t.Errorf("errors.As on a wrapped error: %v", err)
+	}
+	if URI.Check("s:a") != nil || URI.Explain("s:a") != nil {
+		t.Error("a match has an error")
+	}
+}
+
+// TestSyntaxErrorOffsetIsFarthest checks, on a table of inputs, that the
+// offset is the length of the longest prefix of the input that some string
+// of the rule's language starts with (computed here with the regexp oracle).
+func TestSyntaxErrorOffsetIsFarthest(t *testing.T) {
+	if raceEnabled {
+		t.Skip("slow under the race detector; nothing concurrent in it")
+	}
+	for _, in := range []string{"http://a b", "a:b c", "http://[::1/", "//u@h:8x/", "s://[v1.x]]", "?a#b#c",
+		"http://a/%4", "http://a/%", "1:2", "s:/a?b#c d", "//[::1]:80x"} {
+		se := URIReference.Explain(in)
+		if se == nil {
+			t.Fatalf("%q matches", in)
+		}
+		want := viablePrefix(in)
+		if se.Offset != want {
+			t.Errorf("Explain(%q).Offset = %d, want %d", in, se.Offset, want)
+		}
+	}
+}
+
+// viablePrefix returns the length of the longest prefix p of in such that
+// some URI-reference starts with p, by extending p with every byte sequence
+// of up to four bytes of a small alphabet and asking the regexp oracle.
+func viablePrefix(in string) int {
+	re := ruleREs[0].re // URI-reference
+	const alpha = "a1:/?#[]@%F.v"
+	var ext func(p string, depth int) bool
+	ext = func(p string, depth int) bool {
+		if re.MatchString(p) {
+			return true
+		}
+		if depth == 0 {
+			return false
+		}
+		for i := 0; i < len(alpha); i++ {
+			if ext(p+alpha[i:i+1], depth-1) {
+				return true
+			}
+		}
+		return false
+	}
+	for n := len(in); n >= 0; n-- {
+		if ext(in[:n], 4) {
+			return n
+		}
+	}
+	return 0
+}
+
+func TestSyntaxErrorMessage(t *testing.T) {
+	msg := URIReference.Check("http://a b").Error()
+	if !strings.HasPrefix(msg, "invalid character ' ' at offset 8 in URI-reference: expected ") ||
+		!strings.HasSuffix(msg, " or end of input") {
+		t.Errorf("message %q", msg)
+	}
+	e := &SyntaxError{Input: "ab", Offset: 1, Rule: "r", In: "inner", Expected: []string{"x", `"y"`}}
+	if got, want := e.Error(), `invalid character 'b' at offset 1 in inner: expected x or "y"`; got != want {
+		t.Errorf("Error() = %s, want %s", got, want)
+	}
+	e.In = ""
+	if got, want := e.Error(), `invalid character 'b' at offset 1 in r: expected x or "y"`; got != want {
+		t.Errorf("Error() = %s, want %s", got, want)
+	}
+	e.Offset = 2
+	if got := e.Found(); got != "unexpected end of input" {
+		t.Errorf("Found() = %s", got)
+	}
+	for _, c := range []struct {
+		s    string
+		off  int
+		want string
+	}{
+		{"a", 0, "invalid character 'a'"},
+		{"a", 1, "unexpected end of input"},
+		{"a", -1, "unexpected end of input"},
+		{"'", 0, `invalid character '\''`},
+		{"\x00", 0, `invalid character '\x00'`},
+		{"\n", 0, `invalid character '\n'`},
+		{"\x7f", 0, `invalid character '\x7f'`},
+		{"\xff", 0, "invalid byte 0xFF"},
+		{"\xc3", 0, "invalid byte 0xC3"},
+		{"é", 0, "invalid character 'é' (UTF-8 0xC3 0xA9)"},
+		{"x€", 1, "invalid character '€' (UTF-8 0xE2 0x82 0xAC)"},
+		{"é", 1, "invalid byte 0xA9"},
+	} {
+		if got := DescribeAt(c.s, c.off); got != c.want {
+			t.Errorf("DescribeAt(%q, %d) = %s, want %s", c.s, c.off, got, c.want)
+		}
+	}
+	for _, c := range []struct {
+		labels []string
+		want   string
+	}{
+		{nil, "nothing"}, {[]string{"a"}, "a"}, {[]string{"a", "b"}, "a or b"}, {[]string{"a", "b", "c"}, "a, b or c"},
+	} {
+		if got := JoinExpected(c.labels); got != c.want {
+			t.Errorf("JoinExpected(%v) = %s, want %s", c.labels, got, c.want)
+		}
+	}
+}
+
+// TestExplainNeverPanics runs the diagnosis on the rules and odd inputs; its
+// labels are unique and its offset within the input.
+func TestExplainNeverPanics(t *testing.T) {
+	for _, in := range []string{"", "\x00", "\xff", "[", "%", "%%%", "http://[", "//[::", "a:b:c:d e", strings.Repeat("[", 1000)} {
+		for _, x := range ruleREs {
+			if se := x.rule.Explain(in); se != nil {
+				_ = se.Error()
+				seen := map[string]bool{}
+				for _, l := range se.Expected {
+					if seen[l] {
+						t.Errorf("%s.Explain(%q): %q twice", x.rule.Name(), in, l)
+					}
+					seen[l] = true
+				}
+				if se.Offset < 0 || se.Offset > len(in) {
+					t.Errorf("%s.Explain(%q).Offset = %d", x.rule.Name(), in, se.Offset)
+				}
+			}
+		}
+	}
+}

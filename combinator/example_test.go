@@ -1,0 +1,202 @@
+package combinator_test
+
+import (
+	"errors"
+	"fmt"
+
+	parsec "github.com/prataprc/goparsec"
+	"github.com/seed42851778/rfc3986/combinator"
+)
+
+func ExampleRule_Match() {
+	fmt.Println(combinator.URIReference.Match("foo://example.com:8042/over/there?name=ferret#nose"))
+	fmt.Println(combinator.URIReference.Match("http://a b"))
+	fmt.Println(combinator.IPv6Address.Match("::ffff:192.0.2.128"))
+	// Output:
+	// true
+	// false
+	// true
+}
+
+func ExampleRule_Prefix() {
+	n, ok := combinator.Scheme.Prefix("https://example.com")
+	fmt.Println(n, ok)
+	_, ok = combinator.Scheme.Prefix("//example.com")
+	fmt.Println(ok)
+	// Output:
+	// 5 true
+	// false
+}
+
+func ExampleRule_MatchAt() {
+	s := "host=[2001:db8::7];"
+	fmt.Println(combinator.IPLiteral.MatchAt(s, 5))
+	fmt.Println(combinator.IPLiteral.MatchAt(s, 0))
+	// Output:
+	// 18
+	// -1
+}
+
+func ExampleRule_Check() {
+	err := combinator.URI.Check("http://a b")
+	fmt.Println(err)
+	var se *combinator.SyntaxError
+	if errors.As(err, &se) {
+		fmt.Println(se.Offset, se.Rule)
+	}
+	// Output:
+	// invalid character ' ' at offset 8 in URI: expected unreserved, pct-encoded, sub-delims, ":", "@", "/", "?", "#" or end of input
+	// 8 URI
+}
+
+func ExampleRule_Captures() {
+	user := combinator.Seq(
+		combinator.Capture(0, combinator.Scheme), combinator.Lit("://"),
+		combinator.Opt(combinator.Seq(combinator.Capture(1, combinator.UserInfo), combinator.Lit("@"))),
+		combinator.Capture(2, combinator.Host), combinator.PathAbempty)
+	spans := make([]combinator.Span, 3)
+	in := "ftp://anonymous@ftp.example/pub"
+	fmt.Println(user.Captures(in, spans))
+	fmt.Printf("%q %q %q\n", in[spans[0].Start:spans[0].End], in[spans[1].Start:spans[1].End],
+		in[spans[2].Start:spans[2].End])
+	fmt.Println(user.Captures("ftp://ftp.example/pub", spans), spans[1] == combinator.NoSpan)
+	// Output:
+	// true
+	// "ftp" "anonymous" "ftp.example"
+	// true true
+}
+
+func ExampleRule_Explain() {
+	se := combinator.IPv4Address.Explain("192.0.2")
+	fmt.Println(se.Offset, se.In, se.Expected)
+	fmt.Println(combinator.IPv4Address.Explain("192.0.2.1") == nil)
+	// Output:
+	// 7 IPv4address [%x30-34 DIGIT "."]
+	// true
+}
+
+func ExampleRule_String() {
+	fmt.Println(combinator.Authority)
+	fmt.Println(combinator.Star(combinator.Seq(combinator.Lit(";"), combinator.Segment)))
+	// Output:
+	// authority = [ userinfo "@" ] host [ ":" port ]
+	// *( ";" segment )
+}
+
+func ExampleRule_Grammar() {
+	fmt.Print(combinator.IPv4Address.Grammar())
+	// Output:
+	// IPv4address = dec-octet "." dec-octet "." dec-octet "." dec-octet
+	// dec-octet = "25" %x30-35 / "2" %x30-34 DIGIT / "1" 2DIGIT / %x31-39 DIGIT / DIGIT
+	// DIGIT = %x30-39
+}
+
+func ExampleNamed() {
+	octet := combinator.Named("octet", combinator.Rep(2, 2, combinator.HEXDIG))
+	mac := combinator.Named("mac", combinator.Seq(octet, combinator.Rep(5, 5, combinator.Seq(combinator.Lit(":"), octet))))
+	fmt.Println(mac)
+	fmt.Println(mac.Match("00:1a:2B:3c:4D:5e"))
+	fmt.Println(mac.Check("00:1a:2B:3c:4D:5"))
+	// Output:
+	// mac = octet 5( ":" octet )
+	// true
+	// unexpected end of input at offset 16 in octet: expected HEXDIG
+}
+
+func ExampleFunc() {
+	// A terminal in code: a decimal number below 65536.
+	port16 := combinator.Func("port16", func(in string, pos int) int {
+		n, end := 0, pos
+		for end < len(in) && in[end] >= '0' && in[end] <= '9' && end-pos < 5 {
+			n = n*10 + int(in[end]-'0')
+			end++
+		}
+		if end == pos || n > 65535 {
+			return -1
+		}
+		return end
+	})
+	hostport := combinator.Seq(combinator.Host, combinator.Lit(":"), port16, combinator.End)
+	fmt.Println(hostport.Match("example.com:8080"), hostport.Match("example.com:65536"))
+	fmt.Println(hostport)
+	// Output:
+	// true false
+	// host ":" port16 <end>
+}
+
+func ExampleCharSet() {
+	set := combinator.PCharSet.Minus(combinator.Chars(":@"))
+	fmt.Println(set.Contains('a'), set.Contains(':'), set.Len())
+	fmt.Println(combinator.GenDelimsSet)
+	fmt.Println(combinator.Chars("xX").Union(combinator.ByteRange('0', '9')))
+	fmt.Println(combinator.UnreservedSet.Intersect(combinator.Chars("a-/")).IsEmpty())
+	// Output:
+	// true false 77
+	// "#" / "/" / ":" / "?" / "@" / "[" / "]"
+	// %x30-39 / "x"
+	// false
+}
+
+// A scheme grammar written with the exported rules: geo URIs (RFC 5870),
+// simplified to
+//
+//	geo-URI = "geo:" coordinates *( ";" param )
+//	coordinates = num "," num [ "," num ]
+//	num = [ "-" ] 1*DIGIT [ "." 1*DIGIT ]
+//	param = 1*( ALPHA / DIGIT / "-" ) [ "=" 1*pchar ]
+func Example_geo() {
+	c := combinator.Seq
+	num := combinator.Named("num", c(combinator.Opt(combinator.Lit("-")), combinator.Plus(combinator.DIGIT),
+		combinator.Opt(c(combinator.Lit("."), combinator.Plus(combinator.DIGIT)))))
+	coordinates := combinator.Named("coordinates",
+		c(num, combinator.Lit(","), num, combinator.Opt(c(combinator.Lit(","), num))))
+	pname := combinator.Plus(combinator.Class(combinator.AlphaSet.Union(combinator.DigitSet, combinator.Chars("-"))))
+	param := combinator.Named("param", c(pname, combinator.Opt(c(combinator.Lit("="), combinator.Plus(combinator.PChar)))))
+	geo := combinator.Named("geo-URI", c(combinator.LitFold("geo:"), coordinates,
+		combinator.Star(c(combinator.Lit(";"), param)), combinator.End))
+
+	for _, s := range []string{"geo:13.4125,103.8667", "GEO:48.2010,16.3695,183;u=40", "geo:1,2;crs=wgs84;u=%35", "geo:13.4"} {
+		fmt.Println(s, geo.Match(s))
+	}
+	fmt.Println(geo.Check("geo:13.4;u=1"))
+	// Output:
+	// geo:13.4125,103.8667 true
+	// GEO:48.2010,16.3695,183;u=40 true
+	// geo:1,2;crs=wgs84;u=%35 true
+	// geo:13.4 false
+	// invalid character ';' at offset 8 in coordinates: expected DIGIT or ","
+}
+
+func ExampleToParsec() {
+	// goparsec's And over our rules, on our Scanner.
+	p := parsec.And(nil, combinator.ToParsec(combinator.Scheme), parsec.AtomExact(":", "COLON"),
+		combinator.ToParsec(combinator.HierPart))
+	node, s := p(combinator.NewScanner("urn:example:animal:ferret:nose"))
+	nodes := node.([]parsec.ParsecNode)
+	fmt.Println(nodes[0].(*parsec.Terminal).Value, nodes[2].(*parsec.Terminal).Value, s.Endof())
+	// Output:
+	// urn example:animal:ferret:nose true
+}
+
+func ExampleFromParsec() {
+	// A goparsec parser inside one of our grammars.
+	word := combinator.FromParsec("word", parsec.TokenExact(`[a-z]+`, "WORD"))
+	r := combinator.Seq(combinator.Lit("/"), word, combinator.Lit("/"), combinator.End)
+	fmt.Println(r.Match("/abc/"), r.Match("/ABC/"))
+	// Output:
+	// true false
+}
+
+func ExampleScanner() {
+	s := combinator.NewScanner("12ab")
+	tok, _ := s.Match(`[a-z]+`) // anchored at the cursor: no match ahead
+	fmt.Printf("%q %d\n", tok, s.GetCursor())
+	tok, _ = s.Match(`[0-9]+`)
+	fmt.Printf("%q %d\n", tok, s.GetCursor())
+	s.MatchString("x")
+	fmt.Println(s.Farthest(), s.Expected())
+	// Output:
+	// "" 0
+	// "12" 2
+	// 2 [x]
+}

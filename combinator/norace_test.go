@@ -1,0 +1,5 @@
+//go:build !race
+
+package combinator
+
+const raceEnabled = false
