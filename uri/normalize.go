@@ -1,0 +1,364 @@
+package uri
+
+import (
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	c "github.com/seed42851778/rfc3986/combinator"
+)
+
+// NormalizeSyntax returns u in the normal form of syntax-based normalization
+// (RFC 3986 §6.2.2):
+//
+//   - case (§6.2.2.1): the scheme and the host are normLower-cased, IPv6 and
+//     IPvFuture hexadecimal digits included; the hexadecimal digits of every
+//     percent-encoded triplet, in every component, are upper-cased ("%7b"
+//     becomes "%7B"); nothing else changes case;
+//   - percent-encoding (§6.2.2.2): every triplet that encodes an unreserved
+//     character (§2.3: ALPHA, DIGIT, "-", ".", "_", "~") is decoded, in every
+//     component ("%7e" becomes "~", "%41" in a host becomes "a");
+//   - path segments (§6.2.2.3): dot segments are removed after decoding (so
+//     "%2E%2E" counts as ".."), in the RFC's order.
+//
+// The result parses as the same kind of reference as u: a URI stays a URI, a
+// relative reference stays relative, an authority stays, and the host keeps
+// its HostKind. NormalizeSyntax is idempotent. The policies where §6.2.2 is
+// silent or would change the meaning of u:
+//
+//   - URIs and absolute paths: RemoveDotSegments runs on the path of a URI
+//     with a scheme, of a reference with an authority, and of an
+//     absolute-path reference ("/a/./b/../c" becomes "/a/c").
+//   - Relative-path references: removing dot segments as §5.2.4 does would
+//     change where they point ("../a" would become "a"), so their path is
+//     normalized as a relative path: "." segments go, a ".." removes the
+//     segment before it, and the ".." segments that climb above the start are
+//     kept in front ("a/./b/../../../c" becomes "../c"). A path that ends in a
+//     dot segment ends in "/" ("a/.." becomes "./", ".." becomes "../"),
+//     and one that would be empty, start with "/" or hold a ":" in its first
+//     segment gets "./" in front, so that it still resolves, against any base
+//     with an authority or an absolute path, to what u resolves to.
+//   - Double-slash path: a path without an authority that would start with
+//     "//" gets "/." in front, as in Resolve ("s:/.//a" stays "s:/.//a").
+//   - A reg-name that would decode to an IPv4address ("%31.2.3.4") keeps its
+//     triplets (upper-cased): decoding would change what the host is (§3.2.2,
+//     first match wins).
+//   - The port, an empty one included, and empty components stay: dropping
+//     them is scheme-based (§6.2.3, see Normalize).
+func (u URI) NormalizeSyntax() URI { return u.normalize(false) }
+
+// Normalize returns u in normal form: NormalizeSyntax (§6.2.2), then the
+// scheme-based normalization of §6.2.3 for a scheme registered with
+// RegisterScheme (compared case-insensitively). By default http, https, ws,
+// wss and ftp are known: a port that is empty or equals the scheme's default
+// (80, 443, 80, 443, 21; compared as numbers, so "080" is 80) is dropped with
+// its ":", and an empty path with an authority becomes "/". So
+// "http://example.com", "http://example.com/", "http://example.com:/" and
+// "http://example.com:80/" all normalize to "http://example.com/" (§6.2.3).
+// Empty queries and fragments stay ("http://example.com/?" differs, §6.2.3).
+//
+// The result parses as the same kind of reference as u, and Normalize is
+// idempotent: u.Normalize().Normalize() == u.Normalize().
+func (u URI) Normalize() URI { return u.normalize(true) }
+
+// Equal reports whether u and v are the same URI reference: the same
+// components, byte for byte (simple string comparison, §6.2.1).
+func (u URI) Equal(v URI) bool { return u.s == v.s }
+
+// Equivalent reports whether u and v are equal after Normalize: equivalent
+// under syntax-based and scheme-based normalization (§6.2.2, §6.2.3).
+// §6.1 advises to resolve relative references before comparing them;
+// Equivalent compares them as they are.
+func (u URI) Equivalent(v URI) bool {
+	if u.s == v.s {
+		return true
+	}
+	return u.Normalize().s == v.Normalize().s
+}
+
+// SchemeRule is what scheme-based normalization (§6.2.3) knows about a
+// scheme. See RegisterScheme.
+type SchemeRule struct {
+	// DefaultPort is the scheme's default port, digits only ("80"), or ""
+	// when it has none. Normalize drops a port equal to it, and an empty
+	// port, with the ":" (§3.2.3, §6.2.3).
+	DefaultPort string
+	// EmptyPathIsSlash tells that an empty path with an authority means "/",
+	// as for http (§6.2.3): Normalize writes "/".
+	EmptyPathIsSlash bool
+}
+
+// schemes is the registry of scheme rules: a map replaced, never changed,
+// by RegisterScheme, so that Normalize reads it without a lock.
+var (
+	schemes   atomic.Pointer[map[string]SchemeRule]
+	schemesMu sync.Mutex // serializes RegisterScheme
+)
+
+func init() {
+	m := map[string]SchemeRule{
+		"http":  {DefaultPort: "80", EmptyPathIsSlash: true},
+		"https": {DefaultPort: "443", EmptyPathIsSlash: true},
+		"ws":    {DefaultPort: "80", EmptyPathIsSlash: true},
+		"wss":   {DefaultPort: "443", EmptyPathIsSlash: true},
+		"ftp":   {DefaultPort: "21", EmptyPathIsSlash: true},
+	}
+	schemes.Store(&m)
+}
+
+// RegisterScheme adds or replaces the scheme-based normalization rule
+// (§6.2.3) that Normalize applies to URIs of scheme name (compared
+// case-insensitively; a name that is not a scheme, §3.1, never matches).
+// http, https, ws, wss and ftp are registered from the start.
+//
+// RegisterScheme is safe to call concurrently with itself and with
+// Normalize, but it is meant for init time: a URI normalized before the call
+// and one normalized after it may differ.
+func RegisterScheme(name string, r SchemeRule) {
+	schemesMu.Lock()
+	defer schemesMu.Unlock()
+	old := *schemes.Load()
+	m := make(map[string]SchemeRule, len(old)+1)
+	for k, v := range old {
+		m[k] = v
+	}
+	m[strings.ToLower(name)] = r
+	schemes.Store(&m)
+}
+
+// LookupScheme returns the scheme-based normalization rule (§6.2.3)
+// registered for scheme name (compared case-insensitively), and whether
+// there is one.
+func LookupScheme(name string) (SchemeRule, bool) {
+	m := *schemes.Load()
+	if r, ok := m[name]; ok {
+		return r, true
+	}
+	r, ok := m[strings.ToLower(name)]
+	return r, ok
+}
+
+func (u URI) normalize(schemeBased bool) URI {
+	var arr [256]byte
+	buf := arr[:0]
+	var sp [nslots]span
+	if n := len(u.s) + 4; n > len(arr) {
+		buf = make([]byte, 0, n)
+	}
+	var rule SchemeRule
+	hasRule := false
+	if scheme, ok := u.get(slotScheme); ok {
+		sp[slotScheme].lo = 1
+		for i := 0; i < len(scheme); i++ {
+			buf = append(buf, normLower(scheme[i]))
+		}
+		sp[slotScheme].hi = int32(len(buf))
+		if schemeBased {
+			rule, hasRule = (*schemes.Load())[string(buf)]
+		}
+		buf = append(buf, ':')
+	}
+	hasAuth := u.has(slotAuthority)
+	if hasAuth {
+		buf = append(buf, '/', '/')
+		sp[slotAuthority].lo = int32(len(buf) + 1)
+		if ui, ok := u.get(slotUserInfo); ok {
+			sp[slotUserInfo].lo = int32(len(buf) + 1)
+			buf = normPctAppend(buf, ui, true, false)
+			sp[slotUserInfo].hi = int32(len(buf))
+			buf = append(buf, '@')
+		}
+		host := u.Host()
+		sp[slotHost].lo = int32(len(buf) + 1)
+		switch u.host {
+		case RegName:
+			h0 := len(buf)
+			buf = normPctAppend(buf, host, true, true)
+			if strings.IndexByte(host, '%') >= 0 && c.IPv4Address.Match(string(buf[h0:])) {
+				buf = normPctAppend(buf[:h0], host, false, true)
+			}
+		case IPv6, IPvFuture:
+			for i := 0; i < len(host); i++ {
+				buf = append(buf, normLower(host[i]))
+			}
+		default:
+			buf = append(buf, host...)
+		}
+		sp[slotHost].hi = int32(len(buf))
+		if port, ok := u.get(slotPort); ok && !(hasRule && (port == "" || normSamePort(port, rule.DefaultPort))) {
+			buf = append(buf, ':')
+			buf = refPut(buf, &sp, slotPort, port)
+		}
+		sp[slotAuthority].hi = int32(len(buf))
+	}
+
+	p0 := len(buf)
+	path := u.Path()
+	buf = normPctAppend(buf, path, true, false)
+	switch {
+	case hasAuth || u.has(slotScheme) || path != "" && path[0] == '/':
+		if rdsHasDotSegment(buf[p0:]) {
+			buf = buf[:p0+rdsInPlace(buf[p0:])]
+		}
+		if !hasAuth {
+			buf = refFixDoubleSlash(buf, p0)
+		}
+	case path != "" && rdsHasDotSegment(buf[p0:]):
+		rel := normRelPath(make([]byte, 0, len(buf)-p0+3), buf[p0:])
+		buf = append(buf[:p0], rel...)
+	}
+	if hasAuth && hasRule && rule.EmptyPathIsSlash && len(buf) == p0 {
+		buf = append(buf, '/')
+	}
+	sp[slotPath] = span{int32(p0 + 1), int32(len(buf))}
+
+	if q, ok := u.get(slotQuery); ok {
+		buf = append(buf, '?')
+		sp[slotQuery].lo = int32(len(buf) + 1)
+		buf = normPctAppend(buf, q, true, false)
+		sp[slotQuery].hi = int32(len(buf))
+	}
+	if f, ok := u.get(slotFragment); ok {
+		buf = append(buf, '#')
+		sp[slotFragment].lo = int32(len(buf) + 1)
+		buf = normPctAppend(buf, f, true, false)
+		sp[slotFragment].hi = int32(len(buf))
+	}
+	if string(buf) == u.s { // no allocation: u is already normal
+		return u
+	}
+	return URI{s: string(buf), sp: sp, host: u.host}
+}
+
+// normSamePort reports whether the port digits p and the default port d are the
+// same number (leading zeros aside).
+func normSamePort(p, d string) bool {
+	if d == "" {
+		return false
+	}
+	return strings.TrimLeft(p, "0") == strings.TrimLeft(d, "0")
+}
+
+func normLower(b byte) byte {
+	if 'A' <= b && b <= 'Z' {
+		return b + 'a' - 'A'
+	}
+	return b
+}
+
+func normPctHexVal(b byte) byte {
+	switch {
+	case '0' <= b && b <= '9':
+		return b - '0'
+	case 'a' <= b && b <= 'f':
+		return b - 'a' + 10
+	}
+	return b - 'A' + 10
+}
+
+func normPctUpperHex(b byte) byte {
+	if 'a' <= b && b <= 'f' {
+		return b - 'a' + 'A'
+	}
+	return b
+}
+
+// normPctUnreserved is unreserved (§2.3) as a table.
+var normPctUnreserved = func() (t [256]bool) {
+	for i := range 256 {
+		t[i] = c.UnreservedSet.Contains(byte(i))
+	}
+	return t
+}()
+
+// normPctAppend appends s to dst with its percent-encoded triplets
+// normalized (§6.2.2.1, §6.2.2.2): a triplet that encodes an unreserved
+// character is decoded when decode is set, and the hex digits of the others
+// are upper-cased. With lowerCase, letters outside triplets, and decoded
+// ones, are normLower-cased. s must be valid: every "%" starts a triplet.
+func normPctAppend(dst []byte, s string, decode, lowerCase bool) []byte {
+	if !lowerCase { // copy the runs between triplets whole
+		for {
+			i := strings.IndexByte(s, '%')
+			if i < 0 || i+2 >= len(s) {
+				return append(dst, s...)
+			}
+			dst = append(dst, s[:i]...)
+			if v := normPctHexVal(s[i+1])<<4 | normPctHexVal(s[i+2]); decode && normPctUnreserved[v] {
+				dst = append(dst, v)
+			} else {
+				dst = append(dst, '%', normPctUpperHex(s[i+1]), normPctUpperHex(s[i+2]))
+			}
+			s = s[i+3:]
+		}
+	}
+	for i := 0; i < len(s); i++ {
+		b := s[i]
+		if b == '%' && i+2 < len(s) {
+			v := normPctHexVal(s[i+1])<<4 | normPctHexVal(s[i+2])
+			if decode && normPctUnreserved[v] {
+				b = v
+			} else {
+				dst = append(dst, '%', normPctUpperHex(s[i+1]), normPctUpperHex(s[i+2]))
+				i += 2
+				continue
+			}
+			i += 2
+		}
+		if lowerCase {
+			b = normLower(b)
+		}
+		dst = append(dst, b)
+	}
+	return dst
+}
+
+// normRelPath normalizes the dot segments of a relative-path
+// reference's path p (not empty, not starting with "/"), appending the result
+// to dst: the policy "relative-path references" of NormalizeSyntax.
+func normRelPath(dst, p []byte) []byte {
+	ups, nseg := 0, 0
+	var out []byte // the kept segments, joined with "/"
+	dir := false   // the path ends in a dot segment
+	for start := 0; start <= len(p); {
+		end := start
+		for end < len(p) && p[end] != '/' {
+			end++
+		}
+		seg := p[start:end]
+		last := end == len(p)
+		switch string(seg) {
+		case ".":
+			dir = last
+		case "..":
+			if nseg > 0 {
+				out = out[:rdsLastSlash(out)]
+				nseg--
+			} else {
+				ups++
+			}
+			dir = last
+		default:
+			if nseg > 0 {
+				out = append(out, '/')
+			}
+			out = append(out, seg...)
+			nseg++
+		}
+		start = end + 1
+	}
+	if dir && nseg > 0 {
+		out = append(out, '/')
+	}
+	first := out
+	if i := strings.IndexByte(string(out), '/'); i >= 0 {
+		first = out[:i]
+	}
+	if ups == 0 && (len(out) == 0 || out[0] == '/' || strings.IndexByte(string(first), ':') >= 0) {
+		dst = append(dst, '.', '/')
+	}
+	for range ups {
+		dst = append(dst, '.', '.', '/')
+	}
+	return append(dst, out...)
+}

@@ -1,0 +1,354 @@
+package uri
+
+import (
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"pgregory.net/rapid"
+)
+
+// TestNormalizeRFCExamples checks the examples of RFC 3986 §6.2 (and the
+// "%7E" of §2.3); expected values are the RFC's.
+func TestNormalizeRFCExamples(t *testing.T) {
+	// §6.2.2: these two are equivalent under syntax-based normalization.
+	a := MustParse("example://a/b/c/%7Bfoo%7D")
+	b := MustParse("eXAMPLE://a/./b/../b/%63/%7bfoo%7d")
+	if got := b.NormalizeSyntax().String(); got != a.String() {
+		t.Errorf("NormalizeSyntax(%q) = %q, want %q", b, got, a)
+	}
+	if !a.Equivalent(b) || a.Equal(b) {
+		t.Errorf("%q and %q: Equivalent %v, Equal %v", a, b, a.Equivalent(b), a.Equal(b))
+	}
+
+	tests := []struct{ in, want string }{
+		// §6.2.2.1: scheme and host are case-insensitive.
+		{"HTTP://www.EXAMPLE.com/", "http://www.example.com/"},
+		// §6.2.2.1: %3a and %3A are the same; upper case is normal.
+		{"s:/a%3ab", "s:/a%3Ab"},
+		// §2.3, §6.2.2.2: %7E is "~", decoded.
+		{"http://example.com/%7Esmith", "http://example.com/~smith"},
+		{"http://example.com/%7esmith", "http://example.com/~smith"},
+		// §6.2.2.3: dot segments go.
+		{"s://a/b/./c/../d", "s://a/b/d"},
+	}
+	for _, tt := range tests {
+		if got := MustParse(tt.in).NormalizeSyntax().String(); got != tt.want {
+			t.Errorf("NormalizeSyntax(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+
+	// §6.2.3: equivalent under scheme-based normalization for http; the
+	// second is the normal form.
+	forms := []string{"http://example.com", "http://example.com/", "http://example.com:/", "http://example.com:80/"}
+	var got []string
+	for _, f := range forms {
+		got = append(got, MustParse(f).Normalize().String())
+	}
+	want := []string{"http://example.com/", "http://example.com/", "http://example.com/", "http://example.com/"}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("§6.2.3 forms (-want +got):\n%s", d)
+	}
+	for _, f := range forms {
+		u := MustParse(f)
+		if !u.Equivalent(MustParse(forms[1])) {
+			t.Errorf("%q not Equivalent to %q", f, forms[1])
+		}
+		// §6.2.3: "http://example.com/?" is not equivalent to any of them,
+		// nor is a URI that differs by an empty fragment.
+		if u.Equivalent(MustParse("http://example.com/?")) || u.Equivalent(MustParse("http://example.com/#")) {
+			t.Errorf("%q Equivalent to the empty query or fragment form", f)
+		}
+	}
+}
+
+// TestNormalizePolicies checks the named policies of NormalizeSyntax and
+// Normalize, each worked by hand.
+func TestNormalizePolicies(t *testing.T) {
+	tests := []struct {
+		name, in, syntax, full string
+	}{
+		{"hex digits upper in every component", "s://%c3%a9@h%c3%a9/%c3?%c3#%c3", "s://%C3%A9@h%C3%A9/%C3?%C3#%C3", ""},
+		{"unreserved decoded everywhere", "s://%75%7E@%41%2d/%61%2E%5F?%7e#%30", "s://u~@a-/a._?~#0", ""},
+		{"reserved stays encoded", "s:/%2F%3a%40%25?%26#%23", "s:/%2F%3A%40%25?%26#%23", ""},
+		{"host normLower, triplets upper", "s://WWW.%c3%A9xAmple.COM", "s://www.%C3%A9xample.com", ""},
+		{"userinfo, path, query, fragment keep case", "S://User@Host/Path?Query#Frag", "s://User@host/Path?Query#Frag", ""},
+		{"IPv6 normLower", "s://[2001:DB8::A]/", "s://[2001:db8::a]/", ""},
+		{"IPvFuture normLower", "s://[V7.AB:C]/", "s://[v7.ab:c]/", ""},
+		{"IPv4 unchanged", "s://1.2.3.4/", "s://1.2.3.4/", ""},
+		{"reg-name that would decode to IPv4 keeps triplets", "s://%31.2.3.%34/", "s://%31.2.3.%34/", ""},
+		{"reg-name that would decode to IPv4, hex upper", "s://1.2.3.%3a", "s://1.2.3.%3A", ""},
+		{"decoded dot segment is removed", "s://h/a/%2E%2E/b", "s://h/b", ""},
+		{"decoded dot in a segment stays", "s://h/a%2Eb/%2E%2Ex", "s://h/a.b/..x", ""},
+		{"rootless path of a URI", "s:a/./b/../c", "s:a/c", ""},
+		{"rootless path of a URI, surplus dot-dot", "s:a/../../c", "s:/c", ""},
+		{"double-slash path", "s:/.//a", "s:/.//a", ""},
+		{"double-slash path made by dot-dot", "s:/a/..//b", "s:/.//b", ""},
+		{"double-slash path with authority", "s://h/a/..//b", "s://h//b", ""},
+		{"absolute-path reference", "/a/./b/../../../c", "/c", ""},
+		{"absolute-path reference, double slash", "/a/..//c", "/.//c", ""},
+		{"network-path reference", "//H/a/../b", "//h/b", ""},
+		{"relative-path: leading dot-dots kept", "../a/./b/../c", "../a/c", ""},
+		{"relative-path: climbing", "a/./b/../../../c", "../c", ""},
+		{"relative-path: dot", ".", "./", ""},
+		{"relative-path: dot-slash", "./", "./", ""},
+		{"relative-path: dot-dot", "..", "../", ""},
+		{"relative-path: dot-dot-slash", "../", "../", ""},
+		{"relative-path: to nothing", "a/..", "./", ""},
+		{"relative-path: to nothing with query", "a/..?q", "./?q", ""},
+		{"relative-path: trailing dot", "a/b/.", "a/b/", ""},
+		{"relative-path: colon", "./a:b/c", "./a:b/c", ""},
+		{"relative-path: colon after dot-dot", "x/../a:b", "./a:b", ""},
+		{"relative-path: empty first segment", "x/..//b", ".//b", ""},
+		{"relative-path: decoded dots", "%2E%2E/a/%2e/b", "../a/b", ""},
+		{"relative-path: no dots untouched", "a//b;c", "a//b;c", ""},
+		{"empty reference", "", "", ""},
+		{"fragment only", "#%7E", "#~", ""},
+		{"port kept by syntax", "http://h:80", "http://h:80", "http://h/"},
+		{"empty port dropped for http", "http://h:/", "http://h:/", "http://h/"},
+		{"default port with zeros", "HTTP://h:0080/a", "http://h:0080/a", "http://h/a"},
+		{"other port kept", "http://h:8080", "http://h:8080", "http://h:8080/"},
+		{"https default", "https://h:443", "https://h:443", "https://h/"},
+		{"https with http port", "https://h:80/", "https://h:80/", "https://h:80/"},
+		{"ws and wss", "ws://h:80?q", "ws://h:80?q", "ws://h/?q"},
+		{"wss", "WSS://h:443#f", "wss://h:443#f", "wss://h/#f"},
+		{"ftp", "ftp://u@h:21", "ftp://u@h:21", "ftp://u@h/"},
+		{"unknown scheme keeps empty path and port", "foo://h:", "foo://h:", "foo://h:"},
+		{"http without authority", "http:a", "http:a", "http:a"},
+		{"empty query kept", "http://h?", "http://h?", "http://h/?"},
+		{"empty userinfo kept", "http://@h:80", "http://@h:80", "http://@h/"},
+		{"relative network-path has no scheme rule", "//h:80", "//h:80", "//h:80"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			u := MustParseReference(tt.in)
+			s := u.NormalizeSyntax()
+			rsCheckReparse(t, s)
+			if s.String() != tt.syntax {
+				t.Errorf("NormalizeSyntax(%q) = %q, want %q", tt.in, s, tt.syntax)
+			}
+			want := tt.full
+			if want == "" {
+				want = tt.syntax
+			}
+			n := u.Normalize()
+			rsCheckReparse(t, n)
+			if n.String() != want {
+				t.Errorf("Normalize(%q) = %q, want %q", tt.in, n, want)
+			}
+		})
+	}
+}
+
+func TestRegisterScheme(t *testing.T) {
+	const name = "x-rs-test"
+	if _, ok := LookupScheme(name); ok {
+		t.Fatalf("%s registered before the test", name)
+	}
+	u := MustParse("X-RS-Test://h:7")
+	if got := u.Normalize().String(); got != "x-rs-test://h:7" {
+		t.Errorf("before RegisterScheme: %q", got)
+	}
+	RegisterScheme("X-RS-Test", SchemeRule{DefaultPort: "7", EmptyPathIsSlash: true})
+	if r, ok := LookupScheme(name); !ok || r.DefaultPort != "7" {
+		t.Errorf("LookupScheme = %+v, %v", r, ok)
+	}
+	if got := u.Normalize().String(); got != "x-rs-test://h/" {
+		t.Errorf("after RegisterScheme: %q", got)
+	}
+	if r, ok := LookupScheme("HTTP"); !ok || r != (SchemeRule{DefaultPort: "80", EmptyPathIsSlash: true}) {
+		t.Errorf("http rule = %+v, %v", r, ok)
+	}
+
+	// Concurrent registration and use (run with -race).
+	var wg sync.WaitGroup
+	for i := range 4 {
+		wg.Add(2)
+		go func() {
+			defer wg.Done()
+			RegisterScheme("x-rs-conc"+string(rune('a'+i)), SchemeRule{DefaultPort: "1"})
+		}()
+		go func() {
+			defer wg.Done()
+			for range 100 {
+				if got := MustParse("HTTP://h:80").Normalize().String(); got != "http://h/" {
+					t.Errorf("concurrent Normalize = %q", got)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	for i := range 4 {
+		if _, ok := LookupScheme("x-rs-conc" + string(rune('a'+i))); !ok {
+			t.Errorf("registration %d lost", i)
+		}
+	}
+}
+
+func TestEqual(t *testing.T) {
+	for _, tt := range []struct {
+		a, b         string
+		equal, equiv bool
+	}{
+		{"http://a/b", "http://a/b", true, true},
+		{"http://a/b", "HTTP://a/b", false, true},
+		{"http://a/%7e", "http://a/~", false, true},
+		{"http://a", "http://a/", false, true},
+		{"s://a", "s://a/", false, false},
+		{"http://a/b", "http://a/b#", false, false},
+		{"a/../b", "./b", false, true},
+		{"../b", "b", false, false},
+		{"", "", true, true},
+	} {
+		a, b := MustParseReference(tt.a), MustParseReference(tt.b)
+		if a.Equal(b) != tt.equal || b.Equal(a) != tt.equal {
+			t.Errorf("%q Equal %q: %v, want %v", tt.a, tt.b, a.Equal(b), tt.equal)
+		}
+		if a.Equivalent(b) != tt.equiv || b.Equivalent(a) != tt.equiv {
+			t.Errorf("%q Equivalent %q: %v, want %v", tt.a, tt.b, a.Equivalent(b), tt.equiv)
+		}
+	}
+}
+
+// rsKind is what normalization must keep of a reference: which of the
+// shapes of §4.2 and §4.3 it is, and its host kind.
+func rsKind(u URI) string {
+	var k []string
+	switch {
+	case u.IsAbsolute():
+		k = append(k, "absolute-URI")
+	case !u.IsRelative():
+		k = append(k, "URI")
+	case u.HasAuthority():
+		k = append(k, "network-path")
+	case strings.HasPrefix(u.Path(), "/"):
+		k = append(k, "absolute-path")
+	case u.Path() != "":
+		k = append(k, "relative-path")
+	default:
+		k = append(k, "empty-path")
+	}
+	k = append(k, u.HostKind().String())
+	if u.HasAuthority() {
+		k = append(k, "authority")
+	}
+	if u.HasUserInfo() {
+		k = append(k, "userinfo")
+	}
+	if u.HasQuery() {
+		k = append(k, "query")
+	}
+	if u.HasFragment() {
+		k = append(k, "fragment")
+	}
+	return strings.Join(k, " ")
+}
+
+// TestNormalizeLaws: NormalizeSyntax and Normalize build what parses back,
+// keep the kind of reference, and are idempotent; Normalize is a
+// normalization of NormalizeSyntax's result.
+func TestNormalizeLaws(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		u := rsGenRef(rsSegPool).Draw(t, "u")
+		for _, f := range []struct {
+			name string
+			fn   func(URI) URI
+		}{{"NormalizeSyntax", URI.NormalizeSyntax}, {"Normalize", URI.Normalize}} {
+			n := f.fn(u)
+			rsCheckReparse(t, n)
+			if rsKind(n) != rsKind(u) {
+				t.Fatalf("%s(%q) = %q: kind %q, was %q", f.name, u, n, rsKind(n), rsKind(u))
+			}
+			if n2 := f.fn(n); n2 != n {
+				t.Fatalf("%s not idempotent: %q -> %q -> %q", f.name, u, n, n2)
+			}
+		}
+		if u.NormalizeSyntax().Normalize() != u.Normalize() {
+			t.Fatalf("Normalize(NormalizeSyntax(%q)) != Normalize", u)
+		}
+		if !u.Equivalent(u.Normalize()) || !u.Normalize().Equivalent(u) {
+			t.Fatalf("%q not Equivalent to its normal form", u)
+		}
+	})
+}
+
+// rsHierarchical reports whether b's path is a hierarchy for remove_dot_segments:
+// b has an authority or an absolute path. The merge of §5.2.3 with a
+// rootless base path lets ".." remove the base's first segment and leave a
+// "/" in its place (§5.2.4, rule C), so no rewriting of a relative path can
+// agree with resolution against every rootless base: for base "s:b",
+// "x/../c" resolves to "s:/c" but "c" to "s:c".
+func rsHierarchical(b URI) bool {
+	return b.HasAuthority() || strings.HasPrefix(b.Path(), "/")
+}
+
+// TestNormalizeRelativePathKeepsTarget: for a relative-path reference
+// without percent-encodings, NormalizeSyntax changes only its dot segments,
+// and the result resolves, against every hierarchical base, to exactly the
+// target the reference resolves to. This is the policy "relative-path
+// references" of NormalizeSyntax.
+func TestNormalizeRelativePathKeepsTarget(t *testing.T) {
+	var plain []string
+	for _, s := range rsSegPool {
+		if !strings.Contains(s, "%") {
+			plain = append(plain, s)
+		}
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		base := rsGenURI(plain).Draw(t, "base")
+		if !rsHierarchical(base) {
+			return
+		}
+		r := MustParseReference(rsGenPath(t, 'n', plain) + rsGenQF(t, "", "y", "a/./b"))
+		n := r.NormalizeSyntax()
+		got, err1 := base.Resolve(n)
+		want, err2 := base.Resolve(r)
+		if err1 != nil || err2 != nil {
+			t.Fatal(err1, err2)
+		}
+		if got != want {
+			t.Fatalf("base %q: %q -> %q, %q -> %q", base, r, want, n, got)
+		}
+	})
+}
+
+// TestResolveNormalizeCommute: on a normalized hierarchical base b,
+//
+//	Normalize(b.Resolve(r)) == Normalize(b.Resolve(Normalize(r)))
+//
+// for every reference r whose segments do not decode to dot segments. Why it
+// holds: decoding unreserved triplets acts segment by segment and creates no
+// "/", so it commutes with remove_dot_segments unless it makes a dot segment;
+// the other normalizations (case, ports, empty path) act on components that
+// Resolve copies whole; and the relative-path policy keeps the target (see
+// TestNormalizeRelativePathKeepsTarget). The exception is the RFC's own:
+// Resolve compares segments literally ("%2E%2E" is no ".."), Normalize
+// decodes first, so "a/%2E%2E/../b" resolves against "http://h/x/" to
+// "http://h/x/a/b" while its normal form "../b" gives "http://h/b".
+func TestResolveNormalizeCommute(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		b := rsGenURI(rsSegPoolNoEncDots).Draw(t, "base").Normalize()
+		if !rsHierarchical(b) {
+			return
+		}
+		r := rsGenRef(rsSegPoolNoEncDots).Draw(t, "ref")
+		x, err1 := b.Resolve(r)
+		y, err2 := b.Resolve(r.Normalize())
+		if err1 != nil || err2 != nil {
+			t.Fatal(err1, err2)
+		}
+		if x.Normalize() != y.Normalize() {
+			t.Fatalf("base %q, ref %q: Normalize(Resolve) = %q, Normalize(Resolve(Normalize)) = %q (via %q)",
+				b, r, x.Normalize(), y.Normalize(), r.Normalize())
+		}
+	})
+	// The exception, as the comment above says.
+	b := MustParse("http://h/x/")
+	r := MustParseReference("a/%2E%2E/../b")
+	x, _ := b.Resolve(r)
+	y, _ := b.Resolve(r.Normalize())
+	if x.Normalize().String() != "http://h/x/a/b" || y.Normalize().String() != "http://h/b" {
+		t.Errorf("encoded dots: %q, %q", x.Normalize(), y.Normalize())
+	}
+}

@@ -1,0 +1,136 @@
+package uri
+
+import "strings"
+
+// Relativize returns the shortest reference r such that base.Resolve(r)
+// equals base.Resolve(target): the inverse of reference resolution (§5.2).
+// For a target with a scheme, base.Resolve(target) is the target with its
+// dot segments removed (§5.2.2), so
+//
+//	base.Resolve(base.Relativize(t)) == t with its dot segments removed
+//
+// holds for every t; a relative target is first resolved against base. The
+// base must have a scheme (§5.2.1); otherwise Relativize returns a
+// *ResolveError.
+//
+// The reference returned is, by the first case that applies:
+//
+//   - the target itself, when its scheme differs from the base's (compared
+//     byte for byte, as Resolve copies it), or when the base has an
+//     authority and the target has none (no relative reference removes an
+//     authority);
+//   - a network-path reference "//authority/path?query#fragment" when the
+//     authorities differ;
+//   - otherwise the shortest that resolves to the target of: "" or
+//     "#fragment" (the target is the base, fragment aside); "?query#fragment"
+//     (same path); a relative-path reference ("g", "../g", "."), with "./"
+//     in front where its first segment would hold a ":" or be empty ("./a:b",
+//     ".//g"); an absolute-path reference ("/g"; "/.//g" for a path that
+//     starts with "//"); a network-path reference; the target.
+//
+// A target whose path equals the base's but has no query while the base has
+// one never gives "" (that would keep the base's query): it gives the last
+// segment of the path, or "." when the path ends in "/". Every candidate is
+// checked by resolving it, so the law above holds even where the merge of a
+// rootless base path (§5.2.3) makes ".." behave unlike a hierarchy.
+func (base URI) Relativize(target URI) (URI, error) {
+	if !base.has(slotScheme) {
+		return URI{}, &ResolveError{Op: "relativize", Base: base.s, Ref: target.s}
+	}
+	t, err := base.Resolve(target)
+	if err != nil {
+		return URI{}, err
+	}
+	if t.Scheme() != base.Scheme() || base.has(slotAuthority) && !t.has(slotAuthority) {
+		return t, nil
+	}
+
+	tp, bp := t.Path(), base.Path()
+	var frag, qf string
+	if f, ok := t.get(slotFragment); ok {
+		frag = "#" + f
+	}
+	if q, ok := t.get(slotQuery); ok {
+		qf = "?" + q + frag
+	} else {
+		qf = frag
+	}
+	var cands []string
+	if t.has(slotAuthority) == base.has(slotAuthority) && t.Authority() == base.Authority() {
+		if tp == bp {
+			bq, bok := base.get(slotQuery)
+			tq, tok := t.get(slotQuery)
+			if bok == tok && bq == tq {
+				cands = append(cands, frag)
+			} else if tok {
+				cands = append(cands, qf)
+			}
+		}
+		if rel, ok := relativizePath(base, tp); ok {
+			cands = append(cands, rel+qf)
+		}
+		if strings.HasPrefix(tp, "//") {
+			cands = append(cands, "/."+tp+qf)
+		} else if strings.HasPrefix(tp, "/") {
+			cands = append(cands, tp+qf)
+		}
+	}
+	if a, ok := t.get(slotAuthority); ok {
+		cands = append(cands, "//"+a+tp+qf)
+	}
+
+	best := t
+	for _, s := range cands {
+		if len(s) >= len(best.s) {
+			continue
+		}
+		r, err := ParseReference(s)
+		if err != nil {
+			continue
+		}
+		if got, err := base.Resolve(r); err == nil && got.s == t.s {
+			best = r
+		}
+	}
+	return best, nil
+}
+
+// relativizePath returns a relative-path reference (without query or fragment)
+// that merges with base's path (§5.2.3) into tp, or false when it finds none.
+func relativizePath(base URI, tp string) (string, bool) {
+	bp := base.Path()
+	dir := bp[:strings.LastIndexByte(bp, '/')+1]
+	if base.has(slotAuthority) && bp == "" {
+		dir = "/"
+	}
+	if strings.HasPrefix(tp, dir) {
+		rest := tp[len(dir):]
+		if rest == "" {
+			return ".", true
+		}
+		first := rest
+		if i := strings.IndexByte(rest, '/'); i >= 0 {
+			first = rest[:i]
+		}
+		if first == "" || strings.IndexByte(first, ':') >= 0 {
+			return "./" + rest, true
+		}
+		return rest, true
+	}
+	if dir == "" || dir[0] != '/' || tp == "" || tp[0] != '/' {
+		return "", false
+	}
+	// Climb from dir to the longest directory it shares with tp.
+	common := 0
+	for i := 0; i < len(dir) && i < len(tp) && dir[i] == tp[i]; i++ {
+		if dir[i] == '/' {
+			common = i + 1
+		}
+	}
+	ups := strings.Count(dir[common:], "/")
+	rest := tp[common:]
+	if rest == "" {
+		return strings.Repeat("../", ups-1) + "..", true
+	}
+	return strings.Repeat("../", ups) + rest, true
+}

@@ -1,0 +1,115 @@
+package uri
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"pgregory.net/rapid"
+)
+
+// TestRelativize checks Relativize on worked cases: against the base of
+// §5.4 they invert the examples of §5.4.1; each expected reference is the
+// shortest that resolves to the target, found by hand.
+func TestRelativize(t *testing.T) {
+	tests := []struct{ base, target, want string }{
+		{rsRFCBase, "http://a/b/c/g", "g"},
+		{rsRFCBase, "http://a/b/c/", "."},
+		{rsRFCBase, "http://a/b/", ".."},
+		{rsRFCBase, "http://a/", "/"},
+		{rsRFCBase, "http://a/g", "/g"},
+		{rsRFCBase, "http://a/b/g", "../g"}, // as short as "/b/g": relative wins
+		{rsRFCBase, "http://g", "//g"},
+		{rsRFCBase, "http://a/b/c/d;p?y", "?y"},
+		{rsRFCBase, "http://a/b/c/d;p?", "?"},
+		{rsRFCBase, "http://a/b/c/d;p?q#s", "#s"},
+		{rsRFCBase, "http://a/b/c/d;p?q#", "#"},
+		{rsRFCBase, "http://a/b/c/d;p?q", ""},
+		{rsRFCBase, "http://a/b/c/d;p", "d;p"}, // not "": that keeps the query
+		{rsRFCBase, "http://a/b/c/d;p#s", "d;p#s"},
+		{rsRFCBase, "http://a/b/c/g?y#s", "g?y#s"},
+		{rsRFCBase, "http://a/b/c/g/../h", "h"}, // dot segments removed
+		{rsRFCBase, "http://a/b/c/a:b", "./a:b"},
+		{rsRFCBase, "http://a/b/c//g", ".//g"},
+		{rsRFCBase, "http://a", "//a"},
+		{rsRFCBase, "http://A/b", "//A/b"},
+		{rsRFCBase, "g:h", "g:h"},
+		{rsRFCBase, "https://a/b/c/g", "https://a/b/c/g"},
+		{rsRFCBase, "HTTP://a/b/c/g", "HTTP://a/b/c/g"}, // Resolve copies the scheme as written
+		{rsRFCBase, "http:g", "http:g"},                 // no relative reference drops the authority
+		{rsRFCBase, "../g", "../g"},                     // a relative target is resolved first
+		{"http://a/b/c/?q", "http://a/b/c/", "."},
+		{"s:/x", "s:/y", "y"},
+		{"s://h", "s://h/g", "g"},
+		{"s://h", "s://h", ""},
+		{"s://h?q", "s://h", "//h"},
+		{"s:?q", "s:", "."}, // merge gives ".", which rule D empties
+		{"s:rootless/x", "s:rootless/y", "y"},
+		{"s:rootless/x", "s:other", "s:other"},
+		{"s:rootless/x", "s:/abs", "/abs"},
+		{"f:/a", "f:/.//g", ".//g"},
+		{"f:/a/b", "f:/.//g", "/.//g"},
+	}
+	var got, want []string
+	for _, tt := range tests {
+		base, target := MustParseReference(tt.base), MustParseReference(tt.target)
+		r, err := base.Relativize(target)
+		if err != nil {
+			t.Fatalf("%q, %q: %v", tt.base, tt.target, err)
+		}
+		rsCheckReparse(t, r)
+		got = append(got, tt.base+" | "+tt.target+" -> "+r.String())
+		want = append(want, tt.base+" | "+tt.target+" -> "+tt.want)
+		back, _ := base.Resolve(r)
+		if exp, _ := base.Resolve(target); back != exp {
+			t.Errorf("%q.Resolve(%q) = %q, want %q", tt.base, r, back, exp)
+		}
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("Relativize (-want +got):\n%s", d)
+	}
+}
+
+func TestRelativizeError(t *testing.T) {
+	_, err := MustParseReference("a/b").Relativize(MustParse("s:x"))
+	var re *ResolveError
+	if !errors.As(err, &re) || re.Op != "relativize" || re.Base != "a/b" || re.Ref != "s:x" {
+		t.Fatalf("error %v (%+v)", err, re)
+	}
+}
+
+// TestRelativizeRoundTrip is the law of Relativize, for every base with a
+// scheme and every target:
+//
+//	base.Resolve(base.Relativize(t)) == base.Resolve(t)
+//
+// which for a target with a scheme is the target with its dot segments
+// removed, computed here by rdsLiteral. The reference is never longer than
+// the resolved target.
+func TestRelativizeRoundTrip(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		base := rsGenURI(rsSegPool).Draw(t, "base")
+		target := rsGenRef(rsSegPool).Draw(t, "target")
+		r, err := base.Relativize(target)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rsCheckReparse(t, r)
+		back, err := base.Resolve(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := base.Resolve(target)
+		if !target.IsRelative() {
+			if w := rsWithoutDotSegments(target); want.String() != w {
+				t.Fatalf("oracle: %q + %q = %q, want %q", base, target, want, w)
+			}
+		}
+		if back != want {
+			t.Fatalf("base %q, target %q: Relativize = %q, which resolves to %q, want %q", base, target, r, back, want)
+		}
+		if len(r.String()) > len(want.String()) {
+			t.Fatalf("base %q, target %q: Relativize = %q, longer than %q", base, target, r, want)
+		}
+	})
+}

@@ -1,0 +1,128 @@
+package uri
+
+import (
+	"bufio"
+	"net/url"
+	"os"
+	"strings"
+	"testing"
+)
+
+// rsReadLines reads ../../shared/bench/corpus/name, one item a line, and
+// skips the benchmark when the corpus is missing.
+func rsReadLines(b *testing.B, name string) []string {
+	b.Helper()
+	f, err := os.Open("../../shared/bench/corpus/" + name)
+	if err != nil {
+		b.Skip("corpus not found:", err)
+	}
+	defer f.Close()
+	var lines []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		lines = append(lines, sc.Text())
+	}
+	return lines
+}
+
+// BenchmarkResolve resolves the 5,000 pairs of resolve.tsv (base<TAB>ref),
+// one op being one pair: the reference is parsed, resolved against its base
+// (parsed once up front) and the result turned into a string, by this
+// package and by net/url in the same run. Pairs either side cannot parse
+// are left out of both.
+func BenchmarkResolve(b *testing.B) {
+	type pair struct {
+		base URI
+		nb   *url.URL
+		ref  string
+	}
+	var pairs []pair
+	for _, l := range rsReadLines(b, "resolve.tsv") {
+		bs, ref, ok := strings.Cut(l, "\t")
+		if !ok {
+			continue
+		}
+		base, err1 := Parse(bs)
+		nb, err2 := url.Parse(bs)
+		_, err3 := ParseReference(ref)
+		_, err4 := url.Parse(ref)
+		if err1 != nil || err2 != nil || err3 != nil || err4 != nil {
+			continue
+		}
+		pairs = append(pairs, pair{base, nb, ref})
+	}
+	if len(pairs) == 0 {
+		b.Skip("no valid pairs")
+	}
+	b.Run("uri", func(b *testing.B) {
+		b.ReportAllocs()
+		n := 0
+		for i := 0; i < b.N; i++ {
+			p := &pairs[i%len(pairs)]
+			ref, _ := ParseReference(p.ref)
+			u, _ := p.base.Resolve(ref)
+			n += len(u.String())
+		}
+		_ = n
+	})
+	b.Run("net-url", func(b *testing.B) {
+		b.ReportAllocs()
+		n := 0
+		for i := 0; i < b.N; i++ {
+			p := &pairs[i%len(pairs)]
+			ref, _ := url.Parse(p.ref)
+			n += len(p.nb.ResolveReference(ref).String())
+		}
+		_ = n
+	})
+}
+
+// BenchmarkNormalize normalizes the valid URI references of urls.txt (parsed
+// up front), one op being one URI.
+func BenchmarkNormalize(b *testing.B) {
+	var us []URI
+	for _, l := range rsReadLines(b, "urls.txt") {
+		if u, err := ParseReference(l); err == nil {
+			us = append(us, u)
+		}
+	}
+	b.Run("Normalize", func(b *testing.B) {
+		b.ReportAllocs()
+		n := 0
+		for i := 0; i < b.N; i++ {
+			n += len(us[i%len(us)].Normalize().String())
+		}
+		_ = n
+	})
+	b.Run("NormalizeSyntax", func(b *testing.B) {
+		b.ReportAllocs()
+		n := 0
+		for i := 0; i < b.N; i++ {
+			n += len(us[i%len(us)].NormalizeSyntax().String())
+		}
+		_ = n
+	})
+}
+
+// BenchmarkResolveOnly is BenchmarkResolve/uri without the parse of the
+// reference (parsed up front): the cost of Resolve and String alone.
+func BenchmarkResolveOnly(b *testing.B) {
+	type pair struct{ base, ref URI }
+	var pairs []pair
+	for _, l := range rsReadLines(b, "resolve.tsv") {
+		bs, rs, _ := strings.Cut(l, "\t")
+		base, err1 := Parse(bs)
+		ref, err2 := ParseReference(rs)
+		if err1 == nil && err2 == nil {
+			pairs = append(pairs, pair{base, ref})
+		}
+	}
+	b.ReportAllocs()
+	n := 0
+	for i := 0; i < b.N; i++ {
+		p := &pairs[i%len(pairs)]
+		u, _ := p.base.Resolve(p.ref)
+		n += len(u.String())
+	}
+	_ = n
+}

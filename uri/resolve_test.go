@@ -1,0 +1,599 @@
+package uri
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"pgregory.net/rapid"
+)
+
+// rsRFCBase is the base URI of the examples of RFC 3986 §5.4.
+const rsRFCBase = "http://a/b/c/d;p?q"
+
+// TestResolveRFCExamples checks the 23 normal examples of §5.4.1 and the 19
+// abnormal ones of §5.4.2 (the last, "http:g", under both readings: 43
+// results). Expected values are the RFC's text.
+func TestResolveRFCExamples(t *testing.T) {
+	tests := []struct {
+		ref, want string
+		nonStrict bool
+	}{
+		// §5.4.1
+		{ref: "g:h", want: "g:h"},
+		{ref: "g", want: "http://a/b/c/g"},
+		{ref: "./g", want: "http://a/b/c/g"},
+		{ref: "g/", want: "http://a/b/c/g/"},
+		{ref: "/g", want: "http://a/g"},
+		{ref: "//g", want: "http://g"},
+		{ref: "?y", want: "http://a/b/c/d;p?y"},
+		{ref: "g?y", want: "http://a/b/c/g?y"},
+		{ref: "#s", want: "http://a/b/c/d;p?q#s"},
+		{ref: "g#s", want: "http://a/b/c/g#s"},
+		{ref: "g?y#s", want: "http://a/b/c/g?y#s"},
+		{ref: ";x", want: "http://a/b/c/;x"},
+		{ref: "g;x", want: "http://a/b/c/g;x"},
+		{ref: "g;x?y#s", want: "http://a/b/c/g;x?y#s"},
+		{ref: "", want: "http://a/b/c/d;p?q"},
+		{ref: ".", want: "http://a/b/c/"},
+		{ref: "./", want: "http://a/b/c/"},
+		{ref: "..", want: "http://a/b/"},
+		{ref: "../", want: "http://a/b/"},
+		{ref: "../g", want: "http://a/b/g"},
+		{ref: "../..", want: "http://a/"},
+		{ref: "../../", want: "http://a/"},
+		{ref: "../../g", want: "http://a/g"},
+		// §5.4.2
+		{ref: "../../../g", want: "http://a/g"},
+		{ref: "../../../../g", want: "http://a/g"},
+		{ref: "/./g", want: "http://a/g"},
+		{ref: "/../g", want: "http://a/g"},
+		{ref: "g.", want: "http://a/b/c/g."},
+		{ref: ".g", want: "http://a/b/c/.g"},
+		{ref: "g..", want: "http://a/b/c/g.."},
+		{ref: "..g", want: "http://a/b/c/..g"},
+		{ref: "./../g", want: "http://a/b/g"},
+		{ref: "./g/.", want: "http://a/b/c/g/"},
+		{ref: "g/./h", want: "http://a/b/c/g/h"},
+		{ref: "g/../h", want: "http://a/b/c/h"},
+		{ref: "g;x=1/./y", want: "http://a/b/c/g;x=1/y"},
+		{ref: "g;x=1/../y", want: "http://a/b/c/y"},
+		{ref: "g?y/./x", want: "http://a/b/c/g?y/./x"},
+		{ref: "g?y/../x", want: "http://a/b/c/g?y/../x"},
+		{ref: "g#s/./x", want: "http://a/b/c/g#s/./x"},
+		{ref: "g#s/../x", want: "http://a/b/c/g#s/../x"},
+		{ref: "http:g", want: "http:g"},
+		{ref: "http:g", want: "http://a/b/c/g", nonStrict: true},
+	}
+	if len(tests) != 43 {
+		t.Fatalf("%d examples, want 43", len(tests))
+	}
+	base := MustParse(rsRFCBase)
+	var got, want []string
+	for _, tt := range tests {
+		ref := MustParseReference(tt.ref)
+		var u URI
+		var err error
+		if tt.nonStrict {
+			u, err = base.ResolveWith(ref, ResolveOptions{NonStrict: true})
+		} else {
+			u, err = base.Resolve(ref)
+		}
+		if err != nil {
+			t.Fatalf("%q: %v", tt.ref, err)
+		}
+		rsCheckReparse(t, u)
+		got = append(got, tt.ref+" -> "+u.String())
+		want = append(want, tt.ref+" -> "+tt.want)
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("resolution against %s (-want +got):\n%s", rsRFCBase, d)
+	}
+}
+
+// TestResolvePolicies checks the named policies of Resolve's documentation
+// and the corner cases of §5.2.2 and §5.2.3, each worked by hand from the
+// pseudocode.
+func TestResolvePolicies(t *testing.T) {
+	tests := []struct{ name, base, ref, want string }{
+		// Double-slash path: "f:/a" + ".//g" merges to "/.//g", which
+		// remove_dot_segments makes "//g"; "f://g" would read "g" as an authority.
+		{"double-slash path", "f:/a", ".//g", "f:/.//g"},
+		{"double-slash path, rootless base", "f:a/b", "..//g", "f:/.//g"},
+		{"double-slash path, absolute ref", "f:/a", "/.//g", "f:/.//g"},
+		{"double-slash path, ref with scheme", "f:/a", "s:/.//g", "s:/.//g"},
+		{"double-slash path with authority is kept", "f://h/a", ".//g", "f://h//g"},
+		// Empty path with an authority (§5.2.3, first rule).
+		{"authority, empty path", "s://h", "g", "s://h/g"},
+		{"authority, empty path, dots", "s://h", "../g", "s://h/g"},
+		{"authority, empty path, dot", "s://h", ".", "s://h/"},
+		{"authority, empty path, empty ref", "s://h?q", "", "s://h?q"},
+		{"authority, slash path", "s://h/", "g", "s://h/g"},
+		// Rootless base path (§5.2.3, second rule).
+		{"rootless base", "s:a/b", "c", "s:a/c"},
+		{"rootless base without slash", "s:b", "c", "s:c"},
+		{"rootless base, dot", "s:a/b", ".", "s:a/"},
+		{"rootless base, dot-dot", "s:a/b", "../c", "s:/c"},
+		{"rootless base without slash, dot-dot", "s:b", "../c", "s:c"},
+		{"empty base path, no authority", "s:", "c", "s:c"},
+		{"empty base path, no authority, query", "s:?q", "#f", "s:?q#f"},
+		// Empty-path reference with a query or not.
+		{"empty path and query", "http://a/b/c/d;p?q", "?y", "http://a/b/c/d;p?y"},
+		{"empty path and empty query", "http://a/b/c/d;p?q", "?", "http://a/b/c/d;p?"},
+		{"empty path keeps base dots", "s:/a/./b?q", "#f", "s:/a/./b?q#f"},
+		{"empty ref drops base fragment", "s:/a#f", "", "s:/a"},
+		// More ".." than segments.
+		{"surplus dot-dot", "http://a/b", "../../../../g", "http://a/g"},
+		{"surplus dot-dot, absolute", "http://a/b", "/../../g/..", "http://a/"},
+		{"only dot-dots", "http://a/b/c", "../../..", "http://a/"},
+		// The reference's components win.
+		{"ref authority", "http://a/b", "//u@[::1]:8/x/../y?z#f", "http://u@[::1]:8/y?z#f"},
+		{"ref authority empty", "http://a/b", "//", "http://"},
+		{"ref scheme, dots", "http://a/b", "s:a/../../b", "s:/b"},
+		{"ref scheme, empty path", "http://a/b?q", "s:", "s:"},
+		{"base fragment ignored", "http://a/b#f", "c", "http://a/c"},
+		{"colon in merged segment", "s:/a/b", "./c:d", "s:/a/c:d"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			u, err := MustParseReference(tt.base).Resolve(MustParseReference(tt.ref))
+			if err != nil {
+				t.Fatal(err)
+			}
+			rsCheckReparse(t, u)
+			if u.String() != tt.want {
+				t.Errorf("%q + %q = %q, want %q", tt.base, tt.ref, u, tt.want)
+			}
+		})
+	}
+}
+
+func TestResolveNonStrict(t *testing.T) {
+	base := MustParse(rsRFCBase)
+	for _, tt := range []struct{ ref, want string }{
+		{"http:g", "http://a/b/c/g"},
+		{"HTTP:g", "http://a/b/c/g"},
+		{"http:?y", "http://a/b/c/d;p?y"},
+		{"http://x/../y", "http://x/y"},
+		{"https:g", "https:g"},
+		{"g:h", "g:h"},
+	} {
+		u, err := base.ResolveWith(MustParseReference(tt.ref), ResolveOptions{NonStrict: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rsCheckReparse(t, u)
+		if u.String() != tt.want {
+			t.Errorf("non-strict %q = %q, want %q", tt.ref, u, tt.want)
+		}
+	}
+}
+
+func TestResolveError(t *testing.T) {
+	for _, b := range []string{"", "a/b", "//h/p", "/p?q"} {
+		_, err := MustParseReference(b).Resolve(MustParseReference("g"))
+		var re *ResolveError
+		if !errors.As(err, &re) {
+			t.Fatalf("base %q: error %v is not a *ResolveError", b, err)
+		}
+		if re.Base != b || re.Ref != "g" || re.Op != "resolve" {
+			t.Errorf("base %q: %+v", b, re)
+		}
+		if !strings.Contains(err.Error(), "§5.2.1") {
+			t.Errorf("message %q", err)
+		}
+	}
+	_, err := URI{}.ResolveWith(URI{}, ResolveOptions{NonStrict: true})
+	var re *ResolveError
+	if !errors.As(err, &re) {
+		t.Fatalf("ResolveWith: %v", err)
+	}
+}
+
+// TestRemoveDotSegments checks the two traces of §5.2.4 and the rules one by
+// one; expected values are worked from the rules by hand.
+func TestRemoveDotSegments(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"/a/b/c/./../../g", "/a/g"}, // §5.2.4 first trace
+		{"mid/content=5/../6", "mid/6"},
+		{"", ""},
+		{".", ""},
+		{"..", ""},
+		{"./", ""},
+		{"../", ""},
+		{"../g", "g"},
+		{"./g", "g"},
+		{"../../g", "g"},
+		{"/.", "/"},
+		{"/..", "/"},
+		{"/./", "/"},
+		{"/../", "/"},
+		{"/../g", "/g"},
+		{"/a/..", "/"},
+		{"/a/.", "/a/"},
+		{"/a/b/..", "/a/"},
+		{"a/..", "/"}, // C leaves "/" in the input
+		{"a/../b", "/b"},
+		{"a/./b", "a/b"},
+		{"/a//../b", "/a/b"},
+		{"/a/.//b", "/a//b"},
+		{"/.//g", "//g"},
+		{"g.", "g."},
+		{".g/..g/g../...", ".g/..g/g../..."},
+		{"/a/%2E/b", "/a/%2E/b"},
+	}
+	for _, tt := range tests {
+		if got := RemoveDotSegments(tt.in); got != tt.want {
+			t.Errorf("RemoveDotSegments(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+		if got := rdsLiteral(tt.in); got != tt.want {
+			t.Errorf("rdsLiteral(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// rdsLiteral is remove_dot_segments transcribed from §5.2.4 word for word,
+// with two string buffers: the oracle of RemoveDotSegments.
+func rdsLiteral(path string) string {
+	// 1. The input buffer is initialized with the now-appended path
+	// components and the output buffer is initialized to the empty string.
+	in, out := path, ""
+	// 2. While the input buffer is not empty, loop as follows:
+	for in != "" {
+		switch {
+		// A. If the input buffer begins with a prefix of "../" or "./",
+		// then remove that prefix from the input buffer; otherwise,
+		case strings.HasPrefix(in, "../"):
+			in = strings.TrimPrefix(in, "../")
+		case strings.HasPrefix(in, "./"):
+			in = strings.TrimPrefix(in, "./")
+		// B. if the input buffer begins with a prefix of "/./" or "/.",
+		// where "." is a complete path segment, then replace that prefix
+		// with "/" in the input buffer; otherwise,
+		case strings.HasPrefix(in, "/./"):
+			in = "/" + strings.TrimPrefix(in, "/./")
+		case in == "/.":
+			in = "/"
+		// C. if the input buffer begins with a prefix of "/../" or "/..",
+		// where ".." is a complete path segment, then replace that prefix
+		// with "/" in the input buffer and remove the last segment and its
+		// preceding "/" (if any) from the output buffer; otherwise,
+		case strings.HasPrefix(in, "/../"), in == "/..":
+			if in == "/.." {
+				in = "/"
+			} else {
+				in = "/" + strings.TrimPrefix(in, "/../")
+			}
+			if i := strings.LastIndex(out, "/"); i >= 0 {
+				out = out[:i]
+			} else {
+				out = ""
+			}
+		// D. if the input buffer consists only of "." or "..", then remove
+		// that from the input buffer; otherwise,
+		case in == "." || in == "..":
+			in = ""
+		// E. move the first path segment in the input buffer to the end of
+		// the output buffer, including the initial "/" character (if any)
+		// and any subsequent characters up to, but not including, the next
+		// "/" character or the end of the input buffer.
+		default:
+			seg := in
+			start := 0
+			if strings.HasPrefix(in, "/") {
+				start = 1
+			}
+			if i := strings.Index(in[start:], "/"); i >= 0 {
+				seg = in[:start+i]
+			}
+			out += seg
+			in = in[len(seg):]
+		}
+	}
+	// 3. Finally, the output buffer is returned as the result of
+	// remove_dot_segments.
+	return out
+}
+
+// rsDotPath draws strings made mostly of "/", "." and short segments, where
+// remove_dot_segments has work to do.
+func rsDotPath() *rapid.Generator[string] {
+	return rapid.Custom(func(t *rapid.T) string {
+		parts := rapid.SliceOfN(rapid.SampledFrom([]string{
+			"/", ".", "..", "a", "b", "/.", "/..", "./", "../", "...", ".a", "a.", "%2E", "//", ":"}), 0, 10).Draw(t, "parts")
+		return strings.Join(parts, "")
+	})
+}
+
+func TestRemoveDotSegmentsMatchesLiteral(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p := rapid.OneOf(rsDotPath(), rapid.String()).Draw(t, "path")
+		if got, want := RemoveDotSegments(p), rdsLiteral(p); got != want {
+			t.Fatalf("RemoveDotSegments(%q) = %q, literal §5.2.4 gives %q", p, got, want)
+		}
+	})
+}
+
+func FuzzRemoveDotSegments(f *testing.F) {
+	for _, s := range []string{"/a/b/c/./../../g", "mid/content=5/../6", "", ".", "..", "/..", "a/..", "../g", "/./", "//..//.", "a/b/../../../c"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, p string) {
+		got, want := RemoveDotSegments(p), rdsLiteral(p)
+		if got != want {
+			t.Fatalf("RemoveDotSegments(%q) = %q, literal §5.2.4 gives %q", p, got, want)
+		}
+		if again := RemoveDotSegments(got); again != got {
+			t.Fatalf("not idempotent: %q -> %q -> %q", p, got, again)
+		}
+	})
+}
+
+// rsCheckReparse fails unless u's text parses, as a URI reference, to exactly u:
+// the same spans and host kind. Resolve, Normalize and Relativize build their
+// results without a parse; this is the check that they build them right.
+func rsCheckReparse(t interface {
+	Helper()
+	Fatalf(string, ...any)
+}, u URI) {
+	t.Helper()
+	v, err := ParseReference(u.s)
+	if err != nil {
+		t.Fatalf("result %q does not parse: %v", u.s, err)
+	}
+	if v != u {
+		t.Fatalf("result %q: built %+v, parses as %+v", u.s, u, v)
+	}
+}
+
+// resolveLiteral is §5.2.2 transcribed on parts, with rdsLiteral, the merge
+// of §5.2.3 and the double-slash policy, recomposed and parsed back by
+// parts.uri: the oracle of Resolve.
+func resolveLiteral(base, ref URI, strict bool) (URI, error) {
+	B, R := base.parts(), ref.parts()
+	var T parts
+	if !strict && R.hasScheme && strings.EqualFold(R.scheme, B.scheme) {
+		R.hasScheme, R.scheme = false, ""
+	}
+	merge := func() string {
+		if B.hasAuthority && B.path == "" {
+			return "/" + R.path
+		}
+		i := strings.LastIndex(B.path, "/")
+		return B.path[:i+1] + R.path
+	}
+	if R.hasScheme {
+		T.scheme, T.hasScheme = R.scheme, true
+		T.authority, T.hasAuthority = R.authority, R.hasAuthority
+		T.path = rdsLiteral(R.path)
+		T.query, T.hasQuery = R.query, R.hasQuery
+	} else {
+		if R.hasAuthority {
+			T.authority, T.hasAuthority = R.authority, true
+			T.path = rdsLiteral(R.path)
+			T.query, T.hasQuery = R.query, R.hasQuery
+		} else {
+			if R.path == "" {
+				T.path = B.path
+				if R.hasQuery {
+					T.query, T.hasQuery = R.query, true
+				} else {
+					T.query, T.hasQuery = B.query, B.hasQuery
+				}
+			} else {
+				if strings.HasPrefix(R.path, "/") {
+					T.path = rdsLiteral(R.path)
+				} else {
+					T.path = rdsLiteral(merge())
+				}
+				T.query, T.hasQuery = R.query, R.hasQuery
+			}
+			T.authority, T.hasAuthority = B.authority, B.hasAuthority
+		}
+		T.scheme, T.hasScheme = B.scheme, true
+	}
+	T.fragment, T.hasFragment = R.fragment, R.hasFragment
+	if !T.hasAuthority && strings.HasPrefix(T.path, "//") {
+		T.path = "/." + T.path
+	}
+	return T.uri()
+}
+
+// Generators of URI references for the properties. Segments come from a pool
+// with dot segments, colons, empty segments and percent-encodings.
+
+var (
+	rsSegPool = []string{"a", "b", "c", "", ".", "..", "g;x", "a:b", "%41", "%7e", "%7B", "x%3a", "..g", "g.", "A", "~", "%2E", "%2e%2E", ".%2E"}
+	// rsSegPoolNoEncDots leaves out the segments that decode to dot segments.
+	rsSegPoolNoEncDots = rsSegPool[:len(rsSegPool)-3]
+	rsAuthPool         = []string{"a", "h", "H", "", "u@h", "h:80", "h:", "h:080", "[::1]", "[::A]", "[V7.X]", "%41b", "%31.2.3.4", "1.2.3.4", "U%7e@h"}
+	rsSchemePool       = []string{"s", "http", "HTTP", "g", "f"}
+	rsQueryPool        = []string{"", "y", "q=1", "a/./b", "%7e", "%2F", "%7b"}
+)
+
+// rsGenPath draws a path of kind: 'a' path-abempty (after an authority), '/'
+// path-absolute, 'r' rootless (a first segment with a colon is fine: a
+// scheme precedes), 'n' noscheme, 'e' empty.
+func rsGenPath(t *rapid.T, kind byte, pool []string) string {
+	if kind == 'e' {
+		return ""
+	}
+	min := 1
+	if kind == 'a' {
+		min = 0
+	}
+	segs := rapid.SliceOfN(rapid.SampledFrom(pool), min, 5).Draw(t, "segs")
+	p := strings.Join(segs, "/")
+	switch kind {
+	case 'a', '/':
+		p = "/" + p
+		if kind == '/' && strings.HasPrefix(p, "//") {
+			p = "/." + p
+		}
+	case 'r', 'n':
+		if p == "" || p[0] == '/' {
+			p = "." + "/" + p
+		}
+		if kind == 'n' && strings.Contains(strings.SplitN(p, "/", 2)[0], ":") {
+			p = "./" + p
+		}
+	}
+	return p
+}
+
+func rsGenQF(t *rapid.T, pool ...string) string {
+	if pool == nil {
+		pool = rsQueryPool
+	}
+	s := ""
+	if rapid.Bool().Draw(t, "hasQuery") {
+		s += "?" + rapid.SampledFrom(pool).Draw(t, "query")
+	}
+	if rapid.Bool().Draw(t, "hasFragment") {
+		s += "#" + rapid.SampledFrom(pool).Draw(t, "fragment")
+	}
+	return s
+}
+
+// rsGenURI draws a URI with a scheme: bases of the shapes the brief asks for,
+// and free ones.
+func rsGenURI(pool []string) *rapid.Generator[URI] {
+	return rapid.Custom(func(t *rapid.T) URI {
+		var s string
+		switch rapid.IntRange(0, 3).Draw(t, "baseKind") {
+		case 0:
+			s = rapid.SampledFrom([]string{rsRFCBase, "s:rootless/x", "s:/x", "s://h", "s://h/", "s:b", "s:", "s:?q",
+				"http://a/b/c/", "http://a", "f:/a", "http://u@a:80/b/c?q#f"}).Draw(t, "fixed")
+		case 1:
+			s = rapid.SampledFrom(rsSchemePool).Draw(t, "scheme") + "://" + rapid.SampledFrom(rsAuthPool).Draw(t, "auth") +
+				rsGenPath(t, 'a', pool) + rsGenQF(t)
+		default:
+			kind := rapid.SampledFrom([]byte("/re")).Draw(t, "pathKind")
+			s = rapid.SampledFrom(rsSchemePool).Draw(t, "scheme") + ":" + rsGenPath(t, kind, pool) + rsGenQF(t)
+		}
+		u, err := ParseReference(s)
+		if err != nil {
+			t.Fatalf("generator: %q: %v", s, err)
+		}
+		return u
+	})
+}
+
+// rsGenRef draws a URI reference of any of the five shapes.
+func rsGenRef(pool []string) *rapid.Generator[URI] {
+	return rapid.Custom(func(t *rapid.T) URI {
+		var s string
+		switch rapid.IntRange(0, 4).Draw(t, "refKind") {
+		case 0:
+			return rsGenURI(pool).Draw(t, "uri")
+		case 1:
+			s = "//" + rapid.SampledFrom(rsAuthPool).Draw(t, "auth") + rsGenPath(t, 'a', pool)
+		case 2:
+			s = rsGenPath(t, '/', pool)
+		case 3:
+			s = rsGenPath(t, 'n', pool)
+		default:
+			s = ""
+		}
+		s += rsGenQF(t)
+		u, err := ParseReference(s)
+		if err != nil {
+			t.Fatalf("generator: %q: %v", s, err)
+		}
+		return u
+	})
+}
+
+// TestResolveMatchesLiteral: Resolve, strict and not, gives exactly what the
+// word-for-word transcription of §5.2.2 gives (spans included).
+func TestResolveMatchesLiteral(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		base := rsGenURI(rsSegPool).Draw(t, "base")
+		ref := rsGenRef(rsSegPool).Draw(t, "ref")
+		for _, strict := range []bool{true, false} {
+			got, err := base.ResolveWith(ref, ResolveOptions{NonStrict: !strict})
+			if err != nil {
+				t.Fatal(err)
+			}
+			rsCheckReparse(t, got)
+			want, err := resolveLiteral(base, ref, strict)
+			if err != nil {
+				t.Fatalf("literal %q + %q: %v", base, ref, err)
+			}
+			if got != want {
+				t.Fatalf("%q + %q (strict %v) = %q, literal §5.2.2 gives %q", base, ref, strict, got, want)
+			}
+		}
+	})
+}
+
+// TestResolveHasNoDotSegments: the target's path has no dot segments when it
+// comes from the reference (§5.2.2 keeps the base path as is for an
+// empty-path reference), but for the "/." of the double-slash policy.
+func TestResolveHasNoDotSegments(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		base := rsGenURI(rsSegPool).Draw(t, "base")
+		ref := rsGenRef(rsSegPool).Draw(t, "ref")
+		u, err := base.Resolve(ref)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ref.Path() == "" && ref.IsRelative() && !ref.HasAuthority() {
+			return
+		}
+		p := u.Path()
+		if !u.HasAuthority() && strings.HasPrefix(p, "/.//") {
+			p = p[2:]
+		}
+		if RemoveDotSegments(p) != p {
+			t.Fatalf("%q + %q = %q: path has dot segments", base, ref, u)
+		}
+		if u.IsRelative() {
+			t.Fatalf("%q + %q = %q: relative", base, ref, u)
+		}
+	})
+}
+
+// TestResolveAbsoluteIgnoresBase: a reference with a scheme resolves to
+// itself with its dot segments removed (and the double-slash policy),
+// whatever the base.
+func TestResolveAbsoluteIgnoresBase(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		base := rsGenURI(rsSegPool).Draw(t, "base")
+		ref := rsGenURI(rsSegPool).Draw(t, "ref")
+		u, err := base.Resolve(ref)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := rsWithoutDotSegments(ref); u.String() != want {
+			t.Fatalf("%q + %q = %q, want %q", base, ref, u, want)
+		}
+	})
+}
+
+// rsWithoutDotSegments is u's text with rdsLiteral on its path (and "/." in
+// front of a path that would start with "//" without an authority).
+func rsWithoutDotSegments(u URI) string {
+	p := u.parts()
+	p.path = rdsLiteral(p.path)
+	if !p.hasAuthority && strings.HasPrefix(p.path, "//") {
+		p.path = "/." + p.path
+	}
+	return p.String()
+}
+
+// TestResolveEmptyRef: "" resolves to the base without its fragment.
+func TestResolveEmptyRef(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		base := rsGenURI(rsSegPool).Draw(t, "base")
+		u, err := base.Resolve(URI{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _, _ := strings.Cut(base.String(), "#")
+		if u.String() != want {
+			t.Fatalf("%q + \"\" = %q, want %q", base, u, want)
+		}
+	})
+}
