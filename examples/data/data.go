@@ -1,0 +1,238 @@
+// Package data parses "data" URLs by RFC 2397 with a grammar built from the
+// exported RFC 3986 rules of the combinator package, and decodes their
+// payload.
+//
+//	d, err := data.Parse("data:text/plain;charset=utf-8;base64,aGVsbG8=")
+//	// d.MediaType == "text/plain", d.Charset() == "utf-8", string(d.Payload) == "hello"
+//
+// Without a media type, a data URL is text/plain;charset=US-ASCII (RFC 2397
+// §2). Tokens and parameter values hold the characters of RFC 2045 tokens that
+// a URI allows as they stand, and any byte percent-encoded; the payload is
+// percent-decoded, then base64-decoded when ";base64" is given. A data URL is
+// a URI: every string Parse accepts is one by RFC 3986.
+package data
+
+import (
+	"encoding/base64"
+	"errors"
+	"strconv"
+	"strings"
+
+	c "github.com/seed42851778/rfc3986/combinator"
+	"github.com/seed42851778/rfc3986/uri"
+)
+
+// TokenSet is the set of bytes of an RFC 2045 token that a URI allows as they
+// stand: ALPHA / DIGIT / "!" / "$" / "&" / "'" / "*" / "+" / "-" / "." / "_" /
+// "~". The other token characters ("#", "%", "^", "`", "{", "|", "}") must be
+// percent-encoded.
+var TokenSet = c.AlphaSet.Union(c.DigitSet, c.Chars("!$&'*+-._~"))
+
+// Token matches an RFC 2045 token as a data URL writes it (RFC 2045 §5.1):
+//
+//	token = 1*( tokenchar / pct-encoded )
+var Token = c.Named("token", c.Plus(c.Alt(c.Class(TokenSet), c.PctEncoded)))
+
+// MediaType matches "type/subtype" and its parameters (RFC 2397 §3):
+//
+//	mediatype = [ type "/" subtype ] *( ";" parameter )
+var MediaType = c.Named("mediatype", c.Seq(
+	c.Opt(c.Capture(slotType, c.Seq(Token, c.Lit("/"), Token))),
+	c.Capture(slotParams, c.Star(c.Seq(c.Lit(";"), Parameter)))))
+
+// Parameter matches a media type parameter (RFC 2397 §3):
+//
+//	parameter = attribute "=" value
+var Parameter = c.Named("parameter", c.Seq(Token, c.Lit("="), Token))
+
+// Payload matches the data of a data URL: the urlchar of RFC 2397 §3, which
+// RFC 3986 writes as the characters of a query (§3.4):
+//
+//	data = *( pchar / "/" / "?" )
+var Payload = c.Named("data", c.Star(c.Alt(c.PChar, c.Lit("/"), c.Lit("?"))))
+
+// DataURL matches a data URL (RFC 2397 §3); "data:" and ";base64" are
+// case-insensitive, and a fragment may follow, as in any URI:
+//
+//	dataurl = "data:" [ mediatype ] [ ";base64" ] "," data [ "#" fragment ]
+var DataURL = c.Named("dataurl", c.Seq(c.LitFold("data:"), MediaType,
+	c.Opt(c.Capture(slotBase64, c.LitFold(";base64"))), c.Lit(","), c.Capture(slotData, Payload),
+	c.Opt(c.Seq(c.Lit("#"), c.Capture(slotFragment, c.Fragment)))))
+
+const (
+	slotType = iota
+	slotParams
+	slotBase64
+	slotData
+	slotFragment
+	nSlots
+)
+
+// Param is a media type parameter, decoded.
+type Param struct {
+	Attribute string // in lower case: attributes are case-insensitive (RFC 2045 §5.1)
+	Value     string // percent-decoded, and unquoted if it was a quoted-string
+}
+
+// Data is a parsed data URL.
+type Data struct {
+	MediaType   string  // "type/subtype" in lower case; "text/plain" when omitted
+	Params      []Param // the parameters in order; charset=US-ASCII when the media type is omitted and has none
+	Base64      bool    // whether ";base64" was given
+	Payload     []byte  // the decoded data
+	Fragment    string  // the fragment, raw; see HasFragment
+	HasFragment bool    // whether there is a "#"
+}
+
+// ParseError is the error of Parse: where s stops being a data URL, or where
+// its payload does not decode.
+type ParseError struct {
+	Input  string
+	Offset int
+	Err    error // a *combinator.SyntaxError, or the base64 decoding error
+}
+
+// Error returns a message such as
+//
+//	data: invalid character 'g' at offset 45 in pct-encoded: expected HEXDIG
+func (e *ParseError) Error() string {
+	var se *c.SyntaxError
+	if errors.As(e.Err, &se) {
+		in := se.In
+		if in == "" {
+			in = se.Rule
+		}
+		return "data: " + se.Found() + " at offset " + strconv.Itoa(e.Offset) + " in " + in +
+			": expected " + c.JoinExpected(se.Expected)
+	}
+	return "data: payload at offset " + strconv.Itoa(e.Offset) + ": " + e.Err.Error()
+}
+
+// Unwrap returns Err.
+func (e *ParseError) Unwrap() error { return e.Err }
+
+// Parse parses s as a data URL (RFC 2397) and decodes its payload.
+func Parse(s string) (Data, error) {
+	var sp [nSlots]c.Span
+	if !DataURL.Captures(s, sp[:]) {
+		se := DataURL.Explain(s)
+		return Data{}, &ParseError{Input: s, Offset: se.Offset, Err: se}
+	}
+	text := func(i int) string { return s[sp[i].Start:sp[i].End] }
+	var d Data
+	if sp[slotType].Defined() {
+		d.MediaType = strings.ToLower(decode(text(slotType)))
+	}
+	for _, p := range strings.Split(text(slotParams), ";")[1:] {
+		a, v, _ := strings.Cut(p, "=")
+		d.Params = append(d.Params, Param{strings.ToLower(decode(a)), unquote(decode(v))})
+	}
+	if d.MediaType == "" {
+		d.MediaType = "text/plain"
+		if _, ok := d.Param("charset"); !ok {
+			d.Params = append([]Param{{"charset", "US-ASCII"}}, d.Params...)
+		}
+	}
+	d.Base64 = sp[slotBase64].Defined()
+	payload := decode(text(slotData))
+	if d.Base64 {
+		b, err := base64.StdEncoding.DecodeString(payload)
+		if err != nil {
+			return Data{}, &ParseError{Input: s, Offset: sp[slotData].Start, Err: err}
+		}
+		d.Payload = b
+	} else {
+		d.Payload = []byte(payload)
+	}
+	if sp[slotFragment].Defined() {
+		d.Fragment, d.HasFragment = text(slotFragment), true
+	}
+	return d, nil
+}
+
+// decode percent-decodes text the grammar matched: it cannot fail.
+func decode(s string) string {
+	d, err := uri.PercentDecode(s)
+	if err != nil {
+		return s
+	}
+	return d
+}
+
+// unquote returns the content of an RFC 822 quoted-string, or v unchanged.
+func unquote(v string) string {
+	if len(v) < 2 || v[0] != '"' || v[len(v)-1] != '"' {
+		return v
+	}
+	var b strings.Builder
+	for i := 1; i < len(v)-1; i++ {
+		if v[i] == '\\' && i+1 < len(v)-1 {
+			i++
+		}
+		b.WriteByte(v[i])
+	}
+	return b.String()
+}
+
+// Param returns the value of the first parameter named name
+// (case-insensitively), and whether there is one.
+func (d Data) Param(name string) (string, bool) {
+	for _, p := range d.Params {
+		if strings.EqualFold(p.Attribute, name) {
+			return p.Value, true
+		}
+	}
+	return "", false
+}
+
+// Charset returns the charset parameter, or "" when there is none.
+func (d Data) Charset() string {
+	v, _ := d.Param("charset")
+	return v
+}
+
+// String returns d as a data URL, with its media type and parameters written
+// out, its payload percent-encoded or in base64, as Base64 says. Parse gives
+// back the same parts.
+func (d Data) String() string {
+	var b strings.Builder
+	b.WriteString("data:")
+	mt := d.MediaType
+	if mt == "" {
+		mt = "text/plain"
+	}
+	t, st, _ := strings.Cut(mt, "/")
+	b.WriteString(encodeToken(t))
+	b.WriteByte('/')
+	b.WriteString(encodeToken(st))
+	for _, p := range d.Params {
+		b.WriteByte(';')
+		b.WriteString(encodeToken(p.Attribute))
+		b.WriteByte('=')
+		v := p.Value
+		if len(v) >= 2 && v[0] == '"' && v[len(v)-1] == '"' {
+			v = `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(v) + `"`
+		}
+		b.WriteString(encodeToken(v))
+	}
+	if d.Base64 {
+		b.WriteString(";base64,")
+		b.WriteString(base64.StdEncoding.EncodeToString(d.Payload))
+	} else {
+		b.WriteByte(',')
+		b.WriteString(uri.Encode(string(d.Payload), c.QuerySet))
+	}
+	if d.HasFragment {
+		b.WriteByte('#')
+		b.WriteString(d.Fragment)
+	}
+	return b.String()
+}
+
+// encodeToken writes s as a token: "" as the quoted-string %22%22.
+func encodeToken(s string) string {
+	if s == "" {
+		return "%22%22"
+	}
+	return uri.Encode(s, TokenSet)
+}

@@ -1,0 +1,108 @@
+package geo
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/seed42851778/rfc3986/uri"
+)
+
+func TestParse(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want Geo
+	}{
+		// RFC 5870 §1 and §6.
+		{"geo:13.4125,103.8667", Geo{Lat: 13.4125, Lon: 103.8667, CRS: "wgs84"}},
+		{"geo:48.2010,16.3695,183", Geo{Lat: 48.2010, Lon: 16.3695, Alt: 183, HasAlt: true, CRS: "wgs84"}},
+		{"geo:48.198634,16.371648;crs=wgs84;u=40", Geo{Lat: 48.198634, Lon: 16.371648, CRS: "wgs84", Uncertainty: 40, HasUncertainty: true}},
+		// RFC 5870 §3.4.3 and §3.4.4: poles, case, unknown parameters.
+		{"geo:90,-22.43;crs=WGS84", Geo{Lat: 90, Lon: -22.43, CRS: "wgs84"}},
+		{"GEO:-0.5,180;U=0.5;foo=bar%20baz;flag", Geo{Lat: -0.5, Lon: 180, CRS: "wgs84", Uncertainty: 0.5, HasUncertainty: true,
+			Params: []Param{{"foo", "bar%20baz", true}, {"flag", "", false}}}},
+		{"geo:300,400;crs=my-crs", Geo{Lat: 300, Lon: 400, CRS: "my-crs"}},
+	} {
+		got, err := Parse(tc.in)
+		if err != nil {
+			t.Errorf("Parse(%q): %v", tc.in, err)
+			continue
+		}
+		if d := cmp.Diff(tc.want, got); d != "" {
+			t.Errorf("Parse(%q) (-want +got):\n%s", tc.in, d)
+		}
+		if !GeoURI.Match(tc.in) {
+			t.Errorf("GeoURI does not match %q", tc.in)
+		}
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	for _, tc := range []struct {
+		in     string
+		offset int
+		err    error
+	}{
+		{"geo:", 4, nil},
+		{"geo:1", 5, nil},
+		{"geo:1,", 6, nil},
+		{"geo:1,2,", 8, nil},
+		{"geo:1,2;", 8, nil},
+		{"geo:1.,2", 5, nil}, // num takes "1"; then "," is expected
+		{"geo:1,2;crs=", 12, nil},
+		{"geo:1,2;a=[x]", 10, nil}, // "[" is not allowed in a URI path
+		{"geo:1,2 ", 7, nil},
+		{"geo:91,0", 4, ErrRange},
+		{"geo:0,-180.5", 6, ErrRange},
+	} {
+		_, err := Parse(tc.in)
+		var pe *ParseError
+		if !errors.As(err, &pe) {
+			t.Errorf("Parse(%q) = %v, want a *ParseError", tc.in, err)
+			continue
+		}
+		if pe.Offset != tc.offset || pe.Err != tc.err {
+			t.Errorf("Parse(%q) = %v (offset %d), want offset %d, %v", tc.in, err, pe.Offset, tc.offset, tc.err)
+		}
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{"geo:48.198634,16.371648;crs=wgs84;u=40", "geo:-0,0,0;u=1;x;u=abc", "geo:1,2;crs=x;y=%41"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		g, err := Parse(s)
+		if GeoURI.Match(s) != (err == nil || errors.Is(err, ErrRange)) {
+			t.Fatalf("GeoURI.Match(%q) disagrees with Parse: %v", s, err)
+		}
+		if err != nil {
+			return
+		}
+		if _, err := uri.Parse(s); err != nil {
+			t.Fatalf("geo URI %q is not a URI: %v", s, err)
+		}
+		again, err := Parse(g.String())
+		if err != nil {
+			t.Fatalf("Parse(%q).String() = %q does not parse: %v", s, g.String(), err)
+		}
+		if d := cmp.Diff(g, again); d != "" {
+			t.Fatalf("%q recomposed as %q parses differently:\n%s", s, g.String(), d)
+		}
+	})
+}
+
+func ExampleParse() {
+	g, err := Parse("geo:48.2010,16.3695,183;u=40")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(g.Lat, g.Lon, g.Alt, g.CRS, g.Uncertainty)
+	_, err = Parse("geo:48.2010;u=40")
+	fmt.Println(err)
+	// Output:
+	// 48.201 16.3695 183 wgs84 40
+	// geo: invalid character ';' at offset 11: expected ,
+}

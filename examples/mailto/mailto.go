@@ -1,0 +1,282 @@
+// Package mailto parses "mailto" URIs by RFC 6068 with a grammar built from
+// the exported RFC 3986 rules of the combinator package: the addresses of
+// the to part and the header fields, percent-decoded.
+//
+//	m, err := mailto.Parse("mailto:joe@example.com?cc=bob@example.com&body=hello")
+//	// m.To == []string{"joe@example.com"}, m.Body() == "hello"
+//
+// The URI is checked first (MailtoURI), then each decoded address against
+// the addr-spec of RFC 5322 without comments (AddrSpec), as RFC 6068 §2 asks;
+// non-ASCII UTF-8 is allowed in addresses (RFC 6532). A "mailto" URI is a
+// URI: every string Parse accepts is one by RFC 3986.
+package mailto
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+
+	c "github.com/seed42851778/rfc3986/combinator"
+	"github.com/seed42851778/rfc3986/uri"
+)
+
+// QCharSet is what qchar allows as it stands (RFC 6068 §2): unreserved /
+// some-delims, where some-delims = "!" / "$" / "'" / "(" / ")" / "*" / "+" /
+// "," / ";" / ":" / "@".
+var QCharSet = c.UnreservedSet.Union(c.Chars("!$'()*+,;:@"))
+
+// QChar matches one character of a header field name or value (RFC 6068 §2):
+//
+//	qchar = unreserved / pct-encoded / some-delims
+var QChar = c.Named("qchar", c.Alt(c.Named("qchar-char", c.Class(QCharSet)), c.PctEncoded))
+
+// AddrCharSet is what an address of the to part allows as it stands: pchar
+// (RFC 3986 §3.3) less ",", which separates addresses.
+var AddrCharSet = c.PCharSet.Minus(c.Chars(","))
+
+// Addr matches one address of the to part as the URI writes it, before
+// decoding: the characters of an addr-spec that RFC 6068 §2 leaves
+// unencoded:
+//
+//	addr = 1*( pchar - "," )
+var Addr = c.Named("addr", c.Plus(c.Alt(c.Named("addr-char", c.Class(AddrCharSet)), c.PctEncoded)))
+
+// To matches the to part (RFC 6068 §2, over Addr):
+//
+//	to = addr *( "," addr )
+var To = c.Named("to", c.Seq(Addr, c.Star(c.Seq(c.Lit(","), Addr))))
+
+// HField matches a header field (RFC 6068 §2):
+//
+//	hfield = hfname "=" hfvalue ; hfname = *qchar ; hfvalue = *qchar
+var HField = c.Named("hfield", c.Seq(c.Named("hfname", c.Star(QChar)), c.Lit("="), c.Named("hfvalue", c.Star(QChar))))
+
+// HFields matches the header fields (RFC 6068 §2):
+//
+//	hfields = "?" hfield *( "&" hfield )
+var HFields = c.Named("hfields", c.Seq(c.Lit("?"), HField, c.Star(c.Seq(c.Lit("&"), HField))))
+
+// MailtoURI matches a "mailto" URI (RFC 6068 §2); "mailto:" is
+// case-insensitive:
+//
+//	mailtoURI = "mailto:" [ to ] [ hfields ]
+var MailtoURI = c.Named("mailtoURI", c.Seq(c.LitFold("mailto:"),
+	c.Opt(c.Capture(slotTo, To)), c.Opt(c.Capture(slotHFields, HFields))))
+
+// atextSet is atext of RFC 5322 §3.2.3 and the bytes of non-ASCII UTF-8
+// (RFC 6532 §3.2).
+var atextSet = c.AlphaSet.Union(c.DigitSet, c.Chars("!#$%&'*+-/=?^_`{|}~"), c.ByteRange(0x80, 0xff))
+
+// DotAtomText matches a dot-atom-text (RFC 5322 §3.2.3), on decoded text:
+//
+//	dot-atom-text = 1*atext *( "." 1*atext )
+var DotAtomText = c.Named("dot-atom-text", c.Seq(c.Plus(atext), c.Star(c.Seq(c.Lit("."), c.Plus(atext)))))
+
+var atext = c.Named("atext", c.Class(atextSet))
+
+// QuotedString matches a quoted-string without folding white space or
+// comments (RFC 5322 §3.2.4), on decoded text:
+//
+//	quoted-string = DQUOTE *( qtext / " " / quoted-pair ) DQUOTE
+//	qtext = %d33 / %d35-91 / %d93-126 ; quoted-pair = "\" ( VCHAR / WSP )
+var QuotedString = c.Named("quoted-string", c.Seq(c.Lit(`"`), c.Star(c.Alt(
+	c.Class(c.ByteRange(32, 33).Union(c.ByteRange(35, 91), c.ByteRange(93, 126), c.ByteRange(0x80, 0xff))),
+	c.Seq(c.Lit(`\`), c.Class(c.ByteRange(32, 126).Union(c.Chars("\t")))))), c.Lit(`"`)))
+
+// AddrSpec matches a decoded address (RFC 6068 §2, RFC 5322 §3.4.1 without
+// obsolete forms):
+//
+//	addr-spec = local-part "@" domain
+//	local-part = dot-atom-text / quoted-string
+//	domain = dot-atom-text / "[" *dtext-no-obs "]"
+//	dtext-no-obs = %d33-90 / %d94-126
+var AddrSpec = c.Named("addr-spec", c.Seq(
+	c.Named("local-part", c.Alt(DotAtomText, QuotedString)), c.Lit("@"),
+	c.Named("domain", c.Alt(DotAtomText, c.Seq(c.Lit("["), c.Star(c.Class(c.ByteRange(33, 90).Union(c.ByteRange(94, 126)))), c.Lit("]"))))))
+
+const (
+	slotTo = iota
+	slotHFields
+	nSlots
+)
+
+// Header is a header field, decoded.
+type Header struct {
+	Name  string // as written, decoded: compare it case-insensitively
+	Value string
+}
+
+// Mailto is a parsed "mailto" URI.
+type Mailto struct {
+	To      []string // the decoded addresses of the to part, in order
+	Headers []Header // every header field, in order, "to" fields included
+}
+
+// ParseError is the error of Parse: where s stops being a "mailto" URI, or
+// which address is not an addr-spec.
+type ParseError struct {
+	Input  string
+	Offset int    // in Input: of the syntax error, or of the start of the address
+	Addr   string // the decoded address, for an address that is not an addr-spec
+	Err    *c.SyntaxError
+}
+
+// Error returns a message such as
+//
+//	mailto: invalid character ' ' at offset 11 in addr: expected pct-encoded, …
+//	mailto: address "joe" at offset 7: unexpected end of input at offset 3 in addr-spec: expected "@"
+func (e *ParseError) Error() string {
+	in := e.Err.In
+	if in == "" {
+		in = e.Err.Rule
+	}
+	msg := e.Err.Found() + " at offset " + strconv.Itoa(e.Err.Offset) + " in " + in + ": expected " + c.JoinExpected(e.Err.Expected)
+	if e.Addr != "" || e.Err.Rule == "addr-spec" {
+		return "mailto: address " + strconv.Quote(e.Addr) + " at offset " + strconv.Itoa(e.Offset) + ": " + msg
+	}
+	return "mailto: " + msg
+}
+
+// Unwrap returns the *combinator.SyntaxError.
+func (e *ParseError) Unwrap() error { return e.Err }
+
+// Parse parses s as a "mailto" URI (RFC 6068) and decodes its addresses and
+// header fields. Each address, of the to part and of "to" header fields,
+// must decode to an addr-spec.
+func Parse(s string) (Mailto, error) {
+	var sp [nSlots]c.Span
+	if !MailtoURI.Captures(s, sp[:]) {
+		se := MailtoURI.Explain(s)
+		return Mailto{}, &ParseError{Input: s, Offset: se.Offset, Err: se}
+	}
+	var m Mailto
+	if sp[slotTo].Defined() {
+		addrs, err := addresses(s, sp[slotTo].Start, sp[slotTo].End)
+		if err != nil {
+			return Mailto{}, err
+		}
+		m.To = addrs
+	}
+	if sp[slotHFields].Defined() {
+		pos := sp[slotHFields].Start + 1
+		for _, f := range strings.Split(s[pos:sp[slotHFields].End], "&") {
+			name, value, _ := strings.Cut(f, "=")
+			h := Header{decode(name), decode(value)}
+			if strings.EqualFold(h.Name, "to") && h.Value != "" {
+				for _, a := range splitAddrs(h.Value) {
+					if err := AddrSpec.Check(a); err != nil {
+						var se *c.SyntaxError
+						errors.As(err, &se)
+						return Mailto{}, &ParseError{Input: s, Offset: pos + len(name) + 1, Addr: a, Err: se}
+					}
+				}
+			}
+			m.Headers = append(m.Headers, h)
+			pos += len(f) + 1
+		}
+	}
+	return m, nil
+}
+
+// addresses decodes the comma-separated addresses of s[start:end] and checks
+// each against AddrSpec.
+func addresses(s string, start, end int) ([]string, error) {
+	var out []string
+	for _, a := range strings.Split(s[start:end], ",") {
+		d := decode(a)
+		if err := AddrSpec.Check(d); err != nil {
+			var se *c.SyntaxError
+			errors.As(err, &se)
+			return nil, &ParseError{Input: s, Offset: start, Addr: d, Err: se}
+		}
+		out = append(out, d)
+		start += len(a) + 1
+	}
+	return out, nil
+}
+
+func decode(s string) string {
+	d, err := uri.PercentDecode(s)
+	if err != nil {
+		return s
+	}
+	return d
+}
+
+// splitAddrs splits a decoded list of addresses on the commas outside
+// quoted-strings.
+func splitAddrs(v string) []string {
+	var out []string
+	quoted, start := false, 0
+	for i := 0; i < len(v); i++ {
+		switch v[i] {
+		case '\\':
+			if quoted {
+				i++
+			}
+		case '"':
+			quoted = !quoted
+		case ',':
+			if !quoted {
+				out = append(out, v[start:i])
+				start = i + 1
+			}
+		}
+	}
+	return append(out, v[start:])
+}
+
+// Header returns the value of the first header field named name
+// (case-insensitively), and whether there is one.
+func (m Mailto) Header(name string) (string, bool) {
+	for _, h := range m.Headers {
+		if strings.EqualFold(h.Name, name) {
+			return h.Value, true
+		}
+	}
+	return "", false
+}
+
+// Subject returns the subject header field, or "".
+func (m Mailto) Subject() string { v, _ := m.Header("subject"); return v }
+
+// Body returns the body pseudo-header field, or "" (RFC 6068 §2: the first
+// text/plain body part of the message; line breaks are "\r\n").
+func (m Mailto) Body() string { v, _ := m.Header("body"); return v }
+
+// Recipients returns the addresses of the to part followed by those of each
+// "to" header field: the "To" of the message (RFC 6068 §2).
+func (m Mailto) Recipients() []string {
+	out := append([]string(nil), m.To...)
+	for _, h := range m.Headers {
+		if strings.EqualFold(h.Name, "to") && h.Value != "" {
+			out = append(out, splitAddrs(h.Value)...)
+		}
+	}
+	return out
+}
+
+// String returns m as a "mailto" URI, each address and header field
+// percent-encoded where RFC 6068 §2 requires. Parse gives back the same
+// parts.
+func (m Mailto) String() string {
+	var b strings.Builder
+	b.WriteString("mailto:")
+	for i, a := range m.To {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(uri.Encode(a, AddrCharSet))
+	}
+	for i, h := range m.Headers {
+		if i == 0 {
+			b.WriteByte('?')
+		} else {
+			b.WriteByte('&')
+		}
+		b.WriteString(uri.Encode(h.Name, QCharSet))
+		b.WriteByte('=')
+		b.WriteString(uri.Encode(h.Value, QCharSet))
+	}
+	return b.String()
+}

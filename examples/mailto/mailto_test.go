@@ -1,0 +1,144 @@
+package mailto
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/seed42851778/rfc3986/uri"
+)
+
+func TestParse(t *testing.T) {
+	type h = Header
+	for _, tc := range []struct {
+		in   string
+		want Mailto
+	}{
+		// RFC 6068 §6.1.
+		{"mailto:chris@example.com", Mailto{To: []string{"chris@example.com"}}},
+		{"mailto:infobot@example.com?subject=current-issue", Mailto{To: []string{"infobot@example.com"}, Headers: []h{{"subject", "current-issue"}}}},
+		{"mailto:infobot@example.com?body=send%20current-issue", Mailto{To: []string{"infobot@example.com"}, Headers: []h{{"body", "send current-issue"}}}},
+		{"mailto:infobot@example.com?body=send%20current-issue%0D%0Asend%20index",
+			Mailto{To: []string{"infobot@example.com"}, Headers: []h{{"body", "send current-issue\r\nsend index"}}}},
+		{"mailto:list@example.org?In-Reply-To=%3C3469A91.D10AF4C@example.com%3E",
+			Mailto{To: []string{"list@example.org"}, Headers: []h{{"In-Reply-To", "<3469A91.D10AF4C@example.com>"}}}},
+		{"mailto:majordomo@example.com?body=subscribe%20bamboo-l", Mailto{To: []string{"majordomo@example.com"}, Headers: []h{{"body", "subscribe bamboo-l"}}}},
+		{"mailto:joe@example.com?cc=bob@example.com&body=hello", Mailto{To: []string{"joe@example.com"}, Headers: []h{{"cc", "bob@example.com"}, {"body", "hello"}}}},
+		{"mailto:gorby%25kremvax@example.com", Mailto{To: []string{"gorby%kremvax@example.com"}}},
+		{"mailto:unlikely%3Faddress@example.com?blat=foop", Mailto{To: []string{"unlikely?address@example.com"}, Headers: []h{{"blat", "foop"}}}},
+		{"mailto:Mike%26family@example.org", Mailto{To: []string{"Mike&family@example.org"}}},
+		// RFC 6068 §6.2.
+		{"mailto:%22not%40me%22@example.org", Mailto{To: []string{`"not@me"@example.org`}}},
+		{"mailto:%22oh%5C%5Cno%22@example.org", Mailto{To: []string{`"oh\\no"@example.org`}}},
+		{"mailto:%22%5C%5C%5C%22it's%5C%20ugly%5C%5C%5C%22%22@example.org", Mailto{To: []string{`"\\\"it's\ ugly\\\""@example.org`}}},
+		// RFC 6068 §6.3.
+		{"mailto:user@example.org?subject=caf%C3%A9", Mailto{To: []string{"user@example.org"}, Headers: []h{{"subject", "café"}}}},
+		{"mailto:user@example.org?subject=%3D%3Futf-8%3FQ%3Fcaf%3DC3%3DA9%3F%3D&body=caf%C3%A9",
+			Mailto{To: []string{"user@example.org"}, Headers: []h{{"subject", "=?utf-8?Q?caf=C3=A9?="}, {"body", "café"}}}},
+		{"mailto:user@%E7%B4%8D%E8%B1%86.example.org?subject=Test&body=NATTO",
+			Mailto{To: []string{"user@納豆.example.org"}, Headers: []h{{"subject", "Test"}, {"body", "NATTO"}}}},
+		// RFC 6068 §2: addresses in the to part and in "to" fields.
+		{"mailto:addr1@an.example,addr2@an.example", Mailto{To: []string{"addr1@an.example", "addr2@an.example"}}},
+		{"mailto:?to=addr1@an.example,addr2@an.example", Mailto{Headers: []h{{"to", "addr1@an.example,addr2@an.example"}}}},
+		{"mailto:", Mailto{}},
+		{"MAILTO:a@%5B192.0.2.1%5D", Mailto{To: []string{"a@[192.0.2.1]"}}},
+	} {
+		got, err := Parse(tc.in)
+		if err != nil {
+			t.Errorf("Parse(%q): %v", tc.in, err)
+			continue
+		}
+		if d := cmp.Diff(tc.want, got, cmpopts.EquateEmpty()); d != "" {
+			t.Errorf("Parse(%q) (-want +got):\n%s", tc.in, d)
+		}
+	}
+}
+
+// RFC 6068 §2: the three forms give the same recipients.
+func TestRecipients(t *testing.T) {
+	want := []string{"addr1@an.example", "addr2@an.example"}
+	for _, s := range []string{
+		"mailto:addr1@an.example,addr2@an.example",
+		"mailto:?to=addr1@an.example,addr2@an.example",
+		"mailto:addr1@an.example?to=addr2@an.example",
+	} {
+		m, err := Parse(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := cmp.Diff(want, m.Recipients()); d != "" {
+			t.Errorf("%q (-want +got):\n%s", s, d)
+		}
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	for _, tc := range []struct {
+		in     string
+		offset int
+		addr   string
+	}{
+		{"mailto:joe", 7, "joe"},             // no "@"
+		{"mailto:a@b,joe", 11, "joe"},        // the second address
+		{"mailto:a@b?to=x@y,joe", 14, "joe"}, // an address of a "to" field
+		{"mailto:a@b?subject", 18, ""},       // hfield needs "="
+		{"mailto:a@b?subject=a&b", 22, ""},   //
+		{"mailto:a@b?subject=a/b", 20, ""},   // "/" is not a qchar
+		{"mailto:a@b?subject=a=b", 20, ""},   // nor "="
+		{"mailto:a b@c", 8, ""},              //
+		{"mailto:a@b#f", 10, ""},             // no fragment
+		{"mailto:%22a@b", 7, `"a@b`},         // unterminated quoted-string
+		{"mailto:a..b@c", 7, "a..b@c"},       // empty atom
+		{"mailto:a@b?subject=%zz", 20, ""},   //
+		{"mailx:a@b", 0, ""},                 //
+	} {
+		_, err := Parse(tc.in)
+		var pe *ParseError
+		if !errors.As(err, &pe) {
+			t.Errorf("Parse(%q) = %v, want a *ParseError", tc.in, err)
+			continue
+		}
+		if pe.Offset != tc.offset || pe.Addr != tc.addr {
+			t.Errorf("Parse(%q): offset %d, addr %q; want %d, %q (%v)", tc.in, pe.Offset, pe.Addr, tc.offset, tc.addr, err)
+		}
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{"mailto:joe@example.com?cc=bob@example.com&body=hello", "mailto:%22not%40me%22@example.org",
+		"mailto:?to=%22a,b%22@x,c@d", "mailto:a@[1.2.3.4]?=&="} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		m, err := Parse(s)
+		if err != nil {
+			return
+		}
+		if _, err := uri.Parse(s); err != nil {
+			t.Fatalf("mailto URI %q is not a URI: %v", s, err)
+		}
+		again, err := Parse(m.String())
+		if err != nil {
+			t.Fatalf("Parse(%q).String() = %q does not parse: %v", s, m.String(), err)
+		}
+		if d := cmp.Diff(m, again, cmpopts.EquateEmpty()); d != "" {
+			t.Fatalf("%q recomposed as %q parses differently:\n%s", s, m.String(), d)
+		}
+	})
+}
+
+func ExampleParse() {
+	m, err := Parse("mailto:%22not%40me%22@example.org?subject=caf%C3%A9&body=hello")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(m.To[0], m.Subject(), m.Body())
+	_, err = Parse("mailto:joe?subject=hi")
+	fmt.Println(err)
+	// Output:
+	// "not@me"@example.org café hello
+	// mailto: address "joe" at offset 7: unexpected end of input at offset 3 in addr-spec: expected atext, "." or "@"
+}

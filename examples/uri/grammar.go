@@ -1,0 +1,92 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"sort"
+	"strings"
+
+	c "github.com/seed42851778/rfc3986/combinator"
+)
+
+var grammarCmd = &command{
+	name:  "grammar",
+	args:  "[RULE]",
+	short: "print the ABNF of a rule",
+	long: `
+Grammar prints the ABNF of RULE as the combinator package's rule tree knows
+it: the rule and every named rule it uses, one definition a line, in the order
+they are first met (Rule.Grammar). RULE is an ABNF rule name of RFC 3986 or
+RFC 5234, such as URI-reference, path-abempty or IPv6address, or its Go name,
+such as PathAbempty; case and "-" do not matter. Without RULE, grammar prints
+the whole URI-reference grammar of RFC 3986 Appendix A.`,
+	flags: func(cmd *command, fs *flag.FlagSet) func(e env, args []string) int {
+		short := fs.Bool("short", false, "print only the rule's own definition (Rule.String)")
+		list := fs.Bool("list", false, "list the rule names")
+		return func(e env, args []string) int {
+			if *list {
+				for _, n := range ruleNames() {
+					fmt.Fprintln(e.stdout, n)
+				}
+				return 0
+			}
+			if len(args) > 1 {
+				return cmd.usageError(e, "more than one RULE")
+			}
+			r := c.URIReference
+			if len(args) == 1 {
+				r = findRule(args[0])
+				if r == nil {
+					fmt.Fprintf(e.stderr, "uri grammar: no rule %q; the rules are:\n  %s\n", args[0],
+						strings.Join(ruleNames(), " "))
+					return 1
+				}
+			}
+			if *short {
+				fmt.Fprintln(e.stdout, r.String())
+			} else {
+				fmt.Fprint(e.stdout, r.Grammar())
+				if !strings.HasSuffix(r.Grammar(), "\n") {
+					fmt.Fprintln(e.stdout)
+				}
+			}
+			return 0
+		}
+	},
+}
+
+// rules are the exported rules of the combinator package: those of RFC 3986
+// Appendix A and the core rules of RFC 5234 they use.
+var rules = []*c.Rule{
+	c.URIReference, c.URI, c.HierPart, c.AbsoluteURI, c.RelativeRef, c.RelativePart,
+	c.Scheme, c.Authority, c.UserInfo, c.Host, c.Port, c.IPLiteral, c.IPvFuture,
+	c.IPv6Address, c.H16, c.LS32, c.IPv4Address, c.DecOctet, c.RegName,
+	c.Path, c.PathAbempty, c.PathAbsolute, c.PathNoScheme, c.PathRootless, c.PathEmpty,
+	c.Segment, c.SegmentNZ, c.SegmentNZNC, c.PChar, c.Query, c.Fragment,
+	c.PctEncoded, c.Unreserved, c.Reserved, c.GenDelims, c.SubDelims,
+	c.ALPHA, c.DIGIT, c.HEXDIG,
+}
+
+// fold makes a rule name comparable: ABNF names are case-insensitive
+// (RFC 5234 §2.1), and without "-" an ABNF name meets its Go name.
+func fold(name string) string {
+	return strings.ToLower(strings.ReplaceAll(name, "-", ""))
+}
+
+func findRule(name string) *c.Rule {
+	for _, r := range rules {
+		if fold(r.Name()) == fold(name) {
+			return r
+		}
+	}
+	return nil
+}
+
+func ruleNames() []string {
+	var names []string
+	for _, r := range rules {
+		names = append(names, r.Name())
+	}
+	sort.Strings(names)
+	return names
+}

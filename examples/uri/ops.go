@@ -1,0 +1,157 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+
+	"github.com/seed42851778/rfc3986/uri"
+)
+
+var resolveCmd = &command{
+	name:  "resolve",
+	args:  "BASE REF...",
+	short: "resolve references against a base URI (§5.2)",
+	long: `
+Resolve resolves each reference REF against the base URI BASE by the strict
+algorithm of RFC 3986 §5.2.2 and prints each target URI on a line. BASE must
+be a URI: it needs a scheme (§5.2.1).`,
+	flags: func(cmd *command, fs *flag.FlagSet) func(e env, args []string) int {
+		nonStrict := fs.Bool("nonstrict", false, "ignore a reference's scheme when it equals the base's (the non-strict variant of §5.2.2)")
+		return func(e env, args []string) int {
+			if len(args) < 2 {
+				return cmd.usageError(e, "need a BASE and at least one REF")
+			}
+			base, err := uri.Parse(args[0])
+			if err != nil {
+				writeParseError(e.stderr, args[0], err)
+				return 1
+			}
+			status := 0
+			for _, a := range args[1:] {
+				ref, err := uri.ParseReference(a)
+				if err != nil {
+					writeParseError(e.stderr, a, err)
+					status = 1
+					continue
+				}
+				t, err := base.ResolveWith(ref, uri.ResolveOptions{NonStrict: *nonStrict})
+				if err != nil {
+					fmt.Fprintln(e.stderr, err)
+					status = 1
+					continue
+				}
+				fmt.Fprintln(e.stdout, t)
+			}
+			return status
+		}
+	},
+}
+
+var normalizeCmd = &command{
+	name:  "normalize",
+	args:  "URI...",
+	short: "normalize URIs (§6.2.2, §6.2.3)",
+	long: `
+Normalize prints each URI reference in normal form, one a line: scheme and
+host in lower case, percent-encoded unreserved characters decoded and the hex
+digits of the others in upper case, dot segments removed (RFC 3986 §6.2.2),
+and, for the schemes of the normalization registry (http, https, ws, wss,
+ftp), the default port dropped and an empty path written "/" (§6.2.3).`,
+	flags: func(cmd *command, fs *flag.FlagSet) func(e env, args []string) int {
+		syntax := fs.Bool("syntax", false, "syntax-based normalization only (§6.2.2), no scheme-based rules")
+		return func(e env, args []string) int {
+			if len(args) == 0 {
+				return cmd.usageError(e, "no URI given")
+			}
+			status := 0
+			for _, a := range args {
+				u, err := uri.ParseReference(a)
+				if err != nil {
+					writeParseError(e.stderr, a, err)
+					status = 1
+					continue
+				}
+				if *syntax {
+					fmt.Fprintln(e.stdout, u.NormalizeSyntax())
+				} else {
+					fmt.Fprintln(e.stdout, u.Normalize())
+				}
+			}
+			return status
+		}
+	},
+}
+
+var relativizeCmd = &command{
+	name:  "relativize",
+	args:  "BASE TARGET",
+	short: "make the shortest reference from a base to a target",
+	long: `
+Relativize prints the shortest reference that resolves against the base URI
+BASE to the URI TARGET (with its dot segments removed): the inverse of
+resolve. When the schemes or the authorities differ, it is a network-path
+reference or TARGET itself.`,
+	flags: func(cmd *command, fs *flag.FlagSet) func(e env, args []string) int {
+		return func(e env, args []string) int {
+			if len(args) != 2 {
+				return cmd.usageError(e, "need a BASE and a TARGET")
+			}
+			us, ok := parseAll(e, uri.Parse, args...)
+			if !ok {
+				return 1
+			}
+			r, err := us[0].Relativize(us[1])
+			if err != nil {
+				fmt.Fprintln(e.stderr, err)
+				return 1
+			}
+			fmt.Fprintln(e.stdout, r)
+			return 0
+		}
+	},
+}
+
+var equalCmd = &command{
+	name:  "equal",
+	args:  "A B",
+	short: "compare two URIs, byte for byte and after normalization",
+	long: `
+Equal compares the URI references A and B and prints whether they are equal,
+character for character (RFC 3986 §6.2.1), and whether they are equivalent,
+equal after normalization (§6.2.2, §6.2.3). The exit status is 0 when they are
+equivalent and 1 when they are not.`,
+	flags: func(cmd *command, fs *flag.FlagSet) func(e env, args []string) int {
+		return func(e env, args []string) int {
+			if len(args) != 2 {
+				return cmd.usageError(e, "need two URIs")
+			}
+			us, ok := parseAll(e, uri.ParseReference, args...)
+			if !ok {
+				return 1
+			}
+			a, b := us[0], us[1]
+			fmt.Fprintf(e.stdout, "equal       %t\n", a.Equal(b))
+			fmt.Fprintf(e.stdout, "equivalent  %t\n", a.Equivalent(b))
+			if !a.Equivalent(b) {
+				fmt.Fprintf(e.stdout, "normalized  %s\n            %s\n", a.Normalize(), b.Normalize())
+				return 1
+			}
+			return 0
+		}
+	},
+}
+
+// parseAll parses every argument with parse, reporting each error.
+func parseAll(e env, parse func(string) (uri.URI, error), args ...string) ([]uri.URI, bool) {
+	us := make([]uri.URI, len(args))
+	ok := true
+	for i, a := range args {
+		u, err := parse(a)
+		if err != nil {
+			writeParseError(e.stderr, a, err)
+			ok = false
+		}
+		us[i] = u
+	}
+	return us, ok
+}

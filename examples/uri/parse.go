@@ -1,0 +1,404 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	c "github.com/seed42851778/rfc3986/combinator"
+	"github.com/seed42851778/rfc3986/uri"
+)
+
+var parseCmd = &command{
+	name:  "parse",
+	args:  "URI...",
+	short: "print the components of URI references",
+	long: `
+Parse parses each argument as a URI reference (RFC 3986 §4.1) and prints its
+kind, its components (an undefined component and an empty one are told apart),
+the kind of its host and its port number. The argument "-" reads one URI
+reference a line from standard input. For an invalid reference, parse prints
+the message, the input with a caret under the offset where it stops being a
+URI reference and what the grammar expected there, and the exit status is 1.`,
+	flags: func(cmd *command, fs *flag.FlagSet) func(e env, args []string) int {
+		asJSON := fs.Bool("json", false, "print one JSON object a line per reference")
+		diagram := fs.Bool("diagram", false, "draw the component diagram of RFC 3986 §3 above each table")
+		return func(e env, args []string) int {
+			if len(args) == 0 {
+				return cmd.usageError(e, "no URI given")
+			}
+			w := bufio.NewWriter(e.stdout)
+			defer w.Flush()
+			status := 0
+			first := true
+			one := func(s string) {
+				u, err := uri.ParseReference(s)
+				if *asJSON {
+					writeJSON(w, s, u, err)
+				} else {
+					if !first {
+						fmt.Fprintln(w)
+					}
+					first = false
+					if err != nil {
+						w.Flush()
+						writeParseError(e.stderr, s, err)
+					} else {
+						if *diagram {
+							w.WriteString(diagramOf(u))
+						}
+						writeTable(w, u)
+					}
+				}
+				if err != nil {
+					status = 1
+				}
+			}
+			for _, a := range args {
+				if a != "-" {
+					one(a)
+					continue
+				}
+				sc := newLineScanner(e.stdin)
+				for sc.Scan() {
+					one(strings.TrimSuffix(sc.Text(), "\r"))
+				}
+				if err := sc.Err(); err != nil {
+					w.Flush()
+					fmt.Fprintf(e.stderr, "uri parse: reading standard input: %v\n", err)
+					return 1
+				}
+			}
+			return status
+		}
+	},
+}
+
+// showExample is uri without arguments: the diagram and the table of the
+// example of RFC 3986 §3.
+func showExample(e env) int {
+	u := uri.MustParse(example)
+	fmt.Fprint(e.stdout, diagramOf(u))
+	fmt.Fprintln(e.stdout)
+	writeTable(e.stdout, u)
+	fmt.Fprint(e.stdout, "\nRun 'uri help' for the commands.\n")
+	return 0
+}
+
+func newLineScanner(r io.Reader) *bufio.Scanner {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
+	return sc
+}
+
+// span is where a component lies in the text of a URI reference.
+type span struct {
+	name       string
+	start, end int
+	defined    bool
+}
+
+// spans returns the components of u and where they lie in u.String(), in the
+// order of the text: scheme, authority (userinfo, host, port), path, query,
+// fragment.
+func spans(u uri.URI) (scheme, authority, userinfo, host, port, path, query, fragment span) {
+	pos := 0
+	scheme = span{name: "scheme"}
+	if !u.IsRelative() {
+		scheme = span{"scheme", 0, len(u.Scheme()), true}
+		pos = scheme.end + 1
+	}
+	authority = span{name: "authority"}
+	userinfo = span{name: "userinfo"}
+	host = span{name: "host"}
+	port = span{name: "port"}
+	if u.HasAuthority() {
+		pos += 2
+		authority = span{"authority", pos, pos + len(u.Authority()), true}
+		if u.HasUserInfo() {
+			userinfo = span{"userinfo", pos, pos + len(u.UserInfo()), true}
+			pos = userinfo.end + 1
+		}
+		host = span{"host", pos, pos + len(u.Host()), true}
+		pos = host.end
+		if u.HasPort() {
+			port = span{"port", pos + 1, pos + 1 + len(u.Port()), true}
+		}
+		pos = authority.end
+	}
+	path = span{"path", pos, pos + len(u.Path()), true}
+	pos = path.end
+	query = span{name: "query"}
+	if u.HasQuery() {
+		query = span{"query", pos + 1, pos + 1 + len(u.Query()), true}
+		pos = query.end
+	}
+	fragment = span{name: "fragment"}
+	if u.HasFragment() {
+		fragment = span{"fragment", pos + 1, pos + 1 + len(u.Fragment()), true}
+	}
+	return
+}
+
+// diagramOf draws the component diagram of RFC 3986 §3 for u: each non-empty
+// component of the generic syntax (scheme, authority, path, query, fragment)
+// underlined, with a pipe from the middle of the underline to its name.
+// Names are centered under their pipes when they fit on one line; otherwise
+// each starts at its pipe, on as many lines as needed so that no pipe crosses
+// a name.
+func diagramOf(u uri.URI) string {
+	s, a, _, _, _, p, q, f := spans(u)
+	var parts []span
+	for _, sp := range []span{s, a, p, q, f} {
+		if sp.defined && sp.end > sp.start {
+			parts = append(parts, sp)
+		}
+	}
+	text, cols := displayText(u.String())
+	col := func(off int) int { return cols[off] }
+
+	type label struct {
+		pipe, start int
+		name        string
+		row         int
+	}
+	labels := make([]label, len(parts))
+	for i, sp := range parts {
+		first, last := col(sp.start), col(sp.end)-1
+		pipe := first + (last-first)/2
+		labels[i] = label{pipe: pipe, start: pipe - len(sp.name)/2, name: sp.name}
+	}
+	// Centered names on one row, if they do not touch.
+	centered := true
+	for i := 1; i < len(labels); i++ {
+		if labels[i].start <= labels[i-1].start+len(labels[i-1].name) {
+			centered = false
+		}
+	}
+	rows := 1
+	if !centered {
+		// Names start at their pipes. A name on row r must not cover the
+		// pipe of a name to its right, so that one goes on a row above.
+		for i := len(labels) - 1; i >= 0; i-- {
+			l := &labels[i]
+			l.start = l.pipe
+			l.row = 0
+			for j := i + 1; j < len(labels); j++ {
+				if labels[j].pipe <= l.start+len(l.name) && labels[j].row >= l.row {
+					l.row = labels[j].row + 1
+				}
+			}
+			if l.row+1 > rows {
+				rows = l.row + 1
+			}
+		}
+	}
+	indent := 2
+	for _, l := range labels {
+		if 2-l.start > indent {
+			indent = 2 - l.start
+		}
+	}
+	pad := strings.Repeat(" ", indent)
+
+	var b strings.Builder
+	b.WriteString(pad + text + "\n")
+	under := make([]byte, col(len(u.String())))
+	for i := range under {
+		under[i] = ' '
+	}
+	for _, sp := range parts {
+		first, last := col(sp.start), col(sp.end)-1
+		switch {
+		case first == last:
+			under[first] = '^'
+		default:
+			under[first] = '\\'
+			for i := first + 1; i < last; i++ {
+				under[i] = '_'
+			}
+			under[last] = '/'
+		}
+	}
+	b.WriteString(strings.TrimRight(pad+string(under), " ") + "\n")
+	// The pipe line, then the rows of names from the nearest the underline
+	// down; the pipes of the names on lower rows run through the rows above.
+	line := func(row int) string {
+		var out []byte
+		put := func(at int, s string) {
+			for len(out) < at+len(s) {
+				out = append(out, ' ')
+			}
+			copy(out[at:], s)
+		}
+		for _, l := range labels {
+			switch {
+			case l.row > row:
+				put(indent+l.pipe, "|")
+			case l.row == row:
+				put(indent+l.start, l.name)
+			}
+		}
+		return strings.TrimRight(string(out), " ") + "\n"
+	}
+	b.WriteString(line(-1))
+	for r := 0; r < rows; r++ {
+		b.WriteString(line(r))
+	}
+	return b.String()
+}
+
+// displayText returns s as it is shown on a terminal line, with each control
+// byte and each byte of invalid UTF-8 written as \xNN, and the column at which
+// each byte offset of s is shown (cols has len(s)+1 entries; the bytes of a
+// rune after its first share its column).
+func displayText(s string) (string, []int) {
+	var b strings.Builder
+	cols := make([]int, len(s)+1)
+	col := 0
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		for k := 0; k < n; k++ {
+			cols[i+k] = col
+		}
+		if (r == utf8.RuneError && n == 1) || r < 0x20 || r == 0x7f {
+			fmt.Fprintf(&b, `\x%02X`, s[i])
+			col += 4
+		} else {
+			b.WriteString(s[i : i+n])
+			col++
+		}
+		i += n
+	}
+	cols[len(s)] = col
+	return b.String(), cols
+}
+
+// kindOf names the kind of reference u is (§4): a URI, an absolute URI, or a
+// relative reference of one of the three kinds of §4.2.
+func kindOf(u uri.URI) string {
+	switch {
+	case u.IsAbsolute():
+		return "absolute-URI"
+	case !u.IsRelative():
+		return "URI"
+	case u.HasAuthority():
+		return "relative-ref (network-path reference)"
+	case strings.HasPrefix(u.Path(), "/"):
+		return "relative-ref (absolute-path reference)"
+	default:
+		return "relative-ref (relative-path reference)"
+	}
+}
+
+// writeTable prints the components of u, each defined or undefined, with the
+// kind of host and the port number.
+func writeTable(w io.Writer, u uri.URI) {
+	fmt.Fprintf(w, "%-9s %s\n", "reference", kindOf(u))
+	s, a, ui, h, p, path, q, f := spans(u)
+	text := u.String()
+	for _, sp := range []span{s, a, ui, h, p, path, q, f} {
+		if !sp.defined {
+			fmt.Fprintf(w, "%-9s (undefined)\n", sp.name)
+			continue
+		}
+		v := text[sp.start:sp.end]
+		extra := ""
+		switch sp.name {
+		case "host":
+			extra = " (" + u.HostKind().String() + ")"
+		case "port":
+			n, err := u.PortNumber()
+			var re *uri.PortRangeError
+			switch {
+			case err == nil:
+				extra = " (" + strconv.Itoa(n) + ")"
+			case errors.As(err, &re):
+				extra = " (out of range 0-65535)"
+			default:
+				extra = " (empty: the scheme's default)"
+			}
+		}
+		fmt.Fprintf(w, "%-9s (defined) %q%s\n", sp.name, v, extra)
+	}
+}
+
+// writeParseError prints err for the input s: its message, s with a caret
+// under the offset where it stops being a URI reference, and what the
+// grammar expected there.
+func writeParseError(w io.Writer, s string, err error) {
+	var pe *uri.ParseError
+	if !errors.As(err, &pe) {
+		fmt.Fprintln(w, err)
+		return
+	}
+	text, cols := displayText(s)
+	fmt.Fprintf(w, "uri: %s at offset %d in %s\n", c.DescribeAt(s, pe.Offset), pe.Offset, pe.Component)
+	fmt.Fprintf(w, "  %s\n  %s^\n", text, strings.Repeat(" ", cols[pe.Offset]))
+	fmt.Fprintf(w, "expected %s\n", c.JoinExpected(pe.Expected))
+}
+
+// jsonURI is the JSON output for one input: undefined components are left out.
+type jsonURI struct {
+	Input      string     `json:"input"`
+	Valid      bool       `json:"valid"`
+	Kind       string     `json:"kind,omitempty"`
+	Scheme     *string    `json:"scheme,omitempty"`
+	Authority  *string    `json:"authority,omitempty"`
+	UserInfo   *string    `json:"userinfo,omitempty"`
+	Host       *string    `json:"host,omitempty"`
+	HostKind   string     `json:"hostKind,omitempty"`
+	Port       *string    `json:"port,omitempty"`
+	PortNumber *int       `json:"portNumber,omitempty"`
+	Path       *string    `json:"path,omitempty"`
+	Query      *string    `json:"query,omitempty"`
+	Fragment   *string    `json:"fragment,omitempty"`
+	Error      *jsonError `json:"error,omitempty"`
+}
+
+type jsonError struct {
+	Message   string   `json:"message"`
+	Offset    int      `json:"offset"`
+	Component string   `json:"component"`
+	Expected  []string `json:"expected"`
+}
+
+// writeJSON prints one line of JSON for the input s. Undefined components
+// are left out; empty ones are "".
+func writeJSON(w io.Writer, s string, u uri.URI, err error) {
+	j := jsonURI{Input: s, Valid: err == nil}
+	var pe *uri.ParseError
+	switch {
+	case errors.As(err, &pe):
+		j.Error = &jsonError{Message: err.Error(), Offset: pe.Offset, Component: pe.Component, Expected: pe.Expected}
+	case err != nil:
+		j.Error = &jsonError{Message: err.Error()}
+	default:
+		text := u.String()
+		j.Kind = kindOf(u)
+		sc, a, ui, h, p, path, q, f := spans(u)
+		val := func(sp span) *string {
+			if !sp.defined {
+				return nil
+			}
+			v := text[sp.start:sp.end]
+			return &v
+		}
+		j.Scheme, j.Authority, j.UserInfo, j.Host = val(sc), val(a), val(ui), val(h)
+		j.Port, j.Path, j.Query, j.Fragment = val(p), val(path), val(q), val(f)
+		if u.HasAuthority() {
+			j.HostKind = u.HostKind().String()
+		}
+		if n, err := u.PortNumber(); err == nil {
+			j.PortNumber = &n
+		}
+	}
+	b, _ := json.Marshal(j)
+	w.Write(append(b, '\n'))
+}
