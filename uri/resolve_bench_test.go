@@ -1,29 +1,10 @@
 package uri
 
 import (
-	"bufio"
 	"net/url"
-	"os"
 	"strings"
 	"testing"
 )
-
-// rsReadLines reads ../../shared/bench/corpus/name, one item a line, and
-// skips the benchmark when the corpus is missing.
-func rsReadLines(b *testing.B, name string) []string {
-	b.Helper()
-	f, err := os.Open("../../shared/bench/corpus/" + name)
-	if err != nil {
-		b.Skip("corpus not found:", err)
-	}
-	defer f.Close()
-	var lines []string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		lines = append(lines, sc.Text())
-	}
-	return lines
-}
 
 // BenchmarkResolve resolves the 5,000 pairs of resolve.tsv (base<TAB>ref),
 // one op being one pair: the reference is parsed, resolved against its base
@@ -37,7 +18,7 @@ func BenchmarkResolve(b *testing.B) {
 		ref  string
 	}
 	var pairs []pair
-	for _, l := range rsReadLines(b, "resolve.tsv") {
+	for _, l := range readCorpus(b, "resolve.tsv") {
 		bs, ref, ok := strings.Cut(l, "\t")
 		if !ok {
 			continue
@@ -81,7 +62,7 @@ func BenchmarkResolve(b *testing.B) {
 // up front), one op being one URI.
 func BenchmarkNormalize(b *testing.B) {
 	var us []URI
-	for _, l := range rsReadLines(b, "urls.txt") {
+	for _, l := range readCorpus(b, "urls.txt") {
 		if u, err := ParseReference(l); err == nil {
 			us = append(us, u)
 		}
@@ -109,7 +90,7 @@ func BenchmarkNormalize(b *testing.B) {
 func BenchmarkResolveOnly(b *testing.B) {
 	type pair struct{ base, ref URI }
 	var pairs []pair
-	for _, l := range rsReadLines(b, "resolve.tsv") {
+	for _, l := range readCorpus(b, "resolve.tsv") {
 		bs, rs, _ := strings.Cut(l, "\t")
 		base, err1 := Parse(bs)
 		ref, err2 := ParseReference(rs)
