@@ -1,7 +1,6 @@
 package uri
 
 import (
-	"bytes"
 	"strings"
 )
 
@@ -217,7 +216,7 @@ func refFixDoubleSlash(buf []byte, p0 int) []byte {
 // "../g" becomes "g", ".." becomes ""). A path without dot segments is
 // returned as it is, without copying.
 func RemoveDotSegments(path string) string {
-	if !rdsHasDotSegmentString(path) {
+	if !rdsHasDotSegment(path) {
 		return path
 	}
 	b := []byte(path)
@@ -225,44 +224,18 @@ func RemoveDotSegments(path string) string {
 }
 
 // rdsHasDotSegment reports whether some "/"-separated segment of p is "." or "..".
-func rdsHasDotSegment(p []byte) bool {
-	for i := 0; i < len(p); {
-		j := bytes.IndexByte(p[i:], '.')
-		if j < 0 {
-			return false
+func rdsHasDotSegment[T ~string | ~[]byte](p T) bool {
+	for i := 0; i < len(p); i++ {
+		if p[i] != '.' || (i > 0 && p[i-1] != '/') {
+			continue
 		}
-		i += j
-		if i == 0 || p[i-1] == '/' {
-			k := i + 1
-			if k < len(p) && p[k] == '.' {
-				k++
-			}
-			if k == len(p) || p[k] == '/' {
-				return true
-			}
+		k := i + 1
+		if k < len(p) && p[k] == '.' {
+			k++
 		}
-		i++
-	}
-	return false
-}
-
-func rdsHasDotSegmentString(p string) bool {
-	for i := 0; i < len(p); {
-		j := strings.IndexByte(p[i:], '.')
-		if j < 0 {
-			return false
+		if k == len(p) || p[k] == '/' {
+			return true
 		}
-		i += j
-		if i == 0 || p[i-1] == '/' {
-			k := i + 1
-			if k < len(p) && p[k] == '.' {
-				k++
-			}
-			if k == len(p) || p[k] == '/' {
-				return true
-			}
-		}
-		i++
 	}
 	return false
 }
