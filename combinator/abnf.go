@@ -58,6 +58,9 @@ func (r *Rule) label() string {
 	if r.name != "" {
 		return r.name
 	}
+	if r.term != "" {
+		return r.term
+	}
 	if r.kind == kEnd {
 		return "end of input"
 	}

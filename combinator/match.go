@@ -76,6 +76,7 @@ func (r *Rule) Captures(s string, spans []Span) bool {
 // fast path does not do, so call it only after a failure.
 func (r *Rule) Explain(s string) *SyntaxError {
 	d := &diag{far: -1}
+	d.expected, d.stack = d.expectBuf[:0], d.stackBuf[:0]
 	m := matcher{d: d, noskip: true}
 	end := m.match(r, s, 0)
 	if end == len(s) {
@@ -83,13 +84,13 @@ func (r *Rule) Explain(s string) *SyntaxError {
 	}
 	if end >= 0 {
 		d.stack = d.stack[:0]
-		d.fail(end, expect{label: "end of input"})
+		d.fail(end, End)
 	}
 	return &SyntaxError{
 		Input:    s,
 		Offset:   d.far,
 		Rule:     r.label(),
-		In:       d.at,
+		In:       d.in(),
 		Expected: dedupe(d.expected),
 	}
 }
@@ -112,11 +113,14 @@ type matcher struct {
 // diag is what a diagnosis run records: the farthest failure and what was
 // expected there.
 type diag struct {
-	far      int      // farthest failure offset
-	at       string   // innermost named rule in progress at far
-	expected []expect // what was expected at far
-	stack    []string // named rules in progress
-	entered  *Rule    // the named rule matchNamed is entering
+	far      int     // farthest failure offset
+	at       *Rule   // innermost named rule in progress at far
+	expected []*Rule // what was expected at far, each labelled only for the error
+	stack    []*Rule // named rules in progress
+	entered  *Rule   // the named rule matchNamed is entering
+
+	expectBuf [16]*Rule // first backing arrays of expected and stack
+	stackBuf  [16]*Rule
 }
 
 type undoEntry struct {
@@ -154,7 +158,7 @@ func (m *matcher) match(r *Rule, in string, pos int) int {
 	case kSeq:
 		skip := !m.noskip
 		for _, s := range r.subs {
-			if skip {
+			if skip || m.behind(pos) {
 				// Settle without a call what the next byte alone decides: a
 				// one-byte literal, or an optional part that cannot start here.
 				if pos < len(in) {
@@ -185,8 +189,14 @@ func (m *matcher) match(r *Rule, in string, pos int) int {
 	case kAlt:
 		skip := !m.noskip
 		for _, s := range r.subs {
-			if skip && !s.nullable && (pos >= len(in) || !s.starts(in[pos])) {
-				continue
+			if !s.nullable && (pos >= len(in) || !s.starts(in[pos])) {
+				if skip || m.behind(pos) {
+					continue
+				}
+				if m.d != nil && s.name != "" {
+					m.fail(pos, s) // what matchNamed would record, without the run
+					continue
+				}
 			}
 			mark := m.nundo
 			if e := m.match(s, in, pos); e >= 0 {
@@ -206,8 +216,14 @@ func (m *matcher) match(r *Rule, in string, pos int) int {
 		}
 		n := 0
 		for n != r.max {
-			if !m.noskip && !s.nullable && (pos >= len(in) || !s.starts(in[pos])) {
-				break
+			if !s.nullable && (pos >= len(in) || !s.starts(in[pos])) {
+				if !m.noskip || m.behind(pos) {
+					break
+				}
+				if m.d != nil && s.name != "" {
+					m.fail(pos, s) // what matchNamed would record, without the run
+					break
+				}
 			}
 			mark := m.nundo
 			e := m.match(s, in, pos)
@@ -253,7 +269,7 @@ func (m *matcher) match(r *Rule, in string, pos int) int {
 		}
 	}
 	if m.d != nil {
-		m.fail(pos, r, "")
+		m.fail(pos, r)
 	}
 	return -1
 }
@@ -340,7 +356,7 @@ func (m *matcher) fusedDiag(r *Rule, in string, pos int) int {
 		if e > pos {
 			m.recordUnits(body.subs[1].subs[0], in, stop)
 		}
-		m.fail(stop, body.subs[0], "")
+		m.fail(stop, body.subs[0])
 		return e
 	}
 	m.recordUnits(unit, in, stop)
@@ -360,7 +376,7 @@ func (m *matcher) recordUnits(unit *Rule, in string, pos int) {
 		m.recordUnits(unit.subs[0], in, pos)
 		return
 	}
-	m.fail(pos, unit, "")
+	m.fail(pos, unit)
 	if unit.pct || (unit.kind == kSeq && len(unit.subs) == 3 && unit.subs[0].lit == "%") {
 		if pos < len(in) && in[pos] == '%' {
 			q := pos + 1
@@ -368,7 +384,7 @@ func (m *matcher) recordUnits(unit *Rule, in string, pos int) {
 				q++
 			}
 			if q < pos+3 {
-				m.fail(q, nil, "HEXDIG")
+				m.fail(q, HEXDIG)
 			}
 		}
 	}
@@ -421,6 +437,14 @@ var hexdig = func() (t [256]bool) {
 	return t
 }()
 
+// behind reports, in a diagnosis run, whether pos lies before the farthest
+// failure so far. There a rule that cannot start with the next byte may be
+// skipped as the fast path skips it: it would fail at pos, and a failure
+// before the farthest one is not recorded.
+func (m *matcher) behind(pos int) bool {
+	return m.d != nil && pos < m.d.far
+}
+
 // set records a capture, logging the old value so that a failed alternative
 // can roll it back.
 func (m *matcher) set(slot int, sp Span) {
@@ -458,7 +482,7 @@ func (m *matcher) look(r *Rule, in string, pos int) bool {
 func (m *matcher) matchNamed(r *Rule, in string, pos int) int {
 	d := m.d
 	farBefore, mark := d.far, len(d.expected)
-	d.stack = append(d.stack, r.name)
+	d.stack = append(d.stack, r)
 	d.entered = r // match r itself now, not its name
 	e := m.match(r, in, pos)
 	d.stack = d.stack[:len(d.stack)-1]
@@ -471,35 +495,20 @@ func (m *matcher) matchNamed(r *Rule, in string, pos int) int {
 		if mark > 0 {
 			d.far = pos
 		}
-		d.fail(pos, expect{r, ""})
+		d.fail(pos, r)
 	}
 	return e
 }
 
-// fail records, in a diagnosis run, that r (or, for a nil r, label) was
-// expected at pos.
-func (m *matcher) fail(pos int, r *Rule, label string) {
+// fail records, in a diagnosis run, that r was expected at pos.
+func (m *matcher) fail(pos int, r *Rule) {
 	if m.quiet == 0 {
-		m.d.fail(pos, expect{r, label})
+		m.d.fail(pos, r)
 	}
 }
 
-// expect is one thing expected at the farthest offset: a rule, whose label is
-// computed only for the error, or a fixed label.
-type expect struct {
-	r     *Rule
-	label string
-}
-
-func (e expect) String() string {
-	if e.r != nil {
-		return e.r.label()
-	}
-	return e.label
-}
-
-// fail records that x was expected at pos.
-func (d *diag) fail(pos int, x expect) {
+// fail records that r was expected at pos.
+func (d *diag) fail(pos int, r *Rule) {
 	if pos < d.far {
 		return
 	}
@@ -509,18 +518,31 @@ func (d *diag) fail(pos int, x expect) {
 	}
 	// The context is that of the last failure at far: the parse that got
 	// farthest and was tried last, the one that survived backtracking.
-	d.at = ""
+	d.at = nil
 	if len(d.stack) > 0 {
 		d.at = d.stack[len(d.stack)-1]
 	}
-	d.expected = append(d.expected, x)
+	for _, x := range d.expected {
+		if x == r {
+			return
+		}
+	}
+	d.expected = append(d.expected, r)
 }
 
-func dedupe(xs []expect) []string {
-	var out []string
+// in is the name of the named rule in progress at the farthest failure.
+func (d *diag) in() string {
+	if d.at == nil {
+		return ""
+	}
+	return d.at.name
+}
+
+func dedupe(xs []*Rule) []string {
+	out := make([]string, 0, len(xs))
 next:
 	for _, x := range xs {
-		l := x.String()
+		l := x.label()
 		for _, o := range out {
 			if o == l {
 				continue next

@@ -37,6 +37,7 @@ type Rule struct {
 	pct      bool       // fused unit: also '%' HEXDIG HEXDIG
 	sep      byte       // fSepRun: the separator byte
 	tab      *[256]bool // fused forms: set as a table, one load a byte
+	term     string     // a terminal's ABNF, its label in error messages
 	byte1    bool       // a case-sensitive literal of one byte
 	optional bool       // a repetition with min 0: matches empty where its rule cannot start
 }
@@ -94,7 +95,7 @@ var hexdigSet = ByteRange('0', '9').Union(ByteRange('A', 'F'), ByteRange('a', 'f
 // case-insensitive quoted strings of ABNF, use LitFold. Lit("") matches the
 // empty string.
 func Lit(s string) *Rule {
-	r := &Rule{kind: kLit, lit: s, byte1: len(s) == 1}
+	r := &Rule{kind: kLit, lit: s, byte1: len(s) == 1, term: litABNF(s, false)}
 	if s == "" {
 		r.nullable = true
 	} else {
@@ -107,7 +108,7 @@ func Lit(s string) *Rule {
 // (RFC 5234 §2.3), such as "v" in IPvFuture.
 func LitFold(s string) *Rule {
 	r := Lit(s)
-	r.kind, r.byte1 = kLitFold, false
+	r.kind, r.byte1, r.term = kLitFold, false, litABNF(s, true)
 	if s != "" {
 		r.first = foldSet(r.first)
 	}
@@ -127,7 +128,7 @@ func foldSet(c CharSet) CharSet {
 // Class matches one byte of set (an ABNF value range or a choice of single
 // characters).
 func Class(set CharSet) *Rule {
-	r := &Rule{kind: kClass, set: set, first: set, fast: fUnit}
+	r := &Rule{kind: kClass, set: set, first: set, fast: fUnit, term: set.String()}
 	r.table()
 	return r
 }
