@@ -1,0 +1,797 @@
+package combinator
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"go/format"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// A Generator compiles rules to Go: one function for each rule added, in one
+// source file, that matches exactly as the rule's capturing match does (PEG
+// semantics, the same end offset, the same captures) without the interpreter.
+// It is the code-generation step of a go generate pipeline: generate once from
+// the grammar, commit the output, and test that it is up to date and that it
+// agrees with the interpreter.
+//
+// For a rule whose highest capture slot is N-1, Add(name, r) emits
+//
+//	func name(in string, pos int, caps *[N][2]int) (end int)
+//
+// (without caps when the rule has no Capture). It matches r in in from byte
+// offset pos and returns the end offset of the match, or -1 when r does not
+// match there (or pos is outside in). It is r.MatchAt, with the captures of
+// r.Captures: on a match, caps[i] holds {start, end} of the last match of slot
+// i, or {-1, -1} when slot i took no part; on no match, caps is left as it
+// was. For a whole match, compare end with len(in). The function allocates
+// nothing, calls nothing but Func terminals and does not recurse: the rule
+// tree is inlined (it has no cycles), so code size grows with the tree written
+// out: a rule used twice is emitted twice, and the four top rules of RFC 3986
+// make some 17,000 lines. Captures are kept in local variables;
+// a choice point (an alternative, an iteration, a look-ahead) saves those that
+// its subrule can set and restores them when the subrule fails.
+//
+// Byte classes become package-level [256]bool tables, named with Prefix;
+// fused runs become loops.
+//
+// Limits: a Func terminal has no Go name the generator could know; map its
+// name in Funcs to a Go expression of type MatchFunc (a function name of the
+// target package), or Add fails. Case-insensitive literals with non-ASCII
+// bytes compile to strings.EqualFold, as the interpreter matches them. Function
+// names are not checked against the package they go to, and a table name
+// (Prefix + "Set" + n) must not clash with one of that package either. caps
+// has a slot for each number up to the highest used: number slots densely. The
+// generator relies on the preparation of the rules (first sets, nullability,
+// fused forms) as the interpreter does; that the output agrees with the
+// interpreter is for the caller's tests to check, on the caller's grammar.
+type Generator struct {
+	// Package is the package clause of the output.
+	Package string
+	// Prefix starts the names of the package-level tables of the output;
+	// it defaults to "gen".
+	Prefix string
+	// Header, when not empty, is written before the package clause: a "Code
+	// generated ... DO NOT EDIT." comment, say.
+	Header string
+	// Funcs maps the name of each Func terminal of the rules to a Go
+	// expression of type MatchFunc that the output calls.
+	Funcs map[string]string
+	// Slots, when above the slots a rule uses, is the length of caps: so
+	// that the matchers of rules that capture into the same slots share a
+	// type. The slots a rule does not use hold {-1, -1} after a match.
+	Slots int
+
+	funcs   []string  // the emitted functions
+	sets    []CharSet // the tables, in order of first use
+	strs    bool      // the output uses package strings
+	setName map[CharSet]string
+}
+
+// GenerateGo returns gofmt'ed Go source, in package pkg, of a function named
+// funcName that matches as r does: see Generator for its signature and
+// limits.
+func (r *Rule) GenerateGo(pkg, funcName string) ([]byte, error) {
+	g := &Generator{Package: pkg, Prefix: funcName}
+	if err := g.Add(funcName, r); err != nil {
+		return nil, err
+	}
+	return g.Source()
+}
+
+// Add compiles r to a function named funcName.
+func (g *Generator) Add(funcName string, r *Rule) error {
+	if !goIdent.MatchString(funcName) {
+		return fmt.Errorf("combinator: generate: %q is not a Go identifier", funcName)
+	}
+	f := &genFunc{g: g, nslots: max(maxSlot(r)+1, g.Slots)}
+	src, err := f.compile(funcName, r)
+	if err != nil {
+		return err
+	}
+	g.funcs = append(g.funcs, src)
+	return nil
+}
+
+// Source returns the gofmt'ed Go source of the functions added so far and of
+// the tables they use.
+func (g *Generator) Source() ([]byte, error) {
+	var b bytes.Buffer
+	if g.Header != "" {
+		b.WriteString(g.Header)
+		if !strings.HasSuffix(g.Header, "\n") {
+			b.WriteString("\n")
+		}
+		b.WriteString("\n")
+	}
+	fmt.Fprintf(&b, "package %s\n\n", g.Package)
+	if g.strs {
+		b.WriteString("import \"strings\"\n\n")
+	}
+	for _, f := range g.funcs {
+		b.WriteString(f)
+		b.WriteString("\n")
+	}
+	for i, set := range g.sets {
+		fmt.Fprintf(&b, "// %s is %s.\nvar %s = [256]bool{", g.tableName(i), set, g.tableName(i))
+		n := 0
+		for c := 0; c < 256; c++ {
+			if !set.Contains(byte(c)) {
+				continue
+			}
+			if n%8 == 0 {
+				b.WriteString("\n")
+			}
+			n++
+			fmt.Fprintf(&b, "%s: true, ", byteLit(byte(c)))
+		}
+		b.WriteString("\n}\n\n")
+	}
+	out, err := format.Source(b.Bytes())
+	if err != nil {
+		return nil, fmt.Errorf("combinator: generate: gofmt: %v", err)
+	}
+	return out, nil
+}
+
+func (g *Generator) tableName(i int) string {
+	p := g.Prefix
+	if p == "" {
+		p = "gen"
+	}
+	return p + "Set" + strconv.Itoa(i)
+}
+
+// table returns the name of the table of set.
+func (g *Generator) table(set CharSet) string {
+	if name, ok := g.setName[set]; ok {
+		return name
+	}
+	if g.setName == nil {
+		g.setName = map[CharSet]string{}
+	}
+	name := g.tableName(len(g.sets))
+	g.sets = append(g.sets, set)
+	g.setName[set] = name
+	return name
+}
+
+var goIdent = regexp.MustCompile(`^[\p{L}_][\p{L}\p{Nd}_]*$`)
+
+// maxSlot returns the highest capture slot in r, or -1.
+func maxSlot(r *Rule) int {
+	m := -1
+	if r.kind == kCap {
+		m = r.slot
+	}
+	for _, s := range r.subs {
+		m = max(m, maxSlot(s))
+	}
+	return m
+}
+
+// slotsOf returns the capture slots that a match of r can set, in order.
+func slotsOf(r *Rule) []int {
+	seen := map[int]bool{}
+	var out []int
+	var walk func(*Rule)
+	walk = func(r *Rule) {
+		if r.kind == kCap && !seen[r.slot] {
+			seen[r.slot] = true
+			out = append(out, r.slot)
+		}
+		if r.kind == kNot || r.kind == kPeek {
+			return // a look-ahead restores what it set
+		}
+		for _, s := range r.subs {
+			walk(s)
+		}
+	}
+	walk(r)
+	return out
+}
+
+// capturesSlot reports whether r holds a Capture of slot.
+func capturesSlot(r *Rule, slot int) bool {
+	if r.kind == kCap && r.slot == slot {
+		return true
+	}
+	for _, s := range r.subs {
+		if capturesSlot(s, slot) {
+			return true
+		}
+	}
+	return false
+}
+
+// genFunc compiles one function. The body is a flat list of statements over
+// one position variable p: the code of a node runs with p at its start and
+// either falls through with p at its end or jumps to the label it was given
+// for failure. Statements that cannot be reached are not emitted, labels
+// nothing jumps to are dropped, and variables set but never read are removed
+// with their assignments, so that the output compiles and vets clean.
+type genFunc struct {
+	g      *Generator
+	nslots int
+	stmts  []stmt
+	dead   bool // the next statement cannot be reached
+	nvars  int
+	labels []*label
+	err    error
+}
+
+type stmt struct {
+	text    string
+	label   *label // a label statement
+	comment bool
+	assign  string // "v = ..." of a variable v: removable when v is not read
+}
+
+type label struct {
+	name string
+	uses int
+}
+
+func (f *genFunc) newVar() string {
+	f.nvars++
+	return "v" + strconv.Itoa(f.nvars)
+}
+
+func (f *genFunc) newLabel() *label {
+	l := &label{name: "l" + strconv.Itoa(len(f.labels)+1)}
+	f.labels = append(f.labels, l)
+	return l
+}
+
+// emit appends a statement that falls through.
+func (f *genFunc) emit(format string, args ...any) {
+	if !f.dead {
+		f.stmts = append(f.stmts, stmt{text: fmt.Sprintf(format, args...)})
+	}
+}
+
+func (f *genFunc) comment(text string) {
+	if !f.dead {
+		f.stmts = append(f.stmts, stmt{text: "// " + text, comment: true})
+	}
+}
+
+// set appends v = expr.
+func (f *genFunc) set(v, expr string) {
+	if !f.dead && v != expr {
+		f.stmts = append(f.stmts, stmt{text: v + " = " + expr, assign: v})
+	}
+}
+
+// jump appends goto l.
+func (f *genFunc) jump(l *label) {
+	if !f.dead {
+		l.uses++
+		f.stmts = append(f.stmts, stmt{text: "goto " + l.name})
+		f.dead = true
+	}
+}
+
+// jumpIf appends if cond { goto l }.
+func (f *genFunc) jumpIf(cond string, l *label) {
+	if !f.dead {
+		l.uses++
+		f.stmts = append(f.stmts, stmt{text: "if " + cond + " {\ngoto " + l.name + "\n}"})
+	}
+}
+
+// place places the forward label l: the code after it is reached when
+// something jumped to it.
+func (f *genFunc) place(l *label) {
+	if l.uses > 0 {
+		f.stmts = append(f.stmts, stmt{label: l})
+		f.dead = false
+	}
+}
+
+// loopHead places l where a backward jump will go; it is dropped later if
+// nothing does.
+func (f *genFunc) loopHead(l *label) {
+	if !f.dead {
+		f.stmts = append(f.stmts, stmt{label: l})
+	}
+}
+
+func capVar(slot int, end bool) string {
+	if end {
+		return "k" + strconv.Itoa(slot) + "e"
+	}
+	return "k" + strconv.Itoa(slot) + "s"
+}
+
+// snapshot saves the capture variables of slots and returns the variables
+// that hold them.
+func (f *genFunc) snapshot(slots []int) []string {
+	var vs []string
+	for _, s := range slots {
+		a, b := f.newVar(), f.newVar()
+		f.set(a, capVar(s, false))
+		f.set(b, capVar(s, true))
+		vs = append(vs, a, b)
+	}
+	return vs
+}
+
+func (f *genFunc) restore(slots []int, vs []string) {
+	for i, s := range slots {
+		f.set(capVar(s, false), vs[2*i])
+		f.set(capVar(s, true), vs[2*i+1])
+	}
+}
+
+func (f *genFunc) compile(name string, r *Rule) (string, error) {
+	fail := f.newLabel()
+	f.node(r, fail)
+	for s := 0; s < f.nslots; s++ {
+		f.emit("caps[%d] = [2]int{%s, %s}", s, capVar(s, false), capVar(s, true))
+	}
+	f.emit("return p")
+	f.dead = true
+	f.place(fail)
+	f.emit("return -1")
+	if f.err != nil {
+		return "", f.err
+	}
+	f.prune()
+
+	var b strings.Builder
+	label := r.name
+	if label == "" {
+		label = "a rule"
+	}
+	fmt.Fprintf(&b, "// %s matches %s at pos in in and returns the end offset of the match, or -1.\n", name, label)
+	if f.nslots > 0 {
+		fmt.Fprintf(&b, "// On a match, caps[i] holds the span {start, end} of capture slot i, or {-1, -1}.\n")
+		fmt.Fprintf(&b, "func %s(in string, pos int, caps *[%d][2]int) int {\n", name, f.nslots)
+	} else {
+		fmt.Fprintf(&b, "func %s(in string, pos int) int {\n", name)
+	}
+	b.WriteString("if pos < 0 || pos > len(in) {\nreturn -1\n}\n")
+	reads := f.reads()
+	if reads["p"] > 0 {
+		b.WriteString("p := pos\n")
+	}
+	var names, inits []string
+	for s := 0; s < f.nslots; s++ {
+		for _, v := range []string{capVar(s, false), capVar(s, true)} {
+			if reads[v] > 0 {
+				names, inits = append(names, v), append(inits, "-1")
+			}
+		}
+	}
+	if len(names) > 0 {
+		fmt.Fprintf(&b, "%s := %s\n", strings.Join(names, ", "), strings.Join(inits, ", "))
+	}
+	var vars []string
+	for i := 1; i <= f.nvars; i++ {
+		if v := "v" + strconv.Itoa(i); reads[v] > 0 {
+			vars = append(vars, v)
+		}
+	}
+	if len(vars) > 0 {
+		fmt.Fprintf(&b, "var %s int\n", strings.Join(vars, ", "))
+	}
+	for _, s := range f.stmts {
+		if s.label != nil {
+			b.WriteString(s.label.name + ":\n")
+		} else {
+			b.WriteString(s.text + "\n")
+		}
+	}
+	b.WriteString("}\n")
+	return b.String(), nil
+}
+
+var (
+	quoted  = regexp.MustCompile(`"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'`)
+	varWord = regexp.MustCompile(`\b(?:p|v[0-9]+|k[0-9]+[se])\b`)
+)
+
+// reads counts the reads of each variable in the body: its occurrences but
+// as the left of an assignment.
+func (f *genFunc) reads() map[string]int {
+	reads := map[string]int{}
+	for _, s := range f.stmts {
+		if s.label != nil || s.comment {
+			continue
+		}
+		text := s.text
+		if s.assign != "" {
+			text = strings.TrimPrefix(text, s.assign+" =")
+		}
+		if strings.ContainsAny(text, "\"'") {
+			text = quoted.ReplaceAllString(text, `""`)
+		}
+		for _, w := range varWord.FindAllString(text, -1) {
+			reads[w]++
+		}
+	}
+	return reads
+}
+
+// prune drops the labels nothing jumps to and the assignments of variables
+// that nothing reads, until none is left.
+func (f *genFunc) prune() {
+	for {
+		reads := f.reads()
+		out := f.stmts[:0]
+		changed := false
+		for _, s := range f.stmts {
+			if s.assign != "" && reads[s.assign] == 0 {
+				changed = true
+				continue
+			}
+			if s.label != nil && s.label.uses == 0 {
+				continue
+			}
+			out = append(out, s)
+		}
+		f.stmts = out
+		if !changed {
+			return
+		}
+	}
+}
+
+// byteIn returns a Go condition that holds when the next byte is in set, or,
+// when in is false, when it is not (or there is none).
+func (f *genFunc) byteIn(set CharSet, in bool) string {
+	if c, ok := single(set); ok {
+		if in {
+			return fmt.Sprintf("p < len(in) && in[p] == %s", byteLit(c))
+		}
+		return fmt.Sprintf("p >= len(in) || in[p] != %s", byteLit(c))
+	}
+	t := f.g.table(set)
+	if in {
+		return fmt.Sprintf("p < len(in) && %s[in[p]]", t)
+	}
+	return fmt.Sprintf("p >= len(in) || !%s[in[p]]", t)
+}
+
+// single reports whether set holds exactly one byte, and which.
+func single(set CharSet) (byte, bool) {
+	n, b := 0, byte(0)
+	for c := 0; c < 256; c++ {
+		if set.Contains(byte(c)) {
+			n, b = n+1, byte(c)
+		}
+	}
+	return b, n == 1
+}
+
+func byteLit(c byte) string {
+	if c >= ' ' && c < 0x7f && c != '\'' && c != '\\' {
+		return "'" + string(rune(c)) + "'"
+	}
+	return fmt.Sprintf("0x%02x", c)
+}
+
+// startsOwn reports whether the code of r begins by testing the next byte
+// against r.first, so that a caller need not test it first.
+func startsOwn(r *Rule) bool {
+	switch {
+	case r.fast == fUnit, r.fast == fRun && r.min > 0:
+		return true
+	case r.kind == kLit, r.kind == kLitFold, r.kind == kClass:
+		return true
+	case r.kind == kCap:
+		return startsOwn(r.subs[0])
+	case r.kind == kSeq && len(r.subs) > 0:
+		return !r.subs[0].nullable && startsOwn(r.subs[0])
+	}
+	return false
+}
+
+// canSkip reports whether the first byte alone can rule r out: r cannot match
+// empty and its first set is not everything.
+func canSkip(r *Rule) bool {
+	all := CharSet{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
+	return !r.nullable && r.first != all
+}
+
+// unitStep is the code of one unit of the fused node r: it advances p over a
+// byte of r's set or a pct-encoded triplet, else runs orElse.
+func (f *genFunc) unitStep(r *Rule, orElse string) string {
+	var b strings.Builder
+	t := f.g.table(r.set)
+	fmt.Fprintf(&b, "if c := in[p]; %s[c] {\np++\n}", t)
+	if r.pct {
+		h := f.g.table(hexdigSet)
+		fmt.Fprintf(&b, " else if c == '%%' && p+2 < len(in) && %s[in[p+1]] && %s[in[p+2]] {\np += 3\n}", h, h)
+	}
+	fmt.Fprintf(&b, " else {\n%s\n}", orElse)
+	return b.String()
+}
+
+// unitCond is the condition that one unit of the fused node r stands at p.
+func (f *genFunc) unitCond(r *Rule) string {
+	cond := fmt.Sprintf("%s[in[p]]", f.g.table(r.set))
+	if r.pct {
+		h := f.g.table(hexdigSet)
+		cond = fmt.Sprintf("(%s || in[p] == '%%' && p+2 < len(in) && %s[in[p+1]] && %s[in[p+2]])", cond, h, h)
+	}
+	return "p < len(in) && " + cond
+}
+
+// node emits the code of r: on a match it falls through with p at the end of
+// the match; otherwise it jumps to fail.
+func (f *genFunc) node(r *Rule, fail *label) {
+	if f.dead {
+		return
+	}
+	if r.name != "" {
+		f.comment(r.name)
+	}
+	if r.fast != fNone {
+		f.fused(r, fail)
+		return
+	}
+	switch r.kind {
+	case kLit:
+		switch n := len(r.lit); n {
+		case 0:
+		case 1:
+			f.jumpIf(fmt.Sprintf("p >= len(in) || in[p] != %s", byteLit(r.lit[0])), fail)
+			f.emit("p++")
+		default:
+			f.jumpIf(fmt.Sprintf("len(in)-p < %d || in[p:p+%d] != %s", n, n, strconv.Quote(r.lit)), fail)
+			f.emit("p += %d", n)
+		}
+	case kLitFold:
+		n := len(r.lit)
+		if n == 0 {
+			break
+		}
+		ascii := true
+		for i := 0; i < n; i++ {
+			ascii = ascii && r.lit[i] < 0x80
+		}
+		if !ascii {
+			f.g.strs = true
+			f.jumpIf(fmt.Sprintf("len(in)-p < %d || !strings.EqualFold(in[p:p+%d], %s)", n, n, strconv.Quote(r.lit)), fail)
+			f.emit("p += %d", n)
+			break
+		}
+		conds := []string{fmt.Sprintf("len(in)-p < %d", n)}
+		for i := 0; i < n; i++ {
+			c, at := r.lit[i], "in[p+"+strconv.Itoa(i)+"]"
+			if i == 0 {
+				at = "in[p]"
+			}
+			if lc := c | 0x20; lc >= 'a' && lc <= 'z' {
+				conds = append(conds, fmt.Sprintf("%s|0x20 != %s", at, byteLit(lc)))
+			} else {
+				conds = append(conds, fmt.Sprintf("%s != %s", at, byteLit(c)))
+			}
+		}
+		f.jumpIf(strings.Join(conds, " || "), fail)
+		if n == 1 {
+			f.emit("p++")
+		} else {
+			f.emit("p += %d", n)
+		}
+	case kClass:
+		f.jumpIf(f.byteIn(r.set, false), fail)
+		f.emit("p++")
+	case kSeq:
+		for _, s := range r.subs {
+			f.node(s, fail)
+		}
+	case kAlt:
+		f.alt(r, fail)
+	case kRep:
+		f.rep(r, fail)
+	case kCap:
+		s := r.subs[0]
+		if capturesSlot(s, r.slot) {
+			v := f.newVar()
+			f.set(v, "p")
+			f.node(s, fail)
+			f.set(capVar(r.slot, false), v)
+		} else {
+			f.set(capVar(r.slot, false), "p")
+			f.node(s, fail)
+		}
+		f.set(capVar(r.slot, true), "p")
+	case kNot, kPeek:
+		s := r.subs[0]
+		if s.fast == fUnit && !s.hasCaps {
+			// A look-ahead at one unit is a test of the next bytes: no
+			// position to save and restore.
+			cond := f.unitCond(s)
+			if r.kind == kPeek {
+				cond = "!(" + cond + ")"
+			}
+			f.jumpIf(cond, fail)
+			return
+		}
+		slots := slotsOf(s)
+		save := f.newVar()
+		f.set(save, "p")
+		snap := f.snapshot(slots)
+		subFail, ok := f.newLabel(), f.newLabel()
+		f.node(s, subFail)
+		f.set("p", save)
+		f.restore(slots, snap)
+		if r.kind == kNot {
+			f.jump(fail)
+		} else {
+			f.jump(ok)
+		}
+		f.place(subFail)
+		f.set("p", save)
+		f.restore(slots, snap)
+		if r.kind == kPeek {
+			f.jump(fail)
+		}
+		f.place(ok)
+	case kEnd:
+		f.jumpIf("p != len(in)", fail)
+	case kFunc:
+		fn, ok := f.g.Funcs[r.name]
+		if !ok {
+			if f.err == nil {
+				f.err = fmt.Errorf("combinator: generate: Func terminal %q has no Go name in Generator.Funcs", r.name)
+			}
+			return
+		}
+		f.emit("if e := %s(in, p); e >= p && e <= len(in) {\np = e\n} else {\ngoto %s\n}", fn, fail.name)
+		fail.uses++
+	default:
+		if f.err == nil {
+			f.err = errors.New("combinator: generate: unknown rule kind")
+		}
+	}
+}
+
+// alt emits an ordered choice: each alternative in turn from the same
+// position and captures, the first that matches wins.
+func (f *genFunc) alt(r *Rule, fail *label) {
+	if len(r.subs) == 0 {
+		f.jump(fail)
+		return
+	}
+	slots := slotsOf(r)
+	save := f.newVar()
+	f.set(save, "p")
+	snap := f.snapshot(slots)
+	done := f.newLabel()
+	for i, s := range r.subs {
+		last := i == len(r.subs)-1
+		next := fail
+		if !last {
+			next = f.newLabel()
+		}
+		if canSkip(s) && !startsOwn(s) {
+			f.jumpIf(f.byteIn(s.first, false), next)
+		}
+		f.node(s, next)
+		if last {
+			break
+		}
+		f.jump(done)
+		f.place(next)
+		if f.dead {
+			break // s cannot fail: the alternatives after it are never tried
+		}
+		f.set("p", save)
+		f.restoreSubset(slots, slotsOf(s), snap)
+	}
+	f.place(done)
+}
+
+// restoreSubset restores the slots sub of the snapshot snap of slots.
+func (f *genFunc) restoreSubset(slots, sub []int, snap []string) {
+	for _, s := range sub {
+		for i, t := range slots {
+			if t == s {
+				f.set(capVar(s, false), snap[2*i])
+				f.set(capVar(s, true), snap[2*i+1])
+			}
+		}
+	}
+}
+
+// rep emits a greedy repetition, which stops when its rule matches empty.
+func (f *genFunc) rep(r *Rule, fail *label) {
+	s := r.subs[0]
+	if r.max == 0 {
+		return
+	}
+	slots := slotsOf(s)
+	counted := r.min > 0 || r.max != Unbounded && r.max != 1
+	once := r.min == 0 && r.max == 1
+	n := ""
+	if counted {
+		n = f.newVar()
+		f.set(n, "0")
+	}
+	head, stop, iterFail, ok := f.newLabel(), f.newLabel(), f.newLabel(), f.newLabel()
+	if !once {
+		f.loopHead(head)
+	}
+	if counted && r.max != Unbounded {
+		f.jumpIf(fmt.Sprintf("%s == %d", n, r.max), stop)
+	}
+	if canSkip(s) {
+		f.jumpIf(f.byteIn(s.first, false), stop)
+	}
+	save := f.newVar()
+	f.set(save, "p")
+	snap := f.snapshot(slots)
+	f.node(s, iterFail)
+	if counted {
+		f.emit("%s++", n)
+	}
+	if !once {
+		if s.nullable {
+			// The rule matched empty: it would again, as often as asked.
+			f.jumpIf("p == "+save, ok)
+		}
+		f.jump(head)
+	} else {
+		f.jump(stop)
+	}
+	f.place(iterFail)
+	f.set("p", save)
+	f.restore(slots, snap)
+	f.place(stop)
+	if r.min > 0 {
+		f.jumpIf(fmt.Sprintf("%s < %d", n, r.min), fail)
+	}
+	f.place(ok)
+}
+
+// fused emits a node in its fused form: a byte test or a loop.
+func (f *genFunc) fused(r *Rule, fail *label) {
+	switch r.fast {
+	case fUnit:
+		if !r.pct {
+			f.jumpIf(f.byteIn(r.set, false), fail)
+			f.emit("p++")
+			return
+		}
+		fail.uses++
+		f.emit("if p >= len(in) {\ngoto %s\n}", fail.name)
+		fail.uses++
+		f.emit("%s", f.unitStep(r, "goto "+fail.name))
+	case fRun:
+		switch {
+		case r.max == Unbounded && r.min <= 1:
+			start := ""
+			if r.min == 1 {
+				start = f.newVar()
+				f.set(start, "p")
+			}
+			f.emit("for p < len(in) {\n%s\n}", f.unitStep(r, "break"))
+			if r.min == 1 {
+				f.jumpIf("p == "+start, fail)
+			}
+		default:
+			n := f.newVar()
+			f.set(n, "0")
+			bound := "p < len(in)"
+			if r.max != Unbounded {
+				bound = fmt.Sprintf("%s != %d && p < len(in)", n, r.max)
+			}
+			f.emit("for %s {\n%s\n%s++\n}", bound, f.unitStep(r, "break"), n)
+			if r.min > 0 {
+				f.jumpIf(fmt.Sprintf("%s < %d", n, r.min), fail)
+			}
+		}
+	case fSepRun:
+		f.emit("if p < len(in) && in[p] == %s {\np++\nfor p < len(in) {\n%s\n}\n}", byteLit(r.sep), f.unitStep(r, "break"))
+	default:
+		if f.err == nil {
+			f.err = errors.New("combinator: generate: unknown fused form")
+		}
+	}
+}

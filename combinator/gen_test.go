@@ -1,0 +1,279 @@
+package combinator
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"go/format"
+	"go/parser"
+	"go/token"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// genDigits is the Func terminal of the generator tests; the test program
+// defines the same function under the same name.
+func genDigits(in string, pos int) int {
+	for pos < len(in) && in[pos] >= '0' && in[pos] <= '9' {
+		pos++
+	}
+	return pos
+}
+
+const genDigitsSrc = `func genDigits(in string, pos int) int {
+	for pos < len(in) && in[pos] >= '0' && in[pos] <= '9' {
+		pos++
+	}
+	return pos
+}
+`
+
+// genGrammars are small grammars that exercise each kind of node, the fused
+// forms and the capture rules: last capture wins, rollback in alternatives,
+// iterations and look-aheads, nested captures of one slot, repetitions of
+// rules that match empty.
+func genGrammars() []*Rule {
+	a, b := Lit("a"), Lit("b")
+	alpha := Class(ByteRange('a', 'z'))
+	anyByte := Class(ByteRange(0, 255))
+	return []*Rule{
+		Star(Capture(0, alpha)),
+		Alt(Seq(Capture(0, a), b), Seq(Capture(1, a), Lit("c")), Capture(2, Lit(""))),
+		Seq(Not(Seq(Capture(0, Lit("x")), Lit("y"))), Capture(1, Star(anyByte))),
+		Seq(Peek(Capture(0, Lit("ab"))), Capture(1, Plus(alpha))),
+		Capture(0, Seq(a, Capture(0, b), Opt(Capture(0, Lit("c"))))),
+		Rep(2, 3, Seq(a, Opt(b))),
+		Star(Opt(a)),
+		Rep(3, Unbounded, Opt(Capture(0, a))),
+		Seq(Rep(1, 3, Seq(Capture(0, a), Capture(1, b))), Opt(Lit("ab"))),
+		Seq(LitFold("HeLLo"), Opt(LitFold("x")), Opt(LitFold("stra\u00dfe"))),
+		Seq(Star(a), End),
+		Seq(Rep(2, Unbounded, PChar), Rep(0, 2, HEXDIG), H16),
+		Seq(Opt(Capture(0, Scheme)), PathAbempty, Opt(Seq(Lit("?"), Capture(1, Query)))),
+		Seq(Capture(0, Func("digits", genDigits)), Opt(Seq(Lit("."), Capture(1, Func("digits", genDigits))))),
+		Alt(Alt(), Seq(), Lit("")),
+		Seq(Alt(), a),
+		Alt(Seq(Capture(3, Plus(Seq(a, Capture(2, b)))), Lit("!")), Capture(1, Star(alpha))),
+		Seq(Not(End), Capture(0, Alt(DecOctet, Lit("x"))), Not(Not(Lit("."))), Peek(Not(a))),
+		Capture(0, Host),
+		IPv6Address,
+		URIReference,
+		Seq(Capture(0, Scheme), Lit(":"), Capture(1, HierPart), Opt(Seq(Lit("?"), Capture(2, Query))),
+			Opt(Seq(Lit("#"), Capture(3, Fragment)))),
+	}
+}
+
+// genInputs returns the strings the generated matchers are tried on: a table
+// and random strings over the bytes the grammars care about.
+func genInputs() []string {
+	in := []string{"", "a", "b", "ab", "abab", "aab", "ac", "abc", "xy", "xz", "x", "abz", "aaa", "aaaa",
+		"aaaaa", "ababab", "ababa", "ab!", "abab!", "hello", "HELLOx", "hElLoXSTRASSE", "hellostra\u00dfe",
+		"12", "12.", "12.34", "255.", "256", "1.2", "x.", "http://a/b?c#d", "a:b", "//h:1/p?q",
+		"[::1]", "::", "1:2:3:4:5:6:7:8", "::ffff:1.2.3.4", "%41", "%4", "a%41b", "//", "/a//b", "\xff",
+		"FE80::1", "v1.x", "[v1.x]", "1.2.3.4", "1.2.3.4x", "a@b:80", "s:/a?b", "?", "/?/",
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	const alphabet = "abcxy.:/?#[]%4F!@12"
+	for i := 0; i < 400; i++ {
+		b := make([]byte, r.IntN(10))
+		for j := range b {
+			b[j] = alphabet[r.IntN(len(alphabet))]
+		}
+		in = append(in, string(b))
+	}
+	return in
+}
+
+// TestGenerateGoParses checks that the output of GenerateGo is gofmt'ed Go.
+func TestGenerateGoParses(t *testing.T) {
+	for i, r := range append(genGrammars(), Segment, Authority, IPvFuture) {
+		g := &Generator{Package: "x", Funcs: map[string]string{"digits": "genDigits"}}
+		if err := g.Add("match", r); err != nil {
+			t.Fatalf("grammar %d: %v", i, err)
+		}
+		src, err := g.Source()
+		if err != nil {
+			t.Fatalf("grammar %d: %v", i, err)
+		}
+		if _, err := parser.ParseFile(token.NewFileSet(), "gen.go", src, 0); err != nil {
+			t.Fatalf("grammar %d: output does not parse: %v\n%s", i, err, src)
+		}
+		if again, err := format.Source(src); err != nil || !bytes.Equal(again, src) {
+			t.Fatalf("grammar %d: output is not gofmt'ed (%v)", i, err)
+		}
+	}
+	src, err := URIReference.GenerateGo("p", "matchRef")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(src, []byte("func matchRef(in string, pos int) int {")) {
+		t.Errorf("GenerateGo: no function matchRef(in string, pos int) int in\n%.500s", src)
+	}
+	if bytes.Contains(src, []byte("import")) {
+		t.Error("GenerateGo: the output of an ASCII grammar imports a package")
+	}
+}
+
+func TestGenerateGoErrors(t *testing.T) {
+	if _, err := Seq(Lit("a"), Func("f", genDigits)).GenerateGo("p", "m"); err == nil ||
+		!strings.Contains(err.Error(), `"f"`) {
+		t.Errorf("Func without a Go name: err = %v, want an error naming it", err)
+	}
+	if _, err := Lit("a").GenerateGo("p", "no-name"); err == nil {
+		t.Error("an invalid function name: no error")
+	}
+	g := &Generator{Package: "p", Funcs: map[string]string{"f": "fn"}}
+	if err := g.Add("m", Func("f", genDigits)); err != nil {
+		t.Fatal(err)
+	}
+	if src, err := g.Source(); err != nil || !bytes.Contains(src, []byte("fn(in, p)")) {
+		t.Errorf("Func with a Go name: err = %v, no call of fn in\n%s", err, src)
+	}
+}
+
+// TestGenerateGoBehaviour compiles the matchers of genGrammars into a
+// throw-away program and checks that they agree with the interpreter on
+// genInputs from every position: the same end offset, captures left alone on
+// a failure, and for a whole match the same captures as Captures.
+func TestGenerateGoBehaviour(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a program")
+	}
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command:", err)
+	}
+	const slots = 4
+	grammars := genGrammars()
+	g := &Generator{Package: "main", Slots: slots, Funcs: map[string]string{"digits": "genDigits"}}
+	var names []string
+	for i, r := range grammars {
+		name := "g" + strconv.Itoa(i)
+		if err := g.Add(name, r); err != nil {
+			t.Fatalf("grammar %d: %v", i, err)
+		}
+		names = append(names, name)
+	}
+	src, err := g.Source()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	main := fmt.Sprintf(`package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+)
+
+var funcs = []func(string, int, *[%d][2]int) int{%s}
+
+%s
+func main() {
+	var raw [][]byte // base64 in JSON: any bytes
+	if err := json.NewDecoder(os.Stdin).Decode(&raw); err != nil {
+		panic(err)
+	}
+	var inputs []string
+	for _, b := range raw {
+		inputs = append(inputs, string(b))
+	}
+	w := bufio.NewWriter(os.Stdout)
+	defer w.Flush()
+	for _, f := range funcs {
+		for _, s := range inputs {
+			for pos := -1; pos <= len(s)+1; pos++ {
+				var caps [%d][2]int
+				for i := range caps {
+					caps[i] = [2]int{-7, -7}
+				}
+				fmt.Fprint(w, f(s, pos, &caps))
+				for _, c := range caps {
+					fmt.Fprint(w, " ", c[0], " ", c[1])
+				}
+				fmt.Fprintln(w)
+			}
+		}
+	}
+}
+`, slots, strings.Join(names, ", "), genDigitsSrc, slots)
+	for name, text := range map[string]string{
+		"go.mod":  "module gentest\n\ngo 1.26\n",
+		"gen.go":  string(src),
+		"main.go": main,
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	inputs := genInputs()
+	var raw [][]byte
+	for _, s := range inputs {
+		raw = append(raw, []byte(s))
+	}
+	js, _ := json.Marshal(raw)
+	build := exec.Command(goTool, "build", "-o", "gentest", ".")
+	build.Dir = dir
+	build.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, filepath.Join(dir, "gentest"))
+	cmd.Stdin = bytes.NewReader(js)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("the test program: %v\n%s", err, stderr.Bytes())
+	}
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	for gi, r := range grammars {
+		for _, s := range inputs {
+			for pos := -1; pos <= len(s)+1; pos++ {
+				if !sc.Scan() {
+					t.Fatal("the program's output is short")
+				}
+				var got [1 + 2*slots]int
+				for i, f := range strings.Fields(sc.Text()) {
+					got[i], _ = strconv.Atoi(f)
+				}
+				want := r.MatchAt(s, pos)
+				if got[0] != want {
+					t.Fatalf("grammar %d (%s) on %q from %d: generated end %d, interpreter %d", gi, r, s, pos, got[0], want)
+				}
+				if want < 0 {
+					for i := 1; i < len(got); i++ {
+						if got[i] != -7 {
+							t.Fatalf("grammar %d (%s) on %q from %d: failed and set the captures: %v", gi, r, s, pos, got[1:])
+						}
+					}
+					continue
+				}
+				if pos != 0 || want != len(s) {
+					continue
+				}
+				var sp [slots]Span
+				if !r.Captures(s, sp[:]) {
+					t.Fatalf("grammar %d (%s) on %q: Captures fails where MatchAt matches", gi, r, s)
+				}
+				for i, x := range sp {
+					if got[1+2*i] != x.Start || got[2+2*i] != x.End {
+						t.Fatalf("grammar %d (%s) on %q: slot %d generated {%d, %d}, interpreted %v", gi, r, s, i, got[1+2*i], got[2+2*i], x)
+					}
+				}
+			}
+		}
+	}
+}
