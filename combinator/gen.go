@@ -64,7 +64,8 @@ type Generator struct {
 	// type. The slots a rule does not use hold {-1, -1} after a match.
 	Slots int
 
-	funcs   []string  // the emitted functions
+	funcs   []string // the emitted functions
+	added   map[*Rule]added
 	sets    []CharSet // the tables, in order of first use
 	strs    bool      // the output uses package strings
 	setName map[CharSet]string
@@ -86,13 +87,63 @@ func (g *Generator) Add(funcName string, r *Rule) error {
 	if !goIdent.MatchString(funcName) {
 		return fmt.Errorf("combinator: generate: %q is not a Go identifier", funcName)
 	}
-	f := &genFunc{g: g, nslots: max(maxSlot(r)+1, g.Slots)}
+	nslots := max(maxSlot(r)+1, g.Slots)
+	if src, ok := g.choiceOfAdded(funcName, r, nslots); ok {
+		g.funcs = append(g.funcs, src)
+		g.added[r] = added{funcName, nslots}
+		return nil
+	}
+	f := &genFunc{g: g, nslots: nslots}
 	src, err := f.compile(funcName, r)
 	if err != nil {
 		return err
 	}
 	g.funcs = append(g.funcs, src)
+	if g.added == nil {
+		g.added = map[*Rule]added{}
+	}
+	g.added[r] = added{funcName, nslots}
 	return nil
+}
+
+// added is a function the generator has emitted for a rule.
+type added struct {
+	name   string
+	nslots int
+}
+
+// choiceOfAdded compiles a choice whose alternatives all have functions of
+// their own, with the same slots, to calls of those functions. A generated
+// function leaves caps untouched when it fails and sets every slot when it
+// matches, which is what the choice does with the captures of the alternative
+// that matches; so the calls are exact and the alternatives are not compiled
+// twice.
+func (g *Generator) choiceOfAdded(funcName string, r *Rule, nslots int) (string, bool) {
+	if r.kind != kAlt || len(r.subs) == 0 || nslots == 0 {
+		return "", false
+	}
+	for _, s := range r.subs {
+		if a, ok := g.added[s]; !ok || a.nslots != nslots {
+			return "", false
+		}
+	}
+	var b strings.Builder
+	label := r.name
+	if label == "" {
+		label = "a rule"
+	}
+	fmt.Fprintf(&b, "// %s matches %s at pos in in and returns the end offset of the match, or -1:\n", funcName, label)
+	fmt.Fprintf(&b, "// the first of its alternatives that matches, each a function of its own.\n")
+	fmt.Fprintf(&b, "func %s(in string, pos int, caps *[%d][2]int) int {\n", funcName, nslots)
+	for i, s := range r.subs {
+		if i == len(r.subs)-1 {
+			fmt.Fprintf(&b, "return %s(in, pos, caps)\n", g.added[s].name)
+		} else {
+			fmt.Fprintf(&b, "if e := %s(in, pos, caps); e >= 0 {\nreturn e\n}\n", g.added[s].name)
+		}
+	}
+	b.WriteString("}\n")
+	return b.String(), true
 }
 
 // Source returns the gofmt'ed Go source of the functions added so far and of
