@@ -4,52 +4,31 @@ import (
 	"math"
 
 	c "github.com/seed42851778/rfc3986/combinator"
+	"github.com/seed42851778/rfc3986/internal/urigrammar"
 )
 
 // Capture slots of the top rules: one per component of §3.
 const (
-	slotScheme = iota
-	slotAuthority
-	slotUserInfo
-	slotHost
-	slotPort
-	slotPath
-	slotQuery
-	slotFragment
-	nslots
+	slotScheme    = urigrammar.SlotScheme
+	slotAuthority = urigrammar.SlotAuthority
+	slotUserInfo  = urigrammar.SlotUserInfo
+	slotHost      = urigrammar.SlotHost
+	slotPort      = urigrammar.SlotPort
+	slotPath      = urigrammar.SlotPath
+	slotQuery     = urigrammar.SlotQuery
+	slotFragment  = urigrammar.SlotFragment
+	nslots        = urigrammar.NSlots
 )
 
-// The four top rules of RFC 3986, assembled from the combinator package's
-// rules with a capture around each component. They match exactly what
-// combinator.URIReference, combinator.URI, combinator.AbsoluteURI and
-// combinator.RelativeRef match.
+// The four top rules of RFC 3986 with a capture around each component
+// (internal/urigrammar), and the matchers generated from them
+// (zz_parse_gen.go, go generate). The generated matchers parse; the rules
+// are the reference they are tested against, and explain a failure.
 var (
-	authority = c.Capture(slotAuthority, c.Seq(
-		c.Opt(c.Seq(c.Capture(slotUserInfo, c.UserInfo), c.Lit("@"))),
-		c.Capture(slotHost, c.Host),
-		c.Opt(c.Seq(c.Lit(":"), c.Capture(slotPort, c.Port)))))
-	query    = c.Opt(c.Seq(c.Lit("?"), c.Capture(slotQuery, c.Query)))
-	fragment = c.Opt(c.Seq(c.Lit("#"), c.Capture(slotFragment, c.Fragment)))
-
-	// hier-part = "//" authority path-abempty / path-absolute / path-rootless / path-empty
-	hierPart = c.Named("hier-part", c.Alt(
-		c.Seq(c.Lit("//"), authority, c.Capture(slotPath, c.PathAbempty)),
-		c.Capture(slotPath, c.PathAbsolute),
-		c.Capture(slotPath, c.PathRootless),
-		c.Capture(slotPath, c.PathEmpty)))
-	// relative-part = "//" authority path-abempty / path-absolute / path-noscheme / path-empty
-	relativePart = c.Named("relative-part", c.Alt(
-		c.Seq(c.Lit("//"), authority, c.Capture(slotPath, c.PathAbempty)),
-		c.Capture(slotPath, c.PathAbsolute),
-		c.Capture(slotPath, c.PathNoScheme),
-		c.Capture(slotPath, c.PathEmpty)))
-
-	scheme = c.Seq(c.Capture(slotScheme, c.Scheme), c.Lit(":"))
-
-	ruleURI          = c.Named("URI", c.Seq(scheme, hierPart, query, fragment))
-	ruleAbsoluteURI  = c.Named("absolute-URI", c.Seq(scheme, hierPart, query))
-	ruleRelativeRef  = c.Named("relative-ref", c.Seq(relativePart, query, fragment))
-	ruleURIReference = c.Named("URI-reference", c.Alt(ruleURI, ruleRelativeRef))
+	ruleURI          = urigrammar.URI
+	ruleAbsoluteURI  = urigrammar.AbsoluteURI
+	ruleRelativeRef  = urigrammar.RelativeRef
+	ruleURIReference = urigrammar.URIReference
 )
 
 // Parse parses s as a URI (§3): a scheme is required, a fragment allowed.
@@ -85,24 +64,41 @@ func MustParseReference(s string) URI {
 	return u
 }
 
-// parse matches s against rule and keeps the spans of its components.
+// parse matches s with the matcher generated from rule and keeps the spans
+// of its components; a failure is explained by rule.
 func parse(s string, rule *c.Rule) (URI, error) {
 	if len(s) > math.MaxInt32 {
 		return URI{}, &ParseError{Input: s, Offset: math.MaxInt32, Rule: rule.Name(),
 			Component: "input", Expected: []string{"at most 2 GiB"}}
 	}
-	var sp [nslots]c.Span
-	if !rule.Captures(s, sp[:]) {
+	var sp [nslots][2]int
+	if match(rule, s, &sp) != len(s) {
 		return URI{}, newParseError(s, rule)
 	}
 	u := URI{s: s}
 	for i, x := range sp {
-		if x.Start >= 0 {
-			u.sp[i] = span{int32(x.Start + 1), int32(x.End)}
+		if x[0] >= 0 {
+			u.sp[i] = span{int32(x[0] + 1), int32(x[1])}
 		}
 	}
 	u.host = hostKindOf(u)
 	return u, nil
+}
+
+// match matches s with the generated matcher of rule, one of the four top
+// rules: direct calls, so that sp stays on the caller's stack.
+func match(rule *c.Rule, s string, sp *[nslots][2]int) int {
+	switch rule {
+	case ruleURIReference:
+		return matchURIReference(s, 0, sp)
+	case ruleURI:
+		return matchURI(s, 0, sp)
+	case ruleAbsoluteURI:
+		return matchAbsoluteURI(s, 0, sp)
+	case ruleRelativeRef:
+		return matchRelativeRef(s, 0, sp)
+	}
+	panic("uri: no generated matcher for rule " + rule.Name())
 }
 
 // hostKindOf tells which alternative of host (§3.2.2) a parsed host matched.

@@ -1,0 +1,160 @@
+package uri
+
+import (
+	"bufio"
+	"bytes"
+	"os"
+	"regexp"
+	"testing"
+
+	c "github.com/seed42851778/rfc3986/combinator"
+	"github.com/seed42851778/rfc3986/internal/urigrammar"
+)
+
+// generated pairs each top rule with its generated matcher.
+var generated = []struct {
+	name  string
+	rule  *c.Rule
+	match func(string, int, *[nslots][2]int) int
+}{
+	{"URI-reference", ruleURIReference, matchURIReference},
+	{"URI", ruleURI, matchURI},
+	{"absolute-URI", ruleAbsoluteURI, matchAbsoluteURI},
+	{"relative-ref", ruleRelativeRef, matchRelativeRef},
+}
+
+var genInputs = []string{
+	"", ":", "/", "//", "///", "?", "#", "%", "%4", "%41", "%zz", "@", "a", "a:", "a:b",
+	"http://example.com", "http://example.com/", "HTTP://Example.COM:80/a/b?q=1#f",
+	"http://user:pass@host:8080/p/a/t/h?query=1&b=2#frag",
+	"http://@host", "http://user@", "http://:80", "http://host:", "http://host:abc",
+	"file:///etc/passwd", "file://", "mailto:user@example.com", "urn:isbn:0451450523",
+	"news:comp.infosystems.www.servers.unix", "tel:+1-816-555-1212", "s:?", "s:#", "s:?#",
+	"//h", "//h/p", "//h?q", "//h#f", "/a/b", "a/b", "a:b/c", "./a:b", "../../g;x?y#s",
+	"g?y/./x", "g#s/../x", "1a:b", "a:b#c#d", "s:a", "a b", "http://a b", "\x00", "\xff",
+	"http://[::1]", "http://[::1]:80/", "http://[v7.x]", "http://[V1F.a:b]", "http://[v.x]",
+	"http://[::]", "http://[1:2:3:4:5:6:7:8]", "http://[1:2:3:4:5:6:7::]",
+	"http://[1:2:3:4:5:6:1.2.3.4]", "http://[::ffff:192.168.0.1]", "http://[1::2:3]",
+	"http://[1:2:3:4:5:6:7:8:9]", "http://[12345::]", "http://[::1", "http://::1]",
+	"http://[fe80::1%25eth0]", "http://[:::]", "http://[1:::2]", "http://[]",
+	"http://1.2.3.4", "http://1.2.3.4:80", "http://1.2.3.256", "http://1.2.3.4x",
+	"http://255.255.255.255", "http://01.2.3.4", "http://1.2.3", "http://1.2.3.4.5",
+	"http://%41%42c.com/%7Euser", "http://a%2", "http://a%g0", "//a%41@b",
+	"a@b:c", "@:x", "!$&'()*+,;=:@", "http://h/!$&'()*+,;=:@/?/?#/?",
+	"-a:b", "a+b-c.d:x", "a_b:c", "a%41:b", "A:", "z9+.-:",
+}
+
+// corpusLines returns the lines of a file of ../shared/bench/corpus, or nil.
+func corpusLines(name string) []string {
+	f, err := os.Open("../../shared/bench/corpus/" + name)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	var lines []string
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		lines = append(lines, sc.Text())
+	}
+	return lines
+}
+
+// checkGenerated checks that the generated matchers agree with the
+// interpreter on s: the same end offset from every position, and for a whole
+// match the same captures.
+func checkGenerated(t *testing.T, s string) {
+	t.Helper()
+	for _, g := range generated {
+		for pos := -1; pos <= len(s)+1; pos++ {
+			var caps [nslots][2]int
+			for i := range caps {
+				caps[i] = [2]int{-7, -7}
+			}
+			got := g.match(s, pos, &caps)
+			want := g.rule.MatchAt(s, pos)
+			if got != want {
+				t.Fatalf("%s: generated matcher of %q from %d ends at %d, the interpreter at %d", g.name, s, pos, got, want)
+			}
+			if got < 0 {
+				for i, x := range caps {
+					if x != [2]int{-7, -7} {
+						t.Fatalf("%s: generated matcher of %q from %d failed but set slot %d to %v", g.name, s, pos, i, x)
+					}
+				}
+			}
+			if pos != 0 || want != len(s) {
+				continue
+			}
+			var sp [nslots]c.Span
+			if !g.rule.Captures(s, sp[:]) {
+				t.Fatalf("%s: %q matches but Captures failed", g.name, s)
+			}
+			for i, x := range sp {
+				if caps[i] != [2]int{x.Start, x.End} {
+					t.Fatalf("%s: %q: slot %d is %v generated, %v interpreted", g.name, s, i, caps[i], x)
+				}
+			}
+		}
+	}
+}
+
+func TestGeneratedVsInterpreter(t *testing.T) {
+	for _, s := range genInputs {
+		checkGenerated(t, s)
+	}
+	lines := corpusLines("urls.txt")
+	if testing.Short() && len(lines) > 2000 {
+		lines = lines[:2000]
+	}
+	for _, s := range lines {
+		// From position 0 only: every position of every line is too slow.
+		for _, g := range generated {
+			var caps [nslots][2]int
+			got, want := g.match(s, 0, &caps), g.rule.MatchAt(s, 0)
+			if got != want {
+				t.Fatalf("%s: generated matcher of %q ends at %d, the interpreter at %d", g.name, s, got, want)
+			}
+			if want == len(s) {
+				var sp [nslots]c.Span
+				g.rule.Captures(s, sp[:])
+				for i, x := range sp {
+					if caps[i] != [2]int{x.Start, x.End} {
+						t.Fatalf("%s: %q: slot %d is %v generated, %v interpreted", g.name, s, i, caps[i], x)
+					}
+				}
+			}
+		}
+	}
+}
+
+func FuzzGeneratedVsInterpreter(f *testing.F) {
+	for _, s := range genInputs {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if len(s) > 256 {
+			s = s[:256] // every position is tried: keep it quick
+		}
+		checkGenerated(t, s)
+	})
+}
+
+// TestGeneratedUpToDate regenerates zz_parse_gen.go in memory: a change to the
+// grammar or to the generator must come with go generate.
+func TestGeneratedUpToDate(t *testing.T) {
+	want, err := urigrammar.Source()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile("zz_parse_gen.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Fatal("zz_parse_gen.go is out of date: run go generate ./uri")
+	}
+	if !regexp.MustCompile(`(?m)^// Code generated .* DO NOT EDIT\.$`).Match(got) {
+		t.Error("zz_parse_gen.go lacks the generated-code header")
+	}
+}
