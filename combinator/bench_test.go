@@ -1,33 +1,16 @@
 package combinator
 
 import (
-	"bufio"
 	"net/url"
-	"os"
 	"testing"
-)
 
-// corpus reads ../shared/bench/corpus/urls.txt, the shared benchmark corpus of
-// 20,000 real URLs; the benchmark is skipped where it is missing.
-func corpus(b *testing.B) []string {
-	b.Helper()
-	f, err := os.Open("../../shared/bench/corpus/urls.txt")
-	if err != nil {
-		b.Skip("corpus not found:", err)
-	}
-	defer f.Close()
-	var lines []string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		lines = append(lines, sc.Text())
-	}
-	return lines
-}
+	"github.com/seed42851778/rfc3986/internal/corpus"
+)
 
 // BenchmarkMatch compares a whole match of URI-reference over the corpus with
 // net/url.Parse over the same corpus, one op being one URI.
 func BenchmarkMatch(b *testing.B) {
-	lines := corpus(b)
+	lines := corpus.Lines(b, "urls.txt")
 	b.Run("combinator.URIReference", func(b *testing.B) {
 		b.ReportAllocs()
 		n := 0

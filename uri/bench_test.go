@@ -1,33 +1,16 @@
 package uri
 
 import (
-	"bufio"
 	"net/url"
-	"os"
 	"testing"
-)
 
-// readCorpus reads a file of ../shared/bench/corpus, one item a line; the
-// benchmark is skipped where the corpus is missing.
-func readCorpus(b *testing.B, name string) []string {
-	b.Helper()
-	f, err := os.Open("../../shared/bench/corpus/" + name)
-	if err != nil {
-		b.Skip("corpus not found:", err)
-	}
-	defer f.Close()
-	var lines []string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		lines = append(lines, sc.Text())
-	}
-	return lines
-}
+	"github.com/seed42851778/rfc3986/internal/corpus"
+)
 
 // BenchmarkParse compares ParseReference with net/url.Parse over the shared
 // corpus of 20,000 URLs, one op being one URI.
 func BenchmarkParse(b *testing.B) {
-	lines := readCorpus(b, "urls.txt")
+	lines := corpus.Lines(b, "urls.txt")
 	b.Run("uri.ParseReference", func(b *testing.B) {
 		b.ReportAllocs()
 		for i := 0; i < b.N; i++ {
@@ -46,7 +29,7 @@ func BenchmarkParse(b *testing.B) {
 // so that no error is built.
 func BenchmarkParseValid(b *testing.B) {
 	var lines []string
-	for _, l := range readCorpus(b, "urls.txt") {
+	for _, l := range corpus.Lines(b, "urls.txt") {
 		if _, err := ParseReference(l); err == nil {
 			lines = append(lines, l)
 		}
@@ -70,7 +53,7 @@ func BenchmarkParseValid(b *testing.B) {
 // expected), beside net/url, which accepts most of them.
 func BenchmarkParseInvalid(b *testing.B) {
 	var lines []string
-	for _, l := range readCorpus(b, "urls.txt") {
+	for _, l := range corpus.Lines(b, "urls.txt") {
 		if _, err := ParseReference(l); err != nil {
 			lines = append(lines, l)
 		}

@@ -1,13 +1,13 @@
 package uri
 
 import (
-	"bufio"
 	"bytes"
 	"os"
 	"regexp"
 	"testing"
 
 	c "github.com/seed42851778/rfc3986/combinator"
+	"github.com/seed42851778/rfc3986/internal/corpus"
 	"github.com/seed42851778/rfc3986/internal/urigrammar"
 )
 
@@ -42,22 +42,6 @@ var genInputs = []string{
 	"http://%41%42c.com/%7Euser", "http://a%2", "http://a%g0", "//a%41@b",
 	"a@b:c", "@:x", "!$&'()*+,;=:@", "http://h/!$&'()*+,;=:@/?/?#/?",
 	"-a:b", "a+b-c.d:x", "a_b:c", "a%41:b", "A:", "z9+.-:",
-}
-
-// corpusLines returns the lines of a file of ../shared/bench/corpus, or nil.
-func corpusLines(name string) []string {
-	f, err := os.Open("../../shared/bench/corpus/" + name)
-	if err != nil {
-		return nil
-	}
-	defer f.Close()
-	var lines []string
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		lines = append(lines, sc.Text())
-	}
-	return lines
 }
 
 // checkGenerated checks that the generated matchers agree with the
@@ -103,12 +87,19 @@ func TestGeneratedVsInterpreter(t *testing.T) {
 	for _, s := range genInputs {
 		checkGenerated(t, s)
 	}
-	lines := corpusLines("urls.txt")
-	if testing.Short() && len(lines) > 2000 {
-		lines = lines[:2000]
-	}
+	t.Run("corpus", func(t *testing.T) {
+		lines := corpus.Lines(t, "urls.txt")
+		if testing.Short() && len(lines) > 2000 {
+			lines = lines[:2000]
+		}
+		checkGeneratedCorpus(t, lines)
+	})
+}
+
+// checkGeneratedCorpus checks the generated matchers against the interpreter on
+// each line, from position 0 only: every position of every line is too slow.
+func checkGeneratedCorpus(t *testing.T, lines []string) {
 	for _, s := range lines {
-		// From position 0 only: every position of every line is too slow.
 		for _, g := range generated {
 			var caps [nslots][2]int
 			got, want := g.match(s, 0, &caps), g.rule.MatchAt(s, 0)

@@ -1,14 +1,13 @@
 package uri
 
 import (
-	"bufio"
 	"errors"
 	"net/url"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/seed42851778/rfc3986/internal/corpus"
 	"pgregory.net/rapid"
 )
 
@@ -210,15 +209,9 @@ func checkNetURL(t interface {
 }
 
 func TestNetURLCorpus(t *testing.T) {
-	f, err := os.Open("../../shared/bench/corpus/urls.txt")
-	if err != nil {
-		t.Skip("corpus not found:", err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
 	n := 0
-	for sc.Scan() {
-		u, err := ParseReference(sc.Text())
+	for _, line := range corpus.Lines(t, "urls.txt") {
+		u, err := ParseReference(line)
 		if err != nil {
 			continue
 		}

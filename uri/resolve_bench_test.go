@@ -4,6 +4,8 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+
+	"github.com/seed42851778/rfc3986/internal/corpus"
 )
 
 // BenchmarkResolve resolves the 5,000 pairs of resolve.tsv (base<TAB>ref),
@@ -18,7 +20,7 @@ func BenchmarkResolve(b *testing.B) {
 		ref  string
 	}
 	var pairs []pair
-	for _, l := range readCorpus(b, "resolve.tsv") {
+	for _, l := range corpus.Lines(b, "resolve.tsv") {
 		bs, ref, ok := strings.Cut(l, "\t")
 		if !ok {
 			continue
@@ -62,7 +64,7 @@ func BenchmarkResolve(b *testing.B) {
 // up front), one op being one URI.
 func BenchmarkNormalize(b *testing.B) {
 	var us []URI
-	for _, l := range readCorpus(b, "urls.txt") {
+	for _, l := range corpus.Lines(b, "urls.txt") {
 		if u, err := ParseReference(l); err == nil {
 			us = append(us, u)
 		}
@@ -90,7 +92,7 @@ func BenchmarkNormalize(b *testing.B) {
 func BenchmarkResolveOnly(b *testing.B) {
 	type pair struct{ base, ref URI }
 	var pairs []pair
-	for _, l := range readCorpus(b, "resolve.tsv") {
+	for _, l := range corpus.Lines(b, "resolve.tsv") {
 		bs, rs, _ := strings.Cut(l, "\t")
 		base, err1 := Parse(bs)
 		ref, err2 := ParseReference(rs)

@@ -4,9 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
-	"os"
 	"strings"
 	"testing"
+
+	"github.com/seed42851778/rfc3986/internal/corpus"
 )
 
 // runCmd runs the command with args and stdin, returning its streams and
@@ -296,11 +297,8 @@ func TestHelp(t *testing.T) {
 // uri check goes through the 20,000 URLs of the shared corpus and ends with
 // its count. Its speed is measured by BenchmarkCheckCorpus, not here.
 func TestCheckCorpus(t *testing.T) {
-	const corpus = "../../../shared/bench/corpus/urls.txt"
-	if _, err := os.Stat(corpus); err != nil {
-		t.Skip("no corpus:", err)
-	}
-	out, _, _ := runCmd(t, "", "check", "-q", corpus)
+	corpus.Lines(t, "urls.txt") // skips the test where the corpus is missing
+	out, _, _ := runCmd(t, "", "check", "-q", corpus.Path("urls.txt"))
 	if !strings.HasSuffix(out, " invalid\n") || strings.Count(out, "\n") != 1 {
 		t.Fatalf("output %q", out)
 	}
@@ -310,11 +308,8 @@ func TestCheckCorpus(t *testing.T) {
 // BenchmarkCheckCorpus runs uri check -q over the 20,000-URL corpus, one op
 // being the whole file.
 func BenchmarkCheckCorpus(b *testing.B) {
-	const corpus = "../../../shared/bench/corpus/urls.txt"
-	if _, err := os.Stat(corpus); err != nil {
-		b.Skip("no corpus:", err)
-	}
+	corpus.Lines(b, "urls.txt") // skips the benchmark where the corpus is missing
 	for i := 0; i < b.N; i++ {
-		run([]string{"check", "-q", corpus}, strings.NewReader(""), io.Discard, io.Discard)
+		run([]string{"check", "-q", corpus.Path("urls.txt")}, strings.NewReader(""), io.Discard, io.Discard)
 	}
 }
