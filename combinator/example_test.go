@@ -75,6 +75,17 @@ func ExampleRule_Explain() {
 	// true
 }
 
+// ExplainFrom takes what the fast path already knows: the end of the prefix
+// the rule matched is a lower bound of where the match failed.
+func ExampleRule_ExplainFrom() {
+	s := "http://example.com/a b"
+	n, _ := combinator.URIReference.Prefix(s)
+	se := combinator.URIReference.ExplainFrom(s, n)
+	fmt.Println(n, se.Offset, combinator.JoinExpected(se.Expected))
+	// Output:
+	// 20 20 pchar, "/", "?", "#" or end of input
+}
+
 func ExampleRule_String() {
 	fmt.Println(combinator.Authority)
 	fmt.Println(combinator.Star(combinator.Seq(combinator.Lit(";"), combinator.Segment)))

@@ -75,23 +75,42 @@ func (r *Rule) Captures(s string, spans []Span) bool {
 // returns nil when s matches. Explain re-runs the match with bookkeeping the
 // fast path does not do, so call it only after a failure.
 func (r *Rule) Explain(s string) *SyntaxError {
-	d := &diag{far: -1}
-	d.expected, d.stack = d.expectBuf[:0], d.stackBuf[:0]
-	m := matcher{d: d, noskip: true}
+	return r.explain(s, -1)
+}
+
+// ExplainFrom is Explain given a lower bound of the farthest offset, such as
+// the end of the prefix r matches (Prefix, MatchAt, a generated matcher):
+// before it the diagnosis skips, as the fast path does, what it would not
+// record, which makes it cheaper. A bound past the farthest offset is
+// detected and the diagnosis made again without it, so the result is always
+// Explain's.
+func (r *Rule) ExplainFrom(s string, lowerBound int) *SyntaxError {
+	if lowerBound < 0 || lowerBound > len(s) {
+		lowerBound = -1
+	}
+	return r.explain(s, lowerBound)
+}
+
+func (r *Rule) explain(s string, far int) *SyntaxError {
+	d := diag{far: far}
+	m := matcher{d: &d, noskip: true}
 	end := m.match(r, s, 0)
 	if end == len(s) {
 		return nil
 	}
 	if end >= 0 {
-		d.stack = d.stack[:0]
+		d.top = nil
 		d.fail(end, End)
+	}
+	if d.n == 0 && far >= 0 {
+		return r.explain(s, -1) // the bound was past the farthest failure
 	}
 	return &SyntaxError{
 		Input:    s,
 		Offset:   d.far,
 		Rule:     r.label(),
 		In:       d.in(),
-		Expected: dedupe(d.expected),
+		Expected: d.labels(),
 	}
 }
 
@@ -112,15 +131,53 @@ type matcher struct {
 
 // diag is what a diagnosis run records: the farthest failure and what was
 // expected there.
+//
+// It lives on the stack of Explain: it keeps what was expected in an array,
+// spilling to a slice only past its size, and the named rules in progress on
+// the Go stack of matchNamed (top is the innermost).
 type diag struct {
-	far      int     // farthest failure offset
-	at       *Rule   // innermost named rule in progress at far
-	expected []*Rule // what was expected at far, each labelled only for the error
-	stack    []*Rule // named rules in progress
-	entered  *Rule   // the named rule matchNamed is entering
+	far     int   // farthest failure offset
+	at      *Rule // innermost named rule in progress at far
+	top     *Rule // innermost named rule in progress
+	entered *Rule // the named rule matchNamed is entering
 
-	expectBuf [16]*Rule // first backing arrays of expected and stack
-	stackBuf  [16]*Rule
+	n    int       // how many rules were expected at far
+	exp  [16]*Rule // the first of them, each labelled only for the error
+	more []*Rule   // the others
+}
+
+// expected returns the i-th rule expected at far.
+func (d *diag) expected(i int) *Rule {
+	if i < len(d.exp) {
+		return d.exp[i]
+	}
+	return d.more[i-len(d.exp)]
+}
+
+// truncate keeps the first n rules expected at far.
+func (d *diag) truncate(n int) {
+	d.n = n
+	if n <= len(d.exp) {
+		d.more = d.more[:0]
+	} else {
+		d.more = d.more[:n-len(d.exp)]
+	}
+}
+
+// labels returns the labels of the rules expected at far, each once.
+func (d *diag) labels() []string {
+	out := make([]string, 0, d.n)
+next:
+	for i := 0; i < d.n; i++ {
+		l := d.expected(i).label()
+		for _, o := range out {
+			if o == l {
+				continue next
+			}
+		}
+		out = append(out, l)
+	}
+	return out
 }
 
 type undoEntry struct {
@@ -353,14 +410,26 @@ func (m *matcher) fusedDiag(r *Rule, in string, pos int) int {
 		for body.kind == kSeq && len(body.subs) == 1 {
 			body = body.subs[0]
 		}
+		if m.before(stop) {
+			return e
+		}
 		if e > pos {
 			m.recordUnits(body.subs[1].subs[0], in, stop)
 		}
 		m.fail(stop, body.subs[0])
 		return e
 	}
-	m.recordUnits(unit, in, stop)
+	if !m.before(stop) {
+		m.recordUnits(unit, in, stop)
+	}
 	return e
+}
+
+// before reports whether whatever a scan that stopped at stop would record
+// lies before the farthest failure so far (HEXDIG may be expected up to two
+// bytes after it), so that there is nothing to record.
+func (m *matcher) before(stop int) bool {
+	return m.quiet > 0 || stop+2 < m.d.far
 }
 
 // recordUnits records the labels of unit, one step of a scan, as expected at
@@ -481,16 +550,16 @@ func (m *matcher) look(r *Rule, in string, pos int) bool {
 // where it starts is reported under its name, in place of the pieces inside it.
 func (m *matcher) matchNamed(r *Rule, in string, pos int) int {
 	d := m.d
-	farBefore, mark := d.far, len(d.expected)
-	d.stack = append(d.stack, r)
+	farBefore, mark, parent := d.far, d.n, d.top
+	d.top = r
 	d.entered = r // match r itself now, not its name
 	e := m.match(r, in, pos)
-	d.stack = d.stack[:len(d.stack)-1]
+	d.top = parent
 	if e < 0 && m.quiet == 0 && d.far == pos {
 		if farBefore < pos {
 			mark = 0
 		}
-		d.expected = d.expected[:mark]
+		d.truncate(mark)
 		d.far = -1 // let fail set the context anew
 		if mark > 0 {
 			d.far = pos
@@ -514,20 +583,22 @@ func (d *diag) fail(pos int, r *Rule) {
 	}
 	if pos > d.far {
 		d.far = pos
-		d.expected = d.expected[:0]
+		d.truncate(0)
 	}
 	// The context is that of the last failure at far: the parse that got
 	// farthest and was tried last, the one that survived backtracking.
-	d.at = nil
-	if len(d.stack) > 0 {
-		d.at = d.stack[len(d.stack)-1]
-	}
-	for _, x := range d.expected {
-		if x == r {
+	d.at = d.top
+	for i := 0; i < d.n; i++ {
+		if d.expected(i) == r {
 			return
 		}
 	}
-	d.expected = append(d.expected, r)
+	if d.n < len(d.exp) {
+		d.exp[d.n] = r
+	} else {
+		d.more = append(d.more, r)
+	}
+	d.n++
 }
 
 // in is the name of the named rule in progress at the farthest failure.
@@ -536,19 +607,4 @@ func (d *diag) in() string {
 		return ""
 	}
 	return d.at.name
-}
-
-func dedupe(xs []*Rule) []string {
-	out := make([]string, 0, len(xs))
-next:
-	for _, x := range xs {
-		l := x.label()
-		for _, o := range out {
-			if o == l {
-				continue next
-			}
-		}
-		out = append(out, l)
-	}
-	return out
 }

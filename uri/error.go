@@ -32,8 +32,10 @@ var ErrInvalid = errors.New("uri: invalid URI reference")
 // Is reports whether target is ErrInvalid.
 func (e *ParseError) Is(target error) bool { return target == ErrInvalid }
 
-func newParseError(s string, rule *c.Rule) *ParseError {
-	se := rule.Explain(s)
+// newParseError explains why s does not match rule; prefix, the end of the
+// prefix of s that rule matches (or -1), is a lower bound of where it fails.
+func newParseError(s string, rule *c.Rule, prefix int) *ParseError {
+	se := rule.ExplainFrom(s, prefix)
 	if se == nil { // cannot happen: the fast match failed
 		se = &c.SyntaxError{Input: s, Offset: 0, Expected: []string{rule.Name()}}
 	}

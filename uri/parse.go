@@ -72,8 +72,8 @@ func parse(s string, rule *c.Rule) (URI, error) {
 			Component: "input", Expected: []string{"at most 2 GiB"}}
 	}
 	var sp [nslots][2]int
-	if match(rule, s, &sp) != len(s) {
-		return URI{}, newParseError(s, rule)
+	if end := match(rule, s, &sp); end != len(s) {
+		return URI{}, newParseError(s, rule, end)
 	}
 	u := URI{s: s}
 	for i, x := range sp {
