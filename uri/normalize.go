@@ -210,7 +210,7 @@ func (u URI) normalize(schemeBased bool) URI {
 	if hasAuth && hasRule && rule.EmptyPathIsSlash && len(buf) == p0 {
 		buf = append(buf, '/')
 	}
-	sp[slotPath] = span{int32(p0 + 1), int32(len(buf))}
+	sp[slotPath] = pathSpan(p0, len(buf))
 
 	if q, ok := u.get(slotQuery); ok {
 		buf = append(buf, '?')

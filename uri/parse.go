@@ -81,6 +81,7 @@ func parse(s string, rule *c.Rule) (URI, error) {
 			u.sp[i] = span{int32(x[0] + 1), int32(x[1])}
 		}
 	}
+	u.sp[slotPath] = pathSpan(sp[slotPath][0], sp[slotPath][1])
 	u.host = hostKindOf(u)
 	return u, nil
 }

@@ -485,3 +485,23 @@ func TestParseAllocs(t *testing.T) {
 		t.Errorf("accessors allocate %v times", n)
 	}
 }
+
+// An empty path is the same value wherever it comes from: the zero URI, a
+// parse of "", and the results of Resolve and Normalize (so that == and map
+// keys agree with String).
+func TestEmptyPathIsOneValue(t *testing.T) {
+	if got := MustParseReference(""); got != (URI{}) {
+		t.Errorf("ParseReference(\"\") != URI{}: %#v", got)
+	}
+	base := MustParse("s://h?q")
+	r, err := base.Resolve(MustParseReference("?x"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := MustParse("s://h?x"); r != want {
+		t.Errorf("Resolve: %#v, parse of the same text: %#v", r, want)
+	}
+	if n, want := MustParse("s://h?q").NormalizeSyntax(), MustParse("s://h?q"); n != want {
+		t.Errorf("NormalizeSyntax: %#v, parse of the same text: %#v", n, want)
+	}
+}

@@ -146,7 +146,7 @@ func (base URI) resolve(ref URI, nonStrict bool) (URI, error) {
 			buf = refFixDoubleSlash(buf, p0)
 		}
 	}
-	sp[slotPath] = span{int32(p0 + 1), int32(len(buf))}
+	sp[slotPath] = pathSpan(p0, len(buf))
 	if hasQuery {
 		buf = append(buf, '?')
 		buf = refPut(buf, &sp, slotQuery, query)

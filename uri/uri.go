@@ -26,6 +26,16 @@ type URI struct {
 // undefined, so that the zero URI has no component.
 type span struct{ lo, hi int32 }
 
+// pathSpan is the span of the path s[start:end]. The path is always defined;
+// an empty one is kept as the zero span, as in the zero URI, so that == on
+// URIs does not depend on where an empty path stands.
+func pathSpan(start, end int) span {
+	if start == end {
+		return span{}
+	}
+	return span{int32(start + 1), int32(end)}
+}
+
 func (u URI) get(slot int) (string, bool) {
 	sp := u.sp[slot]
 	if sp.lo == 0 {
