@@ -27,3 +27,34 @@ func ExampleRule_GenerateGo() {
 	// // matchPortSet0 is %x30-39.
 	// var matchPortSet0 = [256]bool{
 }
+
+// AddExplain compiles what Rule.ExplainFrom computes: the farthest offset a
+// failed match reached and what was expected there. The output holds a
+// function per named rule, the record they share and the table of labels;
+// the example prints the functions' declarations.
+func ExampleGenerator_AddExplain() {
+	g := &c.Generator{Package: "ports", Prefix: "port"}
+	if err := g.AddExplain("explainPort", c.Port); err != nil {
+		fmt.Println(err)
+		return
+	}
+	src, err := g.Source()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, line := range strings.Split(string(src), "\n") {
+		if strings.HasPrefix(line, "func ") {
+			fmt.Println(line)
+		}
+	}
+	// Output:
+	// func portExplain0(in string, pos int, d *portDiag) int {
+	// func explainPort(in string, lowerBound int, buf []string) (offset int, expected []string) {
+	// func (d *portDiag) fail(pos, id int) {
+	// func (d *portDiag) record(pos, id int) {
+	// func (d *portDiag) named(pos, far, mark, id int) {
+	// func (d *portDiag) at(i int) uint16 {
+	// func (d *portDiag) truncate(n int) {
+	// func (d *portDiag) appendLabels(buf []string) []string {
+}

@@ -37,6 +37,10 @@ import (
 // Byte classes become package-level [256]bool tables, named with Prefix;
 // fused runs become loops.
 //
+// AddExplain compiles the other half of a parser: the diagnosis of a failed
+// match (what Rule.ExplainFrom computes), so that an error costs a generated
+// run and not an interpreted one.
+//
 // Limits: a Func terminal has no Go name the generator could know; map its
 // name in Funcs to a Go expression of type MatchFunc (a function name of the
 // target package), or Add fails. Case-insensitive literals with non-ASCII
@@ -69,6 +73,10 @@ type Generator struct {
 	sets    []CharSet // the tables, in order of first use
 	strs    bool      // the output uses package strings
 	setName map[CharSet]string
+
+	explained map[*Rule]string // the diagnosis functions (AddExplain)
+	labels    []string         // the labels they record
+	hexdig    bool             // they use the HEXDIG check
 }
 
 // GenerateGo returns gofmt'ed Go source, in package pkg, of a function named
@@ -165,6 +173,7 @@ func (g *Generator) Source() ([]byte, error) {
 		b.WriteString(f)
 		b.WriteString("\n")
 	}
+	b.WriteString(g.diagSource())
 	for i, set := range g.sets {
 		fmt.Fprintf(&b, "// %s is %s.\nvar %s = [256]bool{", g.tableName(i), set, g.tableName(i))
 		n := 0
@@ -188,11 +197,15 @@ func (g *Generator) Source() ([]byte, error) {
 }
 
 func (g *Generator) tableName(i int) string {
-	p := g.Prefix
-	if p == "" {
-		p = "gen"
+	return g.prefix() + "Set" + strconv.Itoa(i)
+}
+
+// prefix is Prefix, or its default.
+func (g *Generator) prefix() string {
+	if g.Prefix == "" {
+		return "gen"
 	}
-	return p + "Set" + strconv.Itoa(i)
+	return g.Prefix
 }
 
 // table returns the name of the table of set.
@@ -244,6 +257,14 @@ func slotsOf(r *Rule) []int {
 	return out
 }
 
+// slotsOf is slotsOf(r), or none in a diagnosis, which keeps no capture.
+func (f *genFunc) slotsOf(r *Rule) []int {
+	if f.nocaps {
+		return nil
+	}
+	return slotsOf(r)
+}
+
 // capturesSlot reports whether r holds a Capture of slot.
 func capturesSlot(r *Rule, slot int) bool {
 	if r.kind == kCap && r.slot == slot {
@@ -265,6 +286,7 @@ func capturesSlot(r *Rule, slot int) bool {
 // with their assignments, so that the output compiles and vets clean.
 type genFunc struct {
 	g      *Generator
+	nocaps bool // a diagnosis: captures are not kept
 	nslots int
 	stmts  []stmt
 	dead   bool // the next statement cannot be reached
@@ -420,6 +442,13 @@ func (f *genFunc) compile(name string, r *Rule) (string, error) {
 	if len(names) > 0 {
 		fmt.Fprintf(&b, "%s := %s\n", strings.Join(names, ", "), strings.Join(inits, ", "))
 	}
+	f.writeBody(&b, reads)
+	return b.String(), nil
+}
+
+// writeBody writes the declaration of the variables the body reads, the
+// body and the closing brace of the function.
+func (f *genFunc) writeBody(b *strings.Builder, reads map[string]int) {
 	var vars []string
 	for i := 1; i <= f.nvars; i++ {
 		if v := "v" + strconv.Itoa(i); reads[v] > 0 {
@@ -427,7 +456,7 @@ func (f *genFunc) compile(name string, r *Rule) (string, error) {
 		}
 	}
 	if len(vars) > 0 {
-		fmt.Fprintf(&b, "var %s int\n", strings.Join(vars, ", "))
+		fmt.Fprintf(b, "var %s int\n", strings.Join(vars, ", "))
 	}
 	for _, s := range f.stmts {
 		if s.label != nil {
@@ -437,7 +466,6 @@ func (f *genFunc) compile(name string, r *Rule) (string, error) {
 		}
 	}
 	b.WriteString("}\n")
-	return b.String(), nil
 }
 
 var (
@@ -642,6 +670,10 @@ func (f *genFunc) node(r *Rule, fail *label) {
 		f.rep(r, fail)
 	case kCap:
 		s := r.subs[0]
+		if f.nocaps {
+			f.node(s, fail)
+			break
+		}
 		if capturesSlot(s, r.slot) {
 			v := f.newVar()
 			f.set(v, "p")
@@ -664,7 +696,7 @@ func (f *genFunc) node(r *Rule, fail *label) {
 			f.jumpIf(cond, fail)
 			return
 		}
-		slots := slotsOf(s)
+		slots := f.slotsOf(s)
 		save := f.newVar()
 		f.set(save, "p")
 		snap := f.snapshot(slots)
@@ -710,7 +742,7 @@ func (f *genFunc) alt(r *Rule, fail *label) {
 		f.jump(fail)
 		return
 	}
-	slots := slotsOf(r)
+	slots := f.slotsOf(r)
 	save := f.newVar()
 	f.set(save, "p")
 	snap := f.snapshot(slots)
@@ -734,7 +766,7 @@ func (f *genFunc) alt(r *Rule, fail *label) {
 			break // s cannot fail: the alternatives after it are never tried
 		}
 		f.set("p", save)
-		f.restoreSubset(slots, slotsOf(s), snap)
+		f.restoreSubset(slots, f.slotsOf(s), snap)
 	}
 	f.place(done)
 }
@@ -757,7 +789,7 @@ func (f *genFunc) rep(r *Rule, fail *label) {
 	if r.max == 0 {
 		return
 	}
-	slots := slotsOf(s)
+	slots := f.slotsOf(s)
 	counted := r.min > 0 || r.max != Unbounded && r.max != 1
 	once := r.min == 0 && r.max == 1
 	n := ""

@@ -17,6 +17,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
 // genDigits is the Func terminal of the generator tests; the test program
@@ -139,10 +142,12 @@ func TestGenerateGoErrors(t *testing.T) {
 	}
 }
 
-// TestGenerateGoBehaviour compiles the matchers of genGrammars into a
-// throw-away program and checks that they agree with the interpreter on
-// genInputs from every position: the same end offset, captures left alone on
-// a failure, and for a whole match the same captures as Captures.
+// TestGenerateGoBehaviour compiles the matchers and the diagnoses of
+// genGrammars into a throw-away program and checks that they agree with the
+// interpreter on genInputs: the matchers from every position (the same end
+// offset, captures left alone on a failure, and for a whole match the same
+// captures as Captures), the diagnoses from every lower bound (the same
+// offset and expected as ExplainFrom).
 func TestGenerateGoBehaviour(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a program")
@@ -154,13 +159,20 @@ func TestGenerateGoBehaviour(t *testing.T) {
 	const slots = 4
 	grammars := genGrammars()
 	g := &Generator{Package: "main", Slots: slots, Funcs: map[string]string{"digits": "genDigits"}}
-	var names []string
+	var names, explains []string
 	for i, r := range grammars {
 		name := "g" + strconv.Itoa(i)
 		if err := g.Add(name, r); err != nil {
 			t.Fatalf("grammar %d: %v", i, err)
 		}
 		names = append(names, name)
+	}
+	for i, r := range grammars {
+		name := "x" + strconv.Itoa(i)
+		if err := g.AddExplain(name, r); err != nil {
+			t.Fatalf("grammar %d: %v", i, err)
+		}
+		explains = append(explains, name)
 	}
 	src, err := g.Source()
 	if err != nil {
@@ -177,6 +189,8 @@ import (
 )
 
 var funcs = []func(string, int, *[%d][2]int) int{%s}
+
+var explains = []func(string, int, []string) (int, []string){%s}
 
 %s
 func main() {
@@ -205,8 +219,17 @@ func main() {
 			}
 		}
 	}
+	for _, f := range explains {
+		for _, s := range inputs {
+			for lb := -1; lb <= len(s); lb++ {
+				off, exp := f(s, lb, nil)
+				line, _ := json.Marshal([]any{off, exp})
+				fmt.Fprintf(w, "%%s\n", line)
+			}
+		}
+	}
 }
-`, slots, strings.Join(names, ", "), genDigitsSrc, slots)
+`, slots, strings.Join(names, ", "), strings.Join(explains, ", "), genDigitsSrc, slots)
 	for name, text := range map[string]string{
 		"go.mod":  "module gentest\n\ngo 1.26\n",
 		"gen.go":  string(src),
@@ -275,5 +298,34 @@ func main() {
 				}
 			}
 		}
+	}
+	type diagnosis struct {
+		Offset   int
+		Expected []string
+	}
+	for gi, r := range grammars {
+		for _, s := range inputs {
+			for lb := -1; lb <= len(s); lb++ {
+				if !sc.Scan() {
+					t.Fatal("the program's output is short")
+				}
+				var pair []json.RawMessage
+				var got diagnosis
+				if json.Unmarshal(sc.Bytes(), &pair) != nil || len(pair) != 2 ||
+					json.Unmarshal(pair[0], &got.Offset) != nil || json.Unmarshal(pair[1], &got.Expected) != nil {
+					t.Fatalf("the program wrote %q", sc.Text())
+				}
+				want := diagnosis{Offset: -1}
+				if se := r.ExplainFrom(s, lb); se != nil {
+					want = diagnosis{se.Offset, se.Expected}
+				}
+				if diff := cmp.Diff(want, got, cmpopts.EquateEmpty()); diff != "" {
+					t.Fatalf("grammar %d (%s) on %q from %d: diagnosis generated vs interpreted (-want +got):\n%s", gi, r, s, lb, diff)
+				}
+			}
+		}
+	}
+	if sc.Scan() {
+		t.Fatal("the program's output is long")
 	}
 }

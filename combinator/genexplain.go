@@ -1,0 +1,488 @@
+package combinator
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// AddExplain compiles the diagnosis of r to a function named funcName:
+//
+//	func funcName(in string, lowerBound int, buf []string) (offset int, expected []string)
+//
+// It returns what r.ExplainFrom(in, lowerBound) does, without the
+// interpreter: the Offset of the *SyntaxError, and its Expected appended to
+// buf (which may be nil: a caller can pass storage it allocates with the
+// error, as with strconv.AppendInt); or -1 and buf when the whole of in
+// matches r. Like ExplainFrom, it is for after a failed match, with the end
+// of the prefix r matched as lowerBound (or -1).
+//
+// The diagnosis is a second run of the grammar that records, at the farthest
+// offset any alternative reached, each rule expected there; it is emitted as
+// one function per named rule, which call each other as the rules refer to
+// each other, so that its size grows with the grammar and not with the tree
+// written out. Look-aheads inside it match as Add's functions do, recording
+// nothing. The output also holds, once, the type of the record
+// (Prefix + "Diag") and the table of labels (Prefix + "Labels").
+func (g *Generator) AddExplain(funcName string, r *Rule) error {
+	if !goIdent.MatchString(funcName) {
+		return fmt.Errorf("combinator: generate: %q is not a Go identifier", funcName)
+	}
+	root, err := g.explainFunc(r)
+	if err != nil {
+		return err
+	}
+	end := g.labelID(End)
+	var b strings.Builder
+	label := r.name
+	if label == "" {
+		label = "a rule"
+	}
+	fmt.Fprintf(&b, "// %s explains why in does not match %s as a whole: the farthest offset\n", funcName, label)
+	fmt.Fprintf(&b, "// any alternative reached, and what was expected there appended to buf; or\n")
+	fmt.Fprintf(&b, "// -1 and buf when in matches. lowerBound is a lower bound of the offset, or -1\n")
+	fmt.Fprintf(&b, "// (ExplainFrom).\n")
+	fmt.Fprintf(&b, "func %s(in string, lowerBound int, buf []string) (offset int, expected []string) {\n", funcName)
+	fmt.Fprintf(&b, `if lowerBound < 0 || lowerBound > len(in) {
+lowerBound = -1
+}
+for {
+d := %[1]s{far: lowerBound}
+e := %[2]s(in, 0, &d)
+if e == len(in) {
+return -1, buf
+}
+if e >= 0 {
+d.fail(e, %[3]d)
+}
+if d.n == 0 && lowerBound >= 0 {
+lowerBound = -1 // the bound was past the farthest failure
+continue
+}
+return d.far, d.appendLabels(buf)
+}
+}
+`, g.diagType(), root, end)
+	g.funcs = append(g.funcs, b.String())
+	return nil
+}
+
+// diagType returns the name of the type of a diagnosis record.
+func (g *Generator) diagType() string { return g.prefix() + "Diag" }
+
+// labelID returns the index of r's label in the table of labels. Rules with
+// one label share it: the diagnosis records labels, each once, as
+// SyntaxError.Expected lists them.
+func (g *Generator) labelID(r *Rule) int {
+	l := r.label()
+	for i, o := range g.labels {
+		if o == l {
+			return i
+		}
+	}
+	g.labels = append(g.labels, l)
+	return len(g.labels) - 1
+}
+
+// explainFunc returns the name of the diagnosis function of r, compiling it
+// (and those of the named rules it uses) if it is not yet.
+func (g *Generator) explainFunc(r *Rule) (string, error) {
+	if name, ok := g.explained[r]; ok {
+		return name, nil
+	}
+	if g.explained == nil {
+		g.explained = map[*Rule]string{}
+	}
+	name := g.prefix() + "Explain" + strconv.Itoa(len(g.explained))
+	g.explained[r] = name
+	f := &genFunc{g: g, nocaps: true}
+	fail := f.newLabel()
+	if r.name != "" {
+		f.dbody(r, fail)
+	} else {
+		f.dnode(r, fail)
+	}
+	f.emit("return p")
+	f.dead = true
+	f.place(fail)
+	if r.name != "" && fail.uses > 0 {
+		f.emit("if d.far == pos {\nd.named(pos, far, mark, %d)\n}", g.labelID(r))
+	}
+	f.emit("return -1")
+	if f.err != nil {
+		return "", f.err
+	}
+	f.prune()
+
+	var b strings.Builder
+	label := r.name
+	if label == "" {
+		label = "a rule"
+	}
+	fmt.Fprintf(&b, "// %s is the diagnosis run of %s at pos: it returns the end offset\n", name, label)
+	fmt.Fprintf(&b, "// of the match, or -1, and records in d what was expected where.\n")
+	fmt.Fprintf(&b, "func %s(in string, pos int, d *%s) int {\n", name, g.diagType())
+	reads := f.reads()
+	if reads["p"] > 0 {
+		b.WriteString("p := pos\n")
+	}
+	if r.name != "" && fail.uses > 0 {
+		b.WriteString("far, mark := d.far, d.n\n")
+	}
+	f.writeBody(&b, reads)
+	g.funcs = append(g.funcs, b.String())
+	return name, nil
+}
+
+// dnode emits the diagnosis run of r: as node, it falls through on a match
+// and jumps to fail otherwise. A named rule is a call of its own function,
+// which reports it under its name when it fails where it starts.
+func (f *genFunc) dnode(r *Rule, fail *label) {
+	if f.dead {
+		return
+	}
+	if r.name == "" {
+		f.dbody(r, fail)
+		return
+	}
+	name, err := f.g.explainFunc(r)
+	if err != nil {
+		if f.err == nil {
+			f.err = err
+		}
+		return
+	}
+	fail.uses++
+	f.emit("if e := %s(in, p, d); e >= 0 {\np = e\n} else {\ngoto %s\n}", name, fail.name)
+}
+
+// goTo returns the text of a jump to l, counting the use: only for a
+// statement that is emitted, where the code is not dead.
+func goTo(l *label) string {
+	l.uses++
+	return "goto " + l.name
+}
+
+// dbody emits the diagnosis run of r itself, whatever its name: what the
+// interpreter does in a diagnosis (Explain), step for step.
+func (f *genFunc) dbody(r *Rule, fail *label) {
+	if f.dead {
+		return
+	}
+	if r.fast != fNone {
+		f.dfused(r, fail)
+		return
+	}
+	switch r.kind {
+	case kLit, kLitFold, kEnd, kFunc:
+		miss, ok := f.newLabel(), f.newLabel()
+		f.node(r, miss)
+		f.jump(ok)
+		f.place(miss)
+		f.emit("d.fail(p, %d)", f.g.labelID(r))
+		f.jump(fail)
+		f.place(ok)
+	case kSeq:
+		for _, s := range r.subs {
+			if f.dead {
+				break // what comes after a node that cannot match is never run
+			}
+			next := f.newLabel()
+			switch {
+			case s.byte1:
+				f.emit("if p < d.far && p < len(in) {\nif in[p] != %s {\n%s\n}\np++\n%s\n}",
+					byteLit(s.lit[0]), goTo(fail), goTo(next))
+			case s.optional:
+				f.emit("if p < d.far && (%s) {\n%s\n}", f.byteIn(s.first, false), goTo(next))
+			}
+			f.dnode(s, fail)
+			f.place(next)
+		}
+	case kAlt:
+		save := f.newVar()
+		f.set(save, "p")
+		done := f.newLabel()
+		for _, s := range r.subs {
+			next := f.newLabel()
+			f.skipOrRecord(s, next)
+			f.dnode(s, next)
+			f.jump(done)
+			f.place(next)
+			f.set("p", save)
+		}
+		f.jump(fail)
+		f.place(done)
+	case kRep:
+		f.drep(r, fail)
+	case kCap:
+		f.dnode(r.subs[0], fail)
+	case kNot, kPeek:
+		f.node(r, fail) // a look-ahead records nothing
+	default:
+		if f.err == nil {
+			f.err = fmt.Errorf("combinator: generate: unknown rule kind")
+		}
+	}
+}
+
+// skipOrRecord emits what a choice or a repetition does, in a diagnosis, with
+// a subrule s that cannot start with the next byte: skip it before the
+// farthest failure, record a named one as expected without running it, and
+// run an unnamed one. It jumps to next when s is not to be run.
+func (f *genFunc) skipOrRecord(s *Rule, next *label) {
+	if f.dead || s.nullable {
+		return
+	}
+	cant := f.byteIn(s.first, false)
+	if s.name == "" {
+		f.emit("if (%s) && p < d.far {\n%s\n}", cant, goTo(next))
+		return
+	}
+	f.emit("if %s {\nif p >= d.far {\nd.fail(p, %d)\n}\n%s\n}", cant, f.g.labelID(s), goTo(next))
+}
+
+// drep emits the diagnosis run of a repetition.
+func (f *genFunc) drep(r *Rule, fail *label) {
+	s := r.subs[0]
+	if r.max == 1 && r.min == 0 && !s.hasCaps {
+		save, miss := f.newVar(), f.newLabel()
+		f.set(save, "p")
+		f.dnode(s, miss)
+		ok := f.newLabel()
+		f.jump(ok)
+		f.place(miss)
+		f.set("p", save)
+		f.place(ok)
+		return
+	}
+	if r.max == 0 {
+		return
+	}
+	counted := r.min > 0 || r.max != Unbounded
+	n := f.newVar()
+	if counted {
+		f.set(n, "0")
+	}
+	head, stop, iterFail, ok := f.newLabel(), f.newLabel(), f.newLabel(), f.newLabel()
+	f.loopHead(head)
+	if r.max != Unbounded {
+		f.jumpIf(fmt.Sprintf("%s == %d", n, r.max), stop)
+	}
+	f.skipOrRecord(s, stop)
+	save := f.newVar()
+	f.set(save, "p")
+	f.dnode(s, iterFail)
+	if counted {
+		f.emit("%s++", n)
+	}
+	if s.nullable {
+		f.jumpIf("p == "+save, ok) // it would match empty again, as often as asked
+	}
+	f.jump(head)
+	f.place(iterFail)
+	f.set("p", save)
+	f.place(stop)
+	if r.min > 0 {
+		f.jumpIf(fmt.Sprintf("%s < %d", n, r.min), fail)
+	}
+	f.place(ok)
+}
+
+// dfused emits the diagnosis run of a fused node: its scan, then what the
+// unfused rule would have expected where the scan stopped.
+//
+// What is recorded at the stop lies at most two bytes past it (HEXDIG after a
+// "%"): before the farthest failure by more, there is nothing to record.
+func (f *genFunc) dfused(r *Rule, fail *label) {
+	switch r.fast {
+	case fUnit:
+		miss, ok := f.newLabel(), f.newLabel()
+		f.fused(r, miss)
+		f.jump(ok)
+		f.place(miss) // p has not moved
+		f.emit("if p+2 >= d.far {\n%s\n}", f.recordUnits(r, "p"))
+		f.jump(fail)
+		f.place(ok)
+	case fRun:
+		record := fmt.Sprintf("if p+2 >= d.far {\n%s\n}", f.recordUnits(r.subs[0], "p"))
+		n, ok := f.newVar(), f.newLabel()
+		if r.min == 0 && r.max == Unbounded {
+			f.emit("for p < len(in) {\n%s\n}", f.unitStep(r, "break"))
+		} else {
+			f.set(n, "0")
+			bound := "p < len(in)"
+			if r.max != Unbounded {
+				bound = fmt.Sprintf("%s != %d && p < len(in)", n, r.max)
+			}
+			f.emit("for %s {\n%s\n%s++\n}", bound, f.unitStep(r, "break"), n)
+		}
+		if r.max != Unbounded {
+			f.jumpIf(fmt.Sprintf("%s == %d", n, r.max), ok) // stopped at its bound: nothing was expected
+		}
+		f.emit("%s", record)
+		if r.min > 0 {
+			f.jumpIf(fmt.Sprintf("%s < %d", n, r.min), fail)
+		}
+		f.place(ok)
+	case fSepRun:
+		body := r.subs[0]
+		for body.kind == kSeq && len(body.subs) == 1 {
+			body = body.subs[0]
+		}
+		start := f.newVar()
+		f.set(start, "p")
+		f.fused(r, fail)
+		f.emit("if p+2 >= d.far {\nif p > %s {\n%s\n}\nd.fail(p, %d)\n}",
+			start, f.recordUnits(body.subs[1].subs[0], "p"), f.g.labelID(body.subs[0]))
+	default:
+		if f.err == nil {
+			f.err = fmt.Errorf("combinator: generate: unknown fused form")
+		}
+	}
+}
+
+// recordUnits returns the code that records unit, one step of a scan, as
+// expected at pos: the labels of its alternatives, and HEXDIG where a "%"
+// there is not followed by two (matcher.recordUnits).
+func (f *genFunc) recordUnits(unit *Rule, pos string) string {
+	if unit.name == "" && unit.kind == kAlt {
+		var parts []string
+		for _, a := range unit.subs {
+			parts = append(parts, f.recordUnits(a, pos))
+		}
+		return strings.Join(parts, "\n")
+	}
+	if unit.name == "" && unit.kind == kSeq && len(unit.subs) == 1 {
+		return f.recordUnits(unit.subs[0], pos)
+	}
+	s := fmt.Sprintf("d.fail(%s, %d)", pos, f.g.labelID(unit))
+	if unit.pct || (unit.kind == kSeq && len(unit.subs) == 3 && unit.subs[0].lit == "%") {
+		f.g.hexdig = true
+		s += fmt.Sprintf("\nd.hexdig(in, %s)", pos)
+	}
+	return s
+}
+
+// diagSource returns the type of the diagnosis record, its methods and the
+// table of labels, when the output has a diagnosis.
+func (g *Generator) diagSource() string {
+	if len(g.explained) == 0 {
+		return ""
+	}
+	t := g.diagType()
+	hexID := 0
+	if g.hexdig {
+		hexID = g.labelID(HEXDIG)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, `// %[1]s is what a diagnosis run records: the farthest failure offset and
+// the labels (indexes in %[2]s) expected there, each once, in order.
+type %[1]s struct {
+far  int
+n    int
+exp  [16]uint16
+more []uint16
+seen [%[3]d]uint64 // the labels recorded, as a set
+}
+
+// fail records that the rule labelled id was expected at pos.
+func (d *%[1]s) fail(pos, id int) {
+if pos >= d.far {
+d.record(pos, id)
+}
+}
+
+// record is fail at or past the farthest failure.
+func (d *%[1]s) record(pos, id int) {
+if pos > d.far {
+d.far = pos
+d.truncate(0)
+}
+if d.seen[id>>6]&(1<<(id&63)) != 0 {
+return
+}
+d.seen[id>>6] |= 1 << (id & 63)
+if d.n < len(d.exp) {
+d.exp[d.n] = uint16(id)
+} else {
+d.more = append(d.more, uint16(id))
+}
+d.n++
+}
+
+// named records the named rule labelled id, which failed where it starts,
+// at pos, the farthest failure: in place of what its run recorded there,
+// after what was recorded there before it (mark labels, when the farthest
+// failure before it, far, was already at pos).
+func (d *%[1]s) named(pos, far, mark, id int) {
+if far < pos {
+mark = 0
+}
+d.truncate(mark)
+d.far = -1
+if mark > 0 {
+d.far = pos
+}
+d.fail(pos, id)
+}
+
+// at returns the i-th label recorded.
+func (d *%[1]s) at(i int) uint16 {
+if i < len(d.exp) {
+return d.exp[i]
+}
+return d.more[i-len(d.exp)]
+}
+
+// truncate keeps the first n labels recorded.
+func (d *%[1]s) truncate(n int) {
+d.n = n
+if n <= len(d.exp) {
+d.more = d.more[:0]
+} else {
+d.more = d.more[:n-len(d.exp)]
+}
+d.seen = [len(d.seen)]uint64{}
+for i := 0; i < n; i++ {
+id := d.at(i)
+d.seen[id>>6] |= 1 << (id & 63)
+}
+}
+
+// appendLabels appends the labels recorded to buf.
+func (d *%[1]s) appendLabels(buf []string) []string {
+if cap(buf)-len(buf) < d.n {
+grown := make([]string, len(buf), len(buf)+d.n)
+copy(grown, buf)
+buf = grown
+}
+for i := 0; i < d.n; i++ {
+buf = append(buf, %[2]s[d.at(i)])
+}
+return buf
+}
+`, t, g.prefix()+"Labels", (len(g.labels)+63)/64)
+	if g.hexdig {
+		h := g.table(hexdigSet)
+		fmt.Fprintf(&b, `
+// hexdig records HEXDIG where a "%%" at pos is not followed by two.
+func (d *%s) hexdig(in string, pos int) {
+if pos < len(in) && in[pos] == '%%' {
+q := pos + 1
+for q < len(in) && q < pos+3 && %s[in[q]] {
+q++
+}
+if q < pos+3 {
+d.fail(q, %d)
+}
+}
+}
+`, t, h, hexID)
+	}
+	fmt.Fprintf(&b, "\n// %s are the labels of the rules a diagnosis records.\nvar %s = [...]string{\n", g.prefix()+"Labels", g.prefix()+"Labels")
+	for _, l := range g.labels {
+		fmt.Fprintf(&b, "%s,\n", strconv.Quote(l))
+	}
+	b.WriteString("}\n")
+	return b.String()
+}
