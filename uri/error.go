@@ -32,20 +32,27 @@ var ErrInvalid = errors.New("uri: invalid URI reference")
 // Is reports whether target is ErrInvalid.
 func (e *ParseError) Is(target error) bool { return target == ErrInvalid }
 
-// newParseError explains why s does not match rule; prefix, the end of the
-// prefix of s that rule matches (or -1), is a lower bound of where it fails.
+// newParseError explains why s does not match rule with its generated
+// diagnosis; prefix, the end of the prefix of s that rule matches (or -1), is
+// a lower bound of where it fails.
 func newParseError(s string, rule *c.Rule, prefix int) *ParseError {
-	se := rule.ExplainFrom(s, prefix)
-	if se == nil { // cannot happen: the fast match failed
-		se = &c.SyntaxError{Input: s, Offset: 0, Expected: []string{rule.Name()}}
+	// One allocation for the error and, most often, what it expected.
+	e := new(struct {
+		ParseError
+		buf [12]string
+	})
+	off, exp := explain(rule, s, prefix, e.buf[:0])
+	if off < 0 { // cannot happen: the fast match failed
+		off, exp = 0, append(exp, rule.Name())
 	}
-	return &ParseError{
+	e.ParseError = ParseError{
 		Input:     s,
-		Offset:    se.Offset,
+		Offset:    off,
 		Rule:      rule.Name(),
-		Component: componentAt(s, se.Offset),
-		Expected:  se.Expected,
+		Component: componentAt(s, off),
+		Expected:  exp[:len(exp):len(exp)],
 	}
+	return &e.ParseError
 }
 
 // componentAt names the component that offset off of s falls in, by the

@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 	c "github.com/seed42851778/rfc3986/combinator"
 	"github.com/seed42851778/rfc3986/internal/corpus"
 	"github.com/seed42851778/rfc3986/internal/urigrammar"
@@ -13,14 +15,15 @@ import (
 
 // generated pairs each top rule with its generated matcher.
 var generated = []struct {
-	name  string
-	rule  *c.Rule
-	match func(string, int, *[nslots][2]int) int
+	name    string
+	rule    *c.Rule
+	match   func(string, int, *[nslots][2]int) int
+	explain func(string, int, []string) (int, []string)
 }{
-	{"URI-reference", ruleURIReference, matchURIReference},
-	{"URI", ruleURI, matchURI},
-	{"absolute-URI", ruleAbsoluteURI, matchAbsoluteURI},
-	{"relative-ref", ruleRelativeRef, matchRelativeRef},
+	{"URI-reference", ruleURIReference, matchURIReference, explainURIReference},
+	{"URI", ruleURI, matchURI, explainURI},
+	{"absolute-URI", ruleAbsoluteURI, matchAbsoluteURI, explainAbsoluteURI},
+	{"relative-ref", ruleRelativeRef, matchRelativeRef, explainRelativeRef},
 }
 
 var genInputs = []string{
@@ -45,11 +48,22 @@ var genInputs = []string{
 }
 
 // checkGenerated checks that the generated matchers agree with the
-// interpreter on s: the same end offset from every position, and for a whole
-// match the same captures.
+// interpreter on s: the same end offset from every position, for a whole
+// match the same captures, and the same diagnosis.
 func checkGenerated(t *testing.T, s string) {
 	t.Helper()
 	for _, g := range generated {
+		// The lower bounds that lead the diagnosis different ways: none, the
+		// end of the prefix the rule matches (what parse passes), the
+		// farthest failure itself, one past it (the run is made again
+		// without it), and bounds outside s.
+		bounds := []int{-2, -1, 0, g.rule.MatchAt(s, 0), len(s), len(s) + 1}
+		if se := g.rule.Explain(s); se != nil {
+			bounds = append(bounds, se.Offset, se.Offset+1)
+		}
+		for _, lb := range bounds {
+			checkExplain(t, g.name, g.rule, g.explain, s, lb)
+		}
 		for pos := -1; pos <= len(s)+1; pos++ {
 			var caps [nslots][2]int
 			for i := range caps {
@@ -96,6 +110,31 @@ func TestGeneratedVsInterpreter(t *testing.T) {
 	})
 }
 
+// checkExplain checks that the generated diagnosis of rule agrees with
+// rule.ExplainFrom on s from lowerBound.
+func checkExplain(t *testing.T, name string, rule *c.Rule, explain func(string, int, []string) (int, []string), s string, lowerBound int) {
+	t.Helper()
+	type diagnosis struct {
+		Offset   int
+		Expected []string
+	}
+	var got, want diagnosis
+	got.Offset, got.Expected = explain(s, lowerBound, nil)
+	if se := rule.ExplainFrom(s, lowerBound); se != nil {
+		want = diagnosis{se.Offset, se.Expected}
+	} else {
+		want = diagnosis{-1, nil}
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Fatalf("%s: diagnosis of %q from %d, generated vs interpreted (-want +got):\n%s", name, s, lowerBound, diff)
+	}
+	// What the diagnosis expects goes after what buf holds.
+	buf := []string{"before"}
+	if _, exp := explain(s, lowerBound, buf); exp[0] != "before" || !cmp.Equal(exp[1:], want.Expected, cmpopts.EquateEmpty()) {
+		t.Fatalf("%s: diagnosis of %q from %d appended to %q: %q", name, s, lowerBound, buf, exp)
+	}
+}
+
 // checkGeneratedCorpus checks the generated matchers against the interpreter on
 // each line, from position 0 only: every position of every line is too slow.
 func checkGeneratedCorpus(t *testing.T, lines []string) {
@@ -105,6 +144,10 @@ func checkGeneratedCorpus(t *testing.T, lines []string) {
 			got, want := g.match(s, 0, &caps), g.rule.MatchAt(s, 0)
 			if got != want {
 				t.Fatalf("%s: generated matcher of %q ends at %d, the interpreter at %d", g.name, s, got, want)
+			}
+			if want != len(s) {
+				checkExplain(t, g.name, g.rule, g.explain, s, -1)
+				checkExplain(t, g.name, g.rule, g.explain, s, want)
 			}
 			if want == len(s) {
 				var sp [nslots]c.Span

@@ -22,8 +22,8 @@ const (
 
 // The four top rules of RFC 3986 with a capture around each component
 // (internal/urigrammar), and the matchers generated from them
-// (zz_parse_gen.go, go generate). The generated matchers parse; the rules
-// are the reference they are tested against, and explain a failure.
+// (zz_parse_gen.go, go generate): the matchers parse, and the diagnoses
+// explain a failure. The rules are the reference both are tested against.
 var (
 	ruleURI          = urigrammar.URI
 	ruleAbsoluteURI  = urigrammar.AbsoluteURI
@@ -100,6 +100,23 @@ func match(rule *c.Rule, s string, sp *[nslots][2]int) int {
 		return matchRelativeRef(s, 0, sp)
 	}
 	panic("uri: no generated matcher for rule " + rule.Name())
+}
+
+// explain is rule.ExplainFrom(s, lowerBound) by the generated diagnosis of
+// rule, one of the four top rules: the offset, and what was expected there
+// appended to buf; or -1 when s matches.
+func explain(rule *c.Rule, s string, lowerBound int, buf []string) (int, []string) {
+	switch rule {
+	case ruleURIReference:
+		return explainURIReference(s, lowerBound, buf)
+	case ruleURI:
+		return explainURI(s, lowerBound, buf)
+	case ruleAbsoluteURI:
+		return explainAbsoluteURI(s, lowerBound, buf)
+	case ruleRelativeRef:
+		return explainRelativeRef(s, lowerBound, buf)
+	}
+	panic("uri: no generated diagnosis for rule " + rule.Name())
 }
 
 // hostKindOf tells which alternative of host (§3.2.2) a parsed host matched.

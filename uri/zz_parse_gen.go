@@ -10363,6 +10363,2642 @@ func matchURIReference(in string, pos int, caps *[8][2]int) int {
 	return matchRelativeRef(in, pos, caps)
 }
 
+// genExplain2 is the diagnosis run of ALPHA at pos: it returns the end offset
+// of the match, or -1, and records in d what was expected where.
+func genExplain2(in string, pos int, d *genDiag) int {
+	p := pos
+	far, mark := d.far, d.n
+	if p >= len(in) || !genSet0[in[p]] {
+		goto l2
+	}
+	p++
+	goto l3
+l2:
+	if p+2 >= d.far {
+		d.fail(p, 0)
+	}
+	goto l1
+l3:
+	return p
+l1:
+	if d.far == pos {
+		d.named(pos, far, mark, 0)
+	}
+	return -1
+}
+
+// genExplain1 is the diagnosis run of scheme at pos: it returns the end offset
+// of the match, or -1, and records in d what was expected where.
+func genExplain1(in string, pos int, d *genDiag) int {
+	p := pos
+	far, mark := d.far, d.n
+	if e := genExplain2(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l1
+	}
+	if p < d.far && (p >= len(in) || !genSet1[in[p]]) {
+		goto l3
+	}
+	for p < len(in) {
+		if c := in[p]; genSet1[c] {
+			p++
+		} else {
+			break
+		}
+	}
+	if p+2 >= d.far {
+		d.fail(p, 0)
+		d.fail(p, 1)
+		d.fail(p, 2)
+		d.fail(p, 3)
+		d.fail(p, 4)
+	}
+l3:
+	return p
+l1:
+	if d.far == pos {
+		d.named(pos, far, mark, 5)
+	}
+	return -1
+}
+
+// genExplain4 is the diagnosis run of userinfo at pos: it returns the end offset
+// of the match, or -1, and records in d what was expected where.
+func genExplain4(in string, pos int, d *genDiag) int {
+	p := pos
+	for p < len(in) {
+		if c := in[p]; genSet3[c] {
+			p++
+		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+			p += 3
+		} else {
+			break
+		}
+	}
+	if p+2 >= d.far {
+		d.fail(p, 8)
+		d.fail(p, 9)
+		d.hexdig(in, p)
+		d.fail(p, 10)
+		d.fail(p, 6)
+	}
+	return p
+}
+
+// genExplain8 is the diagnosis run of h16 at pos: it returns the end offset
+// of the match, or -1, and records in d what was expected where.
+func genExplain8(in string, pos int, d *genDiag) int {
+	p := pos
+	far, mark := d.far, d.n
+	var v1 int
+	v1 = 0
+	for v1 != 4 && p < len(in) {
+		if c := in[p]; genSet4[c] {
+			p++
+		} else {
+			break
+		}
+		v1++
+	}
+	if v1 == 4 {
+		goto l2
+	}
+	if p+2 >= d.far {
+		d.fail(p, 15)
+	}
+	if v1 < 1 {
+		goto l1
+	}
+l2:
+	return p
+l1:
+	if d.far == pos {
+		d.named(pos, far, mark, 16)
+	}
+	return -1
+}
+
+// genExplain12 is the diagnosis run of DIGIT at pos: it returns the end offset
+// of the match, or -1, and records in d what was expected where.
+func genExplain12(in string, pos int, d *genDiag) int {
+	p := pos
+	far, mark := d.far, d.n
+	if p >= len(in) || !genSet6[in[p]] {
+		goto l2
+	}
+	p++
+	goto l3
+l2:
+	if p+2 >= d.far {
+		d.fail(p, 1)
+	}
+	goto l1
+l3:
+	return p
+l1:
+	if d.far == pos {
+		d.named(pos, far, mark, 1)
+	}
+	return -1
+}
+
+// genExplain11 is the diagnosis run of dec-octet at pos: it returns the end offset
+// of the match, or -1, and records in d what was expected where.
+func genExplain11(in string, pos int, d *genDiag) int {
+	p := pos
+	far, mark := d.far, d.n
+	var v1, v2 int
+	v1 = p
+	if (p >= len(in) || in[p] != '2') && p < d.far {
+		goto l3
+	}
+	if len(in)-p < 2 || in[p:p+2] != "25" {
+		goto l5
+	}
+	p += 2
+	goto l6
+l5:
+	d.fail(p, 18)
+	goto l3
+l6:
+	if p >= len(in) || !genSet7[in[p]] {
+		goto l8
+	}
+	p++
+	goto l9
+l8:
+	if p+2 >= d.far {
+		d.fail(p, 19)
+	}
+	goto l3
+l9:
+	goto l2
+l3:
+	p = v1
+	if (p >= len(in) || in[p] != '2') && p < d.far {
+		goto l10
+	}
+	if p < d.far && p < len(in) {
+		if in[p] != '2' {
+			goto l10
+		}
+		p++
+		goto l11
+	}
+	if p >= len(in) || in[p] != '2' {
+		goto l12
+	}
+	p++
+	goto l13
+l12:
+	d.fail(p, 20)
+	goto l10
+l13:
+l11:
+	if p >= len(in) || !genSet8[in[p]] {
+		goto l15
+	}
+	p++
+	goto l16
+l15:
+	if p+2 >= d.far {
+		d.fail(p, 21)
+	}
+	goto l10
+l16:
+	if e := genExplain12(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l10
+	}
+	goto l2
+l10:
+	p = v1
+	if (p >= len(in) || in[p] != '1') && p < d.far {
+		goto l18
+	}
+	if p < d.far && p < len(in) {
+		if in[p] != '1' {
+			goto l18
+		}
+		p++
+		goto l19
+	}
+	if p >= len(in) || in[p] != '1' {
+		goto l20
+	}
+	p++
+	goto l21
+l20:
+	d.fail(p, 22)
+	goto l18
+l21:
+l19:
+	v2 = 0
+	for v2 != 2 && p < len(in) {
+		if c := in[p]; genSet6[c] {
+			p++
+		} else {
+			break
+		}
+		v2++
+	}
+	if v2 == 2 {
+		goto l23
+	}
+	if p+2 >= d.far {
+		d.fail(p, 1)
+	}
+	if v2 < 2 {
+		goto l18
+	}
+l23:
+	goto l2
+l18:
+	p = v1
+	if (p >= len(in) || !genSet9[in[p]]) && p < d.far {
+		goto l24
+	}
+	if p >= len(in) || !genSet9[in[p]] {
+		goto l26
+	}
+	p++
+	goto l27
+l26:
+	if p+2 >= d.far {
+		d.fail(p, 23)
+	}
+	goto l24
+l27:
+	if e := genExplain12(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l24
+	}
+	goto l2
+l24:
+	p = v1
+	if p >= len(in) || !genSet6[in[p]] {
+		if p >= d.far {
+			d.fail(p, 1)
+		}
+		goto l29
+	}
+	if e := genExplain12(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l29
+	}
+	goto l2
+l29:
+	p = v1
+	goto l1
+l2:
+	return p
+l1:
+	if d.far == pos {
+		d.named(pos, far, mark, 24)
+	}
+	return -1
+}
+
+// genExplain10 is the diagnosis run of IPv4address at pos: it returns the end offset
+// of the match, or -1, and records in d what was expected where.
+func genExplain10(in string, pos int, d *genDiag) int {
+	p := pos
+	far, mark := d.far, d.n
+	if e := genExplain11(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l1
+	}
+	if p < d.far && p < len(in) {
+		if in[p] != '.' {
+			goto l1
+		}
+		p++
+		goto l3
+	}
+	if p >= len(in) || in[p] != '.' {
+		goto l4
+	}
+	p++
+	goto l5
+l4:
+	d.fail(p, 4)
+	goto l1
+l5:
+l3:
+	if e := genExplain11(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l1
+	}
+	if p < d.far && p < len(in) {
+		if in[p] != '.' {
+			goto l1
+		}
+		p++
+		goto l7
+	}
+	if p >= len(in) || in[p] != '.' {
+		goto l8
+	}
+	p++
+	goto l9
+l8:
+	d.fail(p, 4)
+	goto l1
+l9:
+l7:
+	if e := genExplain11(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l1
+	}
+	if p < d.far && p < len(in) {
+		if in[p] != '.' {
+			goto l1
+		}
+		p++
+		goto l11
+	}
+	if p >= len(in) || in[p] != '.' {
+		goto l12
+	}
+	p++
+	goto l13
+l12:
+	d.fail(p, 4)
+	goto l1
+l13:
+l11:
+	if e := genExplain11(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l1
+	}
+	return p
+l1:
+	if d.far == pos {
+		d.named(pos, far, mark, 17)
+	}
+	return -1
+}
+
+// genExplain9 is the diagnosis run of ls32 at pos: it returns the end offset
+// of the match, or -1, and records in d what was expected where.
+func genExplain9(in string, pos int, d *genDiag) int {
+	p := pos
+	far, mark := d.far, d.n
+	var v1 int
+	v1 = p
+	if (p >= len(in) || !genSet4[in[p]]) && p < d.far {
+		goto l3
+	}
+	if e := genExplain8(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l3
+	}
+	if p < d.far && p < len(in) {
+		if in[p] != ':' {
+			goto l3
+		}
+		p++
+		goto l5
+	}
+	if p >= len(in) || in[p] != ':' {
+		goto l6
+	}
+	p++
+	goto l7
+l6:
+	d.fail(p, 6)
+	goto l3
+l7:
+l5:
+	if e := genExplain8(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l3
+	}
+	goto l2
+l3:
+	p = v1
+	if p >= len(in) || !genSet6[in[p]] {
+		if p >= d.far {
+			d.fail(p, 17)
+		}
+		goto l9
+	}
+	if e := genExplain10(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l9
+	}
+	goto l2
+l9:
+	p = v1
+	goto l1
+l2:
+	return p
+l1:
+	if d.far == pos {
+		d.named(pos, far, mark, 25)
+	}
+	return -1
+}
+
+// genExplain7 is the diagnosis run of IPv6address at pos: it returns the end offset
+// of the match, or -1, and records in d what was expected where.
+func genExplain7(in string, pos int, d *genDiag) int {
+	p := pos
+	far, mark := d.far, d.n
+	var v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18, v19, v20, v21, v22, v23, v24, v25, v26, v27, v28, v29 int
+	v1 = p
+	if (p >= len(in) || !genSet4[in[p]]) && p < d.far {
+		goto l3
+	}
+	v2 = 0
+l5:
+	if v2 == 6 {
+		goto l6
+	}
+	if (p >= len(in) || !genSet4[in[p]]) && p < d.far {
+		goto l6
+	}
+	v3 = p
+	if e := genExplain8(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l7
+	}
+	if p < d.far && p < len(in) {
+		if in[p] != ':' {
+			goto l7
+		}
+		p++
+		goto l10
+	}
+	if p >= len(in) || in[p] != ':' {
+		goto l11
+	}
+	p++
+	goto l12
+l11:
+	d.fail(p, 6)
+	goto l7
+l12:
+l10:
+	v2++
+	goto l5
+l7:
+	p = v3
+l6:
+	if v2 < 6 {
+		goto l3
+	}
+	if e := genExplain9(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l3
+	}
+	goto l2
+l3:
+	p = v1
+	if (p >= len(in) || in[p] != ':') && p < d.far {
+		goto l14
+	}
+	if len(in)-p < 2 || in[p:p+2] != "::" {
+		goto l16
+	}
+	p += 2
+	goto l17
+l16:
+	d.fail(p, 26)
+	goto l14
+l17:
+	v4 = 0
+l19:
+	if v4 == 5 {
+		goto l20
+	}
+	if (p >= len(in) || !genSet4[in[p]]) && p < d.far {
+		goto l20
+	}
+	v5 = p
+	if e := genExplain8(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l21
+	}
+	if p < d.far && p < len(in) {
+		if in[p] != ':' {
+			goto l21
+		}
+		p++
+		goto l24
+	}
+	if p >= len(in) || in[p] != ':' {
+		goto l25
+	}
+	p++
+	goto l26
+l25:
+	d.fail(p, 6)
+	goto l21
+l26:
+l24:
+	v4++
+	goto l19
+l21:
+	p = v5
+l20:
+	if v4 < 5 {
+		goto l14
+	}
+	if e := genExplain9(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l14
+	}
+	goto l2
+l14:
+	p = v1
+	if (p >= len(in) || !genSet5[in[p]]) && p < d.far {
+		goto l28
+	}
+	if p < d.far && (p >= len(in) || !genSet4[in[p]]) {
+		goto l29
+	}
+	v6 = p
+	if e := genExplain8(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l30
+	}
+	goto l31
+l30:
+	p = v6
+l31:
+l29:
+	if len(in)-p < 2 || in[p:p+2] != "::" {
+		goto l33
+	}
+	p += 2
+	goto l34
+l33:
+	d.fail(p, 26)
+	goto l28
+l34:
+	v7 = 0
+l36:
+	if v7 == 4 {
+		goto l37
+	}
+	if (p >= len(in) || !genSet4[in[p]]) && p < d.far {
+		goto l37
+	}
+	v8 = p
+	if e := genExplain8(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l38
+	}
+	if p < d.far && p < len(in) {
+		if in[p] != ':' {
+			goto l38
+		}
+		p++
+		goto l41
+	}
+	if p >= len(in) || in[p] != ':' {
+		goto l42
+	}
+	p++
+	goto l43
+l42:
+	d.fail(p, 6)
+	goto l38
+l43:
+l41:
+	v7++
+	goto l36
+l38:
+	p = v8
+l37:
+	if v7 < 4 {
+		goto l28
+	}
+	if e := genExplain9(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l28
+	}
+	goto l2
+l28:
+	p = v1
+	if (p >= len(in) || !genSet5[in[p]]) && p < d.far {
+		goto l45
+	}
+	if p < d.far && (p >= len(in) || !genSet4[in[p]]) {
+		goto l46
+	}
+	v9 = p
+	if e := genExplain8(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l47
+	}
+	if p < d.far && (p >= len(in) || in[p] != ':') {
+		goto l49
+	}
+	v10 = p
+	if p < d.far && p < len(in) {
+		if in[p] != ':' {
+			goto l50
+		}
+		p++
+		goto l51
+	}
+	if p >= len(in) || in[p] != ':' {
+		goto l52
+	}
+	p++
+	goto l53
+l52:
+	d.fail(p, 6)
+	goto l50
+l53:
+l51:
+	if e := genExplain8(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l50
+	}
+	goto l55
+l50:
+	p = v10
+l55:
+l49:
+	goto l56
+l47:
+	p = v9
+l56:
+l46:
+	if len(in)-p < 2 || in[p:p+2] != "::" {
+		goto l58
+	}
+	p += 2
+	goto l59
+l58:
+	d.fail(p, 26)
+	goto l45
+l59:
+	v11 = 0
+l61:
+	if v11 == 3 {
+		goto l62
+	}
+	if (p >= len(in) || !genSet4[in[p]]) && p < d.far {
+		goto l62
+	}
+	v12 = p
+	if e := genExplain8(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l63
+	}
+	if p < d.far && p < len(in) {
+		if in[p] != ':' {
+			goto l63
+		}
+		p++
+		goto l66
+	}
+	if p >= len(in) || in[p] != ':' {
+		goto l67
+	}
+	p++
+	goto l68
+l67:
+	d.fail(p, 6)
+	goto l63
+l68:
+l66:
+	v11++
+	goto l61
+l63:
+	p = v12
+l62:
+	if v11 < 3 {
+		goto l45
+	}
+	if e := genExplain9(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l45
+	}
+	goto l2
+l45:
+	p = v1
+	if (p >= len(in) || !genSet5[in[p]]) && p < d.far {
+		goto l70
+	}
+	if p < d.far && (p >= len(in) || !genSet4[in[p]]) {
+		goto l71
+	}
+	v13 = p
+	if e := genExplain8(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l72
+	}
+	if p < d.far && (p >= len(in) || in[p] != ':') {
+		goto l74
+	}
+	v14 = 0
+l75:
+	if v14 == 2 {
+		goto l76
+	}
+	if (p >= len(in) || in[p] != ':') && p < d.far {
+		goto l76
+	}
+	v15 = p
+	if p < d.far && p < len(in) {
+		if in[p] != ':' {
+			goto l77
+		}
+		p++
+		goto l79
+	}
+	if p >= len(in) || in[p] != ':' {
+		goto l80
+	}
+	p++
+	goto l81
+l80:
+	d.fail(p, 6)
+	goto l77
+l81:
+l79:
+	if e := genExplain8(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l77
+	}
+	v14++
+	goto l75
+l77:
+	p = v15
+l76:
+l74:
+	goto l83
+l72:
+	p = v13
+l83:
+l71:
+	if len(in)-p < 2 || in[p:p+2] != "::" {
+		goto l85
+	}
+	p += 2
+	goto l86
+l85:
+	d.fail(p, 26)
+	goto l70
+l86:
+	v16 = 0
+l88:
+	if v16 == 2 {
+		goto l89
+	}
+	if (p >= len(in) || !genSet4[in[p]]) && p < d.far {
+		goto l89
+	}
+	v17 = p
+	if e := genExplain8(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l90
+	}
+	if p < d.far && p < len(in) {
+		if in[p] != ':' {
+			goto l90
+		}
+		p++
+		goto l93
+	}
+	if p >= len(in) || in[p] != ':' {
+		goto l94
+	}
+	p++
+	goto l95
+l94:
+	d.fail(p, 6)
+	goto l90
+l95:
+l93:
+	v16++
+	goto l88
+l90:
+	p = v17
+l89:
+	if v16 < 2 {
+		goto l70
+	}
+	if e := genExplain9(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l70
+	}
+	goto l2
+l70:
+	p = v1
+	if (p >= len(in) || !genSet5[in[p]]) && p < d.far {
+		goto l97
+	}
+	if p < d.far && (p >= len(in) || !genSet4[in[p]]) {
+		goto l98
+	}
+	v18 = p
+	if e := genExplain8(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l99
+	}
+	if p < d.far && (p >= len(in) || in[p] != ':') {
+		goto l101
+	}
+	v19 = 0
+l102:
+	if v19 == 3 {
+		goto l103
+	}
+	if (p >= len(in) || in[p] != ':') && p < d.far {
+		goto l103
+	}
+	v20 = p
+	if p < d.far && p < len(in) {
+		if in[p] != ':' {
+			goto l104
+		}
+		p++
+		goto l106
+	}
+	if p >= len(in) || in[p] != ':' {
+		goto l107
+	}
+	p++
+	goto l108
+l107:
+	d.fail(p, 6)
+	goto l104
+l108:
+l106:
+	if e := genExplain8(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l104
+	}
+	v19++
+	goto l102
+l104:
+	p = v20
+l103:
+l101:
+	goto l110
+l99:
+	p = v18
+l110:
+l98:
+	if len(in)-p < 2 || in[p:p+2] != "::" {
+		goto l112
+	}
+	p += 2
+	goto l113
+l112:
+	d.fail(p, 26)
+	goto l97
+l113:
+	if e := genExplain8(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l97
+	}
+	if p < d.far && p < len(in) {
+		if in[p] != ':' {
+			goto l97
+		}
+		p++
+		goto l116
+	}
+	if p >= len(in) || in[p] != ':' {
+		goto l117
+	}
+	p++
+	goto l118
+l117:
+	d.fail(p, 6)
+	goto l97
+l118:
+l116:
+	if e := genExplain9(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l97
+	}
+	goto l2
+l97:
+	p = v1
+	if (p >= len(in) || !genSet5[in[p]]) && p < d.far {
+		goto l120
+	}
+	if p < d.far && (p >= len(in) || !genSet4[in[p]]) {
+		goto l121
+	}
+	v21 = p
+	if e := genExplain8(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l122
+	}
+	if p < d.far && (p >= len(in) || in[p] != ':') {
+		goto l124
+	}
+	v22 = 0
+l125:
+	if v22 == 4 {
+		goto l126
+	}
+	if (p >= len(in) || in[p] != ':') && p < d.far {
+		goto l126
+	}
+	v23 = p
+	if p < d.far && p < len(in) {
+		if in[p] != ':' {
+			goto l127
+		}
+		p++
+		goto l129
+	}
+	if p >= len(in) || in[p] != ':' {
+		goto l130
+	}
+	p++
+	goto l131
+l130:
+	d.fail(p, 6)
+	goto l127
+l131:
+l129:
+	if e := genExplain8(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l127
+	}
+	v22++
+	goto l125
+l127:
+	p = v23
+l126:
+l124:
+	goto l133
+l122:
+	p = v21
+l133:
+l121:
+	if len(in)-p < 2 || in[p:p+2] != "::" {
+		goto l135
+	}
+	p += 2
+	goto l136
+l135:
+	d.fail(p, 26)
+	goto l120
+l136:
+	if e := genExplain9(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l120
+	}
+	goto l2
+l120:
+	p = v1
+	if (p >= len(in) || !genSet5[in[p]]) && p < d.far {
+		goto l138
+	}
+	if p < d.far && (p >= len(in) || !genSet4[in[p]]) {
+		goto l139
+	}
+	v24 = p
+	if e := genExplain8(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l140
+	}
+	if p < d.far && (p >= len(in) || in[p] != ':') {
+		goto l142
+	}
+	v25 = 0
+l143:
+	if v25 == 5 {
+		goto l144
+	}
+	if (p >= len(in) || in[p] != ':') && p < d.far {
+		goto l144
+	}
+	v26 = p
+	if p < d.far && p < len(in) {
+		if in[p] != ':' {
+			goto l145
+		}
+		p++
+		goto l147
+	}
+	if p >= len(in) || in[p] != ':' {
+		goto l148
+	}
+	p++
+	goto l149
+l148:
+	d.fail(p, 6)
+	goto l145
+l149:
+l147:
+	if e := genExplain8(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l145
+	}
+	v25++
+	goto l143
+l145:
+	p = v26
+l144:
+l142:
+	goto l151
+l140:
+	p = v24
+l151:
+l139:
+	if len(in)-p < 2 || in[p:p+2] != "::" {
+		goto l153
+	}
+	p += 2
+	goto l154
+l153:
+	d.fail(p, 26)
+	goto l138
+l154:
+	if e := genExplain8(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l138
+	}
+	goto l2
+l138:
+	p = v1
+	if (p >= len(in) || !genSet5[in[p]]) && p < d.far {
+		goto l156
+	}
+	if p < d.far && (p >= len(in) || !genSet4[in[p]]) {
+		goto l157
+	}
+	v27 = p
+	if e := genExplain8(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l158
+	}
+	if p < d.far && (p >= len(in) || in[p] != ':') {
+		goto l160
+	}
+	v28 = 0
+l161:
+	if v28 == 6 {
+		goto l162
+	}
+	if (p >= len(in) || in[p] != ':') && p < d.far {
+		goto l162
+	}
+	v29 = p
+	if p < d.far && p < len(in) {
+		if in[p] != ':' {
+			goto l163
+		}
+		p++
+		goto l165
+	}
+	if p >= len(in) || in[p] != ':' {
+		goto l166
+	}
+	p++
+	goto l167
+l166:
+	d.fail(p, 6)
+	goto l163
+l167:
+l165:
+	if e := genExplain8(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l163
+	}
+	v28++
+	goto l161
+l163:
+	p = v29
+l162:
+l160:
+	goto l169
+l158:
+	p = v27
+l169:
+l157:
+	if len(in)-p < 2 || in[p:p+2] != "::" {
+		goto l171
+	}
+	p += 2
+	goto l172
+l171:
+	d.fail(p, 26)
+	goto l156
+l172:
+	goto l2
+l156:
+	p = v1
+	goto l1
+l2:
+	return p
+l1:
+	if d.far == pos {
+		d.named(pos, far, mark, 14)
+	}
+	return -1
+}
+
+// genExplain13 is the diagnosis run of IPvFuture at pos: it returns the end offset
+// of the match, or -1, and records in d what was expected where.
+func genExplain13(in string, pos int, d *genDiag) int {
+	p := pos
+	far, mark := d.far, d.n
+	var v1, v2 int
+	if len(in)-p < 1 || in[p]|0x20 != 'v' {
+		goto l3
+	}
+	p++
+	goto l4
+l3:
+	d.fail(p, 28)
+	goto l1
+l4:
+	v1 = 0
+	for p < len(in) {
+		if c := in[p]; genSet4[c] {
+			p++
+		} else {
+			break
+		}
+		v1++
+	}
+	if p+2 >= d.far {
+		d.fail(p, 15)
+	}
+	if v1 < 1 {
+		goto l1
+	}
+	if p < d.far && p < len(in) {
+		if in[p] != '.' {
+			goto l1
+		}
+		p++
+		goto l7
+	}
+	if p >= len(in) || in[p] != '.' {
+		goto l8
+	}
+	p++
+	goto l9
+l8:
+	d.fail(p, 4)
+	goto l1
+l9:
+l7:
+	v2 = 0
+	for p < len(in) {
+		if c := in[p]; genSet3[c] {
+			p++
+		} else {
+			break
+		}
+		v2++
+	}
+	if p+2 >= d.far {
+		d.fail(p, 8)
+		d.fail(p, 10)
+		d.fail(p, 6)
+	}
+	if v2 < 1 {
+		goto l1
+	}
+	return p
+l1:
+	if d.far == pos {
+		d.named(pos, far, mark, 27)
+	}
+	return -1
+}
+
+// genExplain6 is the diagnosis run of IP-literal at pos: it returns the end offset
+// of the match, or -1, and records in d what was expected where.
+func genExplain6(in string, pos int, d *genDiag) int {
+	p := pos
+	far, mark := d.far, d.n
+	var v1 int
+	if p < d.far && p < len(in) {
+		if in[p] != '[' {
+			goto l1
+		}
+		p++
+		goto l2
+	}
+	if p >= len(in) || in[p] != '[' {
+		goto l3
+	}
+	p++
+	goto l4
+l3:
+	d.fail(p, 13)
+	goto l1
+l4:
+l2:
+	v1 = p
+	if p >= len(in) || !genSet5[in[p]] {
+		if p >= d.far {
+			d.fail(p, 14)
+		}
+		goto l7
+	}
+	if e := genExplain7(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l7
+	}
+	goto l6
+l7:
+	p = v1
+	if p >= len(in) || !genSet15[in[p]] {
+		if p >= d.far {
+			d.fail(p, 27)
+		}
+		goto l8
+	}
+	if e := genExplain13(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l8
+	}
+	goto l6
+l8:
+	p = v1
+	goto l1
+l6:
+	if p < d.far && p < len(in) {
+		if in[p] != ']' {
+			goto l1
+		}
+		p++
+		goto l9
+	}
+	if p >= len(in) || in[p] != ']' {
+		goto l10
+	}
+	p++
+	goto l11
+l10:
+	d.fail(p, 29)
+	goto l1
+l11:
+l9:
+	return p
+l1:
+	if d.far == pos {
+		d.named(pos, far, mark, 12)
+	}
+	return -1
+}
+
+// genExplain14 is the diagnosis run of reg-name at pos: it returns the end offset
+// of the match, or -1, and records in d what was expected where.
+func genExplain14(in string, pos int, d *genDiag) int {
+	p := pos
+	for p < len(in) {
+		if c := in[p]; genSet10[c] {
+			p++
+		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+			p += 3
+		} else {
+			break
+		}
+	}
+	if p+2 >= d.far {
+		d.fail(p, 8)
+		d.fail(p, 9)
+		d.hexdig(in, p)
+		d.fail(p, 10)
+	}
+	return p
+}
+
+// genExplain5 is the diagnosis run of host at pos: it returns the end offset
+// of the match, or -1, and records in d what was expected where.
+func genExplain5(in string, pos int, d *genDiag) int {
+	p := pos
+	far, mark := d.far, d.n
+	var v1 int
+	v1 = p
+	if p >= len(in) || in[p] != '[' {
+		if p >= d.far {
+			d.fail(p, 12)
+		}
+		goto l3
+	}
+	if e := genExplain6(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l3
+	}
+	goto l2
+l3:
+	p = v1
+	if (p >= len(in) || !genSet6[in[p]]) && p < d.far {
+		goto l4
+	}
+	if e := genExplain10(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l4
+	}
+	if p < len(in) && (genSet10[in[p]] || in[p] == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]]) {
+		goto l4
+	}
+	goto l2
+l4:
+	p = v1
+	if e := genExplain14(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l7
+	}
+	goto l2
+l7:
+	p = v1
+	goto l1
+l2:
+	return p
+l1:
+	if d.far == pos {
+		d.named(pos, far, mark, 30)
+	}
+	return -1
+}
+
+// genExplain15 is the diagnosis run of port at pos: it returns the end offset
+// of the match, or -1, and records in d what was expected where.
+func genExplain15(in string, pos int, d *genDiag) int {
+	p := pos
+	for p < len(in) {
+		if c := in[p]; genSet6[c] {
+			p++
+		} else {
+			break
+		}
+	}
+	if p+2 >= d.far {
+		d.fail(p, 1)
+	}
+	return p
+}
+
+// genExplain16 is the diagnosis run of path-abempty at pos: it returns the end offset
+// of the match, or -1, and records in d what was expected where.
+func genExplain16(in string, pos int, d *genDiag) int {
+	p := pos
+	var v1 int
+	v1 = p
+	if p < len(in) && in[p] == '/' {
+		p++
+		for p < len(in) {
+			if c := in[p]; genSet11[c] {
+				p++
+			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+				p += 3
+			} else {
+				break
+			}
+		}
+	}
+	if p+2 >= d.far {
+		if p > v1 {
+			d.fail(p, 31)
+			d.hexdig(in, p)
+		}
+		d.fail(p, 32)
+	}
+	return p
+}
+
+// genExplain18 is the diagnosis run of segment-nz at pos: it returns the end offset
+// of the match, or -1, and records in d what was expected where.
+func genExplain18(in string, pos int, d *genDiag) int {
+	p := pos
+	far, mark := d.far, d.n
+	var v1 int
+	v1 = 0
+	for p < len(in) {
+		if c := in[p]; genSet12[c] {
+			p++
+		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+			p += 3
+		} else {
+			break
+		}
+		v1++
+	}
+	if p+2 >= d.far {
+		d.fail(p, 31)
+		d.hexdig(in, p)
+	}
+	if v1 < 1 {
+		goto l1
+	}
+	return p
+l1:
+	if d.far == pos {
+		d.named(pos, far, mark, 33)
+	}
+	return -1
+}
+
+// genExplain17 is the diagnosis run of path-absolute at pos: it returns the end offset
+// of the match, or -1, and records in d what was expected where.
+func genExplain17(in string, pos int, d *genDiag) int {
+	p := pos
+	far, mark := d.far, d.n
+	var v1, v2 int
+	if p < d.far && p < len(in) {
+		if in[p] != '/' {
+			goto l1
+		}
+		p++
+		goto l2
+	}
+	if p >= len(in) || in[p] != '/' {
+		goto l3
+	}
+	p++
+	goto l4
+l3:
+	d.fail(p, 32)
+	goto l1
+l4:
+l2:
+	if p < d.far && (p >= len(in) || !genSet2[in[p]]) {
+		goto l5
+	}
+	v1 = p
+	if e := genExplain18(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l6
+	}
+	if p < d.far && (p >= len(in) || in[p] != '/') {
+		goto l8
+	}
+	v2 = p
+	if p < len(in) && in[p] == '/' {
+		p++
+		for p < len(in) {
+			if c := in[p]; genSet11[c] {
+				p++
+			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+				p += 3
+			} else {
+				break
+			}
+		}
+	}
+	if p+2 >= d.far {
+		if p > v2 {
+			d.fail(p, 31)
+			d.hexdig(in, p)
+		}
+		d.fail(p, 32)
+	}
+l8:
+	goto l9
+l6:
+	p = v1
+l9:
+l5:
+	return p
+l1:
+	if d.far == pos {
+		d.named(pos, far, mark, 34)
+	}
+	return -1
+}
+
+// genExplain19 is the diagnosis run of path-rootless at pos: it returns the end offset
+// of the match, or -1, and records in d what was expected where.
+func genExplain19(in string, pos int, d *genDiag) int {
+	p := pos
+	far, mark := d.far, d.n
+	var v1 int
+	if e := genExplain18(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l1
+	}
+	if p < d.far && (p >= len(in) || in[p] != '/') {
+		goto l3
+	}
+	v1 = p
+	if p < len(in) && in[p] == '/' {
+		p++
+		for p < len(in) {
+			if c := in[p]; genSet11[c] {
+				p++
+			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+				p += 3
+			} else {
+				break
+			}
+		}
+	}
+	if p+2 >= d.far {
+		if p > v1 {
+			d.fail(p, 31)
+			d.hexdig(in, p)
+		}
+		d.fail(p, 32)
+	}
+l3:
+	return p
+l1:
+	if d.far == pos {
+		d.named(pos, far, mark, 35)
+	}
+	return -1
+}
+
+// genExplain20 is the diagnosis run of path-empty at pos: it returns the end offset
+// of the match, or -1, and records in d what was expected where.
+func genExplain20(in string, pos int, d *genDiag) int {
+	p := pos
+	var v1 int
+	v1 = 0
+	for v1 != 0 && p < len(in) {
+		if c := in[p]; genSet12[c] {
+			p++
+		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+			p += 3
+		} else {
+			break
+		}
+		v1++
+	}
+	if v1 == 0 {
+		goto l2
+	}
+	if p+2 >= d.far {
+		d.fail(p, 31)
+		d.hexdig(in, p)
+	}
+l2:
+	return p
+}
+
+// genExplain3 is the diagnosis run of hier-part at pos: it returns the end offset
+// of the match, or -1, and records in d what was expected where.
+func genExplain3(in string, pos int, d *genDiag) int {
+	p := pos
+	far, mark := d.far, d.n
+	var v1, v2, v3, v4, v5 int
+	v1 = p
+	if (p >= len(in) || in[p] != '/') && p < d.far {
+		goto l3
+	}
+	if len(in)-p < 2 || in[p:p+2] != "//" {
+		goto l5
+	}
+	p += 2
+	goto l6
+l5:
+	d.fail(p, 7)
+	goto l3
+l6:
+	if p < d.far && (p >= len(in) || !genSet2[in[p]]) {
+		goto l8
+	}
+	v2 = 0
+l9:
+	if v2 == 1 {
+		goto l10
+	}
+	if (p >= len(in) || !genSet2[in[p]]) && p < d.far {
+		goto l10
+	}
+	v3 = p
+	if e := genExplain4(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l11
+	}
+	if p < d.far && p < len(in) {
+		if in[p] != '@' {
+			goto l11
+		}
+		p++
+		goto l14
+	}
+	if p >= len(in) || in[p] != '@' {
+		goto l15
+	}
+	p++
+	goto l16
+l15:
+	d.fail(p, 11)
+	goto l11
+l16:
+l14:
+	v2++
+	goto l9
+l11:
+	p = v3
+l10:
+l8:
+	if e := genExplain5(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l3
+	}
+	if p < d.far && (p >= len(in) || in[p] != ':') {
+		goto l18
+	}
+	v4 = 0
+l19:
+	if v4 == 1 {
+		goto l20
+	}
+	if (p >= len(in) || in[p] != ':') && p < d.far {
+		goto l20
+	}
+	v5 = p
+	if p < d.far && p < len(in) {
+		if in[p] != ':' {
+			goto l21
+		}
+		p++
+		goto l23
+	}
+	if p >= len(in) || in[p] != ':' {
+		goto l24
+	}
+	p++
+	goto l25
+l24:
+	d.fail(p, 6)
+	goto l21
+l25:
+l23:
+	if e := genExplain15(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l21
+	}
+	v4++
+	goto l19
+l21:
+	p = v5
+l20:
+l18:
+	if e := genExplain16(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l3
+	}
+	goto l2
+l3:
+	p = v1
+	if (p >= len(in) || in[p] != '/') && p < d.far {
+		goto l28
+	}
+	if e := genExplain17(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l28
+	}
+	goto l2
+l28:
+	p = v1
+	if (p >= len(in) || !genSet2[in[p]]) && p < d.far {
+		goto l29
+	}
+	if e := genExplain19(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l29
+	}
+	goto l2
+l29:
+	p = v1
+	if e := genExplain20(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l30
+	}
+	goto l2
+l30:
+	p = v1
+	goto l1
+l2:
+	return p
+l1:
+	if d.far == pos {
+		d.named(pos, far, mark, 36)
+	}
+	return -1
+}
+
+// genExplain21 is the diagnosis run of query at pos: it returns the end offset
+// of the match, or -1, and records in d what was expected where.
+func genExplain21(in string, pos int, d *genDiag) int {
+	p := pos
+	for p < len(in) {
+		if c := in[p]; genSet13[c] {
+			p++
+		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+			p += 3
+		} else {
+			break
+		}
+	}
+	if p+2 >= d.far {
+		d.fail(p, 31)
+		d.hexdig(in, p)
+		d.fail(p, 32)
+		d.fail(p, 37)
+	}
+	return p
+}
+
+// genExplain22 is the diagnosis run of fragment at pos: it returns the end offset
+// of the match, or -1, and records in d what was expected where.
+func genExplain22(in string, pos int, d *genDiag) int {
+	p := pos
+	for p < len(in) {
+		if c := in[p]; genSet13[c] {
+			p++
+		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+			p += 3
+		} else {
+			break
+		}
+	}
+	if p+2 >= d.far {
+		d.fail(p, 31)
+		d.hexdig(in, p)
+		d.fail(p, 32)
+		d.fail(p, 37)
+	}
+	return p
+}
+
+// genExplain0 is the diagnosis run of URI at pos: it returns the end offset
+// of the match, or -1, and records in d what was expected where.
+func genExplain0(in string, pos int, d *genDiag) int {
+	p := pos
+	far, mark := d.far, d.n
+	var v1, v2, v3, v4 int
+	if e := genExplain1(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l1
+	}
+	if p < d.far && p < len(in) {
+		if in[p] != ':' {
+			goto l1
+		}
+		p++
+		goto l4
+	}
+	if p >= len(in) || in[p] != ':' {
+		goto l5
+	}
+	p++
+	goto l6
+l5:
+	d.fail(p, 6)
+	goto l1
+l6:
+l4:
+	if e := genExplain3(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l1
+	}
+	if p < d.far && (p >= len(in) || in[p] != '?') {
+		goto l8
+	}
+	v1 = 0
+l9:
+	if v1 == 1 {
+		goto l10
+	}
+	if (p >= len(in) || in[p] != '?') && p < d.far {
+		goto l10
+	}
+	v2 = p
+	if p < d.far && p < len(in) {
+		if in[p] != '?' {
+			goto l11
+		}
+		p++
+		goto l13
+	}
+	if p >= len(in) || in[p] != '?' {
+		goto l14
+	}
+	p++
+	goto l15
+l14:
+	d.fail(p, 37)
+	goto l11
+l15:
+l13:
+	if e := genExplain21(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l11
+	}
+	v1++
+	goto l9
+l11:
+	p = v2
+l10:
+l8:
+	if p < d.far && (p >= len(in) || in[p] != '#') {
+		goto l17
+	}
+	v3 = 0
+l18:
+	if v3 == 1 {
+		goto l19
+	}
+	if (p >= len(in) || in[p] != '#') && p < d.far {
+		goto l19
+	}
+	v4 = p
+	if p < d.far && p < len(in) {
+		if in[p] != '#' {
+			goto l20
+		}
+		p++
+		goto l22
+	}
+	if p >= len(in) || in[p] != '#' {
+		goto l23
+	}
+	p++
+	goto l24
+l23:
+	d.fail(p, 38)
+	goto l20
+l24:
+l22:
+	if e := genExplain22(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l20
+	}
+	v3++
+	goto l18
+l20:
+	p = v4
+l19:
+l17:
+	return p
+l1:
+	if d.far == pos {
+		d.named(pos, far, mark, 39)
+	}
+	return -1
+}
+
+// explainURI explains why in does not match URI as a whole: the farthest offset
+// any alternative reached, and what was expected there appended to buf; or
+// -1 and buf when in matches. lowerBound is a lower bound of the offset, or -1
+// (ExplainFrom).
+func explainURI(in string, lowerBound int, buf []string) (offset int, expected []string) {
+	if lowerBound < 0 || lowerBound > len(in) {
+		lowerBound = -1
+	}
+	for {
+		d := genDiag{far: lowerBound}
+		e := genExplain0(in, 0, &d)
+		if e == len(in) {
+			return -1, buf
+		}
+		if e >= 0 {
+			d.fail(e, 40)
+		}
+		if d.n == 0 && lowerBound >= 0 {
+			lowerBound = -1 // the bound was past the farthest failure
+			continue
+		}
+		return d.far, d.appendLabels(buf)
+	}
+}
+
+// genExplain23 is the diagnosis run of absolute-URI at pos: it returns the end offset
+// of the match, or -1, and records in d what was expected where.
+func genExplain23(in string, pos int, d *genDiag) int {
+	p := pos
+	far, mark := d.far, d.n
+	var v1, v2 int
+	if e := genExplain1(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l1
+	}
+	if p < d.far && p < len(in) {
+		if in[p] != ':' {
+			goto l1
+		}
+		p++
+		goto l4
+	}
+	if p >= len(in) || in[p] != ':' {
+		goto l5
+	}
+	p++
+	goto l6
+l5:
+	d.fail(p, 6)
+	goto l1
+l6:
+l4:
+	if e := genExplain3(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l1
+	}
+	if p < d.far && (p >= len(in) || in[p] != '?') {
+		goto l8
+	}
+	v1 = 0
+l9:
+	if v1 == 1 {
+		goto l10
+	}
+	if (p >= len(in) || in[p] != '?') && p < d.far {
+		goto l10
+	}
+	v2 = p
+	if p < d.far && p < len(in) {
+		if in[p] != '?' {
+			goto l11
+		}
+		p++
+		goto l13
+	}
+	if p >= len(in) || in[p] != '?' {
+		goto l14
+	}
+	p++
+	goto l15
+l14:
+	d.fail(p, 37)
+	goto l11
+l15:
+l13:
+	if e := genExplain21(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l11
+	}
+	v1++
+	goto l9
+l11:
+	p = v2
+l10:
+l8:
+	return p
+l1:
+	if d.far == pos {
+		d.named(pos, far, mark, 41)
+	}
+	return -1
+}
+
+// explainAbsoluteURI explains why in does not match absolute-URI as a whole: the farthest offset
+// any alternative reached, and what was expected there appended to buf; or
+// -1 and buf when in matches. lowerBound is a lower bound of the offset, or -1
+// (ExplainFrom).
+func explainAbsoluteURI(in string, lowerBound int, buf []string) (offset int, expected []string) {
+	if lowerBound < 0 || lowerBound > len(in) {
+		lowerBound = -1
+	}
+	for {
+		d := genDiag{far: lowerBound}
+		e := genExplain23(in, 0, &d)
+		if e == len(in) {
+			return -1, buf
+		}
+		if e >= 0 {
+			d.fail(e, 40)
+		}
+		if d.n == 0 && lowerBound >= 0 {
+			lowerBound = -1 // the bound was past the farthest failure
+			continue
+		}
+		return d.far, d.appendLabels(buf)
+	}
+}
+
+// genExplain27 is the diagnosis run of segment-nz-nc at pos: it returns the end offset
+// of the match, or -1, and records in d what was expected where.
+func genExplain27(in string, pos int, d *genDiag) int {
+	p := pos
+	far, mark := d.far, d.n
+	var v1 int
+	v1 = 0
+	for p < len(in) {
+		if c := in[p]; genSet14[c] {
+			p++
+		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+			p += 3
+		} else {
+			break
+		}
+		v1++
+	}
+	if p+2 >= d.far {
+		d.fail(p, 8)
+		d.fail(p, 9)
+		d.hexdig(in, p)
+		d.fail(p, 10)
+		d.fail(p, 11)
+	}
+	if v1 < 1 {
+		goto l1
+	}
+	return p
+l1:
+	if d.far == pos {
+		d.named(pos, far, mark, 42)
+	}
+	return -1
+}
+
+// genExplain26 is the diagnosis run of path-noscheme at pos: it returns the end offset
+// of the match, or -1, and records in d what was expected where.
+func genExplain26(in string, pos int, d *genDiag) int {
+	p := pos
+	far, mark := d.far, d.n
+	var v1 int
+	if e := genExplain27(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l1
+	}
+	if p < d.far && (p >= len(in) || in[p] != '/') {
+		goto l3
+	}
+	v1 = p
+	if p < len(in) && in[p] == '/' {
+		p++
+		for p < len(in) {
+			if c := in[p]; genSet11[c] {
+				p++
+			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+				p += 3
+			} else {
+				break
+			}
+		}
+	}
+	if p+2 >= d.far {
+		if p > v1 {
+			d.fail(p, 31)
+			d.hexdig(in, p)
+		}
+		d.fail(p, 32)
+	}
+l3:
+	return p
+l1:
+	if d.far == pos {
+		d.named(pos, far, mark, 43)
+	}
+	return -1
+}
+
+// genExplain25 is the diagnosis run of relative-part at pos: it returns the end offset
+// of the match, or -1, and records in d what was expected where.
+func genExplain25(in string, pos int, d *genDiag) int {
+	p := pos
+	far, mark := d.far, d.n
+	var v1, v2, v3, v4, v5 int
+	v1 = p
+	if (p >= len(in) || in[p] != '/') && p < d.far {
+		goto l3
+	}
+	if len(in)-p < 2 || in[p:p+2] != "//" {
+		goto l5
+	}
+	p += 2
+	goto l6
+l5:
+	d.fail(p, 7)
+	goto l3
+l6:
+	if p < d.far && (p >= len(in) || !genSet2[in[p]]) {
+		goto l8
+	}
+	v2 = 0
+l9:
+	if v2 == 1 {
+		goto l10
+	}
+	if (p >= len(in) || !genSet2[in[p]]) && p < d.far {
+		goto l10
+	}
+	v3 = p
+	if e := genExplain4(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l11
+	}
+	if p < d.far && p < len(in) {
+		if in[p] != '@' {
+			goto l11
+		}
+		p++
+		goto l14
+	}
+	if p >= len(in) || in[p] != '@' {
+		goto l15
+	}
+	p++
+	goto l16
+l15:
+	d.fail(p, 11)
+	goto l11
+l16:
+l14:
+	v2++
+	goto l9
+l11:
+	p = v3
+l10:
+l8:
+	if e := genExplain5(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l3
+	}
+	if p < d.far && (p >= len(in) || in[p] != ':') {
+		goto l18
+	}
+	v4 = 0
+l19:
+	if v4 == 1 {
+		goto l20
+	}
+	if (p >= len(in) || in[p] != ':') && p < d.far {
+		goto l20
+	}
+	v5 = p
+	if p < d.far && p < len(in) {
+		if in[p] != ':' {
+			goto l21
+		}
+		p++
+		goto l23
+	}
+	if p >= len(in) || in[p] != ':' {
+		goto l24
+	}
+	p++
+	goto l25
+l24:
+	d.fail(p, 6)
+	goto l21
+l25:
+l23:
+	if e := genExplain15(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l21
+	}
+	v4++
+	goto l19
+l21:
+	p = v5
+l20:
+l18:
+	if e := genExplain16(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l3
+	}
+	goto l2
+l3:
+	p = v1
+	if (p >= len(in) || in[p] != '/') && p < d.far {
+		goto l28
+	}
+	if e := genExplain17(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l28
+	}
+	goto l2
+l28:
+	p = v1
+	if (p >= len(in) || !genSet16[in[p]]) && p < d.far {
+		goto l29
+	}
+	if e := genExplain26(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l29
+	}
+	goto l2
+l29:
+	p = v1
+	if e := genExplain20(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l30
+	}
+	goto l2
+l30:
+	p = v1
+	goto l1
+l2:
+	return p
+l1:
+	if d.far == pos {
+		d.named(pos, far, mark, 44)
+	}
+	return -1
+}
+
+// genExplain24 is the diagnosis run of relative-ref at pos: it returns the end offset
+// of the match, or -1, and records in d what was expected where.
+func genExplain24(in string, pos int, d *genDiag) int {
+	p := pos
+	far, mark := d.far, d.n
+	var v1, v2, v3, v4 int
+	if e := genExplain25(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l1
+	}
+	if p < d.far && (p >= len(in) || in[p] != '?') {
+		goto l3
+	}
+	v1 = 0
+l4:
+	if v1 == 1 {
+		goto l5
+	}
+	if (p >= len(in) || in[p] != '?') && p < d.far {
+		goto l5
+	}
+	v2 = p
+	if p < d.far && p < len(in) {
+		if in[p] != '?' {
+			goto l6
+		}
+		p++
+		goto l8
+	}
+	if p >= len(in) || in[p] != '?' {
+		goto l9
+	}
+	p++
+	goto l10
+l9:
+	d.fail(p, 37)
+	goto l6
+l10:
+l8:
+	if e := genExplain21(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l6
+	}
+	v1++
+	goto l4
+l6:
+	p = v2
+l5:
+l3:
+	if p < d.far && (p >= len(in) || in[p] != '#') {
+		goto l12
+	}
+	v3 = 0
+l13:
+	if v3 == 1 {
+		goto l14
+	}
+	if (p >= len(in) || in[p] != '#') && p < d.far {
+		goto l14
+	}
+	v4 = p
+	if p < d.far && p < len(in) {
+		if in[p] != '#' {
+			goto l15
+		}
+		p++
+		goto l17
+	}
+	if p >= len(in) || in[p] != '#' {
+		goto l18
+	}
+	p++
+	goto l19
+l18:
+	d.fail(p, 38)
+	goto l15
+l19:
+l17:
+	if e := genExplain22(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l15
+	}
+	v3++
+	goto l13
+l15:
+	p = v4
+l14:
+l12:
+	return p
+l1:
+	if d.far == pos {
+		d.named(pos, far, mark, 45)
+	}
+	return -1
+}
+
+// explainRelativeRef explains why in does not match relative-ref as a whole: the farthest offset
+// any alternative reached, and what was expected there appended to buf; or
+// -1 and buf when in matches. lowerBound is a lower bound of the offset, or -1
+// (ExplainFrom).
+func explainRelativeRef(in string, lowerBound int, buf []string) (offset int, expected []string) {
+	if lowerBound < 0 || lowerBound > len(in) {
+		lowerBound = -1
+	}
+	for {
+		d := genDiag{far: lowerBound}
+		e := genExplain24(in, 0, &d)
+		if e == len(in) {
+			return -1, buf
+		}
+		if e >= 0 {
+			d.fail(e, 40)
+		}
+		if d.n == 0 && lowerBound >= 0 {
+			lowerBound = -1 // the bound was past the farthest failure
+			continue
+		}
+		return d.far, d.appendLabels(buf)
+	}
+}
+
+// genExplain28 is the diagnosis run of URI-reference at pos: it returns the end offset
+// of the match, or -1, and records in d what was expected where.
+func genExplain28(in string, pos int, d *genDiag) int {
+	p := pos
+	far, mark := d.far, d.n
+	var v1 int
+	v1 = p
+	if p >= len(in) || !genSet0[in[p]] {
+		if p >= d.far {
+			d.fail(p, 39)
+		}
+		goto l3
+	}
+	if e := genExplain0(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l3
+	}
+	goto l2
+l3:
+	p = v1
+	if e := genExplain24(in, p, d); e >= 0 {
+		p = e
+	} else {
+		goto l4
+	}
+	goto l2
+l4:
+	p = v1
+	goto l1
+l2:
+	return p
+l1:
+	if d.far == pos {
+		d.named(pos, far, mark, 46)
+	}
+	return -1
+}
+
+// explainURIReference explains why in does not match URI-reference as a whole: the farthest offset
+// any alternative reached, and what was expected there appended to buf; or
+// -1 and buf when in matches. lowerBound is a lower bound of the offset, or -1
+// (ExplainFrom).
+func explainURIReference(in string, lowerBound int, buf []string) (offset int, expected []string) {
+	if lowerBound < 0 || lowerBound > len(in) {
+		lowerBound = -1
+	}
+	for {
+		d := genDiag{far: lowerBound}
+		e := genExplain28(in, 0, &d)
+		if e == len(in) {
+			return -1, buf
+		}
+		if e >= 0 {
+			d.fail(e, 40)
+		}
+		if d.n == 0 && lowerBound >= 0 {
+			lowerBound = -1 // the bound was past the farthest failure
+			continue
+		}
+		return d.far, d.appendLabels(buf)
+	}
+}
+
+// genDiag is what a diagnosis run records: the farthest failure offset and
+// the labels (indexes in genLabels) expected there, each once, in order.
+type genDiag struct {
+	far  int
+	n    int
+	exp  [16]uint16
+	more []uint16
+	seen [1]uint64 // the labels recorded, as a set
+}
+
+// fail records that the rule labelled id was expected at pos.
+func (d *genDiag) fail(pos, id int) {
+	if pos >= d.far {
+		d.record(pos, id)
+	}
+}
+
+// record is fail at or past the farthest failure.
+func (d *genDiag) record(pos, id int) {
+	if pos > d.far {
+		d.far = pos
+		d.truncate(0)
+	}
+	if d.seen[id>>6]&(1<<(id&63)) != 0 {
+		return
+	}
+	d.seen[id>>6] |= 1 << (id & 63)
+	if d.n < len(d.exp) {
+		d.exp[d.n] = uint16(id)
+	} else {
+		d.more = append(d.more, uint16(id))
+	}
+	d.n++
+}
+
+// named records the named rule labelled id, which failed where it starts,
+// at pos, the farthest failure: in place of what its run recorded there,
+// after what was recorded there before it (mark labels, when the farthest
+// failure before it, far, was already at pos).
+func (d *genDiag) named(pos, far, mark, id int) {
+	if far < pos {
+		mark = 0
+	}
+	d.truncate(mark)
+	d.far = -1
+	if mark > 0 {
+		d.far = pos
+	}
+	d.fail(pos, id)
+}
+
+// at returns the i-th label recorded.
+func (d *genDiag) at(i int) uint16 {
+	if i < len(d.exp) {
+		return d.exp[i]
+	}
+	return d.more[i-len(d.exp)]
+}
+
+// truncate keeps the first n labels recorded.
+func (d *genDiag) truncate(n int) {
+	d.n = n
+	if n <= len(d.exp) {
+		d.more = d.more[:0]
+	} else {
+		d.more = d.more[:n-len(d.exp)]
+	}
+	d.seen = [len(d.seen)]uint64{}
+	for i := 0; i < n; i++ {
+		id := d.at(i)
+		d.seen[id>>6] |= 1 << (id & 63)
+	}
+}
+
+// appendLabels appends the labels recorded to buf.
+func (d *genDiag) appendLabels(buf []string) []string {
+	if cap(buf)-len(buf) < d.n {
+		grown := make([]string, len(buf), len(buf)+d.n)
+		copy(grown, buf)
+		buf = grown
+	}
+	for i := 0; i < d.n; i++ {
+		buf = append(buf, genLabels[d.at(i)])
+	}
+	return buf
+}
+
+// hexdig records HEXDIG where a "%" at pos is not followed by two.
+func (d *genDiag) hexdig(in string, pos int) {
+	if pos < len(in) && in[pos] == '%' {
+		q := pos + 1
+		for q < len(in) && q < pos+3 && genSet4[in[q]] {
+			q++
+		}
+		if q < pos+3 {
+			d.fail(q, 15)
+		}
+	}
+}
+
+// genLabels are the labels of the rules a diagnosis records.
+var genLabels = [...]string{
+	"ALPHA",
+	"DIGIT",
+	"\"+\"",
+	"\"-\"",
+	"\".\"",
+	"scheme",
+	"\":\"",
+	"\"//\"",
+	"unreserved",
+	"pct-encoded",
+	"sub-delims",
+	"\"@\"",
+	"IP-literal",
+	"\"[\"",
+	"IPv6address",
+	"HEXDIG",
+	"h16",
+	"IPv4address",
+	"\"25\"",
+	"%x30-35",
+	"\"2\"",
+	"%x30-34",
+	"\"1\"",
+	"%x31-39",
+	"dec-octet",
+	"ls32",
+	"\"::\"",
+	"IPvFuture",
+	"\"v\"",
+	"\"]\"",
+	"host",
+	"pchar",
+	"\"/\"",
+	"segment-nz",
+	"path-absolute",
+	"path-rootless",
+	"hier-part",
+	"\"?\"",
+	"\"#\"",
+	"URI",
+	"end of input",
+	"absolute-URI",
+	"segment-nz-nc",
+	"path-noscheme",
+	"relative-part",
+	"relative-ref",
+	"URI-reference",
+}
+
 // genSet0 is %x41-5A / %x61-7A.
 var genSet0 = [256]bool{
 	'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true,
@@ -10520,4 +13156,23 @@ var genSet14 = [256]bool{
 	'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true,
 	'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true,
 	'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true,
+}
+
+// genSet15 is "v".
+var genSet15 = [256]bool{
+	'V': true, 'v': true,
+}
+
+// genSet16 is "!" / %x24-2E / %x30-39 / ";" / "=" / %x40-5A / "_" / %x61-7A / "~".
+var genSet16 = [256]bool{
+	'!': true, '$': true, '%': true, '&': true, 0x27: true, '(': true, ')': true, '*': true,
+	'+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true,
+	'4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true,
+	'@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true,
+	'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true,
+	'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true,
+	'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true,
+	'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true,
+	'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true,
+	'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true,
 }

@@ -15,6 +15,18 @@ var Matchers = []struct {
 	{"matchURIReference", URIReference},
 }
 
+// Explainers lists the generated diagnoses of the uri package: the Go name
+// of each function and the rule whose ExplainFrom it compiles.
+var Explainers = []struct {
+	Name string
+	Rule *c.Rule
+}{
+	{"explainURI", URI},
+	{"explainAbsoluteURI", AbsoluteURI},
+	{"explainRelativeRef", RelativeRef},
+	{"explainURIReference", URIReference},
+}
+
 // Source returns the Go source of the uri package's generated matchers, the
 // content of uri/zz_parse_gen.go.
 func Source() ([]byte, error) {
@@ -26,6 +38,11 @@ func Source() ([]byte, error) {
 	}
 	for _, m := range Matchers {
 		if err := g.Add(m.Name, m.Rule); err != nil {
+			return nil, err
+		}
+	}
+	for _, m := range Explainers {
+		if err := g.AddExplain(m.Name, m.Rule); err != nil {
 			return nil, err
 		}
 	}
