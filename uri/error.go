@@ -2,6 +2,7 @@ package uri
 
 import (
 	"errors"
+	"strings"
 
 	c "github.com/seed42851778/rfc3986/combinator"
 )
@@ -64,28 +65,18 @@ func newParseError(s string, rule *c.Rule, prefix int) *ParseError {
 func componentAt(s string, off int) string {
 	i := 0
 	// scheme
-	for j := 0; j < len(s); j++ {
-		if b := s[j]; b == ':' {
-			if j > 0 && off < j+1 {
-				return "scheme"
-			}
-			if j > 0 {
-				i = j + 1
-			}
-			break
-		} else if b == '/' || b == '?' || b == '#' {
-			break
+	if j := indexAny(s, ':', '/', '?', '#'); j > 0 && s[j] == ':' {
+		if off <= j {
+			return "scheme"
 		}
-	}
-	if off < i {
-		return "scheme"
+		i = j + 1
 	}
 	// authority
 	if len(s)-i >= 2 && s[i] == '/' && s[i+1] == '/' {
 		start := i + 2
-		end := start
-		for end < len(s) && s[end] != '/' && s[end] != '?' && s[end] != '#' {
-			end++
+		end := len(s)
+		if k := indexAny(s[start:], '/', '?', '#'); k >= 0 {
+			end = start + k
 		}
 		if off <= end {
 			if off < start {
@@ -95,51 +86,46 @@ func componentAt(s string, off int) string {
 		}
 		i = end
 	}
-	// path, query, fragment
-	comp := "path"
-	for j := i; j < len(s) && j < off; j++ {
-		switch s[j] {
-		case '?':
-			if comp == "path" {
-				comp = "query"
-			}
-		case '#':
-			return "fragment"
+	// path, query, fragment: the last that begins before off
+	rest := s[i:min(off, len(s))]
+	switch {
+	case strings.IndexByte(rest, '#') >= 0:
+		return "fragment"
+	case strings.IndexByte(rest, '?') >= 0:
+		return "query"
+	}
+	return "path"
+}
+
+// indexAny is the index of the first of the bytes cs in s, or -1: one
+// strings.IndexByte each, in a shrinking prefix of s.
+func indexAny(s string, cs ...byte) int {
+	i := -1
+	for _, c := range cs {
+		if k := strings.IndexByte(s, c); k >= 0 {
+			i, s = k, s[:k]
 		}
 	}
-	return comp
+	return i
 }
 
 // authorityPart names the subcomponent of authority a that offset off falls in.
 func authorityPart(a string, off int) string {
 	host := 0
-	for j := 0; j < len(a); j++ {
-		if a[j] == '@' {
-			if off <= j {
-				return "userinfo"
-			}
-			host = j + 1
-			break
+	if j := strings.IndexByte(a, '@'); j >= 0 {
+		if off <= j {
+			return "userinfo"
 		}
+		host = j + 1
 	}
-	port := len(a)
 	from := host
-	if from < len(a) && a[from] == '[' { // an IP literal: the port comes after "]"
+	if strings.HasPrefix(a[host:], "[") { // an IP literal: the port comes after "]"
 		from = len(a)
-		for j := host; j < len(a); j++ {
-			if a[j] == ']' {
-				from = j
-				break
-			}
+		if j := strings.IndexByte(a[host:], ']'); j >= 0 {
+			from = host + j
 		}
 	}
-	for j := len(a) - 1; j >= from; j-- {
-		if a[j] == ':' {
-			port = j
-			break
-		}
-	}
-	if off > port {
+	if j := strings.LastIndexByte(a[from:], ':'); j >= 0 && off > from+j {
 		return "port"
 	}
 	return "host"

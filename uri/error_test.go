@@ -1,0 +1,88 @@
+package uri
+
+import (
+	"regexp"
+	"testing"
+)
+
+// appendixB is the regular expression of RFC 3986 Appendix B, which splits any
+// string into the five components.
+var appendixB = regexp.MustCompile(`^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`)
+
+// componentByAppendixB names the component that offset off of s falls in, as
+// componentAt does, from the groups of appendixB; the parts of authority
+// count as "authority". An offset at the end of a component belongs to the one
+// that would go on there: the ":" after a scheme to the scheme, the "/", "?"
+// or "#" after an authority to the authority.
+func componentByAppendixB(s string, off int) string {
+	m := appendixB.FindStringSubmatchIndex(s)
+	switch {
+	case m[4] >= 0 && off <= m[5]: // scheme, up to its ":"
+		return "scheme"
+	case m[6] >= 0 && off <= m[9]: // "//" authority
+		return "authority"
+	case m[16] >= 0 && off > m[16]: // after "#"
+		return "fragment"
+	case m[12] >= 0 && off > m[12]: // after "?"
+		return "query"
+	}
+	return "path"
+}
+
+// TestComponentAt checks componentAt against Appendix B on every string of up
+// to six bytes over the delimiters and a letter, at every offset.
+func TestComponentAt(t *testing.T) {
+	const alphabet = ":/?#@[]a"
+	var walk func(s string)
+	walk = func(s string) {
+		for off := 0; off <= len(s); off++ {
+			got := componentAt(s, off)
+			switch got {
+			case "userinfo", "host", "port":
+				got = "authority"
+			}
+			if want := componentByAppendixB(s, off); got != want {
+				t.Fatalf("componentAt(%q, %d) = %q, Appendix B says %q", s, off, got, want)
+			}
+		}
+		if len(s) < 6 {
+			for i := 0; i < len(alphabet); i++ {
+				walk(s + alphabet[i:i+1])
+			}
+		}
+	}
+	walk("")
+}
+
+// TestAuthorityPart checks the split of an authority into userinfo, host and
+// port (§3.2): userinfo up to the first "@", the port after the last ":" that
+// is not inside an IP literal.
+func TestAuthorityPart(t *testing.T) {
+	for _, tc := range []struct {
+		authority string
+		off       int
+		want      string
+	}{
+		{"u@h:1", 0, "userinfo"},
+		{"u@h:1", 1, "userinfo"}, // at "@": userinfo would go on
+		{"u@h:1", 2, "host"},
+		{"u@h:1", 3, "host"}, // at ":": host would go on
+		{"u@h:1", 4, "port"},
+		{"u@h:1", 5, "port"},
+		{"h", 1, "host"},
+		{":80", 0, "host"},
+		{":80", 1, "port"},
+		{"u:p@h", 1, "userinfo"},
+		{"u:p@h", 4, "host"},
+		{"a@b@c", 3, "host"},
+		{"[::1]", 2, "host"},
+		{"[::1]:8", 6, "port"},
+		{"[::1]:8", 5, "host"},
+		{"[::1", 3, "host"},
+		{"u@[::1]:", 8, "port"},
+	} {
+		if got := authorityPart(tc.authority, tc.off); got != tc.want {
+			t.Errorf("authorityPart(%q, %d) = %q, want %q", tc.authority, tc.off, got, tc.want)
+		}
+	}
+}
