@@ -136,10 +136,7 @@ func (g *Generator) choiceOfAdded(funcName string, r *Rule, nslots int) (string,
 		}
 	}
 	var b strings.Builder
-	label := r.name
-	if label == "" {
-		label = "a rule"
-	}
+	label := docName(r)
 	fmt.Fprintf(&b, "// %s matches %s at pos in in and returns the end offset of the match, or -1:\n", funcName, label)
 	fmt.Fprintf(&b, "// the first of its alternatives that matches, each a function of its own.\n")
 	fmt.Fprintf(&b, "func %s(in string, pos int, caps *[%d][2]int) int {\n", funcName, nslots)
@@ -198,6 +195,14 @@ func (g *Generator) Source() ([]byte, error) {
 
 func (g *Generator) tableName(i int) string {
 	return g.prefix() + "Set" + strconv.Itoa(i)
+}
+
+// docName is how the comments of the output call r: its name, or "a rule".
+func docName(r *Rule) string {
+	if r.name == "" {
+		return "a rule"
+	}
+	return r.name
 }
 
 // prefix is Prefix, or its default.
@@ -415,10 +420,7 @@ func (f *genFunc) compile(name string, r *Rule) (string, error) {
 	f.prune()
 
 	var b strings.Builder
-	label := r.name
-	if label == "" {
-		label = "a rule"
-	}
+	label := docName(r)
 	fmt.Fprintf(&b, "// %s matches %s at pos in in and returns the end offset of the match, or -1.\n", name, label)
 	if f.nslots > 0 {
 		fmt.Fprintf(&b, "// On a match, caps[i] holds the span {start, end} of capture slot i, or {-1, -1}.\n")

@@ -34,10 +34,7 @@ func (g *Generator) AddExplain(funcName string, r *Rule) error {
 	}
 	end := g.labelID(End)
 	var b strings.Builder
-	label := r.name
-	if label == "" {
-		label = "a rule"
-	}
+	label := docName(r)
 	fmt.Fprintf(&b, "// %s explains why in does not match %s as a whole: the farthest offset\n", funcName, label)
 	fmt.Fprintf(&b, "// any alternative reached, and what was expected there appended to buf; or\n")
 	fmt.Fprintf(&b, "// -1 and buf when in matches. lowerBound is a lower bound of the offset, or -1\n")
@@ -115,10 +112,7 @@ func (g *Generator) explainFunc(r *Rule) (string, error) {
 	f.prune()
 
 	var b strings.Builder
-	label := r.name
-	if label == "" {
-		label = "a rule"
-	}
+	label := docName(r)
 	fmt.Fprintf(&b, "// %s is the diagnosis run of %s at pos: it returns the end offset\n", name, label)
 	fmt.Fprintf(&b, "// of the match, or -1, and records in d what was expected where.\n")
 	fmt.Fprintf(&b, "func %s(in string, pos int, d *%s) int {\n", name, g.diagType())

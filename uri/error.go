@@ -97,12 +97,13 @@ func componentAt(s string, off int) string {
 	return "path"
 }
 
-// indexAny is the index of the first of the bytes cs in s, or -1: one
-// strings.IndexByte each, in a shrinking prefix of s.
-func indexAny(s string, cs ...byte) int {
+// indexAny is the index of the first of the bytes bs in s, or -1: one
+// strings.IndexByte each (vectorized, unlike strings.IndexAny), in a
+// shrinking prefix of s.
+func indexAny(s string, bs ...byte) int {
 	i := -1
-	for _, c := range cs {
-		if k := strings.IndexByte(s, c); k >= 0 {
+	for _, b := range bs {
+		if k := strings.IndexByte(s, b); k >= 0 {
 			i, s = k, s[:k]
 		}
 	}
