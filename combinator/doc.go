@@ -39,6 +39,14 @@
 // match with bookkeeping to report the farthest offset reached and what was
 // expected there.
 //
+// # Code generation
+//
+// A Generator compiles rules to Go for a go generate step: Add emits a
+// matcher with the captures of Captures, AddExplain the diagnosis of
+// ExplainFrom, both without the interpreter and agreeing with it (the
+// package uri parses and explains its errors with them). The interpreter
+// stays the reference: test the output against it.
+//
 // # goparsec
 //
 // The bridge to github.com/prataprc/goparsec works both ways: ToParsec makes
