@@ -14,7 +14,7 @@ type ParseError struct {
 	Input     string   // the text, as given
 	Offset    int      // byte offset of the first byte that cannot be part of the rule (len(Input) at its end)
 	Rule      string   // the top rule: "URI", "URI-reference", "absolute-URI" or "relative-ref"
-	Component string   // the component Offset falls in: "scheme", "userinfo", "host", "port", "path", "query" or "fragment"
+	Component string   // the component Offset falls in as Rule reads Input: "scheme", "authority", "userinfo", "host", "port", "path", "query" or "fragment"
 	Expected  []string // what the grammar could have matched at Offset: rule names and terminals
 }
 
@@ -50,22 +50,40 @@ func newParseError(s string, rule *c.Rule, prefix int) *ParseError {
 		Input:     s,
 		Offset:    off,
 		Rule:      rule.Name(),
-		Component: componentAt(s, off),
+		Component: componentAt(s, off, rule),
 		Expected:  exp[:len(exp):len(exp)],
 	}
 	return &e.ParseError
 }
 
-// componentAt names the component that offset off of s falls in, by the
-// generic split of RFC 3986 Appendix B (which reads any string as components):
-// the scheme up to the first ":" before any "/", "?" or "#"; after "//", the
-// authority up to the next "/", "?" or "#"; the path up to "?" or "#"; the
-// query up to "#"; the fragment. An offset at the end of a component belongs
-// to the one that would go on there.
-func componentAt(s string, off int) string {
+// componentAt names the component that offset off of s falls in when s is
+// read as rule. It splits s as RFC 3986 Appendix B does (which reads any
+// string as components): the scheme up to the first ":" before any "/", "?"
+// or "#"; after "//", the authority up to the next "/", "?" or "#"; the path
+// up to "?" or "#"; the query up to "#"; the fragment. An offset at the end of
+// a component belongs to the one that would go on there.
+//
+// Appendix B's scheme is what rule reads as one: a relative-ref has none, so
+// text before a ":" in it is its first path segment (path-noscheme, §4.2);
+// a URI-reference has one only where that text is a scheme (§3.1), and is
+// otherwise a relative-ref; and a URI or an absolute-URI that has none failed
+// in the scheme it requires.
+func componentAt(s string, off int, rule *c.Rule) string {
 	i := 0
 	// scheme
-	if j := indexAny(s, ':', '/', '?', '#'); j > 0 && s[j] == ':' {
+	j := indexAny(s, ':', '/', '?', '#')
+	hasScheme := j > 0 && s[j] == ':'
+	switch rule {
+	case ruleRelativeRef:
+		hasScheme = false
+	case ruleURIReference:
+		hasScheme = hasScheme && isScheme(s[:j])
+	case ruleURI, ruleAbsoluteURI:
+		if !hasScheme {
+			return "scheme"
+		}
+	}
+	if hasScheme {
 		if off <= j {
 			return "scheme"
 		}
@@ -95,6 +113,21 @@ func componentAt(s string, off int) string {
 		return "query"
 	}
 	return "path"
+}
+
+// isScheme reports whether s is a scheme (§3.1):
+//
+//	scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
+func isScheme(s string) bool {
+	if s == "" || !c.AlphaSet.Contains(s[0]) {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		if !c.SchemeSet.Contains(s[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // indexAny is the index of the first of the bytes bs in s, or -1: one

@@ -3,19 +3,32 @@ package uri
 import (
 	"regexp"
 	"testing"
+
+	c "github.com/seed42851778/rfc3986/combinator"
 )
 
 // appendixB is the regular expression of RFC 3986 Appendix B, which splits any
-// string into the five components.
-var appendixB = regexp.MustCompile(`^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`)
+// string into the five components; appendixBRelative is the same without its
+// scheme, the split of a relative reference.
+var (
+	appendixB         = regexp.MustCompile(`^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`)
+	appendixBRelative = regexp.MustCompile(`^(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`)
+)
 
 // componentByAppendixB names the component that offset off of s falls in, as
-// componentAt does, from the groups of appendixB; the parts of authority
-// count as "authority". An offset at the end of a component belongs to the one
-// that would go on there: the ":" after a scheme to the scheme, the "/", "?"
-// or "#" after an authority to the authority.
+// componentAt does for URI-reference, from the groups of appendixB: of
+// appendixBRelative where what Appendix B takes for a scheme is none (§3.1:
+// ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ); of this test's alphabet, only
+// "a"). The parts of authority count as "authority". An offset at the end of
+// a component belongs to the one that would go on there: the ":" after a
+// scheme to the scheme, the "/", "?" or "#" after an authority to the
+// authority.
 func componentByAppendixB(s string, off int) string {
 	m := appendixB.FindStringSubmatchIndex(s)
+	if m[4] >= 0 && !allBytes(s[m[4]:m[5]], 'a') {
+		r := appendixBRelative.FindStringSubmatchIndex(s)
+		m = append([]int{r[0], r[1], -1, -1, -1, -1}, r[2:]...) // its groups numbered as appendixB's
+	}
 	switch {
 	case m[4] >= 0 && off <= m[5]: // scheme, up to its ":"
 		return "scheme"
@@ -29,20 +42,31 @@ func componentByAppendixB(s string, off int) string {
 	return "path"
 }
 
-// TestComponentAt checks componentAt against Appendix B on every string of up
-// to six bytes over the delimiters and a letter, at every offset.
+// allBytes reports whether s is all b.
+func allBytes(s string, b byte) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] != b {
+			return false
+		}
+	}
+	return true
+}
+
+// TestComponentAt checks componentAt for URI-reference against Appendix B on
+// every string of up to six bytes over the delimiters and a letter, at every
+// offset.
 func TestComponentAt(t *testing.T) {
 	const alphabet = ":/?#@[]a"
 	var walk func(s string)
 	walk = func(s string) {
 		for off := 0; off <= len(s); off++ {
-			got := componentAt(s, off)
+			got := componentAt(s, off, ruleURIReference)
 			switch got {
 			case "userinfo", "host", "port":
 				got = "authority"
 			}
 			if want := componentByAppendixB(s, off); got != want {
-				t.Fatalf("componentAt(%q, %d) = %q, Appendix B says %q", s, off, got, want)
+				t.Fatalf("componentAt(%q, %d) = %q, want %q", s, off, got, want)
 			}
 		}
 		if len(s) < 6 {
@@ -52,6 +76,33 @@ func TestComponentAt(t *testing.T) {
 		}
 	}
 	walk("")
+}
+
+// TestComponentAtRule checks that what is a scheme depends on the rule.
+func TestComponentAtRule(t *testing.T) {
+	for _, tc := range []struct {
+		rule *c.Rule
+		s    string
+		off  int
+		want string
+	}{
+		{ruleURIReference, "a:b c", 3, "path"},
+		{ruleURIReference, "ab:c d", 1, "scheme"},
+		{ruleURIReference, "a b:c", 1, "path"}, // " " is no scheme character
+		{ruleURIReference, "1a:b", 2, "path"},  // "1a" is no scheme: a first segment
+		{ruleURIReference, "a=b:c", 3, "path"}, // "=" is no scheme character
+		{ruleRelativeRef, "a:b", 1, "path"},    // path-noscheme (§4.2)
+		{ruleRelativeRef, "http://h/", 4, "path"},
+		{ruleURI, "a/b", 1, "scheme"}, // no ":": the scheme never ended
+		{ruleURI, "", 0, "scheme"},
+		{ruleURI, "1a:b", 0, "scheme"},
+		{ruleAbsoluteURI, "//h", 0, "scheme"},
+		{ruleAbsoluteURI, "s:a#f", 3, "path"},
+	} {
+		if got := componentAt(tc.s, tc.off, tc.rule); got != tc.want {
+			t.Errorf("componentAt(%q, %d, %s) = %q, want %q", tc.s, tc.off, tc.rule.Name(), got, tc.want)
+		}
+	}
 }
 
 // TestAuthorityPart checks the split of an authority into userinfo, host and

@@ -292,10 +292,15 @@ func TestInvalid(t *testing.T) {
 			"uri: invalid character 'z' at offset 1 in path: expected HEXDIG"},
 		{"ParseReference", ParseReference, "%4", 2, "URI-reference", "path",
 			"uri: unexpected end of input at offset 2 in path: expected HEXDIG"},
-		// "1a" is no scheme (scheme starts with ALPHA), and a relative
-		// path's first segment cannot hold ":" (§4.2).
-		{"ParseReference", ParseReference, "1a:b", 2, "URI-reference", "scheme",
-			"uri: invalid character ':' at offset 2 in scheme: expected "},
+		// "1a" is no scheme (scheme starts with ALPHA), so the text is a
+		// relative reference, whose first path segment cannot hold ":"
+		// (§4.2).
+		{"ParseReference", ParseReference, "1a:b", 2, "URI-reference", "path",
+			"uri: invalid character ':' at offset 2 in path: expected "},
+		{"ParseReference", ParseReference, "exam=ple:foo", 8, "URI-reference", "path",
+			"uri: invalid character ':' at offset 8 in path: expected "},
+		{"Parse", Parse, "exam=ple:foo", 4, "URI", "scheme",
+			`uri: invalid character '=' at offset 4 in scheme: expected ALPHA, DIGIT, "+", "-", "." or ":"`},
 		// An IP-literal needs its "]" (§3.2.2).
 		{"ParseReference", ParseReference, "http://[::1/", 11, "URI-reference", "host",
 			"uri: invalid character '/' at offset 11 in host: expected "},
@@ -316,10 +321,10 @@ func TestInvalid(t *testing.T) {
 		{"ParseAbsolute", ParseAbsolute, "s:a#f", 3, "absolute-URI", "path",
 			`uri: invalid character '#' at offset 3 in path: expected pchar, "/", "?" or end of input`},
 		{"ParseAbsolute", ParseAbsolute, "//h", 0, "absolute-URI", "", ""},
-		{"ParseRelative", ParseRelative, "s:a", 1, "relative-ref", "scheme", ""},
-		{"ParseRelative", ParseRelative, "http://h/", 4, "relative-ref", "scheme", ""},
-		{"Parse", Parse, "a/b", 1, "URI", "path", ""},
-		{"Parse", Parse, "", 0, "URI", "path", "uri: unexpected end of input at offset 0 in path: expected "},
+		{"ParseRelative", ParseRelative, "s:a", 1, "relative-ref", "path", ""},
+		{"ParseRelative", ParseRelative, "http://h/", 4, "relative-ref", "path", ""},
+		{"Parse", Parse, "a/b", 1, "URI", "scheme", ""},
+		{"Parse", Parse, "", 0, "URI", "scheme", "uri: unexpected end of input at offset 0 in scheme: expected "},
 		{"Parse", Parse, "//h", 0, "URI", "", ""},
 	} {
 		t.Run(tc.name+"/"+tc.in, func(t *testing.T) {

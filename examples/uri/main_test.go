@@ -180,7 +180,7 @@ http://a/b/c/g#s/../x
 http:g
 `, "", 0},
 		{"resolve nonstrict", []string{"resolve", "-nonstrict", "http://a/b/c/d;p?q", "http:g"}, "", "http://a/b/c/g\n", "", 0},
-		{"resolve relative base", []string{"resolve", "b/c", "g"}, "", "", `uri: invalid character '/' at offset 1 in path
+		{"resolve relative base", []string{"resolve", "b/c", "g"}, "", "", `uri: invalid character '/' at offset 1 in scheme
   b/c
    ^
 expected ALPHA, DIGIT, "+", "-", "." or ":"
@@ -214,7 +214,7 @@ expected ALPHA, DIGIT, "+", "-", "." or ":"
 			"uri build: -port \"x\": not a number\nusage: uri build [flags]\nRun 'uri build -h' for details.\n", 2},
 
 		{"check", []string{"check"}, "http://a/\n\nhttp://a b/\nnot a uri\r\nfoo:bar\n", `<stdin>:3: offset 8: invalid character ' ' in host: expected unreserved, pct-encoded, sub-delims, ":", "@", "/", "?", "#" or end of input
-<stdin>:4: offset 3: invalid character ' ' in path: expected ALPHA, DIGIT, "+", "-", "." or ":"
+<stdin>:4: offset 3: invalid character ' ' in scheme: expected ALPHA, DIGIT, "+", "-", "." or ":"
 2 valid, 2 invalid
 `, "", 1},
 		{"check ref", []string{"check", "-ref", "-"}, "a/b\n../c\n", "2 valid, 0 invalid\n", "", 0},
