@@ -71,8 +71,11 @@ func newParseError(s string, rule *c.Rule, prefix int) *ParseError {
 func componentAt(s string, off int, rule *c.Rule) string {
 	i := 0
 	// scheme
-	j := indexAny(s, ':', '/', '?', '#')
-	hasScheme := j > 0 && s[j] == ':'
+	j := 0 // a short scan: no call
+	for j < len(s) && !schemeStop[s[j]] {
+		j++
+	}
+	hasScheme := j > 0 && j < len(s) && s[j] == ':'
 	switch rule {
 	case ruleRelativeRef:
 		hasScheme = false
@@ -114,6 +117,9 @@ func componentAt(s string, off int, rule *c.Rule) string {
 	}
 	return "path"
 }
+
+// schemeStop holds the bytes that end Appendix B's scheme.
+var schemeStop = [256]bool{':': true, '/': true, '?': true, '#': true}
 
 // isScheme reports whether s is a scheme (§3.1):
 //
