@@ -171,6 +171,9 @@ func (g *Generator) Source() ([]byte, error) {
 		b.WriteString("\n")
 	}
 	b.WriteString(g.diagSource())
+	if len(g.labels) > 1<<16 {
+		return nil, fmt.Errorf("combinator: generate: %d labels in the diagnoses, more than 65,536", len(g.labels))
+	}
 	for i, set := range g.sets {
 		fmt.Fprintf(&b, "// %s is %s.\nvar %s = [256]bool{", g.tableName(i), set, g.tableName(i))
 		n := 0

@@ -12883,10 +12883,10 @@ func (d *genDiag) record(pos, id int) {
 	d.n++
 }
 
-// named records the named rule labelled id, which failed where it starts,
-// at pos, the farthest failure: in place of what its run recorded there,
-// after what was recorded there before it (mark labels, when the farthest
-// failure before it, far, was already at pos).
+// named records, in place of what its run recorded, the named rule labelled
+// id that failed where it starts, at pos, the farthest failure. It keeps the
+// mark labels recorded before the run when the farthest failure was already
+// at pos then (far), and none when it was before.
 func (d *genDiag) named(pos, far, mark, id int) {
 	if far < pos {
 		mark = 0
