@@ -6,10 +6,12 @@
 //	// d.MediaType == "text/plain", d.Charset() == "utf-8", string(d.Payload) == "hello"
 //
 // Without a media type, a data URL is text/plain;charset=US-ASCII (RFC 2397
-// §2). Tokens and parameter values hold the characters of RFC 2045 tokens that
-// a URI allows as they stand, and any byte percent-encoded; the payload is
-// percent-decoded, then base64-decoded when ";base64" is given. A data URL is
-// a URI: every string Parse accepts is one by RFC 3986.
+// §2). The type, the subtype and parameter names are RFC 2045 tokens, their
+// characters that a URI does not allow percent-encoded; a parameter value may
+// hold any byte percent-encoded (a quoted-string, or a file name as browsers
+// write it). The payload is percent-decoded, then base64-decoded when
+// ";base64" is given. A data URL is a URI: every string Parse accepts is one
+// by RFC 3986.
 package data
 
 import (
@@ -28,10 +30,34 @@ import (
 // percent-encoded.
 var TokenSet = c.AlphaSet.Union(c.DigitSet, c.Chars("!$&'*+-._~"))
 
-// Token matches an RFC 2045 token as a data URL writes it (RFC 2045 §5.1):
+// TokenPct matches a token character that a URI must percent-encode: "#",
+// "%", "^", "`", "{", "|" or "}" (RFC 2045 §5.1, RFC 3986 §2.1), with either
+// case of hex digit. It fails at the first byte that rules the rest out, as
+// pct-encoded does:
 //
-//	token = 1*( tokenchar / pct-encoded )
-var Token = c.Named("token", c.Plus(c.Alt(c.Class(TokenSet), c.PctEncoded)))
+//	token-pct = "%" ( "2" ( "3" / "5" ) / "5E" / "60" / "7" ( "B" / "C" / "D" ) )
+var TokenPct = c.Named("token-pct", c.Seq(c.Lit("%"), c.Alt(
+	c.Seq(c.Lit("2"), c.Class(c.Chars("35"))),
+	c.Seq(c.Lit("5"), c.LitFold("E")),
+	c.Seq(c.Lit("6"), c.Lit("0")),
+	c.Seq(c.Lit("7"), c.Class(c.Chars("BCDbcd"))))))
+
+// TokenChar matches a byte of TokenSet.
+var TokenChar = c.Named("tokenchar", c.Class(TokenSet))
+
+// Token matches an RFC 2045 token as a data URL writes it (RFC 2045 §5.1): it
+// decodes to printable US-ASCII without a space or a tspecial, so a type never
+// holds a "/":
+//
+//	token = 1*( tokenchar / token-pct )
+var Token = c.Named("token", c.Plus(c.Alt(TokenChar, TokenPct)))
+
+// Value matches a parameter value (RFC 2045 §5.1 value = token /
+// quoted-string) as a data URL writes it: any byte may be percent-encoded,
+// those of a quoted-string's "%22" and of a file name's "%20" too:
+//
+//	value = 1*( tokenchar / pct-encoded )
+var Value = c.Named("value", c.Plus(c.Alt(TokenChar, c.PctEncoded)))
 
 // MediaType matches "type/subtype" and its parameters (RFC 2397 §3):
 //
@@ -43,7 +69,8 @@ var MediaType = c.Named("mediatype", c.Seq(
 // Parameter matches a media type parameter (RFC 2397 §3):
 //
 //	parameter = attribute "=" value
-var Parameter = c.Named("parameter", c.Seq(Token, c.Lit("="), Token))
+//	attribute = token
+var Parameter = c.Named("parameter", c.Seq(Token, c.Lit("="), Value))
 
 // Payload matches the data of a data URL: the urlchar of RFC 2397 §3, which
 // RFC 3986 writes as the characters of a query (§3.4):
@@ -193,7 +220,8 @@ func (d Data) Charset() string {
 
 // String returns d as a data URL, with its media type and parameters written
 // out, its payload percent-encoded or in base64, as Base64 says. Parse gives
-// back the same parts.
+// back the same parts of a Data it returned; a type, subtype or attribute
+// that is not an RFC 2045 token makes a string that Parse refuses.
 func (d Data) String() string {
 	var b strings.Builder
 	b.WriteString("data:")
@@ -202,18 +230,18 @@ func (d Data) String() string {
 		mt = "text/plain"
 	}
 	t, st, _ := strings.Cut(mt, "/")
-	b.WriteString(encodeToken(t))
+	b.WriteString(uri.Encode(t, TokenSet))
 	b.WriteByte('/')
-	b.WriteString(encodeToken(st))
+	b.WriteString(uri.Encode(st, TokenSet))
 	for _, p := range d.Params {
 		b.WriteByte(';')
-		b.WriteString(encodeToken(p.Attribute))
+		b.WriteString(uri.Encode(p.Attribute, TokenSet))
 		b.WriteByte('=')
 		v := p.Value
 		if len(v) >= 2 && v[0] == '"' && v[len(v)-1] == '"' {
 			v = `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(v) + `"`
 		}
-		b.WriteString(encodeToken(v))
+		b.WriteString(encodeValue(v))
 	}
 	if d.Base64 {
 		b.WriteString(";base64,")
@@ -229,8 +257,8 @@ func (d Data) String() string {
 	return b.String()
 }
 
-// encodeToken writes s as a token: "" as the quoted-string %22%22.
-func encodeToken(s string) string {
+// encodeValue writes s as a value: "" as the quoted-string %22%22.
+func encodeValue(s string) string {
 	if s == "" {
 		return "%22%22"
 	}

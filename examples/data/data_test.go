@@ -32,6 +32,10 @@ func TestParse(t *testing.T) {
 		{"data:text/plain;name=%22a%5C%22b%22,x#f", Data{MediaType: "text/plain",
 			Params: []Param{{"name", `a"b`}}, Payload: []byte("x"), Fragment: "f", HasFragment: true}},
 		{"data:,a?b/c", Data{MediaType: "text/plain", Params: usASCII, Payload: []byte("a?b/c")}},
+		// Token characters a URI does not allow, percent-encoded (RFC 2045 §5.1:
+		// "#", "%", "^", "`", "{", "|", "}"); a value may encode any byte.
+		{"data:a%7Bb/c%5ed;N%25=my%20file.txt,y", Data{MediaType: "a{b/c^d",
+			Params: []Param{{"n%", "my file.txt"}}, Payload: []byte("y")}},
 	} {
 		got, err := Parse(tc.in)
 		if err != nil {
@@ -67,6 +71,12 @@ func TestParseErrors(t *testing.T) {
 		{"data:text,x", 9, true},                // a type without a subtype
 		{"data:text/plain;charset,x", 23, true}, // a parameter without "="
 		{"data:a b,x", 6, true},
+		// A type, subtype or attribute is a token: no "/", space or other
+		// tspecial, not even percent-encoded (RFC 2045 §5.1).
+		{"data:%2F/0,", 7, true},
+		{"data:text/pl%20ain,x", 14, true},
+		{"data:;%FF=a,x", 7, true},
+		{"data:text/%2,x", 12, true},
 		{"http:,x", 0, true},
 		{"data:;base64,YQ", 13, false}, // not padded
 		{"data:;base64,!!!!", 13, false},
@@ -86,7 +96,7 @@ func TestParseErrors(t *testing.T) {
 
 func FuzzParse(f *testing.F) {
 	for _, s := range []string{"data:,A%20brief%20note", "data:image/gif;base64,R0lGODdh", "data:;charset=utf-8;a=%22%22,x#y",
-		"data:text/plain;charset=iso-8859-7,%be%fg%be"} {
+		"data:text/plain;charset=iso-8859-7,%be%fg%be", "dAtA:%2F/0,", "data:a%7c/b;c=%ff,"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
