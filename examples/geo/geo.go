@@ -21,7 +21,6 @@ package geo
 
 import (
 	"errors"
-	"math"
 	"strconv"
 	"strings"
 
@@ -50,12 +49,16 @@ var Num = c.Named("num", c.Seq(c.Opt(c.Lit("-")), PNum))
 //	labeltext = 1*( alphanum / "-" )
 var LabelText = c.Named("labeltext", c.Plus(c.Alt(Alphanum, c.Lit("-"))))
 
-// PValue matches a parameter value (RFC 5870 §3.3, without "[" and "]"):
+// PValue matches a parameter value (RFC 5870 §3.3, without "[" and "]").
+// RFC 5870 takes unreserved from RFC 2396: its mark holds "!", "*", "'",
+// "(" and ")", which RFC 3986 counts as sub-delims:
 //
 //	pvalue = 1*paramchar
 //	paramchar = p-unreserved / unreserved / pct-encoded
 //	p-unreserved = ":" / "&" / "+" / "$"
-var PValue = c.Named("pvalue", c.Plus(c.Alt(c.Class(c.Chars(":&+$")), c.Unreserved, c.PctEncoded)))
+//	unreserved = alphanum / mark
+//	mark = "-" / "_" / "." / "!" / "~" / "*" / "'" / "(" / ")"
+var PValue = c.Named("pvalue", c.Plus(c.Alt(c.Class(c.Chars(":&+$!*'()")), c.Unreserved, c.PctEncoded)))
 
 // goparsec terminals made of our rules.
 var (
@@ -168,8 +171,9 @@ type Geo struct {
 
 // ErrRange is the error, under a *ParseError, of a coordinate outside the
 // range of its CRS: for wgs84, latitude in -90..90 and longitude in
-// -180..180 (RFC 5870 §3.4.2).
-var ErrRange = errors.New("coordinate out of range")
+// -180..180 (RFC 5870 §3.4.2), compared on the decimal text, before any
+// rounding. A number too large for a float64 is out of range too.
+var ErrRange = errors.New("number out of range")
 
 // ParseError is the error of Parse.
 type ParseError struct {
@@ -213,40 +217,64 @@ func Parse(s string) (Geo, error) {
 	if p.crs != "" {
 		g.CRS = strings.ToLower(p.crs)
 	}
-	var errAt int
-	num := func(t string, at int) float64 {
+	// The grammar fixes where each part stands: "geo:" coordinates
+	// [";crs=" label] [";u=" number].
+	errAt := -1
+	num := func(t string, at int, limit int) float64 {
 		v, err := strconv.ParseFloat(t, 64)
-		if err != nil && errAt == 0 {
+		if errAt < 0 && (err != nil || limit > 0 && beyond(t, limit)) {
 			errAt = at
 		}
 		return v
 	}
-	at := 4
-	g.Lat = num(cs[0], at)
-	at += len(cs[0]) + 1
-	g.Lon = num(cs[1], at)
-	if len(cs) == 3 {
-		at += len(cs[1]) + 1
-		g.Alt, g.HasAlt = num(cs[2], at), true
-	}
-	if g.CRS == "wgs84" && errAt == 0 {
-		if math.Abs(g.Lat) > 90 {
-			errAt = 4
-		} else if math.Abs(g.Lon) > 180 {
-			errAt = 4 + len(cs[0]) + 1
+	limit := func(l int) int {
+		if g.CRS == "wgs84" {
+			return l
 		}
+		return 0
+	}
+	at := len("geo:")
+	g.Lat = num(cs[0], at, limit(90))
+	at += len(cs[0]) + 1
+	g.Lon = num(cs[1], at, limit(180))
+	at += len(cs[1])
+	if len(cs) == 3 {
+		g.Alt, g.HasAlt = num(cs[2], at+1, 0), true
+		at += 1 + len(cs[2])
+	}
+	if p.crs != "" {
+		at += len(";crs=") + len(p.crs)
 	}
 	if p.u != "" {
-		g.Uncertainty, g.HasUncertainty = num(p.u, strings.Index(s, p.u)), true
+		g.Uncertainty, g.HasUncertainty = num(p.u, at+len(";u="), 0), true
 	}
-	if errAt != 0 {
+	if errAt >= 0 {
 		return Geo{}, &ParseError{Input: s, Offset: errAt, Err: ErrRange}
 	}
 	return g, nil
 }
 
+// beyond reports whether the decimal num (RFC 5870 §3.3) is greater than
+// limit in absolute value, reading its digits: 90.00000000000000001 is
+// beyond 90, although it rounds to 90 as a float64.
+func beyond(num string, limit int) bool {
+	num = strings.TrimPrefix(num, "-")
+	whole, frac, _ := strings.Cut(num, ".")
+	whole = strings.TrimLeft(whole, "0")
+	l := strconv.Itoa(limit)
+	if len(whole) != len(l) {
+		return len(whole) > len(l)
+	}
+	if whole != l {
+		return whole > l
+	}
+	return strings.Trim(frac, "0") != ""
+}
+
 // String returns g as a geo URI; Parse gives back the same parts. The crs
-// parameter is written only when it is not wgs84.
+// parameter is written when it is not wgs84, or when a parameter named crs
+// would otherwise be read as the crs (RFC 5870 §3.3 p = [ crsp ] [ uncp ]
+// *parameter).
 func (g Geo) String() string {
 	f := func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 	var b strings.Builder
@@ -254,7 +282,8 @@ func (g Geo) String() string {
 	if g.HasAlt {
 		b.WriteString("," + f(g.Alt))
 	}
-	if g.CRS != "" && g.CRS != "wgs84" {
+	crsAhead := !g.HasUncertainty && len(g.Params) > 0 && strings.EqualFold(g.Params[0].Name, "crs")
+	if g.CRS != "" && (g.CRS != "wgs84" || crsAhead) {
 		b.WriteString(";crs=" + g.CRS)
 	}
 	if g.HasUncertainty {

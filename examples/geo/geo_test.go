@@ -3,6 +3,7 @@ package geo
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -23,6 +24,12 @@ func TestParse(t *testing.T) {
 		{"GEO:-0.5,180;U=0.5;foo=bar%20baz;flag", Geo{Lat: -0.5, Lon: 180, CRS: "wgs84", Uncertainty: 0.5, HasUncertainty: true,
 			Params: []Param{{"foo", "bar%20baz", true}, {"flag", "", false}}}},
 		{"geo:300,400;crs=my-crs", Geo{Lat: 300, Lon: 400, CRS: "my-crs"}},
+		// A second crs is a parameter like any other (RFC 5870 §3.3).
+		{"geo:0,0;Crs=wgs84;Crs=0", Geo{CRS: "wgs84", Params: []Param{{"Crs", "0", true}}}},
+		// pvalue's unreserved is RFC 2396's: mark holds "!*'()" (RFC 5870 §3.3).
+		{"geo:1,2;a=b!c*(d)'~", Geo{Lat: 1, Lon: 2, CRS: "wgs84", Params: []Param{{"a", "b!c*(d)'~", true}}}},
+		// The range is on the decimal text: 0090.000 is 90 (RFC 5870 §3.4.2).
+		{"geo:-0090.000,180.0", Geo{Lat: -90, Lon: 180, CRS: "wgs84"}},
 	} {
 		got, err := Parse(tc.in)
 		if err != nil {
@@ -31,6 +38,9 @@ func TestParse(t *testing.T) {
 		}
 		if d := cmp.Diff(tc.want, got); d != "" {
 			t.Errorf("Parse(%q) (-want +got):\n%s", tc.in, d)
+		}
+		if again, err := Parse(got.String()); err != nil || !cmp.Equal(got, again) {
+			t.Errorf("Parse(%q).String() = %q parses as %+v, %v", tc.in, got.String(), again, err)
 		}
 		if !GeoURI.Match(tc.in) {
 			t.Errorf("GeoURI does not match %q", tc.in)
@@ -55,6 +65,11 @@ func TestParseErrors(t *testing.T) {
 		{"geo:1,2 ", 7, nil},
 		{"geo:91,0", 4, ErrRange},
 		{"geo:0,-180.5", 6, ErrRange},
+		{"geo:90.00000000000000001,0", 4, ErrRange}, // a float64 rounds it to 90
+		{"geo:0,180.0000000000000001", 6, ErrRange},
+		{"geo:0,1000", 6, ErrRange},
+		{"geo:0,0,1" + strings.Repeat("0", 309), 8, ErrRange}, // beyond a float64
+		{"geo:0.1" + strings.Repeat("0", 309) + ",0;crs=x;u=1" + strings.Repeat("0", 309), 327, ErrRange},
 	} {
 		_, err := Parse(tc.in)
 		var pe *ParseError
@@ -69,7 +84,7 @@ func TestParseErrors(t *testing.T) {
 }
 
 func FuzzParse(f *testing.F) {
-	for _, s := range []string{"geo:48.198634,16.371648;crs=wgs84;u=40", "geo:-0,0,0;u=1;x;u=abc", "geo:1,2;crs=x;y=%41"} {
+	for _, s := range []string{"geo:48.198634,16.371648;crs=wgs84;u=40", "geo:-0,0,0;u=1;x;u=abc", "geo:1,2;crs=x;y=%41", "geo:0,0;Crs=wgs84;Crs=0", "geo:0,0;crs=wgs84;crs=x;u=5"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
