@@ -30,17 +30,23 @@ import (
 // percent-encoded.
 var TokenSet = c.AlphaSet.Union(c.DigitSet, c.Chars("!$&'*+-._~"))
 
-// TokenPct matches a token character that a URI must percent-encode: "#",
-// "%", "^", "`", "{", "|" or "}" (RFC 2045 §5.1, RFC 3986 §2.1), with either
-// case of hex digit. It fails at the first byte that rules the rest out, as
-// pct-encoded does:
+// TokenPct matches a token character percent-encoded (RFC 2045 §5.1: US-ASCII
+// %x21-7E without the tspecials ()<>@,;:\"/[]?=), with either case of hex
+// digit. The seven token characters a URI does not allow ("#", "%", "^", "`",
+// "{", "|", "}") must be written so; the others may be (RFC 3986 §2.3). It
+// fails at the first byte that rules a tspecial or another byte out, as
+// pct-encoded fails at a byte that is not HEXDIG:
 //
-//	token-pct = "%" ( "2" ( "3" / "5" ) / "5E" / "60" / "7" ( "B" / "C" / "D" ) )
+//	token-pct = "%" ( "2" ( "1" / "3" / "4" / "5" / "6" / "7" / "A" / "B" / "D" / "E" )
+//	                / "3" DIGIT / "4" ( %x31-39 / %x41-46 ) / "5" ( DIGIT / "A" / "E" / "F" )
+//	                / "6" HEXDIG / "7" ( DIGIT / "A" / "B" / "C" / "D" / "E" ) )
 var TokenPct = c.Named("token-pct", c.Seq(c.Lit("%"), c.Alt(
-	c.Seq(c.Lit("2"), c.Class(c.Chars("35"))),
-	c.Seq(c.Lit("5"), c.LitFold("E")),
-	c.Seq(c.Lit("6"), c.Lit("0")),
-	c.Seq(c.Lit("7"), c.Class(c.Chars("BCDbcd"))))))
+	c.Seq(c.Lit("2"), c.Class(c.Chars("134567ABDEabde"))),
+	c.Seq(c.Lit("3"), c.DIGIT),
+	c.Seq(c.Lit("4"), c.Class(c.HexDigSet.Minus(c.Chars("0")))),
+	c.Seq(c.Lit("5"), c.Class(c.DigitSet.Union(c.Chars("AEFaef")))),
+	c.Seq(c.Lit("6"), c.HEXDIG),
+	c.Seq(c.Lit("7"), c.Class(c.DigitSet.Union(c.Chars("ABCDEabcde")))))))
 
 // TokenChar matches a byte of TokenSet.
 var TokenChar = c.Named("tokenchar", c.Class(TokenSet))
@@ -98,7 +104,7 @@ const (
 // Param is a media type parameter, decoded.
 type Param struct {
 	Attribute string // in lower case: attributes are case-insensitive (RFC 2045 §5.1)
-	Value     string // percent-decoded, and unquoted if it was a quoted-string
+	Value     string // percent-decoded, and unquoted if it is one quoted-string
 }
 
 // Data is a parsed data URL.
@@ -131,6 +137,10 @@ func (e *ParseError) Error() string {
 		}
 		return "data: " + se.Found() + " at offset " + strconv.Itoa(e.Offset) + " in " + in +
 			": expected " + c.JoinExpected(se.Expected)
+	}
+	var ce base64.CorruptInputError
+	if errors.As(e.Err, &ce) {
+		return "data: the base64 payload does not decode at offset " + strconv.Itoa(e.Offset)
 	}
 	return "data: payload at offset " + strconv.Itoa(e.Offset) + ": " + e.Err.Error()
 }
@@ -165,7 +175,12 @@ func Parse(s string) (Data, error) {
 	if d.Base64 {
 		b, err := base64.StdEncoding.DecodeString(payload)
 		if err != nil {
-			return Data{}, &ParseError{Input: s, Offset: sp[slotData].Start, Err: err}
+			off := sp[slotData].Start
+			var ce base64.CorruptInputError
+			if errors.As(err, &ce) {
+				off += rawOffset(text(slotData), int(ce))
+			}
+			return Data{}, &ParseError{Input: s, Offset: off, Err: err}
 		}
 		d.Payload = b
 	} else {
@@ -177,6 +192,20 @@ func Parse(s string) (Data, error) {
 	return d, nil
 }
 
+// rawOffset returns the offset in raw, percent-encoded text of the byte n of
+// its decoding: each "%XX" is one byte.
+func rawOffset(raw string, n int) int {
+	i := 0
+	for ; n > 0 && i < len(raw); n-- {
+		if raw[i] == '%' {
+			i += 3
+		} else {
+			i++
+		}
+	}
+	return min(i, len(raw))
+}
+
 // decode percent-decodes text the grammar matched: it cannot fail.
 func decode(s string) string {
 	d, err := uri.PercentDecode(s)
@@ -186,19 +215,33 @@ func decode(s string) string {
 	return d
 }
 
-// unquote returns the content of an RFC 822 quoted-string, or v unchanged.
+// unquote returns the content of v when v is one RFC 822 quoted-string
+// (RFC 2045 §5.1), and v unchanged when it is not: `"a"b"` and `"x\"` stay
+// as they are.
+//
+//	quoted-string = <"> *( qtext / quoted-pair ) <">
+//	quoted-pair = "\" CHAR
 func unquote(v string) string {
-	if len(v) < 2 || v[0] != '"' || v[len(v)-1] != '"' {
+	if len(v) < 2 || v[0] != '"' {
 		return v
 	}
 	var b strings.Builder
-	for i := 1; i < len(v)-1; i++ {
-		if v[i] == '\\' && i+1 < len(v)-1 {
+	for i := 1; i < len(v); i++ {
+		switch v[i] {
+		case '\\':
+			if i+1 == len(v) {
+				return v
+			}
 			i++
+		case '"':
+			if i != len(v)-1 {
+				return v
+			}
+			return b.String()
 		}
 		b.WriteByte(v[i])
 	}
-	return b.String()
+	return v
 }
 
 // Param returns the value of the first parameter named name

@@ -36,6 +36,12 @@ func TestParse(t *testing.T) {
 		// "#", "%", "^", "`", "{", "|", "}"); a value may encode any byte.
 		{"data:a%7Bb/c%5ed;N%25=my%20file.txt,y", Data{MediaType: "a{b/c^d",
 			Params: []Param{{"n%", "my file.txt"}}, Payload: []byte("y")}},
+		// Any token character may be percent-encoded (RFC 3986 §2.3, §6.2.2.2).
+		{"data:text/%70lain;%63harset=utf-8,x", Data{MediaType: "text/plain",
+			Params: []Param{{"charset", "utf-8"}}, Payload: []byte("x")}},
+		// Only one whole quoted-string is unquoted (RFC 2045 §5.1, RFC 822 §3.3).
+		{"data:;a=%22x%5C%22y%22;b=%22a%22b%22;c=%22x%5C%22;d=a%22b,", Data{MediaType: "text/plain",
+			Params: []Param{{"charset", "US-ASCII"}, {"a", `x"y`}, {"b", `"a"b"`}, {"c", `"x\"`}, {"d", `a"b`}}, Payload: []byte{}}},
 	} {
 		got, err := Parse(tc.in)
 		if err != nil {
@@ -78,8 +84,9 @@ func TestParseErrors(t *testing.T) {
 		{"data:;%FF=a,x", 7, true},
 		{"data:text/%2,x", 12, true},
 		{"http:,x", 0, true},
-		{"data:;base64,YQ", 13, false}, // not padded
+		{"data:;base64,YQ", 13, false}, // not padded: Go reports the quantum's start
 		{"data:;base64,!!!!", 13, false},
+		{"data:;base64,a%47VsbG8=!", 23, false}, // the offset in the input, not in the decoded payload
 	} {
 		_, err := Parse(tc.in)
 		var pe *ParseError
@@ -96,7 +103,7 @@ func TestParseErrors(t *testing.T) {
 
 func FuzzParse(f *testing.F) {
 	for _, s := range []string{"data:,A%20brief%20note", "data:image/gif;base64,R0lGODdh", "data:;charset=utf-8;a=%22%22,x#y",
-		"data:text/plain;charset=iso-8859-7,%be%fg%be", "dAtA:%2F/0,", "data:a%7c/b;c=%ff,"} {
+		"data:text/plain;charset=iso-8859-7,%be%fg%be", "dAtA:%2F/0,", "data:a%7c/b;c=%ff,", "data:;a=%22a%22b%22;b=%22x%5C%22,"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
