@@ -7,8 +7,8 @@
 //
 // The URI is checked first (MailtoURI), then each decoded address against
 // the addr-spec of RFC 5322 without comments (AddrSpec), as RFC 6068 §2 asks;
-// non-ASCII UTF-8 is allowed in addresses (RFC 6532). A "mailto" URI is a
-// URI: every string Parse accepts is one by RFC 3986.
+// well-formed non-ASCII UTF-8 is allowed in addresses (RFC 6532). A "mailto"
+// URI is a URI: every string Parse accepts is one by RFC 3986.
 package mailto
 
 import (
@@ -31,14 +31,15 @@ var QCharSet = c.UnreservedSet.Union(c.Chars("!$'()*+,;:@"))
 var QChar = c.Named("qchar", c.Alt(c.Named("qchar-char", c.Class(QCharSet)), c.PctEncoded))
 
 // AddrCharSet is what an address of the to part allows as it stands: pchar
-// (RFC 3986 §3.3) less ",", which separates addresses.
-var AddrCharSet = c.PCharSet.Minus(c.Chars(","))
+// (RFC 3986 §3.3) less ",", which separates addresses, and less "&", ";" and
+// "=", which RFC 6068 §2 says have to be percent-encoded in an addr-spec.
+var AddrCharSet = c.PCharSet.Minus(c.Chars(",&;="))
 
 // Addr matches one address of the to part as the URI writes it, before
 // decoding: the characters of an addr-spec that RFC 6068 §2 leaves
 // unencoded:
 //
-//	addr = 1*( pchar - "," )
+//	addr = 1*( pchar - ( "," / "&" / ";" / "=" ) )
 var Addr = c.Named("addr", c.Plus(c.Alt(c.Named("addr-char", c.Class(AddrCharSet)), c.PctEncoded)))
 
 // To matches the to part (RFC 6068 §2, over Addr):
@@ -63,25 +64,51 @@ var HFields = c.Named("hfields", c.Seq(c.Lit("?"), HField, c.Star(c.Seq(c.Lit("&
 var MailtoURI = c.Named("mailtoURI", c.Seq(c.LitFold("mailto:"),
 	c.Opt(c.Capture(slotTo, To)), c.Opt(c.Capture(slotHFields, HFields))))
 
-// atextSet is atext of RFC 5322 §3.2.3 and the bytes of non-ASCII UTF-8
-// (RFC 6532 §3.2).
-var atextSet = c.AlphaSet.Union(c.DigitSet, c.Chars("!#$%&'*+-/=?^_`{|}~"), c.ByteRange(0x80, 0xff))
+// UTF8NonASCII matches one well-formed non-ASCII UTF-8 character (RFC 6532
+// §3.1, after RFC 3629 §4): overlong forms, surrogates and code points past
+// U+10FFFF are refused at their first impossible byte.
+//
+//	UTF8-non-ascii = UTF8-2 / UTF8-3 / UTF8-4
+//	UTF8-2 = %xC2-DF UTF8-tail
+//	UTF8-3 = %xE0 %xA0-BF UTF8-tail / %xE1-EC 2( UTF8-tail ) /
+//	         %xED %x80-9F UTF8-tail / %xEE-EF 2( UTF8-tail )
+//	UTF8-4 = %xF0 %x90-BF 2( UTF8-tail ) / %xF1-F3 3( UTF8-tail ) /
+//	         %xF4 %x80-8F 2( UTF8-tail )
+//	UTF8-tail = %x80-BF
+var UTF8NonASCII = c.Named("UTF8-non-ascii", c.Alt(
+	c.Seq(c.Class(c.ByteRange(0xc2, 0xdf)), utf8Tail),
+	c.Seq(c.Lit("\xe0"), c.Class(c.ByteRange(0xa0, 0xbf)), utf8Tail),
+	c.Seq(c.Class(c.ByteRange(0xe1, 0xec).Union(c.ByteRange(0xee, 0xef))), c.Rep(2, 2, utf8Tail)),
+	c.Seq(c.Lit("\xed"), c.Class(c.ByteRange(0x80, 0x9f)), utf8Tail),
+	c.Seq(c.Lit("\xf0"), c.Class(c.ByteRange(0x90, 0xbf)), c.Rep(2, 2, utf8Tail)),
+	c.Seq(c.Class(c.ByteRange(0xf1, 0xf3)), c.Rep(3, 3, utf8Tail)),
+	c.Seq(c.Lit("\xf4"), c.Class(c.ByteRange(0x80, 0x8f)), c.Rep(2, 2, utf8Tail))))
+
+var utf8Tail = c.Named("UTF8-tail", c.Class(c.ByteRange(0x80, 0xbf)))
+
+// atextSet is atext of RFC 5322 §3.2.3.
+var atextSet = c.AlphaSet.Union(c.DigitSet, c.Chars("!#$%&'*+-/=?^_`{|}~"))
 
 // DotAtomText matches a dot-atom-text (RFC 5322 §3.2.3), on decoded text:
 //
 //	dot-atom-text = 1*atext *( "." 1*atext )
 var DotAtomText = c.Named("dot-atom-text", c.Seq(c.Plus(atext), c.Star(c.Seq(c.Lit("."), c.Plus(atext)))))
 
-var atext = c.Named("atext", c.Class(atextSet))
+// atext = ALPHA / DIGIT / "!" / … / "~" / UTF8-non-ascii (RFC 5322 §3.2.3,
+// RFC 6532 §3.2)
+var atext = c.Named("atext", c.Alt(c.Class(atextSet), UTF8NonASCII))
 
-// QuotedString matches a quoted-string without folding white space or
-// comments (RFC 5322 §3.2.4), on decoded text:
+// QuotedString matches a quoted-string without comments (RFC 5322 §3.2.4),
+// on decoded text, with RFC 6532 §3.2's UTF-8 in qtext and VCHAR. Its white
+// space is WSP; a folding CRLF is not taken:
 //
-//	quoted-string = DQUOTE *( qtext / " " / quoted-pair ) DQUOTE
-//	qtext = %d33 / %d35-91 / %d93-126 ; quoted-pair = "\" ( VCHAR / WSP )
+//	quoted-string = DQUOTE *( qtext / WSP / quoted-pair ) DQUOTE
+//	qtext = %d33 / %d35-91 / %d93-126 / UTF8-non-ascii
+//	quoted-pair = "\" ( VCHAR / WSP ) ; VCHAR =/ UTF8-non-ascii
 var QuotedString = c.Named("quoted-string", c.Seq(c.Lit(`"`), c.Star(c.Alt(
-	c.Class(c.ByteRange(32, 33).Union(c.ByteRange(35, 91), c.ByteRange(93, 126), c.ByteRange(0x80, 0xff))),
-	c.Seq(c.Lit(`\`), c.Class(c.ByteRange(32, 126).Union(c.Chars("\t")))))), c.Lit(`"`)))
+	c.Class(c.ByteRange(32, 33).Union(c.ByteRange(35, 91), c.ByteRange(93, 126), c.Chars("\t"))),
+	UTF8NonASCII,
+	c.Seq(c.Lit(`\`), c.Alt(c.Class(c.ByteRange(32, 126).Union(c.Chars("\t"))), UTF8NonASCII)))), c.Lit(`"`)))
 
 // AddrSpec matches a decoded address (RFC 6068 §2, RFC 5322 §3.4.1 without
 // obsolete forms):
@@ -162,13 +189,16 @@ func Parse(s string) (Mailto, error) {
 		for _, f := range strings.Split(s[pos:sp[slotHFields].End], "&") {
 			name, value, _ := strings.Cut(f, "=")
 			h := Header{decode(name), decode(value)}
-			if strings.EqualFold(h.Name, "to") && h.Value != "" {
+			if isTo(h) {
+				k := 0 // where a starts in h.Value
 				for _, a := range splitAddrs(h.Value) {
 					if err := AddrSpec.Check(a); err != nil {
 						var se *c.SyntaxError
 						errors.As(err, &se)
-						return Mailto{}, &ParseError{Input: s, Offset: pos + len(name) + 1, Addr: a, Err: se}
+						at := pos + len(name) + 1 + rawOffset(value, k)
+						return Mailto{}, &ParseError{Input: s, Offset: at, Addr: a, Err: se}
 					}
+					k += len(a) + 1
 				}
 			}
 			m.Headers = append(m.Headers, h)
@@ -193,6 +223,45 @@ func addresses(s string, start, end int) ([]string, error) {
 		start += len(a) + 1
 	}
 	return out, nil
+}
+
+// isTo reports whether h is a "to" header field with addresses.
+func isTo(h Header) bool { return asciiEqualFold(h.Name, "to") && h.Value != "" }
+
+// asciiEqualFold reports whether a and b are equal under ASCII case folding:
+// header field names are case-insensitive in ASCII only (RFC 5322 §1.2.2),
+// so "\u017Fubject" is not "subject", as strings.EqualFold would have it.
+func asciiEqualFold(a, b string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := 0; i < len(a); i++ {
+		x, y := a[i], b[i]
+		if 'A' <= x && x <= 'Z' {
+			x += 'a' - 'A'
+		}
+		if 'A' <= y && y <= 'Z' {
+			y += 'a' - 'A'
+		}
+		if x != y {
+			return false
+		}
+	}
+	return true
+}
+
+// rawOffset returns the offset in raw, percent-encoded text of the byte n of
+// its decoding: each "%XX" is one byte.
+func rawOffset(raw string, n int) int {
+	i := 0
+	for ; n > 0 && i < len(raw); n-- {
+		if raw[i] == '%' {
+			i += 3
+		} else {
+			i++
+		}
+	}
+	return min(i, len(raw))
 }
 
 func decode(s string) string {
@@ -226,11 +295,11 @@ func splitAddrs(v string) []string {
 	return append(out, v[start:])
 }
 
-// Header returns the value of the first header field named name
-// (case-insensitively), and whether there is one.
+// Header returns the value of the first header field named name (ASCII
+// case-insensitively), and whether there is one.
 func (m Mailto) Header(name string) (string, bool) {
 	for _, h := range m.Headers {
-		if strings.EqualFold(h.Name, name) {
+		if asciiEqualFold(h.Name, name) {
 			return h.Value, true
 		}
 	}
@@ -249,7 +318,7 @@ func (m Mailto) Body() string { v, _ := m.Header("body"); return v }
 func (m Mailto) Recipients() []string {
 	out := append([]string(nil), m.To...)
 	for _, h := range m.Headers {
-		if strings.EqualFold(h.Name, "to") && h.Value != "" {
+		if isTo(h) {
 			out = append(out, splitAddrs(h.Value)...)
 		}
 	}

@@ -44,6 +44,10 @@ func TestParse(t *testing.T) {
 		{"mailto:?to=addr1@an.example,addr2@an.example", Mailto{Headers: []h{{"to", "addr1@an.example,addr2@an.example"}}}},
 		{"mailto:", Mailto{}},
 		{"MAILTO:a@%5B192.0.2.1%5D", Mailto{To: []string{"a@[192.0.2.1]"}}},
+		// RFC 5322 §3.2.4: WSP in a quoted-string; RFC 6532 §3.2: UTF-8 in a quoted-pair.
+		{"mailto:%22a%09b%22@x", Mailto{To: []string{"\"a\tb\"@x"}}},
+		{"mailto:%22%5C%C3%A9%22@x", Mailto{To: []string{`"\é"@x`}}},
+		{"mailto:%F0%9F%98%80@x", Mailto{To: []string{"😀@x"}}},
 	} {
 		got, err := Parse(tc.in)
 		if err != nil {
@@ -52,6 +56,33 @@ func TestParse(t *testing.T) {
 		}
 		if d := cmp.Diff(tc.want, got, cmpopts.EquateEmpty()); d != "" {
 			t.Errorf("Parse(%q) (-want +got):\n%s", tc.in, d)
+		}
+	}
+}
+
+// Header field names fold in ASCII only (RFC 5322 §1.2.2): U+017F is not "s".
+func TestHeaderASCIIFold(t *testing.T) {
+	m, err := Parse("mailto:a@b?%C5%BFubject=x&SUBJECT=hi")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := m.Subject(); got != "hi" {
+		t.Errorf("Subject() = %q, want %q", got, "hi")
+	}
+}
+
+func TestStringEncodes(t *testing.T) {
+	for in, want := range map[string]string{
+		"mailto:a%26b@example.com":     "mailto:a%26b@example.com",
+		"mailto:%61%3db@x":             "mailto:a%3Db@x",
+		"mailto:?subject=a%26b%3Dc%23": "mailto:?subject=a%26b%3Dc%23",
+	} {
+		m, err := Parse(in)
+		if err != nil {
+			t.Fatalf("Parse(%q): %v", in, err)
+		}
+		if got := m.String(); got != want {
+			t.Errorf("Parse(%q).String() = %q, want %q", in, got, want)
 		}
 	}
 }
@@ -82,17 +113,28 @@ func TestParseErrors(t *testing.T) {
 	}{
 		{"mailto:joe", 7, "joe"},             // no "@"
 		{"mailto:a@b,joe", 11, "joe"},        // the second address
-		{"mailto:a@b?to=x@y,joe", 14, "joe"}, // an address of a "to" field
-		{"mailto:a@b?subject", 18, ""},       // hfield needs "="
-		{"mailto:a@b?subject=a&b", 22, ""},   //
-		{"mailto:a@b?subject=a/b", 20, ""},   // "/" is not a qchar
-		{"mailto:a@b?subject=a=b", 20, ""},   // nor "="
-		{"mailto:a b@c", 8, ""},              //
-		{"mailto:a@b#f", 10, ""},             // no fragment
-		{"mailto:%22a@b", 7, `"a@b`},         // unterminated quoted-string
-		{"mailto:a..b@c", 7, "a..b@c"},       // empty atom
-		{"mailto:a@b?subject=%zz", 20, ""},   //
-		{"mailx:a@b", 0, ""},                 //
+		{"mailto:a@b?to=x@y,joe", 18, "joe"}, // an address of a "to" field
+		{"mailto:?subject=x&to=a@b,%22c", 25, `"c`},
+		{"mailto:?to=%22a,b%22@x,%20", 23, " "},
+		// RFC 6068 §2: "&", ";" and "=" have to be percent-encoded in an addr-spec.
+		{"mailto:a=b@example.com", 8, ""},
+		{"mailto:a&b@example.com", 8, ""},
+		{"mailto:a;b@example.com", 8, ""},
+		// RFC 6532 §3.1: only well-formed UTF-8.
+		{"mailto:%FF@example.com", 7, "\xff@example.com"},
+		{"mailto:%C3@x", 7, "\xc3@x"},
+		{"mailto:a@%ED%A0%80", 7, "a@\xed\xa0\x80"}, // a surrogate
+		{"mailto:%C0%AF@x", 7, "\xc0\xaf@x"},        // an overlong "/"
+		{"mailto:a@b?subject", 18, ""},              // hfield needs "="
+		{"mailto:a@b?subject=a&b", 22, ""},          //
+		{"mailto:a@b?subject=a/b", 20, ""},          // "/" is not a qchar
+		{"mailto:a@b?subject=a=b", 20, ""},          // nor "="
+		{"mailto:a b@c", 8, ""},                     //
+		{"mailto:a@b#f", 10, ""},                    // no fragment
+		{"mailto:%22a@b", 7, `"a@b`},                // unterminated quoted-string
+		{"mailto:a..b@c", 7, "a..b@c"},              // empty atom
+		{"mailto:a@b?subject=%zz", 20, ""},          //
+		{"mailx:a@b", 0, ""},                        //
 	} {
 		_, err := Parse(tc.in)
 		var pe *ParseError
@@ -108,7 +150,7 @@ func TestParseErrors(t *testing.T) {
 
 func FuzzParse(f *testing.F) {
 	for _, s := range []string{"mailto:joe@example.com?cc=bob@example.com&body=hello", "mailto:%22not%40me%22@example.org",
-		"mailto:?to=%22a,b%22@x,c@d", "mailto:a@[1.2.3.4]?=&="} {
+		"mailto:?to=%22a,b%22@x,c@d", "mailto:a@[1.2.3.4]?=&=", "mailto:%22%5C%C3%A9%09%22@x"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
