@@ -149,10 +149,17 @@ func indexAny(s string, bs ...byte) int {
 	return i
 }
 
-// authorityPart names the subcomponent of authority a that offset off falls in.
+// authorityPart names the subcomponent of authority a that offset off falls
+// in, as the grammar reads a (§3.2):
+//
+//	authority = [ userinfo "@" ] host [ ":" port ]
+//
+// The text up to the first "@" is a userinfo while it holds only userinfo
+// bytes: "[::1]@h" has none. The host ends at its first ":" (reg-name and
+// IPv4address hold none), or an IP literal at its "]"; the port follows.
 func authorityPart(a string, off int) string {
 	host := 0
-	if j := strings.IndexByte(a, '@'); j >= 0 {
+	if j := strings.IndexByte(a, '@'); j >= 0 && userinfoBytes(a[:min(off, j)]) {
 		if off <= j {
 			return "userinfo"
 		}
@@ -165,10 +172,21 @@ func authorityPart(a string, off int) string {
 			from = host + j
 		}
 	}
-	if j := strings.LastIndexByte(a[from:], ':'); j >= 0 && off > from+j {
+	if j := strings.IndexByte(a[from:], ':'); j >= 0 && off > from+j {
 		return "port"
 	}
 	return "host"
+}
+
+// userinfoBytes reports whether s holds only bytes a userinfo can (§3.2.1):
+// unreserved, sub-delims, ":" and the "%" and HEXDIG of pct-encoded.
+func userinfoBytes(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !c.UserInfoSet.Contains(s[i]) && s[i] != '%' {
+			return false
+		}
+	}
+	return true
 }
 
 func itoa(n int) string {

@@ -98,6 +98,9 @@ func TestComponentAtRule(t *testing.T) {
 		{ruleURI, "1a:b", 0, "scheme"},
 		{ruleAbsoluteURI, "//h", 0, "scheme"},
 		{ruleAbsoluteURI, "s:a#f", 3, "path"},
+		{ruleURIReference, "http://[::1]@h/", 12, "host"},
+		{ruleURIReference, "http://[::1]:80@h", 15, "port"},
+		{ruleURIReference, "http://u@h:1:2@x", 12, "port"},
 	} {
 		if got := componentAt(tc.s, tc.off, tc.rule); got != tc.want {
 			t.Errorf("componentAt(%q, %d, %s) = %q, want %q", tc.s, tc.off, tc.rule.Name(), got, tc.want)
@@ -106,8 +109,8 @@ func TestComponentAtRule(t *testing.T) {
 }
 
 // TestAuthorityPart checks the split of an authority into userinfo, host and
-// port (§3.2): userinfo up to the first "@", the port after the last ":" that
-// is not inside an IP literal.
+// port (§3.2): userinfo up to the first "@" while only userinfo bytes come
+// before it, the port after the first ":" that follows the host.
 func TestAuthorityPart(t *testing.T) {
 	for _, tc := range []struct {
 		authority string
@@ -131,6 +134,14 @@ func TestAuthorityPart(t *testing.T) {
 		{"[::1]:8", 5, "host"},
 		{"[::1", 3, "host"},
 		{"u@[::1]:", 8, "port"},
+		// What cannot be a userinfo is not one (§3.2.1), and the host ends
+		// at its first ":" (§3.2.2), the port at its first non-digit (§3.2.3).
+		{"[::1]@h", 5, "host"},
+		{"[::1]:80@h", 8, "port"},
+		{"u@h:1:2@x", 5, "port"},
+		{"us er@h", 2, "userinfo"},
+		{"u%41:p@h", 4, "userinfo"},
+		{"h:1:2", 3, "port"},
 	} {
 		if got := authorityPart(tc.authority, tc.off); got != tc.want {
 			t.Errorf("authorityPart(%q, %d) = %q, want %q", tc.authority, tc.off, got, tc.want)
