@@ -11,8 +11,9 @@ import (
 // included, so "/a//b/" gives "a", "", "b", "". The empty path gives no
 // segment, and "/" gives one empty segment. Iterating allocates nothing.
 func (u URI) Segments() iter.Seq[string] {
-	p := u.Path()
+	path := u.Path()
 	return func(yield func(string) bool) {
+		p := path // each walk starts afresh: the iterator can be ranged again, and concurrently
 		if p == "" {
 			return
 		}
@@ -51,8 +52,9 @@ func (u URI) DecodedSegments() iter.Seq[string] {
 // define this structure (§3.4): it is a convention of schemes such as http.
 // Iterating allocates nothing.
 func (u URI) QueryParams() iter.Seq2[string, string] {
-	q := u.Query()
+	query := u.Query()
 	return func(yield func(string, string) bool) {
+		q := query // each walk starts afresh
 		for q != "" {
 			var piece string
 			piece, q, _ = strings.Cut(q, "&")

@@ -2,6 +2,7 @@ package uri
 
 import (
 	"slices"
+	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -129,4 +130,42 @@ func TestIteratorsNoAlloc(t *testing.T) {
 	if n != 0 {
 		t.Errorf("iterating raw pieces allocates %v times, want 0", n)
 	}
+}
+
+// An iterator is a value: each range over it walks the whole path or query
+// again, after a full walk, after a break, and from several goroutines at once
+// (go test -race).
+func TestIteratorsReusable(t *testing.T) {
+	u := MustParse("s:/a/b/c?x=1&y=2")
+	segs, params := u.Segments(), u.QueryParams()
+	walk := func() (got []string) {
+		for s := range segs {
+			got = append(got, s)
+		}
+		for k, v := range params {
+			got = append(got, k+"="+v)
+		}
+		return got
+	}
+	want := []string{"a", "b", "c", "x=1", "y=2"}
+	for range segs {
+		break
+	}
+	for range params {
+		break
+	}
+	for i := range 2 {
+		if d := cmp.Diff(want, walk()); d != "" {
+			t.Errorf("walk %d (-want +got):\n%s", i, d)
+		}
+	}
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Go(func() {
+			if d := cmp.Diff(want, walk()); d != "" {
+				t.Errorf("concurrent walk (-want +got):\n%s", d)
+			}
+		})
+	}
+	wg.Wait()
 }
