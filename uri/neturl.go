@@ -26,9 +26,14 @@ const (
 	// non-ASCII bytes and "%" back, so "h%41" comes out as "hA" and
 	// "%c3%a9" as "%C3%A9".
 	LossHostEncoding = "host encoding"
-	// LossAuthorityInPath: the url.URL's path starts with "//" where it has
-	// no authority, so its text reads as an authority (FromNetURL).
+	// LossAuthorityInPath: url.URL writes "//" before a path that does not
+	// start with "/" ({Scheme: "s", Path: "x/y"} as "s://x/y"), or a path
+	// starts with "//" where there is no authority, so the path's text
+	// reads back as an authority (FromNetURL).
 	LossAuthorityInPath = "path read as an authority"
+	// LossBesideOpaque: url.URL writes Opaque and drops Host, User and Path
+	// when Opaque is set (FromNetURL).
+	LossBesideOpaque = "host, user or path beside Opaque"
 	// LossOther: the text net/url writes differs from the URI's in a way
 	// not named above (the tests assert that this does not happen), or
 	// FromNetURL got a nil *url.URL.
@@ -140,20 +145,42 @@ func (u URI) NetURL() (*url.URL, error) {
 // ParseReference. It fails with a *ConversionError when that text is not an
 // RFC 3986 URI reference (LossNotRFC3986, with the *ParseError in Err: a
 // space or a malformed "%zz" in Opaque or RawQuery, a "<" in Host, an IPv6
-// zone "[::1%25en0]", …), when v's path starts with "//" without a host and
-// so reads back as an authority (LossAuthorityInPath), and when v is nil
-// (LossOther).
+// zone "[::1%25en0]", …), when v's path or Opaque comes back as an
+// authority, or part of one (LossAuthorityInPath), when v.String() drops a Host, User or Path
+// beside Opaque (LossBesideOpaque), and when v is nil (LossOther).
+//
+// What net/url writes on purpose is no loss: a "/" before a path that does
+// not start with one when there is a host ({Host: "h", Path: "x"} is
+// "//h/x", §3.3), "./" before a first segment with a ":" (§4.2), "//" with an
+// empty authority before an absolute path after a scheme.
 func FromNetURL(v *url.URL) (URI, error) {
 	if v == nil {
 		return URI{}, &ConversionError{Losses: []string{LossOther}}
 	}
-	u, err := ParseReference(v.String())
+	s := v.String()
+	u, err := ParseReference(s)
 	if err != nil {
 		return URI{}, &ConversionError{Losses: []string{LossNotRFC3986}, Err: err}
 	}
-	wantAuthority := v.Opaque == "" && (v.Host != "" || v.User != nil ||
-		v.Scheme != "" && !v.OmitHost && v.Path != "")
-	if u.HasAuthority() && !wantAuthority {
+	if v.Opaque != "" {
+		if v.Host != "" || v.User != nil || v.Path != "" {
+			return URI{}, &ConversionError{Losses: []string{LossBesideOpaque}}
+		}
+		if u.HasAuthority() { // Opaque "//x"
+			return URI{}, &ConversionError{Losses: []string{LossAuthorityInPath}}
+		}
+		return u, nil
+	}
+	// The path net/url meant to write, as url.URL.String makes it.
+	path := v.EscapedPath()
+	if path != "" && path[0] != '/' && v.Host != "" {
+		path = "/" + path
+	}
+	if first, _, _ := strings.Cut(path, "/"); v.Scheme == "" && v.Host == "" && v.User == nil &&
+		strings.Contains(first, ":") {
+		path = "./" + path
+	}
+	if u.Path() != path {
 		return URI{}, &ConversionError{Losses: []string{LossAuthorityInPath}}
 	}
 	return u, nil

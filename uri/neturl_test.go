@@ -137,6 +137,11 @@ func TestFromNetURL(t *testing.T) {
 		{&url.URL{Scheme: "http", Host: "h", Path: "/a b"}, "http://h/a%20b"},
 		{&url.URL{Scheme: "http", Host: "a{b"}, "http://a%7Bb"},
 		{&url.URL{Path: "a:b"}, "./a:b"},
+		// What net/url writes on purpose: "/" before a rootless path after a
+		// host (§3.3), "//" before an absolute path after a scheme.
+		{&url.URL{Host: "h", Path: "x"}, "//h/x"},
+		{&url.URL{Scheme: "s", Path: "/y"}, "s:///y"},
+		{&url.URL{Scheme: "s", Path: "/y", OmitHost: true}, "s:/y"},
 	} {
 		u, err := FromNetURL(tc.v)
 		if err != nil || u.String() != tc.want {
@@ -158,6 +163,11 @@ func TestFromNetURLErrors(t *testing.T) {
 		{&url.URL{Scheme: "1a", Host: "h"}, LossNotRFC3986, 2},
 		{&url.URL{Path: "//x"}, LossAuthorityInPath, -1},
 		{&url.URL{Scheme: "s", Opaque: "//x"}, LossAuthorityInPath, -1},
+		{&url.URL{Scheme: "s", Path: "x/y"}, LossAuthorityInPath, -1},       // "s://x/y"
+		{&url.URL{User: url.User("u"), Path: "x"}, LossAuthorityInPath, -1}, // "//u@x"
+		{&url.URL{Scheme: "s", Opaque: "x", Host: "h"}, LossBesideOpaque, -1},
+		{&url.URL{Scheme: "s", Opaque: "x", User: url.User("u")}, LossBesideOpaque, -1},
+		{&url.URL{Scheme: "s", Opaque: "x", Path: "/p"}, LossBesideOpaque, -1},
 		{nil, LossOther, -1},
 	} {
 		u, err := FromNetURL(tc.v)
