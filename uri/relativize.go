@@ -66,8 +66,16 @@ func (base URI) Relativize(target URI) (URI, error) {
 				cands = append(cands, qf)
 			}
 		}
-		if rel, ok := relativizePath(base, tp); ok {
+		// From the base's directory as written, and with its dot segments
+		// removed: a base "/a/./b/c" takes "x" to "/a/b/x" (§5.2.3, §5.2.4).
+		dir := baseDir(base)
+		if rel, ok := relativizePath(dir, tp); ok {
 			cands = append(cands, rel+qf)
+		}
+		if clean := RemoveDotSegments(dir); clean != dir {
+			if rel, ok := relativizePath(clean, tp); ok {
+				cands = append(cands, rel+qf)
+			}
 		}
 		if strings.HasPrefix(tp, "//") {
 			cands = append(cands, "/."+tp+qf)
@@ -95,14 +103,21 @@ func (base URI) Relativize(target URI) (URI, error) {
 	return best, nil
 }
 
-// relativizePath returns a relative-path reference (without query or fragment)
-// that merges with base's path (§5.2.3) into tp, or false when it finds none.
-func relativizePath(base URI, tp string) (string, bool) {
+// baseDir is the part of base's path that a relative-path reference is
+// merged after (§5.2.3): up to its last "/", or "/" for an empty path under
+// an authority.
+func baseDir(base URI) string {
 	bp := base.Path()
-	dir := bp[:strings.LastIndexByte(bp, '/')+1]
 	if base.has(slotAuthority) && bp == "" {
-		dir = "/"
+		return "/"
 	}
+	return bp[:strings.LastIndexByte(bp, '/')+1]
+}
+
+// relativizePath returns a relative-path reference (without query or
+// fragment) that merges after dir (§5.2.3) into tp, or false when it finds
+// none. The caller checks it by resolving it.
+func relativizePath(dir, tp string) (string, bool) {
 	if strings.HasPrefix(tp, dir) {
 		rest := tp[len(dir):]
 		if rest == "" {

@@ -49,6 +49,11 @@ func TestRelativize(t *testing.T) {
 		{"s:rootless/x", "s:/abs", "/abs"},
 		{"f:/a", "f:/.//g", ".//g"},
 		{"f:/a/b", "f:/.//g", "/.//g"},
+		// A base with dot segments: the merge removes them (§5.2.3, §5.2.4).
+		{"http://h/a/./b/c", "http://h/a/b/x", "x"},
+		{"s://h/a/../b", "s://h/a/x", "a/x"},
+		{"s:./a", "s:g", "g"},
+		{"s:/a/b/../c/d", "s:/a/c/x", "x"},
 	}
 	var got, want []string
 	for _, tt := range tests {
