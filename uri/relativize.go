@@ -7,9 +7,12 @@ import "strings"
 // For a target with a scheme, base.Resolve(target) is the target with its
 // dot segments removed (§5.2.2), so
 //
-//	base.Resolve(base.Relativize(t)) == t with its dot segments removed
+//	base.Resolve(base.Relativize(t)) == base.Resolve(t)
 //
-// holds for every t; a relative target is first resolved against base. The
+// holds for every t: t with its dot segments removed, except that a path
+// that would start with "//" without an authority keeps "/." in front (the
+// double-slash policy of Resolve). A relative target is first resolved
+// against base. The
 // base must have a scheme (§5.2.1); otherwise Relativize returns a
 // *ResolveError.
 //
