@@ -8,6 +8,11 @@ import (
 
 // SyntaxError is the diagnosis of input that does not match a rule: where the
 // match could go no farther and what the grammar expected there.
+//
+// A named rule that fails where it starts is expected under its name, in
+// place of the pieces inside it ("scheme", not ALPHA, for "/x" against URI);
+// the rule explained is not, since its own name would say nothing: "1abc"
+// against Scheme expects ALPHA.
 type SyntaxError struct {
 	Input    string   // the input, as given
 	Offset   int      // byte offset of the first byte that cannot be part of the rule (len(Input) at its end)

@@ -23,8 +23,10 @@ func TestSyntaxErrorFields(t *testing.T) {
 			Expected: []string{"pchar", `"/"`, `"?"`, `"#"`, "end of input"}}},
 		{IPv4Address, "1.2.3", SyntaxError{Offset: 5, Rule: "IPv4address", In: "IPv4address",
 			Expected: []string{"DIGIT", `"."`}}},
-		{Scheme, "1abc", SyntaxError{Offset: 0, Rule: "scheme", In: "", Expected: []string{"scheme"}}},
-		{Scheme, "", SyntaxError{Offset: 0, Rule: "scheme", In: "", Expected: []string{"scheme"}}},
+		// The rule explained is not its own expectation: what it starts with is.
+		{Scheme, "1abc", SyntaxError{Offset: 0, Rule: "scheme", In: "scheme", Expected: []string{"ALPHA"}}},
+		{Scheme, "", SyntaxError{Offset: 0, Rule: "scheme", In: "scheme", Expected: []string{"ALPHA"}}},
+		{URI, "/x", SyntaxError{Offset: 0, Rule: "URI", In: "URI", Expected: []string{"scheme"}}},
 		{Port, "80a", SyntaxError{Offset: 2, Rule: "port", In: "", Expected: []string{"DIGIT", "end of input"}}},
 		{PctEncoded, "%4g", SyntaxError{Offset: 2, Rule: "pct-encoded", In: "pct-encoded", Expected: []string{"HEXDIG"}}},
 		{Host, "[v1.]", SyntaxError{Offset: 4, Rule: "host", In: "IPvFuture", Expected: []string{"unreserved", "sub-delims", `":"`}}},

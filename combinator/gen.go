@@ -74,9 +74,9 @@ type Generator struct {
 	strs    bool      // the output uses package strings
 	setName map[CharSet]string
 
-	explained map[*Rule]string // the diagnosis functions (AddExplain)
-	labels    []string         // the labels they record
-	hexdig    bool             // they use the HEXDIG check
+	explained map[*Rule]int // the numbers of the diagnosis functions (AddExplain)
+	labels    []string      // the labels they record
+	hexdig    bool          // they use the HEXDIG check
 }
 
 // GenerateGo returns gofmt'ed Go source, in package pkg, of a function named

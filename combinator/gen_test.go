@@ -71,6 +71,10 @@ func genGrammars() []*Rule {
 		URIReference,
 		Seq(Capture(0, Scheme), Lit(":"), Capture(1, HierPart), Opt(Seq(Lit("?"), Capture(2, Query))),
 			Opt(Seq(Lit("#"), Capture(3, Fragment)))),
+		// Named rules explained on their own, and URI also inside
+		// URIReference: only the rule explained is not reported by name.
+		Scheme,
+		URI,
 	}
 }
 

@@ -28,7 +28,7 @@ func (g *Generator) AddExplain(funcName string, r *Rule) error {
 	if !goIdent.MatchString(funcName) {
 		return fmt.Errorf("combinator: generate: %q is not a Go identifier", funcName)
 	}
-	root, err := g.explainFunc(r)
+	root, rootID, err := g.explainFunc(r)
 	if err != nil {
 		return err
 	}
@@ -44,7 +44,7 @@ func (g *Generator) AddExplain(funcName string, r *Rule) error {
 lowerBound = -1
 }
 for {
-d := %[1]s{far: lowerBound}
+d := %[1]s{far: lowerBound, root: %[4]d}
 e := %[2]s(in, 0, &d)
 if e == len(in) {
 return -1, buf
@@ -59,7 +59,7 @@ continue
 return d.far, d.appendLabels(buf)
 }
 }
-`, g.diagType(), root, end)
+`, g.diagType(), root, end, rootID)
 	g.funcs = append(g.funcs, b.String())
 	return nil
 }
@@ -81,17 +81,20 @@ func (g *Generator) labelID(r *Rule) int {
 	return len(g.labels) - 1
 }
 
-// explainFunc returns the name of the diagnosis function of r, compiling it
-// (and those of the named rules it uses) if it is not yet.
-func (g *Generator) explainFunc(r *Rule) (string, error) {
-	if name, ok := g.explained[r]; ok {
-		return name, nil
+// explainFunc returns the name and number of the diagnosis function of r,
+// compiling it (and those of the named rules it uses) if it is not yet. The
+// number stands for r in the record's root: the rule explained is not
+// reported under its own name.
+func (g *Generator) explainFunc(r *Rule) (string, int, error) {
+	if id, ok := g.explained[r]; ok {
+		return g.explainName(id), id, nil
 	}
 	if g.explained == nil {
-		g.explained = map[*Rule]string{}
+		g.explained = map[*Rule]int{}
 	}
-	name := g.prefix() + "Explain" + strconv.Itoa(len(g.explained))
-	g.explained[r] = name
+	id := len(g.explained)
+	name := g.explainName(id)
+	g.explained[r] = id
 	f := &genFunc{g: g, nocaps: true}
 	fail := f.newLabel()
 	if r.name != "" {
@@ -103,11 +106,11 @@ func (g *Generator) explainFunc(r *Rule) (string, error) {
 	f.dead = true
 	f.place(fail)
 	if r.name != "" && fail.uses > 0 {
-		f.emit("if d.far == pos {\nd.named(pos, far, mark, %d)\n}", g.labelID(r))
+		f.emit("if d.far == pos && d.root != %d {\nd.named(pos, far, mark, %d)\n}", id, g.labelID(r))
 	}
 	f.emit("return -1")
 	if f.err != nil {
-		return "", f.err
+		return "", 0, f.err
 	}
 	f.prune()
 
@@ -125,8 +128,11 @@ func (g *Generator) explainFunc(r *Rule) (string, error) {
 	}
 	f.writeBody(&b, reads)
 	g.funcs = append(g.funcs, b.String())
-	return name, nil
+	return name, id, nil
 }
+
+// explainName is the name of the diagnosis function numbered id.
+func (g *Generator) explainName(id int) string { return g.prefix() + "Explain" + strconv.Itoa(id) }
 
 // dnode emits the diagnosis run of r: as node, it falls through on a match
 // and jumps to fail otherwise. A named rule is a call of its own function,
@@ -139,7 +145,7 @@ func (f *genFunc) dnode(r *Rule, fail *label) {
 		f.dbody(r, fail)
 		return
 	}
-	name, err := f.g.explainFunc(r)
+	name, _, err := f.g.explainFunc(r)
 	if err != nil {
 		if f.err == nil {
 			f.err = err
@@ -373,6 +379,7 @@ func (g *Generator) diagSource() string {
 // the labels (indexes in %[2]s) expected there, each once, in order.
 type %[1]s struct {
 far  int
+root int // the number of the explained rule's function: not reported by name
 n    int
 exp  [16]uint16
 more []uint16

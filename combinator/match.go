@@ -92,7 +92,7 @@ func (r *Rule) ExplainFrom(s string, lowerBound int) *SyntaxError {
 }
 
 func (r *Rule) explain(s string, far int) *SyntaxError {
-	d := diag{far: far}
+	d := diag{far: far, root: r}
 	m := matcher{d: &d, noskip: true}
 	end := m.match(r, s, 0)
 	if end == len(s) {
@@ -140,6 +140,7 @@ type diag struct {
 	at      *Rule // innermost named rule in progress at far
 	top     *Rule // innermost named rule in progress
 	entered *Rule // the named rule matchNamed is entering
+	root    *Rule // the rule explained: never reported under its own name
 
 	n    int       // how many rules were expected at far
 	exp  [16]*Rule // the first of them, each labelled only for the error
@@ -547,7 +548,8 @@ func (m *matcher) look(r *Rule, in string, pos int) bool {
 }
 
 // matchNamed matches a named rule in diagnosis mode. A named rule that fails
-// where it starts is reported under its name, in place of the pieces inside it.
+// where it starts is reported under its name, in place of the pieces inside
+// it; not the rule explained, which would say no more than that it failed.
 func (m *matcher) matchNamed(r *Rule, in string, pos int) int {
 	d := m.d
 	farBefore, mark, parent := d.far, d.n, d.top
@@ -555,7 +557,7 @@ func (m *matcher) matchNamed(r *Rule, in string, pos int) int {
 	d.entered = r // match r itself now, not its name
 	e := m.match(r, in, pos)
 	d.top = parent
-	if e < 0 && m.quiet == 0 && d.far == pos {
+	if e < 0 && m.quiet == 0 && d.far == pos && r != d.root {
 		if farBefore < pos {
 			mark = 0
 		}

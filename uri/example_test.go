@@ -25,7 +25,7 @@ func ExampleParse() {
 	fmt.Println(err)
 	// Output:
 	// foo example.com:8042 /over/there name=ferret nose
-	// uri: invalid character '/' at offset 0 in scheme: expected URI
+	// uri: invalid character '/' at offset 0 in scheme: expected scheme
 }
 
 func ExampleParseReference() {

@@ -10381,7 +10381,7 @@ l2:
 l3:
 	return p
 l1:
-	if d.far == pos {
+	if d.far == pos && d.root != 2 {
 		d.named(pos, far, mark, 0)
 	}
 	return -1
@@ -10417,7 +10417,7 @@ func genExplain1(in string, pos int, d *genDiag) int {
 l3:
 	return p
 l1:
-	if d.far == pos {
+	if d.far == pos && d.root != 1 {
 		d.named(pos, far, mark, 5)
 	}
 	return -1
@@ -10473,7 +10473,7 @@ func genExplain8(in string, pos int, d *genDiag) int {
 l2:
 	return p
 l1:
-	if d.far == pos {
+	if d.far == pos && d.root != 8 {
 		d.named(pos, far, mark, 16)
 	}
 	return -1
@@ -10497,7 +10497,7 @@ l2:
 l3:
 	return p
 l1:
-	if d.far == pos {
+	if d.far == pos && d.root != 12 {
 		d.named(pos, far, mark, 1)
 	}
 	return -1
@@ -10657,7 +10657,7 @@ l29:
 l2:
 	return p
 l1:
-	if d.far == pos {
+	if d.far == pos && d.root != 11 {
 		d.named(pos, far, mark, 24)
 	}
 	return -1
@@ -10741,7 +10741,7 @@ l11:
 	}
 	return p
 l1:
-	if d.far == pos {
+	if d.far == pos && d.root != 10 {
 		d.named(pos, far, mark, 17)
 	}
 	return -1
@@ -10805,7 +10805,7 @@ l9:
 l2:
 	return p
 l1:
-	if d.far == pos {
+	if d.far == pos && d.root != 9 {
 		d.named(pos, far, mark, 25)
 	}
 	return -1
@@ -11534,7 +11534,7 @@ l156:
 l2:
 	return p
 l1:
-	if d.far == pos {
+	if d.far == pos && d.root != 7 {
 		d.named(pos, far, mark, 14)
 	}
 	return -1
@@ -11606,7 +11606,7 @@ l7:
 	}
 	return p
 l1:
-	if d.far == pos {
+	if d.far == pos && d.root != 13 {
 		d.named(pos, far, mark, 27)
 	}
 	return -1
@@ -11685,7 +11685,7 @@ l11:
 l9:
 	return p
 l1:
-	if d.far == pos {
+	if d.far == pos && d.root != 6 {
 		d.named(pos, far, mark, 12)
 	}
 	return -1
@@ -11760,7 +11760,7 @@ l7:
 l2:
 	return p
 l1:
-	if d.far == pos {
+	if d.far == pos && d.root != 5 {
 		d.named(pos, far, mark, 30)
 	}
 	return -1
@@ -11837,7 +11837,7 @@ func genExplain18(in string, pos int, d *genDiag) int {
 	}
 	return p
 l1:
-	if d.far == pos {
+	if d.far == pos && d.root != 18 {
 		d.named(pos, far, mark, 33)
 	}
 	return -1
@@ -11906,7 +11906,7 @@ l9:
 l5:
 	return p
 l1:
-	if d.far == pos {
+	if d.far == pos && d.root != 17 {
 		d.named(pos, far, mark, 34)
 	}
 	return -1
@@ -11949,7 +11949,7 @@ func genExplain19(in string, pos int, d *genDiag) int {
 l3:
 	return p
 l1:
-	if d.far == pos {
+	if d.far == pos && d.root != 19 {
 		d.named(pos, far, mark, 35)
 	}
 	return -1
@@ -12128,7 +12128,7 @@ l30:
 l2:
 	return p
 l1:
-	if d.far == pos {
+	if d.far == pos && d.root != 3 {
 		d.named(pos, far, mark, 36)
 	}
 	return -1
@@ -12293,7 +12293,7 @@ l19:
 l17:
 	return p
 l1:
-	if d.far == pos {
+	if d.far == pos && d.root != 0 {
 		d.named(pos, far, mark, 39)
 	}
 	return -1
@@ -12308,7 +12308,7 @@ func explainURI(in string, lowerBound int, buf []string) (offset int, expected [
 		lowerBound = -1
 	}
 	for {
-		d := genDiag{far: lowerBound}
+		d := genDiag{far: lowerBound, root: 0}
 		e := genExplain0(in, 0, &d)
 		if e == len(in) {
 			return -1, buf
@@ -12399,7 +12399,7 @@ l10:
 l8:
 	return p
 l1:
-	if d.far == pos {
+	if d.far == pos && d.root != 23 {
 		d.named(pos, far, mark, 41)
 	}
 	return -1
@@ -12414,7 +12414,7 @@ func explainAbsoluteURI(in string, lowerBound int, buf []string) (offset int, ex
 		lowerBound = -1
 	}
 	for {
-		d := genDiag{far: lowerBound}
+		d := genDiag{far: lowerBound, root: 23}
 		e := genExplain23(in, 0, &d)
 		if e == len(in) {
 			return -1, buf
@@ -12459,7 +12459,7 @@ func genExplain27(in string, pos int, d *genDiag) int {
 	}
 	return p
 l1:
-	if d.far == pos {
+	if d.far == pos && d.root != 27 {
 		d.named(pos, far, mark, 42)
 	}
 	return -1
@@ -12502,7 +12502,7 @@ func genExplain26(in string, pos int, d *genDiag) int {
 l3:
 	return p
 l1:
-	if d.far == pos {
+	if d.far == pos && d.root != 26 {
 		d.named(pos, far, mark, 43)
 	}
 	return -1
@@ -12654,7 +12654,7 @@ l30:
 l2:
 	return p
 l1:
-	if d.far == pos {
+	if d.far == pos && d.root != 25 {
 		d.named(pos, far, mark, 44)
 	}
 	return -1
@@ -12753,7 +12753,7 @@ l14:
 l12:
 	return p
 l1:
-	if d.far == pos {
+	if d.far == pos && d.root != 24 {
 		d.named(pos, far, mark, 45)
 	}
 	return -1
@@ -12768,7 +12768,7 @@ func explainRelativeRef(in string, lowerBound int, buf []string) (offset int, ex
 		lowerBound = -1
 	}
 	for {
-		d := genDiag{far: lowerBound}
+		d := genDiag{far: lowerBound, root: 24}
 		e := genExplain24(in, 0, &d)
 		if e == len(in) {
 			return -1, buf
@@ -12817,7 +12817,7 @@ l4:
 l2:
 	return p
 l1:
-	if d.far == pos {
+	if d.far == pos && d.root != 28 {
 		d.named(pos, far, mark, 46)
 	}
 	return -1
@@ -12832,7 +12832,7 @@ func explainURIReference(in string, lowerBound int, buf []string) (offset int, e
 		lowerBound = -1
 	}
 	for {
-		d := genDiag{far: lowerBound}
+		d := genDiag{far: lowerBound, root: 28}
 		e := genExplain28(in, 0, &d)
 		if e == len(in) {
 			return -1, buf
@@ -12852,6 +12852,7 @@ func explainURIReference(in string, lowerBound int, buf []string) (offset int, e
 // the labels (indexes in genLabels) expected there, each once, in order.
 type genDiag struct {
 	far  int
+	root int // the number of the explained rule's function: not reported by name
 	n    int
 	exp  [16]uint16
 	more []uint16
