@@ -307,6 +307,17 @@ func ExamplePercentDecode() {
 	// true 3 uri: malformed percent-encoding "%" at offset 3: expected "%" HEXDIG HEXDIG
 }
 
+func ExampleEncodedOffset() {
+	// A check on the decoded text "café!" stops at its "!", byte 5; in the
+	// text as written, the "!" is at offset 9.
+	raw := "caf%C3%A9!"
+	d, _ := uri.PercentDecode(raw)
+	n := len(d) - 1
+	fmt.Println(n, uri.EncodedOffset(raw, n))
+	// Output:
+	// 5 9
+}
+
 func ExampleEscapeError() {
 	_, err := uri.PercentDecode("a%G0")
 	var ee *uri.EscapeError

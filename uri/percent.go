@@ -84,6 +84,24 @@ func PercentDecode(s string) (string, error) {
 	return string(b), nil
 }
 
+// EncodedOffset returns the offset in s of byte n of PercentDecode(s): where
+// the triplet or the byte that decodes to it starts, len(s) for n at or past
+// the end of the decoding. It maps an offset in decoded text back to the
+// text as written, for an error that must say where in the input it is. A
+// "%" not followed by two hexadecimal digits counts as one byte, as the
+// grammar would stop there.
+func EncodedOffset(s string, n int) int {
+	i := 0
+	for ; n > 0 && i < len(s); n-- {
+		if s[i] == '%' && i+2 < len(s) && unhex(s[i+1]) >= 0 && unhex(s[i+2]) >= 0 {
+			i += 3
+		} else {
+			i++
+		}
+	}
+	return i
+}
+
 // decode is PercentDecode for text known to be well formed (a component of
 // a parsed URI); on a malformed triplet it returns s unchanged.
 func decode(s string) string {

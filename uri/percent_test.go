@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	c "github.com/seed42851778/rfc3986/combinator"
+	"pgregory.net/rapid"
 )
 
 func TestPercentDecode(t *testing.T) {
@@ -194,4 +195,47 @@ func TestEncode(t *testing.T) {
 	if got := Encode("abc", c.CharSet{}); got != "%61%62%63" {
 		t.Errorf("Encode with the empty set = %q", got)
 	}
+}
+
+func TestEncodedOffset(t *testing.T) {
+	for _, tc := range []struct {
+		s    string
+		n    int
+		want int
+	}{
+		{"", 0, 0},
+		{"", 3, 0},
+		{"abc", 2, 2},
+		{"%41b", 0, 0},
+		{"%41b", 1, 3},
+		{"%41b", 2, 4},
+		{"%41b", 9, 4},
+		{"a%C3%A9z", 2, 4}, // the second byte of "é"
+		{"a%C3%A9z", 3, 7},
+		{"%4", 1, 1}, // a malformed "%" is one byte
+		{"%%41", 1, 1},
+		{"%%41", 2, 4},
+	} {
+		if got := EncodedOffset(tc.s, tc.n); got != tc.want {
+			t.Errorf("EncodedOffset(%q, %d) = %d, want %d", tc.s, tc.n, got, tc.want)
+		}
+	}
+}
+
+// For well-formed text, the prefix up to EncodedOffset(s, n) decodes to the
+// first n bytes of the decoding.
+func TestEncodedOffsetPrefix(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		s := strings.Join(rapid.SliceOfN(rapid.SampledFrom([]string{"a", "/", "%41", "%c3", "%A9", "%25"}), 0, 12).Draw(t, "s"), "")
+		d, err := PercentDecode(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for n := 0; n <= len(d)+1; n++ {
+			p, err := PercentDecode(s[:EncodedOffset(s, n)])
+			if err != nil || p != d[:min(n, len(d))] {
+				t.Fatalf("EncodedOffset(%q, %d) = %d: the prefix decodes to %q, %v; want %q", s, n, EncodedOffset(s, n), p, err, d[:min(n, len(d))])
+			}
+		}
+	})
 }

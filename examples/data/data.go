@@ -178,7 +178,7 @@ func Parse(s string) (Data, error) {
 			off := sp[slotData].Start
 			var ce base64.CorruptInputError
 			if errors.As(err, &ce) {
-				off += rawOffset(text(slotData), int(ce))
+				off += uri.EncodedOffset(text(slotData), int(ce))
 			}
 			return Data{}, &ParseError{Input: s, Offset: off, Err: err}
 		}
@@ -190,20 +190,6 @@ func Parse(s string) (Data, error) {
 		d.Fragment, d.HasFragment = text(slotFragment), true
 	}
 	return d, nil
-}
-
-// rawOffset returns the offset in raw, percent-encoded text of the byte n of
-// its decoding: each "%XX" is one byte.
-func rawOffset(raw string, n int) int {
-	i := 0
-	for ; n > 0 && i < len(raw); n-- {
-		if raw[i] == '%' {
-			i += 3
-		} else {
-			i++
-		}
-	}
-	return min(i, len(raw))
 }
 
 // decode percent-decodes text the grammar matched: it cannot fail.

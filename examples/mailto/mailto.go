@@ -195,7 +195,7 @@ func Parse(s string) (Mailto, error) {
 					if err := AddrSpec.Check(a); err != nil {
 						var se *c.SyntaxError
 						errors.As(err, &se)
-						at := pos + len(name) + 1 + rawOffset(value, k)
+						at := pos + len(name) + 1 + uri.EncodedOffset(value, k)
 						return Mailto{}, &ParseError{Input: s, Offset: at, Addr: a, Err: se}
 					}
 					k += len(a) + 1
@@ -248,20 +248,6 @@ func asciiEqualFold(a, b string) bool {
 		}
 	}
 	return true
-}
-
-// rawOffset returns the offset in raw, percent-encoded text of the byte n of
-// its decoding: each "%XX" is one byte.
-func rawOffset(raw string, n int) int {
-	i := 0
-	for ; n > 0 && i < len(raw); n-- {
-		if raw[i] == '%' {
-			i += 3
-		} else {
-			i++
-		}
-	}
-	return min(i, len(raw))
 }
 
 func decode(s string) string {
