@@ -25,7 +25,8 @@
 // PercentDecode, or iterate with Segments and QueryParams (raw pieces, no
 // allocation), DecodedSegments and DecodedQueryParams, or look up with
 // QueryValue. PercentEncode and Encode go the other way, with the character
-// sets of the combinator package.
+// sets of the combinator package; EncodedOffset takes an offset in decoded
+// text back to the text as written.
 //
 // # Defined or empty
 //
