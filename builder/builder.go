@@ -1,8 +1,11 @@
 package builder
 
 import (
+	"fmt"
+	"math"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	c "github.com/seed42851778/rfc3986/combinator"
 	"github.com/seed42851778/rfc3986/uri"
@@ -21,7 +24,7 @@ type Builder struct {
 	flags                                               flags
 }
 
-type flags uint8
+type flags uint16
 
 const (
 	hasScheme    flags = 1 << iota
@@ -32,6 +35,8 @@ const (
 	hasFragment
 	portIsNum // the port is portNum, set by Port; else the raw text port (From)
 	hostColon // plain host text with a ":" that is not an IPv6 address
+	hostMade  // the host was set by Host or RawHost: Build checks its encoding is UTF-8
+	dotSeg    // Segments was given "." or ".."
 )
 
 func (b Builder) with(f flags) Builder    { b.flags |= f; return b }
@@ -99,16 +104,18 @@ func (b Builder) RawUserInfo(s string) Builder {
 // its brackets. Other text is a reg-name (an IPv4 address among them) and
 // each byte outside combinator.RegNameSet is percent-encoded, except that a
 // ":" is refused by Build with ErrInvalidHost: it is a port or an IPv6 zone
-// given to the wrong setter. The case is kept.
+// given to the wrong setter. Text that is not UTF-8 is refused likewise: a
+// host's percent-encoding may only stand for UTF-8 (§3.2.2). The case is
+// kept.
 func (b Builder) Host(s string) Builder {
-	b.flags = b.flags&^hostColon | hasAuthority
+	b.flags = b.flags&^hostColon | hasAuthority | hostMade
 	switch {
 	case strings.HasPrefix(s, "["):
 		b.host = s
 	case c.IPv6Address.Match(s):
 		b.host = "[" + s + "]"
 	case strings.IndexByte(s, ':') >= 0:
-		b.host = s
+		b.host = encode(s, &regNameColonSet)
 		b.flags |= hostColon
 	default:
 		b.host = encode(s, &c.RegNameSet)
@@ -117,10 +124,11 @@ func (b Builder) Host(s string) Builder {
 }
 
 // RawHost sets the host to already-encoded text, which Build checks against
-// the host rule (ErrInvalidHost). It defines the authority.
+// the host rule, and whose percent-encoding must decode to UTF-8 (§3.2.2)
+// (ErrInvalidHost). It defines the authority.
 func (b Builder) RawHost(s string) Builder {
 	b.host = s
-	b.flags = b.flags&^hostColon | hasAuthority
+	b.flags = b.flags&^hostColon | hasAuthority | hostMade
 	return b
 }
 
@@ -130,6 +138,15 @@ func (b Builder) RawHost(s string) Builder {
 func (b Builder) Port(p int) Builder {
 	b.port, b.portNum = "", p
 	return b.with(hasAuthority | hasPort | portIsNum)
+}
+
+// RawPort sets the port to text, which Build checks against the port rule,
+// port = *DIGIT (ErrSyntax): RawPort("") defines an empty port, "//h:", and
+// RawPort("080") keeps its zero. The RFC sets no range here, and neither does
+// RawPort. It defines the authority.
+func (b Builder) RawPort(s string) Builder {
+	b.port, b.portNum = s, 0
+	return b.with(hasAuthority | hasPort).without(portIsNum)
 }
 
 // Path sets the path (§3.3) from plain text in which "/" separates segments:
@@ -145,10 +162,18 @@ func (b Builder) Path(p string) Builder {
 // becomes "%2F"): Segments("a", "b/c") is "/a/b%2Fc", the path-abempty form
 // that follows an authority. Segments() sets the empty path. A rootless path
 // ("a/b") is set with Path.
+//
+// A segment "." or ".." is refused by Build with ErrDotSegment: no encoding
+// keeps it a name ("%2E" is "." again, §2.3), and resolution would remove it
+// with the segment before it (§5.2.4), so the data would move the path.
 func (b Builder) Segments(s ...string) Builder {
 	n := 0
+	b.flags &^= dotSeg
 	for _, seg := range s {
 		n += 1 + encodedLen(seg, &c.PCharSet)
+		if seg == "." || seg == ".." {
+			b.flags |= dotSeg
+		}
 	}
 	var sb strings.Builder
 	sb.Grow(n)
@@ -276,12 +301,13 @@ func (b Builder) Build() (uri.URI, error) { return b.build(false) }
 // it returns then has that repaired path. Every other refusal stands.
 func (b Builder) BuildRepaired() (uri.URI, error) { return b.build(true) }
 
-// MustBuild is Build for constants and tests: it panics with the error when
-// Build refuses.
+// MustBuild is Build for constants and tests: it panics when Build refuses,
+// with an error that wraps the *BuildError (errors.As reaches it from the
+// recovered value).
 func (b Builder) MustBuild() uri.URI {
 	u, err := b.Build()
 	if err != nil {
-		panic("builder.MustBuild: " + err.Error())
+		panic(fmt.Errorf("builder.MustBuild: %w", err))
 	}
 	return u
 }
@@ -350,10 +376,19 @@ func (b Builder) build(repair bool) (uri.URI, error) {
 			return uri.URI{}, syntaxError("userinfo", b.userinfo, c.UserInfo, ErrSyntax)
 		}
 		if b.has(hostColon) {
-			return uri.URI{}, &BuildError{Component: "host", Value: b.host, Offset: strings.IndexByte(b.host, ':'), Err: ErrInvalidHost}
+			off := strings.IndexByte(b.host, ':')
+			if i := strings.Index(b.host, "%25"); i >= 0 && c.IPv6Address.Match(b.host[:i]) {
+				off = i // an IPv6 zone (RFC 6874), which RFC 3986 has no place for
+			}
+			return uri.URI{}, &BuildError{Component: "host", Value: b.host, Offset: off, Err: ErrInvalidHost}
 		}
 		if !c.Host.Match(b.host) {
 			return uri.URI{}, syntaxError("host", b.host, c.Host, ErrInvalidHost)
+		}
+		if b.has(hostMade) {
+			if off := notUTF8(b.host); off >= 0 {
+				return uri.URI{}, &BuildError{Component: "host", Value: b.host, Offset: off, Err: ErrInvalidHost}
+			}
 		}
 		if b.has(hasPort) {
 			if b.has(portIsNum) {
@@ -373,6 +408,9 @@ func (b Builder) build(repair bool) (uri.URI, error) {
 	if err != nil {
 		return uri.URI{}, err
 	}
+	if b.has(dotSeg) {
+		return uri.URI{}, &BuildError{Component: "path", Value: b.path, Offset: dotSegment(b.path), Err: ErrDotSegment}
+	}
 	if b.has(hasQuery) && !c.Query.Match(b.query) {
 		return uri.URI{}, syntaxError("query", b.query, c.Query, ErrSyntax)
 	}
@@ -381,9 +419,12 @@ func (b Builder) build(repair bool) (uri.URI, error) {
 	}
 
 	// §5.3 Component Recomposition.
+	n := len(b.scheme) + len(b.userinfo) + len(b.host) + len(port) + len(path) + len(b.query) + len(b.fragment) + 7
+	if n > math.MaxInt32 {
+		return uri.URI{}, &BuildError{Component: "URI", Offset: -1, Err: ErrTooLong}
+	}
 	var sb strings.Builder
-	sb.Grow(len(b.scheme) + len(b.userinfo) + len(b.host) + len(port) + len(path) +
-		len(b.query) + len(b.fragment) + 7)
+	sb.Grow(n)
 	if b.has(hasScheme) {
 		sb.WriteString(b.scheme)
 		sb.WriteByte(':')
@@ -485,6 +526,42 @@ func (b Builder) checkPath(repair bool) (string, error) {
 	return p, nil
 }
 
+// notUTF8 returns the offset in the reg-name host of the triplet that starts
+// the first byte of its decoding that is not UTF-8, or -1 (§3.2.2: "must not
+// use percent-encoding in host unless it is used to represent a UTF-8
+// character sequence"). An IP literal holds no "%".
+func notUTF8(host string) int {
+	d, err := uri.PercentDecode(host)
+	if err != nil || utf8.ValidString(d) {
+		return -1
+	}
+	for i := 0; i < len(d); {
+		r, size := utf8.DecodeRuneInString(d[i:])
+		if r == utf8.RuneError && size == 1 {
+			return uri.EncodedOffset(host, i)
+		}
+		i += size
+	}
+	return -1
+}
+
+// dotSegment returns the offset in path of its first segment "." or "..", or
+// -1.
+func dotSegment(path string) int {
+	for i := 0; i < len(path); {
+		j := strings.IndexByte(path[i+1:], '/')
+		end := len(path)
+		if j >= 0 {
+			end = i + 1 + j
+		}
+		if seg := path[i+1 : end]; seg == "." || seg == ".." {
+			return i + 1
+		}
+		i = end
+	}
+	return -1
+}
+
 // invalidPathByte returns the offset of the first byte of p that is neither in
 // pchar / "/" nor part of a pct-encoded triplet, or -1.
 func invalidPathByte(p string) int {
@@ -512,6 +589,9 @@ func syntaxError(component, v string, rule *c.Rule, reason error) *BuildError {
 var (
 	// pathSet is what a path allows as it stands: pchar and "/".
 	pathSet = c.PCharSet.Union(c.Chars("/"))
+	// regNameColonSet keeps the ":" of a host that Build refuses, so that
+	// its error points at it.
+	regNameColonSet = c.RegNameSet.Union(c.Chars(":"))
 	// paramSet is what a query key or value allows as it stands: the query's
 	// set less the form delimiters "&", "=", ";" and "+" (read as a space).
 	paramSet = c.QuerySet.Minus(c.Chars("&=;+"))

@@ -76,7 +76,7 @@ func TestBuildEncodesHost(t *testing.T) {
 		{"at", s.Host("a@b"), "s://a%40b"},
 		{"bracket not first", s.Host("a[b"), "s://a%5Bb"},
 		{"utf-8", s.Host("café.fr"), "s://caf%C3%A9.fr"},
-		{"invalid utf-8", s.Host("\xff"), "s://%FF"},
+		{"raw utf-8", s.RawHost("caf%c3%a9"), "s://caf%c3%a9"},
 		{"sub-delims stay", s.Host("a!$&'()*+,;=b"), "s://a!$&'()*+,;=b"},
 		{"empty", s.Host(""), "s://"},
 		{"IPv4", s.Host("192.0.2.1"), "s://192.0.2.1"},
@@ -99,6 +99,11 @@ func TestBuildPort(t *testing.T) {
 		{"max", h.Port(65535), "s://h:65535"},
 		{"port alone defines the authority", New().Port(8080), "//:8080"},
 		{"without port", h.Port(80).WithoutPort(), "s://h"},
+		// port = *DIGIT (§3.2.3): RawPort takes any digits, none included.
+		{"raw empty port", h.RawPort(""), "s://h:"},
+		{"raw port keeps its zero", h.RawPort("080"), "s://h:080"},
+		{"raw port then Port", h.RawPort("").Port(8), "s://h:8"},
+		{"Port then raw port", h.Port(8).RawPort("9"), "s://h:9"},
 	})
 }
 
@@ -237,6 +242,14 @@ func TestBuildRefuses(t *testing.T) {
 		{"raw host with a space", New().RawHost("a b"), "host", ErrInvalidHost},
 		{"raw host with a short triplet", New().RawHost("a%2"), "host", ErrInvalidHost},
 		{"raw host with a colon", New().RawHost("a:1"), "host", ErrInvalidHost},
+		// §3.2.2: a host's percent-encoding stands for UTF-8 only.
+		{"host not UTF-8", New().Host("caf\xe9"), "host", ErrInvalidHost},
+		{"host with truncated UTF-8", New().Host("\xc3"), "host", ErrInvalidHost},
+		{"raw host not UTF-8", New().RawHost("%FF"), "host", ErrInvalidHost},
+		{"raw port with a letter", h.RawPort("8a"), "port", ErrSyntax},
+		// A dot segment cannot be data (§2.3, §5.2.4).
+		{"dot-dot segment", h.Segments("files", "..", "etc"), "path", ErrDotSegment},
+		{"dot segment", New().Segments("."), "path", ErrDotSegment},
 		{"rootless path after an authority", New().Host("h").Path("a"), "path", ErrPathNeedsSlash},
 		{"rootless raw path after userinfo", New().UserInfo("u").RawPath("a"), "path", ErrPathNeedsSlash},
 		{"double slash, relative", New().Path("//a"), "path", ErrPathDoubleSlash},
@@ -271,6 +284,45 @@ func TestBuildRefuses(t *testing.T) {
 				t.Fatalf("Build returned %q with its error", u.String())
 			}
 		})
+	}
+}
+
+// The offset in a refusal is that of the fault, in the value as written.
+func TestBuildErrorOffset(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		b      Builder
+		value  string
+		offset int
+	}{
+		{"colon in a plain host", New().Host("a b:80"), "a%20b:80", 5},
+		{"zone of an IPv6 address", New().Host("fe80::1%eth0"), "fe80::1%25eth0", 7},
+		{"bytes not UTF-8", New().Host("a\xc3\xa9\xff"), "a%C3%A9%FF", 7},
+		{"raw bytes not UTF-8", New().RawHost("%e9t%C3%A9"), "%e9t%C3%A9", 0},
+		{"dot-dot segment", New().Segments("files", "..", "etc"), "/files/../etc", 7},
+		{"dot segment", New().Segments("a.", "."), "/a./.", 4},
+	} {
+		_, err := tc.b.Build()
+		var be *BuildError
+		if !errors.As(err, &be) || be.Value != tc.value || be.Offset != tc.offset {
+			t.Errorf("%s: Build error %#v; want value %q, offset %d", tc.name, be, tc.value, tc.offset)
+		}
+	}
+}
+
+// A segment with dots that is not a dot segment is data like any other.
+func TestBuildDotsInSegments(t *testing.T) {
+	runBuild(t, []buildCase{
+		{"dots with more", New().Segments("...", ".a", "a..", ".%2E"), "/.../.a/a../.%252E"},
+	})
+}
+
+// From keeps a host the RFC would not let a producer write (§3.2.2): it
+// reproduces, it does not produce.
+func TestFromKeepsNonUTF8Host(t *testing.T) {
+	u := uri.MustParse("http://%FF/")
+	if got, err := From(u).Build(); err != nil || got != u {
+		t.Errorf("From(%q).Build = %q, %v", u, got, err)
 	}
 }
 
@@ -385,8 +437,10 @@ func TestBranchesAreIndependent(t *testing.T) {
 func TestMustBuildPanics(t *testing.T) {
 	defer func() {
 		r := recover()
-		if s, ok := r.(string); !ok || !strings.HasPrefix(s, "builder.MustBuild: ") {
-			t.Fatalf("recover() = %v, want a builder.MustBuild panic", r)
+		err, ok := r.(error)
+		var be *BuildError
+		if !ok || !strings.HasPrefix(err.Error(), "builder.MustBuild: ") || !errors.As(err, &be) || be.Err != ErrInvalidScheme {
+			t.Fatalf("recover() = %#v, want an error wrapping the *BuildError", r)
 		}
 	}()
 	New().Scheme("").MustBuild()

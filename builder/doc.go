@@ -26,7 +26,9 @@
 // a segment becomes "%2F"), Query combinator.QuerySet, Fragment
 // combinator.FragmentSet. A "%" in plain text is a character like any other
 // and becomes "%25"; a byte of non-ASCII UTF-8 or an invalid byte is encoded
-// as itself ("é" is "%C3%A9", "\xff" is "%FF"). QueryParam also encodes "&",
+// as itself ("é" is "%C3%A9", "\xff" is "%FF"), except in a host, whose
+// percent-encoding may stand for UTF-8 only (§3.2.2): Build refuses a host
+// that is not UTF-8. QueryParam also encodes "&",
 // "=", "+" and ";" in the key and the value, because form decoders split on
 // "&" and "=" (and on ";" in older ones) and read "+" as a space; a space is
 // always "%20". The scheme has no encoding: Scheme's text is used as it is
@@ -47,8 +49,9 @@
 // Build returns a *BuildError, reachable with errors.As, that names the
 // component, and its Err is one of ErrInvalidScheme, ErrSyntax, ErrPortRange,
 // ErrInvalidHost, ErrPathNeedsSlash, ErrPathDoubleSlash,
-// ErrColonInFirstSegment (and ErrReparse, which no input reaches: it guards
-// against a string that would parse back to other components).
+// ErrColonInFirstSegment, ErrDotSegment, ErrTooLong (and ErrReparse, which
+// no input reaches: it guards against a string that would parse back to
+// other components).
 //
 // The last three are the path hazards of §3.3 and §4.2. RFC 3986 knows a
 // repair for each, and BuildRepaired applies it where Build refuses: "/" in

@@ -19,8 +19,9 @@ var (
 	// ErrInvalidHost: the host is neither a reg-name, an IPv4 address nor an
 	// IP literal (§3.2.2): a bracketed text that is not a valid IPv6address
 	// or IPvFuture (zone identifiers included), a raw host that does not match
-	// the host rule, or plain text with a ":" that is not an IPv6 address
-	// (such as "example.com:8080": use Port).
+	// the host rule, plain text with a ":" that is not an IPv6 address
+	// (such as "example.com:8080": use Port), or a reg-name whose
+	// percent-encoding does not decode to UTF-8.
 	ErrInvalidHost = errors.New("not a reg-name, IPv4 address or IP literal")
 	// ErrPathNeedsSlash: there is an authority and the path is neither empty
 	// nor starts with "/" (path-abempty, §3.3); it would run into the host
@@ -33,6 +34,12 @@ var (
 	// path whose first segment contains ":" (path-noscheme, §4.2); it would
 	// read as a scheme.
 	ErrColonInFirstSegment = errors.New(`first segment of a relative path contains ":"`)
+	// ErrDotSegment: Segments was given a segment "." or "..", which no
+	// encoding keeps from being a dot-segment (§2.3, §5.2.4).
+	ErrDotSegment = errors.New(`a segment "." or ".." would be removed by resolution`)
+	// ErrTooLong: the URI would be longer than the 2 GiB that the uri
+	// package parses.
+	ErrTooLong = errors.New("longer than 2 GiB")
 	// ErrReparse: the recomposed text parses back to other components than
 	// those set. The checks above leave no input that reaches it; it stands so
 	// that Build can never return a URI that differs from what was asked.
@@ -42,9 +49,9 @@ var (
 // BuildError is the error of Build: which component cannot be written and why.
 // Reach it with errors.As; Err is one of the Err… values of this package.
 type BuildError struct {
-	Component string // "scheme", "userinfo", "host", "port", "path", "query", "fragment" or "URI" (ErrReparse)
-	Value     string // the component as it would be written (percent-encoded), or the port number
-	Offset    int    // for ErrSyntax and ErrInvalidHost, the byte offset in Value where its rule stops matching; else -1
+	Component string // "scheme", "userinfo", "host", "port", "path", "query", "fragment" or "URI" (ErrTooLong, ErrReparse)
+	Value     string // the component as it would be written (percent-encoded), or the port number; "" for ErrTooLong
+	Offset    int    // for ErrSyntax, ErrInvalidHost and ErrDotSegment, the byte offset in Value of the fault; else -1
 	Err       error  // the reason
 }
 

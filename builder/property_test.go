@@ -6,9 +6,11 @@ import (
 	"net/url"
 	"reflect"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/seed42851778/rfc3986/uri"
 	"pgregory.net/rapid"
@@ -161,12 +163,17 @@ func (m *model) expect() []predicted {
 		h := m.host
 		var bad bool
 		switch {
+		case m.hostRaw && regNameRE.MatchString(h):
+			d, _ := pctDecode(h)
+			bad = !utf8.ValidString(d) // §3.2.2: encoded UTF-8 only
 		case m.hostRaw:
-			bad = !regNameRE.MatchString(h) && !isIPLiteral(h)
+			bad = !isIPLiteral(h)
 		case strings.HasPrefix(h, "["):
 			bad = !isIPLiteral(h)
+		case strings.Contains(h, ":"):
+			bad = !isIPv6(h)
 		default:
-			bad = strings.Contains(h, ":") && !isIPv6(h)
+			bad = !utf8.ValidString(h)
 		}
 		if bad {
 			add("host", ErrInvalidHost)
@@ -187,6 +194,9 @@ func (m *model) expect() []predicted {
 			add("path", ErrPathDoubleSlash)
 		case !m.auth && !m.schemeDef && strings.Contains(first, ":"):
 			add("path", ErrColonInFirstSegment)
+		}
+		if m.pathKind == pathSegs && (slices.Contains(m.segs, ".") || slices.Contains(m.segs, "..")) {
+			add("path", ErrDotSegment)
 		}
 	}
 	if m.qDef && m.qBaseRaw && !queryRE.MatchString(m.qBase) {
@@ -231,7 +241,7 @@ func check(t fataler, b Builder, m *model) {
 		if be.Component != exp[0].component || be.Err != exp[0].err {
 			t.Fatalf("Build error %v; want %s refused with %v", err, exp[0].component, exp[0].err)
 		}
-		if len(exp) == 1 && exp[0].component == "path" && exp[0].err != ErrSyntax {
+		if len(exp) == 1 && exp[0].component == "path" && exp[0].err != ErrSyntax && exp[0].err != ErrDotSegment {
 			r, err := b.BuildRepaired()
 			if err != nil {
 				t.Fatalf("BuildRepaired after %v: %v", exp[0].err, err)
@@ -502,7 +512,7 @@ func TestPropertyBuiltURIsDecode(t *testing.T) {
 				b, m.uiDef, m.ui = b.UserInfo(s), true, s
 			}
 			h := strings.ReplaceAll(textGen.Draw(t, "host"), ":", "")
-			h = strings.TrimLeft(h, "[")
+			h = strings.ToValidUTF8(strings.TrimLeft(h, "["), "")
 			b, m.host = b.Host(h), h
 			if rapid.Bool().Draw(t, "port?") {
 				p := rapid.IntRange(0, 65535).Draw(t, "port")
@@ -512,6 +522,11 @@ func TestPropertyBuiltURIsDecode(t *testing.T) {
 		segs := rapid.SliceOfN(textGen, 0, 4).Draw(t, "segments")
 		if len(segs) > 1 && !m.auth && segs[0] == "" {
 			segs[0] = "x"
+		}
+		for i, s := range segs {
+			if s == "." || s == ".." {
+				segs[i] = s + "x"
+			}
 		}
 		b, m.pathKind, m.segs = b.Segments(segs...), pathSegs, segs
 		if rapid.Bool().Draw(t, "query?") {

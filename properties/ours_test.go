@@ -7,9 +7,11 @@ package properties
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/seed42851778/rfc3986/builder"
@@ -454,6 +456,8 @@ func TestBuilderPlainSetters(t *testing.T) {
 		switch {
 		case hasHost && bracketed && !lit, hasHost && !bracketed && !ipv6 && strings.Contains(host, ":"):
 			wantErr = builder.ErrInvalidHost
+		case hasHost && !bracketed && !ipv6 && !utf8.ValidString(host): // §3.2.2: encoded UTF-8 only
+			wantErr = builder.ErrInvalidHost
 		case port > 65535:
 			wantErr = builder.ErrPortRange
 		case hasAuth && shape != "" && shape[0] != '/':
@@ -462,6 +466,8 @@ func TestBuilderPlainSetters(t *testing.T) {
 			wantErr, repair = builder.ErrPathDoubleSlash, "/."
 		case !hasAuth && !hasScheme && strings.Contains(firstSeg, ":"):
 			wantErr, repair = builder.ErrColonInFirstSegment, "./"
+		case useSegments && (slices.Contains(segs, ".") || slices.Contains(segs, "..")): // §5.2.4
+			wantErr = builder.ErrDotSegment
 		}
 		u, err := b.Build()
 		if wantErr != nil {
