@@ -45,9 +45,9 @@ the builder's refusal with exit status 1.`,
 		fs.Var(&scheme, "scheme", "the `scheme` (§3.1), not encoded")
 		fs.Var(&userinfo, "userinfo", "the userinfo (§3.2.1), plain `text`")
 		fs.Var(&host, "host", "the `host` (§3.2.2): a reg-name, an IPv4 address or an IPv6 address (brackets optional)")
-		fs.Var(&port, "port", "the port `number`, 0-65535 (§3.2.3)")
+		fs.Var(&port, "port", "the port `number`, 0-65535 (§3.2.3); \"\" for an empty port")
 		fs.Var(&path, "path", "the `path` (§3.3), plain text; \"/\" separates segments")
-		fs.Var(&query, "query", "a query parameter `key=value`, appended; repeatable")
+		fs.Var(&query, "query", "a query parameter `key=value`, appended; repeatable; the \"=\" is required")
 		fs.Var(&rawQuery, "rawquery", "the whole `query` (§3.4), already encoded")
 		fs.Var(&fragment, "fragment", "the fragment (§3.5), plain `text`")
 		repair := fs.Bool("repair", false, `repair a path the RFC knows how to repair ("/", "/." or "./" in front) instead of refusing it`)
@@ -74,11 +74,16 @@ the builder's refusal with exit status 1.`,
 				b = b.Host(host.v)
 			}
 			if port.set {
-				n, err := strconv.Atoi(port.v)
-				if err != nil {
-					return cmd.usageError(e, "-port "+strconv.Quote(port.v)+": not a number")
+				switch n, err := strconv.Atoi(port.v); {
+				case port.v == "":
+					b = b.RawPort("") // defined and empty: "//h:" (§3.2.3)
+				case strings.Trim(port.v, "0123456789") != "":
+					return cmd.usageError(e, "-port "+strconv.Quote(port.v)+": not a decimal number")
+				case err != nil: // too many digits for an int: out of range like 65536
+					return writeBuildError(e, &builder.BuildError{Component: "port", Value: port.v, Offset: -1, Err: builder.ErrPortRange})
+				default:
+					b = b.Port(n)
 				}
-				b = b.Port(n)
 			}
 			if path.set {
 				b = b.Path(path.v)
@@ -87,7 +92,10 @@ the builder's refusal with exit status 1.`,
 				b = b.RawQuery(rawQuery.v)
 			}
 			for _, kv := range query {
-				k, v, _ := strings.Cut(kv, "=")
+				k, v, ok := strings.Cut(kv, "=")
+				if !ok {
+					return cmd.usageError(e, "-query "+strconv.Quote(kv)+": want key=value (-rawquery for other forms)")
+				}
 				b = b.QueryParam(k, v)
 			}
 			if fragment.set {
@@ -99,16 +107,22 @@ the builder's refusal with exit status 1.`,
 			}
 			u, err := build()
 			if err != nil {
-				fmt.Fprintf(e.stderr, "uri build: %v\n", err)
-				var be *builder.BuildError
-				if errors.As(err, &be) && be.Offset >= 0 && be.Offset <= len(be.Value) {
-					text, cols := displayText(be.Value)
-					fmt.Fprintf(e.stderr, "  %s\n  %s^\n", text, strings.Repeat(" ", cols[be.Offset]))
-				}
-				return 1
+				return writeBuildError(e, err)
 			}
 			fmt.Fprintln(e.stdout, u)
 			return 0
 		}
 	},
+}
+
+// writeBuildError prints the builder's refusal, with a caret under its
+// offset, and returns exit status 1.
+func writeBuildError(e env, err error) int {
+	fmt.Fprintf(e.stderr, "uri build: %v\n", err)
+	var be *builder.BuildError
+	if errors.As(err, &be) && be.Offset >= 0 && be.Offset <= len(be.Value) {
+		text, cols := displayText(be.Value)
+		fmt.Fprintf(e.stderr, "  %s\n  %s^\n", text, strings.Repeat(" ", cols[be.Offset]))
+	}
+	return 1
 }

@@ -211,7 +211,17 @@ expected ALPHA, DIGIT, "+", "-", "." or ":"
 		{"build port", []string{"build", "-host", "h", "-port", "65536"}, "", "",
 			"uri build: builder: port \"65536\": port out of range 0-65535\n", 1},
 		{"build bad port", []string{"build", "-port", "x"}, "", "",
-			"uri build: -port \"x\": not a number\nusage: uri build [flags]\nRun 'uri build -h' for details.\n", 2},
+			"uri build: -port \"x\": not a decimal number\nusage: uri build [flags]\nRun 'uri build -h' for details.\n", 2},
+		{"build signed port", []string{"build", "-port", "+80"}, "", "",
+			"uri build: -port \"+80\": not a decimal number\nusage: uri build [flags]\nRun 'uri build -h' for details.\n", 2},
+		{"build huge port", []string{"build", "-host", "h", "-port", "99999999999999999999"}, "", "",
+			"uri build: builder: port \"99999999999999999999\": port out of range 0-65535\n", 1},
+		{"build empty port", []string{"build", "-host", "h", "-port", ""}, "", "//h:\n", "", 0},
+		{"build query without =", []string{"build", "-query", "k"}, "", "",
+			"uri build: -query \"k\": want key=value (-rawquery for other forms)\nusage: uri build [flags]\nRun 'uri build -h' for details.\n", 2},
+		{"build dot segment", []string{"build", "-host", "h", "-path", "/a/../b"}, "", "//h/a/../b\n", "", 0},
+		{"build host not UTF-8", []string{"build", "-host", "caf\xe9"}, "", "",
+			"uri build: builder: host \"caf%E9\": not a reg-name, IPv4 address or IP literal (at offset 3)\n  caf%E9\n     ^\n", 1},
 
 		{"check", []string{"check"}, "http://a/\n\nhttp://a b/\nnot a uri\r\nfoo:bar\n", `<stdin>:3: offset 8: invalid character ' ' in host: expected unreserved, pct-encoded, sub-delims, ":", "@", "/", "?", "#" or end of input
 <stdin>:4: offset 3: invalid character ' ' in scheme: expected ALPHA, DIGIT, "+", "-", "." or ":"
