@@ -154,7 +154,7 @@ func (b Builder) RawPort(s string) Builder {
 // the path fits its context (an authority, a scheme) is checked by Build.
 func (b Builder) Path(p string) Builder {
 	b.path = encode(p, &pathSet)
-	return b
+	return b.without(dotSeg)
 }
 
 // Segments sets the path to "/" followed by each segment in turn, each
@@ -191,7 +191,7 @@ func (b Builder) Segments(s ...string) Builder {
 // path-empty.
 func (b Builder) RawPath(s string) Builder {
 	b.path = s
-	return b
+	return b.without(dotSeg)
 }
 
 // Query sets the query (§3.4) from plain text, percent-encoding each byte
@@ -269,7 +269,7 @@ func (b Builder) WithoutPort() Builder {
 // port. The path stays.
 func (b Builder) WithoutAuthority() Builder {
 	b.userinfo, b.host, b.port, b.portNum = "", "", "", 0
-	return b.without(hasAuthority | hasUserInfo | hasPort | portIsNum | hostColon)
+	return b.without(hasAuthority | hasUserInfo | hasPort | portIsNum | hostColon | hostMade)
 }
 
 // WithoutQuery makes the query undefined; QueryParam then starts a new one.

@@ -310,10 +310,14 @@ func TestBuildErrorOffset(t *testing.T) {
 	}
 }
 
-// A segment with dots that is not a dot segment is data like any other.
+// A segment with dots that is not a dot segment is data like any other, and
+// a path set after Segments leaves its refusal behind.
 func TestBuildDotsInSegments(t *testing.T) {
 	runBuild(t, []buildCase{
 		{"dots with more", New().Segments("...", ".a", "a..", ".%2E"), "/.../.a/a../.%252E"},
+		{"Path after Segments", New().Segments("..").Path("/a"), "/a"},
+		{"RawPath after Segments", New().Segments(".").RawPath("/b"), "/b"},
+		{"Segments after Segments", New().Segments(".").Segments("c"), "/c"},
 	})
 }
 

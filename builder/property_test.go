@@ -512,7 +512,7 @@ func TestPropertyBuiltURIsDecode(t *testing.T) {
 				b, m.uiDef, m.ui = b.UserInfo(s), true, s
 			}
 			h := strings.ReplaceAll(textGen.Draw(t, "host"), ":", "")
-			h = strings.ToValidUTF8(strings.TrimLeft(h, "["), "")
+			h = strings.TrimLeft(strings.ToValidUTF8(h, ""), "[")
 			b, m.host = b.Host(h), h
 			if rapid.Bool().Draw(t, "port?") {
 				p := rapid.IntRange(0, 65535).Draw(t, "port")
