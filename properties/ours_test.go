@@ -444,6 +444,7 @@ func TestBuilderPlainSetters(t *testing.T) {
 		}
 
 		// The independent expectation, in the order Build checks.
+		dots := useSegments && (slices.Contains(segs, ".") || slices.Contains(segs, "..")) // §5.2.4
 		var wantErr error
 		repair := ""
 		bracketed := strings.HasPrefix(host, "[")
@@ -466,7 +467,7 @@ func TestBuilderPlainSetters(t *testing.T) {
 			wantErr, repair = builder.ErrPathDoubleSlash, "/."
 		case !hasAuth && !hasScheme && strings.Contains(firstSeg, ":"):
 			wantErr, repair = builder.ErrColonInFirstSegment, "./"
-		case useSegments && (slices.Contains(segs, ".") || slices.Contains(segs, "..")): // §5.2.4
+		case dots:
 			wantErr = builder.ErrDotSegment
 		}
 		u, err := b.Build()
@@ -479,6 +480,12 @@ func TestBuilderPlainSetters(t *testing.T) {
 				t.Fatalf("%v: Build() error %T is not a *builder.BuildError", b, err)
 			}
 			if repair == "" {
+				return
+			}
+			if dots { // the path's repair leaves its dot segment refused
+				if _, err = b.BuildRepaired(); !errors.Is(err, builder.ErrDotSegment) {
+					t.Fatalf("%v: BuildRepaired() error %v, want %v", b, err, builder.ErrDotSegment)
+				}
 				return
 			}
 			if u, err = b.BuildRepaired(); err != nil {
