@@ -26,9 +26,10 @@
 //
 // # Laws
 //
-// An Impl gives an implementation as functions over strings; nil functions
-// are skipped. Run checks every applicable law under rapid.Check; each law is
-// also a plain function (Law...) for fixed inputs and a rapid check (Check...):
+// An Impl gives an implementation as functions over strings; Run checks every
+// law whose functions it has under rapid.Check, and logs the others it skips.
+// Each law is also a plain function (Law...) for fixed inputs and a rapid
+// check (Check...):
 //
 //   - Round trip (§5.3): for a valid URI-reference s, recompose(parse(s)) == s,
 //     and parse(recompose(parse(s))) == parse(s).
@@ -40,9 +41,17 @@
 //     has no dot segment (§5.2.4) unless ref is empty or only a query and/or
 //     fragment; resolve(base, "") is base without its fragment (§5.2.2,
 //     §5.4.1).
+//   - Rejects (Appendix A): parse refuses a near miss (Invalid) that is not a
+//     URI-reference.
 //   - Normalize is idempotent (§6.2.2, §6.2.3, §6.1): normalize(normalize(s))
 //     == normalize(s), and the result is still a URI-reference of the same
 //     kind (a URI stays a URI, a relative reference stays relative) and parses.
+//   - Normalize is an equivalence (§6.2): s and normalize(s), resolved against
+//     one deep base, have the same components in the normal form of case,
+//     percent-encoding and dot segments, defined or not alike, but for what
+//     §6.2.3 lets a scheme change (a port dropped; "" after an authority
+//     written "/"). A normalizer that drops an empty "?" or "#", lower-cases
+//     a path or decodes "%2F" fails it.
 //   - Relativize (§5.2 backwards): resolve(base, relativize(base, t)) is t with
 //     its dot segments removed (§5.2.2 on a reference with a scheme).
 //
@@ -59,7 +68,8 @@
 //
 //   - Run with the uri package behind an Impl (ParseReference with the Has…
 //     methods for undefined components, Resolve, Normalize, Relativize): the
-//     five laws above, plus the §5.4 examples and the corners of DESIGN.md §4.
+//     laws above, plus the §5.4 examples and the resolution corners (the
+//     "/." before a "//" path without an authority).
 //   - Parsing (§3, §4.1, §4.2, §4.3, Appendix B): every generated
 //     URI-reference, URI, absolute-URI and relative-ref parses with
 //     uri.ParseReference, Parse, ParseAbsolute and ParseRelative respectively;

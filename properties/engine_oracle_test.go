@@ -13,7 +13,7 @@ import (
 )
 
 // engineRules maps every ABNF name the oracles know to the combinator rule of
-// the same name (DESIGN.md §5 spells the Go names).
+// the same name (URI-reference is URIReference, path-abempty PathAbempty).
 var engineRules = map[string]*combinator.Rule{
 	"URI-reference": combinator.URIReference,
 	"URI":           combinator.URI,

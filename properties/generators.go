@@ -249,7 +249,9 @@ func h16s(t *rapid.T, n int, trailingColon bool, label string) string {
 
 // IPv6Address generates IPv6address (RFC 3986 §3.2.2) in every one of its nine
 // ABNF forms: eight groups, and "::" at the start, in the middle and at the
-// end, each with an ls32 that is sometimes an embedded IPv4 address.
+// end; the seven forms that end in an ls32 sometimes end in an embedded IPv4
+// address, the last two ("[ *5( h16 ":" ) h16 ] "::" h16" and
+// "[ *6( h16 ":" ) h16 ] "::"") end otherwise.
 func IPv6Address() *rapid.Generator[string] {
 	return rapid.Custom(func(t *rapid.T) string {
 		form := rapid.IntRange(0, 8).Draw(t, "form")

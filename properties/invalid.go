@@ -150,14 +150,17 @@ var nearMissGens = []*rapid.Generator[NearMiss]{
 	}),
 }
 
-// Invalid generates near-miss invalid strings: a valid string from this
-// package's generators changed by one documented mutation (a byte allowed
-// nowhere in a URI, a bad percent-encoding, an unbalanced bracket, a colon in
-// the first segment of a relative-path reference, a scheme starting with a
-// digit, a port holding a letter, an IPv6 literal with too many groups or two
-// "::"). Each mutation is invalid by construction for the NearMiss's Rule,
-// and every value is also checked with the regexp oracle (MatchRule) and
-// rejected if it matched, so Input never matches Rule.
+// Invalid generates near-miss invalid strings: most are a valid string from
+// this package's generators changed by one documented mutation (a byte
+// allowed nowhere in a URI, a bad percent-encoding, an unbalanced bracket, a
+// colon in the first segment of a relative-path reference, a scheme starting
+// with a digit), the others are built invalid (a port holding a letter, an
+// IPv6 literal with too many groups or two "::"). Each is invalid by
+// construction for the NearMiss's Rule, and every value is also checked with
+// the regexp oracle (MatchRule) and rejected if it matched, so Input never
+// matches Rule. Input may still match a wider rule: a string that is no
+// relative-ref ("g:#") can be a URI-reference. Filter on MatchRule for the
+// rule you test, as CheckRejects does.
 func Invalid() *rapid.Generator[NearMiss] {
 	return rapid.OneOf(nearMissGens...).Filter(func(n NearMiss) bool {
 		m, _ := MatchRule(n.Rule, n.Input)

@@ -10,9 +10,10 @@ import (
 )
 
 // Impl is a URI implementation under test, given as functions over strings.
-// Nil fields are skipped.
+// Run skips the laws of nil fields and says which; a Law… function called
+// without the field it needs returns an error saying so.
 type Impl struct {
-	// Name labels failures and subtests.
+	// Name starts every failure message.
 	Name string
 	// Parse parses a URI-reference into its five components (undefined
 	// components as nil pointers).
@@ -46,8 +47,10 @@ func (impl Impl) resolve(base, ref string) (string, error) {
 
 // sameTarget reports whether got is the recomposition of want, or, when want
 // has no authority and a path starting with "//" (which would read back as an
-// authority), want with "/." put before its path: the repair of DESIGN.md §4,
-// for a case RFC 3986 §5.2.2 and §5.3 leave open.
+// authority), want with "/." put before its path. RFC 3986 §5.2.2 and §5.3
+// leave that case open: recomposed as it stands, "f:" with the path "//g"
+// reads back as the authority "g". "/." keeps the path, since §5.2.4 removes
+// the "." segment again, and is what a resolver can write instead.
 func sameTarget(got string, want Components) bool {
 	if got == want.String() {
 		return true
@@ -83,9 +86,12 @@ func hasDotSegment(path string) bool {
 
 // LawRoundTrip checks, for one valid URI-reference s, that parsing and then
 // recomposing gives s back, and that parsing the recomposed string gives the
-// same components: parse∘recompose is the identity and parse is stable (RFC
-// 3986 §5.3, which keeps undefined and empty components apart). It needs Parse.
+// same components: recompose(parse(s)) is s and parse is stable (RFC 3986
+// §5.3, which keeps undefined and empty components apart). It needs Parse.
 func LawRoundTrip(impl Impl, s string) error {
+	if impl.Parse == nil {
+		return needs(impl, "LawRoundTrip", "Parse")
+	}
 	c, err := impl.Parse(s)
 	if err != nil {
 		return fmt.Errorf("%s: Parse(%q) failed on a valid URI-reference: %v", impl.Name, s, err)
@@ -108,6 +114,9 @@ func LawRoundTrip(impl Impl, s string) error {
 // the same five components, defined or not, as the regular expression of RFC
 // 3986 Appendix B (Split). It needs Parse.
 func LawParseMatchesSplit(impl Impl, s string) error {
+	if impl.Parse == nil {
+		return needs(impl, "LawParseMatchesSplit", "Parse")
+	}
 	c, err := impl.Parse(s)
 	if err != nil {
 		return fmt.Errorf("%s: Parse(%q) failed on a valid URI-reference: %v", impl.Name, s, err)
@@ -126,6 +135,9 @@ func LawParseMatchesSplit(impl Impl, s string) error {
 // §5.2.2 takes the base path as it is, dot segments included); and that Resolve(base, "") is base without its fragment
 // (§5.2.2, the R.path == "" branch; §5.4.1 "" = base). It needs Resolve.
 func LawResolve(impl Impl, base, ref string) error {
+	if impl.Resolve == nil {
+		return needs(impl, "LawResolve", "Resolve")
+	}
 	got, err := impl.Resolve(base, ref)
 	if err != nil {
 		return fmt.Errorf("%s: Resolve(%q, %q): %v", impl.Name, base, ref, err)
@@ -160,6 +172,9 @@ func LawResolve(impl Impl, base, ref string) error {
 // URI (absolute), a relative reference stays relative, and, when Parse is
 // given, the result parses. It needs Normalize.
 func LawNormalizeIdempotent(impl Impl, s string) error {
+	if impl.Normalize == nil {
+		return needs(impl, "LawNormalizeIdempotent", "Normalize")
+	}
 	n1, err := impl.Normalize(s)
 	if err != nil {
 		return fmt.Errorf("%s: Normalize(%q) failed on a valid URI-reference: %v", impl.Name, s, err)
@@ -192,6 +207,9 @@ func LawNormalizeIdempotent(impl Impl, s string) error {
 // §5.2.2 with a defined scheme gives exactly that target). Resolve is
 // impl.Resolve, or ResolveRFC when nil. It needs Relativize.
 func LawRelativize(impl Impl, base, target string) error {
+	if impl.Relativize == nil {
+		return needs(impl, "LawRelativize", "Relativize")
+	}
 	r, err := impl.Relativize(base, target)
 	if err != nil {
 		return fmt.Errorf("%s: Relativize(%q, %q): %v", impl.Name, base, target, err)
@@ -240,10 +258,11 @@ func CheckParseMatchesSplit(t *rapid.T, impl Impl) {
 	}
 }
 
-// CheckResolve draws an absolute URI base (§5.1: a base is an absolute-URI)
-// and a URI-reference and checks LawResolve (RFC 3986 §5.2).
+// CheckResolve draws a base URI, an absolute-URI or now and then a URI with
+// a fragment (§5.1: the base's fragment is not used), and a URI-reference,
+// and checks LawResolve (RFC 3986 §5.2).
 func CheckResolve(t *rapid.T, impl Impl) {
-	base := AbsoluteURI().Draw(t, "base")
+	base := rapid.OneOf(AbsoluteURI(), AbsoluteURI(), URI()).Draw(t, "base")
 	ref := URIReference().Draw(t, "ref")
 	if err := LawResolve(impl, base, ref); err != nil {
 		t.Fatal(err)
@@ -268,28 +287,68 @@ func CheckRelativize(t *rapid.T, impl Impl) {
 	}
 }
 
+// LawRejects checks, for a string s that is not a URI-reference, that Parse
+// refuses it (RFC 3986 Appendix A). It needs Parse.
+func LawRejects(impl Impl, s string) error {
+	if impl.Parse == nil {
+		return needs(impl, "LawRejects", "Parse")
+	}
+	if m, _ := MatchRule("URI-reference", s); m {
+		return fmt.Errorf("%s: LawRejects(%q): the input is a URI-reference", impl.Name, s)
+	}
+	if c, err := impl.Parse(s); err == nil {
+		return fmt.Errorf("%s: Parse(%q) = %q accepted a string that is not a URI-reference (RFC 3986 Appendix A)",
+			impl.Name, s, c.String())
+	}
+	return nil
+}
+
+// CheckRejects draws a near miss of Invalid that is not a URI-reference and
+// checks LawRejects.
+func CheckRejects(t *rapid.T, impl Impl) {
+	n := Invalid().Filter(func(n NearMiss) bool {
+		m, _ := MatchRule("URI-reference", n.Input)
+		return !m
+	}).Draw(t, "near miss")
+	if err := LawRejects(impl, n.Input); err != nil {
+		t.Fatalf("%v (%s)", err, n.Reason)
+	}
+}
+
 // Run runs, as subtests under rapid.Check, every law impl has the functions
-// for: RoundTrip and ParseMatchesSplit (Parse), Resolve (Resolve),
-// NormalizeIdempotent (Normalize) and Relativize (Relativize).
+// for: RoundTrip, ParseMatchesSplit and Rejects (Parse), Resolve (Resolve),
+// NormalizeIdempotent and NormalizeEquivalent (Normalize), Relativize
+// (Relativize). It logs the laws it skips for a nil field, and fails when
+// impl has none of the four.
 func Run(t *testing.T, impl Impl) {
 	t.Helper()
 	laws := []struct {
-		name  string
-		apply bool
-		check func(*rapid.T, Impl)
+		name, field string
+		apply       bool
+		check       func(*rapid.T, Impl)
 	}{
-		{"RoundTrip", impl.Parse != nil, CheckRoundTrip},
-		{"ParseMatchesSplit", impl.Parse != nil, CheckParseMatchesSplit},
-		{"Resolve", impl.Resolve != nil, CheckResolve},
-		{"NormalizeIdempotent", impl.Normalize != nil, CheckNormalizeIdempotent},
-		{"Relativize", impl.Relativize != nil, CheckRelativize},
+		{"RoundTrip", "Parse", impl.Parse != nil, CheckRoundTrip},
+		{"ParseMatchesSplit", "Parse", impl.Parse != nil, CheckParseMatchesSplit},
+		{"Rejects", "Parse", impl.Parse != nil, CheckRejects},
+		{"Resolve", "Resolve", impl.Resolve != nil, CheckResolve},
+		{"NormalizeIdempotent", "Normalize", impl.Normalize != nil, CheckNormalizeIdempotent},
+		{"NormalizeEquivalent", "Normalize", impl.Normalize != nil, CheckNormalizeEquivalent},
+		{"Relativize", "Relativize", impl.Relativize != nil, CheckRelativize},
 	}
+	var skipped []string
 	for _, law := range laws {
 		if !law.apply {
+			skipped = append(skipped, law.name+" (no "+law.field+")")
 			continue
 		}
 		t.Run(law.name, func(t *testing.T) {
 			rapid.Check(t, func(rt *rapid.T) { law.check(rt, impl) })
 		})
+	}
+	switch {
+	case len(skipped) == len(laws):
+		t.Fatalf("properties.Run(%s): no law applies: Parse, Resolve, Normalize and Relativize are all nil", impl.Name)
+	case len(skipped) > 0:
+		t.Logf("properties.Run(%s): skipped %s", impl.Name, strings.Join(skipped, ", "))
 	}
 }

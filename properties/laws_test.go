@@ -16,7 +16,7 @@ func refParse(s string) (Components, error) {
 }
 
 // repair puts "/." before a path that starts with "//" where there is no
-// authority, so that the string parses back the same (DESIGN.md §4).
+// authority, so that the string parses back the same (see sameTarget).
 func repair(c Components) Components {
 	if c.Authority == nil && strings.HasPrefix(c.Path, "//") {
 		c.Path = "/." + c.Path
@@ -216,5 +216,74 @@ func TestLawsCatchBrokenImpls(t *testing.T) {
 	}}
 	if LawRelativize(wrongRel, "http://a/b/c", "http://a/x/y") == nil {
 		t.Error("LawRelativize accepted a wrong relativizer")
+	}
+
+	// Idempotent normalizers that change what a reference identifies.
+	for _, tc := range []struct {
+		name string
+		f    func(string) string
+		in   string
+	}{
+		{"drops empty ? and #", func(s string) string { return strings.TrimSuffix(strings.TrimSuffix(s, "#"), "?") }, "http://example.com/?#"},
+		{"lower-cases everything", strings.ToLower, "http://example.com/A"},
+		{"decodes %2F", func(s string) string { return strings.ReplaceAll(s, "%2F", "/") }, "s:/a%2Fb"},
+		{"drops the query", func(s string) string { s, _, _ = strings.Cut(s, "?"); return s }, "s:/a?q"},
+		{"maps all to s:", func(string) string { return "s:" }, "s:/a"},
+		{"changes a port", func(s string) string { return strings.Replace(s, ":81", ":80", 1) }, "http://h:81/"},
+		{"climbs less", func(s string) string { return strings.TrimPrefix(s, "../") }, "../a"},
+		{"adds a path to a URI without authority", func(s string) string { return s + "/" }, "s:"},
+	} {
+		impl := Impl{Name: tc.name, Normalize: func(s string) (string, error) { return tc.f(s), nil }}
+		if LawNormalizeEquivalent(impl, tc.in) == nil {
+			t.Errorf("LawNormalizeEquivalent accepted a normalizer that %s (on %q)", tc.name, tc.in)
+		}
+	}
+	// What §6.2 allows passes.
+	for in, out := range map[string]string{
+		"HTTP://Example.COM:80":  "http://example.com/", // §6.2.2.1, §6.2.3
+		"s:/a/./b/../c/%7e%2f":   "s:/a/c/~%2F",         // §6.2.2.2, §6.2.2.3
+		"s:%2E/..":               "s:",                  // "%2E" is "." (§6.2.2.2 first)
+		"s://[0:0::1]/":          "s://[::1]/",          // one IPv6 address
+		"http://h:/":             "http://h/",           // an empty port
+		"a/./b/../../../c?q#%41": "../c?q#A",
+	} {
+		impl := Impl{Name: "fixed", Normalize: func(string) (string, error) { return out, nil }}
+		if err := LawNormalizeEquivalent(impl, in); err != nil {
+			t.Error(err)
+		}
+	}
+
+	acceptAll := Impl{Name: "accepts all", Parse: func(s string) (Components, error) { return Split(s), nil }}
+	for _, s := range []string{"a b", "//[::1", "%zz", "s://h:x/"} {
+		if LawRejects(acceptAll, s) == nil {
+			t.Errorf("LawRejects accepted a parser that accepts %q", s)
+		}
+	}
+	keepsFragment := Impl{Name: "keeps the base's fragment", Resolve: func(base, ref string) (string, error) {
+		if ref == "" {
+			return base, nil
+		}
+		return ResolveRFC(Split(base), Split(ref), true).String(), nil
+	}}
+	if LawResolve(keepsFragment, "http://a/b?q#f", "g") == nil {
+		t.Error(`LawResolve accepted a resolver that keeps the base's fragment for ""`)
+	}
+}
+
+// A Law… function without the field it needs says so instead of panicking.
+func TestLawsNeedTheirField(t *testing.T) {
+	var none Impl
+	for name, err := range map[string]error{
+		"LawRoundTrip":           LawRoundTrip(none, "s:"),
+		"LawParseMatchesSplit":   LawParseMatchesSplit(none, "s:"),
+		"LawRejects":             LawRejects(none, " "),
+		"LawResolve":             LawResolve(none, "s:", "g"),
+		"LawNormalizeIdempotent": LawNormalizeIdempotent(none, "s:"),
+		"LawNormalizeEquivalent": LawNormalizeEquivalent(none, "s:"),
+		"LawRelativize":          LawRelativize(none, "s:", "s:g"),
+	} {
+		if err == nil || !strings.Contains(err.Error(), name+" needs Impl.") {
+			t.Errorf("%s with a zero Impl: %v, want an error naming the missing field", name, err)
+		}
 	}
 }

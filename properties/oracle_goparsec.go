@@ -7,7 +7,7 @@ import (
 )
 
 // This file is a second, independent transcription of RFC 3986 Appendix A,
-// written with goparsec combinators (DESIGN.md §3, the oracle role). It shares
+// written with goparsec combinators: a second oracle for the first. It shares
 // nothing with oracle_regexp.go but the character classes of the terminals.
 //
 // goparsec is a PEG library: OrdChoice commits to the first alternative that

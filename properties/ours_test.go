@@ -56,7 +56,7 @@ func parsePair(base, ref string) (uri.URI, uri.URI, error) {
 	return b, r, nil
 }
 
-// ours is the uri package behind an Impl. The policies of DESIGN.md §4 need no
+// ours is the uri package behind an Impl. Its resolution policies need no
 // encoding here: the "/." that Resolve puts before a "//" path without an
 // authority is what LawResolve and LawRelativize already accept, and
 // Normalize keeps relative-path references relative, which is all that
@@ -101,7 +101,7 @@ func TestLawsOnOurs(t *testing.T) {
 }
 
 // TestLawsOnOursRFCExamples runs the deterministic laws on the §5.4 examples,
-// the §1.1.2 URIs and the corners of DESIGN.md §4.
+// the §1.1.2 URIs and the resolution corners ("/." before a "//" path).
 func TestLawsOnOursRFCExamples(t *testing.T) {
 	for _, c := range rfc54Refs {
 		if err := LawResolve(ours, rfc54Base, c.ref); err != nil {
@@ -251,7 +251,7 @@ func TestOursRejectsNearMisses(t *testing.T) {
 
 // TestOursResolveNonStrict holds ResolveWith(NonStrict) to the non-strict
 // branch of the literal §5.2.2 transcription, with the "/." policy of
-// DESIGN.md §4 and the case-insensitive scheme comparison that
+// sameTarget and the case-insensitive scheme comparison that
 // uri.ResolveOptions documents. Half of the references get the base's scheme,
 // in a case drawn at random, where the branch matters.
 func TestOursResolveNonStrict(t *testing.T) {

@@ -77,7 +77,7 @@ func (c Components) String() string {
 // case-sensitive, as the pseudo-code's "==" reads. base should be an absolute
 // URI (§5.2.1); ResolveRFC does not check. It follows the RFC literally, so a
 // result may need "/." before a path beginning "//" to parse back the same
-// (that is left to callers; DESIGN.md §4).
+// (that is left to callers; LawResolve accepts both forms).
 func ResolveRFC(base, ref Components, strict bool) Components {
 	R := ref
 	var T Components
