@@ -138,10 +138,7 @@ func normalPct(s string) string {
 			continue
 		}
 		hex := strings.ToUpper(s[i+1 : i+3])
-		var v byte
-		for _, h := range []byte(hex) {
-			v = v<<4 | byte(strings.IndexByte("0123456789ABCDEF", h))
-		}
+		v := unhex(hex[0])<<4 | unhex(hex[1])
 		if strings.IndexByte(unreservedChars, v) >= 0 {
 			b.WriteByte(v)
 		} else {
@@ -150,6 +147,14 @@ func normalPct(s string) string {
 		i += 2
 	}
 	return b.String()
+}
+
+// unhex returns the value of the upper-case hex digit c.
+func unhex(c byte) byte {
+	if c <= '9' {
+		return c - '0'
+	}
+	return c - 'A' + 10
 }
 
 // sameIPv6 reports whether a and b are IPv6 literals of one address.
