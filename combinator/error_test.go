@@ -27,6 +27,10 @@ func TestSyntaxErrorFields(t *testing.T) {
 		{Scheme, "1abc", SyntaxError{Offset: 0, Rule: "scheme", In: "scheme", Expected: []string{"ALPHA"}}},
 		{Scheme, "", SyntaxError{Offset: 0, Rule: "scheme", In: "scheme", Expected: []string{"ALPHA"}}},
 		{URI, "/x", SyntaxError{Offset: 0, Rule: "URI", In: "URI", Expected: []string{"scheme"}}},
+		// A literal fails at its first byte that differs, expecting its tail.
+		{Seq(Lit("abc"), End), "abx", SyntaxError{Offset: 2, Rule: `%s"abc" <end>`, Expected: []string{`%s"c"`}}},
+		{Seq(LitFold("HeLLo"), End), "hEx", SyntaxError{Offset: 2, Rule: `"HeLLo" <end>`, Expected: []string{`"LLo"`}}},
+		{IPv6Address, ":1]", SyntaxError{Offset: 1, Rule: "IPv6address", In: "IPv6address", Expected: []string{`":"`}}},
 		{Port, "80a", SyntaxError{Offset: 2, Rule: "port", In: "", Expected: []string{"DIGIT", "end of input"}}},
 		{PctEncoded, "%4g", SyntaxError{Offset: 2, Rule: "pct-encoded", In: "pct-encoded", Expected: []string{"HEXDIG"}}},
 		{Host, "[v1.]", SyntaxError{Offset: 4, Rule: "host", In: "IPvFuture", Expected: []string{"unreserved", "sub-delims", `":"`}}},

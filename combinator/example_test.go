@@ -71,7 +71,7 @@ func ExampleRule_Explain() {
 	fmt.Println(se.Offset, se.In, se.Expected)
 	fmt.Println(combinator.IPv4Address.Explain("192.0.2.1") == nil)
 	// Output:
-	// 7 IPv4address [%x30-34 DIGIT "."]
+	// 7 IPv4address ["5" %x30-34 DIGIT "."]
 	// true
 }
 

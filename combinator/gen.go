@@ -77,6 +77,7 @@ type Generator struct {
 	explained map[*Rule]int // the numbers of the diagnosis functions (AddExplain)
 	labels    []string      // the labels they record
 	hexdig    bool          // they use the HEXDIG check
+	litTails  bool          // they record where a literal of two bytes or more stops
 }
 
 // GenerateGo returns gofmt'ed Go source, in package pkg, of a function named

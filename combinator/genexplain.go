@@ -179,7 +179,17 @@ func (f *genFunc) dbody(r *Rule, fail *label) {
 		f.node(r, miss)
 		f.jump(ok)
 		f.place(miss)
-		f.emit("d.fail(p, %d)", f.g.labelID(r))
+		if r.tail != nil {
+			// Where the literal stops matching, with the label of its tail.
+			ids := []string{strconv.Itoa(f.g.labelID(r))}
+			for _, t := range r.tail {
+				ids = append(ids, strconv.Itoa(f.g.labelID(t)))
+			}
+			f.g.litTails = true
+			f.emit("d.failLit(in, p, %s, %t, %s)", strconv.Quote(r.lit), r.kind == kLitFold, strings.Join(ids, ", "))
+		} else {
+			f.emit("d.fail(p, %d)", f.g.labelID(r))
+		}
 		f.jump(fail)
 		f.place(ok)
 	case kSeq:
@@ -479,6 +489,21 @@ d.fail(q, %d)
 }
 }
 `, t, h, hexID)
+	}
+	if g.litTails {
+		fmt.Fprintf(&b, `
+// failLit records the literal lit expected at pos, or, when its first k
+// bytes match there (ASCII letters in either case when fold), its tail
+// expected at pos+k; ids holds the label of lit, then of each tail.
+func (d *%[1]s) failLit(in string, pos int, lit string, fold bool, ids ...int) {
+k := 0
+for k < len(lit) && pos+k < len(in) && (in[pos+k] == lit[k] ||
+fold && lit[k]|0x20 >= 'a' && lit[k]|0x20 <= 'z' && in[pos+k]|0x20 == lit[k]|0x20) {
+k++
+}
+d.fail(pos+k, ids[k])
+}
+`, t)
 	}
 	fmt.Fprintf(&b, "\n// %s are the labels of the rules a diagnosis records.\nvar %s = [...]string{\n", g.prefix()+"Labels", g.prefix()+"Labels")
 	for _, l := range g.labels {

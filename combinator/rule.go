@@ -24,6 +24,7 @@ type Rule struct {
 	name string
 
 	lit  string    // kLit, kLitFold
+	tail []*Rule   // kLit, kLitFold of two bytes or more: tail[k-1] is the label of lit[k:]
 	set  CharSet   // kClass; unit set for fused forms
 	subs []*Rule   // kSeq, kAlt; one element for kRep, kCap, kNot, kPeek
 	min  int       // kRep
@@ -101,7 +102,29 @@ func Lit(s string) *Rule {
 	} else {
 		r.first = Chars(s[:1])
 	}
+	r.tails(false)
 	return r
+}
+
+// tails makes the labels of what is left of a literal of two bytes or more
+// after each of its first bytes: a diagnosis that finds "s://[:1" stops at
+// the "1", where the rest of "::", ":", was expected.
+func (r *Rule) tails(fold bool) {
+	r.tail = nil
+	for k := 1; k < len(r.lit); k++ {
+		r.tail = append(r.tail, &Rule{kind: r.kind, lit: r.lit[k:], term: litABNF(r.lit[k:], fold)})
+	}
+}
+
+// litPrefix returns how many bytes of the literal r match at pos, ASCII
+// letters in either case for LitFold: where a diagnosis stops in it.
+func litPrefix(r *Rule, in string, pos int) int {
+	k := 0
+	for k < len(r.lit) && pos+k < len(in) && (in[pos+k] == r.lit[k] ||
+		r.kind == kLitFold && isLetter(r.lit[k]) && in[pos+k]|0x20 == r.lit[k]|0x20) {
+		k++
+	}
+	return k
 }
 
 // LitFold matches s with ASCII letters in either case: an ABNF quoted string
@@ -112,6 +135,7 @@ func LitFold(s string) *Rule {
 	if s != "" {
 		r.first = foldSet(r.first)
 	}
+	r.tails(true)
 	return r
 }
 

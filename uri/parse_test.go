@@ -310,6 +310,10 @@ func TestInvalid(t *testing.T) {
 		// the first byte that cannot be part of a URI.
 		{"ParseReference", ParseReference, "http://h:8x/", 11, "URI-reference", "port",
 			"uri: invalid character '/' at offset 11 in port: expected "},
+		// "s://[:" begins "s://[::]": the "1" is the first byte that cannot
+		// be part of a URI reference.
+		{"ParseReference", ParseReference, "s://[:1]", 6, "URI-reference", "host",
+			`uri: invalid character '1' at offset 6 in host: expected ":"`},
 		{"ParseReference", ParseReference, "http://[::1%25en0]/", 11, "URI-reference", "host",
 			"uri: invalid character '%' at offset 11 in host: expected "},
 		{"ParseReference", ParseReference, "\xff", 0, "URI-reference", "path",

@@ -10437,10 +10437,10 @@ func genExplain4(in string, pos int, d *genDiag) int {
 		}
 	}
 	if p+2 >= d.far {
-		d.fail(p, 8)
 		d.fail(p, 9)
-		d.hexdig(in, p)
 		d.fail(p, 10)
+		d.hexdig(in, p)
+		d.fail(p, 11)
 		d.fail(p, 6)
 	}
 	return p
@@ -10465,7 +10465,7 @@ func genExplain8(in string, pos int, d *genDiag) int {
 		goto l2
 	}
 	if p+2 >= d.far {
-		d.fail(p, 15)
+		d.fail(p, 16)
 	}
 	if v1 < 1 {
 		goto l1
@@ -10474,7 +10474,7 @@ l2:
 	return p
 l1:
 	if d.far == pos && d.root != 8 {
-		d.named(pos, far, mark, 16)
+		d.named(pos, far, mark, 17)
 	}
 	return -1
 }
@@ -10519,7 +10519,7 @@ func genExplain11(in string, pos int, d *genDiag) int {
 	p += 2
 	goto l6
 l5:
-	d.fail(p, 18)
+	d.failLit(in, p, "25", false, 19, 20)
 	goto l3
 l6:
 	if p >= len(in) || !genSet7[in[p]] {
@@ -10529,7 +10529,7 @@ l6:
 	goto l9
 l8:
 	if p+2 >= d.far {
-		d.fail(p, 19)
+		d.fail(p, 21)
 	}
 	goto l3
 l9:
@@ -10552,7 +10552,7 @@ l3:
 	p++
 	goto l13
 l12:
-	d.fail(p, 20)
+	d.fail(p, 22)
 	goto l10
 l13:
 l11:
@@ -10563,7 +10563,7 @@ l11:
 	goto l16
 l15:
 	if p+2 >= d.far {
-		d.fail(p, 21)
+		d.fail(p, 23)
 	}
 	goto l10
 l16:
@@ -10591,7 +10591,7 @@ l10:
 	p++
 	goto l21
 l20:
-	d.fail(p, 22)
+	d.fail(p, 24)
 	goto l18
 l21:
 l19:
@@ -10627,7 +10627,7 @@ l18:
 	goto l27
 l26:
 	if p+2 >= d.far {
-		d.fail(p, 23)
+		d.fail(p, 25)
 	}
 	goto l24
 l27:
@@ -10658,7 +10658,7 @@ l2:
 	return p
 l1:
 	if d.far == pos && d.root != 11 {
-		d.named(pos, far, mark, 24)
+		d.named(pos, far, mark, 26)
 	}
 	return -1
 }
@@ -10742,7 +10742,7 @@ l11:
 	return p
 l1:
 	if d.far == pos && d.root != 10 {
-		d.named(pos, far, mark, 17)
+		d.named(pos, far, mark, 18)
 	}
 	return -1
 }
@@ -10789,7 +10789,7 @@ l3:
 	p = v1
 	if p >= len(in) || !genSet6[in[p]] {
 		if p >= d.far {
-			d.fail(p, 17)
+			d.fail(p, 18)
 		}
 		goto l9
 	}
@@ -10806,7 +10806,7 @@ l2:
 	return p
 l1:
 	if d.far == pos && d.root != 9 {
-		d.named(pos, far, mark, 25)
+		d.named(pos, far, mark, 27)
 	}
 	return -1
 }
@@ -10877,7 +10877,7 @@ l3:
 	p += 2
 	goto l17
 l16:
-	d.fail(p, 26)
+	d.failLit(in, p, "::", false, 28, 6)
 	goto l14
 l17:
 	v4 = 0
@@ -10950,7 +10950,7 @@ l29:
 	p += 2
 	goto l34
 l33:
-	d.fail(p, 26)
+	d.failLit(in, p, "::", false, 28, 6)
 	goto l28
 l34:
 	v7 = 0
@@ -11054,7 +11054,7 @@ l46:
 	p += 2
 	goto l59
 l58:
-	d.fail(p, 26)
+	d.failLit(in, p, "::", false, 28, 6)
 	goto l45
 l59:
 	v11 = 0
@@ -11167,7 +11167,7 @@ l71:
 	p += 2
 	goto l86
 l85:
-	d.fail(p, 26)
+	d.failLit(in, p, "::", false, 28, 6)
 	goto l70
 l86:
 	v16 = 0
@@ -11280,7 +11280,7 @@ l98:
 	p += 2
 	goto l113
 l112:
-	d.fail(p, 26)
+	d.failLit(in, p, "::", false, 28, 6)
 	goto l97
 l113:
 	if e := genExplain8(in, p, d); e >= 0 {
@@ -11376,7 +11376,7 @@ l121:
 	p += 2
 	goto l136
 l135:
-	d.fail(p, 26)
+	d.failLit(in, p, "::", false, 28, 6)
 	goto l120
 l136:
 	if e := genExplain9(in, p, d); e >= 0 {
@@ -11450,7 +11450,7 @@ l139:
 	p += 2
 	goto l154
 l153:
-	d.fail(p, 26)
+	d.failLit(in, p, "::", false, 28, 6)
 	goto l138
 l154:
 	if e := genExplain8(in, p, d); e >= 0 {
@@ -11524,7 +11524,7 @@ l157:
 	p += 2
 	goto l172
 l171:
-	d.fail(p, 26)
+	d.failLit(in, p, "::", false, 28, 6)
 	goto l156
 l172:
 	goto l2
@@ -11535,7 +11535,7 @@ l2:
 	return p
 l1:
 	if d.far == pos && d.root != 7 {
-		d.named(pos, far, mark, 14)
+		d.named(pos, far, mark, 15)
 	}
 	return -1
 }
@@ -11552,7 +11552,7 @@ func genExplain13(in string, pos int, d *genDiag) int {
 	p++
 	goto l4
 l3:
-	d.fail(p, 28)
+	d.fail(p, 30)
 	goto l1
 l4:
 	v1 = 0
@@ -11565,7 +11565,7 @@ l4:
 		v1++
 	}
 	if p+2 >= d.far {
-		d.fail(p, 15)
+		d.fail(p, 16)
 	}
 	if v1 < 1 {
 		goto l1
@@ -11597,8 +11597,8 @@ l7:
 		v2++
 	}
 	if p+2 >= d.far {
-		d.fail(p, 8)
-		d.fail(p, 10)
+		d.fail(p, 9)
+		d.fail(p, 11)
 		d.fail(p, 6)
 	}
 	if v2 < 1 {
@@ -11607,7 +11607,7 @@ l7:
 	return p
 l1:
 	if d.far == pos && d.root != 13 {
-		d.named(pos, far, mark, 27)
+		d.named(pos, far, mark, 29)
 	}
 	return -1
 }
@@ -11631,14 +11631,14 @@ func genExplain6(in string, pos int, d *genDiag) int {
 	p++
 	goto l4
 l3:
-	d.fail(p, 13)
+	d.fail(p, 14)
 	goto l1
 l4:
 l2:
 	v1 = p
 	if p >= len(in) || !genSet5[in[p]] {
 		if p >= d.far {
-			d.fail(p, 14)
+			d.fail(p, 15)
 		}
 		goto l7
 	}
@@ -11652,7 +11652,7 @@ l7:
 	p = v1
 	if p >= len(in) || !genSet15[in[p]] {
 		if p >= d.far {
-			d.fail(p, 27)
+			d.fail(p, 29)
 		}
 		goto l8
 	}
@@ -11679,14 +11679,14 @@ l6:
 	p++
 	goto l11
 l10:
-	d.fail(p, 29)
+	d.fail(p, 31)
 	goto l1
 l11:
 l9:
 	return p
 l1:
 	if d.far == pos && d.root != 6 {
-		d.named(pos, far, mark, 12)
+		d.named(pos, far, mark, 13)
 	}
 	return -1
 }
@@ -11705,10 +11705,10 @@ func genExplain14(in string, pos int, d *genDiag) int {
 		}
 	}
 	if p+2 >= d.far {
-		d.fail(p, 8)
 		d.fail(p, 9)
-		d.hexdig(in, p)
 		d.fail(p, 10)
+		d.hexdig(in, p)
+		d.fail(p, 11)
 	}
 	return p
 }
@@ -11722,7 +11722,7 @@ func genExplain5(in string, pos int, d *genDiag) int {
 	v1 = p
 	if p >= len(in) || in[p] != '[' {
 		if p >= d.far {
-			d.fail(p, 12)
+			d.fail(p, 13)
 		}
 		goto l3
 	}
@@ -11761,7 +11761,7 @@ l2:
 	return p
 l1:
 	if d.far == pos && d.root != 5 {
-		d.named(pos, far, mark, 30)
+		d.named(pos, far, mark, 32)
 	}
 	return -1
 }
@@ -11803,10 +11803,10 @@ func genExplain16(in string, pos int, d *genDiag) int {
 	}
 	if p+2 >= d.far {
 		if p > v1 {
-			d.fail(p, 31)
+			d.fail(p, 33)
 			d.hexdig(in, p)
 		}
-		d.fail(p, 32)
+		d.fail(p, 8)
 	}
 	return p
 }
@@ -11829,7 +11829,7 @@ func genExplain18(in string, pos int, d *genDiag) int {
 		v1++
 	}
 	if p+2 >= d.far {
-		d.fail(p, 31)
+		d.fail(p, 33)
 		d.hexdig(in, p)
 	}
 	if v1 < 1 {
@@ -11838,7 +11838,7 @@ func genExplain18(in string, pos int, d *genDiag) int {
 	return p
 l1:
 	if d.far == pos && d.root != 18 {
-		d.named(pos, far, mark, 33)
+		d.named(pos, far, mark, 34)
 	}
 	return -1
 }
@@ -11862,7 +11862,7 @@ func genExplain17(in string, pos int, d *genDiag) int {
 	p++
 	goto l4
 l3:
-	d.fail(p, 32)
+	d.fail(p, 8)
 	goto l1
 l4:
 l2:
@@ -11893,10 +11893,10 @@ l2:
 	}
 	if p+2 >= d.far {
 		if p > v2 {
-			d.fail(p, 31)
+			d.fail(p, 33)
 			d.hexdig(in, p)
 		}
-		d.fail(p, 32)
+		d.fail(p, 8)
 	}
 l8:
 	goto l9
@@ -11907,7 +11907,7 @@ l5:
 	return p
 l1:
 	if d.far == pos && d.root != 17 {
-		d.named(pos, far, mark, 34)
+		d.named(pos, far, mark, 35)
 	}
 	return -1
 }
@@ -11941,16 +11941,16 @@ func genExplain19(in string, pos int, d *genDiag) int {
 	}
 	if p+2 >= d.far {
 		if p > v1 {
-			d.fail(p, 31)
+			d.fail(p, 33)
 			d.hexdig(in, p)
 		}
-		d.fail(p, 32)
+		d.fail(p, 8)
 	}
 l3:
 	return p
 l1:
 	if d.far == pos && d.root != 19 {
-		d.named(pos, far, mark, 35)
+		d.named(pos, far, mark, 36)
 	}
 	return -1
 }
@@ -11975,7 +11975,7 @@ func genExplain20(in string, pos int, d *genDiag) int {
 		goto l2
 	}
 	if p+2 >= d.far {
-		d.fail(p, 31)
+		d.fail(p, 33)
 		d.hexdig(in, p)
 	}
 l2:
@@ -11998,7 +11998,7 @@ func genExplain3(in string, pos int, d *genDiag) int {
 	p += 2
 	goto l6
 l5:
-	d.fail(p, 7)
+	d.failLit(in, p, "//", false, 7, 8)
 	goto l3
 l6:
 	if p < d.far && (p >= len(in) || !genSet2[in[p]]) {
@@ -12031,7 +12031,7 @@ l9:
 	p++
 	goto l16
 l15:
-	d.fail(p, 11)
+	d.fail(p, 12)
 	goto l11
 l16:
 l14:
@@ -12129,7 +12129,7 @@ l2:
 	return p
 l1:
 	if d.far == pos && d.root != 3 {
-		d.named(pos, far, mark, 36)
+		d.named(pos, far, mark, 37)
 	}
 	return -1
 }
@@ -12148,10 +12148,10 @@ func genExplain21(in string, pos int, d *genDiag) int {
 		}
 	}
 	if p+2 >= d.far {
-		d.fail(p, 31)
+		d.fail(p, 33)
 		d.hexdig(in, p)
-		d.fail(p, 32)
-		d.fail(p, 37)
+		d.fail(p, 8)
+		d.fail(p, 38)
 	}
 	return p
 }
@@ -12170,10 +12170,10 @@ func genExplain22(in string, pos int, d *genDiag) int {
 		}
 	}
 	if p+2 >= d.far {
-		d.fail(p, 31)
+		d.fail(p, 33)
 		d.hexdig(in, p)
-		d.fail(p, 32)
-		d.fail(p, 37)
+		d.fail(p, 8)
+		d.fail(p, 38)
 	}
 	return p
 }
@@ -12236,7 +12236,7 @@ l9:
 	p++
 	goto l15
 l14:
-	d.fail(p, 37)
+	d.fail(p, 38)
 	goto l11
 l15:
 l13:
@@ -12276,7 +12276,7 @@ l18:
 	p++
 	goto l24
 l23:
-	d.fail(p, 38)
+	d.fail(p, 39)
 	goto l20
 l24:
 l22:
@@ -12294,7 +12294,7 @@ l17:
 	return p
 l1:
 	if d.far == pos && d.root != 0 {
-		d.named(pos, far, mark, 39)
+		d.named(pos, far, mark, 40)
 	}
 	return -1
 }
@@ -12314,7 +12314,7 @@ func explainURI(in string, lowerBound int, buf []string) (offset int, expected [
 			return -1, buf
 		}
 		if e >= 0 {
-			d.fail(e, 40)
+			d.fail(e, 41)
 		}
 		if d.n == 0 && lowerBound >= 0 {
 			lowerBound = -1 // the bound was past the farthest failure
@@ -12382,7 +12382,7 @@ l9:
 	p++
 	goto l15
 l14:
-	d.fail(p, 37)
+	d.fail(p, 38)
 	goto l11
 l15:
 l13:
@@ -12400,7 +12400,7 @@ l8:
 	return p
 l1:
 	if d.far == pos && d.root != 23 {
-		d.named(pos, far, mark, 41)
+		d.named(pos, far, mark, 42)
 	}
 	return -1
 }
@@ -12420,7 +12420,7 @@ func explainAbsoluteURI(in string, lowerBound int, buf []string) (offset int, ex
 			return -1, buf
 		}
 		if e >= 0 {
-			d.fail(e, 40)
+			d.fail(e, 41)
 		}
 		if d.n == 0 && lowerBound >= 0 {
 			lowerBound = -1 // the bound was past the farthest failure
@@ -12448,11 +12448,11 @@ func genExplain27(in string, pos int, d *genDiag) int {
 		v1++
 	}
 	if p+2 >= d.far {
-		d.fail(p, 8)
 		d.fail(p, 9)
-		d.hexdig(in, p)
 		d.fail(p, 10)
+		d.hexdig(in, p)
 		d.fail(p, 11)
+		d.fail(p, 12)
 	}
 	if v1 < 1 {
 		goto l1
@@ -12460,7 +12460,7 @@ func genExplain27(in string, pos int, d *genDiag) int {
 	return p
 l1:
 	if d.far == pos && d.root != 27 {
-		d.named(pos, far, mark, 42)
+		d.named(pos, far, mark, 43)
 	}
 	return -1
 }
@@ -12494,16 +12494,16 @@ func genExplain26(in string, pos int, d *genDiag) int {
 	}
 	if p+2 >= d.far {
 		if p > v1 {
-			d.fail(p, 31)
+			d.fail(p, 33)
 			d.hexdig(in, p)
 		}
-		d.fail(p, 32)
+		d.fail(p, 8)
 	}
 l3:
 	return p
 l1:
 	if d.far == pos && d.root != 26 {
-		d.named(pos, far, mark, 43)
+		d.named(pos, far, mark, 44)
 	}
 	return -1
 }
@@ -12524,7 +12524,7 @@ func genExplain25(in string, pos int, d *genDiag) int {
 	p += 2
 	goto l6
 l5:
-	d.fail(p, 7)
+	d.failLit(in, p, "//", false, 7, 8)
 	goto l3
 l6:
 	if p < d.far && (p >= len(in) || !genSet2[in[p]]) {
@@ -12557,7 +12557,7 @@ l9:
 	p++
 	goto l16
 l15:
-	d.fail(p, 11)
+	d.fail(p, 12)
 	goto l11
 l16:
 l14:
@@ -12655,7 +12655,7 @@ l2:
 	return p
 l1:
 	if d.far == pos && d.root != 25 {
-		d.named(pos, far, mark, 44)
+		d.named(pos, far, mark, 45)
 	}
 	return -1
 }
@@ -12696,7 +12696,7 @@ l4:
 	p++
 	goto l10
 l9:
-	d.fail(p, 37)
+	d.fail(p, 38)
 	goto l6
 l10:
 l8:
@@ -12736,7 +12736,7 @@ l13:
 	p++
 	goto l19
 l18:
-	d.fail(p, 38)
+	d.fail(p, 39)
 	goto l15
 l19:
 l17:
@@ -12754,7 +12754,7 @@ l12:
 	return p
 l1:
 	if d.far == pos && d.root != 24 {
-		d.named(pos, far, mark, 45)
+		d.named(pos, far, mark, 46)
 	}
 	return -1
 }
@@ -12774,7 +12774,7 @@ func explainRelativeRef(in string, lowerBound int, buf []string) (offset int, ex
 			return -1, buf
 		}
 		if e >= 0 {
-			d.fail(e, 40)
+			d.fail(e, 41)
 		}
 		if d.n == 0 && lowerBound >= 0 {
 			lowerBound = -1 // the bound was past the farthest failure
@@ -12793,7 +12793,7 @@ func genExplain28(in string, pos int, d *genDiag) int {
 	v1 = p
 	if p >= len(in) || !genSet0[in[p]] {
 		if p >= d.far {
-			d.fail(p, 39)
+			d.fail(p, 40)
 		}
 		goto l3
 	}
@@ -12818,7 +12818,7 @@ l2:
 	return p
 l1:
 	if d.far == pos && d.root != 28 {
-		d.named(pos, far, mark, 46)
+		d.named(pos, far, mark, 47)
 	}
 	return -1
 }
@@ -12838,7 +12838,7 @@ func explainURIReference(in string, lowerBound int, buf []string) (offset int, e
 			return -1, buf
 		}
 		if e >= 0 {
-			d.fail(e, 40)
+			d.fail(e, 41)
 		}
 		if d.n == 0 && lowerBound >= 0 {
 			lowerBound = -1 // the bound was past the farthest failure
@@ -12944,9 +12944,21 @@ func (d *genDiag) hexdig(in string, pos int) {
 			q++
 		}
 		if q < pos+3 {
-			d.fail(q, 15)
+			d.fail(q, 16)
 		}
 	}
+}
+
+// failLit records the literal lit expected at pos, or, when its first k
+// bytes match there (ASCII letters in either case when fold), its tail
+// expected at pos+k; ids holds the label of lit, then of each tail.
+func (d *genDiag) failLit(in string, pos int, lit string, fold bool, ids ...int) {
+	k := 0
+	for k < len(lit) && pos+k < len(in) && (in[pos+k] == lit[k] ||
+		fold && lit[k]|0x20 >= 'a' && lit[k]|0x20 <= 'z' && in[pos+k]|0x20 == lit[k]|0x20) {
+		k++
+	}
+	d.fail(pos+k, ids[k])
 }
 
 // genLabels are the labels of the rules a diagnosis records.
@@ -12959,6 +12971,7 @@ var genLabels = [...]string{
 	"scheme",
 	"\":\"",
 	"\"//\"",
+	"\"/\"",
 	"unreserved",
 	"pct-encoded",
 	"sub-delims",
@@ -12970,6 +12983,7 @@ var genLabels = [...]string{
 	"h16",
 	"IPv4address",
 	"\"25\"",
+	"\"5\"",
 	"%x30-35",
 	"\"2\"",
 	"%x30-34",
@@ -12983,7 +12997,6 @@ var genLabels = [...]string{
 	"\"]\"",
 	"host",
 	"pchar",
-	"\"/\"",
 	"segment-nz",
 	"path-absolute",
 	"path-rootless",

@@ -43,8 +43,8 @@ func TestParseErrors(t *testing.T) {
 		{"http://:80/", 7, ErrEmptyHost}, //
 		{"https://user:pw@example.com/", 8, ErrUserInfo},
 		{"http://example.com:65536/", 19, ErrPort},
-		{"http:/a", 4, nil}, // no authority: "://" expected
-		{"http:a", 4, nil},
+		{"http:/a", 6, nil}, // no authority: "//" after "http:" expected, the second "/" missing
+		{"http:a", 5, nil},
 		{"ftp://a/", 0, nil},
 		{"http://a b/", 8, nil},
 		{"http://a/?q#f#", 13, nil},

@@ -134,7 +134,7 @@ func TestParseErrors(t *testing.T) {
 		{"mailto:%22a@b", 7, `"a@b`},                // unterminated quoted-string
 		{"mailto:a..b@c", 7, "a..b@c"},              // empty atom
 		{"mailto:a@b?subject=%zz", 20, ""},          //
-		{"mailx:a@b", 0, ""},                        //
+		{"mailx:a@b", 4, ""},                        // "mail" begins "mailto:"
 	} {
 		_, err := Parse(tc.in)
 		var pe *ParseError

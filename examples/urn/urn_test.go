@@ -54,7 +54,7 @@ func TestParseErrors(t *testing.T) {
 		offset int
 	}{
 		{"", 0},
-		{"urx:ab:x", 0},
+		{"urx:ab:x", 2},
 		{"urn:a:x", 5}, // NID of one character
 		{"urn:" + strings.Repeat("a", 33) + ":x", 36}, // NID of 33
 		{"urn:-ab:x", 4}, // starts with "-"
@@ -64,7 +64,7 @@ func TestParseErrors(t *testing.T) {
 		{"urn:ab:/x", 7},       // NSS starts with a pchar
 		{"urn:ab:x?+", 10},     // r-component cannot be empty
 		{"urn:ab:x?=", 10},     // nor q-component
-		{"urn:ab:x?y", 8},      // "?" alone starts nothing
+		{"urn:ab:x?y", 9},      // "?" begins "?+" and "?="; "y" is neither
 		{"urn:ab:x?=q?+r", 14}, // r before q: here "?+r" is part of q; fine, so check the end
 		{"urn:ab:x%2", 10},     // a triplet needs two HEXDIG
 		{"urn:ab:x y", 8},
