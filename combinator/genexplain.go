@@ -226,8 +226,15 @@ func (f *genFunc) dbody(r *Rule, fail *label) {
 		f.drep(r, fail)
 	case kCap:
 		f.dnode(r.subs[0], fail)
-	case kNot, kPeek:
-		f.node(r, fail) // a look-ahead records nothing
+	case kNot:
+		f.node(r, fail) // a Not records nothing
+	case kPeek:
+		// A Peek records what its rule expected, and gives back the bytes it
+		// matched.
+		save := f.newVar()
+		f.set(save, "p")
+		f.dnode(r.subs[0], fail)
+		f.set("p", save)
 	default:
 		if f.err == nil {
 			f.err = fmt.Errorf("combinator: generate: unknown rule kind")

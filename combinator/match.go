@@ -545,12 +545,18 @@ func (m *matcher) rollback(mark int) {
 }
 
 // look reports whether the look-ahead r (Not or Peek) succeeds at pos. It
-// consumes nothing and keeps no capture.
+// consumes nothing and keeps no capture. In a diagnosis, what a Peek's rule
+// expected is recorded, as if the rule were matched there: it is what the
+// input must hold. Inside a Not nothing is: its rule failing is the success.
 func (m *matcher) look(r *Rule, in string, pos int) bool {
 	mark := m.nundo
-	m.quiet++
+	if r.kind == kNot {
+		m.quiet++
+	}
 	e := m.match(r.subs[0], in, pos)
-	m.quiet--
+	if r.kind == kNot {
+		m.quiet--
+	}
 	m.rollback(mark)
 	return (e >= 0) == (r.kind == kPeek)
 }

@@ -58,7 +58,7 @@ func TestParseErrors(t *testing.T) {
 		{"urn:a:x", 5}, // NID of one character
 		{"urn:" + strings.Repeat("a", 33) + ":x", 36}, // NID of 33
 		{"urn:-ab:x", 4}, // starts with "-"
-		{"urn:ab-:x", 6}, // ends with "-"
+		{"urn:ab-:x", 7}, // an NID ends with an alphanum: after "-", ":" cannot come
 		{"urn:a_b:x", 5},
 		{"urn:ab:", 7},         // NSS needs a pchar
 		{"urn:ab:/x", 7},       // NSS starts with a pchar
