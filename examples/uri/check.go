@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	c "github.com/seed42851778/rfc3986/combinator"
 	"github.com/seed42851778/rfc3986/uri"
@@ -21,7 +20,9 @@ var checkCmd = &command{
 Check reads FILE, or standard input when there is no FILE or it is "-", one URI
 a line, and reports each line that is not a URI (RFC 3986 §3) as
 FILE:LINE: offset N: message, then the count of valid and invalid lines.
-Empty lines are skipped. The exit status is 1 when a line is invalid.`,
+Lines end in "\n" or "\r\n"; any other "\r" is part of the line, and
+invalid there. Empty lines are skipped. The exit status is 1 when a line
+is invalid.`,
 	flags: func(cmd *command, fs *flag.FlagSet) func(e env, args []string) int {
 		ref := fs.Bool("ref", false, "accept relative references too (URI-reference, §4.1)")
 		quiet := fs.Bool("q", false, "print only the count")
@@ -56,7 +57,7 @@ func check(e env, name string, r io.Reader, ref, quiet bool) int {
 	valid, invalid, line := 0, 0, 0
 	for sc.Scan() {
 		line++
-		s := strings.TrimSuffix(sc.Text(), "\r")
+		s := sc.Text() // a line's end, "\n" or "\r\n", dropped
 		if s == "" {
 			continue
 		}

@@ -39,7 +39,7 @@ the whole URI-reference grammar of RFC 3986 Appendix A.`,
 				if r == nil {
 					fmt.Fprintf(e.stderr, "uri grammar: no rule %q; the rules are:\n  %s\n", args[0],
 						strings.Join(ruleNames(), " "))
-					return 1
+					return 2 // a usage error: the argument names no rule
 				}
 			}
 			if *short {

@@ -228,6 +228,12 @@ expected ALPHA, DIGIT, "+", "-", "." or ":"
 2 valid, 2 invalid
 `, "", 1},
 		{"check ref", []string{"check", "-ref", "-"}, "a/b\n../c\n", "2 valid, 0 invalid\n", "", 0},
+		// A line ends in "\n" or "\r\n"; another "\r" is in the line (§2: no CR in a URI).
+		{"check CR", []string{"check"}, "s:a\r\r\ns:b\r", `<stdin>:1: offset 3: invalid character '\r' in path: expected pchar, "/", "?", "#" or end of input
+1 valid, 1 invalid
+`, "", 1},
+		// Characters that move the caret or the terminal are escaped.
+		{"parse C1 and format characters", []string{"parse", "s:a\u0085b\u202e c"}, "", "", "uri: invalid character '\\u0085' (UTF-8 0xC2 0x85) at offset 3 in path\n  s:a\\u0085b\\u202E c\n     ^\nexpected pchar, \"/\", \"?\", \"#\" or end of input\n", 1},
 
 		{"grammar", []string{"grammar", "path-abempty"}, "", `path-abempty = *( "/" segment )
 segment = *pchar
@@ -241,7 +247,7 @@ sub-delims = "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "="
 `, "", 0},
 		{"grammar go name", []string{"grammar", "-short", "SegmentNZNC"}, "",
 			"segment-nz-nc = 1*( unreserved / pct-encoded / sub-delims / \"@\" )\n", "", 0},
-		{"grammar unknown", []string{"grammar", "nope"}, "", "", "", 1},
+		{"grammar unknown", []string{"grammar", "nope"}, "", "", "", 2},
 
 		{"unknown", []string{"frob"}, "", "", "uri frob: unknown command\nRun 'uri help' for usage.\n", 2},
 		{"no args", []string{"resolve", "http://a/"}, "", "",

@@ -7,8 +7,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	c "github.com/seed42851778/rfc3986/combinator"
@@ -27,7 +29,7 @@ reference a line from standard input. For an invalid reference, parse prints
 the message, the input with a caret under the offset where it stops being a
 URI reference and what the grammar expected there, and the exit status is 1.`,
 	flags: func(cmd *command, fs *flag.FlagSet) func(e env, args []string) int {
-		asJSON := fs.Bool("json", false, "print one JSON object a line per reference")
+		asJSON := fs.Bool("json", false, "print one JSON object a line per reference (a JSON string holds UTF-8: an invalid byte shows as U+FFFD, offsets count the input's bytes)")
 		diagram := fs.Bool("diagram", false, "draw the component diagram of RFC 3986 §3 above each table")
 		return func(e env, args []string) int {
 			if len(args) == 0 {
@@ -67,7 +69,7 @@ URI reference and what the grammar expected there, and the exit status is 1.`,
 				}
 				sc := newLineScanner(e.stdin)
 				for sc.Scan() {
-					one(strings.TrimSuffix(sc.Text(), "\r"))
+					one(sc.Text())
 				}
 				if err := sc.Err(); err != nil {
 					w.Flush()
@@ -91,9 +93,11 @@ func showExample(e env) int {
 	return 0
 }
 
+// newLineScanner reads lines ending in "\n" or "\r\n" (which it drops), as
+// long as the 2 GiB the uri package parses.
 func newLineScanner(r io.Reader) *bufio.Scanner {
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
+	sc.Buffer(make([]byte, 64*1024), math.MaxInt32+2)
 	return sc
 }
 
@@ -267,10 +271,17 @@ func displayText(s string) (string, []int) {
 		for k := 0; k < n; k++ {
 			cols[i+k] = col
 		}
-		if (r == utf8.RuneError && n == 1) || r < 0x20 || r == 0x7f {
+		switch {
+		case (r == utf8.RuneError && n == 1) || r < 0x20 || r == 0x7f:
 			fmt.Fprintf(&b, `\x%02X`, s[i])
 			col += 4
-		} else {
+		case !unicode.IsGraphic(r) || unicode.In(r, unicode.Mn, unicode.Me):
+			// C1 controls, format characters (bidi overrides, zero widths)
+			// and combining marks would move the caret or the terminal.
+			esc := fmt.Sprintf(`\u%04X`, r)
+			b.WriteString(esc)
+			col += len(esc)
+		default:
 			b.WriteString(s[i : i+n])
 			col++
 		}
