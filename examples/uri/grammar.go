@@ -19,7 +19,10 @@ it: the rule and every named rule it uses, one definition a line, in the order
 they are first met (Rule.Grammar). RULE is an ABNF rule name of RFC 3986 or
 RFC 5234, such as URI-reference, path-abempty or IPv6address, or its Go name,
 such as PathAbempty; case and "-" do not matter. Without RULE, grammar prints
-the whole URI-reference grammar of RFC 3986 Appendix A.`,
+the whole URI-reference grammar of RFC 3986 Appendix A. Where the rules order
+or guard their alternatives to match as PEG exactly what the ABNF means, the
+guards print as PEG look-aheads, which ABNF lacks: !( rule ) where rule must
+not follow, &( rule ) where it must.`,
 	flags: func(cmd *command, fs *flag.FlagSet) func(e env, args []string) int {
 		short := fs.Bool("short", false, "print only the rule's own definition (Rule.String)")
 		list := fs.Bool("list", false, "list the rule names")

@@ -89,8 +89,10 @@ var relativizeCmd = &command{
 	long: `
 Relativize prints the shortest reference that resolves against the base URI
 BASE to the URI TARGET (with its dot segments removed): the inverse of
-resolve. When the schemes or the authorities differ, it is a network-path
-reference or TARGET itself.`,
+resolve. It is TARGET itself when the schemes differ, when BASE has an
+authority and TARGET has none, or when no shorter reference reaches TARGET
+(a rootless BASE path such as s:a/b cannot climb to s:x/y); a network-path
+reference when the authorities differ.`,
 	flags: func(cmd *command, fs *flag.FlagSet) func(e env, args []string) int {
 		return func(e env, args []string) int {
 			if len(args) != 2 {
