@@ -81,6 +81,72 @@ func lowerOutsidePct(s string) string {
 	return string(b)
 }
 
+// refRelativize returns a network-path or absolute-path reference when base
+// and target share a scheme (and authority), else the target itself; in every
+// case with the target's dot segments removed first.
+func refRelativize(base, target string) (string, error) {
+	t := repair(ResolveRFC(Components{}, Split(target), true))
+	b := Split(base)
+	if t.Scheme == nil || b.Scheme == nil || *t.Scheme != *b.Scheme {
+		return t.String(), nil
+	}
+	t.Scheme = nil
+	if t.Authority == nil {
+		if b.Authority != nil {
+			// A path-absolute reference would inherit base's authority.
+			return Components{Scheme: Split(target).Scheme, Path: t.Path, Query: t.Query, Fragment: t.Fragment}.String(), nil
+		}
+		if strings.HasPrefix(t.Path, "/") {
+			return t.String(), nil
+		}
+		s := *Split(target).Scheme
+		return Components{Scheme: &s, Path: t.Path, Query: t.Query, Fragment: t.Fragment}.String(), nil
+	}
+	if b.Authority != nil && *b.Authority == *t.Authority && strings.HasPrefix(t.Path, "/") && !strings.HasPrefix(t.Path, "//") {
+		t.Authority = nil
+		return t.String(), nil
+	}
+	return t.String(), nil
+}
+
+var referenceImpl = Impl{
+	Name:       "rfc5_2 reference",
+	Parse:      refParse,
+	Resolve:    refResolve,
+	Normalize:  refNormalize,
+	Relativize: refRelativize,
+}
+
+func TestLawsOnReferenceImpl(t *testing.T) {
+	Run(t, referenceImpl)
+}
+
+// TestLawsOnRFCExamples runs the deterministic law functions on the §5.4
+// examples and the §1.1.2 URIs.
+func TestLawsOnRFCExamples(t *testing.T) {
+	for _, c := range rfc54Refs {
+		if err := LawResolve(referenceImpl, rfc54Base, c.ref); err != nil {
+			t.Error(err)
+		}
+		got, _ := refResolve(rfc54Base, c.ref)
+		if got != c.want {
+			t.Errorf("reference Resolve(%q) = %q, want %q", c.ref, got, c.want)
+		}
+	}
+	for _, s := range append(rfcExamples, "", "s:", "s:?#", "//", "//@h:", "?", "#") {
+		for _, law := range []func(Impl, string) error{LawRoundTrip, LawParseMatchesSplit, LawNormalizeIdempotent, LawNormalizeEquivalent} {
+			if err := law(referenceImpl, s); err != nil {
+				t.Error(err)
+			}
+		}
+		if m, _ := MatchRule("URI", s); m {
+			if err := LawRelativize(referenceImpl, rfc54Base, s); err != nil {
+				t.Error(err)
+			}
+		}
+	}
+}
+
 // TestLawsCatchBrokenImpls checks that each law fails on an implementation
 // that breaks it, so that a passing law means something.
 func TestLawsCatchBrokenImpls(t *testing.T) {
