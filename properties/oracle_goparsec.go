@@ -46,6 +46,10 @@ func tok(pattern, name string) parsec.Parser {
 // lit returns goparsec's AtomExact: a case-sensitive literal, no white space skipped.
 func lit(s string) parsec.Parser { return parsec.AtomExact(s, s) }
 
+// The parsec.Scanner methods of byteScanner: one line, no white space to
+// skip, and a match only at the cursor.
+
+// SetWSPattern ignores its pattern: nothing is white space here.
 func (s *byteScanner) SetWSPattern(string) parsec.Scanner { return s }
 func (s *byteScanner) TrackLineno() parsec.Scanner        { return s }
 func (s *byteScanner) Clone() parsec.Scanner              { c := *s; return &c }
