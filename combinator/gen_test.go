@@ -75,6 +75,11 @@ func genGrammars() []*Rule {
 		// URIReference: only the rule explained is not reported by name.
 		Scheme,
 		URI,
+		// Look-aheads that fail: a Not is expected itself, a Peek's rule is
+		// run again to record; one that succeeds records nothing.
+		Seq(Lit("ab"), Not(Class(ByteRange('a', 'z')))),
+		Seq(Peek(Plus(Class(ByteRange('a', 'c')))), Lit("a"), Opt(Lit("b"))),
+		Alt(Seq(Peek(Lit("ab")), Lit("a")), Lit("x")),
 	}
 }
 

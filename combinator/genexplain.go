@@ -226,15 +226,21 @@ func (f *genFunc) dbody(r *Rule, fail *label) {
 		f.drep(r, fail)
 	case kCap:
 		f.dnode(r.subs[0], fail)
-	case kNot:
-		f.node(r, fail) // a Not records nothing
-	case kPeek:
-		// A Peek records what its rule expected, and gives back the bytes it
-		// matched.
-		save := f.newVar()
-		f.set(save, "p")
-		f.dnode(r.subs[0], fail)
-		f.set("p", save)
+	case kNot, kPeek:
+		// A look-ahead records nothing when it succeeds. A Not that fails
+		// records itself; a Peek that fails, what its rule expected, by a
+		// second run that records (and fails again).
+		miss, ok := f.newLabel(), f.newLabel()
+		f.node(r, miss)
+		f.jump(ok)
+		f.place(miss)
+		if r.kind == kNot {
+			f.emit("d.fail(p, %d)", f.g.labelID(r))
+		} else {
+			f.dnode(r.subs[0], fail)
+		}
+		f.jump(fail)
+		f.place(ok)
 	default:
 		if f.err == nil {
 			f.err = fmt.Errorf("combinator: generate: unknown rule kind")

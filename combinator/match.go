@@ -316,6 +316,17 @@ func (m *matcher) match(r *Rule, in string, pos int) int {
 		if m.look(r, in, pos) {
 			return pos
 		}
+		if m.d != nil && m.quiet == 0 {
+			if r.kind == kNot {
+				m.fail(pos, r) // its rule matched here: what was expected is that it not
+			} else {
+				// What the Peek's rule expected is what the input must hold:
+				// match it again, recording; it fails again.
+				mark := m.nundo
+				m.match(r.subs[0], in, pos)
+				m.rollback(mark)
+			}
+		}
 		return -1
 	case kEnd:
 		if pos == len(in) {
@@ -545,18 +556,13 @@ func (m *matcher) rollback(mark int) {
 }
 
 // look reports whether the look-ahead r (Not or Peek) succeeds at pos. It
-// consumes nothing and keeps no capture. In a diagnosis, what a Peek's rule
-// expected is recorded, as if the rule were matched there: it is what the
-// input must hold. Inside a Not nothing is: its rule failing is the success.
+// consumes nothing, keeps no capture and records nothing: a diagnosis
+// records a look-ahead only when it fails (match).
 func (m *matcher) look(r *Rule, in string, pos int) bool {
 	mark := m.nundo
-	if r.kind == kNot {
-		m.quiet++
-	}
+	m.quiet++
 	e := m.match(r.subs[0], in, pos)
-	if r.kind == kNot {
-		m.quiet--
-	}
+	m.quiet--
 	m.rollback(mark)
 	return (e >= 0) == (r.kind == kPeek)
 }

@@ -244,8 +244,9 @@ func Not(rule *Rule) *Rule {
 
 // Peek matches the empty string where rule matches (a positive look-ahead, PEG
 // "&rule"). It consumes nothing and captures nothing. When it fails, a
-// diagnosis reports what rule expected, as for rule itself; a Not reports
-// nothing of its rule.
+// diagnosis reports what rule expected, as for rule itself; when it
+// succeeds, nothing. A Not that fails is reported as itself: "!rule" was
+// expected where rule matched.
 func Peek(rule *Rule) *Rule {
 	return &Rule{kind: kPeek, subs: []*Rule{rule}, nullable: true}
 }

@@ -11743,25 +11743,30 @@ l3:
 		goto l4
 	}
 	if p < len(in) && (genSet10[in[p]] || in[p] == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]]) {
-		goto l4
+		goto l7
 	}
+	goto l8
+l7:
+	d.fail(p, 32)
+	goto l4
+l8:
 	goto l2
 l4:
 	p = v1
 	if e := genExplain14(in, p, d); e >= 0 {
 		p = e
 	} else {
-		goto l7
+		goto l9
 	}
 	goto l2
-l7:
+l9:
 	p = v1
 	goto l1
 l2:
 	return p
 l1:
 	if d.far == pos && d.root != 5 {
-		d.named(pos, far, mark, 32)
+		d.named(pos, far, mark, 33)
 	}
 	return -1
 }
@@ -11803,7 +11808,7 @@ func genExplain16(in string, pos int, d *genDiag) int {
 	}
 	if p+2 >= d.far {
 		if p > v1 {
-			d.fail(p, 33)
+			d.fail(p, 34)
 			d.hexdig(in, p)
 		}
 		d.fail(p, 8)
@@ -11829,7 +11834,7 @@ func genExplain18(in string, pos int, d *genDiag) int {
 		v1++
 	}
 	if p+2 >= d.far {
-		d.fail(p, 33)
+		d.fail(p, 34)
 		d.hexdig(in, p)
 	}
 	if v1 < 1 {
@@ -11838,7 +11843,7 @@ func genExplain18(in string, pos int, d *genDiag) int {
 	return p
 l1:
 	if d.far == pos && d.root != 18 {
-		d.named(pos, far, mark, 34)
+		d.named(pos, far, mark, 35)
 	}
 	return -1
 }
@@ -11893,7 +11898,7 @@ l2:
 	}
 	if p+2 >= d.far {
 		if p > v2 {
-			d.fail(p, 33)
+			d.fail(p, 34)
 			d.hexdig(in, p)
 		}
 		d.fail(p, 8)
@@ -11907,7 +11912,7 @@ l5:
 	return p
 l1:
 	if d.far == pos && d.root != 17 {
-		d.named(pos, far, mark, 35)
+		d.named(pos, far, mark, 36)
 	}
 	return -1
 }
@@ -11941,7 +11946,7 @@ func genExplain19(in string, pos int, d *genDiag) int {
 	}
 	if p+2 >= d.far {
 		if p > v1 {
-			d.fail(p, 33)
+			d.fail(p, 34)
 			d.hexdig(in, p)
 		}
 		d.fail(p, 8)
@@ -11950,7 +11955,7 @@ l3:
 	return p
 l1:
 	if d.far == pos && d.root != 19 {
-		d.named(pos, far, mark, 36)
+		d.named(pos, far, mark, 37)
 	}
 	return -1
 }
@@ -11975,7 +11980,7 @@ func genExplain20(in string, pos int, d *genDiag) int {
 		goto l2
 	}
 	if p+2 >= d.far {
-		d.fail(p, 33)
+		d.fail(p, 34)
 		d.hexdig(in, p)
 	}
 l2:
@@ -12129,7 +12134,7 @@ l2:
 	return p
 l1:
 	if d.far == pos && d.root != 3 {
-		d.named(pos, far, mark, 37)
+		d.named(pos, far, mark, 38)
 	}
 	return -1
 }
@@ -12148,10 +12153,10 @@ func genExplain21(in string, pos int, d *genDiag) int {
 		}
 	}
 	if p+2 >= d.far {
-		d.fail(p, 33)
+		d.fail(p, 34)
 		d.hexdig(in, p)
 		d.fail(p, 8)
-		d.fail(p, 38)
+		d.fail(p, 39)
 	}
 	return p
 }
@@ -12170,10 +12175,10 @@ func genExplain22(in string, pos int, d *genDiag) int {
 		}
 	}
 	if p+2 >= d.far {
-		d.fail(p, 33)
+		d.fail(p, 34)
 		d.hexdig(in, p)
 		d.fail(p, 8)
-		d.fail(p, 38)
+		d.fail(p, 39)
 	}
 	return p
 }
@@ -12236,7 +12241,7 @@ l9:
 	p++
 	goto l15
 l14:
-	d.fail(p, 38)
+	d.fail(p, 39)
 	goto l11
 l15:
 l13:
@@ -12276,7 +12281,7 @@ l18:
 	p++
 	goto l24
 l23:
-	d.fail(p, 39)
+	d.fail(p, 40)
 	goto l20
 l24:
 l22:
@@ -12294,7 +12299,7 @@ l17:
 	return p
 l1:
 	if d.far == pos && d.root != 0 {
-		d.named(pos, far, mark, 40)
+		d.named(pos, far, mark, 41)
 	}
 	return -1
 }
@@ -12314,7 +12319,7 @@ func explainURI(in string, lowerBound int, buf []string) (offset int, expected [
 			return -1, buf
 		}
 		if e >= 0 {
-			d.fail(e, 41)
+			d.fail(e, 42)
 		}
 		if d.n == 0 && lowerBound >= 0 {
 			lowerBound = -1 // the bound was past the farthest failure
@@ -12382,7 +12387,7 @@ l9:
 	p++
 	goto l15
 l14:
-	d.fail(p, 38)
+	d.fail(p, 39)
 	goto l11
 l15:
 l13:
@@ -12400,7 +12405,7 @@ l8:
 	return p
 l1:
 	if d.far == pos && d.root != 23 {
-		d.named(pos, far, mark, 42)
+		d.named(pos, far, mark, 43)
 	}
 	return -1
 }
@@ -12420,7 +12425,7 @@ func explainAbsoluteURI(in string, lowerBound int, buf []string) (offset int, ex
 			return -1, buf
 		}
 		if e >= 0 {
-			d.fail(e, 41)
+			d.fail(e, 42)
 		}
 		if d.n == 0 && lowerBound >= 0 {
 			lowerBound = -1 // the bound was past the farthest failure
@@ -12460,7 +12465,7 @@ func genExplain27(in string, pos int, d *genDiag) int {
 	return p
 l1:
 	if d.far == pos && d.root != 27 {
-		d.named(pos, far, mark, 43)
+		d.named(pos, far, mark, 44)
 	}
 	return -1
 }
@@ -12494,7 +12499,7 @@ func genExplain26(in string, pos int, d *genDiag) int {
 	}
 	if p+2 >= d.far {
 		if p > v1 {
-			d.fail(p, 33)
+			d.fail(p, 34)
 			d.hexdig(in, p)
 		}
 		d.fail(p, 8)
@@ -12503,7 +12508,7 @@ l3:
 	return p
 l1:
 	if d.far == pos && d.root != 26 {
-		d.named(pos, far, mark, 44)
+		d.named(pos, far, mark, 45)
 	}
 	return -1
 }
@@ -12655,7 +12660,7 @@ l2:
 	return p
 l1:
 	if d.far == pos && d.root != 25 {
-		d.named(pos, far, mark, 45)
+		d.named(pos, far, mark, 46)
 	}
 	return -1
 }
@@ -12696,7 +12701,7 @@ l4:
 	p++
 	goto l10
 l9:
-	d.fail(p, 38)
+	d.fail(p, 39)
 	goto l6
 l10:
 l8:
@@ -12736,7 +12741,7 @@ l13:
 	p++
 	goto l19
 l18:
-	d.fail(p, 39)
+	d.fail(p, 40)
 	goto l15
 l19:
 l17:
@@ -12754,7 +12759,7 @@ l12:
 	return p
 l1:
 	if d.far == pos && d.root != 24 {
-		d.named(pos, far, mark, 46)
+		d.named(pos, far, mark, 47)
 	}
 	return -1
 }
@@ -12774,7 +12779,7 @@ func explainRelativeRef(in string, lowerBound int, buf []string) (offset int, ex
 			return -1, buf
 		}
 		if e >= 0 {
-			d.fail(e, 41)
+			d.fail(e, 42)
 		}
 		if d.n == 0 && lowerBound >= 0 {
 			lowerBound = -1 // the bound was past the farthest failure
@@ -12793,7 +12798,7 @@ func genExplain28(in string, pos int, d *genDiag) int {
 	v1 = p
 	if p >= len(in) || !genSet0[in[p]] {
 		if p >= d.far {
-			d.fail(p, 40)
+			d.fail(p, 41)
 		}
 		goto l3
 	}
@@ -12818,7 +12823,7 @@ l2:
 	return p
 l1:
 	if d.far == pos && d.root != 28 {
-		d.named(pos, far, mark, 47)
+		d.named(pos, far, mark, 48)
 	}
 	return -1
 }
@@ -12838,7 +12843,7 @@ func explainURIReference(in string, lowerBound int, buf []string) (offset int, e
 			return -1, buf
 		}
 		if e >= 0 {
-			d.fail(e, 41)
+			d.fail(e, 42)
 		}
 		if d.n == 0 && lowerBound >= 0 {
 			lowerBound = -1 // the bound was past the farthest failure
@@ -12995,6 +13000,7 @@ var genLabels = [...]string{
 	"IPvFuture",
 	"\"v\"",
 	"\"]\"",
+	"!( unreserved / pct-encoded / sub-delims )",
 	"host",
 	"pchar",
 	"segment-nz",
