@@ -47,6 +47,11 @@ func TestConstructors(t *testing.T) {
 		prefixCase{"MAILTO:", 7}, prefixCase{"mailto;", -1}, prefixCase{"mail", -1})
 	checkPrefix(t, "LitFold1", LitFold("v"), prefixCase{"v", 1}, prefixCase{"V", 1}, prefixCase{"w", -1})
 	checkPrefix(t, "LitFoldNonLetter", LitFold("1@"), prefixCase{"1@", 2}, prefixCase{"1`", -1})
+	// Only ASCII letters fold: not "é" and "É", nor "μ" and "µ" (U+00B5),
+	// nor two invalid bytes, whether the literal stands alone or in a choice.
+	checkPrefix(t, "LitFoldNonASCII", LitFold("é"), prefixCase{"é", 2}, prefixCase{"É", -1})
+	checkPrefix(t, "LitFoldMu", Alt(LitFold("μ"), Lit("x")), prefixCase{"μ", 2}, prefixCase{"µ", -1})
+	checkPrefix(t, "LitFoldInvalid", LitFold("\xff"), prefixCase{"\xff", 1}, prefixCase{"\xfe", -1})
 	checkPrefix(t, "Class", Class(Chars("xy")), prefixCase{"x", 1}, prefixCase{"yx", 1},
 		prefixCase{"z", -1}, prefixCase{"", -1}, prefixCase{"X", -1})
 	checkPrefix(t, "ClassEmpty", Class(CharSet{}), prefixCase{"a", -1}, prefixCase{"", -1})

@@ -43,9 +43,7 @@ import (
 //
 // Limits: a Func terminal has no Go name the generator could know; map its
 // name in Funcs to a Go expression of type MatchFunc (a function name of the
-// target package), or Add fails. Case-insensitive literals with non-ASCII
-// bytes compile to strings.EqualFold, as the interpreter matches them. Function
-// names are not checked against the package they go to, and a table name
+// target package), or Add fails. Function names are not checked against the package they go to, and a table name
 // (Prefix + "Set" + n) must not clash with one of that package either. caps
 // has a slot for each number up to the highest used: number slots densely. The
 // generator relies on the preparation of the rules (first sets, nullability,
@@ -71,7 +69,6 @@ type Generator struct {
 	funcs   []string // the emitted functions
 	added   map[*Rule]added
 	sets    []CharSet // the tables, in order of first use
-	strs    bool      // the output uses package strings
 	setName map[CharSet]string
 
 	explained map[*Rule]int // the numbers of the diagnosis functions (AddExplain)
@@ -164,9 +161,6 @@ func (g *Generator) Source() ([]byte, error) {
 		b.WriteString("\n")
 	}
 	fmt.Fprintf(&b, "package %s\n\n", g.Package)
-	if g.strs {
-		b.WriteString("import \"strings\"\n\n")
-	}
 	for _, f := range g.funcs {
 		b.WriteString(f)
 		b.WriteString("\n")
@@ -633,16 +627,6 @@ func (f *genFunc) node(r *Rule, fail *label) {
 	case kLitFold:
 		n := len(r.lit)
 		if n == 0 {
-			break
-		}
-		ascii := true
-		for i := 0; i < n; i++ {
-			ascii = ascii && r.lit[i] < 0x80
-		}
-		if !ascii {
-			f.g.strs = true
-			f.jumpIf(fmt.Sprintf("len(in)-p < %d || !strings.EqualFold(in[p:p+%d], %s)", n, n, strconv.Quote(r.lit)), fail)
-			f.emit("p += %d", n)
 			break
 		}
 		conds := []string{fmt.Sprintf("len(in)-p < %d", n)}

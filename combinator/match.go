@@ -1,7 +1,5 @@
 package combinator
 
-import "strings"
-
 // Span is the part of the input a Capture matched: in[Start:End]. A slot that
 // did not take part in the match holds NoSpan.
 type Span struct{ Start, End int }
@@ -206,7 +204,7 @@ func (m *matcher) match(r *Rule, in string, pos int) int {
 			return pos + len(r.lit)
 		}
 	case kLitFold:
-		if len(in)-pos >= len(r.lit) && strings.EqualFold(in[pos:pos+len(r.lit)], r.lit) {
+		if len(in)-pos >= len(r.lit) && litPrefix(r, in, pos) == len(r.lit) {
 			return pos + len(r.lit)
 		}
 	case kClass:

@@ -128,7 +128,8 @@ func litPrefix(r *Rule, in string, pos int) int {
 }
 
 // LitFold matches s with ASCII letters in either case: an ABNF quoted string
-// (RFC 5234 §2.3), such as "v" in IPvFuture.
+// (RFC 5234 §2.3), such as "v" in IPvFuture. Every other byte, non-ASCII
+// ones included, matches only itself: LitFold("é") does not match "É".
 func LitFold(s string) *Rule {
 	r := Lit(s)
 	r.kind, r.byte1, r.term = kLitFold, false, litABNF(s, true)
