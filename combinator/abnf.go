@@ -9,7 +9,8 @@ import (
 const (
 	precAlt  = iota // a / b
 	precSeq         // a b
-	precElem        // *a, [a], (a), terminals
+	precRep         // *a, and the PEG prefixes !a, &a
+	precElem        // [a], (a), names, terminals: what a repetition repeats
 )
 
 // String returns the rule in ABNF (RFC 5234). A named rule prints as its
@@ -100,7 +101,7 @@ func (r *Rule) body(prec int) string {
 				parts[i] = s.body(precSeq) // concatenation is associative: no parentheses
 				continue
 			}
-			parts[i] = s.ref(precElem)
+			parts[i] = s.ref(precRep)
 		}
 		return paren(strings.Join(parts, " "), prec > precSeq)
 	case kAlt:
@@ -120,13 +121,15 @@ func (r *Rule) body(prec int) string {
 		if r.min == 0 && r.max == 1 {
 			return "[ " + sub.ref(precAlt) + " ]"
 		}
-		return repeatABNF(r.min, r.max) + sub.ref(precElem)
+		// RFC 5234: repetition = [repeat] element; a repetition of a
+		// repetition needs its group: 3( 2"a" ), not 32"a".
+		return paren(repeatABNF(r.min, r.max)+sub.ref(precElem), prec > precRep)
 	case kCap:
 		return r.subs[0].ref(prec)
 	case kNot:
-		return "!" + r.subs[0].ref(precElem)
+		return paren("!"+r.subs[0].ref(precElem), prec > precRep)
 	case kPeek:
-		return "&" + r.subs[0].ref(precElem)
+		return paren("&"+r.subs[0].ref(precElem), prec > precRep)
 	case kEnd:
 		return "<end>"
 	case kFunc:

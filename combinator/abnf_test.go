@@ -98,6 +98,12 @@ func TestConstructorsPrint(t *testing.T) {
 		{Seq(Lit("-"), Alt(digit, Lit(".")), digit), `"-" ( DIGIT / "." ) DIGIT`},
 		{Seq(Lit("-"), Class(Chars("-."))), `"-" ( "-" / "." )`},
 		{Alt(Lit("-"), Seq(digit, digit)), `"-" / DIGIT DIGIT`},
+		// repetition = [repeat] element (RFC 5234 §4): a repeated repetition
+		// is grouped, or 3( 2"-" ) would read as 32"-".
+		{Rep(3, 3, Rep(2, 2, Lit("-"))), `3( 2"-" )`},
+		{Star(Star(Lit("-"))), `*( *"-" )`},
+		{Star(Capture(0, Plus(Lit("-")))), `*( 1*"-" )`},
+		{Seq(Star(digit), Not(Star(digit))), `*DIGIT !( *DIGIT )`},
 		{Alt(Lit("-")), `"-"`},
 		{Alt(), `( )`},
 		{End, `<end>`},

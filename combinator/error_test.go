@@ -29,7 +29,7 @@ func TestSyntaxErrorFields(t *testing.T) {
 		{URI, "/x", SyntaxError{Offset: 0, Rule: "URI", In: "URI", Expected: []string{"scheme"}}},
 		// A Not that fails is expected itself; a Peek that succeeds records nothing.
 		{Seq(Lit("if"), Not(ALPHA)), "ifx", SyntaxError{Offset: 2, Rule: `%s"if" !ALPHA`, Expected: []string{"!ALPHA"}}},
-		{Seq(Peek(Plus(DIGIT)), DIGIT), "12", SyntaxError{Offset: 1, Rule: "&1*DIGIT DIGIT", Expected: []string{"end of input"}}},
+		{Seq(Peek(Plus(DIGIT)), DIGIT), "12", SyntaxError{Offset: 1, Rule: "&( 1*DIGIT ) DIGIT", Expected: []string{"end of input"}}},
 		{Seq(Peek(Lit("ab")), Lit("a"), Lit("c")), "ax", SyntaxError{Offset: 1, Rule: `&%s"ab" %s"a" %s"c"`, Expected: []string{`%s"b"`}}},
 		// A literal fails at its first byte that differs, expecting its tail.
 		{Seq(Lit("abc"), End), "abx", SyntaxError{Offset: 2, Rule: `%s"abc" <end>`, Expected: []string{`%s"c"`}}},
