@@ -338,8 +338,8 @@ func (m *matcher) match(r *Rule, in string, pos int) int {
 	if m.d != nil {
 		// A literal fails at its first byte that differs, where its tail
 		// was expected (the first byte that cannot be part of the rule).
-		if k := 0; r.tail != nil {
-			if k = litPrefix(r, in, pos); k > 0 {
+		if r.tail != nil {
+			if k := litPrefix(r, in, pos); k > 0 {
 				m.fail(pos+k, r.tail[k-1])
 				return -1
 			}

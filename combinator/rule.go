@@ -117,7 +117,8 @@ func (r *Rule) tails(fold bool) {
 }
 
 // litPrefix returns how many bytes of the literal r match at pos, ASCII
-// letters in either case for LitFold: where a diagnosis stops in it.
+// letters in either case for LitFold: all of them where r matches, else
+// where a diagnosis stops in it.
 func litPrefix(r *Rule, in string, pos int) int {
 	k := 0
 	for k < len(r.lit) && pos+k < len(in) && (in[pos+k] == r.lit[k] ||
