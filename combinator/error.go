@@ -12,7 +12,9 @@ import (
 // A named rule that fails where it starts is expected under its name, in
 // place of the pieces inside it ("scheme", not ALPHA, for "/x" against URI);
 // the rule explained is not, since its own name would say nothing: "1abc"
-// against Scheme expects ALPHA. A literal of several bytes fails at its first
+// against Scheme expects ALPHA. A rule with no pieces to name instead, a
+// terminal or a character class such as ALPHA or pchar, is expected as
+// itself when it is the rule explained. A literal of several bytes fails at its first
 // byte that differs, expecting the rest of it: "s://[:1]" fails at the "1",
 // where the second ":" of "::" was expected.
 type SyntaxError struct {
