@@ -165,9 +165,3 @@ func sameIPv6(a, b string) bool {
 }
 
 func ptr(s string) *string { return &s }
-
-// needs is the error of a Law… function called without the function of Impl
-// it checks.
-func needs(impl Impl, law, field string) error {
-	return fmt.Errorf("%s: %s needs Impl.%s, which is nil", impl.Name, law, field)
-}

@@ -74,6 +74,12 @@ func describeTarget(c Components) string {
 	return s
 }
 
+// needs is the error of a Law… function called without the function of Impl
+// it checks.
+func needs(impl Impl, law, field string) error {
+	return fmt.Errorf("%s: %s needs Impl.%s, which is nil", impl.Name, law, field)
+}
+
 // hasDotSegment reports whether path holds a complete "." or ".." segment.
 func hasDotSegment(path string) bool {
 	for _, seg := range strings.Split(path, "/") {
