@@ -90,8 +90,11 @@ func hint(s string, off int) string {
 	if off < len(s) {
 		ch = s[off]
 	}
+	pct := off >= 1 && s[off-1] == '%' || off >= 2 && s[off-2] == '%' && isHex(s[off-1])
 	if !inExpr {
 		switch {
+		case pct:
+			return `a "%" must start a pct-encoded triplet: write %25 for "%" itself`
 		case off >= len(s):
 			return ""
 		case ch == '}':
@@ -130,7 +133,7 @@ func hint(s string, off int) string {
 		return `a varname cannot end with "."`
 	case ch == '.' && strings.HasSuffix(body, "."):
 		return `a varname cannot hold ".."`
-	case ch == '%':
+	case pct:
 		return `a "%" in a varname must start a pct-encoded triplet`
 	case len(body) == 1 && isOperator(body[0]) && (isOperator(ch) || isReserved(ch)):
 		return "an expression takes one operator at most"
