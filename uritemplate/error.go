@@ -63,7 +63,11 @@ type ExpandError struct {
 //
 //	uritemplate: variable "keys" at offset 1: a prefix modifier applies to a string value, not to map[string]string (RFC 6570 §2.4.1)
 func (e *ExpandError) Error() string {
-	return "uritemplate: variable " + strconv.Quote(e.Var) + " at offset " + strconv.Itoa(e.Offset) + ": " + e.Reason
+	name := e.Var
+	if len(name) > 64 { // a varname is ASCII: cut it anywhere
+		name = name[:64] + "..."
+	}
+	return "uritemplate: variable " + strconv.Quote(name) + " at offset " + strconv.Itoa(e.Offset) + ": " + e.Reason
 }
 
 // newParseError explains why s is not a URI Template: the grammar's

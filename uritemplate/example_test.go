@@ -94,3 +94,22 @@ func ExampleTemplate_String() {
 	// Output:
 	// {+base}{/path*}
 }
+
+// The grammar is made of combinator rules: reuse them, or print them as ABNF.
+func ExampleVarspec() {
+	fmt.Println(uritemplate.Varspec.Match("list*"), uritemplate.Varspec.Match("var:10000"))
+	fmt.Print(uritemplate.Varspec.Grammar())
+	// Output:
+	// true false
+	// varspec = varname [ modifier-level4 ]
+	// varname = varchar *( [ "." ] varchar )
+	// varchar = ALPHA / DIGIT / "_" / pct-encoded
+	// ALPHA = %x41-5A / %x61-7A
+	// DIGIT = %x30-39
+	// pct-encoded = "%" HEXDIG HEXDIG
+	// HEXDIG = %x30-39 / %x41-46 / %x61-66
+	// modifier-level4 = prefix / explode
+	// prefix = ":" max-length
+	// max-length = %x31-39 *3DIGIT
+	// explode = "*"
+}

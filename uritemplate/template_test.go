@@ -387,3 +387,12 @@ func TestPctEncodedVarname(t *testing.T) {
 		t.Errorf("got %q, %v; want %q", got, err, want)
 	}
 }
+
+// An error message quotes at most 64 bytes of a varname.
+func TestExpandErrorLongName(t *testing.T) {
+	name := strings.Repeat("v", 300)
+	_, err := MustParse("{" + name + "}").Expand(map[string]any{name: true})
+	if err == nil || len(err.Error()) > 250 || !strings.Contains(err.Error(), `vvv..." at offset 1`) {
+		t.Errorf("%v", err)
+	}
+}
