@@ -24,6 +24,7 @@
 //	build       build a URI from its components
 //	check       report the invalid lines of a file of URIs
 //	grammar     print the ABNF of a rule
+//	template    expand a URI Template (RFC 6570)
 //
 // Run "uri help <command>" or "uri <command> -h" for the usage of a command.
 // The exit status is 0 on success, 1 when an input is invalid or a build is
@@ -63,7 +64,7 @@ type command struct {
 var commands []*command
 
 func init() {
-	commands = []*command{parseCmd, resolveCmd, normalizeCmd, relativizeCmd, equalCmd, buildCmd, checkCmd, grammarCmd}
+	commands = []*command{parseCmd, resolveCmd, normalizeCmd, relativizeCmd, equalCmd, buildCmd, checkCmd, grammarCmd, templateCmd}
 }
 
 func lookup(name string) *command {

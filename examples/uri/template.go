@@ -1,0 +1,126 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	c "github.com/seed42851778/rfc3986/combinator"
+	"github.com/seed42851778/rfc3986/uritemplate"
+)
+
+var templateCmd = &command{
+	name:  "template",
+	args:  "TEMPLATE [key=value ...]",
+	short: "expand a URI Template (RFC 6570)",
+	long: `
+Template expands the URI Template TEMPLATE (RFC 6570, Levels 1 to 4) with the
+values key=value and prints the expansion. A key given once is a string; a key
+repeated is a list of its values in order (give it as key=a key=b). A
+variable given no value is undefined, and its expression expands to nothing;
+key= defines it as the empty string. A key that is not a variable of the
+template is a usage error, to catch a typo.
+
+With -uri, the expansion must also be a URI reference (RFC 3986 §4.1), which
+a template does not promise (RFC 6570 §3). With -match URI, template reads the
+values of the variables back from URI instead (the inverse of the expansion,
+for the templates uritemplate.Template.Match supports) and prints them as
+key=value lines in the order of the template, a list as one line per member.
+An invalid template, a value the template cannot expand or a URI it does not
+match exits with status 1.`,
+	flags: func(cmd *command, fs *flag.FlagSet) func(e env, args []string) int {
+		asURI := fs.Bool("uri", false, "check that the expansion is a URI reference")
+		match := fs.String("match", "", "read the variables back from `URI` instead of expanding")
+		return func(e env, args []string) int {
+			if len(args) == 0 {
+				return cmd.usageError(e, "no TEMPLATE")
+			}
+			t, err := uritemplate.Parse(args[0])
+			if err != nil {
+				writeTemplateError(e.stderr, args[0], err)
+				return 1
+			}
+			vars := map[string]any{}
+			for _, kv := range args[1:] {
+				k, v, ok := strings.Cut(kv, "=")
+				if !ok {
+					return cmd.usageError(e, fmt.Sprintf("%q is not key=value", kv))
+				}
+				if !slices.Contains(t.Varnames(), k) {
+					return cmd.usageError(e, fmt.Sprintf("%q is not a variable of the template; its variables are %s",
+						k, strings.Join(t.Varnames(), " ")))
+				}
+				switch old := vars[k].(type) {
+				case nil:
+					vars[k] = v
+				case string:
+					vars[k] = []string{old, v}
+				case []string:
+					vars[k] = append(old, v)
+				}
+			}
+			if isSet(fs, "match") {
+				if len(args) > 1 {
+					return cmd.usageError(e, "key=value with -match")
+				}
+				m, ok := t.Match(*match)
+				if !ok {
+					fmt.Fprintf(e.stderr, "uri template: %q does not match %s\n", *match, t)
+					return 1
+				}
+				for _, name := range t.Varnames() {
+					switch v := m[name].(type) {
+					case string:
+						fmt.Fprintf(e.stdout, "%s=%s\n", name, v)
+					case []string:
+						for _, s := range v {
+							fmt.Fprintf(e.stdout, "%s=%s\n", name, s)
+						}
+					}
+				}
+				return 0
+			}
+			var s string
+			if *asURI {
+				u, err := t.ExpandURI(vars)
+				if err != nil {
+					fmt.Fprintln(e.stderr, err)
+					return 1
+				}
+				s = u.String()
+			} else if s, err = t.Expand(vars); err != nil {
+				fmt.Fprintln(e.stderr, err)
+				return 1
+			}
+			fmt.Fprintln(e.stdout, s)
+			return 0
+		}
+	},
+}
+
+// isSet reports whether the flag name was given.
+func isSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
+}
+
+// writeTemplateError prints err for the template s: its message, s with a
+// caret under the offset, and the hint.
+func writeTemplateError(w io.Writer, s string, err error) {
+	var pe *uritemplate.ParseError
+	if !errors.As(err, &pe) {
+		fmt.Fprintln(w, err)
+		return
+	}
+	text, cols := displayText(s)
+	fmt.Fprintf(w, "uritemplate: %s at offset %d in %s\n", c.DescribeAt(s, pe.Offset), pe.Offset, pe.In)
+	fmt.Fprintf(w, "  %s\n  %s^\n", text, strings.Repeat(" ", cols[pe.Offset]))
+	fmt.Fprintf(w, "expected %s\n", c.JoinExpected(pe.Expected))
+	if pe.Hint != "" {
+		fmt.Fprintln(w, pe.Hint)
+	}
+}

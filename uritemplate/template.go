@@ -1,0 +1,213 @@
+package uritemplate
+
+import (
+	"strconv"
+	"strings"
+
+	c "github.com/seed42851778/rfc3986/combinator"
+	"github.com/seed42851778/rfc3986/uri"
+)
+
+// Template is a parsed URI Template (RFC 6570). It is immutable and safe for
+// concurrent use.
+type Template struct {
+	raw      string
+	parts    []part
+	names    []string // distinct varnames, in order of appearance
+	matchErr string   // why Match does not support the template, "" when it does
+}
+
+// part is a literal run or an expression of a template.
+type part struct {
+	lit  string // a literal run, already expanded (§3.1); "" for an expression
+	op   *operator
+	vars []varspec
+	off  int // byte offset of the part in the template
+}
+
+// varspec is one variable of an expression.
+type varspec struct {
+	name    string
+	prefix  int // max-length of a prefix modifier; 0 when there is none
+	explode bool
+	off     int // byte offset of the varname in the template
+}
+
+// operator is a column of the table of RFC 6570 Appendix A.
+type operator struct {
+	char     byte   // the operator, 0 for simple string expansion
+	first    string // appended first when a variable is defined
+	sep      string // appended between defined variables
+	named    bool   // name=value pairs
+	ifemp    string // appended to a name whose value is empty
+	reserved bool   // allow: U+R (true) or U (false)
+}
+
+var (
+	opSimple   = &operator{first: "", sep: ","}
+	opReserved = &operator{char: '+', first: "", sep: ",", reserved: true}
+	opFragment = &operator{char: '#', first: "#", sep: ",", reserved: true}
+	opLabel    = &operator{char: '.', first: ".", sep: "."}
+	opPath     = &operator{char: '/', first: "/", sep: "/"}
+	opParam    = &operator{char: ';', first: ";", sep: ";", named: true}
+	opQuery    = &operator{char: '?', first: "?", sep: "&", named: true, ifemp: "="}
+	opCont     = &operator{char: '&', first: "&", sep: "&", named: true, ifemp: "="}
+)
+
+func operatorOf(b byte) *operator {
+	switch b {
+	case '+':
+		return opReserved
+	case '#':
+		return opFragment
+	case '.':
+		return opLabel
+	case '/':
+		return opPath
+	case ';':
+		return opParam
+	case '?':
+		return opQuery
+	case '&':
+		return opCont
+	}
+	return nil
+}
+
+// Parse parses s as a URI Template: the grammar of RFC 6570 §2 at Level 4,
+// URITemplate, less the operators that §2.2 reserves for future extensions
+// ("=", ",", "!", "@" and "|"). An invalid template is a *ParseError with the
+// byte offset where it stops being one, what was expected there and, for a
+// common mistake (an unclosed "{", a space in a varname, a reserved
+// operator, a prefix out of range, …), a hint.
+func Parse(s string) (*Template, error) {
+	if !URITemplate.Match(s) {
+		return nil, newParseError(s)
+	}
+	t := &Template{raw: s}
+	seen := map[string]bool{}
+	for i := 0; i < len(s); {
+		if s[i] != '{' {
+			j := strings.IndexByte(s[i:], '{')
+			if j < 0 {
+				j = len(s) - i
+			}
+			t.parts = append(t.parts, part{lit: encodeReserved(s[i : i+j]), off: i})
+			i += j
+			continue
+		}
+		end := i + strings.IndexByte(s[i:], '}') // the grammar matched: there is one
+		p := part{op: opSimple, off: i}
+		j := i + 1
+		if b := s[j]; isReserved(b) {
+			return nil, &ParseError{Input: s, Offset: j, In: "expression",
+				Expected: []string{"op-level2", "op-level3", "varname"},
+				Hint:     "operator " + strconv.Quote(string(b)) + " is reserved for future extensions (RFC 6570 §2.2)"}
+		} else if op := operatorOf(b); op != nil {
+			p.op = op
+			j++
+		}
+		for _, spec := range strings.Split(s[j:end], ",") {
+			v := varspec{off: j}
+			switch {
+			case strings.HasSuffix(spec, "*"):
+				v.explode, v.name = true, spec[:len(spec)-1]
+			case strings.IndexByte(spec, ':') >= 0:
+				k := strings.IndexByte(spec, ':')
+				v.name = spec[:k]
+				for _, d := range spec[k+1:] {
+					v.prefix = v.prefix*10 + int(d-'0')
+				}
+			default:
+				v.name = spec
+			}
+			if !seen[v.name] {
+				seen[v.name] = true
+				t.names = append(t.names, v.name)
+			}
+			p.vars = append(p.vars, v)
+			j += len(spec) + 1
+		}
+		t.parts = append(t.parts, p)
+		i = end + 1
+	}
+	t.matchErr = t.matchable()
+	return t, nil
+}
+
+// MustParse is Parse for templates known to be valid, such as constants: it
+// panics if s is not a URI Template.
+func MustParse(s string) *Template {
+	t, err := Parse(s)
+	if err != nil {
+		panic("uritemplate.MustParse: " + err.Error())
+	}
+	return t
+}
+
+// String returns the template text, as given to Parse.
+func (t *Template) String() string { return t.raw }
+
+// Varnames returns the names of the template's variables, each once, in the
+// order of their first appearance. The names are as written in the template:
+// a pct-encoded triplet in a varname is part of it (§2.3).
+func (t *Template) Varnames() []string { return append([]string(nil), t.names...) }
+
+// ExpandURI expands the template and parses the result as a URI-reference
+// (RFC 3986 §4.1). A template's expansion is not always one (RFC 6570 §3:
+// the expression "{+x}" expands to whatever x holds, and a literal may be
+// anything): when it is not, the error is the *uri.ParseError of the
+// expansion.
+func (t *Template) ExpandURI(vars map[string]any) (uri.URI, error) {
+	s, err := t.Expand(vars)
+	if err != nil {
+		return uri.URI{}, err
+	}
+	return uri.ParseReference(s)
+}
+
+// urSet is what reserved and fragment expansion allow as they stand:
+// unreserved / reserved (RFC 6570 §3.2.1; pct-encoded triplets pass too).
+var urSet = c.UnreservedSet.Union(c.ReservedSet)
+
+// encodeReserved returns s with every byte outside unreserved / reserved
+// pct-encoded, except the "%" of a pct-encoded triplet, which passes with
+// its triplet: the expansion of a literal (§3.1) and of a value under the
+// "+" and "#" operators (§3.2.3, §3.2.4). It encodes through uri.Encode.
+func encodeReserved(s string) string {
+	if !strings.Contains(s, "%") {
+		return uri.Encode(s, urSet)
+	}
+	var b strings.Builder
+	appendReserved(&b, s)
+	return b.String()
+}
+
+// appendReserved appends encodeReserved(s) to b.
+func appendReserved(b *strings.Builder, s string) {
+	for {
+		i := strings.IndexByte(s, '%')
+		for i >= 0 && !isTriplet(s, i) {
+			k := strings.IndexByte(s[i+1:], '%')
+			if k < 0 {
+				i = -1
+				break
+			}
+			i += 1 + k
+		}
+		if i < 0 {
+			b.WriteString(uri.Encode(s, urSet))
+			return
+		}
+		b.WriteString(uri.Encode(s[:i], urSet))
+		b.WriteString(s[i : i+3])
+		s = s[i+3:]
+	}
+}
+
+// isTriplet reports whether s[i:] starts with a pct-encoded triplet.
+func isTriplet(s string, i int) bool {
+	return i+2 < len(s) && s[i] == '%' && isHex(s[i+1]) && isHex(s[i+2])
+}
+
+func isHex(b byte) bool { return c.HexDigSet.Contains(b) }
