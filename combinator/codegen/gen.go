@@ -1,4 +1,4 @@
-package combinator
+package codegen
 
 import (
 	"bytes"
@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	c "github.com/seed42851778/rfc3986/combinator"
 )
 
 // A Generator compiles rules to Go: one function for each rule added, in one
@@ -66,12 +68,13 @@ type Generator struct {
 	// type. The slots a rule does not use hold {-1, -1} after a match.
 	Slots int
 
-	funcs   []string // the emitted functions
-	added   map[*Rule]added
-	sets    []CharSet // the tables, in order of first use
-	setName map[CharSet]string
+	nodes   map[*c.Rule]*node // the rules met, read through combinator's view
+	funcs   []string          // the emitted functions
+	added   map[*node]added
+	sets    []c.CharSet // the tables, in order of first use
+	setName map[c.CharSet]string
 
-	explained map[*Rule]int // the numbers of the diagnosis functions (AddExplain)
+	explained map[*node]int // the numbers of the diagnosis functions (AddExplain)
 	labels    []string      // the labels they record
 	hexdig    bool          // they use the HEXDIG check
 	litTails  bool          // they record where a literal of two bytes or more stops
@@ -80,7 +83,7 @@ type Generator struct {
 // GenerateGo returns gofmt'ed Go source, in package pkg, of a function named
 // funcName that matches as r does: see Generator for its signature and
 // limits.
-func (r *Rule) GenerateGo(pkg, funcName string) ([]byte, error) {
+func GenerateGo(r *c.Rule, pkg, funcName string) ([]byte, error) {
 	g := &Generator{Package: pkg, Prefix: funcName}
 	if err := g.Add(funcName, r); err != nil {
 		return nil, err
@@ -89,10 +92,11 @@ func (r *Rule) GenerateGo(pkg, funcName string) ([]byte, error) {
 }
 
 // Add compiles r to a function named funcName.
-func (g *Generator) Add(funcName string, r *Rule) error {
+func (g *Generator) Add(funcName string, rule *c.Rule) error {
 	if !goIdent.MatchString(funcName) {
-		return fmt.Errorf("combinator: generate: %q is not a Go identifier", funcName)
+		return fmt.Errorf("codegen: generate: %q is not a Go identifier", funcName)
 	}
+	r := g.nodeOf(rule)
 	nslots := max(maxSlot(r)+1, g.Slots)
 	if src, ok := g.choiceOfAdded(funcName, r, nslots); ok {
 		g.funcs = append(g.funcs, src)
@@ -106,7 +110,7 @@ func (g *Generator) Add(funcName string, r *Rule) error {
 	}
 	g.funcs = append(g.funcs, src)
 	if g.added == nil {
-		g.added = map[*Rule]added{}
+		g.added = map[*node]added{}
 	}
 	g.added[r] = added{funcName, nslots}
 	return nil
@@ -124,7 +128,7 @@ type added struct {
 // matches, which is what the choice does with the captures of the alternative
 // that matches; so the calls are exact and the alternatives are not compiled
 // twice.
-func (g *Generator) choiceOfAdded(funcName string, r *Rule, nslots int) (string, bool) {
+func (g *Generator) choiceOfAdded(funcName string, r *node, nslots int) (string, bool) {
 	if r.kind != kAlt || len(r.subs) == 0 || nslots == 0 {
 		return "", false
 	}
@@ -167,7 +171,7 @@ func (g *Generator) Source() ([]byte, error) {
 	}
 	b.WriteString(g.diagSource())
 	if len(g.labels) > 1<<16 {
-		return nil, fmt.Errorf("combinator: generate: %d labels in the diagnoses, more than 65,536", len(g.labels))
+		return nil, fmt.Errorf("codegen: generate: %d labels in the diagnoses, more than 65,536", len(g.labels))
 	}
 	for i, set := range g.sets {
 		fmt.Fprintf(&b, "// %s is %s.\nvar %s = [256]bool{", g.tableName(i), set, g.tableName(i))
@@ -186,7 +190,7 @@ func (g *Generator) Source() ([]byte, error) {
 	}
 	out, err := format.Source(b.Bytes())
 	if err != nil {
-		return nil, fmt.Errorf("combinator: generate: gofmt: %v", err)
+		return nil, fmt.Errorf("codegen: generate: gofmt: %v", err)
 	}
 	return out, nil
 }
@@ -196,7 +200,7 @@ func (g *Generator) tableName(i int) string {
 }
 
 // docName is how the comments of the output call r: its name, or "a rule".
-func docName(r *Rule) string {
+func docName(r *node) string {
 	if r.name == "" {
 		return "a rule"
 	}
@@ -212,12 +216,12 @@ func (g *Generator) prefix() string {
 }
 
 // table returns the name of the table of set.
-func (g *Generator) table(set CharSet) string {
+func (g *Generator) table(set c.CharSet) string {
 	if name, ok := g.setName[set]; ok {
 		return name
 	}
 	if g.setName == nil {
-		g.setName = map[CharSet]string{}
+		g.setName = map[c.CharSet]string{}
 	}
 	name := g.tableName(len(g.sets))
 	g.sets = append(g.sets, set)
@@ -228,7 +232,7 @@ func (g *Generator) table(set CharSet) string {
 var goIdent = regexp.MustCompile(`^[\p{L}_][\p{L}\p{Nd}_]*$`)
 
 // maxSlot returns the highest capture slot in r, or -1.
-func maxSlot(r *Rule) int {
+func maxSlot(r *node) int {
 	m := -1
 	if r.kind == kCap {
 		m = r.slot
@@ -240,11 +244,11 @@ func maxSlot(r *Rule) int {
 }
 
 // slotsOf returns the capture slots that a match of r can set, in order.
-func slotsOf(r *Rule) []int {
+func slotsOf(r *node) []int {
 	seen := map[int]bool{}
 	var out []int
-	var walk func(*Rule)
-	walk = func(r *Rule) {
+	var walk func(*node)
+	walk = func(r *node) {
 		if r.kind == kCap && !seen[r.slot] {
 			seen[r.slot] = true
 			out = append(out, r.slot)
@@ -261,7 +265,7 @@ func slotsOf(r *Rule) []int {
 }
 
 // slotsOf is slotsOf(r), or none in a diagnosis, which keeps no capture.
-func (f *genFunc) slotsOf(r *Rule) []int {
+func (f *genFunc) slotsOf(r *node) []int {
 	if f.nocaps {
 		return nil
 	}
@@ -269,7 +273,7 @@ func (f *genFunc) slotsOf(r *Rule) []int {
 }
 
 // capturesSlot reports whether r holds a Capture of slot.
-func capturesSlot(r *Rule, slot int) bool {
+func capturesSlot(r *node, slot int) bool {
 	if r.kind == kCap && r.slot == slot {
 		return true
 	}
@@ -402,7 +406,7 @@ func (f *genFunc) restore(slots []int, vs []string) {
 	}
 }
 
-func (f *genFunc) compile(name string, r *Rule) (string, error) {
+func (f *genFunc) compile(name string, r *node) (string, error) {
 	fail := f.newLabel()
 	f.node(r, fail)
 	for s := 0; s < f.nslots; s++ {
@@ -521,7 +525,7 @@ func (f *genFunc) prune() {
 
 // byteIn returns a Go condition that holds when the next byte is in set, or,
 // when in is false, when it is not (or there is none).
-func (f *genFunc) byteIn(set CharSet, in bool) string {
+func (f *genFunc) byteIn(set c.CharSet, in bool) string {
 	if c, ok := single(set); ok {
 		if in {
 			return fmt.Sprintf("p < len(in) && in[p] == %s", byteLit(c))
@@ -536,7 +540,7 @@ func (f *genFunc) byteIn(set CharSet, in bool) string {
 }
 
 // single reports whether set holds exactly one byte, and which.
-func single(set CharSet) (byte, bool) {
+func single(set c.CharSet) (byte, bool) {
 	n, b := 0, byte(0)
 	for c := 0; c < 256; c++ {
 		if set.Contains(byte(c)) {
@@ -555,7 +559,7 @@ func byteLit(c byte) string {
 
 // startsOwn reports whether the code of r begins by testing the next byte
 // against r.first, so that a caller need not test it first.
-func startsOwn(r *Rule) bool {
+func startsOwn(r *node) bool {
 	switch {
 	case r.fast == fUnit, r.fast == fRun && r.min > 0:
 		return true
@@ -571,19 +575,19 @@ func startsOwn(r *Rule) bool {
 
 // canSkip reports whether the first byte alone can rule r out: r cannot match
 // empty and its first set is not everything.
-func canSkip(r *Rule) bool {
-	all := CharSet{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
+func canSkip(r *node) bool {
+	all := c.CharSet{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
 	return !r.nullable && r.first != all
 }
 
 // unitStep is the code of one unit of the fused node r: it advances p over a
 // byte of r's set or a pct-encoded triplet, else runs orElse.
-func (f *genFunc) unitStep(r *Rule, orElse string) string {
+func (f *genFunc) unitStep(r *node, orElse string) string {
 	var b strings.Builder
 	t := f.g.table(r.set)
 	fmt.Fprintf(&b, "if c := in[p]; %s[c] {\np++\n}", t)
 	if r.pct {
-		h := f.g.table(hexdigSet)
+		h := f.g.table(c.HexDigSet)
 		fmt.Fprintf(&b, " else if c == '%%' && p+2 < len(in) && %s[in[p+1]] && %s[in[p+2]] {\np += 3\n}", h, h)
 	}
 	fmt.Fprintf(&b, " else {\n%s\n}", orElse)
@@ -591,10 +595,10 @@ func (f *genFunc) unitStep(r *Rule, orElse string) string {
 }
 
 // unitCond is the condition that one unit of the fused node r stands at p.
-func (f *genFunc) unitCond(r *Rule) string {
+func (f *genFunc) unitCond(r *node) string {
 	cond := fmt.Sprintf("%s[in[p]]", f.g.table(r.set))
 	if r.pct {
-		h := f.g.table(hexdigSet)
+		h := f.g.table(c.HexDigSet)
 		cond = fmt.Sprintf("(%s || in[p] == '%%' && p+2 < len(in) && %s[in[p+1]] && %s[in[p+2]])", cond, h, h)
 	}
 	return "p < len(in) && " + cond
@@ -602,7 +606,7 @@ func (f *genFunc) unitCond(r *Rule) string {
 
 // node emits the code of r: on a match it falls through with p at the end of
 // the match; otherwise it jumps to fail.
-func (f *genFunc) node(r *Rule, fail *label) {
+func (f *genFunc) node(r *node, fail *label) {
 	if f.dead {
 		return
 	}
@@ -712,7 +716,7 @@ func (f *genFunc) node(r *Rule, fail *label) {
 		fn, ok := f.g.Funcs[r.name]
 		if !ok {
 			if f.err == nil {
-				f.err = fmt.Errorf("combinator: generate: Func terminal %q has no Go name in Generator.Funcs", r.name)
+				f.err = fmt.Errorf("codegen: generate: Func terminal %q has no Go name in Generator.Funcs", r.name)
 			}
 			return
 		}
@@ -720,14 +724,14 @@ func (f *genFunc) node(r *Rule, fail *label) {
 		fail.uses++
 	default:
 		if f.err == nil {
-			f.err = errors.New("combinator: generate: unknown rule kind")
+			f.err = errors.New("codegen: generate: unknown rule kind")
 		}
 	}
 }
 
 // alt emits an ordered choice: each alternative in turn from the same
 // position and captures, the first that matches wins.
-func (f *genFunc) alt(r *Rule, fail *label) {
+func (f *genFunc) alt(r *node, fail *label) {
 	if len(r.subs) == 0 {
 		f.jump(fail)
 		return
@@ -774,7 +778,7 @@ func (f *genFunc) restoreSubset(slots, sub []int, snap []string) {
 }
 
 // rep emits a greedy repetition, which stops when its rule matches empty.
-func (f *genFunc) rep(r *Rule, fail *label) {
+func (f *genFunc) rep(r *node, fail *label) {
 	s := r.subs[0]
 	if r.max == 0 {
 		return
@@ -824,7 +828,7 @@ func (f *genFunc) rep(r *Rule, fail *label) {
 }
 
 // fused emits a node in its fused form: a byte test or a loop.
-func (f *genFunc) fused(r *Rule, fail *label) {
+func (f *genFunc) fused(r *node, fail *label) {
 	switch r.fast {
 	case fUnit:
 		if !r.pct {
@@ -864,7 +868,7 @@ func (f *genFunc) fused(r *Rule, fail *label) {
 		f.emit("if p < len(in) && in[p] == %s {\np++\nfor p < len(in) {\n%s\n}\n}", byteLit(r.sep), f.unitStep(r, "break"))
 	default:
 		if f.err == nil {
-			f.err = errors.New("combinator: generate: unknown fused form")
+			f.err = errors.New("codegen: generate: unknown fused form")
 		}
 	}
 }
