@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 
-	parsec "github.com/prataprc/goparsec"
 	"github.com/seed42851778/rfc3986/combinator"
 )
 
@@ -176,38 +175,4 @@ func Example_geo() {
 	// geo:1,2;crs=wgs84;u=%35 true
 	// geo:13.4 false
 	// invalid character ';' at offset 8 in coordinates: expected DIGIT or ","
-}
-
-func ExampleToParsec() {
-	// goparsec's And over our rules, on our Scanner.
-	p := parsec.And(nil, combinator.ToParsec(combinator.Scheme), parsec.AtomExact(":", "COLON"),
-		combinator.ToParsec(combinator.HierPart))
-	node, s := p(combinator.NewScanner("urn:example:animal:ferret:nose"))
-	nodes := node.([]parsec.ParsecNode)
-	fmt.Println(nodes[0].(*parsec.Terminal).Value, nodes[2].(*parsec.Terminal).Value, s.Endof())
-	// Output:
-	// urn example:animal:ferret:nose true
-}
-
-func ExampleFromParsec() {
-	// A goparsec parser inside one of our grammars.
-	word := combinator.FromParsec("word", parsec.TokenExact(`[a-z]+`, "WORD"))
-	r := combinator.Seq(combinator.Lit("/"), word, combinator.Lit("/"), combinator.End)
-	fmt.Println(r.Match("/abc/"), r.Match("/ABC/"))
-	// Output:
-	// true false
-}
-
-func ExampleScanner() {
-	s := combinator.NewScanner("12ab")
-	tok, _ := s.Match(`[a-z]+`) // anchored at the cursor: no match ahead
-	fmt.Printf("%q %d\n", tok, s.GetCursor())
-	tok, _ = s.Match(`[0-9]+`)
-	fmt.Printf("%q %d\n", tok, s.GetCursor())
-	s.MatchString("x")
-	fmt.Println(s.Farthest(), s.Expected())
-	// Output:
-	// "" 0
-	// "12" 2
-	// 2 [x]
 }
