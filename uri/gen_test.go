@@ -10,7 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 	c "github.com/seed42851778/rfc3986/combinator"
 	"github.com/seed42851778/rfc3986/internal/corpus"
-	"github.com/seed42851778/rfc3986/internal/urigrammar"
+	"github.com/seed42851778/rfc3986/internal/urisource"
 )
 
 // generated pairs each top rule with its generated matcher.
@@ -177,7 +177,7 @@ func FuzzGeneratedVsInterpreter(f *testing.F) {
 // TestGeneratedUpToDate regenerates zz_parse_gen.go in memory: a change to the
 // grammar or to the generator must come with go generate.
 func TestGeneratedUpToDate(t *testing.T) {
-	want, err := urigrammar.Source()
+	want, err := urisource.Source()
 	if err != nil {
 		t.Fatal(err)
 	}
