@@ -240,7 +240,7 @@ func Class(set CharSet) *Rule {
 // Seq matches its rules one after the other (ABNF concatenation). Seq() matches
 // the empty string.
 func Seq(rules ...*Rule) *Rule {
-	return &Rule{kind: kSeq, subs: append([]*Rule(nil), rules...)}
+	return withSubs(kSeq, rules)
 }
 
 // Alt matches the first of its rules that matches (an ABNF alternation "/"
@@ -248,7 +248,7 @@ func Seq(rules ...*Rule) *Rule {
 // one the ABNF means). Alternatives that cannot start with the next byte are
 // skipped without being tried. Alt() matches nothing.
 func Alt(rules ...*Rule) *Rule {
-	return &Rule{kind: kAlt, subs: append([]*Rule(nil), rules...)}
+	return withSubs(kAlt, rules)
 }
 
 // Rep matches rule at least min and at most max times, as many as it can
@@ -259,7 +259,53 @@ func Rep(min, max int, rule *Rule) *Rule {
 	if min < 0 || (max != Unbounded && max < min) {
 		panic("combinator.Rep: invalid bounds")
 	}
-	return &Rule{kind: kRep, subs: []*Rule{rule}, min: min, max: max}
+	r := withSub(kRep, rule)
+	r.min, r.max = min, max
+	return r
+}
+
+// withSub returns a node of kind with the one rule sub under it, allocated
+// with its subs in one piece: building a grammar at init costs one
+// allocation per node.
+func withSub(kind kind, sub *Rule) *Rule {
+	n := &struct {
+		r   Rule
+		sub [1]*Rule
+	}{}
+	n.sub[0] = sub
+	n.r.kind, n.r.subs = kind, n.sub[:]
+	return &n.r
+}
+
+// withSubs returns a node of kind with a copy of rules under it, in one
+// allocation with the node when they are few.
+func withSubs(kind kind, rules []*Rule) *Rule {
+	var r *Rule
+	switch len(rules) {
+	case 0:
+		return &Rule{kind: kind}
+	case 1:
+		return withSub(kind, rules[0])
+	case 2:
+		n := &struct {
+			r    Rule
+			subs [2]*Rule
+		}{}
+		r = &n.r
+		r.subs = n.subs[:]
+	case 3:
+		n := &struct {
+			r    Rule
+			subs [3]*Rule
+		}{}
+		r = &n.r
+		r.subs = n.subs[:]
+	default:
+		r = &Rule{subs: make([]*Rule, len(rules))}
+	}
+	r.kind = kind
+	copy(r.subs, rules)
+	return r
 }
 
 // Opt matches rule or the empty string (ABNF "[ rule ]").
@@ -279,13 +325,15 @@ func Capture(slot int, rule *Rule) *Rule {
 	if slot < 0 || slot > math.MaxInt16 {
 		panic("combinator.Capture: slot out of range")
 	}
-	return &Rule{kind: kCap, subs: []*Rule{rule}, slot: slot}
+	r := withSub(kCap, rule)
+	r.slot = slot
+	return r
 }
 
 // Not matches the empty string where rule does not match (a negative
 // look-ahead, PEG "!rule"). It consumes nothing.
 func Not(rule *Rule) *Rule {
-	return &Rule{kind: kNot, subs: []*Rule{rule}}
+	return withSub(kNot, rule)
 }
 
 // Peek matches the empty string where rule matches (a positive look-ahead, PEG
@@ -294,7 +342,7 @@ func Not(rule *Rule) *Rule {
 // succeeds, nothing. A Not that fails is reported as itself: "!rule" was
 // expected where rule matched.
 func Peek(rule *Rule) *Rule {
-	return &Rule{kind: kPeek, subs: []*Rule{rule}}
+	return withSub(kPeek, rule)
 }
 
 // End matches the empty string at the end of the input only.
