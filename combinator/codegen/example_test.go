@@ -50,7 +50,7 @@ func ExampleGenerator_AddExplain() {
 		}
 	}
 	// Output:
-	// func portExplain0(in string, pos int, d *portDiag) int {
+	// func explainPortRule(in string, pos int, d *portDiag) int {
 	// func explainPort(in string, lowerBound int, buf []string) (offset int, expected []string) {
 	// func (d *portDiag) fail(pos, id int) {
 	// func (d *portDiag) record(pos, id int) {

@@ -33,6 +33,7 @@ func (g *Generator) AddExplain(funcName string, rule *c.Rule) error {
 		return fmt.Errorf("codegen: generate: %q is not a Go identifier", funcName)
 	}
 	r := g.nodeOf(rule)
+	g.reserve(funcName)
 	root, rootID, err := g.explainFunc(r)
 	if err != nil {
 		return err
@@ -99,6 +100,7 @@ func (g *Generator) explainFunc(r *node) (string, int, error) {
 	id := len(g.explained)
 	name := g.explainName(id)
 	g.explained[r] = id
+	g.explainOrder = append(g.explainOrder, r)
 	f := &genFunc{g: g, nocaps: true}
 	fail := f.newLabel()
 	if r.name != "" {
@@ -135,8 +137,9 @@ func (g *Generator) explainFunc(r *node) (string, int, error) {
 	return name, id, nil
 }
 
-// explainName is the name of the diagnosis function numbered id.
-func (g *Generator) explainName(id int) string { return g.prefix() + "Explain" + strconv.Itoa(id) }
+// explainName is the name of the diagnosis function numbered id: a
+// placeholder until Source names it after its rule (funcNames).
+func (g *Generator) explainName(id int) string { return placeholder('X', id) }
 
 // dnode emits the diagnosis run of r: as node, it falls through on a match
 // and jumps to fail otherwise. A named rule is a call of its own function,

@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode"
 
 	c "github.com/seed42851778/rfc3986/combinator"
 )
@@ -29,12 +30,20 @@ import (
 // r.Captures: on a match, caps[i] holds {start, end} of the last match of slot
 // i, or {-1, -1} when slot i took no part; on no match, caps is left as it
 // was. For a whole match, compare end with len(in). The function allocates
-// nothing, calls nothing but Func terminals and does not recurse: the rule
-// tree is inlined (it has no cycles), so code size grows with the tree written
-// out: a rule used twice is emitted twice, and the four top rules of RFC 3986
-// make some 17,000 lines. Captures are kept in local variables;
-// a choice point (an alternative, an iteration, a look-ahead) saves those that
-// its subrule can set and restores them when the subrule fails.
+// nothing and does not recurse (a grammar has no cycles).
+//
+// The output has one function per named rule, as a person would write it:
+// matchIPv6address, matchHost, written once and called wherever the rule is
+// used, so that the size of the output is that of the grammar and not of its
+// tree written out (the four top rules of RFC 3986 with their diagnoses make
+// some 4,700 lines). The Go compiler inlines what is small. A named rule
+// stays inline where it captures (its captures are the caller's local
+// variables) or where it is a fused scan, a literal, a class or a terminal (a
+// few lines). A choice point (an alternative, an iteration, a look-ahead)
+// saves the captures its subrule can set and restores them when the subrule
+// fails. The function of a named rule is named "match" and the rule's name
+// in Go (dec-octet: matchDecOctet), with "Rule" added where Add or
+// AddExplain was given that name.
 //
 // Byte classes become package-level [256]bool tables, named with Prefix;
 // fused runs become loops.
@@ -63,21 +72,27 @@ type Generator struct {
 	// Funcs maps the name of each Func terminal of the rules to a Go
 	// expression of type MatchFunc that the output calls.
 	Funcs map[string]string
-	// Slots, when above the slots a rule uses, is the length of caps: so
-	// that the matchers of rules that capture into the same slots share a
-	// type. The slots a rule does not use hold {-1, -1} after a match.
+	// Slots, when above the slots a rule with captures uses, is the length
+	// of caps: so that the matchers of rules that capture into the same
+	// slots share a type. The slots a rule does not use hold {-1, -1} after
+	// a match. A rule without any Capture has no caps.
 	Slots int
 
-	nodes   map[*c.Rule]*node // the rules met, read through combinator's view
-	funcs   []string          // the emitted functions
-	added   map[*node]added
-	sets    []c.CharSet // the tables, in order of first use
-	setName map[c.CharSet]string
+	nodes map[*c.Rule]*node // the rules met, read through combinator's view
+	funcs []string          // the emitted functions
+	names map[string]bool   // the names given to Add and AddExplain
 
-	explained map[*node]int // the numbers of the diagnosis functions (AddExplain)
-	labels    []string      // the labels they record
-	hexdig    bool          // they use the HEXDIG check
-	litTails  bool          // they record where a literal of two bytes or more stops
+	ruleFuncs []*node // the named rules compiled to functions of their own, in order
+	ruleFunc  map[*node]int
+	added     map[*node]added
+	sets      []c.CharSet // the tables, in order of first use
+	setName   map[c.CharSet]string
+
+	explained    map[*node]int // the numbers of the diagnosis functions (AddExplain)
+	explainOrder []*node       // their rules, by number
+	labels       []string      // the labels they record
+	hexdig       bool          // they use the HEXDIG check
+	litTails     bool          // they record where a literal of two bytes or more stops
 }
 
 // GenerateGo returns gofmt'ed Go source, in package pkg, of a function named
@@ -97,13 +112,33 @@ func (g *Generator) Add(funcName string, rule *c.Rule) error {
 		return fmt.Errorf("codegen: generate: %q is not a Go identifier", funcName)
 	}
 	r := g.nodeOf(rule)
-	nslots := max(maxSlot(r)+1, g.Slots)
+	g.reserve(funcName)
+	if g.added == nil {
+		g.added = map[*node]added{}
+	}
+	nslots := 0
+	if r.hasCaps {
+		nslots = max(maxSlot(r)+1, g.Slots)
+	}
+	if nslots == 0 && callable(r) {
+		// The rule's own function, which other functions may call too,
+		// behind the bounds check.
+		name, err := g.matchFunc(r)
+		if err != nil {
+			return err
+		}
+		g.funcs = append(g.funcs, fmt.Sprintf("// %s matches %s at pos in in and returns the end offset of the match, or -1.\n"+
+			"func %s(in string, pos int) int {\nif pos < 0 || pos > len(in) {\nreturn -1\n}\nreturn %s(in, pos)\n}\n",
+			funcName, docName(r), funcName, name))
+		g.added[r] = added{funcName, 0}
+		return nil
+	}
 	if src, ok := g.choiceOfAdded(funcName, r, nslots); ok {
 		g.funcs = append(g.funcs, src)
 		g.added[r] = added{funcName, nslots}
 		return nil
 	}
-	f := &genFunc{g: g, nslots: nslots}
+	f := &genFunc{g: g, nslots: nslots, self: r}
 	src, err := f.compile(funcName, r)
 	if err != nil {
 		return err
@@ -188,7 +223,8 @@ func (g *Generator) Source() ([]byte, error) {
 		}
 		b.WriteString("\n}\n\n")
 	}
-	out, err := format.Source(b.Bytes())
+	src := g.funcNames().Replace(b.String())
+	out, err := format.Source([]byte(src))
 	if err != nil {
 		return nil, fmt.Errorf("codegen: generate: gofmt: %v", err)
 	}
@@ -293,7 +329,8 @@ func capturesSlot(r *node, slot int) bool {
 // with their assignments, so that the output compiles and vets clean.
 type genFunc struct {
 	g      *Generator
-	nocaps bool // a diagnosis: captures are not kept
+	self   *node // the rule whose body this function is: compiled inline, not called
+	nocaps bool  // a diagnosis: captures are not kept
 	nslots int
 	stmts  []stmt
 	dead   bool // the next statement cannot be reached
@@ -407,6 +444,13 @@ func (f *genFunc) restore(slots []int, vs []string) {
 }
 
 func (f *genFunc) compile(name string, r *node) (string, error) {
+	return f.compileAs(name, r, false)
+}
+
+// compileAs compiles the function name of r: an exported matcher of Add,
+// or, when internal, the function of a named rule that other functions call
+// (no bounds check, no captures).
+func (f *genFunc) compileAs(name string, r *node, internal bool) (string, error) {
 	fail := f.newLabel()
 	f.node(r, fail)
 	for s := 0; s < f.nslots; s++ {
@@ -424,13 +468,21 @@ func (f *genFunc) compile(name string, r *node) (string, error) {
 	var b strings.Builder
 	label := docName(r)
 	fmt.Fprintf(&b, "// %s matches %s at pos in in and returns the end offset of the match, or -1.\n", name, label)
-	if f.nslots > 0 {
+	if internal {
+		fmt.Fprintf(&b, "// pos is within in.\n")
+		if r.rule != nil && r.abnf != "" {
+			fmt.Fprintf(&b, "//\n//\t%s\n", r.abnf)
+		}
+		fmt.Fprintf(&b, "func %s(in string, pos int) int {\n", name)
+	} else if f.nslots > 0 {
 		fmt.Fprintf(&b, "// On a match, caps[i] holds the span {start, end} of capture slot i, or {-1, -1}.\n")
 		fmt.Fprintf(&b, "func %s(in string, pos int, caps *[%d][2]int) int {\n", name, f.nslots)
 	} else {
 		fmt.Fprintf(&b, "func %s(in string, pos int) int {\n", name)
 	}
-	b.WriteString("if pos < 0 || pos > len(in) {\nreturn -1\n}\n")
+	if !internal {
+		b.WriteString("if pos < 0 || pos > len(in) {\nreturn -1\n}\n")
+	}
 	reads := f.reads()
 	if reads["p"] > 0 {
 		b.WriteString("p := pos\n")
@@ -560,6 +612,9 @@ func byteLit(c byte) string {
 // startsOwn reports whether the code of r begins by testing the next byte
 // against r.first, so that a caller need not test it first.
 func startsOwn(r *node) bool {
+	if callable(r) {
+		return false // a call: test the first byte before making it
+	}
 	switch {
 	case r.fast == fUnit, r.fast == fRun && r.min > 0:
 		return true
@@ -608,6 +663,18 @@ func (f *genFunc) unitCond(r *node) string {
 // the match; otherwise it jumps to fail.
 func (f *genFunc) node(r *node, fail *label) {
 	if f.dead {
+		return
+	}
+	if callable(r) && r != f.self {
+		name, err := f.g.matchFunc(r)
+		if err != nil {
+			if f.err == nil {
+				f.err = err
+			}
+			return
+		}
+		fail.uses++
+		f.emit("if e := %s(in, p); e >= 0 {\np = e\n} else {\ngoto %s\n}", name, fail.name)
 		return
 	}
 	if r.name != "" {
@@ -871,4 +938,115 @@ func (f *genFunc) fused(r *node, fail *label) {
 			f.err = errors.New("codegen: generate: unknown fused form")
 		}
 	}
+}
+
+// callable reports whether r is compiled to a function of its own that the
+// functions using it call: a named rule that captures nothing and is not a
+// fused scan, a literal, a class or a terminal (those are a few lines
+// inline). Such a rule is written once, however often it is used, which
+// keeps the output's size that of the grammar and not of its tree written
+// out; the Go compiler inlines what is small.
+func callable(r *node) bool {
+	if r.name == "" || r.hasCaps || r.fast != fNone {
+		return false
+	}
+	switch r.kind {
+	case kSeq, kAlt, kRep, kNot, kPeek:
+		return true
+	}
+	return false
+}
+
+// placeholder returns the text that stands for the name of the function
+// numbered id of kind ('M' a matcher of a named rule, 'X' a diagnosis) until
+// Source gives the functions their names, once every name of Add and
+// AddExplain is known.
+func placeholder(kind byte, id int) string {
+	return "\x00" + string(kind) + strconv.Itoa(id) + "\x00"
+}
+
+// matchFunc returns the name (a placeholder) of the function of the
+// callable rule r, compiling it the first time.
+func (g *Generator) matchFunc(r *node) (string, error) {
+	if g.ruleFunc == nil {
+		g.ruleFunc = map[*node]int{}
+	}
+	if id, ok := g.ruleFunc[r]; ok {
+		return placeholder('M', id), nil
+	}
+	id := len(g.ruleFuncs)
+	g.ruleFunc[r] = id
+	g.ruleFuncs = append(g.ruleFuncs, r)
+	name := placeholder('M', id)
+	f := &genFunc{g: g, self: r}
+	src, err := f.compileAs(name, r, true)
+	if err != nil {
+		return "", err
+	}
+	g.funcs = append(g.funcs, src)
+	return name, nil
+}
+
+// reserve records a name given to Add or AddExplain: the functions of named
+// rules take other names.
+func (g *Generator) reserve(name string) {
+	if g.names == nil {
+		g.names = map[string]bool{}
+	}
+	g.names[name] = true
+}
+
+// funcNames returns the replacements of the placeholders by the names of
+// the functions of named rules: "match" and "explain" followed by the
+// rule's name in Go (dec-octet: matchDecOctet), "Rule" added (and a number)
+// where that is taken. They are given in the order the functions were made.
+func (g *Generator) funcNames() *strings.Replacer {
+	taken := map[string]bool{g.diagType(): true, g.prefix() + "Labels": true}
+	for n := range g.names {
+		taken[n] = true
+	}
+	pick := func(base string) string {
+		name := base
+		for i := 1; taken[name]; i++ {
+			name = base + "Rule"
+			if i > 1 {
+				name += strconv.Itoa(i)
+			}
+		}
+		taken[name] = true
+		return name
+	}
+	var pairs []string
+	for id, r := range g.ruleFuncs {
+		pairs = append(pairs, placeholder('M', id), pick("match"+goName(r.name)))
+	}
+	for id, r := range g.explainOrder {
+		pairs = append(pairs, placeholder('X', id), pick("explain"+goName(r.name)))
+	}
+	return strings.NewReplacer(pairs...)
+}
+
+// goName returns an ABNF rule name as a Go identifier's tail: split at "-",
+// each part with its first letter in upper case, other bytes dropped where
+// an identifier cannot hold them ("IPv6address", "dec-octet": "DecOctet");
+// "Rule" for an unnamed rule or one with nothing left.
+func goName(name string) string {
+	var b strings.Builder
+	up := true
+	for _, r := range name {
+		switch {
+		case r == '-' || r == '_' || r == ' ':
+			up = true
+		case unicode.IsLetter(r) || unicode.IsDigit(r) && b.Len() > 0:
+			if up {
+				r = unicode.ToUpper(r)
+				up = false
+			}
+			b.WriteRune(r)
+		}
+	}
+	if b.Len() == 0 {
+		return "Rule"
+	}
+	return b.String()
 }

@@ -175,6 +175,12 @@ func TestGenerateGoBehaviour(t *testing.T) {
 		if err := g.Add(name, r); err != nil {
 			t.Fatalf("grammar %d: %v", i, err)
 		}
+		if !r.HasCaptures() {
+			// No caps: an adapter with the type of the others, whose slots
+			// hold {-1, -1} after a match as Captures says.
+			name = fmt.Sprintf("func(in string, pos int, caps *[%d][2]int) int {\n"+
+				"e := %s(in, pos)\nif e >= 0 {\nfor i := range caps {\ncaps[i] = [2]int{-1, -1}\n}\n}\nreturn e\n}", slots, name)
+		}
 		names = append(names, name)
 	}
 	for i, r := range grammars {

@@ -46,6 +46,7 @@ type node struct {
 	byte1    bool     // a case-sensitive literal of one byte
 	optional bool     // a repetition with min 0 that a caller may skip by the next byte
 	label    string   // its label in error messages
+	abnf     string   // a named rule: its definition in ABNF
 	tail     []string // a literal of two bytes or more: tail[k-1] is the label of lit[k:]
 }
 
@@ -63,6 +64,9 @@ func (g *Generator) nodeOf(r *c.Rule) *node {
 		min: r.Min(), max: r.Max(), slot: r.Slot(),
 		first: r.First(), nullable: r.Nullable(), hasCaps: r.HasCaptures(),
 		fast: fu.Kind, pct: fu.Pct, sep: fu.Sep, label: r.Label(),
+	}
+	if n.name != "" {
+		n.abnf = r.String()
 	}
 	if fu.Kind != fNone {
 		n.set = fu.Set

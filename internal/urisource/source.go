@@ -21,6 +21,9 @@ var Matchers = []struct {
 	{"matchRelativeRef", ug.RelativeRef},
 	// Last: URI / relative-ref compiles to calls of the two above.
 	{"matchURIReference", ug.URIReference},
+	// The host kind of a parsed URI and normalization ask whether a host
+	// is an IPv4address as a whole.
+	{"matchIPv4Host", c.IPv4Address},
 }
 
 // Explainers lists the generated diagnoses of the uri package: the Go name
