@@ -176,3 +176,19 @@ func Example_geo() {
 	// geo:13.4 false
 	// invalid character ';' at offset 8 in coordinates: expected DIGIT or ","
 }
+
+// The read-only view of a rule's tree, for packages that compile or convert
+// rules: here it lists the named rules right under URI with their kinds.
+func ExampleRule_Op() {
+	for _, s := range combinator.URI.Subs() {
+		fmt.Println(s.Op(), s.Label(), s.Nullable())
+	}
+	fmt.Println(combinator.Port.Fused().Kind == combinator.FusedRun)
+	// Output:
+	// Seq scheme false
+	// Lit ":" false
+	// Alt hier-part true
+	// Rep [ "?" query ] true
+	// Rep [ "#" fragment ] true
+	// true
+}

@@ -42,8 +42,8 @@ import (
 // few lines). A choice point (an alternative, an iteration, a look-ahead)
 // saves the captures its subrule can set and restores them when the subrule
 // fails. The function of a named rule is named "match" and the rule's name
-// in Go (dec-octet: matchDecOctet), with "Rule" added where Add or
-// AddExplain was given that name.
+// in Go (dec-octet: matchDecOctet), its diagnosis "explain" and the same,
+// with "Rule" added where Add or AddExplain was given that name.
 //
 // Byte classes become package-level [256]bool tables, named with Prefix;
 // fused runs become loops.
@@ -54,8 +54,10 @@ import (
 //
 // Limits: a Func terminal has no Go name the generator could know; map its
 // name in Funcs to a Go expression of type MatchFunc (a function name of the
-// target package), or Add fails. Function names are not checked against the package they go to, and a table name
-// (Prefix + "Set" + n) must not clash with one of that package either. caps
+// target package), or Add fails. Function names are not checked against the
+// package they go to: neither the names given to Add and AddExplain nor those
+// of the named rules ("match…", "explain…") nor the tables (Prefix + "Set" +
+// n) may clash with one of that package. caps
 // has a slot for each number up to the highest used: number slots densely. The
 // generator relies on the preparation of the rules (first sets, nullability,
 // fused forms) as the interpreter does; that the output agrees with the
