@@ -98,8 +98,9 @@ type Generator struct {
 }
 
 // GenerateGo returns gofmt'ed Go source, in package pkg, of a function named
-// funcName that matches as r does: see Generator for its signature and
-// limits.
+// funcName that matches as r does, with the functions of the named rules it
+// calls and the tables it reads (named with the prefix funcName): see
+// Generator for its signature and limits.
 func GenerateGo(r *c.Rule, pkg, funcName string) ([]byte, error) {
 	g := &Generator{Package: pkg, Prefix: funcName}
 	if err := g.Add(funcName, r); err != nil {
