@@ -59,10 +59,12 @@ func (r *Rule) label() string {
 	if r.name != "" {
 		return r.name
 	}
-	if r.term != "" {
-		return r.term
-	}
-	if r.kind == kEnd {
+	switch r.kind {
+	case kLit, kLitFold:
+		return litABNF(r.lit, r.kind == kLitFold)
+	case kClass:
+		return r.set.String()
+	case kEnd:
 		return "end of input"
 	}
 	return r.body(precAlt)

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 
-	parsec "github.com/prataprc/goparsec"
 	"github.com/seed42851778/rfc3986/combinator"
 )
 
@@ -178,36 +177,18 @@ func Example_geo() {
 	// invalid character ';' at offset 8 in coordinates: expected DIGIT or ","
 }
 
-func ExampleToParsec() {
-	// goparsec's And over our rules, on our Scanner.
-	p := parsec.And(nil, combinator.ToParsec(combinator.Scheme), parsec.AtomExact(":", "COLON"),
-		combinator.ToParsec(combinator.HierPart))
-	node, s := p(combinator.NewScanner("urn:example:animal:ferret:nose"))
-	nodes := node.([]parsec.ParsecNode)
-	fmt.Println(nodes[0].(*parsec.Terminal).Value, nodes[2].(*parsec.Terminal).Value, s.Endof())
+// The read-only view of a rule's tree, for packages that compile or convert
+// rules: here it lists the named rules right under URI with their kinds.
+func ExampleRule_Op() {
+	for _, s := range combinator.URI.Subs() {
+		fmt.Println(s.Op(), s.Label(), s.Nullable())
+	}
+	fmt.Println(combinator.Port.Fused().Kind == combinator.FusedRun)
 	// Output:
-	// urn example:animal:ferret:nose true
-}
-
-func ExampleFromParsec() {
-	// A goparsec parser inside one of our grammars.
-	word := combinator.FromParsec("word", parsec.TokenExact(`[a-z]+`, "WORD"))
-	r := combinator.Seq(combinator.Lit("/"), word, combinator.Lit("/"), combinator.End)
-	fmt.Println(r.Match("/abc/"), r.Match("/ABC/"))
-	// Output:
-	// true false
-}
-
-func ExampleScanner() {
-	s := combinator.NewScanner("12ab")
-	tok, _ := s.Match(`[a-z]+`) // anchored at the cursor: no match ahead
-	fmt.Printf("%q %d\n", tok, s.GetCursor())
-	tok, _ = s.Match(`[0-9]+`)
-	fmt.Printf("%q %d\n", tok, s.GetCursor())
-	s.MatchString("x")
-	fmt.Println(s.Farthest(), s.Expected())
-	// Output:
-	// "" 0
-	// "12" 2
-	// 2 [x]
+	// Seq scheme false
+	// Lit ":" false
+	// Alt hier-part true
+	// Rep [ "?" query ] true
+	// Rep [ "#" fragment ] true
+	// true
 }

@@ -26,6 +26,7 @@ func bad(t *testing.T, r *Rule, inputs ...string) {
 // forms and no skipping by first bytes, the ABNF-literal reading of the
 // constructors. It records captures into spans (reset to NoSpan first).
 func plainMatch(r *Rule, s string, pos int, spans []Span) int {
+	r.prepared()
 	size := 16
 	for {
 		for i := range spans {

@@ -13,7 +13,7 @@ func (s Span) Defined() bool { return s.Start >= 0 }
 // Match reports whether the whole of s matches r.
 func (r *Rule) Match(s string) bool {
 	var m matcher
-	return m.match(r, s, 0) == len(s)
+	return m.match(r.prepared(), s, 0) == len(s)
 }
 
 // Prefix matches r at the start of s and returns the length of the match
@@ -21,7 +21,7 @@ func (r *Rule) Match(s string) bool {
 // match r makes, not necessarily the longest string of its language.
 func (r *Rule) Prefix(s string) (n int, ok bool) {
 	var m matcher
-	n = m.match(r, s, 0)
+	n = m.match(r.prepared(), s, 0)
 	return n, n >= 0
 }
 
@@ -33,7 +33,7 @@ func (r *Rule) MatchAt(s string, pos int) int {
 		return -1
 	}
 	var m matcher
-	return m.match(r, s, pos)
+	return m.match(r.prepared(), s, pos)
 }
 
 // Check returns nil when the whole of s matches r, else a *SyntaxError that
@@ -53,6 +53,7 @@ func (r *Rule) Captures(s string, spans []Span) bool {
 	for i := range spans {
 		spans[i] = NoSpan
 	}
+	r.prepared()
 	var undo [12]undoEntry
 	m := matcher{spans: spans, undo: undo[:]}
 	end := m.match(r, s, 0)
@@ -90,6 +91,7 @@ func (r *Rule) ExplainFrom(s string, lowerBound int) *SyntaxError {
 }
 
 func (r *Rule) explain(s string, far int) *SyntaxError {
+	r.prepared()
 	d := diag{far: far, root: r}
 	m := matcher{d: &d, noskip: true}
 	end := m.match(r, s, 0)

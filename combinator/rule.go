@@ -1,6 +1,10 @@
 package combinator
 
-import "math"
+import (
+	"math"
+	"sync"
+	"sync/atomic"
+)
 
 // A Rule is a grammar rule: an immutable tree of nodes built by the
 // constructors of this package (Lit, LitFold, Class, Seq, Alt, Opt, Rep, Star,
@@ -8,39 +12,128 @@ import "math"
 // rules that already exist, so a grammar can hold no cycle: matching recurses at
 // most as deep as the tree.
 //
-// A constructor prepares its node as it builds it: it computes the bytes a match
-// can start with, whether the rule can match the empty string, and fuses
+// A constructor only records its node, which makes building a grammar cheap
+// (the RFC 3986 rules of this package cost next to nothing at init). The first
+// match of a rule prepares its tree, once: it computes the bytes a match can
+// start with, whether each node can match the empty string, and fuses
 // repetitions of single characters (and of pct-encoded triplets) into one scan.
-// Matching then needs no preparation and allocates nothing.
+// Matching then allocates nothing.
 //
 // Matching is PEG matching: a choice commits to its first alternative that
 // matches and a repetition is greedy. The RFC 3986 rules of this package are
 // written so that this accepts exactly the language of their ABNF.
 //
-// A *Rule is safe for concurrent use.
+// A *Rule is safe for concurrent use, its preparation included.
 type Rule struct {
+	// What the constructor recorded.
 	kind kind
-	fast fast // a fused form, used by the prepared matcher
 	name string
-
 	lit  string    // kLit, kLitFold
-	tail []*Rule   // kLit, kLitFold of two bytes or more: tail[k-1] is the label of lit[k:]
-	set  CharSet   // kClass; unit set for fused forms
+	set  CharSet   // kClass; for other nodes, the unit set of a fused form (prepare)
 	subs []*Rule   // kSeq, kAlt; one element for kRep, kCap, kNot, kPeek
 	min  int       // kRep
 	max  int       // kRep; -1: no upper bound
 	slot int       // kCap
 	fn   MatchFunc // kFunc
 
+	// ready is set, under prepMu, once the fields below are computed for
+	// this node and for every node under it.
+	ready atomic.Bool
+
+	fast     fast       // a fused form, used by the prepared matcher
+	tail     []*Rule    // kLit, kLitFold of two bytes or more: tail[k-1] is the label of lit[k:]
 	first    CharSet    // bytes a non-empty match can start with
 	nullable bool       // can match the empty string
 	hasCaps  bool       // contains a Capture
 	pct      bool       // fused unit: also '%' HEXDIG HEXDIG
 	sep      byte       // fSepRun: the separator byte
 	tab      *[256]bool // fused forms: set as a table, one load a byte
-	term     string     // a terminal's ABNF, its label in error messages
 	byte1    bool       // a case-sensitive literal of one byte
 	optional bool       // a repetition with min 0: matches empty where its rule cannot start
+}
+
+// prepMu serializes preparations: a node shared by two grammars is
+// prepared by whichever gets to it first, once.
+var prepMu sync.Mutex
+
+// prepared returns r after making sure that its tree is prepared. A match
+// calls it once, on the rule it was given; the nodes under r are then
+// prepared too (prepare sets ready on a node after its subtree), and the
+// atomic load orders what the preparation wrote before what the match reads.
+func (r *Rule) prepared() *Rule {
+	if !r.ready.Load() {
+		prepMu.Lock()
+		r.prepare()
+		prepMu.Unlock()
+	}
+	return r
+}
+
+// prepare computes the derived fields of r's tree, bottom-up; prepMu is
+// held. It recurses as deep as the tree, which has no cycle.
+func (r *Rule) prepare() {
+	if r.ready.Load() {
+		return
+	}
+	for _, s := range r.subs {
+		s.prepare()
+	}
+	all := CharSet{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
+	switch r.kind {
+	case kLit, kLitFold:
+		r.byte1 = r.kind == kLit && len(r.lit) == 1
+		if r.lit == "" {
+			r.nullable = true
+		} else {
+			r.first = Chars(r.lit[:1])
+			if r.kind == kLitFold {
+				r.first = foldSet(r.first)
+			}
+		}
+		r.tails()
+	case kClass:
+		r.first, r.fast = r.set, fUnit
+	case kSeq:
+		r.nullable = true
+		for _, s := range r.subs {
+			if r.nullable {
+				r.first = r.first.Union(s.first)
+			}
+			r.nullable = r.nullable && s.nullable
+			r.hasCaps = r.hasCaps || s.hasCaps
+		}
+		if set, pct, ok := unitOf(r); ok {
+			r.fast, r.set, r.pct = fUnit, set, pct
+		}
+	case kAlt:
+		for _, s := range r.subs {
+			r.first = r.first.Union(s.first)
+			r.nullable = r.nullable || s.nullable
+			r.hasCaps = r.hasCaps || s.hasCaps
+		}
+		if set, pct, ok := unitOf(r); ok && len(r.subs) > 0 {
+			r.fast, r.set, r.pct = fUnit, set, pct
+		}
+	case kRep:
+		rule := r.subs[0]
+		r.first, r.nullable, r.hasCaps = rule.first, r.min == 0 || rule.nullable, rule.hasCaps
+		// A nullable rule with captures records them even where it cannot
+		// start, so only other repetitions may be skipped by the first byte.
+		r.optional = r.min == 0 && !(rule.nullable && rule.hasCaps)
+		if set, pct, ok := unitOf(rule); ok {
+			r.fast, r.set, r.pct = fRun, set, pct
+		} else if s, ok := sepRunOf(r); ok {
+			r.fast, r.set, r.pct, r.sep = fSepRun, s.set, s.pct, s.sep
+		}
+	case kCap:
+		r.first, r.nullable, r.hasCaps = r.subs[0].first, r.subs[0].nullable, true
+	case kNot, kPeek, kEnd:
+		r.nullable = true
+	case kFunc:
+		r.first, r.nullable = all, true
+	}
+	r.table()
+	r.ready.Store(true)
 }
 
 // table fills r.tab from r.set for a fused node.
@@ -96,23 +189,16 @@ var hexdigSet = ByteRange('0', '9').Union(ByteRange('A', 'F'), ByteRange('a', 'f
 // case-insensitive quoted strings of ABNF, use LitFold. Lit("") matches the
 // empty string.
 func Lit(s string) *Rule {
-	r := &Rule{kind: kLit, lit: s, byte1: len(s) == 1, term: litABNF(s, false)}
-	if s == "" {
-		r.nullable = true
-	} else {
-		r.first = Chars(s[:1])
-	}
-	r.tails(false)
-	return r
+	return &Rule{kind: kLit, lit: s}
 }
 
 // tails makes the labels of what is left of a literal of two bytes or more
 // after each of its first bytes: a diagnosis that finds "s://[:1" stops at
 // the "1", where the rest of "::", ":", was expected.
-func (r *Rule) tails(fold bool) {
+func (r *Rule) tails() {
 	r.tail = nil
 	for k := 1; k < len(r.lit); k++ {
-		r.tail = append(r.tail, &Rule{kind: r.kind, lit: r.lit[k:], term: litABNF(r.lit[k:], fold)})
+		r.tail = append(r.tail, &Rule{kind: r.kind, lit: r.lit[k:]})
 	}
 }
 
@@ -132,13 +218,7 @@ func litPrefix(r *Rule, in string, pos int) int {
 // (RFC 5234 §2.3), such as "v" in IPvFuture. Every other byte, non-ASCII
 // ones included, matches only itself: LitFold("é") does not match "É".
 func LitFold(s string) *Rule {
-	r := Lit(s)
-	r.kind, r.byte1, r.term = kLitFold, false, litABNF(s, true)
-	if s != "" {
-		r.first = foldSet(r.first)
-	}
-	r.tails(true)
-	return r
+	return &Rule{kind: kLitFold, lit: s}
 }
 
 // foldSet adds to c the other case of each ASCII letter in c.
@@ -154,27 +234,13 @@ func foldSet(c CharSet) CharSet {
 // Class matches one byte of set (an ABNF value range or a choice of single
 // characters).
 func Class(set CharSet) *Rule {
-	r := &Rule{kind: kClass, set: set, first: set, fast: fUnit, term: set.String()}
-	r.table()
-	return r
+	return &Rule{kind: kClass, set: set}
 }
 
 // Seq matches its rules one after the other (ABNF concatenation). Seq() matches
 // the empty string.
 func Seq(rules ...*Rule) *Rule {
-	r := &Rule{kind: kSeq, subs: append([]*Rule(nil), rules...), nullable: true}
-	for _, s := range rules {
-		if r.nullable {
-			r.first = r.first.Union(s.first)
-		}
-		r.nullable = r.nullable && s.nullable
-		r.hasCaps = r.hasCaps || s.hasCaps
-	}
-	if set, pct, ok := unitOf(r); ok {
-		r.fast, r.set, r.pct = fUnit, set, pct
-	}
-	r.table()
-	return r
+	return withSubs(kSeq, rules)
 }
 
 // Alt matches the first of its rules that matches (an ABNF alternation "/"
@@ -182,17 +248,7 @@ func Seq(rules ...*Rule) *Rule {
 // one the ABNF means). Alternatives that cannot start with the next byte are
 // skipped without being tried. Alt() matches nothing.
 func Alt(rules ...*Rule) *Rule {
-	r := &Rule{kind: kAlt, subs: append([]*Rule(nil), rules...)}
-	for _, s := range rules {
-		r.first = r.first.Union(s.first)
-		r.nullable = r.nullable || s.nullable
-		r.hasCaps = r.hasCaps || s.hasCaps
-	}
-	if set, pct, ok := unitOf(r); ok && len(rules) > 0 {
-		r.fast, r.set, r.pct = fUnit, set, pct
-	}
-	r.table()
-	return r
+	return withSubs(kAlt, rules)
 }
 
 // Rep matches rule at least min and at most max times, as many as it can
@@ -203,17 +259,52 @@ func Rep(min, max int, rule *Rule) *Rule {
 	if min < 0 || (max != Unbounded && max < min) {
 		panic("combinator.Rep: invalid bounds")
 	}
-	r := &Rule{kind: kRep, subs: []*Rule{rule}, min: min, max: max,
-		first: rule.first, nullable: min == 0 || rule.nullable, hasCaps: rule.hasCaps,
-		// A nullable rule with captures records them even where it cannot
-		// start, so only other repetitions may be skipped by the first byte.
-		optional: min == 0 && !(rule.nullable && rule.hasCaps)}
-	if set, pct, ok := unitOf(rule); ok {
-		r.fast, r.set, r.pct = fRun, set, pct
-	} else if s, ok := sepRunOf(r); ok {
-		r.fast, r.set, r.pct, r.sep = fSepRun, s.set, s.pct, s.sep
+	r := withSub(kRep, rule)
+	r.min, r.max = min, max
+	return r
+}
+
+// withSub returns a node of kind with the one rule sub under it, allocated
+// with its subs in one piece: building a grammar at init costs one
+// allocation per node.
+func withSub(kind kind, sub *Rule) *Rule {
+	n := &struct {
+		r   Rule
+		sub [1]*Rule
+	}{}
+	n.sub[0] = sub
+	n.r.kind, n.r.subs = kind, n.sub[:]
+	return &n.r
+}
+
+// withSubs returns a node of kind with a copy of rules under it, in one
+// allocation with the node when they are few.
+func withSubs(kind kind, rules []*Rule) *Rule {
+	var r *Rule
+	switch len(rules) {
+	case 0:
+		return &Rule{kind: kind}
+	case 1:
+		return withSub(kind, rules[0])
+	case 2:
+		n := &struct {
+			r    Rule
+			subs [2]*Rule
+		}{}
+		r = &n.r
+		r.subs = n.subs[:]
+	case 3:
+		n := &struct {
+			r    Rule
+			subs [3]*Rule
+		}{}
+		r = &n.r
+		r.subs = n.subs[:]
+	default:
+		r = &Rule{subs: make([]*Rule, len(rules))}
 	}
-	r.table()
+	r.kind = kind
+	copy(r.subs, rules)
 	return r
 }
 
@@ -234,14 +325,15 @@ func Capture(slot int, rule *Rule) *Rule {
 	if slot < 0 || slot > math.MaxInt16 {
 		panic("combinator.Capture: slot out of range")
 	}
-	return &Rule{kind: kCap, subs: []*Rule{rule}, slot: slot,
-		first: rule.first, nullable: rule.nullable, hasCaps: true}
+	r := withSub(kCap, rule)
+	r.slot = slot
+	return r
 }
 
 // Not matches the empty string where rule does not match (a negative
 // look-ahead, PEG "!rule"). It consumes nothing.
 func Not(rule *Rule) *Rule {
-	return &Rule{kind: kNot, subs: []*Rule{rule}, nullable: true}
+	return withSub(kNot, rule)
 }
 
 // Peek matches the empty string where rule matches (a positive look-ahead, PEG
@@ -250,18 +342,18 @@ func Not(rule *Rule) *Rule {
 // succeeds, nothing. A Not that fails is reported as itself: "!rule" was
 // expected where rule matched.
 func Peek(rule *Rule) *Rule {
-	return &Rule{kind: kPeek, subs: []*Rule{rule}, nullable: true}
+	return withSub(kPeek, rule)
 }
 
 // End matches the empty string at the end of the input only.
-var End = &Rule{kind: kEnd, nullable: true}
+var End = &Rule{kind: kEnd}
 
 // Func makes a terminal of a hand-written match function, for pieces that are
 // clearer in code. It is named name in ABNF and in error messages. Its first
 // bytes are unknown to the preparation, so alternatives are never skipped past
 // it.
 func Func(name string, fn MatchFunc) *Rule {
-	return &Rule{kind: kFunc, name: name, fn: fn, first: CharSet{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}, nullable: true}
+	return &Rule{kind: kFunc, name: name, fn: fn}
 }
 
 // Named returns rule under an ABNF rule name: the name prints in place of the
@@ -272,9 +364,8 @@ func Named(name string, rule *Rule) *Rule {
 	if rule.name != "" {
 		rule = Seq(rule)
 	}
-	c := *rule
-	c.name = name
-	return &c
+	return &Rule{kind: rule.kind, name: name, lit: rule.lit, set: rule.set, subs: rule.subs,
+		min: rule.min, max: rule.max, slot: rule.slot, fn: rule.fn}
 }
 
 // Name returns the rule's ABNF name, or "" for an unnamed rule.

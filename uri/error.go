@@ -36,7 +36,7 @@ func (e *ParseError) Is(target error) bool { return target == ErrInvalid }
 // newParseError explains why s does not match rule with its generated
 // diagnosis; prefix, the end of the prefix of s that rule matches (or -1), is
 // a lower bound of where it fails.
-func newParseError(s string, rule *c.Rule, prefix int) *ParseError {
+func newParseError(s string, rule topRule, prefix int) *ParseError {
 	// One allocation for the error and, most often, what it expected.
 	e := new(struct {
 		ParseError
@@ -68,7 +68,7 @@ func newParseError(s string, rule *c.Rule, prefix int) *ParseError {
 // a URI-reference has one only where that text is a scheme (§3.1), and is
 // otherwise a relative-ref; and a URI or an absolute-URI that has none failed
 // in the scheme it requires.
-func componentAt(s string, off int, rule *c.Rule) string {
+func componentAt(s string, off int, rule topRule) string {
 	i := 0
 	// scheme
 	j := 0 // a short scan: no call

@@ -3,8 +3,6 @@ package uri
 import (
 	"regexp"
 	"testing"
-
-	c "github.com/seed42851778/rfc3986/combinator"
 )
 
 // appendixB is the regular expression of RFC 3986 Appendix B, which splits any
@@ -81,7 +79,7 @@ func TestComponentAt(t *testing.T) {
 // TestComponentAtRule checks that what is a scheme depends on the rule.
 func TestComponentAtRule(t *testing.T) {
 	for _, tc := range []struct {
-		rule *c.Rule
+		rule topRule
 		s    string
 		off  int
 		want string

@@ -11,6 +11,7 @@ import (
 	c "github.com/seed42851778/rfc3986/combinator"
 	"github.com/seed42851778/rfc3986/internal/corpus"
 	"github.com/seed42851778/rfc3986/internal/urigrammar"
+	"github.com/seed42851778/rfc3986/internal/urisource"
 )
 
 // generated pairs each top rule with its generated matcher.
@@ -20,10 +21,10 @@ var generated = []struct {
 	match   func(string, int, *[nslots][2]int) int
 	explain func(string, int, []string) (int, []string)
 }{
-	{"URI-reference", ruleURIReference, matchURIReference, explainURIReference},
-	{"URI", ruleURI, matchURI, explainURI},
-	{"absolute-URI", ruleAbsoluteURI, matchAbsoluteURI, explainAbsoluteURI},
-	{"relative-ref", ruleRelativeRef, matchRelativeRef, explainRelativeRef},
+	{"URI-reference", urigrammar.URIReference, matchURIReference, explainURIReference},
+	{"URI", urigrammar.URI, matchURI, explainURI},
+	{"absolute-URI", urigrammar.AbsoluteURI, matchAbsoluteURI, explainAbsoluteURI},
+	{"relative-ref", urigrammar.RelativeRef, matchRelativeRef, explainRelativeRef},
 }
 
 var genInputs = []string{
@@ -177,7 +178,7 @@ func FuzzGeneratedVsInterpreter(f *testing.F) {
 // TestGeneratedUpToDate regenerates zz_parse_gen.go in memory: a change to the
 // grammar or to the generator must come with go generate.
 func TestGeneratedUpToDate(t *testing.T) {
-	want, err := urigrammar.Source()
+	want, err := urisource.Source()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -190,5 +191,42 @@ func TestGeneratedUpToDate(t *testing.T) {
 	}
 	if !regexp.MustCompile(`(?m)^// Code generated .* DO NOT EDIT\.$`).Match(got) {
 		t.Error("zz_parse_gen.go lacks the generated-code header")
+	}
+}
+
+// TestSlotsAgree checks that uri's capture slots are those of the grammar
+// its matchers are generated from.
+func TestSlotsAgree(t *testing.T) {
+	got := []int{slotScheme, slotAuthority, slotUserInfo, slotHost, slotPort, slotPath, slotQuery, slotFragment, nslots}
+	want := []int{urigrammar.SlotScheme, urigrammar.SlotAuthority, urigrammar.SlotUserInfo, urigrammar.SlotHost,
+		urigrammar.SlotPort, urigrammar.SlotPath, urigrammar.SlotQuery, urigrammar.SlotFragment, urigrammar.NSlots}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Fatalf("slots (-urigrammar +uri):\n%s", diff)
+	}
+	for _, g := range generated {
+		if g.name != g.rule.Name() {
+			t.Errorf("%s: the rule is named %s", g.name, g.rule.Name())
+		}
+	}
+	for r, name := range map[topRule]string{ruleURI: "URI", ruleAbsoluteURI: "absolute-URI",
+		ruleRelativeRef: "relative-ref", ruleURIReference: "URI-reference"} {
+		if r.Name() != name {
+			t.Errorf("topRule %d is named %s, want %s", r, r.Name(), name)
+		}
+	}
+}
+
+// TestIsIPv4 checks the generated IPv4address matcher against the
+// interpreter's rule (§3.2.2: dec-octet has no leading zero and is at most
+// 255).
+func TestIsIPv4(t *testing.T) {
+	for _, s := range []string{"1.2.3.4", "0.0.0.0", "255.255.255.255", "01.2.3.4", "1.2.3.256", "1.2.3",
+		"1.2.3.4.", "1.2.3.4x", "", "a.b.c.d", "192.168.0.1", "1..2.3"} {
+		if got, want := isIPv4(s), c.IPv4Address.Match(s); got != want {
+			t.Errorf("isIPv4(%q) = %v, the rule says %v", s, got, want)
+		}
+	}
+	if matchIPv4Host("1.2.3.4", -1) != -1 || matchIPv4Host("1.2.3.4", 8) != -1 || matchIPv4Host("x1.2.3.4", 1) != 8 {
+		t.Error("matchIPv4Host: bounds or offsets wrong")
 	}
 }

@@ -11,7 +11,7 @@ import (
 // NormalizeSyntax returns u in the normal form of syntax-based normalization
 // (RFC 3986 §6.2.2):
 //
-//   - case (§6.2.2.1): the scheme and the host are normLower-cased, IPv6 and
+//   - case (§6.2.2.1): the scheme and the host are lower-cased, IPv6 and
 //     IPvFuture hexadecimal digits included; the hexadecimal digits of every
 //     percent-encoded triplet, in every component, are upper-cased ("%7b"
 //     becomes "%7B"); nothing else changes case;
@@ -174,7 +174,7 @@ func (u URI) normalize(schemeBased bool) URI {
 		case RegName:
 			h0 := len(buf)
 			buf = normPctAppend(buf, host, true, true)
-			if strings.IndexByte(host, '%') >= 0 && c.IPv4Address.Match(string(buf[h0:])) {
+			if strings.IndexByte(host, '%') >= 0 && isIPv4(string(buf[h0:])) {
 				buf = normPctAppend(buf[:h0], host, false, true)
 			}
 		case IPv6, IPvFuture:
@@ -275,7 +275,7 @@ var normPctUnreserved = func() (t [256]bool) {
 // normalized (§6.2.2.1, §6.2.2.2): a triplet that encodes an unreserved
 // character is decoded when decode is set, and the hex digits of the others
 // are upper-cased. With lowerCase, letters outside triplets, and decoded
-// ones, are normLower-cased. s must be valid: every "%" starts a triplet.
+// ones, are lower-cased. s must be valid: every "%" starts a triplet.
 func normPctAppend(dst []byte, s string, decode, lowerCase bool) []byte {
 	if !lowerCase { // copy the runs between triplets whole
 		for {

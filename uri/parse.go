@@ -1,35 +1,47 @@
 package uri
 
-import (
-	"math"
+import "math"
 
-	c "github.com/seed42851778/rfc3986/combinator"
-	"github.com/seed42851778/rfc3986/internal/urigrammar"
-)
-
-// Capture slots of the top rules: one per component of §3.
+// Capture slots of the top rules: one per component of §3. They are the
+// slots of internal/urigrammar, which the generated matchers capture into
+// (gen_test.go checks that they agree).
 const (
-	slotScheme    = urigrammar.SlotScheme
-	slotAuthority = urigrammar.SlotAuthority
-	slotUserInfo  = urigrammar.SlotUserInfo
-	slotHost      = urigrammar.SlotHost
-	slotPort      = urigrammar.SlotPort
-	slotPath      = urigrammar.SlotPath
-	slotQuery     = urigrammar.SlotQuery
-	slotFragment  = urigrammar.SlotFragment
-	nslots        = urigrammar.NSlots
+	slotScheme = iota
+	slotAuthority
+	slotUserInfo
+	slotHost
+	slotPort
+	slotPath
+	slotQuery
+	slotFragment
+	nslots // the number of slots
 )
 
-// The four top rules of RFC 3986 with a capture around each component
-// (internal/urigrammar), and the matchers generated from them
-// (zz_parse_gen.go, go generate): the matchers parse, and the diagnoses
-// explain a failure. The rules are the reference both are tested against.
-var (
-	ruleURI          = urigrammar.URI
-	ruleAbsoluteURI  = urigrammar.AbsoluteURI
-	ruleRelativeRef  = urigrammar.RelativeRef
-	ruleURIReference = urigrammar.URIReference
+// topRule names one of the four top rules of RFC 3986, which the matchers
+// generated from internal/urigrammar parse (zz_parse_gen.go, go generate)
+// and whose diagnoses explain a failure. The rules themselves are the
+// reference both are tested against; uri does not link them.
+type topRule uint8
+
+const (
+	ruleURI          topRule = iota // URI (§3)
+	ruleAbsoluteURI                 // absolute-URI (§4.3)
+	ruleRelativeRef                 // relative-ref (§4.2)
+	ruleURIReference                // URI-reference (§4.1)
 )
+
+// Name returns the ABNF name of the rule.
+func (r topRule) Name() string {
+	switch r {
+	case ruleURI:
+		return "URI"
+	case ruleAbsoluteURI:
+		return "absolute-URI"
+	case ruleRelativeRef:
+		return "relative-ref"
+	}
+	return "URI-reference"
+}
 
 // Parse parses s as a URI (§3): a scheme is required, a fragment allowed.
 func Parse(s string) (URI, error) { return parse(s, ruleURI) }
@@ -65,8 +77,8 @@ func MustParseReference(s string) URI {
 }
 
 // parse matches s with the matcher generated from rule and keeps the spans
-// of its components; a failure is explained by rule.
-func parse(s string, rule *c.Rule) (URI, error) {
+// of its components; a failure is explained by rule's generated diagnosis.
+func parse(s string, rule topRule) (URI, error) {
 	if len(s) > math.MaxInt32 {
 		return URI{}, &ParseError{Input: s, Offset: math.MaxInt32, Rule: rule.Name(),
 			Component: "input", Expected: []string{"at most 2 GiB"}}
@@ -88,7 +100,7 @@ func parse(s string, rule *c.Rule) (URI, error) {
 
 // match matches s with the generated matcher of rule, one of the four top
 // rules: direct calls, so that sp stays on the caller's stack.
-func match(rule *c.Rule, s string, sp *[nslots][2]int) int {
+func match(rule topRule, s string, sp *[nslots][2]int) int {
 	switch rule {
 	case ruleURIReference:
 		return matchURIReference(s, 0, sp)
@@ -105,7 +117,7 @@ func match(rule *c.Rule, s string, sp *[nslots][2]int) int {
 // explain is rule.ExplainFrom(s, lowerBound) by the generated diagnosis of
 // rule, one of the four top rules: the offset, and what was expected there
 // appended to buf; or -1 when s matches.
-func explain(rule *c.Rule, s string, lowerBound int, buf []string) (int, []string) {
+func explain(rule topRule, s string, lowerBound int, buf []string) (int, []string) {
 	switch rule {
 	case ruleURIReference:
 		return explainURIReference(s, lowerBound, buf)
@@ -119,6 +131,10 @@ func explain(rule *c.Rule, s string, lowerBound int, buf []string) (int, []strin
 	panic("uri: no generated diagnosis for rule " + rule.Name())
 }
 
+// isIPv4 reports whether the whole of s is an IPv4address (§3.2.2), by the
+// generated matcher.
+func isIPv4(s string) bool { return matchIPv4Host(s, 0) == len(s) }
+
 // hostKindOf tells which alternative of host (§3.2.2) a parsed host matched.
 func hostKindOf(u URI) HostKind {
 	h, ok := u.get(slotHost)
@@ -130,7 +146,7 @@ func hostKindOf(u URI) HostKind {
 			return IPvFuture
 		}
 		return IPv6
-	case h != "" && h[0] >= '0' && h[0] <= '9' && c.IPv4Address.Match(h):
+	case h != "" && h[0] >= '0' && h[0] <= '9' && isIPv4(h):
 		return IPv4
 	}
 	return RegName

@@ -2,17 +2,12 @@
 
 package uri
 
-// matchURI matches URI at pos in in and returns the end offset of the match, or -1.
-// On a match, caps[i] holds the span {start, end} of capture slot i, or {-1, -1}.
-func matchURI(in string, pos int, caps *[8][2]int) int {
-	if pos < 0 || pos > len(in) {
-		return -1
-	}
+// matchScheme matches scheme at pos in in and returns the end offset of the match, or -1.
+// pos is within in.
+//
+//	scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
+func matchScheme(in string, pos int) int {
 	p := pos
-	k0s, k0e, k1s, k1e, k2s, k2e, k3s, k3e, k4s, k4e, k5s, k5e, k6s, k6e, k7s, k7e := -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1
-	var v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18, v19, v20, v21, v22, v23, v24, v25, v26, v27, v28, v29, v30, v31, v32, v33, v34, v35, v36, v37, v38, v39, v40, v41, v42, v43, v44, v45, v46, v47, v48, v49, v50, v51, v52, v53, v54, v55, v56, v57, v58, v59, v60, v61, v62, v63, v64, v65, v66, v67, v68, v69, v70, v71, v72, v73, v74, v75, v76, v77, v78, v79, v80, v81, v82, v83, v84, v85, v86, v87, v88, v89, v90, v91, v92, v93, v94, v95, v96, v97, v98, v99, v100, v101, v102, v103, v104, v105, v106, v107, v108, v109, v110, v111, v112, v113, v114, v115, v116, v117, v118, v119, v120, v121, v122, v123, v124, v125, v126, v127, v128, v129, v130, v131, v132, v133, v134, v135, v136, v137, v138, v139, v140, v141, v142, v143, v144, v145, v146, v147, v148, v149, v150, v151, v152, v153, v154, v155, v156, v157, v158, v159, v160, v161, v162, v163, v164, v165 int
-	// URI
-	k0s = p
 	// scheme
 	// ALPHA
 	if p >= len(in) || !genSet0[in[p]] {
@@ -25,6 +20,1085 @@ func matchURI(in string, pos int, caps *[8][2]int) int {
 		} else {
 			break
 		}
+	}
+	return p
+l1:
+	return -1
+}
+
+// matchDecOctet matches dec-octet at pos in in and returns the end offset of the match, or -1.
+// pos is within in.
+//
+//	dec-octet = "25" %x30-35 / "2" %x30-34 DIGIT / "1" 2DIGIT / %x31-39 DIGIT / DIGIT
+func matchDecOctet(in string, pos int) int {
+	p := pos
+	var v1, v2 int
+	// dec-octet
+	v1 = p
+	if len(in)-p < 2 || in[p:p+2] != "25" {
+		goto l3
+	}
+	p += 2
+	if p >= len(in) || !genSet7[in[p]] {
+		goto l3
+	}
+	p++
+	goto l2
+l3:
+	p = v1
+	if p >= len(in) || in[p] != '2' {
+		goto l4
+	}
+	p++
+	if p >= len(in) || !genSet8[in[p]] {
+		goto l4
+	}
+	p++
+	// DIGIT
+	if p >= len(in) || !genSet6[in[p]] {
+		goto l4
+	}
+	p++
+	goto l2
+l4:
+	p = v1
+	if p >= len(in) || in[p] != '1' {
+		goto l5
+	}
+	p++
+	v2 = 0
+	for v2 != 2 && p < len(in) {
+		if c := in[p]; genSet6[c] {
+			p++
+		} else {
+			break
+		}
+		v2++
+	}
+	if v2 < 2 {
+		goto l5
+	}
+	goto l2
+l5:
+	p = v1
+	if p >= len(in) || !genSet9[in[p]] {
+		goto l6
+	}
+	p++
+	// DIGIT
+	if p >= len(in) || !genSet6[in[p]] {
+		goto l6
+	}
+	p++
+	goto l2
+l6:
+	p = v1
+	// DIGIT
+	if p >= len(in) || !genSet6[in[p]] {
+		goto l1
+	}
+	p++
+l2:
+	return p
+l1:
+	return -1
+}
+
+// matchIPv4address matches IPv4address at pos in in and returns the end offset of the match, or -1.
+// pos is within in.
+//
+//	IPv4address = dec-octet "." dec-octet "." dec-octet "." dec-octet
+func matchIPv4address(in string, pos int) int {
+	p := pos
+	// IPv4address
+	if e := matchDecOctet(in, p); e >= 0 {
+		p = e
+	} else {
+		goto l1
+	}
+	if p >= len(in) || in[p] != '.' {
+		goto l1
+	}
+	p++
+	if e := matchDecOctet(in, p); e >= 0 {
+		p = e
+	} else {
+		goto l1
+	}
+	if p >= len(in) || in[p] != '.' {
+		goto l1
+	}
+	p++
+	if e := matchDecOctet(in, p); e >= 0 {
+		p = e
+	} else {
+		goto l1
+	}
+	if p >= len(in) || in[p] != '.' {
+		goto l1
+	}
+	p++
+	if e := matchDecOctet(in, p); e >= 0 {
+		p = e
+	} else {
+		goto l1
+	}
+	return p
+l1:
+	return -1
+}
+
+// matchLs32 matches ls32 at pos in in and returns the end offset of the match, or -1.
+// pos is within in.
+//
+//	ls32 = h16 ":" h16 / IPv4address
+func matchLs32(in string, pos int) int {
+	p := pos
+	var v1, v2, v3 int
+	// ls32
+	v1 = p
+	// h16
+	v2 = 0
+	for v2 != 4 && p < len(in) {
+		if c := in[p]; genSet4[c] {
+			p++
+		} else {
+			break
+		}
+		v2++
+	}
+	if v2 < 1 {
+		goto l3
+	}
+	if p >= len(in) || in[p] != ':' {
+		goto l3
+	}
+	p++
+	// h16
+	v3 = 0
+	for v3 != 4 && p < len(in) {
+		if c := in[p]; genSet4[c] {
+			p++
+		} else {
+			break
+		}
+		v3++
+	}
+	if v3 < 1 {
+		goto l3
+	}
+	goto l2
+l3:
+	p = v1
+	if p >= len(in) || !genSet6[in[p]] {
+		goto l1
+	}
+	if e := matchIPv4address(in, p); e >= 0 {
+		p = e
+	} else {
+		goto l1
+	}
+l2:
+	return p
+l1:
+	return -1
+}
+
+// matchIPv6address matches IPv6address at pos in in and returns the end offset of the match, or -1.
+// pos is within in.
+//
+//	IPv6address = 6( h16 ":" ) ls32 / "::" 5( h16 ":" ) ls32 / [ h16 ] "::" 4( h16 ":" ) ls32 / [ h16 [ ":" h16 ] ] "::" 3( h16 ":" ) ls32 / [ h16 *2( ":" h16 ) ] "::" 2( h16 ":" ) ls32 / [ h16 *3( ":" h16 ) ] "::" h16 ":" ls32 / [ h16 *4( ":" h16 ) ] "::" ls32 / [ h16 *5( ":" h16 ) ] "::" h16 / [ h16 *6( ":" h16 ) ] "::"
+func matchIPv6address(in string, pos int) int {
+	p := pos
+	var v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18, v19, v20, v21, v22, v23, v24, v25, v26, v27, v28, v29, v30, v31, v32, v33, v34, v35, v36, v37, v38, v39, v40, v41, v42, v43, v44, v45, v46, v47, v48, v49 int
+	// IPv6address
+	v1 = p
+	if p >= len(in) || !genSet4[in[p]] {
+		goto l3
+	}
+	v2 = 0
+l4:
+	if v2 == 6 {
+		goto l5
+	}
+	if p >= len(in) || !genSet4[in[p]] {
+		goto l5
+	}
+	v3 = p
+	// h16
+	v4 = 0
+	for v4 != 4 && p < len(in) {
+		if c := in[p]; genSet4[c] {
+			p++
+		} else {
+			break
+		}
+		v4++
+	}
+	if v4 < 1 {
+		goto l6
+	}
+	if p >= len(in) || in[p] != ':' {
+		goto l6
+	}
+	p++
+	v2++
+	goto l4
+l6:
+	p = v3
+l5:
+	if v2 < 6 {
+		goto l3
+	}
+	if e := matchLs32(in, p); e >= 0 {
+		p = e
+	} else {
+		goto l3
+	}
+	goto l2
+l3:
+	p = v1
+	if len(in)-p < 2 || in[p:p+2] != "::" {
+		goto l8
+	}
+	p += 2
+	v5 = 0
+l9:
+	if v5 == 5 {
+		goto l10
+	}
+	if p >= len(in) || !genSet4[in[p]] {
+		goto l10
+	}
+	v6 = p
+	// h16
+	v7 = 0
+	for v7 != 4 && p < len(in) {
+		if c := in[p]; genSet4[c] {
+			p++
+		} else {
+			break
+		}
+		v7++
+	}
+	if v7 < 1 {
+		goto l11
+	}
+	if p >= len(in) || in[p] != ':' {
+		goto l11
+	}
+	p++
+	v5++
+	goto l9
+l11:
+	p = v6
+l10:
+	if v5 < 5 {
+		goto l8
+	}
+	if e := matchLs32(in, p); e >= 0 {
+		p = e
+	} else {
+		goto l8
+	}
+	goto l2
+l8:
+	p = v1
+	if p >= len(in) || !genSet5[in[p]] {
+		goto l13
+	}
+	if p >= len(in) || !genSet4[in[p]] {
+		goto l15
+	}
+	v8 = p
+	// h16
+	v9 = 0
+	for v9 != 4 && p < len(in) {
+		if c := in[p]; genSet4[c] {
+			p++
+		} else {
+			break
+		}
+		v9++
+	}
+	if v9 < 1 {
+		goto l16
+	}
+	goto l15
+l16:
+	p = v8
+l15:
+	if len(in)-p < 2 || in[p:p+2] != "::" {
+		goto l13
+	}
+	p += 2
+	v10 = 0
+l18:
+	if v10 == 4 {
+		goto l19
+	}
+	if p >= len(in) || !genSet4[in[p]] {
+		goto l19
+	}
+	v11 = p
+	// h16
+	v12 = 0
+	for v12 != 4 && p < len(in) {
+		if c := in[p]; genSet4[c] {
+			p++
+		} else {
+			break
+		}
+		v12++
+	}
+	if v12 < 1 {
+		goto l20
+	}
+	if p >= len(in) || in[p] != ':' {
+		goto l20
+	}
+	p++
+	v10++
+	goto l18
+l20:
+	p = v11
+l19:
+	if v10 < 4 {
+		goto l13
+	}
+	if e := matchLs32(in, p); e >= 0 {
+		p = e
+	} else {
+		goto l13
+	}
+	goto l2
+l13:
+	p = v1
+	if p >= len(in) || !genSet5[in[p]] {
+		goto l22
+	}
+	if p >= len(in) || !genSet4[in[p]] {
+		goto l24
+	}
+	v13 = p
+	// h16
+	v14 = 0
+	for v14 != 4 && p < len(in) {
+		if c := in[p]; genSet4[c] {
+			p++
+		} else {
+			break
+		}
+		v14++
+	}
+	if v14 < 1 {
+		goto l25
+	}
+	if p >= len(in) || in[p] != ':' {
+		goto l28
+	}
+	v15 = p
+	if p >= len(in) || in[p] != ':' {
+		goto l29
+	}
+	p++
+	// h16
+	v16 = 0
+	for v16 != 4 && p < len(in) {
+		if c := in[p]; genSet4[c] {
+			p++
+		} else {
+			break
+		}
+		v16++
+	}
+	if v16 < 1 {
+		goto l29
+	}
+	goto l28
+l29:
+	p = v15
+l28:
+	goto l24
+l25:
+	p = v13
+l24:
+	if len(in)-p < 2 || in[p:p+2] != "::" {
+		goto l22
+	}
+	p += 2
+	v17 = 0
+l31:
+	if v17 == 3 {
+		goto l32
+	}
+	if p >= len(in) || !genSet4[in[p]] {
+		goto l32
+	}
+	v18 = p
+	// h16
+	v19 = 0
+	for v19 != 4 && p < len(in) {
+		if c := in[p]; genSet4[c] {
+			p++
+		} else {
+			break
+		}
+		v19++
+	}
+	if v19 < 1 {
+		goto l33
+	}
+	if p >= len(in) || in[p] != ':' {
+		goto l33
+	}
+	p++
+	v17++
+	goto l31
+l33:
+	p = v18
+l32:
+	if v17 < 3 {
+		goto l22
+	}
+	if e := matchLs32(in, p); e >= 0 {
+		p = e
+	} else {
+		goto l22
+	}
+	goto l2
+l22:
+	p = v1
+	if p >= len(in) || !genSet5[in[p]] {
+		goto l35
+	}
+	if p >= len(in) || !genSet4[in[p]] {
+		goto l37
+	}
+	v20 = p
+	// h16
+	v21 = 0
+	for v21 != 4 && p < len(in) {
+		if c := in[p]; genSet4[c] {
+			p++
+		} else {
+			break
+		}
+		v21++
+	}
+	if v21 < 1 {
+		goto l38
+	}
+	v22 = 0
+l40:
+	if v22 == 2 {
+		goto l41
+	}
+	if p >= len(in) || in[p] != ':' {
+		goto l41
+	}
+	v23 = p
+	if p >= len(in) || in[p] != ':' {
+		goto l42
+	}
+	p++
+	// h16
+	v24 = 0
+	for v24 != 4 && p < len(in) {
+		if c := in[p]; genSet4[c] {
+			p++
+		} else {
+			break
+		}
+		v24++
+	}
+	if v24 < 1 {
+		goto l42
+	}
+	v22++
+	goto l40
+l42:
+	p = v23
+l41:
+	goto l37
+l38:
+	p = v20
+l37:
+	if len(in)-p < 2 || in[p:p+2] != "::" {
+		goto l35
+	}
+	p += 2
+	v25 = 0
+l44:
+	if v25 == 2 {
+		goto l45
+	}
+	if p >= len(in) || !genSet4[in[p]] {
+		goto l45
+	}
+	v26 = p
+	// h16
+	v27 = 0
+	for v27 != 4 && p < len(in) {
+		if c := in[p]; genSet4[c] {
+			p++
+		} else {
+			break
+		}
+		v27++
+	}
+	if v27 < 1 {
+		goto l46
+	}
+	if p >= len(in) || in[p] != ':' {
+		goto l46
+	}
+	p++
+	v25++
+	goto l44
+l46:
+	p = v26
+l45:
+	if v25 < 2 {
+		goto l35
+	}
+	if e := matchLs32(in, p); e >= 0 {
+		p = e
+	} else {
+		goto l35
+	}
+	goto l2
+l35:
+	p = v1
+	if p >= len(in) || !genSet5[in[p]] {
+		goto l48
+	}
+	if p >= len(in) || !genSet4[in[p]] {
+		goto l50
+	}
+	v28 = p
+	// h16
+	v29 = 0
+	for v29 != 4 && p < len(in) {
+		if c := in[p]; genSet4[c] {
+			p++
+		} else {
+			break
+		}
+		v29++
+	}
+	if v29 < 1 {
+		goto l51
+	}
+	v30 = 0
+l53:
+	if v30 == 3 {
+		goto l54
+	}
+	if p >= len(in) || in[p] != ':' {
+		goto l54
+	}
+	v31 = p
+	if p >= len(in) || in[p] != ':' {
+		goto l55
+	}
+	p++
+	// h16
+	v32 = 0
+	for v32 != 4 && p < len(in) {
+		if c := in[p]; genSet4[c] {
+			p++
+		} else {
+			break
+		}
+		v32++
+	}
+	if v32 < 1 {
+		goto l55
+	}
+	v30++
+	goto l53
+l55:
+	p = v31
+l54:
+	goto l50
+l51:
+	p = v28
+l50:
+	if len(in)-p < 2 || in[p:p+2] != "::" {
+		goto l48
+	}
+	p += 2
+	// h16
+	v33 = 0
+	for v33 != 4 && p < len(in) {
+		if c := in[p]; genSet4[c] {
+			p++
+		} else {
+			break
+		}
+		v33++
+	}
+	if v33 < 1 {
+		goto l48
+	}
+	if p >= len(in) || in[p] != ':' {
+		goto l48
+	}
+	p++
+	if e := matchLs32(in, p); e >= 0 {
+		p = e
+	} else {
+		goto l48
+	}
+	goto l2
+l48:
+	p = v1
+	if p >= len(in) || !genSet5[in[p]] {
+		goto l57
+	}
+	if p >= len(in) || !genSet4[in[p]] {
+		goto l59
+	}
+	v34 = p
+	// h16
+	v35 = 0
+	for v35 != 4 && p < len(in) {
+		if c := in[p]; genSet4[c] {
+			p++
+		} else {
+			break
+		}
+		v35++
+	}
+	if v35 < 1 {
+		goto l60
+	}
+	v36 = 0
+l62:
+	if v36 == 4 {
+		goto l63
+	}
+	if p >= len(in) || in[p] != ':' {
+		goto l63
+	}
+	v37 = p
+	if p >= len(in) || in[p] != ':' {
+		goto l64
+	}
+	p++
+	// h16
+	v38 = 0
+	for v38 != 4 && p < len(in) {
+		if c := in[p]; genSet4[c] {
+			p++
+		} else {
+			break
+		}
+		v38++
+	}
+	if v38 < 1 {
+		goto l64
+	}
+	v36++
+	goto l62
+l64:
+	p = v37
+l63:
+	goto l59
+l60:
+	p = v34
+l59:
+	if len(in)-p < 2 || in[p:p+2] != "::" {
+		goto l57
+	}
+	p += 2
+	if e := matchLs32(in, p); e >= 0 {
+		p = e
+	} else {
+		goto l57
+	}
+	goto l2
+l57:
+	p = v1
+	if p >= len(in) || !genSet5[in[p]] {
+		goto l66
+	}
+	if p >= len(in) || !genSet4[in[p]] {
+		goto l68
+	}
+	v39 = p
+	// h16
+	v40 = 0
+	for v40 != 4 && p < len(in) {
+		if c := in[p]; genSet4[c] {
+			p++
+		} else {
+			break
+		}
+		v40++
+	}
+	if v40 < 1 {
+		goto l69
+	}
+	v41 = 0
+l71:
+	if v41 == 5 {
+		goto l72
+	}
+	if p >= len(in) || in[p] != ':' {
+		goto l72
+	}
+	v42 = p
+	if p >= len(in) || in[p] != ':' {
+		goto l73
+	}
+	p++
+	// h16
+	v43 = 0
+	for v43 != 4 && p < len(in) {
+		if c := in[p]; genSet4[c] {
+			p++
+		} else {
+			break
+		}
+		v43++
+	}
+	if v43 < 1 {
+		goto l73
+	}
+	v41++
+	goto l71
+l73:
+	p = v42
+l72:
+	goto l68
+l69:
+	p = v39
+l68:
+	if len(in)-p < 2 || in[p:p+2] != "::" {
+		goto l66
+	}
+	p += 2
+	// h16
+	v44 = 0
+	for v44 != 4 && p < len(in) {
+		if c := in[p]; genSet4[c] {
+			p++
+		} else {
+			break
+		}
+		v44++
+	}
+	if v44 < 1 {
+		goto l66
+	}
+	goto l2
+l66:
+	p = v1
+	if p >= len(in) || !genSet5[in[p]] {
+		goto l1
+	}
+	if p >= len(in) || !genSet4[in[p]] {
+		goto l76
+	}
+	v45 = p
+	// h16
+	v46 = 0
+	for v46 != 4 && p < len(in) {
+		if c := in[p]; genSet4[c] {
+			p++
+		} else {
+			break
+		}
+		v46++
+	}
+	if v46 < 1 {
+		goto l77
+	}
+	v47 = 0
+l79:
+	if v47 == 6 {
+		goto l80
+	}
+	if p >= len(in) || in[p] != ':' {
+		goto l80
+	}
+	v48 = p
+	if p >= len(in) || in[p] != ':' {
+		goto l81
+	}
+	p++
+	// h16
+	v49 = 0
+	for v49 != 4 && p < len(in) {
+		if c := in[p]; genSet4[c] {
+			p++
+		} else {
+			break
+		}
+		v49++
+	}
+	if v49 < 1 {
+		goto l81
+	}
+	v47++
+	goto l79
+l81:
+	p = v48
+l80:
+	goto l76
+l77:
+	p = v45
+l76:
+	if len(in)-p < 2 || in[p:p+2] != "::" {
+		goto l1
+	}
+	p += 2
+l2:
+	return p
+l1:
+	return -1
+}
+
+// matchIPvFuture matches IPvFuture at pos in in and returns the end offset of the match, or -1.
+// pos is within in.
+//
+//	IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )
+func matchIPvFuture(in string, pos int) int {
+	p := pos
+	var v1, v2 int
+	// IPvFuture
+	if len(in)-p < 1 || in[p]|0x20 != 'v' {
+		goto l1
+	}
+	p++
+	v1 = p
+	for p < len(in) {
+		if c := in[p]; genSet4[c] {
+			p++
+		} else {
+			break
+		}
+	}
+	if p == v1 {
+		goto l1
+	}
+	if p >= len(in) || in[p] != '.' {
+		goto l1
+	}
+	p++
+	v2 = p
+	for p < len(in) {
+		if c := in[p]; genSet3[c] {
+			p++
+		} else {
+			break
+		}
+	}
+	if p == v2 {
+		goto l1
+	}
+	return p
+l1:
+	return -1
+}
+
+// matchIPLiteral matches IP-literal at pos in in and returns the end offset of the match, or -1.
+// pos is within in.
+//
+//	IP-literal = "[" ( IPv6address / IPvFuture ) "]"
+func matchIPLiteral(in string, pos int) int {
+	p := pos
+	var v1 int
+	// IP-literal
+	if p >= len(in) || in[p] != '[' {
+		goto l1
+	}
+	p++
+	v1 = p
+	if p >= len(in) || !genSet5[in[p]] {
+		goto l3
+	}
+	if e := matchIPv6address(in, p); e >= 0 {
+		p = e
+	} else {
+		goto l3
+	}
+	goto l2
+l3:
+	p = v1
+	if p >= len(in) || !genSet10[in[p]] {
+		goto l1
+	}
+	if e := matchIPvFuture(in, p); e >= 0 {
+		p = e
+	} else {
+		goto l1
+	}
+l2:
+	if p >= len(in) || in[p] != ']' {
+		goto l1
+	}
+	p++
+	return p
+l1:
+	return -1
+}
+
+// matchHost matches host at pos in in and returns the end offset of the match, or -1.
+// pos is within in.
+//
+//	host = IP-literal / IPv4address !( unreserved / pct-encoded / sub-delims ) / reg-name
+func matchHost(in string, pos int) int {
+	p := pos
+	var v1 int
+	// host
+	v1 = p
+	if p >= len(in) || in[p] != '[' {
+		goto l3
+	}
+	if e := matchIPLiteral(in, p); e >= 0 {
+		p = e
+	} else {
+		goto l3
+	}
+	goto l2
+l3:
+	p = v1
+	if p >= len(in) || !genSet6[in[p]] {
+		goto l4
+	}
+	if e := matchIPv4address(in, p); e >= 0 {
+		p = e
+	} else {
+		goto l4
+	}
+	if p < len(in) && (genSet11[in[p]] || in[p] == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]]) {
+		goto l4
+	}
+	goto l2
+l4:
+	p = v1
+	// reg-name
+	for p < len(in) {
+		if c := in[p]; genSet11[c] {
+			p++
+		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+			p += 3
+		} else {
+			break
+		}
+	}
+l2:
+	return p
+}
+
+// matchPathAbsolute matches path-absolute at pos in in and returns the end offset of the match, or -1.
+// pos is within in.
+//
+//	path-absolute = "/" [ segment-nz *( "/" segment ) ]
+func matchPathAbsolute(in string, pos int) int {
+	p := pos
+	var v1, v2 int
+	// path-absolute
+	if p >= len(in) || in[p] != '/' {
+		goto l1
+	}
+	p++
+	if p >= len(in) || !genSet2[in[p]] {
+		goto l3
+	}
+	v1 = p
+	// segment-nz
+	v2 = p
+	for p < len(in) {
+		if c := in[p]; genSet13[c] {
+			p++
+		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+			p += 3
+		} else {
+			break
+		}
+	}
+	if p == v2 {
+		goto l4
+	}
+	if p < len(in) && in[p] == '/' {
+		p++
+		for p < len(in) {
+			if c := in[p]; genSet12[c] {
+				p++
+			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+				p += 3
+			} else {
+				break
+			}
+		}
+	}
+	goto l3
+l4:
+	p = v1
+l3:
+	return p
+l1:
+	return -1
+}
+
+// matchPathRootless matches path-rootless at pos in in and returns the end offset of the match, or -1.
+// pos is within in.
+//
+//	path-rootless = segment-nz *( "/" segment )
+func matchPathRootless(in string, pos int) int {
+	p := pos
+	var v1 int
+	// path-rootless
+	// segment-nz
+	v1 = p
+	for p < len(in) {
+		if c := in[p]; genSet13[c] {
+			p++
+		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+			p += 3
+		} else {
+			break
+		}
+	}
+	if p == v1 {
+		goto l1
+	}
+	if p < len(in) && in[p] == '/' {
+		p++
+		for p < len(in) {
+			if c := in[p]; genSet12[c] {
+				p++
+			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+				p += 3
+			} else {
+				break
+			}
+		}
+	}
+	return p
+l1:
+	return -1
+}
+
+// matchURI matches URI at pos in in and returns the end offset of the match, or -1.
+// On a match, caps[i] holds the span {start, end} of capture slot i, or {-1, -1}.
+func matchURI(in string, pos int, caps *[8][2]int) int {
+	if pos < 0 || pos > len(in) {
+		return -1
+	}
+	p := pos
+	k0s, k0e, k1s, k1e, k2s, k2e, k3s, k3e, k4s, k4e, k5s, k5e, k6s, k6e, k7s, k7e := -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1
+	var v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18, v19, v20, v21, v22, v23, v24 int
+	// URI
+	k0s = p
+	if e := matchScheme(in, p); e >= 0 {
+		p = e
+	} else {
+		goto l1
 	}
 	k0e = p
 	if p >= len(in) || in[p] != ':' {
@@ -77,3187 +1151,20 @@ l6:
 	k2e = v14
 l5:
 	k3s = p
-	// host
-	v15 = p
-	// IP-literal
-	if p >= len(in) || in[p] != '[' {
-		goto l9
+	if e := matchHost(in, p); e >= 0 {
+		p = e
+	} else {
+		goto l3
 	}
-	p++
-	v16 = p
-	if p >= len(in) || !genSet5[in[p]] {
-		goto l11
-	}
-	// IPv6address
-	v17 = p
-	if p >= len(in) || !genSet4[in[p]] {
-		goto l13
-	}
-	v18 = 0
-l14:
-	if v18 == 6 {
-		goto l15
-	}
-	if p >= len(in) || !genSet4[in[p]] {
-		goto l15
-	}
-	v19 = p
-	// h16
-	v20 = 0
-	for v20 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v20++
-	}
-	if v20 < 1 {
-		goto l16
-	}
-	if p >= len(in) || in[p] != ':' {
-		goto l16
-	}
-	p++
-	v18++
-	goto l14
-l16:
-	p = v19
-l15:
-	if v18 < 6 {
-		goto l13
-	}
-	// ls32
-	v21 = p
-	// h16
-	v22 = 0
-	for v22 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v22++
-	}
-	if v22 < 1 {
-		goto l19
-	}
-	if p >= len(in) || in[p] != ':' {
-		goto l19
-	}
-	p++
-	// h16
-	v23 = 0
-	for v23 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v23++
-	}
-	if v23 < 1 {
-		goto l19
-	}
-	goto l18
-l19:
-	p = v21
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l13
-	}
-	// IPv4address
-	// dec-octet
-	v24 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l21
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l21
-	}
-	p++
-	goto l20
-l21:
-	p = v24
-	if p >= len(in) || in[p] != '2' {
-		goto l22
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l22
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l22
-	}
-	p++
-	goto l20
-l22:
-	p = v24
-	if p >= len(in) || in[p] != '1' {
-		goto l23
-	}
-	p++
-	v25 = 0
-	for v25 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v25++
-	}
-	if v25 < 2 {
-		goto l23
-	}
-	goto l20
-l23:
-	p = v24
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l24
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l24
-	}
-	p++
-	goto l20
-l24:
-	p = v24
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l13
-	}
-	p++
-l20:
-	if p >= len(in) || in[p] != '.' {
-		goto l13
-	}
-	p++
-	// dec-octet
-	v26 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l26
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l26
-	}
-	p++
-	goto l25
-l26:
-	p = v26
-	if p >= len(in) || in[p] != '2' {
-		goto l27
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l27
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l27
-	}
-	p++
-	goto l25
-l27:
-	p = v26
-	if p >= len(in) || in[p] != '1' {
-		goto l28
-	}
-	p++
-	v27 = 0
-	for v27 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v27++
-	}
-	if v27 < 2 {
-		goto l28
-	}
-	goto l25
-l28:
-	p = v26
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l29
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l29
-	}
-	p++
-	goto l25
-l29:
-	p = v26
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l13
-	}
-	p++
-l25:
-	if p >= len(in) || in[p] != '.' {
-		goto l13
-	}
-	p++
-	// dec-octet
-	v28 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l31
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l31
-	}
-	p++
-	goto l30
-l31:
-	p = v28
-	if p >= len(in) || in[p] != '2' {
-		goto l32
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l32
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l32
-	}
-	p++
-	goto l30
-l32:
-	p = v28
-	if p >= len(in) || in[p] != '1' {
-		goto l33
-	}
-	p++
-	v29 = 0
-	for v29 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v29++
-	}
-	if v29 < 2 {
-		goto l33
-	}
-	goto l30
-l33:
-	p = v28
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l34
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l34
-	}
-	p++
-	goto l30
-l34:
-	p = v28
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l13
-	}
-	p++
-l30:
-	if p >= len(in) || in[p] != '.' {
-		goto l13
-	}
-	p++
-	// dec-octet
-	v30 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l36
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l36
-	}
-	p++
-	goto l35
-l36:
-	p = v30
-	if p >= len(in) || in[p] != '2' {
-		goto l37
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l37
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l37
-	}
-	p++
-	goto l35
-l37:
-	p = v30
-	if p >= len(in) || in[p] != '1' {
-		goto l38
-	}
-	p++
-	v31 = 0
-	for v31 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v31++
-	}
-	if v31 < 2 {
-		goto l38
-	}
-	goto l35
-l38:
-	p = v30
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l39
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l39
-	}
-	p++
-	goto l35
-l39:
-	p = v30
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l13
-	}
-	p++
-l35:
-l18:
-	goto l12
-l13:
-	p = v17
-	if len(in)-p < 2 || in[p:p+2] != "::" {
-		goto l40
-	}
-	p += 2
-	v32 = 0
-l41:
-	if v32 == 5 {
-		goto l42
-	}
-	if p >= len(in) || !genSet4[in[p]] {
-		goto l42
-	}
-	v33 = p
-	// h16
-	v34 = 0
-	for v34 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v34++
-	}
-	if v34 < 1 {
-		goto l43
-	}
-	if p >= len(in) || in[p] != ':' {
-		goto l43
-	}
-	p++
-	v32++
-	goto l41
-l43:
-	p = v33
-l42:
-	if v32 < 5 {
-		goto l40
-	}
-	// ls32
-	v35 = p
-	// h16
-	v36 = 0
-	for v36 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v36++
-	}
-	if v36 < 1 {
-		goto l46
-	}
-	if p >= len(in) || in[p] != ':' {
-		goto l46
-	}
-	p++
-	// h16
-	v37 = 0
-	for v37 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v37++
-	}
-	if v37 < 1 {
-		goto l46
-	}
-	goto l45
-l46:
-	p = v35
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l40
-	}
-	// IPv4address
-	// dec-octet
-	v38 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l48
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l48
-	}
-	p++
-	goto l47
-l48:
-	p = v38
-	if p >= len(in) || in[p] != '2' {
-		goto l49
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l49
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l49
-	}
-	p++
-	goto l47
-l49:
-	p = v38
-	if p >= len(in) || in[p] != '1' {
-		goto l50
-	}
-	p++
-	v39 = 0
-	for v39 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v39++
-	}
-	if v39 < 2 {
-		goto l50
-	}
-	goto l47
-l50:
-	p = v38
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l51
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l51
-	}
-	p++
-	goto l47
-l51:
-	p = v38
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l40
-	}
-	p++
-l47:
-	if p >= len(in) || in[p] != '.' {
-		goto l40
-	}
-	p++
-	// dec-octet
-	v40 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l53
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l53
-	}
-	p++
-	goto l52
-l53:
-	p = v40
-	if p >= len(in) || in[p] != '2' {
-		goto l54
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l54
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l54
-	}
-	p++
-	goto l52
-l54:
-	p = v40
-	if p >= len(in) || in[p] != '1' {
-		goto l55
-	}
-	p++
-	v41 = 0
-	for v41 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v41++
-	}
-	if v41 < 2 {
-		goto l55
-	}
-	goto l52
-l55:
-	p = v40
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l56
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l56
-	}
-	p++
-	goto l52
-l56:
-	p = v40
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l40
-	}
-	p++
-l52:
-	if p >= len(in) || in[p] != '.' {
-		goto l40
-	}
-	p++
-	// dec-octet
-	v42 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l58
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l58
-	}
-	p++
-	goto l57
-l58:
-	p = v42
-	if p >= len(in) || in[p] != '2' {
-		goto l59
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l59
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l59
-	}
-	p++
-	goto l57
-l59:
-	p = v42
-	if p >= len(in) || in[p] != '1' {
-		goto l60
-	}
-	p++
-	v43 = 0
-	for v43 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v43++
-	}
-	if v43 < 2 {
-		goto l60
-	}
-	goto l57
-l60:
-	p = v42
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l61
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l61
-	}
-	p++
-	goto l57
-l61:
-	p = v42
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l40
-	}
-	p++
-l57:
-	if p >= len(in) || in[p] != '.' {
-		goto l40
-	}
-	p++
-	// dec-octet
-	v44 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l63
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l63
-	}
-	p++
-	goto l62
-l63:
-	p = v44
-	if p >= len(in) || in[p] != '2' {
-		goto l64
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l64
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l64
-	}
-	p++
-	goto l62
-l64:
-	p = v44
-	if p >= len(in) || in[p] != '1' {
-		goto l65
-	}
-	p++
-	v45 = 0
-	for v45 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v45++
-	}
-	if v45 < 2 {
-		goto l65
-	}
-	goto l62
-l65:
-	p = v44
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l66
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l66
-	}
-	p++
-	goto l62
-l66:
-	p = v44
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l40
-	}
-	p++
-l62:
-l45:
-	goto l12
-l40:
-	p = v17
-	if p >= len(in) || !genSet5[in[p]] {
-		goto l67
-	}
-	if p >= len(in) || !genSet4[in[p]] {
-		goto l69
-	}
-	v46 = p
-	// h16
-	v47 = 0
-	for v47 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v47++
-	}
-	if v47 < 1 {
-		goto l70
-	}
-	goto l69
-l70:
-	p = v46
-l69:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
-		goto l67
-	}
-	p += 2
-	v48 = 0
-l72:
-	if v48 == 4 {
-		goto l73
-	}
-	if p >= len(in) || !genSet4[in[p]] {
-		goto l73
-	}
-	v49 = p
-	// h16
-	v50 = 0
-	for v50 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v50++
-	}
-	if v50 < 1 {
-		goto l74
-	}
-	if p >= len(in) || in[p] != ':' {
-		goto l74
-	}
-	p++
-	v48++
-	goto l72
-l74:
-	p = v49
-l73:
-	if v48 < 4 {
-		goto l67
-	}
-	// ls32
-	v51 = p
-	// h16
-	v52 = 0
-	for v52 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v52++
-	}
-	if v52 < 1 {
-		goto l77
-	}
-	if p >= len(in) || in[p] != ':' {
-		goto l77
-	}
-	p++
-	// h16
-	v53 = 0
-	for v53 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v53++
-	}
-	if v53 < 1 {
-		goto l77
-	}
-	goto l76
-l77:
-	p = v51
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l67
-	}
-	// IPv4address
-	// dec-octet
-	v54 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l79
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l79
-	}
-	p++
-	goto l78
-l79:
-	p = v54
-	if p >= len(in) || in[p] != '2' {
-		goto l80
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l80
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l80
-	}
-	p++
-	goto l78
-l80:
-	p = v54
-	if p >= len(in) || in[p] != '1' {
-		goto l81
-	}
-	p++
-	v55 = 0
-	for v55 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v55++
-	}
-	if v55 < 2 {
-		goto l81
-	}
-	goto l78
-l81:
-	p = v54
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l82
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l82
-	}
-	p++
-	goto l78
-l82:
-	p = v54
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l67
-	}
-	p++
-l78:
-	if p >= len(in) || in[p] != '.' {
-		goto l67
-	}
-	p++
-	// dec-octet
-	v56 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l84
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l84
-	}
-	p++
-	goto l83
-l84:
-	p = v56
-	if p >= len(in) || in[p] != '2' {
-		goto l85
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l85
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l85
-	}
-	p++
-	goto l83
-l85:
-	p = v56
-	if p >= len(in) || in[p] != '1' {
-		goto l86
-	}
-	p++
-	v57 = 0
-	for v57 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v57++
-	}
-	if v57 < 2 {
-		goto l86
-	}
-	goto l83
-l86:
-	p = v56
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l87
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l87
-	}
-	p++
-	goto l83
-l87:
-	p = v56
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l67
-	}
-	p++
-l83:
-	if p >= len(in) || in[p] != '.' {
-		goto l67
-	}
-	p++
-	// dec-octet
-	v58 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l89
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l89
-	}
-	p++
-	goto l88
-l89:
-	p = v58
-	if p >= len(in) || in[p] != '2' {
-		goto l90
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l90
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l90
-	}
-	p++
-	goto l88
-l90:
-	p = v58
-	if p >= len(in) || in[p] != '1' {
-		goto l91
-	}
-	p++
-	v59 = 0
-	for v59 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v59++
-	}
-	if v59 < 2 {
-		goto l91
-	}
-	goto l88
-l91:
-	p = v58
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l92
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l92
-	}
-	p++
-	goto l88
-l92:
-	p = v58
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l67
-	}
-	p++
-l88:
-	if p >= len(in) || in[p] != '.' {
-		goto l67
-	}
-	p++
-	// dec-octet
-	v60 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l94
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l94
-	}
-	p++
-	goto l93
-l94:
-	p = v60
-	if p >= len(in) || in[p] != '2' {
-		goto l95
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l95
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l95
-	}
-	p++
-	goto l93
-l95:
-	p = v60
-	if p >= len(in) || in[p] != '1' {
-		goto l96
-	}
-	p++
-	v61 = 0
-	for v61 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v61++
-	}
-	if v61 < 2 {
-		goto l96
-	}
-	goto l93
-l96:
-	p = v60
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l97
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l97
-	}
-	p++
-	goto l93
-l97:
-	p = v60
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l67
-	}
-	p++
-l93:
-l76:
-	goto l12
-l67:
-	p = v17
-	if p >= len(in) || !genSet5[in[p]] {
-		goto l98
-	}
-	if p >= len(in) || !genSet4[in[p]] {
-		goto l100
-	}
-	v62 = p
-	// h16
-	v63 = 0
-	for v63 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v63++
-	}
-	if v63 < 1 {
-		goto l101
-	}
-	if p >= len(in) || in[p] != ':' {
-		goto l104
-	}
-	v64 = p
-	if p >= len(in) || in[p] != ':' {
-		goto l105
-	}
-	p++
-	// h16
-	v65 = 0
-	for v65 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v65++
-	}
-	if v65 < 1 {
-		goto l105
-	}
-	goto l104
-l105:
-	p = v64
-l104:
-	goto l100
-l101:
-	p = v62
-l100:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
-		goto l98
-	}
-	p += 2
-	v66 = 0
-l107:
-	if v66 == 3 {
-		goto l108
-	}
-	if p >= len(in) || !genSet4[in[p]] {
-		goto l108
-	}
-	v67 = p
-	// h16
-	v68 = 0
-	for v68 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v68++
-	}
-	if v68 < 1 {
-		goto l109
-	}
-	if p >= len(in) || in[p] != ':' {
-		goto l109
-	}
-	p++
-	v66++
-	goto l107
-l109:
-	p = v67
-l108:
-	if v66 < 3 {
-		goto l98
-	}
-	// ls32
-	v69 = p
-	// h16
-	v70 = 0
-	for v70 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v70++
-	}
-	if v70 < 1 {
-		goto l112
-	}
-	if p >= len(in) || in[p] != ':' {
-		goto l112
-	}
-	p++
-	// h16
-	v71 = 0
-	for v71 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v71++
-	}
-	if v71 < 1 {
-		goto l112
-	}
-	goto l111
-l112:
-	p = v69
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l98
-	}
-	// IPv4address
-	// dec-octet
-	v72 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l114
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l114
-	}
-	p++
-	goto l113
-l114:
-	p = v72
-	if p >= len(in) || in[p] != '2' {
-		goto l115
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l115
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l115
-	}
-	p++
-	goto l113
-l115:
-	p = v72
-	if p >= len(in) || in[p] != '1' {
-		goto l116
-	}
-	p++
-	v73 = 0
-	for v73 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v73++
-	}
-	if v73 < 2 {
-		goto l116
-	}
-	goto l113
-l116:
-	p = v72
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l117
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l117
-	}
-	p++
-	goto l113
-l117:
-	p = v72
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l98
-	}
-	p++
-l113:
-	if p >= len(in) || in[p] != '.' {
-		goto l98
-	}
-	p++
-	// dec-octet
-	v74 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l119
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l119
-	}
-	p++
-	goto l118
-l119:
-	p = v74
-	if p >= len(in) || in[p] != '2' {
-		goto l120
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l120
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l120
-	}
-	p++
-	goto l118
-l120:
-	p = v74
-	if p >= len(in) || in[p] != '1' {
-		goto l121
-	}
-	p++
-	v75 = 0
-	for v75 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v75++
-	}
-	if v75 < 2 {
-		goto l121
-	}
-	goto l118
-l121:
-	p = v74
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l122
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l122
-	}
-	p++
-	goto l118
-l122:
-	p = v74
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l98
-	}
-	p++
-l118:
-	if p >= len(in) || in[p] != '.' {
-		goto l98
-	}
-	p++
-	// dec-octet
-	v76 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l124
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l124
-	}
-	p++
-	goto l123
-l124:
-	p = v76
-	if p >= len(in) || in[p] != '2' {
-		goto l125
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l125
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l125
-	}
-	p++
-	goto l123
-l125:
-	p = v76
-	if p >= len(in) || in[p] != '1' {
-		goto l126
-	}
-	p++
-	v77 = 0
-	for v77 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v77++
-	}
-	if v77 < 2 {
-		goto l126
-	}
-	goto l123
-l126:
-	p = v76
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l127
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l127
-	}
-	p++
-	goto l123
-l127:
-	p = v76
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l98
-	}
-	p++
-l123:
-	if p >= len(in) || in[p] != '.' {
-		goto l98
-	}
-	p++
-	// dec-octet
-	v78 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l129
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l129
-	}
-	p++
-	goto l128
-l129:
-	p = v78
-	if p >= len(in) || in[p] != '2' {
-		goto l130
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l130
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l130
-	}
-	p++
-	goto l128
-l130:
-	p = v78
-	if p >= len(in) || in[p] != '1' {
-		goto l131
-	}
-	p++
-	v79 = 0
-	for v79 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v79++
-	}
-	if v79 < 2 {
-		goto l131
-	}
-	goto l128
-l131:
-	p = v78
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l132
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l132
-	}
-	p++
-	goto l128
-l132:
-	p = v78
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l98
-	}
-	p++
-l128:
-l111:
-	goto l12
-l98:
-	p = v17
-	if p >= len(in) || !genSet5[in[p]] {
-		goto l133
-	}
-	if p >= len(in) || !genSet4[in[p]] {
-		goto l135
-	}
-	v80 = p
-	// h16
-	v81 = 0
-	for v81 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v81++
-	}
-	if v81 < 1 {
-		goto l136
-	}
-	v82 = 0
-l138:
-	if v82 == 2 {
-		goto l139
-	}
-	if p >= len(in) || in[p] != ':' {
-		goto l139
-	}
-	v83 = p
-	if p >= len(in) || in[p] != ':' {
-		goto l140
-	}
-	p++
-	// h16
-	v84 = 0
-	for v84 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v84++
-	}
-	if v84 < 1 {
-		goto l140
-	}
-	v82++
-	goto l138
-l140:
-	p = v83
-l139:
-	goto l135
-l136:
-	p = v80
-l135:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
-		goto l133
-	}
-	p += 2
-	v85 = 0
-l142:
-	if v85 == 2 {
-		goto l143
-	}
-	if p >= len(in) || !genSet4[in[p]] {
-		goto l143
-	}
-	v86 = p
-	// h16
-	v87 = 0
-	for v87 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v87++
-	}
-	if v87 < 1 {
-		goto l144
-	}
-	if p >= len(in) || in[p] != ':' {
-		goto l144
-	}
-	p++
-	v85++
-	goto l142
-l144:
-	p = v86
-l143:
-	if v85 < 2 {
-		goto l133
-	}
-	// ls32
-	v88 = p
-	// h16
-	v89 = 0
-	for v89 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v89++
-	}
-	if v89 < 1 {
-		goto l147
-	}
-	if p >= len(in) || in[p] != ':' {
-		goto l147
-	}
-	p++
-	// h16
-	v90 = 0
-	for v90 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v90++
-	}
-	if v90 < 1 {
-		goto l147
-	}
-	goto l146
-l147:
-	p = v88
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l133
-	}
-	// IPv4address
-	// dec-octet
-	v91 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l149
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l149
-	}
-	p++
-	goto l148
-l149:
-	p = v91
-	if p >= len(in) || in[p] != '2' {
-		goto l150
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l150
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l150
-	}
-	p++
-	goto l148
-l150:
-	p = v91
-	if p >= len(in) || in[p] != '1' {
-		goto l151
-	}
-	p++
-	v92 = 0
-	for v92 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v92++
-	}
-	if v92 < 2 {
-		goto l151
-	}
-	goto l148
-l151:
-	p = v91
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l152
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l152
-	}
-	p++
-	goto l148
-l152:
-	p = v91
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l133
-	}
-	p++
-l148:
-	if p >= len(in) || in[p] != '.' {
-		goto l133
-	}
-	p++
-	// dec-octet
-	v93 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l154
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l154
-	}
-	p++
-	goto l153
-l154:
-	p = v93
-	if p >= len(in) || in[p] != '2' {
-		goto l155
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l155
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l155
-	}
-	p++
-	goto l153
-l155:
-	p = v93
-	if p >= len(in) || in[p] != '1' {
-		goto l156
-	}
-	p++
-	v94 = 0
-	for v94 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v94++
-	}
-	if v94 < 2 {
-		goto l156
-	}
-	goto l153
-l156:
-	p = v93
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l157
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l157
-	}
-	p++
-	goto l153
-l157:
-	p = v93
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l133
-	}
-	p++
-l153:
-	if p >= len(in) || in[p] != '.' {
-		goto l133
-	}
-	p++
-	// dec-octet
-	v95 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l159
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l159
-	}
-	p++
-	goto l158
-l159:
-	p = v95
-	if p >= len(in) || in[p] != '2' {
-		goto l160
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l160
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l160
-	}
-	p++
-	goto l158
-l160:
-	p = v95
-	if p >= len(in) || in[p] != '1' {
-		goto l161
-	}
-	p++
-	v96 = 0
-	for v96 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v96++
-	}
-	if v96 < 2 {
-		goto l161
-	}
-	goto l158
-l161:
-	p = v95
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l162
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l162
-	}
-	p++
-	goto l158
-l162:
-	p = v95
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l133
-	}
-	p++
-l158:
-	if p >= len(in) || in[p] != '.' {
-		goto l133
-	}
-	p++
-	// dec-octet
-	v97 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l164
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l164
-	}
-	p++
-	goto l163
-l164:
-	p = v97
-	if p >= len(in) || in[p] != '2' {
-		goto l165
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l165
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l165
-	}
-	p++
-	goto l163
-l165:
-	p = v97
-	if p >= len(in) || in[p] != '1' {
-		goto l166
-	}
-	p++
-	v98 = 0
-	for v98 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v98++
-	}
-	if v98 < 2 {
-		goto l166
-	}
-	goto l163
-l166:
-	p = v97
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l167
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l167
-	}
-	p++
-	goto l163
-l167:
-	p = v97
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l133
-	}
-	p++
-l163:
-l146:
-	goto l12
-l133:
-	p = v17
-	if p >= len(in) || !genSet5[in[p]] {
-		goto l168
-	}
-	if p >= len(in) || !genSet4[in[p]] {
-		goto l170
-	}
-	v99 = p
-	// h16
-	v100 = 0
-	for v100 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v100++
-	}
-	if v100 < 1 {
-		goto l171
-	}
-	v101 = 0
-l173:
-	if v101 == 3 {
-		goto l174
-	}
-	if p >= len(in) || in[p] != ':' {
-		goto l174
-	}
-	v102 = p
-	if p >= len(in) || in[p] != ':' {
-		goto l175
-	}
-	p++
-	// h16
-	v103 = 0
-	for v103 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v103++
-	}
-	if v103 < 1 {
-		goto l175
-	}
-	v101++
-	goto l173
-l175:
-	p = v102
-l174:
-	goto l170
-l171:
-	p = v99
-l170:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
-		goto l168
-	}
-	p += 2
-	// h16
-	v104 = 0
-	for v104 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v104++
-	}
-	if v104 < 1 {
-		goto l168
-	}
-	if p >= len(in) || in[p] != ':' {
-		goto l168
-	}
-	p++
-	// ls32
-	v105 = p
-	// h16
-	v106 = 0
-	for v106 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v106++
-	}
-	if v106 < 1 {
-		goto l178
-	}
-	if p >= len(in) || in[p] != ':' {
-		goto l178
-	}
-	p++
-	// h16
-	v107 = 0
-	for v107 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v107++
-	}
-	if v107 < 1 {
-		goto l178
-	}
-	goto l177
-l178:
-	p = v105
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l168
-	}
-	// IPv4address
-	// dec-octet
-	v108 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l180
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l180
-	}
-	p++
-	goto l179
-l180:
-	p = v108
-	if p >= len(in) || in[p] != '2' {
-		goto l181
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l181
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l181
-	}
-	p++
-	goto l179
-l181:
-	p = v108
-	if p >= len(in) || in[p] != '1' {
-		goto l182
-	}
-	p++
-	v109 = 0
-	for v109 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v109++
-	}
-	if v109 < 2 {
-		goto l182
-	}
-	goto l179
-l182:
-	p = v108
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l183
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l183
-	}
-	p++
-	goto l179
-l183:
-	p = v108
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l168
-	}
-	p++
-l179:
-	if p >= len(in) || in[p] != '.' {
-		goto l168
-	}
-	p++
-	// dec-octet
-	v110 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l185
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l185
-	}
-	p++
-	goto l184
-l185:
-	p = v110
-	if p >= len(in) || in[p] != '2' {
-		goto l186
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l186
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l186
-	}
-	p++
-	goto l184
-l186:
-	p = v110
-	if p >= len(in) || in[p] != '1' {
-		goto l187
-	}
-	p++
-	v111 = 0
-	for v111 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v111++
-	}
-	if v111 < 2 {
-		goto l187
-	}
-	goto l184
-l187:
-	p = v110
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l188
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l188
-	}
-	p++
-	goto l184
-l188:
-	p = v110
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l168
-	}
-	p++
-l184:
-	if p >= len(in) || in[p] != '.' {
-		goto l168
-	}
-	p++
-	// dec-octet
-	v112 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l190
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l190
-	}
-	p++
-	goto l189
-l190:
-	p = v112
-	if p >= len(in) || in[p] != '2' {
-		goto l191
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l191
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l191
-	}
-	p++
-	goto l189
-l191:
-	p = v112
-	if p >= len(in) || in[p] != '1' {
-		goto l192
-	}
-	p++
-	v113 = 0
-	for v113 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v113++
-	}
-	if v113 < 2 {
-		goto l192
-	}
-	goto l189
-l192:
-	p = v112
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l193
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l193
-	}
-	p++
-	goto l189
-l193:
-	p = v112
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l168
-	}
-	p++
-l189:
-	if p >= len(in) || in[p] != '.' {
-		goto l168
-	}
-	p++
-	// dec-octet
-	v114 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l195
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l195
-	}
-	p++
-	goto l194
-l195:
-	p = v114
-	if p >= len(in) || in[p] != '2' {
-		goto l196
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l196
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l196
-	}
-	p++
-	goto l194
-l196:
-	p = v114
-	if p >= len(in) || in[p] != '1' {
-		goto l197
-	}
-	p++
-	v115 = 0
-	for v115 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v115++
-	}
-	if v115 < 2 {
-		goto l197
-	}
-	goto l194
-l197:
-	p = v114
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l198
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l198
-	}
-	p++
-	goto l194
-l198:
-	p = v114
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l168
-	}
-	p++
-l194:
-l177:
-	goto l12
-l168:
-	p = v17
-	if p >= len(in) || !genSet5[in[p]] {
-		goto l199
-	}
-	if p >= len(in) || !genSet4[in[p]] {
-		goto l201
-	}
-	v116 = p
-	// h16
-	v117 = 0
-	for v117 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v117++
-	}
-	if v117 < 1 {
-		goto l202
-	}
-	v118 = 0
-l204:
-	if v118 == 4 {
-		goto l205
-	}
-	if p >= len(in) || in[p] != ':' {
-		goto l205
-	}
-	v119 = p
-	if p >= len(in) || in[p] != ':' {
-		goto l206
-	}
-	p++
-	// h16
-	v120 = 0
-	for v120 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v120++
-	}
-	if v120 < 1 {
-		goto l206
-	}
-	v118++
-	goto l204
-l206:
-	p = v119
-l205:
-	goto l201
-l202:
-	p = v116
-l201:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
-		goto l199
-	}
-	p += 2
-	// ls32
-	v121 = p
-	// h16
-	v122 = 0
-	for v122 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v122++
-	}
-	if v122 < 1 {
-		goto l209
-	}
-	if p >= len(in) || in[p] != ':' {
-		goto l209
-	}
-	p++
-	// h16
-	v123 = 0
-	for v123 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v123++
-	}
-	if v123 < 1 {
-		goto l209
-	}
-	goto l208
-l209:
-	p = v121
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l199
-	}
-	// IPv4address
-	// dec-octet
-	v124 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l211
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l211
-	}
-	p++
-	goto l210
-l211:
-	p = v124
-	if p >= len(in) || in[p] != '2' {
-		goto l212
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l212
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l212
-	}
-	p++
-	goto l210
-l212:
-	p = v124
-	if p >= len(in) || in[p] != '1' {
-		goto l213
-	}
-	p++
-	v125 = 0
-	for v125 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v125++
-	}
-	if v125 < 2 {
-		goto l213
-	}
-	goto l210
-l213:
-	p = v124
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l214
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l214
-	}
-	p++
-	goto l210
-l214:
-	p = v124
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l199
-	}
-	p++
-l210:
-	if p >= len(in) || in[p] != '.' {
-		goto l199
-	}
-	p++
-	// dec-octet
-	v126 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l216
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l216
-	}
-	p++
-	goto l215
-l216:
-	p = v126
-	if p >= len(in) || in[p] != '2' {
-		goto l217
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l217
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l217
-	}
-	p++
-	goto l215
-l217:
-	p = v126
-	if p >= len(in) || in[p] != '1' {
-		goto l218
-	}
-	p++
-	v127 = 0
-	for v127 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v127++
-	}
-	if v127 < 2 {
-		goto l218
-	}
-	goto l215
-l218:
-	p = v126
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l219
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l219
-	}
-	p++
-	goto l215
-l219:
-	p = v126
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l199
-	}
-	p++
-l215:
-	if p >= len(in) || in[p] != '.' {
-		goto l199
-	}
-	p++
-	// dec-octet
-	v128 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l221
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l221
-	}
-	p++
-	goto l220
-l221:
-	p = v128
-	if p >= len(in) || in[p] != '2' {
-		goto l222
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l222
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l222
-	}
-	p++
-	goto l220
-l222:
-	p = v128
-	if p >= len(in) || in[p] != '1' {
-		goto l223
-	}
-	p++
-	v129 = 0
-	for v129 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v129++
-	}
-	if v129 < 2 {
-		goto l223
-	}
-	goto l220
-l223:
-	p = v128
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l224
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l224
-	}
-	p++
-	goto l220
-l224:
-	p = v128
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l199
-	}
-	p++
-l220:
-	if p >= len(in) || in[p] != '.' {
-		goto l199
-	}
-	p++
-	// dec-octet
-	v130 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l226
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l226
-	}
-	p++
-	goto l225
-l226:
-	p = v130
-	if p >= len(in) || in[p] != '2' {
-		goto l227
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l227
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l227
-	}
-	p++
-	goto l225
-l227:
-	p = v130
-	if p >= len(in) || in[p] != '1' {
-		goto l228
-	}
-	p++
-	v131 = 0
-	for v131 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v131++
-	}
-	if v131 < 2 {
-		goto l228
-	}
-	goto l225
-l228:
-	p = v130
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l229
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l229
-	}
-	p++
-	goto l225
-l229:
-	p = v130
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l199
-	}
-	p++
-l225:
-l208:
-	goto l12
-l199:
-	p = v17
-	if p >= len(in) || !genSet5[in[p]] {
-		goto l230
-	}
-	if p >= len(in) || !genSet4[in[p]] {
-		goto l232
-	}
-	v132 = p
-	// h16
-	v133 = 0
-	for v133 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v133++
-	}
-	if v133 < 1 {
-		goto l233
-	}
-	v134 = 0
-l235:
-	if v134 == 5 {
-		goto l236
-	}
-	if p >= len(in) || in[p] != ':' {
-		goto l236
-	}
-	v135 = p
-	if p >= len(in) || in[p] != ':' {
-		goto l237
-	}
-	p++
-	// h16
-	v136 = 0
-	for v136 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v136++
-	}
-	if v136 < 1 {
-		goto l237
-	}
-	v134++
-	goto l235
-l237:
-	p = v135
-l236:
-	goto l232
-l233:
-	p = v132
-l232:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
-		goto l230
-	}
-	p += 2
-	// h16
-	v137 = 0
-	for v137 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v137++
-	}
-	if v137 < 1 {
-		goto l230
-	}
-	goto l12
-l230:
-	p = v17
-	if p >= len(in) || !genSet5[in[p]] {
-		goto l11
-	}
-	if p >= len(in) || !genSet4[in[p]] {
-		goto l240
-	}
-	v138 = p
-	// h16
-	v139 = 0
-	for v139 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v139++
-	}
-	if v139 < 1 {
-		goto l241
-	}
-	v140 = 0
-l243:
-	if v140 == 6 {
-		goto l244
-	}
-	if p >= len(in) || in[p] != ':' {
-		goto l244
-	}
-	v141 = p
-	if p >= len(in) || in[p] != ':' {
-		goto l245
-	}
-	p++
-	// h16
-	v142 = 0
-	for v142 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v142++
-	}
-	if v142 < 1 {
-		goto l245
-	}
-	v140++
-	goto l243
-l245:
-	p = v141
-l244:
-	goto l240
-l241:
-	p = v138
-l240:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
-		goto l11
-	}
-	p += 2
-l12:
-	goto l10
-l11:
-	p = v16
-	// IPvFuture
-	if len(in)-p < 1 || in[p]|0x20 != 'v' {
-		goto l9
-	}
-	p++
-	v143 = p
-	for p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-	}
-	if p == v143 {
-		goto l9
-	}
-	if p >= len(in) || in[p] != '.' {
-		goto l9
-	}
-	p++
-	v144 = p
-	for p < len(in) {
-		if c := in[p]; genSet3[c] {
-			p++
-		} else {
-			break
-		}
-	}
-	if p == v144 {
-		goto l9
-	}
-l10:
-	if p >= len(in) || in[p] != ']' {
-		goto l9
-	}
-	p++
-	goto l8
-l9:
-	p = v15
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l247
-	}
-	// IPv4address
-	// dec-octet
-	v145 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l249
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l249
-	}
-	p++
-	goto l248
-l249:
-	p = v145
-	if p >= len(in) || in[p] != '2' {
-		goto l250
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l250
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l250
-	}
-	p++
-	goto l248
-l250:
-	p = v145
-	if p >= len(in) || in[p] != '1' {
-		goto l251
-	}
-	p++
-	v146 = 0
-	for v146 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v146++
-	}
-	if v146 < 2 {
-		goto l251
-	}
-	goto l248
-l251:
-	p = v145
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l252
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l252
-	}
-	p++
-	goto l248
-l252:
-	p = v145
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l247
-	}
-	p++
-l248:
-	if p >= len(in) || in[p] != '.' {
-		goto l247
-	}
-	p++
-	// dec-octet
-	v147 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l254
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l254
-	}
-	p++
-	goto l253
-l254:
-	p = v147
-	if p >= len(in) || in[p] != '2' {
-		goto l255
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l255
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l255
-	}
-	p++
-	goto l253
-l255:
-	p = v147
-	if p >= len(in) || in[p] != '1' {
-		goto l256
-	}
-	p++
-	v148 = 0
-	for v148 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v148++
-	}
-	if v148 < 2 {
-		goto l256
-	}
-	goto l253
-l256:
-	p = v147
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l257
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l257
-	}
-	p++
-	goto l253
-l257:
-	p = v147
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l247
-	}
-	p++
-l253:
-	if p >= len(in) || in[p] != '.' {
-		goto l247
-	}
-	p++
-	// dec-octet
-	v149 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l259
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l259
-	}
-	p++
-	goto l258
-l259:
-	p = v149
-	if p >= len(in) || in[p] != '2' {
-		goto l260
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l260
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l260
-	}
-	p++
-	goto l258
-l260:
-	p = v149
-	if p >= len(in) || in[p] != '1' {
-		goto l261
-	}
-	p++
-	v150 = 0
-	for v150 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v150++
-	}
-	if v150 < 2 {
-		goto l261
-	}
-	goto l258
-l261:
-	p = v149
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l262
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l262
-	}
-	p++
-	goto l258
-l262:
-	p = v149
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l247
-	}
-	p++
-l258:
-	if p >= len(in) || in[p] != '.' {
-		goto l247
-	}
-	p++
-	// dec-octet
-	v151 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l264
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l264
-	}
-	p++
-	goto l263
-l264:
-	p = v151
-	if p >= len(in) || in[p] != '2' {
-		goto l265
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l265
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l265
-	}
-	p++
-	goto l263
-l265:
-	p = v151
-	if p >= len(in) || in[p] != '1' {
-		goto l266
-	}
-	p++
-	v152 = 0
-	for v152 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v152++
-	}
-	if v152 < 2 {
-		goto l266
-	}
-	goto l263
-l266:
-	p = v151
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l267
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l267
-	}
-	p++
-	goto l263
-l267:
-	p = v151
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l247
-	}
-	p++
-l263:
-	if p < len(in) && (genSet10[in[p]] || in[p] == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]]) {
-		goto l247
-	}
-	goto l8
-l247:
-	p = v15
-	// reg-name
-	for p < len(in) {
-		if c := in[p]; genSet10[c] {
-			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-			p += 3
-		} else {
-			break
-		}
-	}
-l8:
 	k3e = p
 	if p >= len(in) || in[p] != ':' {
-		goto l269
+		goto l9
 	}
-	v153 = p
-	v154 = k4s
-	v155 = k4e
+	v15 = p
+	v16 = k4s
+	v17 = k4e
 	if p >= len(in) || in[p] != ':' {
-		goto l270
+		goto l10
 	}
 	p++
 	k4s = p
@@ -3270,19 +1177,19 @@ l8:
 		}
 	}
 	k4e = p
-	goto l269
-l270:
-	p = v153
-	k4s = v154
-	k4e = v155
-l269:
+	goto l9
+l10:
+	p = v15
+	k4s = v16
+	k4e = v17
+l9:
 	k1e = p
 	k5s = p
 	// path-abempty
 	if p < len(in) && in[p] == '/' {
 		p++
 		for p < len(in) {
-			if c := in[p]; genSet11[c] {
+			if c := in[p]; genSet12[c] {
 				p++
 			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 				p += 3
@@ -3305,115 +1212,65 @@ l3:
 	k4e = v9
 	k5s = v10
 	k5e = v11
-	k5s = p
-	// path-absolute
 	if p >= len(in) || in[p] != '/' {
-		goto l272
+		goto l12
 	}
-	p++
-	if p >= len(in) || !genSet2[in[p]] {
-		goto l274
+	k5s = p
+	if e := matchPathAbsolute(in, p); e >= 0 {
+		p = e
+	} else {
+		goto l12
 	}
-	v156 = p
-	// segment-nz
-	v157 = p
-	for p < len(in) {
-		if c := in[p]; genSet12[c] {
-			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-			p += 3
-		} else {
-			break
-		}
-	}
-	if p == v157 {
-		goto l275
-	}
-	if p < len(in) && in[p] == '/' {
-		p++
-		for p < len(in) {
-			if c := in[p]; genSet11[c] {
-				p++
-			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-				p += 3
-			} else {
-				break
-			}
-		}
-	}
-	goto l274
-l275:
-	p = v156
-l274:
 	k5e = p
 	goto l2
-l272:
+l12:
 	p = v1
 	k5s = v10
 	k5e = v11
+	if p >= len(in) || !genSet2[in[p]] {
+		goto l13
+	}
 	k5s = p
-	// path-rootless
-	// segment-nz
-	v158 = p
-	for p < len(in) {
-		if c := in[p]; genSet12[c] {
-			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-			p += 3
-		} else {
-			break
-		}
-	}
-	if p == v158 {
-		goto l277
-	}
-	if p < len(in) && in[p] == '/' {
-		p++
-		for p < len(in) {
-			if c := in[p]; genSet11[c] {
-				p++
-			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-				p += 3
-			} else {
-				break
-			}
-		}
+	if e := matchPathRootless(in, p); e >= 0 {
+		p = e
+	} else {
+		goto l13
 	}
 	k5e = p
 	goto l2
-l277:
+l13:
 	p = v1
 	k5s = v10
 	k5e = v11
 	k5s = p
 	// path-empty
-	v159 = 0
-	for v159 != 0 && p < len(in) {
-		if c := in[p]; genSet12[c] {
+	v18 = 0
+	for v18 != 0 && p < len(in) {
+		if c := in[p]; genSet13[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
 		} else {
 			break
 		}
-		v159++
+		v18++
 	}
 	k5e = p
 l2:
 	if p >= len(in) || in[p] != '?' {
-		goto l279
+		goto l15
 	}
-	v160 = p
-	v161 = k6s
-	v162 = k6e
+	v19 = p
+	v20 = k6s
+	v21 = k6e
 	if p >= len(in) || in[p] != '?' {
-		goto l280
+		goto l16
 	}
 	p++
 	k6s = p
 	// query
 	for p < len(in) {
-		if c := in[p]; genSet13[c] {
+		if c := in[p]; genSet14[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -3422,26 +1279,26 @@ l2:
 		}
 	}
 	k6e = p
-	goto l279
-l280:
-	p = v160
-	k6s = v161
-	k6e = v162
-l279:
+	goto l15
+l16:
+	p = v19
+	k6s = v20
+	k6e = v21
+l15:
 	if p >= len(in) || in[p] != '#' {
-		goto l283
+		goto l19
 	}
-	v163 = p
-	v164 = k7s
-	v165 = k7e
+	v22 = p
+	v23 = k7s
+	v24 = k7e
 	if p >= len(in) || in[p] != '#' {
-		goto l284
+		goto l20
 	}
 	p++
 	k7s = p
 	// fragment
 	for p < len(in) {
-		if c := in[p]; genSet13[c] {
+		if c := in[p]; genSet14[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -3450,12 +1307,12 @@ l279:
 		}
 	}
 	k7e = p
-	goto l283
-l284:
-	p = v163
-	k7s = v164
-	k7e = v165
-l283:
+	goto l19
+l20:
+	p = v22
+	k7s = v23
+	k7e = v24
+l19:
 	caps[0] = [2]int{k0s, k0e}
 	caps[1] = [2]int{k1s, k1e}
 	caps[2] = [2]int{k2s, k2e}
@@ -3477,21 +1334,13 @@ func matchAbsoluteURI(in string, pos int, caps *[8][2]int) int {
 	}
 	p := pos
 	k0s, k0e, k1s, k1e, k2s, k2e, k3s, k3e, k4s, k4e, k5s, k5e, k6s, k6e, k7s, k7e := -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1
-	var v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18, v19, v20, v21, v22, v23, v24, v25, v26, v27, v28, v29, v30, v31, v32, v33, v34, v35, v36, v37, v38, v39, v40, v41, v42, v43, v44, v45, v46, v47, v48, v49, v50, v51, v52, v53, v54, v55, v56, v57, v58, v59, v60, v61, v62, v63, v64, v65, v66, v67, v68, v69, v70, v71, v72, v73, v74, v75, v76, v77, v78, v79, v80, v81, v82, v83, v84, v85, v86, v87, v88, v89, v90, v91, v92, v93, v94, v95, v96, v97, v98, v99, v100, v101, v102, v103, v104, v105, v106, v107, v108, v109, v110, v111, v112, v113, v114, v115, v116, v117, v118, v119, v120, v121, v122, v123, v124, v125, v126, v127, v128, v129, v130, v131, v132, v133, v134, v135, v136, v137, v138, v139, v140, v141, v142, v143, v144, v145, v146, v147, v148, v149, v150, v151, v152, v153, v154, v155, v156, v157, v158, v159, v160, v161, v162 int
+	var v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18, v19, v20, v21 int
 	// absolute-URI
 	k0s = p
-	// scheme
-	// ALPHA
-	if p >= len(in) || !genSet0[in[p]] {
+	if e := matchScheme(in, p); e >= 0 {
+		p = e
+	} else {
 		goto l1
-	}
-	p++
-	for p < len(in) {
-		if c := in[p]; genSet1[c] {
-			p++
-		} else {
-			break
-		}
 	}
 	k0e = p
 	if p >= len(in) || in[p] != ':' {
@@ -3544,3187 +1393,20 @@ l6:
 	k2e = v14
 l5:
 	k3s = p
-	// host
-	v15 = p
-	// IP-literal
-	if p >= len(in) || in[p] != '[' {
-		goto l9
+	if e := matchHost(in, p); e >= 0 {
+		p = e
+	} else {
+		goto l3
 	}
-	p++
-	v16 = p
-	if p >= len(in) || !genSet5[in[p]] {
-		goto l11
-	}
-	// IPv6address
-	v17 = p
-	if p >= len(in) || !genSet4[in[p]] {
-		goto l13
-	}
-	v18 = 0
-l14:
-	if v18 == 6 {
-		goto l15
-	}
-	if p >= len(in) || !genSet4[in[p]] {
-		goto l15
-	}
-	v19 = p
-	// h16
-	v20 = 0
-	for v20 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v20++
-	}
-	if v20 < 1 {
-		goto l16
-	}
-	if p >= len(in) || in[p] != ':' {
-		goto l16
-	}
-	p++
-	v18++
-	goto l14
-l16:
-	p = v19
-l15:
-	if v18 < 6 {
-		goto l13
-	}
-	// ls32
-	v21 = p
-	// h16
-	v22 = 0
-	for v22 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v22++
-	}
-	if v22 < 1 {
-		goto l19
-	}
-	if p >= len(in) || in[p] != ':' {
-		goto l19
-	}
-	p++
-	// h16
-	v23 = 0
-	for v23 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v23++
-	}
-	if v23 < 1 {
-		goto l19
-	}
-	goto l18
-l19:
-	p = v21
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l13
-	}
-	// IPv4address
-	// dec-octet
-	v24 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l21
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l21
-	}
-	p++
-	goto l20
-l21:
-	p = v24
-	if p >= len(in) || in[p] != '2' {
-		goto l22
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l22
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l22
-	}
-	p++
-	goto l20
-l22:
-	p = v24
-	if p >= len(in) || in[p] != '1' {
-		goto l23
-	}
-	p++
-	v25 = 0
-	for v25 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v25++
-	}
-	if v25 < 2 {
-		goto l23
-	}
-	goto l20
-l23:
-	p = v24
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l24
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l24
-	}
-	p++
-	goto l20
-l24:
-	p = v24
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l13
-	}
-	p++
-l20:
-	if p >= len(in) || in[p] != '.' {
-		goto l13
-	}
-	p++
-	// dec-octet
-	v26 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l26
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l26
-	}
-	p++
-	goto l25
-l26:
-	p = v26
-	if p >= len(in) || in[p] != '2' {
-		goto l27
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l27
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l27
-	}
-	p++
-	goto l25
-l27:
-	p = v26
-	if p >= len(in) || in[p] != '1' {
-		goto l28
-	}
-	p++
-	v27 = 0
-	for v27 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v27++
-	}
-	if v27 < 2 {
-		goto l28
-	}
-	goto l25
-l28:
-	p = v26
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l29
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l29
-	}
-	p++
-	goto l25
-l29:
-	p = v26
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l13
-	}
-	p++
-l25:
-	if p >= len(in) || in[p] != '.' {
-		goto l13
-	}
-	p++
-	// dec-octet
-	v28 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l31
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l31
-	}
-	p++
-	goto l30
-l31:
-	p = v28
-	if p >= len(in) || in[p] != '2' {
-		goto l32
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l32
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l32
-	}
-	p++
-	goto l30
-l32:
-	p = v28
-	if p >= len(in) || in[p] != '1' {
-		goto l33
-	}
-	p++
-	v29 = 0
-	for v29 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v29++
-	}
-	if v29 < 2 {
-		goto l33
-	}
-	goto l30
-l33:
-	p = v28
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l34
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l34
-	}
-	p++
-	goto l30
-l34:
-	p = v28
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l13
-	}
-	p++
-l30:
-	if p >= len(in) || in[p] != '.' {
-		goto l13
-	}
-	p++
-	// dec-octet
-	v30 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l36
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l36
-	}
-	p++
-	goto l35
-l36:
-	p = v30
-	if p >= len(in) || in[p] != '2' {
-		goto l37
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l37
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l37
-	}
-	p++
-	goto l35
-l37:
-	p = v30
-	if p >= len(in) || in[p] != '1' {
-		goto l38
-	}
-	p++
-	v31 = 0
-	for v31 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v31++
-	}
-	if v31 < 2 {
-		goto l38
-	}
-	goto l35
-l38:
-	p = v30
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l39
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l39
-	}
-	p++
-	goto l35
-l39:
-	p = v30
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l13
-	}
-	p++
-l35:
-l18:
-	goto l12
-l13:
-	p = v17
-	if len(in)-p < 2 || in[p:p+2] != "::" {
-		goto l40
-	}
-	p += 2
-	v32 = 0
-l41:
-	if v32 == 5 {
-		goto l42
-	}
-	if p >= len(in) || !genSet4[in[p]] {
-		goto l42
-	}
-	v33 = p
-	// h16
-	v34 = 0
-	for v34 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v34++
-	}
-	if v34 < 1 {
-		goto l43
-	}
-	if p >= len(in) || in[p] != ':' {
-		goto l43
-	}
-	p++
-	v32++
-	goto l41
-l43:
-	p = v33
-l42:
-	if v32 < 5 {
-		goto l40
-	}
-	// ls32
-	v35 = p
-	// h16
-	v36 = 0
-	for v36 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v36++
-	}
-	if v36 < 1 {
-		goto l46
-	}
-	if p >= len(in) || in[p] != ':' {
-		goto l46
-	}
-	p++
-	// h16
-	v37 = 0
-	for v37 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v37++
-	}
-	if v37 < 1 {
-		goto l46
-	}
-	goto l45
-l46:
-	p = v35
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l40
-	}
-	// IPv4address
-	// dec-octet
-	v38 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l48
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l48
-	}
-	p++
-	goto l47
-l48:
-	p = v38
-	if p >= len(in) || in[p] != '2' {
-		goto l49
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l49
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l49
-	}
-	p++
-	goto l47
-l49:
-	p = v38
-	if p >= len(in) || in[p] != '1' {
-		goto l50
-	}
-	p++
-	v39 = 0
-	for v39 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v39++
-	}
-	if v39 < 2 {
-		goto l50
-	}
-	goto l47
-l50:
-	p = v38
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l51
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l51
-	}
-	p++
-	goto l47
-l51:
-	p = v38
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l40
-	}
-	p++
-l47:
-	if p >= len(in) || in[p] != '.' {
-		goto l40
-	}
-	p++
-	// dec-octet
-	v40 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l53
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l53
-	}
-	p++
-	goto l52
-l53:
-	p = v40
-	if p >= len(in) || in[p] != '2' {
-		goto l54
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l54
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l54
-	}
-	p++
-	goto l52
-l54:
-	p = v40
-	if p >= len(in) || in[p] != '1' {
-		goto l55
-	}
-	p++
-	v41 = 0
-	for v41 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v41++
-	}
-	if v41 < 2 {
-		goto l55
-	}
-	goto l52
-l55:
-	p = v40
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l56
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l56
-	}
-	p++
-	goto l52
-l56:
-	p = v40
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l40
-	}
-	p++
-l52:
-	if p >= len(in) || in[p] != '.' {
-		goto l40
-	}
-	p++
-	// dec-octet
-	v42 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l58
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l58
-	}
-	p++
-	goto l57
-l58:
-	p = v42
-	if p >= len(in) || in[p] != '2' {
-		goto l59
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l59
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l59
-	}
-	p++
-	goto l57
-l59:
-	p = v42
-	if p >= len(in) || in[p] != '1' {
-		goto l60
-	}
-	p++
-	v43 = 0
-	for v43 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v43++
-	}
-	if v43 < 2 {
-		goto l60
-	}
-	goto l57
-l60:
-	p = v42
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l61
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l61
-	}
-	p++
-	goto l57
-l61:
-	p = v42
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l40
-	}
-	p++
-l57:
-	if p >= len(in) || in[p] != '.' {
-		goto l40
-	}
-	p++
-	// dec-octet
-	v44 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l63
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l63
-	}
-	p++
-	goto l62
-l63:
-	p = v44
-	if p >= len(in) || in[p] != '2' {
-		goto l64
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l64
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l64
-	}
-	p++
-	goto l62
-l64:
-	p = v44
-	if p >= len(in) || in[p] != '1' {
-		goto l65
-	}
-	p++
-	v45 = 0
-	for v45 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v45++
-	}
-	if v45 < 2 {
-		goto l65
-	}
-	goto l62
-l65:
-	p = v44
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l66
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l66
-	}
-	p++
-	goto l62
-l66:
-	p = v44
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l40
-	}
-	p++
-l62:
-l45:
-	goto l12
-l40:
-	p = v17
-	if p >= len(in) || !genSet5[in[p]] {
-		goto l67
-	}
-	if p >= len(in) || !genSet4[in[p]] {
-		goto l69
-	}
-	v46 = p
-	// h16
-	v47 = 0
-	for v47 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v47++
-	}
-	if v47 < 1 {
-		goto l70
-	}
-	goto l69
-l70:
-	p = v46
-l69:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
-		goto l67
-	}
-	p += 2
-	v48 = 0
-l72:
-	if v48 == 4 {
-		goto l73
-	}
-	if p >= len(in) || !genSet4[in[p]] {
-		goto l73
-	}
-	v49 = p
-	// h16
-	v50 = 0
-	for v50 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v50++
-	}
-	if v50 < 1 {
-		goto l74
-	}
-	if p >= len(in) || in[p] != ':' {
-		goto l74
-	}
-	p++
-	v48++
-	goto l72
-l74:
-	p = v49
-l73:
-	if v48 < 4 {
-		goto l67
-	}
-	// ls32
-	v51 = p
-	// h16
-	v52 = 0
-	for v52 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v52++
-	}
-	if v52 < 1 {
-		goto l77
-	}
-	if p >= len(in) || in[p] != ':' {
-		goto l77
-	}
-	p++
-	// h16
-	v53 = 0
-	for v53 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v53++
-	}
-	if v53 < 1 {
-		goto l77
-	}
-	goto l76
-l77:
-	p = v51
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l67
-	}
-	// IPv4address
-	// dec-octet
-	v54 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l79
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l79
-	}
-	p++
-	goto l78
-l79:
-	p = v54
-	if p >= len(in) || in[p] != '2' {
-		goto l80
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l80
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l80
-	}
-	p++
-	goto l78
-l80:
-	p = v54
-	if p >= len(in) || in[p] != '1' {
-		goto l81
-	}
-	p++
-	v55 = 0
-	for v55 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v55++
-	}
-	if v55 < 2 {
-		goto l81
-	}
-	goto l78
-l81:
-	p = v54
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l82
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l82
-	}
-	p++
-	goto l78
-l82:
-	p = v54
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l67
-	}
-	p++
-l78:
-	if p >= len(in) || in[p] != '.' {
-		goto l67
-	}
-	p++
-	// dec-octet
-	v56 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l84
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l84
-	}
-	p++
-	goto l83
-l84:
-	p = v56
-	if p >= len(in) || in[p] != '2' {
-		goto l85
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l85
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l85
-	}
-	p++
-	goto l83
-l85:
-	p = v56
-	if p >= len(in) || in[p] != '1' {
-		goto l86
-	}
-	p++
-	v57 = 0
-	for v57 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v57++
-	}
-	if v57 < 2 {
-		goto l86
-	}
-	goto l83
-l86:
-	p = v56
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l87
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l87
-	}
-	p++
-	goto l83
-l87:
-	p = v56
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l67
-	}
-	p++
-l83:
-	if p >= len(in) || in[p] != '.' {
-		goto l67
-	}
-	p++
-	// dec-octet
-	v58 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l89
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l89
-	}
-	p++
-	goto l88
-l89:
-	p = v58
-	if p >= len(in) || in[p] != '2' {
-		goto l90
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l90
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l90
-	}
-	p++
-	goto l88
-l90:
-	p = v58
-	if p >= len(in) || in[p] != '1' {
-		goto l91
-	}
-	p++
-	v59 = 0
-	for v59 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v59++
-	}
-	if v59 < 2 {
-		goto l91
-	}
-	goto l88
-l91:
-	p = v58
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l92
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l92
-	}
-	p++
-	goto l88
-l92:
-	p = v58
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l67
-	}
-	p++
-l88:
-	if p >= len(in) || in[p] != '.' {
-		goto l67
-	}
-	p++
-	// dec-octet
-	v60 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l94
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l94
-	}
-	p++
-	goto l93
-l94:
-	p = v60
-	if p >= len(in) || in[p] != '2' {
-		goto l95
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l95
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l95
-	}
-	p++
-	goto l93
-l95:
-	p = v60
-	if p >= len(in) || in[p] != '1' {
-		goto l96
-	}
-	p++
-	v61 = 0
-	for v61 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v61++
-	}
-	if v61 < 2 {
-		goto l96
-	}
-	goto l93
-l96:
-	p = v60
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l97
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l97
-	}
-	p++
-	goto l93
-l97:
-	p = v60
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l67
-	}
-	p++
-l93:
-l76:
-	goto l12
-l67:
-	p = v17
-	if p >= len(in) || !genSet5[in[p]] {
-		goto l98
-	}
-	if p >= len(in) || !genSet4[in[p]] {
-		goto l100
-	}
-	v62 = p
-	// h16
-	v63 = 0
-	for v63 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v63++
-	}
-	if v63 < 1 {
-		goto l101
-	}
-	if p >= len(in) || in[p] != ':' {
-		goto l104
-	}
-	v64 = p
-	if p >= len(in) || in[p] != ':' {
-		goto l105
-	}
-	p++
-	// h16
-	v65 = 0
-	for v65 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v65++
-	}
-	if v65 < 1 {
-		goto l105
-	}
-	goto l104
-l105:
-	p = v64
-l104:
-	goto l100
-l101:
-	p = v62
-l100:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
-		goto l98
-	}
-	p += 2
-	v66 = 0
-l107:
-	if v66 == 3 {
-		goto l108
-	}
-	if p >= len(in) || !genSet4[in[p]] {
-		goto l108
-	}
-	v67 = p
-	// h16
-	v68 = 0
-	for v68 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v68++
-	}
-	if v68 < 1 {
-		goto l109
-	}
-	if p >= len(in) || in[p] != ':' {
-		goto l109
-	}
-	p++
-	v66++
-	goto l107
-l109:
-	p = v67
-l108:
-	if v66 < 3 {
-		goto l98
-	}
-	// ls32
-	v69 = p
-	// h16
-	v70 = 0
-	for v70 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v70++
-	}
-	if v70 < 1 {
-		goto l112
-	}
-	if p >= len(in) || in[p] != ':' {
-		goto l112
-	}
-	p++
-	// h16
-	v71 = 0
-	for v71 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v71++
-	}
-	if v71 < 1 {
-		goto l112
-	}
-	goto l111
-l112:
-	p = v69
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l98
-	}
-	// IPv4address
-	// dec-octet
-	v72 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l114
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l114
-	}
-	p++
-	goto l113
-l114:
-	p = v72
-	if p >= len(in) || in[p] != '2' {
-		goto l115
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l115
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l115
-	}
-	p++
-	goto l113
-l115:
-	p = v72
-	if p >= len(in) || in[p] != '1' {
-		goto l116
-	}
-	p++
-	v73 = 0
-	for v73 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v73++
-	}
-	if v73 < 2 {
-		goto l116
-	}
-	goto l113
-l116:
-	p = v72
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l117
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l117
-	}
-	p++
-	goto l113
-l117:
-	p = v72
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l98
-	}
-	p++
-l113:
-	if p >= len(in) || in[p] != '.' {
-		goto l98
-	}
-	p++
-	// dec-octet
-	v74 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l119
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l119
-	}
-	p++
-	goto l118
-l119:
-	p = v74
-	if p >= len(in) || in[p] != '2' {
-		goto l120
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l120
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l120
-	}
-	p++
-	goto l118
-l120:
-	p = v74
-	if p >= len(in) || in[p] != '1' {
-		goto l121
-	}
-	p++
-	v75 = 0
-	for v75 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v75++
-	}
-	if v75 < 2 {
-		goto l121
-	}
-	goto l118
-l121:
-	p = v74
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l122
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l122
-	}
-	p++
-	goto l118
-l122:
-	p = v74
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l98
-	}
-	p++
-l118:
-	if p >= len(in) || in[p] != '.' {
-		goto l98
-	}
-	p++
-	// dec-octet
-	v76 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l124
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l124
-	}
-	p++
-	goto l123
-l124:
-	p = v76
-	if p >= len(in) || in[p] != '2' {
-		goto l125
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l125
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l125
-	}
-	p++
-	goto l123
-l125:
-	p = v76
-	if p >= len(in) || in[p] != '1' {
-		goto l126
-	}
-	p++
-	v77 = 0
-	for v77 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v77++
-	}
-	if v77 < 2 {
-		goto l126
-	}
-	goto l123
-l126:
-	p = v76
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l127
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l127
-	}
-	p++
-	goto l123
-l127:
-	p = v76
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l98
-	}
-	p++
-l123:
-	if p >= len(in) || in[p] != '.' {
-		goto l98
-	}
-	p++
-	// dec-octet
-	v78 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l129
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l129
-	}
-	p++
-	goto l128
-l129:
-	p = v78
-	if p >= len(in) || in[p] != '2' {
-		goto l130
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l130
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l130
-	}
-	p++
-	goto l128
-l130:
-	p = v78
-	if p >= len(in) || in[p] != '1' {
-		goto l131
-	}
-	p++
-	v79 = 0
-	for v79 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v79++
-	}
-	if v79 < 2 {
-		goto l131
-	}
-	goto l128
-l131:
-	p = v78
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l132
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l132
-	}
-	p++
-	goto l128
-l132:
-	p = v78
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l98
-	}
-	p++
-l128:
-l111:
-	goto l12
-l98:
-	p = v17
-	if p >= len(in) || !genSet5[in[p]] {
-		goto l133
-	}
-	if p >= len(in) || !genSet4[in[p]] {
-		goto l135
-	}
-	v80 = p
-	// h16
-	v81 = 0
-	for v81 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v81++
-	}
-	if v81 < 1 {
-		goto l136
-	}
-	v82 = 0
-l138:
-	if v82 == 2 {
-		goto l139
-	}
-	if p >= len(in) || in[p] != ':' {
-		goto l139
-	}
-	v83 = p
-	if p >= len(in) || in[p] != ':' {
-		goto l140
-	}
-	p++
-	// h16
-	v84 = 0
-	for v84 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v84++
-	}
-	if v84 < 1 {
-		goto l140
-	}
-	v82++
-	goto l138
-l140:
-	p = v83
-l139:
-	goto l135
-l136:
-	p = v80
-l135:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
-		goto l133
-	}
-	p += 2
-	v85 = 0
-l142:
-	if v85 == 2 {
-		goto l143
-	}
-	if p >= len(in) || !genSet4[in[p]] {
-		goto l143
-	}
-	v86 = p
-	// h16
-	v87 = 0
-	for v87 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v87++
-	}
-	if v87 < 1 {
-		goto l144
-	}
-	if p >= len(in) || in[p] != ':' {
-		goto l144
-	}
-	p++
-	v85++
-	goto l142
-l144:
-	p = v86
-l143:
-	if v85 < 2 {
-		goto l133
-	}
-	// ls32
-	v88 = p
-	// h16
-	v89 = 0
-	for v89 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v89++
-	}
-	if v89 < 1 {
-		goto l147
-	}
-	if p >= len(in) || in[p] != ':' {
-		goto l147
-	}
-	p++
-	// h16
-	v90 = 0
-	for v90 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v90++
-	}
-	if v90 < 1 {
-		goto l147
-	}
-	goto l146
-l147:
-	p = v88
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l133
-	}
-	// IPv4address
-	// dec-octet
-	v91 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l149
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l149
-	}
-	p++
-	goto l148
-l149:
-	p = v91
-	if p >= len(in) || in[p] != '2' {
-		goto l150
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l150
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l150
-	}
-	p++
-	goto l148
-l150:
-	p = v91
-	if p >= len(in) || in[p] != '1' {
-		goto l151
-	}
-	p++
-	v92 = 0
-	for v92 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v92++
-	}
-	if v92 < 2 {
-		goto l151
-	}
-	goto l148
-l151:
-	p = v91
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l152
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l152
-	}
-	p++
-	goto l148
-l152:
-	p = v91
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l133
-	}
-	p++
-l148:
-	if p >= len(in) || in[p] != '.' {
-		goto l133
-	}
-	p++
-	// dec-octet
-	v93 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l154
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l154
-	}
-	p++
-	goto l153
-l154:
-	p = v93
-	if p >= len(in) || in[p] != '2' {
-		goto l155
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l155
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l155
-	}
-	p++
-	goto l153
-l155:
-	p = v93
-	if p >= len(in) || in[p] != '1' {
-		goto l156
-	}
-	p++
-	v94 = 0
-	for v94 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v94++
-	}
-	if v94 < 2 {
-		goto l156
-	}
-	goto l153
-l156:
-	p = v93
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l157
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l157
-	}
-	p++
-	goto l153
-l157:
-	p = v93
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l133
-	}
-	p++
-l153:
-	if p >= len(in) || in[p] != '.' {
-		goto l133
-	}
-	p++
-	// dec-octet
-	v95 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l159
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l159
-	}
-	p++
-	goto l158
-l159:
-	p = v95
-	if p >= len(in) || in[p] != '2' {
-		goto l160
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l160
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l160
-	}
-	p++
-	goto l158
-l160:
-	p = v95
-	if p >= len(in) || in[p] != '1' {
-		goto l161
-	}
-	p++
-	v96 = 0
-	for v96 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v96++
-	}
-	if v96 < 2 {
-		goto l161
-	}
-	goto l158
-l161:
-	p = v95
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l162
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l162
-	}
-	p++
-	goto l158
-l162:
-	p = v95
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l133
-	}
-	p++
-l158:
-	if p >= len(in) || in[p] != '.' {
-		goto l133
-	}
-	p++
-	// dec-octet
-	v97 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l164
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l164
-	}
-	p++
-	goto l163
-l164:
-	p = v97
-	if p >= len(in) || in[p] != '2' {
-		goto l165
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l165
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l165
-	}
-	p++
-	goto l163
-l165:
-	p = v97
-	if p >= len(in) || in[p] != '1' {
-		goto l166
-	}
-	p++
-	v98 = 0
-	for v98 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v98++
-	}
-	if v98 < 2 {
-		goto l166
-	}
-	goto l163
-l166:
-	p = v97
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l167
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l167
-	}
-	p++
-	goto l163
-l167:
-	p = v97
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l133
-	}
-	p++
-l163:
-l146:
-	goto l12
-l133:
-	p = v17
-	if p >= len(in) || !genSet5[in[p]] {
-		goto l168
-	}
-	if p >= len(in) || !genSet4[in[p]] {
-		goto l170
-	}
-	v99 = p
-	// h16
-	v100 = 0
-	for v100 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v100++
-	}
-	if v100 < 1 {
-		goto l171
-	}
-	v101 = 0
-l173:
-	if v101 == 3 {
-		goto l174
-	}
-	if p >= len(in) || in[p] != ':' {
-		goto l174
-	}
-	v102 = p
-	if p >= len(in) || in[p] != ':' {
-		goto l175
-	}
-	p++
-	// h16
-	v103 = 0
-	for v103 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v103++
-	}
-	if v103 < 1 {
-		goto l175
-	}
-	v101++
-	goto l173
-l175:
-	p = v102
-l174:
-	goto l170
-l171:
-	p = v99
-l170:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
-		goto l168
-	}
-	p += 2
-	// h16
-	v104 = 0
-	for v104 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v104++
-	}
-	if v104 < 1 {
-		goto l168
-	}
-	if p >= len(in) || in[p] != ':' {
-		goto l168
-	}
-	p++
-	// ls32
-	v105 = p
-	// h16
-	v106 = 0
-	for v106 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v106++
-	}
-	if v106 < 1 {
-		goto l178
-	}
-	if p >= len(in) || in[p] != ':' {
-		goto l178
-	}
-	p++
-	// h16
-	v107 = 0
-	for v107 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v107++
-	}
-	if v107 < 1 {
-		goto l178
-	}
-	goto l177
-l178:
-	p = v105
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l168
-	}
-	// IPv4address
-	// dec-octet
-	v108 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l180
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l180
-	}
-	p++
-	goto l179
-l180:
-	p = v108
-	if p >= len(in) || in[p] != '2' {
-		goto l181
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l181
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l181
-	}
-	p++
-	goto l179
-l181:
-	p = v108
-	if p >= len(in) || in[p] != '1' {
-		goto l182
-	}
-	p++
-	v109 = 0
-	for v109 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v109++
-	}
-	if v109 < 2 {
-		goto l182
-	}
-	goto l179
-l182:
-	p = v108
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l183
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l183
-	}
-	p++
-	goto l179
-l183:
-	p = v108
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l168
-	}
-	p++
-l179:
-	if p >= len(in) || in[p] != '.' {
-		goto l168
-	}
-	p++
-	// dec-octet
-	v110 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l185
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l185
-	}
-	p++
-	goto l184
-l185:
-	p = v110
-	if p >= len(in) || in[p] != '2' {
-		goto l186
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l186
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l186
-	}
-	p++
-	goto l184
-l186:
-	p = v110
-	if p >= len(in) || in[p] != '1' {
-		goto l187
-	}
-	p++
-	v111 = 0
-	for v111 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v111++
-	}
-	if v111 < 2 {
-		goto l187
-	}
-	goto l184
-l187:
-	p = v110
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l188
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l188
-	}
-	p++
-	goto l184
-l188:
-	p = v110
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l168
-	}
-	p++
-l184:
-	if p >= len(in) || in[p] != '.' {
-		goto l168
-	}
-	p++
-	// dec-octet
-	v112 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l190
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l190
-	}
-	p++
-	goto l189
-l190:
-	p = v112
-	if p >= len(in) || in[p] != '2' {
-		goto l191
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l191
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l191
-	}
-	p++
-	goto l189
-l191:
-	p = v112
-	if p >= len(in) || in[p] != '1' {
-		goto l192
-	}
-	p++
-	v113 = 0
-	for v113 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v113++
-	}
-	if v113 < 2 {
-		goto l192
-	}
-	goto l189
-l192:
-	p = v112
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l193
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l193
-	}
-	p++
-	goto l189
-l193:
-	p = v112
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l168
-	}
-	p++
-l189:
-	if p >= len(in) || in[p] != '.' {
-		goto l168
-	}
-	p++
-	// dec-octet
-	v114 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l195
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l195
-	}
-	p++
-	goto l194
-l195:
-	p = v114
-	if p >= len(in) || in[p] != '2' {
-		goto l196
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l196
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l196
-	}
-	p++
-	goto l194
-l196:
-	p = v114
-	if p >= len(in) || in[p] != '1' {
-		goto l197
-	}
-	p++
-	v115 = 0
-	for v115 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v115++
-	}
-	if v115 < 2 {
-		goto l197
-	}
-	goto l194
-l197:
-	p = v114
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l198
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l198
-	}
-	p++
-	goto l194
-l198:
-	p = v114
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l168
-	}
-	p++
-l194:
-l177:
-	goto l12
-l168:
-	p = v17
-	if p >= len(in) || !genSet5[in[p]] {
-		goto l199
-	}
-	if p >= len(in) || !genSet4[in[p]] {
-		goto l201
-	}
-	v116 = p
-	// h16
-	v117 = 0
-	for v117 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v117++
-	}
-	if v117 < 1 {
-		goto l202
-	}
-	v118 = 0
-l204:
-	if v118 == 4 {
-		goto l205
-	}
-	if p >= len(in) || in[p] != ':' {
-		goto l205
-	}
-	v119 = p
-	if p >= len(in) || in[p] != ':' {
-		goto l206
-	}
-	p++
-	// h16
-	v120 = 0
-	for v120 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v120++
-	}
-	if v120 < 1 {
-		goto l206
-	}
-	v118++
-	goto l204
-l206:
-	p = v119
-l205:
-	goto l201
-l202:
-	p = v116
-l201:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
-		goto l199
-	}
-	p += 2
-	// ls32
-	v121 = p
-	// h16
-	v122 = 0
-	for v122 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v122++
-	}
-	if v122 < 1 {
-		goto l209
-	}
-	if p >= len(in) || in[p] != ':' {
-		goto l209
-	}
-	p++
-	// h16
-	v123 = 0
-	for v123 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v123++
-	}
-	if v123 < 1 {
-		goto l209
-	}
-	goto l208
-l209:
-	p = v121
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l199
-	}
-	// IPv4address
-	// dec-octet
-	v124 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l211
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l211
-	}
-	p++
-	goto l210
-l211:
-	p = v124
-	if p >= len(in) || in[p] != '2' {
-		goto l212
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l212
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l212
-	}
-	p++
-	goto l210
-l212:
-	p = v124
-	if p >= len(in) || in[p] != '1' {
-		goto l213
-	}
-	p++
-	v125 = 0
-	for v125 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v125++
-	}
-	if v125 < 2 {
-		goto l213
-	}
-	goto l210
-l213:
-	p = v124
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l214
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l214
-	}
-	p++
-	goto l210
-l214:
-	p = v124
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l199
-	}
-	p++
-l210:
-	if p >= len(in) || in[p] != '.' {
-		goto l199
-	}
-	p++
-	// dec-octet
-	v126 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l216
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l216
-	}
-	p++
-	goto l215
-l216:
-	p = v126
-	if p >= len(in) || in[p] != '2' {
-		goto l217
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l217
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l217
-	}
-	p++
-	goto l215
-l217:
-	p = v126
-	if p >= len(in) || in[p] != '1' {
-		goto l218
-	}
-	p++
-	v127 = 0
-	for v127 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v127++
-	}
-	if v127 < 2 {
-		goto l218
-	}
-	goto l215
-l218:
-	p = v126
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l219
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l219
-	}
-	p++
-	goto l215
-l219:
-	p = v126
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l199
-	}
-	p++
-l215:
-	if p >= len(in) || in[p] != '.' {
-		goto l199
-	}
-	p++
-	// dec-octet
-	v128 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l221
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l221
-	}
-	p++
-	goto l220
-l221:
-	p = v128
-	if p >= len(in) || in[p] != '2' {
-		goto l222
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l222
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l222
-	}
-	p++
-	goto l220
-l222:
-	p = v128
-	if p >= len(in) || in[p] != '1' {
-		goto l223
-	}
-	p++
-	v129 = 0
-	for v129 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v129++
-	}
-	if v129 < 2 {
-		goto l223
-	}
-	goto l220
-l223:
-	p = v128
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l224
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l224
-	}
-	p++
-	goto l220
-l224:
-	p = v128
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l199
-	}
-	p++
-l220:
-	if p >= len(in) || in[p] != '.' {
-		goto l199
-	}
-	p++
-	// dec-octet
-	v130 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l226
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l226
-	}
-	p++
-	goto l225
-l226:
-	p = v130
-	if p >= len(in) || in[p] != '2' {
-		goto l227
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l227
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l227
-	}
-	p++
-	goto l225
-l227:
-	p = v130
-	if p >= len(in) || in[p] != '1' {
-		goto l228
-	}
-	p++
-	v131 = 0
-	for v131 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v131++
-	}
-	if v131 < 2 {
-		goto l228
-	}
-	goto l225
-l228:
-	p = v130
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l229
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l229
-	}
-	p++
-	goto l225
-l229:
-	p = v130
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l199
-	}
-	p++
-l225:
-l208:
-	goto l12
-l199:
-	p = v17
-	if p >= len(in) || !genSet5[in[p]] {
-		goto l230
-	}
-	if p >= len(in) || !genSet4[in[p]] {
-		goto l232
-	}
-	v132 = p
-	// h16
-	v133 = 0
-	for v133 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v133++
-	}
-	if v133 < 1 {
-		goto l233
-	}
-	v134 = 0
-l235:
-	if v134 == 5 {
-		goto l236
-	}
-	if p >= len(in) || in[p] != ':' {
-		goto l236
-	}
-	v135 = p
-	if p >= len(in) || in[p] != ':' {
-		goto l237
-	}
-	p++
-	// h16
-	v136 = 0
-	for v136 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v136++
-	}
-	if v136 < 1 {
-		goto l237
-	}
-	v134++
-	goto l235
-l237:
-	p = v135
-l236:
-	goto l232
-l233:
-	p = v132
-l232:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
-		goto l230
-	}
-	p += 2
-	// h16
-	v137 = 0
-	for v137 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v137++
-	}
-	if v137 < 1 {
-		goto l230
-	}
-	goto l12
-l230:
-	p = v17
-	if p >= len(in) || !genSet5[in[p]] {
-		goto l11
-	}
-	if p >= len(in) || !genSet4[in[p]] {
-		goto l240
-	}
-	v138 = p
-	// h16
-	v139 = 0
-	for v139 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v139++
-	}
-	if v139 < 1 {
-		goto l241
-	}
-	v140 = 0
-l243:
-	if v140 == 6 {
-		goto l244
-	}
-	if p >= len(in) || in[p] != ':' {
-		goto l244
-	}
-	v141 = p
-	if p >= len(in) || in[p] != ':' {
-		goto l245
-	}
-	p++
-	// h16
-	v142 = 0
-	for v142 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v142++
-	}
-	if v142 < 1 {
-		goto l245
-	}
-	v140++
-	goto l243
-l245:
-	p = v141
-l244:
-	goto l240
-l241:
-	p = v138
-l240:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
-		goto l11
-	}
-	p += 2
-l12:
-	goto l10
-l11:
-	p = v16
-	// IPvFuture
-	if len(in)-p < 1 || in[p]|0x20 != 'v' {
-		goto l9
-	}
-	p++
-	v143 = p
-	for p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-	}
-	if p == v143 {
-		goto l9
-	}
-	if p >= len(in) || in[p] != '.' {
-		goto l9
-	}
-	p++
-	v144 = p
-	for p < len(in) {
-		if c := in[p]; genSet3[c] {
-			p++
-		} else {
-			break
-		}
-	}
-	if p == v144 {
-		goto l9
-	}
-l10:
-	if p >= len(in) || in[p] != ']' {
-		goto l9
-	}
-	p++
-	goto l8
-l9:
-	p = v15
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l247
-	}
-	// IPv4address
-	// dec-octet
-	v145 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l249
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l249
-	}
-	p++
-	goto l248
-l249:
-	p = v145
-	if p >= len(in) || in[p] != '2' {
-		goto l250
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l250
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l250
-	}
-	p++
-	goto l248
-l250:
-	p = v145
-	if p >= len(in) || in[p] != '1' {
-		goto l251
-	}
-	p++
-	v146 = 0
-	for v146 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v146++
-	}
-	if v146 < 2 {
-		goto l251
-	}
-	goto l248
-l251:
-	p = v145
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l252
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l252
-	}
-	p++
-	goto l248
-l252:
-	p = v145
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l247
-	}
-	p++
-l248:
-	if p >= len(in) || in[p] != '.' {
-		goto l247
-	}
-	p++
-	// dec-octet
-	v147 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l254
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l254
-	}
-	p++
-	goto l253
-l254:
-	p = v147
-	if p >= len(in) || in[p] != '2' {
-		goto l255
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l255
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l255
-	}
-	p++
-	goto l253
-l255:
-	p = v147
-	if p >= len(in) || in[p] != '1' {
-		goto l256
-	}
-	p++
-	v148 = 0
-	for v148 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v148++
-	}
-	if v148 < 2 {
-		goto l256
-	}
-	goto l253
-l256:
-	p = v147
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l257
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l257
-	}
-	p++
-	goto l253
-l257:
-	p = v147
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l247
-	}
-	p++
-l253:
-	if p >= len(in) || in[p] != '.' {
-		goto l247
-	}
-	p++
-	// dec-octet
-	v149 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l259
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l259
-	}
-	p++
-	goto l258
-l259:
-	p = v149
-	if p >= len(in) || in[p] != '2' {
-		goto l260
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l260
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l260
-	}
-	p++
-	goto l258
-l260:
-	p = v149
-	if p >= len(in) || in[p] != '1' {
-		goto l261
-	}
-	p++
-	v150 = 0
-	for v150 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v150++
-	}
-	if v150 < 2 {
-		goto l261
-	}
-	goto l258
-l261:
-	p = v149
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l262
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l262
-	}
-	p++
-	goto l258
-l262:
-	p = v149
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l247
-	}
-	p++
-l258:
-	if p >= len(in) || in[p] != '.' {
-		goto l247
-	}
-	p++
-	// dec-octet
-	v151 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l264
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l264
-	}
-	p++
-	goto l263
-l264:
-	p = v151
-	if p >= len(in) || in[p] != '2' {
-		goto l265
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l265
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l265
-	}
-	p++
-	goto l263
-l265:
-	p = v151
-	if p >= len(in) || in[p] != '1' {
-		goto l266
-	}
-	p++
-	v152 = 0
-	for v152 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v152++
-	}
-	if v152 < 2 {
-		goto l266
-	}
-	goto l263
-l266:
-	p = v151
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l267
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l267
-	}
-	p++
-	goto l263
-l267:
-	p = v151
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l247
-	}
-	p++
-l263:
-	if p < len(in) && (genSet10[in[p]] || in[p] == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]]) {
-		goto l247
-	}
-	goto l8
-l247:
-	p = v15
-	// reg-name
-	for p < len(in) {
-		if c := in[p]; genSet10[c] {
-			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-			p += 3
-		} else {
-			break
-		}
-	}
-l8:
 	k3e = p
 	if p >= len(in) || in[p] != ':' {
-		goto l269
+		goto l9
 	}
-	v153 = p
-	v154 = k4s
-	v155 = k4e
+	v15 = p
+	v16 = k4s
+	v17 = k4e
 	if p >= len(in) || in[p] != ':' {
-		goto l270
+		goto l10
 	}
 	p++
 	k4s = p
@@ -6737,19 +1419,19 @@ l8:
 		}
 	}
 	k4e = p
-	goto l269
-l270:
-	p = v153
-	k4s = v154
-	k4e = v155
-l269:
+	goto l9
+l10:
+	p = v15
+	k4s = v16
+	k4e = v17
+l9:
 	k1e = p
 	k5s = p
 	// path-abempty
 	if p < len(in) && in[p] == '/' {
 		p++
 		for p < len(in) {
-			if c := in[p]; genSet11[c] {
+			if c := in[p]; genSet12[c] {
 				p++
 			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 				p += 3
@@ -6772,115 +1454,65 @@ l3:
 	k4e = v9
 	k5s = v10
 	k5e = v11
-	k5s = p
-	// path-absolute
 	if p >= len(in) || in[p] != '/' {
-		goto l272
+		goto l12
 	}
-	p++
-	if p >= len(in) || !genSet2[in[p]] {
-		goto l274
+	k5s = p
+	if e := matchPathAbsolute(in, p); e >= 0 {
+		p = e
+	} else {
+		goto l12
 	}
-	v156 = p
-	// segment-nz
-	v157 = p
-	for p < len(in) {
-		if c := in[p]; genSet12[c] {
-			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-			p += 3
-		} else {
-			break
-		}
-	}
-	if p == v157 {
-		goto l275
-	}
-	if p < len(in) && in[p] == '/' {
-		p++
-		for p < len(in) {
-			if c := in[p]; genSet11[c] {
-				p++
-			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-				p += 3
-			} else {
-				break
-			}
-		}
-	}
-	goto l274
-l275:
-	p = v156
-l274:
 	k5e = p
 	goto l2
-l272:
+l12:
 	p = v1
 	k5s = v10
 	k5e = v11
+	if p >= len(in) || !genSet2[in[p]] {
+		goto l13
+	}
 	k5s = p
-	// path-rootless
-	// segment-nz
-	v158 = p
-	for p < len(in) {
-		if c := in[p]; genSet12[c] {
-			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-			p += 3
-		} else {
-			break
-		}
-	}
-	if p == v158 {
-		goto l277
-	}
-	if p < len(in) && in[p] == '/' {
-		p++
-		for p < len(in) {
-			if c := in[p]; genSet11[c] {
-				p++
-			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-				p += 3
-			} else {
-				break
-			}
-		}
+	if e := matchPathRootless(in, p); e >= 0 {
+		p = e
+	} else {
+		goto l13
 	}
 	k5e = p
 	goto l2
-l277:
+l13:
 	p = v1
 	k5s = v10
 	k5e = v11
 	k5s = p
 	// path-empty
-	v159 = 0
-	for v159 != 0 && p < len(in) {
-		if c := in[p]; genSet12[c] {
+	v18 = 0
+	for v18 != 0 && p < len(in) {
+		if c := in[p]; genSet13[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
 		} else {
 			break
 		}
-		v159++
+		v18++
 	}
 	k5e = p
 l2:
 	if p >= len(in) || in[p] != '?' {
-		goto l279
+		goto l15
 	}
-	v160 = p
-	v161 = k6s
-	v162 = k6e
+	v19 = p
+	v20 = k6s
+	v21 = k6e
 	if p >= len(in) || in[p] != '?' {
-		goto l280
+		goto l16
 	}
 	p++
 	k6s = p
 	// query
 	for p < len(in) {
-		if c := in[p]; genSet13[c] {
+		if c := in[p]; genSet14[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -6889,12 +1521,12 @@ l2:
 		}
 	}
 	k6e = p
-	goto l279
-l280:
-	p = v160
-	k6s = v161
-	k6e = v162
-l279:
+	goto l15
+l16:
+	p = v19
+	k6s = v20
+	k6e = v21
+l15:
 	caps[0] = [2]int{k0s, k0e}
 	caps[1] = [2]int{k1s, k1e}
 	caps[2] = [2]int{k2s, k2e}
@@ -6908,6 +1540,45 @@ l1:
 	return -1
 }
 
+// matchPathNoscheme matches path-noscheme at pos in in and returns the end offset of the match, or -1.
+// pos is within in.
+//
+//	path-noscheme = segment-nz-nc *( "/" segment )
+func matchPathNoscheme(in string, pos int) int {
+	p := pos
+	var v1 int
+	// path-noscheme
+	// segment-nz-nc
+	v1 = p
+	for p < len(in) {
+		if c := in[p]; genSet16[c] {
+			p++
+		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+			p += 3
+		} else {
+			break
+		}
+	}
+	if p == v1 {
+		goto l1
+	}
+	if p < len(in) && in[p] == '/' {
+		p++
+		for p < len(in) {
+			if c := in[p]; genSet12[c] {
+				p++
+			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+				p += 3
+			} else {
+				break
+			}
+		}
+	}
+	return p
+l1:
+	return -1
+}
+
 // matchRelativeRef matches relative-ref at pos in in and returns the end offset of the match, or -1.
 // On a match, caps[i] holds the span {start, end} of capture slot i, or {-1, -1}.
 func matchRelativeRef(in string, pos int, caps *[8][2]int) int {
@@ -6916,7 +1587,7 @@ func matchRelativeRef(in string, pos int, caps *[8][2]int) int {
 	}
 	p := pos
 	k0s, k0e, k1s, k1e, k2s, k2e, k3s, k3e, k4s, k4e, k5s, k5e, k6s, k6e, k7s, k7e := -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1
-	var v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18, v19, v20, v21, v22, v23, v24, v25, v26, v27, v28, v29, v30, v31, v32, v33, v34, v35, v36, v37, v38, v39, v40, v41, v42, v43, v44, v45, v46, v47, v48, v49, v50, v51, v52, v53, v54, v55, v56, v57, v58, v59, v60, v61, v62, v63, v64, v65, v66, v67, v68, v69, v70, v71, v72, v73, v74, v75, v76, v77, v78, v79, v80, v81, v82, v83, v84, v85, v86, v87, v88, v89, v90, v91, v92, v93, v94, v95, v96, v97, v98, v99, v100, v101, v102, v103, v104, v105, v106, v107, v108, v109, v110, v111, v112, v113, v114, v115, v116, v117, v118, v119, v120, v121, v122, v123, v124, v125, v126, v127, v128, v129, v130, v131, v132, v133, v134, v135, v136, v137, v138, v139, v140, v141, v142, v143, v144, v145, v146, v147, v148, v149, v150, v151, v152, v153, v154, v155, v156, v157, v158, v159, v160, v161, v162, v163, v164, v165 int
+	var v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18, v19, v20, v21, v22, v23, v24 int
 	// relative-ref
 	// relative-part
 	v1 = p
@@ -6964,3187 +1635,20 @@ l6:
 	k2e = v14
 l5:
 	k3s = p
-	// host
-	v15 = p
-	// IP-literal
-	if p >= len(in) || in[p] != '[' {
-		goto l9
+	if e := matchHost(in, p); e >= 0 {
+		p = e
+	} else {
+		goto l3
 	}
-	p++
-	v16 = p
-	if p >= len(in) || !genSet5[in[p]] {
-		goto l11
-	}
-	// IPv6address
-	v17 = p
-	if p >= len(in) || !genSet4[in[p]] {
-		goto l13
-	}
-	v18 = 0
-l14:
-	if v18 == 6 {
-		goto l15
-	}
-	if p >= len(in) || !genSet4[in[p]] {
-		goto l15
-	}
-	v19 = p
-	// h16
-	v20 = 0
-	for v20 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v20++
-	}
-	if v20 < 1 {
-		goto l16
-	}
-	if p >= len(in) || in[p] != ':' {
-		goto l16
-	}
-	p++
-	v18++
-	goto l14
-l16:
-	p = v19
-l15:
-	if v18 < 6 {
-		goto l13
-	}
-	// ls32
-	v21 = p
-	// h16
-	v22 = 0
-	for v22 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v22++
-	}
-	if v22 < 1 {
-		goto l19
-	}
-	if p >= len(in) || in[p] != ':' {
-		goto l19
-	}
-	p++
-	// h16
-	v23 = 0
-	for v23 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v23++
-	}
-	if v23 < 1 {
-		goto l19
-	}
-	goto l18
-l19:
-	p = v21
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l13
-	}
-	// IPv4address
-	// dec-octet
-	v24 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l21
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l21
-	}
-	p++
-	goto l20
-l21:
-	p = v24
-	if p >= len(in) || in[p] != '2' {
-		goto l22
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l22
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l22
-	}
-	p++
-	goto l20
-l22:
-	p = v24
-	if p >= len(in) || in[p] != '1' {
-		goto l23
-	}
-	p++
-	v25 = 0
-	for v25 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v25++
-	}
-	if v25 < 2 {
-		goto l23
-	}
-	goto l20
-l23:
-	p = v24
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l24
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l24
-	}
-	p++
-	goto l20
-l24:
-	p = v24
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l13
-	}
-	p++
-l20:
-	if p >= len(in) || in[p] != '.' {
-		goto l13
-	}
-	p++
-	// dec-octet
-	v26 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l26
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l26
-	}
-	p++
-	goto l25
-l26:
-	p = v26
-	if p >= len(in) || in[p] != '2' {
-		goto l27
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l27
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l27
-	}
-	p++
-	goto l25
-l27:
-	p = v26
-	if p >= len(in) || in[p] != '1' {
-		goto l28
-	}
-	p++
-	v27 = 0
-	for v27 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v27++
-	}
-	if v27 < 2 {
-		goto l28
-	}
-	goto l25
-l28:
-	p = v26
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l29
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l29
-	}
-	p++
-	goto l25
-l29:
-	p = v26
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l13
-	}
-	p++
-l25:
-	if p >= len(in) || in[p] != '.' {
-		goto l13
-	}
-	p++
-	// dec-octet
-	v28 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l31
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l31
-	}
-	p++
-	goto l30
-l31:
-	p = v28
-	if p >= len(in) || in[p] != '2' {
-		goto l32
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l32
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l32
-	}
-	p++
-	goto l30
-l32:
-	p = v28
-	if p >= len(in) || in[p] != '1' {
-		goto l33
-	}
-	p++
-	v29 = 0
-	for v29 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v29++
-	}
-	if v29 < 2 {
-		goto l33
-	}
-	goto l30
-l33:
-	p = v28
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l34
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l34
-	}
-	p++
-	goto l30
-l34:
-	p = v28
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l13
-	}
-	p++
-l30:
-	if p >= len(in) || in[p] != '.' {
-		goto l13
-	}
-	p++
-	// dec-octet
-	v30 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l36
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l36
-	}
-	p++
-	goto l35
-l36:
-	p = v30
-	if p >= len(in) || in[p] != '2' {
-		goto l37
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l37
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l37
-	}
-	p++
-	goto l35
-l37:
-	p = v30
-	if p >= len(in) || in[p] != '1' {
-		goto l38
-	}
-	p++
-	v31 = 0
-	for v31 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v31++
-	}
-	if v31 < 2 {
-		goto l38
-	}
-	goto l35
-l38:
-	p = v30
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l39
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l39
-	}
-	p++
-	goto l35
-l39:
-	p = v30
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l13
-	}
-	p++
-l35:
-l18:
-	goto l12
-l13:
-	p = v17
-	if len(in)-p < 2 || in[p:p+2] != "::" {
-		goto l40
-	}
-	p += 2
-	v32 = 0
-l41:
-	if v32 == 5 {
-		goto l42
-	}
-	if p >= len(in) || !genSet4[in[p]] {
-		goto l42
-	}
-	v33 = p
-	// h16
-	v34 = 0
-	for v34 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v34++
-	}
-	if v34 < 1 {
-		goto l43
-	}
-	if p >= len(in) || in[p] != ':' {
-		goto l43
-	}
-	p++
-	v32++
-	goto l41
-l43:
-	p = v33
-l42:
-	if v32 < 5 {
-		goto l40
-	}
-	// ls32
-	v35 = p
-	// h16
-	v36 = 0
-	for v36 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v36++
-	}
-	if v36 < 1 {
-		goto l46
-	}
-	if p >= len(in) || in[p] != ':' {
-		goto l46
-	}
-	p++
-	// h16
-	v37 = 0
-	for v37 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v37++
-	}
-	if v37 < 1 {
-		goto l46
-	}
-	goto l45
-l46:
-	p = v35
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l40
-	}
-	// IPv4address
-	// dec-octet
-	v38 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l48
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l48
-	}
-	p++
-	goto l47
-l48:
-	p = v38
-	if p >= len(in) || in[p] != '2' {
-		goto l49
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l49
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l49
-	}
-	p++
-	goto l47
-l49:
-	p = v38
-	if p >= len(in) || in[p] != '1' {
-		goto l50
-	}
-	p++
-	v39 = 0
-	for v39 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v39++
-	}
-	if v39 < 2 {
-		goto l50
-	}
-	goto l47
-l50:
-	p = v38
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l51
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l51
-	}
-	p++
-	goto l47
-l51:
-	p = v38
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l40
-	}
-	p++
-l47:
-	if p >= len(in) || in[p] != '.' {
-		goto l40
-	}
-	p++
-	// dec-octet
-	v40 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l53
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l53
-	}
-	p++
-	goto l52
-l53:
-	p = v40
-	if p >= len(in) || in[p] != '2' {
-		goto l54
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l54
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l54
-	}
-	p++
-	goto l52
-l54:
-	p = v40
-	if p >= len(in) || in[p] != '1' {
-		goto l55
-	}
-	p++
-	v41 = 0
-	for v41 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v41++
-	}
-	if v41 < 2 {
-		goto l55
-	}
-	goto l52
-l55:
-	p = v40
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l56
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l56
-	}
-	p++
-	goto l52
-l56:
-	p = v40
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l40
-	}
-	p++
-l52:
-	if p >= len(in) || in[p] != '.' {
-		goto l40
-	}
-	p++
-	// dec-octet
-	v42 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l58
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l58
-	}
-	p++
-	goto l57
-l58:
-	p = v42
-	if p >= len(in) || in[p] != '2' {
-		goto l59
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l59
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l59
-	}
-	p++
-	goto l57
-l59:
-	p = v42
-	if p >= len(in) || in[p] != '1' {
-		goto l60
-	}
-	p++
-	v43 = 0
-	for v43 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v43++
-	}
-	if v43 < 2 {
-		goto l60
-	}
-	goto l57
-l60:
-	p = v42
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l61
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l61
-	}
-	p++
-	goto l57
-l61:
-	p = v42
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l40
-	}
-	p++
-l57:
-	if p >= len(in) || in[p] != '.' {
-		goto l40
-	}
-	p++
-	// dec-octet
-	v44 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l63
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l63
-	}
-	p++
-	goto l62
-l63:
-	p = v44
-	if p >= len(in) || in[p] != '2' {
-		goto l64
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l64
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l64
-	}
-	p++
-	goto l62
-l64:
-	p = v44
-	if p >= len(in) || in[p] != '1' {
-		goto l65
-	}
-	p++
-	v45 = 0
-	for v45 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v45++
-	}
-	if v45 < 2 {
-		goto l65
-	}
-	goto l62
-l65:
-	p = v44
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l66
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l66
-	}
-	p++
-	goto l62
-l66:
-	p = v44
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l40
-	}
-	p++
-l62:
-l45:
-	goto l12
-l40:
-	p = v17
-	if p >= len(in) || !genSet5[in[p]] {
-		goto l67
-	}
-	if p >= len(in) || !genSet4[in[p]] {
-		goto l69
-	}
-	v46 = p
-	// h16
-	v47 = 0
-	for v47 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v47++
-	}
-	if v47 < 1 {
-		goto l70
-	}
-	goto l69
-l70:
-	p = v46
-l69:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
-		goto l67
-	}
-	p += 2
-	v48 = 0
-l72:
-	if v48 == 4 {
-		goto l73
-	}
-	if p >= len(in) || !genSet4[in[p]] {
-		goto l73
-	}
-	v49 = p
-	// h16
-	v50 = 0
-	for v50 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v50++
-	}
-	if v50 < 1 {
-		goto l74
-	}
-	if p >= len(in) || in[p] != ':' {
-		goto l74
-	}
-	p++
-	v48++
-	goto l72
-l74:
-	p = v49
-l73:
-	if v48 < 4 {
-		goto l67
-	}
-	// ls32
-	v51 = p
-	// h16
-	v52 = 0
-	for v52 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v52++
-	}
-	if v52 < 1 {
-		goto l77
-	}
-	if p >= len(in) || in[p] != ':' {
-		goto l77
-	}
-	p++
-	// h16
-	v53 = 0
-	for v53 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v53++
-	}
-	if v53 < 1 {
-		goto l77
-	}
-	goto l76
-l77:
-	p = v51
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l67
-	}
-	// IPv4address
-	// dec-octet
-	v54 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l79
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l79
-	}
-	p++
-	goto l78
-l79:
-	p = v54
-	if p >= len(in) || in[p] != '2' {
-		goto l80
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l80
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l80
-	}
-	p++
-	goto l78
-l80:
-	p = v54
-	if p >= len(in) || in[p] != '1' {
-		goto l81
-	}
-	p++
-	v55 = 0
-	for v55 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v55++
-	}
-	if v55 < 2 {
-		goto l81
-	}
-	goto l78
-l81:
-	p = v54
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l82
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l82
-	}
-	p++
-	goto l78
-l82:
-	p = v54
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l67
-	}
-	p++
-l78:
-	if p >= len(in) || in[p] != '.' {
-		goto l67
-	}
-	p++
-	// dec-octet
-	v56 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l84
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l84
-	}
-	p++
-	goto l83
-l84:
-	p = v56
-	if p >= len(in) || in[p] != '2' {
-		goto l85
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l85
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l85
-	}
-	p++
-	goto l83
-l85:
-	p = v56
-	if p >= len(in) || in[p] != '1' {
-		goto l86
-	}
-	p++
-	v57 = 0
-	for v57 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v57++
-	}
-	if v57 < 2 {
-		goto l86
-	}
-	goto l83
-l86:
-	p = v56
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l87
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l87
-	}
-	p++
-	goto l83
-l87:
-	p = v56
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l67
-	}
-	p++
-l83:
-	if p >= len(in) || in[p] != '.' {
-		goto l67
-	}
-	p++
-	// dec-octet
-	v58 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l89
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l89
-	}
-	p++
-	goto l88
-l89:
-	p = v58
-	if p >= len(in) || in[p] != '2' {
-		goto l90
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l90
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l90
-	}
-	p++
-	goto l88
-l90:
-	p = v58
-	if p >= len(in) || in[p] != '1' {
-		goto l91
-	}
-	p++
-	v59 = 0
-	for v59 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v59++
-	}
-	if v59 < 2 {
-		goto l91
-	}
-	goto l88
-l91:
-	p = v58
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l92
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l92
-	}
-	p++
-	goto l88
-l92:
-	p = v58
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l67
-	}
-	p++
-l88:
-	if p >= len(in) || in[p] != '.' {
-		goto l67
-	}
-	p++
-	// dec-octet
-	v60 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l94
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l94
-	}
-	p++
-	goto l93
-l94:
-	p = v60
-	if p >= len(in) || in[p] != '2' {
-		goto l95
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l95
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l95
-	}
-	p++
-	goto l93
-l95:
-	p = v60
-	if p >= len(in) || in[p] != '1' {
-		goto l96
-	}
-	p++
-	v61 = 0
-	for v61 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v61++
-	}
-	if v61 < 2 {
-		goto l96
-	}
-	goto l93
-l96:
-	p = v60
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l97
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l97
-	}
-	p++
-	goto l93
-l97:
-	p = v60
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l67
-	}
-	p++
-l93:
-l76:
-	goto l12
-l67:
-	p = v17
-	if p >= len(in) || !genSet5[in[p]] {
-		goto l98
-	}
-	if p >= len(in) || !genSet4[in[p]] {
-		goto l100
-	}
-	v62 = p
-	// h16
-	v63 = 0
-	for v63 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v63++
-	}
-	if v63 < 1 {
-		goto l101
-	}
-	if p >= len(in) || in[p] != ':' {
-		goto l104
-	}
-	v64 = p
-	if p >= len(in) || in[p] != ':' {
-		goto l105
-	}
-	p++
-	// h16
-	v65 = 0
-	for v65 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v65++
-	}
-	if v65 < 1 {
-		goto l105
-	}
-	goto l104
-l105:
-	p = v64
-l104:
-	goto l100
-l101:
-	p = v62
-l100:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
-		goto l98
-	}
-	p += 2
-	v66 = 0
-l107:
-	if v66 == 3 {
-		goto l108
-	}
-	if p >= len(in) || !genSet4[in[p]] {
-		goto l108
-	}
-	v67 = p
-	// h16
-	v68 = 0
-	for v68 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v68++
-	}
-	if v68 < 1 {
-		goto l109
-	}
-	if p >= len(in) || in[p] != ':' {
-		goto l109
-	}
-	p++
-	v66++
-	goto l107
-l109:
-	p = v67
-l108:
-	if v66 < 3 {
-		goto l98
-	}
-	// ls32
-	v69 = p
-	// h16
-	v70 = 0
-	for v70 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v70++
-	}
-	if v70 < 1 {
-		goto l112
-	}
-	if p >= len(in) || in[p] != ':' {
-		goto l112
-	}
-	p++
-	// h16
-	v71 = 0
-	for v71 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v71++
-	}
-	if v71 < 1 {
-		goto l112
-	}
-	goto l111
-l112:
-	p = v69
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l98
-	}
-	// IPv4address
-	// dec-octet
-	v72 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l114
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l114
-	}
-	p++
-	goto l113
-l114:
-	p = v72
-	if p >= len(in) || in[p] != '2' {
-		goto l115
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l115
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l115
-	}
-	p++
-	goto l113
-l115:
-	p = v72
-	if p >= len(in) || in[p] != '1' {
-		goto l116
-	}
-	p++
-	v73 = 0
-	for v73 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v73++
-	}
-	if v73 < 2 {
-		goto l116
-	}
-	goto l113
-l116:
-	p = v72
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l117
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l117
-	}
-	p++
-	goto l113
-l117:
-	p = v72
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l98
-	}
-	p++
-l113:
-	if p >= len(in) || in[p] != '.' {
-		goto l98
-	}
-	p++
-	// dec-octet
-	v74 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l119
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l119
-	}
-	p++
-	goto l118
-l119:
-	p = v74
-	if p >= len(in) || in[p] != '2' {
-		goto l120
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l120
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l120
-	}
-	p++
-	goto l118
-l120:
-	p = v74
-	if p >= len(in) || in[p] != '1' {
-		goto l121
-	}
-	p++
-	v75 = 0
-	for v75 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v75++
-	}
-	if v75 < 2 {
-		goto l121
-	}
-	goto l118
-l121:
-	p = v74
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l122
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l122
-	}
-	p++
-	goto l118
-l122:
-	p = v74
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l98
-	}
-	p++
-l118:
-	if p >= len(in) || in[p] != '.' {
-		goto l98
-	}
-	p++
-	// dec-octet
-	v76 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l124
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l124
-	}
-	p++
-	goto l123
-l124:
-	p = v76
-	if p >= len(in) || in[p] != '2' {
-		goto l125
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l125
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l125
-	}
-	p++
-	goto l123
-l125:
-	p = v76
-	if p >= len(in) || in[p] != '1' {
-		goto l126
-	}
-	p++
-	v77 = 0
-	for v77 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v77++
-	}
-	if v77 < 2 {
-		goto l126
-	}
-	goto l123
-l126:
-	p = v76
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l127
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l127
-	}
-	p++
-	goto l123
-l127:
-	p = v76
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l98
-	}
-	p++
-l123:
-	if p >= len(in) || in[p] != '.' {
-		goto l98
-	}
-	p++
-	// dec-octet
-	v78 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l129
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l129
-	}
-	p++
-	goto l128
-l129:
-	p = v78
-	if p >= len(in) || in[p] != '2' {
-		goto l130
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l130
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l130
-	}
-	p++
-	goto l128
-l130:
-	p = v78
-	if p >= len(in) || in[p] != '1' {
-		goto l131
-	}
-	p++
-	v79 = 0
-	for v79 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v79++
-	}
-	if v79 < 2 {
-		goto l131
-	}
-	goto l128
-l131:
-	p = v78
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l132
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l132
-	}
-	p++
-	goto l128
-l132:
-	p = v78
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l98
-	}
-	p++
-l128:
-l111:
-	goto l12
-l98:
-	p = v17
-	if p >= len(in) || !genSet5[in[p]] {
-		goto l133
-	}
-	if p >= len(in) || !genSet4[in[p]] {
-		goto l135
-	}
-	v80 = p
-	// h16
-	v81 = 0
-	for v81 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v81++
-	}
-	if v81 < 1 {
-		goto l136
-	}
-	v82 = 0
-l138:
-	if v82 == 2 {
-		goto l139
-	}
-	if p >= len(in) || in[p] != ':' {
-		goto l139
-	}
-	v83 = p
-	if p >= len(in) || in[p] != ':' {
-		goto l140
-	}
-	p++
-	// h16
-	v84 = 0
-	for v84 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v84++
-	}
-	if v84 < 1 {
-		goto l140
-	}
-	v82++
-	goto l138
-l140:
-	p = v83
-l139:
-	goto l135
-l136:
-	p = v80
-l135:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
-		goto l133
-	}
-	p += 2
-	v85 = 0
-l142:
-	if v85 == 2 {
-		goto l143
-	}
-	if p >= len(in) || !genSet4[in[p]] {
-		goto l143
-	}
-	v86 = p
-	// h16
-	v87 = 0
-	for v87 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v87++
-	}
-	if v87 < 1 {
-		goto l144
-	}
-	if p >= len(in) || in[p] != ':' {
-		goto l144
-	}
-	p++
-	v85++
-	goto l142
-l144:
-	p = v86
-l143:
-	if v85 < 2 {
-		goto l133
-	}
-	// ls32
-	v88 = p
-	// h16
-	v89 = 0
-	for v89 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v89++
-	}
-	if v89 < 1 {
-		goto l147
-	}
-	if p >= len(in) || in[p] != ':' {
-		goto l147
-	}
-	p++
-	// h16
-	v90 = 0
-	for v90 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v90++
-	}
-	if v90 < 1 {
-		goto l147
-	}
-	goto l146
-l147:
-	p = v88
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l133
-	}
-	// IPv4address
-	// dec-octet
-	v91 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l149
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l149
-	}
-	p++
-	goto l148
-l149:
-	p = v91
-	if p >= len(in) || in[p] != '2' {
-		goto l150
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l150
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l150
-	}
-	p++
-	goto l148
-l150:
-	p = v91
-	if p >= len(in) || in[p] != '1' {
-		goto l151
-	}
-	p++
-	v92 = 0
-	for v92 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v92++
-	}
-	if v92 < 2 {
-		goto l151
-	}
-	goto l148
-l151:
-	p = v91
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l152
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l152
-	}
-	p++
-	goto l148
-l152:
-	p = v91
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l133
-	}
-	p++
-l148:
-	if p >= len(in) || in[p] != '.' {
-		goto l133
-	}
-	p++
-	// dec-octet
-	v93 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l154
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l154
-	}
-	p++
-	goto l153
-l154:
-	p = v93
-	if p >= len(in) || in[p] != '2' {
-		goto l155
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l155
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l155
-	}
-	p++
-	goto l153
-l155:
-	p = v93
-	if p >= len(in) || in[p] != '1' {
-		goto l156
-	}
-	p++
-	v94 = 0
-	for v94 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v94++
-	}
-	if v94 < 2 {
-		goto l156
-	}
-	goto l153
-l156:
-	p = v93
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l157
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l157
-	}
-	p++
-	goto l153
-l157:
-	p = v93
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l133
-	}
-	p++
-l153:
-	if p >= len(in) || in[p] != '.' {
-		goto l133
-	}
-	p++
-	// dec-octet
-	v95 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l159
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l159
-	}
-	p++
-	goto l158
-l159:
-	p = v95
-	if p >= len(in) || in[p] != '2' {
-		goto l160
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l160
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l160
-	}
-	p++
-	goto l158
-l160:
-	p = v95
-	if p >= len(in) || in[p] != '1' {
-		goto l161
-	}
-	p++
-	v96 = 0
-	for v96 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v96++
-	}
-	if v96 < 2 {
-		goto l161
-	}
-	goto l158
-l161:
-	p = v95
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l162
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l162
-	}
-	p++
-	goto l158
-l162:
-	p = v95
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l133
-	}
-	p++
-l158:
-	if p >= len(in) || in[p] != '.' {
-		goto l133
-	}
-	p++
-	// dec-octet
-	v97 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l164
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l164
-	}
-	p++
-	goto l163
-l164:
-	p = v97
-	if p >= len(in) || in[p] != '2' {
-		goto l165
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l165
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l165
-	}
-	p++
-	goto l163
-l165:
-	p = v97
-	if p >= len(in) || in[p] != '1' {
-		goto l166
-	}
-	p++
-	v98 = 0
-	for v98 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v98++
-	}
-	if v98 < 2 {
-		goto l166
-	}
-	goto l163
-l166:
-	p = v97
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l167
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l167
-	}
-	p++
-	goto l163
-l167:
-	p = v97
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l133
-	}
-	p++
-l163:
-l146:
-	goto l12
-l133:
-	p = v17
-	if p >= len(in) || !genSet5[in[p]] {
-		goto l168
-	}
-	if p >= len(in) || !genSet4[in[p]] {
-		goto l170
-	}
-	v99 = p
-	// h16
-	v100 = 0
-	for v100 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v100++
-	}
-	if v100 < 1 {
-		goto l171
-	}
-	v101 = 0
-l173:
-	if v101 == 3 {
-		goto l174
-	}
-	if p >= len(in) || in[p] != ':' {
-		goto l174
-	}
-	v102 = p
-	if p >= len(in) || in[p] != ':' {
-		goto l175
-	}
-	p++
-	// h16
-	v103 = 0
-	for v103 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v103++
-	}
-	if v103 < 1 {
-		goto l175
-	}
-	v101++
-	goto l173
-l175:
-	p = v102
-l174:
-	goto l170
-l171:
-	p = v99
-l170:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
-		goto l168
-	}
-	p += 2
-	// h16
-	v104 = 0
-	for v104 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v104++
-	}
-	if v104 < 1 {
-		goto l168
-	}
-	if p >= len(in) || in[p] != ':' {
-		goto l168
-	}
-	p++
-	// ls32
-	v105 = p
-	// h16
-	v106 = 0
-	for v106 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v106++
-	}
-	if v106 < 1 {
-		goto l178
-	}
-	if p >= len(in) || in[p] != ':' {
-		goto l178
-	}
-	p++
-	// h16
-	v107 = 0
-	for v107 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v107++
-	}
-	if v107 < 1 {
-		goto l178
-	}
-	goto l177
-l178:
-	p = v105
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l168
-	}
-	// IPv4address
-	// dec-octet
-	v108 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l180
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l180
-	}
-	p++
-	goto l179
-l180:
-	p = v108
-	if p >= len(in) || in[p] != '2' {
-		goto l181
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l181
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l181
-	}
-	p++
-	goto l179
-l181:
-	p = v108
-	if p >= len(in) || in[p] != '1' {
-		goto l182
-	}
-	p++
-	v109 = 0
-	for v109 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v109++
-	}
-	if v109 < 2 {
-		goto l182
-	}
-	goto l179
-l182:
-	p = v108
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l183
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l183
-	}
-	p++
-	goto l179
-l183:
-	p = v108
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l168
-	}
-	p++
-l179:
-	if p >= len(in) || in[p] != '.' {
-		goto l168
-	}
-	p++
-	// dec-octet
-	v110 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l185
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l185
-	}
-	p++
-	goto l184
-l185:
-	p = v110
-	if p >= len(in) || in[p] != '2' {
-		goto l186
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l186
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l186
-	}
-	p++
-	goto l184
-l186:
-	p = v110
-	if p >= len(in) || in[p] != '1' {
-		goto l187
-	}
-	p++
-	v111 = 0
-	for v111 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v111++
-	}
-	if v111 < 2 {
-		goto l187
-	}
-	goto l184
-l187:
-	p = v110
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l188
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l188
-	}
-	p++
-	goto l184
-l188:
-	p = v110
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l168
-	}
-	p++
-l184:
-	if p >= len(in) || in[p] != '.' {
-		goto l168
-	}
-	p++
-	// dec-octet
-	v112 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l190
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l190
-	}
-	p++
-	goto l189
-l190:
-	p = v112
-	if p >= len(in) || in[p] != '2' {
-		goto l191
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l191
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l191
-	}
-	p++
-	goto l189
-l191:
-	p = v112
-	if p >= len(in) || in[p] != '1' {
-		goto l192
-	}
-	p++
-	v113 = 0
-	for v113 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v113++
-	}
-	if v113 < 2 {
-		goto l192
-	}
-	goto l189
-l192:
-	p = v112
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l193
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l193
-	}
-	p++
-	goto l189
-l193:
-	p = v112
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l168
-	}
-	p++
-l189:
-	if p >= len(in) || in[p] != '.' {
-		goto l168
-	}
-	p++
-	// dec-octet
-	v114 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l195
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l195
-	}
-	p++
-	goto l194
-l195:
-	p = v114
-	if p >= len(in) || in[p] != '2' {
-		goto l196
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l196
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l196
-	}
-	p++
-	goto l194
-l196:
-	p = v114
-	if p >= len(in) || in[p] != '1' {
-		goto l197
-	}
-	p++
-	v115 = 0
-	for v115 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v115++
-	}
-	if v115 < 2 {
-		goto l197
-	}
-	goto l194
-l197:
-	p = v114
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l198
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l198
-	}
-	p++
-	goto l194
-l198:
-	p = v114
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l168
-	}
-	p++
-l194:
-l177:
-	goto l12
-l168:
-	p = v17
-	if p >= len(in) || !genSet5[in[p]] {
-		goto l199
-	}
-	if p >= len(in) || !genSet4[in[p]] {
-		goto l201
-	}
-	v116 = p
-	// h16
-	v117 = 0
-	for v117 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v117++
-	}
-	if v117 < 1 {
-		goto l202
-	}
-	v118 = 0
-l204:
-	if v118 == 4 {
-		goto l205
-	}
-	if p >= len(in) || in[p] != ':' {
-		goto l205
-	}
-	v119 = p
-	if p >= len(in) || in[p] != ':' {
-		goto l206
-	}
-	p++
-	// h16
-	v120 = 0
-	for v120 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v120++
-	}
-	if v120 < 1 {
-		goto l206
-	}
-	v118++
-	goto l204
-l206:
-	p = v119
-l205:
-	goto l201
-l202:
-	p = v116
-l201:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
-		goto l199
-	}
-	p += 2
-	// ls32
-	v121 = p
-	// h16
-	v122 = 0
-	for v122 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v122++
-	}
-	if v122 < 1 {
-		goto l209
-	}
-	if p >= len(in) || in[p] != ':' {
-		goto l209
-	}
-	p++
-	// h16
-	v123 = 0
-	for v123 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v123++
-	}
-	if v123 < 1 {
-		goto l209
-	}
-	goto l208
-l209:
-	p = v121
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l199
-	}
-	// IPv4address
-	// dec-octet
-	v124 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l211
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l211
-	}
-	p++
-	goto l210
-l211:
-	p = v124
-	if p >= len(in) || in[p] != '2' {
-		goto l212
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l212
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l212
-	}
-	p++
-	goto l210
-l212:
-	p = v124
-	if p >= len(in) || in[p] != '1' {
-		goto l213
-	}
-	p++
-	v125 = 0
-	for v125 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v125++
-	}
-	if v125 < 2 {
-		goto l213
-	}
-	goto l210
-l213:
-	p = v124
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l214
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l214
-	}
-	p++
-	goto l210
-l214:
-	p = v124
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l199
-	}
-	p++
-l210:
-	if p >= len(in) || in[p] != '.' {
-		goto l199
-	}
-	p++
-	// dec-octet
-	v126 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l216
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l216
-	}
-	p++
-	goto l215
-l216:
-	p = v126
-	if p >= len(in) || in[p] != '2' {
-		goto l217
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l217
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l217
-	}
-	p++
-	goto l215
-l217:
-	p = v126
-	if p >= len(in) || in[p] != '1' {
-		goto l218
-	}
-	p++
-	v127 = 0
-	for v127 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v127++
-	}
-	if v127 < 2 {
-		goto l218
-	}
-	goto l215
-l218:
-	p = v126
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l219
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l219
-	}
-	p++
-	goto l215
-l219:
-	p = v126
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l199
-	}
-	p++
-l215:
-	if p >= len(in) || in[p] != '.' {
-		goto l199
-	}
-	p++
-	// dec-octet
-	v128 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l221
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l221
-	}
-	p++
-	goto l220
-l221:
-	p = v128
-	if p >= len(in) || in[p] != '2' {
-		goto l222
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l222
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l222
-	}
-	p++
-	goto l220
-l222:
-	p = v128
-	if p >= len(in) || in[p] != '1' {
-		goto l223
-	}
-	p++
-	v129 = 0
-	for v129 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v129++
-	}
-	if v129 < 2 {
-		goto l223
-	}
-	goto l220
-l223:
-	p = v128
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l224
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l224
-	}
-	p++
-	goto l220
-l224:
-	p = v128
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l199
-	}
-	p++
-l220:
-	if p >= len(in) || in[p] != '.' {
-		goto l199
-	}
-	p++
-	// dec-octet
-	v130 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l226
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l226
-	}
-	p++
-	goto l225
-l226:
-	p = v130
-	if p >= len(in) || in[p] != '2' {
-		goto l227
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l227
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l227
-	}
-	p++
-	goto l225
-l227:
-	p = v130
-	if p >= len(in) || in[p] != '1' {
-		goto l228
-	}
-	p++
-	v131 = 0
-	for v131 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v131++
-	}
-	if v131 < 2 {
-		goto l228
-	}
-	goto l225
-l228:
-	p = v130
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l229
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l229
-	}
-	p++
-	goto l225
-l229:
-	p = v130
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l199
-	}
-	p++
-l225:
-l208:
-	goto l12
-l199:
-	p = v17
-	if p >= len(in) || !genSet5[in[p]] {
-		goto l230
-	}
-	if p >= len(in) || !genSet4[in[p]] {
-		goto l232
-	}
-	v132 = p
-	// h16
-	v133 = 0
-	for v133 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v133++
-	}
-	if v133 < 1 {
-		goto l233
-	}
-	v134 = 0
-l235:
-	if v134 == 5 {
-		goto l236
-	}
-	if p >= len(in) || in[p] != ':' {
-		goto l236
-	}
-	v135 = p
-	if p >= len(in) || in[p] != ':' {
-		goto l237
-	}
-	p++
-	// h16
-	v136 = 0
-	for v136 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v136++
-	}
-	if v136 < 1 {
-		goto l237
-	}
-	v134++
-	goto l235
-l237:
-	p = v135
-l236:
-	goto l232
-l233:
-	p = v132
-l232:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
-		goto l230
-	}
-	p += 2
-	// h16
-	v137 = 0
-	for v137 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v137++
-	}
-	if v137 < 1 {
-		goto l230
-	}
-	goto l12
-l230:
-	p = v17
-	if p >= len(in) || !genSet5[in[p]] {
-		goto l11
-	}
-	if p >= len(in) || !genSet4[in[p]] {
-		goto l240
-	}
-	v138 = p
-	// h16
-	v139 = 0
-	for v139 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v139++
-	}
-	if v139 < 1 {
-		goto l241
-	}
-	v140 = 0
-l243:
-	if v140 == 6 {
-		goto l244
-	}
-	if p >= len(in) || in[p] != ':' {
-		goto l244
-	}
-	v141 = p
-	if p >= len(in) || in[p] != ':' {
-		goto l245
-	}
-	p++
-	// h16
-	v142 = 0
-	for v142 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-		v142++
-	}
-	if v142 < 1 {
-		goto l245
-	}
-	v140++
-	goto l243
-l245:
-	p = v141
-l244:
-	goto l240
-l241:
-	p = v138
-l240:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
-		goto l11
-	}
-	p += 2
-l12:
-	goto l10
-l11:
-	p = v16
-	// IPvFuture
-	if len(in)-p < 1 || in[p]|0x20 != 'v' {
-		goto l9
-	}
-	p++
-	v143 = p
-	for p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-	}
-	if p == v143 {
-		goto l9
-	}
-	if p >= len(in) || in[p] != '.' {
-		goto l9
-	}
-	p++
-	v144 = p
-	for p < len(in) {
-		if c := in[p]; genSet3[c] {
-			p++
-		} else {
-			break
-		}
-	}
-	if p == v144 {
-		goto l9
-	}
-l10:
-	if p >= len(in) || in[p] != ']' {
-		goto l9
-	}
-	p++
-	goto l8
-l9:
-	p = v15
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l247
-	}
-	// IPv4address
-	// dec-octet
-	v145 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l249
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l249
-	}
-	p++
-	goto l248
-l249:
-	p = v145
-	if p >= len(in) || in[p] != '2' {
-		goto l250
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l250
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l250
-	}
-	p++
-	goto l248
-l250:
-	p = v145
-	if p >= len(in) || in[p] != '1' {
-		goto l251
-	}
-	p++
-	v146 = 0
-	for v146 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v146++
-	}
-	if v146 < 2 {
-		goto l251
-	}
-	goto l248
-l251:
-	p = v145
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l252
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l252
-	}
-	p++
-	goto l248
-l252:
-	p = v145
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l247
-	}
-	p++
-l248:
-	if p >= len(in) || in[p] != '.' {
-		goto l247
-	}
-	p++
-	// dec-octet
-	v147 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l254
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l254
-	}
-	p++
-	goto l253
-l254:
-	p = v147
-	if p >= len(in) || in[p] != '2' {
-		goto l255
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l255
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l255
-	}
-	p++
-	goto l253
-l255:
-	p = v147
-	if p >= len(in) || in[p] != '1' {
-		goto l256
-	}
-	p++
-	v148 = 0
-	for v148 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v148++
-	}
-	if v148 < 2 {
-		goto l256
-	}
-	goto l253
-l256:
-	p = v147
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l257
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l257
-	}
-	p++
-	goto l253
-l257:
-	p = v147
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l247
-	}
-	p++
-l253:
-	if p >= len(in) || in[p] != '.' {
-		goto l247
-	}
-	p++
-	// dec-octet
-	v149 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l259
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l259
-	}
-	p++
-	goto l258
-l259:
-	p = v149
-	if p >= len(in) || in[p] != '2' {
-		goto l260
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l260
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l260
-	}
-	p++
-	goto l258
-l260:
-	p = v149
-	if p >= len(in) || in[p] != '1' {
-		goto l261
-	}
-	p++
-	v150 = 0
-	for v150 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v150++
-	}
-	if v150 < 2 {
-		goto l261
-	}
-	goto l258
-l261:
-	p = v149
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l262
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l262
-	}
-	p++
-	goto l258
-l262:
-	p = v149
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l247
-	}
-	p++
-l258:
-	if p >= len(in) || in[p] != '.' {
-		goto l247
-	}
-	p++
-	// dec-octet
-	v151 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
-		goto l264
-	}
-	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
-		goto l264
-	}
-	p++
-	goto l263
-l264:
-	p = v151
-	if p >= len(in) || in[p] != '2' {
-		goto l265
-	}
-	p++
-	if p >= len(in) || !genSet8[in[p]] {
-		goto l265
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l265
-	}
-	p++
-	goto l263
-l265:
-	p = v151
-	if p >= len(in) || in[p] != '1' {
-		goto l266
-	}
-	p++
-	v152 = 0
-	for v152 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-		v152++
-	}
-	if v152 < 2 {
-		goto l266
-	}
-	goto l263
-l266:
-	p = v151
-	if p >= len(in) || !genSet9[in[p]] {
-		goto l267
-	}
-	p++
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l267
-	}
-	p++
-	goto l263
-l267:
-	p = v151
-	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
-		goto l247
-	}
-	p++
-l263:
-	if p < len(in) && (genSet10[in[p]] || in[p] == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]]) {
-		goto l247
-	}
-	goto l8
-l247:
-	p = v15
-	// reg-name
-	for p < len(in) {
-		if c := in[p]; genSet10[c] {
-			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-			p += 3
-		} else {
-			break
-		}
-	}
-l8:
 	k3e = p
 	if p >= len(in) || in[p] != ':' {
-		goto l269
+		goto l9
 	}
-	v153 = p
-	v154 = k4s
-	v155 = k4e
+	v15 = p
+	v16 = k4s
+	v17 = k4e
 	if p >= len(in) || in[p] != ':' {
-		goto l270
+		goto l10
 	}
 	p++
 	k4s = p
@@ -10157,19 +1661,19 @@ l8:
 		}
 	}
 	k4e = p
-	goto l269
-l270:
-	p = v153
-	k4s = v154
-	k4e = v155
-l269:
+	goto l9
+l10:
+	p = v15
+	k4s = v16
+	k4e = v17
+l9:
 	k1e = p
 	k5s = p
 	// path-abempty
 	if p < len(in) && in[p] == '/' {
 		p++
 		for p < len(in) {
-			if c := in[p]; genSet11[c] {
+			if c := in[p]; genSet12[c] {
 				p++
 			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 				p += 3
@@ -10192,56 +1696,63 @@ l3:
 	k4e = v9
 	k5s = v10
 	k5e = v11
-	k5s = p
-	// path-absolute
 	if p >= len(in) || in[p] != '/' {
-		goto l272
+		goto l12
 	}
-	p++
-	if p >= len(in) || !genSet2[in[p]] {
-		goto l274
+	k5s = p
+	if e := matchPathAbsolute(in, p); e >= 0 {
+		p = e
+	} else {
+		goto l12
 	}
-	v156 = p
-	// segment-nz
-	v157 = p
-	for p < len(in) {
-		if c := in[p]; genSet12[c] {
+	k5e = p
+	goto l2
+l12:
+	p = v1
+	k5s = v10
+	k5e = v11
+	if p >= len(in) || !genSet15[in[p]] {
+		goto l13
+	}
+	k5s = p
+	if e := matchPathNoscheme(in, p); e >= 0 {
+		p = e
+	} else {
+		goto l13
+	}
+	k5e = p
+	goto l2
+l13:
+	p = v1
+	k5s = v10
+	k5e = v11
+	k5s = p
+	// path-empty
+	v18 = 0
+	for v18 != 0 && p < len(in) {
+		if c := in[p]; genSet13[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
 		} else {
 			break
 		}
+		v18++
 	}
-	if p == v157 {
-		goto l275
-	}
-	if p < len(in) && in[p] == '/' {
-		p++
-		for p < len(in) {
-			if c := in[p]; genSet11[c] {
-				p++
-			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-				p += 3
-			} else {
-				break
-			}
-		}
-	}
-	goto l274
-l275:
-	p = v156
-l274:
 	k5e = p
-	goto l2
-l272:
-	p = v1
-	k5s = v10
-	k5e = v11
-	k5s = p
-	// path-noscheme
-	// segment-nz-nc
-	v158 = p
+l2:
+	if p >= len(in) || in[p] != '?' {
+		goto l15
+	}
+	v19 = p
+	v20 = k6s
+	v21 = k6e
+	if p >= len(in) || in[p] != '?' {
+		goto l16
+	}
+	p++
+	k6s = p
+	// query
 	for p < len(in) {
 		if c := in[p]; genSet14[c] {
 			p++
@@ -10251,84 +1762,27 @@ l272:
 			break
 		}
 	}
-	if p == v158 {
-		goto l277
-	}
-	if p < len(in) && in[p] == '/' {
-		p++
-		for p < len(in) {
-			if c := in[p]; genSet11[c] {
-				p++
-			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-				p += 3
-			} else {
-				break
-			}
-		}
-	}
-	k5e = p
-	goto l2
-l277:
-	p = v1
-	k5s = v10
-	k5e = v11
-	k5s = p
-	// path-empty
-	v159 = 0
-	for v159 != 0 && p < len(in) {
-		if c := in[p]; genSet12[c] {
-			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-			p += 3
-		} else {
-			break
-		}
-		v159++
-	}
-	k5e = p
-l2:
-	if p >= len(in) || in[p] != '?' {
-		goto l279
-	}
-	v160 = p
-	v161 = k6s
-	v162 = k6e
-	if p >= len(in) || in[p] != '?' {
-		goto l280
-	}
-	p++
-	k6s = p
-	// query
-	for p < len(in) {
-		if c := in[p]; genSet13[c] {
-			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-			p += 3
-		} else {
-			break
-		}
-	}
 	k6e = p
-	goto l279
-l280:
-	p = v160
-	k6s = v161
-	k6e = v162
-l279:
+	goto l15
+l16:
+	p = v19
+	k6s = v20
+	k6e = v21
+l15:
 	if p >= len(in) || in[p] != '#' {
-		goto l283
+		goto l19
 	}
-	v163 = p
-	v164 = k7s
-	v165 = k7e
+	v22 = p
+	v23 = k7s
+	v24 = k7e
 	if p >= len(in) || in[p] != '#' {
-		goto l284
+		goto l20
 	}
 	p++
 	k7s = p
 	// fragment
 	for p < len(in) {
-		if c := in[p]; genSet13[c] {
+		if c := in[p]; genSet14[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -10337,12 +1791,12 @@ l279:
 		}
 	}
 	k7e = p
-	goto l283
-l284:
-	p = v163
-	k7s = v164
-	k7e = v165
-l283:
+	goto l19
+l20:
+	p = v22
+	k7s = v23
+	k7e = v24
+l19:
 	caps[0] = [2]int{k0s, k0e}
 	caps[1] = [2]int{k1s, k1e}
 	caps[2] = [2]int{k2s, k2e}
@@ -10363,9 +1817,17 @@ func matchURIReference(in string, pos int, caps *[8][2]int) int {
 	return matchRelativeRef(in, pos, caps)
 }
 
-// genExplain2 is the diagnosis run of ALPHA at pos: it returns the end offset
+// matchIPv4Host matches IPv4address at pos in in and returns the end offset of the match, or -1.
+func matchIPv4Host(in string, pos int) int {
+	if pos < 0 || pos > len(in) {
+		return -1
+	}
+	return matchIPv4address(in, pos)
+}
+
+// explainALPHA is the diagnosis run of ALPHA at pos: it returns the end offset
 // of the match, or -1, and records in d what was expected where.
-func genExplain2(in string, pos int, d *genDiag) int {
+func explainALPHA(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
 	if p >= len(in) || !genSet0[in[p]] {
@@ -10387,12 +1849,12 @@ l1:
 	return -1
 }
 
-// genExplain1 is the diagnosis run of scheme at pos: it returns the end offset
+// explainScheme is the diagnosis run of scheme at pos: it returns the end offset
 // of the match, or -1, and records in d what was expected where.
-func genExplain1(in string, pos int, d *genDiag) int {
+func explainScheme(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	if e := genExplain2(in, p, d); e >= 0 {
+	if e := explainALPHA(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l1
@@ -10423,9 +1885,9 @@ l1:
 	return -1
 }
 
-// genExplain4 is the diagnosis run of userinfo at pos: it returns the end offset
+// explainUserinfo is the diagnosis run of userinfo at pos: it returns the end offset
 // of the match, or -1, and records in d what was expected where.
-func genExplain4(in string, pos int, d *genDiag) int {
+func explainUserinfo(in string, pos int, d *genDiag) int {
 	p := pos
 	for p < len(in) {
 		if c := in[p]; genSet3[c] {
@@ -10446,9 +1908,9 @@ func genExplain4(in string, pos int, d *genDiag) int {
 	return p
 }
 
-// genExplain8 is the diagnosis run of h16 at pos: it returns the end offset
+// explainH16 is the diagnosis run of h16 at pos: it returns the end offset
 // of the match, or -1, and records in d what was expected where.
-func genExplain8(in string, pos int, d *genDiag) int {
+func explainH16(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
 	var v1 int
@@ -10479,9 +1941,9 @@ l1:
 	return -1
 }
 
-// genExplain12 is the diagnosis run of DIGIT at pos: it returns the end offset
+// explainDIGIT is the diagnosis run of DIGIT at pos: it returns the end offset
 // of the match, or -1, and records in d what was expected where.
-func genExplain12(in string, pos int, d *genDiag) int {
+func explainDIGIT(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
 	if p >= len(in) || !genSet6[in[p]] {
@@ -10503,9 +1965,9 @@ l1:
 	return -1
 }
 
-// genExplain11 is the diagnosis run of dec-octet at pos: it returns the end offset
+// explainDecOctet is the diagnosis run of dec-octet at pos: it returns the end offset
 // of the match, or -1, and records in d what was expected where.
-func genExplain11(in string, pos int, d *genDiag) int {
+func explainDecOctet(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
 	var v1, v2 int
@@ -10567,7 +2029,7 @@ l15:
 	}
 	goto l10
 l16:
-	if e := genExplain12(in, p, d); e >= 0 {
+	if e := explainDIGIT(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l10
@@ -10631,7 +2093,7 @@ l26:
 	}
 	goto l24
 l27:
-	if e := genExplain12(in, p, d); e >= 0 {
+	if e := explainDIGIT(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l24
@@ -10645,7 +2107,7 @@ l24:
 		}
 		goto l29
 	}
-	if e := genExplain12(in, p, d); e >= 0 {
+	if e := explainDIGIT(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l29
@@ -10663,12 +2125,12 @@ l1:
 	return -1
 }
 
-// genExplain10 is the diagnosis run of IPv4address at pos: it returns the end offset
+// explainIPv4address is the diagnosis run of IPv4address at pos: it returns the end offset
 // of the match, or -1, and records in d what was expected where.
-func genExplain10(in string, pos int, d *genDiag) int {
+func explainIPv4address(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	if e := genExplain11(in, p, d); e >= 0 {
+	if e := explainDecOctet(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l1
@@ -10690,7 +2152,7 @@ l4:
 	goto l1
 l5:
 l3:
-	if e := genExplain11(in, p, d); e >= 0 {
+	if e := explainDecOctet(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l1
@@ -10712,7 +2174,7 @@ l8:
 	goto l1
 l9:
 l7:
-	if e := genExplain11(in, p, d); e >= 0 {
+	if e := explainDecOctet(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l1
@@ -10734,7 +2196,7 @@ l12:
 	goto l1
 l13:
 l11:
-	if e := genExplain11(in, p, d); e >= 0 {
+	if e := explainDecOctet(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l1
@@ -10747,9 +2209,9 @@ l1:
 	return -1
 }
 
-// genExplain9 is the diagnosis run of ls32 at pos: it returns the end offset
+// explainLs32 is the diagnosis run of ls32 at pos: it returns the end offset
 // of the match, or -1, and records in d what was expected where.
-func genExplain9(in string, pos int, d *genDiag) int {
+func explainLs32(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
 	var v1 int
@@ -10757,7 +2219,7 @@ func genExplain9(in string, pos int, d *genDiag) int {
 	if (p >= len(in) || !genSet4[in[p]]) && p < d.far {
 		goto l3
 	}
-	if e := genExplain8(in, p, d); e >= 0 {
+	if e := explainH16(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l3
@@ -10779,7 +2241,7 @@ l6:
 	goto l3
 l7:
 l5:
-	if e := genExplain8(in, p, d); e >= 0 {
+	if e := explainH16(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l3
@@ -10793,7 +2255,7 @@ l3:
 		}
 		goto l9
 	}
-	if e := genExplain10(in, p, d); e >= 0 {
+	if e := explainIPv4address(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l9
@@ -10811,9 +2273,9 @@ l1:
 	return -1
 }
 
-// genExplain7 is the diagnosis run of IPv6address at pos: it returns the end offset
+// explainIPv6address is the diagnosis run of IPv6address at pos: it returns the end offset
 // of the match, or -1, and records in d what was expected where.
-func genExplain7(in string, pos int, d *genDiag) int {
+func explainIPv6address(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
 	var v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18, v19, v20, v21, v22, v23, v24, v25, v26, v27, v28, v29 int
@@ -10830,7 +2292,7 @@ l5:
 		goto l6
 	}
 	v3 = p
-	if e := genExplain8(in, p, d); e >= 0 {
+	if e := explainH16(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l7
@@ -10860,7 +2322,7 @@ l6:
 	if v2 < 6 {
 		goto l3
 	}
-	if e := genExplain9(in, p, d); e >= 0 {
+	if e := explainLs32(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l3
@@ -10889,7 +2351,7 @@ l19:
 		goto l20
 	}
 	v5 = p
-	if e := genExplain8(in, p, d); e >= 0 {
+	if e := explainH16(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l21
@@ -10919,7 +2381,7 @@ l20:
 	if v4 < 5 {
 		goto l14
 	}
-	if e := genExplain9(in, p, d); e >= 0 {
+	if e := explainLs32(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l14
@@ -10934,7 +2396,7 @@ l14:
 		goto l29
 	}
 	v6 = p
-	if e := genExplain8(in, p, d); e >= 0 {
+	if e := explainH16(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l30
@@ -10962,7 +2424,7 @@ l36:
 		goto l37
 	}
 	v8 = p
-	if e := genExplain8(in, p, d); e >= 0 {
+	if e := explainH16(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l38
@@ -10992,7 +2454,7 @@ l37:
 	if v7 < 4 {
 		goto l28
 	}
-	if e := genExplain9(in, p, d); e >= 0 {
+	if e := explainLs32(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l28
@@ -11007,7 +2469,7 @@ l28:
 		goto l46
 	}
 	v9 = p
-	if e := genExplain8(in, p, d); e >= 0 {
+	if e := explainH16(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l47
@@ -11033,7 +2495,7 @@ l52:
 	goto l50
 l53:
 l51:
-	if e := genExplain8(in, p, d); e >= 0 {
+	if e := explainH16(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l50
@@ -11066,7 +2528,7 @@ l61:
 		goto l62
 	}
 	v12 = p
-	if e := genExplain8(in, p, d); e >= 0 {
+	if e := explainH16(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l63
@@ -11096,7 +2558,7 @@ l62:
 	if v11 < 3 {
 		goto l45
 	}
-	if e := genExplain9(in, p, d); e >= 0 {
+	if e := explainLs32(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l45
@@ -11111,7 +2573,7 @@ l45:
 		goto l71
 	}
 	v13 = p
-	if e := genExplain8(in, p, d); e >= 0 {
+	if e := explainH16(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l72
@@ -11145,7 +2607,7 @@ l80:
 	goto l77
 l81:
 l79:
-	if e := genExplain8(in, p, d); e >= 0 {
+	if e := explainH16(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l77
@@ -11179,7 +2641,7 @@ l88:
 		goto l89
 	}
 	v17 = p
-	if e := genExplain8(in, p, d); e >= 0 {
+	if e := explainH16(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l90
@@ -11209,7 +2671,7 @@ l89:
 	if v16 < 2 {
 		goto l70
 	}
-	if e := genExplain9(in, p, d); e >= 0 {
+	if e := explainLs32(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l70
@@ -11224,7 +2686,7 @@ l70:
 		goto l98
 	}
 	v18 = p
-	if e := genExplain8(in, p, d); e >= 0 {
+	if e := explainH16(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l99
@@ -11258,7 +2720,7 @@ l107:
 	goto l104
 l108:
 l106:
-	if e := genExplain8(in, p, d); e >= 0 {
+	if e := explainH16(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l104
@@ -11283,7 +2745,7 @@ l112:
 	d.failLit(in, p, "::", false, 28, 6)
 	goto l97
 l113:
-	if e := genExplain8(in, p, d); e >= 0 {
+	if e := explainH16(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l97
@@ -11305,7 +2767,7 @@ l117:
 	goto l97
 l118:
 l116:
-	if e := genExplain9(in, p, d); e >= 0 {
+	if e := explainLs32(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l97
@@ -11320,7 +2782,7 @@ l97:
 		goto l121
 	}
 	v21 = p
-	if e := genExplain8(in, p, d); e >= 0 {
+	if e := explainH16(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l122
@@ -11354,7 +2816,7 @@ l130:
 	goto l127
 l131:
 l129:
-	if e := genExplain8(in, p, d); e >= 0 {
+	if e := explainH16(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l127
@@ -11379,7 +2841,7 @@ l135:
 	d.failLit(in, p, "::", false, 28, 6)
 	goto l120
 l136:
-	if e := genExplain9(in, p, d); e >= 0 {
+	if e := explainLs32(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l120
@@ -11394,7 +2856,7 @@ l120:
 		goto l139
 	}
 	v24 = p
-	if e := genExplain8(in, p, d); e >= 0 {
+	if e := explainH16(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l140
@@ -11428,7 +2890,7 @@ l148:
 	goto l145
 l149:
 l147:
-	if e := genExplain8(in, p, d); e >= 0 {
+	if e := explainH16(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l145
@@ -11453,7 +2915,7 @@ l153:
 	d.failLit(in, p, "::", false, 28, 6)
 	goto l138
 l154:
-	if e := genExplain8(in, p, d); e >= 0 {
+	if e := explainH16(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l138
@@ -11468,7 +2930,7 @@ l138:
 		goto l157
 	}
 	v27 = p
-	if e := genExplain8(in, p, d); e >= 0 {
+	if e := explainH16(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l158
@@ -11502,7 +2964,7 @@ l166:
 	goto l163
 l167:
 l165:
-	if e := genExplain8(in, p, d); e >= 0 {
+	if e := explainH16(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l163
@@ -11540,9 +3002,9 @@ l1:
 	return -1
 }
 
-// genExplain13 is the diagnosis run of IPvFuture at pos: it returns the end offset
+// explainIPvFuture is the diagnosis run of IPvFuture at pos: it returns the end offset
 // of the match, or -1, and records in d what was expected where.
-func genExplain13(in string, pos int, d *genDiag) int {
+func explainIPvFuture(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
 	var v1, v2 int
@@ -11612,9 +3074,9 @@ l1:
 	return -1
 }
 
-// genExplain6 is the diagnosis run of IP-literal at pos: it returns the end offset
+// explainIPLiteral is the diagnosis run of IP-literal at pos: it returns the end offset
 // of the match, or -1, and records in d what was expected where.
-func genExplain6(in string, pos int, d *genDiag) int {
+func explainIPLiteral(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
 	var v1 int
@@ -11642,7 +3104,7 @@ l2:
 		}
 		goto l7
 	}
-	if e := genExplain7(in, p, d); e >= 0 {
+	if e := explainIPv6address(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l7
@@ -11650,13 +3112,13 @@ l2:
 	goto l6
 l7:
 	p = v1
-	if p >= len(in) || !genSet15[in[p]] {
+	if p >= len(in) || !genSet10[in[p]] {
 		if p >= d.far {
 			d.fail(p, 29)
 		}
 		goto l8
 	}
-	if e := genExplain13(in, p, d); e >= 0 {
+	if e := explainIPvFuture(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l8
@@ -11691,12 +3153,12 @@ l1:
 	return -1
 }
 
-// genExplain14 is the diagnosis run of reg-name at pos: it returns the end offset
+// explainRegName is the diagnosis run of reg-name at pos: it returns the end offset
 // of the match, or -1, and records in d what was expected where.
-func genExplain14(in string, pos int, d *genDiag) int {
+func explainRegName(in string, pos int, d *genDiag) int {
 	p := pos
 	for p < len(in) {
-		if c := in[p]; genSet10[c] {
+		if c := in[p]; genSet11[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -11713,9 +3175,9 @@ func genExplain14(in string, pos int, d *genDiag) int {
 	return p
 }
 
-// genExplain5 is the diagnosis run of host at pos: it returns the end offset
+// explainHost is the diagnosis run of host at pos: it returns the end offset
 // of the match, or -1, and records in d what was expected where.
-func genExplain5(in string, pos int, d *genDiag) int {
+func explainHost(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
 	var v1 int
@@ -11726,7 +3188,7 @@ func genExplain5(in string, pos int, d *genDiag) int {
 		}
 		goto l3
 	}
-	if e := genExplain6(in, p, d); e >= 0 {
+	if e := explainIPLiteral(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l3
@@ -11737,12 +3199,12 @@ l3:
 	if (p >= len(in) || !genSet6[in[p]]) && p < d.far {
 		goto l4
 	}
-	if e := genExplain10(in, p, d); e >= 0 {
+	if e := explainIPv4address(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l4
 	}
-	if p < len(in) && (genSet10[in[p]] || in[p] == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]]) {
+	if p < len(in) && (genSet11[in[p]] || in[p] == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]]) {
 		goto l7
 	}
 	goto l8
@@ -11753,7 +3215,7 @@ l8:
 	goto l2
 l4:
 	p = v1
-	if e := genExplain14(in, p, d); e >= 0 {
+	if e := explainRegName(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l9
@@ -11771,9 +3233,9 @@ l1:
 	return -1
 }
 
-// genExplain15 is the diagnosis run of port at pos: it returns the end offset
+// explainPort is the diagnosis run of port at pos: it returns the end offset
 // of the match, or -1, and records in d what was expected where.
-func genExplain15(in string, pos int, d *genDiag) int {
+func explainPort(in string, pos int, d *genDiag) int {
 	p := pos
 	for p < len(in) {
 		if c := in[p]; genSet6[c] {
@@ -11788,16 +3250,16 @@ func genExplain15(in string, pos int, d *genDiag) int {
 	return p
 }
 
-// genExplain16 is the diagnosis run of path-abempty at pos: it returns the end offset
+// explainPathAbempty is the diagnosis run of path-abempty at pos: it returns the end offset
 // of the match, or -1, and records in d what was expected where.
-func genExplain16(in string, pos int, d *genDiag) int {
+func explainPathAbempty(in string, pos int, d *genDiag) int {
 	p := pos
 	var v1 int
 	v1 = p
 	if p < len(in) && in[p] == '/' {
 		p++
 		for p < len(in) {
-			if c := in[p]; genSet11[c] {
+			if c := in[p]; genSet12[c] {
 				p++
 			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 				p += 3
@@ -11816,15 +3278,15 @@ func genExplain16(in string, pos int, d *genDiag) int {
 	return p
 }
 
-// genExplain18 is the diagnosis run of segment-nz at pos: it returns the end offset
+// explainSegmentNz is the diagnosis run of segment-nz at pos: it returns the end offset
 // of the match, or -1, and records in d what was expected where.
-func genExplain18(in string, pos int, d *genDiag) int {
+func explainSegmentNz(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
 	var v1 int
 	v1 = 0
 	for p < len(in) {
-		if c := in[p]; genSet12[c] {
+		if c := in[p]; genSet13[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -11848,9 +3310,9 @@ l1:
 	return -1
 }
 
-// genExplain17 is the diagnosis run of path-absolute at pos: it returns the end offset
+// explainPathAbsolute is the diagnosis run of path-absolute at pos: it returns the end offset
 // of the match, or -1, and records in d what was expected where.
-func genExplain17(in string, pos int, d *genDiag) int {
+func explainPathAbsolute(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
 	var v1, v2 int
@@ -11875,7 +3337,7 @@ l2:
 		goto l5
 	}
 	v1 = p
-	if e := genExplain18(in, p, d); e >= 0 {
+	if e := explainSegmentNz(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l6
@@ -11887,7 +3349,7 @@ l2:
 	if p < len(in) && in[p] == '/' {
 		p++
 		for p < len(in) {
-			if c := in[p]; genSet11[c] {
+			if c := in[p]; genSet12[c] {
 				p++
 			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 				p += 3
@@ -11917,13 +3379,13 @@ l1:
 	return -1
 }
 
-// genExplain19 is the diagnosis run of path-rootless at pos: it returns the end offset
+// explainPathRootless is the diagnosis run of path-rootless at pos: it returns the end offset
 // of the match, or -1, and records in d what was expected where.
-func genExplain19(in string, pos int, d *genDiag) int {
+func explainPathRootless(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
 	var v1 int
-	if e := genExplain18(in, p, d); e >= 0 {
+	if e := explainSegmentNz(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l1
@@ -11935,7 +3397,7 @@ func genExplain19(in string, pos int, d *genDiag) int {
 	if p < len(in) && in[p] == '/' {
 		p++
 		for p < len(in) {
-			if c := in[p]; genSet11[c] {
+			if c := in[p]; genSet12[c] {
 				p++
 			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 				p += 3
@@ -11960,14 +3422,14 @@ l1:
 	return -1
 }
 
-// genExplain20 is the diagnosis run of path-empty at pos: it returns the end offset
+// explainPathEmpty is the diagnosis run of path-empty at pos: it returns the end offset
 // of the match, or -1, and records in d what was expected where.
-func genExplain20(in string, pos int, d *genDiag) int {
+func explainPathEmpty(in string, pos int, d *genDiag) int {
 	p := pos
 	var v1 int
 	v1 = 0
 	for v1 != 0 && p < len(in) {
-		if c := in[p]; genSet12[c] {
+		if c := in[p]; genSet13[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -11987,9 +3449,9 @@ l2:
 	return p
 }
 
-// genExplain3 is the diagnosis run of hier-part at pos: it returns the end offset
+// explainHierPart is the diagnosis run of hier-part at pos: it returns the end offset
 // of the match, or -1, and records in d what was expected where.
-func genExplain3(in string, pos int, d *genDiag) int {
+func explainHierPart(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
 	var v1, v2, v3, v4, v5 int
@@ -12018,7 +3480,7 @@ l9:
 		goto l10
 	}
 	v3 = p
-	if e := genExplain4(in, p, d); e >= 0 {
+	if e := explainUserinfo(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l11
@@ -12046,7 +3508,7 @@ l11:
 	p = v3
 l10:
 l8:
-	if e := genExplain5(in, p, d); e >= 0 {
+	if e := explainHost(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l3
@@ -12080,7 +3542,7 @@ l24:
 	goto l21
 l25:
 l23:
-	if e := genExplain15(in, p, d); e >= 0 {
+	if e := explainPort(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l21
@@ -12091,7 +3553,7 @@ l21:
 	p = v5
 l20:
 l18:
-	if e := genExplain16(in, p, d); e >= 0 {
+	if e := explainPathAbempty(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l3
@@ -12102,7 +3564,7 @@ l3:
 	if (p >= len(in) || in[p] != '/') && p < d.far {
 		goto l28
 	}
-	if e := genExplain17(in, p, d); e >= 0 {
+	if e := explainPathAbsolute(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l28
@@ -12113,7 +3575,7 @@ l28:
 	if (p >= len(in) || !genSet2[in[p]]) && p < d.far {
 		goto l29
 	}
-	if e := genExplain19(in, p, d); e >= 0 {
+	if e := explainPathRootless(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l29
@@ -12121,7 +3583,7 @@ l28:
 	goto l2
 l29:
 	p = v1
-	if e := genExplain20(in, p, d); e >= 0 {
+	if e := explainPathEmpty(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l30
@@ -12139,12 +3601,12 @@ l1:
 	return -1
 }
 
-// genExplain21 is the diagnosis run of query at pos: it returns the end offset
+// explainQuery is the diagnosis run of query at pos: it returns the end offset
 // of the match, or -1, and records in d what was expected where.
-func genExplain21(in string, pos int, d *genDiag) int {
+func explainQuery(in string, pos int, d *genDiag) int {
 	p := pos
 	for p < len(in) {
-		if c := in[p]; genSet13[c] {
+		if c := in[p]; genSet14[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -12161,12 +3623,12 @@ func genExplain21(in string, pos int, d *genDiag) int {
 	return p
 }
 
-// genExplain22 is the diagnosis run of fragment at pos: it returns the end offset
+// explainFragment is the diagnosis run of fragment at pos: it returns the end offset
 // of the match, or -1, and records in d what was expected where.
-func genExplain22(in string, pos int, d *genDiag) int {
+func explainFragment(in string, pos int, d *genDiag) int {
 	p := pos
 	for p < len(in) {
-		if c := in[p]; genSet13[c] {
+		if c := in[p]; genSet14[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -12183,13 +3645,13 @@ func genExplain22(in string, pos int, d *genDiag) int {
 	return p
 }
 
-// genExplain0 is the diagnosis run of URI at pos: it returns the end offset
+// explainURIRule is the diagnosis run of URI at pos: it returns the end offset
 // of the match, or -1, and records in d what was expected where.
-func genExplain0(in string, pos int, d *genDiag) int {
+func explainURIRule(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
 	var v1, v2, v3, v4 int
-	if e := genExplain1(in, p, d); e >= 0 {
+	if e := explainScheme(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l1
@@ -12211,7 +3673,7 @@ l5:
 	goto l1
 l6:
 l4:
-	if e := genExplain3(in, p, d); e >= 0 {
+	if e := explainHierPart(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l1
@@ -12245,7 +3707,7 @@ l14:
 	goto l11
 l15:
 l13:
-	if e := genExplain21(in, p, d); e >= 0 {
+	if e := explainQuery(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l11
@@ -12285,7 +3747,7 @@ l23:
 	goto l20
 l24:
 l22:
-	if e := genExplain22(in, p, d); e >= 0 {
+	if e := explainFragment(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l20
@@ -12314,7 +3776,7 @@ func explainURI(in string, lowerBound int, buf []string) (offset int, expected [
 	}
 	for {
 		d := genDiag{far: lowerBound, root: 0}
-		e := genExplain0(in, 0, &d)
+		e := explainURIRule(in, 0, &d)
 		if e == len(in) {
 			return -1, buf
 		}
@@ -12329,13 +3791,13 @@ func explainURI(in string, lowerBound int, buf []string) (offset int, expected [
 	}
 }
 
-// genExplain23 is the diagnosis run of absolute-URI at pos: it returns the end offset
+// explainAbsoluteURIRule is the diagnosis run of absolute-URI at pos: it returns the end offset
 // of the match, or -1, and records in d what was expected where.
-func genExplain23(in string, pos int, d *genDiag) int {
+func explainAbsoluteURIRule(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
 	var v1, v2 int
-	if e := genExplain1(in, p, d); e >= 0 {
+	if e := explainScheme(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l1
@@ -12357,7 +3819,7 @@ l5:
 	goto l1
 l6:
 l4:
-	if e := genExplain3(in, p, d); e >= 0 {
+	if e := explainHierPart(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l1
@@ -12391,7 +3853,7 @@ l14:
 	goto l11
 l15:
 l13:
-	if e := genExplain21(in, p, d); e >= 0 {
+	if e := explainQuery(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l11
@@ -12420,7 +3882,7 @@ func explainAbsoluteURI(in string, lowerBound int, buf []string) (offset int, ex
 	}
 	for {
 		d := genDiag{far: lowerBound, root: 23}
-		e := genExplain23(in, 0, &d)
+		e := explainAbsoluteURIRule(in, 0, &d)
 		if e == len(in) {
 			return -1, buf
 		}
@@ -12435,15 +3897,15 @@ func explainAbsoluteURI(in string, lowerBound int, buf []string) (offset int, ex
 	}
 }
 
-// genExplain27 is the diagnosis run of segment-nz-nc at pos: it returns the end offset
+// explainSegmentNzNc is the diagnosis run of segment-nz-nc at pos: it returns the end offset
 // of the match, or -1, and records in d what was expected where.
-func genExplain27(in string, pos int, d *genDiag) int {
+func explainSegmentNzNc(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
 	var v1 int
 	v1 = 0
 	for p < len(in) {
-		if c := in[p]; genSet14[c] {
+		if c := in[p]; genSet16[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -12470,13 +3932,13 @@ l1:
 	return -1
 }
 
-// genExplain26 is the diagnosis run of path-noscheme at pos: it returns the end offset
+// explainPathNoscheme is the diagnosis run of path-noscheme at pos: it returns the end offset
 // of the match, or -1, and records in d what was expected where.
-func genExplain26(in string, pos int, d *genDiag) int {
+func explainPathNoscheme(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
 	var v1 int
-	if e := genExplain27(in, p, d); e >= 0 {
+	if e := explainSegmentNzNc(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l1
@@ -12488,7 +3950,7 @@ func genExplain26(in string, pos int, d *genDiag) int {
 	if p < len(in) && in[p] == '/' {
 		p++
 		for p < len(in) {
-			if c := in[p]; genSet11[c] {
+			if c := in[p]; genSet12[c] {
 				p++
 			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 				p += 3
@@ -12513,9 +3975,9 @@ l1:
 	return -1
 }
 
-// genExplain25 is the diagnosis run of relative-part at pos: it returns the end offset
+// explainRelativePart is the diagnosis run of relative-part at pos: it returns the end offset
 // of the match, or -1, and records in d what was expected where.
-func genExplain25(in string, pos int, d *genDiag) int {
+func explainRelativePart(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
 	var v1, v2, v3, v4, v5 int
@@ -12544,7 +4006,7 @@ l9:
 		goto l10
 	}
 	v3 = p
-	if e := genExplain4(in, p, d); e >= 0 {
+	if e := explainUserinfo(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l11
@@ -12572,7 +4034,7 @@ l11:
 	p = v3
 l10:
 l8:
-	if e := genExplain5(in, p, d); e >= 0 {
+	if e := explainHost(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l3
@@ -12606,7 +4068,7 @@ l24:
 	goto l21
 l25:
 l23:
-	if e := genExplain15(in, p, d); e >= 0 {
+	if e := explainPort(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l21
@@ -12617,7 +4079,7 @@ l21:
 	p = v5
 l20:
 l18:
-	if e := genExplain16(in, p, d); e >= 0 {
+	if e := explainPathAbempty(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l3
@@ -12628,7 +4090,7 @@ l3:
 	if (p >= len(in) || in[p] != '/') && p < d.far {
 		goto l28
 	}
-	if e := genExplain17(in, p, d); e >= 0 {
+	if e := explainPathAbsolute(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l28
@@ -12636,10 +4098,10 @@ l3:
 	goto l2
 l28:
 	p = v1
-	if (p >= len(in) || !genSet16[in[p]]) && p < d.far {
+	if (p >= len(in) || !genSet15[in[p]]) && p < d.far {
 		goto l29
 	}
-	if e := genExplain26(in, p, d); e >= 0 {
+	if e := explainPathNoscheme(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l29
@@ -12647,7 +4109,7 @@ l28:
 	goto l2
 l29:
 	p = v1
-	if e := genExplain20(in, p, d); e >= 0 {
+	if e := explainPathEmpty(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l30
@@ -12665,13 +4127,13 @@ l1:
 	return -1
 }
 
-// genExplain24 is the diagnosis run of relative-ref at pos: it returns the end offset
+// explainRelativeRefRule is the diagnosis run of relative-ref at pos: it returns the end offset
 // of the match, or -1, and records in d what was expected where.
-func genExplain24(in string, pos int, d *genDiag) int {
+func explainRelativeRefRule(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
 	var v1, v2, v3, v4 int
-	if e := genExplain25(in, p, d); e >= 0 {
+	if e := explainRelativePart(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l1
@@ -12705,7 +4167,7 @@ l9:
 	goto l6
 l10:
 l8:
-	if e := genExplain21(in, p, d); e >= 0 {
+	if e := explainQuery(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l6
@@ -12745,7 +4207,7 @@ l18:
 	goto l15
 l19:
 l17:
-	if e := genExplain22(in, p, d); e >= 0 {
+	if e := explainFragment(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l15
@@ -12774,7 +4236,7 @@ func explainRelativeRef(in string, lowerBound int, buf []string) (offset int, ex
 	}
 	for {
 		d := genDiag{far: lowerBound, root: 24}
-		e := genExplain24(in, 0, &d)
+		e := explainRelativeRefRule(in, 0, &d)
 		if e == len(in) {
 			return -1, buf
 		}
@@ -12789,9 +4251,9 @@ func explainRelativeRef(in string, lowerBound int, buf []string) (offset int, ex
 	}
 }
 
-// genExplain28 is the diagnosis run of URI-reference at pos: it returns the end offset
+// explainURIReferenceRule is the diagnosis run of URI-reference at pos: it returns the end offset
 // of the match, or -1, and records in d what was expected where.
-func genExplain28(in string, pos int, d *genDiag) int {
+func explainURIReferenceRule(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
 	var v1 int
@@ -12802,7 +4264,7 @@ func genExplain28(in string, pos int, d *genDiag) int {
 		}
 		goto l3
 	}
-	if e := genExplain0(in, p, d); e >= 0 {
+	if e := explainURIRule(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l3
@@ -12810,7 +4272,7 @@ func genExplain28(in string, pos int, d *genDiag) int {
 	goto l2
 l3:
 	p = v1
-	if e := genExplain24(in, p, d); e >= 0 {
+	if e := explainRelativeRefRule(in, p, d); e >= 0 {
 		p = e
 	} else {
 		goto l4
@@ -12838,7 +4300,7 @@ func explainURIReference(in string, lowerBound int, buf []string) (offset int, e
 	}
 	for {
 		d := genDiag{far: lowerBound, root: 28}
-		e := genExplain28(in, 0, &d)
+		e := explainURIReferenceRule(in, 0, &d)
 		if e == len(in) {
 			return -1, buf
 		}
@@ -13107,8 +4569,13 @@ var genSet9 = [256]bool{
 	'9': true,
 }
 
-// genSet10 is "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x41-5A / "_" / %x61-7A / "~".
+// genSet10 is "v".
 var genSet10 = [256]bool{
+	'V': true, 'v': true,
+}
+
+// genSet11 is "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x41-5A / "_" / %x61-7A / "~".
+var genSet11 = [256]bool{
 	'!': true, '$': true, '&': true, 0x27: true, '(': true, ')': true, '*': true, '+': true,
 	',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true,
 	'5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true, 'A': true,
@@ -13121,8 +4588,8 @@ var genSet10 = [256]bool{
 	'w': true, 'x': true, 'y': true, 'z': true, '~': true,
 }
 
-// genSet11 is "!" / "$" / %x26-3B / "=" / %x40-5A / "_" / %x61-7A / "~".
-var genSet11 = [256]bool{
+// genSet12 is "!" / "$" / %x26-3B / "=" / %x40-5A / "_" / %x61-7A / "~".
+var genSet12 = [256]bool{
 	'!': true, '$': true, '&': true, 0x27: true, '(': true, ')': true, '*': true, '+': true,
 	',': true, '-': true, '.': true, '/': true, '0': true, '1': true, '2': true, '3': true,
 	'4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true,
@@ -13135,8 +4602,8 @@ var genSet11 = [256]bool{
 	't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true,
 }
 
-// genSet12 is "!" / "$" / %x26-2E / %x30-3B / "=" / %x40-5A / "_" / %x61-7A / "~".
-var genSet12 = [256]bool{
+// genSet13 is "!" / "$" / %x26-2E / %x30-3B / "=" / %x40-5A / "_" / %x61-7A / "~".
+var genSet13 = [256]bool{
 	'!': true, '$': true, '&': true, 0x27: true, '(': true, ')': true, '*': true, '+': true,
 	',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true,
 	'5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true,
@@ -13149,8 +4616,8 @@ var genSet12 = [256]bool{
 	'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true,
 }
 
-// genSet13 is "!" / "$" / %x26-3B / "=" / %x3F-5A / "_" / %x61-7A / "~".
-var genSet13 = [256]bool{
+// genSet14 is "!" / "$" / %x26-3B / "=" / %x3F-5A / "_" / %x61-7A / "~".
+var genSet14 = [256]bool{
 	'!': true, '$': true, '&': true, 0x27: true, '(': true, ')': true, '*': true, '+': true,
 	',': true, '-': true, '.': true, '/': true, '0': true, '1': true, '2': true, '3': true,
 	'4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true,
@@ -13164,27 +4631,8 @@ var genSet13 = [256]bool{
 	'~': true,
 }
 
-// genSet14 is "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x40-5A / "_" / %x61-7A / "~".
-var genSet14 = [256]bool{
-	'!': true, '$': true, '&': true, 0x27: true, '(': true, ')': true, '*': true, '+': true,
-	',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true,
-	'5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true, '@': true,
-	'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true,
-	'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true,
-	'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true,
-	'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true,
-	'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true,
-	'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true,
-	'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true,
-}
-
-// genSet15 is "v".
+// genSet15 is "!" / %x24-2E / %x30-39 / ";" / "=" / %x40-5A / "_" / %x61-7A / "~".
 var genSet15 = [256]bool{
-	'V': true, 'v': true,
-}
-
-// genSet16 is "!" / %x24-2E / %x30-39 / ";" / "=" / %x40-5A / "_" / %x61-7A / "~".
-var genSet16 = [256]bool{
 	'!': true, '$': true, '%': true, '&': true, 0x27: true, '(': true, ')': true, '*': true,
 	'+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true,
 	'4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true,
@@ -13195,4 +4643,18 @@ var genSet16 = [256]bool{
 	'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true,
 	'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true,
 	'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true,
+}
+
+// genSet16 is "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x40-5A / "_" / %x61-7A / "~".
+var genSet16 = [256]bool{
+	'!': true, '$': true, '&': true, 0x27: true, '(': true, ')': true, '*': true, '+': true,
+	',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true,
+	'5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true, '@': true,
+	'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true,
+	'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true,
+	'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true,
+	'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true,
+	'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true,
+	'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true,
+	'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true,
 }

@@ -1,10 +1,10 @@
 // Package geo parses "geo" URIs by RFC 5870, and shows how to write a
 // grammar in goparsec over the RFC 3986 rules of the combinator package: the
-// terminals are combinator rules turned into goparsec parsers with
-// combinator.ToParsec, the structure is goparsec's And, Maybe, Kleene and
-// OrdChoice, and the whole runs on a combinator.Scanner. The goparsec parser
-// is turned back into a rule with combinator.FromParsec (GeoURI), so that it
-// composes with the other rules.
+// terminals are combinator rules turned into goparsec parsers with ToParsec
+// of package combinator/parsec, the structure is goparsec's And, Maybe,
+// Kleene and OrdChoice, and the whole runs on that package's Scanner. The
+// goparsec parser is turned back into a rule with FromParsec (GeoURI), so
+// that it composes with the other rules.
 //
 //	g, err := geo.Parse("geo:48.2010,16.3695,183;crs=wgs84;u=40")
 //	// g.Lat == 48.2010, g.Lon == 16.3695, g.Alt == 183, g.Uncertainty == 40
@@ -26,6 +26,7 @@ import (
 
 	parsec "github.com/prataprc/goparsec"
 	c "github.com/seed42851778/rfc3986/combinator"
+	cparsec "github.com/seed42851778/rfc3986/combinator/parsec"
 	"github.com/seed42851778/rfc3986/uri"
 )
 
@@ -62,14 +63,14 @@ var PValue = c.Named("pvalue", c.Plus(c.Alt(c.Class(c.Chars(":&+$!*'()")), c.Unr
 
 // goparsec terminals made of our rules.
 var (
-	pNum       = c.ToParsec(Num)
-	pPNum      = c.ToParsec(PNum)
-	pLabelText = c.ToParsec(LabelText)
-	pPValue    = c.ToParsec(PValue)
+	pNum       = cparsec.ToParsec(Num)
+	pPNum      = cparsec.ToParsec(PNum)
+	pLabelText = cparsec.ToParsec(LabelText)
+	pPValue    = cparsec.ToParsec(PValue)
 	pComma     = parsec.AtomExact(",", "COMMA")
-	pScheme    = c.ToParsec(c.Named(`"geo:"`, c.LitFold("geo:")))
-	pCRS       = c.ToParsec(c.Named(`";crs="`, c.LitFold(";crs=")))
-	pU         = c.ToParsec(c.Named(`";u="`, c.LitFold(";u=")))
+	pScheme    = cparsec.ToParsec(c.Named(`"geo:"`, c.LitFold("geo:")))
+	pCRS       = cparsec.ToParsec(c.Named(`";crs="`, c.LitFold(";crs=")))
+	pU         = cparsec.ToParsec(c.Named(`";u="`, c.LitFold(";u=")))
 	pSemi      = parsec.AtomExact(";", "SEMI")
 	pEquals    = parsec.AtomExact("=", "EQUALS")
 )
@@ -142,14 +143,14 @@ var (
 )
 
 // GeoURI matches a geo URI (RFC 5870 §3.3). It is the goparsec grammar of
-// this package as a combinator rule (combinator.FromParsec):
+// this package as a combinator rule (combinator/parsec.FromParsec):
 //
 //	geo-URI = geo-scheme ":" geo-path
 //	geo-path = coordinates p
 //	coordinates = coord-a "," coord-b [ "," coord-c ]
 //	p = [ crsp ] [ uncp ] *parameter
 //	crsp = ";crs=" crslabel ; uncp = ";u=" uval ; parameter = ";" pname [ "=" pvalue ]
-var GeoURI = c.FromParsec("geo-URI", pGeoURI)
+var GeoURI = cparsec.FromParsec("geo-URI", pGeoURI)
 
 // Param is a parameter after the coordinates, crs and u aside, as written.
 type Param struct {
@@ -199,7 +200,7 @@ func (e *ParseError) Unwrap() error { return e.Err }
 
 // Parse parses s as a geo URI (RFC 5870) with the goparsec grammar.
 func Parse(s string) (Geo, error) {
-	sc := c.NewScanner(s)
+	sc := cparsec.NewScanner(s)
 	n, rest := pGeoURI(sc)
 	if n == nil || !rest.Endof() {
 		off, exp := sc.Farthest(), sc.Expected()

@@ -12,13 +12,13 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/seed42851778/rfc3986/internal/urigrammar"
+	"github.com/seed42851778/rfc3986/internal/urisource"
 )
 
 func main() {
 	out := flag.String("o", "zz_parse_gen.go", "the file to write")
 	flag.Parse()
-	src, err := urigrammar.Source()
+	src, err := urisource.Source()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "urigen:", err)
 		os.Exit(1)

@@ -1,17 +1,18 @@
-package combinator_test
+package codegen_test
 
 import (
 	"fmt"
 	"strings"
 
 	c "github.com/seed42851778/rfc3986/combinator"
+	"github.com/seed42851778/rfc3986/combinator/codegen"
 )
 
 // GenerateGo compiles a rule to the source of a Go function that matches as
 // the rule does, without the interpreter: here port = *DIGIT, whose fused run
 // becomes one loop over a byte table. The example prints the declarations.
-func ExampleRule_GenerateGo() {
-	src, err := c.Port.GenerateGo("ports", "matchPort")
+func ExampleGenerateGo() {
+	src, err := codegen.GenerateGo(c.Port, "ports", "matchPort")
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -33,7 +34,7 @@ func ExampleRule_GenerateGo() {
 // function per named rule, the record they share and the table of labels;
 // the example prints the functions' declarations.
 func ExampleGenerator_AddExplain() {
-	g := &c.Generator{Package: "ports", Prefix: "port"}
+	g := &codegen.Generator{Package: "ports", Prefix: "port"}
 	if err := g.AddExplain("explainPort", c.Port); err != nil {
 		fmt.Println(err)
 		return
@@ -49,7 +50,7 @@ func ExampleGenerator_AddExplain() {
 		}
 	}
 	// Output:
-	// func portExplain0(in string, pos int, d *portDiag) int {
+	// func explainPortRule(in string, pos int, d *portDiag) int {
 	// func explainPort(in string, lowerBound int, buf []string) (offset int, expected []string) {
 	// func (d *portDiag) fail(pos, id int) {
 	// func (d *portDiag) record(pos, id int) {

@@ -1,4 +1,4 @@
-package combinator
+package parsec
 
 import (
 	"strings"
@@ -6,6 +6,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	parsec "github.com/prataprc/goparsec"
+	c "github.com/seed42851778/rfc3986/combinator"
 )
 
 // The body of a mailto: URI (RFC 6068 §2), written in goparsec over the rules
@@ -22,11 +23,11 @@ import (
 //
 // with addr-spec simplified to local "@" domain, both of URI characters.
 var (
-	qchar     = Named("qchar", Alt(Unreserved, PctEncoded, Class(Chars("!$'()*+,;:@"))))
-	hfname    = Named("hfname", Star(qchar))
-	hfvalue   = Named("hfvalue", Star(qchar))
-	localPart = Named("local-part", Plus(Alt(Unreserved, PctEncoded, Class(Chars("!$'*+")))))
-	domain    = Named("domain", Plus(Alt(Unreserved, PctEncoded)))
+	qchar     = c.Named("qchar", c.Alt(c.Unreserved, c.PctEncoded, c.Class(c.Chars("!$'()*+,;:@"))))
+	hfname    = c.Named("hfname", c.Star(qchar))
+	hfvalue   = c.Named("hfvalue", c.Star(qchar))
+	localPart = c.Named("local-part", c.Plus(c.Alt(c.Unreserved, c.PctEncoded, c.Class(c.Chars("!$'*+")))))
+	domain    = c.Named("domain", c.Plus(c.Alt(c.Unreserved, c.PctEncoded)))
 )
 
 func mailtoBody() parsec.Parser {
@@ -34,14 +35,14 @@ func mailtoBody() parsec.Parser {
 	addrSpec := parsec.And(nil, ToParsec(localPart), at, ToParsec(domain))
 	// *( "," addr-spec ), not Kleene(addr-spec, ","), which would eat a
 	// trailing ",".
-	to := parsec.And(nil, addrSpec, parsec.Kleene(nil, parsec.And(nil, ToParsec(Lit(",")), addrSpec)))
+	to := parsec.And(nil, addrSpec, parsec.Kleene(nil, parsec.And(nil, ToParsec(c.Lit(",")), addrSpec)))
 	hfield := parsec.And(nil, ToParsec(hfname), parsec.AtomExact("=", "EQ"), ToParsec(hfvalue))
-	hfields := parsec.And(nil, ToParsec(Lit("?")), hfield,
-		parsec.Kleene(nil, parsec.And(nil, ToParsec(Lit("&")), hfield)))
+	hfields := parsec.And(nil, ToParsec(c.Lit("?")), hfield,
+		parsec.Kleene(nil, parsec.And(nil, ToParsec(c.Lit("&")), hfield)))
 	return parsec.And(nil, parsec.Maybe(nil, to), parsec.Maybe(nil, hfields))
 }
 
-var mailtoURI = Named("mailtoURI", Seq(LitFold("mailto:"), FromParsec("mailto-body", mailtoBody()), End))
+var mailtoURI = c.Named("mailtoURI", c.Seq(c.LitFold("mailto:"), FromParsec("mailto-body", mailtoBody()), c.End))
 
 func TestMailtoThroughGoparsec(t *testing.T) {
 	// Examples of RFC 6068 §6, and more.
@@ -71,7 +72,7 @@ func TestMailtoThroughGoparsec(t *testing.T) {
 
 func TestToParsecTerminal(t *testing.T) {
 	s := NewScanner("http://a/b?q")
-	node, news := ToParsec(Scheme)(s)
+	node, news := ToParsec(c.Scheme)(s)
 	want := &parsec.Terminal{Name: "scheme", Value: "http", Position: 0}
 	if diff := cmp.Diff(want, node); diff != "" {
 		t.Errorf("node (-want +got):\n%s", diff)
@@ -79,11 +80,11 @@ func TestToParsecTerminal(t *testing.T) {
 	if news.GetCursor() != 4 {
 		t.Errorf("cursor %d, want 4", news.GetCursor())
 	}
-	node, news = ToParsec(Seq(Lit(":"), HierPart))(news)
+	node, news = ToParsec(c.Seq(c.Lit(":"), c.HierPart))(news)
 	if term := node.(*parsec.Terminal); term.Value != "://a/b" || term.Position != 4 || term.Name != `":" hier-part` {
 		t.Errorf("node %#v", term)
 	}
-	if node, news2 := ToParsec(Scheme)(news); node != nil || news2.GetCursor() != 10 {
+	if node, news2 := ToParsec(c.Scheme)(news); node != nil || news2.GetCursor() != 10 {
 		t.Errorf("a failing parser moved the scanner or returned %v", node)
 	}
 	sc := news.(*Scanner)
@@ -98,7 +99,7 @@ func TestToParsecTerminal(t *testing.T) {
 func TestToParsecOnSimpleScanner(t *testing.T) {
 	text := []byte("http://a/b?q#f rest")
 	s := parsec.NewScanner(text)
-	node, news := ToParsec(URIReference)(s)
+	node, news := ToParsec(c.URIReference)(s)
 	want := parsec.NewTerminal("URI-reference", "http://a/b?q#f", 0)
 	if diff := cmp.Diff(want, node); diff != "" {
 		t.Errorf("node (-want +got):\n%s", diff)
@@ -106,11 +107,11 @@ func TestToParsecOnSimpleScanner(t *testing.T) {
 	if news.GetCursor() != 14 {
 		t.Errorf("cursor %d, want 14", news.GetCursor())
 	}
-	if node, news2 := ToParsec(Lit("x"))(news); node != nil || news2.GetCursor() != 14 {
+	if node, news2 := ToParsec(c.Lit("x"))(news); node != nil || news2.GetCursor() != 14 {
 		t.Error("a failing parser moved the SimpleScanner")
 	}
 	// In a goparsec grammar on a SimpleScanner.
-	p := parsec.And(nil, ToParsec(Scheme), parsec.AtomExact(":", "COLON"), ToParsec(HierPart))
+	p := parsec.And(nil, ToParsec(c.Scheme), parsec.AtomExact(":", "COLON"), ToParsec(c.HierPart))
 	if node, sc := p(parsec.NewScanner([]byte("urn:example:animal"))); node == nil || !sc.Endof() {
 		t.Error("And over ToParsec on a SimpleScanner failed")
 	}
@@ -233,8 +234,8 @@ func TestRegexpCacheShared(t *testing.T) {
 
 func TestToParsecAllocations(t *testing.T) {
 	in := strings.Repeat("ab/", 100)
-	p := ToParsec(Segment)
-	slash := ToParsec(Lit("/"))
+	p := ToParsec(c.Segment)
+	slash := ToParsec(c.Lit("/"))
 	s := NewScanner(in)
 	allocs := testing.AllocsPerRun(10, func() {
 		s.cursor = 0
@@ -253,7 +254,7 @@ func TestToParsecAllocations(t *testing.T) {
 
 func TestFromParsec(t *testing.T) {
 	digits := FromParsec("digits", parsec.TokenExact(`[0-9]+`, "DIGITS"))
-	r := Seq(Lit("<"), digits, Lit(">"))
+	r := c.Seq(c.Lit("<"), digits, c.Lit(">"))
 	ok(t, r, "<1>", "<123>")
 	bad(t, r, "<>", "<a>", "< 1>", "<1")
 	if got := r.String(); got != `"<" digits ">"` {
@@ -261,24 +262,24 @@ func TestFromParsec(t *testing.T) {
 	}
 	// A parser that matches empty is a nullable rule.
 	maybe := FromParsec("maybe", parsec.Maybe(nil, parsec.AtomExact("x", "X")))
-	ok(t, Seq(Lit("a"), maybe, Lit("b")), "ab", "axb")
+	ok(t, c.Seq(c.Lit("a"), maybe, c.Lit("b")), "ab", "axb")
 	// Kleene(Maybe(x)) never ends in goparsec; Star over a FromParsec rule
 	// that matches empty does.
-	ok(t, Star(maybe), "", "xxx")
+	ok(t, c.Star(maybe), "", "xxx")
 	// White space is not skipped: goparsec's Token does not skip any either.
-	bad(t, Seq(Lit("a"), FromParsec("b", parsec.Token(`b`, "B"))), "a b")
-	ok(t, Seq(Lit("a"), FromParsec("b", parsec.Token(`b`, "B"))), "ab")
+	bad(t, c.Seq(c.Lit("a"), FromParsec("b", parsec.Token(`b`, "B"))), "a b")
+	ok(t, c.Seq(c.Lit("a"), FromParsec("b", parsec.Token(`b`, "B"))), "ab")
 	// A parser that moves backwards, or returns no scanner, fails.
 	back := func(s parsec.Scanner) (parsec.ParsecNode, parsec.Scanner) {
 		return "x", NewScanner("")
 	}
-	bad(t, Seq(Lit("ab"), FromParsec("back", back)), "ab")
+	bad(t, c.Seq(c.Lit("ab"), FromParsec("back", back)), "ab")
 	none := func(s parsec.Scanner) (parsec.ParsecNode, parsec.Scanner) { return "x", nil }
 	bad(t, FromParsec("none", none), "")
 	// Round trip: a rule through goparsec and back.
-	round := FromParsec("IPv6address", ToParsec(IPv6Address))
-	ok(t, Seq(Lit("["), round, Lit("]")), "[::1]", "[1:2:3:4:5:6:7:8]")
-	bad(t, Seq(Lit("["), round, Lit("]")), "[:::]", "[]")
+	round := FromParsec("IPv6address", ToParsec(c.IPv6Address))
+	ok(t, c.Seq(c.Lit("["), round, c.Lit("]")), "[::1]", "[1:2:3:4:5:6:7:8]")
+	bad(t, c.Seq(c.Lit("["), round, c.Lit("]")), "[:::]", "[]")
 }
 
 func FuzzMailto(f *testing.F) {
@@ -287,13 +288,33 @@ func FuzzMailto(f *testing.F) {
 	}
 	// The goparsec assembly against the same grammar written with our
 	// constructors only.
-	addr := Seq(localPart, Lit("@"), domain)
-	hfield := Seq(hfname, Lit("="), hfvalue)
-	native := Seq(LitFold("mailto:"), Opt(Seq(addr, Star(Seq(Lit(","), addr)))),
-		Opt(Seq(Lit("?"), hfield, Star(Seq(Lit("&"), hfield)))), End)
+	addr := c.Seq(localPart, c.Lit("@"), domain)
+	hfield := c.Seq(hfname, c.Lit("="), hfvalue)
+	native := c.Seq(c.LitFold("mailto:"), c.Opt(c.Seq(addr, c.Star(c.Seq(c.Lit(","), addr)))),
+		c.Opt(c.Seq(c.Lit("?"), hfield, c.Star(c.Seq(c.Lit("&"), hfield)))), c.End)
 	f.Fuzz(func(t *testing.T, s string) {
 		if got, want := mailtoURI.Match(s), native.Match(s); got != want {
 			t.Fatalf("mailto %q: goparsec %v, native %v", s, got, want)
 		}
 	})
+}
+
+// ok asserts that each input matches rule r as a whole.
+func ok(t *testing.T, r *c.Rule, inputs ...string) {
+	t.Helper()
+	for _, s := range inputs {
+		if !r.Match(s) {
+			t.Errorf("%s: %q should match: %v", r.Name(), s, r.Check(s))
+		}
+	}
+}
+
+// bad asserts that no input matches rule r as a whole.
+func bad(t *testing.T, r *c.Rule, inputs ...string) {
+	t.Helper()
+	for _, s := range inputs {
+		if r.Match(s) {
+			t.Errorf("%s: %q should not match", r.Name(), s)
+		}
+	}
 }

@@ -1,4 +1,4 @@
-package combinator
+package codegen
 
 import (
 	"bytes"
@@ -8,6 +8,9 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode"
+
+	c "github.com/seed42851778/rfc3986/combinator"
 )
 
 // A Generator compiles rules to Go: one function for each rule added, in one
@@ -27,12 +30,20 @@ import (
 // r.Captures: on a match, caps[i] holds {start, end} of the last match of slot
 // i, or {-1, -1} when slot i took no part; on no match, caps is left as it
 // was. For a whole match, compare end with len(in). The function allocates
-// nothing, calls nothing but Func terminals and does not recurse: the rule
-// tree is inlined (it has no cycles), so code size grows with the tree written
-// out: a rule used twice is emitted twice, and the four top rules of RFC 3986
-// make some 17,000 lines. Captures are kept in local variables;
-// a choice point (an alternative, an iteration, a look-ahead) saves those that
-// its subrule can set and restores them when the subrule fails.
+// nothing and does not recurse (a grammar has no cycles).
+//
+// The output has one function per named rule, as a person would write it:
+// matchIPv6address, matchHost, written once and called wherever the rule is
+// used, so that the size of the output is that of the grammar and not of its
+// tree written out (the four top rules of RFC 3986 with their diagnoses make
+// some 4,700 lines). The Go compiler inlines what is small. A named rule
+// stays inline where it captures (its captures are the caller's local
+// variables) or where it is a fused scan, a literal, a class or a terminal (a
+// few lines). A choice point (an alternative, an iteration, a look-ahead)
+// saves the captures its subrule can set and restores them when the subrule
+// fails. The function of a named rule is named "match" and the rule's name
+// in Go (dec-octet: matchDecOctet), its diagnosis "explain" and the same,
+// with "Rule" added where Add or AddExplain was given that name.
 //
 // Byte classes become package-level [256]bool tables, named with Prefix;
 // fused runs become loops.
@@ -43,8 +54,10 @@ import (
 //
 // Limits: a Func terminal has no Go name the generator could know; map its
 // name in Funcs to a Go expression of type MatchFunc (a function name of the
-// target package), or Add fails. Function names are not checked against the package they go to, and a table name
-// (Prefix + "Set" + n) must not clash with one of that package either. caps
+// target package), or Add fails. Function names are not checked against the
+// package they go to: neither the names given to Add and AddExplain nor those
+// of the named rules ("match…", "explain…") nor the tables (Prefix + "Set" +
+// n) may clash with one of that package. caps
 // has a slot for each number up to the highest used: number slots densely. The
 // generator relies on the preparation of the rules (first sets, nullability,
 // fused forms) as the interpreter does; that the output agrees with the
@@ -61,26 +74,34 @@ type Generator struct {
 	// Funcs maps the name of each Func terminal of the rules to a Go
 	// expression of type MatchFunc that the output calls.
 	Funcs map[string]string
-	// Slots, when above the slots a rule uses, is the length of caps: so
-	// that the matchers of rules that capture into the same slots share a
-	// type. The slots a rule does not use hold {-1, -1} after a match.
+	// Slots, when above the slots a rule with captures uses, is the length
+	// of caps: so that the matchers of rules that capture into the same
+	// slots share a type. The slots a rule does not use hold {-1, -1} after
+	// a match. A rule without any Capture has no caps.
 	Slots int
 
-	funcs   []string // the emitted functions
-	added   map[*Rule]added
-	sets    []CharSet // the tables, in order of first use
-	setName map[CharSet]string
+	nodes map[*c.Rule]*node // the rules met, read through combinator's view
+	funcs []string          // the emitted functions
+	names map[string]bool   // the names given to Add and AddExplain
 
-	explained map[*Rule]int // the numbers of the diagnosis functions (AddExplain)
-	labels    []string      // the labels they record
-	hexdig    bool          // they use the HEXDIG check
-	litTails  bool          // they record where a literal of two bytes or more stops
+	ruleFuncs []*node // the named rules compiled to functions of their own, in order
+	ruleFunc  map[*node]int
+	added     map[*node]added
+	sets      []c.CharSet // the tables, in order of first use
+	setName   map[c.CharSet]string
+
+	explained    map[*node]int // the numbers of the diagnosis functions (AddExplain)
+	explainOrder []*node       // their rules, by number
+	labels       []string      // the labels they record
+	hexdig       bool          // they use the HEXDIG check
+	litTails     bool          // they record where a literal of two bytes or more stops
 }
 
 // GenerateGo returns gofmt'ed Go source, in package pkg, of a function named
-// funcName that matches as r does: see Generator for its signature and
-// limits.
-func (r *Rule) GenerateGo(pkg, funcName string) ([]byte, error) {
+// funcName that matches as r does, with the functions of the named rules it
+// calls and the tables it reads (named with the prefix funcName): see
+// Generator for its signature and limits.
+func GenerateGo(r *c.Rule, pkg, funcName string) ([]byte, error) {
 	g := &Generator{Package: pkg, Prefix: funcName}
 	if err := g.Add(funcName, r); err != nil {
 		return nil, err
@@ -89,24 +110,45 @@ func (r *Rule) GenerateGo(pkg, funcName string) ([]byte, error) {
 }
 
 // Add compiles r to a function named funcName.
-func (g *Generator) Add(funcName string, r *Rule) error {
+func (g *Generator) Add(funcName string, rule *c.Rule) error {
 	if !goIdent.MatchString(funcName) {
-		return fmt.Errorf("combinator: generate: %q is not a Go identifier", funcName)
+		return fmt.Errorf("codegen: generate: %q is not a Go identifier", funcName)
 	}
-	nslots := max(maxSlot(r)+1, g.Slots)
+	r := g.nodeOf(rule)
+	g.reserve(funcName)
+	if g.added == nil {
+		g.added = map[*node]added{}
+	}
+	nslots := 0
+	if r.hasCaps {
+		nslots = max(maxSlot(r)+1, g.Slots)
+	}
+	if nslots == 0 && callable(r) {
+		// The rule's own function, which other functions may call too,
+		// behind the bounds check.
+		name, err := g.matchFunc(r)
+		if err != nil {
+			return err
+		}
+		g.funcs = append(g.funcs, fmt.Sprintf("// %s matches %s at pos in in and returns the end offset of the match, or -1.\n"+
+			"func %s(in string, pos int) int {\nif pos < 0 || pos > len(in) {\nreturn -1\n}\nreturn %s(in, pos)\n}\n",
+			funcName, docName(r), funcName, name))
+		g.added[r] = added{funcName, 0}
+		return nil
+	}
 	if src, ok := g.choiceOfAdded(funcName, r, nslots); ok {
 		g.funcs = append(g.funcs, src)
 		g.added[r] = added{funcName, nslots}
 		return nil
 	}
-	f := &genFunc{g: g, nslots: nslots}
+	f := &genFunc{g: g, nslots: nslots, self: r}
 	src, err := f.compile(funcName, r)
 	if err != nil {
 		return err
 	}
 	g.funcs = append(g.funcs, src)
 	if g.added == nil {
-		g.added = map[*Rule]added{}
+		g.added = map[*node]added{}
 	}
 	g.added[r] = added{funcName, nslots}
 	return nil
@@ -124,7 +166,7 @@ type added struct {
 // matches, which is what the choice does with the captures of the alternative
 // that matches; so the calls are exact and the alternatives are not compiled
 // twice.
-func (g *Generator) choiceOfAdded(funcName string, r *Rule, nslots int) (string, bool) {
+func (g *Generator) choiceOfAdded(funcName string, r *node, nslots int) (string, bool) {
 	if r.kind != kAlt || len(r.subs) == 0 || nslots == 0 {
 		return "", false
 	}
@@ -167,7 +209,7 @@ func (g *Generator) Source() ([]byte, error) {
 	}
 	b.WriteString(g.diagSource())
 	if len(g.labels) > 1<<16 {
-		return nil, fmt.Errorf("combinator: generate: %d labels in the diagnoses, more than 65,536", len(g.labels))
+		return nil, fmt.Errorf("codegen: generate: %d labels in the diagnoses, more than 65,536", len(g.labels))
 	}
 	for i, set := range g.sets {
 		fmt.Fprintf(&b, "// %s is %s.\nvar %s = [256]bool{", g.tableName(i), set, g.tableName(i))
@@ -184,9 +226,10 @@ func (g *Generator) Source() ([]byte, error) {
 		}
 		b.WriteString("\n}\n\n")
 	}
-	out, err := format.Source(b.Bytes())
+	src := g.funcNames().Replace(b.String())
+	out, err := format.Source([]byte(src))
 	if err != nil {
-		return nil, fmt.Errorf("combinator: generate: gofmt: %v", err)
+		return nil, fmt.Errorf("codegen: generate: gofmt: %v", err)
 	}
 	return out, nil
 }
@@ -196,7 +239,7 @@ func (g *Generator) tableName(i int) string {
 }
 
 // docName is how the comments of the output call r: its name, or "a rule".
-func docName(r *Rule) string {
+func docName(r *node) string {
 	if r.name == "" {
 		return "a rule"
 	}
@@ -212,12 +255,12 @@ func (g *Generator) prefix() string {
 }
 
 // table returns the name of the table of set.
-func (g *Generator) table(set CharSet) string {
+func (g *Generator) table(set c.CharSet) string {
 	if name, ok := g.setName[set]; ok {
 		return name
 	}
 	if g.setName == nil {
-		g.setName = map[CharSet]string{}
+		g.setName = map[c.CharSet]string{}
 	}
 	name := g.tableName(len(g.sets))
 	g.sets = append(g.sets, set)
@@ -228,7 +271,7 @@ func (g *Generator) table(set CharSet) string {
 var goIdent = regexp.MustCompile(`^[\p{L}_][\p{L}\p{Nd}_]*$`)
 
 // maxSlot returns the highest capture slot in r, or -1.
-func maxSlot(r *Rule) int {
+func maxSlot(r *node) int {
 	m := -1
 	if r.kind == kCap {
 		m = r.slot
@@ -240,11 +283,11 @@ func maxSlot(r *Rule) int {
 }
 
 // slotsOf returns the capture slots that a match of r can set, in order.
-func slotsOf(r *Rule) []int {
+func slotsOf(r *node) []int {
 	seen := map[int]bool{}
 	var out []int
-	var walk func(*Rule)
-	walk = func(r *Rule) {
+	var walk func(*node)
+	walk = func(r *node) {
 		if r.kind == kCap && !seen[r.slot] {
 			seen[r.slot] = true
 			out = append(out, r.slot)
@@ -261,7 +304,7 @@ func slotsOf(r *Rule) []int {
 }
 
 // slotsOf is slotsOf(r), or none in a diagnosis, which keeps no capture.
-func (f *genFunc) slotsOf(r *Rule) []int {
+func (f *genFunc) slotsOf(r *node) []int {
 	if f.nocaps {
 		return nil
 	}
@@ -269,7 +312,7 @@ func (f *genFunc) slotsOf(r *Rule) []int {
 }
 
 // capturesSlot reports whether r holds a Capture of slot.
-func capturesSlot(r *Rule, slot int) bool {
+func capturesSlot(r *node, slot int) bool {
 	if r.kind == kCap && r.slot == slot {
 		return true
 	}
@@ -289,7 +332,8 @@ func capturesSlot(r *Rule, slot int) bool {
 // with their assignments, so that the output compiles and vets clean.
 type genFunc struct {
 	g      *Generator
-	nocaps bool // a diagnosis: captures are not kept
+	self   *node // the rule whose body this function is: compiled inline, not called
+	nocaps bool  // a diagnosis: captures are not kept
 	nslots int
 	stmts  []stmt
 	dead   bool // the next statement cannot be reached
@@ -402,7 +446,14 @@ func (f *genFunc) restore(slots []int, vs []string) {
 	}
 }
 
-func (f *genFunc) compile(name string, r *Rule) (string, error) {
+func (f *genFunc) compile(name string, r *node) (string, error) {
+	return f.compileAs(name, r, false)
+}
+
+// compileAs compiles the function name of r: an exported matcher of Add,
+// or, when internal, the function of a named rule that other functions call
+// (no bounds check, no captures).
+func (f *genFunc) compileAs(name string, r *node, internal bool) (string, error) {
 	fail := f.newLabel()
 	f.node(r, fail)
 	for s := 0; s < f.nslots; s++ {
@@ -420,13 +471,21 @@ func (f *genFunc) compile(name string, r *Rule) (string, error) {
 	var b strings.Builder
 	label := docName(r)
 	fmt.Fprintf(&b, "// %s matches %s at pos in in and returns the end offset of the match, or -1.\n", name, label)
-	if f.nslots > 0 {
+	if internal {
+		fmt.Fprintf(&b, "// pos is within in.\n")
+		if r.rule != nil && r.abnf != "" {
+			fmt.Fprintf(&b, "//\n//\t%s\n", r.abnf)
+		}
+		fmt.Fprintf(&b, "func %s(in string, pos int) int {\n", name)
+	} else if f.nslots > 0 {
 		fmt.Fprintf(&b, "// On a match, caps[i] holds the span {start, end} of capture slot i, or {-1, -1}.\n")
 		fmt.Fprintf(&b, "func %s(in string, pos int, caps *[%d][2]int) int {\n", name, f.nslots)
 	} else {
 		fmt.Fprintf(&b, "func %s(in string, pos int) int {\n", name)
 	}
-	b.WriteString("if pos < 0 || pos > len(in) {\nreturn -1\n}\n")
+	if !internal {
+		b.WriteString("if pos < 0 || pos > len(in) {\nreturn -1\n}\n")
+	}
 	reads := f.reads()
 	if reads["p"] > 0 {
 		b.WriteString("p := pos\n")
@@ -521,7 +580,7 @@ func (f *genFunc) prune() {
 
 // byteIn returns a Go condition that holds when the next byte is in set, or,
 // when in is false, when it is not (or there is none).
-func (f *genFunc) byteIn(set CharSet, in bool) string {
+func (f *genFunc) byteIn(set c.CharSet, in bool) string {
 	if c, ok := single(set); ok {
 		if in {
 			return fmt.Sprintf("p < len(in) && in[p] == %s", byteLit(c))
@@ -536,7 +595,7 @@ func (f *genFunc) byteIn(set CharSet, in bool) string {
 }
 
 // single reports whether set holds exactly one byte, and which.
-func single(set CharSet) (byte, bool) {
+func single(set c.CharSet) (byte, bool) {
 	n, b := 0, byte(0)
 	for c := 0; c < 256; c++ {
 		if set.Contains(byte(c)) {
@@ -555,7 +614,10 @@ func byteLit(c byte) string {
 
 // startsOwn reports whether the code of r begins by testing the next byte
 // against r.first, so that a caller need not test it first.
-func startsOwn(r *Rule) bool {
+func startsOwn(r *node) bool {
+	if callable(r) {
+		return false // a call: test the first byte before making it
+	}
 	switch {
 	case r.fast == fUnit, r.fast == fRun && r.min > 0:
 		return true
@@ -571,19 +633,19 @@ func startsOwn(r *Rule) bool {
 
 // canSkip reports whether the first byte alone can rule r out: r cannot match
 // empty and its first set is not everything.
-func canSkip(r *Rule) bool {
-	all := CharSet{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
+func canSkip(r *node) bool {
+	all := c.CharSet{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
 	return !r.nullable && r.first != all
 }
 
 // unitStep is the code of one unit of the fused node r: it advances p over a
 // byte of r's set or a pct-encoded triplet, else runs orElse.
-func (f *genFunc) unitStep(r *Rule, orElse string) string {
+func (f *genFunc) unitStep(r *node, orElse string) string {
 	var b strings.Builder
 	t := f.g.table(r.set)
 	fmt.Fprintf(&b, "if c := in[p]; %s[c] {\np++\n}", t)
 	if r.pct {
-		h := f.g.table(hexdigSet)
+		h := f.g.table(c.HexDigSet)
 		fmt.Fprintf(&b, " else if c == '%%' && p+2 < len(in) && %s[in[p+1]] && %s[in[p+2]] {\np += 3\n}", h, h)
 	}
 	fmt.Fprintf(&b, " else {\n%s\n}", orElse)
@@ -591,10 +653,10 @@ func (f *genFunc) unitStep(r *Rule, orElse string) string {
 }
 
 // unitCond is the condition that one unit of the fused node r stands at p.
-func (f *genFunc) unitCond(r *Rule) string {
+func (f *genFunc) unitCond(r *node) string {
 	cond := fmt.Sprintf("%s[in[p]]", f.g.table(r.set))
 	if r.pct {
-		h := f.g.table(hexdigSet)
+		h := f.g.table(c.HexDigSet)
 		cond = fmt.Sprintf("(%s || in[p] == '%%' && p+2 < len(in) && %s[in[p+1]] && %s[in[p+2]])", cond, h, h)
 	}
 	return "p < len(in) && " + cond
@@ -602,8 +664,20 @@ func (f *genFunc) unitCond(r *Rule) string {
 
 // node emits the code of r: on a match it falls through with p at the end of
 // the match; otherwise it jumps to fail.
-func (f *genFunc) node(r *Rule, fail *label) {
+func (f *genFunc) node(r *node, fail *label) {
 	if f.dead {
+		return
+	}
+	if callable(r) && r != f.self {
+		name, err := f.g.matchFunc(r)
+		if err != nil {
+			if f.err == nil {
+				f.err = err
+			}
+			return
+		}
+		fail.uses++
+		f.emit("if e := %s(in, p); e >= 0 {\np = e\n} else {\ngoto %s\n}", name, fail.name)
 		return
 	}
 	if r.name != "" {
@@ -712,7 +786,7 @@ func (f *genFunc) node(r *Rule, fail *label) {
 		fn, ok := f.g.Funcs[r.name]
 		if !ok {
 			if f.err == nil {
-				f.err = fmt.Errorf("combinator: generate: Func terminal %q has no Go name in Generator.Funcs", r.name)
+				f.err = fmt.Errorf("codegen: generate: Func terminal %q has no Go name in Generator.Funcs", r.name)
 			}
 			return
 		}
@@ -720,14 +794,14 @@ func (f *genFunc) node(r *Rule, fail *label) {
 		fail.uses++
 	default:
 		if f.err == nil {
-			f.err = errors.New("combinator: generate: unknown rule kind")
+			f.err = errors.New("codegen: generate: unknown rule kind")
 		}
 	}
 }
 
 // alt emits an ordered choice: each alternative in turn from the same
 // position and captures, the first that matches wins.
-func (f *genFunc) alt(r *Rule, fail *label) {
+func (f *genFunc) alt(r *node, fail *label) {
 	if len(r.subs) == 0 {
 		f.jump(fail)
 		return
@@ -774,7 +848,7 @@ func (f *genFunc) restoreSubset(slots, sub []int, snap []string) {
 }
 
 // rep emits a greedy repetition, which stops when its rule matches empty.
-func (f *genFunc) rep(r *Rule, fail *label) {
+func (f *genFunc) rep(r *node, fail *label) {
 	s := r.subs[0]
 	if r.max == 0 {
 		return
@@ -824,7 +898,7 @@ func (f *genFunc) rep(r *Rule, fail *label) {
 }
 
 // fused emits a node in its fused form: a byte test or a loop.
-func (f *genFunc) fused(r *Rule, fail *label) {
+func (f *genFunc) fused(r *node, fail *label) {
 	switch r.fast {
 	case fUnit:
 		if !r.pct {
@@ -864,7 +938,118 @@ func (f *genFunc) fused(r *Rule, fail *label) {
 		f.emit("if p < len(in) && in[p] == %s {\np++\nfor p < len(in) {\n%s\n}\n}", byteLit(r.sep), f.unitStep(r, "break"))
 	default:
 		if f.err == nil {
-			f.err = errors.New("combinator: generate: unknown fused form")
+			f.err = errors.New("codegen: generate: unknown fused form")
 		}
 	}
+}
+
+// callable reports whether r is compiled to a function of its own that the
+// functions using it call: a named rule that captures nothing and is not a
+// fused scan, a literal, a class or a terminal (those are a few lines
+// inline). Such a rule is written once, however often it is used, which
+// keeps the output's size that of the grammar and not of its tree written
+// out; the Go compiler inlines what is small.
+func callable(r *node) bool {
+	if r.name == "" || r.hasCaps || r.fast != fNone {
+		return false
+	}
+	switch r.kind {
+	case kSeq, kAlt, kRep, kNot, kPeek:
+		return true
+	}
+	return false
+}
+
+// placeholder returns the text that stands for the name of the function
+// numbered id of kind ('M' a matcher of a named rule, 'X' a diagnosis) until
+// Source gives the functions their names, once every name of Add and
+// AddExplain is known.
+func placeholder(kind byte, id int) string {
+	return "\x00" + string(kind) + strconv.Itoa(id) + "\x00"
+}
+
+// matchFunc returns the name (a placeholder) of the function of the
+// callable rule r, compiling it the first time.
+func (g *Generator) matchFunc(r *node) (string, error) {
+	if g.ruleFunc == nil {
+		g.ruleFunc = map[*node]int{}
+	}
+	if id, ok := g.ruleFunc[r]; ok {
+		return placeholder('M', id), nil
+	}
+	id := len(g.ruleFuncs)
+	g.ruleFunc[r] = id
+	g.ruleFuncs = append(g.ruleFuncs, r)
+	name := placeholder('M', id)
+	f := &genFunc{g: g, self: r}
+	src, err := f.compileAs(name, r, true)
+	if err != nil {
+		return "", err
+	}
+	g.funcs = append(g.funcs, src)
+	return name, nil
+}
+
+// reserve records a name given to Add or AddExplain: the functions of named
+// rules take other names.
+func (g *Generator) reserve(name string) {
+	if g.names == nil {
+		g.names = map[string]bool{}
+	}
+	g.names[name] = true
+}
+
+// funcNames returns the replacements of the placeholders by the names of
+// the functions of named rules: "match" and "explain" followed by the
+// rule's name in Go (dec-octet: matchDecOctet), "Rule" added (and a number)
+// where that is taken. They are given in the order the functions were made.
+func (g *Generator) funcNames() *strings.Replacer {
+	taken := map[string]bool{g.diagType(): true, g.prefix() + "Labels": true}
+	for n := range g.names {
+		taken[n] = true
+	}
+	pick := func(base string) string {
+		name := base
+		for i := 1; taken[name]; i++ {
+			name = base + "Rule"
+			if i > 1 {
+				name += strconv.Itoa(i)
+			}
+		}
+		taken[name] = true
+		return name
+	}
+	var pairs []string
+	for id, r := range g.ruleFuncs {
+		pairs = append(pairs, placeholder('M', id), pick("match"+goName(r.name)))
+	}
+	for id, r := range g.explainOrder {
+		pairs = append(pairs, placeholder('X', id), pick("explain"+goName(r.name)))
+	}
+	return strings.NewReplacer(pairs...)
+}
+
+// goName returns an ABNF rule name as a Go identifier's tail: split at "-",
+// each part with its first letter in upper case, other bytes dropped where
+// an identifier cannot hold them ("IPv6address", "dec-octet": "DecOctet");
+// "Rule" for an unnamed rule or one with nothing left.
+func goName(name string) string {
+	var b strings.Builder
+	up := true
+	for _, r := range name {
+		switch {
+		case r == '-' || r == '_' || r == ' ':
+			up = true
+		case unicode.IsLetter(r) || unicode.IsDigit(r) && b.Len() > 0:
+			if up {
+				r = unicode.ToUpper(r)
+				up = false
+			}
+			b.WriteRune(r)
+		}
+	}
+	if b.Len() == 0 {
+		return "Rule"
+	}
+	return b.String()
 }

@@ -1,4 +1,39 @@
-package combinator
+// Package parsec is the bridge between the rules of package combinator and
+// github.com/prataprc/goparsec, both ways: ToParsec makes a parsec.Parser of
+// a rule, FromParsec a rule of a parsec.Parser, and Scanner is a
+// parsec.Scanner over a string.
+//
+// goparsec has traps; here is where you meet them and what this package
+// does about each:
+//
+//   - parsec.NewScanner's SimpleScanner compiles every regular expression
+//     again for every new scanner. Scanner compiles each pattern once per
+//     process (a shared cache), and ToParsec on a Scanner uses no regular
+//     expression at all.
+//   - SimpleScanner.Match with a pattern that does not start with "^" finds a
+//     match anywhere ahead and moves the cursor by the match's length, not to
+//     its end. Scanner anchors every pattern at the cursor and moves to the
+//     end of the match.
+//   - parsec.Token and parsec.Atom skip white space first (SimpleScanner's
+//     default pattern is blanks and newlines): a URI grammar must not. Use
+//     TokenExact and AtomExact; Scanner skips no white space unless
+//     SetWSPattern asks it to.
+//   - parsec.Kleene(op, sep) accepts a trailing separator ("a,b," matches
+//     with the last "," consumed). Write *( sep op ) as
+//     Kleene(nil, And(nil, sep, op)) after a first op, or use
+//     combinator.Star in a rule.
+//   - parsec.Kleene(Maybe(x)) never ends: Maybe always succeeds, without
+//     consuming. Repetitions of combinator rules stop when their rule
+//     matches empty, including a FromParsec rule around such a parser.
+//   - parsec.OrdChoice commits to the first alternative that succeeds (PEG),
+//     as combinator.Alt does, so ABNF alternatives need ordering and
+//     anchoring: a grammar over ToParsec(combinator.Host) gets the ordering
+//     done.
+//   - goparsec's failures are a nil node without a position. Scanner records
+//     the farthest offset at which any parser on it (or its clones) failed
+//     and what was expected there (Farthest, Expected); rules give a
+//     *combinator.SyntaxError from Check.
+package parsec
 
 import (
 	"regexp"
@@ -7,10 +42,11 @@ import (
 	"unsafe"
 
 	parsec "github.com/prataprc/goparsec"
+	c "github.com/seed42851778/rfc3986/combinator"
 )
 
 // Scanner is a parsec.Scanner over a string, for goparsec grammars that use
-// the rules of this package (ToParsec) and for running goparsec parsers inside
+// the rules of package combinator (ToParsec) and for running goparsec parsers inside
 // ours (FromParsec).
 //
 // It differs from goparsec's SimpleScanner where SimpleScanner is a trap:
@@ -263,8 +299,8 @@ const restPattern = `^(?s:.*)`
 // a regular expression run over the rest of the input and a copy of the
 // matched text, for every call: time linear in the rest of the input, so a
 // repetition of it is quadratic. Prefer this package's Scanner.
-func ToParsec(r *Rule) parsec.Parser {
-	name := r.label()
+func ToParsec(r *c.Rule) parsec.Parser {
+	name := r.Label()
 	return func(sc parsec.Scanner) (parsec.ParsecNode, parsec.Scanner) {
 		if s, ok := sc.(*Scanner); ok {
 			pos := s.cursor
@@ -300,8 +336,8 @@ func ToParsec(r *Rule) parsec.Parser {
 // allocates what p and the Scanner do (matching with it is not free of
 // allocations, unlike the other rules), and p must not use goparsec parsers
 // that require a *parsec.SimpleScanner (parsec.String does).
-func FromParsec(name string, p parsec.Parser) *Rule {
-	return Func(name, func(in string, pos int) int {
+func FromParsec(name string, p parsec.Parser) *c.Rule {
+	return c.Func(name, func(in string, pos int) int {
 		s := &Scanner{in: in, cursor: pos, lineno: 1, sh: &scanShared{far: -1}}
 		node, news := p(s)
 		if node == nil || news == nil {

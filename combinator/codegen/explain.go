@@ -1,9 +1,13 @@
-package combinator
+package codegen
 
 import (
+	"embed"
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
+
+	c "github.com/seed42851778/rfc3986/combinator"
 )
 
 // AddExplain compiles the diagnosis of r to a function named funcName:
@@ -24,15 +28,17 @@ import (
 // written out. Look-aheads inside it match as Add's functions do, recording
 // nothing. The output also holds, once, the type of the record
 // (Prefix + "Diag") and the table of labels (Prefix + "Labels").
-func (g *Generator) AddExplain(funcName string, r *Rule) error {
+func (g *Generator) AddExplain(funcName string, rule *c.Rule) error {
 	if !goIdent.MatchString(funcName) {
-		return fmt.Errorf("combinator: generate: %q is not a Go identifier", funcName)
+		return fmt.Errorf("codegen: generate: %q is not a Go identifier", funcName)
 	}
+	r := g.nodeOf(rule)
+	g.reserve(funcName)
 	root, rootID, err := g.explainFunc(r)
 	if err != nil {
 		return err
 	}
-	end := g.labelID(End)
+	end := g.labelID(c.End.Label())
 	var b strings.Builder
 	label := docName(r)
 	fmt.Fprintf(&b, "// %s explains why in does not match %s as a whole: the farthest offset\n", funcName, label)
@@ -70,8 +76,7 @@ func (g *Generator) diagType() string { return g.prefix() + "Diag" }
 // labelID returns the index of r's label in the table of labels. Rules with
 // one label share it: the diagnosis records labels, each once, as
 // SyntaxError.Expected lists them.
-func (g *Generator) labelID(r *Rule) int {
-	l := r.label()
+func (g *Generator) labelID(l string) int {
 	for i, o := range g.labels {
 		if o == l {
 			return i
@@ -85,16 +90,17 @@ func (g *Generator) labelID(r *Rule) int {
 // compiling it (and those of the named rules it uses) if it is not yet. The
 // number stands for r in the record's root: the rule explained is not
 // reported under its own name.
-func (g *Generator) explainFunc(r *Rule) (string, int, error) {
+func (g *Generator) explainFunc(r *node) (string, int, error) {
 	if id, ok := g.explained[r]; ok {
 		return g.explainName(id), id, nil
 	}
 	if g.explained == nil {
-		g.explained = map[*Rule]int{}
+		g.explained = map[*node]int{}
 	}
 	id := len(g.explained)
 	name := g.explainName(id)
 	g.explained[r] = id
+	g.explainOrder = append(g.explainOrder, r)
 	f := &genFunc{g: g, nocaps: true}
 	fail := f.newLabel()
 	if r.name != "" {
@@ -106,7 +112,7 @@ func (g *Generator) explainFunc(r *Rule) (string, int, error) {
 	f.dead = true
 	f.place(fail)
 	if r.name != "" && fail.uses > 0 {
-		f.emit("if d.far == pos && d.root != %d {\nd.named(pos, far, mark, %d)\n}", id, g.labelID(r))
+		f.emit("if d.far == pos && d.root != %d {\nd.named(pos, far, mark, %d)\n}", id, g.labelID(r.label))
 	}
 	f.emit("return -1")
 	if f.err != nil {
@@ -131,13 +137,14 @@ func (g *Generator) explainFunc(r *Rule) (string, int, error) {
 	return name, id, nil
 }
 
-// explainName is the name of the diagnosis function numbered id.
-func (g *Generator) explainName(id int) string { return g.prefix() + "Explain" + strconv.Itoa(id) }
+// explainName is the name of the diagnosis function numbered id: a
+// placeholder until Source names it after its rule (funcNames).
+func (g *Generator) explainName(id int) string { return placeholder('X', id) }
 
 // dnode emits the diagnosis run of r: as node, it falls through on a match
 // and jumps to fail otherwise. A named rule is a call of its own function,
 // which reports it under its name when it fails where it starts.
-func (f *genFunc) dnode(r *Rule, fail *label) {
+func (f *genFunc) dnode(r *node, fail *label) {
 	if f.dead {
 		return
 	}
@@ -165,7 +172,7 @@ func goTo(l *label) string {
 
 // dbody emits the diagnosis run of r itself, whatever its name: what the
 // interpreter does in a diagnosis (Explain), step for step.
-func (f *genFunc) dbody(r *Rule, fail *label) {
+func (f *genFunc) dbody(r *node, fail *label) {
 	if f.dead {
 		return
 	}
@@ -181,14 +188,14 @@ func (f *genFunc) dbody(r *Rule, fail *label) {
 		f.place(miss)
 		if r.tail != nil {
 			// Where the literal stops matching, with the label of its tail.
-			ids := []string{strconv.Itoa(f.g.labelID(r))}
+			ids := []string{strconv.Itoa(f.g.labelID(r.label))}
 			for _, t := range r.tail {
 				ids = append(ids, strconv.Itoa(f.g.labelID(t)))
 			}
 			f.g.litTails = true
 			f.emit("d.failLit(in, p, %s, %t, %s)", strconv.Quote(r.lit), r.kind == kLitFold, strings.Join(ids, ", "))
 		} else {
-			f.emit("d.fail(p, %d)", f.g.labelID(r))
+			f.emit("d.fail(p, %d)", f.g.labelID(r.label))
 		}
 		f.jump(fail)
 		f.place(ok)
@@ -235,7 +242,7 @@ func (f *genFunc) dbody(r *Rule, fail *label) {
 		f.jump(ok)
 		f.place(miss)
 		if r.kind == kNot {
-			f.emit("d.fail(p, %d)", f.g.labelID(r))
+			f.emit("d.fail(p, %d)", f.g.labelID(r.label))
 		} else {
 			f.dnode(r.subs[0], fail)
 		}
@@ -243,7 +250,7 @@ func (f *genFunc) dbody(r *Rule, fail *label) {
 		f.place(ok)
 	default:
 		if f.err == nil {
-			f.err = fmt.Errorf("combinator: generate: unknown rule kind")
+			f.err = fmt.Errorf("codegen: generate: unknown rule kind")
 		}
 	}
 }
@@ -252,7 +259,7 @@ func (f *genFunc) dbody(r *Rule, fail *label) {
 // a subrule s that cannot start with the next byte: skip it before the
 // farthest failure, record a named one as expected without running it, and
 // run an unnamed one. It jumps to next when s is not to be run.
-func (f *genFunc) skipOrRecord(s *Rule, next *label) {
+func (f *genFunc) skipOrRecord(s *node, next *label) {
 	if f.dead || s.nullable {
 		return
 	}
@@ -261,11 +268,11 @@ func (f *genFunc) skipOrRecord(s *Rule, next *label) {
 		f.emit("if (%s) && p < d.far {\n%s\n}", cant, goTo(next))
 		return
 	}
-	f.emit("if %s {\nif p >= d.far {\nd.fail(p, %d)\n}\n%s\n}", cant, f.g.labelID(s), goTo(next))
+	f.emit("if %s {\nif p >= d.far {\nd.fail(p, %d)\n}\n%s\n}", cant, f.g.labelID(s.label), goTo(next))
 }
 
 // drep emits the diagnosis run of a repetition.
-func (f *genFunc) drep(r *Rule, fail *label) {
+func (f *genFunc) drep(r *node, fail *label) {
 	s := r.subs[0]
 	if r.max == 1 && r.min == 0 && !s.hasCaps {
 		save, miss := f.newVar(), f.newLabel()
@@ -316,7 +323,7 @@ func (f *genFunc) drep(r *Rule, fail *label) {
 //
 // What is recorded at the stop lies at most two bytes past it (HEXDIG after a
 // "%"): before the farthest failure by more, there is nothing to record.
-func (f *genFunc) dfused(r *Rule, fail *label) {
+func (f *genFunc) dfused(r *node, fail *label) {
 	switch r.fast {
 	case fUnit:
 		miss, ok := f.newLabel(), f.newLabel()
@@ -356,10 +363,10 @@ func (f *genFunc) dfused(r *Rule, fail *label) {
 		f.set(start, "p")
 		f.fused(r, fail)
 		f.emit("if p+2 >= d.far {\nif p > %s {\n%s\n}\nd.fail(p, %d)\n}",
-			start, f.recordUnits(body.subs[1].subs[0], "p"), f.g.labelID(body.subs[0]))
+			start, f.recordUnits(body.subs[1].subs[0], "p"), f.g.labelID(body.subs[0].label))
 	default:
 		if f.err == nil {
-			f.err = fmt.Errorf("combinator: generate: unknown fused form")
+			f.err = fmt.Errorf("codegen: generate: unknown fused form")
 		}
 	}
 }
@@ -367,7 +374,7 @@ func (f *genFunc) dfused(r *Rule, fail *label) {
 // recordUnits returns the code that records unit, one step of a scan, as
 // expected at pos: the labels of its alternatives, and HEXDIG where a "%"
 // there is not followed by two (matcher.recordUnits).
-func (f *genFunc) recordUnits(unit *Rule, pos string) string {
+func (f *genFunc) recordUnits(unit *node, pos string) string {
 	if unit.name == "" && unit.kind == kAlt {
 		var parts []string
 		for _, a := range unit.subs {
@@ -378,7 +385,7 @@ func (f *genFunc) recordUnits(unit *Rule, pos string) string {
 	if unit.name == "" && unit.kind == kSeq && len(unit.subs) == 1 {
 		return f.recordUnits(unit.subs[0], pos)
 	}
-	s := fmt.Sprintf("d.fail(%s, %d)", pos, f.g.labelID(unit))
+	s := fmt.Sprintf("d.fail(%s, %d)", pos, f.g.labelID(unit.label))
 	if unit.pct || (unit.kind == kSeq && len(unit.subs) == 3 && unit.subs[0].lit == "%") {
 		f.g.hexdig = true
 		s += fmt.Sprintf("\nd.hexdig(in, %s)", pos)
@@ -387,141 +394,75 @@ func (f *genFunc) recordUnits(unit *Rule, pos string) string {
 }
 
 // diagSource returns the type of the diagnosis record, its methods and the
-// table of labels, when the output has a diagnosis.
+// table of labels, when the output has a diagnosis: the declarations of
+// package internal/diagrt, renamed after the prefix, with the numbers of
+// this output in place of the constants of its stubs.
 func (g *Generator) diagSource() string {
 	if len(g.explained) == 0 {
 		return ""
 	}
-	t := g.diagType()
 	hexID := 0
 	if g.hexdig {
-		hexID = g.labelID(HEXDIG)
+		hexID = g.labelID(c.HEXDIG.Label())
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, `// %[1]s is what a diagnosis run records: the farthest failure offset and
-// the labels (indexes in %[2]s) expected there, each once, in order.
-type %[1]s struct {
-far  int
-root int // the number of the explained rule's function: not reported by name
-n    int
-exp  [16]uint16
-more []uint16
-seen [%[3]d]uint64 // the labels recorded, as a set
-}
-
-// fail records that the rule labelled id was expected at pos.
-func (d *%[1]s) fail(pos, id int) {
-if pos >= d.far {
-d.record(pos, id)
-}
-}
-
-// record is fail at or past the farthest failure.
-func (d *%[1]s) record(pos, id int) {
-if pos > d.far {
-d.far = pos
-d.truncate(0)
-}
-if d.seen[id>>6]&(1<<(id&63)) != 0 {
-return
-}
-d.seen[id>>6] |= 1 << (id & 63)
-if d.n < len(d.exp) {
-d.exp[d.n] = uint16(id)
-} else {
-d.more = append(d.more, uint16(id))
-}
-d.n++
-}
-
-// named records, in place of what its run recorded, the named rule labelled
-// id that failed where it starts, at pos, the farthest failure. It keeps the
-// mark labels recorded before the run when the farthest failure was already
-// at pos then (far), and none when it was before.
-func (d *%[1]s) named(pos, far, mark, id int) {
-if far < pos {
-mark = 0
-}
-d.truncate(mark)
-d.far = -1
-if mark > 0 {
-d.far = pos
-}
-d.fail(pos, id)
-}
-
-// at returns the i-th label recorded.
-func (d *%[1]s) at(i int) uint16 {
-if i < len(d.exp) {
-return d.exp[i]
-}
-return d.more[i-len(d.exp)]
-}
-
-// truncate keeps the first n labels recorded.
-func (d *%[1]s) truncate(n int) {
-d.n = n
-if n <= len(d.exp) {
-d.more = d.more[:0]
-} else {
-d.more = d.more[:n-len(d.exp)]
-}
-d.seen = [len(d.seen)]uint64{}
-for i := 0; i < n; i++ {
-id := d.at(i)
-d.seen[id>>6] |= 1 << (id & 63)
-}
-}
-
-// appendLabels appends the labels recorded to buf.
-func (d *%[1]s) appendLabels(buf []string) []string {
-if cap(buf)-len(buf) < d.n {
-grown := make([]string, len(buf), len(buf)+d.n)
-copy(grown, buf)
-buf = grown
-}
-for i := 0; i < d.n; i++ {
-buf = append(buf, %[2]s[d.at(i)])
-}
-return buf
-}
-`, t, g.prefix()+"Labels", (len(g.labels)+63)/64)
+	b.WriteString(runtimeDecls("diag.go"))
 	if g.hexdig {
-		h := g.table(hexdigSet)
-		fmt.Fprintf(&b, `
-// hexdig records HEXDIG where a "%%" at pos is not followed by two.
-func (d *%s) hexdig(in string, pos int) {
-if pos < len(in) && in[pos] == '%%' {
-q := pos + 1
-for q < len(in) && q < pos+3 && %s[in[q]] {
-q++
-}
-if q < pos+3 {
-d.fail(q, %d)
-}
-}
-}
-`, t, h, hexID)
+		b.WriteString(runtimeDecls("hexdig.go"))
 	}
 	if g.litTails {
-		fmt.Fprintf(&b, `
-// failLit records the literal lit expected at pos, or, when its first k
-// bytes match there (ASCII letters in either case when fold), its tail
-// expected at pos+k; ids holds the label of lit, then of each tail.
-func (d *%[1]s) failLit(in string, pos int, lit string, fold bool, ids ...int) {
-k := 0
-for k < len(lit) && pos+k < len(in) && (in[pos+k] == lit[k] ||
-fold && lit[k]|0x20 >= 'a' && lit[k]|0x20 <= 'z' && in[pos+k]|0x20 == lit[k]|0x20) {
-k++
-}
-d.fail(pos+k, ids[k])
-}
-`, t)
+		b.WriteString(runtimeDecls("littails.go"))
 	}
+	var hexTable string
+	if g.hexdig {
+		hexTable = g.table(c.HexDigSet)
+	}
+	src := runtimeIdent.ReplaceAllStringFunc(b.String(), func(id string) string {
+		switch id {
+		case "genDiag":
+			return g.diagType()
+		case "genLabels":
+			return g.prefix() + "Labels"
+		case "genSeenWords":
+			return strconv.Itoa((len(g.labels) + 63) / 64)
+		case "genHexdigLabel":
+			return strconv.Itoa(hexID)
+		case "genHexdig":
+			return hexTable
+		}
+		return id
+	})
+	b.Reset()
+	b.WriteString(src)
 	fmt.Fprintf(&b, "\n// %s are the labels of the rules a diagnosis records.\nvar %s = [...]string{\n", g.prefix()+"Labels", g.prefix()+"Labels")
 	for _, l := range g.labels {
 		fmt.Fprintf(&b, "%s,\n", strconv.Quote(l))
 	}
 	b.WriteString("}\n")
 	return b.String()
+}
+
+// runtime holds the source of the diagnosis runtime, internal/diagrt.
+//
+//go:embed internal/diagrt/diag.go internal/diagrt/hexdig.go internal/diagrt/littails.go
+var runtime embed.FS
+
+// runtimeMark starts what is copied of a runtime file.
+const runtimeMark = "// codegen: copy from here.\n"
+
+// runtimeIdent matches the identifiers of the runtime that an output renames.
+var runtimeIdent = regexp.MustCompile(`\bgen(?:Diag|Labels|SeenWords|HexdigLabel|Hexdig)\b`)
+
+// runtimeDecls returns the declarations of the runtime file name: what
+// follows its mark.
+func runtimeDecls(name string) string {
+	src, err := runtime.ReadFile("internal/diagrt/" + name)
+	if err != nil {
+		panic("codegen: the runtime file " + name + " is not embedded")
+	}
+	_, decls, ok := strings.Cut(string(src), runtimeMark)
+	if !ok {
+		panic("codegen: the runtime file " + name + " has no mark")
+	}
+	return "\n" + decls
 }

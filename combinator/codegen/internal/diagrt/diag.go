@@ -1,0 +1,91 @@
+package diagrt
+
+// codegen: copy from here.
+
+// genDiag is what a diagnosis run records: the farthest failure offset and
+// the labels (indexes in genLabels) expected there, each once, in order.
+type genDiag struct {
+	far  int
+	root int // the number of the explained rule's function: not reported by name
+	n    int
+	exp  [16]uint16
+	more []uint16
+	seen [genSeenWords]uint64 // the labels recorded, as a set
+}
+
+// fail records that the rule labelled id was expected at pos.
+func (d *genDiag) fail(pos, id int) {
+	if pos >= d.far {
+		d.record(pos, id)
+	}
+}
+
+// record is fail at or past the farthest failure.
+func (d *genDiag) record(pos, id int) {
+	if pos > d.far {
+		d.far = pos
+		d.truncate(0)
+	}
+	if d.seen[id>>6]&(1<<(id&63)) != 0 {
+		return
+	}
+	d.seen[id>>6] |= 1 << (id & 63)
+	if d.n < len(d.exp) {
+		d.exp[d.n] = uint16(id)
+	} else {
+		d.more = append(d.more, uint16(id))
+	}
+	d.n++
+}
+
+// named records, in place of what its run recorded, the named rule labelled
+// id that failed where it starts, at pos, the farthest failure. It keeps the
+// mark labels recorded before the run when the farthest failure was already
+// at pos then (far), and none when it was before.
+func (d *genDiag) named(pos, far, mark, id int) {
+	if far < pos {
+		mark = 0
+	}
+	d.truncate(mark)
+	d.far = -1
+	if mark > 0 {
+		d.far = pos
+	}
+	d.fail(pos, id)
+}
+
+// at returns the i-th label recorded.
+func (d *genDiag) at(i int) uint16 {
+	if i < len(d.exp) {
+		return d.exp[i]
+	}
+	return d.more[i-len(d.exp)]
+}
+
+// truncate keeps the first n labels recorded.
+func (d *genDiag) truncate(n int) {
+	d.n = n
+	if n <= len(d.exp) {
+		d.more = d.more[:0]
+	} else {
+		d.more = d.more[:n-len(d.exp)]
+	}
+	d.seen = [len(d.seen)]uint64{}
+	for i := 0; i < n; i++ {
+		id := d.at(i)
+		d.seen[id>>6] |= 1 << (id & 63)
+	}
+}
+
+// appendLabels appends the labels recorded to buf.
+func (d *genDiag) appendLabels(buf []string) []string {
+	if cap(buf)-len(buf) < d.n {
+		grown := make([]string, len(buf), len(buf)+d.n)
+		copy(grown, buf)
+		buf = grown
+	}
+	for i := 0; i < d.n; i++ {
+		buf = append(buf, genLabels[d.at(i)])
+	}
+	return buf
+}

@@ -1,0 +1,130 @@
+package diagrt
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func labelsOf(d *genDiag) []string { return d.appendLabels(nil) }
+
+// TestRecord checks the farthest-failure record: a failure farther on
+// replaces what was expected, one at the same offset adds to it once, one
+// before it is ignored.
+func TestRecord(t *testing.T) {
+	d := &genDiag{far: -1, root: 7} // root is read by the generated functions only
+	d.fail(2, 1)
+	d.fail(1, 2) // before: ignored
+	d.fail(2, 2)
+	d.fail(2, 1) // again: once
+	if d.far != 2 || !cmp.Equal(labelsOf(d), []string{"a", "b"}) {
+		t.Fatalf("far %d labels %q", d.far, labelsOf(d))
+	}
+	d.fail(3, 3)
+	if diff := cmp.Diff([]string{`"::"`}, labelsOf(d)); d.far != 3 || diff != "" {
+		t.Fatalf("far %d (-want +got):\n%s", d.far, diff)
+	}
+}
+
+// TestSpill checks that more labels than the array holds spill to the
+// slice and are kept in order by truncate.
+func TestSpill(t *testing.T) {
+	d := &genDiag{far: -1}
+	for i := 0; i < 20; i++ {
+		d.record(0, i)
+	}
+	if d.n != 20 || len(d.more) != 4 || d.at(17) != 17 {
+		t.Fatalf("n %d more %v", d.n, d.more)
+	}
+	d.truncate(18)
+	if d.n != 18 || len(d.more) != 2 {
+		t.Fatalf("after truncate: n %d more %v", d.n, d.more)
+	}
+	d.record(0, 19) // dropped by truncate: recorded anew
+	d.record(0, 3)  // kept: not again
+	if d.n != 19 || d.at(18) != 19 {
+		t.Fatalf("after records: n %d, last %d", d.n, d.at(d.n-1))
+	}
+}
+
+// TestNamed checks that a named rule that fails where it starts replaces
+// what its run recorded, keeping what was recorded at pos before the run.
+func TestNamed(t *testing.T) {
+	d := &genDiag{far: -1}
+	d.fail(4, 1)
+	mark, far := d.n, d.far
+	d.fail(4, 2) // inside the run
+	d.named(4, far, mark, 3)
+	if diff := cmp.Diff([]string{"a", `"::"`}, labelsOf(d)); diff != "" {
+		t.Fatalf("kept before the run (-want +got):\n%s", diff)
+	}
+	d = &genDiag{far: -1}
+	d.fail(2, 1)
+	mark, far = d.n, d.far
+	d.fail(4, 2)
+	d.named(4, far, mark, 3)
+	if diff := cmp.Diff([]string{`"::"`}, labelsOf(d)); d.far != 4 || diff != "" {
+		t.Fatalf("far %d: earlier dropped (-want +got):\n%s", d.far, diff)
+	}
+}
+
+// TestAppendLabels checks that the labels are appended to buf, growing it
+// only when it is short.
+func TestAppendLabels(t *testing.T) {
+	d := &genDiag{far: -1}
+	d.fail(0, 1)
+	d.fail(0, 2)
+	buf := make([]string, 1, 4)
+	buf[0] = "x"
+	got := d.appendLabels(buf)
+	if diff := cmp.Diff([]string{"x", "a", "b"}, got); diff != "" || &got[0] != &buf[0] {
+		t.Fatalf("(-want +got):\n%s", diff)
+	}
+	got = d.appendLabels(buf[:1:1])
+	if diff := cmp.Diff([]string{"x", "a", "b"}, got); diff != "" {
+		t.Fatalf("grown (-want +got):\n%s", diff)
+	}
+}
+
+// TestHexdig checks where HEXDIG is expected after a "%" (RFC 3986 §2.1:
+// pct-encoded = "%" HEXDIG HEXDIG).
+func TestHexdig(t *testing.T) {
+	for _, tc := range []struct {
+		in  string
+		far int // -1: nothing recorded
+	}{
+		{"%41", -1}, {"%4", 2}, {"%", 1}, {"%g1", 1}, {"%4g", 2}, {"a", -1}, {"", -1},
+	} {
+		d := &genDiag{far: -1}
+		d.hexdig(tc.in, 0)
+		if d.far != tc.far || (tc.far >= 0 && !cmp.Equal(labelsOf(d), []string{"HEXDIG"})) {
+			t.Errorf("%q: far %d labels %q, want far %d", tc.in, d.far, labelsOf(d), tc.far)
+		}
+	}
+}
+
+// TestFailLit checks that a literal is expected where it starts, or its
+// tail where its first bytes match.
+func TestFailLit(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		fold bool
+		far  int
+		want string
+	}{
+		{"x", false, 0, "a"},
+		{":y", false, 1, "b"},
+		{"AB", true, 2, `":"`},
+		{"AB", false, 0, "a"},
+	} {
+		d := &genDiag{far: -1}
+		lit := ":x"
+		if tc.fold || tc.in == "AB" {
+			lit = "abc"
+		}
+		d.failLit(tc.in, 0, lit, tc.fold, 1, 2, 4)
+		if got := labelsOf(d); d.far != tc.far || !cmp.Equal(got, []string{tc.want}) {
+			t.Errorf("%q fold %v: far %d %q, want %d %q", tc.in, tc.fold, d.far, got, tc.far, tc.want)
+		}
+	}
+}

@@ -1,0 +1,21 @@
+package diagrt
+
+// What the generator supplies in each output, here so that the runtime
+// compiles and can be tested. These declarations are not copied.
+
+// genLabels is the table of labels of the output.
+var genLabels = [...]string{"HEXDIG", "a", "b", `"::"`, `":"`}
+
+// genSeenWords is the number of 64-bit words the set of labels needs.
+const genSeenWords = (len(genLabels) + 63) / 64
+
+// genHexdigLabel is the index of HEXDIG in genLabels.
+const genHexdigLabel = 0
+
+// genHexdig is the table of HEXDIG.
+var genHexdig = func() (t [256]bool) {
+	for _, c := range "0123456789ABCDEFabcdef" {
+		t[c] = true
+	}
+	return t
+}()
