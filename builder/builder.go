@@ -255,9 +255,11 @@ func (b Builder) Segments(s ...string) Builder {
 // A trailing empty segment is replaced: "/a/" followed by "b" is "/a/b",
 // and so is "/a". With an authority and an empty path, the result starts
 // with "/" ("https://h" followed by "a" is "https://h/a"); without an
-// authority, an empty path gets a rootless one ("a"), which Build checks as
-// it checks Path. AppendSegments() changes nothing; AppendSegments("") ends
-// the path with "/".
+// authority, an empty path becomes a rootless one ("a"), or starts with "/"
+// when the first segment is empty (so that it stays a segment). Build checks
+// the path as it checks Path, and BuildRepaired repairs it likewise.
+// AppendSegments() changes nothing; AppendSegments("") ends the path with
+// "/".
 func (b Builder) AppendSegments(s ...string) Builder {
 	if len(s) == 0 {
 		return b
@@ -266,8 +268,8 @@ func (b Builder) AppendSegments(s ...string) Builder {
 	switch {
 	case strings.HasSuffix(b.path, "/"):
 		sep = ""
-	case b.path == "" && !b.has(hasAuthority):
-		sep = ""
+	case b.path == "" && !b.has(hasAuthority) && s[0] != "":
+		sep = "" // a rootless path; an empty first segment needs the "/"
 	}
 	return b.appendSegments(sep, s)
 }

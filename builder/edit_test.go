@@ -163,8 +163,10 @@ func TestAppendSegments(t *testing.T) {
 		{"https://h", nil, "https://h", false}, // JoinPath() gives "https://h/"
 		{"s:a", []string{"b"}, "s:a/b", false}, // net/url: an opaque URL
 		{"mailto:", []string{"x"}, "mailto:x", false},
+		{"mailto:", []string{""}, "mailto:/", false}, // an empty first segment keeps its "/"
+		{"", []string{"", "a"}, "/.//a", false},      // with BuildRepaired, below: "//a" would be an authority
 	} {
-		got, err := from(tc.base).AppendSegments(tc.segs...).Build()
+		got, err := from(tc.base).AppendSegments(tc.segs...).BuildRepaired()
 		if err != nil || got.String() != tc.want {
 			t.Errorf("%q.AppendSegments(%q) = %q, %v; want %q", tc.base, tc.segs, got, err, tc.want)
 		}
