@@ -472,6 +472,9 @@ func (b Builder) portText() string {
 
 // build checks the components left to right, recomposes and parses back.
 func (b Builder) build(repair bool) (uri.URI, error) {
+	if u, ok := b.quick(); ok {
+		return u, nil
+	}
 	if b.has(hasScheme) && !c.Scheme.Match(b.scheme) {
 		return uri.URI{}, &BuildError{Component: "scheme", Value: b.scheme, Offset: -1, Err: ErrInvalidScheme}
 	}
@@ -524,10 +527,67 @@ func (b Builder) build(repair bool) (uri.URI, error) {
 		return uri.URI{}, syntaxError("fragment", b.fragment, c.Fragment, ErrSyntax)
 	}
 
-	// §5.3 Component Recomposition.
+	s, ok := b.compose(path, port)
+	if !ok {
+		return uri.URI{}, &BuildError{Component: "URI", Offset: -1, Err: ErrTooLong}
+	}
+	u, err := uri.ParseReference(s)
+	if err != nil || !b.same(u, path, port) {
+		return uri.URI{}, &BuildError{Component: "URI", Value: s, Offset: -1, Err: ErrReparse}
+	}
+	return u, nil
+}
+
+// quick is the fast path of build: it recomposes and parses back, and
+// returns the URI when it has exactly the components of b. Parsing then
+// proves every check of build's rules and path hazards (a component that
+// does not match its rule, or a hazard, makes the text fail to parse or
+// parse to other components), so only the checks the grammar cannot make
+// come first: the producer's rules (dot segments given as data, a host's
+// encoding of non-UTF-8, the port range) and the Host refusals. When quick
+// fails, build runs its checks in order to find and explain the first
+// refusal.
+func (b Builder) quick() (uri.URI, bool) {
+	if b.has(dotSeg) || b.hostFault.hint != noHint {
+		return uri.URI{}, false
+	}
+	var portBuf [20]byte
+	var port []byte
+	if b.has(hasAuthority) {
+		if b.has(hostMade) && notUTF8(b.host) >= 0 {
+			return uri.URI{}, false
+		}
+		if b.has(hasPort) {
+			switch {
+			case b.has(portIsNum):
+				if b.portNum < 0 || b.portNum > 65535 {
+					return uri.URI{}, false
+				}
+				port = strconv.AppendInt(portBuf[:0], int64(b.portNum), 10)
+			case b.has(portRange) && !fitsPort(b.port):
+				return uri.URI{}, false
+			default:
+				port = append(portBuf[:0], b.port...)
+			}
+		}
+	}
+	s, ok := b.compose(b.path, port)
+	if !ok {
+		return uri.URI{}, false
+	}
+	u, err := uri.ParseReference(s)
+	if err != nil || !b.same(u, b.path, port) {
+		return uri.URI{}, false
+	}
+	return u, true
+}
+
+// compose recomposes the components with path and port as given (§5.3),
+// or reports false when the text would be too long to parse.
+func (b Builder) compose(path string, port []byte) (string, bool) {
 	n := len(b.scheme) + len(b.userinfo) + len(b.host) + len(port) + len(path) + len(b.query) + len(b.fragment) + 7
 	if n > math.MaxInt32 {
-		return uri.URI{}, &BuildError{Component: "URI", Offset: -1, Err: ErrTooLong}
+		return "", false
 	}
 	var sb strings.Builder
 	sb.Grow(n)
@@ -535,7 +595,7 @@ func (b Builder) build(repair bool) (uri.URI, error) {
 		sb.WriteString(b.scheme)
 		sb.WriteByte(':')
 	}
-	if auth {
+	if b.has(hasAuthority) {
 		sb.WriteString("//")
 		if b.has(hasUserInfo) {
 			sb.WriteString(b.userinfo)
@@ -556,13 +616,7 @@ func (b Builder) build(repair bool) (uri.URI, error) {
 		sb.WriteByte('#')
 		sb.WriteString(b.fragment)
 	}
-	s := sb.String()
-
-	u, err := uri.ParseReference(s)
-	if err != nil || !b.same(u, path, port) {
-		return uri.URI{}, &BuildError{Component: "URI", Value: s, Offset: -1, Err: ErrReparse}
-	}
-	return u, nil
+	return sb.String(), true
 }
 
 // same reports whether u has exactly the components of b, with path and port

@@ -31,19 +31,23 @@ func (b Builder) SetQueryParam(key, value string) Builder {
 	for q, more := b.query, true; more; {
 		var piece string
 		piece, q, more = strings.Cut(q, "&")
-		if piece != "" && keyIs(piece, key) {
-			if found {
-				continue
-			}
-			found = true
-			k, _, _ := strings.Cut(piece, "=")
-			piece = k + "=" + v
+		match := piece != "" && keyIs(piece, key)
+		if match && found {
+			continue
 		}
 		if !first {
 			sb.WriteByte('&')
 		}
-		sb.WriteString(piece)
 		first = false
+		if match {
+			found = true
+			k, _, _ := strings.Cut(piece, "=")
+			sb.WriteString(k)
+			sb.WriteByte('=')
+			sb.WriteString(v)
+			continue
+		}
+		sb.WriteString(piece)
 	}
 	if !found {
 		sb.WriteByte('&')
