@@ -255,3 +255,15 @@ func TestDelQueryParam(t *testing.T) {
 		}
 	}
 }
+
+// A raw query Build would refuse is edited all the same, its keys compared
+// as written where they do not decode; Build then refuses the query.
+func TestEditMalformedRawQuery(t *testing.T) {
+	b := New().RawQuery("%zz=1&a=2").SetQueryParam("%zz", "3").DelQueryParam("a")
+	if _, err := b.Build(); !errors.Is(err, ErrSyntax) {
+		t.Errorf("Build error %v, want ErrSyntax", err)
+	}
+	if got, want := b.String(), `builder.Builder{path:"" query:"%zz=3"}`; !strings.HasPrefix(got, want) {
+		t.Errorf("String = %s, want prefix %s", got, want)
+	}
+}
