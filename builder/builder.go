@@ -170,11 +170,14 @@ func (b Builder) setHost(s string, inHostPort bool) Builder {
 // and whatever Host refuses.
 func (b Builder) HostPort(s string) Builder {
 	host, port, ok := s, "", false
-	if strings.HasPrefix(s, "[") {
+	switch {
+	case strings.Contains(s, "://"):
+		// A whole URI: Host says so.
+	case strings.HasPrefix(s, "["):
 		if i := strings.IndexByte(s, ']'); i >= 0 && strings.HasPrefix(s[i+1:], ":") {
 			host, port, ok = s[:i+1], s[i+2:], true
 		}
-	} else if strings.Count(s, ":") == 1 {
+	case strings.Count(s, ":") == 1:
 		host, port, _ = strings.Cut(s, ":")
 		ok = true
 	}

@@ -124,6 +124,7 @@ func TestHostPortRefuses(t *testing.T) {
 		{"[::1]x", "host", ErrInvalidHost, ""},
 		{"h/x:80", "host", ErrInvalidHost, "Path"},
 		{"u@h:80", "host", ErrInvalidHost, "UserInfo"},
+		{"https://example.com:443", "host", ErrInvalidHost, "uri.Parse"},
 	} {
 		_, err := New().Scheme("s").HostPort(tc.in).Build()
 		var be *BuildError
