@@ -280,18 +280,26 @@ func (b Builder) AppendSegments(s ...string) Builder {
 // appendSegments writes sep, then the segments encoded and joined by "/",
 // after the path.
 func (b Builder) appendSegments(sep string, s []string) Builder {
-	var sb strings.Builder
-	sb.Grow(len(b.path) + len(sep) + len(s) + len(s)*8)
-	sb.WriteString(b.path)
-	sb.WriteString(sep)
-	for i, seg := range s {
-		if i > 0 {
-			sb.WriteByte('/')
-		}
-		sb.WriteString(uri.PercentEncode(seg, uri.ComponentPathSegment))
+	var buf [8]string
+	enc := buf[:0]
+	n := len(b.path) + len(sep) + len(s) - 1
+	for _, seg := range s {
+		e := uri.PercentEncode(seg, uri.ComponentPathSegment)
+		enc = append(enc, e)
+		n += len(e)
 		if seg == "." || seg == ".." {
 			b.flags |= dotSeg
 		}
+	}
+	var sb strings.Builder
+	sb.Grow(n)
+	sb.WriteString(b.path)
+	sb.WriteString(sep)
+	for i, e := range enc {
+		if i > 0 {
+			sb.WriteByte('/')
+		}
+		sb.WriteString(e)
 	}
 	b.path = sb.String()
 	return b
@@ -322,8 +330,12 @@ func (b Builder) Query(q string) Builder {
 func (b Builder) QueryParam(key, value string) Builder {
 	k := uri.PercentEncode(key, uri.ComponentQueryParam)
 	v := uri.PercentEncode(value, uri.ComponentQueryParam)
+	n := len(b.query) + len(k) + 1 + len(v)
+	if b.query != "" {
+		n++
+	}
 	var sb strings.Builder
-	sb.Grow(len(b.query) + len(k) + len(v) + 2)
+	sb.Grow(n)
 	sb.WriteString(b.query)
 	if b.query != "" {
 		sb.WriteByte('&')
