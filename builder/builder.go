@@ -22,6 +22,7 @@ type Builder struct {
 	scheme, userinfo, host, port, path, query, fragment string
 	portNum                                             int
 	flags                                               flags
+	hostFault                                           hostFault // what is wrong with the text given to Host or HostPort
 }
 
 type flags uint16
@@ -34,7 +35,7 @@ const (
 	hasQuery
 	hasFragment
 	portIsNum // the port is portNum, set by Port; else the raw text port (From)
-	hostColon // plain host text with a ":" that is not an IPv6 address
+	portRange // the raw port came from HostPort: Build checks it is at most 65535
 	hostMade  // the host was set by Host or RawHost: Build checks its encoding is UTF-8
 	dotSeg    // Segments was given "." or ".."
 )
@@ -87,7 +88,7 @@ func (b Builder) Scheme(s string) Builder {
 // byte outside combinator.UserInfoSet ("@" becomes "%40"; ":" stays). It
 // defines the authority.
 func (b Builder) UserInfo(s string) Builder {
-	b.userinfo = encode(s, &c.UserInfoSet)
+	b.userinfo = uri.PercentEncode(s, uri.ComponentUserInfo)
 	return b.with(hasAuthority | hasUserInfo)
 }
 
@@ -102,33 +103,107 @@ func (b Builder) RawUserInfo(s string) Builder {
 // with "[" must be a whole IP literal, "[" IPv6address "]" or
 // "[" IPvFuture "]", and is never encoded. Text that is an IPv6address gets
 // its brackets. Other text is a reg-name (an IPv4 address among them) and
-// each byte outside combinator.RegNameSet is percent-encoded, except that a
-// ":" is refused by Build with ErrInvalidHost: it is a port or an IPv6 zone
-// given to the wrong setter. Text that is not UTF-8 is refused likewise: a
-// host's percent-encoding may only stand for UTF-8 (§3.2.2). The case is
-// kept.
-func (b Builder) Host(s string) Builder {
-	b.flags = b.flags&^hostColon | hasAuthority | hostMade
+// each byte outside combinator.RegNameSet is percent-encoded. Text that is
+// not UTF-8 is refused by Build with ErrInvalidHost: a host's
+// percent-encoding may only stand for UTF-8 (§3.2.2). The case is kept, and
+// no IDNA mapping is applied.
+//
+// Text that holds another part of a URL is refused by Build with
+// ErrInvalidHost, and the *BuildError's Offset and Hint name the character
+// and the setter that was probably meant: "/" or "\" (Path), "?" (Query),
+// "#" (Fragment), "@" (UserInfo), "://" (a whole URI: parse it and use
+// From), and a ":" outside an IPv6 address (HostPort, or Port). Encoded, such
+// text would be a valid reg-name ("example.com%2Fpath"), but never the host
+// that was meant. Set an already-encoded host with RawHost.
+func (b Builder) Host(s string) Builder { return b.setHost(s, false) }
+
+// setHost is Host; inHostPort tells that the text came from HostPort,
+// which changes the hint for a ":".
+func (b Builder) setHost(s string, inHostPort bool) Builder {
+	b.flags |= hasAuthority | hostMade
+	b.hostFault = hostFault{}
 	switch {
 	case strings.HasPrefix(s, "["):
 		b.host = s
+		if i := strings.IndexByte(s, ']'); i >= 0 && i+1 < len(s) {
+			if h := delimiterHint(s[i+1]); h != noHint {
+				b.hostFault = hostFault{i + 1, h}
+			}
+		}
 	case c.IPv6Address.Match(s):
 		b.host = "[" + s + "]"
-	case strings.IndexByte(s, ':') >= 0:
-		b.host = encode(s, &regNameColonSet)
-		b.flags |= hostColon
+	case strings.ContainsAny(s, `:/?#@\`):
+		// Encode the rest, keep the delimiters in view for the error.
+		v := uri.Encode(s, hostShownSet)
+		b.host = v
+		if i := strings.IndexAny(v, `/?#@\`); i >= 0 {
+			b.hostFault = hostFault{i, delimiterHint(v[i])}
+			if j := strings.Index(v, "://"); j >= 0 && j < i {
+				b.hostFault = hostFault{j, hintWholeURI}
+			}
+			break
+		}
+		off, h := strings.IndexByte(v, ':'), hintPort
+		if inHostPort {
+			h = hintBrackets
+		}
+		if i := strings.Index(v, "%25"); i >= 0 && c.IPv6Address.Match(v[:i]) {
+			off, h = i, hintZone // an IPv6 zone (RFC 6874), which RFC 3986 has no place for
+		}
+		b.hostFault = hostFault{off, h}
 	default:
-		b.host = encode(s, &c.RegNameSet)
+		b.host = uri.PercentEncode(s, uri.ComponentHost)
 	}
 	return b
+}
+
+// HostPort sets the host and the port from text as net.JoinHostPort writes
+// it, such as an address in a configuration file: "host", "host:port",
+// "[v6]" or "[v6]:port", where host is as Host takes it and port is decimal
+// digits (kept as written, "080" included; "host:" gives an empty port,
+// §3.2.3). Without a port, the port becomes undefined. It defines the
+// authority.
+//
+// Build refuses what net.SplitHostPort would: an IPv6 address without its
+// brackets ("::1", ambiguous with a port), with ErrInvalidHost and a Hint;
+// a port that is not digits (ErrSyntax) or is above 65535 (ErrPortRange);
+// and whatever Host refuses.
+func (b Builder) HostPort(s string) Builder {
+	host, port, ok := s, "", false
+	switch {
+	case strings.Contains(s, "://"):
+		// A whole URI: Host says so.
+	case strings.HasPrefix(s, "["):
+		if i := strings.IndexByte(s, ']'); i >= 0 && strings.HasPrefix(s[i+1:], ":") {
+			host, port, ok = s[:i+1], s[i+2:], true
+		}
+	case strings.Count(s, ":") == 1:
+		host, port, _ = strings.Cut(s, ":")
+		ok = true
+	}
+	if !strings.HasPrefix(host, "[") && strings.IndexByte(host, ':') >= 0 {
+		// A bare IPv6 address: refused, as net.SplitHostPort refuses it.
+		b = b.setHost(host, true)
+		if b.hostFault.hint == noHint {
+			b.host = host
+			b.hostFault = hostFault{strings.IndexByte(host, ':'), hintBrackets}
+		}
+	} else {
+		b = b.setHost(host, true)
+	}
+	if !ok {
+		return b.WithoutPort()
+	}
+	b = b.RawPort(port)
+	return b.with(portRange)
 }
 
 // RawHost sets the host to already-encoded text, which Build checks against
 // the host rule, and whose percent-encoding must decode to UTF-8 (§3.2.2)
 // (ErrInvalidHost). It defines the authority.
 func (b Builder) RawHost(s string) Builder {
-	b.host = s
-	b.flags = b.flags&^hostColon | hasAuthority | hostMade
+	b.host, b.hostFault = s, hostFault{}
+	b.flags |= hasAuthority | hostMade
 	return b
 }
 
@@ -146,14 +221,14 @@ func (b Builder) Port(p int) Builder {
 // RawPort. It defines the authority.
 func (b Builder) RawPort(s string) Builder {
 	b.port, b.portNum = s, 0
-	return b.with(hasAuthority | hasPort).without(portIsNum)
+	return b.with(hasAuthority | hasPort).without(portIsNum | portRange)
 }
 
 // Path sets the path (§3.3) from plain text in which "/" separates segments:
 // each byte outside combinator.PCharSet and "/" is percent-encoded. Whether
 // the path fits its context (an authority, a scheme) is checked by Build.
 func (b Builder) Path(p string) Builder {
-	b.path = encode(p, &pathSet)
+	b.path = uri.PercentEncode(p, uri.ComponentPath)
 	return b.without(dotSeg)
 }
 
@@ -167,19 +242,64 @@ func (b Builder) Path(p string) Builder {
 // keeps it a name ("%2E" is "." again, §2.3), and resolution would remove it
 // with the segment before it (§5.2.4), so the data would move the path.
 func (b Builder) Segments(s ...string) Builder {
-	n := 0
 	b.flags &^= dotSeg
+	b.path = ""
+	if len(s) == 0 {
+		return b
+	}
+	return b.appendSegments("/", s)
+}
+
+// AppendSegments adds segments after the current path, each percent-encoded
+// as by Segments, and refused likewise when it is "." or "..". It is
+// net/url's JoinPath without its cleaning: nothing is removed, so the
+// segments stand as given.
+//
+// A trailing empty segment is replaced: "/a/" followed by "b" is "/a/b",
+// and so is "/a". With an authority and an empty path, the result starts
+// with "/" ("https://h" followed by "a" is "https://h/a"); without an
+// authority, an empty path becomes a rootless one ("a"), or starts with "/"
+// when the first segment is empty (so that it stays a segment). Build checks
+// the path as it checks Path, and BuildRepaired repairs it likewise.
+// AppendSegments() changes nothing; AppendSegments("") ends the path with
+// "/".
+func (b Builder) AppendSegments(s ...string) Builder {
+	if len(s) == 0 {
+		return b
+	}
+	sep := "/"
+	switch {
+	case strings.HasSuffix(b.path, "/"):
+		sep = ""
+	case b.path == "" && !b.has(hasAuthority) && s[0] != "":
+		sep = "" // a rootless path; an empty first segment needs the "/"
+	}
+	return b.appendSegments(sep, s)
+}
+
+// appendSegments writes sep, then the segments encoded and joined by "/",
+// after the path.
+func (b Builder) appendSegments(sep string, s []string) Builder {
+	var buf [8]string
+	enc := buf[:0]
+	n := len(b.path) + len(sep) + len(s) - 1
 	for _, seg := range s {
-		n += 1 + encodedLen(seg, &c.PCharSet)
+		e := uri.PercentEncode(seg, uri.ComponentPathSegment)
+		enc = append(enc, e)
+		n += len(e)
 		if seg == "." || seg == ".." {
 			b.flags |= dotSeg
 		}
 	}
 	var sb strings.Builder
 	sb.Grow(n)
-	for _, seg := range s {
-		sb.WriteByte('/')
-		appendEncoded(&sb, seg, &c.PCharSet)
+	sb.WriteString(b.path)
+	sb.WriteString(sep)
+	for i, e := range enc {
+		if i > 0 {
+			sb.WriteByte('/')
+		}
+		sb.WriteString(e)
 	}
 	b.path = sb.String()
 	return b
@@ -198,7 +318,7 @@ func (b Builder) RawPath(s string) Builder {
 // outside combinator.QuerySet ("#" becomes "%23"; "&", "=" and "+" stay).
 // Query("") defines an empty query: "?".
 func (b Builder) Query(q string) Builder {
-	b.query = encode(q, &c.QuerySet)
+	b.query = uri.PercentEncode(q, uri.ComponentQuery)
 	return b.with(hasQuery)
 }
 
@@ -208,7 +328,9 @@ func (b Builder) Query(q string) Builder {
 // decoder reads back exactly key and value. To replace the parameters rather
 // than add to them, start with WithoutQuery.
 func (b Builder) QueryParam(key, value string) Builder {
-	n := len(b.query) + encodedLen(key, &paramSet) + 1 + encodedLen(value, &paramSet)
+	k := uri.PercentEncode(key, uri.ComponentQueryParam)
+	v := uri.PercentEncode(value, uri.ComponentQueryParam)
+	n := len(b.query) + len(k) + 1 + len(v)
 	if b.query != "" {
 		n++
 	}
@@ -218,9 +340,9 @@ func (b Builder) QueryParam(key, value string) Builder {
 	if b.query != "" {
 		sb.WriteByte('&')
 	}
-	appendEncoded(&sb, key, &paramSet)
+	sb.WriteString(k)
 	sb.WriteByte('=')
-	appendEncoded(&sb, value, &paramSet)
+	sb.WriteString(v)
 	b.query = sb.String()
 	return b.with(hasQuery)
 }
@@ -236,7 +358,7 @@ func (b Builder) RawQuery(s string) Builder {
 // byte outside combinator.FragmentSet. Fragment("") defines an empty
 // fragment: "#".
 func (b Builder) Fragment(f string) Builder {
-	b.fragment = encode(f, &c.FragmentSet)
+	b.fragment = uri.PercentEncode(f, uri.ComponentFragment)
 	return b.with(hasFragment)
 }
 
@@ -268,8 +390,8 @@ func (b Builder) WithoutPort() Builder {
 // WithoutAuthority makes the authority undefined, with its userinfo, host and
 // port. The path stays.
 func (b Builder) WithoutAuthority() Builder {
-	b.userinfo, b.host, b.port, b.portNum = "", "", "", 0
-	return b.without(hasAuthority | hasUserInfo | hasPort | portIsNum | hostColon | hostMade)
+	b.userinfo, b.host, b.port, b.portNum, b.hostFault = "", "", "", 0, hostFault{}
+	return b.without(hasAuthority | hasUserInfo | hasPort | portIsNum | portRange | hostMade)
 }
 
 // WithoutQuery makes the query undefined; QueryParam then starts a new one.
@@ -365,6 +487,9 @@ func (b Builder) portText() string {
 
 // build checks the components left to right, recomposes and parses back.
 func (b Builder) build(repair bool) (uri.URI, error) {
+	if u, ok := b.quick(); ok {
+		return u, nil
+	}
 	if b.has(hasScheme) && !c.Scheme.Match(b.scheme) {
 		return uri.URI{}, &BuildError{Component: "scheme", Value: b.scheme, Offset: -1, Err: ErrInvalidScheme}
 	}
@@ -375,12 +500,8 @@ func (b Builder) build(repair bool) (uri.URI, error) {
 		if b.has(hasUserInfo) && !c.UserInfo.Match(b.userinfo) {
 			return uri.URI{}, syntaxError("userinfo", b.userinfo, c.UserInfo, ErrSyntax)
 		}
-		if b.has(hostColon) {
-			off := strings.IndexByte(b.host, ':')
-			if i := strings.Index(b.host, "%25"); i >= 0 && c.IPv6Address.Match(b.host[:i]) {
-				off = i // an IPv6 zone (RFC 6874), which RFC 3986 has no place for
-			}
-			return uri.URI{}, &BuildError{Component: "host", Value: b.host, Offset: off, Err: ErrInvalidHost}
+		if f := b.hostFault; f.hint != noHint {
+			return uri.URI{}, &BuildError{Component: "host", Value: b.host, Offset: f.offset, Err: ErrInvalidHost, Hint: hints[f.hint]}
 		}
 		if !c.Host.Match(b.host) {
 			return uri.URI{}, syntaxError("host", b.host, c.Host, ErrInvalidHost)
@@ -400,6 +521,9 @@ func (b Builder) build(repair bool) (uri.URI, error) {
 				if !c.Port.Match(b.port) {
 					return uri.URI{}, syntaxError("port", b.port, c.Port, ErrSyntax)
 				}
+				if b.has(portRange) && !fitsPort(b.port) {
+					return uri.URI{}, &BuildError{Component: "port", Value: b.port, Offset: -1, Err: ErrPortRange}
+				}
 				port = append(portBuf[:0], b.port...)
 			}
 		}
@@ -418,10 +542,67 @@ func (b Builder) build(repair bool) (uri.URI, error) {
 		return uri.URI{}, syntaxError("fragment", b.fragment, c.Fragment, ErrSyntax)
 	}
 
-	// §5.3 Component Recomposition.
+	s, ok := b.compose(path, port)
+	if !ok {
+		return uri.URI{}, &BuildError{Component: "URI", Offset: -1, Err: ErrTooLong}
+	}
+	u, err := uri.ParseReference(s)
+	if err != nil || !b.same(u, path, port) {
+		return uri.URI{}, &BuildError{Component: "URI", Value: s, Offset: -1, Err: ErrReparse}
+	}
+	return u, nil
+}
+
+// quick is the fast path of build: it recomposes and parses back, and
+// returns the URI when it has exactly the components of b. Parsing then
+// proves every check of build's rules and path hazards (a component that
+// does not match its rule, or a hazard, makes the text fail to parse or
+// parse to other components), so only the checks the grammar cannot make
+// come first: the producer's rules (dot segments given as data, a host's
+// encoding of non-UTF-8, the port range) and the Host refusals. When quick
+// fails, build runs its checks in order to find and explain the first
+// refusal.
+func (b Builder) quick() (uri.URI, bool) {
+	if b.has(dotSeg) || b.hostFault.hint != noHint {
+		return uri.URI{}, false
+	}
+	var portBuf [20]byte
+	var port []byte
+	if b.has(hasAuthority) {
+		if b.has(hostMade) && notUTF8(b.host) >= 0 {
+			return uri.URI{}, false
+		}
+		if b.has(hasPort) {
+			switch {
+			case b.has(portIsNum):
+				if b.portNum < 0 || b.portNum > 65535 {
+					return uri.URI{}, false
+				}
+				port = strconv.AppendInt(portBuf[:0], int64(b.portNum), 10)
+			case b.has(portRange) && !fitsPort(b.port):
+				return uri.URI{}, false
+			default:
+				port = append(portBuf[:0], b.port...)
+			}
+		}
+	}
+	s, ok := b.compose(b.path, port)
+	if !ok {
+		return uri.URI{}, false
+	}
+	u, err := uri.ParseReference(s)
+	if err != nil || !b.same(u, b.path, port) {
+		return uri.URI{}, false
+	}
+	return u, true
+}
+
+// compose recomposes the components with path and port as given (§5.3),
+// or reports false when the text would be too long to parse.
+func (b Builder) compose(path string, port []byte) (string, bool) {
 	n := len(b.scheme) + len(b.userinfo) + len(b.host) + len(port) + len(path) + len(b.query) + len(b.fragment) + 7
 	if n > math.MaxInt32 {
-		return uri.URI{}, &BuildError{Component: "URI", Offset: -1, Err: ErrTooLong}
+		return "", false
 	}
 	var sb strings.Builder
 	sb.Grow(n)
@@ -429,7 +610,7 @@ func (b Builder) build(repair bool) (uri.URI, error) {
 		sb.WriteString(b.scheme)
 		sb.WriteByte(':')
 	}
-	if auth {
+	if b.has(hasAuthority) {
 		sb.WriteString("//")
 		if b.has(hasUserInfo) {
 			sb.WriteString(b.userinfo)
@@ -450,13 +631,7 @@ func (b Builder) build(repair bool) (uri.URI, error) {
 		sb.WriteByte('#')
 		sb.WriteString(b.fragment)
 	}
-	s := sb.String()
-
-	u, err := uri.ParseReference(s)
-	if err != nil || !b.same(u, path, port) {
-		return uri.URI{}, &BuildError{Component: "URI", Value: s, Offset: -1, Err: ErrReparse}
-	}
-	return u, nil
+	return sb.String(), true
 }
 
 // same reports whether u has exactly the components of b, with path and port
@@ -566,7 +741,7 @@ func dotSegment(path string) int {
 // pchar / "/" nor part of a pct-encoded triplet, or -1.
 func invalidPathByte(p string) int {
 	for i := 0; i < len(p); i++ {
-		if pathSet.Contains(p[i]) {
+		if c.PathSet.Contains(p[i]) {
 			continue
 		}
 		if p[i] == '%' && i+2 < len(p) && c.HexDigSet.Contains(p[i+1]) && c.HexDigSet.Contains(p[i+2]) {
@@ -586,55 +761,75 @@ func syntaxError(component, v string, rule *c.Rule, reason error) *BuildError {
 	return &BuildError{Component: component, Value: v, Offset: off, Err: reason}
 }
 
-var (
-	// pathSet is what a path allows as it stands: pchar and "/".
-	pathSet = c.PCharSet.Union(c.Chars("/"))
-	// regNameColonSet keeps the ":" of a host that Build refuses, so that
-	// its error points at it.
-	regNameColonSet = c.RegNameSet.Union(c.Chars(":"))
-	// paramSet is what a query key or value allows as it stands: the query's
-	// set less the form delimiters "&", "=", ";" and "+" (read as a space).
-	paramSet = c.QuerySet.Minus(c.Chars("&=;+"))
+// hostFault is a mistake in the text given to Host or HostPort, found when
+// it is set and reported by Build: the offset in the host as written, and
+// what was probably meant. The zero value is no mistake. It is a comparable
+// value, so that Builders compare with ==.
+type hostFault struct {
+	offset int
+	hint   hint
+}
+
+// hint names a hint of a host refusal.
+type hint uint8
+
+const (
+	noHint hint = iota
+	hintPort
+	hintBrackets
+	hintZone
+	hintWholeURI
+	hintPath
+	hintBackslash
+	hintQuery
+	hintFragment
+	hintUserInfo
 )
 
-const upperhex = "0123456789ABCDEF"
-
-// encodedLen is the length of s once each byte outside allowed is
-// percent-encoded.
-func encodedLen(s string, allowed *c.CharSet) int {
-	n := len(s)
-	for i := 0; i < len(s); i++ {
-		if !allowed.Contains(s[i]) {
-			n += 2
-		}
-	}
-	return n
+// hints are the texts of the hints, by hint.
+var hints = [...]string{
+	hintPort:      `":" starts a port: set "host:port" with HostPort, or the port with Port`,
+	hintBrackets:  `an IPv6 address is written in brackets: "[v6]" or "[v6]:port", as net.JoinHostPort writes it`,
+	hintZone:      `an IPv6 zone identifier (RFC 6874) has no place in an RFC 3986 host`,
+	hintWholeURI:  `"://" follows a scheme: this is a whole URI; parse it with uri.Parse and edit it with From`,
+	hintPath:      `"/" starts a path: set it with Path or AppendSegments`,
+	hintBackslash: `"\" is not a URI character (browsers read it as "/", which starts a path): set the path with Path`,
+	hintQuery:     `"?" starts a query: set it with Query or SetQueryParam`,
+	hintFragment:  `"#" starts a fragment: set it with Fragment`,
+	hintUserInfo:  `"@" ends a userinfo: set "user" or "user:password" with UserInfo`,
 }
 
-// encode percent-encodes each byte of s outside allowed, with uppercase hex
-// digits (§2.1). It returns s itself when nothing needs encoding.
-func encode(s string, allowed *c.CharSet) string {
-	n := encodedLen(s, allowed)
-	if n == len(s) {
-		return s
+// hostShownSet is what the host of a refused Host call keeps in view: the
+// reg-name's bytes and the delimiters that caused the refusal.
+var hostShownSet = c.RegNameSet.Union(c.Chars(`:/?#@\`))
+
+// delimiterHint returns the hint for the delimiter x in a host, or noHint.
+func delimiterHint(x byte) hint {
+	switch x {
+	case ':':
+		return hintPort
+	case '/':
+		return hintPath
+	case '\\':
+		return hintBackslash
+	case '?':
+		return hintQuery
+	case '#':
+		return hintFragment
+	case '@':
+		return hintUserInfo
 	}
-	var sb strings.Builder
-	sb.Grow(n)
-	appendEncoded(&sb, s, allowed)
-	return sb.String()
+	return noHint
 }
 
-func appendEncoded(sb *strings.Builder, s string, allowed *c.CharSet) {
-	start := 0
-	for i := 0; i < len(s); i++ {
-		if allowed.Contains(s[i]) {
-			continue
+// fitsPort reports whether the digits p make a number at most 65535.
+func fitsPort(p string) bool {
+	n := 0
+	for i := 0; i < len(p); i++ {
+		n = n*10 + int(p[i]-'0')
+		if n > 65535 {
+			return false
 		}
-		sb.WriteString(s[start:i])
-		sb.WriteByte('%')
-		sb.WriteByte(upperhex[s[i]>>4])
-		sb.WriteByte(upperhex[s[i]&15])
-		start = i + 1
 	}
-	sb.WriteString(s[start:])
+	return true
 }

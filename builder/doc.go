@@ -28,11 +28,23 @@
 // and becomes "%25"; a byte of non-ASCII UTF-8 or an invalid byte is encoded
 // as itself ("é" is "%C3%A9", "\xff" is "%FF"), except in a host, whose
 // percent-encoding may stand for UTF-8 only (§3.2.2): Build refuses a host
-// that is not UTF-8. QueryParam also encodes "&",
+// that is not UTF-8. QueryParam and SetQueryParam also encode "&",
 // "=", "+" and ";" in the key and the value, because form decoders split on
-// "&" and "=" (and on ";" in older ones) and read "+" as a space; a space is
-// always "%20". The scheme has no encoding: Scheme's text is used as it is
-// and must match the scheme rule.
+// "&" and "=", read "+" as a space, and net/url's refuses a raw ";"; a space
+// is always "%20". The scheme has no encoding: Scheme's text is used as it
+// is and must match the scheme rule. Every encoding is uri.PercentEncode's,
+// with the set of the component (uri.Component): the module has one encoder.
+//
+// # Editing a parsed URI
+//
+// From keeps every component of a parsed URI as written; the editing
+// setters then change one part and leave the bytes of the others alone:
+// SetQueryParam and DelQueryParam edit one query parameter ("+", "flag"
+// without "=" and empty pieces stay as they were), AppendSegments adds to
+// the path (net/url's JoinPath, without its cleaning), HostPort sets host
+// and port from "host:port" text. Host refuses text that holds a "/", "?",
+// "#", "@", "\" or a ":" outside an IPv6 address, with a Hint that names
+// the setter that was meant.
 //
 // # Defined, empty and undefined
 //

@@ -20,8 +20,10 @@ var (
 	// IP literal (§3.2.2): a bracketed text that is not a valid IPv6address
 	// or IPvFuture (zone identifiers included), a raw host that does not match
 	// the host rule, plain text with a ":" that is not an IPv6 address
-	// (such as "example.com:8080": use Port), or a reg-name whose
-	// percent-encoding does not decode to UTF-8.
+	// (such as "example.com:8080": use HostPort) or with another part of a
+	// URL ("/", "?", "#", "@", "\"; the BuildError's Hint says which setter
+	// was meant), or a reg-name whose percent-encoding does not decode to
+	// UTF-8.
 	ErrInvalidHost = errors.New("not a reg-name, IPv4 address or IP literal")
 	// ErrPathNeedsSlash: there is an authority and the path is neither empty
 	// nor starts with "/" (path-abempty, §3.3); it would run into the host
@@ -53,6 +55,7 @@ type BuildError struct {
 	Value     string // the component as it would be written (percent-encoded), or the port number; "" for ErrTooLong
 	Offset    int    // for ErrSyntax, ErrInvalidHost and ErrDotSegment, the byte offset in Value of the fault; else -1
 	Err       error  // the reason
+	Hint      string // for a common mistake, what was probably meant, naming the character at Offset and the setter to use; else ""
 }
 
 // Error returns a message such as
@@ -62,6 +65,9 @@ func (e *BuildError) Error() string {
 	msg := "builder: " + e.Component + " " + strconv.Quote(e.Value) + ": " + e.Err.Error()
 	if e.Offset >= 0 {
 		msg += " (at offset " + strconv.Itoa(e.Offset) + ")"
+	}
+	if e.Hint != "" {
+		msg += "; " + e.Hint
 	}
 	return msg
 }

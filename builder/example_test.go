@@ -98,7 +98,7 @@ func ExampleBuilder_Host() {
 	// //[2001:db8::1]
 	// //[v1.x]
 	// //my%20host
-	// builder: host "example.com:8080": not a reg-name, IPv4 address or IP literal (at offset 11)
+	// builder: host "example.com:8080": not a reg-name, IPv4 address or IP literal (at offset 11); ":" starts a port: set "host:port" with HostPort, or the port with Port
 }
 
 // Setting "" defines an empty component; only Without… undefines it.

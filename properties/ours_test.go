@@ -455,7 +455,8 @@ func TestBuilderPlainSetters(t *testing.T) {
 			firstSeg = shape[:i]
 		}
 		switch {
-		case hasHost && bracketed && !lit, hasHost && !bracketed && !ipv6 && strings.Contains(host, ":"):
+		case hasHost && bracketed && !lit, hasHost && !bracketed && !ipv6 && strings.ContainsAny(host, `:/?#@\`):
+			// A port, a path, a query, a fragment, a userinfo: another part of a URL.
 			wantErr = builder.ErrInvalidHost
 		case hasHost && !bracketed && !ipv6 && !utf8.ValidString(host): // §3.2.2: encoded UTF-8 only
 			wantErr = builder.ErrInvalidHost

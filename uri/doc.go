@@ -28,6 +28,12 @@
 // sets of the combinator package; EncodedOffset takes an offset in decoded
 // text back to the text as written.
 //
+// For everyday web work, Hostname, Addr, User and Password read the
+// authority as a resolver or a dialer wants it, QueryValues and FormValues
+// read the query (QueryParams says which to use when), and ResolveString
+// resolves a reference given as text. The builder package edits one part of
+// a parsed URI and keeps the rest byte for byte.
+//
 // # Defined or empty
 //
 // An undefined component and an empty one are different facts, and a URI

@@ -51,6 +51,18 @@ func (u URI) DecodedSegments() iter.Seq[string] {
 // more than once. No query, or an empty one, gives nothing. RFC 3986 does not
 // define this structure (§3.4): it is a convention of schemes such as http.
 // Iterating allocates nothing.
+//
+// Only "&" separates parameters. ";" is data, as in RFC 3986 (a sub-delim
+// with no role in a query), in HTML forms and in the WHATWG URL Standard;
+// HTML 4 suggested it as a second separator, and net/url's ParseQuery,
+// since Go 1.17, refuses a parameter that holds one. So "a=1;b=2" is one
+// parameter, key "a", value "1;b=2", and the builder encodes ";" in the keys
+// and values it writes (ComponentQueryParam) so that every reader agrees.
+//
+// Which reader to use: QueryParams for the raw text, DecodedQueryParams and
+// QueryValues for RFC 3986 percent-decoding, where "+" is a "+"; FormValues
+// where the query was written by an HTML form or by net/url's Encode, where
+// "+" is a space.
 func (u URI) QueryParams() iter.Seq2[string, string] {
 	query := u.Query()
 	return func(yield func(string, string) bool) {
@@ -83,7 +95,9 @@ func (u URI) DecodedQueryParams() iter.Seq2[string, string] {
 }
 
 // QueryValue returns the decoded value of the first query parameter whose
-// decoded key is key, and whether there is one (see QueryParams).
+// decoded key is key, and whether there is one (see QueryParams). "+" is a
+// "+"; for form values, where it is a space, see FormValues. QueryValues
+// returns every value of key.
 func (u URI) QueryValue(key string) (string, bool) {
 	for k, v := range u.QueryParams() {
 		if strings.IndexByte(k, '%') >= 0 {

@@ -145,40 +145,38 @@ const (
 	// pchar / "/" / "?".
 	ComponentQuery
 	// ComponentQueryParam is a key or a value of a query parameter, as
-	// QueryParams splits them: combinator.QuerySet less "&", "=" and "+"
-	// ("+" because HTML forms read it as a space).
+	// QueryParams splits them: combinator.QuerySet less "&", "=", "+" and
+	// ";". "&" and "=" delimit; "+" because HTML forms read it as a space;
+	// ";" because net/url's ParseQuery refuses a parameter that holds one
+	// and older form decoders split on it (see QueryParams). A key or a
+	// value so encoded reads back the same with QueryValues and FormValues.
+	// The builder's QueryParam and SetQueryParam use it.
 	ComponentQueryParam
 	// ComponentFragment is a fragment (§3.5): combinator.FragmentSet,
 	// pchar / "/" / "?".
 	ComponentFragment
 )
 
-var (
-	userNameSet   = c.UserInfoSet.Minus(c.Chars(":"))
-	queryParamSet = c.QuerySet.Minus(c.Chars("&=+"))
-)
+// componentSets holds, for each Component, the bytes that may stand as they
+// are there: the one set per component that every package of the module
+// encodes with. None holds "%".
+var componentSets = [...]c.CharSet{
+	ComponentUserInfo:    c.UserInfoSet,
+	ComponentUserName:    c.UserInfoSet.Minus(c.Chars(":")),
+	ComponentHost:        c.RegNameSet,
+	ComponentPath:        c.PathSet,
+	ComponentPathSegment: c.PCharSet,
+	ComponentQuery:       c.QuerySet,
+	ComponentQueryParam:  c.QuerySet.Minus(c.Chars("&=+;")),
+	ComponentFragment:    c.FragmentSet,
+}
 
 // set returns the bytes that may stand as they are in k.
-func (k Component) set() c.CharSet {
-	switch k {
-	case ComponentUserInfo:
-		return c.UserInfoSet
-	case ComponentUserName:
-		return userNameSet
-	case ComponentHost:
-		return c.RegNameSet
-	case ComponentPath:
-		return c.PathSet
-	case ComponentPathSegment:
-		return c.PCharSet
-	case ComponentQuery:
-		return c.QuerySet
-	case ComponentQueryParam:
-		return queryParamSet
-	case ComponentFragment:
-		return c.FragmentSet
+func (k Component) set() *c.CharSet {
+	if k >= 0 && int(k) < len(componentSets) {
+		return &componentSets[k]
 	}
-	return c.UnreservedSet
+	return &c.UnreservedSet
 }
 
 // PercentEncode returns s with every byte that component k does not allow as
@@ -186,7 +184,10 @@ func (k Component) set() c.CharSet {
 // "%" is always encoded, so PercentDecode gives s back. An unknown k
 // allows only unreserved characters (§2.3). When nothing needs encoding,
 // PercentEncode returns s itself and allocates nothing.
-func PercentEncode(s string, k Component) string { return Encode(s, k.set()) }
+//
+// It is the one percent-encoder of the module: the builder's plain setters
+// call it with the component they set.
+func PercentEncode(s string, k Component) string { return encode(s, k.set()) }
 
 // Encode returns s with every byte outside allowed replaced by its
 // pct-encoded triplet, in upper-case hex (§2.1), for components the
@@ -196,6 +197,11 @@ func PercentEncode(s string, k Component) string { return Encode(s, k.set()) }
 // returns s itself and allocates nothing.
 func Encode(s string, allowed c.CharSet) string {
 	allowed = allowed.Minus(c.Chars("%"))
+	return encode(s, &allowed)
+}
+
+// encode is Encode for a set that does not hold "%".
+func encode(s string, allowed *c.CharSet) string {
 	n := 0
 	for i := 0; i < len(s); i++ {
 		if !allowed.Contains(s[i]) {
@@ -206,14 +212,20 @@ func Encode(s string, allowed c.CharSet) string {
 		return s
 	}
 	const hexd = "0123456789ABCDEF"
-	b := make([]byte, 0, len(s)+2*n)
+	var b strings.Builder
+	b.Grow(len(s) + 2*n)
+	start := 0
 	for i := 0; i < len(s); i++ {
 		x := s[i]
 		if allowed.Contains(x) {
-			b = append(b, x)
 			continue
 		}
-		b = append(b, '%', hexd[x>>4], hexd[x&15])
+		b.WriteString(s[start:i])
+		b.WriteByte('%')
+		b.WriteByte(hexd[x>>4])
+		b.WriteByte(hexd[x&15])
+		start = i + 1
 	}
-	return string(b)
+	b.WriteString(s[start:])
+	return b.String()
 }

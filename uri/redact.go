@@ -6,6 +6,13 @@ import "log/slog"
 // "xxxxx", as net/url's URL.Redacted does: the password is what follows the
 // first ":" of userinfo ("user:password", deprecated by §3.2.1), even when
 // empty. Without a ":" in userinfo, Redacted returns String unchanged.
+//
+// Only LogValue calls it. String, MarshalText and AppendText give the text in
+// clear, as net/url's URL.String and MarshalBinary do, so a URI inside a
+// struct that a JSON handler logs (slog.NewJSONHandler marshals the struct
+// with encoding/json, which never asks the fields for a LogValue) shows its
+// password. Log the URI as an attribute of its own, or put Redacted in the
+// struct, or give the struct a LogValue method (see the example).
 func (u URI) Redacted() string {
 	ui := u.UserInfo()
 	i := 0
@@ -26,5 +33,7 @@ func (u URI) Redacted() string {
 }
 
 // LogValue makes a URI a slog.LogValuer: it logs as the string Redacted
-// returns, so that a password never reaches a log.
+// returns, so that a password never reaches a log through an attribute whose
+// value is the URI. A URI held in a struct or a map is marshalled by the
+// handler, not asked for its LogValue: see Redacted.
 func (u URI) LogValue() slog.Value { return slog.StringValue(u.Redacted()) }
