@@ -1,0 +1,58 @@
+package combinator_test
+
+import (
+	"net/url"
+	"testing"
+
+	c "github.com/seed42851778/rfc3986/combinator"
+	"github.com/seed42851778/rfc3986/internal/corpus"
+	"github.com/seed42851778/rfc3986/internal/urigrammar"
+)
+
+// BenchmarkResults compares, over the corpus, the structured results of a
+// whole match of URI-reference with captures (urigrammar.URIReference), one
+// op being one URI: the fixed slots of Captures, every capture (Events, and
+// AppendEvents into a reused slice), the tree of a few named rules and of all
+// of them (Tree), beside net/url.Parse.
+func BenchmarkResults(b *testing.B) {
+	lines := corpus.Lines(b, "urls.txt")
+	r := urigrammar.URIReference
+	b.Run("Captures", func(b *testing.B) {
+		b.ReportAllocs()
+		var sp [urigrammar.NSlots]c.Span
+		for i := 0; i < b.N; i++ {
+			r.Captures(lines[i%len(lines)], sp[:])
+		}
+	})
+	b.Run("Events", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			r.Events(lines[i%len(lines)])
+		}
+	})
+	b.Run("AppendEvents", func(b *testing.B) {
+		b.ReportAllocs()
+		buf := make([]c.Event, 0, 64)
+		for i := 0; i < b.N; i++ {
+			buf, _ = r.AppendEvents(buf[:0], lines[i%len(lines)])
+		}
+	})
+	b.Run("Tree-names", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			_, _ = r.Tree(lines[i%len(lines)], "scheme", "host", "port", "segment", "query", "fragment")
+		}
+	})
+	b.Run("Tree-all", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			_, _ = r.Tree(lines[i%len(lines)])
+		}
+	})
+	b.Run("net-url.Parse", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			_, _ = url.Parse(lines[i%len(lines)])
+		}
+	})
+}
