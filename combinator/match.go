@@ -197,10 +197,11 @@ func (m *matcher) match(r *Rule, in string, pos int) int {
 		}
 		m.d.entered = nil
 	}
-	if m.x != nil && m.x.tree && m.x.entered != r {
-		return m.treeStep(r, in, pos)
-	}
-	if !m.plain && r.fast != fNone {
+	if m.plain {
+		if m.x != nil && m.x.tree && m.x.entered != r { // Tree matches plain (tree_match.go)
+			return m.treeStep(r, in, pos)
+		}
+	} else if r.fast != fNone {
 		if m.d != nil {
 			return m.fusedDiag(r, in, pos)
 		}
