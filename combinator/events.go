@@ -44,8 +44,9 @@ const eventsBuf = 32
 // Capture starts, an enclosing Capture before those inside it. A Capture
 // inside a repetition gives one event per repetition; a Capture inside an
 // alternative that was given up, or inside a Not or a Peek, gives none.
-// Every slot is recorded, whatever its number. The last event of each slot is
-// what Captures reports for it.
+// Every slot is recorded, whatever its number. Captures reports, for each
+// slot, the event of the Capture that finished last: the slot's last event
+// in the list, unless a Capture of the slot holds another of the same slot.
 //
 // Events reports whether s matched; on failure it returns nil and Explain
 // says why. It allocates once, for the result, and not at all when no

@@ -52,6 +52,8 @@ func TestEvents(t *testing.T) {
 			"x", []c.Event{ev(0, 0, 1), ev(1, 0, 1)}, true},
 		{"empty captures", c.Seq(c.Capture(0, c.Lit("")), c.Capture(1, c.Star(c.DIGIT))),
 			"", []c.Event{ev(0, 0, 0), ev(1, 0, 0)}, true},
+		{"a capture inside one of its own slot: Captures keeps the enclosing one, which finished last",
+			c.Capture(0, c.Seq(c.Capture(0, c.Lit("a")), c.Lit("b"))), "ab", []c.Event{ev(0, 0, 2), ev(0, 0, 1)}, true},
 		{"any slot", c.Capture(30000, c.Lit("x")), "x", []c.Event{ev(30000, 0, 1)}, true},
 		{"no capture", letters, "ab", nil, true},
 		{"no match", c.Capture(0, letters), "a1", nil, false},
