@@ -46,7 +46,7 @@ type treeEntry struct {
 // combinator/codegen generates has no tree: match with the rule itself.
 func (r *Rule) Tree(s string, names ...string) (*Node, error) {
 	r.prepared()
-	x := recorder{tree: true, names: names, entered: r}
+	x := recorder{tree: true, names: names, entered: r, nodes: make([]treeEntry, 0, 16)}
 	if len(names) > 0 {
 		var buf [8]uint64
 		x.bits = buf[:0]
@@ -152,8 +152,8 @@ func (x *recorder) keep(name string) bool {
 func buildTree(r *Rule, s string, es []treeEntry) *Node {
 	nodes := make([]Node, len(es)+1)
 	nodes[0] = Node{Name: r.name, Span: Span{0, len(s)}, Text: s}
-	parent := make([]int, len(es))
-	nkids := make([]int, len(nodes))
+	ints := make([]int, 2*len(es)+1)
+	parent, nkids := ints[:len(es)], ints[len(es):] // the parent of es[i]; the children of nodes[i]
 	var stackBuf [32]int
 	stack := append(stackBuf[:0], 0) // stack[d]: the node that encloses depth d
 	for i, e := range es {
