@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	c "github.com/seed42851778/rfc3986/combinator"
+	"github.com/seed42851778/rfc3986/internal/urigrammar"
 	"pgregory.net/rapid"
 )
 
@@ -382,6 +383,38 @@ func FuzzTreeVsEvents(f *testing.F) {
 		}
 		if diff := cmp.Diff(wantLeaves, leaves); diff != "" {
 			t.Fatalf("%q: events that hold none (-) and leaves (+):\n%s\n%v", s, diff, n)
+		}
+	})
+}
+
+// FuzzEventsURI checks on the URI-reference grammar with a capture around
+// each component that Events and Tree match where Match does, and that the
+// last event of each slot is what Captures reports (no capture of it holds
+// another of its slot).
+func FuzzEventsURI(f *testing.F) {
+	for _, s := range []string{"http://u@h:1/a/b?q#f", "//h", "a:b", "?", "#", "../x", "s://[::1]/", "x y"} {
+		f.Add(s)
+	}
+	r := urigrammar.URIReference
+	f.Fuzz(func(t *testing.T, s string) {
+		events, ok := r.Events(s)
+		_, err := r.Tree(s, "scheme", "host", "segment")
+		if ok != r.Match(s) || ok != (err == nil) {
+			t.Fatalf("%q: Events %v, Tree %v, Match %v", s, ok, err, r.Match(s))
+		}
+		var spans, last [urigrammar.NSlots]c.Span
+		r.Captures(s, spans[:])
+		if !ok {
+			return
+		}
+		for i := range last {
+			last[i] = c.NoSpan
+		}
+		for _, e := range events {
+			last[e.Slot] = e.Span
+		}
+		if diff := cmp.Diff(spans, last); diff != "" {
+			t.Fatalf("%q: Captures (-) and the last events (+):\n%s", s, diff)
 		}
 	})
 }
