@@ -42,6 +42,17 @@
 // match with bookkeeping to report the farthest offset reached and what was
 // expected there.
 //
+// # Structured results
+//
+// Captures fills fixed slots, the last match of each, without allocating.
+// Events returns every match of every Capture in input order, a repetition
+// giving one event per match and an abandoned alternative none (one
+// allocation; AppendEvents none into a slice with room). Tree returns the
+// tree of the named rules that matched, all of them or those the caller
+// names, each with its span and text, and prints it one node a line. Both
+// work on any rule, a Func terminal (such as a rule from goparsec) being a
+// leaf; the generated code of combinator/codegen supports neither.
+//
 // # Code generation and goparsec
 //
 // Two packages build on this one and are linked only by programs that use

@@ -127,6 +127,9 @@ type matcher struct {
 	undo     []undoEntry // the log of captures to roll back: undo[:nundo]
 	nundo    int
 	overflow bool // the log was too small: the captures are not to be trusted
+
+	x  *recorder // non-nil for the results of Events and Tree (events.go, tree_match.go)
+	ev []Event   // Events: the log of events, ev[:nundo] where it fits (a field, so that it can stay on the stack)
 }
 
 // diag is what a diagnosis run records: the farthest failure and what was
@@ -194,7 +197,11 @@ func (m *matcher) match(r *Rule, in string, pos int) int {
 		}
 		m.d.entered = nil
 	}
-	if !m.plain && r.fast != fNone {
+	if m.plain {
+		if m.x != nil && m.x.tree && m.x.entered != r { // Tree matches plain (tree_match.go)
+			return m.treeStep(r, in, pos)
+		}
+	} else if r.fast != fNone {
 		if m.d != nil {
 			return m.fusedDiag(r, in, pos)
 		}
@@ -265,7 +272,7 @@ func (m *matcher) match(r *Rule, in string, pos int) int {
 		return -1
 	case kRep:
 		s := r.subs[0]
-		if r.max == 1 && r.min == 0 && !s.hasCaps {
+		if r.max == 1 && r.min == 0 && !s.hasCaps && m.x == nil {
 			// [ rule ]: no count, nothing to roll back.
 			if e := m.match(s, in, pos); e >= 0 {
 				return e
@@ -302,6 +309,9 @@ func (m *matcher) match(r *Rule, in string, pos int) int {
 		}
 		return pos
 	case kCap:
+		if m.x != nil && !m.x.tree {
+			return m.captureEvent(r, in, pos)
+		}
 		var e int
 		if s := r.subs[0]; !m.noskip && s.fast != fNone {
 			e = fused(s, in, pos)
@@ -549,6 +559,10 @@ func (m *matcher) set(slot int, sp Span) {
 // rollback undoes the captures recorded since mark.
 func (m *matcher) rollback(mark int) {
 	for m.nundo > mark {
+		if m.x != nil { // a log of results, not of old spans: drop what follows mark
+			m.nundo = mark
+			return
+		}
 		m.nundo--
 		e := m.undo[m.nundo]
 		m.spans[e.slot] = e.old

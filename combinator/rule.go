@@ -50,6 +50,7 @@ type Rule struct {
 	tab      *[256]bool // fused forms: set as a table, one load a byte
 	byte1    bool       // a case-sensitive literal of one byte
 	optional bool       // a repetition with min 0: matches empty where its rule cannot start
+	names    uint64     // a Bloom filter of the names in the subtree, r's own included (Tree)
 }
 
 // prepMu serializes preparations: a node shared by two grammars is
@@ -133,6 +134,7 @@ func (r *Rule) prepare() {
 		r.first, r.nullable = all, true
 	}
 	r.table()
+	r.names = namesIn(r)
 	r.ready.Store(true)
 }
 

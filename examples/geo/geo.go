@@ -15,6 +15,12 @@
 // success (so ";crs=" and ";u=" are tried before the generic parameter), and
 // Maybe with a nil callback wraps its node in a slice of one.
 //
+// The parameters need no splitting: goparsec's node callbacks build them,
+// which is what combinator's Rule.Tree and Rule.Events give a grammar of
+// combinator rules. To those, GeoURI is one leaf (a Func terminal): the
+// engine does not see into a goparsec parser, so this package keeps
+// goparsec's results and stays as long as it was.
+//
 // p-unreserved of RFC 5870 admits "[" and "]", which RFC 3986 does not allow
 // in a path (§3.3); they are left out, so that a geo URI is always a URI.
 package geo

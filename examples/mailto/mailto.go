@@ -61,8 +61,7 @@ var HFields = c.Named("hfields", c.Seq(c.Lit("?"), HField, c.Star(c.Seq(c.Lit("&
 // case-insensitive:
 //
 //	mailtoURI = "mailto:" [ to ] [ hfields ]
-var MailtoURI = c.Named("mailtoURI", c.Seq(c.LitFold("mailto:"),
-	c.Opt(c.Capture(slotTo, To)), c.Opt(c.Capture(slotHFields, HFields))))
+var MailtoURI = c.Named("mailtoURI", c.Seq(c.LitFold("mailto:"), c.Opt(To), c.Opt(HFields)))
 
 // UTF8NonASCII matches one well-formed non-ASCII UTF-8 character (RFC 6532
 // §3.1, after RFC 3629 §4): overlong forms, surrogates and code points past
@@ -121,12 +120,6 @@ var AddrSpec = c.Named("addr-spec", c.Seq(
 	c.Named("local-part", c.Alt(DotAtomText, QuotedString)), c.Lit("@"),
 	c.Named("domain", c.Alt(DotAtomText, c.Seq(c.Lit("["), c.Star(c.Class(c.ByteRange(33, 90).Union(c.ByteRange(94, 126)))), c.Lit("]"))))))
 
-const (
-	slotTo = iota
-	slotHFields
-	nSlots
-)
-
 // Header is a header field, decoded.
 type Header struct {
 	Name  string // as written, decoded: compare it case-insensitively
@@ -170,59 +163,51 @@ func (e *ParseError) Unwrap() error { return e.Err }
 // Parse parses s as a "mailto" URI (RFC 6068) and decodes its addresses and
 // header fields. Each address, of the to part and of "to" header fields,
 // must decode to an addr-spec.
+//
+// The grammar gives each address of the to part and each header field, name
+// and value (combinator's Rule.Tree). The addresses of a "to" header field
+// are split after decoding, on the commas outside quoted-strings
+// (splitAddrs): the grammar of the URI cannot see them.
 func Parse(s string) (Mailto, error) {
-	var sp [nSlots]c.Span
-	if !MailtoURI.Captures(s, sp[:]) {
-		se := MailtoURI.Explain(s)
+	n, err := MailtoURI.Tree(s, "addr", "hfield", "hfname", "hfvalue")
+	if err != nil {
+		var se *c.SyntaxError
+		errors.As(err, &se)
 		return Mailto{}, &ParseError{Input: s, Offset: se.Offset, Err: se}
 	}
 	var m Mailto
-	if sp[slotTo].Defined() {
-		addrs, err := addresses(s, sp[slotTo].Start, sp[slotTo].End)
-		if err != nil {
-			return Mailto{}, err
-		}
-		m.To = addrs
-	}
-	if sp[slotHFields].Defined() {
-		pos := sp[slotHFields].Start + 1
-		for _, f := range strings.Split(s[pos:sp[slotHFields].End], "&") {
-			name, value, _ := strings.Cut(f, "=")
-			h := Header{decode(name), decode(value)}
-			if isTo(h) {
-				k := 0 // where a starts in h.Value
-				for _, a := range splitAddrs(h.Value) {
-					if err := AddrSpec.Check(a); err != nil {
-						var se *c.SyntaxError
-						errors.As(err, &se)
-						at := pos + len(name) + 1 + uri.EncodedOffset(value, k)
-						return Mailto{}, &ParseError{Input: s, Offset: at, Addr: a, Err: se}
-					}
-					k += len(a) + 1
-				}
+	for _, part := range n.Children {
+		if part.Name == "addr" {
+			a := decode(part.Text)
+			if err := checkAddr(s, part.Start, a); err != nil {
+				return Mailto{}, err
 			}
-			m.Headers = append(m.Headers, h)
-			pos += len(f) + 1
+			m.To = append(m.To, a)
+			continue
 		}
+		value := part.Child("hfvalue")
+		h := Header{decode(part.Child("hfname").Text), decode(value.Text)}
+		if isTo(h) {
+			k := 0 // where a starts in h.Value
+			for _, a := range splitAddrs(h.Value) {
+				if err := checkAddr(s, value.Start+uri.EncodedOffset(value.Text, k), a); err != nil {
+					return Mailto{}, err
+				}
+				k += len(a) + 1
+			}
+		}
+		m.Headers = append(m.Headers, h)
 	}
 	return m, nil
 }
 
-// addresses decodes the comma-separated addresses of s[start:end] and checks
-// each against AddrSpec.
-func addresses(s string, start, end int) ([]string, error) {
-	var out []string
-	for _, a := range strings.Split(s[start:end], ",") {
-		d := decode(a)
-		if err := AddrSpec.Check(d); err != nil {
-			var se *c.SyntaxError
-			errors.As(err, &se)
-			return nil, &ParseError{Input: s, Offset: start, Addr: d, Err: se}
-		}
-		out = append(out, d)
-		start += len(a) + 1
+// checkAddr checks the decoded address a, written at offset at of s,
+// against AddrSpec.
+func checkAddr(s string, at int, a string) error {
+	if AddrSpec.Match(a) {
+		return nil
 	}
-	return out, nil
+	return &ParseError{Input: s, Offset: at, Addr: a, Err: AddrSpec.Explain(a)}
 }
 
 // isTo reports whether h is a "to" header field with addresses.

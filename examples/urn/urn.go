@@ -11,6 +11,7 @@
 package urn
 
 import (
+	"errors"
 	"strings"
 
 	c "github.com/seed42851778/rfc3986/combinator"
@@ -43,7 +44,7 @@ var NSS = c.Named("NSS", c.Seq(c.PChar, c.Star(c.Alt(c.PChar, c.Lit("/")))))
 //
 //	assigned-name = "urn" ":" NID ":" NSS
 var AssignedName = c.Named("assigned-name", c.Seq(c.LitFold("urn"), c.Lit(":"),
-	c.Capture(slotNID, NID), c.Lit(":"), c.Capture(slotNSS, NSS)))
+	NID, c.Lit(":"), NSS))
 
 // RComponent matches the r-component, resolution parameters (RFC 8141 §2):
 //
@@ -67,23 +68,14 @@ var FComponent = c.Named("f-component", c.Fragment)
 //
 //	rq-components = [ "?+" r-component ] [ "?=" q-component ]
 var RQComponents = c.Named("rq-components", c.Seq(
-	c.Opt(c.Seq(c.Lit("?+"), c.Capture(slotR, RComponent))),
-	c.Opt(c.Seq(c.Lit("?="), c.Capture(slotQ, QComponent)))))
+	c.Opt(c.Seq(c.Lit("?+"), RComponent)),
+	c.Opt(c.Seq(c.Lit("?="), QComponent))))
 
 // NameString matches a whole URN (RFC 8141 §2):
 //
 //	namestring = assigned-name [ rq-components ] [ "#" f-component ]
 var NameString = c.Named("namestring", c.Seq(AssignedName, RQComponents,
-	c.Opt(c.Seq(c.Lit("#"), c.Capture(slotF, FComponent)))))
-
-const (
-	slotNID = iota
-	slotNSS
-	slotR
-	slotQ
-	slotF
-	nSlots
-)
+	c.Opt(c.Seq(c.Lit("#"), FComponent))))
 
 // URN is a parsed URN. Its parts are as written, still percent-encoded.
 type URN struct {
@@ -119,28 +111,31 @@ func (e *ParseError) Error() string {
 // Unwrap returns the *combinator.SyntaxError.
 func (e *ParseError) Unwrap() error { return e.Err }
 
-// Parse parses s as a URN (RFC 8141 §2, namestring).
+// Parse parses s as a URN (RFC 8141 §2, namestring). Its parts are the
+// named rules of the grammar's tree (combinator's Rule.Tree).
 func Parse(s string) (URN, error) {
-	var sp [nSlots]c.Span
-	if !NameString.Captures(s, sp[:]) {
-		se := NameString.Explain(s)
+	n, err := NameString.Tree(s, "NID", "NSS", "r-component", "q-component", "f-component")
+	if err != nil {
+		var se *c.SyntaxError
+		errors.As(err, &se)
 		return URN{}, &ParseError{Input: s, Offset: se.Offset, Err: se}
 	}
-	get := func(i int) string {
-		if !sp[i].Defined() {
-			return ""
+	u := URN{prefix: s[:3]}
+	for _, part := range n.Children {
+		switch part.Name {
+		case "NID":
+			u.NID = part.Text
+		case "NSS":
+			u.NSS = part.Text
+		case "r-component":
+			u.RComponent = part.Text
+		case "q-component":
+			u.QComponent = part.Text
+		case "f-component":
+			u.FComponent, u.HasFragment = part.Text, true
 		}
-		return s[sp[i].Start:sp[i].End]
 	}
-	return URN{
-		NID:         get(slotNID),
-		NSS:         get(slotNSS),
-		RComponent:  get(slotR),
-		QComponent:  get(slotQ),
-		FComponent:  get(slotF),
-		HasFragment: sp[slotF].Defined(),
-		prefix:      s[:3],
-	}, nil
+	return u, nil
 }
 
 // String returns the URN as text: "urn:" NID ":" NSS and the components that
