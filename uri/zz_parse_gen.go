@@ -3232,7 +3232,7 @@ l267:
 	}
 	p++
 l263:
-	if p < len(in) && (genSet10[in[p]] || in[p] == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]]) {
+	if p < len(in) && genSet10[in[p]] {
 		goto l247
 	}
 	goto l8
@@ -3240,7 +3240,7 @@ l247:
 	p = v15
 	// reg-name
 	for p < len(in) {
-		if c := in[p]; genSet10[c] {
+		if c := in[p]; genSet11[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -3282,7 +3282,7 @@ l269:
 	if p < len(in) && in[p] == '/' {
 		p++
 		for p < len(in) {
-			if c := in[p]; genSet11[c] {
+			if c := in[p]; genSet12[c] {
 				p++
 			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 				p += 3
@@ -3318,7 +3318,7 @@ l3:
 	// segment-nz
 	v157 = p
 	for p < len(in) {
-		if c := in[p]; genSet12[c] {
+		if c := in[p]; genSet13[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -3332,7 +3332,7 @@ l3:
 	if p < len(in) && in[p] == '/' {
 		p++
 		for p < len(in) {
-			if c := in[p]; genSet11[c] {
+			if c := in[p]; genSet12[c] {
 				p++
 			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 				p += 3
@@ -3356,7 +3356,7 @@ l272:
 	// segment-nz
 	v158 = p
 	for p < len(in) {
-		if c := in[p]; genSet12[c] {
+		if c := in[p]; genSet13[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -3370,7 +3370,7 @@ l272:
 	if p < len(in) && in[p] == '/' {
 		p++
 		for p < len(in) {
-			if c := in[p]; genSet11[c] {
+			if c := in[p]; genSet12[c] {
 				p++
 			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 				p += 3
@@ -3389,7 +3389,7 @@ l277:
 	// path-empty
 	v159 = 0
 	for v159 != 0 && p < len(in) {
-		if c := in[p]; genSet12[c] {
+		if c := in[p]; genSet13[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -3413,7 +3413,7 @@ l2:
 	k6s = p
 	// query
 	for p < len(in) {
-		if c := in[p]; genSet13[c] {
+		if c := in[p]; genSet14[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -3441,7 +3441,7 @@ l279:
 	k7s = p
 	// fragment
 	for p < len(in) {
-		if c := in[p]; genSet13[c] {
+		if c := in[p]; genSet14[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -6699,7 +6699,7 @@ l267:
 	}
 	p++
 l263:
-	if p < len(in) && (genSet10[in[p]] || in[p] == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]]) {
+	if p < len(in) && genSet10[in[p]] {
 		goto l247
 	}
 	goto l8
@@ -6707,7 +6707,7 @@ l247:
 	p = v15
 	// reg-name
 	for p < len(in) {
-		if c := in[p]; genSet10[c] {
+		if c := in[p]; genSet11[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -6749,7 +6749,7 @@ l269:
 	if p < len(in) && in[p] == '/' {
 		p++
 		for p < len(in) {
-			if c := in[p]; genSet11[c] {
+			if c := in[p]; genSet12[c] {
 				p++
 			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 				p += 3
@@ -6785,7 +6785,7 @@ l3:
 	// segment-nz
 	v157 = p
 	for p < len(in) {
-		if c := in[p]; genSet12[c] {
+		if c := in[p]; genSet13[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -6799,7 +6799,7 @@ l3:
 	if p < len(in) && in[p] == '/' {
 		p++
 		for p < len(in) {
-			if c := in[p]; genSet11[c] {
+			if c := in[p]; genSet12[c] {
 				p++
 			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 				p += 3
@@ -6823,7 +6823,7 @@ l272:
 	// segment-nz
 	v158 = p
 	for p < len(in) {
-		if c := in[p]; genSet12[c] {
+		if c := in[p]; genSet13[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -6837,7 +6837,7 @@ l272:
 	if p < len(in) && in[p] == '/' {
 		p++
 		for p < len(in) {
-			if c := in[p]; genSet11[c] {
+			if c := in[p]; genSet12[c] {
 				p++
 			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 				p += 3
@@ -6856,7 +6856,7 @@ l277:
 	// path-empty
 	v159 = 0
 	for v159 != 0 && p < len(in) {
-		if c := in[p]; genSet12[c] {
+		if c := in[p]; genSet13[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -6880,7 +6880,7 @@ l2:
 	k6s = p
 	// query
 	for p < len(in) {
-		if c := in[p]; genSet13[c] {
+		if c := in[p]; genSet14[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -10119,7 +10119,7 @@ l267:
 	}
 	p++
 l263:
-	if p < len(in) && (genSet10[in[p]] || in[p] == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]]) {
+	if p < len(in) && genSet10[in[p]] {
 		goto l247
 	}
 	goto l8
@@ -10127,7 +10127,7 @@ l247:
 	p = v15
 	// reg-name
 	for p < len(in) {
-		if c := in[p]; genSet10[c] {
+		if c := in[p]; genSet11[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -10169,7 +10169,7 @@ l269:
 	if p < len(in) && in[p] == '/' {
 		p++
 		for p < len(in) {
-			if c := in[p]; genSet11[c] {
+			if c := in[p]; genSet12[c] {
 				p++
 			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 				p += 3
@@ -10205,7 +10205,7 @@ l3:
 	// segment-nz
 	v157 = p
 	for p < len(in) {
-		if c := in[p]; genSet12[c] {
+		if c := in[p]; genSet13[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -10219,7 +10219,7 @@ l3:
 	if p < len(in) && in[p] == '/' {
 		p++
 		for p < len(in) {
-			if c := in[p]; genSet11[c] {
+			if c := in[p]; genSet12[c] {
 				p++
 			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 				p += 3
@@ -10243,7 +10243,7 @@ l272:
 	// segment-nz-nc
 	v158 = p
 	for p < len(in) {
-		if c := in[p]; genSet14[c] {
+		if c := in[p]; genSet15[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -10257,7 +10257,7 @@ l272:
 	if p < len(in) && in[p] == '/' {
 		p++
 		for p < len(in) {
-			if c := in[p]; genSet11[c] {
+			if c := in[p]; genSet12[c] {
 				p++
 			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 				p += 3
@@ -10276,7 +10276,7 @@ l277:
 	// path-empty
 	v159 = 0
 	for v159 != 0 && p < len(in) {
-		if c := in[p]; genSet12[c] {
+		if c := in[p]; genSet13[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -10300,7 +10300,7 @@ l2:
 	k6s = p
 	// query
 	for p < len(in) {
-		if c := in[p]; genSet13[c] {
+		if c := in[p]; genSet14[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -10328,7 +10328,7 @@ l279:
 	k7s = p
 	// fragment
 	for p < len(in) {
-		if c := in[p]; genSet13[c] {
+		if c := in[p]; genSet14[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -11650,7 +11650,7 @@ l2:
 	goto l6
 l7:
 	p = v1
-	if p >= len(in) || !genSet15[in[p]] {
+	if p >= len(in) || !genSet16[in[p]] {
 		if p >= d.far {
 			d.fail(p, 29)
 		}
@@ -11696,7 +11696,7 @@ l1:
 func genExplain14(in string, pos int, d *genDiag) int {
 	p := pos
 	for p < len(in) {
-		if c := in[p]; genSet10[c] {
+		if c := in[p]; genSet11[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -11742,7 +11742,7 @@ l3:
 	} else {
 		goto l4
 	}
-	if p < len(in) && (genSet10[in[p]] || in[p] == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]]) {
+	if p < len(in) && genSet10[in[p]] {
 		goto l7
 	}
 	goto l8
@@ -11797,7 +11797,7 @@ func genExplain16(in string, pos int, d *genDiag) int {
 	if p < len(in) && in[p] == '/' {
 		p++
 		for p < len(in) {
-			if c := in[p]; genSet11[c] {
+			if c := in[p]; genSet12[c] {
 				p++
 			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 				p += 3
@@ -11824,7 +11824,7 @@ func genExplain18(in string, pos int, d *genDiag) int {
 	var v1 int
 	v1 = 0
 	for p < len(in) {
-		if c := in[p]; genSet12[c] {
+		if c := in[p]; genSet13[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -11887,7 +11887,7 @@ l2:
 	if p < len(in) && in[p] == '/' {
 		p++
 		for p < len(in) {
-			if c := in[p]; genSet11[c] {
+			if c := in[p]; genSet12[c] {
 				p++
 			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 				p += 3
@@ -11935,7 +11935,7 @@ func genExplain19(in string, pos int, d *genDiag) int {
 	if p < len(in) && in[p] == '/' {
 		p++
 		for p < len(in) {
-			if c := in[p]; genSet11[c] {
+			if c := in[p]; genSet12[c] {
 				p++
 			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 				p += 3
@@ -11967,7 +11967,7 @@ func genExplain20(in string, pos int, d *genDiag) int {
 	var v1 int
 	v1 = 0
 	for v1 != 0 && p < len(in) {
-		if c := in[p]; genSet12[c] {
+		if c := in[p]; genSet13[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -12144,7 +12144,7 @@ l1:
 func genExplain21(in string, pos int, d *genDiag) int {
 	p := pos
 	for p < len(in) {
-		if c := in[p]; genSet13[c] {
+		if c := in[p]; genSet14[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -12166,7 +12166,7 @@ func genExplain21(in string, pos int, d *genDiag) int {
 func genExplain22(in string, pos int, d *genDiag) int {
 	p := pos
 	for p < len(in) {
-		if c := in[p]; genSet13[c] {
+		if c := in[p]; genSet14[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -12443,7 +12443,7 @@ func genExplain27(in string, pos int, d *genDiag) int {
 	var v1 int
 	v1 = 0
 	for p < len(in) {
-		if c := in[p]; genSet14[c] {
+		if c := in[p]; genSet15[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -12488,7 +12488,7 @@ func genExplain26(in string, pos int, d *genDiag) int {
 	if p < len(in) && in[p] == '/' {
 		p++
 		for p < len(in) {
-			if c := in[p]; genSet11[c] {
+			if c := in[p]; genSet12[c] {
 				p++
 			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 				p += 3
@@ -12636,7 +12636,7 @@ l3:
 	goto l2
 l28:
 	p = v1
-	if (p >= len(in) || !genSet16[in[p]]) && p < d.far {
+	if (p >= len(in) || !genSet17[in[p]]) && p < d.far {
 		goto l29
 	}
 	if e := genExplain26(in, p, d); e >= 0 {
@@ -13000,7 +13000,7 @@ var genLabels = [...]string{
 	"IPvFuture",
 	"\"v\"",
 	"\"]\"",
-	"!( unreserved / pct-encoded / sub-delims )",
+	"!( unreserved / \"%\" / sub-delims )",
 	"host",
 	"pchar",
 	"segment-nz",
@@ -13107,8 +13107,22 @@ var genSet9 = [256]bool{
 	'9': true,
 }
 
-// genSet10 is "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x41-5A / "_" / %x61-7A / "~".
+// genSet10 is "!" / %x24-2E / %x30-39 / ";" / "=" / %x41-5A / "_" / %x61-7A / "~".
 var genSet10 = [256]bool{
+	'!': true, '$': true, '%': true, '&': true, 0x27: true, '(': true, ')': true, '*': true,
+	'+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true,
+	'4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true,
+	'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true,
+	'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true,
+	'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true,
+	'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true,
+	'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true,
+	'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true,
+	'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true,
+}
+
+// genSet11 is "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x41-5A / "_" / %x61-7A / "~".
+var genSet11 = [256]bool{
 	'!': true, '$': true, '&': true, 0x27: true, '(': true, ')': true, '*': true, '+': true,
 	',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true,
 	'5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true, 'A': true,
@@ -13121,8 +13135,8 @@ var genSet10 = [256]bool{
 	'w': true, 'x': true, 'y': true, 'z': true, '~': true,
 }
 
-// genSet11 is "!" / "$" / %x26-3B / "=" / %x40-5A / "_" / %x61-7A / "~".
-var genSet11 = [256]bool{
+// genSet12 is "!" / "$" / %x26-3B / "=" / %x40-5A / "_" / %x61-7A / "~".
+var genSet12 = [256]bool{
 	'!': true, '$': true, '&': true, 0x27: true, '(': true, ')': true, '*': true, '+': true,
 	',': true, '-': true, '.': true, '/': true, '0': true, '1': true, '2': true, '3': true,
 	'4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true,
@@ -13135,8 +13149,8 @@ var genSet11 = [256]bool{
 	't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true,
 }
 
-// genSet12 is "!" / "$" / %x26-2E / %x30-3B / "=" / %x40-5A / "_" / %x61-7A / "~".
-var genSet12 = [256]bool{
+// genSet13 is "!" / "$" / %x26-2E / %x30-3B / "=" / %x40-5A / "_" / %x61-7A / "~".
+var genSet13 = [256]bool{
 	'!': true, '$': true, '&': true, 0x27: true, '(': true, ')': true, '*': true, '+': true,
 	',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true,
 	'5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true,
@@ -13149,8 +13163,8 @@ var genSet12 = [256]bool{
 	'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true,
 }
 
-// genSet13 is "!" / "$" / %x26-3B / "=" / %x3F-5A / "_" / %x61-7A / "~".
-var genSet13 = [256]bool{
+// genSet14 is "!" / "$" / %x26-3B / "=" / %x3F-5A / "_" / %x61-7A / "~".
+var genSet14 = [256]bool{
 	'!': true, '$': true, '&': true, 0x27: true, '(': true, ')': true, '*': true, '+': true,
 	',': true, '-': true, '.': true, '/': true, '0': true, '1': true, '2': true, '3': true,
 	'4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true,
@@ -13164,8 +13178,8 @@ var genSet13 = [256]bool{
 	'~': true,
 }
 
-// genSet14 is "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x40-5A / "_" / %x61-7A / "~".
-var genSet14 = [256]bool{
+// genSet15 is "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x40-5A / "_" / %x61-7A / "~".
+var genSet15 = [256]bool{
 	'!': true, '$': true, '&': true, 0x27: true, '(': true, ')': true, '*': true, '+': true,
 	',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true,
 	'5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true, '@': true,
@@ -13178,13 +13192,13 @@ var genSet14 = [256]bool{
 	'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true,
 }
 
-// genSet15 is "v".
-var genSet15 = [256]bool{
+// genSet16 is "v".
+var genSet16 = [256]bool{
 	'V': true, 'v': true,
 }
 
-// genSet16 is "!" / %x24-2E / %x30-39 / ";" / "=" / %x40-5A / "_" / %x61-7A / "~".
-var genSet16 = [256]bool{
+// genSet17 is "!" / %x24-2E / %x30-39 / ";" / "=" / %x40-5A / "_" / %x61-7A / "~".
+var genSet17 = [256]bool{
 	'!': true, '$': true, '%': true, '&': true, 0x27: true, '(': true, ')': true, '*': true,
 	'+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true,
 	'4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true,
