@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	c "github.com/seed42851778/rfc3986/combinator"
 )
 
 // hintQuote is how many bytes of the input a hint quotes at most.
@@ -27,6 +29,9 @@ func hintFor(s string, off int, rule, component string) string {
 		return h
 	}
 	if h := wrapHint(s, off); h != "" {
+		return h
+	}
+	if h := windowsHint(s); h != "" {
 		return h
 	}
 	if rule == "URI" || rule == "absolute-URI" {
@@ -107,6 +112,21 @@ func wrapHint(s string, off int) string {
 		}
 	}
 	return ""
+}
+
+// windowsHint explains a Windows file path, "C:\dir" or "\\server\share",
+// which is not a URI: a "file" URI names the file (RFC 8089).
+func windowsHint(s string) string {
+	var u string
+	switch {
+	case len(s) >= 3 && isScheme(s[:1]) && s[1] == ':' && s[2] == '\\':
+		u = "file:///" + strings.ReplaceAll(s, "\\", "/")
+	case strings.HasPrefix(s, `\\`):
+		u = "file://" + strings.ReplaceAll(s[2:], "\\", "/")
+	default:
+		return ""
+	}
+	return "a Windows file path is not a URI: did you mean " + quoteBounded(u) + "? (RFC 8089; percent-encode what a URI does not allow)"
 }
 
 // spaceName names a white-space byte.
@@ -307,6 +327,9 @@ func authorityHint(s string, off int, rule string) string {
 		end := strings.IndexByte(hp, ']')
 		if end < 0 {
 			return `unclosed "[" at offset ` + itoa(h) + `: an IP literal ends with "]"`
+		}
+		if off <= h+end && c.IPv4Address.Match(hp[1:end]) {
+			return "an IPv4 address is written without square brackets: " + quoteBounded(hp[1:end])
 		}
 		if off <= h+end {
 			return "the IP literal " + quoteBounded(hp[:end+1]) +

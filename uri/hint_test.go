@@ -150,7 +150,14 @@ func TestParseErrorHint(t *testing.T) {
 		{"percent and one hex digit", "s:?%4g",
 			hinted{"URI", 5, "query", `"%" at offset 3 is not followed by two hexadecimal digits: a "%" that stands for itself is written "%25"`}},
 
+		{"Windows path", `C:\Users\me\a.txt`,
+			hinted{"URI", 2, "path", `a Windows file path is not a URI: did you mean "file:///C:/Users/me/a.txt"? (RFC 8089; percent-encode what a URI does not allow)`}},
+		{"Windows share", `\\server\share`,
+			hinted{"URI-reference", 0, "path", `a Windows file path is not a URI: did you mean "file://server/share"? (RFC 8089; percent-encode what a URI does not allow)`}},
+
 		// The host.
+		{"IPv4 in brackets", "http://[1.2.3.4]/",
+			hinted{"URI", 9, "host", `an IPv4 address is written without square brackets: "1.2.3.4"`}},
 		{"unclosed bracket", "http://[::1/x",
 			hinted{"URI", 11, "host", `unclosed "[" at offset 7: an IP literal ends with "]"`}},
 		{"unclosed bracket at end", "//[::1",
