@@ -2,6 +2,7 @@ package properties
 
 import (
 	"errors"
+	"flag"
 	"regexp/syntax"
 	"strings"
 	"sync/atomic"
@@ -268,3 +269,29 @@ func FuzzOffsetExact(f *testing.F) {
 		checkOffsets(t, s)
 	})
 }
+
+// TestOffsetExactExhaustive checks every string of up to four bytes (six
+// with -offset.depth=6) over the bytes where the grammar branches.
+func TestOffsetExactExhaustive(t *testing.T) {
+	const alphabet = "a1.%:/?#@[]v "
+	depth := *offsetDepth
+	if testing.Short() {
+		depth = 3
+	}
+	strs := 0
+	var walk func(s string)
+	walk = func(s string) {
+		if checkOffsets(t, s) > 0 {
+			strs++
+		}
+		if len(s) < depth {
+			for i := 0; i < len(alphabet); i++ {
+				walk(s + alphabet[i:i+1])
+			}
+		}
+	}
+	walk("")
+	t.Logf("%d invalid strings of up to %d bytes checked", strs, depth)
+}
+
+var offsetDepth = flag.Int("offset.depth", 4, "the length of the strings TestOffsetExactExhaustive enumerates")
