@@ -167,7 +167,7 @@ func byteHint(s string, off int, rule, component string) string {
 			return `a second "@" in the authority: an "@" inside the userinfo is written "%40"`
 		}
 	case '[', ']':
-		if component != "host" {
+		if a0, a1, ok := authoritySpan(s); component != "host" || !ok || off != hostStart(s, a0, a1) || b == ']' {
 			return `"` + string(b) + `" is allowed only around an IP literal in the host: ` +
 				`percent-encode it as ` + strconv.Quote(hintPct(b))
 		}
@@ -409,9 +409,10 @@ func authoritySpan(s string) (a0, a1 int, ok bool) {
 }
 
 // hostStart returns where the host begins in the authority s[a0:a1]: after
-// the last "@" (an "@" is in no host or port).
+// the first "@" when only userinfo bytes come before it (§3.2.1), as
+// componentAt reads an authority.
 func hostStart(s string, a0, a1 int) int {
-	if k := strings.LastIndexByte(s[a0:a1], '@'); k >= 0 {
+	if k := strings.IndexByte(s[a0:a1], '@'); k >= 0 && userinfoBytes(s[a0:a0+k]) {
 		return a0 + k + 1
 	}
 	return a0

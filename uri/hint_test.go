@@ -156,6 +156,10 @@ func TestParseErrorHint(t *testing.T) {
 			hinted{"URI-reference", 0, "path", `a Windows file path is not a URI: did you mean "file://server/share"? (RFC 8089; percent-encode what a URI does not allow)`}},
 
 		// The host.
+		{"bracket inside a host", "http://99.2[.206.100/",
+			hinted{"URI", 11, "host", `"[" is allowed only around an IP literal in the host: percent-encode it as "%5B"`}},
+		{"unclosed bracket after userinfo", "//@[::1u@a/",
+			hinted{"relative-ref", 7, "host", `unclosed "[" at offset 3: an IP literal ends with "]"`}},
 		{"IPv4 in brackets", "http://[1.2.3.4]/",
 			hinted{"URI", 9, "host", `an IPv4 address is written without square brackets: "1.2.3.4"`}},
 		{"unclosed bracket", "http://[::1/x",
