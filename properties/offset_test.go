@@ -167,6 +167,25 @@ func genOffsetInput() *rapid.Generator[string] {
 				strings.Join(rapid.SliceOfN(rapid.SampledFrom(offsetFragments), 0, 3).Draw(t, "tail"), "")
 		}),
 		rapid.Custom(func(t *rapid.T) string {
+			// A valid reference with one to three bytes inserted, replaced
+			// by a printable ASCII byte, or deleted.
+			s := rapid.OneOf(URIReference(), URI(), RelativeRef()).Draw(t, "valid")
+			for k := rapid.IntRange(1, 3).Draw(t, "edits"); k > 0; k-- {
+				i := rapid.IntRange(0, len(s)).Draw(t, "at")
+				b := string([]byte{rapid.ByteRange(0x20, 0x7e).Draw(t, "byte")})
+				switch op := rapid.IntRange(0, 2).Draw(t, "op"); {
+				case op == 0:
+					s = s[:i] + b + s[i:]
+				case i == len(s):
+				case op == 1:
+					s = s[:i] + b + s[i+1:]
+				default:
+					s = s[:i] + s[i+1:]
+				}
+			}
+			return s
+		}),
+		rapid.Custom(func(t *rapid.T) string {
 			// A valid reference cut short, with a fragment after the cut.
 			s := URIReference().Draw(t, "valid")
 			i := rapid.IntRange(0, len(s)).Draw(t, "cut")
