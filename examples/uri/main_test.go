@@ -129,6 +129,12 @@ fragment  (undefined)
   a space is not allowed in a URI: percent-encode it as "%20"
 expected unreserved, pct-encoded, sub-delims, ":", "@", "/", "?", "#" or end of input
 `, 1},
+		{"parse error port", []string{"parse", "https://example.com:80a/"}, "", "", `uri: invalid character '/' at offset 23 in port
+  https://example.com:80a/
+                         ^
+  the port "80a" holds 'a' at offset 22: a port is decimal digits only
+expected unreserved, pct-encoded, sub-delims, ":" or "@"
+`, 1},
 		{"parse error escape", []string{"parse", "x:%zz\x01"}, "", "", `uri: invalid character 'z' at offset 3 in path
   x:%zz\x01
      ^
