@@ -120,9 +120,9 @@ func windowsHint(s string) string {
 	var u string
 	switch {
 	case len(s) >= 3 && isScheme(s[:1]) && s[1] == ':' && s[2] == '\\':
-		u = "file:///" + strings.ReplaceAll(s, "\\", "/")
+		u = "file:///" + strings.ReplaceAll(clip(s), "\\", "/")
 	case strings.HasPrefix(s, `\\`):
-		u = "file://" + strings.ReplaceAll(s[2:], "\\", "/")
+		u = "file://" + strings.ReplaceAll(clip(s[2:]), "\\", "/")
 	default:
 		return ""
 	}
@@ -244,13 +244,13 @@ func schemeHint(s string, off int) string {
 	first := s[:j]
 	switch {
 	case strings.HasPrefix(s, "//"):
-		return "no scheme: did you mean " + quoteBounded("https:"+s) + "?"
+		return "no scheme: did you mean " + quoteBounded("https:"+clip(s)) + "?"
 	case strings.HasPrefix(s[j:], "//") && isScheme(first):
-		return `no ":" after the scheme ` + quoteBounded(first) + ": did you mean " + quoteBounded(first+":"+s[j:]) + "?"
+		return `no ":" after the scheme ` + quoteBounded(first) + ": did you mean " + quoteBounded(clip(first)+":"+clip(s[j:])) + "?"
 	case looksLikeMailbox(first) && j == len(s):
-		return "no scheme: did you mean " + quoteBounded("mailto:"+s) + "?"
+		return "no scheme: did you mean " + quoteBounded("mailto:"+clip(s)) + "?"
 	case looksLikeHost(first):
-		return "no scheme: did you mean " + quoteBounded("https://"+s) + "?"
+		return "no scheme: did you mean " + quoteBounded("https://"+clip(s)) + "?"
 	}
 	return `no scheme: a URI begins with a scheme, such as "https:"`
 }
@@ -305,7 +305,7 @@ func firstSegmentHint(s string, off int, rule string) string {
 			" reads as one"
 	}
 	return `a ":" in the first segment of a relative path would read as a scheme (§4.2): begin the path with "./", as in ` +
-		quoteBounded("./"+s)
+		quoteBounded("./"+clip(s))
 }
 
 // authorityHint explains an error in an authority (§3.2): an IPv6 address
@@ -341,7 +341,7 @@ func authorityHint(s string, off int, rule string) string {
 		return `after the "]" of an IP literal come only ":" and a port`
 	}
 	if strings.Count(hp, ":") >= 2 && (strings.Contains(hp, "::") || strings.Count(hp, ":") >= 3) && ipv6Bytes(hp) {
-		return "an IPv6 address in a URI is written in square brackets, a port after them: " + quoteBounded("["+hp+"]")
+		return "an IPv6 address in a URI is written in square brackets, a port after them: " + quoteBounded("["+clip(hp)+"]")
 	}
 	i := strings.IndexByte(hp, ':')
 	if i < 0 || off <= h+i {
@@ -429,6 +429,16 @@ func quoteBounded(s string) string {
 		n--
 	}
 	return strconv.Quote(s[:n]) + "…"
+}
+
+// clip cuts s to a little more than a hint quotes of it, so that what is
+// built around it stays small whatever the length of the input; quoteBounded
+// still marks the cut with "…".
+func clip(s string) string {
+	if len(s) > hintQuote+1 {
+		return s[:hintQuote+1]
+	}
+	return s
 }
 
 // hintPct is the percent-encoding of b (§2.1), uppercase.

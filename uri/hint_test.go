@@ -2,6 +2,7 @@ package uri
 
 import (
 	"errors"
+	"runtime"
 	"strings"
 	"testing"
 	"unicode"
@@ -211,12 +212,24 @@ func TestParseErrorBounded(t *testing.T) {
 		"ht_" + big + "://x",
 		"\"" + big + "\"",
 	} {
-		for _, parse := range parsers {
+		for rule, parse := range parsers {
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
 			_, err := parse(in)
+			var msg string
+			if err != nil {
+				msg = err.Error()
+			}
+			runtime.ReadMemStats(&after)
 			if err == nil {
 				continue
 			}
-			checkMessage(t, in, err.Error())
+			checkMessage(t, in, msg)
+			// The diagnosis and its message allocate in proportion to the
+			// message, not to the input.
+			if n := after.TotalAlloc - before.TotalAlloc; n > 16<<10 {
+				t.Errorf("%s(%.20q…): %d bytes allocated for the error of a %d-byte input", rule, in, n, len(in))
+			}
 		}
 	}
 }
