@@ -12,7 +12,7 @@ import (
 // errors.As.
 type ParseError struct {
 	Input     string   // the text, as given
-	Offset    int      // byte offset of the first byte that cannot be part of the rule (len(Input) at its end)
+	Offset    int      // byte offset of the first byte that cannot be part of the rule: the length of the longest prefix of Input that some string of Rule starts with
 	Rule      string   // the top rule: "URI", "URI-reference", "absolute-URI" or "relative-ref"
 	Component string   // the component Offset falls in as Rule reads Input: "scheme", "authority", "userinfo", "host", "port", "path", "query" or "fragment"
 	Expected  []string // what the grammar could have matched at Offset: rule names and terminals
