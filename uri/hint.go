@@ -167,6 +167,9 @@ func byteHint(s string, off int, rule, component string) string {
 			return `a second "@" in the authority: an "@" inside the userinfo is written "%40"`
 		}
 	case '[', ']':
+		if b == ']' && component == "host" && inIPLiteral(s, off) {
+			break // the IP literal is no address: authorityHint
+		}
 		if a0, a1, ok := authoritySpan(s); component != "host" || !ok || off != hostStart(s, a0, a1) || b == ']' {
 			return `"` + string(b) + `" is allowed only around an IP literal in the host: ` +
 				`percent-encode it as ` + strconv.Quote(hintPct(b))
@@ -225,6 +228,9 @@ func iriChar(r rune, component string) bool {
 // schemeHint explains a URI or an absolute URI without a scheme (§3.1), or
 // with one misspelt.
 func schemeHint(s string, off int) string {
+	if strings.HasPrefix(s, "[") && strings.IndexByte(s, ']') > 0 {
+		return "no scheme: did you mean " + quoteBounded("https://"+clip(s)) + "?"
+	}
 	j := indexAny(s, ':', '/', '?', '#')
 	if j >= 0 && s[j] == ':' {
 		if j == 0 {
