@@ -26,7 +26,7 @@ func TestRFCRulesPrintAsAppendixA(t *testing.T) {
 		{Authority, `authority = [ userinfo "@" ] host [ ":" port ]`},
 		{UserInfo, `userinfo = *( unreserved / pct-encoded / sub-delims / ":" )`},
 		// Rewrite: IPv4address only where no reg-name character follows (first-match-wins).
-		{Host, `host = IP-literal / IPv4address !( unreserved / pct-encoded / sub-delims ) / reg-name`},
+		{Host, `host = IP-literal / IPv4address !( unreserved / "%" / sub-delims ) / reg-name`},
 		{Port, `port = *DIGIT`},
 		{IPLiteral, `IP-literal = "[" ( IPv6address / IPvFuture ) "]"`},
 		{IPvFuture, `IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )`},

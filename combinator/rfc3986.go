@@ -94,12 +94,17 @@ var UserInfo = Named("userinfo", Star(Alt(Unreserved, PctEncoded, SubDelims, Lit
 //	host = IP-literal / IPv4address / reg-name
 //
 // Every IPv4address is also a reg-name; §3.2.2 says the first match wins. As a
-// PEG, IPv4address is taken only when no reg-name character follows it, so that
-// a host such as "1.2.3.4x" or "1.2.3.256" is matched whole, as a reg-name.
-var Host = Named("host", Alt(IPLiteral, Seq(IPv4Address, Not(regNameChar)), RegName))
+// PEG, IPv4address is taken only when nothing that can begin a reg-name
+// character follows it, so that a host such as "1.2.3.4x" or "1.2.3.256" is
+// matched whole, as a reg-name. A "%" counts whether or not two hex digits
+// follow it: where they do not, reg-name matches the same bytes as
+// IPv4address, and a diagnosis that tries it finds that "1.2.3.4%4" could
+// still go on ("1.2.3.4%41"), which is where the input stops being a host.
+var Host = Named("host", Alt(IPLiteral, Seq(IPv4Address, Not(regNameStart)), RegName))
 
-// regNameChar is one character of a reg-name.
-var regNameChar = Alt(Unreserved, PctEncoded, SubDelims)
+// regNameStart is what can begin one character of a reg-name: unreserved,
+// the "%" of pct-encoded, or sub-delims.
+var regNameStart = Alt(Unreserved, Lit("%"), SubDelims)
 
 // Port matches the port subcomponent, any number of digits (§3.2.3):
 //

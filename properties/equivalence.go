@@ -32,7 +32,9 @@ type normalForm struct {
 // (§6.2.2.3) are normalized; an IPv6 address may be written in another form
 // of the same address. Percent-encoding is normalized before resolution, as
 // §6.2.2.2 comes before §6.2.2.3: "%2E" is a "." that dot-segment removal
-// sees. Only the changes §6.2.3 lets a scheme make are
+// sees; but for a segment of a relative-path reference, which resolution
+// merges with the base path and takes as written (§5.2.4): there "%2E" is a
+// name ("%2e/.." leads where "./" does, not "../"). Only the changes §6.2.3 lets a scheme make are
 // allowed besides: a port dropped (an empty one, or the scheme's default),
 // and an empty path after an authority written "/". An empty query or
 // fragment must stay (§6.2.3). It needs Normalize.
@@ -78,15 +80,38 @@ func CheckNormalizeEquivalent(t *rapid.T, impl Impl) {
 
 // pctNormal applies normalPct to each component of c: §6.2.2.2 comes before
 // §6.2.2.3, so that "%2E" counts as "." when resolution removes dot
-// segments ("s:%2E/.." is "s:").
+// segments ("s:%2E/.." is "s:"). In a relative-path reference a segment that
+// would decode to "." or ".." keeps its triplets (upper-cased): resolution
+// merges it with the base path and compares segments as written (§5.2.3,
+// §5.2.4), where "%2E" is a name, so "%2e/.." against "s://h/a/" leads to
+// "s://h/a/" (see normalPctPath).
 func pctNormal(c Components) Components {
 	for _, p := range []**string{&c.Authority, &c.Query, &c.Fragment} {
 		if *p != nil {
 			*p = ptr(normalPct(**p))
 		}
 	}
-	c.Path = normalPct(c.Path)
+	c.Path = normalPctPath(c)
 	return c
+}
+
+// normalPctPath is normalPct of the path of c, but in a relative-path
+// reference (no scheme, no authority, a path that does not start with "/")
+// a segment that would decode to "." or ".." only has its hex digits
+// upper-cased.
+func normalPctPath(c Components) string {
+	if c.Scheme != nil || c.Authority != nil || strings.HasPrefix(c.Path, "/") {
+		return normalPct(c.Path)
+	}
+	segs := strings.Split(c.Path, "/")
+	for i, seg := range segs {
+		if d := normalPct(seg); (d == "." || d == "..") && d != seg {
+			segs[i] = strings.ToUpper(seg)
+		} else {
+			segs[i] = d
+		}
+	}
+	return strings.Join(segs, "/")
 }
 
 // normalOf splits the target c into a normalForm.

@@ -57,7 +57,7 @@ func refNormalize(s string) (string, error) {
 		v := normalPct(user) + lowerOutsidePct(normalPct(a))
 		c.Authority = &v
 	}
-	c.Path = normalPct(c.Path)
+	c.Path = normalPctPath(c)
 	c.Query, c.Fragment = fix(c.Query), fix(c.Fragment)
 	if c.Scheme != nil {
 		c.Path = RemoveDotSegmentsRFC(c.Path)

@@ -48,7 +48,9 @@
 //
 // Every Parse function fails with a *ParseError, which tells the byte offset
 // of the first byte that cannot be part of the rule, the rule, the component
-// it falls in and what the grammar expected there. errors.Is(err, ErrInvalid)
+// it falls in and what the grammar expected there, and for a common mistake
+// (no scheme, a space, a non-ASCII character, a lone "%", a backslash, a port
+// that is not a number, ...) a Hint in plain words. errors.Is(err, ErrInvalid)
 // holds for all of them. No input makes a function of this package panic,
 // whatever its bytes or length, except the Must functions. PercentDecode fails
 // with an *EscapeError, PortNumber with ErrNoPort or a *PortRangeError, NetURL

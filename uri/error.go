@@ -12,18 +12,26 @@ import (
 // errors.As.
 type ParseError struct {
 	Input     string   // the text, as given
-	Offset    int      // byte offset of the first byte that cannot be part of the rule (len(Input) at its end)
+	Offset    int      // byte offset of the first byte that cannot be part of the rule: the length of the longest prefix of Input that some string of Rule starts with
 	Rule      string   // the top rule: "URI", "URI-reference", "absolute-URI" or "relative-ref"
 	Component string   // the component Offset falls in as Rule reads Input: "scheme", "authority", "userinfo", "host", "port", "path", "query" or "fragment"
 	Expected  []string // what the grammar could have matched at Offset: rule names and terminals
+	Hint      string   // what the mistake probably was, in plain words ("a space is not allowed in a URI: ..."); "" when there is nothing to add
 }
 
 // Error returns a message such as
 //
-//	uri: invalid character ' ' at offset 8 in path: expected pchar, "/", "?", "#" or end of input
+//	uri: invalid character ' ' at offset 8 in path: expected pchar, "/", "?", "#" or end of input; a space is not allowed in a URI: percent-encode it as "%20"
+//
+// It ends with the Hint, when there is one. It quotes no more than 64 bytes
+// of the input and escapes control characters, however long the input.
 func (e *ParseError) Error() string {
-	return "uri: " + c.DescribeAt(e.Input, e.Offset) + " at offset " + itoa(e.Offset) +
+	msg := "uri: " + c.DescribeAt(e.Input, e.Offset) + " at offset " + itoa(e.Offset) +
 		" in " + e.Component + ": expected " + c.JoinExpected(e.Expected)
+	if e.Hint != "" {
+		msg += "; " + e.Hint
+	}
+	return msg
 }
 
 // ErrInvalid is matched by every *ParseError under errors.Is, for callers that
@@ -46,12 +54,14 @@ func newParseError(s string, rule topRule, prefix int) *ParseError {
 	if off < 0 { // cannot happen: the fast match failed
 		off, exp = 0, append(exp, rule.Name())
 	}
+	comp := componentAt(s, off, rule)
 	e.ParseError = ParseError{
 		Input:     s,
 		Offset:    off,
 		Rule:      rule.Name(),
-		Component: componentAt(s, off, rule),
+		Component: comp,
 		Expected:  exp[:len(exp):len(exp)],
+		Hint:      hintFor(s, off, rule.Name(), comp),
 	}
 	return &e.ParseError
 }

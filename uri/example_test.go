@@ -25,7 +25,7 @@ func ExampleParse() {
 	fmt.Println(err)
 	// Output:
 	// foo example.com:8042 /over/there name=ferret nose
-	// uri: invalid character '/' at offset 0 in scheme: expected scheme
+	// uri: invalid character '/' at offset 0 in scheme: expected scheme; no scheme: a URI begins with a scheme, such as "https:"
 }
 
 func ExampleParseReference() {
@@ -42,7 +42,7 @@ func ExampleParseReference() {
 	// "../g" relative=true
 	// "//g" relative=true
 	// "#s" relative=true
-	// uri: invalid character ' ' at offset 8 in host: expected unreserved, pct-encoded, sub-delims, ":", "@", "/", "?", "#" or end of input
+	// uri: invalid character ' ' at offset 8 in host: expected unreserved, pct-encoded, sub-delims, ":", "@", "/", "?", "#" or end of input; a space is not allowed in a URI: percent-encode it as "%20"
 }
 
 func ExampleParseAbsolute() {
@@ -52,7 +52,7 @@ func ExampleParseAbsolute() {
 	fmt.Println(err)
 	// Output:
 	// <nil>
-	// uri: invalid character '#' at offset 10 in path: expected pchar, "/", "?" or end of input
+	// uri: invalid character '#' at offset 10 in path: expected pchar, "/", "?" or end of input; an absolute URI has no fragment (§4.3): remove the "#" and what follows
 }
 
 func ExampleParseRelative() {
@@ -87,6 +87,21 @@ func ExampleParseError() {
 	// Output:
 	// 5 URI-reference fragment [pchar "/" "?" end of input]
 	// true
+}
+
+func ExampleParseError_hint() {
+	for _, s := range []string{"example.com", "https://example.com:80a/", "http://h/a b", "http://h/café"} {
+		_, err := uri.Parse(s)
+		var pe *uri.ParseError
+		if errors.As(err, &pe) {
+			fmt.Printf("%d: %s\n", pe.Offset, pe.Hint)
+		}
+	}
+	// Output:
+	// 11: no scheme: did you mean "https://example.com"?
+	// 23: the port "80a" holds 'a' at offset 22: a port is decimal digits only
+	// 10: a space is not allowed in a URI: percent-encode it as "%20"
+	// 12: non-ASCII character 'é' is not allowed in a URI: percent-encode its UTF-8 bytes as "%C3%A9"; an IRI parser (RFC 3987) accepts it as it is
 }
 
 func ExampleURI_String() {
@@ -418,7 +433,7 @@ func ExampleFromNetURL() {
 	fmt.Println(err)
 	// Output:
 	// https://example.com/a%20b <nil>
-	// uri: conversion to or from net/url loses: not an RFC 3986 URI reference: uri: invalid character ' ' at offset 23 in query: expected pchar, "/", "?", "#" or end of input
+	// uri: conversion to or from net/url loses: not an RFC 3986 URI reference: uri: invalid character ' ' at offset 23 in query: expected pchar, "/", "?", "#" or end of input; a space is not allowed in a URI: percent-encode it as "%20"
 }
 
 func ExampleConversionError() {

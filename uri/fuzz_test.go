@@ -46,7 +46,7 @@ func fuzzParse(f *testing.F, parse func(string) (URI, error), rule *c.Rule) {
 			if pe.Offset < 0 || pe.Offset > len(s) || pe.Input != s || pe.Rule != rule.Name() {
 				t.Fatalf("parse(%q): Offset %d, Input %q, Rule %q", s, pe.Offset, pe.Input, pe.Rule)
 			}
-			_ = err.Error()
+			checkMessage(t, s, err.Error())
 			return
 		}
 		if u.String() != s {

@@ -17,14 +17,17 @@ import (
 //     becomes "%7B"); nothing else changes case;
 //   - percent-encoding (§6.2.2.2): every triplet that encodes an unreserved
 //     character (§2.3: ALPHA, DIGIT, "-", ".", "_", "~") is decoded, in every
-//     component ("%7e" becomes "~", "%41" in a host becomes "a");
+//     component ("%7e" becomes "~", "%41" in a host becomes "a"), but for
+//     the segments of a relative-path reference that would decode to a dot
+//     segment (see below);
 //   - path segments (§6.2.2.3): dot segments are removed after decoding (so
 //     "%2E%2E" counts as ".."), in the RFC's order.
 //
 // The result parses as the same kind of reference as u: a URI stays a URI, a
 // relative reference stays relative, an authority stays, and the host keeps
-// its HostKind. NormalizeSyntax is idempotent. The policies where §6.2.2 is
-// silent or would change the meaning of u:
+// its HostKind, but for a reg-name that decodes to an IPv4 address (below).
+// NormalizeSyntax is idempotent. The policies where §6.2.2 is silent or would
+// change the meaning of u:
 //
 //   - URIs and absolute paths: RemoveDotSegments runs on the path of a URI
 //     with a scheme, of a reference with an authority, and of an
@@ -37,12 +40,20 @@ import (
 //     dot segment ends in "/" ("a/.." becomes "./", ".." becomes "../"),
 //     and one that would be empty, start with "/" or hold a ":" in its first
 //     segment gets "./" in front, so that it still resolves, against any base
-//     with an authority or an absolute path, to what u resolves to.
+//     with an authority or an absolute path, to what u resolves to. For the
+//     same reason a segment that would decode to "." or ".." ("%2e",
+//     ".%2E") keeps its triplets, upper-cased, and counts as a name, as it
+//     does when the reference is resolved (§5.2.4 compares segments as
+//     written): base "http://h/a/" takes "%2e/.." to "http://h/a/", and so
+//     its normal form "./", where "../" would give "http://h/". In a URI and
+//     in a path that starts with "/", no base path comes in: there the
+//     triplets are decoded and the dot segments removed (§6.2.2.3).
 //   - Double-slash path: a path without an authority that would start with
 //     "//" gets "/." in front, as in Resolve ("s:/.//a" stays "s:/.//a").
-//   - A reg-name that would decode to an IPv4address ("%31.2.3.4") keeps its
-//     triplets (upper-cased): decoding would change what the host is (§3.2.2,
-//     first match wins).
+//   - A reg-name that decodes to an IPv4address ("127.0.0.%31") is decoded
+//     like any other (§6.2.2.2) and then is the IPv4 address "127.0.0.1"
+//     (§3.2.2, first match wins): the reg-name "127.0.0.1", looked up, names
+//     the same host. HostKind tells IPv4.
 //   - The port, an empty one included, and empty components stay: dropping
 //     them is scheme-based (§6.2.3, see Normalize).
 func (u URI) NormalizeSyntax() URI { return u.normalize(false) }
@@ -159,6 +170,7 @@ func (u URI) normalize(schemeBased bool) URI {
 		buf = append(buf, ':')
 	}
 	hasAuth := u.has(slotAuthority)
+	kind := u.host
 	if hasAuth {
 		buf = append(buf, '/', '/')
 		sp[slotAuthority].lo = int32(len(buf) + 1)
@@ -175,7 +187,7 @@ func (u URI) normalize(schemeBased bool) URI {
 			h0 := len(buf)
 			buf = normPctAppend(buf, host, true, true)
 			if strings.IndexByte(host, '%') >= 0 && isIPv4(string(buf[h0:])) {
-				buf = normPctAppend(buf[:h0], host, false, true)
+				kind = IPv4 // "127.0.0.%31" decodes to "127.0.0.1" (§6.2.2.2), which §3.2.2 reads as IPv4
 			}
 		case IPv6, IPvFuture:
 			for i := 0; i < len(host); i++ {
@@ -194,7 +206,11 @@ func (u URI) normalize(schemeBased bool) URI {
 
 	p0 := len(buf)
 	path := u.Path()
-	buf = normPctAppend(buf, path, true, false)
+	if !hasAuth && !u.has(slotScheme) && path != "" && path[0] != '/' && strings.IndexByte(path, '%') >= 0 {
+		buf = normRelPctAppend(buf, path)
+	} else {
+		buf = normPctAppend(buf, path, true, false)
+	}
 	switch {
 	case hasAuth || u.has(slotScheme) || path != "" && path[0] == '/':
 		if rdsHasDotSegment(buf[p0:]) {
@@ -227,7 +243,7 @@ func (u URI) normalize(schemeBased bool) URI {
 	if string(buf) == u.s { // no allocation: u is already normal
 		return u
 	}
-	return URI{s: string(buf), sp: sp, host: u.host}
+	return URI{s: string(buf), sp: sp, host: kind}
 }
 
 // normSamePort reports whether the port digits p and the default port d are the
@@ -311,6 +327,29 @@ func normPctAppend(dst []byte, s string, decode, lowerCase bool) []byte {
 		dst = append(dst, b)
 	}
 	return dst
+}
+
+// normRelPctAppend appends the path p of a relative-path reference to dst
+// with its triplets normalized as normPctAppend does, except in a segment
+// that would decode to "." or "..": there the triplets stay, their hex digits
+// upper-cased ("%2e" becomes "%2E"). Resolution does not decode (§5.2.4 takes
+// "%2E" for a name, not a dot segment), so decoding it would change where the
+// reference leads once merged with a base path: see the policy
+// "relative-path references" of NormalizeSyntax.
+func normRelPctAppend(dst []byte, p string) []byte {
+	for {
+		seg, rest, more := strings.Cut(p, "/")
+		d0 := len(dst)
+		dst = normPctAppend(dst, seg, true, false)
+		if d := string(dst[d0:]); (d == "." || d == "..") && d != seg {
+			dst = normPctAppend(dst[:d0], seg, false, false)
+		}
+		if !more {
+			return dst
+		}
+		dst = append(dst, '/')
+		p = rest
+	}
 }
 
 // normRelPath normalizes the dot segments of a relative-path

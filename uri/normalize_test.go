@@ -77,7 +77,8 @@ func TestNormalizePolicies(t *testing.T) {
 		{"IPv6 normLower", "s://[2001:DB8::A]/", "s://[2001:db8::a]/", ""},
 		{"IPvFuture normLower", "s://[V7.AB:C]/", "s://[v7.ab:c]/", ""},
 		{"IPv4 unchanged", "s://1.2.3.4/", "s://1.2.3.4/", ""},
-		{"reg-name that would decode to IPv4 keeps triplets", "s://%31.2.3.%34/", "s://%31.2.3.%34/", ""},
+		{"reg-name that decodes to IPv4 is decoded", "s://%31.2.3.%34/", "s://1.2.3.4/", ""},
+		{"reg-name that decodes to IPv4, §6.2.2.2", "//127.0.0.%31", "//127.0.0.1", ""},
 		{"reg-name that would decode to IPv4, hex upper", "s://1.2.3.%3a", "s://1.2.3.%3A", ""},
 		{"decoded dot segment is removed", "s://h/a/%2E%2E/b", "s://h/b", ""},
 		{"decoded dot in a segment stays", "s://h/a%2Eb/%2E%2Ex", "s://h/a.b/..x", ""},
@@ -101,7 +102,11 @@ func TestNormalizePolicies(t *testing.T) {
 		{"relative-path: colon", "./a:b/c", "./a:b/c", ""},
 		{"relative-path: colon after dot-dot", "x/../a:b", "./a:b", ""},
 		{"relative-path: empty first segment", "x/..//b", ".//b", ""},
-		{"relative-path: decoded dots", "%2E%2E/a/%2e/b", "../a/b", ""},
+		{"relative-path: encoded dots stay names", "%2E%2E/a/%2e/b", "%2E%2E/a/%2E/b", ""},
+		{"relative-path: encoded dot, then dot-dot", "%2e/..", "./", ""},
+		{"relative-path: half-encoded dot-dot", ".%2e/x/..", ".%2E/", ""},
+		{"relative-path: a dot inside a name is decoded", "a%2Eb/%2E%2Ex", "a.b/..x", ""},
+		{"absolute-path: encoded dots decoded and removed", "/a/%2e%2E/b", "/b", ""},
 		{"relative-path: no dots untouched", "a//b;c", "a//b;c", ""},
 		{"empty reference", "", "", ""},
 		{"fragment only", "#%7E", "#~", ""},
@@ -246,8 +251,8 @@ func rsKind(u URI) string {
 }
 
 // TestNormalizeLaws: NormalizeSyntax and Normalize build what parses back,
-// keep the kind of reference, and are idempotent; Normalize is a
-// normalization of NormalizeSyntax's result.
+// keep the kind of reference (a reg-name may decode to an IPv4 address), and
+// are idempotent; Normalize is a normalization of NormalizeSyntax's result.
 func TestNormalizeLaws(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		u := rsGenRef(rsSegPool).Draw(t, "u")
@@ -257,7 +262,7 @@ func TestNormalizeLaws(t *testing.T) {
 		}{{"NormalizeSyntax", URI.NormalizeSyntax}, {"Normalize", URI.Normalize}} {
 			n := f.fn(u)
 			rsCheckReparse(t, n)
-			if rsKind(n) != rsKind(u) {
+			if k := rsKind(n); k != rsKind(u) && k != strings.Replace(rsKind(u), "reg-name", "IPv4", 1) {
 				t.Fatalf("%s(%q) = %q: kind %q, was %q", f.name, u, n, rsKind(n), rsKind(u))
 			}
 			if n2 := f.fn(n); n2 != n {
@@ -313,6 +318,64 @@ func TestNormalizeRelativePathKeepsTarget(t *testing.T) {
 	})
 }
 
+// TestNormalizeRelativePathEncodedDots: for every relative-path reference,
+// percent-encoded dots included ("%2E", "%2e%2E", ".%2E"), and every
+// hierarchical base, the normal form of the reference resolves to what the
+// reference resolves to, up to NormalizeSyntax of the results (the other
+// triplets of the reference are decoded or upper-cased):
+//
+//	NormalizeSyntax(b.Resolve(NormalizeSyntax(r))) == NormalizeSyntax(b.Resolve(r))
+//
+// Resolution compares segments as written (§5.2.4: "%2E" is a name), and so
+// does NormalizeSyntax in a relative-path reference; decoding "%2e" there
+// would take base "http://h/a/" with "%2e/.." to "http://h/" instead of
+// "http://h/a/".
+func TestNormalizeRelativePathEncodedDots(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		base := rsGenURI(rsSegPool).Draw(t, "base")
+		if !rsHierarchical(base) {
+			return
+		}
+		r := MustParseReference(rsGenPath(t, 'n', rsSegPool) + rsGenQF(t))
+		n := r.NormalizeSyntax()
+		got, err1 := base.Resolve(n)
+		want, err2 := base.Resolve(r)
+		if err1 != nil || err2 != nil {
+			t.Fatal(err1, err2)
+		}
+		if got.NormalizeSyntax() != want.NormalizeSyntax() {
+			t.Fatalf("base %q: %q -> %q (%q), but its normal form %q -> %q (%q)",
+				base, r, want, want.NormalizeSyntax(), n, got, got.NormalizeSyntax())
+		}
+	})
+	// The case of the issue, by hand: §5.2.3 merges "/a/" and "%2e/.." into
+	// "/a/%2e/..", and §5.2.4 removes ".." with the segment "%2e" before it.
+	base := MustParse("http://h/a/")
+	r := MustParseReference("%2e/..")
+	n := r.NormalizeSyntax()
+	got, _ := base.Resolve(n)
+	want, _ := base.Resolve(r)
+	if n.String() != "./" || got.String() != "http://h/a/" || want.String() != "http://h/a/" {
+		t.Errorf("%q: normal form %q; resolved %q and %q, want \"./\", \"http://h/a/\" twice", r, n, want, got)
+	}
+}
+
+// TestNormalizeDecodesIPv4: a reg-name whose unreserved triplets decode to
+// an IPv4address is decoded (§6.2.2.2) and is then that IPv4 address
+// (§3.2.2).
+func TestNormalizeDecodesIPv4(t *testing.T) {
+	for _, s := range []string{"//127.0.0.%31", "http://%31%32%37.0.0.1/", "s://u@1.2.3.%34:80"} {
+		u := MustParseReference(s)
+		n := u.NormalizeSyntax()
+		if u.HostKind() != RegName || n.HostKind() != IPv4 || strings.Contains(n.Host(), "%") {
+			t.Errorf("%q (%v) -> %q (%v), want an IPv4 host without triplets", u, u.HostKind(), n, n.HostKind())
+		}
+		if p := MustParseReference(n.String()); p != n {
+			t.Errorf("%q: normal form %+v parses as %+v", u, n, p)
+		}
+	}
+}
+
 // TestResolveNormalizeCommute: on a normalized hierarchical base b,
 //
 //	Normalize(b.Resolve(r)) == Normalize(b.Resolve(Normalize(r)))
@@ -322,10 +385,12 @@ func TestNormalizeRelativePathKeepsTarget(t *testing.T) {
 // "/", so it commutes with remove_dot_segments unless it makes a dot segment;
 // the other normalizations (case, ports, empty path) act on components that
 // Resolve copies whole; and the relative-path policy keeps the target (see
-// TestNormalizeRelativePathKeepsTarget). The exception is the RFC's own:
-// Resolve compares segments literally ("%2E%2E" is no ".."), Normalize
-// decodes first, so "a/%2E%2E/../b" resolves against "http://h/x/" to
-// "http://h/x/a/b" while its normal form "../b" gives "http://h/b".
+// TestNormalizeRelativePathKeepsTarget, and TestNormalizeRelativePathEncodedDots
+// for encoded dots, which a relative-path reference keeps). The exception is
+// the RFC's own, in a path that starts with "/": Resolve compares segments
+// literally ("%2E%2E" is no ".."), Normalize decodes first (§6.2.2.2, then
+// §6.2.2.3), so "/x/%2E%2E/../b" resolves against "http://h/" to
+// "http://h/x/b" while its normal form "/b" gives "http://h/b".
 func TestResolveNormalizeCommute(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		b := rsGenURI(rsSegPoolNoEncDots).Draw(t, "base").Normalize()
@@ -344,11 +409,11 @@ func TestResolveNormalizeCommute(t *testing.T) {
 		}
 	})
 	// The exception, as the comment above says.
-	b := MustParse("http://h/x/")
-	r := MustParseReference("a/%2E%2E/../b")
+	b := MustParse("http://h/")
+	r := MustParseReference("/x/%2E%2E/../b")
 	x, _ := b.Resolve(r)
 	y, _ := b.Resolve(r.Normalize())
-	if x.Normalize().String() != "http://h/x/a/b" || y.Normalize().String() != "http://h/b" {
+	if x.Normalize().String() != "http://h/x/b" || y.Normalize().String() != "http://h/b" {
 		t.Errorf("encoded dots: %q, %q", x.Normalize(), y.Normalize())
 	}
 }

@@ -26,7 +26,9 @@ import "strings"
 //     authorities differ;
 //   - otherwise the shortest that resolves to the target of: "" or
 //     "#fragment" (the target is the base, fragment aside); "?query#fragment"
-//     (same path); a relative-path reference ("g", "../g", "."), with "./"
+//     (same path); a relative-path reference ("g", "../g", "."; from a
+//     rootless base path as from a rooted one: "s:a/b/" takes ".." to
+//     "s:a/", §5.2.3 and §5.2.4), with "./"
 //     in front where its first segment would hold a ":" or be empty ("./a:b",
 //     ".//g"); an absolute-path reference ("/g"; "/.//g" for a path that
 //     starts with "//"); a network-path reference; the target.
@@ -71,13 +73,21 @@ func (base URI) Relativize(target URI) (URI, error) {
 		}
 		// From the base's directory as written, and with its dot segments
 		// removed: a base "/a/./b/c" takes "x" to "/a/b/x" (§5.2.3, §5.2.4).
-		dir := baseDir(base)
-		if rel, ok := relativizePath(dir, tp); ok {
-			cands = append(cands, rel+qf)
+		// And toward the path before the double-slash policy put "/." in
+		// front: a base "/..//a" takes "." to "//", which Resolve writes "/.//".
+		dirs := []string{baseDir(base)}
+		if clean := RemoveDotSegments(dirs[0]); clean != dirs[0] {
+			dirs = append(dirs, clean)
 		}
-		if clean := RemoveDotSegments(dir); clean != dir {
-			if rel, ok := relativizePath(clean, tp); ok {
-				cands = append(cands, rel+qf)
+		paths := []string{tp}
+		if strings.HasPrefix(tp, "/.//") {
+			paths = append(paths, tp[2:])
+		}
+		for _, dir := range dirs {
+			for _, p := range paths {
+				if rel, ok := relativizePath(dir, p); ok {
+					cands = append(cands, rel+qf)
+				}
 			}
 		}
 		if strings.HasPrefix(tp, "//") {
@@ -134,6 +144,14 @@ func relativizePath(dir, tp string) (string, bool) {
 			return "./" + rest, true
 		}
 		return rest, true
+	}
+	if dir != "" && dir[0] != '/' && tp != "" && tp[0] != '/' {
+		// A rootless base directory (§5.2.3 merges "a/b/" and "../c" into
+		// "a/b/../c", and §5.2.4 removes the dot segments as it would of
+		// "/a/b/../c", without the first "/"): climb as from "/a/b/". A
+		// climb past the first segment leaves a path with a "/" in front,
+		// which the caller's resolution check turns down.
+		return relativizePath("/"+dir, "/"+tp)
 	}
 	if dir == "" || dir[0] != '/' || tp == "" || tp[0] != '/' {
 		return "", false

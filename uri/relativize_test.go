@@ -2,6 +2,7 @@ package uri
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -48,7 +49,7 @@ func TestRelativize(t *testing.T) {
 		{"s:rootless/x", "s:other", "s:other"},
 		{"s:rootless/x", "s:/abs", "/abs"},
 		{"f:/a", "f:/.//g", ".//g"},
-		{"f:/a/b", "f:/.//g", "/.//g"},
+		{"f:/a/b", "f:/.//g", "..//g"}, // "/a/..//g" is "//g" (§5.2.4), written "/.//g": as short, relative wins
 		// A base with dot segments: the merge removes them (§5.2.3, §5.2.4).
 		{"http://h/a/./b/c", "http://h/a/b/x", "x"},
 		{"s://h/a/../b", "s://h/a/x", "a/x"},
@@ -117,4 +118,124 @@ func TestRelativizeRoundTrip(t *testing.T) {
 			t.Fatalf("base %q, target %q: Relativize = %q, longer than %q", base, target, r, want)
 		}
 	})
+}
+
+// TestRelativizeRootless: a rootless base path climbs with ".." as a
+// hierarchy does, as long as the climb stays under its first segment:
+// §5.2.3 merges "a/b/" and ".." into "a/b/..", which §5.2.4 reduces to "a/".
+func TestRelativizeRootless(t *testing.T) {
+	for _, tc := range []struct{ base, target, want string }{
+		{"s:a/b/", "s:a/", ".."},
+		{"s:a/b/c", "s:a/", ".."},
+		{"s:a/b/c", "s:a/x", "../x"},
+		{"s:a/b/c/d", "s:a/x/y", "s:a/x/y"}, // shorter than "../../x/y"
+		{"s:a/b/c/d", "s:a/b/x", "../x"},
+		{"s:a/b/c/d", "s:a/b/", ".."},
+		{"s:a/b/", "s:x/", "s:x/"}, // "../.." would reach "/" (§5.2.4 of "a/b/../.."), never "x/"
+		{"s:a/b/", "s:a", "s:a"},   // no relative path loses the "/" after "a"
+	} {
+		r, err := MustParse(tc.base).Relativize(MustParse(tc.target))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.String() != tc.want {
+			t.Errorf("%q.Relativize(%q) = %q, want %q", tc.base, tc.target, r, tc.want)
+		}
+	}
+}
+
+// TestRelativizeShortestBruteForce: on small bases and targets, no string
+// shorter than Relativize's answer, over the bytes that can make one, is a
+// reference that resolves to the same URI (strings of up to five bytes are
+// tried).
+func TestRelativizeShortestBruteForce(t *testing.T) {
+	checked := 0
+	rapid.Check(t, func(t *rapid.T) {
+		n := 10
+		if testing.Short() {
+			n = 2
+		}
+		for range n {
+			checked += checkShortest(t)
+		}
+	})
+	t.Logf("%d shorter references resolved", checked)
+}
+
+// shortStrings holds every string of up to five bytes over the bytes of the
+// references of TestRelativizeShortestBruteForce, by length.
+var shortStrings = func() (byLen [6][]string) {
+	const alphabet = "ab/.?#:s"
+	byLen[0] = []string{""}
+	for n := 1; n < len(byLen); n++ {
+		for _, p := range byLen[n-1] {
+			for i := 0; i < len(alphabet); i++ {
+				byLen[n] = append(byLen[n], p+alphabet[i:i+1])
+			}
+		}
+	}
+	return byLen
+}()
+
+// checkShortest draws a base and a target over the segments "a", "b", "",
+// "." and "..", and resolves every shorter string than base.Relativize's
+// answer; it returns how many it resolved.
+func checkShortest(t *rapid.T) int {
+	segs := []string{"a", "b", "", ".", ".."}
+	path := func(label string) string {
+		p := strings.Join(rapid.SliceOfN(rapid.SampledFrom(segs), 0, 3).Draw(t, label), "/")
+		switch rapid.IntRange(0, 2).Draw(t, label+" kind") {
+		case 0:
+			p = "/" + p
+		case 1: // rootless
+			if strings.HasPrefix(p, "/") || p == "" {
+				p = "a" + p
+			}
+		}
+		return p
+	}
+	auth := rapid.SampledFrom([]string{"", "//a", "//b"}).Draw(t, "authority")
+	bp := path("base path")
+	if auth != "" && bp != "" && bp[0] != '/' || auth == "" && strings.HasPrefix(bp, "//") {
+		bp = "/" + bp
+	}
+	base := MustParse("s:" + auth + bp + rapid.SampledFrom([]string{"", "?a"}).Draw(t, "base query"))
+	tauth := rapid.SampledFrom([]string{"", auth}).Draw(t, "target authority")
+	tp := path("target path")
+	if rapid.Bool().Draw(t, "ancestor") {
+		// A path up to some "/" of the base's, and maybe a segment: where
+		// a climb with ".." would lead.
+		var cuts []int
+		for i := 0; i < len(bp); i++ {
+			if bp[i] == '/' {
+				cuts = append(cuts, i+1)
+			}
+		}
+		if len(cuts) > 0 {
+			tp = bp[:rapid.SampledFrom(cuts).Draw(t, "cut")] + rapid.SampledFrom([]string{"", "a", "b"}).Draw(t, "last")
+		}
+	}
+	if tauth != "" && tp != "" && tp[0] != '/' || tauth == "" && strings.HasPrefix(tp, "//") {
+		tp = "/" + tp
+	}
+	target := MustParse("s:" + tauth + tp + rapid.SampledFrom([]string{"", "?a", "?b", "#a"}).Draw(t, "target query"))
+	r, err := base.Relativize(target)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := base.Resolve(target)
+	n := 0
+	for k := 0; k < len(r.String()) && k < len(shortStrings); k++ {
+		for _, s := range shortStrings[k] {
+			c, err := ParseReference(s)
+			if err != nil {
+				continue
+			}
+			n++
+			if got, err := base.Resolve(c); err == nil && got == want {
+				t.Fatalf("%q.Relativize(%q) = %q, but the shorter %q resolves to %q too", base, target, r, s, want)
+			}
+		}
+	}
+	return n
 }

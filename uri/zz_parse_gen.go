@@ -949,7 +949,7 @@ l1:
 // matchHost matches host at pos in in and returns the end offset of the match, or -1.
 // pos is within in.
 //
-//	host = IP-literal / IPv4address !( unreserved / pct-encoded / sub-delims ) / reg-name
+//	host = IP-literal / IPv4address !( unreserved / "%" / sub-delims ) / reg-name
 func matchHost(in string, pos int) int {
 	p := pos
 	var v1 int
@@ -974,7 +974,7 @@ l3:
 	} else {
 		goto l4
 	}
-	if p < len(in) && (genSet11[in[p]] || in[p] == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]]) {
+	if p < len(in) && genSet11[in[p]] {
 		goto l4
 	}
 	goto l2
@@ -982,7 +982,7 @@ l4:
 	p = v1
 	// reg-name
 	for p < len(in) {
-		if c := in[p]; genSet11[c] {
+		if c := in[p]; genSet12[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -1013,7 +1013,7 @@ func matchPathAbsolute(in string, pos int) int {
 	// segment-nz
 	v2 = p
 	for p < len(in) {
-		if c := in[p]; genSet13[c] {
+		if c := in[p]; genSet14[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -1027,7 +1027,7 @@ func matchPathAbsolute(in string, pos int) int {
 	if p < len(in) && in[p] == '/' {
 		p++
 		for p < len(in) {
-			if c := in[p]; genSet12[c] {
+			if c := in[p]; genSet13[c] {
 				p++
 			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 				p += 3
@@ -1056,7 +1056,7 @@ func matchPathRootless(in string, pos int) int {
 	// segment-nz
 	v1 = p
 	for p < len(in) {
-		if c := in[p]; genSet13[c] {
+		if c := in[p]; genSet14[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -1070,7 +1070,7 @@ func matchPathRootless(in string, pos int) int {
 	if p < len(in) && in[p] == '/' {
 		p++
 		for p < len(in) {
-			if c := in[p]; genSet12[c] {
+			if c := in[p]; genSet13[c] {
 				p++
 			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 				p += 3
@@ -1189,7 +1189,7 @@ l9:
 	if p < len(in) && in[p] == '/' {
 		p++
 		for p < len(in) {
-			if c := in[p]; genSet12[c] {
+			if c := in[p]; genSet13[c] {
 				p++
 			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 				p += 3
@@ -1246,7 +1246,7 @@ l13:
 	// path-empty
 	v18 = 0
 	for v18 != 0 && p < len(in) {
-		if c := in[p]; genSet13[c] {
+		if c := in[p]; genSet14[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -1270,7 +1270,7 @@ l2:
 	k6s = p
 	// query
 	for p < len(in) {
-		if c := in[p]; genSet14[c] {
+		if c := in[p]; genSet15[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -1298,7 +1298,7 @@ l15:
 	k7s = p
 	// fragment
 	for p < len(in) {
-		if c := in[p]; genSet14[c] {
+		if c := in[p]; genSet15[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -1431,7 +1431,7 @@ l9:
 	if p < len(in) && in[p] == '/' {
 		p++
 		for p < len(in) {
-			if c := in[p]; genSet12[c] {
+			if c := in[p]; genSet13[c] {
 				p++
 			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 				p += 3
@@ -1488,7 +1488,7 @@ l13:
 	// path-empty
 	v18 = 0
 	for v18 != 0 && p < len(in) {
-		if c := in[p]; genSet13[c] {
+		if c := in[p]; genSet14[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -1512,7 +1512,7 @@ l2:
 	k6s = p
 	// query
 	for p < len(in) {
-		if c := in[p]; genSet14[c] {
+		if c := in[p]; genSet15[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -1551,7 +1551,7 @@ func matchPathNoscheme(in string, pos int) int {
 	// segment-nz-nc
 	v1 = p
 	for p < len(in) {
-		if c := in[p]; genSet16[c] {
+		if c := in[p]; genSet17[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -1565,7 +1565,7 @@ func matchPathNoscheme(in string, pos int) int {
 	if p < len(in) && in[p] == '/' {
 		p++
 		for p < len(in) {
-			if c := in[p]; genSet12[c] {
+			if c := in[p]; genSet13[c] {
 				p++
 			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 				p += 3
@@ -1673,7 +1673,7 @@ l9:
 	if p < len(in) && in[p] == '/' {
 		p++
 		for p < len(in) {
-			if c := in[p]; genSet12[c] {
+			if c := in[p]; genSet13[c] {
 				p++
 			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 				p += 3
@@ -1711,7 +1711,7 @@ l12:
 	p = v1
 	k5s = v10
 	k5e = v11
-	if p >= len(in) || !genSet15[in[p]] {
+	if p >= len(in) || !genSet16[in[p]] {
 		goto l13
 	}
 	k5s = p
@@ -1730,7 +1730,7 @@ l13:
 	// path-empty
 	v18 = 0
 	for v18 != 0 && p < len(in) {
-		if c := in[p]; genSet13[c] {
+		if c := in[p]; genSet14[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -1754,7 +1754,7 @@ l2:
 	k6s = p
 	// query
 	for p < len(in) {
-		if c := in[p]; genSet14[c] {
+		if c := in[p]; genSet15[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -1782,7 +1782,7 @@ l15:
 	k7s = p
 	// fragment
 	for p < len(in) {
-		if c := in[p]; genSet14[c] {
+		if c := in[p]; genSet15[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -3158,7 +3158,7 @@ l1:
 func explainRegName(in string, pos int, d *genDiag) int {
 	p := pos
 	for p < len(in) {
-		if c := in[p]; genSet11[c] {
+		if c := in[p]; genSet12[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -3204,7 +3204,7 @@ l3:
 	} else {
 		goto l4
 	}
-	if p < len(in) && (genSet11[in[p]] || in[p] == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]]) {
+	if p < len(in) && genSet11[in[p]] {
 		goto l7
 	}
 	goto l8
@@ -3259,7 +3259,7 @@ func explainPathAbempty(in string, pos int, d *genDiag) int {
 	if p < len(in) && in[p] == '/' {
 		p++
 		for p < len(in) {
-			if c := in[p]; genSet12[c] {
+			if c := in[p]; genSet13[c] {
 				p++
 			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 				p += 3
@@ -3286,7 +3286,7 @@ func explainSegmentNz(in string, pos int, d *genDiag) int {
 	var v1 int
 	v1 = 0
 	for p < len(in) {
-		if c := in[p]; genSet13[c] {
+		if c := in[p]; genSet14[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -3349,7 +3349,7 @@ l2:
 	if p < len(in) && in[p] == '/' {
 		p++
 		for p < len(in) {
-			if c := in[p]; genSet12[c] {
+			if c := in[p]; genSet13[c] {
 				p++
 			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 				p += 3
@@ -3397,7 +3397,7 @@ func explainPathRootless(in string, pos int, d *genDiag) int {
 	if p < len(in) && in[p] == '/' {
 		p++
 		for p < len(in) {
-			if c := in[p]; genSet12[c] {
+			if c := in[p]; genSet13[c] {
 				p++
 			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 				p += 3
@@ -3429,7 +3429,7 @@ func explainPathEmpty(in string, pos int, d *genDiag) int {
 	var v1 int
 	v1 = 0
 	for v1 != 0 && p < len(in) {
-		if c := in[p]; genSet13[c] {
+		if c := in[p]; genSet14[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -3606,7 +3606,7 @@ l1:
 func explainQuery(in string, pos int, d *genDiag) int {
 	p := pos
 	for p < len(in) {
-		if c := in[p]; genSet14[c] {
+		if c := in[p]; genSet15[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -3628,7 +3628,7 @@ func explainQuery(in string, pos int, d *genDiag) int {
 func explainFragment(in string, pos int, d *genDiag) int {
 	p := pos
 	for p < len(in) {
-		if c := in[p]; genSet14[c] {
+		if c := in[p]; genSet15[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -3905,7 +3905,7 @@ func explainSegmentNzNc(in string, pos int, d *genDiag) int {
 	var v1 int
 	v1 = 0
 	for p < len(in) {
-		if c := in[p]; genSet16[c] {
+		if c := in[p]; genSet17[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -3950,7 +3950,7 @@ func explainPathNoscheme(in string, pos int, d *genDiag) int {
 	if p < len(in) && in[p] == '/' {
 		p++
 		for p < len(in) {
-			if c := in[p]; genSet12[c] {
+			if c := in[p]; genSet13[c] {
 				p++
 			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 				p += 3
@@ -4098,7 +4098,7 @@ l3:
 	goto l2
 l28:
 	p = v1
-	if (p >= len(in) || !genSet15[in[p]]) && p < d.far {
+	if (p >= len(in) || !genSet16[in[p]]) && p < d.far {
 		goto l29
 	}
 	if e := explainPathNoscheme(in, p, d); e >= 0 {
@@ -4462,7 +4462,7 @@ var genLabels = [...]string{
 	"IPvFuture",
 	"\"v\"",
 	"\"]\"",
-	"!( unreserved / pct-encoded / sub-delims )",
+	"!( unreserved / \"%\" / sub-delims )",
 	"host",
 	"pchar",
 	"segment-nz",
@@ -4574,8 +4574,22 @@ var genSet10 = [256]bool{
 	'V': true, 'v': true,
 }
 
-// genSet11 is "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x41-5A / "_" / %x61-7A / "~".
+// genSet11 is "!" / %x24-2E / %x30-39 / ";" / "=" / %x41-5A / "_" / %x61-7A / "~".
 var genSet11 = [256]bool{
+	'!': true, '$': true, '%': true, '&': true, 0x27: true, '(': true, ')': true, '*': true,
+	'+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true,
+	'4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true,
+	'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true,
+	'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true,
+	'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true,
+	'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true,
+	'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true,
+	'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true,
+	'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true,
+}
+
+// genSet12 is "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x41-5A / "_" / %x61-7A / "~".
+var genSet12 = [256]bool{
 	'!': true, '$': true, '&': true, 0x27: true, '(': true, ')': true, '*': true, '+': true,
 	',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true,
 	'5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true, 'A': true,
@@ -4588,8 +4602,8 @@ var genSet11 = [256]bool{
 	'w': true, 'x': true, 'y': true, 'z': true, '~': true,
 }
 
-// genSet12 is "!" / "$" / %x26-3B / "=" / %x40-5A / "_" / %x61-7A / "~".
-var genSet12 = [256]bool{
+// genSet13 is "!" / "$" / %x26-3B / "=" / %x40-5A / "_" / %x61-7A / "~".
+var genSet13 = [256]bool{
 	'!': true, '$': true, '&': true, 0x27: true, '(': true, ')': true, '*': true, '+': true,
 	',': true, '-': true, '.': true, '/': true, '0': true, '1': true, '2': true, '3': true,
 	'4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true,
@@ -4602,8 +4616,8 @@ var genSet12 = [256]bool{
 	't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true,
 }
 
-// genSet13 is "!" / "$" / %x26-2E / %x30-3B / "=" / %x40-5A / "_" / %x61-7A / "~".
-var genSet13 = [256]bool{
+// genSet14 is "!" / "$" / %x26-2E / %x30-3B / "=" / %x40-5A / "_" / %x61-7A / "~".
+var genSet14 = [256]bool{
 	'!': true, '$': true, '&': true, 0x27: true, '(': true, ')': true, '*': true, '+': true,
 	',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true,
 	'5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true,
@@ -4616,8 +4630,8 @@ var genSet13 = [256]bool{
 	'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true,
 }
 
-// genSet14 is "!" / "$" / %x26-3B / "=" / %x3F-5A / "_" / %x61-7A / "~".
-var genSet14 = [256]bool{
+// genSet15 is "!" / "$" / %x26-3B / "=" / %x3F-5A / "_" / %x61-7A / "~".
+var genSet15 = [256]bool{
 	'!': true, '$': true, '&': true, 0x27: true, '(': true, ')': true, '*': true, '+': true,
 	',': true, '-': true, '.': true, '/': true, '0': true, '1': true, '2': true, '3': true,
 	'4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true,
@@ -4631,8 +4645,8 @@ var genSet14 = [256]bool{
 	'~': true,
 }
 
-// genSet15 is "!" / %x24-2E / %x30-39 / ";" / "=" / %x40-5A / "_" / %x61-7A / "~".
-var genSet15 = [256]bool{
+// genSet16 is "!" / %x24-2E / %x30-39 / ";" / "=" / %x40-5A / "_" / %x61-7A / "~".
+var genSet16 = [256]bool{
 	'!': true, '$': true, '%': true, '&': true, 0x27: true, '(': true, ')': true, '*': true,
 	'+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true,
 	'4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true,
@@ -4645,8 +4659,8 @@ var genSet15 = [256]bool{
 	'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true,
 }
 
-// genSet16 is "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x40-5A / "_" / %x61-7A / "~".
-var genSet16 = [256]bool{
+// genSet17 is "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x40-5A / "_" / %x61-7A / "~".
+var genSet17 = [256]bool{
 	'!': true, '$': true, '&': true, 0x27: true, '(': true, ')': true, '*': true, '+': true,
 	',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true,
 	'5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true, '@': true,

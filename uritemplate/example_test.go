@@ -67,7 +67,7 @@ func ExampleTemplate_ExpandURI() {
 	fmt.Println(err)
 	// Output:
 	// http://example.com/a%20b/c?q=x%26y /a%20b/c q=x%26y <nil>
-	// uri: invalid character '[' at offset 19 in path: expected pchar, "/", "?", "#" or end of input
+	// uri: invalid character '[' at offset 19 in path: expected pchar, "/", "?", "#" or end of input; "[" is allowed only around an IP literal in the host: percent-encode it as "%5B"
 }
 
 func ExampleTemplate_Match() {

@@ -19,7 +19,8 @@ var checkCmd = &command{
 	long: `
 Check reads FILE, or standard input when there is no FILE or it is "-", one URI
 a line, and reports each line that is not a URI (RFC 3986 §3) as
-FILE:LINE: offset N: message, then the count of valid and invalid lines.
+FILE:LINE: offset N: message (ending with a hint at the mistake when there
+is one), then the count of valid and invalid lines.
 Lines end in "\n" or "\r\n"; any other "\r" is part of the line, and
 invalid there. Empty lines are skipped. The exit status is 1 when a line
 is invalid.`,
@@ -72,8 +73,12 @@ func check(e env, name string, r io.Reader, ref, quiet bool) int {
 		}
 		var pe *uri.ParseError
 		if errors.As(err, &pe) {
-			fmt.Fprintf(w, "%s:%d: offset %d: %s in %s: expected %s\n", name, line, pe.Offset,
+			fmt.Fprintf(w, "%s:%d: offset %d: %s in %s: expected %s", name, line, pe.Offset,
 				c.DescribeAt(s, pe.Offset), pe.Component, c.JoinExpected(pe.Expected))
+			if pe.Hint != "" {
+				fmt.Fprintf(w, "; %s", pe.Hint)
+			}
+			w.WriteByte('\n')
 		} else {
 			fmt.Fprintf(w, "%s:%d: %v\n", name, line, err)
 		}

@@ -27,7 +27,8 @@ kind, its components (an undefined component and an empty one are told apart),
 the kind of its host and its port number. The argument "-" reads one URI
 reference a line from standard input. For an invalid reference, parse prints
 the message, the input with a caret under the offset where it stops being a
-URI reference and what the grammar expected there, and the exit status is 1.`,
+URI reference, under the caret a hint at the mistake when there is one, and
+what the grammar expected there; the exit status is 1.`,
 	flags: func(cmd *command, fs *flag.FlagSet) func(e env, args []string) int {
 		asJSON := fs.Bool("json", false, "print one JSON object a line per reference (a JSON string holds UTF-8: an invalid byte shows as U+FFFD, offsets count the input's bytes)")
 		diagram := fs.Bool("diagram", false, "draw the component diagram of RFC 3986 §3 above each table")
@@ -341,8 +342,8 @@ func writeTable(w io.Writer, u uri.URI) {
 }
 
 // writeParseError prints err for the input s: its message, s with a caret
-// under the offset where it stops being a URI reference, and what the
-// grammar expected there.
+// under the offset where it stops being a URI reference, the hint under the
+// caret when there is one, and what the grammar expected there.
 func writeParseError(w io.Writer, s string, err error) {
 	var pe *uri.ParseError
 	if !errors.As(err, &pe) {
@@ -352,6 +353,9 @@ func writeParseError(w io.Writer, s string, err error) {
 	text, cols := displayText(s)
 	fmt.Fprintf(w, "uri: %s at offset %d in %s\n", c.DescribeAt(s, pe.Offset), pe.Offset, pe.Component)
 	fmt.Fprintf(w, "  %s\n  %s^\n", text, strings.Repeat(" ", cols[pe.Offset]))
+	if pe.Hint != "" {
+		fmt.Fprintf(w, "  %s\n", pe.Hint)
+	}
 	fmt.Fprintf(w, "expected %s\n", c.JoinExpected(pe.Expected))
 }
 
@@ -378,6 +382,7 @@ type jsonError struct {
 	Offset    int      `json:"offset"`
 	Component string   `json:"component"`
 	Expected  []string `json:"expected"`
+	Hint      string   `json:"hint,omitempty"`
 }
 
 // writeJSON prints one line of JSON for the input s. Undefined components
@@ -387,7 +392,7 @@ func writeJSON(w io.Writer, s string, u uri.URI, err error) {
 	var pe *uri.ParseError
 	switch {
 	case errors.As(err, &pe):
-		j.Error = &jsonError{Message: err.Error(), Offset: pe.Offset, Component: pe.Component, Expected: pe.Expected}
+		j.Error = &jsonError{Message: err.Error(), Offset: pe.Offset, Component: pe.Component, Expected: pe.Expected, Hint: pe.Hint}
 	case err != nil:
 		j.Error = &jsonError{Message: err.Error()}
 	default:

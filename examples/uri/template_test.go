@@ -17,7 +17,7 @@ func TestTemplateCommand(t *testing.T) {
 		{"undefined", []string{"template", "X{.undef}{#frag}"}, "X\n", "", 0},
 		{"uri ok", []string{"template", "-uri", "http://example.com{+path}", "path=/a b"}, "http://example.com/a%20b\n", "", 0},
 		{"uri refused", []string{"template", "-uri", "http://example.com{+path}", "path=/[x]"}, "",
-			"uri: invalid character '[' at offset 19 in path: expected pchar, \"/\", \"?\", \"#\" or end of input\n", 1},
+			"uri: invalid character '[' at offset 19 in path: expected pchar, \"/\", \"?\", \"#\" or end of input; \"[\" is allowed only around an IP literal in the host: percent-encode it as \"%5B\"\n", 1},
 		{"match", []string{"template", "-match", "/users/fred/posts?tags=a,b", "/users/{id}/posts{?page,tags}"},
 			"id=fred\ntags=a\ntags=b\n", "", 0},
 		{"no match", []string{"template", "-match", "/groups/x", "/users/{id}"}, "",

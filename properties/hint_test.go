@@ -1,0 +1,34 @@
+package properties
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/seed42851778/rfc3986/uri"
+	"pgregory.net/rapid"
+)
+
+// TestHintEveryNearMiss: every near miss (Invalid: a forbidden byte, a bad
+// "%", an unbalanced bracket, ...) and every generated invalid input of the
+// offset property gets a ParseError with a hint, under each top rule that
+// refuses it, and the message ends with it.
+func TestHintEveryNearMiss(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		inputs := []string{Invalid().Draw(t, "near miss").Input, genOffsetInput().Draw(t, "input")}
+		for _, s := range inputs {
+			for _, r := range offsetRules {
+				_, err := r.parse(s)
+				var pe *uri.ParseError
+				if !errors.As(err, &pe) {
+					continue
+				}
+				if pe.Hint == "" {
+					t.Fatalf("%s %q: no hint for %v", r.name, s, err)
+				}
+				if msg := err.Error(); len(msg) < len(pe.Hint) || msg[len(msg)-len(pe.Hint):] != pe.Hint {
+					t.Fatalf("%s %q: message %q does not end with the hint", r.name, s, msg)
+				}
+			}
+		}
+	})
+}

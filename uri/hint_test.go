@@ -1,0 +1,253 @@
+package uri
+
+import (
+	"errors"
+	"runtime"
+	"strings"
+	"testing"
+	"unicode"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// hinted is what a hint test compares of a *ParseError.
+type hinted struct {
+	Rule      string
+	Offset    int
+	Component string
+	Hint      string
+}
+
+var parsers = map[string]func(string) (URI, error){
+	"URI":           Parse,
+	"URI-reference": ParseReference,
+	"relative-ref":  ParseRelative,
+	"absolute-URI":  ParseAbsolute,
+}
+
+// TestParseErrorHint checks the hint of each mistake it names, with the
+// exact offset (the length of the longest prefix of the input that some
+// string of the rule starts with) worked out from the grammar of RFC 3986.
+func TestParseErrorHint(t *testing.T) {
+	const (
+		notScheme = ` is not a scheme: a scheme begins with a letter and holds only letters, digits, "+", "-" and "."`
+		digits    = ": a port is decimal digits only"
+	)
+	for _, tc := range []struct {
+		name, in string
+		want     hinted
+	}{
+		// No scheme: the whole of "example.com" could begin a scheme; ":" was expected at its end.
+		{"missing scheme", "example.com",
+			hinted{"URI", 11, "scheme", `no scheme: did you mean "https://example.com"?`}},
+		{"missing scheme, path", "www.example.com/path",
+			hinted{"URI", 15, "scheme", `no scheme: did you mean "https://www.example.com/path"?`}},
+		{"missing scheme, network path", "//example.com/x",
+			hinted{"URI", 0, "scheme", `no scheme: did you mean "https://example.com/x"?`}},
+		{"missing scheme, IP literal", "[::1]:80/x",
+			hinted{"URI", 0, "scheme", `no scheme: did you mean "https://[::1]:80/x"?`}},
+		{"missing colon", "http//example.com",
+			hinted{"URI", 4, "scheme", `no ":" after the scheme "http": did you mean "http://example.com"?`}},
+		{"mail address", "me@example.com",
+			hinted{"URI", 2, "scheme", `no scheme: did you mean "mailto:me@example.com"?`}},
+		{"relative path", "/over/there",
+			hinted{"URI", 0, "scheme", `no scheme: a URI begins with a scheme, such as "https:"`}},
+		{"empty", "",
+			hinted{"URI", 0, "scheme", `an empty string is not a URI: a URI begins with a scheme, such as "https:"`}},
+		{"empty scheme", "://x",
+			hinted{"URI", 0, "scheme", `no scheme before ":": a URI begins with a scheme, such as "https"`}},
+		{"words", "not a uri", // no ":": no scheme at all, whatever the space
+			hinted{"URI", 3, "scheme", `no scheme: a URI begins with a scheme, such as "https:"`}},
+		{"space in scheme", "ht tp://x",
+			hinted{"URI", 2, "scheme", `"ht tp"` + notScheme}},
+		{"scheme with underscore", "ht_tp://x",
+			hinted{"URI", 2, "scheme", `"ht_tp"` + notScheme}},
+		{"scheme with underscore, reference", "ht_tp://x", // a first segment "ht_tp", then ":" (§4.2)
+			hinted{"URI-reference", 5, "path", `"ht_tp"` + notScheme}},
+		{"scheme starting with a digit", "1http://x",
+			hinted{"absolute-URI", 0, "scheme", `"1http"` + notScheme}},
+		{"colon in first segment", "1a:b",
+			hinted{"URI-reference", 2, "path", `a ":" in the first segment of a relative path would read as a scheme (§4.2): begin the path with "./", as in "./1a:b"`}},
+		{"scheme in a relative reference", "http://x",
+			hinted{"relative-ref", 4, "path", `a relative reference has no scheme, and "http:" reads as one`}},
+
+		// The port: "example.com:80a" could still be a userinfo, so the
+		// offset is the "/" after it, but the hint names the port.
+		{"letter in port", "https://example.com:80a/",
+			hinted{"URI", 23, "port", `the port "80a" holds 'a' at offset 22` + digits}},
+		{"letter in port after userinfo", "http://u@h:8a/",
+			hinted{"URI", 12, "port", `the port "8a" holds 'a' at offset 12` + digits}},
+		{"placeholder port", "http://h:port/",
+			hinted{"URI", 13, "port", `the port "port" holds 'p' at offset 9` + digits}},
+		{"port too long", "http://h:99999999999999999999x/",
+			hinted{"URI", 30, "port", `the port "99999999999999999999x" holds 'x' at offset 29` + digits +
+				", and 20 digits are too many for a port number (at most 65535)"}},
+		{"port after IP literal", "http://[::1]:8o/",
+			hinted{"URI", 14, "port", `the port "8o" holds 'o' at offset 14` + digits}}, // no userinfo holds "["
+		{"IPv6 without brackets", "http://::1/",
+			hinted{"URI", 10, "port", `an IPv6 address in a URI is written in square brackets, a port after them: "[::1]"`}},
+		{"IPv6 without brackets with port", "http://fe80::1:80/",
+			hinted{"URI", 17, "port", `an IPv6 address in a URI is written in square brackets, a port after them: "[fe80::1:80]"`}},
+
+		// Characters no URI holds as they stand.
+		{"space", "http://a b/",
+			hinted{"URI-reference", 8, "host", `a space is not allowed in a URI: percent-encode it as "%20"`}},
+		{"space in path", "http://h/a b",
+			hinted{"URI", 10, "path", `a space is not allowed in a URI: percent-encode it as "%20"`}},
+		{"tab", "a\tb",
+			hinted{"URI-reference", 1, "path", `a tab is not allowed in a URI: percent-encode it as "%09"`}},
+		{"trailing newline", "http://x\n",
+			hinted{"URI", 8, "host", `trailing white space (a line feed): trim it`}},
+		{"leading space", " http://x",
+			hinted{"URI", 0, "scheme", `leading white space (a space): trim it`}},
+		{"control", "http://h/a\x01",
+			hinted{"URI", 10, "path", `control character 0x01 is not allowed in a URI: percent-encode it as "%01"`}},
+		{"delete", "s:\x7f",
+			hinted{"URI", 2, "path", `control character 0x7F is not allowed in a URI: percent-encode it as "%7F"`}},
+		{"non-ASCII", "http://h/café",
+			hinted{"URI", 12, "path", `non-ASCII character 'é' is not allowed in a URI: percent-encode its UTF-8 bytes as "%C3%A9"; an IRI parser (RFC 3987) accepts it as it is`}},
+		{"non-ASCII host", "http://bücher.de/",
+			hinted{"URI", 8, "host", `non-ASCII character 'ü' is not allowed in a URI: percent-encode its UTF-8 bytes as "%C3%BC"; an IRI parser (RFC 3987) accepts it as it is; an internationalized host name is written in DNS with IDNA A-labels ("xn--…", RFC 5891)`}},
+		{"C1 control", "s:a\u0085",
+			hinted{"URI", 3, "path", `non-ASCII character '\u0085' is not allowed in a URI: percent-encode its UTF-8 bytes as "%C2%85" (an IRI, RFC 3987, does not hold it either)`}},
+		{"bidi override", "s:\u202e", // RFC 3987 §4.1: IRIs MUST NOT contain it
+			hinted{"URI", 2, "path", `non-ASCII character '\u202e' is not allowed in a URI: percent-encode its UTF-8 bytes as "%E2%80%AE" (an IRI, RFC 3987, does not hold it either)`}},
+		{"private use in query", "s:?\ue000", // iprivate: in an IRI's query only
+			hinted{"URI", 3, "query", `non-ASCII character '\ue000' is not allowed in a URI: percent-encode its UTF-8 bytes as "%EE%80%80"; an IRI parser (RFC 3987) accepts it as it is`}},
+		{"private use in path", "s:\ue000",
+			hinted{"URI", 2, "path", `non-ASCII character '\ue000' is not allowed in a URI: percent-encode its UTF-8 bytes as "%EE%80%80" (an IRI, RFC 3987, does not hold it either)`}},
+		{"not UTF-8", "http://h/\xff",
+			hinted{"URI", 9, "path", `byte 0xFF is not allowed in a URI (nor is it UTF-8): percent-encode it as "%FF"`}},
+		{"backslash", `http:\\h\p`,
+			hinted{"URI", 5, "path", `a backslash is not a URI delimiter: URIs separate with "/"; a backslash that stands for itself is written "%5C"`}},
+		{"backslash in path", `http://h/a\b`,
+			hinted{"URI", 10, "path", `a backslash is not a URI delimiter: URIs separate with "/"; a backslash that stands for itself is written "%5C"`}},
+		{"template", "http://h/{id}",
+			hinted{"URI", 9, "path", `"{" is not allowed in a URI: a URI template (RFC 6570) is not a URI; expand it first, or percent-encode "{" as "%7B"`}},
+		{"template close", "http://h/a}",
+			hinted{"URI", 10, "path", `"}" is not allowed in a URI: a URI template (RFC 6570) is not a URI; expand it first, or percent-encode "}" as "%7D"`}},
+		{"pipe", "http://h/a|b",
+			hinted{"URI", 10, "path", `"|" is not allowed in a URI: percent-encode it as "%7C"`}},
+		{"caret", "http://h/a^b",
+			hinted{"URI", 10, "path", `"^" is not allowed in a URI: percent-encode it as "%5E"`}},
+		{"second hash", "http://h/#a#b",
+			hinted{"URI", 11, "fragment", `a second "#": the fragment began at offset 9 and cannot hold a "#": percent-encode it as "%23"`}},
+		{"fragment in absolute URI", "http://h/#f",
+			hinted{"absolute-URI", 9, "path", `an absolute URI has no fragment (§4.3): remove the "#" and what follows`}},
+		{"bracket in path", "http://h/a[1]",
+			hinted{"URI", 10, "path", `"[" is allowed only around an IP literal in the host: percent-encode it as "%5B"`}},
+		{"bracket in query", "http://h/?a]",
+			hinted{"URI", 11, "query", `"]" is allowed only around an IP literal in the host: percent-encode it as "%5D"`}},
+		{"quoted", `"http://x"`,
+			hinted{"URI", 0, "scheme", `the URI is in quotation marks: remove them`}},
+		{"angle brackets", "<http://x>",
+			hinted{"URI", 0, "scheme", `the URI is in angle brackets (as RFC 3986 Appendix C delimits one in text): remove them`}},
+		{"second at", "http://user:p@ss@host/",
+			hinted{"URI", 16, "host", `a second "@" in the authority: an "@" inside the userinfo is written "%40"`}},
+
+		// "%" and two hex digits (§2.1): the offset is where a hex digit was expected.
+		{"lone percent at end", "http://h/100%",
+			hinted{"URI", 13, "path", `"%" at offset 12 is not followed by two hexadecimal digits: a "%" that stands for itself is written "%25"`}},
+		{"percent and letters", "http://h/a%zz",
+			hinted{"URI", 11, "path", `"%" at offset 10 is not followed by two hexadecimal digits: a "%" that stands for itself is written "%25"`}},
+		{"percent and one hex digit", "s:?%4g",
+			hinted{"URI", 5, "query", `"%" at offset 3 is not followed by two hexadecimal digits: a "%" that stands for itself is written "%25"`}},
+
+		{"Windows path", `C:\Users\me\a.txt`,
+			hinted{"URI", 2, "path", `a Windows file path is not a URI: did you mean "file:///C:/Users/me/a.txt"? (RFC 8089; percent-encode what a URI does not allow)`}},
+		{"Windows share", `\\server\share`,
+			hinted{"URI-reference", 0, "path", `a Windows file path is not a URI: did you mean "file://server/share"? (RFC 8089; percent-encode what a URI does not allow)`}},
+
+		// The host.
+		{"bracket inside a host", "http://99.2[.206.100/",
+			hinted{"URI", 11, "host", `"[" is allowed only around an IP literal in the host: percent-encode it as "%5B"`}},
+		{"unclosed bracket after userinfo", "//@[::1u@a/",
+			hinted{"relative-ref", 7, "host", `unclosed "[" at offset 3: an IP literal ends with "]"`}},
+		{"empty IP literal", "http://[]/",
+			hinted{"URI", 8, "host", `the IP literal "[]" is neither an IPv6 address nor an IPvFuture ("v", hex digits, "." and more)`}},
+		{"IPv4 in brackets", "http://[1.2.3.4]/",
+			hinted{"URI", 9, "host", `an IPv4 address is written without square brackets: "1.2.3.4"`}},
+		{"unclosed bracket", "http://[::1/x",
+			hinted{"URI", 11, "host", `unclosed "[" at offset 7: an IP literal ends with "]"`}},
+		{"unclosed bracket at end", "//[::1",
+			hinted{"relative-ref", 6, "host", `unclosed "[" at offset 2: an IP literal ends with "]"`}},
+		{"not an address", "http://[::g]/",
+			hinted{"URI", 10, "host", `the IP literal "[::g]" is neither an IPv6 address nor an IPvFuture ("v", hex digits, "." and more)`}},
+		{"after IP literal", "http://[::1]x/",
+			hinted{"URI", 12, "host", `after the "]" of an IP literal come only ":" and a port`}},
+		{"zone identifier", "http://[fe80::1%25eth0]/",
+			hinted{"URI", 15, "host", zoneHint}},
+		{"zone identifier not encoded", "http://[fe80::1%eth0]/",
+			hinted{"URI", 15, "host", zoneHint}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := parsers[tc.want.Rule](tc.in)
+			var pe *ParseError
+			if !errors.As(err, &pe) {
+				t.Fatalf("%s(%q) = %v, want a *ParseError", tc.want.Rule, tc.in, err)
+			}
+			got := hinted{pe.Rule, pe.Offset, pe.Component, pe.Hint}
+			if d := cmp.Diff(tc.want, got); d != "" {
+				t.Errorf("%s(%q) (-want +got):\n%s", tc.want.Rule, tc.in, d)
+			}
+			if tc.want.Hint != "" && !strings.HasSuffix(err.Error(), "; "+tc.want.Hint) {
+				t.Errorf("%s(%q): message %q does not end with the hint", tc.want.Rule, tc.in, err)
+			}
+		})
+	}
+}
+
+// TestParseErrorBounded: whatever the input and its length, the message
+// stays under 1 KiB and holds no control character.
+func TestParseErrorBounded(t *testing.T) {
+	const n = 2 << 20
+	big := strings.Repeat("a", n)
+	for _, in := range []string{
+		"http://h/" + big + " ",
+		"http://h/" + strings.Repeat("\x01", n),
+		big + ".com/x",
+		"//" + big + ".com/" + big,
+		"http://h:" + strings.Repeat("9", n) + "x/",
+		"http://[" + strings.Repeat("1:", n/2),
+		"http://[::" + big + "]/",
+		strings.Repeat("é", n/2),
+		"http://h/" + strings.Repeat("\u202e", n/3) + "%",
+		"http://" + strings.Repeat("1:", n/2) + "/",
+		"ht_" + big + "://x",
+		"\"" + big + "\"",
+	} {
+		for rule, parse := range parsers {
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			_, err := parse(in)
+			var msg string
+			if err != nil {
+				msg = err.Error()
+			}
+			runtime.ReadMemStats(&after)
+			if err == nil {
+				continue
+			}
+			checkMessage(t, in, msg)
+			// The diagnosis and its message allocate in proportion to the
+			// message, not to the input.
+			if n := after.TotalAlloc - before.TotalAlloc; n > 16<<10 {
+				t.Errorf("%s(%.20q…): %d bytes allocated for the error of a %d-byte input", rule, in, n, len(in))
+			}
+		}
+	}
+}
+
+// checkMessage fails when the message of the error of input s is 1 KiB or
+// more or holds a control or format character.
+func checkMessage(t testing.TB, s, msg string) {
+	t.Helper()
+	if len(msg) >= 1024 {
+		t.Fatalf("%.20q…: message of %d bytes: %.200q…", s, len(msg), msg)
+	}
+	for _, r := range msg {
+		if r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0 || unicode.Is(unicode.Cf, r) {
+			t.Fatalf("%.20q…: message holds control character %U: %q", s, r, msg)
+		}
+	}
+}
