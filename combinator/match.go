@@ -336,6 +336,10 @@ func (m *matcher) match(r *Rule, in string, pos int) int {
 		if e := r.fn(in, pos); e >= pos && e <= len(in) {
 			return e
 		}
+	case kRunes:
+		if e := matchRune(r.runes, in, pos); e >= 0 {
+			return e
+		}
 	}
 	if m.d != nil {
 		// A literal fails at its first byte that differs, where its tail
