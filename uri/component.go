@@ -6,9 +6,9 @@ package uri
 // URI-reference). It is how a *ParseError names its Component: "scheme",
 // "authority", "userinfo", "host", "port", "path", "query" or "fragment",
 // found by splitting s as RFC 3986 Appendix B does, which reads any string as
-// components. Bytes outside ASCII count as characters a userinfo may hold,
-// so that the IRI package (RFC 3987, whose iuserinfo allows them) names the
-// components of its text the same way.
+// components. Bytes outside ASCII count as characters a userinfo may hold
+// and a scheme may not, so that the IRI package (RFC 3987, whose iuserinfo
+// allows them) names the components of its text the same way.
 func ComponentAt(s string, off int, rule string) string {
 	r := ruleURIReference
 	switch rule {
@@ -24,12 +24,12 @@ func ComponentAt(s string, off int, rule string) string {
 	}
 	for i := 0; i < len(s); i++ {
 		if s[i] >= 0x80 {
-			// A copy with every non-ASCII byte as a letter: no delimiter
-			// moves, and the offsets stay.
+			// A copy with every non-ASCII byte as "!", a sub-delim: no
+			// delimiter moves, and the offsets stay.
 			b := []byte(s)
 			for j := i; j < len(b); j++ {
 				if b[j] >= 0x80 {
-					b[j] = 'a'
+					b[j] = '!'
 				}
 			}
 			s = string(b)

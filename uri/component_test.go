@@ -19,6 +19,7 @@ func TestExportedComponentAt(t *testing.T) {
 		{"ü?q=ü#é", 5, "", "query"},
 		{"ü?q=ü#é", 8, "URI-reference", "fragment"},
 		{"", -1, "URI-reference", "path"},
+		{"é:x", 2, "URI-reference", "path"},
 	} {
 		if got := ComponentAt(c.s, c.off, c.rule); got != c.want {
 			t.Errorf("ComponentAt(%q, %d, %q) = %q, want %q", c.s, c.off, c.rule, got, c.want)
