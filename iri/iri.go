@@ -80,6 +80,24 @@ var (
 	ruleIRIReference = c.Named("IRI-reference", c.Alt(ruleIRI, ruleIRelativeRef))
 )
 
+// On ASCII text an IRI rule accepts exactly what the URI rule it extends
+// accepts, with the same components (RFC 3987 §2.2 only adds characters
+// outside ASCII; combinator's TestIRIRulesAgreeOnASCII and this package's
+// laws check it): there the parse functions use uri's generated matchers,
+// and the combinator interpreter reads the rest (and explains every
+// failure, in RFC 3987's terms).
+func parseASCII(s string, rule *c.Rule) (uri.URI, error) {
+	switch rule {
+	case ruleIRI:
+		return uri.Parse(s)
+	case ruleAbsoluteIRI:
+		return uri.ParseAbsolute(s)
+	case ruleIRelativeRef:
+		return uri.ParseRelative(s)
+	}
+	return uri.ParseReference(s)
+}
+
 // Parse parses s as an IRI (RFC 3987 §2.2, rule IRI): a scheme is
 // required, a fragment allowed. s is UTF-8 text; bytes that are not valid
 // UTF-8 are an error, as are characters outside ucschar, and private-use
@@ -124,11 +142,73 @@ func parse(s string, rule *c.Rule) (IRI, error) {
 		return IRI{}, &ParseError{Input: s, Offset: math.MaxInt32, Rule: rule.Name(),
 			Component: "input", Expected: []string{"at most 2 GiB"}}
 	}
+	if isASCII(s) {
+		if u, err := parseASCII(s, rule); err == nil {
+			return fromURISpans(u), nil
+		}
+		return IRI{}, newParseError(s, rule)
+	}
 	var sp [nslots]c.Span
 	if !rule.Captures(s, sp[:]) {
 		return IRI{}, newParseError(s, rule)
 	}
 	return fromSpans(s, &sp), nil
+}
+
+// isASCII reports whether s is all ASCII, eight bytes at a time.
+func isASCII(s string) bool {
+	k := 0
+	for ; k+8 <= len(s); k += 8 {
+		if (uint64(s[k])|uint64(s[k+1])<<8|uint64(s[k+2])<<16|uint64(s[k+3])<<24|
+			uint64(s[k+4])<<32|uint64(s[k+5])<<40|uint64(s[k+6])<<48|uint64(s[k+7])<<56)&0x8080808080808080 != 0 {
+			return false
+		}
+	}
+	for ; k < len(s); k++ {
+		if s[k] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// fromURISpans makes the IRI of the text of u, which is parsed, from where
+// its components stand: each follows the one before and its delimiter.
+func fromURISpans(u uri.URI) IRI {
+	i := IRI{s: u.String(), host: u.HostKind()}
+	at := int32(0)
+	if !u.IsRelative() {
+		at = i.put(slotScheme, at, u.Scheme()) + 1 // ":"
+	}
+	if u.HasAuthority() {
+		at += 2 // "//"
+		i.sp[slotAuthority] = span{at + 1, at + int32(len(u.Authority()))}
+		if u.HasUserInfo() {
+			at = i.put(slotUserInfo, at, u.UserInfo()) + 1 // "@"
+		}
+		at = i.put(slotHost, at, u.Host())
+		if u.HasPort() {
+			at = i.put(slotPort, at+1, u.Port())
+		}
+	}
+	if p := u.Path(); p != "" {
+		at = i.put(slotPath, at, p)
+	}
+	if u.HasQuery() {
+		at = i.put(slotQuery, at+1, u.Query())
+	}
+	if u.HasFragment() {
+		i.put(slotFragment, at+1, u.Fragment())
+	}
+	return i
+}
+
+// put records that component slot, v, starts at offset at, and returns
+// where it ends.
+func (i *IRI) put(slot int, at int32, v string) int32 {
+	end := at + int32(len(v))
+	i.sp[slot] = span{at + 1, end}
+	return end
 }
 
 // fromSpans makes the IRI of s from the spans of a match.

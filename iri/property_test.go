@@ -234,5 +234,9 @@ func TestLawURIsAreIRIs(t *testing.T) {
 			i.Query() != u.Query() || i.UserInfo() != u.UserInfo() || i.Port() != u.Port() || i.Fragment() != u.Fragment() {
 			t.Fatalf("%q reads differently as an IRI", s)
 		}
+		var sp [nslots]c.Span
+		if !ruleIRIReference.Captures(s, sp[:]) || fromSpans(s, &sp) != i {
+			t.Fatalf("%q: the interpreter reads other spans than uri's matcher", s)
+		}
 	})
 }
