@@ -20,5 +20,9 @@ func TestGenerateRuneClassUnsupported(t *testing.T) {
 		if !strings.HasPrefix(err.Error(), "codegen: generate: ") {
 			t.Errorf("%v: error %q", r, err)
 		}
+		g := &Generator{Package: "p"}
+		if err := g.AddExplain("explainX", r); err == nil {
+			t.Errorf("%v: AddExplain gave no error", r)
+		}
 	}
 }
