@@ -200,6 +200,9 @@ func (m *matcher) match(r *Rule, in string, pos int) int {
 		}
 		return fused(r, in, pos)
 	}
+	if r.rfast != fNone && !m.plain && m.d == nil {
+		return runeFused(r, in, pos)
+	}
 	switch r.kind {
 	case kLit:
 		if len(in)-pos >= len(r.lit) && in[pos:pos+len(r.lit)] == r.lit {

@@ -235,3 +235,76 @@ func TestIRIExplain(t *testing.T) {
 		t.Errorf("Explain = %v", e)
 	}
 }
+
+// TestIRIRulesFusedAgreesWithPlain: the prepared matcher (with its
+// rune-fused scans) and the plain, node-by-node one agree on every IRI rule,
+// captures included.
+func TestIRIRulesFusedAgreesWithPlain(t *testing.T) {
+	rules := []*Rule{IRIReference, IRI, AbsoluteIRI, IRelativeRef, IRelativePart, IHierPart, IAuthority,
+		IUserInfo, IHost, IRegName, IPath, IPathAbempty, IPathAbsolute, IPathNoScheme, IPathRootless,
+		IPathEmpty, ISegment, ISegmentNZ, ISegmentNZNC, IPChar, IQuery, IFragment, IUnreserved, UCSChar, IPrivate,
+		Seq(Capture(0, ISegment), Capture(1, Star(Seq(Lit("/"), ISegment))), Opt(Seq(Lit("?"), Capture(2, IQuery))))}
+	pieces := []string{"a", "Z", "0", "é", "日", "\U0001F600", "\uE000", "\uFDD0", "\u0085", "\xC3", "\xFF", "%", "%4", "%41",
+		"%C3%A9", "/", "//", "?", "#", ":", "@", "[", "]", "[::1]", "1.2.3.4", "!", " ", ".", ".."}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 4000 {
+		var b strings.Builder
+		for range rng.IntN(10) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		s := b.String()
+		for _, r := range rules {
+			for _, pos := range []int{0, len(s) / 2} {
+				got := r.MatchAt(s, pos)
+				want := plainMatch(r, s, pos, nil)
+				if got != want {
+					t.Fatalf("%v at %d of %q: prepared %d, plain %d", r, pos, s, got, want)
+				}
+			}
+		}
+		r := rules[len(rules)-1]
+		got, want := make([]Span, 3), make([]Span, 3)
+		okGot := r.Captures(s, got)
+		okWant := plainMatch(r, s, 0, want) == len(s)
+		if okGot != okWant || okGot && cmp.Diff(want, got) != "" {
+			t.Fatalf("captures of %q: %v %v, plain %v %v", s, okGot, got, okWant, want)
+		}
+	}
+}
+
+func TestRuneFusionGuards(t *testing.T) {
+	// A byte class of bytes above 0x7F before a rune class: PEG order
+	// decides how much is taken, so the choice is not fused.
+	high := Class(Chars("\xC3"))
+	e := RuneClass(Runes(RuneRange{0xE9, 0xE9}))
+	for _, c := range []struct {
+		r    *Rule
+		in   string
+		want int
+	}{
+		{Alt(high, e), "é", 1},
+		{Alt(e, high), "é", 2},
+		{Star(Alt(e, high)), "é\xC3", 3},
+		{Star(Alt(high, e)), "é", 1},
+		{Alt(RuneClass(Runes(RuneRange{'a', 'a'}, RuneRange{0xE9, 0xE9})), Lit("a")), "a", 1},
+		{Rep(1, 2, Alt(ALPHA, e)), "éaé", 3},
+		{Rep(2, 3, Alt(ALPHA, e)), "é", -1},
+	} {
+		got, _ := c.r.Prefix(c.in)
+		if !c.r.Match(c.in[:max(0, got)]) && got >= 0 {
+			t.Errorf("%v: Prefix %d does not match", c.r, got)
+		}
+		if n, ok := c.r.Prefix(c.in); (ok && n != c.want) || (!ok && c.want >= 0) {
+			t.Errorf("%v on %q: Prefix = %d, %v; want %d", c.r, c.in, n, ok, c.want)
+		}
+		if plain := plainMatch(c.r, c.in, 0, nil); plain != c.want {
+			t.Errorf("%v on %q: plain %d, want %d", c.r, c.in, plain, c.want)
+		}
+	}
+	if IPChar.Fused().Kind != NotFused || ISegment.Fused().Kind != NotFused {
+		t.Error("the view reports a rune-fused form")
+	}
+	if IPChar.prepared().rfast != fUnit || ISegment.prepared().rfast != fRun || IQuery.prepared().rfast != fRun {
+		t.Error("ipchar, isegment and iquery are not rune-fused")
+	}
+}

@@ -36,7 +36,8 @@ type Rule struct {
 	slot int       // kCap
 	fn   MatchFunc // kFunc
 
-	runes RuneSet // kRunes: the code points of a RuneClass
+	runes RuneSet // kRunes: the code points of a RuneClass; for other nodes, those of a rune-fused unit
+	rfast fast    // a fused form whose unit may also be a character of runes (runes.go); not in the view
 
 	// ready is set, under prepMu, once the fields below are computed for
 	// this node and for every node under it.
@@ -136,13 +137,14 @@ func (r *Rule) prepare() {
 	case kFunc:
 		r.first, r.nullable = all, true
 	}
+	r.runeFuse()
 	r.table()
 	r.ready.Store(true)
 }
 
 // table fills r.tab from r.set for a fused node.
 func (r *Rule) table() {
-	if r.fast == fNone {
+	if r.fast == fNone && r.rfast == fNone {
 		return
 	}
 	var t [256]bool

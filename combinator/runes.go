@@ -168,3 +168,115 @@ func matchRune(set RuneSet, in string, pos int) int {
 	}
 	return -1
 }
+
+// Rune fusion. A choice of single characters some of which are rune
+// classes, such as iunreserved or ipchar (RFC 3987), and a repetition of
+// one, such as isegment, are matched by the prepared matcher in one scan, as
+// the byte forms of unitOf are: a unit is a byte of set, a pct-encoded
+// triplet when pct, or the UTF-8 encoding of a code point of runes. These
+// forms are the matcher's own: the view (Fused) does not report them, so
+// that a reader of the tree sees the rune classes themselves. A diagnosis
+// and the plain matcher go node by node.
+
+// runeUnitOf reports whether r matches exactly one unit of a rune-fused
+// form (it must be prepared): a byte unit of unitOf, a rune class, or a node
+// already rune-fused as one unit.
+func runeUnitOf(r *Rule) (set CharSet, pct bool, runes RuneSet, ok bool) {
+	if set, pct, ok := unitOf(r); ok {
+		return set, pct, RuneSet{}, true
+	}
+	switch {
+	case r.kind == kRunes:
+		return CharSet{}, false, r.runes, true
+	case r.rfast == fUnit:
+		return r.set, r.pct, r.runes, true
+	}
+	return CharSet{}, false, RuneSet{}, false
+}
+
+// runeFuse finds the rune-fused form of r, a node whose subs are prepared,
+// when it has no byte-fused form.
+func (r *Rule) runeFuse() {
+	if r.fast != fNone {
+		return
+	}
+	switch r.kind {
+	case kAlt:
+		if len(r.subs) == 0 {
+			return
+		}
+		var set CharSet
+		var pct bool
+		var runes []RuneSet
+		for _, s := range r.subs {
+			ss, sp, sr, ok := runeUnitOf(s)
+			if !ok {
+				return
+			}
+			set, pct, runes = set.Union(ss), pct || sp, append(runes, sr)
+		}
+		// As in unitOf: with '%' both a byte and a triplet, the order of
+		// the alternatives decides; so it would with a code point below
+		// 0x80 in runes, or a byte of 0x80 or above in set (a part of a
+		// character). Those are left to the plain matcher.
+		u := RuneSet{}.Union(runes...)
+		if pct && set.Contains('%') || u.IsEmpty() || u.ranges[0].Lo < utf8.RuneSelf ||
+			!set.Intersect(ByteRange(utf8.RuneSelf, 0xFF)).IsEmpty() {
+			return
+		}
+		r.rfast, r.set, r.pct, r.runes = fUnit, set, pct, u
+	case kSeq:
+		if len(r.subs) == 1 && r.subs[0].rfast == fUnit {
+			s := r.subs[0]
+			r.rfast, r.set, r.pct, r.runes = fUnit, s.set, s.pct, s.runes
+		}
+	case kRep:
+		if s := r.subs[0]; s.rfast == fUnit || s.kind == kRunes && !s.runes.IsEmpty() && s.runes.ranges[0].Lo >= utf8.RuneSelf {
+			set, pct, runes, _ := runeUnitOf(s)
+			r.rfast, r.set, r.pct, r.runes = fRun, set, pct, runes
+		}
+	}
+}
+
+// runeUnit matches one unit of the rune-fused node r at pos: the end, or -1.
+func runeUnit(r *Rule, in string, pos int) int {
+	if pos >= len(in) {
+		return -1
+	}
+	c := in[pos]
+	switch {
+	case r.tab[c]:
+		return pos + 1
+	case c >= utf8.RuneSelf:
+		return matchRune(r.runes, in, pos)
+	case r.pct && c == '%' && pos+2 < len(in) && hexdig[in[pos+1]] && hexdig[in[pos+2]]:
+		return pos + 3
+	}
+	return -1
+}
+
+// runeFused matches the rune-fused node r at pos: one unit, or a run of
+// min to max units.
+func runeFused(r *Rule, in string, pos int) int {
+	if r.rfast == fUnit {
+		return runeUnit(r, in, pos)
+	}
+	n, tab := 0, r.tab
+	for n != r.max && pos < len(in) {
+		if tab[in[pos]] { // the common case, without a call
+			pos++
+			n++
+			continue
+		}
+		e := runeUnit(r, in, pos)
+		if e < 0 {
+			break
+		}
+		pos = e
+		n++
+	}
+	if n < r.min {
+		return -1
+	}
+	return pos
+}
