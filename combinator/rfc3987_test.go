@@ -308,3 +308,31 @@ func TestRuneFusionGuards(t *testing.T) {
 		t.Error("ipchar, isegment and iquery are not rune-fused")
 	}
 }
+
+// FuzzIRIExplainFrom: on the IRI rules too, a hint never changes a
+// diagnosis, and a diagnosis exists exactly when the match fails.
+func FuzzIRIExplainFrom(f *testing.F) {
+	for _, s := range []string{"http://h/a\uE000b", "http://bücher.de/ü?q=\uE000", "é:x", "a\xC3", "#\uE000", "//1.2.3.4é:8/"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, r := range []*Rule{IRIReference, IRI, IHost, IPath, IQuery} {
+			want := r.Explain(s)
+			if (want == nil) != r.Match(s) {
+				t.Fatalf("%s on %q: Match %v, Explain %v", r.Name(), s, r.Match(s), want)
+			}
+			if want == nil {
+				continue
+			}
+			hints := []int{0, len(s), len(s) / 2}
+			if n, ok := r.Prefix(s); ok {
+				hints = append(hints, n)
+			}
+			for _, h := range hints {
+				if got := r.ExplainFrom(s, h); !cmp.Equal(got, want) {
+					t.Fatalf("%s on %q with hint %d:\n%s", r.Name(), s, h, cmp.Diff(want, got))
+				}
+			}
+		}
+	})
+}

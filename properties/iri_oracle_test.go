@@ -1,6 +1,7 @@
 package properties
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -170,4 +171,19 @@ func FuzzIRIOracleVsEngine(f *testing.F) {
 			}
 		}
 	})
+}
+
+func ExampleMatchIRIRule() {
+	fmt.Println(MatchIRIRule("IRI-reference", "http://bücher.de/ü?q=\uE000"))
+	fmt.Println(MatchIRIRule("ifragment", "\uE000"))
+	fmt.Println(MatchIRIRule("URI", "a:b"))
+	// Output:
+	// true true
+	// false true
+	// false false
+}
+
+func ExampleIRIRuleNames() {
+	fmt.Println(len(IRIRuleNames()), IRIRuleNames()[:3])
+	// Output: 25 [IRI IRI-reference absolute-IRI]
 }
