@@ -64,6 +64,8 @@ func (r *Rule) label() string {
 		return litABNF(r.lit, r.kind == kLitFold)
 	case kClass:
 		return r.set.String()
+	case kRunes:
+		return r.runes.String()
 	case kEnd:
 		return "end of input"
 	}
@@ -90,6 +92,8 @@ func (r *Rule) body(prec int) string {
 			return "( " + s + " )"
 		}
 		return s
+	case kRunes:
+		return paren(r.runes.String(), prec > precAlt && len(r.runes.ranges) > 1)
 	case kSeq:
 		switch len(r.subs) {
 		case 0:

@@ -60,7 +60,7 @@
 // (matchers with the captures of Captures, diagnoses with the result of
 // ExplainFrom; the package uri parses with them), and combinator/parsec
 // converts between rules and github.com/prataprc/goparsec parsers. Both see
-// a rule through a read-only view of its tree (Op, Subs, Literal, Set, Min,
-// Max, Slot, Func, and the derived First, Nullable, HasCaptures, Fused), in
+// a rule through a read-only view of its tree (Op, Subs, Literal, Set, Runes,
+// Min, Max, Slot, Func, and the derived First, Nullable, HasCaptures, Fused), in
 // the manner of regexp/syntax.
 package combinator

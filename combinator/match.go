@@ -207,6 +207,9 @@ func (m *matcher) match(r *Rule, in string, pos int) int {
 		}
 		return fused(r, in, pos)
 	}
+	if r.rfast != fNone && !m.plain && m.d == nil {
+		return runeFused(r, in, pos)
+	}
 	switch r.kind {
 	case kLit:
 		if len(in)-pos >= len(r.lit) && in[pos:pos+len(r.lit)] == r.lit {
@@ -344,6 +347,10 @@ func (m *matcher) match(r *Rule, in string, pos int) int {
 		}
 	case kFunc:
 		if e := r.fn(in, pos); e >= pos && e <= len(in) {
+			return e
+		}
+	case kRunes:
+		if e := matchRune(r.runes, in, pos); e >= 0 {
 			return e
 		}
 	}

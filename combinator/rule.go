@@ -7,9 +7,9 @@ import (
 )
 
 // A Rule is a grammar rule: an immutable tree of nodes built by the
-// constructors of this package (Lit, LitFold, Class, Seq, Alt, Opt, Rep, Star,
-// Plus, Capture, Not, Peek, End, Func and Named). Rules are built bottom-up from
-// rules that already exist, so a grammar can hold no cycle: matching recurses at
+// constructors of this package (Lit, LitFold, Class, RuneClass, Seq, Alt, Opt,
+// Rep, Star, Plus, Capture, Not, Peek, End, Func and Named). Rules are built
+// bottom-up from rules that already exist, so a grammar can hold no cycle: matching recurses at
 // most as deep as the tree.
 //
 // A constructor only records its node, which makes building a grammar cheap
@@ -35,6 +35,9 @@ type Rule struct {
 	max  int       // kRep; -1: no upper bound
 	slot int       // kCap
 	fn   MatchFunc // kFunc
+
+	runes RuneSet // kRunes: the code points of a RuneClass; for other nodes, those of a rune-fused unit
+	rfast fast    // a fused form whose unit may also be a character of runes (runes.go); not in the view
 
 	// ready is set, under prepMu, once the fields below are computed for
 	// this node and for every node under it.
@@ -94,6 +97,8 @@ func (r *Rule) prepare() {
 		r.tails()
 	case kClass:
 		r.first, r.fast = r.set, fUnit
+	case kRunes:
+		r.first = r.runes.LeadBytes()
 	case kSeq:
 		r.nullable = true
 		for _, s := range r.subs {
@@ -133,6 +138,7 @@ func (r *Rule) prepare() {
 	case kFunc:
 		r.first, r.nullable = all, true
 	}
+	r.runeFuse()
 	r.table()
 	r.names = namesIn(r)
 	r.ready.Store(true)
@@ -140,7 +146,7 @@ func (r *Rule) prepare() {
 
 // table fills r.tab from r.set for a fused node.
 func (r *Rule) table() {
-	if r.fast == fNone {
+	if r.fast == fNone && r.rfast == fNone {
 		return
 	}
 	var t [256]bool
@@ -170,6 +176,7 @@ const (
 	kPeek                // positive look-ahead
 	kEnd                 // end of input
 	kFunc                // hand-written terminal
+	kRunes               // one UTF-8 encoded code point of a RuneSet
 )
 
 // fast is the fused form a constructor found for a node.
@@ -367,7 +374,7 @@ func Named(name string, rule *Rule) *Rule {
 		rule = Seq(rule)
 	}
 	return &Rule{kind: rule.kind, name: name, lit: rule.lit, set: rule.set, subs: rule.subs,
-		min: rule.min, max: rule.max, slot: rule.slot, fn: rule.fn}
+		min: rule.min, max: rule.max, slot: rule.slot, fn: rule.fn, runes: rule.runes}
 }
 
 // Name returns the rule's ABNF name, or "" for an unnamed rule.

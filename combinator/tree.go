@@ -1,7 +1,7 @@
 package combinator
 
 // A read-only view of a rule's tree, in the manner of regexp/syntax: what a
-// constructor recorded (Op, Name, Subs, Literal, Set, Min, Max, Slot, Func)
+// constructor recorded (Op, Name, Subs, Literal, Set, Runes, Min, Max, Slot, Func)
 // and what the preparation derived from it (First, Nullable, HasCaptures,
 // Fused). It is for the packages that compile or convert rules, such as
 // combinator/codegen and combinator/parsec; matching needs none of it.
@@ -22,9 +22,10 @@ const (
 	OpPeek    Op = Op(kPeek)    // Peek: where Subs[0] matches
 	OpEnd     Op = Op(kEnd)     // End: the end of the input
 	OpFunc    Op = Op(kFunc)    // Func: the terminal Func, named Name
+	OpRunes   Op = Op(kRunes)   // RuneClass: one UTF-8 encoded code point of Runes
 )
 
-var opNames = [...]string{"Lit", "LitFold", "Class", "Seq", "Alt", "Rep", "Capture", "Not", "Peek", "End", "Func"}
+var opNames = [...]string{"Lit", "LitFold", "Class", "Seq", "Alt", "Rep", "Capture", "Not", "Peek", "End", "Func", "RuneClass"}
 
 // String returns the name of the constructor of op, such as "Seq".
 func (op Op) String() string {
@@ -52,6 +53,16 @@ func (r *Rule) Set() CharSet {
 		return CharSet{}
 	}
 	return r.set
+}
+
+// Runes returns the code points of an OpRunes node, else the empty set. The
+// node matches the UTF-8 encoding of one of them; its First set is their
+// lead bytes (RuneSet.LeadBytes), and it is never fused.
+func (r *Rule) Runes() RuneSet {
+	if r.kind != kRunes {
+		return RuneSet{}
+	}
+	return r.runes
 }
 
 // Min returns the least number of repetitions of an OpRep node, else 0.

@@ -1,0 +1,22 @@
+// Package iri implements Internationalized Resource Identifiers (RFC 3987)
+// on the grammar engine and the algorithms of the uri package.
+//
+// An IRI is a URI whose text may hold characters outside ASCII: the
+// ucschar range of RFC 3987 §2.2 everywhere a URI allows an unreserved
+// character, and the private-use characters (iprivate) in the query only.
+// Parse and ParseReference read UTF-8 text strictly, by the rules
+// combinator.IRI and combinator.IRIReference; text that is not valid UTF-8
+// is never an IRI. An IRI keeps its text and where each component lies in
+// it, as uri.URI does, and its accessors have the same names and meanings.
+//
+// The mappings between IRIs and URIs are RFC 3987 §3: ToURI percent-encodes
+// the UTF-8 octets of every character outside ASCII (§3.1), FromURI decodes
+// what §3.2 allows back, and ToASCII is ToURI with a registered name for a
+// host converted by IDNA (the UTS #46 lookup profile of
+// golang.org/x/net/idna, nontransitional), the form to use on the wire.
+// Resolve is RFC 3986 §5.2 on IRIs (RFC 3987 §6.5), and Normalize and
+// Equivalent climb the comparison ladder of RFC 3987 §5.3.
+//
+// Matching uses the combinator interpreter (Rule.Captures); unlike uri, no
+// generated matcher is used yet.
+package iri
