@@ -111,6 +111,8 @@ func TestParseRepairedRefuses(t *testing.T) {
 		{"http://\xff.de/", 7, "host"},     // not UTF-8: IDNA refuses
 		{"http://[::1]x/", 12, "host"},
 		{"1http://x", 5, "path"},
+		{"http://bücher.de:8x/", 20, "port"}, // past the A-label: an offset in s
+		{"\tü b:c", 5, "path"},               // past three repairs: the ":" of a relative path
 	}
 	for _, tt := range tests {
 		u, reps, err := uri.ParseRepaired(tt.in)
