@@ -45,10 +45,13 @@ func (r Repair) String() string {
 //     valid triplet "%" HEXDIG HEXDIG stays as it is.
 //  3. A reg-name host with non-ASCII characters becomes its IDNA A-label
 //     form (golang.org/x/net/idna, the UTS #46 lookup profile, transitional
-//     processing off): "bücher.de" becomes "xn--bcher-kva.de".
+//     processing off): "bücher.de" becomes "xn--bcher-kva.de". The UTS #46
+//     mapping comes first, so the whole host is case-folded ("BÜCHER.de"
+//     becomes "xn--bcher-kva.de" too) and "。" is a dot; the Repair covers
+//     the whole host.
 //
 // The text is split into components as the WHATWG URL parser splits it,
-// before any repair: a scheme where the text starts with one followed by
+// after the removals of repair 1 and before the others: a scheme where the text starts with one followed by
 // ":"; after "//", the authority up to the first "/", "?" or "#", in which
 // the userinfo runs up to the last "@" and the port follows the first ":"
 // after it (after the "]" of an IP literal); the path up to the first "?" or
@@ -56,9 +59,9 @@ func (r Repair) String() string {
 //
 // Nothing else is repaired: no scheme is guessed, "\" is not read as "/" (it
 // is encoded as %5C in a path, a query or a fragment, and is an error in a
-// host), the host is not otherwise changed (an IP literal, a space or a
-// "%" in it stays an error, and so does a name IDNA refuses), a bad port
-// stays an error, and a ":" in the first segment of a relative path stays
+// host), the host is not otherwise changed (a malformed IP literal, a
+// space or a "%" in a host stays an error, and so does a name IDNA
+// refuses or that is not UTF-8), a bad port stays an error, and a ":" in the first segment of a relative path stays
 // an error (§4.2).
 //
 // When the repaired text is not a URI reference, the error is the

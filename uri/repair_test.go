@@ -68,6 +68,7 @@ func TestParseRepaired(t *testing.T) {
 
 		// 3: IDNA.
 		{"http://BÜCHER.de:8080/", "http://xn--bcher-kva.de:8080/", []rp{{7, "BÜCHER.de", "xn--bcher-kva.de"}}},
+		{"http://bücher。de/", "http://xn--bcher-kva.de/", []rp{{7, "bücher。de", "xn--bcher-kva.de"}}}, // U+3002 maps to "."
 		{"//münchen.de", "//xn--mnchen-3ya.de", []rp{{2, "münchen.de", "xn--mnchen-3ya.de"}}},
 		{"http://faß.de/", "http://xn--fa-hia.de/", []rp{{7, "faß.de", "xn--fa-hia.de"}}}, // not transitional
 		{"http://u@bü\tcher.de/", "http://u@xn--bcher-kva.de/", []rp{{9, "bü\tcher.de", "xn--bcher-kva.de"}}},
