@@ -9,6 +9,7 @@ import (
 
 	c "github.com/seed42851778/rfc3986/combinator"
 	"github.com/seed42851778/rfc3986/uri"
+	"golang.org/x/net/idna"
 )
 
 // Builder is an immutable description of a URI reference under construction.
@@ -105,8 +106,18 @@ func (b Builder) RawUserInfo(s string) Builder {
 // its brackets. Other text is a reg-name (an IPv4 address among them) and
 // each byte outside combinator.RegNameSet is percent-encoded. Text that is
 // not UTF-8 is refused by Build with ErrInvalidHost: a host's
-// percent-encoding may only stand for UTF-8 (§3.2.2). The case is kept, and
-// no IDNA mapping is applied.
+// percent-encoding may only stand for UTF-8 (§3.2.2). ASCII text keeps its
+// case.
+//
+// A reg-name with non-ASCII characters (UTF-8) becomes its IDNA A-label
+// form, the form DNS resolvers read, by golang.org/x/net/idna with the UTS
+// #46 lookup profile and transitional processing off: Host("bücher.de")
+// sets "xn--bcher-kva.de" (and Host("BÜCHER.de") too: the mapping lowercases).
+// A name IDNA refuses (a disallowed character, a label against the bidi
+// rule or starting or ending with "-", an ASCII character other than
+// letters, digits, "-" and "." in such a name) is refused by Build with
+// ErrInvalidHost, the *BuildError's Offset -1 and its Hint quoting IDNA's
+// reason.
 //
 // Text that holds another part of a URL is refused by Build with
 // ErrInvalidHost, and the *BuildError's Offset and Hint name the character
@@ -127,7 +138,7 @@ func (b Builder) setHost(s string, inHostPort bool) Builder {
 		b.host = s
 		if i := strings.IndexByte(s, ']'); i >= 0 && i+1 < len(s) {
 			if h := delimiterHint(s[i+1]); h != noHint {
-				b.hostFault = hostFault{i + 1, h}
+				b.hostFault = hostFault{offset: i + 1, hint: h}
 			}
 		}
 	case c.IPv6Address.Match(s):
@@ -137,9 +148,9 @@ func (b Builder) setHost(s string, inHostPort bool) Builder {
 		v := uri.Encode(s, hostShownSet)
 		b.host = v
 		if i := strings.IndexAny(v, `/?#@\`); i >= 0 {
-			b.hostFault = hostFault{i, delimiterHint(v[i])}
+			b.hostFault = hostFault{offset: i, hint: delimiterHint(v[i])}
 			if j := strings.Index(v, "://"); j >= 0 && j < i {
-				b.hostFault = hostFault{j, hintWholeURI}
+				b.hostFault = hostFault{offset: j, hint: hintWholeURI}
 			}
 			break
 		}
@@ -150,11 +161,40 @@ func (b Builder) setHost(s string, inHostPort bool) Builder {
 		if i := strings.Index(v, "%25"); i >= 0 && c.IPv6Address.Match(v[:i]) {
 			off, h = i, hintZone // an IPv6 zone (RFC 6874), which RFC 3986 has no place for
 		}
-		b.hostFault = hostFault{off, h}
+		b.hostFault = hostFault{offset: off, hint: h}
+	case !isASCII(s) && utf8.ValidString(s):
+		a, err := idnaToASCII(s)
+		switch {
+		case err != nil:
+			b.host, b.hostFault = s, hostFault{offset: -1, hint: hintIDNA, reason: err.Error()}
+		case a == "":
+			b.host, b.hostFault = s, hostFault{offset: -1, hint: hintIDNA, reason: "the name maps to the empty name"}
+		default:
+			b.host = a
+		}
 	default:
 		b.host = uri.PercentEncode(s, uri.ComponentHost)
 	}
 	return b
+}
+
+// isASCII reports whether s holds only ASCII bytes.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// idnaToASCII converts the host name h to its IDNA A-label form with the
+// UTS #46 lookup profile, transitional processing off ("ß" stays "ß",
+// punycoded), as browsers look names up. The profile is made here, not in a
+// package variable, so that a program that never sets a Unicode host links
+// none of IDNA's code: a variable's initializer would keep it.
+func idnaToASCII(h string) (string, error) {
+	return idna.New(idna.MapForLookup(), idna.Transitional(false), idna.BidiRule()).ToASCII(h)
 }
 
 // HostPort sets the host and the port from text as net.JoinHostPort writes
@@ -186,7 +226,7 @@ func (b Builder) HostPort(s string) Builder {
 		b = b.setHost(host, true)
 		if b.hostFault.hint == noHint {
 			b.host = host
-			b.hostFault = hostFault{strings.IndexByte(host, ':'), hintBrackets}
+			b.hostFault = hostFault{offset: strings.IndexByte(host, ':'), hint: hintBrackets}
 		}
 	} else {
 		b = b.setHost(host, true)
@@ -501,7 +541,11 @@ func (b Builder) build(repair bool) (uri.URI, error) {
 			return uri.URI{}, syntaxError("userinfo", b.userinfo, c.UserInfo, ErrSyntax)
 		}
 		if f := b.hostFault; f.hint != noHint {
-			return uri.URI{}, &BuildError{Component: "host", Value: b.host, Offset: f.offset, Err: ErrInvalidHost, Hint: hints[f.hint]}
+			h := hints[f.hint]
+			if f.hint == hintIDNA {
+				h += f.reason
+			}
+			return uri.URI{}, &BuildError{Component: "host", Value: b.host, Offset: f.offset, Err: ErrInvalidHost, Hint: h}
 		}
 		if !c.Host.Match(b.host) {
 			return uri.URI{}, syntaxError("host", b.host, c.Host, ErrInvalidHost)
@@ -768,6 +812,7 @@ func syntaxError(component, v string, rule *c.Rule, reason error) *BuildError {
 type hostFault struct {
 	offset int
 	hint   hint
+	reason string // for hintIDNA, IDNA's error
 }
 
 // hint names a hint of a host refusal.
@@ -784,6 +829,7 @@ const (
 	hintQuery
 	hintFragment
 	hintUserInfo
+	hintIDNA
 )
 
 // hints are the texts of the hints, by hint.
@@ -797,6 +843,7 @@ var hints = [...]string{
 	hintQuery:     `"?" starts a query: set it with Query or SetQueryParam`,
 	hintFragment:  `"#" starts a fragment: set it with Fragment`,
 	hintUserInfo:  `"@" ends a userinfo: set "user" or "user:password" with UserInfo`,
+	hintIDNA:      `IDNA (UTS #46 lookup) refuses the name: `,
 }
 
 // hostShownSet is what the host of a refused Host call keeps in view: the

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/seed42851778/rfc3986/uri"
+	"golang.org/x/net/idna"
 )
 
 // The expected strings below are written by hand from the character sets of
@@ -71,7 +72,10 @@ func TestBuildEncodesHost(t *testing.T) {
 		{"space", s.Host("a b"), "s://a%20b"},
 		{"percent", s.Host("a%b"), "s://a%25b"},
 		{"bracket not first", s.Host("a[b"), "s://a%5Bb"},
-		{"utf-8", s.Host("café.fr"), "s://caf%C3%A9.fr"},
+		{"utf-8", s.Host("café.fr"), "s://xn--caf-dma.fr"}, // IDNA (RFC 3492 §7.1's algorithm)
+		{"utf-8 upper case", s.Host("BÜCHER.de"), "s://xn--bcher-kva.de"},
+		{"utf-8 not transitional", s.Host("faß.de"), "s://xn--fa-hia.de"},
+		{"utf-8 full stops", s.Host("bücher。de"), "s://xn--bcher-kva.de"}, // U+3002 maps to "." (UTS #46)
 		{"raw utf-8", s.RawHost("caf%c3%a9"), "s://caf%c3%a9"},
 		{"sub-delims stay", s.Host("a!$&'()*+,;=b"), "s://a!$&'()*+,;=b"},
 		{"empty", s.Host(""), "s://"},
@@ -461,5 +465,42 @@ func TestZeroValueIsNew(t *testing.T) {
 	var b Builder
 	if b != New() {
 		t.Fatal("the zero Builder differs from New()")
+	}
+}
+
+// A Unicode name IDNA refuses is a *BuildError with ErrInvalidHost whose
+// Hint quotes IDNA's reason, as idna.Lookup gives it.
+func TestHostIDNARefused(t *testing.T) {
+	for _, h := range []string{
+		"a\u200eb.de", // U+200E LEFT-TO-RIGHT MARK: disallowed
+		"ü_x.de",      // "_" is not LDH (STD3 rules)
+		"-bücher.de",  // a label starts with "-"
+		"ü%41.de",     // "%" is not LDH
+		"\u05d0ü.de",  // a label mixes Hebrew and Latin: the bidi rule
+	} {
+		_, idnaErr := idna.Lookup.ToASCII(h)
+		if idnaErr == nil {
+			t.Fatalf("idna.Lookup accepts %q: the test needs another name", h)
+		}
+		_, err := New().Scheme("s").Host(h).Build()
+		var be *BuildError
+		if !errors.As(err, &be) || be.Err != ErrInvalidHost || be.Component != "host" || be.Offset != -1 {
+			t.Errorf("Host(%q).Build() error %#v; want ErrInvalidHost at offset -1", h, err)
+			continue
+		}
+		if want := "IDNA (UTS #46 lookup) refuses the name: " + idnaErr.Error(); be.Hint != want {
+			t.Errorf("Host(%q): Hint %q, want %q", h, be.Hint, want)
+		}
+		if be.Value != h || !strings.Contains(err.Error(), idnaErr.Error()) {
+			t.Errorf("Host(%q): Value %q, message %q", h, be.Value, err)
+		}
+	}
+	// RawHost takes percent-encoded UTF-8 as it is: no IDNA.
+	if got := New().Scheme("s").RawHost("b%C3%BCcher.de").MustBuild().String(); got != "s://b%C3%BCcher.de" {
+		t.Errorf("RawHost = %q", got)
+	}
+	// Invalid UTF-8 is not IDNA's business: percent-encoded, then refused.
+	if _, err := New().Host("\xff.de").Build(); !errors.Is(err, ErrInvalidHost) {
+		t.Errorf("Host(\"\\xff.de\"): %v", err)
 	}
 }

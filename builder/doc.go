@@ -26,9 +26,11 @@
 // a segment becomes "%2F"), Query combinator.QuerySet, Fragment
 // combinator.FragmentSet. A "%" in plain text is a character like any other
 // and becomes "%25"; a byte of non-ASCII UTF-8 or an invalid byte is encoded
-// as itself ("é" is "%C3%A9", "\xff" is "%FF"), except in a host, whose
-// percent-encoding may stand for UTF-8 only (§3.2.2): Build refuses a host
-// that is not UTF-8. QueryParam and SetQueryParam also encode "&",
+// as itself ("é" is "%C3%A9", "\xff" is "%FF"), except in a host: Host
+// writes a name with non-ASCII UTF-8 as its IDNA A-label ("bücher.de" is
+// "xn--bcher-kva.de", UTS #46 lookup, non-transitional), the form DNS reads,
+// and Build refuses a host that is not UTF-8, since a host's
+// percent-encoding may stand for UTF-8 only (§3.2.2). QueryParam and SetQueryParam also encode "&",
 // "=", "+" and ";" in the key and the value, because form decoders split on
 // "&" and "=", read "+" as a space, and net/url's refuses a raw ";"; a space
 // is always "%20". The scheme has no encoding: Scheme's text is used as it

@@ -22,8 +22,8 @@ var (
 	// the host rule, plain text with a ":" that is not an IPv6 address
 	// (such as "example.com:8080": use HostPort) or with another part of a
 	// URL ("/", "?", "#", "@", "\"; the BuildError's Hint says which setter
-	// was meant), or a reg-name whose percent-encoding does not decode to
-	// UTF-8.
+	// was meant), a reg-name whose percent-encoding does not decode to
+	// UTF-8, or a Unicode name IDNA refuses (the Hint quotes IDNA's reason).
 	ErrInvalidHost = errors.New("not a reg-name, IPv4 address or IP literal")
 	// ErrPathNeedsSlash: there is an authority and the path is neither empty
 	// nor starts with "/" (path-abempty, §3.3); it would run into the host
@@ -53,9 +53,9 @@ var (
 type BuildError struct {
 	Component string // "scheme", "userinfo", "host", "port", "path", "query", "fragment" or "URI" (ErrTooLong, ErrReparse)
 	Value     string // the component as it would be written (percent-encoded), or the port number; "" for ErrTooLong
-	Offset    int    // for ErrSyntax, ErrInvalidHost and ErrDotSegment, the byte offset in Value of the fault; else -1
+	Offset    int    // for ErrSyntax, ErrInvalidHost and ErrDotSegment, the byte offset in Value of the fault; else -1 (and for a host IDNA refuses)
 	Err       error  // the reason
-	Hint      string // for a common mistake, what was probably meant, naming the character at Offset and the setter to use; else ""
+	Hint      string // for a common mistake, what was probably meant, naming the character at Offset and the setter to use; for a host IDNA refuses, IDNA's reason; else ""
 }
 
 // Error returns a message such as

@@ -130,3 +130,16 @@ func ExampleBuilder_String() {
 	// builder.Builder("http://h")
 	// builder.Builder{scheme:"http" host:"h" port:"99999" path:""} invalid: builder: port "99999": port out of range 0-65535
 }
+
+// Host writes a Unicode name as its IDNA A-label, the form DNS resolvers
+// read; a name IDNA refuses is refused with IDNA's reason.
+func ExampleBuilder_Host_idna() {
+	fmt.Println(builder.New().Scheme("https").Host("bücher.de").Path("/ü").MustBuild())
+	fmt.Println(builder.New().Scheme("https").Host("MÜNCHEN.de").MustBuild())
+	_, err := builder.New().Scheme("https").Host("ü_x.de").Build()
+	fmt.Println(err)
+	// Output:
+	// https://xn--bcher-kva.de/%C3%BC
+	// https://xn--mnchen-3ya.de
+	// builder: host "ü_x.de": not a reg-name, IPv4 address or IP literal; IDNA (UTS #46 lookup) refuses the name: idna: disallowed rune U+005F
+}

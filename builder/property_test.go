@@ -2,6 +2,7 @@ package builder
 
 import (
 	"errors"
+	"golang.org/x/net/idna"
 	"net/netip"
 	"net/url"
 	"reflect"
@@ -174,6 +175,9 @@ func (m *model) expect() []predicted {
 			bad = true // another part of a URL: refused with a hint
 		case strings.Contains(h, ":"):
 			bad = !isIPv6(h)
+		case !isASCIIText(h) && utf8.ValidString(h):
+			_, ok := aLabel(h)
+			bad = !ok // IDNA refuses the name
 		default:
 			bad = !utf8.ValidString(h)
 		}
@@ -282,6 +286,10 @@ func check(t fataler, b Builder, m *model) {
 			sameText(t, "host", u.Host(), h, true)
 		case isIPv6(h):
 			sameText(t, "host", u.Host(), "["+h+"]", true)
+		case !isASCIIText(h) && utf8.ValidString(h):
+			if a, _ := aLabel(h); u.Host() != a {
+				t.Fatalf("host of %q: want the A-label %q", s, a)
+			}
 		default:
 			sameText(t, "host", u.Host(), h, false)
 		}
@@ -519,7 +527,17 @@ func TestPropertyBuiltURIsDecode(t *testing.T) {
 				}
 				return r
 			}, textGen.Draw(t, "host"))
-			h = strings.TrimLeft(strings.ToValidUTF8(h, ""), "[")
+			h = strings.ToValidUTF8(h, "")
+			if _, ok := aLabel(h); !isASCIIText(h) && !ok {
+				// A Unicode name IDNA refuses: keep its ASCII.
+				h = strings.Map(func(r rune) rune {
+					if r >= 0x80 {
+						return -1
+					}
+					return r
+				}, h)
+			}
+			h = strings.TrimLeft(h, "[")
 			b, m.host = b.Host(h), h
 			if rapid.Bool().Draw(t, "port?") {
 				p := rapid.IntRange(0, 65535).Draw(t, "port")
@@ -637,4 +655,22 @@ func TestPropertyFromIsIdentity(t *testing.T) {
 			t.Fatalf("From(%q).BuildRepaired = %q, %v", s, got.String(), err)
 		}
 	})
+}
+
+// isASCIIText reports whether s holds only ASCII.
+func isASCIIText(s string) bool {
+	for _, r := range []byte(s) {
+		if r >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// aLabel is the IDNA A-label form of the Unicode name h, by x/net/idna's
+// own Lookup profile (transitional processing off since Go 1.18), and
+// whether IDNA accepts it and it is not empty.
+func aLabel(h string) (string, bool) {
+	a, err := idna.Lookup.ToASCII(h)
+	return a, err == nil && a != ""
 }

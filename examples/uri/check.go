@@ -23,10 +23,17 @@ FILE:LINE: offset N: message (ending with a hint at the mistake when there
 is one), then the count of valid and invalid lines.
 Lines end in "\n" or "\r\n"; any other "\r" is part of the line, and
 invalid there. Empty lines are skipped. The exit status is 1 when a line
-is invalid.`,
+is invalid.
+
+With -repair, a line that is invalid as it stands but valid after the repairs
+a browser makes to an href (uri.ParseRepaired) counts as repaired, and is
+reported with its repairs as FILE:LINE: repaired: URI and one line a repair;
+the count then reads "N valid, R repaired, M invalid", and only the invalid
+lines make the exit status 1.`,
 	flags: func(cmd *command, fs *flag.FlagSet) func(e env, args []string) int {
 		ref := fs.Bool("ref", false, "accept relative references too (URI-reference, §4.1)")
 		quiet := fs.Bool("q", false, "print only the count")
+		repair := fs.Bool("repair", false, "try the repairs a browser makes to an href on an invalid line, and count the lines they make valid (uri.ParseRepaired)")
 		return func(e env, args []string) int {
 			if len(args) > 1 {
 				return cmd.usageError(e, "more than one FILE")
@@ -41,13 +48,13 @@ is invalid.`,
 				defer f.Close()
 				name, r = args[0], f
 			}
-			return check(e, name, r, *ref, *quiet)
+			return check(e, name, r, *ref, *quiet, *repair)
 		}
 	},
 }
 
 // check streams r, one URI a line, and reports the invalid lines.
-func check(e env, name string, r io.Reader, ref, quiet bool) int {
+func check(e env, name string, r io.Reader, ref, quiet, repair bool) int {
 	parse := uri.Parse
 	if ref {
 		parse = uri.ParseReference
@@ -55,7 +62,7 @@ func check(e env, name string, r io.Reader, ref, quiet bool) int {
 	w := bufio.NewWriterSize(e.stdout, 64*1024)
 	defer w.Flush()
 	sc := newLineScanner(r)
-	valid, invalid, line := 0, 0, 0
+	valid, repaired, invalid, line := 0, 0, 0, 0
 	for sc.Scan() {
 		line++
 		s := sc.Text() // a line's end, "\n" or "\r\n", dropped
@@ -66,6 +73,19 @@ func check(e env, name string, r io.Reader, ref, quiet bool) int {
 		if err == nil {
 			valid++
 			continue
+		}
+		if repair {
+			u, reps, rerr := uri.ParseRepaired(s)
+			if rerr == nil && (ref || !u.IsRelative()) {
+				repaired++
+				if !quiet {
+					writeRepairs(w, fmt.Sprintf("%s:%d: ", name, line), u, reps)
+				}
+				continue
+			}
+			if rerr != nil {
+				err = rerr // where the line stops being a URI reference after its repairs
+			}
 		}
 		invalid++
 		if quiet {
@@ -88,7 +108,11 @@ func check(e env, name string, r io.Reader, ref, quiet bool) int {
 		fmt.Fprintf(e.stderr, "uri check: %s:%d: %v\n", name, line+1, err)
 		return 1
 	}
-	fmt.Fprintf(w, "%d valid, %d invalid\n", valid, invalid)
+	if repair {
+		fmt.Fprintf(w, "%d valid, %d repaired, %d invalid\n", valid, repaired, invalid)
+	} else {
+		fmt.Fprintf(w, "%d valid, %d invalid\n", valid, invalid)
+	}
 	if invalid > 0 {
 		return 1
 	}

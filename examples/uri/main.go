@@ -8,6 +8,7 @@
 //	go run ./examples/uri parse 'http://[::1]:8080/a%20b?q#f'
 //	go run ./examples/uri resolve 'http://a/b/c/d;p?q' ../g '?y' '#s'
 //	go run ./examples/uri check urls.txt
+//	go run ./examples/uri parse -repair 'https://bücher.de/a b?q={term}'
 //	go run ./examples/uri grammar path-abempty
 //
 // Usage:

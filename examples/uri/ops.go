@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"strconv"
 
 	"github.com/seed42851778/rfc3986/uri"
 )
@@ -14,21 +15,39 @@ var resolveCmd = &command{
 	long: `
 Resolve resolves each reference REF against the base URI BASE by the strict
 algorithm of RFC 3986 §5.2.2 and prints each target URI on a line. BASE must
-be a URI: it needs a scheme (§5.2.1).`,
+be a URI: it needs a scheme (§5.2.1).
+
+With -repair, BASE and each REF are read as uri.ParseRepaired reads them (the
+repairs a browser makes to an href), and each repair is listed on standard
+error.`,
 	flags: func(cmd *command, fs *flag.FlagSet) func(e env, args []string) int {
 		nonStrict := fs.Bool("nonstrict", false, "ignore a reference's scheme when it equals the base's (the non-strict variant of §5.2.2)")
+		repair := fs.Bool("repair", false, "make the repairs a browser makes to an href first, and list them on standard error (uri.ParseRepaired)")
 		return func(e env, args []string) int {
 			if len(args) < 2 {
 				return cmd.usageError(e, "need a BASE and at least one REF")
 			}
+			parseRef := uri.ParseReference
+			if *repair {
+				parseRef = func(s string) (uri.URI, error) {
+					u, reps, err := uri.ParseRepaired(s)
+					writeRepairs(e.stderr, "uri resolve: "+strconv.Quote(s)+": ", u, reps)
+					return u, err
+				}
+			}
 			base, err := uri.Parse(args[0])
+			if *repair && err != nil {
+				if b, rerr := parseRef(args[0]); rerr == nil && !b.IsRelative() {
+					base, err = b, nil
+				}
+			}
 			if err != nil {
 				writeParseError(e.stderr, args[0], err)
 				return 1
 			}
 			status := 0
 			for _, a := range args[1:] {
-				ref, err := uri.ParseReference(a)
+				ref, err := parseRef(a)
 				if err != nil {
 					writeParseError(e.stderr, a, err)
 					status = 1

@@ -28,10 +28,16 @@ the kind of its host and its port number. The argument "-" reads one URI
 reference a line from standard input. For an invalid reference, parse prints
 the message, the input with a caret under the offset where it stops being a
 URI reference, under the caret a hint at the mistake when there is one, and
-what the grammar expected there; the exit status is 1.`,
+what the grammar expected there; the exit status is 1.
+
+With -repair, each argument is read as uri.ParseRepaired reads it: the
+repairs a browser makes to an href (spaces and controls trimmed, tab and
+newlines removed, what a component cannot hold percent-encoded, a Unicode
+host in its IDNA A-label form) are made and listed before the table.`,
 	flags: func(cmd *command, fs *flag.FlagSet) func(e env, args []string) int {
 		asJSON := fs.Bool("json", false, "print one JSON object a line per reference (a JSON string holds UTF-8: an invalid byte shows as U+FFFD, offsets count the input's bytes)")
 		diagram := fs.Bool("diagram", false, "draw the component diagram of RFC 3986 §3 above each table")
+		repair := fs.Bool("repair", false, "make the repairs a browser makes to an href first, and list them (uri.ParseRepaired)")
 		return func(e env, args []string) int {
 			if len(args) == 0 {
 				return cmd.usageError(e, "no URI given")
@@ -41,9 +47,16 @@ what the grammar expected there; the exit status is 1.`,
 			status := 0
 			first := true
 			one := func(s string) {
-				u, err := uri.ParseReference(s)
+				var u uri.URI
+				var reps []uri.Repair
+				var err error
+				if *repair {
+					u, reps, err = uri.ParseRepaired(s)
+				} else {
+					u, err = uri.ParseReference(s)
+				}
 				if *asJSON {
-					writeJSON(w, s, u, err)
+					writeJSON(w, s, u, reps, err)
 				} else {
 					if !first {
 						fmt.Fprintln(w)
@@ -53,6 +66,7 @@ what the grammar expected there; the exit status is 1.`,
 						w.Flush()
 						writeParseError(e.stderr, s, err)
 					} else {
+						writeRepairs(w, "", u, reps)
 						if *diagram {
 							w.WriteString(diagramOf(u))
 						}
@@ -361,20 +375,41 @@ func writeParseError(w io.Writer, s string, err error) {
 
 // jsonURI is the JSON output for one input: undefined components are left out.
 type jsonURI struct {
-	Input      string     `json:"input"`
-	Valid      bool       `json:"valid"`
-	Kind       string     `json:"kind,omitempty"`
-	Scheme     *string    `json:"scheme,omitempty"`
-	Authority  *string    `json:"authority,omitempty"`
-	UserInfo   *string    `json:"userinfo,omitempty"`
-	Host       *string    `json:"host,omitempty"`
-	HostKind   string     `json:"hostKind,omitempty"`
-	Port       *string    `json:"port,omitempty"`
-	PortNumber *int       `json:"portNumber,omitempty"`
-	Path       *string    `json:"path,omitempty"`
-	Query      *string    `json:"query,omitempty"`
-	Fragment   *string    `json:"fragment,omitempty"`
-	Error      *jsonError `json:"error,omitempty"`
+	Input      string       `json:"input"`
+	Valid      bool         `json:"valid"`
+	Kind       string       `json:"kind,omitempty"`
+	Scheme     *string      `json:"scheme,omitempty"`
+	Authority  *string      `json:"authority,omitempty"`
+	UserInfo   *string      `json:"userinfo,omitempty"`
+	Host       *string      `json:"host,omitempty"`
+	HostKind   string       `json:"hostKind,omitempty"`
+	Port       *string      `json:"port,omitempty"`
+	PortNumber *int         `json:"portNumber,omitempty"`
+	Path       *string      `json:"path,omitempty"`
+	Query      *string      `json:"query,omitempty"`
+	Fragment   *string      `json:"fragment,omitempty"`
+	Error      *jsonError   `json:"error,omitempty"`
+	Repaired   string       `json:"repaired,omitempty"` // with -repair, the repaired text when a repair was made
+	Repairs    []jsonRepair `json:"repairs,omitempty"`
+}
+
+// jsonRepair is one repair of -repair: offset and text in the input.
+type jsonRepair struct {
+	Offset int    `json:"offset"`
+	Old    string `json:"old"`
+	New    string `json:"new"`
+}
+
+// writeRepairs lists the repairs reps that made u, one a line, each line
+// starting with prefix; nothing when there is none.
+func writeRepairs(w io.Writer, prefix string, u uri.URI, reps []uri.Repair) {
+	if len(reps) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "%srepaired: %s\n", prefix, u)
+	for _, r := range reps {
+		fmt.Fprintf(w, "%s  %s\n", prefix, r)
+	}
 }
 
 type jsonError struct {
@@ -387,8 +422,14 @@ type jsonError struct {
 
 // writeJSON prints one line of JSON for the input s. Undefined components
 // are left out; empty ones are "".
-func writeJSON(w io.Writer, s string, u uri.URI, err error) {
+func writeJSON(w io.Writer, s string, u uri.URI, reps []uri.Repair, err error) {
 	j := jsonURI{Input: s, Valid: err == nil}
+	if len(reps) > 0 {
+		j.Repaired = u.String()
+		for _, r := range reps {
+			j.Repairs = append(j.Repairs, jsonRepair{r.Offset, r.Old, r.New})
+		}
+	}
 	var pe *uri.ParseError
 	switch {
 	case errors.As(err, &pe):

@@ -1,0 +1,295 @@
+package uri_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/seed42851778/rfc3986/properties"
+	"github.com/seed42851778/rfc3986/uri"
+	"pgregory.net/rapid"
+)
+
+type rp = uri.Repair
+
+// TestParseRepaired checks each class of repair, the issue's examples among
+// them. The expected texts are the WHATWG URL standard's for these inputs
+// (its percent-encode sets, its host parser's domain-to-ASCII), which agree
+// with RFC 3986 here; the A-labels are those of RFC 3492's algorithm, as
+// registries publish them.
+func TestParseRepaired(t *testing.T) {
+	tests := []struct {
+		in   string
+		want string
+		reps []uri.Repair
+	}{
+		// The issue's examples.
+		{"https://example.com/a b", "https://example.com/a%20b", []rp{{21, " ", "%20"}}},
+		{"http://x/?q={term}", "http://x/?q=%7Bterm%7D", []rp{{12, "{", "%7B"}, {17, "}", "%7D"}}},
+		{"http://x/100%", "http://x/100%25", []rp{{12, "%", "%25"}}},
+		{"https://bücher.de/ü", "https://xn--bcher-kva.de/%C3%BC",
+			[]rp{{8, "bücher.de", "xn--bcher-kva.de"}, {19, "ü", "%C3%BC"}}},
+		{" http://x/a\tb ", "http://x/ab", []rp{{0, " ", ""}, {11, "\t", ""}, {13, " ", ""}}},
+
+		// 1: C0 controls and spaces at the ends; tab, LF, CR anywhere.
+		{"\x00\x1f http://x/ \x01", "http://x/", []rp{{0, "\x00\x1f ", ""}, {12, " \x01", ""}}},
+		{"http://ex\r\nample.com/", "http://example.com/", []rp{{9, "\r\n", ""}}},
+		{"ht\ttp://x/", "http://x/", []rp{{2, "\t", ""}}},
+		{"http://x/?a=1\n&b=2", "http://x/?a=1&b=2", []rp{{13, "\n", ""}}},
+
+		// 2: path.
+		{"../v1/old page.html", "../v1/old%20page.html", []rp{{9, " ", "%20"}}},
+		{"/a|b", "/a%7Cb", []rp{{2, "|", "%7C"}}},
+		{`/a"<>\^` + "`{|}", "/a%22%3C%3E%5C%5E%60%7B%7C%7D", []rp{
+			{2, `"`, "%22"}, {3, "<", "%3C"}, {4, ">", "%3E"}, {5, `\`, "%5C"}, {6, "^", "%5E"},
+			{7, "`", "%60"}, {8, "{", "%7B"}, {9, "|", "%7C"}, {10, "}", "%7D"}}},
+		{"/[x]", "/%5Bx%5D", []rp{{1, "[", "%5B"}, {3, "]", "%5D"}}},
+		{"https://other.example/Ünïcode/path", "https://other.example/%C3%9Cn%C3%AFcode/path",
+			[]rp{{22, "Ü", "%C3%9C"}, {25, "ï", "%C3%AF"}}},
+		{"/%41%4g%", "/%41%254g%25", []rp{{4, "%", "%25"}, {7, "%", "%25"}}},
+		{"/a%2", "/a%252", []rp{{2, "%", "%25"}}},
+		{"/\x7f\x01x\x01", "/%7F%01x", []rp{{1, "\x7f", "%7F"}, {2, "\x01", "%01"}, {4, "\x01", ""}}},
+		{"/\xff", "/%FF", []rp{{1, "\xff", "%FF"}}},
+		{"/\xc3\t\xbc", "/%C3%BC", []rp{{1, "\xc3", "%C3"}, {2, "\t", ""}, {3, "\xbc", "%BC"}}},
+		{"mailto:a b@example.com", "mailto:a%20b@example.com", []rp{{8, " ", "%20"}}},
+
+		// 2: query and fragment; a "#" after the first.
+		{"/search?q={term}", "/search?q=%7Bterm%7D", []rp{{10, "{", "%7B"}, {15, "}", "%7D"}}},
+		{"/p?a b#c d", "/p?a%20b#c%20d", []rp{{4, " ", "%20"}, {8, " ", "%20"}}},
+		{"/p#a#b##", "/p#a%23b%23%23", []rp{{4, "#", "%23"}, {6, "#", "%23"}, {7, "#", "%23"}}},
+		{"/p?a?b/c", "/p?a?b/c", nil}, // valid: "?" and "/" belong to a query
+		{"/p#x?[y]", "/p#x?%5By%5D", []rp{{5, "[", "%5B"}, {7, "]", "%5D"}}},
+
+		// 2: userinfo, up to the last "@".
+		{"http://us er:p@ss@h/", "http://us%20er:p%40ss@h/", []rp{{9, " ", "%20"}, {14, "@", "%40"}}},
+		{"http://[u]@h/", "http://%5Bu%5D@h/", []rp{{7, "[", "%5B"}, {9, "]", "%5D"}}},
+
+		// 3: IDNA.
+		{"http://BÜCHER.de:8080/", "http://xn--bcher-kva.de:8080/", []rp{{7, "BÜCHER.de", "xn--bcher-kva.de"}}},
+		{"http://bücher。de/", "http://xn--bcher-kva.de/", []rp{{7, "bücher。de", "xn--bcher-kva.de"}}}, // U+3002 maps to "."
+		{"//münchen.de", "//xn--mnchen-3ya.de", []rp{{2, "münchen.de", "xn--mnchen-3ya.de"}}},
+		{"http://faß.de/", "http://xn--fa-hia.de/", []rp{{7, "faß.de", "xn--fa-hia.de"}}}, // not transitional
+		{"http://u@bü\tcher.de/", "http://u@xn--bcher-kva.de/", []rp{{9, "bü\tcher.de", "xn--bcher-kva.de"}}},
+
+		// Valid input: unchanged, no repair.
+		{"http://a/b/c/d;p?q", "http://a/b/c/d;p?q", nil},
+		{"", "", nil},
+		{"http://xn--bcher-kva.de/%C3%BC", "http://xn--bcher-kva.de/%C3%BC", nil},
+	}
+	for _, tt := range tests {
+		u, reps, err := uri.ParseRepaired(tt.in)
+		if err != nil {
+			t.Errorf("ParseRepaired(%q): %v", tt.in, err)
+			continue
+		}
+		if diff := cmp.Diff(tt.want, u.String()); diff != "" {
+			t.Errorf("ParseRepaired(%q) URI (-want +got):\n%s", tt.in, diff)
+		}
+		if diff := cmp.Diff(tt.reps, reps); diff != "" {
+			t.Errorf("ParseRepaired(%q) repairs (-want +got):\n%s", tt.in, diff)
+		}
+	}
+}
+
+// TestParseRepairedRefuses checks what is not repaired: the error is
+// ParseReference's, with offsets into the caller's text.
+func TestParseRepairedRefuses(t *testing.T) {
+	tests := []struct {
+		in        string
+		offset    int
+		component string
+	}{
+		{`http://x\y/`, 8, "host"},          // "\" is not "/", nor encoded in a host
+		{"http://ex ample.com/", 9, "host"}, // a space in a host
+		{"http://h:8x/", 11, "port"},        // a bad port stays an error (the strict diagnosis: at "/")
+		{"http://h:80 80/", 11, "port"},
+		{"a b:c", 3, "path"},               // ":" in the first segment of a relative path
+		{" http://[::1 ", 13, "host"},      // ends too early: len(s)
+		{"http://\tx%/", 10, "host"},       // a "%" in a host is not repaired; offset past the tab
+		{"http://a\u200Eb.de/", 8, "host"}, // IDNA refuses a bidi mark (disallowed)
+		{"http://\xff.de/", 7, "host"},     // not UTF-8: IDNA refuses
+		{"http://[::1]x/", 12, "host"},
+		{"1http://x", 5, "path"},
+		{"http://bücher.de:8x/", 20, "port"}, // past the A-label: an offset in s
+		{"\tü b:c", 5, "path"},               // past three repairs: the ":" of a relative path
+	}
+	for _, tt := range tests {
+		u, reps, err := uri.ParseRepaired(tt.in)
+		var pe *uri.ParseError
+		if !errors.As(err, &pe) {
+			t.Errorf("ParseRepaired(%q) = %q, %v, %v; want a *ParseError", tt.in, u, reps, err)
+			continue
+		}
+		if pe.Input != tt.in || pe.Offset != tt.offset || pe.Component != tt.component {
+			t.Errorf("ParseRepaired(%q): Input %q, Offset %d, Component %s; want offset %d in %s (%v)",
+				tt.in, pe.Input, pe.Offset, pe.Component, tt.offset, tt.component, err)
+		}
+		if !errors.Is(err, uri.ErrInvalid) {
+			t.Errorf("ParseRepaired(%q): %v is not ErrInvalid", tt.in, err)
+		}
+	}
+}
+
+func TestRepairString(t *testing.T) {
+	got := uri.Repair{Offset: 19, Old: " ", New: "%20"}.String()
+	if want := `offset 19: " " → "%20"`; got != want {
+		t.Errorf("String() = %q, want %q", got, want)
+	}
+	got = uri.Repair{Offset: 3, Old: "\t"}.String()
+	if want := `offset 3: "\t" → ""`; got != want {
+		t.Errorf("String() = %q, want %q", got, want)
+	}
+}
+
+// checkRepaired checks the laws of one ParseRepaired result: the repairs are
+// in order, do not overlap, each Old stands in s at its Offset, and applying
+// them to s gives the URI; the URI parses strictly; repairing it again
+// changes nothing.
+func checkRepaired(t interface{ Fatalf(string, ...any) }, s string, u uri.URI, reps []uri.Repair) {
+	var b strings.Builder
+	at := 0
+	for _, r := range reps {
+		if r.Offset < at || r.Offset+len(r.Old) > len(s) || s[r.Offset:r.Offset+len(r.Old)] != r.Old {
+			t.Fatalf("ParseRepaired(%q): repair %v out of order or not in the input", s, r)
+		}
+		if r.Old == r.New {
+			t.Fatalf("ParseRepaired(%q): repair %v changes nothing", s, r)
+		}
+		b.WriteString(s[at:r.Offset])
+		b.WriteString(r.New)
+		at = r.Offset + len(r.Old)
+	}
+	b.WriteString(s[at:])
+	if b.String() != u.String() {
+		t.Fatalf("ParseRepaired(%q) = %q, but its repairs give %q", s, u, b.String())
+	}
+	if _, err := uri.ParseReference(u.String()); err != nil {
+		t.Fatalf("ParseRepaired(%q) = %q, which does not parse: %v", s, u, err)
+	}
+	v, again, err := uri.ParseRepaired(u.String())
+	if err != nil || v.String() != u.String() || len(again) != 0 {
+		t.Fatalf("ParseRepaired(%q) = %q; repaired again: %q, %v, %v", s, u, v, again, err)
+	}
+}
+
+// A valid URI reference comes back as it is, with no repair.
+func TestPropertyRepairValidUnchanged(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		s := properties.URIReference().Draw(t, "s")
+		u, reps, err := uri.ParseRepaired(s)
+		if err != nil || u.String() != s || reps != nil {
+			t.Fatalf("ParseRepaired(%q) = %q, %v, %v", s, u, reps, err)
+		}
+	})
+}
+
+// messy damages a valid reference the ways pasted text is damaged.
+func messy(t *rapid.T) string {
+	s := properties.URIReference().Draw(t, "valid")
+	n := rapid.IntRange(0, 4).Draw(t, "n")
+	noise := rapid.SampledFrom([]string{" ", "\t", "\n", "\r", "\x00", "\x7f", `"`, "<", ">", `\`, "^", "`",
+		"{", "|", "}", "[", "]", "#", "%", "%4", "@", "?", ":", "/", "ü", "ß", "\xff", "\u200e", "日本"})
+	for range n {
+		i := rapid.IntRange(0, len(s)).Draw(t, "at")
+		s = s[:i] + noise.Draw(t, "noise") + s[i:]
+	}
+	return s
+}
+
+// Whatever the input, a result parses, is what its repairs describe, and is
+// a fixed point.
+func TestPropertyRepairLaws(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		s := messy(t)
+		u, reps, err := uri.ParseRepaired(s)
+		if err != nil {
+			var pe *uri.ParseError
+			if !errors.As(err, &pe) || pe.Input != s || pe.Offset < 0 || pe.Offset > len(s) {
+				t.Fatalf("ParseRepaired(%q): error %#v", s, err)
+			}
+			return
+		}
+		checkRepaired(t, s, u, reps)
+	})
+}
+
+// Repairs only ever encode, remove or IDNA-map: outside a host, decoding
+// the result gives the input without its tabs, newlines and ends, decoded.
+func TestPropertyRepairKeepsMeaning(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		s := messy(t)
+		u, _, err := uri.ParseRepaired(s)
+		if err != nil || u.HasAuthority() {
+			return
+		}
+		trimmed := strings.TrimFunc(s, func(r rune) bool { return r <= ' ' })
+		trimmed = strings.NewReplacer("\t", "", "\n", "", "\r", "").Replace(trimmed)
+		if !utf8.ValidString(trimmed) {
+			return
+		}
+		got, err := uri.PercentDecode(u.String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := uri.PercentDecode(validEscapes(trimmed))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != want {
+			t.Fatalf("ParseRepaired(%q) = %q, decodes to %q, want %q", s, u, got, want)
+		}
+	})
+}
+
+// validEscapes encodes each "%" of s that does not start a triplet, by hand.
+func validEscapes(s string) string {
+	hex := func(x byte) bool { return strings.IndexByte("0123456789abcdefABCDEF", x) >= 0 }
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' && !(i+2 < len(s) && hex(s[i+1]) && hex(s[i+2])) {
+			b.WriteString("%25")
+			continue
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+// FuzzParseRepaired checks that ParseRepaired never panics, that a result
+// parses strictly, is what its repairs describe and is a fixed point, that a
+// valid input comes back unchanged, and that an error is a *ParseError into
+// the input.
+func FuzzParseRepaired(f *testing.F) {
+	for _, s := range []string{
+		"", " ", "\t", "https://example.com/a b", "http://x/?q={term}", "http://x/100%",
+		"https://bücher.de/ü", " http://x/a\tb ", "http://u@bü\tcher.de/", "//\xff", "a b:c",
+		"http://us er:p@ss@h/", "/p#a#b", "http://[::1]x", "http://\xc3\t\xbc/\xc3\n\xbc", "%",
+		"http://a\u200Eb.de/", "http://faß.de/", "s:\x00\x7f", "//@@@", "?#?#", "http://h:8x/",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		u, reps, err := uri.ParseRepaired(s)
+		_, strictErr := uri.ParseReference(s)
+		if err != nil {
+			var pe *uri.ParseError
+			if !errors.As(err, &pe) || pe.Input != s || pe.Offset < 0 || pe.Offset > len(s) {
+				t.Fatalf("ParseRepaired(%q): error %#v", s, err)
+			}
+			if strictErr == nil {
+				t.Fatalf("ParseRepaired(%q) fails on a valid reference: %v", s, err)
+			}
+			_ = err.Error()
+			return
+		}
+		if strictErr == nil && (u.String() != s || reps != nil) {
+			t.Fatalf("ParseRepaired(%q) = %q, %v: a valid reference changed", s, u, reps)
+		}
+		for _, r := range reps {
+			_ = r.String()
+		}
+		checkRepaired(t, s, u, reps)
+	})
+}
