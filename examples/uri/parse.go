@@ -41,6 +41,12 @@ URI reference and what the grammar expected there, and the exit status is 1.`,
 			first := true
 			one := func(s string) {
 				u, err := uri.ParseReference(s)
+				if !e.reveal {
+					s, err = e.shown(s, err)
+					if err == nil {
+						u = uri.MustParseReference(s) // the same components, the password "xxxxx"
+					}
+				}
 				if *asJSON {
 					writeJSON(w, s, u, err)
 				} else {
