@@ -30,3 +30,35 @@ func TestBuildOneLongComponent(t *testing.T) {
 		}
 	}
 }
+
+// TestBuildErrorOffsets pins where Build says a refusal is: at offset 0, at
+// a dot segment after an empty one, at a "%" that ends the path too soon, at
+// a ":" that starts a relative path's first segment (§4.2). Kills mutants of
+// error.go (`Offset >= 0` → `> 0`), dotSegment (`j >= 0` → `> 0`),
+// invalidPathByte (`i+2 < len(p)` → `<=`, `i+2` → `i-2`) and checkPath
+// (`IndexByte(seg, ':') >= 0` → `> 0`).
+func TestBuildErrorOffsets(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		b    Builder
+		want string
+	}{
+		{"offset 0", New().RawQuery("#"), `builder: query "#": does not match its rule (at offset 0)`},
+		{"dot segment after an empty one", New().Host("h").Segments("", ".."),
+			`builder: path "//..": a segment "." or ".." would be removed by resolution (at offset 2)`},
+		{"a truncated triplet", New().RawPath("/a%4"), `builder: path "/a%4": does not match its rule (at offset 2)`},
+		{"a lone % at the end", New().RawPath("/a%"), `builder: path "/a%": does not match its rule (at offset 2)`},
+		{"a first segment starting with a colon", New().RawPath(":a/b"),
+			`builder: path ":a/b": first segment of a relative path contains ":"`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := tt.b.Build()
+			if err == nil || err.Error() != tt.want {
+				t.Errorf("Build() error = %v\nwant %s", err, tt.want)
+			}
+		})
+	}
+	if u, err := New().RawPath(":a/b").BuildRepaired(); err != nil || u.String() != "./:a/b" {
+		t.Errorf("BuildRepaired() = %q, %v; want \"./:a/b\"", u.String(), err)
+	}
+}
