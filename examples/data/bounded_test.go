@@ -12,8 +12,6 @@ func TestErrorMessageBounded(t *testing.T) {
 	big := strings.Repeat("a", 16<<20)
 	for _, s := range []string{
 		"data:," + big + " ",
-		"data:;base64," + big + "a",
-		"data:" + big,
 	} {
 		_, err := Parse(s)
 		var pe *ParseError

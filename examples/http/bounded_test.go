@@ -13,7 +13,6 @@ func TestErrorMessageBounded(t *testing.T) {
 	for _, s := range []string{
 		"http://h/" + big + " ",
 		"http://user:s3cret@h/",
-		"http://" + big + ":99999/",
 	} {
 		_, err := Parse(s)
 		var pe *ParseError
