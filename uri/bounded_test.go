@@ -104,6 +104,8 @@ func TestErrorMessagesQuote(t *testing.T) {
 			`uri: malformed percent-encoding "%z:" at offset 3: expected "%" HEXDIG HEXDIG`},
 		{"escape running into a password", &EscapeError{Input: "//u%:pw@h", Offset: 3},
 			`uri: malformed percent-encoding in the password at offset 3: expected "%" HEXDIG HEXDIG`},
+		{"escape at the end of a password", &EscapeError{Input: "//u:pw@h", Offset: 6},
+			`uri: malformed percent-encoding "@h" at offset 6: expected "%" HEXDIG HEXDIG`},
 		{"escape after a password", &EscapeError{Input: "//u:pw@h%", Offset: 8},
 			`uri: malformed percent-encoding "%" at offset 8: expected "%" HEXDIG HEXDIG`},
 	}
