@@ -94,6 +94,7 @@ func TestErrorMessagesQuote(t *testing.T) {
 			`uri: cannot resolve reference "g\x00" against "` + long[:64] + `…" (100 bytes): the base is a relative reference; a base URI needs a scheme (RFC 3986 §5.2.1)`},
 		{"port", &PortRangeError{Port: "65536"}, `uri: port 65536 is out of range 0-65535`},
 		{"port with 0 and 9", &PortRangeError{Port: "900000"}, `uri: port 900000 is out of range 0-65535`},
+		{"port of 64 digits", &PortRangeError{Port: strings.Repeat("9", 64)}, `uri: port ` + strings.Repeat("9", 64) + ` is out of range 0-65535`},
 		{"port, long", &PortRangeError{Port: strings.Repeat("9", 65)},
 			`uri: port "` + strings.Repeat("9", 64) + `…" (65 bytes) is out of range 0-65535`},
 		{"port, not digits", &PortRangeError{Port: "8\n0"}, `uri: port "8\n0" is out of range 0-65535`},
