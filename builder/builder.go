@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	c "github.com/seed42851778/rfc3986/combinator"
+	"github.com/seed42851778/rfc3986/internal/errtext"
 	"github.com/seed42851778/rfc3986/uri"
 	"golang.org/x/net/idna"
 )
@@ -476,13 +477,17 @@ func (b Builder) MustBuild() uri.URI {
 
 // String describes the Builder for debugging. When Build succeeds it is
 // builder.Builder("…") with the URI quoted; otherwise it lists the defined
-// components, encoded, and the error, and never reads as a URI:
+// components, encoded (each cut to 64 bytes with "…" and its length when
+// longer, as in error messages), and the error, and never reads as a URI:
 //
 //	builder.Builder{scheme:"1http" host:"example.com" path:""} invalid: builder: scheme "1http": invalid scheme
+//
+// A password shows as "xxxxx", as in uri.URI.Redacted, so that String (and
+// so %v) can go to a log.
 func (b Builder) String() string {
 	u, err := b.Build()
 	if err == nil {
-		return "builder.Builder(" + strconv.Quote(u.String()) + ")"
+		return "builder.Builder(" + strconv.Quote(u.Redacted()) + ")"
 	}
 	var sb strings.Builder
 	sb.WriteString("builder.Builder{")
@@ -492,13 +497,14 @@ func (b Builder) String() string {
 		}
 		sb.WriteString(name)
 		sb.WriteByte(':')
-		sb.WriteString(strconv.Quote(v))
+		sb.WriteString(errtext.Quote(v, 0))
 	}
 	if b.has(hasScheme) {
 		field("scheme", b.scheme)
 	}
 	if b.has(hasUserInfo) {
-		field("userinfo", b.userinfo)
+		ui, _ := errtext.RedactUserInfo(b.userinfo, 0)
+		field("userinfo", ui)
 	}
 	if b.has(hasAuthority) {
 		field("host", b.host)

@@ -3,6 +3,8 @@ package builder
 import (
 	"errors"
 	"strconv"
+
+	"github.com/seed42851778/rfc3986/internal/errtext"
 )
 
 // The reasons Build refuses a Builder: the Err of every *BuildError is one of
@@ -61,8 +63,19 @@ type BuildError struct {
 // Error returns a message such as
 //
 //	builder: path "a:b": first segment of a relative path contains ":"
+//
+// The value is quoted with the password of a userinfo as "xxxxx" (§3.2.1)
+// and, when longer than 64 bytes, cut to the 64 around Offset with "…" and
+// its length. Offset is where the fault is in Value, as set.
 func (e *BuildError) Error() string {
-	msg := "builder: " + e.Component + " " + strconv.Quote(e.Value) + ": " + e.Err.Error()
+	v, off := e.Value, e.Offset
+	switch e.Component {
+	case "userinfo":
+		v, off = errtext.RedactUserInfo(v, off)
+	case "URI":
+		v, off = errtext.RedactURI(v, off)
+	}
+	msg := "builder: " + e.Component + " " + errtext.Quote(v, off) + ": " + e.Err.Error()
 	if e.Offset >= 0 {
 		msg += " (at offset " + strconv.Itoa(e.Offset) + ")"
 	}

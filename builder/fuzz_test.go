@@ -1,9 +1,14 @@
 package builder
 
 import (
+	"errors"
+	"math/rand/v2"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/seed42851778/rfc3986/uri"
+	"pgregory.net/rapid"
 )
 
 // FuzzBuild feeds any text to the plain setters: Build never panics, refuses
@@ -47,4 +52,43 @@ func FuzzBuild(f *testing.F) {
 		}
 		check(t, b, &m)
 	})
+}
+
+// FuzzBuilderSequence drives the builder with random sequences of every
+// setter, raw ones and Without… ones included, decoded from the fuzzer's
+// bytes by the generators of TestPropertyRefusalsAreDocumented: Build either
+// refuses with a *BuildError of the documented kind the model predicts
+// first, or builds a URI that parses back the same and whose components are
+// what was set (raw) or decode to it (plain). Its String and the message of
+// its error never show a password.
+func FuzzBuilderSequence(f *testing.F) {
+	// rapid reads its choices 8 bytes at a time: seeds of random bytes,
+	// long enough for a dozen setters with their texts.
+	r := rand.New(rand.NewPCG(1, 2))
+	for n := range 8 {
+		seed := make([]byte, 64<<n%2048+64)
+		for i := range seed {
+			seed[i] = byte(r.Uint32())
+		}
+		f.Add(seed)
+	}
+	f.Fuzz(rapid.MakeFuzz(func(t *rapid.T) {
+		ops := rapid.SliceOfN(opGen, 0, 12).Draw(t, "ops")
+		var m model
+		b := apply(New(), &m, ops)
+		check(t, b, &m)
+		u, err := b.Build()
+		if err == nil {
+			if got, want := b.String(), "builder.Builder("+strconv.Quote(u.Redacted())+")"; got != want {
+				t.Fatalf("String = %s, want %s", got, want)
+			}
+			return
+		}
+		var be *BuildError
+		if errors.As(err, &be) && be.Component == "userinfo" && len(be.Value) <= 64 {
+			if user, _, ok := strings.Cut(be.Value, ":"); ok && !strings.Contains(err.Error(), strconv.Quote(user+":xxxxx")) {
+				t.Fatalf("error %v does not hide the password of %q", err, be.Value)
+			}
+		}
+	}))
 }

@@ -1,8 +1,10 @@
 package uri
 
 import (
+	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -146,33 +148,53 @@ func TestNormalizePolicies(t *testing.T) {
 	}
 }
 
+// rsRun numbers the runs of TestRegisterScheme, so that each registers
+// scheme names of its own under -count=N.
+var rsRun atomic.Int64
+
+// registerSchemeForTest is RegisterScheme for a test: it registers under
+// names no other run uses and, once the test is over, takes the registry
+// back to what it was, so that no test sees another's schemes.
+func registerSchemeForTest(t *testing.T, name string, r SchemeRule) {
+	t.Helper()
+	old := schemes.Load()
+	t.Cleanup(func() {
+		schemesMu.Lock()
+		defer schemesMu.Unlock()
+		schemes.Store(old)
+	})
+	RegisterScheme(name, r)
+}
+
 func TestRegisterScheme(t *testing.T) {
-	const name = "x-rs-test"
+	run := strconv.FormatInt(rsRun.Add(1), 10)
+	name := "x-rs-test-" + run
 	if _, ok := LookupScheme(name); ok {
 		t.Fatalf("%s registered before the test", name)
 	}
-	u := MustParse("X-RS-Test://h:7")
-	if got := u.Normalize().String(); got != "x-rs-test://h:7" {
-		t.Errorf("before RegisterScheme: %q", got)
+	u := MustParse("X-RS-Test-" + run + "://h:7")
+	if got, want := u.Normalize().String(), name+"://h:7"; got != want {
+		t.Errorf("before RegisterScheme: %q, want %q", got, want)
 	}
-	RegisterScheme("X-RS-Test", SchemeRule{DefaultPort: "7", EmptyPathIsSlash: true})
+	registerSchemeForTest(t, "X-RS-Test-"+run, SchemeRule{DefaultPort: "7", EmptyPathIsSlash: true})
 	if r, ok := LookupScheme(name); !ok || r.DefaultPort != "7" {
 		t.Errorf("LookupScheme = %+v, %v", r, ok)
 	}
-	if got := u.Normalize().String(); got != "x-rs-test://h/" {
-		t.Errorf("after RegisterScheme: %q", got)
+	if got, want := u.Normalize().String(), name+"://h/"; got != want {
+		t.Errorf("after RegisterScheme: %q, want %q", got, want)
 	}
 	if r, ok := LookupScheme("HTTP"); !ok || r != (SchemeRule{DefaultPort: "80", EmptyPathIsSlash: true}) {
 		t.Errorf("http rule = %+v, %v", r, ok)
 	}
 
 	// Concurrent registration and use (run with -race).
+	conc := func(i int) string { return "x-rs-conc-" + run + "-" + string(rune('a'+i)) }
 	var wg sync.WaitGroup
 	for i := range 4 {
 		wg.Add(2)
 		go func() {
 			defer wg.Done()
-			RegisterScheme("x-rs-conc"+string(rune('a'+i)), SchemeRule{DefaultPort: "1"})
+			RegisterScheme(conc(i), SchemeRule{DefaultPort: "1"})
 		}()
 		go func() {
 			defer wg.Done()
@@ -185,7 +207,7 @@ func TestRegisterScheme(t *testing.T) {
 	}
 	wg.Wait()
 	for i := range 4 {
-		if _, ok := LookupScheme("x-rs-conc" + string(rune('a'+i))); !ok {
+		if _, ok := LookupScheme(conc(i)); !ok {
 			t.Errorf("registration %d lost", i)
 		}
 	}

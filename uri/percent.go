@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	c "github.com/seed42851778/rfc3986/combinator"
+	"github.com/seed42851778/rfc3986/internal/errtext"
 )
 
 // EscapeError is the error of PercentDecode: a "%" that does not start a
@@ -17,6 +18,10 @@ type EscapeError struct {
 // Error returns a message such as
 //
 //	uri: malformed percent-encoding "%G0" at offset 3: expected "%" HEXDIG HEXDIG
+//
+// It quotes at most the three bytes at Offset, and none when Input, read as a
+// URI reference, has a password there (§3.2.1: a password is not to be
+// rendered).
 func (e *EscapeError) Error() string {
 	end := e.Offset + 3
 	if end > len(e.Input) {
@@ -25,6 +30,10 @@ func (e *EscapeError) Error() string {
 	bad := ""
 	if e.Offset >= 0 && e.Offset <= end {
 		bad = e.Input[e.Offset:end]
+	}
+	if lo, hi, ok := errtext.URIPassword(e.Input); ok && e.Offset < hi && end > lo {
+		return "uri: malformed percent-encoding in the password at offset " + itoa(e.Offset) +
+			`: expected "%" HEXDIG HEXDIG`
 	}
 	return "uri: malformed percent-encoding " + strconv.Quote(bad) + " at offset " + itoa(e.Offset) +
 		`: expected "%" HEXDIG HEXDIG`

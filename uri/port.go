@@ -1,6 +1,10 @@
 package uri
 
-import "errors"
+import (
+	"errors"
+
+	"github.com/seed42851778/rfc3986/internal/errtext"
+)
 
 // ErrNoPort is the error of PortNumber when u has no port, or an empty one
 // ("//host:"): the scheme's default applies (§3.2.3, §6.2.3).
@@ -16,8 +20,25 @@ type PortRangeError struct {
 // Error returns a message such as
 //
 //	uri: port 65536 is out of range 0-65535
+//
+// A port of more than 64 bytes, or one that is not all digits, is quoted,
+// cut to its first 64 bytes with "…" and its length.
 func (e *PortRangeError) Error() string {
-	return "uri: port " + e.Port + " is out of range 0-65535"
+	p := e.Port
+	if len(p) > errtext.Max || !digits(p) {
+		p = errtext.Quote(p, 0)
+	}
+	return "uri: port " + p + " is out of range 0-65535"
+}
+
+// digits reports whether s is *DIGIT.
+func digits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // PortNumber returns the port as a number (§3.2.3). Leading zeros are

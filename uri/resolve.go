@@ -2,6 +2,8 @@ package uri
 
 import (
 	"strings"
+
+	"github.com/seed42851778/rfc3986/internal/errtext"
 )
 
 // ResolveError is the error of Resolve, ResolveWith and Relativize when the
@@ -15,7 +17,10 @@ type ResolveError struct {
 
 // Error returns a message such as
 //
-//	uri: cannot resolve "g" against "a/b": the base is a relative reference; a base URI needs a scheme (RFC 3986 §5.2.1)
+//	uri: cannot resolve reference "g" against "a/b": the base is a relative reference; a base URI needs a scheme (RFC 3986 §5.2.1)
+//
+// Each URI is quoted with its password as "xxxxx" (see Redacted) and, when
+// longer than 64 bytes, cut to its first 64 with "…" and its length.
 func (e *ResolveError) Error() string {
 	what := "reference"
 	if e.Op == "relativize" {
@@ -25,7 +30,10 @@ func (e *ResolveError) Error() string {
 		": the base is a relative reference; a base URI needs a scheme (RFC 3986 §5.2.1)"
 }
 
-func resolveQuote(s string) string { return "\"" + s + "\"" }
+func resolveQuote(s string) string {
+	s, _ = errtext.RedactURI(s, 0)
+	return errtext.Quote(s, 0)
+}
 
 // ResolveOptions selects variants of the resolution algorithm of §5.2.2.
 // The zero value is the strict algorithm that Resolve runs.

@@ -17,6 +17,7 @@ import (
 	"strings"
 
 	c "github.com/seed42851778/rfc3986/combinator"
+	"github.com/seed42851778/rfc3986/internal/errtext"
 	"github.com/seed42851778/rfc3986/uri"
 )
 
@@ -145,6 +146,9 @@ type ParseError struct {
 //
 //	mailto: invalid character ' ' at offset 11 in addr: expected pct-encoded, …
 //	mailto: address "joe" at offset 7: unexpected end of input at offset 3 in addr-spec: expected "@"
+//
+// An address longer than 64 bytes is cut to the 64 around the fault, with
+// "…" and its length.
 func (e *ParseError) Error() string {
 	in := e.Err.In
 	if in == "" {
@@ -152,7 +156,7 @@ func (e *ParseError) Error() string {
 	}
 	msg := e.Err.Found() + " at offset " + strconv.Itoa(e.Err.Offset) + " in " + in + ": expected " + c.JoinExpected(e.Err.Expected)
 	if e.Addr != "" || e.Err.Rule == "addr-spec" {
-		return "mailto: address " + strconv.Quote(e.Addr) + " at offset " + strconv.Itoa(e.Offset) + ": " + msg
+		return "mailto: address " + errtext.Quote(e.Addr, e.Err.Offset) + " at offset " + strconv.Itoa(e.Offset) + ": " + msg
 	}
 	return "mailto: " + msg
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/seed42851778/rfc3986/builder"
+	"github.com/seed42851778/rfc3986/internal/errtext"
 	"github.com/seed42851778/rfc3986/uri"
 )
 
@@ -59,7 +60,7 @@ the builder's refusal with exit status 1.`,
 			if from.set {
 				u, err := uri.ParseReference(from.v)
 				if err != nil {
-					writeParseError(e.stderr, from.v, err)
+					e.parseError(from.v, err)
 					return 1
 				}
 				b = builder.From(u)
@@ -109,7 +110,7 @@ the builder's refusal with exit status 1.`,
 			if err != nil {
 				return writeBuildError(e, err)
 			}
-			fmt.Fprintln(e.stdout, u)
+			fmt.Fprintln(e.stdout, e.show(u))
 			return 0
 		}
 	},
@@ -121,8 +122,16 @@ func writeBuildError(e env, err error) int {
 	fmt.Fprintf(e.stderr, "uri build: %v\n", err)
 	var be *builder.BuildError
 	if errors.As(err, &be) && be.Offset >= 0 && be.Offset <= len(be.Value) {
-		text, cols := displayText(be.Value)
-		fmt.Fprintf(e.stderr, "  %s\n  %s^\n", text, strings.Repeat(" ", cols[be.Offset]))
+		v, off := be.Value, be.Offset
+		switch {
+		case e.reveal:
+		case be.Component == "userinfo":
+			v, off = errtext.RedactUserInfo(v, off)
+		case be.Component == "URI":
+			v, off = errtext.RedactURI(v, off)
+		}
+		text, cols := displayText(v)
+		fmt.Fprintf(e.stderr, "  %s\n  %s^\n", text, strings.Repeat(" ", cols[off]))
 	}
 	return 1
 }

@@ -13,9 +13,10 @@ import (
 )
 
 var checkCmd = &command{
-	name:  "check",
-	args:  "[FILE]",
-	short: "report the invalid lines of a file of URIs",
+	name:   "check",
+	args:   "[FILE]",
+	short:  "report the invalid lines of a file of URIs",
+	noURIs: true,
 	long: `
 Check reads FILE, or standard input when there is no FILE or it is "-", one URI
 a line, and reports each line that is not a URI (RFC 3986 §3) as

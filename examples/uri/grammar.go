@@ -10,9 +10,10 @@ import (
 )
 
 var grammarCmd = &command{
-	name:  "grammar",
-	args:  "[RULE]",
-	short: "print the ABNF of a rule",
+	name:   "grammar",
+	args:   "[RULE]",
+	short:  "print the ABNF of a rule",
+	noURIs: true,
 	long: `
 Grammar prints the ABNF of RULE as the combinator package's rule tree knows
 it: the rule and every named rule it uses, one definition a line, in the order

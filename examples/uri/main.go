@@ -28,16 +28,24 @@
 //	template    expand a URI Template (RFC 6570)
 //
 // Run "uri help <command>" or "uri <command> -h" for the usage of a command.
+// Every command that prints URIs shows the password of a userinfo as "xxxxx"
+// (RFC 3986 §3.2.1), in its tables, its -json and its error messages, unless
+// it is given -reveal.
 // The exit status is 0 on success, 1 when an input is invalid or a build is
 // refused, and 2 on a usage error.
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"strings"
+	"unicode/utf8"
+
+	"github.com/seed42851778/rfc3986/internal/errtext"
+	"github.com/seed42851778/rfc3986/uri"
 )
 
 // example is the URI of RFC 3986 §3, parsed when uri runs without arguments.
@@ -47,10 +55,59 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-// env is what a command runs with: its standard streams.
+// env is what a command runs with: its standard streams, and whether it
+// shows passwords (-reveal).
 type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
+	reveal         bool
+}
+
+// show returns u as text, with its password as "xxxxx" (uri.URI.Redacted)
+// unless -reveal was given: §3.2.1 says not to render a password in clear.
+func (e env) show(u uri.URI) string {
+	if e.reveal {
+		return u.String()
+	}
+	return u.Redacted()
+}
+
+// parseError prints the parse error err of the input s as writeParseError
+// does, with s and err as shown returns them.
+func (e env) parseError(s string, err error) {
+	s, err = e.shown(s, err)
+	writeParseError(e.stderr, s, err)
+}
+
+// shown returns the input s and its parse error err (nil for a valid s) as
+// the command shows them: with the password of s as "xxxxx" unless -reveal
+// was given, and the error's Input and Offset changed to match. When the
+// error lies in the password, the byte at fault stays, between two "xxxxx",
+// so that the caret and the message still point at it.
+func (e env) shown(s string, err error) (string, error) {
+	if err == nil {
+		if u, perr := uri.ParseReference(s); perr == nil {
+			return e.show(u), nil
+		}
+		return s, nil
+	}
+	var pe *uri.ParseError
+	if lo, hi, ok := errtext.URIPassword(s); ok && !e.reveal && errors.As(err, &pe) {
+		cp := *pe
+		off := pe.Offset
+		switch {
+		case off < lo:
+			cp.Input = s[:lo] + errtext.Redaction + s[hi:]
+		case off < hi:
+			_, n := utf8.DecodeRuneInString(s[off:])
+			cp.Input = s[:lo] + errtext.Redaction + s[off:off+n] + errtext.Redaction + s[max(off+n, hi):]
+			cp.Offset = lo + len(errtext.Redaction)
+		default:
+			cp.Input, cp.Offset = errtext.RedactURI(s, off)
+		}
+		s, err = cp.Input, &cp
+	}
+	return s, err
 }
 
 // command is a subcommand of uri.
@@ -60,6 +117,8 @@ type command struct {
 	short string // one line for the list of commands
 	long  string // the paragraph of its help
 	flags func(c *command, fs *flag.FlagSet) func(e env, args []string) int
+	// noURIs tells that the command prints no URI, so has no -reveal flag.
+	noURIs bool
 }
 
 var commands []*command
@@ -80,7 +139,7 @@ func lookup(name string) *command {
 // run is the command: it runs args (without the program name) with the given
 // streams and returns the exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	e := env{stdin, stdout, stderr}
+	e := env{stdin: stdin, stdout: stdout, stderr: stderr}
 	if len(args) == 0 {
 		return showExample(e)
 	}
@@ -129,7 +188,15 @@ Use "uri help <command>" for more information about a command.
 func (c *command) newFlags() (*flag.FlagSet, func(e env, args []string) int) {
 	fs := flag.NewFlagSet("uri "+c.name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	return fs, c.flags(c, fs)
+	do := c.flags(c, fs)
+	if c.noURIs {
+		return fs, do
+	}
+	reveal := fs.Bool("reveal", false, `show passwords in clear; by default the password of a userinfo shows as "xxxxx" (RFC 3986 §3.2.1)`)
+	return fs, func(e env, args []string) int {
+		e.reveal = *reveal
+		return do(e, args)
+	}
 }
 
 func (c *command) usageLine(fs *flag.FlagSet) string {

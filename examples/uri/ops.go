@@ -42,14 +42,14 @@ error.`,
 				}
 			}
 			if err != nil {
-				writeParseError(e.stderr, args[0], err)
+				e.parseError(args[0], err)
 				return 1
 			}
 			status := 0
 			for _, a := range args[1:] {
 				ref, err := parseRef(a)
 				if err != nil {
-					writeParseError(e.stderr, a, err)
+					e.parseError(a, err)
 					status = 1
 					continue
 				}
@@ -59,7 +59,7 @@ error.`,
 					status = 1
 					continue
 				}
-				fmt.Fprintln(e.stdout, t)
+				fmt.Fprintln(e.stdout, e.show(t))
 			}
 			return status
 		}
@@ -86,14 +86,14 @@ ftp), the default port dropped and an empty path written "/" (§6.2.3).`,
 			for _, a := range args {
 				u, err := uri.ParseReference(a)
 				if err != nil {
-					writeParseError(e.stderr, a, err)
+					e.parseError(a, err)
 					status = 1
 					continue
 				}
 				if *syntax {
-					fmt.Fprintln(e.stdout, u.NormalizeSyntax())
+					fmt.Fprintln(e.stdout, e.show(u.NormalizeSyntax()))
 				} else {
-					fmt.Fprintln(e.stdout, u.Normalize())
+					fmt.Fprintln(e.stdout, e.show(u.Normalize()))
 				}
 			}
 			return status
@@ -117,7 +117,7 @@ reference when the authorities differ.`,
 			if len(args) != 2 {
 				return cmd.usageError(e, "need a BASE and a TARGET")
 			}
-			us, ok := parseAll(e, uri.Parse, args...)
+			us, ok := e.parseAll(uri.Parse, args...)
 			if !ok {
 				return 1
 			}
@@ -126,7 +126,7 @@ reference when the authorities differ.`,
 				fmt.Fprintln(e.stderr, err)
 				return 1
 			}
-			fmt.Fprintln(e.stdout, r)
+			fmt.Fprintln(e.stdout, e.show(r))
 			return 0
 		}
 	},
@@ -146,7 +146,7 @@ equivalent and 1 when they are not.`,
 			if len(args) != 2 {
 				return cmd.usageError(e, "need two URIs")
 			}
-			us, ok := parseAll(e, uri.ParseReference, args...)
+			us, ok := e.parseAll(uri.ParseReference, args...)
 			if !ok {
 				return 1
 			}
@@ -154,7 +154,7 @@ equivalent and 1 when they are not.`,
 			fmt.Fprintf(e.stdout, "equal       %t\n", a.Equal(b))
 			fmt.Fprintf(e.stdout, "equivalent  %t\n", a.Equivalent(b))
 			if !a.Equivalent(b) {
-				fmt.Fprintf(e.stdout, "normalized  %s\n            %s\n", a.Normalize(), b.Normalize())
+				fmt.Fprintf(e.stdout, "normalized  %s\n            %s\n", e.show(a.Normalize()), e.show(b.Normalize()))
 				return 1
 			}
 			return 0
@@ -163,13 +163,13 @@ equivalent and 1 when they are not.`,
 }
 
 // parseAll parses every argument with parse, reporting each error.
-func parseAll(e env, parse func(string) (uri.URI, error), args ...string) ([]uri.URI, bool) {
+func (e env) parseAll(parse func(string) (uri.URI, error), args ...string) ([]uri.URI, bool) {
 	us := make([]uri.URI, len(args))
 	ok := true
 	for i, a := range args {
 		u, err := parse(a)
 		if err != nil {
-			writeParseError(e.stderr, a, err)
+			e.parseError(a, err)
 			ok = false
 		}
 		us[i] = u

@@ -55,6 +55,16 @@ host in its IDNA A-label form) are made and listed before the table.`,
 				} else {
 					u, err = uri.ParseReference(s)
 				}
+				switch {
+				case e.reveal:
+				case err == nil:
+					u = uri.MustParseReference(e.show(u)) // the same components, the password "xxxxx"
+					if len(reps) == 0 {
+						s = u.String()
+					}
+				default:
+					s, err = e.shown(s, err)
+				}
 				if *asJSON {
 					writeJSON(w, s, u, reps, err)
 				} else {

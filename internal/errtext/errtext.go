@@ -1,0 +1,134 @@
+// Package errtext quotes input in the messages of the module's errors: at
+// most Max bytes of it, escaped as strconv.Quote escapes (control characters
+// and invalid UTF-8 included, as combinator.DescribeAt does for one
+// character), and without a password (RFC 3986 §3.2.1: a password must not
+// be rendered as clear text).
+//
+// Every error type of the module that shows input goes through Quote, after
+// RedactUserInfo or RedactURI where the input may hold a userinfo, so that a
+// message stays short whatever the input and never leaks a password into a
+// log.
+package errtext
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Max is the most bytes of input that Quote shows.
+const Max = 64
+
+// Redaction is what RedactUserInfo and RedactURI put in place of a password,
+// as uri.URI.Redacted and net/url's URL.Redacted do.
+const Redaction = "xxxxx"
+
+// Quote returns s quoted as strconv.Quote does when it is at most Max bytes
+// long. A longer s is cut to at most Max bytes around offset off (the point
+// the message is about: the window starts up to Max/2 bytes before it), with
+// "…" inside the quotes where bytes were left out and the length of s after
+// them:
+//
+//	"…aaaa%zzaaaa…" (16777216 bytes)
+//
+// The window never splits a UTF-8 sequence. An off outside s counts as its
+// nearest end.
+func Quote(s string, off int) string {
+	if len(s) <= Max {
+		return strconv.Quote(s)
+	}
+	off = max(0, min(off, len(s)))
+	start := max(0, off-Max/2)
+	end := min(len(s), start+Max)
+	start = max(0, end-Max)
+	for i := 0; i < utf8.UTFMax-1 && start > 0 && !utf8.RuneStart(s[start]); i++ {
+		start++
+	}
+	for i := 0; i < utf8.UTFMax-1 && end < len(s) && !utf8.RuneStart(s[end]); i++ {
+		end--
+	}
+	q := strconv.Quote(s[start:end])
+	var b strings.Builder
+	b.Grow(len(q) + 2*len("…") + 24)
+	b.WriteByte('"')
+	if start > 0 {
+		b.WriteString("…")
+	}
+	b.WriteString(q[1 : len(q)-1])
+	if end < len(s) {
+		b.WriteString("…")
+	}
+	b.WriteString(`" (`)
+	b.WriteString(strconv.Itoa(len(s)))
+	b.WriteString(" bytes)")
+	return b.String()
+}
+
+// RedactUserInfo returns the userinfo text ui with its password replaced by
+// Redaction: what follows its first ":" ("user:password", §3.2.1), even
+// when empty. Without a ":", ui is returned as it is. Offset off of ui is
+// returned as the offset of the same byte in the result; an offset inside
+// the password becomes the offset of Redaction.
+func RedactUserInfo(ui string, off int) (string, int) {
+	i := strings.IndexByte(ui, ':')
+	if i < 0 {
+		return ui, off
+	}
+	return redact(ui, i+1, len(ui), off)
+}
+
+// RedactURI returns s, read as a URI reference, with the password of its
+// userinfo replaced by Redaction, as uri.URI.Redacted does, and offset off of
+// s mapped as RedactUserInfo maps it. s need not be valid: see URIPassword.
+func RedactURI(s string, off int) (string, int) {
+	lo, hi, ok := URIPassword(s)
+	if !ok {
+		return s, off
+	}
+	return redact(s, lo, hi, off)
+}
+
+// URIPassword returns where the password of the userinfo of s, read as a URI
+// reference, lies: s[lo:hi], and whether there is one. s need not be valid:
+// it is split as RFC 3986 Appendix B splits any string (the authority follows
+// "//" after an optional scheme and runs to the next "/", "?" or "#"); the
+// userinfo runs to the last "@" of the authority, so that a password holding
+// an unencoded "@" is found whole, and the password from the first ":" of the
+// userinfo. A "/", "?" or "#" inside a password ends the authority there, as
+// it does for a parser.
+func URIPassword(s string) (lo, hi int, ok bool) {
+	i := strings.IndexAny(s, ":/?#")
+	if i > 0 && s[i] == ':' {
+		i++
+	} else {
+		i = 0
+	}
+	if !strings.HasPrefix(s[i:], "//") {
+		return 0, 0, false
+	}
+	i += 2
+	auth := s[i:]
+	if j := strings.IndexAny(auth, "/?#"); j >= 0 {
+		auth = auth[:j]
+	}
+	at := strings.LastIndexByte(auth, '@')
+	if at < 0 {
+		return 0, 0, false
+	}
+	colon := strings.IndexByte(auth[:at], ':')
+	if colon < 0 {
+		return 0, 0, false
+	}
+	return i + colon + 1, i + at, true
+}
+
+// redact replaces s[lo:hi] by Redaction and maps off.
+func redact(s string, lo, hi, off int) (string, int) {
+	switch {
+	case off >= hi:
+		off += len(Redaction) - (hi - lo)
+	case off > lo:
+		off = lo
+	}
+	return s[:lo] + Redaction + s[hi:], off
+}

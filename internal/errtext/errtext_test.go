@@ -1,0 +1,111 @@
+package errtext
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+)
+
+func TestQuoteShort(t *testing.T) {
+	for _, s := range []string{"", "a", "a b", "\x00\n\t", "\xff", strings.Repeat("x", Max), "é"} {
+		if got, want := Quote(s, 3), strconv.Quote(s); got != want {
+			t.Errorf("Quote(%q) = %s, want %s", s, got, want)
+		}
+	}
+}
+
+func TestQuoteLong(t *testing.T) {
+	s := strings.Repeat("a", 100) + "%zz" + strings.Repeat("b", 100) // 203 bytes
+	tests := []struct {
+		name string
+		s    string
+		off  int
+		want string
+	}{
+		// The window is s[off-32 : off+32].
+		{"middle", s, 100, `"…` + strings.Repeat("a", 32) + "%zz" + strings.Repeat("b", 29) + `…" (203 bytes)`},
+		{"start", s, 0, `"` + strings.Repeat("a", 64) + `…" (203 bytes)`},
+		{"negative offset is the start", s, -1, `"` + strings.Repeat("a", 64) + `…" (203 bytes)`},
+		{"end", s, 203, `"…` + strings.Repeat("b", 64) + `" (203 bytes)`},
+		{"past the end", s, 1 << 40, `"…` + strings.Repeat("b", 64) + `" (203 bytes)`},
+		{"near the end", s, 190, `"…` + strings.Repeat("b", 64) + `" (203 bytes)`},
+		// Control characters are escaped, as strconv.Quote does.
+		{"control", strings.Repeat("\x00", 65), 0, `"` + strings.Repeat(`\x00`, 64) + `…" (65 bytes)`},
+		// "é" is 2 bytes: a window s[1:65] would start inside the first one
+		// and end inside the 33rd; it moves to whole characters.
+		{"utf8", strings.Repeat("é", 40), 33, `"…` + strings.Repeat("é", 31) + `…" (80 bytes)`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := Quote(tt.s, tt.off); got != tt.want {
+				t.Errorf("Quote = %s\nwant    %s", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestQuoteBounded(t *testing.T) {
+	big := strings.Repeat("\x01", 16<<20)
+	for _, off := range []int{-5, 0, 1, 8 << 20, 16 << 20, 1 << 30} {
+		// 64 escaped bytes of 4 characters each, two "…", quotes and the length.
+		if got := Quote(big, off); len(got) > 4*Max+40 {
+			t.Errorf("Quote(16 MiB, %d) is %d bytes", off, len(got))
+		}
+	}
+}
+
+func TestRedactUserInfo(t *testing.T) {
+	tests := []struct {
+		ui      string
+		off     int
+		want    string
+		wantOff int
+	}{
+		{"user", 2, "user", 2},
+		{"", 0, "", 0},
+		{"user:s3cret", 2, "user:xxxxx", 2},
+		{"user:s3cret", 5, "user:xxxxx", 5},   // the password's start
+		{"user:s3cret", 8, "user:xxxxx", 5},   // inside the password
+		{"user:s3cret", 11, "user:xxxxx", 10}, // its end
+		{"user:", 5, "user:xxxxx", 10},        // an empty password is redacted too
+		{":", 0, ":xxxxx", 0},
+		{"a:b:c", 4, "a:xxxxx", 2}, // the password runs from the first ":"
+	}
+	for _, tt := range tests {
+		got, off := RedactUserInfo(tt.ui, tt.off)
+		if got != tt.want || off != tt.wantOff {
+			t.Errorf("RedactUserInfo(%q, %d) = %q, %d; want %q, %d", tt.ui, tt.off, got, off, tt.want, tt.wantOff)
+		}
+	}
+}
+
+func TestRedactURI(t *testing.T) {
+	tests := []struct {
+		s       string
+		off     int
+		want    string
+		wantOff int
+	}{
+		{"http://user:s3cret@h/p", 0, "http://user:xxxxx@h/p", 0},
+		{"http://user:s3cret@h/p", 20, "http://user:xxxxx@h/p", 19}, // the "/" after the host
+		{"http://user:s3cret@h/p", 14, "http://user:xxxxx@h/p", 12},
+		{"//user:pw@h", 0, "//user:xxxxx@h", 0},
+		{"http://user@h:80/", 0, "http://user@h:80/", 0},
+		{"http://h:80/", 0, "http://h:80/", 0},
+		{"http://user:@h", 0, "http://user:xxxxx@h", 0},
+		{"s:a:b@c", 0, "s:a:b@c", 0},                    // no authority
+		{"/p//u:p@h", 0, "/p//u:p@h", 0},                // "//" inside a path
+		{"http://h/a:b@c", 0, "http://h/a:b@c", 0},      // "@" after the authority
+		{"http://u:p@ss@h/", 0, "http://u:xxxxx@h/", 0}, // an unencoded "@" in the password
+		{"1http://u:p@h", 0, "1http://u:xxxxx@h", 0},    // Appendix B takes any scheme-like text
+		{"http://u:p?x@h", 0, "http://u:p?x@h", 0},      // the "?" ends the authority
+		{"", 0, "", 0},
+		{"http:", 0, "http:", 0},
+	}
+	for _, tt := range tests {
+		got, off := RedactURI(tt.s, tt.off)
+		if got != tt.want || off != tt.wantOff {
+			t.Errorf("RedactURI(%q, %d) = %q, %d; want %q, %d", tt.s, tt.off, got, off, tt.want, tt.wantOff)
+		}
+	}
+}

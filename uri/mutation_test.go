@@ -1,0 +1,121 @@
+package uri
+
+import "testing"
+
+// The tests of this file pin behaviour that mutation testing (.ci/mutation)
+// found no test to notice: each names the mutant it kills. Expected values
+// come from the RFC sections named, worked by hand.
+
+// TestResolveDoubleSlashExactly: a target path that is exactly "//" without
+// an authority gets "/." in front too (Resolve's double-slash policy):
+// "s:/" + ".//" merges to "/.//" (§5.2.3), which RemoveDotSegments makes "//"
+// (§5.2.4, rule B), whose text "s://" would read as an empty authority.
+// Kills resolve.go refFixDoubleSlash `>= 2` → `> 2`.
+func TestResolveDoubleSlashExactly(t *testing.T) {
+	for _, tt := range []struct{ base, ref, want string }{
+		{"s:/", ".//", "s:/.//"},
+		{"s:/a/b", ".././/", "s:/.//"},
+		{"s:/", "/.//", "s:/.//"},
+		{"s:/x", ".//g/h?q#f", "s:/.//g/h?q#f"},
+		{"s://h/", ".//", "s://h//"}, // with an authority the path stays
+	} {
+		got, err := MustParse(tt.base).Resolve(MustParseReference(tt.ref))
+		if err != nil || got.String() != tt.want {
+			t.Errorf("%q.Resolve(%q) = %q, %v; want %q", tt.base, tt.ref, got, err, tt.want)
+		}
+		if got.HasAuthority() != MustParse(tt.base).HasAuthority() {
+			t.Errorf("%q.Resolve(%q) = %q: authority %v", tt.base, tt.ref, got, got.HasAuthority())
+		}
+	}
+}
+
+// TestEncodedOffsetZeroDigit: a triplet whose hex digit is "0" is one
+// decoded byte (§2.1). Kills percent.go EncodedOffset `unhex(…) >= 0` →
+// `> 0`, for either digit.
+func TestEncodedOffsetZeroDigit(t *testing.T) {
+	for _, tt := range []struct {
+		s       string
+		n, want int
+	}{
+		{"%30x", 1, 3},
+		{"%03x", 1, 3},
+		{"%00%00x", 2, 6},
+		{"a%0", 2, 2}, // not a triplet: "%" counts as one byte
+	} {
+		if got := EncodedOffset(tt.s, tt.n); got != tt.want {
+			t.Errorf("EncodedOffset(%q, %d) = %d, want %d", tt.s, tt.n, got, tt.want)
+		}
+	}
+	if got, err := PercentDecode("%30%00"); err != nil || got != "0\x00" {
+		t.Errorf("PercentDecode(%%30%%00) = %q, %v", got, err)
+	}
+}
+
+// TestNormalizeCaseBoundaries: §6.2.2.1 lower-cases the scheme and the host,
+// "Z" and "A" included, and upper-cases the hex digits of a triplet, "f"
+// and "a" included. Kills normalize.go normLower `b <= 'Z'` → `< 'Z'` (and
+// `'A' <= b` → `<`) and normPctUpperHex `b <= 'f'` → `< 'f'` (and
+// `'a' <= b` → `<`).
+func TestNormalizeCaseBoundaries(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"Z://ZA.AZ/", "z://za.az/"},
+		{"A:Z", "a:Z"}, // the path keeps its case
+		{"s:%af%fa%Ff", "s:%AF%FA%FF"},
+		{"s://h/%af?%fa#%aF", "s://h/%AF?%FA#%AF"},
+		{"s://%af%fA@h", "s://%AF%FA@h"},
+		{"//[::AF]", "//[::af]"},
+		{"//ZZ%41", "//zza"},
+	} {
+		if got := MustParseReference(tt.in).NormalizeSyntax().String(); got != tt.want {
+			t.Errorf("NormalizeSyntax(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestRelativizeColonFirst: a relative path whose first segment starts with
+// ":" needs "./" in front (§4.2: path-noscheme), so that it is not read as
+// a scheme. Kills relativize.go `IndexByte(first, ':') >= 0` → `> 0`.
+func TestRelativizeColonFirst(t *testing.T) {
+	for _, tt := range []struct{ base, target, want string }{
+		{"http://h/a/b", "http://h/a/:x", "./:x"},
+		{"http://h/a/b", "http://h/a/x:", "./x:"},
+		// A target path that is a proper prefix of the base's directory:
+		// "/a" is shorter than "../../a". Kills the bound `i < len(tp)` →
+		// `<=`, which would index past tp.
+		{"http://h/a/b/c", "http://h/a", "/a"},
+		{"http://h/ab/c/d", "http://h/a", "/a"},
+	} {
+		got, err := MustParse(tt.base).Relativize(MustParse(tt.target))
+		if err != nil || got.String() != tt.want {
+			t.Errorf("%q.Relativize(%q) = %q, %v; want %q", tt.base, tt.target, got, err, tt.want)
+		}
+	}
+}
+
+// TestResolveErrorNamesTheOp: Relativize's error says "target", Resolve's
+// "reference". Kills resolve.go `e.Op == "relativize"` → `!=`.
+func TestResolveErrorNamesTheOp(t *testing.T) {
+	_, err := MustParseReference("a").Relativize(MustParse("s:b"))
+	if want := `uri: cannot relativize target "s:b" against "a": the base is a relative reference; a base URI needs a scheme (RFC 3986 §5.2.1)`; err == nil || err.Error() != want {
+		t.Errorf("Relativize error %v, want %s", err, want)
+	}
+	_, err = MustParseReference("a").Resolve(MustParseReference("b"))
+	if want := `uri: cannot resolve reference "b" against "a": the base is a relative reference; a base URI needs a scheme (RFC 3986 §5.2.1)`; err == nil || err.Error() != want {
+		t.Errorf("Resolve error %v, want %s", err, want)
+	}
+}
+
+// TestItoaNegative: an error built by hand may hold a negative offset, which
+// the message writes with its sign. Kills error.go itoa's `n = -n` and `i--`
+// mutants of the negative branch.
+func TestItoaNegative(t *testing.T) {
+	for n, want := range map[int]string{-3: "-3", -10: "-10", -1234567: "-1234567", 0: "0", 7: "7"} {
+		if got := itoa(n); got != want {
+			t.Errorf("itoa(%d) = %q, want %q", n, got, want)
+		}
+	}
+	err := &EscapeError{Input: "%", Offset: -3}
+	if want := `uri: malformed percent-encoding "" at offset -3: expected "%" HEXDIG HEXDIG`; err.Error() != want {
+		t.Errorf("Error() = %s, want %s", err.Error(), want)
+	}
+}
