@@ -95,6 +95,9 @@ type Generator struct {
 	labels       []string      // the labels they record
 	hexdig       bool          // they use the HEXDIG check
 	litTails     bool          // they record where a literal of two bytes or more stops
+
+	runeSets []c.RuneSet // the sets of code points of rune classes, in order of first use (runes.go)
+	runeName map[string]string
 }
 
 // GenerateGo returns gofmt'ed Go source, in package pkg, of a function named
@@ -203,10 +206,14 @@ func (g *Generator) Source() ([]byte, error) {
 		b.WriteString("\n")
 	}
 	fmt.Fprintf(&b, "package %s\n\n", g.Package)
+	if len(g.runeSets) > 0 {
+		b.WriteString("import \"unicode/utf8\"\n\n")
+	}
 	for _, f := range g.funcs {
 		b.WriteString(f)
 		b.WriteString("\n")
 	}
+	b.WriteString(g.runeSource())
 	b.WriteString(g.diagSource())
 	if len(g.labels) > 1<<16 {
 		return nil, fmt.Errorf("codegen: generate: %d labels in the diagnoses, more than 65,536", len(g.labels))
@@ -687,6 +694,10 @@ func (f *genFunc) node(r *node, fail *label) {
 		f.fused(r, fail)
 		return
 	}
+	if r.rfast != fNone {
+		f.runeFused(r, fail)
+		return
+	}
 	switch r.kind {
 	case kLit:
 		switch n := len(r.lit); n {
@@ -792,6 +803,8 @@ func (f *genFunc) node(r *node, fail *label) {
 		}
 		f.emit("if e := %s(in, p); e >= p && e <= len(in) {\np = e\n} else {\ngoto %s\n}", fn, fail.name)
 		fail.uses++
+	case kRunes:
+		f.runeClass(r, fail)
 	default:
 		if f.err == nil {
 			f.err = errors.New("codegen: generate: unknown rule kind")
@@ -950,7 +963,7 @@ func (f *genFunc) fused(r *node, fail *label) {
 // keeps the output's size that of the grammar and not of its tree written
 // out; the Go compiler inlines what is small.
 func callable(r *node) bool {
-	if r.name == "" || r.hasCaps || r.fast != fNone {
+	if r.name == "" || r.hasCaps || r.fast != fNone || r.rfast != fNone {
 		return false
 	}
 	switch r.kind {

@@ -1,0 +1,242 @@
+package codegen
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	c "github.com/seed42851778/rfc3986/combinator"
+)
+
+// Rune classes (combinator.RuneClass, OpRunes) in the output.
+//
+// Each distinct set of code points becomes one function of the output,
+//
+//	func genRunes0(in string, p int) int
+//
+// the length of the UTF-8 encoding at in[p:] of a code point of the set, or
+// 0 when there is none there (the end of in, a code point outside the set,
+// bytes that are not valid UTF-8). It decodes with utf8.DecodeRuneInString,
+// which refuses what is not UTF-8 (a stray continuation byte, a truncated or
+// overlong sequence, an encoded surrogate) by a size of 1, and then tests
+// the code point: against each range when the set has a few, by a binary
+// search of a table of its ranges when it has many.
+//
+// Rune fusion, as the interpreter does it (combinator's runes.go): a choice
+// of single characters some of which are rune classes (ipchar of RFC 3987)
+// is one unit, and a repetition of one (isegment) one loop, whose step tests
+// the next byte against a table, then a pct-encoded triplet, then, for a
+// byte outside ASCII, the set's function. combinator's view does not report
+// these forms, so the generator derives them itself from the same facts
+// (runeFuse); a diagnosis goes node by node, as the interpreter's does.
+
+// runeRangesInline is the most ranges a set's function tests one by one;
+// above, it searches a table.
+const runeRangesInline = 4
+
+// runeUnitOf reports whether r matches exactly one unit of a rune-fused
+// form: a byte unit (a class, a one-byte literal, a byte-fused unit), a rune
+// class, or a node already rune-fused as one unit. It is combinator's
+// runeUnitOf, read through the view.
+func runeUnitOf(r *node) (set c.CharSet, pct bool, runes c.RuneSet, ok bool) {
+	switch {
+	case r.kind == kRunes:
+		return c.CharSet{}, false, r.runes, true
+	case r.rfast == fUnit:
+		return r.set, r.pct, r.runes, true
+	case r.fast == fUnit:
+		return r.set, r.pct, c.RuneSet{}, true
+	case (r.kind == kLit || r.kind == kLitFold) && len(r.lit) == 1:
+		return r.first, false, c.RuneSet{}, true
+	}
+	return c.CharSet{}, false, c.RuneSet{}, false
+}
+
+// runeFuse finds the rune-fused form of r, whose subs are converted, when
+// it has no byte-fused form: the same forms, under the same conditions, as
+// combinator's Rule.runeFuse.
+func (r *node) runeFuse() {
+	if r.fast != fNone {
+		return
+	}
+	switch r.kind {
+	case kAlt:
+		if len(r.subs) == 0 {
+			return
+		}
+		var set c.CharSet
+		var pct bool
+		var runes []c.RuneSet
+		for _, s := range r.subs {
+			ss, sp, sr, ok := runeUnitOf(s)
+			if !ok {
+				return
+			}
+			set, pct, runes = set.Union(ss), pct || sp, append(runes, sr)
+		}
+		// With "%" both a byte and a triplet, a code point below 0x80 in
+		// runes, or a byte of 0x80 or above in set (a part of a
+		// character), the order of the alternatives decides: those are
+		// left to the plain code.
+		u := c.RuneSet{}.Union(runes...)
+		if pct && set.Contains('%') || u.IsEmpty() || u.Ranges()[0].Lo < utf8.RuneSelf ||
+			!set.Intersect(c.ByteRange(utf8.RuneSelf, 0xFF)).IsEmpty() {
+			return
+		}
+		r.rfast, r.set, r.pct, r.runes = fUnit, set, pct, u
+	case kSeq:
+		if len(r.subs) == 1 && r.subs[0].rfast == fUnit {
+			s := r.subs[0]
+			r.rfast, r.set, r.pct, r.runes = fUnit, s.set, s.pct, s.runes
+		}
+	case kRep:
+		s := r.subs[0]
+		if s.rfast == fUnit || s.kind == kRunes && !s.runes.IsEmpty() && s.runes.Ranges()[0].Lo >= utf8.RuneSelf {
+			set, pct, runes, _ := runeUnitOf(s)
+			r.rfast, r.set, r.pct, r.runes = fRun, set, pct, runes
+		}
+	}
+}
+
+// runeFunc returns the name of the function of the code points of set,
+// adding it to the output the first time.
+func (g *Generator) runeFunc(set c.RuneSet) string {
+	key := set.String()
+	if name, ok := g.runeName[key]; ok {
+		return name
+	}
+	if g.runeName == nil {
+		g.runeName = map[string]string{}
+	}
+	name := g.prefix() + "Runes" + strconv.Itoa(len(g.runeSets))
+	g.runeSets = append(g.runeSets, set)
+	g.runeName[key] = name
+	return name
+}
+
+// runeSource returns the functions of the rune sets the output uses, and
+// their tables.
+func (g *Generator) runeSource() string {
+	var b strings.Builder
+	for i, set := range g.runeSets {
+		name := g.prefix() + "Runes" + strconv.Itoa(i)
+		rs := set.Ranges()
+		fmt.Fprintf(&b, "// %s returns the length of the UTF-8 encoding at in[p:] of a code point of\n", name)
+		fmt.Fprintf(&b, "// %s,\n", set)
+		fmt.Fprintf(&b, "// or 0 when there is none: the end of in, another code point, or bytes that\n// are not valid UTF-8.\n")
+		fmt.Fprintf(&b, "func %s(in string, p int) int {\n", name)
+		if len(rs) == 0 {
+			b.WriteString("return 0 // the set is empty\n}\n\n")
+			continue
+		}
+		b.WriteString("r, n := utf8.DecodeRuneInString(in[p:])\n")
+		// A size of 0 is the end of in, 1 with utf8.RuneError bytes that
+		// are not UTF-8; a set without ASCII needs a size of 2 or more.
+		valid := "n > 1"
+		if rs[0].Lo < utf8.RuneSelf {
+			valid = "(n > 1 || n == 1 && r < utf8.RuneSelf)"
+		}
+		if len(rs) <= runeRangesInline {
+			var conds []string
+			for _, x := range rs {
+				if x.Lo == x.Hi {
+					conds = append(conds, fmt.Sprintf("r == %s", runeLit(x.Lo)))
+				} else {
+					conds = append(conds, fmt.Sprintf("r >= %s && r <= %s", runeLit(x.Lo), runeLit(x.Hi)))
+				}
+			}
+			fmt.Fprintf(&b, "if %s && (%s) {\nreturn n\n}\nreturn 0\n}\n\n", valid, strings.Join(conds, " || "))
+			continue
+		}
+		tab := name + "Ranges"
+		fmt.Fprintf(&b, `if !(%s) {
+return 0
+}
+lo, hi := 0, len(%[2]s)
+for lo < hi { // binary search: the ranges are sorted and disjoint
+m := int(uint(lo+hi) >> 1)
+switch {
+case r < %[2]s[m][0]:
+hi = m
+case r > %[2]s[m][1]:
+lo = m + 1
+default:
+return n
+}
+}
+return 0
+}
+
+`, valid, tab)
+		fmt.Fprintf(&b, "// %s are the ranges of code points of %s, sorted.\nvar %s = [...][2]rune{\n", tab, name, tab)
+		for _, x := range rs {
+			fmt.Fprintf(&b, "{%s, %s},\n", runeLit(x.Lo), runeLit(x.Hi))
+		}
+		b.WriteString("}\n\n")
+	}
+	return b.String()
+}
+
+// runeLit writes a code point in Go, in hexadecimal.
+func runeLit(r rune) string { return fmt.Sprintf("0x%X", r) }
+
+// runeClass emits a rune class: one character of its set, else fail.
+func (f *genFunc) runeClass(r *node, fail *label) {
+	fail.uses++
+	f.emit("if e := %s(in, p); e > 0 {\np += e\n} else {\ngoto %s\n}", f.g.runeFunc(r.runes), fail.name)
+}
+
+// runeUnitStep is the code of one unit of the rune-fused node r: it
+// advances p over a byte of r's set, a pct-encoded triplet or a character
+// of r's code points, else runs orElse.
+func (f *genFunc) runeUnitStep(r *node, orElse string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "if c := in[p]; %s[c] {\np++\n}", f.g.table(r.set))
+	if r.pct {
+		h := f.g.table(c.HexDigSet)
+		fmt.Fprintf(&b, " else if c == '%%' && p+2 < len(in) && %s[in[p+1]] && %s[in[p+2]] {\np += 3\n}", h, h)
+	}
+	fmt.Fprintf(&b, " else if c < utf8.RuneSelf {\n%s\n} else if e := %s(in, p); e > 0 {\np += e\n} else {\n%s\n}",
+		orElse, f.g.runeFunc(r.runes), orElse)
+	return b.String()
+}
+
+// runeFused emits a node in its rune-fused form: one unit, or a loop.
+func (f *genFunc) runeFused(r *node, fail *label) {
+	switch r.rfast {
+	case fUnit:
+		fail.uses++
+		f.emit("if p >= len(in) {\ngoto %s\n}", fail.name)
+		fail.uses += 2
+		f.emit("%s", f.runeUnitStep(r, "goto "+fail.name))
+	case fRun:
+		switch {
+		case r.max == Unbounded && r.min <= 1:
+			start := ""
+			if r.min == 1 {
+				start = f.newVar()
+				f.set(start, "p")
+			}
+			f.emit("for p < len(in) {\n%s\n}", f.runeUnitStep(r, "break"))
+			if r.min == 1 {
+				f.jumpIf("p == "+start, fail)
+			}
+		default:
+			n := f.newVar()
+			f.set(n, "0")
+			bound := "p < len(in)"
+			if r.max != Unbounded {
+				bound = fmt.Sprintf("%s != %d && p < len(in)", n, r.max)
+			}
+			f.emit("for %s {\n%s\n%s++\n}", bound, f.runeUnitStep(r, "break"), n)
+			if r.min > 0 {
+				f.jumpIf(fmt.Sprintf("%s < %d", n, r.min), fail)
+			}
+		}
+	default:
+		if f.err == nil {
+			f.err = fmt.Errorf("codegen: generate: unknown rune-fused form")
+		}
+	}
+}
