@@ -14,7 +14,13 @@ import (
 // FromURI where that gives any, else with the letters "a", "e" and "o" of
 // the path, query and fragment written "ä", "é" and "ö".
 func benchLines(b *testing.B) (ascii, nonASCII []string) {
-	for _, l := range corpus.Lines(b, "urls.txt") {
+	return iriLines(corpus.Lines(b, "urls.txt"))
+}
+
+// iriLines returns the lines that are URI references, and IRIs made from
+// them as benchLines says.
+func iriLines(lines []string) (ascii, nonASCII []string) {
+	for _, l := range lines {
 		u, err := uri.ParseReference(l)
 		if err != nil {
 			continue
