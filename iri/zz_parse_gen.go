@@ -1016,51 +1016,13 @@ l2:
 	return p
 }
 
-// matchIpathAbempty matches ipath-abempty at pos in in and returns the end offset of the match, or -1.
-// pos is within in.
-//
-//	ipath-abempty = *( "/" isegment )
-func matchIpathAbempty(in string, pos int) int {
-	p := pos
-	var v1 int
-	// ipath-abempty
-l2:
-	if p >= len(in) || in[p] != '/' {
-		goto l3
-	}
-	v1 = p
-	if p >= len(in) || in[p] != '/' {
-		goto l4
-	}
-	p++
-	// isegment
-	for p < len(in) {
-		if c := in[p]; genSet12[c] {
-			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-			p += 3
-		} else if c < utf8.RuneSelf {
-			break
-		} else if e := genRunes0(in, p); e > 0 {
-			p += e
-		} else {
-			break
-		}
-	}
-	goto l2
-l4:
-	p = v1
-l3:
-	return p
-}
-
 // matchIpathAbsolute matches ipath-absolute at pos in in and returns the end offset of the match, or -1.
 // pos is within in.
 //
 //	ipath-absolute = "/" [ isegment-nz *( "/" isegment ) ]
 func matchIpathAbsolute(in string, pos int) int {
 	p := pos
-	var v1, v2, v3 int
+	var v1, v2 int
 	// ipath-absolute
 	if p >= len(in) || in[p] != '/' {
 		goto l1
@@ -1073,7 +1035,7 @@ func matchIpathAbsolute(in string, pos int) int {
 	// isegment-nz
 	v2 = p
 	for p < len(in) {
-		if c := in[p]; genSet12[c] {
+		if c := in[p]; genSet13[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -1088,33 +1050,22 @@ func matchIpathAbsolute(in string, pos int) int {
 	if p == v2 {
 		goto l4
 	}
-l6:
-	if p >= len(in) || in[p] != '/' {
-		goto l7
-	}
-	v3 = p
-	if p >= len(in) || in[p] != '/' {
-		goto l8
-	}
-	p++
-	// isegment
-	for p < len(in) {
-		if c := in[p]; genSet12[c] {
-			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-			p += 3
-		} else if c < utf8.RuneSelf {
-			break
-		} else if e := genRunes0(in, p); e > 0 {
-			p += e
-		} else {
-			break
+	if p < len(in) && in[p] == '/' {
+		p++
+		for p < len(in) {
+			if c := in[p]; genSet12[c] {
+				p++
+			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+				p += 3
+			} else if c < utf8.RuneSelf {
+				break
+			} else if e := genRunes0(in, p); e > 0 {
+				p += e
+			} else {
+				break
+			}
 		}
 	}
-	goto l6
-l8:
-	p = v3
-l7:
 	goto l3
 l4:
 	p = v1
@@ -1130,12 +1081,12 @@ l1:
 //	ipath-rootless = isegment-nz *( "/" isegment )
 func matchIpathRootless(in string, pos int) int {
 	p := pos
-	var v1, v2 int
+	var v1 int
 	// ipath-rootless
 	// isegment-nz
 	v1 = p
 	for p < len(in) {
-		if c := in[p]; genSet12[c] {
+		if c := in[p]; genSet13[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -1150,33 +1101,22 @@ func matchIpathRootless(in string, pos int) int {
 	if p == v1 {
 		goto l1
 	}
-l2:
-	if p >= len(in) || in[p] != '/' {
-		goto l3
-	}
-	v2 = p
-	if p >= len(in) || in[p] != '/' {
-		goto l4
-	}
-	p++
-	// isegment
-	for p < len(in) {
-		if c := in[p]; genSet12[c] {
-			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-			p += 3
-		} else if c < utf8.RuneSelf {
-			break
-		} else if e := genRunes0(in, p); e > 0 {
-			p += e
-		} else {
-			break
+	if p < len(in) && in[p] == '/' {
+		p++
+		for p < len(in) {
+			if c := in[p]; genSet12[c] {
+				p++
+			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+				p += 3
+			} else if c < utf8.RuneSelf {
+				break
+			} else if e := genRunes0(in, p); e > 0 {
+				p += e
+			} else {
+				break
+			}
 		}
 	}
-	goto l2
-l4:
-	p = v2
-l3:
 	return p
 l1:
 	return -1
@@ -1287,10 +1227,22 @@ l10:
 l9:
 	k1e = p
 	k5s = p
-	if e := matchIpathAbempty(in, p); e >= 0 {
-		p = e
-	} else {
-		goto l3
+	// ipath-abempty
+	if p < len(in) && in[p] == '/' {
+		p++
+		for p < len(in) {
+			if c := in[p]; genSet12[c] {
+				p++
+			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+				p += 3
+			} else if c < utf8.RuneSelf {
+				break
+			} else if e := genRunes0(in, p); e > 0 {
+				p += e
+			} else {
+				break
+			}
+		}
 	}
 	k5e = p
 	goto l2
@@ -1340,7 +1292,7 @@ l13:
 	// ipath-empty
 	v18 = 0
 	for v18 != 0 && p < len(in) {
-		if c := in[p]; genSet12[c] {
+		if c := in[p]; genSet13[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -1368,7 +1320,7 @@ l2:
 	k6s = p
 	// iquery
 	for p < len(in) {
-		if c := in[p]; genSet13[c] {
+		if c := in[p]; genSet14[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -1400,7 +1352,7 @@ l15:
 	k7s = p
 	// ifragment
 	for p < len(in) {
-		if c := in[p]; genSet13[c] {
+		if c := in[p]; genSet14[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -1537,10 +1489,22 @@ l10:
 l9:
 	k1e = p
 	k5s = p
-	if e := matchIpathAbempty(in, p); e >= 0 {
-		p = e
-	} else {
-		goto l3
+	// ipath-abempty
+	if p < len(in) && in[p] == '/' {
+		p++
+		for p < len(in) {
+			if c := in[p]; genSet12[c] {
+				p++
+			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+				p += 3
+			} else if c < utf8.RuneSelf {
+				break
+			} else if e := genRunes0(in, p); e > 0 {
+				p += e
+			} else {
+				break
+			}
+		}
 	}
 	k5e = p
 	goto l2
@@ -1590,7 +1554,7 @@ l13:
 	// ipath-empty
 	v18 = 0
 	for v18 != 0 && p < len(in) {
-		if c := in[p]; genSet12[c] {
+		if c := in[p]; genSet13[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -1618,7 +1582,7 @@ l2:
 	k6s = p
 	// iquery
 	for p < len(in) {
-		if c := in[p]; genSet13[c] {
+		if c := in[p]; genSet14[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -1656,12 +1620,12 @@ l1:
 //	ipath-noscheme = isegment-nz-nc *( "/" isegment )
 func matchIpathNoscheme(in string, pos int) int {
 	p := pos
-	var v1, v2 int
+	var v1 int
 	// ipath-noscheme
 	// isegment-nz-nc
 	v1 = p
 	for p < len(in) {
-		if c := in[p]; genSet15[c] {
+		if c := in[p]; genSet16[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -1676,33 +1640,22 @@ func matchIpathNoscheme(in string, pos int) int {
 	if p == v1 {
 		goto l1
 	}
-l2:
-	if p >= len(in) || in[p] != '/' {
-		goto l3
-	}
-	v2 = p
-	if p >= len(in) || in[p] != '/' {
-		goto l4
-	}
-	p++
-	// isegment
-	for p < len(in) {
-		if c := in[p]; genSet12[c] {
-			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-			p += 3
-		} else if c < utf8.RuneSelf {
-			break
-		} else if e := genRunes0(in, p); e > 0 {
-			p += e
-		} else {
-			break
+	if p < len(in) && in[p] == '/' {
+		p++
+		for p < len(in) {
+			if c := in[p]; genSet12[c] {
+				p++
+			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+				p += 3
+			} else if c < utf8.RuneSelf {
+				break
+			} else if e := genRunes0(in, p); e > 0 {
+				p += e
+			} else {
+				break
+			}
 		}
 	}
-	goto l2
-l4:
-	p = v2
-l3:
 	return p
 l1:
 	return -1
@@ -1802,10 +1755,22 @@ l10:
 l9:
 	k1e = p
 	k5s = p
-	if e := matchIpathAbempty(in, p); e >= 0 {
-		p = e
-	} else {
-		goto l3
+	// ipath-abempty
+	if p < len(in) && in[p] == '/' {
+		p++
+		for p < len(in) {
+			if c := in[p]; genSet12[c] {
+				p++
+			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+				p += 3
+			} else if c < utf8.RuneSelf {
+				break
+			} else if e := genRunes0(in, p); e > 0 {
+				p += e
+			} else {
+				break
+			}
+		}
 	}
 	k5e = p
 	goto l2
@@ -1836,7 +1801,7 @@ l12:
 	p = v1
 	k5s = v10
 	k5e = v11
-	if p >= len(in) || !genSet14[in[p]] {
+	if p >= len(in) || !genSet15[in[p]] {
 		goto l13
 	}
 	k5s = p
@@ -1855,7 +1820,7 @@ l13:
 	// ipath-empty
 	v18 = 0
 	for v18 != 0 && p < len(in) {
-		if c := in[p]; genSet12[c] {
+		if c := in[p]; genSet13[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -1883,7 +1848,7 @@ l2:
 	k6s = p
 	// iquery
 	for p < len(in) {
-		if c := in[p]; genSet13[c] {
+		if c := in[p]; genSet14[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -1915,7 +1880,7 @@ l15:
 	k7s = p
 	// ifragment
 	for p < len(in) {
-		if c := in[p]; genSet13[c] {
+		if c := in[p]; genSet14[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -2165,7 +2130,7 @@ l16:
 	goto l2
 l14:
 	p = v1
-	if p >= len(in) || !genSet18[in[p]] {
+	if p >= len(in) || !genSet19[in[p]] {
 		if p >= d.far {
 			d.fail(p, 12)
 		}
@@ -2197,7 +2162,7 @@ func explainPctEncoded(in string, pos int, d *genDiag) int {
 	if p >= len(in) {
 		goto l2
 	}
-	if c := in[p]; genSet19[c] {
+	if c := in[p]; genSet20[c] {
 		p++
 	} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 		p += 3
@@ -2225,7 +2190,7 @@ l1:
 func explainSubDelims(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	if p >= len(in) || !genSet20[in[p]] {
+	if p >= len(in) || !genSet21[in[p]] {
 		goto l2
 	}
 	p++
@@ -2250,12 +2215,12 @@ func explainIuserinfo(in string, pos int, d *genDiag) int {
 	p := pos
 	var v2, v3 int
 l2:
-	if (p >= len(in) || !genSet16[in[p]]) && p < d.far {
+	if (p >= len(in) || !genSet17[in[p]]) && p < d.far {
 		goto l3
 	}
 	v2 = p
 	v3 = p
-	if p >= len(in) || !genSet17[in[p]] {
+	if p >= len(in) || !genSet18[in[p]] {
 		if p >= d.far {
 			d.fail(p, 9)
 		}
@@ -2283,7 +2248,7 @@ l7:
 	goto l6
 l8:
 	p = v3
-	if p >= len(in) || !genSet20[in[p]] {
+	if p >= len(in) || !genSet21[in[p]] {
 		if p >= d.far {
 			d.fail(p, 14)
 		}
@@ -3548,12 +3513,12 @@ func explainIregName(in string, pos int, d *genDiag) int {
 	p := pos
 	var v2, v3 int
 l2:
-	if (p >= len(in) || !genSet21[in[p]]) && p < d.far {
+	if (p >= len(in) || !genSet22[in[p]]) && p < d.far {
 		goto l3
 	}
 	v2 = p
 	v3 = p
-	if p >= len(in) || !genSet17[in[p]] {
+	if p >= len(in) || !genSet18[in[p]] {
 		if p >= d.far {
 			d.fail(p, 9)
 		}
@@ -3581,7 +3546,7 @@ l7:
 	goto l6
 l8:
 	p = v3
-	if p >= len(in) || !genSet20[in[p]] {
+	if p >= len(in) || !genSet21[in[p]] {
 		if p >= d.far {
 			d.fail(p, 14)
 		}
@@ -3702,7 +3667,7 @@ func explainIpchar(in string, pos int, d *genDiag) int {
 	far, mark := d.far, d.n
 	var v1 int
 	v1 = p
-	if p >= len(in) || !genSet17[in[p]] {
+	if p >= len(in) || !genSet18[in[p]] {
 		if p >= d.far {
 			d.fail(p, 9)
 		}
@@ -3730,7 +3695,7 @@ l3:
 	goto l2
 l4:
 	p = v1
-	if p >= len(in) || !genSet20[in[p]] {
+	if p >= len(in) || !genSet21[in[p]] {
 		if p >= d.far {
 			d.fail(p, 14)
 		}
@@ -4219,7 +4184,7 @@ func explainIquery(in string, pos int, d *genDiag) int {
 	p := pos
 	var v2, v3 int
 l2:
-	if (p >= len(in) || !genSet22[in[p]]) && p < d.far {
+	if (p >= len(in) || !genSet23[in[p]]) && p < d.far {
 		goto l3
 	}
 	v2 = p
@@ -4238,7 +4203,7 @@ l2:
 	goto l6
 l7:
 	p = v3
-	if p >= len(in) || !genSet23[in[p]] {
+	if p >= len(in) || !genSet24[in[p]] {
 		if p >= d.far {
 			d.fail(p, 44)
 		}
@@ -4297,7 +4262,7 @@ func explainIfragment(in string, pos int, d *genDiag) int {
 	p := pos
 	var v2, v3 int
 l2:
-	if (p >= len(in) || !genSet24[in[p]]) && p < d.far {
+	if (p >= len(in) || !genSet25[in[p]]) && p < d.far {
 		goto l3
 	}
 	v2 = p
@@ -4615,12 +4580,12 @@ func explainIsegmentNzNc(in string, pos int, d *genDiag) int {
 	var v1, v2, v3 int
 	v1 = 0
 l2:
-	if (p >= len(in) || !genSet14[in[p]]) && p < d.far {
+	if (p >= len(in) || !genSet15[in[p]]) && p < d.far {
 		goto l3
 	}
 	v2 = p
 	v3 = p
-	if p >= len(in) || !genSet17[in[p]] {
+	if p >= len(in) || !genSet18[in[p]] {
 		if p >= d.far {
 			d.fail(p, 9)
 		}
@@ -4648,7 +4613,7 @@ l7:
 	goto l6
 l8:
 	p = v3
-	if p >= len(in) || !genSet20[in[p]] {
+	if p >= len(in) || !genSet21[in[p]] {
 		if p >= d.far {
 			d.fail(p, 14)
 		}
@@ -4876,7 +4841,7 @@ l3:
 	goto l2
 l28:
 	p = v1
-	if (p >= len(in) || !genSet14[in[p]]) && p < d.far {
+	if (p >= len(in) || !genSet15[in[p]]) && p < d.far {
 		goto l29
 	}
 	if e := explainIpathNoscheme(in, p, d); e >= 0 {
@@ -5102,6 +5067,9 @@ func genRunes0(in string, p int) int {
 	if !(n > 1) {
 		return 0
 	}
+	if r >= 0xA0 && r <= 0xD7FF { // the first range, without a search
+		return n
+	}
 	lo, hi := 0, len(genRunes0Ranges)
 	for lo < hi { // binary search: the ranges are sorted and disjoint
 		m := int(uint(lo+hi) >> 1)
@@ -5146,6 +5114,9 @@ func genRunes1(in string, p int) int {
 	r, n := utf8.DecodeRuneInString(in[p:])
 	if !(n > 1) {
 		return 0
+	}
+	if r >= 0xA0 && r <= 0xD7FF { // the first range, without a search
+		return n
 	}
 	lo, hi := 0, len(genRunes1Ranges)
 	for lo < hi { // binary search: the ranges are sorted and disjoint
@@ -5482,8 +5453,22 @@ var genSet11 = [256]bool{
 	'w': true, 'x': true, 'y': true, 'z': true, '~': true,
 }
 
-// genSet12 is "!" / "$" / %x26-2E / %x30-3B / "=" / %x40-5A / "_" / %x61-7A / "~".
+// genSet12 is "!" / "$" / %x26-3B / "=" / %x40-5A / "_" / %x61-7A / "~".
 var genSet12 = [256]bool{
+	'!': true, '$': true, '&': true, 0x27: true, '(': true, ')': true, '*': true, '+': true,
+	',': true, '-': true, '.': true, '/': true, '0': true, '1': true, '2': true, '3': true,
+	'4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true,
+	'=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true,
+	'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true,
+	'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true,
+	'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true,
+	'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true,
+	'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true,
+	't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true,
+}
+
+// genSet13 is "!" / "$" / %x26-2E / %x30-3B / "=" / %x40-5A / "_" / %x61-7A / "~".
+var genSet13 = [256]bool{
 	'!': true, '$': true, '&': true, 0x27: true, '(': true, ')': true, '*': true, '+': true,
 	',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true,
 	'5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true,
@@ -5496,8 +5481,8 @@ var genSet12 = [256]bool{
 	'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true,
 }
 
-// genSet13 is "!" / "$" / %x26-3B / "=" / %x3F-5A / "_" / %x61-7A / "~".
-var genSet13 = [256]bool{
+// genSet14 is "!" / "$" / %x26-3B / "=" / %x3F-5A / "_" / %x61-7A / "~".
+var genSet14 = [256]bool{
 	'!': true, '$': true, '&': true, 0x27: true, '(': true, ')': true, '*': true, '+': true,
 	',': true, '-': true, '.': true, '/': true, '0': true, '1': true, '2': true, '3': true,
 	'4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true,
@@ -5511,8 +5496,8 @@ var genSet13 = [256]bool{
 	'~': true,
 }
 
-// genSet14 is "!" / %x24-2E / %x30-39 / ";" / "=" / %x40-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3.
-var genSet14 = [256]bool{
+// genSet15 is "!" / %x24-2E / %x30-39 / ";" / "=" / %x40-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3.
+var genSet15 = [256]bool{
 	'!': true, '$': true, '%': true, '&': true, 0x27: true, '(': true, ')': true, '*': true,
 	'+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true,
 	'4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true,
@@ -5531,8 +5516,8 @@ var genSet14 = [256]bool{
 	0xeb: true, 0xec: true, 0xed: true, 0xef: true, 0xf0: true, 0xf1: true, 0xf2: true, 0xf3: true,
 }
 
-// genSet15 is "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x40-5A / "_" / %x61-7A / "~".
-var genSet15 = [256]bool{
+// genSet16 is "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x40-5A / "_" / %x61-7A / "~".
+var genSet16 = [256]bool{
 	'!': true, '$': true, '&': true, 0x27: true, '(': true, ')': true, '*': true, '+': true,
 	',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true,
 	'5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true, '@': true,
@@ -5545,8 +5530,8 @@ var genSet15 = [256]bool{
 	'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true,
 }
 
-// genSet16 is "!" / %x24-2E / %x30-3B / "=" / %x41-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3.
-var genSet16 = [256]bool{
+// genSet17 is "!" / %x24-2E / %x30-3B / "=" / %x41-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3.
+var genSet17 = [256]bool{
 	'!': true, '$': true, '%': true, '&': true, 0x27: true, '(': true, ')': true, '*': true,
 	'+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true,
 	'4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true,
@@ -5565,8 +5550,8 @@ var genSet16 = [256]bool{
 	0xeb: true, 0xec: true, 0xed: true, 0xef: true, 0xf0: true, 0xf1: true, 0xf2: true, 0xf3: true,
 }
 
-// genSet17 is "-" / "." / %x30-39 / %x41-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3.
-var genSet17 = [256]bool{
+// genSet18 is "-" / "." / %x30-39 / %x41-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3.
+var genSet18 = [256]bool{
 	'-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true,
 	'6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true,
 	'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true,
@@ -5584,8 +5569,8 @@ var genSet17 = [256]bool{
 	0xf1: true, 0xf2: true, 0xf3: true,
 }
 
-// genSet18 is %xC2-ED / %xEF-F3.
-var genSet18 = [256]bool{
+// genSet19 is %xC2-ED / %xEF-F3.
+var genSet19 = [256]bool{
 	0xc2: true, 0xc3: true, 0xc4: true, 0xc5: true, 0xc6: true, 0xc7: true, 0xc8: true, 0xc9: true,
 	0xca: true, 0xcb: true, 0xcc: true, 0xcd: true, 0xce: true, 0xcf: true, 0xd0: true, 0xd1: true,
 	0xd2: true, 0xd3: true, 0xd4: true, 0xd5: true, 0xd6: true, 0xd7: true, 0xd8: true, 0xd9: true,
@@ -5595,17 +5580,17 @@ var genSet18 = [256]bool{
 	0xf3: true,
 }
 
-// genSet19 is ( ).
-var genSet19 = [256]bool{}
+// genSet20 is ( ).
+var genSet20 = [256]bool{}
 
-// genSet20 is "!" / "$" / %x26-2C / ";" / "=".
-var genSet20 = [256]bool{
+// genSet21 is "!" / "$" / %x26-2C / ";" / "=".
+var genSet21 = [256]bool{
 	'!': true, '$': true, '&': true, 0x27: true, '(': true, ')': true, '*': true, '+': true,
 	',': true, ';': true, '=': true,
 }
 
-// genSet21 is "!" / %x24-2E / %x30-39 / ";" / "=" / %x41-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3.
-var genSet21 = [256]bool{
+// genSet22 is "!" / %x24-2E / %x30-39 / ";" / "=" / %x41-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3.
+var genSet22 = [256]bool{
 	'!': true, '$': true, '%': true, '&': true, 0x27: true, '(': true, ')': true, '*': true,
 	'+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true,
 	'4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true,
@@ -5624,8 +5609,8 @@ var genSet21 = [256]bool{
 	0xec: true, 0xed: true, 0xef: true, 0xf0: true, 0xf1: true, 0xf2: true, 0xf3: true,
 }
 
-// genSet22 is "!" / %x24-3B / "=" / %x3F-5A / "_" / %x61-7A / "~" / %xC2-F4.
-var genSet22 = [256]bool{
+// genSet23 is "!" / %x24-3B / "=" / %x3F-5A / "_" / %x61-7A / "~" / %xC2-F4.
+var genSet23 = [256]bool{
 	'!': true, '$': true, '%': true, '&': true, 0x27: true, '(': true, ')': true, '*': true,
 	'+': true, ',': true, '-': true, '.': true, '/': true, '0': true, '1': true, '2': true,
 	'3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true,
@@ -5645,13 +5630,13 @@ var genSet22 = [256]bool{
 	0xf0: true, 0xf1: true, 0xf2: true, 0xf3: true, 0xf4: true,
 }
 
-// genSet23 is %xEE / %xEF / %xF3 / %xF4.
-var genSet23 = [256]bool{
+// genSet24 is %xEE / %xEF / %xF3 / %xF4.
+var genSet24 = [256]bool{
 	0xee: true, 0xef: true, 0xf3: true, 0xf4: true,
 }
 
-// genSet24 is "!" / %x24-3B / "=" / %x3F-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3.
-var genSet24 = [256]bool{
+// genSet25 is "!" / %x24-3B / "=" / %x3F-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3.
+var genSet25 = [256]bool{
 	'!': true, '$': true, '%': true, '&': true, 0x27: true, '(': true, ')': true, '*': true,
 	'+': true, ',': true, '-': true, '.': true, '/': true, '0': true, '1': true, '2': true,
 	'3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true,

@@ -29,7 +29,8 @@ import (
 // the next byte against a table, then a pct-encoded triplet, then, for a
 // byte outside ASCII, the set's function. combinator's view does not report
 // these forms, so the generator derives them itself from the same facts
-// (runeFuse); a diagnosis goes node by node, as the interpreter's does.
+// (runeFuse), and adds one of its own (runeSepRun); a diagnosis goes node by
+// node, as the interpreter's does.
 
 // runeRangesInline is the most ranges a set's function tests one by one;
 // above, it searches a table.
@@ -95,8 +96,39 @@ func (r *node) runeFuse() {
 		if s.rfast == fUnit || s.kind == kRunes && !s.runes.IsEmpty() && s.runes.Ranges()[0].Lo >= utf8.RuneSelf {
 			set, pct, runes, _ := runeUnitOf(s)
 			r.rfast, r.set, r.pct, r.runes = fRun, set, pct, runes
+			return
 		}
+		r.runeSepRun()
 	}
+}
+
+// runeSepRun finds the one rune-fused form that is the generator's own, not
+// the interpreter's: *( sep *unit ), such as ipath-abempty = *( "/"
+// isegment ), the rune form of combinator's FusedSepRun. It matches
+// nothing, or sep and then any run of units and seps: one loop, where the
+// repetition would test sep twice and go round once per segment. The
+// conditions are those of the byte form (combinator's sepRunOf): sep a byte
+// that is not a unit, and not "%".
+func (r *node) runeSepRun() {
+	if r.min != 0 || r.max != Unbounded {
+		return
+	}
+	body := r.subs[0]
+	for body.kind == kSeq && len(body.subs) == 1 {
+		body = body.subs[0]
+	}
+	if body.kind != kSeq || len(body.subs) != 2 {
+		return
+	}
+	lit, run := body.subs[0], body.subs[1]
+	if lit.kind != kLit || len(lit.lit) != 1 || run.rfast != fRun || run.min != 0 || run.max != Unbounded {
+		return
+	}
+	sep := lit.lit[0]
+	if run.set.Contains(sep) || sep == '%' || sep >= utf8.RuneSelf {
+		return
+	}
+	r.rfast, r.set, r.pct, r.runes, r.sep = fSepRun, run.set.Union(c.Chars(lit.lit)), run.pct, run.runes, sep
 }
 
 // runeFunc returns the name of the function of the code points of set,
@@ -150,16 +182,19 @@ func (g *Generator) runeSource() string {
 			continue
 		}
 		tab := name + "Ranges"
-		fmt.Fprintf(&b, `if !(%s) {
+		fmt.Fprintf(&b, `if !(%[1]s) {
 return 0
 }
-lo, hi := 0, len(%[2]s)
+if r >= %[2]s && r <= %[3]s { // the first range, without a search
+return n
+}
+lo, hi := 0, len(%[4]s)
 for lo < hi { // binary search: the ranges are sorted and disjoint
 m := int(uint(lo+hi) >> 1)
 switch {
-case r < %[2]s[m][0]:
+case r < %[4]s[m][0]:
 hi = m
-case r > %[2]s[m][1]:
+case r > %[4]s[m][1]:
 lo = m + 1
 default:
 return n
@@ -168,7 +203,7 @@ return n
 return 0
 }
 
-`, valid, tab)
+`, valid, runeLit(rs[0].Lo), runeLit(rs[0].Hi), tab)
 		fmt.Fprintf(&b, "// %s are the ranges of code points of %s, sorted.\nvar %s = [...][2]rune{\n", tab, name, tab)
 		for _, x := range rs {
 			fmt.Fprintf(&b, "{%s, %s},\n", runeLit(x.Lo), runeLit(x.Hi))
@@ -234,6 +269,8 @@ func (f *genFunc) runeFused(r *node, fail *label) {
 				f.jumpIf(fmt.Sprintf("%s < %d", n, r.min), fail)
 			}
 		}
+	case fSepRun:
+		f.emit("if p < len(in) && in[p] == %s {\np++\nfor p < len(in) {\n%s\n}\n}", byteLit(r.sep), f.runeUnitStep(r, "break"))
 	default:
 		if f.err == nil {
 			f.err = fmt.Errorf("codegen: generate: unknown rune-fused form")

@@ -40,6 +40,11 @@ func runeGrammars() []*c.Rule {
 		c.Star(specials),
 		c.Seq(c.Star(replacement), c.Opt(specials)),
 		c.Star(c.Alt(c.IPChar, replacement)),
+		// The rune form of a separated run, and repetitions that are not.
+		c.Seq(c.Capture(0, c.Star(c.Seq(c.Lit("/"), c.ISegment))), c.Opt(c.Lit("?"))),
+		c.Star(c.Seq(c.Lit("a"), c.ISegment)),
+		c.Star(c.Seq(c.Lit("%"), c.Star(c.UCSChar))),
+		c.Star(c.Seq(c.Lit(":"), c.Star(c.Alt(c.Lit("x"), c.UCSChar)))),
 		c.Seq(c.Plus(euro), c.Opt(latin)),
 		c.RuneClass(c.Runes()),
 		c.Seq(c.Rep(2, 3, c.UCSChar), c.Rep(0, 2, c.IPChar), c.Rep(1, 1, c.Alt(c.IPrivate, c.Lit("x")))),
@@ -131,10 +136,15 @@ func TestRuneFusionAgrees(t *testing.T) {
 			t.Errorf("%s: not rune-fused", r.Name())
 		}
 	}
-	for _, r := range []*c.Rule{c.UCSChar, c.IPathAbempty, c.IHost, c.Star(c.RuneClass(c.Runes(c.RuneRange{Lo: 'a', Hi: 0xE9})))} {
+	for _, r := range []*c.Rule{c.UCSChar, c.IHost, c.IPathAbsolute, c.Star(c.RuneClass(c.Runes(c.RuneRange{Lo: 'a', Hi: 0xE9}))),
+		c.Star(c.Seq(c.Lit("%"), c.ISegment)), c.Star(c.Seq(c.Lit("a"), c.ISegment)), c.Plus(c.Seq(c.Lit("/"), c.ISegment))} {
 		if n := g.nodeOf(r); n.rfast != fNone {
 			t.Errorf("%s: rune-fused", r)
 		}
+	}
+	// The generator's own form: *( "/" isegment ) is one loop.
+	if n := g.nodeOf(c.IPathAbempty); n.rfast != fSepRun || n.sep != '/' || !n.set.Contains('/') {
+		t.Errorf("ipath-abempty: rune-fused as %v, sep %q", n.rfast, n.sep)
 	}
 }
 
