@@ -46,7 +46,10 @@ import (
 // with "Rule" added where Add or AddExplain was given that name.
 //
 // Byte classes become package-level [256]bool tables, named with Prefix;
-// fused runs become loops.
+// fused runs become loops. A rune class becomes a function of its set of
+// code points (Prefix + "Runes" + n) that decodes UTF-8 and tests ranges,
+// and a choice or a run of characters that holds rune classes becomes one
+// step or one loop, as the interpreter fuses them (runes.go).
 //
 // AddExplain compiles the other half of a parser: the diagnosis of a failed
 // match (what Rule.ExplainFrom computes), so that an error costs a generated
