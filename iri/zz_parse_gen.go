@@ -954,7 +954,7 @@ l1:
 //	ihost = IP-literal / IPv4address !( iunreserved / pct-encoded / sub-delims ) / ireg-name
 func matchIhost(in string, pos int) int {
 	p := pos
-	var v1, v2 int
+	var v1 int
 	// ihost
 	v1 = p
 	if p >= len(in) || in[p] != '[' {
@@ -976,25 +976,9 @@ l3:
 	} else {
 		goto l4
 	}
-	v2 = p
-	if p >= len(in) {
-		goto l5
+	if p < len(in) && (genSet11[in[p]] || in[p] == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] || in[p] >= utf8.RuneSelf && genRunes0(in, p) > 0) {
+		goto l4
 	}
-	if c := in[p]; genSet11[c] {
-		p++
-	} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-		p += 3
-	} else if c < utf8.RuneSelf {
-		goto l5
-	} else if e := genRunes0(in, p); e > 0 {
-		p += e
-	} else {
-		goto l5
-	}
-	p = v2
-	goto l4
-l5:
-	p = v2
 	goto l2
 l4:
 	p = v1
@@ -3574,7 +3558,7 @@ l3:
 func explainIhost(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	var v1, v2 int
+	var v1 int
 	v1 = p
 	if p >= len(in) || in[p] != '[' {
 		if p >= d.far {
@@ -3598,25 +3582,9 @@ l3:
 	} else {
 		goto l4
 	}
-	v2 = p
-	if p >= len(in) {
-		goto l9
+	if p < len(in) && (genSet11[in[p]] || in[p] == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] || in[p] >= utf8.RuneSelf && genRunes0(in, p) > 0) {
+		goto l7
 	}
-	if c := in[p]; genSet11[c] {
-		p++
-	} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-		p += 3
-	} else if c < utf8.RuneSelf {
-		goto l9
-	} else if e := genRunes0(in, p); e > 0 {
-		p += e
-	} else {
-		goto l9
-	}
-	p = v2
-	goto l7
-l9:
-	p = v2
 	goto l8
 l7:
 	d.fail(p, 36)
@@ -3628,10 +3596,10 @@ l4:
 	if e := explainIregName(in, p, d); e >= 0 {
 		p = e
 	} else {
-		goto l11
+		goto l9
 	}
 	goto l2
-l11:
+l9:
 	p = v1
 	goto l1
 l2:

@@ -764,10 +764,10 @@ func (f *genFunc) node(r *node, fail *label) {
 		f.set(capVar(r.slot, true), "p")
 	case kNot, kPeek:
 		s := r.subs[0]
-		if s.fast == fUnit && !s.hasCaps {
+		if (s.fast == fUnit || s.rfast == fUnit) && !s.hasCaps {
 			// A look-ahead at one unit is a test of the next bytes: no
 			// position to save and restore.
-			cond := f.unitCond(s)
+			cond := f.lookCond(s)
 			if r.kind == kPeek {
 				cond = "!(" + cond + ")"
 			}

@@ -277,3 +277,18 @@ func (f *genFunc) runeFused(r *node, fail *label) {
 		}
 	}
 }
+
+// lookCond is the condition that one unit of the fused node r, byte-fused
+// or rune-fused, stands at p: the test of a look-ahead at it.
+func (f *genFunc) lookCond(r *node) string {
+	if r.rfast != fUnit {
+		return f.unitCond(r)
+	}
+	cond := fmt.Sprintf("%s[in[p]]", f.g.table(r.set))
+	if r.pct {
+		h := f.g.table(c.HexDigSet)
+		cond += fmt.Sprintf(" || in[p] == '%%' && p+2 < len(in) && %s[in[p+1]] && %s[in[p+2]]", h, h)
+	}
+	cond += fmt.Sprintf(" || in[p] >= utf8.RuneSelf && %s(in, p) > 0", f.g.runeFunc(r.runes))
+	return "p < len(in) && (" + cond + ")"
+}

@@ -45,6 +45,8 @@ func runeGrammars() []*c.Rule {
 		c.Star(c.Seq(c.Lit("a"), c.ISegment)),
 		c.Star(c.Seq(c.Lit("%"), c.Star(c.UCSChar))),
 		c.Star(c.Seq(c.Lit(":"), c.Star(c.Alt(c.Lit("x"), c.UCSChar)))),
+		// Look-aheads at one rune-fused unit: a test of the next bytes.
+		c.Alt(c.Seq(c.Not(c.IPChar), c.Star(c.Lit("/"))), c.Seq(c.Peek(c.IUnreserved), c.IPChar, c.Not(c.IQuery))),
 		c.Seq(c.Plus(euro), c.Opt(latin)),
 		c.RuneClass(c.Runes()),
 		c.Seq(c.Rep(2, 3, c.UCSChar), c.Rep(0, 2, c.IPChar), c.Rep(1, 1, c.Alt(c.IPrivate, c.Lit("x")))),
