@@ -49,7 +49,8 @@ func genInputs() []string {
 			}
 		}
 	}
-	chars = append(chars, "\u0080", "\u009f", "\ufffd", "\x80", "\xc3", "\xe2\x82", "\xc0\xaf", "\xed\xa0\x80", "\xf4\x90\x80\x80")
+	chars = append(chars, "\u0080", "\u009f", "\ufffd", "\x80", "\xc3", "\xe2\x82", "\xc0\xaf", "\xed\xa0\x80", "\xf4\x90\x80\x80",
+		"\u07ff", "\u0800", "\xc1\xbf", "\xc2\x7f", "\xdf\xc0")
 	for _, ch := range chars {
 		in = append(in, ch, "s:"+ch, ch+":x", "//"+ch+"@h:1/", "//h"+ch+"/p", "//1.2.3.4"+ch, "s:/a/"+ch,
 			"a"+ch+"/b:c", "?"+ch+"#"+ch, "s://[::1]"+ch)

@@ -5031,8 +5031,11 @@ func explainIRIReference(in string, lowerBound int, buf []string) (offset int, e
 // or 0 when there is none: the end of in, another code point, or bytes that
 // are not valid UTF-8.
 func genRunes0(in string, p int) int {
-	r, n := utf8.DecodeRuneInString(in[p:])
-	if !(n > 1) {
+	var r rune
+	n := 2
+	if c := in[p:]; len(c) >= 2 && c[0] >= 0xC2 && c[0] <= 0xDF && c[1]&0xC0 == 0x80 {
+		r = rune(c[0]&0x1F)<<6 | rune(c[1]&0x3F)
+	} else if r, n = utf8.DecodeRuneInString(c); !(n > 1) {
 		return 0
 	}
 	if r >= 0xA0 && r <= 0xD7FF { // the first range, without a search
@@ -5079,8 +5082,11 @@ var genRunes0Ranges = [...][2]rune{
 // or 0 when there is none: the end of in, another code point, or bytes that
 // are not valid UTF-8.
 func genRunes1(in string, p int) int {
-	r, n := utf8.DecodeRuneInString(in[p:])
-	if !(n > 1) {
+	var r rune
+	n := 2
+	if c := in[p:]; len(c) >= 2 && c[0] >= 0xC2 && c[0] <= 0xDF && c[1]&0xC0 == 0x80 {
+		r = rune(c[0]&0x1F)<<6 | rune(c[1]&0x3F)
+	} else if r, n = utf8.DecodeRuneInString(c); !(n > 1) {
 		return 0
 	}
 	if r >= 0xA0 && r <= 0xD7FF { // the first range, without a search
@@ -5130,7 +5136,10 @@ var genRunes1Ranges = [...][2]rune{
 // are not valid UTF-8.
 func genRunes2(in string, p int) int {
 	r, n := utf8.DecodeRuneInString(in[p:])
-	if n > 1 && (r >= 0xE000 && r <= 0xF8FF || r >= 0xF0000 && r <= 0xFFFFD || r >= 0x100000 && r <= 0x10FFFD) {
+	if !(n > 1) {
+		return 0
+	}
+	if r >= 0xE000 && r <= 0xF8FF || r >= 0xF0000 && r <= 0xFFFFD || r >= 0x100000 && r <= 0x10FFFD {
 		return n
 	}
 	return 0

@@ -162,12 +162,25 @@ func (g *Generator) runeSource() string {
 			b.WriteString("return 0 // the set is empty\n}\n\n")
 			continue
 		}
-		b.WriteString("r, n := utf8.DecodeRuneInString(in[p:])\n")
 		// A size of 0 is the end of in, 1 with utf8.RuneError bytes that
 		// are not UTF-8; a set without ASCII needs a size of 2 or more.
 		valid := "n > 1"
 		if rs[0].Lo < utf8.RuneSelf {
 			valid = "(n > 1 || n == 1 && r < utf8.RuneSelf)"
+		}
+		if hasTwoByte(rs) {
+			// Two bytes (U+0080 to U+07FF: Latin, Greek, Cyrillic, Hebrew,
+			// Arabic) decoded by hand, the rest by the utf8 package.
+			fmt.Fprintf(&b, `var r rune
+n := 2
+if c := in[p:]; len(c) >= 2 && c[0] >= 0xC2 && c[0] <= 0xDF && c[1]&0xC0 == 0x80 {
+r = rune(c[0]&0x1F)<<6 | rune(c[1]&0x3F)
+} else if r, n = utf8.DecodeRuneInString(c); !(%s) {
+return 0
+}
+`, valid)
+		} else {
+			fmt.Fprintf(&b, "r, n := utf8.DecodeRuneInString(in[p:])\nif !(%s) {\nreturn 0\n}\n", valid)
 		}
 		if len(rs) <= runeRangesInline {
 			var conds []string
@@ -178,23 +191,20 @@ func (g *Generator) runeSource() string {
 					conds = append(conds, fmt.Sprintf("r >= %s && r <= %s", runeLit(x.Lo), runeLit(x.Hi)))
 				}
 			}
-			fmt.Fprintf(&b, "if %s && (%s) {\nreturn n\n}\nreturn 0\n}\n\n", valid, strings.Join(conds, " || "))
+			fmt.Fprintf(&b, "if %s {\nreturn n\n}\nreturn 0\n}\n\n", strings.Join(conds, " || "))
 			continue
 		}
 		tab := name + "Ranges"
-		fmt.Fprintf(&b, `if !(%[1]s) {
-return 0
-}
-if r >= %[2]s && r <= %[3]s { // the first range, without a search
+		fmt.Fprintf(&b, `if r >= %[1]s && r <= %[2]s { // the first range, without a search
 return n
 }
-lo, hi := 0, len(%[4]s)
+lo, hi := 0, len(%[3]s)
 for lo < hi { // binary search: the ranges are sorted and disjoint
 m := int(uint(lo+hi) >> 1)
 switch {
-case r < %[4]s[m][0]:
+case r < %[3]s[m][0]:
 hi = m
-case r > %[4]s[m][1]:
+case r > %[3]s[m][1]:
 lo = m + 1
 default:
 return n
@@ -203,7 +213,7 @@ return n
 return 0
 }
 
-`, valid, runeLit(rs[0].Lo), runeLit(rs[0].Hi), tab)
+`, runeLit(rs[0].Lo), runeLit(rs[0].Hi), tab)
 		fmt.Fprintf(&b, "// %s are the ranges of code points of %s, sorted.\nvar %s = [...][2]rune{\n", tab, name, tab)
 		for _, x := range rs {
 			fmt.Fprintf(&b, "{%s, %s},\n", runeLit(x.Lo), runeLit(x.Hi))
@@ -211,6 +221,17 @@ return 0
 		b.WriteString("}\n\n")
 	}
 	return b.String()
+}
+
+// hasTwoByte reports whether ranges hold a code point whose UTF-8 encoding
+// is two bytes long (U+0080 to U+07FF).
+func hasTwoByte(ranges []c.RuneRange) bool {
+	for _, x := range ranges {
+		if x.Lo <= 0x7FF && x.Hi >= 0x80 {
+			return true
+		}
+	}
+	return false
 }
 
 // runeLit writes a code point in Go, in hexadecimal.

@@ -74,7 +74,9 @@ func runeInputs() []string {
 	}
 	chars = append(chars, "\u007f", "\u0080", "\u009f", "\u00e9", "\u20ac", "\ufffc", "\ufffd", "\ufffe", "a", "0",
 		"\x80", "\xbf", "\xc0\xaf", "\xc2", "\xe2\x82", "\xe0\x80\xaf", "\xed\xa0\x80", "\xed\xbf\xbf",
-		"\xf0\x90\x80", "\xf4\x90\x80\x80", "\xf8\x88\x80\x80\x80", "\xff", "\xe9")
+		"\xf0\x90\x80", "\xf4\x90\x80\x80", "\xf8\x88\x80\x80\x80", "\xff", "\xe9",
+		// The bounds of two-byte sequences, which the output decodes by hand.
+		"\u07ff", "\u0800", "\xc1\xbf", "\xc1\xa1", "\xc0\xb0", "\xc2\x7f", "\xc2\xc0", "\xdf\xbf", "\xdf\xc0", "\xe0\xa0")
 	in := []string{"", "a", "ab", "x", "/", "//", "%41", "%4", "http://h/p?q#f", "s:", "//h:1/p"}
 	for _, ch := range chars {
 		in = append(in, ch, ch+ch+ch, "a"+ch+"b", "http://h"+ch+"/p", "s:/"+ch+"/a", "s:"+ch,
