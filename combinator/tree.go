@@ -57,7 +57,9 @@ func (r *Rule) Set() CharSet {
 
 // Runes returns the code points of an OpRunes node, else the empty set. The
 // node matches the UTF-8 encoding of one of them; its First set is their
-// lead bytes (RuneSet.LeadBytes), and it is never fused.
+// lead bytes (RuneSet.LeadBytes), and Fused never reports it: the fused
+// scans over characters that the matcher and the code generator make of
+// rune classes are theirs, not the view's.
 func (r *Rule) Runes() RuneSet {
 	if r.kind != kRunes {
 		return RuneSet{}

@@ -3,6 +3,7 @@ package iri
 import (
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"github.com/seed42851778/rfc3986/internal/corpus"
@@ -14,7 +15,13 @@ import (
 // FromURI where that gives any, else with the letters "a", "e" and "o" of
 // the path, query and fragment written "ä", "é" and "ö".
 func benchLines(b *testing.B) (ascii, nonASCII []string) {
-	for _, l := range corpus.Lines(b, "urls.txt") {
+	return iriLines(corpus.Lines(b, "urls.txt"))
+}
+
+// iriLines returns the lines that are URI references, and IRIs made from
+// them as benchLines says.
+func iriLines(lines []string) (ascii, nonASCII []string) {
+	for _, l := range lines {
 		u, err := uri.ParseReference(l)
 		if err != nil {
 			continue
@@ -76,4 +83,56 @@ func BenchmarkParseReference(b *testing.B) {
 			_, _ = uri.ParseReference(us[k%len(us)])
 		}
 	})
+}
+
+// BenchmarkIRIvsURI measures the ratio the issue sets a bound to: one op is
+// one reference parsed by iri.ParseReference and its URI (itself when ASCII,
+// its ToURI form otherwise) by uri.ParseReference, in turns of 64
+// references, the order of the two swapped every turn, so that a loaded
+// machine disturbs both alike. It reports the time of each per reference
+// and their ratio (iri/uri).
+func BenchmarkIRIvsURI(b *testing.B) {
+	ascii, nonASCII := benchLines(b)
+	asURI := make([]string, len(nonASCII))
+	for k, s := range nonASCII {
+		asURI[k] = MustParseReference(s).ToURI().String()
+	}
+	for _, bc := range []struct {
+		name       string
+		iris, uris []string
+	}{{"ascii", ascii, ascii}, {"nonascii", nonASCII, asURI}} {
+		b.Run(bc.name, func(b *testing.B) {
+			const turn = 64
+			iris, uris := bc.iris, bc.uris
+			runIRI := func(k, m int) time.Duration {
+				t0 := time.Now()
+				for j := 0; j < m; j++ {
+					_, _ = ParseReference(iris[(k+j)%len(iris)])
+				}
+				return time.Since(t0)
+			}
+			runURI := func(k, m int) time.Duration {
+				t0 := time.Now()
+				for j := 0; j < m; j++ {
+					_, _ = uri.ParseReference(uris[(k+j)%len(uris)])
+				}
+				return time.Since(t0)
+			}
+			b.ReportAllocs()
+			var ti, tu time.Duration
+			for n, t := 0, 0; n < b.N; n, t = n+turn, t+1 {
+				k, m := n%len(iris), min(turn, b.N-n)
+				if t%2 == 0 {
+					ti += runIRI(k, m)
+					tu += runURI(k, m)
+				} else {
+					tu += runURI(k, m)
+					ti += runIRI(k, m)
+				}
+			}
+			b.ReportMetric(float64(ti.Nanoseconds())/float64(b.N), "iri-ns/op")
+			b.ReportMetric(float64(tu.Nanoseconds())/float64(b.N), "uri-ns/op")
+			b.ReportMetric(float64(ti)/float64(tu), "iri/uri")
+		})
+	}
 }

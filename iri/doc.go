@@ -17,6 +17,8 @@
 // Resolve is RFC 3986 §5.2 on IRIs (RFC 3987 §6.5), and Normalize and
 // Equivalent climb the comparison ladder of RFC 3987 §5.3.
 //
-// Matching uses the combinator interpreter (Rule.Captures); unlike uri, no
-// generated matcher is used yet.
+// Parsing uses matchers and diagnoses generated from the rules, as uri's
+// are (zz_parse_gen.go, go generate): it allocates nothing on success, and
+// a program that parses IRIs links neither the code generator nor the
+// rules' interpreter for it.
 package iri

@@ -45,22 +45,23 @@ var ErrInvalid = errors.New("iri: invalid IRI reference")
 // Is reports whether target is ErrInvalid.
 func (e *ParseError) Is(target error) bool { return target == ErrInvalid }
 
-// newParseError explains why s does not match rule.
-func newParseError(s string, rule *c.Rule) *ParseError {
-	d := rule.Explain(s)
-	off, exp := 0, []string{rule.Name()}
-	if d != nil {
-		off, exp = d.Offset, d.Expected
+// newParseError explains why s does not match rule, whose generated
+// matcher stopped at prefix (or failed, -1).
+func newParseError(s string, rule topRule, prefix int) *ParseError {
+	// One allocation for the error and, most often, what it expected.
+	e := new(struct {
+		ParseError
+		buf [12]string
+	})
+	off, exp := explain(rule, s, prefix, e.buf[:0])
+	if off < 0 { // cannot happen: the match failed
+		off, exp = 0, append(exp, rule.Name())
 	}
-	comp := uri.ComponentAt(s, off, uriRuleName[rule.Name()])
-	return &ParseError{Input: s, Offset: off, Rule: rule.Name(), Component: comp,
-		Expected: exp, Hint: hint(s, off, comp)}
+	comp := uri.ComponentAt(s, off, rule.uriName())
+	e.ParseError = ParseError{Input: s, Offset: off, Rule: rule.Name(), Component: comp,
+		Expected: exp[:len(exp):len(exp)], Hint: hint(s, off, comp)}
+	return &e.ParseError
 }
-
-// uriRuleName maps the top rules of RFC 3987 to those of RFC 3986 they
-// extend.
-var uriRuleName = map[string]string{"IRI": "URI", "IRI-reference": "URI-reference",
-	"absolute-IRI": "absolute-URI", "irelative-ref": "relative-ref"}
 
 // hint says what was probably meant by the byte at off of s, in comp, when
 // it is a common mistake.

@@ -3,7 +3,6 @@ package iri
 import (
 	"math"
 
-	c "github.com/seed42851778/rfc3986/combinator"
 	"github.com/seed42851778/rfc3986/uri"
 )
 
@@ -30,7 +29,9 @@ type IRI struct {
 // undefined, so that the zero IRI has no component.
 type span struct{ lo, hi int32 }
 
-// Capture slots of the top rules: one per component.
+// Capture slots of the top rules: one per component. They are the slots of
+// internal/irigrammar, which the generated matchers capture into (gen_test.go
+// checks that they agree).
 const (
 	slotScheme = iota
 	slotAuthority
@@ -43,59 +44,73 @@ const (
 	nslots
 )
 
-// The four top rules of RFC 3987 §2.2 with a capture around each component,
-// assembled from the combinator package's rules; they match exactly what
-// combinator.IRIReference, combinator.IRI, combinator.AbsoluteIRI and
-// combinator.IRelativeRef match.
-var (
-	authority = c.Capture(slotAuthority, c.Seq(
-		c.Opt(c.Seq(c.Capture(slotUserInfo, c.IUserInfo), c.Lit("@"))),
-		c.Capture(slotHost, c.IHost),
-		c.Opt(c.Seq(c.Lit(":"), c.Capture(slotPort, c.Port)))))
-	query    = c.Opt(c.Seq(c.Lit("?"), c.Capture(slotQuery, c.IQuery)))
-	fragment = c.Opt(c.Seq(c.Lit("#"), c.Capture(slotFragment, c.IFragment)))
+// topRule names one of the four top rules of RFC 3987 §2.2, which the
+// matchers generated from internal/irigrammar parse (zz_parse_gen.go, go
+// generate) and whose generated diagnoses explain a failure. The rules
+// themselves are the reference both are tested against; iri does not link
+// them.
+type topRule uint8
 
-	// ihier-part = "//" iauthority ipath-abempty / ipath-absolute / ipath-rootless / ipath-empty
-	hierPart = c.Named("ihier-part", c.Alt(
-		c.Seq(c.Lit("//"), authority, c.Capture(slotPath, c.IPathAbempty)),
-		c.Capture(slotPath, c.IPathAbsolute),
-		c.Capture(slotPath, c.IPathRootless),
-		c.Capture(slotPath, c.IPathEmpty)))
-	// irelative-part = "//" iauthority ipath-abempty / ipath-absolute / ipath-noscheme / ipath-empty
-	relativePart = c.Named("irelative-part", c.Alt(
-		c.Seq(c.Lit("//"), authority, c.Capture(slotPath, c.IPathAbempty)),
-		c.Capture(slotPath, c.IPathAbsolute),
-		c.Capture(slotPath, c.IPathNoScheme),
-		c.Capture(slotPath, c.IPathEmpty)))
-
-	scheme = c.Seq(c.Capture(slotScheme, c.Scheme), c.Lit(":"))
-
-	// IRI = scheme ":" ihier-part [ "?" iquery ] [ "#" ifragment ]
-	ruleIRI = c.Named("IRI", c.Seq(scheme, hierPart, query, fragment))
-	// absolute-IRI = scheme ":" ihier-part [ "?" iquery ]
-	ruleAbsoluteIRI = c.Named("absolute-IRI", c.Seq(scheme, hierPart, query))
-	// irelative-ref = irelative-part [ "?" iquery ] [ "#" ifragment ]
-	ruleIRelativeRef = c.Named("irelative-ref", c.Seq(relativePart, query, fragment))
-	// IRI-reference = IRI / irelative-ref
-	ruleIRIReference = c.Named("IRI-reference", c.Alt(ruleIRI, ruleIRelativeRef))
+const (
+	ruleIRI          topRule = iota // IRI
+	ruleAbsoluteIRI                 // absolute-IRI
+	ruleIRelativeRef                // irelative-ref
+	ruleIRIReference                // IRI-reference
 )
 
-// On ASCII text an IRI rule accepts exactly what the URI rule it extends
-// accepts, with the same components (RFC 3987 §2.2 only adds characters
-// outside ASCII; combinator's TestIRIRulesAgreeOnASCII and this package's
-// laws check it): there the parse functions use uri's generated matchers,
-// and the combinator interpreter reads the rest (and explains every
-// failure, in RFC 3987's terms).
-func parseASCII(s string, rule *c.Rule) (uri.URI, error) {
+// Name returns the ABNF name of the rule.
+func (r topRule) Name() string {
+	switch r {
+	case ruleIRI:
+		return "IRI"
+	case ruleAbsoluteIRI:
+		return "absolute-IRI"
+	case ruleIRelativeRef:
+		return "irelative-ref"
+	}
+	return "IRI-reference"
+}
+
+// uriName returns the name of the RFC 3986 rule r extends.
+func (r topRule) uriName() string {
+	switch r {
+	case ruleIRI:
+		return "URI"
+	case ruleAbsoluteIRI:
+		return "absolute-URI"
+	case ruleIRelativeRef:
+		return "relative-ref"
+	}
+	return "URI-reference"
+}
+
+// match matches s with the generated matcher of rule: direct calls, so that
+// sp stays on the caller's stack.
+func match(rule topRule, s string, sp *[nslots][2]int) int {
 	switch rule {
 	case ruleIRI:
-		return uri.Parse(s)
+		return matchIRI(s, 0, sp)
 	case ruleAbsoluteIRI:
-		return uri.ParseAbsolute(s)
+		return matchAbsoluteIRI(s, 0, sp)
 	case ruleIRelativeRef:
-		return uri.ParseRelative(s)
+		return matchIRelativeRef(s, 0, sp)
 	}
-	return uri.ParseReference(s)
+	return matchIRIReference(s, 0, sp)
+}
+
+// explain is rule.ExplainFrom(s, lowerBound) by the generated diagnosis of
+// rule: the offset, and what was expected there appended to buf; or -1 when
+// s matches.
+func explain(rule topRule, s string, lowerBound int, buf []string) (int, []string) {
+	switch rule {
+	case ruleIRI:
+		return explainIRI(s, lowerBound, buf)
+	case ruleAbsoluteIRI:
+		return explainAbsoluteIRI(s, lowerBound, buf)
+	case ruleIRelativeRef:
+		return explainIRelativeRef(s, lowerBound, buf)
+	}
+	return explainIRIReference(s, lowerBound, buf)
 }
 
 // Parse parses s as an IRI (RFC 3987 §2.2, rule IRI): a scheme is
@@ -136,94 +151,28 @@ func MustParseReference(s string) IRI {
 	return i
 }
 
-// parse matches s with rule and keeps the spans of its components.
-func parse(s string, rule *c.Rule) (IRI, error) {
+// parse matches s with the matcher generated from rule and keeps the spans
+// of its components; a failure is explained by rule's generated diagnosis.
+func parse(s string, rule topRule) (IRI, error) {
 	if len(s) > math.MaxInt32 {
 		return IRI{}, &ParseError{Input: s, Offset: math.MaxInt32, Rule: rule.Name(),
 			Component: "input", Expected: []string{"at most 2 GiB"}}
 	}
-	if isASCII(s) {
-		if u, err := parseASCII(s, rule); err == nil {
-			return fromURISpans(u), nil
-		}
-		return IRI{}, newParseError(s, rule)
+	var sp [nslots][2]int
+	if end := match(rule, s, &sp); end != len(s) {
+		return IRI{}, newParseError(s, rule, end)
 	}
-	var sp [nslots]c.Span
-	if !rule.Captures(s, sp[:]) {
-		return IRI{}, newParseError(s, rule)
-	}
-	return fromSpans(s, &sp), nil
-}
-
-// isASCII reports whether s is all ASCII, eight bytes at a time.
-func isASCII(s string) bool {
-	k := 0
-	for ; k+8 <= len(s); k += 8 {
-		if (uint64(s[k])|uint64(s[k+1])<<8|uint64(s[k+2])<<16|uint64(s[k+3])<<24|
-			uint64(s[k+4])<<32|uint64(s[k+5])<<40|uint64(s[k+6])<<48|uint64(s[k+7])<<56)&0x8080808080808080 != 0 {
-			return false
-		}
-	}
-	for ; k < len(s); k++ {
-		if s[k] >= 0x80 {
-			return false
-		}
-	}
-	return true
-}
-
-// fromURISpans makes the IRI of the text of u, which is parsed, from where
-// its components stand: each follows the one before and its delimiter.
-func fromURISpans(u uri.URI) IRI {
-	i := IRI{s: u.String(), host: u.HostKind()}
-	at := int32(0)
-	if !u.IsRelative() {
-		at = i.put(slotScheme, at, u.Scheme()) + 1 // ":"
-	}
-	if u.HasAuthority() {
-		at += 2 // "//"
-		i.sp[slotAuthority] = span{at + 1, at + int32(len(u.Authority()))}
-		if u.HasUserInfo() {
-			at = i.put(slotUserInfo, at, u.UserInfo()) + 1 // "@"
-		}
-		at = i.put(slotHost, at, u.Host())
-		if u.HasPort() {
-			at = i.put(slotPort, at+1, u.Port())
-		}
-	}
-	if p := u.Path(); p != "" {
-		at = i.put(slotPath, at, p)
-	}
-	if u.HasQuery() {
-		at = i.put(slotQuery, at+1, u.Query())
-	}
-	if u.HasFragment() {
-		i.put(slotFragment, at+1, u.Fragment())
-	}
-	return i
-}
-
-// put records that component slot, v, starts at offset at, and returns
-// where it ends.
-func (i *IRI) put(slot int, at int32, v string) int32 {
-	end := at + int32(len(v))
-	i.sp[slot] = span{at + 1, end}
-	return end
-}
-
-// fromSpans makes the IRI of s from the spans of a match.
-func fromSpans(s string, sp *[nslots]c.Span) IRI {
 	i := IRI{s: s}
 	for k, x := range sp {
-		if x.Defined() {
-			i.sp[k] = span{int32(x.Start + 1), int32(x.End)}
+		if x[0] >= 0 {
+			i.sp[k] = span{int32(x[0] + 1), int32(x[1])}
 		}
 	}
-	if x := sp[slotPath]; x.Start == x.End {
+	if x := sp[slotPath]; x[0] == x[1] {
 		i.sp[slotPath] = span{} // an empty path is the zero span, as in the zero IRI
 	}
 	i.host = hostKindOf(i)
-	return i
+	return i, nil
 }
 
 // mustParseReference parses text that is an IRI reference by construction
@@ -247,7 +196,7 @@ func hostKindOf(i IRI) uri.HostKind {
 			return uri.IPvFuture
 		}
 		return uri.IPv6
-	case h != "" && h[0] >= '0' && h[0] <= '9' && c.IPv4Address.Match(h):
+	case h != "" && h[0] >= '0' && h[0] <= '9' && matchIPv4Host(h, 0) == len(h):
 		return uri.IPv4
 	}
 	return uri.RegName

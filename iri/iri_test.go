@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	c "github.com/seed42851778/rfc3986/combinator"
 	"github.com/seed42851778/rfc3986/uri"
 )
 
@@ -423,33 +422,5 @@ func TestNormalize(t *testing.T) {
 	}
 	if MustParse("http://example.org/ros\u00E9").Equivalent(MustParse("http://example.org/ROS\u00C9")) {
 		t.Error("case folded outside the host")
-	}
-}
-
-// TestASCIIPathAgrees: on ASCII text, the parse by uri's matchers and the
-// parse by the combinator interpreter give the same IRI, and the same
-// verdict.
-func TestASCIIPathAgrees(t *testing.T) {
-	inputs := []string{"", "#", "?", "s:", "s://", "//@h:", "http://u:p@h:80/a/b?q#f", "a:b", "a/b:c", "//[::1]:/", "//1.2.3.4", "//1.2.3.4x",
-		"http://a b", "1a:b", "a#b#c", "//h:8x/", "/%zz", "file:///x", "s:/.//a", "?a?b#c?d"}
-	inputs = append(inputs, rfcIRIs...)
-	for _, s := range inputs {
-		if !isASCII(s) {
-			continue
-		}
-		for _, rule := range []*c.Rule{ruleIRI, ruleIRIReference, ruleAbsoluteIRI, ruleIRelativeRef} {
-			got, err := parse(s, rule)
-			var sp [nslots]c.Span
-			ok := rule.Captures(s, sp[:])
-			if (err == nil) != ok {
-				t.Errorf("%s(%q): error %v, interpreter %v", rule.Name(), s, err, ok)
-				continue
-			}
-			if ok {
-				if want := fromSpans(s, &sp); got != want {
-					t.Errorf("%s(%q): %+v, interpreter %+v", rule.Name(), s, got, want)
-				}
-			}
-		}
 	}
 }

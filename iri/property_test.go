@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	c "github.com/seed42851778/rfc3986/combinator"
+	"github.com/seed42851778/rfc3986/internal/irigrammar"
 	"github.com/seed42851778/rfc3986/properties"
 	"github.com/seed42851778/rfc3986/uri"
 	"pgregory.net/rapid"
@@ -235,8 +236,8 @@ func TestLawURIsAreIRIs(t *testing.T) {
 			t.Fatalf("%q reads differently as an IRI", s)
 		}
 		var sp [nslots]c.Span
-		if !ruleIRIReference.Captures(s, sp[:]) || fromSpans(s, &sp) != i {
-			t.Fatalf("%q: the interpreter reads other spans than uri's matcher", s)
+		if !irigrammar.IRIReference.Captures(s, sp[:]) || fromSpans(s, &sp) != i {
+			t.Fatalf("%q: the interpreter reads other spans than the generated matcher", s)
 		}
 	})
 }

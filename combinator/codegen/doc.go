@@ -2,8 +2,10 @@
 // generate step: a Generator emits matchers that agree with Rule.MatchAt and
 // Rule.Captures (Add) and diagnoses that agree with Rule.ExplainFrom
 // (AddExplain), in one gofmt'ed file that needs no package of this module;
-// GenerateGo is the one-rule shortcut. The package uri parses with code
-// generated this way (go generate ./uri).
+// GenerateGo is the one-rule shortcut. The packages uri and iri parse with
+// code generated this way (go generate ./uri, go generate ./iri). Rune
+// classes (the characters of RFC 3987) become functions that decode UTF-8
+// with unicode/utf8, the one package an output may import.
 //
 // The generator reads a rule through combinator's read-only view of the
 // tree (Rule.Op, Rule.Subs, Rule.Fused, ...). The diagnoses share a small

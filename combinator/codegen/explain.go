@@ -181,7 +181,7 @@ func (f *genFunc) dbody(r *node, fail *label) {
 		return
 	}
 	switch r.kind {
-	case kLit, kLitFold, kEnd, kFunc:
+	case kLit, kLitFold, kEnd, kFunc, kRunes:
 		miss, ok := f.newLabel(), f.newLabel()
 		f.node(r, miss)
 		f.jump(ok)

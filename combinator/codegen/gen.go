@@ -46,7 +46,10 @@ import (
 // with "Rule" added where Add or AddExplain was given that name.
 //
 // Byte classes become package-level [256]bool tables, named with Prefix;
-// fused runs become loops.
+// fused runs become loops. A rune class becomes a function of its set of
+// code points (Prefix + "Runes" + n) that decodes UTF-8 and tests ranges,
+// and a choice or a run of characters that holds rune classes becomes one
+// step or one loop, as the interpreter fuses them (runes.go).
 //
 // AddExplain compiles the other half of a parser: the diagnosis of a failed
 // match (what Rule.ExplainFrom computes), so that an error costs a generated
@@ -95,6 +98,9 @@ type Generator struct {
 	labels       []string      // the labels they record
 	hexdig       bool          // they use the HEXDIG check
 	litTails     bool          // they record where a literal of two bytes or more stops
+
+	runeSets []c.RuneSet // the sets of code points of rune classes, in order of first use (runes.go)
+	runeName map[string]string
 }
 
 // GenerateGo returns gofmt'ed Go source, in package pkg, of a function named
@@ -203,10 +209,14 @@ func (g *Generator) Source() ([]byte, error) {
 		b.WriteString("\n")
 	}
 	fmt.Fprintf(&b, "package %s\n\n", g.Package)
+	if len(g.runeSets) > 0 {
+		b.WriteString("import \"unicode/utf8\"\n\n")
+	}
 	for _, f := range g.funcs {
 		b.WriteString(f)
 		b.WriteString("\n")
 	}
+	b.WriteString(g.runeSource())
 	b.WriteString(g.diagSource())
 	if len(g.labels) > 1<<16 {
 		return nil, fmt.Errorf("codegen: generate: %d labels in the diagnoses, more than 65,536", len(g.labels))
@@ -687,6 +697,10 @@ func (f *genFunc) node(r *node, fail *label) {
 		f.fused(r, fail)
 		return
 	}
+	if r.rfast != fNone {
+		f.runeFused(r, fail)
+		return
+	}
 	switch r.kind {
 	case kLit:
 		switch n := len(r.lit); n {
@@ -750,10 +764,10 @@ func (f *genFunc) node(r *node, fail *label) {
 		f.set(capVar(r.slot, true), "p")
 	case kNot, kPeek:
 		s := r.subs[0]
-		if s.fast == fUnit && !s.hasCaps {
+		if (s.fast == fUnit || s.rfast == fUnit) && !s.hasCaps {
 			// A look-ahead at one unit is a test of the next bytes: no
 			// position to save and restore.
-			cond := f.unitCond(s)
+			cond := f.lookCond(s)
 			if r.kind == kPeek {
 				cond = "!(" + cond + ")"
 			}
@@ -792,6 +806,8 @@ func (f *genFunc) node(r *node, fail *label) {
 		}
 		f.emit("if e := %s(in, p); e >= p && e <= len(in) {\np = e\n} else {\ngoto %s\n}", fn, fail.name)
 		fail.uses++
+	case kRunes:
+		f.runeClass(r, fail)
 	default:
 		if f.err == nil {
 			f.err = errors.New("codegen: generate: unknown rule kind")
@@ -950,7 +966,7 @@ func (f *genFunc) fused(r *node, fail *label) {
 // keeps the output's size that of the grammar and not of its tree written
 // out; the Go compiler inlines what is small.
 func callable(r *node) bool {
-	if r.name == "" || r.hasCaps || r.fast != fNone {
+	if r.name == "" || r.hasCaps || r.fast != fNone || r.rfast != fNone {
 		return false
 	}
 	switch r.kind {

@@ -16,6 +16,7 @@ const (
 	kPeek    = c.OpPeek
 	kEnd     = c.OpEnd
 	kFunc    = c.OpFunc
+	kRunes   = c.OpRunes
 
 	fNone   = c.NotFused
 	fUnit   = c.FusedUnit
@@ -43,11 +44,13 @@ type node struct {
 	fast     c.FusedKind
 	pct      bool
 	sep      byte
-	byte1    bool     // a case-sensitive literal of one byte
-	optional bool     // a repetition with min 0 that a caller may skip by the next byte
-	label    string   // its label in error messages
-	abnf     string   // a named rule: its definition in ABNF
-	tail     []string // a literal of two bytes or more: tail[k-1] is the label of lit[k:]
+	byte1    bool        // a case-sensitive literal of one byte
+	optional bool        // a repetition with min 0 that a caller may skip by the next byte
+	label    string      // its label in error messages
+	abnf     string      // a named rule: its definition in ABNF
+	tail     []string    // a literal of two bytes or more: tail[k-1] is the label of lit[k:]
+	runes    c.RuneSet   // kRunes: its code points; a rune-fused node: those of its unit
+	rfast    c.FusedKind // the rune-fused form (runes.go): FusedUnit, FusedRun or NotFused
 }
 
 // nodeOf returns the node of r, converting r's tree the first time.
@@ -88,6 +91,10 @@ func (g *Generator) nodeOf(r *c.Rule) *node {
 			n.tail = append(n.tail, t.Label())
 		}
 	}
+	if n.kind == kRunes {
+		n.runes = r.Runes()
+	}
+	n.runeFuse()
 	g.nodes[r] = n
 	return n
 }

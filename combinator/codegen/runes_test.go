@@ -1,28 +1,338 @@
 package codegen
 
 import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
+	"unicode/utf8"
 
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 	c "github.com/seed42851778/rfc3986/combinator"
 )
 
-// TestGenerateRuneClassUnsupported: the generator does not compile rune
-// classes yet; it says so with an error instead of emitting wrong code.
-func TestGenerateRuneClassUnsupported(t *testing.T) {
-	ucs := c.Named("ucs", c.RuneClass(c.Runes(c.RuneRange{Lo: 0xA0, Hi: 0xD7FF})))
-	for _, r := range []*c.Rule{ucs, c.Star(c.Alt(c.ALPHA, ucs)), c.Seq(c.Capture(0, ucs), c.End)} {
-		src, err := GenerateGo(r, "p", "matchX")
-		if err == nil {
-			t.Errorf("%v: no error; generated:\n%s", r, src)
-			continue
+// runeGrammars are every rule of RFC 3987 (combinator/rfc3987.go) and small
+// grammars of rune classes: sets with ASCII code points and without, one
+// range, a single code point, none; counted repetitions, captures and
+// look-aheads around them.
+func runeGrammars() []*c.Rule {
+	latin := c.RuneClass(c.Runes(c.RuneRange{Lo: 'a', Hi: 'z'}, c.RuneRange{Lo: 0xE9, Hi: 0xE9}))
+	euro := c.RuneClass(c.Runes(c.RuneRange{Lo: 0x20AC, Hi: 0x20AC}))
+	// U+FFFD, which utf8.DecodeRuneInString also returns for bytes that
+	// are not UTF-8 and at the end of the text.
+	specials := c.RuneClass(c.Runes(c.RuneRange{Lo: '0', Hi: '9'}, c.RuneRange{Lo: 0xFFF0, Hi: 0xFFFF}))
+	replacement := c.RuneClass(c.Runes(c.RuneRange{Lo: 0xFFFD, Hi: 0xFFFD}))
+	return []*c.Rule{
+		c.IRIReference, c.IRI, c.IHierPart, c.AbsoluteIRI, c.IRelativeRef, c.IRelativePart,
+		c.IAuthority, c.IUserInfo, c.IHost, c.IRegName, c.IPath, c.IPathAbempty, c.IPathAbsolute,
+		c.IPathNoScheme, c.IPathRootless, c.IPathEmpty, c.ISegment, c.ISegmentNZ, c.ISegmentNZNC,
+		c.IPChar, c.IQuery, c.IFragment, c.IUnreserved, c.UCSChar, c.IPrivate,
+		c.Star(latin),
+		c.Star(specials),
+		c.Seq(c.Star(replacement), c.Opt(specials)),
+		c.Star(c.Alt(c.IPChar, replacement)),
+		// The rune form of a separated run, and repetitions that are not.
+		c.Seq(c.Capture(0, c.Star(c.Seq(c.Lit("/"), c.ISegment))), c.Opt(c.Lit("?"))),
+		c.Star(c.Seq(c.Lit("a"), c.ISegment)),
+		c.Star(c.Seq(c.Lit("%"), c.Star(c.UCSChar))),
+		c.Star(c.Seq(c.Lit(":"), c.Star(c.Alt(c.Lit("x"), c.UCSChar)))),
+		// Look-aheads at one rune-fused unit: a test of the next bytes.
+		c.Alt(c.Seq(c.Not(c.IPChar), c.Star(c.Lit("/"))), c.Seq(c.Peek(c.IUnreserved), c.IPChar, c.Not(c.IQuery))),
+		c.Seq(c.Plus(euro), c.Opt(latin)),
+		c.RuneClass(c.Runes()),
+		c.Seq(c.Rep(2, 3, c.UCSChar), c.Rep(0, 2, c.IPChar), c.Rep(1, 1, c.Alt(c.IPrivate, c.Lit("x")))),
+		c.Seq(c.Capture(0, c.Star(c.IUnreserved)), c.Opt(c.Capture(1, c.IPrivate)), c.Capture(2, c.Opt(euro)), c.End),
+		c.Seq(c.Not(c.UCSChar), c.Capture(0, c.Alt(c.IPrivate, latin)), c.Peek(c.Alt(euro, c.End))),
+		c.Alt(c.Seq(c.Capture(0, c.UCSChar), c.Lit("/")), c.Capture(1, c.Star(c.Alt(c.IPrivate, c.UCSChar)))),
+	}
+}
+
+// runeInputs returns the strings the rune grammars are tried on: the code
+// points on either side of each bound of ucschar and iprivate, the ASCII
+// and C1 neighbours, U+FFFD and its neighbours, and bytes that are not UTF-8 (a stray
+// continuation byte, truncated, overlong and surrogate sequences, a code
+// point past U+10FFFF), each alone and in the components of an IRI.
+func runeInputs() []string {
+	var chars []string
+	for _, set := range []c.RuneSet{c.UCSCharSet, c.IPrivateSet} {
+		for _, r := range set.Ranges() {
+			for _, x := range []rune{r.Lo - 1, r.Lo, r.Hi, r.Hi + 1} {
+				if utf8.ValidRune(x) {
+					chars = append(chars, string(x))
+				}
+			}
 		}
-		if !strings.HasPrefix(err.Error(), "codegen: generate: ") {
-			t.Errorf("%v: error %q", r, err)
+	}
+	chars = append(chars, "\u007f", "\u0080", "\u009f", "\u00e9", "\u20ac", "\ufffc", "\ufffd", "\ufffe", "a", "0",
+		"\x80", "\xbf", "\xc0\xaf", "\xc2", "\xe2\x82", "\xe0\x80\xaf", "\xed\xa0\x80", "\xed\xbf\xbf",
+		"\xf0\x90\x80", "\xf4\x90\x80\x80", "\xf8\x88\x80\x80\x80", "\xff", "\xe9",
+		// The bounds of two-byte sequences, which the output decodes by hand.
+		"\u07ff", "\u0800", "\xc1\xbf", "\xc1\xa1", "\xc0\xb0", "\xc2\x7f", "\xc2\xc0", "\xdf\xbf", "\xdf\xc0", "\xe0\xa0")
+	in := []string{"", "a", "ab", "x", "/", "//", "%41", "%4", "http://h/p?q#f", "s:", "//h:1/p"}
+	for _, ch := range chars {
+		in = append(in, ch, ch+ch+ch, "a"+ch+"b", "http://h"+ch+"/p", "s:/"+ch+"/a", "s:"+ch,
+			ch+":x", "?"+ch, "#"+ch, "//"+ch+"@h", "//1.2.3.4"+ch, "s://h/?"+ch+"#"+ch, ch+"/", "x"+ch+"x")
+	}
+	return in
+}
+
+// TestGenerateRunesBehaviour compiles the matchers and the diagnoses of
+// runeGrammars and checks them against the interpreter on runeInputs, as
+// TestGenerateGoBehaviour does for the byte grammars.
+func TestGenerateRunesBehaviour(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a program")
+	}
+	checkProgram(t, runeGrammars(), runeInputs())
+}
+
+// TestGenerateRunesSource checks the shape of the output of rune classes:
+// the utf8 import, a set of few ranges tested inline, a set of many by a
+// table, one function per distinct set, and rune fusion: isegment is one
+// loop, not a call per character.
+func TestGenerateRunesSource(t *testing.T) {
+	g := &Generator{Package: "p"}
+	for name, r := range map[string]*c.Rule{"m1": c.ISegment, "m2": c.IPrivate, "m3": c.UCSChar} {
+		if err := g.Add(name, r); err != nil {
+			t.Fatal(err)
 		}
-		g := &Generator{Package: "p"}
-		if err := g.AddExplain("explainX", r); err == nil {
-			t.Errorf("%v: AddExplain gave no error", r)
+	}
+	src, err := g.Source()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"import \"unicode/utf8\"",
+		"r, n := utf8.DecodeRuneInString(in[p:])",
+		"r >= 0xE000 && r <= 0xF8FF || r >= 0xF0000 && r <= 0xFFFFD || r >= 0x100000 && r <= 0x10FFFD",
+		"{0xE1000, 0xEFFFD},",
+	} {
+		if !bytes.Contains(src, []byte(want)) {
+			t.Errorf("no %q in the output:\n%s", want, src)
 		}
+	}
+	if n := bytes.Count(src, []byte("utf8.DecodeRuneInString")); n != 2 {
+		t.Errorf("%d functions of rune sets, want 2 (ucschar, iprivate):\n%s", n, src)
+	}
+	if bytes.Contains(src, []byte("matchIpchar")) || bytes.Contains(src, []byte("matchIunreserved")) {
+		t.Errorf("isegment is not one loop:\n%s", src)
+	}
+}
+
+// TestRuneFusionAgrees checks that the generator finds the rune-fused forms
+// the interpreter uses on the RFC 3987 rules: ipchar, iunreserved and the
+// character classes of the components are units, isegment and the
+// components runs (combinator's runes.go; its view does not report them).
+func TestRuneFusionAgrees(t *testing.T) {
+	g := &Generator{}
+	for _, r := range []*c.Rule{c.IPChar, c.IUnreserved, c.ISegment, c.ISegmentNZ, c.ISegmentNZNC,
+		c.IUserInfo, c.IRegName, c.IQuery, c.IFragment, c.IPathEmpty} {
+		if n := g.nodeOf(r); n.rfast == fNone || n.runes.IsEmpty() {
+			t.Errorf("%s: not rune-fused", r.Name())
+		}
+	}
+	for _, r := range []*c.Rule{c.UCSChar, c.IHost, c.IPathAbsolute, c.Star(c.RuneClass(c.Runes(c.RuneRange{Lo: 'a', Hi: 0xE9}))),
+		c.Star(c.Seq(c.Lit("%"), c.ISegment)), c.Star(c.Seq(c.Lit("a"), c.ISegment)), c.Plus(c.Seq(c.Lit("/"), c.ISegment))} {
+		if n := g.nodeOf(r); n.rfast != fNone {
+			t.Errorf("%s: rune-fused", r)
+		}
+	}
+	// The generator's own form: *( "/" isegment ) is one loop.
+	if n := g.nodeOf(c.IPathAbempty); n.rfast != fSepRun || n.sep != '/' || !n.set.Contains('/') {
+		t.Errorf("ipath-abempty: rune-fused as %v, sep %q", n.rfast, n.sep)
+	}
+}
+
+// checkProgram compiles the matchers and the diagnoses of grammars into a
+// throw-away program and checks that they agree with the interpreter on
+// inputs: the matchers from every position (the same end offset, captures
+// left alone on a failure, and for a whole match the same captures as
+// Captures), the diagnoses from every lower bound (the same offset and
+// expected as ExplainFrom).
+func checkProgram(t *testing.T, grammars []*c.Rule, inputs []string) {
+	t.Helper()
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command:", err)
+	}
+	const slots = 4
+	g := &Generator{Package: "main", Slots: slots}
+	var names, explains []string
+	for i, r := range grammars {
+		name := "g" + strconv.Itoa(i)
+		if err := g.Add(name, r); err != nil {
+			t.Fatalf("grammar %d: %v", i, err)
+		}
+		if !r.HasCaptures() {
+			name = fmt.Sprintf("func(in string, pos int, caps *[%d][2]int) int {\n"+
+				"e := %s(in, pos)\nif e >= 0 {\nfor i := range caps {\ncaps[i] = [2]int{-1, -1}\n}\n}\nreturn e\n}", slots, name)
+		}
+		names = append(names, name)
+	}
+	for i, r := range grammars {
+		name := "x" + strconv.Itoa(i)
+		if err := g.AddExplain(name, r); err != nil {
+			t.Fatalf("grammar %d: %v", i, err)
+		}
+		explains = append(explains, name)
+	}
+	src, err := g.Source()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	main := fmt.Sprintf(`package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+)
+
+var funcs = []func(string, int, *[%d][2]int) int{%s}
+
+var explains = []func(string, int, []string) (int, []string){%s}
+
+func main() {
+	var raw [][]byte // base64 in JSON: any bytes
+	if err := json.NewDecoder(os.Stdin).Decode(&raw); err != nil {
+		panic(err)
+	}
+	w := bufio.NewWriter(os.Stdout)
+	defer w.Flush()
+	for _, f := range funcs {
+		for _, b := range raw {
+			s := string(b)
+			for pos := -1; pos <= len(s)+1; pos++ {
+				var caps [%d][2]int
+				for i := range caps {
+					caps[i] = [2]int{-7, -7}
+				}
+				fmt.Fprint(w, f(s, pos, &caps))
+				for _, c := range caps {
+					fmt.Fprint(w, " ", c[0], " ", c[1])
+				}
+				fmt.Fprintln(w)
+			}
+		}
+	}
+	for _, f := range explains {
+		for _, b := range raw {
+			s := string(b)
+			for lb := -1; lb <= len(s); lb++ {
+				off, exp := f(s, lb, nil)
+				line, _ := json.Marshal([]any{off, exp})
+				fmt.Fprintf(w, "%%s\n", line)
+			}
+		}
+	}
+}
+`, slots, strings.Join(names, ", "), strings.Join(explains, ", "), slots)
+	for name, text := range map[string]string{
+		"go.mod":  "module gentest\n\ngo 1.26\n",
+		"gen.go":  string(src),
+		"main.go": main,
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var raw [][]byte
+	for _, s := range inputs {
+		raw = append(raw, []byte(s))
+	}
+	js, _ := json.Marshal(raw)
+	build := exec.Command(goTool, "build", "-o", "gentest", ".")
+	build.Dir = dir
+	build.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, filepath.Join(dir, "gentest"))
+	cmd.Stdin = bytes.NewReader(js)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("the test program: %v\n%s", err, stderr.Bytes())
+	}
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	for gi, r := range grammars {
+		for _, s := range inputs {
+			for pos := -1; pos <= len(s)+1; pos++ {
+				if !sc.Scan() {
+					t.Fatal("the program's output is short")
+				}
+				var got [1 + 2*slots]int
+				for i, f := range strings.Fields(sc.Text()) {
+					got[i], _ = strconv.Atoi(f)
+				}
+				want := r.MatchAt(s, pos)
+				if got[0] != want {
+					t.Fatalf("grammar %d (%s) on %q from %d: generated end %d, interpreter %d", gi, r, s, pos, got[0], want)
+				}
+				if want < 0 {
+					for i := 1; i < len(got); i++ {
+						if got[i] != -7 {
+							t.Fatalf("grammar %d (%s) on %q from %d: failed and set the captures: %v", gi, r, s, pos, got[1:])
+						}
+					}
+					continue
+				}
+				if pos != 0 || want != len(s) {
+					continue
+				}
+				var sp [slots]c.Span
+				if !r.Captures(s, sp[:]) {
+					t.Fatalf("grammar %d (%s) on %q: Captures fails where MatchAt matches", gi, r, s)
+				}
+				for i, x := range sp {
+					if got[1+2*i] != x.Start || got[2+2*i] != x.End {
+						t.Fatalf("grammar %d (%s) on %q: slot %d generated {%d, %d}, interpreted %v", gi, r, s, i, got[1+2*i], got[2+2*i], x)
+					}
+				}
+			}
+		}
+	}
+	type diagnosis struct {
+		Offset   int
+		Expected []string
+	}
+	for gi, r := range grammars {
+		for _, s := range inputs {
+			for lb := -1; lb <= len(s); lb++ {
+				if !sc.Scan() {
+					t.Fatal("the program's output is short")
+				}
+				var pair []json.RawMessage
+				var got diagnosis
+				if json.Unmarshal(sc.Bytes(), &pair) != nil || len(pair) != 2 ||
+					json.Unmarshal(pair[0], &got.Offset) != nil || json.Unmarshal(pair[1], &got.Expected) != nil {
+					t.Fatalf("the program wrote %q", sc.Text())
+				}
+				want := diagnosis{Offset: -1}
+				if se := r.ExplainFrom(s, lb); se != nil {
+					want = diagnosis{se.Offset, se.Expected}
+				}
+				if diff := cmp.Diff(want, got, cmpopts.EquateEmpty()); diff != "" {
+					t.Fatalf("grammar %d (%s) on %q from %d: diagnosis generated vs interpreted (-want +got):\n%s", gi, r, s, lb, diff)
+				}
+			}
+		}
+	}
+	if sc.Scan() {
+		t.Fatal("the program's output is long")
 	}
 }
