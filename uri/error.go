@@ -72,9 +72,11 @@ func newParseError(s string, rule topRule, prefix int) *ParseError {
 	return &e.ParseError
 }
 
-// hintText is the room for a hint in the allocation of a ParseError: most
-// hints fit, the longest (a non-ASCII character in a host, ~240 bytes) too.
-const hintText = 256
+// hintText is the room for a hint in the allocation of a ParseError, which
+// it brings to 512 bytes, the largest size the allocator serves without a
+// header: every hint fits but the longest (a non-ASCII character in a host,
+// up to ~250 bytes), which append moves to an array of its own.
+const hintText = 224
 
 // componentAt names the component that offset off of s falls in when s is
 // read as rule. It splits s as RFC 3986 Appendix B does (which reads any
