@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	c "github.com/seed42851778/rfc3986/combinator"
 	"github.com/seed42851778/rfc3986/internal/errtext"
@@ -321,30 +322,41 @@ func (b Builder) AppendSegments(s ...string) Builder {
 // appendSegments writes sep, then the segments encoded and joined by "/",
 // after the path.
 func (b Builder) appendSegments(sep string, s []string) Builder {
-	var buf [8]string
-	enc := buf[:0]
-	n := len(b.path) + len(sep) + len(s) - 1
+	need := len(b.path) + len(sep) + len(s) - 1
 	for _, seg := range s {
-		e := uri.PercentEncode(seg, uri.ComponentPathSegment)
-		enc = append(enc, e)
-		n += len(e)
+		need += 3 * len(seg) // at most: every byte encoded
 		if seg == "." || seg == ".." {
 			b.flags |= dotSeg
 		}
 	}
-	var sb strings.Builder
-	sb.Grow(n)
-	sb.WriteString(b.path)
-	sb.WriteString(sep)
-	for i, e := range enc {
-		if i > 0 {
-			sb.WriteByte('/')
+	write := func(dst []byte) []byte {
+		dst = append(dst, b.path...)
+		dst = append(dst, sep...)
+		for i, seg := range s {
+			if i > 0 {
+				dst = append(dst, '/')
+			}
+			dst = uri.AppendPercentEncode(dst, seg, uri.ComponentPathSegment)
 		}
-		sb.WriteString(e)
+		return dst
 	}
-	b.path = sb.String()
+	if need <= textOnStack {
+		var buf [textOnStack]byte
+		b.path = string(write(buf[:0]))
+	} else {
+		b.path = ownString(write(make([]byte, 0, need)))
+	}
 	return b
 }
+
+// textOnStack is the room on the stack in which QueryParam and the segment
+// setters write their component, when it fits, before the one allocation
+// of its string.
+const textOnStack = 128
+
+// ownString returns the bytes of b as a string without a copy: b's array
+// was allocated for it and is never written again.
+func ownString(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
 
 // RawPath sets the path to already-encoded text. Build checks it against the
 // rule its context demands: path-abempty after an authority, else
@@ -369,22 +381,22 @@ func (b Builder) Query(q string) Builder {
 // decoder reads back exactly key and value. To replace the parameters rather
 // than add to them, start with WithoutQuery.
 func (b Builder) QueryParam(key, value string) Builder {
-	k := uri.PercentEncode(key, uri.ComponentQueryParam)
-	v := uri.PercentEncode(value, uri.ComponentQueryParam)
-	n := len(b.query) + len(k) + 1 + len(v)
-	if b.query != "" {
-		n++
+	write := func(dst []byte) []byte {
+		dst = append(dst, b.query...)
+		if b.query != "" {
+			dst = append(dst, '&')
+		}
+		dst = uri.AppendPercentEncode(dst, key, uri.ComponentQueryParam)
+		dst = append(dst, '=')
+		return uri.AppendPercentEncode(dst, value, uri.ComponentQueryParam)
 	}
-	var sb strings.Builder
-	sb.Grow(n)
-	sb.WriteString(b.query)
-	if b.query != "" {
-		sb.WriteByte('&')
+	// At most: every byte of key and value encoded.
+	if need := len(b.query) + 1 + 3*len(key) + 1 + 3*len(value); need <= textOnStack {
+		var buf [textOnStack]byte
+		b.query = string(write(buf[:0]))
+	} else {
+		b.query = ownString(write(make([]byte, 0, need)))
 	}
-	sb.WriteString(k)
-	sb.WriteByte('=')
-	sb.WriteString(v)
-	b.query = sb.String()
 	return b.with(hasQuery)
 }
 

@@ -3,6 +3,7 @@ package uri
 import (
 	"errors"
 	"strings"
+	"unsafe"
 
 	c "github.com/seed42851778/rfc3986/combinator"
 )
@@ -45,26 +46,37 @@ func (e *ParseError) Is(target error) bool { return target == ErrInvalid }
 // diagnosis; prefix, the end of the prefix of s that rule matches (or -1), is
 // a lower bound of where it fails.
 func newParseError(s string, rule topRule, prefix int) *ParseError {
-	// One allocation for the error and, most often, what it expected.
+	// One allocation for the error, what it expected and its hint, most
+	// often: the hint is written into text and Hint reads it in place.
 	e := new(struct {
 		ParseError
-		buf [12]string
+		buf  [12]string
+		text [hintText]byte
 	})
 	off, exp := explain(rule, s, prefix, e.buf[:0])
 	if off < 0 { // cannot happen: the fast match failed
 		off, exp = 0, append(exp, rule.Name())
 	}
 	comp := componentAt(s, off, rule)
+	hint := hintFor(e.text[:0], s, off, rule.Name(), comp)
 	e.ParseError = ParseError{
 		Input:     s,
 		Offset:    off,
 		Rule:      rule.Name(),
 		Component: comp,
 		Expected:  exp[:len(exp):len(exp)],
-		Hint:      hintFor(s, off, rule.Name(), comp),
+		// hint is never written again: in e.text, or in the array append
+		// made when it outgrew e.text.
+		Hint: unsafe.String(unsafe.SliceData(hint), len(hint)),
 	}
 	return &e.ParseError
 }
+
+// hintText is the room for a hint in the allocation of a ParseError, which
+// it brings to 512 bytes, the largest size the allocator serves without a
+// header: every hint fits but the longest (a non-ASCII character in a host,
+// up to ~250 bytes), which append moves to an array of its own.
+const hintText = 224
 
 // componentAt names the component that offset off of s falls in when s is
 // read as rule. It splits s as RFC 3986 Appendix B does (which reads any

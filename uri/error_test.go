@@ -2,6 +2,7 @@ package uri
 
 import (
 	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -143,6 +144,28 @@ func TestAuthorityPart(t *testing.T) {
 	} {
 		if got := authorityPart(tc.authority, tc.off); got != tc.want {
 			t.Errorf("authorityPart(%q, %d) = %q, want %q", tc.authority, tc.off, got, tc.want)
+		}
+	}
+}
+
+// TestParseErrorAllocs: a rejection is one allocation, holding the error,
+// its expected list and its hint, whatever the mistake.
+func TestParseErrorAllocs(t *testing.T) {
+	for _, in := range []string{
+		"http://a b",                         // a space: a hint with a quoted escape
+		"https://de.wikipedia.org/wiki/Köln", // non-ASCII: the common rejection of the corpus
+		"%zz",                                // a broken percent-encoding
+		"http://h:8x/",                       // a port hint that quotes the port
+		"C:\\dir\\file",                      // a Windows path: a suggestion built from the input
+		"http://" + strings.Repeat("a", 1<<16) + " b", // a long input: the hint quotes a clip of it
+	} {
+		var err error
+		n := testing.AllocsPerRun(50, func() { _, err = ParseReference(in) })
+		if err == nil {
+			t.Fatalf("ParseReference(%.40q) succeeded", in)
+		}
+		if n != 1 {
+			t.Errorf("ParseReference(%.40q) allocates %v times, want 1", in, n)
 		}
 	}
 }

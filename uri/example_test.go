@@ -356,6 +356,17 @@ func ExamplePercentEncode() {
 	// caf%C3%A9
 }
 
+func ExampleAppendPercentEncode() {
+	// A query built from its parameters in one buffer.
+	q := []byte("q=")
+	q = uri.AppendPercentEncode(q, "a&b c", uri.ComponentQueryParam)
+	q = append(q, "&lang="...)
+	q = uri.AppendPercentEncode(q, "français", uri.ComponentQueryParam)
+	fmt.Println(string(q))
+	// Output:
+	// q=a%26b%20c&lang=fran%C3%A7ais
+}
+
 func ExampleEncode() {
 	// The first segment of a relative path cannot hold ":" (§4.2).
 	fmt.Println(uri.Encode("a:b", combinator.SegmentNZNCSet))

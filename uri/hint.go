@@ -11,9 +11,11 @@ import (
 // hintQuote is how many bytes of the input a hint quotes at most.
 const hintQuote = 64
 
-// hintFor says in plain words what the mistake in s probably was, where the
-// rule (one of the four top rules) fails at offset off, in component; or ""
-// when there is nothing to add to the offset and the expected list.
+// hintFor appends to dst, in plain words, what the mistake in s probably
+// was, where the rule (one of the four top rules) fails at offset off, in
+// component; it appends nothing when there is nothing to add to the offset
+// and the expected list. The hint is appended rather than returned so that
+// newParseError can keep it in the allocation that holds the error.
 //
 // The mistakes looked for, first to last: a "%" not followed by two hex
 // digits; a byte at off that no URI holds as it stands (white space, a
@@ -21,38 +23,39 @@ const hintQuote = 64
 // second "#", ...); a missing or misspelt scheme; a ":" in the first segment
 // of a relative path; and in the authority, an IPv6 address outside square
 // brackets, an unclosed "[", a second "@" and a port with a non-digit.
-func hintFor(s string, off int, rule, component string) string {
+func hintFor(dst []byte, s string, off int, rule, component string) []byte {
 	if off < 0 || off > len(s) {
-		return ""
+		return dst
 	}
-	if h := percentHint(s, off, component); h != "" {
-		return h
+	n := len(dst)
+	if dst = percentHint(dst, s, off, component); len(dst) > n {
+		return dst
 	}
-	if h := wrapHint(s, off); h != "" {
-		return h
+	if dst = wrapHint(dst, s, off); len(dst) > n {
+		return dst
 	}
-	if h := windowsHint(s); h != "" {
-		return h
+	if dst = windowsHint(dst, s); len(dst) > n {
+		return dst
 	}
 	if rule == "URI" || rule == "absolute-URI" {
-		if h := schemeHint(s, off); h != "" {
-			return h
+		if dst = schemeHint(dst, s, off); len(dst) > n {
+			return dst
 		}
 	}
 	if off < len(s) {
-		if h := byteHint(s, off, rule, component); h != "" {
-			return h
+		if dst = byteHint(dst, s, off, rule, component); len(dst) > n {
+			return dst
 		}
 	}
-	if h := firstSegmentHint(s, off, rule); h != "" {
-		return h
+	if dst = firstSegmentHint(dst, s, off, rule); len(dst) > n {
+		return dst
 	}
-	return authorityHint(s, off, rule)
+	return authorityHint(dst, s, off, rule)
 }
 
 // percentHint explains a "%" that does not start a pct-encoded triplet
 // (§2.1), when off is where its two hex digits were expected.
-func percentHint(s string, off int, component string) string {
+func percentHint(dst []byte, s string, off int, component string) []byte {
 	p := -1
 	for q := off - 1; q >= 0 && q >= off-2; q-- {
 		if s[q] == '%' {
@@ -60,17 +63,19 @@ func percentHint(s string, off int, component string) string {
 			break
 		}
 		if !hintHexDig(s[q]) {
-			return ""
+			return dst
 		}
 	}
 	if p < 0 || (off < len(s) && hintHexDig(s[off])) {
-		return ""
+		return dst
 	}
 	if component == "host" && inIPLiteral(s, p) {
-		return zoneHint
+		return append(dst, zoneHint...)
 	}
-	return `"%" at offset ` + itoa(p) + ` is not followed by two hexadecimal digits: ` +
-		`a "%" that stands for itself is written "%25"`
+	dst = append(dst, `"%" at offset `...)
+	dst = strconv.AppendInt(dst, int64(p), 10)
+	return append(dst, ` is not followed by two hexadecimal digits: `+
+		`a "%" that stands for itself is written "%25"`...)
 }
 
 // zoneHint explains a "%" inside an IP literal.
@@ -90,43 +95,45 @@ func inIPLiteral(s string, p int) bool {
 
 // wrapHint explains white space before or after a URI, and quotation marks
 // or angle brackets around it, when the offset is there.
-func wrapHint(s string, off int) string {
+func wrapHint(dst []byte, s string, off int) []byte {
 	if off >= len(s) {
-		return ""
+		return dst
 	}
 	switch b := s[off]; b {
 	case ' ', '\t', '\r', '\n':
 		if strings.TrimLeft(s[off:], " \t\r\n") == "" {
-			return "trailing white space (" + spaceName(b) + "): trim it"
+			return append(append(append(dst, "trailing white space ("...), spaceName(b)...), "): trim it"...)
 		}
 		if strings.TrimLeft(s[:off], " \t\r\n") == "" {
-			return "leading white space (" + spaceName(b) + "): trim it"
+			return append(append(append(dst, "leading white space ("...), spaceName(b)...), "): trim it"...)
 		}
 	case '"':
 		if off == 0 && len(s) > 1 && s[len(s)-1] == '"' {
-			return "the URI is in quotation marks: remove them"
+			return append(dst, "the URI is in quotation marks: remove them"...)
 		}
 	case '<', '>':
 		if len(s) > 1 && s[0] == '<' && s[len(s)-1] == '>' {
-			return "the URI is in angle brackets (as RFC 3986 Appendix C delimits one in text): remove them"
+			return append(dst, "the URI is in angle brackets (as RFC 3986 Appendix C delimits one in text): remove them"...)
 		}
 	}
-	return ""
+	return dst
 }
 
 // windowsHint explains a Windows file path, "C:\dir" or "\\server\share",
 // which is not a URI: a "file" URI names the file (RFC 8089).
-func windowsHint(s string) string {
-	var u string
+func windowsHint(dst []byte, s string) []byte {
+	var prefix, path string
 	switch {
 	case len(s) >= 3 && isScheme(s[:1]) && s[1] == ':' && s[2] == '\\':
-		u = "file:///" + strings.ReplaceAll(clip(s), "\\", "/")
+		prefix, path = "file:///", clip(s)
 	case strings.HasPrefix(s, `\\`):
-		u = "file://" + strings.ReplaceAll(clip(s[2:]), "\\", "/")
+		prefix, path = "file://", clip(s[2:])
 	default:
-		return ""
+		return dst
 	}
-	return "a Windows file path is not a URI: did you mean " + quoteBounded(u) + "? (RFC 8089; percent-encode what a URI does not allow)"
+	dst = append(dst, "a Windows file path is not a URI: did you mean "...)
+	dst = appendQuoteBounded(dst, true, prefix, path)
+	return append(dst, "? (RFC 8089; percent-encode what a URI does not allow)"...)
 }
 
 // spaceName names a white-space byte.
@@ -142,70 +149,92 @@ func spaceName(b byte) string {
 	return "a space"
 }
 
+// appendNotAllowed appends what, " is not allowed in a URI: percent-encode
+// it as " and the quoted percent-encoding of b.
+func appendNotAllowed(dst []byte, what string, b byte) []byte {
+	dst = append(dst, what...)
+	dst = append(dst, " is not allowed in a URI: percent-encode it as "...)
+	return appendQuotedPct(dst, b)
+}
+
 // byteHint explains the byte at off when no URI holds it there as it
 // stands.
-func byteHint(s string, off int, rule, component string) string {
+func byteHint(dst []byte, s string, off int, rule, component string) []byte {
 	b := s[off]
 	switch b {
 	case ' ', '\t', '\r', '\n':
-		return spaceName(b) + " is not allowed in a URI: percent-encode it as " + strconv.Quote(hintPct(b))
+		return appendNotAllowed(dst, spaceName(b), b)
 	case '\\':
-		return `a backslash is not a URI delimiter: URIs separate with "/"; a backslash that stands for itself is written "%5C"`
+		return append(dst, `a backslash is not a URI delimiter: URIs separate with "/"; a backslash that stands for itself is written "%5C"`...)
 	case '{', '}':
-		return `"` + string(b) + `" is not allowed in a URI: a URI template (RFC 6570) is not a URI; ` +
-			`expand it first, or percent-encode "` + string(b) + `" as ` + strconv.Quote(hintPct(b))
+		dst = append(dst, '"', b)
+		dst = append(dst, `" is not allowed in a URI: a URI template (RFC 6570) is not a URI; `+
+			`expand it first, or percent-encode "`...)
+		dst = append(dst, b)
+		dst = append(dst, `" as `...)
+		return appendQuotedPct(dst, b)
 	case '#':
 		if i := strings.IndexByte(s[:off], '#'); i >= 0 {
-			return `a second "#": the fragment began at offset ` + itoa(i) +
-				` and cannot hold a "#": percent-encode it as "%23"`
+			dst = append(dst, `a second "#": the fragment began at offset `...)
+			dst = strconv.AppendInt(dst, int64(i), 10)
+			return append(dst, ` and cannot hold a "#": percent-encode it as "%23"`...)
 		}
 		if rule == "absolute-URI" {
-			return `an absolute URI has no fragment (§4.3): remove the "#" and what follows`
+			return append(dst, `an absolute URI has no fragment (§4.3): remove the "#" and what follows`...)
 		}
 	case '@':
 		if a0, a1, ok := authoritySpan(s); ok && off >= a0 && off < a1 && strings.IndexByte(s[a0:off], '@') >= 0 {
-			return `a second "@" in the authority: an "@" inside the userinfo is written "%40"`
+			return append(dst, `a second "@" in the authority: an "@" inside the userinfo is written "%40"`...)
 		}
 	case '[', ']':
 		if b == ']' && component == "host" && inIPLiteral(s, off) {
 			break // the IP literal is no address: authorityHint
 		}
 		if a0, a1, ok := authoritySpan(s); component != "host" || !ok || off != hostStart(s, a0, a1) || b == ']' {
-			return `"` + string(b) + `" is allowed only around an IP literal in the host: ` +
-				`percent-encode it as ` + strconv.Quote(hintPct(b))
+			dst = append(dst, '"', b)
+			dst = append(dst, `" is allowed only around an IP literal in the host: `+
+				`percent-encode it as `...)
+			return appendQuotedPct(dst, b)
 		}
 	case '%':
 		if component == "host" && inIPLiteral(s, off) {
-			return zoneHint
+			return append(dst, zoneHint...)
 		}
 	}
 	switch {
 	case b < 0x20 || b == 0x7f:
-		return "control character " + hintHexByte(b) + " is not allowed in a URI: percent-encode it as " + strconv.Quote(hintPct(b))
+		dst = append(dst, "control character "...)
+		dst = appendHexByte(dst, b)
+		return appendNotAllowed(dst, "", b)
 	case b >= utf8.RuneSelf:
 		r, n := utf8.DecodeRuneInString(s[off:])
 		if r == utf8.RuneError && n <= 1 {
-			return "byte " + hintHexByte(b) + " is not allowed in a URI (nor is it UTF-8): percent-encode it as " + strconv.Quote(hintPct(b))
+			dst = append(dst, "byte "...)
+			dst = appendHexByte(dst, b)
+			dst = append(dst, " is not allowed in a URI (nor is it UTF-8): percent-encode it as "...)
+			return appendQuotedPct(dst, b)
 		}
-		var enc strings.Builder
+		dst = append(dst, "non-ASCII character "...)
+		dst = strconv.AppendQuoteRune(dst, r)
+		dst = append(dst, ` is not allowed in a URI: percent-encode its UTF-8 bytes as "`...)
 		for i := off; i < off+n; i++ {
-			enc.WriteString(hintPct(s[i]))
+			dst = appendPct(dst, s[i])
 		}
-		h := "non-ASCII character " + strconv.QuoteRune(r) + " is not allowed in a URI: percent-encode its UTF-8 bytes as " +
-			strconv.Quote(enc.String())
+		dst = append(dst, '"')
 		if iriChar(r, component) {
-			h += "; an IRI parser (RFC 3987) accepts it as it is"
+			dst = append(dst, "; an IRI parser (RFC 3987) accepts it as it is"...)
 		} else {
-			h += " (an IRI, RFC 3987, does not hold it either)"
+			dst = append(dst, " (an IRI, RFC 3987, does not hold it either)"...)
 		}
 		if component == "host" {
-			h += `; an internationalized host name is written in DNS with IDNA A-labels ("xn--…", RFC 5891)`
+			dst = append(dst, `; an internationalized host name is written in DNS with IDNA A-labels ("xn--…", RFC 5891)`...)
 		}
-		return h
+		return dst
 	case strings.IndexByte(`"<>^`+"`|{}", b) >= 0:
-		return strconv.Quote(string(b)) + " is not allowed in a URI: percent-encode it as " + strconv.Quote(hintPct(b))
+		dst = strconv.AppendQuote(dst, string(rune(b)))
+		return appendNotAllowed(dst, "", b)
 	}
-	return ""
+	return dst
 }
 
 // iriChar reports whether an IRI holds r as it stands in component (RFC
@@ -227,22 +256,25 @@ func iriChar(r rune, component string) bool {
 
 // schemeHint explains a URI or an absolute URI without a scheme (§3.1), or
 // with one misspelt.
-func schemeHint(s string, off int) string {
+func schemeHint(dst []byte, s string, off int) []byte {
+	const didYouMean = "no scheme: did you mean "
 	if strings.HasPrefix(s, "[") && strings.IndexByte(s, ']') > 0 {
-		return "no scheme: did you mean " + quoteBounded("https://"+clip(s)) + "?"
+		dst = append(dst, didYouMean...)
+		return append(appendQuoteBounded(dst, false, "https://", clip(s)), '?')
 	}
 	j := indexAny(s, ':', '/', '?', '#')
 	if j >= 0 && s[j] == ':' {
 		if j == 0 {
-			return `no scheme before ":": a URI begins with a scheme, such as "https"`
+			return append(dst, `no scheme before ":": a URI begins with a scheme, such as "https"`...)
 		}
 		if off <= j && !isScheme(s[:j]) {
-			return quoteBounded(s[:j]) + ` is not a scheme: a scheme begins with a letter and holds only letters, digits, "+", "-" and "."`
+			dst = appendQuoteBounded(dst, false, s[:j])
+			return append(dst, ` is not a scheme: a scheme begins with a letter and holds only letters, digits, "+", "-" and "."`...)
 		}
-		return ""
+		return dst
 	}
 	if s == "" {
-		return `an empty string is not a URI: a URI begins with a scheme, such as "https:"`
+		return append(dst, `an empty string is not a URI: a URI begins with a scheme, such as "https:"`...)
 	}
 	if j < 0 {
 		j = len(s)
@@ -250,15 +282,21 @@ func schemeHint(s string, off int) string {
 	first := s[:j]
 	switch {
 	case strings.HasPrefix(s, "//"):
-		return "no scheme: did you mean " + quoteBounded("https:"+clip(s)) + "?"
+		dst = append(dst, didYouMean...)
+		return append(appendQuoteBounded(dst, false, "https:", clip(s)), '?')
 	case strings.HasPrefix(s[j:], "//") && isScheme(first):
-		return `no ":" after the scheme ` + quoteBounded(first) + ": did you mean " + quoteBounded(clip(first)+":"+clip(s[j:])) + "?"
+		dst = append(dst, `no ":" after the scheme `...)
+		dst = appendQuoteBounded(dst, false, first)
+		dst = append(dst, ": did you mean "...)
+		return append(appendQuoteBounded(dst, false, clip(first), ":", clip(s[j:])), '?')
 	case looksLikeMailbox(first) && j == len(s):
-		return "no scheme: did you mean " + quoteBounded("mailto:"+clip(s)) + "?"
+		dst = append(dst, didYouMean...)
+		return append(appendQuoteBounded(dst, false, "mailto:", clip(s)), '?')
 	case looksLikeHost(first):
-		return "no scheme: did you mean " + quoteBounded("https://"+clip(s)) + "?"
+		dst = append(dst, didYouMean...)
+		return append(appendQuoteBounded(dst, false, "https://", clip(s)), '?')
 	}
-	return `no scheme: a URI begins with a scheme, such as "https:"`
+	return append(dst, `no scheme: a URI begins with a scheme, such as "https:"`...)
 }
 
 // looksLikeHost reports whether s reads as a domain name or an IPv4 address
@@ -296,92 +334,106 @@ func looksLikeMailbox(s string) bool {
 
 // firstSegmentHint explains a ":" in the first segment of a relative-path
 // reference (§4.2), where relative-ref fails.
-func firstSegmentHint(s string, off int, rule string) string {
+func firstSegmentHint(dst []byte, s string, off int, rule string) []byte {
 	if rule != "relative-ref" && rule != "URI-reference" || off >= len(s) || s[off] != ':' {
-		return ""
+		return dst
 	}
 	if indexAny(s[:off], '/', '?', '#') >= 0 {
-		return ""
+		return dst
 	}
 	if !isScheme(s[:off]) && strings.HasPrefix(s[off:], "://") {
-		return quoteBounded(s[:off]) + ` is not a scheme: a scheme begins with a letter and holds only letters, digits, "+", "-" and "."`
+		dst = appendQuoteBounded(dst, false, s[:off])
+		return append(dst, ` is not a scheme: a scheme begins with a letter and holds only letters, digits, "+", "-" and "."`...)
 	}
 	if rule == "relative-ref" && isScheme(s[:off]) {
-		return "a relative reference has no scheme, and " + quoteBounded(s[:off+1]) +
-			" reads as one"
+		dst = append(dst, "a relative reference has no scheme, and "...)
+		dst = appendQuoteBounded(dst, false, s[:off+1])
+		return append(dst, " reads as one"...)
 	}
-	return `a ":" in the first segment of a relative path would read as a scheme (§4.2): begin the path with "./", as in ` +
-		quoteBounded("./"+clip(s))
+	dst = append(dst, `a ":" in the first segment of a relative path would read as a scheme (§4.2): begin the path with "./", as in `...)
+	return appendQuoteBounded(dst, false, "./", clip(s))
 }
 
 // authorityHint explains an error in an authority (§3.2): an IPv6 address
 // outside square brackets, an unclosed "[", an IP literal that is no address,
 // a port that is not all digits.
-func authorityHint(s string, off int, rule string) string {
+func authorityHint(dst []byte, s string, off int, rule string) []byte {
 	if rule == "URI" || rule == "absolute-URI" {
 		if j := indexAny(s, ':', '/', '?', '#'); j < 0 || s[j] != ':' || !isScheme(s[:j]) {
-			return ""
+			return dst
 		}
 	}
 	a0, a1, ok := authoritySpan(s)
 	if !ok || off < a0 || off > a1 {
-		return ""
+		return dst
 	}
 	h := hostStart(s, a0, a1)
 	hp := s[h:a1] // host and port
 	if hp != "" && hp[0] == '[' {
 		end := strings.IndexByte(hp, ']')
 		if end < 0 {
-			return `unclosed "[" at offset ` + itoa(h) + `: an IP literal ends with "]"`
+			dst = append(dst, `unclosed "[" at offset `...)
+			dst = strconv.AppendInt(dst, int64(h), 10)
+			return append(dst, `: an IP literal ends with "]"`...)
 		}
 		if off <= h+end && c.IPv4Address.Match(hp[1:end]) {
-			return "an IPv4 address is written without square brackets: " + quoteBounded(hp[1:end])
+			dst = append(dst, "an IPv4 address is written without square brackets: "...)
+			return appendQuoteBounded(dst, false, hp[1:end])
 		}
 		if off <= h+end {
-			return "the IP literal " + quoteBounded(hp[:end+1]) +
-				` is neither an IPv6 address nor an IPvFuture ("v", hex digits, "." and more)`
+			dst = append(dst, "the IP literal "...)
+			dst = appendQuoteBounded(dst, false, hp[:end+1])
+			return append(dst, ` is neither an IPv6 address nor an IPvFuture ("v", hex digits, "." and more)`...)
 		}
 		if rest := hp[end+1:]; rest != "" && rest[0] == ':' {
-			return portHint(s, h+end+2, a1)
+			return portHint(dst, s, h+end+2, a1)
 		}
-		return `after the "]" of an IP literal come only ":" and a port`
+		return append(dst, `after the "]" of an IP literal come only ":" and a port`...)
 	}
 	if strings.Count(hp, ":") >= 2 && (strings.Contains(hp, "::") || strings.Count(hp, ":") >= 3) && ipv6Bytes(hp) {
-		return "an IPv6 address in a URI is written in square brackets, a port after them: " + quoteBounded("["+clip(hp)+"]")
+		dst = append(dst, "an IPv6 address in a URI is written in square brackets, a port after them: "...)
+		return appendQuoteBounded(dst, false, "[", clip(hp), "]")
 	}
 	i := strings.IndexByte(hp, ':')
 	if i < 0 || off <= h+i {
-		return ""
+		return dst
 	}
-	return portHint(s, h+i+1, a1)
+	return portHint(dst, s, h+i+1, a1)
 }
 
 // portHint explains a port s[p0:p1] that is not all digits (§3.2.3), or
-// says nothing.
-func portHint(s string, p0, p1 int) string {
+// appends nothing.
+func portHint(dst []byte, s string, p0, p1 int) []byte {
 	port := s[p0:p1]
 	q := 0
 	for q < len(port) && port[q] >= '0' && port[q] <= '9' {
 		q++
 	}
 	if q == len(port) {
-		return ""
+		return dst
 	}
-	h := "the port " + quoteBounded(port) + " holds " + describeByte(port, q) + " at offset " + itoa(p0+q) +
-		": a port is decimal digits only"
+	dst = append(dst, "the port "...)
+	dst = appendQuoteBounded(dst, false, port)
+	dst = append(dst, " holds "...)
+	dst = appendDescribeByte(dst, port, q)
+	dst = append(dst, " at offset "...)
+	dst = strconv.AppendInt(dst, int64(p0+q), 10)
+	dst = append(dst, ": a port is decimal digits only"...)
 	if digits := strings.TrimLeft(port[:q], "0"); len(digits) > 5 || len(digits) == 5 && digits > "65535" {
-		h += ", and " + strconv.Itoa(q) + " digits are too many for a port number (at most 65535)"
+		dst = append(dst, ", and "...)
+		dst = strconv.AppendInt(dst, int64(q), 10)
+		dst = append(dst, " digits are too many for a port number (at most 65535)"...)
 	}
-	return h
+	return dst
 }
 
-// describeByte quotes the character at offset i of s.
-func describeByte(s string, i int) string {
+// appendDescribeByte appends the character at offset i of s, quoted.
+func appendDescribeByte(dst []byte, s string, i int) []byte {
 	r, n := utf8.DecodeRuneInString(s[i:])
 	if r == utf8.RuneError && n <= 1 {
-		return "byte " + hintHexByte(s[i])
+		return appendHexByte(append(dst, "byte "...), s[i])
 	}
-	return strconv.QuoteRune(r)
+	return strconv.AppendQuoteRune(dst, r)
 }
 
 // ipv6Bytes reports whether s holds only the bytes of an IPv6 address in
@@ -424,21 +476,72 @@ func hostStart(s string, a0, a1 int) int {
 	return a0
 }
 
-// quoteBounded quotes s as a Go string, control characters escaped, cut to
-// hintQuote bytes with "…" where it is longer.
-func quoteBounded(s string) string {
-	if len(s) <= hintQuote {
-		return strconv.Quote(s)
+// appendQuoteBounded appends the concatenation of parts quoted as a Go
+// string, control characters escaped, cut to hintQuote bytes with "…" where
+// it is longer; with slash, each backslash of parts is written as "/". A
+// boundary between two parts must fall after an ASCII byte (the callers join
+// ASCII prefixes and suffixes to input), so that quoting the parts one by one
+// quotes their concatenation.
+func appendQuoteBounded(dst []byte, slash bool, parts ...string) []byte {
+	total := 0
+	for _, p := range parts {
+		total += len(p)
 	}
-	n := hintQuote - 4
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
+	n := total
+	if total > hintQuote {
+		n = hintQuote - 4
+		for n > 0 && !utf8.RuneStart(byteAt(parts, n)) {
+			n--
+		}
 	}
-	return strconv.Quote(s[:n]) + "…"
+	dst = append(dst, '"')
+	for _, p := range parts {
+		if n <= 0 {
+			break
+		}
+		if len(p) > n {
+			p = p[:n]
+		}
+		n -= len(p)
+		for slash {
+			i := strings.IndexByte(p, '\\')
+			if i < 0 {
+				break
+			}
+			dst = append(appendQuoteInner(dst, p[:i]), '/')
+			p = p[i+1:]
+		}
+		dst = appendQuoteInner(dst, p)
+	}
+	dst = append(dst, '"')
+	if total > hintQuote {
+		dst = append(dst, "…"...)
+	}
+	return dst
 }
 
-// clip cuts s to a little more than a hint quotes of it, so that what is
-// built around it stays small whatever the length of the input; quoteBounded
+// byteAt is the byte at offset i of the concatenation of parts.
+func byteAt(parts []string, i int) byte {
+	for _, p := range parts {
+		if i < len(p) {
+			return p[i]
+		}
+		i -= len(p)
+	}
+	return 0
+}
+
+// appendQuoteInner appends s quoted as strconv.Quote does, without the
+// quotation marks around it.
+func appendQuoteInner(dst []byte, s string) []byte {
+	n := len(dst)
+	dst = strconv.AppendQuote(dst, s)
+	copy(dst[n:], dst[n+1:len(dst)-1])
+	return dst[:len(dst)-2]
+}
+
+// clip cuts s to a little more than a hint quotes of it, so that the hint
+// does no work in proportion to the length of the input; appendQuoteBounded
 // still marks the cut with "…".
 func clip(s string) string {
 	if len(s) > hintQuote+1 {
@@ -447,16 +550,21 @@ func clip(s string) string {
 	return s
 }
 
-// hintPct is the percent-encoding of b (§2.1), uppercase.
-func hintPct(b byte) string {
+// appendPct appends the percent-encoding of b (§2.1), uppercase.
+func appendPct(dst []byte, b byte) []byte {
 	const hex = "0123456789ABCDEF"
-	return string([]byte{'%', hex[b>>4], hex[b&15]})
+	return append(dst, '%', hex[b>>4], hex[b&15])
 }
 
-// hintHexByte writes b as 0xNN.
-func hintHexByte(b byte) string {
+// appendQuotedPct appends the percent-encoding of b in quotation marks.
+func appendQuotedPct(dst []byte, b byte) []byte {
+	return append(appendPct(append(dst, '"'), b), '"')
+}
+
+// appendHexByte appends b as 0xNN.
+func appendHexByte(dst []byte, b byte) []byte {
 	const hex = "0123456789ABCDEF"
-	return string([]byte{'0', 'x', hex[b>>4], hex[b&15]})
+	return append(dst, '0', 'x', hex[b>>4], hex[b&15])
 }
 
 // hintHexDig reports whether b is a HEXDIG.

@@ -88,13 +88,14 @@ func parse(s string, rule topRule) (URI, error) {
 		return URI{}, newParseError(s, rule, end)
 	}
 	u := URI{s: s}
-	for i, x := range sp {
-		if x[0] >= 0 {
-			u.sp[i] = span{int32(x[0] + 1), int32(x[1])}
-		}
+	for i := range sp {
+		// Without a branch: an undefined slot is {-1, -1}, and becomes the
+		// zero span.
+		undef := int32(sp[i][0] >> 63) // -1 when undefined, else 0
+		u.sp[i] = span{int32(sp[i][0] + 1), int32(sp[i][1]) &^ undef}
 	}
 	u.sp[slotPath] = pathSpan(sp[slotPath][0], sp[slotPath][1])
-	u.host = hostKindOf(u)
+	u.host = hostKind(s, sp[slotHost][0], sp[slotHost][1])
 	return u, nil
 }
 
@@ -135,18 +136,20 @@ func explain(rule topRule, s string, lowerBound int, buf []string) (int, []strin
 // generated matcher.
 func isIPv4(s string) bool { return matchIPv4Host(s, 0) == len(s) }
 
-// hostKindOf tells which alternative of host (§3.2.2) a parsed host matched.
-func hostKindOf(u URI) HostKind {
-	h, ok := u.get(slotHost)
+// hostKind tells which alternative of host (§3.2.2) the host s[start:end]
+// matched; start is -1 when there is no host.
+func hostKind(s string, start, end int) HostKind {
 	switch {
-	case !ok:
+	case start < 0:
 		return NoHost
-	case h != "" && h[0] == '[':
-		if h[1] == 'v' || h[1] == 'V' {
+	case start == end:
+		return RegName
+	case s[start] == '[':
+		if s[start+1] == 'v' || s[start+1] == 'V' {
 			return IPvFuture
 		}
 		return IPv6
-	case h != "" && h[0] >= '0' && h[0] <= '9' && isIPv4(h):
+	case s[start] >= '0' && s[start] <= '9' && matchIPv4Host(s[:end], start) == end:
 		return IPv4
 	}
 	return RegName

@@ -198,6 +198,30 @@ func (k Component) set() *c.CharSet {
 // call it with the component they set.
 func PercentEncode(s string, k Component) string { return encode(s, k.set()) }
 
+// AppendPercentEncode appends PercentEncode(s, k) to dst and returns the
+// extended slice, so that a caller building a larger string (a query from
+// its parameters, a path from its segments) encodes in place and allocates
+// nothing more than dst's growth.
+func AppendPercentEncode(dst []byte, s string, k Component) []byte {
+	return appendEncode(dst, s, k.set())
+}
+
+// appendEncode is AppendPercentEncode for a set that does not hold "%".
+func appendEncode(dst []byte, s string, allowed *c.CharSet) []byte {
+	const hexd = "0123456789ABCDEF"
+	start := 0
+	for i := 0; i < len(s); i++ {
+		x := s[i]
+		if allowed.Contains(x) {
+			continue
+		}
+		dst = append(dst, s[start:i]...)
+		dst = append(dst, '%', hexd[x>>4], hexd[x&15])
+		start = i + 1
+	}
+	return append(dst, s[start:]...)
+}
+
 // Encode returns s with every byte outside allowed replaced by its
 // pct-encoded triplet, in upper-case hex (§2.1), for components the
 // Component constants do not name (combinator.SegmentNZNCSet for the first

@@ -108,6 +108,9 @@ func TestPercentEncode(t *testing.T) {
 		if got := PercentEncode(tc.in, tc.k); got != tc.want {
 			t.Errorf("PercentEncode(%q, %d) = %q, want %q", tc.in, tc.k, got, tc.want)
 		}
+		if got := string(AppendPercentEncode([]byte("x="), tc.in, tc.k)); got != "x="+tc.want {
+			t.Errorf("AppendPercentEncode(\"x=\", %q, %d) = %q, want %q", tc.in, tc.k, got, "x="+tc.want)
+		}
 	}
 }
 
@@ -143,6 +146,9 @@ func TestPercentEncodeAllBytes(t *testing.T) {
 			got := PercentEncode(s, k)
 			if got != want {
 				t.Errorf("PercentEncode(%q, %d) = %q, want %q", s, k, got, want)
+			}
+			if got := string(AppendPercentEncode(nil, s, k)); got != want {
+				t.Errorf("AppendPercentEncode(nil, %q, %d) = %q, want %q", s, k, got, want)
 			}
 			if d, err := PercentDecode(got); err != nil || d != s {
 				t.Errorf("PercentDecode(%q) = %q, %v; want %q", got, d, err, s)

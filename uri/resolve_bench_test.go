@@ -39,6 +39,7 @@ func BenchmarkResolve(b *testing.B) {
 	}
 	b.Run("uri", func(b *testing.B) {
 		b.ReportAllocs()
+		defer reportCPU(b)()
 		n := 0
 		for i := 0; i < b.N; i++ {
 			p := &pairs[i%len(pairs)]
@@ -50,6 +51,7 @@ func BenchmarkResolve(b *testing.B) {
 	})
 	b.Run("net-url", func(b *testing.B) {
 		b.ReportAllocs()
+		defer reportCPU(b)()
 		n := 0
 		for i := 0; i < b.N; i++ {
 			p := &pairs[i%len(pairs)]
@@ -71,6 +73,7 @@ func BenchmarkNormalize(b *testing.B) {
 	}
 	b.Run("Normalize", func(b *testing.B) {
 		b.ReportAllocs()
+		defer reportCPU(b)()
 		n := 0
 		for i := 0; i < b.N; i++ {
 			n += len(us[i%len(us)].Normalize().String())
@@ -79,6 +82,7 @@ func BenchmarkNormalize(b *testing.B) {
 	})
 	b.Run("NormalizeSyntax", func(b *testing.B) {
 		b.ReportAllocs()
+		defer reportCPU(b)()
 		n := 0
 		for i := 0; i < b.N; i++ {
 			n += len(us[i%len(us)].NormalizeSyntax().String())
@@ -101,6 +105,7 @@ func BenchmarkResolveOnly(b *testing.B) {
 		}
 	}
 	b.ReportAllocs()
+	defer reportCPU(b)()
 	n := 0
 	for i := 0; i < b.N; i++ {
 		p := &pairs[i%len(pairs)]
@@ -108,4 +113,34 @@ func BenchmarkResolveOnly(b *testing.B) {
 		n += len(u.String())
 	}
 	_ = n
+}
+
+// BenchmarkParseNormalize parses each valid line of urls.txt, normalizes it
+// (NormalizeSyntax) and makes its string, one op being one URI, beside the
+// same on the lines that are already normal, where it allocates nothing.
+func BenchmarkParseNormalize(b *testing.B) {
+	var all, normal []string
+	for _, l := range corpus.Lines(b, "urls.txt") {
+		if u, err := ParseReference(l); err == nil {
+			all = append(all, l)
+			if u.NormalizeSyntax().String() == l {
+				normal = append(normal, l)
+			}
+		}
+	}
+	for _, bc := range []struct {
+		name  string
+		lines []string
+	}{{"valid", all}, {"normal", normal}} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			defer reportCPU(b)()
+			n := 0
+			for i := 0; i < b.N; i++ {
+				u, _ := ParseReference(bc.lines[i%len(bc.lines)])
+				n += len(u.NormalizeSyntax().String())
+			}
+			_ = n
+		})
+	}
 }
