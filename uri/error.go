@@ -58,7 +58,7 @@ func newParseError(s string, rule topRule, prefix int) *ParseError {
 		off, exp = 0, append(exp, rule.Name())
 	}
 	comp := componentAt(s, off, rule)
-	hint := hintFor(e.text[:0], s, off, rule.Name(), comp)
+	hint := hintFor(e.text[:0], s, off, rule.Name(), comp, nil)
 	e.ParseError = ParseError{
 		Input:     s,
 		Offset:    off,

@@ -23,12 +23,15 @@ const hintQuote = 64
 // second "#", ...); a missing or misspelt scheme; a ":" in the first segment
 // of a relative path; and in the authority, an IPv6 address outside square
 // brackets, an unclosed "[", a second "@" and a port with a non-digit.
-func hintFor(dst []byte, s string, off int, rule, component string) []byte {
+//
+// Offsets that the hint names are offsets of s, or, when at is not nil,
+// at's mapping of them (ParseRepaired names offsets of its caller's text).
+func hintFor(dst []byte, s string, off int, rule, component string, at func(int) int) []byte {
 	if off < 0 || off > len(s) {
 		return dst
 	}
 	n := len(dst)
-	if dst = percentHint(dst, s, off, component); len(dst) > n {
+	if dst = percentHint(dst, s, off, component, at); len(dst) > n {
 		return dst
 	}
 	if dst = wrapHint(dst, s, off); len(dst) > n {
@@ -43,19 +46,19 @@ func hintFor(dst []byte, s string, off int, rule, component string) []byte {
 		}
 	}
 	if off < len(s) {
-		if dst = byteHint(dst, s, off, rule, component); len(dst) > n {
+		if dst = byteHint(dst, s, off, rule, component, at); len(dst) > n {
 			return dst
 		}
 	}
 	if dst = firstSegmentHint(dst, s, off, rule); len(dst) > n {
 		return dst
 	}
-	return authorityHint(dst, s, off, rule)
+	return authorityHint(dst, s, off, rule, at)
 }
 
 // percentHint explains a "%" that does not start a pct-encoded triplet
 // (§2.1), when off is where its two hex digits were expected.
-func percentHint(dst []byte, s string, off int, component string) []byte {
+func percentHint(dst []byte, s string, off int, component string, at func(int) int) []byte {
 	p := -1
 	for q := off - 1; q >= 0 && q >= off-2; q-- {
 		if s[q] == '%' {
@@ -73,7 +76,7 @@ func percentHint(dst []byte, s string, off int, component string) []byte {
 		return append(dst, zoneHint...)
 	}
 	dst = append(dst, `"%" at offset `...)
-	dst = strconv.AppendInt(dst, int64(p), 10)
+	dst = appendOffset(dst, p, at)
 	return append(dst, ` is not followed by two hexadecimal digits: `+
 		`a "%" that stands for itself is written "%25"`...)
 }
@@ -159,7 +162,7 @@ func appendNotAllowed(dst []byte, what string, b byte) []byte {
 
 // byteHint explains the byte at off when no URI holds it there as it
 // stands.
-func byteHint(dst []byte, s string, off int, rule, component string) []byte {
+func byteHint(dst []byte, s string, off int, rule, component string, at func(int) int) []byte {
 	b := s[off]
 	switch b {
 	case ' ', '\t', '\r', '\n':
@@ -176,7 +179,7 @@ func byteHint(dst []byte, s string, off int, rule, component string) []byte {
 	case '#':
 		if i := strings.IndexByte(s[:off], '#'); i >= 0 {
 			dst = append(dst, `a second "#": the fragment began at offset `...)
-			dst = strconv.AppendInt(dst, int64(i), 10)
+			dst = appendOffset(dst, i, at)
 			return append(dst, ` and cannot hold a "#": percent-encode it as "%23"`...)
 		}
 		if rule == "absolute-URI" {
@@ -357,7 +360,7 @@ func firstSegmentHint(dst []byte, s string, off int, rule string) []byte {
 // authorityHint explains an error in an authority (§3.2): an IPv6 address
 // outside square brackets, an unclosed "[", an IP literal that is no address,
 // a port that is not all digits.
-func authorityHint(dst []byte, s string, off int, rule string) []byte {
+func authorityHint(dst []byte, s string, off int, rule string, at func(int) int) []byte {
 	if rule == "URI" || rule == "absolute-URI" {
 		if j := indexAny(s, ':', '/', '?', '#'); j < 0 || s[j] != ':' || !isScheme(s[:j]) {
 			return dst
@@ -373,7 +376,7 @@ func authorityHint(dst []byte, s string, off int, rule string) []byte {
 		end := strings.IndexByte(hp, ']')
 		if end < 0 {
 			dst = append(dst, `unclosed "[" at offset `...)
-			dst = strconv.AppendInt(dst, int64(h), 10)
+			dst = appendOffset(dst, h, at)
 			return append(dst, `: an IP literal ends with "]"`...)
 		}
 		if off <= h+end && c.IPv4Address.Match(hp[1:end]) {
@@ -386,7 +389,7 @@ func authorityHint(dst []byte, s string, off int, rule string) []byte {
 			return append(dst, ` is neither an IPv6 address nor an IPvFuture ("v", hex digits, "." and more)`...)
 		}
 		if rest := hp[end+1:]; rest != "" && rest[0] == ':' {
-			return portHint(dst, s, h+end+2, a1)
+			return portHint(dst, s, h+end+2, a1, at)
 		}
 		return append(dst, `after the "]" of an IP literal come only ":" and a port`...)
 	}
@@ -398,12 +401,12 @@ func authorityHint(dst []byte, s string, off int, rule string) []byte {
 	if i < 0 || off <= h+i {
 		return dst
 	}
-	return portHint(dst, s, h+i+1, a1)
+	return portHint(dst, s, h+i+1, a1, at)
 }
 
 // portHint explains a port s[p0:p1] that is not all digits (§3.2.3), or
 // appends nothing.
-func portHint(dst []byte, s string, p0, p1 int) []byte {
+func portHint(dst []byte, s string, p0, p1 int, at func(int) int) []byte {
 	port := s[p0:p1]
 	q := 0
 	for q < len(port) && port[q] >= '0' && port[q] <= '9' {
@@ -417,7 +420,7 @@ func portHint(dst []byte, s string, p0, p1 int) []byte {
 	dst = append(dst, " holds "...)
 	dst = appendDescribeByte(dst, port, q)
 	dst = append(dst, " at offset "...)
-	dst = strconv.AppendInt(dst, int64(p0+q), 10)
+	dst = appendOffset(dst, p0+q, at)
 	dst = append(dst, ": a port is decimal digits only"...)
 	if digits := strings.TrimLeft(port[:q], "0"); len(digits) > 5 || len(digits) == 5 && digits > "65535" {
 		dst = append(dst, ", and "...)
@@ -570,4 +573,13 @@ func appendHexByte(dst []byte, b byte) []byte {
 // hintHexDig reports whether b is a HEXDIG.
 func hintHexDig(b byte) bool {
 	return b >= '0' && b <= '9' || b >= 'a' && b <= 'f' || b >= 'A' && b <= 'F'
+}
+
+// appendOffset appends offset p of the text a hint is about, mapped by at
+// when at is not nil.
+func appendOffset(dst []byte, p int, at func(int) int) []byte {
+	if at != nil {
+		p = at(p)
+	}
+	return strconv.AppendInt(dst, int64(p), 10)
 }

@@ -67,8 +67,8 @@ func (r Repair) String() string {
 // When the repaired text is not a URI reference, the error is the
 // *ParseError of ParseReference on the repaired text, with its Input set to
 // s and its Offset moved to where the offending byte stands in s (len(s)
-// when the repaired text ended too early); the URI and the repairs are then
-// zero. Its Component names the component in the repaired text.
+// when the repaired text ended too early), and so are the offsets its Hint
+// names; the URI and the repairs are then zero. Its Component names the component in the repaired text.
 func ParseRepaired(s string) (URI, []Repair, error) {
 	u, err := ParseReference(s)
 	if err == nil {
@@ -81,12 +81,16 @@ func ParseRepaired(s string) (URI, []Repair, error) {
 	u, err = ParseReference(t)
 	if err != nil {
 		if pe, ok := err.(*ParseError); ok {
-			if pe.Offset >= len(t) {
-				pe.Offset = len(s)
-			} else {
-				pe.Offset = inputOffset(reps, pe.Offset)
+			at := func(o int) int {
+				if o >= len(t) {
+					return len(s)
+				}
+				return inputOffset(reps, o)
 			}
-			pe.Input = s
+			if pe.Hint != "" { // its offsets too are offsets of s
+				pe.Hint = string(hintFor(nil, t, pe.Offset, pe.Rule, pe.Component, at))
+			}
+			pe.Offset, pe.Input = at(pe.Offset), s
 		}
 		return URI{}, nil, err
 	}

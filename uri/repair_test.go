@@ -132,6 +132,22 @@ func TestParseRepairedRefuses(t *testing.T) {
 	}
 }
 
+// TestParseRepairedHintOffsets: the offsets a hint names are, like Offset,
+// offsets of the caller's text, not of the repaired one.
+func TestParseRepairedHintOffsets(t *testing.T) {
+	for _, tt := range []struct{ in, hint string }{
+		{" http://h:8x/", `the port "8x" holds 'x' at offset 11: a port is decimal digits only`},
+		{"http://bücher.de:8x/", `the port "8x" holds 'x' at offset 19: a port is decimal digits only`},
+		{"\thttp://[::1/ a", `unclosed "[" at offset 8: an IP literal ends with "]"`},
+	} {
+		_, _, err := uri.ParseRepaired(tt.in)
+		var pe *uri.ParseError
+		if !errors.As(err, &pe) || pe.Hint != tt.hint {
+			t.Errorf("ParseRepaired(%q) = %v; want the hint %q", tt.in, err, tt.hint)
+		}
+	}
+}
+
 func TestRepairString(t *testing.T) {
 	got := uri.Repair{Offset: 19, Old: " ", New: "%20"}.String()
 	if want := `offset 19: " " → "%20"`; got != want {

@@ -36,7 +36,7 @@ fragment  (undefined)
 			`{"input":"http://x/100%","valid":true,"kind":"absolute-URI","scheme":"http","authority":"x","host":"x","hostKind":"reg-name","path":"/100%25","repaired":"http://x/100%25","repairs":[{"offset":12,"old":"%","new":"%25"}]}
 `, "", 0},
 		{"parse refused", []string{"parse", "-repair", " http://h:8x/"}, "", "",
-			"uri: invalid character '/' at offset 12 in port\n   http://h:8x/\n              ^\n  the port \"8x\" holds 'x' at offset 10: a port is decimal digits only\nexpected unreserved, pct-encoded, sub-delims, \":\" or \"@\"\n", 1},
+			"uri: invalid character '/' at offset 12 in port\n   http://h:8x/\n              ^\n  the port \"8x\" holds 'x' at offset 11: a port is decimal digits only\nexpected unreserved, pct-encoded, sub-delims, \":\" or \"@\"\n", 1},
 		{"resolve", []string{"resolve", "-repair", "http://a/b/c", "../v1/old page.html", "/search?q={term}"}, "",
 			"http://a/v1/old%20page.html\nhttp://a/search?q=%7Bterm%7D\n",
 			`uri resolve: "../v1/old page.html": repaired: ../v1/old%20page.html
