@@ -18,6 +18,10 @@
 // CharSets of §2 and §3 (UnreservedSet, PCharSet, QuerySet, ...) say which
 // bytes a component allows as they stand.
 //
+// The rules of RFC 3987 §2.2 (IRIs: IRIReference, IPChar, UCSChar, ...) are
+// in package combinator/rfc3987, built on RuneClass and the rules here; they
+// live apart so that a program that parses URIs does not build them at init.
+//
 // # The engine
 //
 // Matching is PEG matching: a sequence matches its parts in order, a choice

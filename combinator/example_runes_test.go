@@ -31,14 +31,3 @@ func ExampleRuneSet_Union() {
 	fmt.Println(c.Runes(c.RuneRange{Lo: 0x41, Hi: 0x5A}).Union(c.Runes(c.RuneRange{Lo: 0x5B, Hi: 0x60})))
 	// Output: %x41-60
 }
-
-func ExampleIRIReference() {
-	for _, s := range []string{"http://bücher.de/ü?q=\uE000", "http://bücher.de/\uE000", "../résumé.html", "http://h/\xFF"} {
-		fmt.Println(c.IRIReference.Match(s))
-	}
-	// Output:
-	// true
-	// false
-	// true
-	// false
-}

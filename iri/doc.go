@@ -4,8 +4,8 @@
 // An IRI is a URI whose text may hold characters outside ASCII: the
 // ucschar range of RFC 3987 §2.2 everywhere a URI allows an unreserved
 // character, and the private-use characters (iprivate) in the query only.
-// Parse and ParseReference read UTF-8 text strictly, by the rules
-// combinator.IRI and combinator.IRIReference; text that is not valid UTF-8
+// Parse and ParseReference read UTF-8 text strictly, by the rules IRI and
+// IRIReference of package combinator/rfc3987; text that is not valid UTF-8
 // is never an IRI. An IRI keeps its text and where each component lies in
 // it, as uri.URI does, and its accessors have the same names and meanings.
 //

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	c "github.com/seed42851778/rfc3986/combinator"
+	"github.com/seed42851778/rfc3986/combinator/rfc3987"
 	"github.com/seed42851778/rfc3986/uri"
 )
 
@@ -84,9 +85,9 @@ func hint(s string, off int, comp string) string {
 			return fmt.Sprintf("the text is not valid UTF-8 here; an IRI is UTF-8 text: percent-encode the byte as %%%02X", b)
 		case r >= 0x80 && r <= 0x9F:
 			return fmt.Sprintf("%U is a control character, not a ucschar (RFC 3987 §2.2): percent-encode it as %s", r, enc)
-		case c.IPrivateSet.Contains(r) && comp != "query":
+		case rfc3987.IPrivateSet.Contains(r) && comp != "query":
 			return fmt.Sprintf("%U is a private-use character, allowed in the query only (RFC 3987 §2.2): percent-encode it as %s", r, enc)
-		case !c.UCSCharSet.Contains(r) && !c.IPrivateSet.Contains(r):
+		case !rfc3987.UCSCharSet.Contains(r) && !rfc3987.IPrivateSet.Contains(r):
 			return fmt.Sprintf("%U is not a ucschar (RFC 3987 §2.2): percent-encode it as %s", r, enc)
 		}
 		return ""

@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	c "github.com/seed42851778/rfc3986/combinator"
+	"github.com/seed42851778/rfc3986/combinator/rfc3987"
 	"github.com/seed42851778/rfc3986/uri"
 )
 
@@ -25,7 +26,10 @@ func FuzzParse(f *testing.F) {
 		for _, p := range []struct {
 			parse func(string) (IRI, error)
 			rule  *c.Rule
-		}{{Parse, c.IRI}, {ParseReference, c.IRIReference}, {ParseAbsolute, c.AbsoluteIRI}, {ParseRelative, c.IRelativeRef}} {
+		}{
+			{Parse, rfc3987.IRI}, {ParseReference, rfc3987.IRIReference},
+			{ParseAbsolute, rfc3987.AbsoluteIRI}, {ParseRelative, rfc3987.IRelativeRef},
+		} {
 			i, err := p.parse(s)
 			if (err == nil) != p.rule.Match(s) {
 				t.Fatalf("%s(%q): error %v, but Match says %v", p.rule.Name(), s, err, p.rule.Match(s))
@@ -74,7 +78,7 @@ func FuzzToURIFromURI(f *testing.F) {
 		}
 		for _, opts := range []FromURIOptions{{}, {ULabels: true}} {
 			i := FromURIWith(u, opts)
-			if !c.IRIReference.Match(i.String()) {
+			if !rfc3987.IRIReference.Match(i.String()) {
 				t.Fatalf("FromURI(%q) = %q is not an IRI", s, i)
 			}
 			if hasBidi(i.String()) {

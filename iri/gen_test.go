@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 	c "github.com/seed42851778/rfc3986/combinator"
+	"github.com/seed42851778/rfc3986/combinator/rfc3987"
 	"github.com/seed42851778/rfc3986/internal/corpus"
 	"github.com/seed42851778/rfc3986/internal/irigrammar"
 	"github.com/seed42851778/rfc3986/internal/irisource"
@@ -40,7 +41,7 @@ func genInputs() []string {
 		"http://[::1]:80/", "http://[v7.x]", "http://1.2.3.4", "http://1.2.3.256", "http://01.2.3.4",
 		"http://1.2.3.4x", "//a%41@b", "http://h/!$&'()*+,;=:@/?/?#/?", "-a:b", "a b", "\x00", "\xff")
 	var chars []string
-	for _, set := range []c.RuneSet{c.UCSCharSet, c.IPrivateSet} {
+	for _, set := range []c.RuneSet{rfc3987.UCSCharSet, rfc3987.IPrivateSet} {
 		for _, r := range set.Ranges() {
 			for _, x := range []rune{r.Lo - 1, r.Lo, r.Hi, r.Hi + 1} {
 				if utf8.ValidRune(x) {

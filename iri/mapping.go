@@ -5,6 +5,7 @@ import (
 	"unicode/utf8"
 
 	c "github.com/seed42851778/rfc3986/combinator"
+	"github.com/seed42851778/rfc3986/combinator/rfc3987"
 	"github.com/seed42851778/rfc3986/uri"
 	"golang.org/x/net/idna"
 )
@@ -181,7 +182,7 @@ func allowed(r rune, query bool) bool {
 	if isBidiFormatting(r) {
 		return false
 	}
-	return c.UCSCharSet.Contains(r) || query && c.IPrivateSet.Contains(r)
+	return rfc3987.UCSCharSet.Contains(r) || query && rfc3987.IPrivateSet.Contains(r)
 }
 
 // isBidiFormatting reports whether r is one of the bidirectional formatting
@@ -215,7 +216,7 @@ func uLabels(h string) string {
 		return h
 	}
 	u, err := idnaProfile.ToUnicode(h)
-	if err != nil || !c.IRegName.Match(u) {
+	if err != nil || !rfc3987.IRegName.Match(u) {
 		return h
 	}
 	for _, r := range u {

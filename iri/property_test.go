@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	c "github.com/seed42851778/rfc3986/combinator"
+	"github.com/seed42851778/rfc3986/combinator/rfc3987"
 	"github.com/seed42851778/rfc3986/internal/irigrammar"
 	"github.com/seed42851778/rfc3986/properties"
 	"github.com/seed42851778/rfc3986/uri"
@@ -14,7 +15,7 @@ import (
 // ucsGen draws a ucschar: a range of RFC 3987 §2.2, then a code point in it,
 // often at an edge.
 var ucsGen = rapid.Custom(func(t *rapid.T) string {
-	rs := c.UCSCharSet.Ranges()
+	rs := rfc3987.UCSCharSet.Ranges()
 	r := rs[rapid.IntRange(0, len(rs)-1).Draw(t, "range")]
 	switch rapid.IntRange(0, 3).Draw(t, "where") {
 	case 0:
@@ -27,7 +28,7 @@ var ucsGen = rapid.Custom(func(t *rapid.T) string {
 
 // privGen draws an iprivate.
 var privGen = rapid.Custom(func(t *rapid.T) string {
-	rs := c.IPrivateSet.Ranges()
+	rs := rfc3987.IPrivateSet.Ranges()
 	r := rs[rapid.IntRange(0, len(rs)-1).Draw(t, "range")]
 	return string(rapid.Int32Range(r.Lo, r.Hi).Draw(t, "rune"))
 })

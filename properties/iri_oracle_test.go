@@ -6,37 +6,38 @@ import (
 	"testing"
 
 	"github.com/seed42851778/rfc3986/combinator"
+	"github.com/seed42851778/rfc3986/combinator/rfc3987"
 	"pgregory.net/rapid"
 )
 
 // iriEngineRules maps every ABNF name MatchIRIRule knows to the combinator
 // rule of the same name.
 var iriEngineRules = map[string]*combinator.Rule{
-	"IRI-reference":  combinator.IRIReference,
-	"IRI":            combinator.IRI,
-	"absolute-IRI":   combinator.AbsoluteIRI,
-	"irelative-ref":  combinator.IRelativeRef,
-	"irelative-part": combinator.IRelativePart,
-	"ihier-part":     combinator.IHierPart,
-	"iauthority":     combinator.IAuthority,
-	"iuserinfo":      combinator.IUserInfo,
-	"ihost":          combinator.IHost,
-	"ireg-name":      combinator.IRegName,
-	"ipath":          combinator.IPath,
-	"ipath-abempty":  combinator.IPathAbempty,
-	"ipath-absolute": combinator.IPathAbsolute,
-	"ipath-noscheme": combinator.IPathNoScheme,
-	"ipath-rootless": combinator.IPathRootless,
-	"ipath-empty":    combinator.IPathEmpty,
-	"isegment":       combinator.ISegment,
-	"isegment-nz":    combinator.ISegmentNZ,
-	"isegment-nz-nc": combinator.ISegmentNZNC,
-	"ipchar":         combinator.IPChar,
-	"iquery":         combinator.IQuery,
-	"ifragment":      combinator.IFragment,
-	"iunreserved":    combinator.IUnreserved,
-	"ucschar":        combinator.UCSChar,
-	"iprivate":       combinator.IPrivate,
+	"IRI-reference":  rfc3987.IRIReference,
+	"IRI":            rfc3987.IRI,
+	"absolute-IRI":   rfc3987.AbsoluteIRI,
+	"irelative-ref":  rfc3987.IRelativeRef,
+	"irelative-part": rfc3987.IRelativePart,
+	"ihier-part":     rfc3987.IHierPart,
+	"iauthority":     rfc3987.IAuthority,
+	"iuserinfo":      rfc3987.IUserInfo,
+	"ihost":          rfc3987.IHost,
+	"ireg-name":      rfc3987.IRegName,
+	"ipath":          rfc3987.IPath,
+	"ipath-abempty":  rfc3987.IPathAbempty,
+	"ipath-absolute": rfc3987.IPathAbsolute,
+	"ipath-noscheme": rfc3987.IPathNoScheme,
+	"ipath-rootless": rfc3987.IPathRootless,
+	"ipath-empty":    rfc3987.IPathEmpty,
+	"isegment":       rfc3987.ISegment,
+	"isegment-nz":    rfc3987.ISegmentNZ,
+	"isegment-nz-nc": rfc3987.ISegmentNZNC,
+	"ipchar":         rfc3987.IPChar,
+	"iquery":         rfc3987.IQuery,
+	"ifragment":      rfc3987.IFragment,
+	"iunreserved":    rfc3987.IUnreserved,
+	"ucschar":        rfc3987.UCSChar,
+	"iprivate":       rfc3987.IPrivate,
 }
 
 func TestIRIEngineRulesCoverOracle(t *testing.T) {

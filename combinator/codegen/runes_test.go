@@ -18,9 +18,10 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 	c "github.com/seed42851778/rfc3986/combinator"
+	"github.com/seed42851778/rfc3986/combinator/rfc3987"
 )
 
-// runeGrammars are every rule of RFC 3987 (combinator/rfc3987.go) and small
+// runeGrammars are every rule of RFC 3987 (package combinator/rfc3987) and small
 // grammars of rune classes: sets with ASCII code points and without, one
 // range, a single code point, none; counted repetitions, captures and
 // look-aheads around them.
@@ -32,27 +33,33 @@ func runeGrammars() []*c.Rule {
 	specials := c.RuneClass(c.Runes(c.RuneRange{Lo: '0', Hi: '9'}, c.RuneRange{Lo: 0xFFF0, Hi: 0xFFFF}))
 	replacement := c.RuneClass(c.Runes(c.RuneRange{Lo: 0xFFFD, Hi: 0xFFFD}))
 	return []*c.Rule{
-		c.IRIReference, c.IRI, c.IHierPart, c.AbsoluteIRI, c.IRelativeRef, c.IRelativePart,
-		c.IAuthority, c.IUserInfo, c.IHost, c.IRegName, c.IPath, c.IPathAbempty, c.IPathAbsolute,
-		c.IPathNoScheme, c.IPathRootless, c.IPathEmpty, c.ISegment, c.ISegmentNZ, c.ISegmentNZNC,
-		c.IPChar, c.IQuery, c.IFragment, c.IUnreserved, c.UCSChar, c.IPrivate,
+		rfc3987.IRIReference, rfc3987.IRI, rfc3987.IHierPart, rfc3987.AbsoluteIRI,
+		rfc3987.IRelativeRef, rfc3987.IRelativePart, rfc3987.IAuthority, rfc3987.IUserInfo,
+		rfc3987.IHost, rfc3987.IRegName, rfc3987.IPath, rfc3987.IPathAbempty, rfc3987.IPathAbsolute,
+		rfc3987.IPathNoScheme, rfc3987.IPathRootless, rfc3987.IPathEmpty, rfc3987.ISegment,
+		rfc3987.ISegmentNZ, rfc3987.ISegmentNZNC, rfc3987.IPChar, rfc3987.IQuery, rfc3987.IFragment,
+		rfc3987.IUnreserved, rfc3987.UCSChar, rfc3987.IPrivate,
 		c.Star(latin),
 		c.Star(specials),
 		c.Seq(c.Star(replacement), c.Opt(specials)),
-		c.Star(c.Alt(c.IPChar, replacement)),
+		c.Star(c.Alt(rfc3987.IPChar, replacement)),
 		// The rune form of a separated run, and repetitions that are not.
-		c.Seq(c.Capture(0, c.Star(c.Seq(c.Lit("/"), c.ISegment))), c.Opt(c.Lit("?"))),
-		c.Star(c.Seq(c.Lit("a"), c.ISegment)),
-		c.Star(c.Seq(c.Lit("%"), c.Star(c.UCSChar))),
-		c.Star(c.Seq(c.Lit(":"), c.Star(c.Alt(c.Lit("x"), c.UCSChar)))),
+		c.Seq(c.Capture(0, c.Star(c.Seq(c.Lit("/"), rfc3987.ISegment))), c.Opt(c.Lit("?"))),
+		c.Star(c.Seq(c.Lit("a"), rfc3987.ISegment)),
+		c.Star(c.Seq(c.Lit("%"), c.Star(rfc3987.UCSChar))),
+		c.Star(c.Seq(c.Lit(":"), c.Star(c.Alt(c.Lit("x"), rfc3987.UCSChar)))),
 		// Look-aheads at one rune-fused unit: a test of the next bytes.
-		c.Alt(c.Seq(c.Not(c.IPChar), c.Star(c.Lit("/"))), c.Seq(c.Peek(c.IUnreserved), c.IPChar, c.Not(c.IQuery))),
+		c.Alt(c.Seq(c.Not(rfc3987.IPChar), c.Star(c.Lit("/"))),
+			c.Seq(c.Peek(rfc3987.IUnreserved), rfc3987.IPChar, c.Not(rfc3987.IQuery))),
 		c.Seq(c.Plus(euro), c.Opt(latin)),
 		c.RuneClass(c.Runes()),
-		c.Seq(c.Rep(2, 3, c.UCSChar), c.Rep(0, 2, c.IPChar), c.Rep(1, 1, c.Alt(c.IPrivate, c.Lit("x")))),
-		c.Seq(c.Capture(0, c.Star(c.IUnreserved)), c.Opt(c.Capture(1, c.IPrivate)), c.Capture(2, c.Opt(euro)), c.End),
-		c.Seq(c.Not(c.UCSChar), c.Capture(0, c.Alt(c.IPrivate, latin)), c.Peek(c.Alt(euro, c.End))),
-		c.Alt(c.Seq(c.Capture(0, c.UCSChar), c.Lit("/")), c.Capture(1, c.Star(c.Alt(c.IPrivate, c.UCSChar)))),
+		c.Seq(c.Rep(2, 3, rfc3987.UCSChar), c.Rep(0, 2, rfc3987.IPChar),
+			c.Rep(1, 1, c.Alt(rfc3987.IPrivate, c.Lit("x")))),
+		c.Seq(c.Capture(0, c.Star(rfc3987.IUnreserved)), c.Opt(c.Capture(1, rfc3987.IPrivate)),
+			c.Capture(2, c.Opt(euro)), c.End),
+		c.Seq(c.Not(rfc3987.UCSChar), c.Capture(0, c.Alt(rfc3987.IPrivate, latin)), c.Peek(c.Alt(euro, c.End))),
+		c.Alt(c.Seq(c.Capture(0, rfc3987.UCSChar), c.Lit("/")),
+			c.Capture(1, c.Star(c.Alt(rfc3987.IPrivate, rfc3987.UCSChar)))),
 	}
 }
 
@@ -63,7 +70,7 @@ func runeGrammars() []*c.Rule {
 // point past U+10FFFF), each alone and in the components of an IRI.
 func runeInputs() []string {
 	var chars []string
-	for _, set := range []c.RuneSet{c.UCSCharSet, c.IPrivateSet} {
+	for _, set := range []c.RuneSet{rfc3987.UCSCharSet, rfc3987.IPrivateSet} {
 		for _, r := range set.Ranges() {
 			for _, x := range []rune{r.Lo - 1, r.Lo, r.Hi, r.Hi + 1} {
 				if utf8.ValidRune(x) {
@@ -101,7 +108,7 @@ func TestGenerateRunesBehaviour(t *testing.T) {
 // loop, not a call per character.
 func TestGenerateRunesSource(t *testing.T) {
 	g := &Generator{Package: "p"}
-	for name, r := range map[string]*c.Rule{"m1": c.ISegment, "m2": c.IPrivate, "m3": c.UCSChar} {
+	for name, r := range map[string]*c.Rule{"m1": rfc3987.ISegment, "m2": rfc3987.IPrivate, "m3": rfc3987.UCSChar} {
 		if err := g.Add(name, r); err != nil {
 			t.Fatal(err)
 		}
@@ -134,20 +141,22 @@ func TestGenerateRunesSource(t *testing.T) {
 // components runs (combinator's runes.go; its view does not report them).
 func TestRuneFusionAgrees(t *testing.T) {
 	g := &Generator{}
-	for _, r := range []*c.Rule{c.IPChar, c.IUnreserved, c.ISegment, c.ISegmentNZ, c.ISegmentNZNC,
-		c.IUserInfo, c.IRegName, c.IQuery, c.IFragment, c.IPathEmpty} {
+	for _, r := range []*c.Rule{rfc3987.IPChar, rfc3987.IUnreserved, rfc3987.ISegment, rfc3987.ISegmentNZ,
+		rfc3987.ISegmentNZNC, rfc3987.IUserInfo, rfc3987.IRegName, rfc3987.IQuery, rfc3987.IFragment,
+		rfc3987.IPathEmpty} {
 		if n := g.nodeOf(r); n.rfast == fNone || n.runes.IsEmpty() {
 			t.Errorf("%s: not rune-fused", r.Name())
 		}
 	}
-	for _, r := range []*c.Rule{c.UCSChar, c.IHost, c.IPathAbsolute, c.Star(c.RuneClass(c.Runes(c.RuneRange{Lo: 'a', Hi: 0xE9}))),
-		c.Star(c.Seq(c.Lit("%"), c.ISegment)), c.Star(c.Seq(c.Lit("a"), c.ISegment)), c.Plus(c.Seq(c.Lit("/"), c.ISegment))} {
+	for _, r := range []*c.Rule{rfc3987.UCSChar, rfc3987.IHost, rfc3987.IPathAbsolute,
+		c.Star(c.RuneClass(c.Runes(c.RuneRange{Lo: 'a', Hi: 0xE9}))), c.Star(c.Seq(c.Lit("%"), rfc3987.ISegment)),
+		c.Star(c.Seq(c.Lit("a"), rfc3987.ISegment)), c.Plus(c.Seq(c.Lit("/"), rfc3987.ISegment))} {
 		if n := g.nodeOf(r); n.rfast != fNone {
 			t.Errorf("%s: rune-fused", r)
 		}
 	}
 	// The generator's own form: *( "/" isegment ) is one loop.
-	if n := g.nodeOf(c.IPathAbempty); n.rfast != fSepRun || n.sep != '/' || !n.set.Contains('/') {
+	if n := g.nodeOf(rfc3987.IPathAbempty); n.rfast != fSepRun || n.sep != '/' || !n.set.Contains('/') {
 		t.Errorf("ipath-abempty: rune-fused as %v, sep %q", n.rfast, n.sep)
 	}
 }

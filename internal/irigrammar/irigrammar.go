@@ -4,7 +4,10 @@
 // generated matchers against them; iri itself does not link them.
 package irigrammar
 
-import c "github.com/seed42851778/rfc3986/combinator"
+import (
+	c "github.com/seed42851778/rfc3986/combinator"
+	"github.com/seed42851778/rfc3986/combinator/rfc3987"
+)
 
 // Capture slots of the top rules: one per component (RFC 3987 §2.2), the
 // slots of internal/urigrammar.
@@ -22,32 +25,32 @@ const (
 
 var (
 	authority = c.Capture(SlotAuthority, c.Seq(
-		c.Opt(c.Seq(c.Capture(SlotUserInfo, c.IUserInfo), c.Lit("@"))),
-		c.Capture(SlotHost, c.IHost),
+		c.Opt(c.Seq(c.Capture(SlotUserInfo, rfc3987.IUserInfo), c.Lit("@"))),
+		c.Capture(SlotHost, rfc3987.IHost),
 		c.Opt(c.Seq(c.Lit(":"), c.Capture(SlotPort, c.Port)))))
-	query    = c.Opt(c.Seq(c.Lit("?"), c.Capture(SlotQuery, c.IQuery)))
-	fragment = c.Opt(c.Seq(c.Lit("#"), c.Capture(SlotFragment, c.IFragment)))
+	query    = c.Opt(c.Seq(c.Lit("?"), c.Capture(SlotQuery, rfc3987.IQuery)))
+	fragment = c.Opt(c.Seq(c.Lit("#"), c.Capture(SlotFragment, rfc3987.IFragment)))
 
 	// ihier-part = "//" iauthority ipath-abempty / ipath-absolute / ipath-rootless / ipath-empty
 	hierPart = c.Named("ihier-part", c.Alt(
-		c.Seq(c.Lit("//"), authority, c.Capture(SlotPath, c.IPathAbempty)),
-		c.Capture(SlotPath, c.IPathAbsolute),
-		c.Capture(SlotPath, c.IPathRootless),
-		c.Capture(SlotPath, c.IPathEmpty)))
+		c.Seq(c.Lit("//"), authority, c.Capture(SlotPath, rfc3987.IPathAbempty)),
+		c.Capture(SlotPath, rfc3987.IPathAbsolute),
+		c.Capture(SlotPath, rfc3987.IPathRootless),
+		c.Capture(SlotPath, rfc3987.IPathEmpty)))
 	// irelative-part = "//" iauthority ipath-abempty / ipath-absolute / ipath-noscheme / ipath-empty
 	relativePart = c.Named("irelative-part", c.Alt(
-		c.Seq(c.Lit("//"), authority, c.Capture(SlotPath, c.IPathAbempty)),
-		c.Capture(SlotPath, c.IPathAbsolute),
-		c.Capture(SlotPath, c.IPathNoScheme),
-		c.Capture(SlotPath, c.IPathEmpty)))
+		c.Seq(c.Lit("//"), authority, c.Capture(SlotPath, rfc3987.IPathAbempty)),
+		c.Capture(SlotPath, rfc3987.IPathAbsolute),
+		c.Capture(SlotPath, rfc3987.IPathNoScheme),
+		c.Capture(SlotPath, rfc3987.IPathEmpty)))
 
 	scheme = c.Seq(c.Capture(SlotScheme, c.Scheme), c.Lit(":"))
 )
 
-// The four top rules of RFC 3987 §2.2, assembled from the combinator
-// package's rules with a capture around each component. They match exactly
-// what combinator.IRIReference, combinator.IRI, combinator.AbsoluteIRI and
-// combinator.IRelativeRef match.
+// The four top rules of RFC 3987 §2.2, assembled from the rules of packages
+// combinator and combinator/rfc3987 with a capture around each component.
+// They match exactly what rfc3987.IRIReference, rfc3987.IRI,
+// rfc3987.AbsoluteIRI and rfc3987.IRelativeRef match.
 var (
 	// IRI is IRI = scheme ":" ihier-part [ "?" iquery ] [ "#" ifragment ] (RFC 3987 §2.2).
 	IRI = c.Named("IRI", c.Seq(scheme, hierPart, query, fragment))
