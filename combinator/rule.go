@@ -25,8 +25,26 @@ import (
 //
 // A *Rule is safe for concurrent use, its preparation included.
 type Rule struct {
+	// The small fields first and together, so that no padding falls
+	// between them (unsafe.Sizeof(Rule{}) is 232 bytes, not 256). kind is
+	// what the constructor recorded; the others, as tail, first, tab and
+	// names below, are computed by the preparation, which also fills set,
+	// pct and runes for a fused form.
+	kind     kind // what the constructor recorded
+	rfast    fast // a fused form whose unit may also be a character of runes (runes.go); not in the view
+	fast     fast // a fused form, used by the prepared matcher
+	nullable bool // can match the empty string
+	hasCaps  bool // contains a Capture
+	pct      bool // fused unit: also '%' HEXDIG HEXDIG
+	sep      byte // fSepRun: the separator byte
+	byte1    bool // a case-sensitive literal of one byte
+	optional bool // a repetition with min 0: matches empty where its rule cannot start
+
+	// ready is set, under prepMu, once the preparation is done for this
+	// node and for every node under it.
+	ready atomic.Bool
+
 	// What the constructor recorded.
-	kind kind
 	name string
 	lit  string    // kLit, kLitFold
 	set  CharSet   // kClass; for other nodes, the unit set of a fused form (prepare)
@@ -37,23 +55,12 @@ type Rule struct {
 	fn   MatchFunc // kFunc
 
 	runes RuneSet // kRunes: the code points of a RuneClass; for other nodes, those of a rune-fused unit
-	rfast fast    // a fused form whose unit may also be a character of runes (runes.go); not in the view
 
-	// ready is set, under prepMu, once the fields below are computed for
-	// this node and for every node under it.
-	ready atomic.Bool
-
-	fast     fast       // a fused form, used by the prepared matcher
-	tail     []*Rule    // kLit, kLitFold of two bytes or more: tail[k-1] is the label of lit[k:]
-	first    CharSet    // bytes a non-empty match can start with
-	nullable bool       // can match the empty string
-	hasCaps  bool       // contains a Capture
-	pct      bool       // fused unit: also '%' HEXDIG HEXDIG
-	sep      byte       // fSepRun: the separator byte
-	tab      *[256]bool // fused forms: set as a table, one load a byte
-	byte1    bool       // a case-sensitive literal of one byte
-	optional bool       // a repetition with min 0: matches empty where its rule cannot start
-	names    uint64     // a Bloom filter of the names in the subtree, r's own included (Tree)
+	// Computed by the preparation.
+	tail  []*Rule    // kLit, kLitFold of two bytes or more: tail[k-1] is the label of lit[k:]
+	first CharSet    // bytes a non-empty match can start with
+	tab   *[256]bool // fused forms: set as a table, one load a byte
+	names uint64     // a Bloom filter of the names in the subtree, r's own included (Tree)
 }
 
 // prepMu serializes preparations: a node shared by two grammars is
