@@ -4,8 +4,6 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
-
-	c "github.com/seed42851778/rfc3986/combinator"
 )
 
 // hintQuote is how many bytes of the input a hint quotes at most.
@@ -379,7 +377,7 @@ func authorityHint(dst []byte, s string, off int, rule string, at func(int) int)
 			dst = appendOffset(dst, h, at)
 			return append(dst, `: an IP literal ends with "]"`...)
 		}
-		if off <= h+end && c.IPv4Address.Match(hp[1:end]) {
+		if off <= h+end && isIPv4(hp[1:end]) {
 			dst = append(dst, "an IPv4 address is written without square brackets: "...)
 			return appendQuoteBounded(dst, false, hp[1:end])
 		}
