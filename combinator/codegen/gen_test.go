@@ -162,13 +162,24 @@ func TestGenerateGoBehaviour(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a program")
 	}
+	checkProgram(t, genGrammars(), genInputs(), map[string]string{"digits": "genDigits"}, genDigitsSrc)
+}
+
+// checkProgram compiles the matchers and the diagnoses of grammars into a
+// throw-away program and checks that they agree with the interpreter on
+// inputs: the matchers from every position (the same end offset, captures
+// left alone on a failure, and for a whole match the same captures as
+// Captures), the diagnoses from every lower bound (the same offset and
+// expected as ExplainFrom). funcs are the Generator's Funcs, and extra is Go
+// source the program needs for them.
+func checkProgram(t *testing.T, grammars []*c.Rule, inputs []string, funcs map[string]string, extra string) {
+	t.Helper()
 	goTool, err := exec.LookPath("go")
 	if err != nil {
 		t.Skip("no go command:", err)
 	}
 	const slots = 4
-	grammars := genGrammars()
-	g := &Generator{Package: "main", Slots: slots, Funcs: map[string]string{"digits": "genDigits"}}
+	g := &Generator{Package: "main", Slots: slots, Funcs: funcs}
 	var names, explains []string
 	for i, r := range grammars {
 		name := "g" + strconv.Itoa(i)
@@ -176,8 +187,6 @@ func TestGenerateGoBehaviour(t *testing.T) {
 			t.Fatalf("grammar %d: %v", i, err)
 		}
 		if !r.HasCaptures() {
-			// No caps: an adapter with the type of the others, whose slots
-			// hold {-1, -1} after a match as Captures says.
 			name = fmt.Sprintf("func(in string, pos int, caps *[%d][2]int) int {\n"+
 				"e := %s(in, pos)\nif e >= 0 {\nfor i := range caps {\ncaps[i] = [2]int{-1, -1}\n}\n}\nreturn e\n}", slots, name)
 		}
@@ -214,14 +223,11 @@ func main() {
 	if err := json.NewDecoder(os.Stdin).Decode(&raw); err != nil {
 		panic(err)
 	}
-	var inputs []string
-	for _, b := range raw {
-		inputs = append(inputs, string(b))
-	}
 	w := bufio.NewWriter(os.Stdout)
 	defer w.Flush()
 	for _, f := range funcs {
-		for _, s := range inputs {
+		for _, b := range raw {
+			s := string(b)
 			for pos := -1; pos <= len(s)+1; pos++ {
 				var caps [%d][2]int
 				for i := range caps {
@@ -236,7 +242,8 @@ func main() {
 		}
 	}
 	for _, f := range explains {
-		for _, s := range inputs {
+		for _, b := range raw {
+			s := string(b)
 			for lb := -1; lb <= len(s); lb++ {
 				off, exp := f(s, lb, nil)
 				line, _ := json.Marshal([]any{off, exp})
@@ -245,7 +252,7 @@ func main() {
 		}
 	}
 }
-`, slots, strings.Join(names, ", "), strings.Join(explains, ", "), genDigitsSrc, slots)
+`, slots, strings.Join(names, ", "), strings.Join(explains, ", "), extra, slots)
 	for name, text := range map[string]string{
 		"go.mod":  "module gentest\n\ngo 1.26\n",
 		"gen.go":  string(src),
@@ -255,7 +262,6 @@ func main() {
 			t.Fatal(err)
 		}
 	}
-	inputs := genInputs()
 	var raw [][]byte
 	for _, s := range inputs {
 		raw = append(raw, []byte(s))

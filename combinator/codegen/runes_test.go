@@ -1,22 +1,10 @@
 package codegen
 
 import (
-	"bufio"
 	"bytes"
-	"context"
-	"encoding/json"
-	"fmt"
-	"os"
-	"os/exec"
-	"path/filepath"
-	"strconv"
-	"strings"
 	"testing"
-	"time"
 	"unicode/utf8"
 
-	"github.com/google/go-cmp/cmp"
-	"github.com/google/go-cmp/cmp/cmpopts"
 	c "github.com/seed42851778/rfc3986/combinator"
 	"github.com/seed42851778/rfc3986/combinator/rfc3987"
 )
@@ -99,7 +87,7 @@ func TestGenerateRunesBehaviour(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a program")
 	}
-	checkProgram(t, runeGrammars(), runeInputs())
+	checkProgram(t, runeGrammars(), runeInputs(), nil, "")
 }
 
 // TestGenerateRunesSource checks the shape of the output of rune classes:
@@ -158,190 +146,5 @@ func TestRuneFusionAgrees(t *testing.T) {
 	// The generator's own form: *( "/" isegment ) is one loop.
 	if n := g.nodeOf(rfc3987.IPathAbempty); n.rfast != fSepRun || n.sep != '/' || !n.set.Contains('/') {
 		t.Errorf("ipath-abempty: rune-fused as %v, sep %q", n.rfast, n.sep)
-	}
-}
-
-// checkProgram compiles the matchers and the diagnoses of grammars into a
-// throw-away program and checks that they agree with the interpreter on
-// inputs: the matchers from every position (the same end offset, captures
-// left alone on a failure, and for a whole match the same captures as
-// Captures), the diagnoses from every lower bound (the same offset and
-// expected as ExplainFrom).
-func checkProgram(t *testing.T, grammars []*c.Rule, inputs []string) {
-	t.Helper()
-	goTool, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("no go command:", err)
-	}
-	const slots = 4
-	g := &Generator{Package: "main", Slots: slots}
-	var names, explains []string
-	for i, r := range grammars {
-		name := "g" + strconv.Itoa(i)
-		if err := g.Add(name, r); err != nil {
-			t.Fatalf("grammar %d: %v", i, err)
-		}
-		if !r.HasCaptures() {
-			name = fmt.Sprintf("func(in string, pos int, caps *[%d][2]int) int {\n"+
-				"e := %s(in, pos)\nif e >= 0 {\nfor i := range caps {\ncaps[i] = [2]int{-1, -1}\n}\n}\nreturn e\n}", slots, name)
-		}
-		names = append(names, name)
-	}
-	for i, r := range grammars {
-		name := "x" + strconv.Itoa(i)
-		if err := g.AddExplain(name, r); err != nil {
-			t.Fatalf("grammar %d: %v", i, err)
-		}
-		explains = append(explains, name)
-	}
-	src, err := g.Source()
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	main := fmt.Sprintf(`package main
-
-import (
-	"bufio"
-	"encoding/json"
-	"fmt"
-	"os"
-)
-
-var funcs = []func(string, int, *[%d][2]int) int{%s}
-
-var explains = []func(string, int, []string) (int, []string){%s}
-
-func main() {
-	var raw [][]byte // base64 in JSON: any bytes
-	if err := json.NewDecoder(os.Stdin).Decode(&raw); err != nil {
-		panic(err)
-	}
-	w := bufio.NewWriter(os.Stdout)
-	defer w.Flush()
-	for _, f := range funcs {
-		for _, b := range raw {
-			s := string(b)
-			for pos := -1; pos <= len(s)+1; pos++ {
-				var caps [%d][2]int
-				for i := range caps {
-					caps[i] = [2]int{-7, -7}
-				}
-				fmt.Fprint(w, f(s, pos, &caps))
-				for _, c := range caps {
-					fmt.Fprint(w, " ", c[0], " ", c[1])
-				}
-				fmt.Fprintln(w)
-			}
-		}
-	}
-	for _, f := range explains {
-		for _, b := range raw {
-			s := string(b)
-			for lb := -1; lb <= len(s); lb++ {
-				off, exp := f(s, lb, nil)
-				line, _ := json.Marshal([]any{off, exp})
-				fmt.Fprintf(w, "%%s\n", line)
-			}
-		}
-	}
-}
-`, slots, strings.Join(names, ", "), strings.Join(explains, ", "), slots)
-	for name, text := range map[string]string{
-		"go.mod":  "module gentest\n\ngo 1.26\n",
-		"gen.go":  string(src),
-		"main.go": main,
-	} {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	var raw [][]byte
-	for _, s := range inputs {
-		raw = append(raw, []byte(s))
-	}
-	js, _ := json.Marshal(raw)
-	build := exec.Command(goTool, "build", "-o", "gentest", ".")
-	build.Dir = dir
-	build.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, filepath.Join(dir, "gentest"))
-	cmd.Stdin = bytes.NewReader(js)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("the test program: %v\n%s", err, stderr.Bytes())
-	}
-	sc := bufio.NewScanner(bytes.NewReader(out))
-	for gi, r := range grammars {
-		for _, s := range inputs {
-			for pos := -1; pos <= len(s)+1; pos++ {
-				if !sc.Scan() {
-					t.Fatal("the program's output is short")
-				}
-				var got [1 + 2*slots]int
-				for i, f := range strings.Fields(sc.Text()) {
-					got[i], _ = strconv.Atoi(f)
-				}
-				want := r.MatchAt(s, pos)
-				if got[0] != want {
-					t.Fatalf("grammar %d (%s) on %q from %d: generated end %d, interpreter %d", gi, r, s, pos, got[0], want)
-				}
-				if want < 0 {
-					for i := 1; i < len(got); i++ {
-						if got[i] != -7 {
-							t.Fatalf("grammar %d (%s) on %q from %d: failed and set the captures: %v", gi, r, s, pos, got[1:])
-						}
-					}
-					continue
-				}
-				if pos != 0 || want != len(s) {
-					continue
-				}
-				var sp [slots]c.Span
-				if !r.Captures(s, sp[:]) {
-					t.Fatalf("grammar %d (%s) on %q: Captures fails where MatchAt matches", gi, r, s)
-				}
-				for i, x := range sp {
-					if got[1+2*i] != x.Start || got[2+2*i] != x.End {
-						t.Fatalf("grammar %d (%s) on %q: slot %d generated {%d, %d}, interpreted %v", gi, r, s, i, got[1+2*i], got[2+2*i], x)
-					}
-				}
-			}
-		}
-	}
-	type diagnosis struct {
-		Offset   int
-		Expected []string
-	}
-	for gi, r := range grammars {
-		for _, s := range inputs {
-			for lb := -1; lb <= len(s); lb++ {
-				if !sc.Scan() {
-					t.Fatal("the program's output is short")
-				}
-				var pair []json.RawMessage
-				var got diagnosis
-				if json.Unmarshal(sc.Bytes(), &pair) != nil || len(pair) != 2 ||
-					json.Unmarshal(pair[0], &got.Offset) != nil || json.Unmarshal(pair[1], &got.Expected) != nil {
-					t.Fatalf("the program wrote %q", sc.Text())
-				}
-				want := diagnosis{Offset: -1}
-				if se := r.ExplainFrom(s, lb); se != nil {
-					want = diagnosis{se.Offset, se.Expected}
-				}
-				if diff := cmp.Diff(want, got, cmpopts.EquateEmpty()); diff != "" {
-					t.Fatalf("grammar %d (%s) on %q from %d: diagnosis generated vs interpreted (-want +got):\n%s", gi, r, s, lb, diff)
-				}
-			}
-		}
-	}
-	if sc.Scan() {
-		t.Fatal("the program's output is long")
 	}
 }
