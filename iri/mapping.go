@@ -114,6 +114,12 @@ func FromURIWith(u uri.URI, opts FromURIOptions) IRI {
 		}
 	}
 	b = appendFromURI(b, u.Path(), false, false)
+	return mustParseReference(string(appendQueryFragment(b, u)))
+}
+
+// appendQueryFragment appends u's query and fragment, when defined, mapped
+// as FromURI maps them: iprivate characters stay decoded in the query only.
+func appendQueryFragment(b []byte, u uri.URI) []byte {
 	if u.HasQuery() {
 		b = append(b, '?')
 		b = appendFromURI(b, u.Query(), true, false)
@@ -122,7 +128,7 @@ func FromURIWith(u uri.URI, opts FromURIOptions) IRI {
 		b = append(b, '#')
 		b = appendFromURI(b, u.Fragment(), false, false)
 	}
-	return mustParseReference(string(b))
+	return b
 }
 
 // appendFromURI appends the URI component s to dst with the percent-encodings

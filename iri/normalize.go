@@ -75,15 +75,7 @@ func fromNormalURI(u uri.URI) IRI {
 			b = append(b, d...)
 		}
 	}
-	if u.HasQuery() {
-		b = append(b, '?')
-		b = appendFromURI(b, u.Query(), true, false)
-	}
-	if u.HasFragment() {
-		b = append(b, '#')
-		b = appendFromURI(b, u.Fragment(), false, false)
-	}
-	return mustParseReference(string(b))
+	return mustParseReference(string(appendQueryFragment(b, u)))
 }
 
 // Equivalent reports whether i and j are equal after Normalize: equivalent
