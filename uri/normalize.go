@@ -213,13 +213,13 @@ func (u URI) normalize(schemeBased bool) URI {
 	}
 	switch {
 	case hasAuth || u.has(slotScheme) || path != "" && path[0] == '/':
-		if rdsHasDotSegment(buf[p0:]) {
+		if rdsHasDotSegmentBytes(buf[p0:]) {
 			buf = buf[:p0+rdsInPlace(buf[p0:])]
 		}
 		if !hasAuth {
 			buf = refFixDoubleSlash(buf, p0)
 		}
-	case path != "" && rdsHasDotSegment(buf[p0:]):
+	case path != "" && rdsHasDotSegmentBytes(buf[p0:]):
 		rel := normRelPath(make([]byte, 0, len(buf)-p0+3), buf[p0:])
 		buf = append(buf[:p0], rel...)
 	}
