@@ -261,19 +261,16 @@ func RemoveDotSegments(path string) string {
 func rdsHasDotSegment(p string) bool { return rdsIndexDotSegment(p) >= 0 }
 
 // rdsIndexDotSegment returns the offset of the first "/"-separated segment
-// of p that is "." or "..", or -1. It looks only where a "." starts the
-// text or follows a "/".
+// of p that is "." or "..", or -1. It looks only at each ".", where it
+// starts the text or follows a "/".
 func rdsIndexDotSegment(p string) int {
-	if rdsDotAt(p, 0) {
-		return 0
-	}
-	for i := 0; ; {
-		j := strings.Index(p[i:], "/.")
+	for i := 0; ; i++ {
+		j := strings.IndexByte(p[i:], '.')
 		if j < 0 {
 			return -1
 		}
-		i += j + 1
-		if rdsDotAt(p, i) {
+		i += j
+		if (i == 0 || p[i-1] == '/') && rdsDotAt(p, i) {
 			return i
 		}
 	}
