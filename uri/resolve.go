@@ -76,6 +76,10 @@ type ResolveOptions struct {
 //   - More ".." than segments: the surplus is dropped, never kept or
 //     reported ("../../../g" against "http://a/b/c/d;p?q" gives
 //     "http://a/g", §5.4.2).
+//
+// Resolve allocates at most the text of the result. A reference with a
+// scheme and no dot segment is returned as it is, and so is a base without
+// fragment when the reference is empty: neither allocates.
 func (base URI) Resolve(ref URI) (URI, error) { return base.resolve(ref, false) }
 
 // ResolveWith is Resolve with options: with opts.NonStrict it runs the
@@ -102,10 +106,11 @@ func (base URI) resolve(ref URI, nonStrict bool) (URI, error) {
 	switch {
 	case refScheme:
 		// T = R, its path without dot segments: R itself when it has none.
-		if !rdsHasDotSegment(rpath) {
+		dot := rdsIndexDotSegment(rpath)
+		if dot < 0 {
 			return ref, nil
 		}
-		return resolveJoin("", r, 0, r.pathStart(), slotScheme, slotPath, "", rpath, rdsIndexDotSegment(rpath), r, r.pathStart()+len(rpath), r.host), nil
+		return resolveJoin("", r, 0, r.pathStart(), slotScheme, slotPath, "", rpath, dot, r, r.pathStart()+len(rpath), r.host), nil
 	case r.has(slotAuthority):
 		// The scheme of B, then R from its "//" (a scheme R has in the
 		// non-strict variant is left out).
@@ -278,18 +283,16 @@ func rdsIndexDotSegment(p string) int {
 
 // rdsHasDotSegmentBytes is rdsHasDotSegment for a path being written.
 func rdsHasDotSegmentBytes(p []byte) bool {
-	if rdsDotAt(p, 0) {
-		return true
-	}
 	for i := 0; ; {
-		j := bytes.Index(p[i:], []byte("/."))
+		j := bytes.IndexByte(p[i:], '.')
 		if j < 0 {
 			return false
 		}
-		i += j + 1
-		if rdsDotAt(p, i) {
+		i += j
+		if (i == 0 || p[i-1] == '/') && rdsDotAt(p, i) {
 			return true
 		}
+		i++
 	}
 }
 
