@@ -327,7 +327,9 @@ func (b Builder) AppendSegments(s ...string) Builder {
 	if len(s) == 0 {
 		return b
 	}
-	b = b.flushSegs()
+	if b.npSeg > 0 {
+		b = b.flushSegs()
+	}
 	sep := "/"
 	switch {
 	case strings.HasSuffix(b.path, "/"):
