@@ -23,7 +23,9 @@ import (
 // written, but for the arguments of the last few Segments, AppendSegments
 // and QueryParam calls, which Build encodes as it writes the URI; nothing is
 // checked until Build. Two Builders made by the same calls compare equal
-// with ==.
+// with ==; two that reach the same components by other calls
+// (Segments("a", "b") and Segments("a").AppendSegments("b"), or Port(80)
+// and RawPort("80")) may not: compare what Build returns.
 type Builder struct {
 	scheme, userinfo, host, port, path, query, fragment string
 	portNum                                             int
