@@ -20,13 +20,31 @@ import (
 // goroutines. Its zero value is New(): nothing set.
 //
 // A Builder holds each component already percent-encoded, as it will be
-// written; nothing is checked until Build.
+// written, but for the arguments of the last few Segments, AppendSegments
+// and QueryParam calls, which Build encodes as it writes the URI; nothing is
+// checked until Build. Two Builders made by the same calls compare equal
+// with ==; two that reach the same components by other calls
+// (Segments("a", "b") and Segments("a").AppendSegments("b"), or Port(80)
+// and RawPort("80")) may not: compare what Build returns.
 type Builder struct {
 	scheme, userinfo, host, port, path, query, fragment string
 	portNum                                             int
 	flags                                               flags
 	hostFault                                           hostFault // what is wrong with the text given to Host or HostPort
+	// pend holds setter arguments not yet encoded, so that a chain of
+	// setters allocates nothing and Build writes them into the URI's one
+	// buffer: npSeg path segments from the front, which follow path (after
+	// a "/" when segSlash), and npKV query parameters, key then value,
+	// from the back, which follow query. Slots not in use are "", so that
+	// == compares Builders made by the same calls as equal.
+	pend        [pendSlots]string
+	npSeg, npKV uint8
+	segSlash    bool
 }
+
+// pendSlots is the room for setter arguments not yet encoded: two path
+// segments and two query parameters, or other mixes.
+const pendSlots = 6
 
 type flags uint16
 
@@ -270,6 +288,7 @@ func (b Builder) RawPort(s string) Builder {
 // each byte outside combinator.PCharSet and "/" is percent-encoded. Whether
 // the path fits its context (an authority, a scheme) is checked by Build.
 func (b Builder) Path(p string) Builder {
+	b = b.dropSegs()
 	b.path = uri.PercentEncode(p, uri.ComponentPath)
 	return b.without(dotSeg)
 }
@@ -284,6 +303,7 @@ func (b Builder) Path(p string) Builder {
 // keeps it a name ("%2E" is "." again, §2.3), and resolution would remove it
 // with the segment before it (§5.2.4), so the data would move the path.
 func (b Builder) Segments(s ...string) Builder {
+	b = b.dropSegs()
 	b.flags &^= dotSeg
 	b.path = ""
 	if len(s) == 0 {
@@ -309,6 +329,9 @@ func (b Builder) AppendSegments(s ...string) Builder {
 	if len(s) == 0 {
 		return b
 	}
+	if b.npSeg > 0 {
+		b = b.flushSegs()
+	}
 	sep := "/"
 	switch {
 	case strings.HasSuffix(b.path, "/"):
@@ -320,7 +343,8 @@ func (b Builder) AppendSegments(s ...string) Builder {
 }
 
 // appendSegments writes sep, then the segments encoded and joined by "/",
-// after the path.
+// after the path, which has no pending segments: into pend when they fit,
+// else at once.
 func (b Builder) appendSegments(sep string, s []string) Builder {
 	need := len(b.path) + len(sep) + len(s) - 1
 	for _, seg := range s {
@@ -328,6 +352,11 @@ func (b Builder) appendSegments(sep string, s []string) Builder {
 		if seg == "." || seg == ".." {
 			b.flags |= dotSeg
 		}
+	}
+	if len(s) <= pendSlots-2*int(b.npKV) {
+		copy(b.pend[:], s)
+		b.npSeg, b.segSlash = uint8(len(s)), sep != ""
+		return b
 	}
 	write := func(dst []byte) []byte {
 		dst = append(dst, b.path...)
@@ -363,6 +392,7 @@ func ownString(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(
 // path-absolute, path-rootless (with a scheme), path-noscheme (without) or
 // path-empty.
 func (b Builder) RawPath(s string) Builder {
+	b = b.dropSegs()
 	b.path = s
 	return b.without(dotSeg)
 }
@@ -371,6 +401,7 @@ func (b Builder) RawPath(s string) Builder {
 // outside combinator.QuerySet ("#" becomes "%23"; "&", "=" and "+" stay).
 // Query("") defines an empty query: "?".
 func (b Builder) Query(q string) Builder {
+	b = b.dropKV()
 	b.query = uri.PercentEncode(q, uri.ComponentQuery)
 	return b.with(hasQuery)
 }
@@ -381,6 +412,14 @@ func (b Builder) Query(q string) Builder {
 // decoder reads back exactly key and value. To replace the parameters rather
 // than add to them, start with WithoutQuery.
 func (b Builder) QueryParam(key, value string) Builder {
+	if pendSlots-int(b.npSeg)-2*int(b.npKV) < 2 {
+		b = b.flushKV()
+	}
+	if i := pendSlots - 2*int(b.npKV+1); i >= int(b.npSeg) {
+		b.pend[i], b.pend[i+1] = key, value
+		b.npKV++
+		return b.with(hasQuery)
+	}
 	write := func(dst []byte) []byte {
 		dst = append(dst, b.query...)
 		if b.query != "" {
@@ -403,6 +442,7 @@ func (b Builder) QueryParam(key, value string) Builder {
 // RawQuery sets the query to already-encoded text, which Build checks against
 // the query rule (ErrSyntax).
 func (b Builder) RawQuery(s string) Builder {
+	b = b.dropKV()
 	b.query = s
 	return b.with(hasQuery)
 }
@@ -449,6 +489,7 @@ func (b Builder) WithoutAuthority() Builder {
 
 // WithoutQuery makes the query undefined; QueryParam then starts a new one.
 func (b Builder) WithoutQuery() Builder {
+	b = b.dropKV()
 	b.query = ""
 	return b.without(hasQuery)
 }
@@ -501,6 +542,7 @@ func (b Builder) String() string {
 	if err == nil {
 		return "builder.Builder(" + strconv.Quote(u.Redacted()) + ")"
 	}
+	b = b.flushSegs().flushKV()
 	var sb strings.Builder
 	sb.WriteString("builder.Builder{")
 	field := func(name, v string) {
@@ -548,6 +590,7 @@ func (b Builder) build(repair bool) (uri.URI, error) {
 	if u, ok := b.quick(); ok {
 		return u, nil
 	}
+	b = b.flushSegs().flushKV()
 	if b.has(hasScheme) && !c.Scheme.Match(b.scheme) {
 		return uri.URI{}, &BuildError{Component: "scheme", Value: b.scheme, Offset: -1, Err: ErrInvalidScheme}
 	}
@@ -604,12 +647,12 @@ func (b Builder) build(repair bool) (uri.URI, error) {
 		return uri.URI{}, syntaxError("fragment", b.fragment, c.Fragment, ErrSyntax)
 	}
 
-	s, ok := b.compose(path, port)
+	s, _, _, ok := b.compose(path, port)
 	if !ok {
 		return uri.URI{}, &BuildError{Component: "URI", Offset: -1, Err: ErrTooLong}
 	}
 	u, err := uri.ParseReference(s)
-	if err != nil || !b.same(u, path, port) {
+	if err != nil || !b.same(u, path, b.query, port) {
 		return uri.URI{}, &BuildError{Component: "URI", Value: s, Offset: -1, Err: ErrReparse}
 	}
 	return u, nil
@@ -648,64 +691,176 @@ func (b Builder) quick() (uri.URI, bool) {
 			}
 		}
 	}
-	s, ok := b.compose(b.path, port)
+	s, path, query, ok := b.compose(b.path, port)
 	if !ok {
 		return uri.URI{}, false
 	}
 	u, err := uri.ParseReference(s)
-	if err != nil || !b.same(u, b.path, port) {
+	if err != nil || !b.same(u, path, query, port) {
 		return uri.URI{}, false
 	}
 	return u, true
 }
 
 // compose recomposes the components with path and port as given (§5.3),
-// or reports false when the text would be too long to parse.
-func (b Builder) compose(path string, port []byte) (string, bool) {
+// the pending segments and parameters encoded after path and query, into
+// one buffer, the string's; it returns the string, the path and the query
+// as written in it, or false when the text would be too long to parse.
+func (b *Builder) compose(path string, port []byte) (s, pathText, queryText string, ok bool) {
 	n := len(b.scheme) + len(b.userinfo) + len(b.host) + len(port) + len(path) + len(b.query) + len(b.fragment) + 7
+	for _, p := range b.pend[:b.npSeg] {
+		n += 3*len(p) + 1 // at most: every byte encoded, and a "/"
+	}
+	for _, p := range b.pend[pendSlots-2*int(b.npKV):] {
+		n += 3*len(p) + 1 // at most: every byte encoded, and an "&" or "="
+	}
 	if n > math.MaxInt32 {
-		return "", false
+		return "", "", "", false
 	}
-	var sb strings.Builder
-	sb.Grow(n)
-	if b.has(hasScheme) {
-		sb.WriteString(b.scheme)
-		sb.WriteByte(':')
+	var at [4]int // where the path and the query start and end
+	if n <= composeOnStack {
+		var arr [composeOnStack]byte
+		s = string(b.write(arr[:0], path, port, &at))
+	} else {
+		s = ownString(b.write(make([]byte, 0, n), path, port, &at))
 	}
-	if b.has(hasAuthority) {
-		sb.WriteString("//")
-		if b.has(hasUserInfo) {
-			sb.WriteString(b.userinfo)
-			sb.WriteByte('@')
-		}
-		sb.WriteString(b.host)
-		if b.has(hasPort) {
-			sb.WriteByte(':')
-			sb.Write(port)
-		}
-	}
-	sb.WriteString(path)
-	if b.has(hasQuery) {
-		sb.WriteByte('?')
-		sb.WriteString(b.query)
-	}
-	if b.has(hasFragment) {
-		sb.WriteByte('#')
-		sb.WriteString(b.fragment)
-	}
-	return sb.String(), true
+	return s, s[at[0]:at[1]], s[at[2]:at[3]], true
 }
 
-// same reports whether u has exactly the components of b, with path and port
-// as written.
-func (b Builder) same(u uri.URI, path string, port []byte) bool {
+// write appends the URI that compose makes to buf, and sets at to the
+// offsets where its path and its query start and end.
+func (b *Builder) write(buf []byte, path string, port []byte, at *[4]int) []byte {
+	if b.has(hasScheme) {
+		buf = append(buf, b.scheme...)
+		buf = append(buf, ':')
+	}
+	if b.has(hasAuthority) {
+		buf = append(buf, '/', '/')
+		if b.has(hasUserInfo) {
+			buf = append(buf, b.userinfo...)
+			buf = append(buf, '@')
+		}
+		buf = append(buf, b.host...)
+		if b.has(hasPort) {
+			buf = append(buf, ':')
+			buf = append(buf, port...)
+		}
+	}
+	at[0] = len(buf)
+	buf = b.appendPath(buf, path)
+	at[1], at[2] = len(buf), len(buf)
+	if b.has(hasQuery) {
+		buf = append(buf, '?')
+		at[2] = len(buf)
+		buf = b.appendQuery(buf)
+	}
+	at[3] = len(buf)
+	if b.has(hasFragment) {
+		buf = append(buf, '#')
+		buf = append(buf, b.fragment...)
+	}
+	return buf
+}
+
+// composeOnStack is the room on the stack in which compose writes a URI
+// that fits, before the one allocation of its string.
+const composeOnStack = 256
+
+// appendPath appends path, then the pending segments encoded, to dst.
+func (b *Builder) appendPath(dst []byte, path string) []byte {
+	dst = append(dst, path...)
+	if b.npSeg == 0 {
+		return dst
+	}
+	if b.segSlash {
+		dst = append(dst, '/')
+	}
+	for i, seg := range b.pend[:b.npSeg] {
+		if i > 0 {
+			dst = append(dst, '/')
+		}
+		dst = uri.AppendPercentEncode(dst, seg, uri.ComponentPathSegment)
+	}
+	return dst
+}
+
+// appendQuery appends the query, then the pending parameters encoded, each
+// after an "&" unless the query is still empty, to dst.
+func (b *Builder) appendQuery(dst []byte) []byte {
+	dst = append(dst, b.query...)
+	for i := range int(b.npKV) {
+		j := pendSlots - 2*(i+1)
+		if i > 0 || b.query != "" {
+			dst = append(dst, '&')
+		}
+		dst = uri.AppendPercentEncode(dst, b.pend[j], uri.ComponentQueryParam)
+		dst = append(dst, '=')
+		dst = uri.AppendPercentEncode(dst, b.pend[j+1], uri.ComponentQueryParam)
+	}
+	return dst
+}
+
+// flushSegs returns b with its pending segments encoded into its path.
+func (b Builder) flushSegs() Builder {
+	if b.npSeg == 0 {
+		return b
+	}
+	need := len(b.path) + 1
+	for _, seg := range b.pend[:b.npSeg] {
+		need += 3*len(seg) + 1
+	}
+	if need <= textOnStack {
+		var buf [textOnStack]byte
+		b.path = string(b.appendPath(buf[:0], b.path))
+	} else {
+		b.path = ownString(b.appendPath(make([]byte, 0, need), b.path))
+	}
+	return b.dropSegs()
+}
+
+// flushKV returns b with its pending query parameters encoded into its
+// query.
+func (b Builder) flushKV() Builder {
+	if b.npKV == 0 {
+		return b
+	}
+	need := len(b.query)
+	for _, p := range b.pend[pendSlots-2*int(b.npKV):] {
+		need += 3*len(p) + 1
+	}
+	if need <= textOnStack {
+		var buf [textOnStack]byte
+		b.query = string(b.appendQuery(buf[:0]))
+	} else {
+		b.query = ownString(b.appendQuery(make([]byte, 0, need)))
+	}
+	return b.dropKV()
+}
+
+// dropSegs returns b without its pending segments.
+func (b Builder) dropSegs() Builder {
+	clear(b.pend[:b.npSeg])
+	b.npSeg, b.segSlash = 0, false
+	return b
+}
+
+// dropKV returns b without its pending query parameters.
+func (b Builder) dropKV() Builder {
+	clear(b.pend[pendSlots-2*int(b.npKV):])
+	b.npKV = 0
+	return b
+}
+
+// same reports whether u has exactly the components of b, with path, query
+// and port as written.
+func (b *Builder) same(u uri.URI, path, query string, port []byte) bool {
 	return u.IsRelative() == !b.has(hasScheme) && u.Scheme() == b.scheme &&
 		u.HasAuthority() == b.has(hasAuthority) &&
 		u.HasUserInfo() == b.has(hasUserInfo) && u.UserInfo() == b.userinfo &&
 		u.Host() == b.host &&
 		u.HasPort() == b.has(hasPort) && u.Port() == string(port) &&
 		u.Path() == path &&
-		u.HasQuery() == b.has(hasQuery) && u.Query() == b.query &&
+		u.HasQuery() == b.has(hasQuery) && u.Query() == query &&
 		u.HasFragment() == b.has(hasFragment) && u.Fragment() == b.fragment
 }
 

@@ -20,6 +20,9 @@ import (
 // net/url's ParseQuery) read back exactly value. Parameters without "="
 // ("flag") and empty pieces ("a=1&&b=2") stay as they are.
 func (b Builder) SetQueryParam(key, value string) Builder {
+	if b.npKV > 0 {
+		b = b.flushKV()
+	}
 	v := uri.PercentEncode(value, uri.ComponentQueryParam)
 	if !b.has(hasQuery) || b.query == "" {
 		b.query = uri.PercentEncode(key, uri.ComponentQueryParam) + "=" + v
@@ -67,6 +70,9 @@ func (b Builder) SetQueryParam(key, value string) Builder {
 func (b Builder) DelQueryParam(key string) Builder {
 	if !b.has(hasQuery) {
 		return b
+	}
+	if b.npKV > 0 {
+		b = b.flushKV()
 	}
 	var sb strings.Builder
 	sb.Grow(len(b.query))

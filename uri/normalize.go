@@ -150,6 +150,15 @@ func LookupScheme(name string) (SchemeRule, bool) {
 }
 
 func (u URI) normalize(schemeBased bool) URI {
+	if u.isNormal(schemeBased) {
+		return u
+	}
+	return u.normalizeWrite(schemeBased)
+}
+
+// normalizeWrite is normalize without the check isNormal: it writes the
+// normal form of u, and returns u itself when that is u's text.
+func (u URI) normalizeWrite(schemeBased bool) URI {
 	var arr [256]byte
 	buf := arr[:0]
 	var sp [nslots]span
@@ -213,13 +222,13 @@ func (u URI) normalize(schemeBased bool) URI {
 	}
 	switch {
 	case hasAuth || u.has(slotScheme) || path != "" && path[0] == '/':
-		if rdsHasDotSegment(buf[p0:]) {
+		if rdsHasDotSegmentBytes(buf[p0:]) {
 			buf = buf[:p0+rdsInPlace(buf[p0:])]
 		}
 		if !hasAuth {
 			buf = refFixDoubleSlash(buf, p0)
 		}
-	case path != "" && rdsHasDotSegment(buf[p0:]):
+	case path != "" && rdsHasDotSegmentBytes(buf[p0:]):
 		rel := normRelPath(make([]byte, 0, len(buf)-p0+3), buf[p0:])
 		buf = append(buf[:p0], rel...)
 	}
@@ -244,6 +253,77 @@ func (u URI) normalize(schemeBased bool) URI {
 		return u
 	}
 	return URI{s: string(buf), sp: sp, host: kind}
+}
+
+// isNormal reports whether normalize would return u unchanged, by reading u
+// once, without writing: a scheme without upper case, a host without upper
+// case, no triplet in lower-case hex or encoding an unreserved character,
+// no dot segment, and for scheme-based normalization no port or empty path
+// that the scheme's rule drops or changes. It may answer false for some
+// URIs that are normal; normalize then finds out by writing the normal
+// form.
+func (u URI) isNormal(schemeBased bool) bool {
+	scheme, hasScheme := u.get(slotScheme)
+	if normHasUpper(scheme) {
+		return false
+	}
+	hasAuth := u.has(slotAuthority)
+	path := u.Path()
+	if hasAuth {
+		if u.host != IPv4 && normHasUpper(u.Host()) {
+			return false
+		}
+		if schemeBased && hasScheme {
+			if rule, ok := (*schemes.Load())[scheme]; ok {
+				port, hasPort := u.get(slotPort)
+				if hasPort && (port == "" || normSamePort(port, rule.DefaultPort)) ||
+					rule.EmptyPathIsSlash && path == "" {
+					return false
+				}
+			}
+		}
+	} else if len(path) >= 2 && path[0] == '/' && path[1] == '/' {
+		return false
+	}
+	// Every triplet, in any component, must be upper-case and encode a
+	// reserved or other character: such a triplet stays as it is.
+	for s := u.s; ; {
+		i := strings.IndexByte(s, '%')
+		if i < 0 {
+			break
+		}
+		if i+2 >= len(s) {
+			return false
+		}
+		h, l := s[i+1], s[i+2]
+		if 'a' <= h && h <= 'f' || 'a' <= l && l <= 'f' || normPctUnreserved[normPctHexVal(h)<<4|normPctHexVal(l)] {
+			return false
+		}
+		s = s[i+3:]
+	}
+	return !rdsHasDotSegment(path)
+}
+
+// normHasUpper reports whether s, ASCII text (a component of a parsed URI),
+// holds an upper-case letter. It reads eight bytes at a time: a byte b
+// below 0x80 is in 'A'..'Z' exactly when b+0x3F has its high bit set and
+// b+0x25 has not, and no sum carries into the next byte.
+func normHasUpper(s string) bool {
+	const ones = 0x0101010101010101
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		if (x+0x3F*ones)&^(x+0x25*ones)&(0x80*ones) != 0 {
+			return true
+		}
+	}
+	for ; i < len(s); i++ {
+		if 'A' <= s[i] && s[i] <= 'Z' {
+			return true
+		}
+	}
+	return false
 }
 
 // normSamePort reports whether the port digits p and the default port d are the

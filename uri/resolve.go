@@ -1,6 +1,7 @@
 package uri
 
 import (
+	"bytes"
 	"strings"
 
 	"github.com/seed42851778/rfc3986/internal/errtext"
@@ -75,6 +76,10 @@ type ResolveOptions struct {
 //   - More ".." than segments: the surplus is dropped, never kept or
 //     reported ("../../../g" against "http://a/b/c/d;p?q" gives
 //     "http://a/g", §5.4.2).
+//
+// Resolve allocates at most the text of the result. A reference with a
+// scheme and no dot segment is returned as it is, and so is a base without
+// fragment when the reference is empty: neither allocates.
 func (base URI) Resolve(ref URI) (URI, error) { return base.resolve(ref, false) }
 
 // ResolveWith is Resolve with options: with opts.NonStrict it runs the
@@ -92,111 +97,135 @@ func (base URI) resolve(ref URI, nonStrict bool) (URI, error) {
 	if refScheme && nonStrict && strings.EqualFold(ref.Scheme(), base.Scheme()) {
 		refScheme = false
 	}
-
-	// Choose the source of each component (§5.2.2).
-	var (
-		schemeSrc, authSrc, querySrc URI
-		dir, rpath                   string // the path is rds(dir + rpath), or base's path when keep
-		keep                         bool
-	)
-	rpath = ref.Path()
+	// Choose the source of each component (§5.2.2). The target is written
+	// as a head (scheme and authority, from one URI, and in one case the
+	// base's path and query too), a path, and a tail (query and fragment,
+	// the end of the reference's text), each copied whole with its spans.
+	b, r := &base, &ref
+	rpath := r.Path()
 	switch {
 	case refScheme:
-		schemeSrc, authSrc, querySrc = ref, ref, ref
-	case ref.has(slotAuthority):
-		schemeSrc, authSrc, querySrc = base, ref, ref
-	case rpath == "":
-		schemeSrc, authSrc = base, base
-		keep = true
-		if ref.has(slotQuery) {
-			querySrc = ref
-		} else {
-			querySrc = base
+		// T = R, its path without dot segments: R itself when it has none.
+		dot := rdsIndexDotSegment(rpath)
+		if dot < 0 {
+			return ref, nil
 		}
-	default:
-		schemeSrc, authSrc, querySrc = base, base, ref
-		if rpath[0] != '/' { // merge (§5.2.3)
-			bp := base.Path()
-			if base.has(slotAuthority) && bp == "" {
-				dir = "/"
-			} else {
-				dir = bp[:strings.LastIndexByte(bp, '/')+1]
+		return resolveJoin("", r, 0, r.pathStart(), slotScheme, slotPath, "", rpath, dot, r, r.pathStart()+len(rpath), r.host), nil
+	case r.has(slotAuthority):
+		// The scheme of B, then R from its "//" (a scheme R has in the
+		// non-strict variant is left out).
+		from := int(r.sp[slotAuthority].lo) - 3
+		return resolveJoin(base.Scheme(), r, from, r.pathStart(), slotAuthority, slotPath, "", rpath, rdsIndexDotSegment(rpath), r, r.pathStart()+len(rpath), r.host), nil
+	case rpath == "":
+		// The base's path as it stands, and its query unless R has one:
+		// base.s up to the end of one of them, then the rest of R's text,
+		// its query and fragment.
+		if r.pathStart() == len(r.s) && !b.has(slotFragment) {
+			return base, nil
+		}
+		end, slots := b.pathStart()+len(b.Path()), slotPath+1
+		if !r.has(slotQuery) {
+			if q := b.sp[slotQuery]; q.lo != 0 {
+				end, slots = int(q.hi), slotQuery+1
 			}
 		}
+		return resolveJoin("", b, 0, end, slotScheme, slots, "", "", -1, r, r.pathStart(), b.host), nil
 	}
-
-	scheme := schemeSrc.Scheme()
-	auth, hasAuth := authSrc.get(slotAuthority)
-	query, hasQuery := querySrc.get(slotQuery)
-	frag, hasFrag := ref.get(slotFragment)
-
-	var arr [256]byte
-	buf := arr[:0]
-	var sp [nslots]span
-	if n := len(scheme) + len(auth) + len(dir) + len(rpath) + len(base.Path()) + len(query) + len(frag) + 8; n > len(arr) {
-		buf = make([]byte, 0, n)
-	}
-	buf = refPut(buf, &sp, slotScheme, scheme)
-	buf = append(buf, ':')
-	if hasAuth {
-		buf = refAppendAuthority(buf, &sp, authSrc)
-	}
-	p0 := len(buf)
-	if keep {
-		buf = append(buf, base.Path()...)
-	} else {
-		buf = append(buf, dir...)
-		buf = append(buf, rpath...)
-		if rdsHasDotSegment(buf[p0:]) {
-			buf = buf[:p0+rdsInPlace(buf[p0:])]
-		}
-		if !hasAuth {
-			buf = refFixDoubleSlash(buf, p0)
+	var dir string
+	if rpath[0] != '/' { // merge (§5.2.3)
+		bp := b.Path()
+		if b.has(slotAuthority) && bp == "" {
+			dir = "/"
+		} else {
+			dir = bp[:strings.LastIndexByte(bp, '/')+1]
 		}
 	}
-	sp[slotPath] = pathSpan(p0, len(buf))
-	if hasQuery {
-		buf = append(buf, '?')
-		buf = refPut(buf, &sp, slotQuery, query)
+	dot := rdsIndexDotSegment(dir)
+	if dot < 0 {
+		if dot = rdsIndexDotSegment(rpath); dot >= 0 {
+			dot += len(dir)
+		}
 	}
-	if hasFrag {
-		buf = append(buf, '#')
-		buf = refPut(buf, &sp, slotFragment, frag)
-	}
-	return URI{s: string(buf), sp: sp, host: authSrc.host}, nil
+	return resolveJoin("", b, 0, b.pathStart(), slotScheme, slotPath, dir, rpath, dot, r, r.pathStart()+len(rpath), b.host), nil
 }
 
-// refPut, refAppendAuthority and refFixDoubleSlash assemble the text of a
-// URI and the spans of its components at once, so that the result needs no
-// parse: each appends to buf a component that is valid where it goes, as the
-// callers ensure (the tests parse every result back and compare). They take
-// and return buf rather than work on a struct through a pointer, so that a
-// caller's buffer can stay on its stack.
+// pathStart returns the offset in u.s where the path starts: after the
+// authority, or else after the scheme's ":".
+func (u *URI) pathStart() int {
+	if x := u.sp[slotAuthority]; x.lo != 0 {
+		return int(x.hi)
+	}
+	if x := u.sp[slotScheme]; x.lo != 0 {
+		return int(x.hi) + 1
+	}
+	return 0
+}
+
+// resolveJoin writes the target of a resolution and its spans at once, so
+// that the result needs no parse:
+//
+//   - scheme and ":", when scheme is not empty;
+//   - head.s[headFrom:headEnd], with the spans of head's slots
+//     [slotLo, slotHi);
+//   - the path dir + rpath, unless both are empty, its dot segments
+//     removed when dot, the offset of its first one (rdsIndexDotSegment),
+//     is not -1;
+//   - tail.s[tailFrom:], with the spans of tail's query and fragment.
+//
+// Each piece is valid where it goes, as the callers ensure (the tests parse
+// every result back and compare). host is the kind of the host the head
+// brings.
+func resolveJoin(scheme string, head *URI, headFrom, headEnd, slotLo, slotHi int, dir, rpath string, dot int, tail *URI, tailFrom int, host HostKind) URI {
+	var arr [256]byte
+	buf := arr[:0]
+	if n := len(scheme) + 1 + headEnd - headFrom + len(dir) + len(rpath) + 2 + len(tail.s) - tailFrom; n > len(arr) {
+		buf = make([]byte, 0, n)
+	}
+	var sp [nslots]span
+	if scheme != "" {
+		buf = refPut(buf, &sp, slotScheme, scheme)
+		buf = append(buf, ':')
+	}
+	d := int32(len(buf) - headFrom)
+	buf = append(buf, head.s[headFrom:headEnd]...)
+	for i := slotLo; i < slotHi; i++ {
+		if x := head.sp[i]; x.lo != 0 {
+			sp[i] = span{x.lo + d, x.hi + d}
+		}
+	}
+	if dir != "" || rpath != "" {
+		p0 := len(buf)
+		buf = append(buf, dir...)
+		buf = append(buf, rpath...)
+		if dot >= 0 {
+			buf = buf[:p0+rdsInPlaceFrom(buf[p0:], dot)]
+			if sp[slotAuthority].lo == 0 {
+				buf = refFixDoubleSlash(buf, p0)
+			}
+		}
+		sp[slotPath] = pathSpan(p0, len(buf))
+	}
+	d = int32(len(buf) - tailFrom)
+	buf = append(buf, tail.s[tailFrom:]...)
+	for i := slotQuery; i < nslots; i++ {
+		if x := tail.sp[i]; x.lo != 0 {
+			sp[i] = span{x.lo + d, x.hi + d}
+		}
+	}
+	return URI{s: string(buf), sp: sp, host: host}
+}
+
+// refPut and refFixDoubleSlash assemble the text of a URI and the spans of
+// its components at once, so that the result needs no parse: each appends
+// to buf a component that is valid where it goes, as the callers ensure.
+// They take and return buf rather than work on a struct through a pointer,
+// so that a caller's buffer can stay on its stack.
 
 // refPut appends s to buf as component slot.
 func refPut(buf []byte, sp *[nslots]span, slot int, s string) []byte {
 	lo := len(buf) + 1
 	buf = append(buf, s...)
 	sp[slot] = span{int32(lo), int32(len(buf))}
-	return buf
-}
-
-// refAppendAuthority appends "//" and the authority of src, with the spans
-// of its subcomponents.
-func refAppendAuthority(buf []byte, sp *[nslots]span, src URI) []byte {
-	buf = append(buf, '/', '/')
-	start := len(buf)
-	shift := int32(start) - (src.sp[slotAuthority].lo - 1)
-	buf = append(buf, src.Authority()...)
-	sp[slotAuthority] = span{int32(start + 1), int32(len(buf))}
-	if x := src.sp[slotUserInfo]; x.lo != 0 {
-		sp[slotUserInfo] = span{x.lo + shift, x.hi + shift}
-	}
-	x := src.sp[slotHost] // always defined with the authority
-	sp[slotHost] = span{x.lo + shift, x.hi + shift}
-	if x := src.sp[slotPort]; x.lo != 0 {
-		sp[slotPort] = span{x.lo + shift, x.hi + shift}
-	}
 	return buf
 }
 
@@ -224,75 +253,133 @@ func refFixDoubleSlash(buf []byte, p0 int) []byte {
 // "../g" becomes "g", ".." becomes ""). A path without dot segments is
 // returned as it is, without copying.
 func RemoveDotSegments(path string) string {
-	if !rdsHasDotSegment(path) {
+	i := rdsIndexDotSegment(path)
+	if i < 0 {
 		return path
 	}
 	b := []byte(path)
-	return string(b[:rdsInPlace(b)])
+	return string(b[:rdsInPlaceFrom(b, i)])
 }
 
-// rdsHasDotSegment reports whether some "/"-separated segment of p is "." or "..".
-func rdsHasDotSegment[T ~string | ~[]byte](p T) bool {
-	for i := 0; i < len(p); i++ {
-		if p[i] != '.' || (i > 0 && p[i-1] != '/') {
-			continue
+// rdsHasDotSegment reports whether some "/"-separated segment of p is "."
+// or "..".
+func rdsHasDotSegment(p string) bool { return rdsIndexDotSegment(p) >= 0 }
+
+// rdsIndexDotSegment returns the offset of the first "/"-separated segment
+// of p that is "." or "..", or -1. It looks only at each ".", where it
+// starts the text or follows a "/".
+func rdsIndexDotSegment(p string) int {
+	for i := 0; ; i++ {
+		j := strings.IndexByte(p[i:], '.')
+		if j < 0 {
+			return -1
 		}
-		k := i + 1
-		if k < len(p) && p[k] == '.' {
-			k++
-		}
-		if k == len(p) || p[k] == '/' {
-			return true
+		i += j
+		if (i == 0 || p[i-1] == '/') && rdsDotAt(p, i) {
+			return i
 		}
 	}
-	return false
+}
+
+// rdsHasDotSegmentBytes is rdsHasDotSegment for a path being written.
+func rdsHasDotSegmentBytes(p []byte) bool {
+	for i := 0; ; {
+		j := bytes.IndexByte(p[i:], '.')
+		if j < 0 {
+			return false
+		}
+		i += j
+		if (i == 0 || p[i-1] == '/') && rdsDotAt(p, i) {
+			return true
+		}
+		i++
+	}
+}
+
+// rdsDotAt reports whether the segment of p that starts at i is "." or "..".
+func rdsDotAt[T ~string | ~[]byte](p T, i int) bool {
+	if i >= len(p) || p[i] != '.' {
+		return false
+	}
+	k := i + 1
+	if k < len(p) && p[k] == '.' {
+		k++
+	}
+	return k == len(p) || p[k] == '/'
 }
 
 // rdsInPlace runs remove_dot_segments (§5.2.4) on b, in place, and returns
 // the length of the result, which is in b[:n]. The input buffer is b[r:] and
 // the output buffer b[:w]; every step consumes at least as much input as it
 // writes, so w <= r throughout and the output never overwrites input yet to
-// be read. Each case is one rule of §5.2.4, step 2.
-func rdsInPlace(b []byte) int {
+// be read.
+//
+// It goes a segment at a time. Rules A and D of §5.2.4, step 2, can only
+// apply while the input does not start with "/": to a leading run of "../"
+// and "./", and to what is left when it is "." or "..". Once the input
+// starts with "/" it always does (B, C and E each leave a "/" or nothing),
+// and each step looks at the segment after that "/": "." is rule B, ".."
+// rule C, anything else rule E.
+func rdsInPlace(b []byte) int { return rdsInPlaceFrom(b, 0) }
+
+// rdsInPlaceFrom is rdsInPlace for a b whose first dot segment starts at
+// offset from, or later: what comes before it, output of rule E unchanged,
+// stays in place.
+func rdsInPlaceFrom(b []byte, from int) int {
 	r, w, n := 0, 0, len(b)
-	for r < n {
-		in := b[r:]
+	if from > 0 { // b[from-1] == '/'
+		r, w = from-1, from-1
+		goto segments
+	}
+	// A and D.
+	for r < n && b[r] == '.' {
 		switch {
-		// A: a prefix "../" or "./" is removed.
-		case len(in) >= 3 && in[0] == '.' && in[1] == '.' && in[2] == '/':
+		case r+1 == n: // D: "."
+			return 0
+		case b[r+1] == '/': // A: "./"
+			r += 2
+		case b[r+1] != '.': // a name such as ".a"
+			goto first
+		case r+2 == n: // D: ".."
+			return 0
+		case b[r+2] == '/': // A: "../"
 			r += 3
-		case len(in) >= 2 && in[0] == '.' && in[1] == '/':
-			r += 2
-		// B: a prefix "/./" or "/." (complete) becomes "/".
-		case len(in) >= 3 && in[0] == '/' && in[1] == '.' && in[2] == '/':
-			r += 2
-		case len(in) == 2 && in[0] == '/' && in[1] == '.':
-			r++
-			b[r] = '/'
-		// C: a prefix "/../" or "/.." (complete) becomes "/", and the last
-		// segment of the output goes, with its "/" if any.
-		case len(in) >= 4 && in[0] == '/' && in[1] == '.' && in[2] == '.' && in[3] == '/':
-			r += 3
-			w = rdsLastSlash(b[:w])
-		case len(in) == 3 && in[0] == '/' && in[1] == '.' && in[2] == '.':
-			r += 2
-			b[r] = '/'
-			w = rdsLastSlash(b[:w])
-		// D: an input of only "." or ".." is removed.
-		case len(in) == 1 && in[0] == '.', len(in) == 2 && in[0] == '.' && in[1] == '.':
-			r = n
-		// E: the first segment, with its leading "/" if any, moves to the output.
-		default:
-			j := 0
-			if in[0] == '/' {
-				j = 1
-			}
-			for j < len(in) && in[j] != '/' {
-				j++
-			}
-			w += copy(b[w:], in[:j])
-			r += j
+		default: // a name such as "..."
+			goto first
 		}
+	}
+first:
+	// E, for a first segment without "/".
+	for r < n && b[r] != '/' {
+		b[w] = b[r]
+		w++
+		r++
+	}
+segments:
+	for r < n { // b[r] == '/'
+		end := r + 1
+		for end < n && b[end] != '/' {
+			end++
+		}
+		switch seg := b[r+1 : end]; {
+		case len(seg) == 1 && seg[0] == '.': // B: "/./" or a final "/." becomes "/"
+			if end == n {
+				b[w] = '/'
+				return w + 1
+			}
+		case len(seg) == 2 && seg[0] == '.' && seg[1] == '.': // C: as B, and the last output segment goes
+			w = rdsLastSlash(b[:w])
+			if end == n {
+				b[w] = '/'
+				return w + 1
+			}
+		default: // E: "/" and the segment move to the output
+			if w != r {
+				copy(b[w:], b[r:end])
+			}
+			w += end - r
+		}
+		r = end
 	}
 	return w
 }
