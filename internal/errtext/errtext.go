@@ -132,3 +132,59 @@ func redact(s string, lo, hi, off int) (string, int) {
 	}
 	return s[:lo] + Redaction + s[hi:], off
 }
+
+// DescribeAt describes what stands at offset off of s, for error messages:
+// "invalid character 'x'", "invalid character 'é' (UTF-8 0xC3 0xA9)", "invalid
+// byte 0xFF" or "unexpected end of input". combinator.DescribeAt is this
+// function; it lives here so that a package can describe its input without
+// linking the combinator package (uri does not).
+func DescribeAt(s string, off int) string {
+	if off >= len(s) || off < 0 {
+		return "unexpected end of input"
+	}
+	b := s[off]
+	if b < utf8.RuneSelf {
+		return "invalid character " + quoteChar(rune(b))
+	}
+	r, size := utf8.DecodeRuneInString(s[off:])
+	if r == utf8.RuneError && size <= 1 {
+		return "invalid byte " + hexByte(b)
+	}
+	var sb strings.Builder
+	sb.WriteString("invalid character ")
+	sb.WriteString(quoteChar(r))
+	sb.WriteString(" (UTF-8")
+	for i := 0; i < size; i++ {
+		sb.WriteByte(' ')
+		sb.WriteString(hexByte(s[off+i]))
+	}
+	sb.WriteByte(')')
+	return sb.String()
+}
+
+// quoteChar quotes r between single quotes, escaped as Go escapes a rune
+// literal, except that a single quote is shown as '\”.
+func quoteChar(r rune) string {
+	if r == '\'' {
+		return `'\''`
+	}
+	return strconv.QuoteRune(r)
+}
+
+// hexByte writes b as 0xHH, in upper case.
+func hexByte(b byte) string {
+	const hexd = "0123456789ABCDEF"
+	return string([]byte{'0', 'x', hexd[b>>4], hexd[b&15]})
+}
+
+// JoinExpected joins labels as a list: `a`, `a or b`, `a, b or c`;
+// combinator.JoinExpected is this function.
+func JoinExpected(labels []string) string {
+	switch len(labels) {
+	case 0:
+		return "nothing"
+	case 1:
+		return labels[0]
+	}
+	return strings.Join(labels[:len(labels)-1], ", ") + " or " + labels[len(labels)-1]
+}
