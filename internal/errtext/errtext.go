@@ -64,6 +64,20 @@ func Quote(s string, off int) string {
 	return b.String()
 }
 
+// Clip returns s cut to at most n bytes, at the start of a UTF-8 sequence,
+// followed by "…" when it was cut: for a message of another package (a
+// reason from golang.org/x/net/idna quotes its input whole) that is already
+// escaped.
+func Clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
+}
+
 // RedactUserInfo returns the userinfo text ui with its password replaced by
 // Redaction: what follows its first ":" ("user:password", §3.2.1), even
 // when empty. Without a ":", ui is returned as it is. Offset off of ui is
@@ -121,6 +135,19 @@ func URIPassword(s string) (lo, hi int, ok bool) {
 	}
 	return i + colon + 1, i + at, true
 }
+
+// InPassword reports whether offset off of s falls in the password of its
+// userinfo, as URIPassword finds it: an error about the byte there must not
+// quote it (§3.2.1), and says "invalid character in the password" instead.
+func InPassword(s string, off int) bool {
+	lo, hi, ok := URIPassword(s)
+	return ok && lo <= off && off < hi
+}
+
+// PasswordHint is the hint of a message about a character in a password,
+// which names neither the character nor its percent-encoding.
+const PasswordHint = "a password holds unreserved characters, sub-delims, \":\" and percent-encodings only: " +
+	"percent-encode any other character; the password is not shown (RFC 3986 §3.2.1)"
 
 // redact replaces s[lo:hi] by Redaction and maps off.
 func redact(s string, lo, hi, off int) (string, int) {

@@ -147,3 +147,36 @@ func TestDescribeAt(t *testing.T) {
 		}
 	}
 }
+
+// TestClip checks that Clip cuts at a character boundary and marks the cut.
+func TestClip(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		n    int
+		want string
+	}{
+		{"abc", 3, "abc"},
+		{"abcd", 3, "abc…"},
+		{"aé", 2, "a…"}, // byte 2 is inside "é": the cut moves back to its start
+		{"éé", 3, "é…"},
+		{"", 0, ""},
+	} {
+		if got := Clip(c.s, c.n); got != c.want {
+			t.Errorf("Clip(%q, %d) = %q, want %q", c.s, c.n, got, c.want)
+		}
+	}
+}
+
+// TestInPassword checks where a password starts and ends for InPassword: from
+// the byte after the first ":" of the userinfo to the last "@".
+func TestInPassword(t *testing.T) {
+	const s = "http://user:pa@ss@h/p"
+	for off, want := range map[int]bool{10: false, 11: false, 12: true, 16: true, 17: false, 18: false, -1: false, 99: false} {
+		if got := InPassword(s, off); got != want {
+			t.Errorf("InPassword(%q, %d) = %v, want %v", s, off, got, want)
+		}
+	}
+	if InPassword("http://user@h/", 8) {
+		t.Error("a userinfo without \":\" has no password")
+	}
+}
