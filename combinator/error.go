@@ -2,8 +2,8 @@ package combinator
 
 import (
 	"fmt"
-	"strings"
-	"unicode/utf8"
+
+	"github.com/seed42851778/rfc3986/internal/errtext"
 )
 
 // SyntaxError is the diagnosis of input that does not match a rule: where the
@@ -46,40 +46,7 @@ func (e *SyntaxError) Found() string {
 // DescribeAt describes what stands at offset off of s, for error messages:
 // "invalid character 'x'", "invalid character 'é' (UTF-8 0xC3 0xA9)", "invalid
 // byte 0xFF" or "unexpected end of input".
-func DescribeAt(s string, off int) string {
-	if off >= len(s) || off < 0 {
-		return "unexpected end of input"
-	}
-	b := s[off]
-	if b < utf8.RuneSelf {
-		return "invalid character " + quoteChar(rune(b))
-	}
-	r, size := utf8.DecodeRuneInString(s[off:])
-	if r == utf8.RuneError && size <= 1 {
-		return fmt.Sprintf("invalid byte 0x%02X", b)
-	}
-	hexes := make([]string, size)
-	for i := range hexes {
-		hexes[i] = fmt.Sprintf("0x%02X", s[off+i])
-	}
-	return fmt.Sprintf("invalid character %s (UTF-8 %s)", quoteChar(r), strings.Join(hexes, " "))
-}
-
-func quoteChar(r rune) string {
-	if r == '\'' {
-		return `'\''`
-	}
-	q := fmt.Sprintf("%q", r)
-	return q
-}
+func DescribeAt(s string, off int) string { return errtext.DescribeAt(s, off) }
 
 // JoinExpected joins labels as a list: `a`, `a or b`, `a, b or c`.
-func JoinExpected(labels []string) string {
-	switch len(labels) {
-	case 0:
-		return "nothing"
-	case 1:
-		return labels[0]
-	}
-	return strings.Join(labels[:len(labels)-1], ", ") + " or " + labels[len(labels)-1]
-}
+func JoinExpected(labels []string) string { return errtext.JoinExpected(labels) }

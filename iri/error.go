@@ -9,6 +9,7 @@ import (
 
 	c "github.com/seed42851778/rfc3986/combinator"
 	"github.com/seed42851778/rfc3986/combinator/rfc3987"
+	"github.com/seed42851778/rfc3986/internal/errtext"
 	"github.com/seed42851778/rfc3986/uri"
 )
 
@@ -31,10 +32,14 @@ type ParseError struct {
 //
 // quoting at most 64 bytes of input around Offset.
 func (e *ParseError) Error() string {
-	msg := "iri: " + c.DescribeAt(e.Input, e.Offset) + " at offset " + strconv.Itoa(e.Offset) +
+	found, hint := errtext.DescribeAt(e.Input, e.Offset), e.Hint
+	if errtext.InPassword(e.Input, e.Offset) {
+		found, hint = "invalid character in the password", errtext.PasswordHint
+	}
+	msg := "iri: " + found + " at offset " + strconv.Itoa(e.Offset) +
 		" in " + e.Component + ": expected " + c.JoinExpected(e.Expected)
-	if e.Hint != "" {
-		msg += " (" + e.Hint + ")"
+	if hint != "" {
+		msg += " (" + hint + ")"
 	}
 	return msg + " in " + excerpt(e.Input, e.Offset)
 }
@@ -116,27 +121,9 @@ func pctEncode(s string) string {
 	return b.String()
 }
 
-// excerpt quotes at most 64 bytes of s around off, control characters and
-// invalid UTF-8 escaped, with "…" where it cuts.
+// excerpt quotes s for a message: its password, if it has one, replaced by
+// "xxxxx" (RFC 3986 §3.2.1), and at most 64 bytes of it around off.
 func excerpt(s string, off int) string {
-	const width = 64
-	lo, hi := 0, len(s)
-	if hi-lo > width {
-		lo = max(0, min(off-width/2, len(s)-width))
-		hi = lo + width
-		for lo > 0 && lo < len(s) && !utf8.RuneStart(s[lo]) {
-			lo--
-		}
-		for hi < len(s) && !utf8.RuneStart(s[hi]) {
-			hi++
-		}
-	}
-	q := strconv.Quote(s[lo:hi])
-	if lo > 0 {
-		q = "…" + q
-	}
-	if hi < len(s) {
-		q += "…"
-	}
-	return q
+	r, o := errtext.RedactURI(s, off)
+	return errtext.Quote(r, o)
 }

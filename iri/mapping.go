@@ -6,6 +6,7 @@ import (
 
 	c "github.com/seed42851778/rfc3986/combinator"
 	"github.com/seed42851778/rfc3986/combinator/rfc3987"
+	"github.com/seed42851778/rfc3986/internal/errtext"
 	"github.com/seed42851778/rfc3986/uri"
 	"golang.org/x/net/idna"
 )
@@ -243,12 +244,11 @@ type IDNAError struct {
 // Error returns a message such as
 //
 //	iri: host "a..b" is not a valid IDNA domain name: idna: invalid label ""
+//
+// It quotes at most 64 bytes of the host, and cuts IDNA's reason, which
+// quotes the label, to 2*64 bytes.
 func (e *IDNAError) Error() string {
-	h := e.Host
-	if len(h) > 64 {
-		h = h[:64] + "…"
-	}
-	return "iri: host " + quote(h) + " is not a valid IDNA domain name: " + e.Err.Error()
+	return "iri: host " + quote(e.Host) + " is not a valid IDNA domain name: " + errtext.Clip(e.Err.Error(), 2*errtext.Max)
 }
 
 // Unwrap returns IDNA's error.

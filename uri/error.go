@@ -5,7 +5,7 @@ import (
 	"strings"
 	"unsafe"
 
-	c "github.com/seed42851778/rfc3986/combinator"
+	"github.com/seed42851778/rfc3986/internal/errtext"
 )
 
 // ParseError is the error of every Parse function: where the text stops being
@@ -27,8 +27,8 @@ type ParseError struct {
 // It ends with the Hint, when there is one. It quotes no more than 64 bytes
 // of the input and escapes control characters, however long the input.
 func (e *ParseError) Error() string {
-	msg := "uri: " + c.DescribeAt(e.Input, e.Offset) + " at offset " + itoa(e.Offset) +
-		" in " + e.Component + ": expected " + c.JoinExpected(e.Expected)
+	msg := "uri: " + errtext.DescribeAt(e.Input, e.Offset) + " at offset " + itoa(e.Offset) +
+		" in " + e.Component + ": expected " + errtext.JoinExpected(e.Expected)
 	if e.Hint != "" {
 		msg += "; " + e.Hint
 	}
@@ -147,11 +147,11 @@ var schemeStop = [256]bool{':': true, '/': true, '?': true, '#': true}
 //
 //	scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
 func isScheme(s string) bool {
-	if s == "" || !c.AlphaSet.Contains(s[0]) {
+	if s == "" || !alphaSet.contains(s[0]) {
 		return false
 	}
 	for i := 1; i < len(s); i++ {
-		if !c.SchemeSet.Contains(s[i]) {
+		if !schemeSet.contains(s[i]) {
 			return false
 		}
 	}
@@ -204,7 +204,7 @@ func authorityPart(a string, off int) string {
 // unreserved, sub-delims, ":" and the "%" and HEXDIG of pct-encoded.
 func userinfoBytes(s string) bool {
 	for i := 0; i < len(s); i++ {
-		if !c.UserInfoSet.Contains(s[i]) && s[i] != '%' {
+		if !userInfoSet.contains(s[i]) && s[i] != '%' {
 			return false
 		}
 	}

@@ -4,8 +4,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-
-	c "github.com/seed42851778/rfc3986/combinator"
 )
 
 // NormalizeSyntax returns u in the normal form of syntax-based normalization
@@ -362,7 +360,7 @@ func normPctUpperHex(b byte) byte {
 // normPctUnreserved is unreserved (§2.3) as a table.
 var normPctUnreserved = func() (t [256]bool) {
 	for i := range 256 {
-		t[i] = c.UnreservedSet.Contains(byte(i))
+		t[i] = unreservedSet.contains(byte(i))
 	}
 	return t
 }()

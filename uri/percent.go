@@ -4,7 +4,6 @@ import (
 	"strconv"
 	"strings"
 
-	c "github.com/seed42851778/rfc3986/combinator"
 	"github.com/seed42851778/rfc3986/internal/errtext"
 )
 
@@ -169,23 +168,23 @@ const (
 // componentSets holds, for each Component, the bytes that may stand as they
 // are there: the one set per component that every package of the module
 // encodes with. None holds "%".
-var componentSets = [...]c.CharSet{
-	ComponentUserInfo:    c.UserInfoSet,
-	ComponentUserName:    c.UserInfoSet.Minus(c.Chars(":")),
-	ComponentHost:        c.RegNameSet,
-	ComponentPath:        c.PathSet,
-	ComponentPathSegment: c.PCharSet,
-	ComponentQuery:       c.QuerySet,
-	ComponentQueryParam:  c.QuerySet.Minus(c.Chars("&=+;")),
-	ComponentFragment:    c.FragmentSet,
+var componentSets = [...]byteSet{
+	ComponentUserInfo:    userInfoSet,
+	ComponentUserName:    userInfoSet.minus(chars(":")),
+	ComponentHost:        regNameSet,
+	ComponentPath:        pathSet,
+	ComponentPathSegment: pcharSet,
+	ComponentQuery:       querySet,
+	ComponentQueryParam:  querySet.minus(chars("&=+;")),
+	ComponentFragment:    querySet,
 }
 
 // set returns the bytes that may stand as they are in k.
-func (k Component) set() *c.CharSet {
+func (k Component) set() *byteSet {
 	if k >= 0 && int(k) < len(componentSets) {
 		return &componentSets[k]
 	}
-	return &c.UnreservedSet
+	return &unreservedSet
 }
 
 // PercentEncode returns s with every byte that component k does not allow as
@@ -207,12 +206,12 @@ func AppendPercentEncode(dst []byte, s string, k Component) []byte {
 }
 
 // appendEncode is AppendPercentEncode for a set that does not hold "%".
-func appendEncode(dst []byte, s string, allowed *c.CharSet) []byte {
+func appendEncode(dst []byte, s string, allowed *byteSet) []byte {
 	const hexd = "0123456789ABCDEF"
 	start := 0
 	for i := 0; i < len(s); i++ {
 		x := s[i]
-		if allowed.Contains(x) {
+		if allowed.contains(x) {
 			continue
 		}
 		dst = append(dst, s[start:i]...)
@@ -228,16 +227,20 @@ func appendEncode(dst []byte, s string, allowed *c.CharSet) []byte {
 // segment of a relative path, a scheme-specific set, …). "%" is always
 // encoded, even when allowed holds it. When nothing needs encoding, Encode
 // returns s itself and allocates nothing.
-func Encode(s string, allowed c.CharSet) string {
-	allowed = allowed.Minus(c.Chars("%"))
-	return encode(s, &allowed)
+//
+// allowed is a combinator.CharSet, passed as it is: Encode takes the
+// CharSet's underlying type, a 256-bit bitmap, so that a program that
+// imports uri does not link the combinator package.
+func Encode(s string, allowed [4]uint64) string {
+	set := byteSet(allowed).minus(chars("%"))
+	return encode(s, &set)
 }
 
 // encode is Encode for a set that does not hold "%".
-func encode(s string, allowed *c.CharSet) string {
+func encode(s string, allowed *byteSet) string {
 	n := 0
 	for i := 0; i < len(s); i++ {
-		if !allowed.Contains(s[i]) {
+		if !allowed.contains(s[i]) {
 			n++
 		}
 	}
@@ -250,7 +253,7 @@ func encode(s string, allowed *c.CharSet) string {
 	start := 0
 	for i := 0; i < len(s); i++ {
 		x := s[i]
-		if allowed.Contains(x) {
+		if allowed.contains(x) {
 			continue
 		}
 		b.WriteString(s[start:i])

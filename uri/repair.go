@@ -5,7 +5,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	c "github.com/seed42851778/rfc3986/combinator"
 	"golang.org/x/net/idna"
 )
 
@@ -194,10 +193,10 @@ func clean(s string) (cleaned, []Repair) {
 // repairSets are the bytes each repaired component keeps as they are ("%"
 // is looked at separately).
 var (
-	repairUserInfo = c.UserInfoSet
-	repairPath     = c.PathSet
-	repairQuery    = c.QuerySet
-	repairFragment = c.FragmentSet
+	repairUserInfo = userInfoSet
+	repairPath     = pathSet
+	repairQuery    = querySet
+	repairFragment = querySet
 )
 
 // repairer writes the repaired text and collects the repairs of the second
@@ -218,16 +217,16 @@ func (r *repairer) copy(i, j int) { r.b.WriteString(r.cl.t[i:j]) }
 // except a "%" that starts a triplet "%" HEXDIG HEXDIG inside t[i:j]. A
 // non-ASCII character that stands in one piece in the input is one Repair;
 // any other byte is one Repair of its own.
-func (r *repairer) encode(i, j int, allowed *c.CharSet) {
+func (r *repairer) encode(i, j int, allowed *byteSet) {
 	t := r.cl.t
 	from := i
 	for k := i; k < j; {
 		x := t[k]
-		if allowed.Contains(x) {
+		if allowed.contains(x) {
 			k++
 			continue
 		}
-		if x == '%' && k+2 < len(t) && k+2 < j && c.HexDigSet.Contains(t[k+1]) && c.HexDigSet.Contains(t[k+2]) {
+		if x == '%' && k+2 < len(t) && k+2 < j && hexDigSet.contains(t[k+1]) && hexDigSet.contains(t[k+2]) {
 			k += 3
 			continue
 		}
@@ -295,7 +294,7 @@ func idnaToASCII(h string) (string, error) {
 // without percent-encoding: what IDNA returns must be one.
 func isRegName(s string) bool {
 	for i := 0; i < len(s); i++ {
-		if !c.RegNameSet.Contains(s[i]) {
+		if !regNameSet.contains(s[i]) {
 			return false
 		}
 	}
@@ -384,8 +383,8 @@ func repair(s string) (string, []Repair) {
 // The sets repair encodes with where a byte of the component's set is also
 // its delimiter: a userinfo runs to the last "@", a fragment to the end.
 var (
-	repairUserInfoNoAt   = repairUserInfo.Minus(c.Chars("@"))
-	repairFragmentNoHash = repairFragment.Minus(c.Chars("#"))
+	repairUserInfoNoAt   = repairUserInfo.minus(chars("@"))
+	repairFragmentNoHash = repairFragment.minus(chars("#"))
 )
 
 // merge merges the removals of repair 1 and the other repairs, both sorted by

@@ -64,6 +64,20 @@ func Quote(s string, off int) string {
 	return b.String()
 }
 
+// Clip returns s cut to at most n bytes, at the start of a UTF-8 sequence,
+// followed by "…" when it was cut: for a message of another package (a
+// reason from golang.org/x/net/idna quotes its input whole) that is already
+// escaped.
+func Clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
+}
+
 // RedactUserInfo returns the userinfo text ui with its password replaced by
 // Redaction: what follows its first ":" ("user:password", §3.2.1), even
 // when empty. Without a ":", ui is returned as it is. Offset off of ui is
@@ -122,6 +136,19 @@ func URIPassword(s string) (lo, hi int, ok bool) {
 	return i + colon + 1, i + at, true
 }
 
+// InPassword reports whether offset off of s falls in the password of its
+// userinfo, as URIPassword finds it: an error about the byte there must not
+// quote it (§3.2.1), and says "invalid character in the password" instead.
+func InPassword(s string, off int) bool {
+	lo, hi, ok := URIPassword(s)
+	return ok && lo <= off && off < hi
+}
+
+// PasswordHint is the hint of a message about a character in a password,
+// which names neither the character nor its percent-encoding.
+const PasswordHint = "a password holds unreserved characters, sub-delims, \":\" and percent-encodings only: " +
+	"percent-encode any other character; the password is not shown (RFC 3986 §3.2.1)"
+
 // redact replaces s[lo:hi] by Redaction and maps off.
 func redact(s string, lo, hi, off int) (string, int) {
 	switch {
@@ -131,4 +158,60 @@ func redact(s string, lo, hi, off int) (string, int) {
 		off = lo
 	}
 	return s[:lo] + Redaction + s[hi:], off
+}
+
+// DescribeAt describes what stands at offset off of s, for error messages:
+// "invalid character 'x'", "invalid character 'é' (UTF-8 0xC3 0xA9)", "invalid
+// byte 0xFF" or "unexpected end of input". combinator.DescribeAt is this
+// function; it lives here so that a package can describe its input without
+// linking the combinator package (uri does not).
+func DescribeAt(s string, off int) string {
+	if off >= len(s) || off < 0 {
+		return "unexpected end of input"
+	}
+	b := s[off]
+	if b < utf8.RuneSelf {
+		return "invalid character " + quoteChar(rune(b))
+	}
+	r, size := utf8.DecodeRuneInString(s[off:])
+	if r == utf8.RuneError && size <= 1 {
+		return "invalid byte " + hexByte(b)
+	}
+	var sb strings.Builder
+	sb.WriteString("invalid character ")
+	sb.WriteString(quoteChar(r))
+	sb.WriteString(" (UTF-8")
+	for i := 0; i < size; i++ {
+		sb.WriteByte(' ')
+		sb.WriteString(hexByte(s[off+i]))
+	}
+	sb.WriteByte(')')
+	return sb.String()
+}
+
+// quoteChar quotes r between single quotes, escaped as Go escapes a rune
+// literal, except that a single quote is shown as '\”.
+func quoteChar(r rune) string {
+	if r == '\'' {
+		return `'\''`
+	}
+	return strconv.QuoteRune(r)
+}
+
+// hexByte writes b as 0xHH, in upper case.
+func hexByte(b byte) string {
+	const hexd = "0123456789ABCDEF"
+	return string([]byte{'0', 'x', hexd[b>>4], hexd[b&15]})
+}
+
+// JoinExpected joins labels as a list: `a`, `a or b`, `a, b or c`;
+// combinator.JoinExpected is this function.
+func JoinExpected(labels []string) string {
+	switch len(labels) {
+	case 0:
+		return "nothing"
+	case 1:
+		return labels[0]
+	}
+	return strings.Join(labels[:len(labels)-1], ", ") + " or " + labels[len(labels)-1]
 }

@@ -109,3 +109,74 @@ func TestRedactURI(t *testing.T) {
 		}
 	}
 }
+
+// TestDescribeAt checks the description of one character, escaped as a Go
+// rune literal, with its UTF-8 bytes when it is not ASCII, and the lists
+// JoinExpected makes.
+func TestDescribeAt(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		off  int
+		want string
+	}{
+		{"a", 0, "invalid character 'a'"},
+		{"a", 1, "unexpected end of input"},
+		{"a", -1, "unexpected end of input"},
+		{"'", 0, `invalid character '\''`},
+		{"\x00", 0, `invalid character '\x00'`},
+		{"\n", 0, `invalid character '\n'`},
+		{"\x7f", 0, `invalid character '\x7f'`},
+		{"\xff", 0, "invalid byte 0xFF"},
+		{"\xc3", 0, "invalid byte 0xC3"},
+		{"é", 0, "invalid character 'é' (UTF-8 0xC3 0xA9)"},
+		{"x€", 1, "invalid character '€' (UTF-8 0xE2 0x82 0xAC)"},
+		{"é", 1, "invalid byte 0xA9"},
+	} {
+		if got := DescribeAt(c.s, c.off); got != c.want {
+			t.Errorf("DescribeAt(%q, %d) = %s, want %s", c.s, c.off, got, c.want)
+		}
+	}
+	for _, c := range []struct {
+		labels []string
+		want   string
+	}{
+		{nil, "nothing"}, {[]string{"a"}, "a"}, {[]string{"a", "b"}, "a or b"}, {[]string{"a", "b", "c"}, "a, b or c"},
+	} {
+		if got := JoinExpected(c.labels); got != c.want {
+			t.Errorf("JoinExpected(%v) = %s, want %s", c.labels, got, c.want)
+		}
+	}
+}
+
+// TestClip checks that Clip cuts at a character boundary and marks the cut.
+func TestClip(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		n    int
+		want string
+	}{
+		{"abc", 3, "abc"},
+		{"abcd", 3, "abc…"},
+		{"aé", 2, "a…"}, // byte 2 is inside "é": the cut moves back to its start
+		{"éé", 3, "é…"},
+		{"", 0, ""},
+	} {
+		if got := Clip(c.s, c.n); got != c.want {
+			t.Errorf("Clip(%q, %d) = %q, want %q", c.s, c.n, got, c.want)
+		}
+	}
+}
+
+// TestInPassword checks where a password starts and ends for InPassword: from
+// the byte after the first ":" of the userinfo to the last "@".
+func TestInPassword(t *testing.T) {
+	const s = "http://user:pa@ss@h/p"
+	for off, want := range map[int]bool{10: false, 11: false, 12: true, 16: true, 17: false, 18: false, -1: false, 99: false} {
+		if got := InPassword(s, off); got != want {
+			t.Errorf("InPassword(%q, %d) = %v, want %v", s, off, got, want)
+		}
+	}
+	if InPassword("http://user@h/", 8) {
+		t.Error("a userinfo without \":\" has no password")
+	}
+}
