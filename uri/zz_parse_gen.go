@@ -3771,14 +3771,25 @@ l1:
 // -1 and buf when in matches. lowerBound is a lower bound of the offset, or -1
 // (ExplainFrom).
 func explainURI(in string, lowerBound int, buf []string) (offset int, expected []string) {
+	var d genDiag
+	if off := explainURIDiag(in, lowerBound, &d); off >= 0 {
+		return off, d.appendLabels(buf)
+	}
+	return -1, buf
+}
+
+// explainURIDiag is explainURI with what was expected left in d, so that a caller
+// can size the storage of the labels (d.n of them) before it appends them
+// (d.appendLabels).
+func explainURIDiag(in string, lowerBound int, d *genDiag) (offset int) {
 	if lowerBound < 0 || lowerBound > len(in) {
 		lowerBound = -1
 	}
 	for {
-		d := genDiag{far: lowerBound, root: 0}
-		e := explainURIRule(in, 0, &d)
+		*d = genDiag{far: lowerBound, root: 0}
+		e := explainURIRule(in, 0, d)
 		if e == len(in) {
-			return -1, buf
+			return -1
 		}
 		if e >= 0 {
 			d.fail(e, 42)
@@ -3787,7 +3798,7 @@ func explainURI(in string, lowerBound int, buf []string) (offset int, expected [
 			lowerBound = -1 // the bound was past the farthest failure
 			continue
 		}
-		return d.far, d.appendLabels(buf)
+		return d.far
 	}
 }
 
@@ -3877,14 +3888,25 @@ l1:
 // -1 and buf when in matches. lowerBound is a lower bound of the offset, or -1
 // (ExplainFrom).
 func explainAbsoluteURI(in string, lowerBound int, buf []string) (offset int, expected []string) {
+	var d genDiag
+	if off := explainAbsoluteURIDiag(in, lowerBound, &d); off >= 0 {
+		return off, d.appendLabels(buf)
+	}
+	return -1, buf
+}
+
+// explainAbsoluteURIDiag is explainAbsoluteURI with what was expected left in d, so that a caller
+// can size the storage of the labels (d.n of them) before it appends them
+// (d.appendLabels).
+func explainAbsoluteURIDiag(in string, lowerBound int, d *genDiag) (offset int) {
 	if lowerBound < 0 || lowerBound > len(in) {
 		lowerBound = -1
 	}
 	for {
-		d := genDiag{far: lowerBound, root: 23}
-		e := explainAbsoluteURIRule(in, 0, &d)
+		*d = genDiag{far: lowerBound, root: 23}
+		e := explainAbsoluteURIRule(in, 0, d)
 		if e == len(in) {
-			return -1, buf
+			return -1
 		}
 		if e >= 0 {
 			d.fail(e, 42)
@@ -3893,7 +3915,7 @@ func explainAbsoluteURI(in string, lowerBound int, buf []string) (offset int, ex
 			lowerBound = -1 // the bound was past the farthest failure
 			continue
 		}
-		return d.far, d.appendLabels(buf)
+		return d.far
 	}
 }
 
@@ -4231,14 +4253,25 @@ l1:
 // -1 and buf when in matches. lowerBound is a lower bound of the offset, or -1
 // (ExplainFrom).
 func explainRelativeRef(in string, lowerBound int, buf []string) (offset int, expected []string) {
+	var d genDiag
+	if off := explainRelativeRefDiag(in, lowerBound, &d); off >= 0 {
+		return off, d.appendLabels(buf)
+	}
+	return -1, buf
+}
+
+// explainRelativeRefDiag is explainRelativeRef with what was expected left in d, so that a caller
+// can size the storage of the labels (d.n of them) before it appends them
+// (d.appendLabels).
+func explainRelativeRefDiag(in string, lowerBound int, d *genDiag) (offset int) {
 	if lowerBound < 0 || lowerBound > len(in) {
 		lowerBound = -1
 	}
 	for {
-		d := genDiag{far: lowerBound, root: 24}
-		e := explainRelativeRefRule(in, 0, &d)
+		*d = genDiag{far: lowerBound, root: 24}
+		e := explainRelativeRefRule(in, 0, d)
 		if e == len(in) {
-			return -1, buf
+			return -1
 		}
 		if e >= 0 {
 			d.fail(e, 42)
@@ -4247,7 +4280,7 @@ func explainRelativeRef(in string, lowerBound int, buf []string) (offset int, ex
 			lowerBound = -1 // the bound was past the farthest failure
 			continue
 		}
-		return d.far, d.appendLabels(buf)
+		return d.far
 	}
 }
 
@@ -4295,14 +4328,25 @@ l1:
 // -1 and buf when in matches. lowerBound is a lower bound of the offset, or -1
 // (ExplainFrom).
 func explainURIReference(in string, lowerBound int, buf []string) (offset int, expected []string) {
+	var d genDiag
+	if off := explainURIReferenceDiag(in, lowerBound, &d); off >= 0 {
+		return off, d.appendLabels(buf)
+	}
+	return -1, buf
+}
+
+// explainURIReferenceDiag is explainURIReference with what was expected left in d, so that a caller
+// can size the storage of the labels (d.n of them) before it appends them
+// (d.appendLabels).
+func explainURIReferenceDiag(in string, lowerBound int, d *genDiag) (offset int) {
 	if lowerBound < 0 || lowerBound > len(in) {
 		lowerBound = -1
 	}
 	for {
-		d := genDiag{far: lowerBound, root: 28}
-		e := explainURIReferenceRule(in, 0, &d)
+		*d = genDiag{far: lowerBound, root: 28}
+		e := explainURIReferenceRule(in, 0, d)
 		if e == len(in) {
-			return -1, buf
+			return -1
 		}
 		if e >= 0 {
 			d.fail(e, 42)
@@ -4311,7 +4355,7 @@ func explainURIReference(in string, lowerBound int, buf []string) (offset int, e
 			lowerBound = -1 // the bound was past the farthest failure
 			continue
 		}
-		return d.far, d.appendLabels(buf)
+		return d.far
 	}
 }
 
