@@ -45,37 +45,84 @@ func (e *ParseError) Is(target error) bool { return target == ErrInvalid }
 // newParseError explains why s does not match rule with its generated
 // diagnosis; prefix, the end of the prefix of s that rule matches (or -1), is
 // a lower bound of where it fails.
+//
+// The error is one allocation, sized to what it holds: the ParseError, its
+// expected list and, when the hint quotes the input, the hint's text (a hint
+// that quotes nothing is a constant and takes no room). The diagnosis and
+// the hint are made on the stack first, so that the size is known.
 func newParseError(s string, rule topRule, prefix int) *ParseError {
-	// One allocation for the error, what it expected and its hint, most
-	// often: the hint is written into text and Hint reads it in place.
-	e := new(struct {
-		ParseError
-		buf  [12]string
-		text [hintText]byte
-	})
-	off, exp := explain(rule, s, prefix, e.buf[:0])
+	var d genDiag
+	off := diagnose(rule, s, prefix, &d)
 	if off < 0 { // cannot happen: the fast match failed
-		off, exp = 0, append(exp, rule.Name())
+		return &ParseError{Input: s, Offset: 0, Rule: rule.Name(), Component: componentAt(s, 0, rule),
+			Expected: []string{rule.Name()}}
 	}
 	comp := componentAt(s, off, rule)
-	hint := hintFor(e.text[:0], s, off, rule.Name(), comp, nil)
-	e.ParseError = ParseError{
+	var text [hintText]byte
+	h, hint := hintOf(text[:0], s, off, rule.Name(), comp, nil)
+	var e *ParseError
+	var exp []string // room for d.n labels
+	var room []byte  // room for h
+	switch n := d.n; {
+	case len(h) > 0 || n > 12:
+		x := new(struct {
+			ParseError
+			exp  [12]string
+			text [hintText]byte
+		})
+		e, exp, room = &x.ParseError, x.exp[:0], x.text[:0]
+	case n <= 2:
+		x := new(struct {
+			ParseError
+			exp [2]string
+		})
+		e, exp = &x.ParseError, x.exp[:0]
+	case n <= 5:
+		x := new(struct {
+			ParseError
+			exp [5]string
+		})
+		e, exp = &x.ParseError, x.exp[:0]
+	case n <= 9:
+		x := new(struct {
+			ParseError
+			exp [9]string
+		})
+		e, exp = &x.ParseError, x.exp[:0]
+	default:
+		x := new(struct {
+			ParseError
+			exp [12]string
+		})
+		e, exp = &x.ParseError, x.exp[:0]
+	}
+	exp = d.appendLabels(exp) // a second allocation when more than 12: rare
+	if len(h) > 0 {
+		if len(h) <= cap(room) {
+			room = append(room, h...)
+			// room is never written again.
+			hint = unsafe.String(unsafe.SliceData(room), len(room))
+		} else { // longer than its room: rare
+			hint = string(h)
+		}
+	}
+	*e = ParseError{
 		Input:     s,
 		Offset:    off,
 		Rule:      rule.Name(),
 		Component: comp,
 		Expected:  exp[:len(exp):len(exp)],
-		// hint is never written again: in e.text, or in the array append
-		// made when it outgrew e.text.
-		Hint: unsafe.String(unsafe.SliceData(hint), len(hint)),
+		Hint:      hint,
 	}
-	return &e.ParseError
+	return e
 }
 
-// hintText is the room for a hint in the allocation of a ParseError, which
-// it brings to 512 bytes, the largest size the allocator serves without a
-// header: every hint fits but the longest (a non-ASCII character in a host,
-// up to ~250 bytes), which append moves to an array of its own.
+// hintText is the room for a hint that quotes the input in the allocation
+// of a ParseError, which it brings to 512 bytes, the largest size the
+// allocator serves without a header: every hint fits but the longest (a
+// non-ASCII character in a host, up to ~250 bytes), which gets an
+// allocation of its own. It is also the room on the stack in which
+// newParseError writes the hint first.
 const hintText = 224
 
 // componentAt names the component that offset off of s falls in when s is
@@ -93,9 +140,9 @@ const hintText = 224
 func componentAt(s string, off int, rule topRule) string {
 	i := 0
 	// scheme
-	j := 0 // a short scan: no call
-	for j < len(s) && !schemeStop[s[j]] {
-		j++
+	j := indexStop(s, &schemeStop)
+	if j < 0 {
+		j = len(s)
 	}
 	hasScheme := j > 0 && j < len(s) && s[j] == ':'
 	switch rule {
@@ -118,7 +165,7 @@ func componentAt(s string, off int, rule topRule) string {
 	if len(s)-i >= 2 && s[i] == '/' && s[i+1] == '/' {
 		start := i + 2
 		end := len(s)
-		if k := indexAny(s[start:], '/', '?', '#'); k >= 0 {
+		if k := indexStop(s[start:], &authorityStop); k >= 0 {
 			end = start + k
 		}
 		if off <= end {
@@ -140,8 +187,24 @@ func componentAt(s string, off int, rule topRule) string {
 	return "path"
 }
 
-// schemeStop holds the bytes that end Appendix B's scheme.
-var schemeStop = [256]bool{':': true, '/': true, '?': true, '#': true}
+// schemeStop holds the bytes that end Appendix B's scheme, authorityStop
+// those that end its authority.
+var (
+	schemeStop    = [256]bool{':': true, '/': true, '?': true, '#': true}
+	authorityStop = [256]bool{'/': true, '?': true, '#': true}
+)
+
+// indexStop is the index of the first byte of s that stop holds, or -1. It
+// is indexAny for the short strings a scheme and an authority are, where a
+// loop costs less than a call of strings.IndexByte per byte looked for.
+func indexStop(s string, stop *[256]bool) int {
+	for i := 0; i < len(s); i++ {
+		if stop[s[i]] {
+			return i
+		}
+	}
+	return -1
+}
 
 // isScheme reports whether s is a scheme (§3.1):
 //
