@@ -140,16 +140,22 @@ const hintText = 224
 func componentAt(s string, off int, rule topRule) string {
 	i := 0
 	// scheme
-	j := indexStop(s, &schemeStop)
-	if j < 0 {
-		j = len(s)
+	// One loop finds where Appendix B's scheme ends (j) and whether it is a
+	// scheme (§3.1).
+	j, scheme := 0, len(s) > 0 && byteClass[s[0]]&clsAlpha != 0
+	for ; j < len(s); j++ {
+		k := byteClass[s[j]]
+		if k&clsSchemeStop != 0 {
+			break
+		}
+		scheme = scheme && k&clsScheme != 0
 	}
 	hasScheme := j > 0 && j < len(s) && s[j] == ':'
 	switch rule {
 	case ruleRelativeRef:
 		hasScheme = false
 	case ruleURIReference:
-		hasScheme = hasScheme && isScheme(s[:j])
+		hasScheme = hasScheme && scheme
 	case ruleURI, ruleAbsoluteURI:
 		if !hasScheme {
 			return "scheme"
@@ -165,7 +171,7 @@ func componentAt(s string, off int, rule topRule) string {
 	if len(s)-i >= 2 && s[i] == '/' && s[i+1] == '/' {
 		start := i + 2
 		end := len(s)
-		if k := indexStop(s[start:], &authorityStop); k >= 0 {
+		if k := indexStop(s[start:], clsAuthorityStop); k >= 0 {
 			end = start + k
 		}
 		if off <= end {
@@ -187,19 +193,45 @@ func componentAt(s string, off int, rule topRule) string {
 	return "path"
 }
 
-// schemeStop holds the bytes that end Appendix B's scheme, authorityStop
-// those that end its authority.
-var (
-	schemeStop    = [256]bool{':': true, '/': true, '?': true, '#': true}
-	authorityStop = [256]bool{'/': true, '?': true, '#': true}
+// The classes of byteClass, one bit each.
+const (
+	clsSchemeStop    = 1 << iota // ":", "/", "?", "#": they end Appendix B's scheme
+	clsAuthorityStop             // "/", "?", "#": they end Appendix B's authority
+	clsAlpha                     // ALPHA
+	clsScheme                    // ALPHA / DIGIT / "+" / "-" / "."
+	clsUserinfo                  // unreserved / sub-delims / ":" / "%": a userinfo's bytes
 )
 
-// indexStop is the index of the first byte of s that stop holds, or -1. It
-// is indexAny for the short strings a scheme and an authority are, where a
-// loop costs less than a call of strings.IndexByte per byte looked for.
-func indexStop(s string, stop *[256]bool) int {
+// byteClass holds the classes of each byte that componentAt and the hints
+// look for: one table of 256 bytes for all of them.
+var byteClass = func() (t [256]uint8) {
+	for _, b := range []byte(":/?#") {
+		t[b] |= clsSchemeStop
+	}
+	for _, b := range []byte("/?#") {
+		t[b] |= clsAuthorityStop
+	}
+	for b := 0; b < 256; b++ {
+		if c.AlphaSet.Contains(byte(b)) {
+			t[b] |= clsAlpha
+		}
+		if c.SchemeSet.Contains(byte(b)) {
+			t[b] |= clsScheme
+		}
+		if c.UserInfoSet.Contains(byte(b)) || b == '%' {
+			t[b] |= clsUserinfo
+		}
+	}
+	return t
+}()
+
+// indexStop is the index of the first byte of s in one of the classes cls,
+// or -1. It is indexAny for the short strings a scheme and an authority are,
+// where a loop costs less than a call of strings.IndexByte per byte looked
+// for.
+func indexStop(s string, cls uint8) int {
 	for i := 0; i < len(s); i++ {
-		if stop[s[i]] {
+		if byteClass[s[i]]&cls != 0 {
 			return i
 		}
 	}
@@ -210,11 +242,11 @@ func indexStop(s string, stop *[256]bool) int {
 //
 //	scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
 func isScheme(s string) bool {
-	if s == "" || !c.AlphaSet.Contains(s[0]) {
+	if s == "" || byteClass[s[0]]&clsAlpha == 0 {
 		return false
 	}
 	for i := 1; i < len(s); i++ {
-		if !c.SchemeSet.Contains(s[i]) {
+		if byteClass[s[i]]&clsScheme == 0 {
 			return false
 		}
 	}
@@ -267,7 +299,7 @@ func authorityPart(a string, off int) string {
 // unreserved, sub-delims, ":" and the "%" and HEXDIG of pct-encoded.
 func userinfoBytes(s string) bool {
 	for i := 0; i < len(s); i++ {
-		if !c.UserInfoSet.Contains(s[i]) && s[i] != '%' {
+		if byteClass[s[i]]&clsUserinfo == 0 {
 			return false
 		}
 	}

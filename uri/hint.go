@@ -332,7 +332,7 @@ func schemeHint(dst []byte, s string, off int) []byte {
 		dst = append(dst, didYouMean...)
 		return append(appendQuoteBounded(dst, false, "https://", clip(s)), '?')
 	}
-	j := indexStop(s, &schemeStop)
+	j := indexStop(s, clsSchemeStop)
 	if j >= 0 && s[j] == ':' {
 		if j == 0 {
 			return append(dst, `no scheme before ":": a URI begins with a scheme, such as "https"`...)
@@ -408,7 +408,7 @@ func firstSegmentHint(dst []byte, s string, off int, rule string) []byte {
 	if rule != "relative-ref" && rule != "URI-reference" || off >= len(s) || s[off] != ':' {
 		return dst
 	}
-	if indexStop(s[:off], &authorityStop) >= 0 {
+	if indexStop(s[:off], clsAuthorityStop) >= 0 {
 		return dst
 	}
 	if !isScheme(s[:off]) && strings.HasPrefix(s[off:], "://") {
@@ -429,7 +429,7 @@ func firstSegmentHint(dst []byte, s string, off int, rule string) []byte {
 // a port that is not all digits.
 func authorityHint(dst []byte, s string, off int, rule string, at func(int) int) []byte {
 	if rule == "URI" || rule == "absolute-URI" {
-		if j := indexStop(s, &schemeStop); j < 0 || s[j] != ':' || !isScheme(s[:j]) {
+		if j := indexStop(s, clsSchemeStop); j < 0 || s[j] != ':' || !isScheme(s[:j]) {
 			return dst
 		}
 	}
@@ -522,7 +522,7 @@ func ipv6Bytes(s string) bool {
 // "/", "?" or "#".
 func authoritySpan(s string) (a0, a1 int, ok bool) {
 	i := 0
-	if j := indexStop(s, &schemeStop); j > 0 && s[j] == ':' {
+	if j := indexStop(s, clsSchemeStop); j > 0 && s[j] == ':' {
 		i = j + 1
 	}
 	if !strings.HasPrefix(s[i:], "//") {
@@ -530,7 +530,7 @@ func authoritySpan(s string) (a0, a1 int, ok bool) {
 	}
 	a0 = i + 2
 	a1 = len(s)
-	if k := indexStop(s[a0:], &authorityStop); k >= 0 {
+	if k := indexStop(s[a0:], clsAuthorityStop); k >= 0 {
 		a1 = a0 + k
 	}
 	return a0, a1, true
