@@ -46,10 +46,12 @@ func (e *ParseError) Is(target error) bool { return target == ErrInvalid }
 // diagnosis; prefix, the end of the prefix of s that rule matches (or -1), is
 // a lower bound of where it fails.
 //
-// The error is one allocation, sized to what it holds: the ParseError, its
-// expected list and, when the hint quotes the input, the hint's text (a hint
-// that quotes nothing is a constant and takes no room). The diagnosis and
-// the hint are made on the stack first, so that the size is known.
+// The error is one allocation, sized to what it holds: the ParseError, room
+// for its expected list (2, 5, 9, 12 or 16 labels) and, when the hint quotes
+// the input, for the hint's text (a hint that quotes nothing is a constant
+// and takes no room): 128 to 352 bytes, 512 or 672 with a hint's text. The
+// diagnosis and the hint are made on the stack first, so that the size is
+// known.
 func newParseError(s string, rule topRule, prefix int) *ParseError {
 	var d genDiag
 	off := diagnose(rule, s, prefix, &d)
@@ -58,17 +60,24 @@ func newParseError(s string, rule topRule, prefix int) *ParseError {
 			Expected: []string{rule.Name()}}
 	}
 	comp := componentAt(s, off, rule)
-	var text [hintText]byte
+	var text [hintTextMax]byte
 	h, hint := hintOf(text[:0], s, off, rule.Name(), comp, nil)
 	var e *ParseError
 	var exp []string // room for d.n labels
 	var room []byte  // room for h
 	switch n := d.n; {
-	case len(h) > 0 || n > 12:
+	case len(h) > 0 && n <= 12 && len(h) <= hintText:
 		x := new(struct {
 			ParseError
 			exp  [12]string
 			text [hintText]byte
+		})
+		e, exp, room = &x.ParseError, x.exp[:0], x.text[:0]
+	case len(h) > 0:
+		x := new(struct {
+			ParseError
+			exp  [len(d.exp)]string
+			text [hintTextMax]byte
 		})
 		e, exp, room = &x.ParseError, x.exp[:0], x.text[:0]
 	case n <= 2:
@@ -89,14 +98,22 @@ func newParseError(s string, rule topRule, prefix int) *ParseError {
 			exp [9]string
 		})
 		e, exp = &x.ParseError, x.exp[:0]
-	default:
+	case n <= 12:
 		x := new(struct {
 			ParseError
 			exp [12]string
 		})
 		e, exp = &x.ParseError, x.exp[:0]
+	default:
+		x := new(struct {
+			ParseError
+			exp [len(d.exp)]string
+		})
+		e, exp = &x.ParseError, x.exp[:0]
 	}
-	exp = d.appendLabels(exp) // a second allocation when more than 12: rare
+	// A second allocation when the diagnosis recorded more labels than its
+	// array holds (16): no input is known to make it.
+	exp = d.appendLabels(exp)
 	if len(h) > 0 {
 		if len(h) <= cap(room) {
 			room = append(room, h...)
@@ -117,13 +134,17 @@ func newParseError(s string, rule topRule, prefix int) *ParseError {
 	return e
 }
 
-// hintText is the room for a hint that quotes the input in the allocation
-// of a ParseError, which it brings to 512 bytes, the largest size the
-// allocator serves without a header: every hint fits but the longest (a
-// non-ASCII character in a host, up to ~250 bytes), which gets an
-// allocation of its own. It is also the room on the stack in which
-// newParseError writes the hint first.
-const hintText = 224
+// hintText is the room for a hint that quotes the input in the common
+// allocation of a ParseError, which it brings to 512 bytes, the largest size
+// the allocator serves without a header; hintTextMax is the room in the
+// larger one, and on the stack where newParseError writes the hint first.
+// The longest hints (a character outside ASCII in a host, a port of many
+// digits) are about 250 bytes: every input, however long, gets a hint that
+// fits in hintTextMax, as the hints quote at most hintQuote bytes of it.
+const (
+	hintText    = 224
+	hintTextMax = 320
+)
 
 // componentAt names the component that offset off of s falls in when s is
 // read as rule. It splits s as RFC 3986 Appendix B does (which reads any
