@@ -4414,14 +4414,25 @@ l1:
 // -1 and buf when in matches. lowerBound is a lower bound of the offset, or -1
 // (ExplainFrom).
 func explainIRI(in string, lowerBound int, buf []string) (offset int, expected []string) {
+	var d genDiag
+	if off := explainIRIDiag(in, lowerBound, &d); off >= 0 {
+		return off, d.appendLabels(buf)
+	}
+	return -1, buf
+}
+
+// explainIRIDiag is explainIRI with what was expected left in d, so that a caller
+// can size the storage of the labels (d.n of them) before it appends them
+// (d.appendLabels).
+func explainIRIDiag(in string, lowerBound int, d *genDiag) (offset int) {
 	if lowerBound < 0 || lowerBound > len(in) {
 		lowerBound = -1
 	}
 	for {
-		d := genDiag{far: lowerBound, root: 0}
-		e := explainIRIRule(in, 0, &d)
+		*d = genDiag{far: lowerBound, root: 0}
+		e := explainIRIRule(in, 0, d)
 		if e == len(in) {
-			return -1, buf
+			return -1
 		}
 		if e >= 0 {
 			d.fail(e, 47)
@@ -4430,7 +4441,7 @@ func explainIRI(in string, lowerBound int, buf []string) (offset int, expected [
 			lowerBound = -1 // the bound was past the farthest failure
 			continue
 		}
-		return d.far, d.appendLabels(buf)
+		return d.far
 	}
 }
 
@@ -4520,14 +4531,25 @@ l1:
 // -1 and buf when in matches. lowerBound is a lower bound of the offset, or -1
 // (ExplainFrom).
 func explainAbsoluteIRI(in string, lowerBound int, buf []string) (offset int, expected []string) {
+	var d genDiag
+	if off := explainAbsoluteIRIDiag(in, lowerBound, &d); off >= 0 {
+		return off, d.appendLabels(buf)
+	}
+	return -1, buf
+}
+
+// explainAbsoluteIRIDiag is explainAbsoluteIRI with what was expected left in d, so that a caller
+// can size the storage of the labels (d.n of them) before it appends them
+// (d.appendLabels).
+func explainAbsoluteIRIDiag(in string, lowerBound int, d *genDiag) (offset int) {
 	if lowerBound < 0 || lowerBound > len(in) {
 		lowerBound = -1
 	}
 	for {
-		d := genDiag{far: lowerBound, root: 30}
-		e := explainAbsoluteIRIRule(in, 0, &d)
+		*d = genDiag{far: lowerBound, root: 30}
+		e := explainAbsoluteIRIRule(in, 0, d)
 		if e == len(in) {
-			return -1, buf
+			return -1
 		}
 		if e >= 0 {
 			d.fail(e, 47)
@@ -4536,7 +4558,7 @@ func explainAbsoluteIRI(in string, lowerBound int, buf []string) (offset int, ex
 			lowerBound = -1 // the bound was past the farthest failure
 			continue
 		}
-		return d.far, d.appendLabels(buf)
+		return d.far
 	}
 }
 
@@ -4942,14 +4964,25 @@ l1:
 // -1 and buf when in matches. lowerBound is a lower bound of the offset, or -1
 // (ExplainFrom).
 func explainIRelativeRef(in string, lowerBound int, buf []string) (offset int, expected []string) {
+	var d genDiag
+	if off := explainIRelativeRefDiag(in, lowerBound, &d); off >= 0 {
+		return off, d.appendLabels(buf)
+	}
+	return -1, buf
+}
+
+// explainIRelativeRefDiag is explainIRelativeRef with what was expected left in d, so that a caller
+// can size the storage of the labels (d.n of them) before it appends them
+// (d.appendLabels).
+func explainIRelativeRefDiag(in string, lowerBound int, d *genDiag) (offset int) {
 	if lowerBound < 0 || lowerBound > len(in) {
 		lowerBound = -1
 	}
 	for {
-		d := genDiag{far: lowerBound, root: 31}
-		e := explainIrelativeRef(in, 0, &d)
+		*d = genDiag{far: lowerBound, root: 31}
+		e := explainIrelativeRef(in, 0, d)
 		if e == len(in) {
-			return -1, buf
+			return -1
 		}
 		if e >= 0 {
 			d.fail(e, 47)
@@ -4958,7 +4991,7 @@ func explainIRelativeRef(in string, lowerBound int, buf []string) (offset int, e
 			lowerBound = -1 // the bound was past the farthest failure
 			continue
 		}
-		return d.far, d.appendLabels(buf)
+		return d.far
 	}
 }
 
@@ -5006,14 +5039,25 @@ l1:
 // -1 and buf when in matches. lowerBound is a lower bound of the offset, or -1
 // (ExplainFrom).
 func explainIRIReference(in string, lowerBound int, buf []string) (offset int, expected []string) {
+	var d genDiag
+	if off := explainIRIReferenceDiag(in, lowerBound, &d); off >= 0 {
+		return off, d.appendLabels(buf)
+	}
+	return -1, buf
+}
+
+// explainIRIReferenceDiag is explainIRIReference with what was expected left in d, so that a caller
+// can size the storage of the labels (d.n of them) before it appends them
+// (d.appendLabels).
+func explainIRIReferenceDiag(in string, lowerBound int, d *genDiag) (offset int) {
 	if lowerBound < 0 || lowerBound > len(in) {
 		lowerBound = -1
 	}
 	for {
-		d := genDiag{far: lowerBound, root: 35}
-		e := explainIRIReferenceRule(in, 0, &d)
+		*d = genDiag{far: lowerBound, root: 35}
+		e := explainIRIReferenceRule(in, 0, d)
 		if e == len(in) {
-			return -1, buf
+			return -1
 		}
 		if e >= 0 {
 			d.fail(e, 47)
@@ -5022,7 +5066,7 @@ func explainIRIReference(in string, lowerBound int, buf []string) (offset int, e
 			lowerBound = -1 // the bound was past the farthest failure
 			continue
 		}
-		return d.far, d.appendLabels(buf)
+		return d.far
 	}
 }
 
@@ -5165,9 +5209,11 @@ func (d *genDiag) fail(pos, id int) {
 
 // record is fail at or past the farthest failure.
 func (d *genDiag) record(pos, id int) {
-	if pos > d.far {
+	if pos > d.far { // truncate(0), without the call
 		d.far = pos
-		d.truncate(0)
+		d.n = 0
+		d.more = d.more[:0]
+		d.seen = [len(d.seen)]uint64{}
 	}
 	if d.seen[id>>6]&(1<<(id&63)) != 0 {
 		return
@@ -5222,13 +5268,19 @@ func (d *genDiag) truncate(n int) {
 
 // appendLabels appends the labels recorded to buf.
 func (d *genDiag) appendLabels(buf []string) []string {
-	if cap(buf)-len(buf) < d.n {
-		grown := make([]string, len(buf), len(buf)+d.n)
+	n := len(buf)
+	if cap(buf)-n < d.n {
+		grown := make([]string, n, n+d.n)
 		copy(grown, buf)
 		buf = grown
 	}
-	for i := 0; i < d.n; i++ {
-		buf = append(buf, genLabels[d.at(i)])
+	buf = buf[:n+d.n]
+	out := buf[n:]
+	for i, id := range d.exp[:min(d.n, len(d.exp))] {
+		out[i] = genLabels[id]
+	}
+	for i, id := range d.more {
+		out[len(d.exp)+i] = genLabels[id]
 	}
 	return buf
 }

@@ -45,38 +45,106 @@ func (e *ParseError) Is(target error) bool { return target == ErrInvalid }
 // newParseError explains why s does not match rule with its generated
 // diagnosis; prefix, the end of the prefix of s that rule matches (or -1), is
 // a lower bound of where it fails.
+//
+// The error is one allocation, sized to what it holds: the ParseError, room
+// for its expected list (2, 5, 9, 12 or 16 labels) and, when the hint quotes
+// the input, for the hint's text (a hint that quotes nothing is a constant
+// and takes no room): 128 to 352 bytes, 512 or 672 with a hint's text. The
+// diagnosis and the hint are made on the stack first, so that the size is
+// known.
 func newParseError(s string, rule topRule, prefix int) *ParseError {
-	// One allocation for the error, what it expected and its hint, most
-	// often: the hint is written into text and Hint reads it in place.
-	e := new(struct {
-		ParseError
-		buf  [12]string
-		text [hintText]byte
-	})
-	off, exp := explain(rule, s, prefix, e.buf[:0])
+	var d genDiag
+	off := diagnose(rule, s, prefix, &d)
 	if off < 0 { // cannot happen: the fast match failed
-		off, exp = 0, append(exp, rule.Name())
+		return &ParseError{Input: s, Offset: 0, Rule: rule.Name(), Component: componentAt(s, 0, rule),
+			Expected: []string{rule.Name()}}
 	}
 	comp := componentAt(s, off, rule)
-	hint := hintFor(e.text[:0], s, off, rule.Name(), comp, nil)
-	e.ParseError = ParseError{
+	var text [hintTextMax]byte
+	h, hint := hintOf(text[:0], s, off, rule.Name(), comp, nil)
+	var e *ParseError
+	var exp []string // room for d.n labels
+	var room []byte  // room for h
+	switch n := d.n; {
+	case len(h) > 0 && n <= 12 && len(h) <= hintText:
+		x := new(struct {
+			ParseError
+			exp  [12]string
+			text [hintText]byte
+		})
+		e, exp, room = &x.ParseError, x.exp[:0], x.text[:0]
+	case len(h) > 0:
+		x := new(struct {
+			ParseError
+			exp  [len(d.exp)]string
+			text [hintTextMax]byte
+		})
+		e, exp, room = &x.ParseError, x.exp[:0], x.text[:0]
+	case n <= 2:
+		x := new(struct {
+			ParseError
+			exp [2]string
+		})
+		e, exp = &x.ParseError, x.exp[:0]
+	case n <= 5:
+		x := new(struct {
+			ParseError
+			exp [5]string
+		})
+		e, exp = &x.ParseError, x.exp[:0]
+	case n <= 9:
+		x := new(struct {
+			ParseError
+			exp [9]string
+		})
+		e, exp = &x.ParseError, x.exp[:0]
+	case n <= 12:
+		x := new(struct {
+			ParseError
+			exp [12]string
+		})
+		e, exp = &x.ParseError, x.exp[:0]
+	default:
+		x := new(struct {
+			ParseError
+			exp [len(d.exp)]string
+		})
+		e, exp = &x.ParseError, x.exp[:0]
+	}
+	// A second allocation when the diagnosis recorded more labels than its
+	// array holds (16): no input is known to make it.
+	exp = d.appendLabels(exp)
+	if len(h) > 0 {
+		if len(h) <= cap(room) {
+			room = append(room, h...)
+			// room is never written again.
+			hint = unsafe.String(unsafe.SliceData(room), len(room))
+		} else { // longer than its room: rare
+			hint = string(h)
+		}
+	}
+	*e = ParseError{
 		Input:     s,
 		Offset:    off,
 		Rule:      rule.Name(),
 		Component: comp,
 		Expected:  exp[:len(exp):len(exp)],
-		// hint is never written again: in e.text, or in the array append
-		// made when it outgrew e.text.
-		Hint: unsafe.String(unsafe.SliceData(hint), len(hint)),
+		Hint:      hint,
 	}
-	return &e.ParseError
+	return e
 }
 
-// hintText is the room for a hint in the allocation of a ParseError, which
-// it brings to 512 bytes, the largest size the allocator serves without a
-// header: every hint fits but the longest (a non-ASCII character in a host,
-// up to ~250 bytes), which append moves to an array of its own.
-const hintText = 224
+// hintText is the room for a hint that quotes the input in the common
+// allocation of a ParseError, which it brings to 512 bytes, the largest size
+// the allocator serves without a header; hintTextMax is the room in the
+// larger one, and on the stack where newParseError writes the hint first.
+// The longest hints (a character outside ASCII in a host, a port of many
+// digits) are about 250 bytes: every input, however long, gets a hint that
+// fits in hintTextMax, as the hints quote at most hintQuote bytes of it.
+const (
+	hintText    = 224
+	hintTextMax = 320
+)
 
 // componentAt names the component that offset off of s falls in when s is
 // read as rule. It splits s as RFC 3986 Appendix B does (which reads any
@@ -93,16 +161,22 @@ const hintText = 224
 func componentAt(s string, off int, rule topRule) string {
 	i := 0
 	// scheme
-	j := 0 // a short scan: no call
-	for j < len(s) && !schemeStop[s[j]] {
-		j++
+	// One loop finds where Appendix B's scheme ends (j) and whether it is a
+	// scheme (§3.1).
+	j, scheme := 0, len(s) > 0 && byteClass[s[0]]&clsAlpha != 0
+	for ; j < len(s); j++ {
+		k := byteClass[s[j]]
+		if k&clsSchemeStop != 0 {
+			break
+		}
+		scheme = scheme && k&clsScheme != 0
 	}
 	hasScheme := j > 0 && j < len(s) && s[j] == ':'
 	switch rule {
 	case ruleRelativeRef:
 		hasScheme = false
 	case ruleURIReference:
-		hasScheme = hasScheme && isScheme(s[:j])
+		hasScheme = hasScheme && scheme
 	case ruleURI, ruleAbsoluteURI:
 		if !hasScheme {
 			return "scheme"
@@ -118,7 +192,7 @@ func componentAt(s string, off int, rule topRule) string {
 	if len(s)-i >= 2 && s[i] == '/' && s[i+1] == '/' {
 		start := i + 2
 		end := len(s)
-		if k := indexAny(s[start:], '/', '?', '#'); k >= 0 {
+		if k := indexStop(s[start:], clsAuthorityStop); k >= 0 {
 			end = start + k
 		}
 		if off <= end {
@@ -140,18 +214,60 @@ func componentAt(s string, off int, rule topRule) string {
 	return "path"
 }
 
-// schemeStop holds the bytes that end Appendix B's scheme.
-var schemeStop = [256]bool{':': true, '/': true, '?': true, '#': true}
+// The classes of byteClass, one bit each.
+const (
+	clsSchemeStop    = 1 << iota // ":", "/", "?", "#": they end Appendix B's scheme
+	clsAuthorityStop             // "/", "?", "#": they end Appendix B's authority
+	clsAlpha                     // ALPHA
+	clsScheme                    // ALPHA / DIGIT / "+" / "-" / "."
+	clsUserinfo                  // unreserved / sub-delims / ":" / "%": a userinfo's bytes
+)
+
+// byteClass holds the classes of each byte that componentAt and the hints
+// look for: one table of 256 bytes for all of them.
+var byteClass = func() (t [256]uint8) {
+	for _, b := range []byte(":/?#") {
+		t[b] |= clsSchemeStop
+	}
+	for _, b := range []byte("/?#") {
+		t[b] |= clsAuthorityStop
+	}
+	for b := 0; b < 256; b++ {
+		if alphaSet.contains(byte(b)) {
+			t[b] |= clsAlpha
+		}
+		if schemeSet.contains(byte(b)) {
+			t[b] |= clsScheme
+		}
+		if userInfoSet.contains(byte(b)) || b == '%' {
+			t[b] |= clsUserinfo
+		}
+	}
+	return t
+}()
+
+// indexStop is the index of the first byte of s in one of the classes cls,
+// or -1. It is indexAny for the short strings a scheme and an authority are,
+// where a loop costs less than a call of strings.IndexByte per byte looked
+// for.
+func indexStop(s string, cls uint8) int {
+	for i := 0; i < len(s); i++ {
+		if byteClass[s[i]]&cls != 0 {
+			return i
+		}
+	}
+	return -1
+}
 
 // isScheme reports whether s is a scheme (§3.1):
 //
 //	scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
 func isScheme(s string) bool {
-	if s == "" || !alphaSet.contains(s[0]) {
+	if s == "" || byteClass[s[0]]&clsAlpha == 0 {
 		return false
 	}
 	for i := 1; i < len(s); i++ {
-		if !schemeSet.contains(s[i]) {
+		if byteClass[s[i]]&clsScheme == 0 {
 			return false
 		}
 	}
@@ -204,7 +320,7 @@ func authorityPart(a string, off int) string {
 // unreserved, sub-delims, ":" and the "%" and HEXDIG of pct-encoded.
 func userinfoBytes(s string) bool {
 	for i := 0; i < len(s); i++ {
-		if !userInfoSet.contains(s[i]) && s[i] != '%' {
+		if byteClass[s[i]]&clsUserinfo == 0 {
 			return false
 		}
 	}

@@ -25,38 +25,47 @@ const hintQuote = 64
 // Offsets that the hint names are offsets of s, or, when at is not nil,
 // at's mapping of them (ParseRepaired names offsets of its caller's text).
 func hintFor(dst []byte, s string, off int, rule, component string, at func(int) int) []byte {
+	dst, fixed := hintOf(dst, s, off, rule, component, at)
+	return append(dst, fixed...)
+}
+
+// hintOf is hintFor, but a hint that quotes nothing of the input (one of the
+// constants below) is returned as fixed, dst unchanged: newParseError keeps
+// it without a copy.
+func hintOf(dst []byte, s string, off int, rule, component string, at func(int) int) (_ []byte, fixed string) {
 	if off < 0 || off > len(s) {
-		return dst
+		return dst, ""
 	}
 	n := len(dst)
-	if dst = percentHint(dst, s, off, component, at); len(dst) > n {
-		return dst
+	if dst, fixed = percentHint(dst, s, off, component, at); len(dst) > n || fixed != "" {
+		return dst, fixed
 	}
 	if dst = wrapHint(dst, s, off); len(dst) > n {
-		return dst
+		return dst, ""
 	}
 	if dst = windowsHint(dst, s); len(dst) > n {
-		return dst
+		return dst, ""
 	}
 	if rule == "URI" || rule == "absolute-URI" {
 		if dst = schemeHint(dst, s, off); len(dst) > n {
-			return dst
+			return dst, ""
 		}
 	}
 	if off < len(s) {
-		if dst = byteHint(dst, s, off, rule, component, at); len(dst) > n {
-			return dst
+		if dst, fixed = byteHint(dst, s, off, rule, component, at); len(dst) > n || fixed != "" {
+			return dst, fixed
 		}
 	}
 	if dst = firstSegmentHint(dst, s, off, rule); len(dst) > n {
-		return dst
+		return dst, ""
 	}
-	return authorityHint(dst, s, off, rule, at)
+	return authorityHint(dst, s, off, rule, at), ""
 }
 
 // percentHint explains a "%" that does not start a pct-encoded triplet
-// (§2.1), when off is where its two hex digits were expected.
-func percentHint(dst []byte, s string, off int, component string, at func(int) int) []byte {
+// (§2.1), when off is where its two hex digits were expected; a "%" in an IP
+// literal gets zoneHint, as fixed.
+func percentHint(dst []byte, s string, off int, component string, at func(int) int) (_ []byte, fixed string) {
 	p := -1
 	for q := off - 1; q >= 0 && q >= off-2; q-- {
 		if s[q] == '%' {
@@ -64,19 +73,19 @@ func percentHint(dst []byte, s string, off int, component string, at func(int) i
 			break
 		}
 		if !hintHexDig(s[q]) {
-			return dst
+			return dst, ""
 		}
 	}
 	if p < 0 || (off < len(s) && hintHexDig(s[off])) {
-		return dst
+		return dst, ""
 	}
 	if component == "host" && inIPLiteral(s, p) {
-		return append(dst, zoneHint...)
+		return dst, zoneHint
 	}
 	dst = append(dst, `"%" at offset `...)
 	dst = appendOffset(dst, p, at)
 	return append(dst, ` is not followed by two hexadecimal digits: `+
-		`a "%" that stands for itself is written "%25"`...)
+		`a "%" that stands for itself is written "%25"`...), ""
 }
 
 // zoneHint explains a "%" inside an IP literal.
@@ -158,82 +167,142 @@ func appendNotAllowed(dst []byte, what string, b byte) []byte {
 	return appendQuotedPct(dst, b)
 }
 
+// Hints that quote nothing of the input, which byteHint returns as they are.
+// The hint of a byte that no URI holds as it stands names it and its
+// percent-encoding.
+const (
+	notAllowed  = ` is not allowed in a URI: percent-encode it as `
+	template    = ` is not allowed in a URI: a URI template (RFC 6570) is not a URI; expand it first, or percent-encode `
+	literalOnly = ` is allowed only around an IP literal in the host: percent-encode it as `
+
+	spaceHint        = `a space` + notAllowed + `"%20"`
+	tabHint          = `a tab` + notAllowed + `"%09"`
+	crHint           = `a carriage return` + notAllowed + `"%0D"`
+	lfHint           = `a line feed` + notAllowed + `"%0A"`
+	backslashHint    = `a backslash is not a URI delimiter: URIs separate with "/"; a backslash that stands for itself is written "%5C"`
+	openBraceHint    = `"{"` + template + `"{" as "%7B"`
+	closeBraceHint   = `"}"` + template + `"}" as "%7D"`
+	openBracketHint  = `"["` + literalOnly + `"%5B"`
+	closeBracketHint = `"]"` + literalOnly + `"%5D"`
+	quoteHint        = `"\""` + notAllowed + `"%22"`
+	lessHint         = `"<"` + notAllowed + `"%3C"`
+	greaterHint      = `">"` + notAllowed + `"%3E"`
+	caretHint        = `"^"` + notAllowed + `"%5E"`
+	backquoteHint    = `"` + "`" + `"` + notAllowed + `"%60"`
+	barHint          = `"|"` + notAllowed + `"%7C"`
+	fragmentHint     = `an absolute URI has no fragment (§4.3): remove the "#" and what follows`
+	secondAtHint     = `a second "@" in the authority: an "@" inside the userinfo is written "%40"`
+)
+
 // byteHint explains the byte at off when no URI holds it there as it
-// stands.
-func byteHint(dst []byte, s string, off int, rule, component string, at func(int) int) []byte {
+// stands: it appends the hint to dst, or returns it as fixed when it is one
+// of the constants above.
+func byteHint(dst []byte, s string, off int, rule, component string, at func(int) int) (_ []byte, fixed string) {
+	if f := fixedByteHint(s, off, rule, component); f != "" {
+		return dst, f
+	}
 	b := s[off]
-	switch b {
-	case ' ', '\t', '\r', '\n':
-		return appendNotAllowed(dst, spaceName(b), b)
-	case '\\':
-		return append(dst, `a backslash is not a URI delimiter: URIs separate with "/"; a backslash that stands for itself is written "%5C"`...)
-	case '{', '}':
-		dst = append(dst, '"', b)
-		dst = append(dst, `" is not allowed in a URI: a URI template (RFC 6570) is not a URI; `+
-			`expand it first, or percent-encode "`...)
-		dst = append(dst, b)
-		dst = append(dst, `" as `...)
-		return appendQuotedPct(dst, b)
-	case '#':
+	switch {
+	case b == '#':
 		if i := strings.IndexByte(s[:off], '#'); i >= 0 {
 			dst = append(dst, `a second "#": the fragment began at offset `...)
 			dst = appendOffset(dst, i, at)
-			return append(dst, ` and cannot hold a "#": percent-encode it as "%23"`...)
+			return append(dst, ` and cannot hold a "#": percent-encode it as "%23"`...), ""
 		}
-		if rule == "absolute-URI" {
-			return append(dst, `an absolute URI has no fragment (§4.3): remove the "#" and what follows`...)
+	case b < 0x20 || b == 0x7f:
+		dst = append(dst, "control character "...)
+		dst = appendHexByte(dst, b)
+		return appendNotAllowed(dst, "", b), ""
+	case b >= utf8.RuneSelf:
+		return nonASCIIHint(dst, s, off, component), ""
+	}
+	return dst, ""
+}
+
+// fixedByteHint is the hint of byteHint that quotes nothing of the input,
+// or "".
+func fixedByteHint(s string, off int, rule, component string) string {
+	b := s[off]
+	switch b {
+	case ' ':
+		return spaceHint
+	case '\t':
+		return tabHint
+	case '\r':
+		return crHint
+	case '\n':
+		return lfHint
+	case '\\':
+		return backslashHint
+	case '{':
+		return openBraceHint
+	case '}':
+		return closeBraceHint
+	case '"':
+		return quoteHint
+	case '<':
+		return lessHint
+	case '>':
+		return greaterHint
+	case '^':
+		return caretHint
+	case '`':
+		return backquoteHint
+	case '|':
+		return barHint
+	case '#':
+		// A second "#" has a hint of its own, which names the first.
+		if rule == "absolute-URI" && strings.IndexByte(s[:off], '#') < 0 {
+			return fragmentHint
 		}
 	case '@':
 		if a0, a1, ok := authoritySpan(s); ok && off >= a0 && off < a1 && strings.IndexByte(s[a0:off], '@') >= 0 {
-			return append(dst, `a second "@" in the authority: an "@" inside the userinfo is written "%40"`...)
+			return secondAtHint
 		}
 	case '[', ']':
 		if b == ']' && component == "host" && inIPLiteral(s, off) {
 			break // the IP literal is no address: authorityHint
 		}
 		if a0, a1, ok := authoritySpan(s); component != "host" || !ok || off != hostStart(s, a0, a1) || b == ']' {
-			dst = append(dst, '"', b)
-			dst = append(dst, `" is allowed only around an IP literal in the host: `+
-				`percent-encode it as `...)
-			return appendQuotedPct(dst, b)
+			if b == '[' {
+				return openBracketHint
+			}
+			return closeBracketHint
 		}
 	case '%':
 		if component == "host" && inIPLiteral(s, off) {
-			return append(dst, zoneHint...)
+			return zoneHint
 		}
 	}
-	switch {
-	case b < 0x20 || b == 0x7f:
-		dst = append(dst, "control character "...)
+	return ""
+}
+
+// nonASCIIHint appends the hint of the byte at off, outside ASCII: a byte
+// that is not UTF-8, or a character, its percent-encoding, and whether an
+// IRI holds it.
+func nonASCIIHint(dst []byte, s string, off int, component string) []byte {
+	b := s[off]
+	r, n := utf8.DecodeRuneInString(s[off:])
+	if r == utf8.RuneError && n <= 1 {
+		dst = append(dst, "byte "...)
 		dst = appendHexByte(dst, b)
-		return appendNotAllowed(dst, "", b)
-	case b >= utf8.RuneSelf:
-		r, n := utf8.DecodeRuneInString(s[off:])
-		if r == utf8.RuneError && n <= 1 {
-			dst = append(dst, "byte "...)
-			dst = appendHexByte(dst, b)
-			dst = append(dst, " is not allowed in a URI (nor is it UTF-8): percent-encode it as "...)
-			return appendQuotedPct(dst, b)
-		}
-		dst = append(dst, "non-ASCII character "...)
-		dst = strconv.AppendQuoteRune(dst, r)
-		dst = append(dst, ` is not allowed in a URI: percent-encode its UTF-8 bytes as "`...)
-		for i := off; i < off+n; i++ {
-			dst = appendPct(dst, s[i])
-		}
-		dst = append(dst, '"')
-		if iriChar(r, component) {
-			dst = append(dst, "; an IRI parser (RFC 3987) accepts it as it is"...)
-		} else {
-			dst = append(dst, " (an IRI, RFC 3987, does not hold it either)"...)
-		}
-		if component == "host" {
-			dst = append(dst, `; an internationalized host name is written in DNS with IDNA A-labels ("xn--…", RFC 5891)`...)
-		}
-		return dst
-	case strings.IndexByte(`"<>^`+"`|{}", b) >= 0:
-		dst = strconv.AppendQuote(dst, string(rune(b)))
-		return appendNotAllowed(dst, "", b)
+		dst = append(dst, " is not allowed in a URI (nor is it UTF-8): percent-encode it as "...)
+		return appendQuotedPct(dst, b)
+	}
+	dst = append(dst, "non-ASCII character "...)
+	dst = strconv.AppendQuoteRune(dst, r)
+	dst = append(dst, ` is not allowed in a URI: percent-encode its UTF-8 bytes as "`...)
+	for i := off; i < off+n; i++ {
+		dst = appendPct(dst, s[i])
+	}
+	dst = append(dst, '"')
+	if iriChar(r, component) {
+		dst = append(dst, "; an IRI parser (RFC 3987) accepts it as it is"...)
+	} else {
+		dst = append(dst, " (an IRI, RFC 3987, does not hold it either)"...)
+	}
+	if component == "host" {
+		dst = append(dst, `; an internationalized host name is written in DNS with IDNA A-labels ("xn--…", RFC 5891)`...)
 	}
 	return dst
 }
@@ -263,7 +332,7 @@ func schemeHint(dst []byte, s string, off int) []byte {
 		dst = append(dst, didYouMean...)
 		return append(appendQuoteBounded(dst, false, "https://", clip(s)), '?')
 	}
-	j := indexAny(s, ':', '/', '?', '#')
+	j := indexStop(s, clsSchemeStop)
 	if j >= 0 && s[j] == ':' {
 		if j == 0 {
 			return append(dst, `no scheme before ":": a URI begins with a scheme, such as "https"`...)
@@ -339,7 +408,7 @@ func firstSegmentHint(dst []byte, s string, off int, rule string) []byte {
 	if rule != "relative-ref" && rule != "URI-reference" || off >= len(s) || s[off] != ':' {
 		return dst
 	}
-	if indexAny(s[:off], '/', '?', '#') >= 0 {
+	if indexStop(s[:off], clsAuthorityStop) >= 0 {
 		return dst
 	}
 	if !isScheme(s[:off]) && strings.HasPrefix(s[off:], "://") {
@@ -360,7 +429,7 @@ func firstSegmentHint(dst []byte, s string, off int, rule string) []byte {
 // a port that is not all digits.
 func authorityHint(dst []byte, s string, off int, rule string, at func(int) int) []byte {
 	if rule == "URI" || rule == "absolute-URI" {
-		if j := indexAny(s, ':', '/', '?', '#'); j < 0 || s[j] != ':' || !isScheme(s[:j]) {
+		if j := indexStop(s, clsSchemeStop); j < 0 || s[j] != ':' || !isScheme(s[:j]) {
 			return dst
 		}
 	}
@@ -453,7 +522,7 @@ func ipv6Bytes(s string) bool {
 // "/", "?" or "#".
 func authoritySpan(s string) (a0, a1 int, ok bool) {
 	i := 0
-	if j := indexAny(s, ':', '/', '?', '#'); j > 0 && s[j] == ':' {
+	if j := indexStop(s, clsSchemeStop); j > 0 && s[j] == ':' {
 		i = j + 1
 	}
 	if !strings.HasPrefix(s[i:], "//") {
@@ -461,7 +530,7 @@ func authoritySpan(s string) (a0, a1 int, ok bool) {
 	}
 	a0 = i + 2
 	a1 = len(s)
-	if k := indexAny(s[a0:], '/', '?', '#'); k >= 0 {
+	if k := indexStop(s[a0:], clsAuthorityStop); k >= 0 {
 		a1 = a0 + k
 	}
 	return a0, a1, true

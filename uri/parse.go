@@ -115,19 +115,19 @@ func match(rule topRule, s string, sp *[nslots][2]int) int {
 	panic("uri: no generated matcher for rule " + rule.Name())
 }
 
-// explain is rule.ExplainFrom(s, lowerBound) by the generated diagnosis of
-// rule, one of the four top rules: the offset, and what was expected there
-// appended to buf; or -1 when s matches.
-func explain(rule topRule, s string, lowerBound int, buf []string) (int, []string) {
+// diagnose is rule.ExplainFrom(s, lowerBound) by the generated diagnosis
+// of rule, one of the four top rules: the offset, with what was expected
+// there left in d; or -1 when s matches.
+func diagnose(rule topRule, s string, lowerBound int, d *genDiag) int {
 	switch rule {
 	case ruleURIReference:
-		return explainURIReference(s, lowerBound, buf)
+		return explainURIReferenceDiag(s, lowerBound, d)
 	case ruleURI:
-		return explainURI(s, lowerBound, buf)
+		return explainURIDiag(s, lowerBound, d)
 	case ruleAbsoluteURI:
-		return explainAbsoluteURI(s, lowerBound, buf)
+		return explainAbsoluteURIDiag(s, lowerBound, d)
 	case ruleRelativeRef:
-		return explainRelativeRef(s, lowerBound, buf)
+		return explainRelativeRefDiag(s, lowerBound, d)
 	}
 	panic("uri: no generated diagnosis for rule " + rule.Name())
 }

@@ -3771,14 +3771,25 @@ l1:
 // -1 and buf when in matches. lowerBound is a lower bound of the offset, or -1
 // (ExplainFrom).
 func explainURI(in string, lowerBound int, buf []string) (offset int, expected []string) {
+	var d genDiag
+	if off := explainURIDiag(in, lowerBound, &d); off >= 0 {
+		return off, d.appendLabels(buf)
+	}
+	return -1, buf
+}
+
+// explainURIDiag is explainURI with what was expected left in d, so that a caller
+// can size the storage of the labels (d.n of them) before it appends them
+// (d.appendLabels).
+func explainURIDiag(in string, lowerBound int, d *genDiag) (offset int) {
 	if lowerBound < 0 || lowerBound > len(in) {
 		lowerBound = -1
 	}
 	for {
-		d := genDiag{far: lowerBound, root: 0}
-		e := explainURIRule(in, 0, &d)
+		*d = genDiag{far: lowerBound, root: 0}
+		e := explainURIRule(in, 0, d)
 		if e == len(in) {
-			return -1, buf
+			return -1
 		}
 		if e >= 0 {
 			d.fail(e, 42)
@@ -3787,7 +3798,7 @@ func explainURI(in string, lowerBound int, buf []string) (offset int, expected [
 			lowerBound = -1 // the bound was past the farthest failure
 			continue
 		}
-		return d.far, d.appendLabels(buf)
+		return d.far
 	}
 }
 
@@ -3877,14 +3888,25 @@ l1:
 // -1 and buf when in matches. lowerBound is a lower bound of the offset, or -1
 // (ExplainFrom).
 func explainAbsoluteURI(in string, lowerBound int, buf []string) (offset int, expected []string) {
+	var d genDiag
+	if off := explainAbsoluteURIDiag(in, lowerBound, &d); off >= 0 {
+		return off, d.appendLabels(buf)
+	}
+	return -1, buf
+}
+
+// explainAbsoluteURIDiag is explainAbsoluteURI with what was expected left in d, so that a caller
+// can size the storage of the labels (d.n of them) before it appends them
+// (d.appendLabels).
+func explainAbsoluteURIDiag(in string, lowerBound int, d *genDiag) (offset int) {
 	if lowerBound < 0 || lowerBound > len(in) {
 		lowerBound = -1
 	}
 	for {
-		d := genDiag{far: lowerBound, root: 23}
-		e := explainAbsoluteURIRule(in, 0, &d)
+		*d = genDiag{far: lowerBound, root: 23}
+		e := explainAbsoluteURIRule(in, 0, d)
 		if e == len(in) {
-			return -1, buf
+			return -1
 		}
 		if e >= 0 {
 			d.fail(e, 42)
@@ -3893,7 +3915,7 @@ func explainAbsoluteURI(in string, lowerBound int, buf []string) (offset int, ex
 			lowerBound = -1 // the bound was past the farthest failure
 			continue
 		}
-		return d.far, d.appendLabels(buf)
+		return d.far
 	}
 }
 
@@ -4231,14 +4253,25 @@ l1:
 // -1 and buf when in matches. lowerBound is a lower bound of the offset, or -1
 // (ExplainFrom).
 func explainRelativeRef(in string, lowerBound int, buf []string) (offset int, expected []string) {
+	var d genDiag
+	if off := explainRelativeRefDiag(in, lowerBound, &d); off >= 0 {
+		return off, d.appendLabels(buf)
+	}
+	return -1, buf
+}
+
+// explainRelativeRefDiag is explainRelativeRef with what was expected left in d, so that a caller
+// can size the storage of the labels (d.n of them) before it appends them
+// (d.appendLabels).
+func explainRelativeRefDiag(in string, lowerBound int, d *genDiag) (offset int) {
 	if lowerBound < 0 || lowerBound > len(in) {
 		lowerBound = -1
 	}
 	for {
-		d := genDiag{far: lowerBound, root: 24}
-		e := explainRelativeRefRule(in, 0, &d)
+		*d = genDiag{far: lowerBound, root: 24}
+		e := explainRelativeRefRule(in, 0, d)
 		if e == len(in) {
-			return -1, buf
+			return -1
 		}
 		if e >= 0 {
 			d.fail(e, 42)
@@ -4247,7 +4280,7 @@ func explainRelativeRef(in string, lowerBound int, buf []string) (offset int, ex
 			lowerBound = -1 // the bound was past the farthest failure
 			continue
 		}
-		return d.far, d.appendLabels(buf)
+		return d.far
 	}
 }
 
@@ -4295,14 +4328,25 @@ l1:
 // -1 and buf when in matches. lowerBound is a lower bound of the offset, or -1
 // (ExplainFrom).
 func explainURIReference(in string, lowerBound int, buf []string) (offset int, expected []string) {
+	var d genDiag
+	if off := explainURIReferenceDiag(in, lowerBound, &d); off >= 0 {
+		return off, d.appendLabels(buf)
+	}
+	return -1, buf
+}
+
+// explainURIReferenceDiag is explainURIReference with what was expected left in d, so that a caller
+// can size the storage of the labels (d.n of them) before it appends them
+// (d.appendLabels).
+func explainURIReferenceDiag(in string, lowerBound int, d *genDiag) (offset int) {
 	if lowerBound < 0 || lowerBound > len(in) {
 		lowerBound = -1
 	}
 	for {
-		d := genDiag{far: lowerBound, root: 28}
-		e := explainURIReferenceRule(in, 0, &d)
+		*d = genDiag{far: lowerBound, root: 28}
+		e := explainURIReferenceRule(in, 0, d)
 		if e == len(in) {
-			return -1, buf
+			return -1
 		}
 		if e >= 0 {
 			d.fail(e, 42)
@@ -4311,7 +4355,7 @@ func explainURIReference(in string, lowerBound int, buf []string) (offset int, e
 			lowerBound = -1 // the bound was past the farthest failure
 			continue
 		}
-		return d.far, d.appendLabels(buf)
+		return d.far
 	}
 }
 
@@ -4335,9 +4379,11 @@ func (d *genDiag) fail(pos, id int) {
 
 // record is fail at or past the farthest failure.
 func (d *genDiag) record(pos, id int) {
-	if pos > d.far {
+	if pos > d.far { // truncate(0), without the call
 		d.far = pos
-		d.truncate(0)
+		d.n = 0
+		d.more = d.more[:0]
+		d.seen = [len(d.seen)]uint64{}
 	}
 	if d.seen[id>>6]&(1<<(id&63)) != 0 {
 		return
@@ -4392,13 +4438,19 @@ func (d *genDiag) truncate(n int) {
 
 // appendLabels appends the labels recorded to buf.
 func (d *genDiag) appendLabels(buf []string) []string {
-	if cap(buf)-len(buf) < d.n {
-		grown := make([]string, len(buf), len(buf)+d.n)
+	n := len(buf)
+	if cap(buf)-n < d.n {
+		grown := make([]string, n, n+d.n)
 		copy(grown, buf)
 		buf = grown
 	}
-	for i := 0; i < d.n; i++ {
-		buf = append(buf, genLabels[d.at(i)])
+	buf = buf[:n+d.n]
+	out := buf[n:]
+	for i, id := range d.exp[:min(d.n, len(d.exp))] {
+		out[i] = genLabels[id]
+	}
+	for i, id := range d.more {
+		out[len(d.exp)+i] = genLabels[id]
 	}
 	return buf
 }

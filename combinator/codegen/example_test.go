@@ -52,6 +52,7 @@ func ExampleGenerator_AddExplain() {
 	// Output:
 	// func explainPortRule(in string, pos int, d *portDiag) int {
 	// func explainPort(in string, lowerBound int, buf []string) (offset int, expected []string) {
+	// func explainPortDiag(in string, lowerBound int, d *portDiag) (offset int) {
 	// func (d *portDiag) fail(pos, id int) {
 	// func (d *portDiag) record(pos, id int) {
 	// func (d *portDiag) named(pos, far, mark, id int) {

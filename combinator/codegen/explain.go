@@ -14,6 +14,11 @@ import (
 //
 //	func funcName(in string, lowerBound int, buf []string) (offset int, expected []string)
 //
+// and a function funcName + "Diag", which leaves what was expected in the
+// record (Prefix + "Diag") for the caller to count and append:
+//
+//	func funcNameDiag(in string, lowerBound int, d *PrefixDiag) (offset int)
+//
 // It returns what r.ExplainFrom(in, lowerBound) does, without the
 // interpreter: the Offset of the *SyntaxError, and its Expected appended to
 // buf (which may be nil: a caller can pass storage it allocates with the
@@ -34,6 +39,7 @@ func (g *Generator) AddExplain(funcName string, rule *c.Rule) error {
 	}
 	r := g.nodeOf(rule)
 	g.reserve(funcName)
+	g.reserve(funcName + "Diag")
 	root, rootID, err := g.explainFunc(r)
 	if err != nil {
 		return err
@@ -46,14 +52,26 @@ func (g *Generator) AddExplain(funcName string, rule *c.Rule) error {
 	fmt.Fprintf(&b, "// -1 and buf when in matches. lowerBound is a lower bound of the offset, or -1\n")
 	fmt.Fprintf(&b, "// (ExplainFrom).\n")
 	fmt.Fprintf(&b, "func %s(in string, lowerBound int, buf []string) (offset int, expected []string) {\n", funcName)
+	fmt.Fprintf(&b, `var d %[1]s
+if off := %[2]sDiag(in, lowerBound, &d); off >= 0 {
+return off, d.appendLabels(buf)
+}
+return -1, buf
+}
+
+`, g.diagType(), funcName)
+	fmt.Fprintf(&b, "// %sDiag is %s with what was expected left in d, so that a caller\n", funcName, funcName)
+	fmt.Fprintf(&b, "// can size the storage of the labels (d.n of them) before it appends them\n")
+	fmt.Fprintf(&b, "// (d.appendLabels).\n")
+	fmt.Fprintf(&b, "func %sDiag(in string, lowerBound int, d *%s) (offset int) {\n", funcName, g.diagType())
 	fmt.Fprintf(&b, `if lowerBound < 0 || lowerBound > len(in) {
 lowerBound = -1
 }
 for {
-d := %[1]s{far: lowerBound, root: %[4]d}
-e := %[2]s(in, 0, &d)
+*d = %[1]s{far: lowerBound, root: %[4]d}
+e := %[2]s(in, 0, d)
 if e == len(in) {
-return -1, buf
+return -1
 }
 if e >= 0 {
 d.fail(e, %[3]d)
@@ -62,7 +80,7 @@ if d.n == 0 && lowerBound >= 0 {
 lowerBound = -1 // the bound was past the farthest failure
 continue
 }
-return d.far, d.appendLabels(buf)
+return d.far
 }
 }
 `, g.diagType(), root, end, rootID)

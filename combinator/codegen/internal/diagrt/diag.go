@@ -22,9 +22,11 @@ func (d *genDiag) fail(pos, id int) {
 
 // record is fail at or past the farthest failure.
 func (d *genDiag) record(pos, id int) {
-	if pos > d.far {
+	if pos > d.far { // truncate(0), without the call
 		d.far = pos
-		d.truncate(0)
+		d.n = 0
+		d.more = d.more[:0]
+		d.seen = [len(d.seen)]uint64{}
 	}
 	if d.seen[id>>6]&(1<<(id&63)) != 0 {
 		return
@@ -79,13 +81,19 @@ func (d *genDiag) truncate(n int) {
 
 // appendLabels appends the labels recorded to buf.
 func (d *genDiag) appendLabels(buf []string) []string {
-	if cap(buf)-len(buf) < d.n {
-		grown := make([]string, len(buf), len(buf)+d.n)
+	n := len(buf)
+	if cap(buf)-n < d.n {
+		grown := make([]string, n, n+d.n)
 		copy(grown, buf)
 		buf = grown
 	}
-	for i := 0; i < d.n; i++ {
-		buf = append(buf, genLabels[d.at(i)])
+	buf = buf[:n+d.n]
+	out := buf[n:]
+	for i, id := range d.exp[:min(d.n, len(d.exp))] {
+		out[i] = genLabels[id]
+	}
+	for i, id := range d.more {
+		out[len(d.exp)+i] = genLabels[id]
 	}
 	return buf
 }

@@ -1,0 +1,125 @@
+package uri
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+	c "github.com/seed42851778/rfc3986/combinator"
+	"github.com/seed42851778/rfc3986/internal/corpus"
+	"github.com/seed42851778/rfc3986/internal/urigrammar"
+)
+
+// manyLabels are inputs whose diagnosis expects more labels than the
+// common allocations of a ParseError hold (12): 14 for URI-reference, the
+// most a search of random strings over the delimiters found.
+var manyLabels = []string{"a[:v#", "F2f[a3?"}
+
+// longHints are inputs whose hint is among the longest: a character outside
+// ASCII in a host (with the note on IDNA), a long port, a Windows path.
+var longHints = []string{
+	"http://\U0010FFFD/",
+	"http://a\u00e9/",
+	"http://h:" + strings.Repeat("9", 100) + "x/",
+	`C:\` + strings.Repeat(`dir\`, 40),
+	"http://" + strings.Repeat("1:", 40) + ":1/",
+}
+
+// TestParseErrorMatchesInterpreter checks each field of the errors of the four
+// Parse functions, made in one allocation from the generated diagnosis and
+// the hint written on the stack, against their references: Offset and
+// Expected against the interpreter's ExplainFrom on the rule of
+// internal/urigrammar, Component against componentAt, and Hint against
+// hintFor, which writes every hint out.
+func TestParseErrorMatchesInterpreter(t *testing.T) {
+	inputs := append(append(append([]string(nil), genInputs...), manyLabels...), longHints...)
+	if !testing.Short() {
+		for _, l := range corpus.Lines(t, "urls.txt") {
+			if _, err := ParseReference(l); err != nil {
+				inputs = append(inputs, l)
+			}
+		}
+	}
+	rules := []struct {
+		rule  topRule
+		parse func(string) (URI, error)
+		ref   *c.Rule
+	}{
+		{ruleURIReference, ParseReference, urigrammar.URIReference},
+		{ruleURI, Parse, urigrammar.URI},
+		{ruleAbsoluteURI, ParseAbsolute, urigrammar.AbsoluteURI},
+		{ruleRelativeRef, ParseRelative, urigrammar.RelativeRef},
+	}
+	type fields struct {
+		Offset    int
+		Component string
+		Expected  []string
+		Hint      string
+	}
+	for _, s := range inputs {
+		for _, r := range rules {
+			_, err := r.parse(s)
+			se := r.ref.ExplainFrom(s, -1)
+			if (err == nil) != (se == nil) {
+				t.Fatalf("%s(%q): error %v, the interpreter's diagnosis %v", r.rule.Name(), s, err, se)
+			}
+			if err == nil {
+				continue
+			}
+			var pe *ParseError
+			if !errors.As(err, &pe) {
+				t.Fatalf("%s(%q): %T, want *ParseError", r.rule.Name(), s, err)
+			}
+			comp := componentAt(s, se.Offset, r.rule)
+			want := fields{se.Offset, comp, se.Expected,
+				string(hintFor(nil, s, se.Offset, r.rule.Name(), comp, nil))}
+			got := fields{pe.Offset, pe.Component, pe.Expected, pe.Hint}
+			if diff := cmp.Diff(want, got, cmpopts.EquateEmpty()); diff != "" {
+				t.Fatalf("%s(%q) (-want +got):\n%s", r.rule.Name(), s, diff)
+			}
+			if cap(pe.Expected) != len(pe.Expected) {
+				t.Errorf("%s(%q): Expected has room for %d more labels: an append would write into the error", r.rule.Name(), s, cap(pe.Expected)-len(pe.Expected))
+			}
+			if pe.Input != s || pe.Rule != r.rule.Name() {
+				t.Errorf("%s(%q): Input %q, Rule %q", r.rule.Name(), s, pe.Input, pe.Rule)
+			}
+		}
+	}
+}
+
+// TestParseErrorOneAllocation checks that a rejection costs one allocation,
+// whatever its hint and however many labels it expects.
+func TestParseErrorOneAllocation(t *testing.T) {
+	inputs := append([]string{
+		"http://a{b}",        // a hint that quotes nothing, 9 labels
+		"http://a b/",        // the same, a space
+		"http://h:80a/",      // a hint that quotes the input (the port)
+		"http://[::1/",       // an unclosed IP literal
+		"%zz",                // a broken percent-encoding
+		"http://a/%4" + "\n", // a line feed at the end
+	}, append(manyLabels, longHints...)...)
+	for _, s := range inputs {
+		if n := testing.AllocsPerRun(20, func() { _, _ = ParseReference(s) }); n != 1 {
+			t.Errorf("ParseReference(%q): %v allocations, want 1", s, n)
+		}
+	}
+}
+
+// TestHintTextMax checks that the longest hints fit in the room newParseError
+// writes them in.
+func TestHintTextMax(t *testing.T) {
+	for _, s := range longHints {
+		for _, r := range []topRule{ruleURIReference, ruleURI} {
+			_, err := parse(s, r)
+			var pe *ParseError
+			if !errors.As(err, &pe) {
+				t.Fatalf("%s(%q): %v, want a *ParseError", r.Name(), s, err)
+			}
+			if len(pe.Hint) > hintTextMax || pe.Hint == "" {
+				t.Errorf("%s(%q): a hint of %d bytes (room: %d): %s", r.Name(), s, len(pe.Hint), hintTextMax, pe.Hint)
+			}
+		}
+	}
+}
