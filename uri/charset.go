@@ -11,66 +11,51 @@ type byteSet [4]uint64
 // contains reports whether b is in s.
 func (s *byteSet) contains(b byte) bool { return s[b>>6]&(1<<(b&63)) != 0 }
 
-// union returns the bytes in s or in o.
-//
-//go:noinline
-func (s byteSet) union(o byteSet) byteSet {
-	for i := range s {
-		s[i] |= o[i]
-	}
-	return s
-}
+// The sets of RFC 3986 that uri encodes, decodes and repairs with. None
+// holds a byte above 127, so each is written as the constant of its first
+// word (the bytes 0 to 63: byte b is bit b) and of its second (the bytes 64
+// to 127: byte b is bit b-64): the sets are data in the binary and cost
+// nothing at init. TestSetsMatchGrammar checks each against the grammar.
+const (
+	// DIGIT = %x30-39 (RFC 5234 Appendix B.1).
+	digit0 = 0x3FF << '0'
+	// ALPHA = %x41-5A / %x61-7A (RFC 5234 Appendix B.1).
+	alpha1 = 0x3FFFFFF<<('A'-64) | 0x3FFFFFF<<('a'-64)
+	// The letters of HEXDIG = DIGIT / "A" / "B" / "C" / "D" / "E" / "F"
+	// (RFC 5234 Appendix B.1; ABNF literals are case-insensitive, §2.3).
+	hexAlpha1 = 0x3F<<('A'-64) | 0x3F<<('a'-64)
+	// unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~" (§2.3).
+	unreserved0 = digit0 | 1<<'-' | 1<<'.'
+	unreserved1 = alpha1 | 1<<('_'-64) | 1<<('~'-64)
+	// sub-delims = "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," /
+	// ";" / "=" (§2.2), all below 64.
+	subDelims0 = 1<<'!' | 1<<'$' | 1<<'&' | 1<<'\'' | 1<<'(' | 1<<')' | 1<<'*' | 1<<'+' | 1<<',' | 1<<';' | 1<<'='
+	// reg-name = *( unreserved / pct-encoded / sub-delims ) (§3.2.2), less
+	// pct-encoded.
+	regName0 = unreserved0 | subDelims0
+	// userinfo = *( unreserved / pct-encoded / sub-delims / ":" ) (§3.2.1),
+	// less pct-encoded.
+	userInfo0 = regName0 | 1<<':'
+	// pchar = unreserved / pct-encoded / sub-delims / ":" / "@" (§3.3), less
+	// pct-encoded; "@" is byte 64.
+	pchar0, pchar1 = regName0 | 1<<':', unreserved1 | 1<<('@'-64)
+	// query = *( pchar / "/" / "?" ) (§3.4), less pct-encoded; fragment is
+	// the same (§3.5).
+	query0 = pchar0 | 1<<'/' | 1<<'?'
+)
 
-// minus returns the bytes in s and not in o.
-func (s byteSet) minus(o byteSet) byteSet {
-	for i := range s {
-		s[i] &^= o[i]
-	}
-	return s
-}
-
-// chars returns the set of the bytes of s. It is not inlined: the sets
-// below are computed once at init, and a call is smaller than its loop.
-//
-//go:noinline
-func chars(s string) byteSet {
-	var c byteSet
-	for i := 0; i < len(s); i++ {
-		c[s[i]>>6] |= 1 << (s[i] & 63)
-	}
-	return c
-}
-
-// The sets of RFC 3986 uri encodes, decodes and repairs with.
 var (
-	// alphaSet is ALPHA = %x41-5A / %x61-7A (RFC 5234 Appendix B.1).
-	alphaSet = chars("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
-	// digitSet is DIGIT = %x30-39 (RFC 5234 Appendix B.1).
-	digitSet = chars("0123456789")
-	// hexDigSet is HEXDIG = DIGIT / "A" / "B" / "C" / "D" / "E" / "F"
-	// (RFC 5234 Appendix B.1; its literals are case-insensitive, §2.3).
-	hexDigSet = digitSet.union(chars("ABCDEFabcdef"))
-	// unreservedSet is unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"
-	// (§2.3).
-	unreservedSet = alphaSet.union(digitSet).union(chars("-._~"))
+	alphaSet      = byteSet{0, alpha1}
+	hexDigSet     = byteSet{digit0, hexAlpha1}
+	unreservedSet = byteSet{unreserved0, unreserved1}
 	// schemeSet is what scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
 	// allows after its first letter (§3.1).
-	schemeSet = alphaSet.union(digitSet).union(chars("+-."))
-	// subDelimsSet is sub-delims = "!" / "$" / "&" / "'" / "(" / ")" / "*"
-	// / "+" / "," / ";" / "=" (§2.2).
-	subDelimsSet = chars("!$&'()*+,;=")
-	// userInfoSet is what userinfo = *( unreserved / pct-encoded /
-	// sub-delims / ":" ) holds besides pct-encoded (§3.2.1).
-	userInfoSet = unreservedSet.union(subDelimsSet).union(chars(":"))
-	// regNameSet is what reg-name = *( unreserved / pct-encoded / sub-delims )
-	// holds besides pct-encoded (§3.2.2).
-	regNameSet = unreservedSet.union(subDelimsSet)
-	// pcharSet is pchar = unreserved / pct-encoded / sub-delims / ":" / "@"
-	// less pct-encoded (§3.3).
-	pcharSet = regNameSet.union(chars(":@"))
+	schemeSet    = byteSet{digit0 | 1<<'+' | 1<<'-' | 1<<'.', alpha1}
+	subDelimsSet = byteSet{subDelims0}
+	userInfoSet  = byteSet{userInfo0, unreserved1}
+	regNameSet   = byteSet{regName0, unreserved1}
+	pcharSet     = byteSet{pchar0, pchar1}
 	// pathSet is what a path holds besides pct-encoded: pchar / "/" (§3.3).
-	pathSet = pcharSet.union(chars("/"))
-	// querySet is what query = *( pchar / "/" / "?" ) holds besides
-	// pct-encoded (§3.4); fragment is the same (§3.5).
-	querySet = pathSet.union(chars("?"))
+	pathSet  = byteSet{pchar0 | 1<<'/', pchar1}
+	querySet = byteSet{query0, pchar1}
 )

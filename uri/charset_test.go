@@ -16,7 +16,7 @@ func TestSetsMatchGrammar(t *testing.T) {
 		grammar c.CharSet
 	}{
 		{"ALPHA", alphaSet, c.AlphaSet},
-		{"DIGIT", digitSet, c.DigitSet},
+		{"DIGIT", byteSet{digit0}, c.DigitSet},
 		{"HEXDIG", hexDigSet, c.HexDigSet},
 		{"unreserved", unreservedSet, c.UnreservedSet},
 		{"sub-delims", subDelimsSet, c.SubDelimsSet},
@@ -27,6 +27,8 @@ func TestSetsMatchGrammar(t *testing.T) {
 		{"path", pathSet, c.PathSet},
 		{"query", querySet, c.QuerySet},
 		{"fragment", querySet, c.FragmentSet},
+		{"userinfo less \":\" (ComponentUserName)", componentSets[ComponentUserName], c.UserInfoSet.Minus(c.Chars(":"))},
+		{"query less \"&=+;\" (ComponentQueryParam)", componentSets[ComponentQueryParam], c.QuerySet.Minus(c.Chars("&=+;"))},
 	} {
 		if tc.got != byteSet(tc.grammar) {
 			for b := range 256 {

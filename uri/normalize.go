@@ -294,7 +294,7 @@ func (u URI) isNormal(schemeBased bool) bool {
 			return false
 		}
 		h, l := s[i+1], s[i+2]
-		if 'a' <= h && h <= 'f' || 'a' <= l && l <= 'f' || normPctUnreserved[normPctHexVal(h)<<4|normPctHexVal(l)] {
+		if 'a' <= h && h <= 'f' || 'a' <= l && l <= 'f' || unreservedSet.contains(normPctHexVal(h)<<4|normPctHexVal(l)) {
 			return false
 		}
 		s = s[i+3:]
@@ -357,14 +357,6 @@ func normPctUpperHex(b byte) byte {
 	return b
 }
 
-// normPctUnreserved is unreserved (§2.3) as a table.
-var normPctUnreserved = func() (t [256]bool) {
-	for i := range 256 {
-		t[i] = unreservedSet.contains(byte(i))
-	}
-	return t
-}()
-
 // normPctAppend appends s to dst with its percent-encoded triplets
 // normalized (§6.2.2.1, §6.2.2.2): a triplet that encodes an unreserved
 // character is decoded when decode is set, and the hex digits of the others
@@ -378,7 +370,7 @@ func normPctAppend(dst []byte, s string, decode, lowerCase bool) []byte {
 				return append(dst, s...)
 			}
 			dst = append(dst, s[:i]...)
-			if v := normPctHexVal(s[i+1])<<4 | normPctHexVal(s[i+2]); decode && normPctUnreserved[v] {
+			if v := normPctHexVal(s[i+1])<<4 | normPctHexVal(s[i+2]); decode && unreservedSet.contains(v) {
 				dst = append(dst, v)
 			} else {
 				dst = append(dst, '%', normPctUpperHex(s[i+1]), normPctUpperHex(s[i+2]))
@@ -390,7 +382,7 @@ func normPctAppend(dst []byte, s string, decode, lowerCase bool) []byte {
 		b := s[i]
 		if b == '%' && i+2 < len(s) {
 			v := normPctHexVal(s[i+1])<<4 | normPctHexVal(s[i+2])
-			if decode && normPctUnreserved[v] {
+			if decode && unreservedSet.contains(v) {
 				b = v
 			} else {
 				dst = append(dst, '%', normPctUpperHex(s[i+1]), normPctUpperHex(s[i+2]))

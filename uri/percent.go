@@ -170,12 +170,12 @@ const (
 // encodes with. None holds "%".
 var componentSets = [...]byteSet{
 	ComponentUserInfo:    userInfoSet,
-	ComponentUserName:    userInfoSet.minus(chars(":")),
+	ComponentUserName:    regNameSet, // userinfo less ":"
 	ComponentHost:        regNameSet,
 	ComponentPath:        pathSet,
 	ComponentPathSegment: pcharSet,
 	ComponentQuery:       querySet,
-	ComponentQueryParam:  querySet.minus(chars("&=+;")),
+	ComponentQueryParam:  {query0 &^ (1<<'&' | 1<<'=' | 1<<'+' | 1<<';'), pchar1},
 	ComponentFragment:    querySet,
 }
 
@@ -232,7 +232,8 @@ func appendEncode(dst []byte, s string, allowed *byteSet) []byte {
 // CharSet's underlying type, a 256-bit bitmap, so that a program that
 // imports uri does not link the combinator package.
 func Encode(s string, allowed [4]uint64) string {
-	set := byteSet(allowed).minus(chars("%"))
+	set := byteSet(allowed)
+	set[0] &^= 1 << '%'
 	return encode(s, &set)
 }
 

@@ -325,7 +325,7 @@ func repair(s string) (string, []Repair) {
 		hostAt := start
 		if at := strings.LastIndexByte(t[start:end], '@'); at >= 0 {
 			hostAt = start + at
-			r.encode(start, hostAt, &repairUserInfoNoAt)
+			r.encode(start, hostAt, &repairUserInfo)
 			r.copy(hostAt, hostAt+1)
 			hostAt++
 		}
@@ -375,17 +375,10 @@ func repair(s string) (string, []Repair) {
 	}
 	if f >= 0 {
 		r.copy(f, f+1)
-		r.encode(f+1, len(t), &repairFragmentNoHash)
+		r.encode(f+1, len(t), &repairFragment)
 	}
 	return r.b.String(), merge(removals, r.reps, r.hostStart, r.hostEnd, s)
 }
-
-// The sets repair encodes with where a byte of the component's set is also
-// its delimiter: a userinfo runs to the last "@", a fragment to the end.
-var (
-	repairUserInfoNoAt   = repairUserInfo.minus(chars("@"))
-	repairFragmentNoHash = repairFragment.minus(chars("#"))
-)
 
 // merge merges the removals of repair 1 and the other repairs, both sorted by
 // offset, into one sorted list. A host rewritten by IDNA (the input range

@@ -177,16 +177,11 @@ func DescribeAt(s string, off int) string {
 	if r == utf8.RuneError && size <= 1 {
 		return "invalid byte " + hexByte(b)
 	}
-	var sb strings.Builder
-	sb.WriteString("invalid character ")
-	sb.WriteString(quoteChar(r))
-	sb.WriteString(" (UTF-8")
-	for i := 0; i < size; i++ {
-		sb.WriteByte(' ')
-		sb.WriteString(hexByte(s[off+i]))
+	d := "invalid character " + quoteChar(r) + " (UTF-8"
+	for i := off; i < off+size; i++ {
+		d += " " + hexByte(s[i])
 	}
-	sb.WriteByte(')')
-	return sb.String()
+	return d + ")"
 }
 
 // quoteChar quotes r between single quotes, escaped as Go escapes a rune
