@@ -33,7 +33,7 @@ type ParseError struct {
 // quoting at most 64 bytes of input around Offset.
 func (e *ParseError) Error() string {
 	found, hint := errtext.DescribeAt(e.Input, e.Offset), e.Hint
-	if errtext.InPassword(e.Input, e.Offset) {
+	if e.Component == "userinfo" && errtext.InPassword(e.Input, e.Offset) {
 		found, hint = "invalid character in the password", errtext.PasswordHint
 	}
 	msg := "iri: " + found + " at offset " + strconv.Itoa(e.Offset) +

@@ -5,6 +5,8 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+
+	"github.com/seed42851778/rfc3986/internal/errtext"
 )
 
 // maxMessage is the most bytes an error message may have, whatever the
@@ -117,5 +119,44 @@ func TestErrorMessagesQuote(t *testing.T) {
 				t.Errorf("Error() =\n%s\nwant\n%s", got, tt.want)
 			}
 		})
+	}
+}
+
+// TestParseErrorHidesPassword checks that a ParseError's message shows no
+// part of a password (§3.2.1), on mistakes made inside it, after it, and in
+// inputs whose hint suggests a corrected URI: the character at Offset is not
+// named when it falls in the password, and a suggestion shows "xxxxx".
+func TestParseErrorHidesPassword(t *testing.T) {
+	const pw = "Zq9Wx"
+	for _, s := range []string{
+		"http://user:Zq 9Wx@h/", "http://user:Zq9Wx<@h/", "http://user:Zq9Wx@h/ x", "http//user:Zq9Wx@h/",
+		"htp:/user:Zq9Wx@h/", "\"http://user:Zq9Wx@h/\"", " http://user:Zq9Wx@h/", "http://user:Zq9Wx@h:8o/",
+		"http://user:Zq9Wx@[::1/", "http://user:Zq9Wx@h@x/", "http://user:Zq9Wx@1.2.3.4%/", "http://user:Zq9Wx@h/%zz",
+		"http://user:Zq9Wx@h/{x}", "ht tp://user:Zq9Wx@h/", "http://user:Zq9Wx@h#a#b", "http://user:Zq9Wx@h/é",
+		"user:Zq9Wx@example.com/x y", "//user:Zq9Wx@h:99999999x/", "http://user:Zq9Wx@[1.2.3.4]/",
+		"http://user:Zq9Wx@::1/", "mailto://user:Zq9Wx@h/\\", "//user:Zq9Wx" + big + "@h/ x",
+	} {
+		for _, parse := range []func(string) (URI, error){Parse, ParseReference, ParseAbsolute, ParseRelative} {
+			_, err := parse(s)
+			if err == nil {
+				continue
+			}
+			if msg := err.Error(); strings.Contains(msg, pw[:2]) || strings.Contains(msg, pw[3:]) {
+				t.Errorf("%.40q: the message shows the password: %.300q", s, msg)
+			}
+		}
+	}
+	for _, tc := range []struct{ in, want string }{
+		{"http://user:Zq 9Wx@h/", `uri: invalid character in the password at offset 14 in userinfo: ` +
+			`expected unreserved, pct-encoded, sub-delims, ":" or "@"; ` + errtext.PasswordHint},
+		{"http//user:Zq9Wx@h/", `uri: invalid character '/' at offset 4 in scheme: expected ALPHA, DIGIT, "+", "-", "." or ":"; ` +
+			`no ":" after the scheme "http": did you mean "http://user:xxxxx@h/"?`},
+		{"//user:Zq9Wx@h/ ", `uri: invalid character '/' at offset 0 in scheme: expected scheme; ` +
+			`no scheme: did you mean "https://user:xxxxx@h/ "?`},
+	} {
+		_, err := Parse(tc.in)
+		if err == nil || err.Error() != tc.want {
+			t.Errorf("Parse(%q):\n got %v\nwant %s", tc.in, err, tc.want)
+		}
 	}
 }

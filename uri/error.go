@@ -26,11 +26,18 @@ type ParseError struct {
 //
 // It ends with the Hint, when there is one. It quotes no more than 64 bytes
 // of the input and escapes control characters, however long the input.
+// When Offset falls in the password of the userinfo, it names neither the
+// character nor its percent-encoding (§3.2.1: a password is not to be
+// rendered); the fields keep the details.
 func (e *ParseError) Error() string {
-	msg := "uri: " + errtext.DescribeAt(e.Input, e.Offset) + " at offset " + itoa(e.Offset) +
+	found, hint := errtext.DescribeAt(e.Input, e.Offset), e.Hint
+	if e.Component == "userinfo" && errtext.InPassword(e.Input, e.Offset) {
+		found, hint = "invalid character in the password", errtext.PasswordHint
+	}
+	msg := "uri: " + found + " at offset " + itoa(e.Offset) +
 		" in " + e.Component + ": expected " + errtext.JoinExpected(e.Expected)
-	if e.Hint != "" {
-		msg += "; " + e.Hint
+	if hint != "" {
+		msg += "; " + hint
 	}
 	return msg
 }

@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/seed42851778/rfc3986/internal/errtext"
 )
 
 // hintQuote is how many bytes of the input a hint quotes at most.
@@ -330,7 +332,7 @@ func schemeHint(dst []byte, s string, off int) []byte {
 	const didYouMean = "no scheme: did you mean "
 	if strings.HasPrefix(s, "[") && strings.IndexByte(s, ']') > 0 {
 		dst = append(dst, didYouMean...)
-		return append(appendQuoteBounded(dst, false, "https://", clip(s)), '?')
+		return append(appendSuggestion(dst, "https://", "", s, 0), '?')
 	}
 	j := indexStop(s, clsSchemeStop)
 	if j >= 0 && s[j] == ':' {
@@ -353,18 +355,18 @@ func schemeHint(dst []byte, s string, off int) []byte {
 	switch {
 	case strings.HasPrefix(s, "//"):
 		dst = append(dst, didYouMean...)
-		return append(appendQuoteBounded(dst, false, "https:", clip(s)), '?')
+		return append(appendSuggestion(dst, "https:", "", s, 2), '?')
 	case strings.HasPrefix(s[j:], "//") && isScheme(first):
 		dst = append(dst, `no ":" after the scheme `...)
 		dst = appendQuoteBounded(dst, false, first)
 		dst = append(dst, ": did you mean "...)
-		return append(appendQuoteBounded(dst, false, clip(first), ":", clip(s[j:])), '?')
+		return append(appendSuggestion(dst, clip(first), ":", s[j:], 2), '?')
 	case looksLikeMailbox(first) && j == len(s):
 		dst = append(dst, didYouMean...)
 		return append(appendQuoteBounded(dst, false, "mailto:", clip(s)), '?')
 	case looksLikeHost(first):
 		dst = append(dst, didYouMean...)
-		return append(appendQuoteBounded(dst, false, "https://", clip(s)), '?')
+		return append(appendSuggestion(dst, "https://", "", s, 0), '?')
 	}
 	return append(dst, `no scheme: a URI begins with a scheme, such as "https:"`...)
 }
@@ -608,6 +610,18 @@ func appendQuoteInner(dst []byte, s string) []byte {
 	dst = strconv.AppendQuote(dst, s)
 	copy(dst[n:], dst[n+1:len(dst)-1])
 	return dst[:len(dst)-2]
+}
+
+// appendSuggestion quotes, as appendQuoteBounded does, the URI a hint
+// suggests: prefix, sep and s, in which an authority starts at offset auth
+// of s. Its password, if it has one, is shown as errtext.Redaction (§3.2.1:
+// a password is not to be rendered), as it is in the rest of the message.
+func appendSuggestion(dst []byte, prefix, sep, s string, auth int) []byte {
+	head, redaction, tail := s, "", ""
+	if lo, hi, ok := errtext.AuthorityPassword(s, auth); ok {
+		head, redaction, tail = s[:lo], errtext.Redaction, s[hi:]
+	}
+	return appendQuoteBounded(dst, false, prefix, sep, clip(head), redaction, clip(tail))
 }
 
 // clip cuts s to a little more than a hint quotes of it, so that the hint

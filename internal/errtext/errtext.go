@@ -120,7 +120,17 @@ func URIPassword(s string) (lo, hi int, ok bool) {
 	if !strings.HasPrefix(s[i:], "//") {
 		return 0, 0, false
 	}
-	i += 2
+	return AuthorityPassword(s, i+2)
+}
+
+// AuthorityPassword is URIPassword for an authority known to start at
+// offset i of s (after the "//"), as in a URI a message suggests: the
+// authority runs to the next "/", "?" or "#", its userinfo to its last "@",
+// the password from the first ":" of the userinfo.
+func AuthorityPassword(s string, i int) (lo, hi int, ok bool) {
+	if i < 0 || i > len(s) {
+		return 0, 0, false
+	}
 	auth := s[i:]
 	if j := strings.IndexAny(auth, "/?#"); j >= 0 {
 		auth = auth[:j]

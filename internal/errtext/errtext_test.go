@@ -180,3 +180,26 @@ func TestInPassword(t *testing.T) {
 		t.Error("a userinfo without \":\" has no password")
 	}
 }
+
+// TestAuthorityPassword checks the password of an authority that starts at
+// a given offset: to the last "@" before the first "/", "?" or "#".
+func TestAuthorityPassword(t *testing.T) {
+	for _, c := range []struct {
+		s      string
+		i      int
+		lo, hi int
+		ok     bool
+	}{
+		{"user:pw@h/x", 0, 5, 7, true},
+		{"//u:p@q@h?x", 2, 4, 7, true},
+		{"//u:p/@h", 2, 0, 0, false}, // the "/" ends the authority before the "@"
+		{"//up@h", 2, 0, 0, false},   // no ":" in the userinfo
+		{"ab", 3, 0, 0, false},
+		{"ab", -1, 0, 0, false},
+	} {
+		lo, hi, ok := AuthorityPassword(c.s, c.i)
+		if lo != c.lo || hi != c.hi || ok != c.ok {
+			t.Errorf("AuthorityPassword(%q, %d) = %d, %d, %v; want %d, %d, %v", c.s, c.i, lo, hi, ok, c.lo, c.hi, c.ok)
+		}
+	}
+}
