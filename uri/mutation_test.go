@@ -1,6 +1,13 @@
 package uri
 
-import "testing"
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
 
 // The tests of this file pin behaviour that mutation testing (.ci/mutation)
 // found no test to notice: each names the mutant it kills. Expected values
@@ -117,5 +124,68 @@ func TestItoaNegative(t *testing.T) {
 	err := &EscapeError{Input: "%", Offset: -3}
 	if want := `uri: malformed percent-encoding "" at offset -3: expected "%" HEXDIG HEXDIG`; err.Error() != want {
 		t.Errorf("Error() = %s, want %s", err.Error(), want)
+	}
+}
+
+// TestHintSupplementaryPlanes: the hint for a non-ASCII character says
+// whether an IRI holds it, by the ranges of RFC 3987 §2.2: ucschar takes
+// %x10000-1FFFD but not the noncharacters U+1FFFE and U+1FFFF, and iprivate
+// (%xF0000-FFFFD / %x100000-10FFFD) only in a query. The UTF-8 bytes are
+// worked by hand (RFC 3629 §3). Kills hint.go iriChar `r&0xFFFF <= 0xFFFD`
+// → `<` (U+1FFFD) and → `>` (U+1FFFE), and the same in the query case.
+func TestHintSupplementaryPlanes(t *testing.T) {
+	const (
+		notURI = "non-ASCII character %s is not allowed in a URI: percent-encode its UTF-8 bytes as %q"
+		iri    = "; an IRI parser (RFC 3987) accepts it as it is"
+		notIRI = " (an IRI, RFC 3987, does not hold it either)"
+	)
+	for _, tc := range []struct {
+		name, in string
+		want     hinted
+	}{
+		{"emoji in path", "s:/\U0001F600",
+			hinted{"URI", 3, "path", fmt.Sprintf(notURI, `'😀'`, "%F0%9F%98%80") + iri}},
+		{"last ucschar of plane 1", "s:/\U0001FFFD",
+			hinted{"URI", 3, "path", fmt.Sprintf(notURI, `'\U0001fffd'`, "%F0%9F%BF%BD") + iri}},
+		{"noncharacter U+1FFFE", "s:/\U0001FFFE",
+			hinted{"URI", 3, "path", fmt.Sprintf(notURI, `'\U0001fffe'`, "%F0%9F%BF%BE") + notIRI}},
+		{"plane 14, ucschar", "s:/\U000E1000",
+			hinted{"URI", 3, "path", fmt.Sprintf(notURI, `'\U000e1000'`, "%F3%A1%80%80") + iri}},
+		{"private use plane 15 in query", "s:?\U000FFFFD",
+			hinted{"URI", 3, "query", fmt.Sprintf(notURI, `'\U000ffffd'`, "%F3%BF%BF%BD") + iri}},
+		{"noncharacter U+FFFFE in query", "s:?\U000FFFFE",
+			hinted{"URI", 3, "query", fmt.Sprintf(notURI, `'\U000ffffe'`, "%F3%BF%BF%BE") + notIRI}},
+		{"private use plane 15 in path", "s:/\U000F0000",
+			hinted{"URI", 3, "path", fmt.Sprintf(notURI, `'\U000f0000'`, "%F3%B0%80%80") + notIRI}},
+	} {
+		_, err := Parse(tc.in)
+		var pe *ParseError
+		if !errors.As(err, &pe) {
+			t.Fatalf("%s: Parse(%q) = %v, want a *ParseError", tc.name, tc.in, err)
+		}
+		got := hinted{pe.Rule, pe.Offset, pe.Component, pe.Hint}
+		if d := cmp.Diff(tc.want, got); d != "" {
+			t.Errorf("%s: Parse(%q) (-want +got):\n%s", tc.name, tc.in, d)
+		}
+	}
+}
+
+// TestHintQuoteCutsBeforeARune: a hint quotes at most 60 bytes and a "…"
+// (hintQuote), and never cuts a UTF-8 sequence (RFC 3629 §3): when byte 60
+// of what it quotes is inside "é" (C3 A9), the quote stops before the C3.
+// Here "https://" + the input is 71 bytes, "é" at bytes 59 and 60. Kills
+// hint.go appendQuoteBounded's `n--` → `n++`, which would take the "é" and
+// the byte after it.
+func TestHintQuoteCutsBeforeARune(t *testing.T) {
+	as := strings.Repeat("a", 35)
+	in := "www.example.com/" + as + "é" + "xyzxyzxyzx"
+	want := hinted{"URI", 15, "scheme", `no scheme: did you mean "https://www.example.com/` + as + `"…?`}
+	_, err := Parse(in)
+	var pe *ParseError
+	if !errors.As(err, &pe) {
+		t.Fatalf("Parse(%q) = %v, want a *ParseError", in, err)
+	}
+	if d := cmp.Diff(want, hinted{pe.Rule, pe.Offset, pe.Component, pe.Hint}); d != "" {
+		t.Errorf("Parse(%q) (-want +got):\n%s", in, d)
 	}
 }
