@@ -189,3 +189,31 @@ func TestHintQuoteCutsBeforeARune(t *testing.T) {
 		t.Errorf("Parse(%q) (-want +got):\n%s", in, d)
 	}
 }
+
+// TestComponentAtNonASCIIUserinfo: ComponentAt counts every byte from 0x80
+// up as one a userinfo may hold (so that an IRI's iuserinfo, RFC 3987
+// §2.2, is named as a URI's userinfo is, §3.2.1): at the "@" after such
+// bytes the userinfo would go on, as at the "@" of "u@h". 0x80 is the
+// least of them, alone (invalid UTF-8, still counted) or as the second byte
+// of "À" (C3 80). Kills component.go's `s[i] >= 0x80` → `> 0x80`,
+// `b[j] >= 0x80` → `> 0x80` and `j < len(b)` → `>=`.
+func TestComponentAtNonASCIIUserinfo(t *testing.T) {
+	for _, tc := range []struct {
+		s    string
+		off  int
+		want string
+	}{
+		{"http://u@h/", 8, "userinfo"},
+		{"http://ü@h/", 9, "userinfo"},
+		{"http://\x80@h/", 8, "userinfo"},
+		{"http://\xc3\x80@h/", 9, "userinfo"},
+		{"http://\xc3\x80@h/", 10, "host"},
+		{"http://u ü@h/", 11, "host"}, // " " is no userinfo byte: a host with a space
+	} {
+		for _, rule := range []string{"URI", "URI-reference"} {
+			if got := ComponentAt(tc.s, tc.off, rule); got != tc.want {
+				t.Errorf("ComponentAt(%q, %d, %s) = %q, want %q", tc.s, tc.off, rule, got, tc.want)
+			}
+		}
+	}
+}
