@@ -16,8 +16,10 @@
 // gremlins v0.6.0 reports every mutant of a case expression ("case a <= b:")
 // as NOT COVERED, however well the tests cover it: Go's coverage blocks
 // start after the case's colon, and gremlins only runs a mutant whose
-// position lies in a covered block. Such mutants are counted apart, as
-// unmeasured, and out of the mutant coverage.
+// position lies in a covered block. The same holds for a package-level var
+// or const declaration ("var NoSpan = Span{-1, -1}"), which no coverage
+// block holds. Such mutants are counted apart, as unmeasured, and out of the
+// mutant coverage.
 //
 // Usage:
 //
@@ -156,9 +158,10 @@ func sourceLines(path string) []string {
 	return lines
 }
 
-// caseExprs returns, for the Go file at path, the line:column of every
-// position inside the expression list of a case clause.
-func caseExprs(path string) func(line, col int) bool {
+// unmeasurable returns, for the Go file at path, the line:column of every
+// position inside the expression list of a case clause or inside a
+// package-level declaration other than a function.
+func unmeasurable(path string) func(line, col int) bool {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, path, nil, 0)
 	if err != nil {
@@ -166,6 +169,11 @@ func caseExprs(path string) func(line, col int) bool {
 	}
 	type rng struct{ from, to token.Position }
 	var rs []rng
+	for _, d := range f.Decls {
+		if gd, ok := d.(*ast.GenDecl); ok {
+			rs = append(rs, rng{fset.Position(gd.Pos()), fset.Position(gd.End())})
+		}
+	}
 	ast.Inspect(f, func(n ast.Node) bool {
 		if cc, ok := n.(*ast.CaseClause); ok && len(cc.List) > 0 {
 			rs = append(rs, rng{fset.Position(cc.List[0].Pos()), fset.Position(cc.List[len(cc.List)-1].End())})
@@ -315,7 +323,7 @@ func main() {
 
 	for _, pr := range reports {
 		var killed, lived, notCovered, timedOut, eq, unmeasured, runnable int
-		inCase := map[string]func(int, int) bool{}
+		inBlind := map[string]func(int, int) bool{}
 		for _, m := range pr.mutants {
 			if m.equivalent != nil {
 				eq++
@@ -328,10 +336,10 @@ func main() {
 				lived++
 				fmt.Printf("%s %s LIVED (as an entry: %s)\n", m.pos(), m.Type, m.entryFor())
 			case "NOT COVERED":
-				if inCase[m.file] == nil {
-					inCase[m.file] = caseExprs(m.file)
+				if inBlind[m.file] == nil {
+					inBlind[m.file] = unmeasurable(m.file)
 				}
-				if inCase[m.file](m.Line, m.Column) {
+				if inBlind[m.file](m.Line, m.Column) {
 					unmeasured++
 					continue
 				}
@@ -354,7 +362,7 @@ func main() {
 		if runnable > 0 {
 			fmt.Printf("%s: a dry run: %d mutants covered, not run\n", pr.pkg, runnable)
 		}
-		fmt.Printf("%s: killed %d (timed out %d), lived %d, not covered %d, equivalent %d, unmeasured case expressions %d: efficacy %.1f%%, mutant coverage %.1f%%\n",
+		fmt.Printf("%s: killed %d (timed out %d), lived %d, not covered %d, equivalent %d, unmeasured (case expressions, package-level declarations) %d: efficacy %.1f%%, mutant coverage %.1f%%\n",
 			pr.pkg, killed, timedOut, lived, notCovered, eq, unmeasured, eff, cov)
 		if eff < *efficacy || cov < *mcover {
 			fmt.Printf("%s: below the thresholds (efficacy %.0f%%, mutant coverage %.0f%%)\n", pr.pkg, *efficacy, *mcover)
