@@ -217,3 +217,31 @@ func TestComponentAtNonASCIIUserinfo(t *testing.T) {
 		}
 	}
 }
+
+// TestHintPercentAtZero: a "%" at offset 0 that does not start a
+// pct-encoded triplet (§2.1: "%" HEXDIG HEXDIG) gets the same hint as one
+// further on. A relative reference may start with one: its path begins
+// there. Offsets: the grammar stops where a HEXDIG was expected. Kills
+// hint.go percentHint's `q >= 0` → `q > 0`.
+func TestHintPercentAtZero(t *testing.T) {
+	const pct = `"%" at offset 0 is not followed by two hexadecimal digits: a "%" that stands for itself is written "%25"`
+	for _, tc := range []struct {
+		in   string
+		want hinted
+	}{
+		{"%", hinted{"URI-reference", 1, "path", pct}},
+		{"%4", hinted{"URI-reference", 2, "path", pct}},
+		{"%g1", hinted{"URI-reference", 1, "path", pct}},
+		{"%4g", hinted{"URI-reference", 2, "path", pct}},
+		{"%41%", hinted{"URI-reference", 4, "path", `"%" at offset 3 is not followed by two hexadecimal digits: a "%" that stands for itself is written "%25"`}},
+	} {
+		_, err := ParseReference(tc.in)
+		var pe *ParseError
+		if !errors.As(err, &pe) {
+			t.Fatalf("ParseReference(%q) = %v, want a *ParseError", tc.in, err)
+		}
+		if d := cmp.Diff(tc.want, hinted{pe.Rule, pe.Offset, pe.Component, pe.Hint}); d != "" {
+			t.Errorf("ParseReference(%q) (-want +got):\n%s", tc.in, d)
+		}
+	}
+}
