@@ -245,3 +245,47 @@ func TestHintPercentAtZero(t *testing.T) {
 		}
 	}
 }
+
+// TestPortNumberNines: port = *DIGIT (§3.2.3), and "9" is a digit like the
+// others. Kills port.go PortNumber's `d > 9` → `d >= 9`.
+func TestPortNumberNines(t *testing.T) {
+	for in, want := range map[string]int{"//h:9": 9, "//h:99": 99, "//h:0099": 99, "//h:65529": 65529, "//h:19/x": 19} {
+		got, err := MustParseReference(in).PortNumber()
+		if err != nil || got != want {
+			t.Errorf("PortNumber of %q = %d, %v; want %d", in, got, err, want)
+		}
+	}
+}
+
+// TestHintWrapAndSecondDelimiter pins hints at the edge of their cases:
+// a second "#" after one at offset 0 (§3.5: a fragment holds no "#"); a
+// second "@" right after the first, at the start of the authority (§3.2.1:
+// an "@" in a userinfo is "%40"); a lone quotation mark, which is not a URI
+// in quotation marks. Kills hint.go's `IndexByte(s[:off], '#'); i >= 0` →
+// `> 0`, `IndexByte(s[a0:off], '@') >= 0` → `> 0` and wrapHint's
+// `len(s) > 1` → `>= 1` for '"'.
+func TestHintWrapAndSecondDelimiter(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want hinted
+	}{
+		{"##", hinted{"URI-reference", 1, "fragment", `a second "#": the fragment began at offset 0 and cannot hold a "#": percent-encode it as "%23"`}},
+		{"#a#", hinted{"URI-reference", 2, "fragment", `a second "#": the fragment began at offset 0 and cannot hold a "#": percent-encode it as "%23"`}},
+		{"//@@h", hinted{"URI-reference", 3, "host", `a second "@" in the authority: an "@" inside the userinfo is written "%40"`}},
+		{`""`, hinted{"URI-reference", 0, "path", "the URI is in quotation marks: remove them"}},
+	} {
+		_, err := ParseReference(tc.in)
+		var pe *ParseError
+		if !errors.As(err, &pe) {
+			t.Fatalf("ParseReference(%q) = %v, want a *ParseError", tc.in, err)
+		}
+		if d := cmp.Diff(tc.want, hinted{pe.Rule, pe.Offset, pe.Component, pe.Hint}); d != "" {
+			t.Errorf("ParseReference(%q) (-want +got):\n%s", tc.in, d)
+		}
+	}
+	_, err := ParseReference(`"`)
+	var pe *ParseError
+	if !errors.As(err, &pe) || strings.Contains(pe.Hint, "quotation marks") {
+		t.Errorf(`ParseReference("\"") = %v: a lone '"' is not a URI in quotation marks`, err)
+	}
+}
