@@ -289,3 +289,22 @@ func TestHintWrapAndSecondDelimiter(t *testing.T) {
 		t.Errorf(`ParseReference("\"") = %v: a lone '"' is not a URI in quotation marks`, err)
 	}
 }
+
+// TestHintNoSchemeBeforeADelimiter: text that starts with "/", "?" or "#"
+// has no scheme and no first segment to read as a host or a mailbox, even
+// when what follows the delimiter looks like one (§3: the scheme comes
+// first; §4.2: a relative reference is no URI). Kills hint.go schemeHint's
+// `j < 0` → `j <= 0`, which would read the whole text as the first segment.
+func TestHintNoSchemeBeforeADelimiter(t *testing.T) {
+	const none = `no scheme: a URI begins with a scheme, such as "https:"`
+	for _, in := range []string{"/me@example.com", "?me@example.com", "#me@example.com", "/example.com"} {
+		_, err := Parse(in)
+		var pe *ParseError
+		if !errors.As(err, &pe) {
+			t.Fatalf("Parse(%q) = %v, want a *ParseError", in, err)
+		}
+		if d := cmp.Diff(hinted{"URI", 0, "scheme", none}, hinted{pe.Rule, pe.Offset, pe.Component, pe.Hint}); d != "" {
+			t.Errorf("Parse(%q) (-want +got):\n%s", in, d)
+		}
+	}
+}
