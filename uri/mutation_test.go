@@ -308,3 +308,34 @@ func TestHintNoSchemeBeforeADelimiter(t *testing.T) {
 		}
 	}
 }
+
+// TestHintHostLetters: text without a scheme that reads as a host name
+// (letters, digits, "-" and "." with a "." in it: the LDH rule of RFC 1034
+// §3.5, as reg-name holds it, §3.2.2) gets "https://" in front, whatever its
+// letters and digits, the first and last of each range included; one that
+// starts with "@" is no mailbox. Offsets: a URI needs ":" after the scheme
+// characters, or a letter first. Kills hint.go looksLikeHost's range bounds
+// and looksLikeMailbox's `i > 0` → `i >= 0`.
+func TestHintHostLetters(t *testing.T) {
+	const none = `no scheme: a URI begins with a scheme, such as "https:"`
+	for _, tc := range []struct {
+		in   string
+		want hinted
+	}{
+		{"www.zz.com", hinted{"URI", 10, "scheme", `no scheme: did you mean "https://www.zz.com"?`}},
+		{"AZ.EXAMPLE", hinted{"URI", 10, "scheme", `no scheme: did you mean "https://AZ.EXAMPLE"?`}},
+		{"h09.example", hinted{"URI", 11, "scheme", `no scheme: did you mean "https://h09.example"?`}},
+		{"9.0.example", hinted{"URI", 0, "scheme", `no scheme: did you mean "https://9.0.example"?`}},
+		{"@example.com", hinted{"URI", 0, "scheme", none}},
+		{"me@zz.AZ09", hinted{"URI", 2, "scheme", `no scheme: did you mean "mailto:me@zz.AZ09"?`}},
+	} {
+		_, err := Parse(tc.in)
+		var pe *ParseError
+		if !errors.As(err, &pe) {
+			t.Fatalf("Parse(%q) = %v, want a *ParseError", tc.in, err)
+		}
+		if d := cmp.Diff(tc.want, hinted{pe.Rule, pe.Offset, pe.Component, pe.Hint}); d != "" {
+			t.Errorf("Parse(%q) (-want +got):\n%s", tc.in, d)
+		}
+	}
+}
