@@ -339,3 +339,21 @@ func TestHintHostLetters(t *testing.T) {
 		}
 	}
 }
+
+// TestHintNoFirstSegmentAfterADelimiter: the hint for a ":" in the first
+// segment of a relative path (§4.2) is for a reference that starts with
+// that segment; after "//" the ":" is the authority's (§3.2.3: port =
+// *DIGIT, so a second ":" after an IP literal's port is where the grammar
+// stops; without the brackets "h::" could still be a userinfo). Kills hint.go
+// firstSegmentHint's `indexAny(s[:off], …) >= 0` → `> 0`.
+func TestHintNoFirstSegmentAfterADelimiter(t *testing.T) {
+	for _, parse := range []func(string) (URI, error){ParseReference, ParseRelative} {
+		for in, off := range map[string]int{"//[::1]::": 8, "//[::1]:1:": 9, "//u@[::1]:80:": 12} {
+			_, err := parse(in)
+			var pe *ParseError
+			if !errors.As(err, &pe) || pe.Offset != off || pe.Component != "port" || strings.Contains(pe.Hint, "first segment") {
+				t.Errorf("%q: %v; want an error at %d in the port, with no first-segment hint", in, err, off)
+			}
+		}
+	}
+}
