@@ -357,3 +357,29 @@ func TestHintNoFirstSegmentAfterADelimiter(t *testing.T) {
 		}
 	}
 }
+
+// TestHintAuthorityEdges: an authority of three ":"-separated hex groups
+// reads as an IPv6 address without its brackets (§3.2.2: an IPv6 address
+// is written in "[" "]"); an empty host before a port that is not all
+// digits gets the port hint (§3.2.3: port = *DIGIT). The grammar stops at
+// the end of the authority: until there the text could be a userinfo
+// before an "@". Kills hint.go authorityHint's `Count(hp, ":") >= 3` → `> 3`
+// and `i < 0` → `i <= 0`.
+func TestHintAuthorityEdges(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want hinted
+	}{
+		{"http://1:2:3:4/", hinted{"URI", 14, "port", `an IPv6 address in a URI is written in square brackets, a port after them: "[1:2:3:4]"`}},
+		{"http://:8x/", hinted{"URI", 10, "port", `the port "8x" holds 'x' at offset 9: a port is decimal digits only`}},
+	} {
+		_, err := Parse(tc.in)
+		var pe *ParseError
+		if !errors.As(err, &pe) {
+			t.Fatalf("Parse(%q) = %v, want a *ParseError", tc.in, err)
+		}
+		if d := cmp.Diff(tc.want, hinted{pe.Rule, pe.Offset, pe.Component, pe.Hint}); d != "" {
+			t.Errorf("Parse(%q) (-want +got):\n%s", tc.in, d)
+		}
+	}
+}
