@@ -383,3 +383,45 @@ func TestHintAuthorityEdges(t *testing.T) {
 		}
 	}
 }
+
+// TestPartsRecompose: the five components recompose to the reference
+// (§5.3), also when the query or the fragment is far longer than the rest.
+// Kills uri.go parts.String's capacity mutants `+ len(p.query)` → `-` and
+// `+ len(p.fragment)` → `-`, which make the capacity negative (a panic).
+func TestPartsRecompose(t *testing.T) {
+	long := strings.Repeat("q", 300)
+	for _, s := range []string{"s:?" + long, "#" + long, "?" + long + "#" + long, "s://h/p?q#f", "", "//h", "a/b"} {
+		u := MustParseReference(s)
+		if got := u.parts().String(); got != s {
+			t.Errorf("parts(%q).String() = %q", s, got)
+		}
+		if v, err := u.parts().uri(); err != nil || v.String() != s {
+			t.Errorf("parts(%q).uri() = %q, %v", s, v, err)
+		}
+	}
+}
+
+// TestHintPortDigits: a port that is not all digits (§3.2.3: port = *DIGIT)
+// is told so; that its digits are too many for a TCP or UDP port (at most
+// 65535, five digits) is added only past five digits or above 65535. The
+// grammar stops at the end of the authority, which could be a userinfo up
+// to there. Kills hint.go portHint's `len(digits) > 5` → `>= 5`.
+func TestHintPortDigits(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want hinted
+	}{
+		{"http://h:65535x/", hinted{"URI", 15, "port", `the port "65535x" holds 'x' at offset 14: a port is decimal digits only`}},
+		{"http://h:00065535x/", hinted{"URI", 18, "port", `the port "00065535x" holds 'x' at offset 17: a port is decimal digits only`}},
+		{"http://h:123456x/", hinted{"URI", 16, "port", `the port "123456x" holds 'x' at offset 15: a port is decimal digits only, and 6 digits are too many for a port number (at most 65535)`}},
+	} {
+		_, err := Parse(tc.in)
+		var pe *ParseError
+		if !errors.As(err, &pe) {
+			t.Fatalf("Parse(%q) = %v, want a *ParseError", tc.in, err)
+		}
+		if d := cmp.Diff(tc.want, hinted{pe.Rule, pe.Offset, pe.Component, pe.Hint}); d != "" {
+			t.Errorf("Parse(%q) (-want +got):\n%s", tc.in, d)
+		}
+	}
+}
