@@ -385,12 +385,12 @@ func TestHintAuthorityEdges(t *testing.T) {
 }
 
 // TestPartsRecompose: the five components recompose to the reference
-// (§5.3), also when the query or the fragment is far longer than the rest.
-// Kills uri.go parts.String's capacity mutants `+ len(p.query)` → `-` and
-// `+ len(p.fragment)` → `-`, which make the capacity negative (a panic).
+// (§5.3), also when the authority, the query or the fragment is far longer
+// than the rest. Kills uri.go parts.String's capacity mutants `+ len(…)` →
+// `-` of those three, which make the capacity negative (a panic).
 func TestPartsRecompose(t *testing.T) {
 	long := strings.Repeat("q", 300)
-	for _, s := range []string{"s:?" + long, "#" + long, "?" + long + "#" + long, "s://h/p?q#f", "", "//h", "a/b"} {
+	for _, s := range []string{"s:?" + long, "#" + long, "?" + long + "#" + long, "//" + long, "s://" + long + "/p", "s://h/p?q#f", "", "//h", "a/b"} {
 		u := MustParseReference(s)
 		if got := u.parts().String(); got != s {
 			t.Errorf("parts(%q).String() = %q", s, got)
