@@ -425,3 +425,31 @@ func TestHintPortDigits(t *testing.T) {
 		}
 	}
 }
+
+// TestHintQuoteBounds: a hint quotes what it suggests whole up to 64 bytes
+// (hintQuote) and cuts it to 60 and a "…" past that; a Windows path's
+// backslashes become "/" wherever they stand, the first byte of a part
+// included (RFC 8089: a file URI's path is "/"-separated). Kills hint.go
+// appendQuoteBounded's `total > hintQuote` → `>=` and `i < 0` → `i <= 0`.
+func TestHintQuoteBounds(t *testing.T) {
+	a40, a41 := strings.Repeat("a", 40), strings.Repeat("a", 41)
+	for _, tc := range []struct {
+		in   string
+		want hinted
+	}{
+		// "https://" + 56 bytes: 64, quoted whole.
+		{"www.example.com/" + a40, hinted{"URI", 15, "scheme", `no scheme: did you mean "https://www.example.com/` + a40 + `"?`}},
+		// 65 bytes: cut to 60.
+		{"www.example.com/" + a41, hinted{"URI", 15, "scheme", `no scheme: did you mean "https://www.example.com/` + a40[:36] + `"…?`}},
+		{`\\\share`, hinted{"URI", 0, "scheme", `a Windows file path is not a URI: did you mean "file:///share"? (RFC 8089; percent-encode what a URI does not allow)`}},
+	} {
+		_, err := Parse(tc.in)
+		var pe *ParseError
+		if !errors.As(err, &pe) {
+			t.Fatalf("Parse(%q) = %v, want a *ParseError", tc.in, err)
+		}
+		if d := cmp.Diff(tc.want, hinted{pe.Rule, pe.Offset, pe.Component, pe.Hint}); d != "" {
+			t.Errorf("Parse(%q) (-want +got):\n%s", tc.in, d)
+		}
+	}
+}
