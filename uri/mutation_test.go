@@ -222,7 +222,7 @@ func TestComponentAtNonASCIIUserinfo(t *testing.T) {
 // pct-encoded triplet (§2.1: "%" HEXDIG HEXDIG) gets the same hint as one
 // further on. A relative reference may start with one: its path begins
 // there. Offsets: the grammar stops where a HEXDIG was expected. Kills
-// hint.go percentHint's `q >= 0` → `q > 0`.
+// hint.go percentHint's `q >= 0` → `q > 0`, and hintHexDig's range bounds.
 func TestHintPercentAtZero(t *testing.T) {
 	const pct = `"%" at offset 0 is not followed by two hexadecimal digits: a "%" that stands for itself is written "%25"`
 	for _, tc := range []struct {
@@ -233,6 +233,13 @@ func TestHintPercentAtZero(t *testing.T) {
 		{"%4", hinted{"URI-reference", 2, "path", pct}},
 		{"%g1", hinted{"URI-reference", 1, "path", pct}},
 		{"%4g", hinted{"URI-reference", 2, "path", pct}},
+		// The ends of the HEXDIG ranges (RFC 5234 B.1, either case, §2.1).
+		{"%9", hinted{"URI-reference", 2, "path", pct}},
+		{"%0", hinted{"URI-reference", 2, "path", pct}},
+		{"%a", hinted{"URI-reference", 2, "path", pct}},
+		{"%f", hinted{"URI-reference", 2, "path", pct}},
+		{"%A", hinted{"URI-reference", 2, "path", pct}},
+		{"%F", hinted{"URI-reference", 2, "path", pct}},
 		{"%41%", hinted{"URI-reference", 4, "path", `"%" at offset 3 is not followed by two hexadecimal digits: a "%" that stands for itself is written "%25"`}},
 	} {
 		_, err := ParseReference(tc.in)
@@ -450,6 +457,42 @@ func TestHintQuoteBounds(t *testing.T) {
 		}
 		if d := cmp.Diff(tc.want, hinted{pe.Rule, pe.Offset, pe.Component, pe.Hint}); d != "" {
 			t.Errorf("Parse(%q) (-want +got):\n%s", tc.in, d)
+		}
+	}
+}
+
+// TestHintMissingColonLongScheme: the "did you mean" of a missing ":"
+// quotes the scheme, the ":" and the rest as one text, cut at 60 bytes
+// with "…" (hintQuote); here the cut falls right after the 60-byte scheme,
+// at the boundary between two parts. Kills hint.go byteAt's `i < len(p)` →
+// `<=`, which would read past the first part.
+func TestHintMissingColonLongScheme(t *testing.T) {
+	a60 := strings.Repeat("a", 60)
+	in := a60 + "//example.com/x"
+	want := hinted{"URI", 60, "scheme", `no ":" after the scheme "` + a60 + `": did you mean "` + a60 + `"…?`}
+	_, err := Parse(in)
+	var pe *ParseError
+	if !errors.As(err, &pe) {
+		t.Fatalf("Parse(%q) = %v, want a *ParseError", in, err)
+	}
+	if d := cmp.Diff(want, hinted{pe.Rule, pe.Offset, pe.Component, pe.Hint}); d != "" {
+		t.Errorf("Parse(%q) (-want +got):\n%s", in, d)
+	}
+}
+
+// TestParseRepairedErrorOffsetsAtRepairEdges: when the repaired text is
+// still no URI reference, the error's offset is where the offending byte
+// stands in the caller's text: right after a removed leading space, and
+// right after a space encoded as "%20", the ":" that stays an error in the
+// first segment of a relative path (§4.2) is at offset 1 and 2. Kills
+// repair.go inputOffset's `o < start` → `<=` and `o < start+len(r.New)` →
+// `<=`.
+func TestParseRepairedErrorOffsetsAtRepairEdges(t *testing.T) {
+	for in, want := range map[string]int{" :x": 1, "a :": 2, "a  :": 3, " a :": 3} {
+		_, _, err := ParseRepaired(in)
+		var pe *ParseError
+		if !errors.As(err, &pe) || pe.Offset != want || pe.Input != in || in[pe.Offset] != ':' {
+			t.Errorf("ParseRepaired(%q) = %v; want a *ParseError at offset %d, the \":\"", in, err, want)
 		}
 	}
 }
