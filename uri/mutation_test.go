@@ -496,3 +496,30 @@ func TestParseRepairedErrorOffsetsAtRepairEdges(t *testing.T) {
 		}
 	}
 }
+
+// TestParseRepairedEmptyAuthority: "file:///a b" has an empty authority
+// (§3.2: "//" then nothing before the "/", as RFC 8089 §2 writes a local
+// file), so the space is in the path, where it is encoded (%20). Kills
+// repair.go's `indexAny(t[start:], …); k >= 0` → `k > 0`, which would read
+// the path as the authority.
+func TestParseRepairedEmptyAuthority(t *testing.T) {
+	for _, tc := range []struct {
+		in, want string
+		reps     []Repair
+	}{
+		{"file:///a b", "file:///a%20b", []Repair{{Offset: 9, Old: " ", New: "%20"}}},
+		{"http://?a b", "http://?a%20b", []Repair{{Offset: 9, Old: " ", New: "%20"}}},
+		{"//#a b", "//#a%20b", []Repair{{Offset: 4, Old: " ", New: "%20"}}},
+	} {
+		u, reps, err := ParseRepaired(tc.in)
+		if err != nil || u.String() != tc.want {
+			t.Errorf("ParseRepaired(%q) = %q, %v; want %q", tc.in, u, err, tc.want)
+		}
+		if d := cmp.Diff(tc.reps, reps); d != "" {
+			t.Errorf("ParseRepaired(%q) repairs (-want +got):\n%s", tc.in, d)
+		}
+		if !u.HasAuthority() || u.Authority() != "" {
+			t.Errorf("ParseRepaired(%q): authority %q, %v; want an empty one", tc.in, u.Authority(), u.HasAuthority())
+		}
+	}
+}
