@@ -523,3 +523,19 @@ func TestParseRepairedEmptyAuthority(t *testing.T) {
 		}
 	}
 }
+
+// TestParseRepairedEmptyUserinfo: "http://@bücher.de/" has an empty
+// userinfo (§3.2.1: userinfo = *( … ), then "@"), so the host is
+// "bücher.de", which becomes its IDNA A-label "xn--bcher-kva.de" (RFC 5891;
+// the A-label as RFC 3492's example and every IDNA tool give it). Kills
+// repair.go's `LastIndexByte(t[start:end], '@'); at >= 0` → `at > 0`, which
+// would hand "@bücher.de" to IDNA.
+func TestParseRepairedEmptyUserinfo(t *testing.T) {
+	u, reps, err := ParseRepaired("http://@bücher.de/")
+	if err != nil || u.String() != "http://@xn--bcher-kva.de/" {
+		t.Fatalf("ParseRepaired = %q, %v; want http://@xn--bcher-kva.de/", u, err)
+	}
+	if d := cmp.Diff([]Repair{{Offset: 8, Old: "bücher.de", New: "xn--bcher-kva.de"}}, reps); d != "" {
+		t.Errorf("repairs (-want +got):\n%s", d)
+	}
+}
