@@ -539,3 +539,19 @@ func TestParseRepairedEmptyUserinfo(t *testing.T) {
 		t.Errorf("repairs (-want +got):\n%s", d)
 	}
 }
+
+// TestParseRepairedTabAfterIDNAHost: a tab right after a host that IDNA
+// rewrites is removed (repair 1) and stays a repair of its own: the host's
+// Repair covers only the host's bytes (RFC 5891 A-label as in
+// TestParseRepairedEmptyUserinfo). Kills repair.go merge's `rm.Offset <
+// hostEnd` → `<=`, which would fold the tab into the host.
+func TestParseRepairedTabAfterIDNAHost(t *testing.T) {
+	u, reps, err := ParseRepaired("http://bücher.de\t/x")
+	if err != nil || u.String() != "http://xn--bcher-kva.de/x" {
+		t.Fatalf("ParseRepaired = %q, %v; want http://xn--bcher-kva.de/x", u, err)
+	}
+	want := []Repair{{Offset: 7, Old: "bücher.de", New: "xn--bcher-kva.de"}, {Offset: 17, Old: "\t"}}
+	if d := cmp.Diff(want, reps); d != "" {
+		t.Errorf("repairs (-want +got):\n%s", d)
+	}
+}
