@@ -1,6 +1,13 @@
 package uri
 
-import "testing"
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
 
 // The tests of this file pin behaviour that mutation testing (.ci/mutation)
 // found no test to notice: each names the mutant it kills. Expected values
@@ -117,5 +124,434 @@ func TestItoaNegative(t *testing.T) {
 	err := &EscapeError{Input: "%", Offset: -3}
 	if want := `uri: malformed percent-encoding "" at offset -3: expected "%" HEXDIG HEXDIG`; err.Error() != want {
 		t.Errorf("Error() = %s, want %s", err.Error(), want)
+	}
+}
+
+// TestHintSupplementaryPlanes: the hint for a non-ASCII character says
+// whether an IRI holds it, by the ranges of RFC 3987 §2.2: ucschar takes
+// %x10000-1FFFD but not the noncharacters U+1FFFE and U+1FFFF, and iprivate
+// (%xF0000-FFFFD / %x100000-10FFFD) only in a query. The UTF-8 bytes are
+// worked by hand (RFC 3629 §3). Kills hint.go iriChar `r&0xFFFF <= 0xFFFD`
+// → `<` (U+1FFFD) and → `>` (U+1FFFE), and the same in the query case.
+func TestHintSupplementaryPlanes(t *testing.T) {
+	const (
+		notURI = "non-ASCII character %s is not allowed in a URI: percent-encode its UTF-8 bytes as %q"
+		iri    = "; an IRI parser (RFC 3987) accepts it as it is"
+		notIRI = " (an IRI, RFC 3987, does not hold it either)"
+	)
+	for _, tc := range []struct {
+		name, in string
+		want     hinted
+	}{
+		{"emoji in path", "s:/\U0001F600",
+			hinted{"URI", 3, "path", fmt.Sprintf(notURI, `'😀'`, "%F0%9F%98%80") + iri}},
+		{"last ucschar of plane 1", "s:/\U0001FFFD",
+			hinted{"URI", 3, "path", fmt.Sprintf(notURI, `'\U0001fffd'`, "%F0%9F%BF%BD") + iri}},
+		{"noncharacter U+1FFFE", "s:/\U0001FFFE",
+			hinted{"URI", 3, "path", fmt.Sprintf(notURI, `'\U0001fffe'`, "%F0%9F%BF%BE") + notIRI}},
+		{"plane 14, ucschar", "s:/\U000E1000",
+			hinted{"URI", 3, "path", fmt.Sprintf(notURI, `'\U000e1000'`, "%F3%A1%80%80") + iri}},
+		{"private use plane 15 in query", "s:?\U000FFFFD",
+			hinted{"URI", 3, "query", fmt.Sprintf(notURI, `'\U000ffffd'`, "%F3%BF%BF%BD") + iri}},
+		{"noncharacter U+FFFFE in query", "s:?\U000FFFFE",
+			hinted{"URI", 3, "query", fmt.Sprintf(notURI, `'\U000ffffe'`, "%F3%BF%BF%BE") + notIRI}},
+		{"private use plane 15 in path", "s:/\U000F0000",
+			hinted{"URI", 3, "path", fmt.Sprintf(notURI, `'\U000f0000'`, "%F3%B0%80%80") + notIRI}},
+	} {
+		_, err := Parse(tc.in)
+		var pe *ParseError
+		if !errors.As(err, &pe) {
+			t.Fatalf("%s: Parse(%q) = %v, want a *ParseError", tc.name, tc.in, err)
+		}
+		got := hinted{pe.Rule, pe.Offset, pe.Component, pe.Hint}
+		if d := cmp.Diff(tc.want, got); d != "" {
+			t.Errorf("%s: Parse(%q) (-want +got):\n%s", tc.name, tc.in, d)
+		}
+	}
+}
+
+// TestHintQuoteCutsBeforeARune: a hint quotes at most 60 bytes and a "…"
+// (hintQuote), and never cuts a UTF-8 sequence (RFC 3629 §3): when byte 60
+// of what it quotes is inside "é" (C3 A9), the quote stops before the C3.
+// Here "https://" + the input is 71 bytes, "é" at bytes 59 and 60. Kills
+// hint.go appendQuoteBounded's `n--` → `n++`, which would take the "é" and
+// the byte after it.
+func TestHintQuoteCutsBeforeARune(t *testing.T) {
+	as := strings.Repeat("a", 35)
+	in := "www.example.com/" + as + "é" + "xyzxyzxyzx"
+	want := hinted{"URI", 15, "scheme", `no scheme: did you mean "https://www.example.com/` + as + `"…?`}
+	_, err := Parse(in)
+	var pe *ParseError
+	if !errors.As(err, &pe) {
+		t.Fatalf("Parse(%q) = %v, want a *ParseError", in, err)
+	}
+	if d := cmp.Diff(want, hinted{pe.Rule, pe.Offset, pe.Component, pe.Hint}); d != "" {
+		t.Errorf("Parse(%q) (-want +got):\n%s", in, d)
+	}
+}
+
+// TestComponentAtNonASCIIUserinfo: ComponentAt counts every byte from 0x80
+// up as one a userinfo may hold (so that an IRI's iuserinfo, RFC 3987
+// §2.2, is named as a URI's userinfo is, §3.2.1): at the "@" after such
+// bytes the userinfo would go on, as at the "@" of "u@h". 0x80 is the
+// least of them, alone (invalid UTF-8, still counted) or as the second byte
+// of "À" (C3 80). Kills component.go's `s[i] >= 0x80` → `> 0x80`,
+// `b[j] >= 0x80` → `> 0x80` and `j < len(b)` → `>=`.
+func TestComponentAtNonASCIIUserinfo(t *testing.T) {
+	for _, tc := range []struct {
+		s    string
+		off  int
+		want string
+	}{
+		{"http://u@h/", 8, "userinfo"},
+		{"http://ü@h/", 9, "userinfo"},
+		{"http://\x80@h/", 8, "userinfo"},
+		{"http://\xc3\x80@h/", 9, "userinfo"},
+		{"http://\xc3\x80@h/", 10, "host"},
+		{"http://u ü@h/", 11, "host"}, // " " is no userinfo byte: a host with a space
+	} {
+		for _, rule := range []string{"URI", "URI-reference"} {
+			if got := ComponentAt(tc.s, tc.off, rule); got != tc.want {
+				t.Errorf("ComponentAt(%q, %d, %s) = %q, want %q", tc.s, tc.off, rule, got, tc.want)
+			}
+		}
+	}
+}
+
+// TestHintPercentAtZero: a "%" at offset 0 that does not start a
+// pct-encoded triplet (§2.1: "%" HEXDIG HEXDIG) gets the same hint as one
+// further on. A relative reference may start with one: its path begins
+// there. Offsets: the grammar stops where a HEXDIG was expected. Kills
+// hint.go percentHint's `q >= 0` → `q > 0`, and hintHexDig's range bounds.
+func TestHintPercentAtZero(t *testing.T) {
+	const pct = `"%" at offset 0 is not followed by two hexadecimal digits: a "%" that stands for itself is written "%25"`
+	for _, tc := range []struct {
+		in   string
+		want hinted
+	}{
+		{"%", hinted{"URI-reference", 1, "path", pct}},
+		{"%4", hinted{"URI-reference", 2, "path", pct}},
+		{"%g1", hinted{"URI-reference", 1, "path", pct}},
+		{"%4g", hinted{"URI-reference", 2, "path", pct}},
+		// The ends of the HEXDIG ranges (RFC 5234 B.1, either case, §2.1).
+		{"%9", hinted{"URI-reference", 2, "path", pct}},
+		{"%0", hinted{"URI-reference", 2, "path", pct}},
+		{"%a", hinted{"URI-reference", 2, "path", pct}},
+		{"%f", hinted{"URI-reference", 2, "path", pct}},
+		{"%A", hinted{"URI-reference", 2, "path", pct}},
+		{"%F", hinted{"URI-reference", 2, "path", pct}},
+		{"%41%", hinted{"URI-reference", 4, "path", `"%" at offset 3 is not followed by two hexadecimal digits: a "%" that stands for itself is written "%25"`}},
+	} {
+		_, err := ParseReference(tc.in)
+		var pe *ParseError
+		if !errors.As(err, &pe) {
+			t.Fatalf("ParseReference(%q) = %v, want a *ParseError", tc.in, err)
+		}
+		if d := cmp.Diff(tc.want, hinted{pe.Rule, pe.Offset, pe.Component, pe.Hint}); d != "" {
+			t.Errorf("ParseReference(%q) (-want +got):\n%s", tc.in, d)
+		}
+	}
+}
+
+// TestPortNumberNines: port = *DIGIT (§3.2.3), and "9" is a digit like the
+// others. Kills port.go PortNumber's `d > 9` → `d >= 9`.
+func TestPortNumberNines(t *testing.T) {
+	for in, want := range map[string]int{"//h:9": 9, "//h:99": 99, "//h:0099": 99, "//h:65529": 65529, "//h:19/x": 19} {
+		got, err := MustParseReference(in).PortNumber()
+		if err != nil || got != want {
+			t.Errorf("PortNumber of %q = %d, %v; want %d", in, got, err, want)
+		}
+	}
+}
+
+// TestHintWrapAndSecondDelimiter pins hints at the edge of their cases:
+// a second "#" after one at offset 0 (§3.5: a fragment holds no "#"); a
+// second "@" right after the first, at the start of the authority (§3.2.1:
+// an "@" in a userinfo is "%40"); a lone quotation mark, which is not a URI
+// in quotation marks. Kills hint.go's `IndexByte(s[:off], '#'); i >= 0` →
+// `> 0`, `IndexByte(s[a0:off], '@') >= 0` → `> 0` and wrapHint's
+// `len(s) > 1` → `>= 1` for '"'.
+func TestHintWrapAndSecondDelimiter(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want hinted
+	}{
+		{"##", hinted{"URI-reference", 1, "fragment", `a second "#": the fragment began at offset 0 and cannot hold a "#": percent-encode it as "%23"`}},
+		{"#a#", hinted{"URI-reference", 2, "fragment", `a second "#": the fragment began at offset 0 and cannot hold a "#": percent-encode it as "%23"`}},
+		{"//@@h", hinted{"URI-reference", 3, "host", `a second "@" in the authority: an "@" inside the userinfo is written "%40"`}},
+		{`""`, hinted{"URI-reference", 0, "path", "the URI is in quotation marks: remove them"}},
+	} {
+		_, err := ParseReference(tc.in)
+		var pe *ParseError
+		if !errors.As(err, &pe) {
+			t.Fatalf("ParseReference(%q) = %v, want a *ParseError", tc.in, err)
+		}
+		if d := cmp.Diff(tc.want, hinted{pe.Rule, pe.Offset, pe.Component, pe.Hint}); d != "" {
+			t.Errorf("ParseReference(%q) (-want +got):\n%s", tc.in, d)
+		}
+	}
+	_, err := ParseReference(`"`)
+	var pe *ParseError
+	if !errors.As(err, &pe) || strings.Contains(pe.Hint, "quotation marks") {
+		t.Errorf(`ParseReference("\"") = %v: a lone '"' is not a URI in quotation marks`, err)
+	}
+}
+
+// TestHintNoSchemeBeforeADelimiter: text that starts with "/", "?" or "#"
+// has no scheme and no first segment to read as a host or a mailbox, even
+// when what follows the delimiter looks like one (§3: the scheme comes
+// first; §4.2: a relative reference is no URI). Kills hint.go schemeHint's
+// `j < 0` → `j <= 0`, which would read the whole text as the first segment.
+func TestHintNoSchemeBeforeADelimiter(t *testing.T) {
+	const none = `no scheme: a URI begins with a scheme, such as "https:"`
+	for _, in := range []string{"/me@example.com", "?me@example.com", "#me@example.com", "/example.com"} {
+		_, err := Parse(in)
+		var pe *ParseError
+		if !errors.As(err, &pe) {
+			t.Fatalf("Parse(%q) = %v, want a *ParseError", in, err)
+		}
+		if d := cmp.Diff(hinted{"URI", 0, "scheme", none}, hinted{pe.Rule, pe.Offset, pe.Component, pe.Hint}); d != "" {
+			t.Errorf("Parse(%q) (-want +got):\n%s", in, d)
+		}
+	}
+}
+
+// TestHintHostLetters: text without a scheme that reads as a host name
+// (letters, digits, "-" and "." with a "." in it: the LDH rule of RFC 1034
+// §3.5, as reg-name holds it, §3.2.2) gets "https://" in front, whatever its
+// letters and digits, the first and last of each range included; one that
+// starts with "@" is no mailbox. Offsets: a URI needs ":" after the scheme
+// characters, or a letter first. Kills hint.go looksLikeHost's range bounds
+// and looksLikeMailbox's `i > 0` → `i >= 0`.
+func TestHintHostLetters(t *testing.T) {
+	const none = `no scheme: a URI begins with a scheme, such as "https:"`
+	for _, tc := range []struct {
+		in   string
+		want hinted
+	}{
+		{"www.zz.com", hinted{"URI", 10, "scheme", `no scheme: did you mean "https://www.zz.com"?`}},
+		{"AZ.EXAMPLE", hinted{"URI", 10, "scheme", `no scheme: did you mean "https://AZ.EXAMPLE"?`}},
+		{"h09.example", hinted{"URI", 11, "scheme", `no scheme: did you mean "https://h09.example"?`}},
+		{"9.0.example", hinted{"URI", 0, "scheme", `no scheme: did you mean "https://9.0.example"?`}},
+		{"@example.com", hinted{"URI", 0, "scheme", none}},
+		{"me@zz.AZ09", hinted{"URI", 2, "scheme", `no scheme: did you mean "mailto:me@zz.AZ09"?`}},
+	} {
+		_, err := Parse(tc.in)
+		var pe *ParseError
+		if !errors.As(err, &pe) {
+			t.Fatalf("Parse(%q) = %v, want a *ParseError", tc.in, err)
+		}
+		if d := cmp.Diff(tc.want, hinted{pe.Rule, pe.Offset, pe.Component, pe.Hint}); d != "" {
+			t.Errorf("Parse(%q) (-want +got):\n%s", tc.in, d)
+		}
+	}
+}
+
+// TestHintNoFirstSegmentAfterADelimiter: the hint for a ":" in the first
+// segment of a relative path (§4.2) is for a reference that starts with
+// that segment; after "//" the ":" is the authority's (§3.2.3: port =
+// *DIGIT, so a second ":" after an IP literal's port is where the grammar
+// stops; without the brackets "h::" could still be a userinfo). Kills hint.go
+// firstSegmentHint's `indexAny(s[:off], …) >= 0` → `> 0`.
+func TestHintNoFirstSegmentAfterADelimiter(t *testing.T) {
+	for _, parse := range []func(string) (URI, error){ParseReference, ParseRelative} {
+		for in, off := range map[string]int{"//[::1]::": 8, "//[::1]:1:": 9, "//u@[::1]:80:": 12} {
+			_, err := parse(in)
+			var pe *ParseError
+			if !errors.As(err, &pe) || pe.Offset != off || pe.Component != "port" || strings.Contains(pe.Hint, "first segment") {
+				t.Errorf("%q: %v; want an error at %d in the port, with no first-segment hint", in, err, off)
+			}
+		}
+	}
+}
+
+// TestHintAuthorityEdges: an authority of three ":"-separated hex groups
+// reads as an IPv6 address without its brackets (§3.2.2: an IPv6 address
+// is written in "[" "]"); an empty host before a port that is not all
+// digits gets the port hint (§3.2.3: port = *DIGIT). The grammar stops at
+// the end of the authority: until there the text could be a userinfo
+// before an "@". Kills hint.go authorityHint's `Count(hp, ":") >= 3` → `> 3`
+// and `i < 0` → `i <= 0`.
+func TestHintAuthorityEdges(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want hinted
+	}{
+		{"http://1:2:3:4/", hinted{"URI", 14, "port", `an IPv6 address in a URI is written in square brackets, a port after them: "[1:2:3:4]"`}},
+		{"http://:8x/", hinted{"URI", 10, "port", `the port "8x" holds 'x' at offset 9: a port is decimal digits only`}},
+	} {
+		_, err := Parse(tc.in)
+		var pe *ParseError
+		if !errors.As(err, &pe) {
+			t.Fatalf("Parse(%q) = %v, want a *ParseError", tc.in, err)
+		}
+		if d := cmp.Diff(tc.want, hinted{pe.Rule, pe.Offset, pe.Component, pe.Hint}); d != "" {
+			t.Errorf("Parse(%q) (-want +got):\n%s", tc.in, d)
+		}
+	}
+}
+
+// TestPartsRecompose: the five components recompose to the reference
+// (§5.3), also when the authority, the query or the fragment is far longer
+// than the rest. Kills uri.go parts.String's capacity mutants `+ len(…)` →
+// `-` of those three, which make the capacity negative (a panic).
+func TestPartsRecompose(t *testing.T) {
+	long := strings.Repeat("q", 300)
+	for _, s := range []string{"s:?" + long, "#" + long, "?" + long + "#" + long, "//" + long, "s://" + long + "/p", "s://h/p?q#f", "", "//h", "a/b"} {
+		u := MustParseReference(s)
+		if got := u.parts().String(); got != s {
+			t.Errorf("parts(%q).String() = %q", s, got)
+		}
+		if v, err := u.parts().uri(); err != nil || v.String() != s {
+			t.Errorf("parts(%q).uri() = %q, %v", s, v, err)
+		}
+	}
+}
+
+// TestHintPortDigits: a port that is not all digits (§3.2.3: port = *DIGIT)
+// is told so; that its digits are too many for a TCP or UDP port (at most
+// 65535, five digits) is added only past five digits or above 65535. The
+// grammar stops at the end of the authority, which could be a userinfo up
+// to there. Kills hint.go portHint's `len(digits) > 5` → `>= 5`.
+func TestHintPortDigits(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want hinted
+	}{
+		{"http://h:65535x/", hinted{"URI", 15, "port", `the port "65535x" holds 'x' at offset 14: a port is decimal digits only`}},
+		{"http://h:00065535x/", hinted{"URI", 18, "port", `the port "00065535x" holds 'x' at offset 17: a port is decimal digits only`}},
+		{"http://h:123456x/", hinted{"URI", 16, "port", `the port "123456x" holds 'x' at offset 15: a port is decimal digits only, and 6 digits are too many for a port number (at most 65535)`}},
+	} {
+		_, err := Parse(tc.in)
+		var pe *ParseError
+		if !errors.As(err, &pe) {
+			t.Fatalf("Parse(%q) = %v, want a *ParseError", tc.in, err)
+		}
+		if d := cmp.Diff(tc.want, hinted{pe.Rule, pe.Offset, pe.Component, pe.Hint}); d != "" {
+			t.Errorf("Parse(%q) (-want +got):\n%s", tc.in, d)
+		}
+	}
+}
+
+// TestHintQuoteBounds: a hint quotes what it suggests whole up to 64 bytes
+// (hintQuote) and cuts it to 60 and a "…" past that; a Windows path's
+// backslashes become "/" wherever they stand, the first byte of a part
+// included (RFC 8089: a file URI's path is "/"-separated). Kills hint.go
+// appendQuoteBounded's `total > hintQuote` → `>=` and `i < 0` → `i <= 0`.
+func TestHintQuoteBounds(t *testing.T) {
+	a40, a41 := strings.Repeat("a", 40), strings.Repeat("a", 41)
+	for _, tc := range []struct {
+		in   string
+		want hinted
+	}{
+		// "https://" + 56 bytes: 64, quoted whole.
+		{"www.example.com/" + a40, hinted{"URI", 15, "scheme", `no scheme: did you mean "https://www.example.com/` + a40 + `"?`}},
+		// 65 bytes: cut to 60.
+		{"www.example.com/" + a41, hinted{"URI", 15, "scheme", `no scheme: did you mean "https://www.example.com/` + a40[:36] + `"…?`}},
+		{`\\\share`, hinted{"URI", 0, "scheme", `a Windows file path is not a URI: did you mean "file:///share"? (RFC 8089; percent-encode what a URI does not allow)`}},
+	} {
+		_, err := Parse(tc.in)
+		var pe *ParseError
+		if !errors.As(err, &pe) {
+			t.Fatalf("Parse(%q) = %v, want a *ParseError", tc.in, err)
+		}
+		if d := cmp.Diff(tc.want, hinted{pe.Rule, pe.Offset, pe.Component, pe.Hint}); d != "" {
+			t.Errorf("Parse(%q) (-want +got):\n%s", tc.in, d)
+		}
+	}
+}
+
+// TestHintMissingColonLongScheme: the "did you mean" of a missing ":"
+// quotes the scheme, the ":" and the rest as one text, cut at 60 bytes
+// with "…" (hintQuote); here the cut falls right after the 60-byte scheme,
+// at the boundary between two parts. Kills hint.go byteAt's `i < len(p)` →
+// `<=`, which would read past the first part.
+func TestHintMissingColonLongScheme(t *testing.T) {
+	a60 := strings.Repeat("a", 60)
+	in := a60 + "//example.com/x"
+	want := hinted{"URI", 60, "scheme", `no ":" after the scheme "` + a60 + `": did you mean "` + a60 + `"…?`}
+	_, err := Parse(in)
+	var pe *ParseError
+	if !errors.As(err, &pe) {
+		t.Fatalf("Parse(%q) = %v, want a *ParseError", in, err)
+	}
+	if d := cmp.Diff(want, hinted{pe.Rule, pe.Offset, pe.Component, pe.Hint}); d != "" {
+		t.Errorf("Parse(%q) (-want +got):\n%s", in, d)
+	}
+}
+
+// TestParseRepairedErrorOffsetsAtRepairEdges: when the repaired text is
+// still no URI reference, the error's offset is where the offending byte
+// stands in the caller's text: right after a removed leading space, and
+// right after a space encoded as "%20", the ":" that stays an error in the
+// first segment of a relative path (§4.2) is at offset 1 and 2. Kills
+// repair.go inputOffset's `o < start` → `<=` and `o < start+len(r.New)` →
+// `<=`.
+func TestParseRepairedErrorOffsetsAtRepairEdges(t *testing.T) {
+	for in, want := range map[string]int{" :x": 1, "a :": 2, "a  :": 3, " a :": 3} {
+		_, _, err := ParseRepaired(in)
+		var pe *ParseError
+		if !errors.As(err, &pe) || pe.Offset != want || pe.Input != in || in[pe.Offset] != ':' {
+			t.Errorf("ParseRepaired(%q) = %v; want a *ParseError at offset %d, the \":\"", in, err, want)
+		}
+	}
+}
+
+// TestParseRepairedEmptyAuthority: "file:///a b" has an empty authority
+// (§3.2: "//" then nothing before the "/", as RFC 8089 §2 writes a local
+// file), so the space is in the path, where it is encoded (%20). Kills
+// repair.go's `indexAny(t[start:], …); k >= 0` → `k > 0`, which would read
+// the path as the authority.
+func TestParseRepairedEmptyAuthority(t *testing.T) {
+	for _, tc := range []struct {
+		in, want string
+		reps     []Repair
+	}{
+		{"file:///a b", "file:///a%20b", []Repair{{Offset: 9, Old: " ", New: "%20"}}},
+		{"http://?a b", "http://?a%20b", []Repair{{Offset: 9, Old: " ", New: "%20"}}},
+		{"//#a b", "//#a%20b", []Repair{{Offset: 4, Old: " ", New: "%20"}}},
+	} {
+		u, reps, err := ParseRepaired(tc.in)
+		if err != nil || u.String() != tc.want {
+			t.Errorf("ParseRepaired(%q) = %q, %v; want %q", tc.in, u, err, tc.want)
+		}
+		if d := cmp.Diff(tc.reps, reps); d != "" {
+			t.Errorf("ParseRepaired(%q) repairs (-want +got):\n%s", tc.in, d)
+		}
+		if !u.HasAuthority() || u.Authority() != "" {
+			t.Errorf("ParseRepaired(%q): authority %q, %v; want an empty one", tc.in, u.Authority(), u.HasAuthority())
+		}
+	}
+}
+
+// TestParseRepairedEmptyUserinfo: "http://@bücher.de/" has an empty
+// userinfo (§3.2.1: userinfo = *( … ), then "@"), so the host is
+// "bücher.de", which becomes its IDNA A-label "xn--bcher-kva.de" (RFC 5891;
+// the A-label as RFC 3492's example and every IDNA tool give it). Kills
+// repair.go's `LastIndexByte(t[start:end], '@'); at >= 0` → `at > 0`, which
+// would hand "@bücher.de" to IDNA.
+func TestParseRepairedEmptyUserinfo(t *testing.T) {
+	u, reps, err := ParseRepaired("http://@bücher.de/")
+	if err != nil || u.String() != "http://@xn--bcher-kva.de/" {
+		t.Fatalf("ParseRepaired = %q, %v; want http://@xn--bcher-kva.de/", u, err)
+	}
+	if d := cmp.Diff([]Repair{{Offset: 8, Old: "bücher.de", New: "xn--bcher-kva.de"}}, reps); d != "" {
+		t.Errorf("repairs (-want +got):\n%s", d)
+	}
+}
+
+// TestParseRepairedTabAfterIDNAHost: a tab right after a host that IDNA
+// rewrites is removed (repair 1) and stays a repair of its own: the host's
+// Repair covers only the host's bytes (RFC 5891 A-label as in
+// TestParseRepairedEmptyUserinfo). Kills repair.go merge's `rm.Offset <
+// hostEnd` → `<=`, which would fold the tab into the host.
+func TestParseRepairedTabAfterIDNAHost(t *testing.T) {
+	u, reps, err := ParseRepaired("http://bücher.de\t/x")
+	if err != nil || u.String() != "http://xn--bcher-kva.de/x" {
+		t.Fatalf("ParseRepaired = %q, %v; want http://xn--bcher-kva.de/x", u, err)
+	}
+	want := []Repair{{Offset: 7, Old: "bücher.de", New: "xn--bcher-kva.de"}, {Offset: 17, Old: "\t"}}
+	if d := cmp.Diff(want, reps); d != "" {
+		t.Errorf("repairs (-want +got):\n%s", d)
 	}
 }

@@ -1,0 +1,48 @@
+package combinator
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// The tests of this file pin behaviour that mutation testing (.ci/mutation)
+// found no test to reach or notice: each names the mutants it kills.
+
+// TestExplainManyExpected: a diagnosis keeps the first 16 rules expected at
+// the farthest offset in an array and the others in a slice (diag.exp,
+// diag.more); every one of them is reported, in the order tried, and a named
+// rule that fails where it starts replaces what was expected inside it (its
+// literals) by its name, also when more than 16 came before it ("big" can
+// start with "z", so it is entered, and fails at 0, where its look-ahead
+// refuses the "z"). Kills
+// match.go diag.expected's `d.more[i-len(d.exp)]` and diag.truncate's
+// `d.more[:n-len(d.exp)]` mutants, which no test reached.
+func TestExplainManyExpected(t *testing.T) {
+	var alts []*Rule
+	var want []string
+	for i := 1; i <= 20; i++ {
+		name := fmt.Sprintf("r%02d", i)
+		alts = append(alts, Named(name, Lit(fmt.Sprintf("k%02d", i))))
+		want = append(want, name)
+	}
+	for _, tc := range []struct {
+		rule *Rule
+		want []string
+	}{
+		{Named("root", Alt(alts...)), want},
+		{Named("root", Alt(append(alts[:20:20], Named("big", Seq(Not(Lit("z")), Lit("z"))))...)), append(want[:20:20], "big")},
+	} {
+		err := tc.rule.Explain("z")
+		if err == nil {
+			t.Fatalf("%s matches %q", tc.rule.Name(), "z")
+		}
+		if err.Offset != 0 {
+			t.Errorf("Offset = %d, want 0", err.Offset)
+		}
+		if d := cmp.Diff(tc.want, err.Expected); d != "" {
+			t.Errorf("Expected (-want +got):\n%s", d)
+		}
+	}
+}
