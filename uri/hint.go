@@ -339,6 +339,10 @@ func schemeHint(dst []byte, s string, off int) []byte {
 		if j == 0 {
 			return append(dst, `no scheme before ":": a URI begins with a scheme, such as "https"`...)
 		}
+		if off <= j && !isScheme(s[:j]) && looksLikeHostPort(s) {
+			dst = append(dst, didYouMean...)
+			return append(appendSuggestion(dst, "https://", "", s, 0), '?')
+		}
 		if off <= j && !isScheme(s[:j]) {
 			dst = appendQuoteBounded(dst, false, s[:j])
 			return append(dst, ` is not a scheme: a scheme begins with a letter and holds only letters, digits, "+", "-" and "."`...)
@@ -398,6 +402,17 @@ func looksLikeHost(s string) bool {
 	return true
 }
 
+// looksLikeHostPort reports whether s begins with what reads as a host and
+// a port ("127.0.0.1:8080", "example.com:443/x"): up to its first "/", "?"
+// or "#", a host as looksLikeHost reads one, then ":" and digits.
+func looksLikeHostPort(s string) bool {
+	if k := indexStop(s, clsAuthorityStop); k >= 0 {
+		s = s[:k]
+	}
+	i := strings.LastIndexByte(s, ':')
+	return i > 0 && i+1 < len(s) && looksLikeHost(s)
+}
+
 // looksLikeMailbox reports whether s reads as local@domain.
 func looksLikeMailbox(s string) bool {
 	i := strings.IndexByte(s, '@')
@@ -412,6 +427,14 @@ func firstSegmentHint(dst []byte, s string, off int, rule string) []byte {
 	}
 	if indexStop(s[:off], clsAuthorityStop) >= 0 {
 		return dst
+	}
+	if !isScheme(s[:off]) && looksLikeHostPort(s) {
+		if rule == "relative-ref" {
+			dst = append(dst, `a host and port are written after "//": did you mean `...)
+			return append(appendSuggestion(dst, "//", "", s, 0), '?')
+		}
+		dst = append(dst, `a host and port are written after "//", and a URI begins with a scheme: did you mean `...)
+		return append(appendSuggestion(dst, "https://", "", s, 0), '?')
 	}
 	if !isScheme(s[:off]) && strings.HasPrefix(s[off:], "://") {
 		dst = appendQuoteBounded(dst, false, s[:off])
