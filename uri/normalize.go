@@ -97,22 +97,39 @@ type SchemeRule struct {
 	EmptyPathIsSlash bool
 }
 
-// schemes is the registry of scheme rules: a map replaced, never changed,
-// by RegisterScheme, so that Normalize reads it without a lock.
+// schemes is the registry of the scheme rules RegisterScheme adds: a map
+// replaced, never changed, so that Normalize reads it without a lock; nil
+// until the first call. The rules of http, https, ws, wss and ftp are
+// builtinScheme's, so that importing uri builds no map at init.
 var (
 	schemes   atomic.Pointer[map[string]SchemeRule]
 	schemesMu sync.Mutex // serializes RegisterScheme
 )
 
-func init() {
-	m := map[string]SchemeRule{
-		"http":  {DefaultPort: "80", EmptyPathIsSlash: true},
-		"https": {DefaultPort: "443", EmptyPathIsSlash: true},
-		"ws":    {DefaultPort: "80", EmptyPathIsSlash: true},
-		"wss":   {DefaultPort: "443", EmptyPathIsSlash: true},
-		"ftp":   {DefaultPort: "21", EmptyPathIsSlash: true},
+// builtinScheme returns the rule of a scheme registered from the start
+// (§6.2.3; RFC 9110 §4.2 for http and https, RFC 6455 §3 for ws and wss,
+// RFC 1738 §3.2 for ftp), for its name in lower case.
+func builtinScheme(name string) (SchemeRule, bool) {
+	switch name {
+	case "http", "ws":
+		return SchemeRule{DefaultPort: "80", EmptyPathIsSlash: true}, true
+	case "https", "wss":
+		return SchemeRule{DefaultPort: "443", EmptyPathIsSlash: true}, true
+	case "ftp":
+		return SchemeRule{DefaultPort: "21", EmptyPathIsSlash: true}, true
 	}
-	schemes.Store(&m)
+	return SchemeRule{}, false
+}
+
+// schemeRule returns the rule of the scheme name, in lower case: the one
+// RegisterScheme gave last, else the built-in one.
+func schemeRule(name string) (SchemeRule, bool) {
+	if m := schemes.Load(); m != nil {
+		if r, ok := (*m)[name]; ok {
+			return r, true
+		}
+	}
+	return builtinScheme(name)
 }
 
 // RegisterScheme adds or replaces the scheme-based normalization rule
@@ -126,7 +143,10 @@ func init() {
 func RegisterScheme(name string, r SchemeRule) {
 	schemesMu.Lock()
 	defer schemesMu.Unlock()
-	old := *schemes.Load()
+	var old map[string]SchemeRule
+	if p := schemes.Load(); p != nil {
+		old = *p
+	}
 	m := make(map[string]SchemeRule, len(old)+1)
 	for k, v := range old {
 		m[k] = v
@@ -139,12 +159,10 @@ func RegisterScheme(name string, r SchemeRule) {
 // registered for scheme name (compared case-insensitively), and whether
 // there is one.
 func LookupScheme(name string) (SchemeRule, bool) {
-	m := *schemes.Load()
-	if r, ok := m[name]; ok {
+	if r, ok := schemeRule(name); ok {
 		return r, true
 	}
-	r, ok := m[strings.ToLower(name)]
-	return r, ok
+	return schemeRule(strings.ToLower(name))
 }
 
 func (u URI) normalize(schemeBased bool) URI {
@@ -172,7 +190,7 @@ func (u URI) normalizeWrite(schemeBased bool) URI {
 		}
 		sp[slotScheme].hi = int32(len(buf))
 		if schemeBased {
-			rule, hasRule = (*schemes.Load())[string(buf)]
+			rule, hasRule = schemeRule(string(buf))
 		}
 		buf = append(buf, ':')
 	}
@@ -272,7 +290,7 @@ func (u URI) isNormal(schemeBased bool) bool {
 			return false
 		}
 		if schemeBased && hasScheme {
-			if rule, ok := (*schemes.Load())[scheme]; ok {
+			if rule, ok := schemeRule(scheme); ok {
 				port, hasPort := u.get(slotPort)
 				if hasPort && (port == "" || normSamePort(port, rule.DefaultPort)) ||
 					rule.EmptyPathIsSlash && path == "" {
