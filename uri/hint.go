@@ -340,8 +340,7 @@ func schemeHint(dst []byte, s string, off int) []byte {
 			return append(dst, `no scheme before ":": a URI begins with a scheme, such as "https"`...)
 		}
 		if off <= j && !isScheme(s[:j]) && looksLikeHostPort(s) {
-			dst = append(dst, didYouMean...)
-			return append(appendSuggestion(dst, "https://", "", s, 0), '?')
+			return hostPortHint(dst, s, "URI")
 		}
 		if off <= j && !isScheme(s[:j]) {
 			dst = appendQuoteBounded(dst, false, s[:j])
@@ -402,6 +401,18 @@ func looksLikeHost(s string) bool {
 	return true
 }
 
+// hostPortHint explains a host and a port written without the "//" that
+// begins an authority (§3.2), as in "127.0.0.1:8080", and suggests the URL
+// meant: a relative reference gets "//" and any other rule "https://".
+func hostPortHint(dst []byte, s, rule string) []byte {
+	prefix := "https://"
+	if rule == "relative-ref" {
+		prefix = "//"
+	}
+	dst = append(dst, `a host and port are written after "//": did you mean `...)
+	return append(appendSuggestion(dst, prefix, "", s, 0), '?')
+}
+
 // looksLikeHostPort reports whether s begins with what reads as a host and
 // a port ("127.0.0.1:8080", "example.com:443/x"): up to its first "/", "?"
 // or "#", a host as looksLikeHost reads one, then ":" and digits.
@@ -429,12 +440,7 @@ func firstSegmentHint(dst []byte, s string, off int, rule string) []byte {
 		return dst
 	}
 	if !isScheme(s[:off]) && looksLikeHostPort(s) {
-		if rule == "relative-ref" {
-			dst = append(dst, `a host and port are written after "//": did you mean `...)
-			return append(appendSuggestion(dst, "//", "", s, 0), '?')
-		}
-		dst = append(dst, `a host and port are written after "//", and a URI begins with a scheme: did you mean `...)
-		return append(appendSuggestion(dst, "https://", "", s, 0), '?')
+		return hostPortHint(dst, s, rule)
 	}
 	if !isScheme(s[:off]) && strings.HasPrefix(s[off:], "://") {
 		dst = appendQuoteBounded(dst, false, s[:off])

@@ -47,10 +47,10 @@ func TestParseErrorHint(t *testing.T) {
 		{"missing scheme, IP literal", "[::1]:80/x",
 			hinted{"URI", 0, "scheme", `no scheme: did you mean "https://[::1]:80/x"?`}},
 		{"host and port, no scheme", "127.0.0.1:8080",
-			hinted{"URI", 0, "scheme", `no scheme: did you mean "https://127.0.0.1:8080"?`}},
+			hinted{"URI", 0, "scheme", `a host and port are written after "//": did you mean "https://127.0.0.1:8080"?`}},
 		// A reference: "10.0.0.1" is a segment-nz-nc, which cannot hold the ":" (§4.2).
 		{"host and port, reference", "10.0.0.1:80/a?b",
-			hinted{"URI-reference", 8, "path", `a host and port are written after "//", and a URI begins with a scheme: did you mean "https://10.0.0.1:80/a?b"?`}},
+			hinted{"URI-reference", 8, "path", `a host and port are written after "//": did you mean "https://10.0.0.1:80/a?b"?`}},
 		{"host and port, relative reference", "127.0.0.1:443",
 			hinted{"relative-ref", 9, "path", `a host and port are written after "//": did you mean "//127.0.0.1:443"?`}},
 		{"missing colon", "http//example.com",
