@@ -54,7 +54,7 @@ func (e *ParseError) Is(target error) bool { return target == ErrInvalid }
 // a lower bound of where it fails.
 //
 // The error is one allocation, sized to what it holds: the ParseError, room
-// for its expected list (2, 5, 9, 12 or 16 labels) and, when the hint quotes
+// for its expected list (5, 12 or 16 labels) and, when the hint quotes
 // the input, for the hint's text (a hint that quotes nothing is a constant
 // and takes no room): 128 to 352 bytes, 512 or 672 with a hint's text. The
 // diagnosis and the hint are made on the stack first, so that the size is
@@ -62,9 +62,8 @@ func (e *ParseError) Is(target error) bool { return target == ErrInvalid }
 func newParseError(s string, rule topRule, prefix int) *ParseError {
 	var d genDiag
 	off := diagnose(rule, s, prefix, &d)
-	if off < 0 { // cannot happen: the fast match failed
-		return &ParseError{Input: s, Offset: 0, Rule: rule.Name(), Component: componentAt(s, 0, rule),
-			Expected: []string{rule.Name()}}
+	if off < 0 { // cannot happen: the fast match failed; the rule is expected at 0
+		off = 0
 	}
 	comp := componentAt(s, off, rule)
 	var text [hintTextMax]byte
@@ -87,22 +86,10 @@ func newParseError(s string, rule topRule, prefix int) *ParseError {
 			text [hintTextMax]byte
 		})
 		e, exp, room = &x.ParseError, x.exp[:0], x.text[:0]
-	case n <= 2:
-		x := new(struct {
-			ParseError
-			exp [2]string
-		})
-		e, exp = &x.ParseError, x.exp[:0]
 	case n <= 5:
 		x := new(struct {
 			ParseError
 			exp [5]string
-		})
-		e, exp = &x.ParseError, x.exp[:0]
-	case n <= 9:
-		x := new(struct {
-			ParseError
-			exp [9]string
 		})
 		e, exp = &x.ParseError, x.exp[:0]
 	case n <= 12:
@@ -121,6 +108,9 @@ func newParseError(s string, rule topRule, prefix int) *ParseError {
 	// A second allocation when the diagnosis recorded more labels than its
 	// array holds (16): no input is known to make it.
 	exp = d.appendLabels(exp)
+	if len(exp) == 0 { // as off < 0 above
+		exp = append(exp, rule.Name())
+	}
 	if len(h) > 0 {
 		if len(h) <= cap(room) {
 			room = append(room, h...)
