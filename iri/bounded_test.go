@@ -60,7 +60,7 @@ func TestPasswordErrorMessage(t *testing.T) {
 	if !errors.As(err, &pe) {
 		t.Fatalf("error %v", err)
 	}
-	want := `iri: invalid character in the password at offset 15 in userinfo: expected iunreserved, pct-encoded, sub-delims, ":" or "@" (` +
+	want := `iri: invalid character (not shown: it may be part of a password) at offset 15 in userinfo: expected iunreserved, pct-encoded, sub-delims, ":" or "@" (` +
 		`a password holds unreserved characters, sub-delims, ":" and percent-encodings only: percent-encode any other character; ` +
 		`the password is not shown (RFC 3986 §3.2.1)) in "http://user:xxxxx@h/"`
 	if got := pe.Error(); got != want {

@@ -33,8 +33,8 @@ type ParseError struct {
 // quoting at most 64 bytes of input around Offset.
 func (e *ParseError) Error() string {
 	found, hint := errtext.DescribeAt(e.Input, e.Offset), e.Hint
-	if e.Component == "userinfo" && errtext.InPassword(e.Input, e.Offset) {
-		found, hint = "invalid character in the password", errtext.PasswordHint
+	if errtext.InPassword(e.Input, e.Offset) {
+		found, hint = errtext.PasswordFound, errtext.PasswordHint
 	}
 	msg := "iri: " + found + " at offset " + strconv.Itoa(e.Offset) +
 		" in " + e.Component + ": expected " + c.JoinExpected(e.Expected)

@@ -134,20 +134,26 @@ func TestParseErrorHidesPassword(t *testing.T) {
 		"http://user:Zq9Wx@[::1/", "http://user:Zq9Wx@h@x/", "http://user:Zq9Wx@1.2.3.4%/", "http://user:Zq9Wx@h/%zz",
 		"http://user:Zq9Wx@h/{x}", "ht tp://user:Zq9Wx@h/", "http://user:Zq9Wx@h#a#b", "http://user:Zq9Wx@h/é",
 		"user:Zq9Wx@example.com/x y", "//user:Zq9Wx@h:99999999x/", "http://user:Zq9Wx@[1.2.3.4]/",
-		"http://user:Zq9Wx@::1/", "mailto://user:Zq9Wx@h/\\", "//user:Zq9Wx" + big + "@h/ x",
+		"http://user:Zq9Wx@::1/", "http://u:Zq@9Wxé@h/", "http://u:Zq@9Wx\x01@h/", "mailto://user:Zq9Wx@h/\\", "//user:Zq9Wx" + big + "@h/ x",
 	} {
 		for _, parse := range []func(string) (URI, error){Parse, ParseReference, ParseAbsolute, ParseRelative} {
 			_, err := parse(s)
 			if err == nil {
 				continue
 			}
-			if msg := err.Error(); strings.Contains(msg, pw[:2]) || strings.Contains(msg, pw[3:]) {
+			msg := err.Error()
+			if strings.Contains(msg, pw[:2]) || strings.Contains(msg, pw[3:]) {
 				t.Errorf("%.40q: the message shows the password: %.300q", s, msg)
+			}
+			var pe *ParseError
+			if errors.As(err, &pe) && errtext.InPassword(s, pe.Offset) &&
+				(!strings.Contains(msg, errtext.PasswordFound) || strings.Contains(msg, pe.Hint)) {
+				t.Errorf("%.40q: the message shows the character at fault in the password: %.300q", s, msg)
 			}
 		}
 	}
 	for _, tc := range []struct{ in, want string }{
-		{"http://user:Zq 9Wx@h/", `uri: invalid character in the password at offset 14 in userinfo: ` +
+		{"http://user:Zq 9Wx@h/", `uri: invalid character (not shown: it may be part of a password) at offset 14 in userinfo: ` +
 			`expected unreserved, pct-encoded, sub-delims, ":" or "@"; ` + errtext.PasswordHint},
 		{"http//user:Zq9Wx@h/", `uri: invalid character '/' at offset 4 in scheme: expected ALPHA, DIGIT, "+", "-", "." or ":"; ` +
 			`no ":" after the scheme "http": did you mean "http://user:xxxxx@h/"?`},

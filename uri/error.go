@@ -26,13 +26,15 @@ type ParseError struct {
 //
 // It ends with the Hint, when there is one. It quotes no more than 64 bytes
 // of the input and escapes control characters, however long the input.
-// When Offset falls in the password of the userinfo, it names neither the
-// character nor its percent-encoding (§3.2.1: a password is not to be
-// rendered); the fields keep the details.
+// When Offset falls in what reads as the password of the userinfo (from
+// its first ":" to the last "@" of the authority, as errtext.InPassword
+// finds it in text that does not parse), it names neither the character nor
+// its percent-encoding (§3.2.1: a password is not to be rendered), and the
+// hint is errtext.PasswordHint; the fields keep the details.
 func (e *ParseError) Error() string {
 	found, hint := errtext.DescribeAt(e.Input, e.Offset), e.Hint
-	if e.Component == "userinfo" && errtext.InPassword(e.Input, e.Offset) {
-		found, hint = "invalid character in the password", errtext.PasswordHint
+	if errtext.InPassword(e.Input, e.Offset) {
+		found, hint = errtext.PasswordFound, errtext.PasswordHint
 	}
 	msg := "uri: " + found + " at offset " + itoa(e.Offset) +
 		" in " + e.Component + ": expected " + errtext.JoinExpected(e.Expected)

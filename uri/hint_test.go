@@ -8,6 +8,8 @@ import (
 	"unicode"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/seed42851778/rfc3986/internal/errtext"
 )
 
 // hinted is what a hint test compares of a *ParseError.
@@ -197,7 +199,8 @@ func TestParseErrorHint(t *testing.T) {
 			if d := cmp.Diff(tc.want, got); d != "" {
 				t.Errorf("%s(%q) (-want +got):\n%s", tc.want.Rule, tc.in, d)
 			}
-			if tc.want.Hint != "" && !strings.HasSuffix(err.Error(), "; "+tc.want.Hint) {
+			if tc.want.Hint != "" && !strings.HasSuffix(err.Error(), "; "+tc.want.Hint) &&
+				!errtext.InPassword(tc.in, pe.Offset) { // there it ends with errtext.PasswordHint
 				t.Errorf("%s(%q): message %q does not end with the hint", tc.want.Rule, tc.in, err)
 			}
 		})

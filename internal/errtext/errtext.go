@@ -148,11 +148,15 @@ func AuthorityPassword(s string, i int) (lo, hi int, ok bool) {
 
 // InPassword reports whether offset off of s falls in the password of its
 // userinfo, as URIPassword finds it: an error about the byte there must not
-// quote it (§3.2.1), and says "invalid character in the password" instead.
+// quote it (§3.2.1), and says PasswordFound instead.
 func InPassword(s string, off int) bool {
 	lo, hi, ok := URIPassword(s)
 	return ok && lo <= off && off < hi
 }
+
+// PasswordFound stands for DescribeAt in a message about a character that
+// InPassword places in a password: it does not show the character.
+const PasswordFound = "invalid character (not shown: it may be part of a password)"
 
 // PasswordHint is the hint of a message about a character in a password,
 // which names neither the character nor its percent-encoding.
