@@ -14,15 +14,16 @@ const hintQuote = 64
 // hintFor appends to dst, in plain words, what the mistake in s probably
 // was, where the rule (one of the four top rules) fails at offset off, in
 // component; it appends nothing when there is nothing to add to the offset
-// and the expected list. The hint is appended rather than returned so that
-// newParseError can keep it in the allocation that holds the error.
+// and the expected list. ParseRepaired's errors take it so; newParseError
+// calls hintOf, which keeps a hint that quotes nothing apart.
 //
 // The mistakes looked for, first to last: a "%" not followed by two hex
 // digits; a byte at off that no URI holds as it stands (white space, a
 // control character, a non-ASCII character, a backslash, a brace, "|", a
 // second "#", ...); a missing or misspelt scheme; a ":" in the first segment
-// of a relative path; and in the authority, an IPv6 address outside square
-// brackets, an unclosed "[", a second "@" and a port with a non-digit.
+// of a relative path, or a host and port without the "//" before them; and
+// in the authority, an IPv6 address outside square brackets, an unclosed
+// "[", a second "@" and a port with a non-digit.
 //
 // Offsets that the hint names are offsets of s, or, when at is not nil,
 // at's mapping of them (ParseRepaired names offsets of its caller's text).
@@ -339,10 +340,10 @@ func schemeHint(dst []byte, s string, off int) []byte {
 		if j == 0 {
 			return append(dst, `no scheme before ":": a URI begins with a scheme, such as "https"`...)
 		}
-		if off <= j && !isScheme(s[:j]) && looksLikeHostPort(s) {
-			return hostPortHint(dst, s, "URI")
-		}
 		if off <= j && !isScheme(s[:j]) {
+			if looksLikeHostPort(s) {
+				return hostPortHint(dst, s, "URI")
+			}
 			dst = appendQuoteBounded(dst, false, s[:j])
 			return append(dst, ` is not a scheme: a scheme begins with a letter and holds only letters, digits, "+", "-" and "."`...)
 		}

@@ -77,9 +77,10 @@ type ResolveOptions struct {
 //     reported ("../../../g" against "http://a/b/c/d;p?q" gives
 //     "http://a/g", §5.4.2).
 //
-// Resolve allocates at most the text of the result. A reference with a
-// scheme and no dot segment is returned as it is, and so is a base without
-// fragment when the reference is empty: neither allocates.
+// Resolve allocates the text of the result, once; a result longer than 254
+// bytes is written in a buffer of its own first, a second allocation. A
+// reference with a scheme and no dot segment is returned as it is, and so is
+// a base without fragment when the reference is empty: neither allocates.
 func (base URI) Resolve(ref URI) (URI, error) { return base.resolve(ref, false) }
 
 // ResolveWith is Resolve with options: with opts.NonStrict it runs the
