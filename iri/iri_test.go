@@ -273,6 +273,14 @@ func TestFromURI(t *testing.T) {
 		// A reg-name that would become an IPv4address keeps its ASCII triplets.
 		{"http://%31.2.3.4/", "http://%31.2.3.4/"},
 		{"http://%31.2.3.4%C3%A9/", "http://1.2.3.4\u00E9/"},
+		// A segment of a relative-path reference that would decode to a dot
+		// segment keeps its triplets: "." resolves elsewhere than "%2E" (§5.2.4).
+		{"%2e#", "%2e#"},
+		{"a/%2E%2e/%C3%A9%2e", "a/%2E%2e/\u00E9."},
+		{"%2e%2e%2e/b", ".../b"},
+		// Elsewhere the dot segment is decoded: normalization removes it either way.
+		{"/%2e/b", "/./b"},
+		{"s:%2E", "s:."},
 		{"", ""},
 	} {
 		got := FromURI(uri.MustParseReference(c[0]))

@@ -114,8 +114,33 @@ func FromURIWith(u uri.URI, opts FromURIOptions) IRI {
 			b = append(b, u.Port()...)
 		}
 	}
-	b = appendFromURI(b, u.Path(), false, false)
+	if p := u.Path(); u.Scheme() == "" && !u.HasAuthority() && !strings.HasPrefix(p, "/") {
+		b = appendRelativePathFromURI(b, p)
+	} else {
+		b = appendFromURI(b, p, false, false)
+	}
 	return mustParseReference(string(appendQueryFragment(b, u)))
+}
+
+// appendRelativePathFromURI is appendFromURI for the path of a relative-path
+// reference, except that a segment whose triplets would decode to "." or
+// ".." keeps them: there a dot segment would change what the reference
+// resolves to (remove_dot_segments, §5.2.4, reads "." and not "%2E"), and
+// uri's NormalizeSyntax keeps them for the same reason.
+func appendRelativePathFromURI(dst []byte, p string) []byte {
+	for {
+		seg, rest, more := strings.Cut(p, "/")
+		n := len(dst)
+		dst = appendFromURI(dst, seg, false, false)
+		if d := string(dst[n:]); d != seg && (d == "." || d == "..") {
+			dst = append(dst[:n], seg...)
+		}
+		if !more {
+			return dst
+		}
+		dst = append(dst, '/')
+		p = rest
+	}
 }
 
 // appendQueryFragment appends u's query and fragment, when defined, mapped
