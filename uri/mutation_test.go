@@ -158,15 +158,7 @@ func TestHintSupplementaryPlanes(t *testing.T) {
 		{"private use plane 15 in path", "s:/\U000F0000",
 			hinted{"URI", 3, "path", fmt.Sprintf(notURI, `'\U000f0000'`, "%F3%B0%80%80") + notIRI}},
 	} {
-		_, err := Parse(tc.in)
-		var pe *ParseError
-		if !errors.As(err, &pe) {
-			t.Fatalf("%s: Parse(%q) = %v, want a *ParseError", tc.name, tc.in, err)
-		}
-		got := hinted{pe.Rule, pe.Offset, pe.Component, pe.Hint}
-		if d := cmp.Diff(tc.want, got); d != "" {
-			t.Errorf("%s: Parse(%q) (-want +got):\n%s", tc.name, tc.in, d)
-		}
+		wantHinted(t, tc.name+": Parse", Parse, tc.in, tc.want)
 	}
 }
 
@@ -180,14 +172,7 @@ func TestHintQuoteCutsBeforeARune(t *testing.T) {
 	as := strings.Repeat("a", 35)
 	in := "www.example.com/" + as + "é" + "xyzxyzxyzx"
 	want := hinted{"URI", 15, "scheme", `no scheme: did you mean "https://www.example.com/` + as + `"…?`}
-	_, err := Parse(in)
-	var pe *ParseError
-	if !errors.As(err, &pe) {
-		t.Fatalf("Parse(%q) = %v, want a *ParseError", in, err)
-	}
-	if d := cmp.Diff(want, hinted{pe.Rule, pe.Offset, pe.Component, pe.Hint}); d != "" {
-		t.Errorf("Parse(%q) (-want +got):\n%s", in, d)
-	}
+	wantHinted(t, "Parse", Parse, in, want)
 }
 
 // TestComponentAtNonASCIIUserinfo: ComponentAt counts every byte from 0x80
@@ -242,14 +227,7 @@ func TestHintPercentAtZero(t *testing.T) {
 		{"%F", hinted{"URI-reference", 2, "path", pct}},
 		{"%41%", hinted{"URI-reference", 4, "path", `"%" at offset 3 is not followed by two hexadecimal digits: a "%" that stands for itself is written "%25"`}},
 	} {
-		_, err := ParseReference(tc.in)
-		var pe *ParseError
-		if !errors.As(err, &pe) {
-			t.Fatalf("ParseReference(%q) = %v, want a *ParseError", tc.in, err)
-		}
-		if d := cmp.Diff(tc.want, hinted{pe.Rule, pe.Offset, pe.Component, pe.Hint}); d != "" {
-			t.Errorf("ParseReference(%q) (-want +got):\n%s", tc.in, d)
-		}
+		wantHinted(t, "ParseReference", ParseReference, tc.in, tc.want)
 	}
 }
 
@@ -281,14 +259,7 @@ func TestHintWrapAndSecondDelimiter(t *testing.T) {
 		{"//@@h", hinted{"URI-reference", 3, "host", `a second "@" in the authority: an "@" inside the userinfo is written "%40"`}},
 		{`""`, hinted{"URI-reference", 0, "path", "the URI is in quotation marks: remove them"}},
 	} {
-		_, err := ParseReference(tc.in)
-		var pe *ParseError
-		if !errors.As(err, &pe) {
-			t.Fatalf("ParseReference(%q) = %v, want a *ParseError", tc.in, err)
-		}
-		if d := cmp.Diff(tc.want, hinted{pe.Rule, pe.Offset, pe.Component, pe.Hint}); d != "" {
-			t.Errorf("ParseReference(%q) (-want +got):\n%s", tc.in, d)
-		}
+		wantHinted(t, "ParseReference", ParseReference, tc.in, tc.want)
 	}
 	_, err := ParseReference(`"`)
 	var pe *ParseError
@@ -305,14 +276,7 @@ func TestHintWrapAndSecondDelimiter(t *testing.T) {
 func TestHintNoSchemeBeforeADelimiter(t *testing.T) {
 	const none = `no scheme: a URI begins with a scheme, such as "https:"`
 	for _, in := range []string{"/me@example.com", "?me@example.com", "#me@example.com", "/example.com"} {
-		_, err := Parse(in)
-		var pe *ParseError
-		if !errors.As(err, &pe) {
-			t.Fatalf("Parse(%q) = %v, want a *ParseError", in, err)
-		}
-		if d := cmp.Diff(hinted{"URI", 0, "scheme", none}, hinted{pe.Rule, pe.Offset, pe.Component, pe.Hint}); d != "" {
-			t.Errorf("Parse(%q) (-want +got):\n%s", in, d)
-		}
+		wantHinted(t, "Parse", Parse, in, hinted{"URI", 0, "scheme", none})
 	}
 }
 
@@ -336,14 +300,7 @@ func TestHintHostLetters(t *testing.T) {
 		{"@example.com", hinted{"URI", 0, "scheme", none}},
 		{"me@zz.AZ09", hinted{"URI", 2, "scheme", `no scheme: did you mean "mailto:me@zz.AZ09"?`}},
 	} {
-		_, err := Parse(tc.in)
-		var pe *ParseError
-		if !errors.As(err, &pe) {
-			t.Fatalf("Parse(%q) = %v, want a *ParseError", tc.in, err)
-		}
-		if d := cmp.Diff(tc.want, hinted{pe.Rule, pe.Offset, pe.Component, pe.Hint}); d != "" {
-			t.Errorf("Parse(%q) (-want +got):\n%s", tc.in, d)
-		}
+		wantHinted(t, "Parse", Parse, tc.in, tc.want)
 	}
 }
 
@@ -380,14 +337,7 @@ func TestHintAuthorityEdges(t *testing.T) {
 		{"http://1:2:3:4/", hinted{"URI", 14, "port", `an IPv6 address in a URI is written in square brackets, a port after them: "[1:2:3:4]"`}},
 		{"http://:8x/", hinted{"URI", 10, "port", `the port "8x" holds 'x' at offset 9: a port is decimal digits only`}},
 	} {
-		_, err := Parse(tc.in)
-		var pe *ParseError
-		if !errors.As(err, &pe) {
-			t.Fatalf("Parse(%q) = %v, want a *ParseError", tc.in, err)
-		}
-		if d := cmp.Diff(tc.want, hinted{pe.Rule, pe.Offset, pe.Component, pe.Hint}); d != "" {
-			t.Errorf("Parse(%q) (-want +got):\n%s", tc.in, d)
-		}
+		wantHinted(t, "Parse", Parse, tc.in, tc.want)
 	}
 }
 
@@ -422,14 +372,7 @@ func TestHintPortDigits(t *testing.T) {
 		{"http://h:00065535x/", hinted{"URI", 18, "port", `the port "00065535x" holds 'x' at offset 17: a port is decimal digits only`}},
 		{"http://h:123456x/", hinted{"URI", 16, "port", `the port "123456x" holds 'x' at offset 15: a port is decimal digits only, and 6 digits are too many for a port number (at most 65535)`}},
 	} {
-		_, err := Parse(tc.in)
-		var pe *ParseError
-		if !errors.As(err, &pe) {
-			t.Fatalf("Parse(%q) = %v, want a *ParseError", tc.in, err)
-		}
-		if d := cmp.Diff(tc.want, hinted{pe.Rule, pe.Offset, pe.Component, pe.Hint}); d != "" {
-			t.Errorf("Parse(%q) (-want +got):\n%s", tc.in, d)
-		}
+		wantHinted(t, "Parse", Parse, tc.in, tc.want)
 	}
 }
 
@@ -450,14 +393,7 @@ func TestHintQuoteBounds(t *testing.T) {
 		{"www.example.com/" + a41, hinted{"URI", 15, "scheme", `no scheme: did you mean "https://www.example.com/` + a40[:36] + `"…?`}},
 		{`\\\share`, hinted{"URI", 0, "scheme", `a Windows file path is not a URI: did you mean "file:///share"? (RFC 8089; percent-encode what a URI does not allow)`}},
 	} {
-		_, err := Parse(tc.in)
-		var pe *ParseError
-		if !errors.As(err, &pe) {
-			t.Fatalf("Parse(%q) = %v, want a *ParseError", tc.in, err)
-		}
-		if d := cmp.Diff(tc.want, hinted{pe.Rule, pe.Offset, pe.Component, pe.Hint}); d != "" {
-			t.Errorf("Parse(%q) (-want +got):\n%s", tc.in, d)
-		}
+		wantHinted(t, "Parse", Parse, tc.in, tc.want)
 	}
 }
 
@@ -470,14 +406,7 @@ func TestHintMissingColonLongScheme(t *testing.T) {
 	a60 := strings.Repeat("a", 60)
 	in := a60 + "//example.com/x"
 	want := hinted{"URI", 60, "scheme", `no ":" after the scheme "` + a60 + `": did you mean "` + a60 + `"…?`}
-	_, err := Parse(in)
-	var pe *ParseError
-	if !errors.As(err, &pe) {
-		t.Fatalf("Parse(%q) = %v, want a *ParseError", in, err)
-	}
-	if d := cmp.Diff(want, hinted{pe.Rule, pe.Offset, pe.Component, pe.Hint}); d != "" {
-		t.Errorf("Parse(%q) (-want +got):\n%s", in, d)
-	}
+	wantHinted(t, "Parse", Parse, in, want)
 }
 
 // TestParseRepairedErrorOffsetsAtRepairEdges: when the repaired text is
@@ -553,5 +482,19 @@ func TestParseRepairedTabAfterIDNAHost(t *testing.T) {
 	want := []Repair{{Offset: 7, Old: "bücher.de", New: "xn--bcher-kva.de"}, {Offset: 17, Old: "\t"}}
 	if d := cmp.Diff(want, reps); d != "" {
 		t.Errorf("repairs (-want +got):\n%s", d)
+	}
+}
+
+// wantHinted checks that parse, called name in messages, refuses in with a
+// *ParseError whose rule, offset, component and hint are want's.
+func wantHinted(t *testing.T, name string, parse func(string) (URI, error), in string, want hinted) {
+	t.Helper()
+	_, err := parse(in)
+	var pe *ParseError
+	if !errors.As(err, &pe) {
+		t.Fatalf("%s(%q) = %v, want a *ParseError", name, in, err)
+	}
+	if d := cmp.Diff(want, hinted{pe.Rule, pe.Offset, pe.Component, pe.Hint}); d != "" {
+		t.Errorf("%s(%q) (-want +got):\n%s", name, in, d)
 	}
 }
