@@ -56,9 +56,9 @@ func (e *ParseError) Is(target error) bool { return target == ErrInvalid }
 // a lower bound of where it fails.
 //
 // The error is one allocation, sized to what it holds: the ParseError, room
-// for its expected list (5, 12 or 16 labels) and, when the hint quotes
-// the input, for the hint's text (a hint that quotes nothing is a constant
-// and takes no room): 128 to 352 bytes, 512 or 672 with a hint's text. The
+// for its expected list (1 to 16 labels) and, when the hint quotes the
+// input, for the hint's text (a hint that quotes nothing is a constant and
+// takes no room): 112 to 352 bytes, 320, 512 or 672 with a hint's text. The
 // diagnosis and the hint are made on the stack first, so that the size is
 // known.
 func newParseError(s string, rule topRule, prefix int) *ParseError {
@@ -73,39 +73,36 @@ func newParseError(s string, rule topRule, prefix int) *ParseError {
 	var e *ParseError
 	var exp []string // room for d.n labels
 	var room []byte  // room for h
+	// The size classes of the allocator (runtime/sizeclasses.go) are 16
+	// bytes apart up to 256: the room for each count of labels up to 10 is
+	// its own class, so that no byte is allocated (and swept) for nothing.
 	switch n := d.n; {
-	case len(h) > 0 && n <= 12 && len(h) <= hintText:
-		x := new(struct {
-			ParseError
-			exp  [12]string
-			text [hintText]byte
-		})
-		e, exp, room = &x.ParseError, x.exp[:0], x.text[:0]
+	case len(h) > 0 && n <= 5 && len(h) <= 144: // 320 bytes
+		e, exp, room = allocError[[5]string, [144]byte]()
+	case len(h) > 0 && n <= 12 && len(h) <= hintText: // 512 bytes
+		e, exp, room = allocError[[12]string, [hintText]byte]()
 	case len(h) > 0:
-		x := new(struct {
-			ParseError
-			exp  [len(d.exp)]string
-			text [hintTextMax]byte
-		})
-		e, exp, room = &x.ParseError, x.exp[:0], x.text[:0]
-	case n <= 5:
-		x := new(struct {
-			ParseError
-			exp [5]string
-		})
-		e, exp = &x.ParseError, x.exp[:0]
-	case n <= 12:
-		x := new(struct {
-			ParseError
-			exp [12]string
-		})
-		e, exp = &x.ParseError, x.exp[:0]
+		e, exp, room = allocError[[len(d.exp)]string, [hintTextMax]byte]()
+	case n <= 1: // 112 bytes
+		e, exp, _ = allocError[[1]string, [0]byte]()
+	case n <= 2:
+		e, exp, _ = allocError[[2]string, [0]byte]()
+	case n <= 3:
+		e, exp, _ = allocError[[3]string, [0]byte]()
+	case n <= 4:
+		e, exp, _ = allocError[[4]string, [0]byte]()
+	case n <= 5: // 176 bytes
+		e, exp, _ = allocError[[5]string, [0]byte]()
+	case n <= 7: // 208 bytes
+		e, exp, _ = allocError[[7]string, [0]byte]()
+	case n <= 9: // 240 bytes
+		e, exp, _ = allocError[[9]string, [0]byte]()
+	case n <= 10: // 256 bytes
+		e, exp, _ = allocError[[10]string, [0]byte]()
+	case n <= 12: // 288 bytes
+		e, exp, _ = allocError[[12]string, [0]byte]()
 	default:
-		x := new(struct {
-			ParseError
-			exp [len(d.exp)]string
-		})
-		e, exp = &x.ParseError, x.exp[:0]
+		e, exp, _ = allocError[[len(d.exp)]string, [0]byte]()
 	}
 	// A second allocation when the diagnosis recorded more labels than its
 	// array holds (16): no input is known to make it.
@@ -131,6 +128,25 @@ func newParseError(s string, rule topRule, prefix int) *ParseError {
 		Hint:      hint,
 	}
 	return e
+}
+
+// errorWith is a ParseError with room, in the same allocation, for the
+// text of its hint (T, an array of bytes) and its expected list (E, an array
+// of strings). The text comes before the labels, so that an empty T adds no
+// padding at the end.
+type errorWith[E, T any] struct {
+	ParseError
+	text T
+	exp  E
+}
+
+// allocError allocates an errorWith[E, T] and returns its ParseError and its
+// rooms for the labels and the text, empty, with the capacity of E and T.
+func allocError[E, T any]() (*ParseError, []string, []byte) {
+	x := new(errorWith[E, T])
+	exp := unsafe.Slice((*string)(unsafe.Pointer(&x.exp)), unsafe.Sizeof(x.exp)/unsafe.Sizeof(""))
+	text := unsafe.Slice((*byte)(unsafe.Pointer(&x.text)), unsafe.Sizeof(x.text))
+	return &x.ParseError, exp[:0], text[:0]
 }
 
 // hintText is the room for a hint that quotes the input in the common
