@@ -56,7 +56,8 @@ func (e *ParseError) Is(target error) bool { return target == ErrInvalid }
 // a lower bound of where it fails.
 //
 // The error is one allocation, sized to what it holds: the ParseError, room
-// for its expected list (1 to 16 labels) and, when the hint quotes the
+// for its expected list (1 to 16 labels, or as many as the grammar has
+// labels, which no input is known to need) and, when the hint quotes the
 // input, for the hint's text (a hint that quotes nothing is a constant and
 // takes no room): 112 to 352 bytes, 320, 512 or 672 with a hint's text. The
 // diagnosis and the hint are made on the stack first, so that the size is
@@ -81,6 +82,8 @@ func newParseError(s string, rule topRule, prefix int) *ParseError {
 		e, exp, room = allocError[[5]string, [144]byte]()
 	case len(h) > 0 && n <= 12 && len(h) <= hintText: // 512 bytes
 		e, exp, room = allocError[[12]string, [hintText]byte]()
+	case len(h) > 0 && n <= 16: // 672 bytes
+		e, exp, room = allocError[[16]string, [hintTextMax]byte]()
 	case len(h) > 0:
 		e, exp, room = allocError[[len(d.exp)]string, [hintTextMax]byte]()
 	case n <= 1: // 112 bytes
@@ -101,11 +104,12 @@ func newParseError(s string, rule topRule, prefix int) *ParseError {
 		e, exp, _ = allocError[[10]string, [0]byte]()
 	case n <= 12: // 288 bytes
 		e, exp, _ = allocError[[12]string, [0]byte]()
-	default:
+	case n <= 16: // 352 bytes
+		e, exp, _ = allocError[[16]string, [0]byte]()
+	default: // room for every label of the grammar: no input is known to need it
 		e, exp, _ = allocError[[len(d.exp)]string, [0]byte]()
 	}
-	// A second allocation when the diagnosis recorded more labels than its
-	// array holds (16): no input is known to make it.
+	// The room holds the d.n labels: appendLabels does not allocate.
 	exp = d.appendLabels(exp)
 	if len(exp) == 0 { // as off < 0 above
 		exp = append(exp, rule.Name())
