@@ -208,19 +208,18 @@ func componentAt(s string, off int, rule topRule) string {
 		i = j + 1
 	}
 	// authority
+	// It ends at the first "/", "?" or "#": off falls in it when none comes
+	// before off, and the end past off need not be looked for.
 	if len(s)-i >= 2 && s[i] == '/' && s[i+1] == '/' {
 		start := i + 2
-		end := len(s)
-		if k := indexStop(s[start:], clsAuthorityStop); k >= 0 {
-			end = start + k
+		if off < start {
+			return "authority"
 		}
-		if off <= end {
-			if off < start {
-				return "authority"
-			}
-			return authorityPart(s[start:end], off-start)
+		k := indexStop(s[start:min(off, len(s))], clsAuthorityStop)
+		if k < 0 {
+			return authorityPart(s[start:], off-start)
 		}
-		i = end
+		i = start + k
 	}
 	// path, query, fragment: the last that begins before off
 	rest := s[i:min(off, len(s))]
@@ -306,17 +305,22 @@ func indexAny(s string, bs ...byte) int {
 	return i
 }
 
-// authorityPart names the subcomponent of authority a that offset off falls
-// in, as the grammar reads a (§3.2):
+// authorityPart names the subcomponent of the authority that offset off of
+// a falls in, as the grammar reads it (§3.2):
 //
 //	authority = [ userinfo "@" ] host [ ":" port ]
 //
-// The text up to the first "@" is a userinfo while it holds only userinfo
-// bytes: "[::1]@h" has none. The host ends at its first ":" (reg-name and
-// IPv4address hold none), or an IP literal at its "]"; the port follows.
+// The authority starts a and ends at its first "/", "?" or "#", which come
+// after off: a may run on past it. The text up to the first "@" is a
+// userinfo while it holds only userinfo bytes: "[::1]@h" has none. The host
+// ends at its first ":" (reg-name and IPv4address hold none), or an IP
+// literal at its "]"; the port follows. What lies past the authority does
+// not change the answer: an "@" there is not looked at, and a "]" or ":"
+// there lies past off, where it does not count.
 func authorityPart(a string, off int) string {
 	host := 0
-	if j := strings.IndexByte(a, '@'); j >= 0 && userinfoBytes(a[:min(off, j)]) {
+	if j := strings.IndexByte(a, '@'); j >= 0 && (j < off || indexStop(a[off:j], clsAuthorityStop) < 0) &&
+		userinfoBytes(a[:min(off, j)]) {
 		if off <= j {
 			return "userinfo"
 		}
