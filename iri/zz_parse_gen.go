@@ -5190,13 +5190,14 @@ func genRunes2(in string, p int) int {
 }
 
 // genDiag is what a diagnosis run records: the farthest failure offset and
-// the labels (indexes in genLabels) expected there, each once, in order.
+// the labels (indexes in genLabels) expected there, each once, in order. As
+// a label is recorded at most once, exp has room for all of them: recording
+// never allocates.
 type genDiag struct {
 	far  int
 	root int // the number of the explained rule's function: not reported by name
 	n    int
-	exp  [16]uint16
-	more []uint16
+	exp  [54]uint16
 	seen [1]uint64 // the labels recorded, as a set
 }
 
@@ -5212,18 +5213,13 @@ func (d *genDiag) record(pos, id int) {
 	if pos > d.far { // truncate(0), without the call
 		d.far = pos
 		d.n = 0
-		d.more = d.more[:0]
 		d.seen = [len(d.seen)]uint64{}
 	}
 	if d.seen[id>>6]&(1<<(id&63)) != 0 {
 		return
 	}
 	d.seen[id>>6] |= 1 << (id & 63)
-	if d.n < len(d.exp) {
-		d.exp[d.n] = uint16(id)
-	} else {
-		d.more = append(d.more, uint16(id))
-	}
+	d.exp[d.n] = uint16(id)
 	d.n++
 }
 
@@ -5243,25 +5239,11 @@ func (d *genDiag) named(pos, far, mark, id int) {
 	d.fail(pos, id)
 }
 
-// at returns the i-th label recorded.
-func (d *genDiag) at(i int) uint16 {
-	if i < len(d.exp) {
-		return d.exp[i]
-	}
-	return d.more[i-len(d.exp)]
-}
-
 // truncate keeps the first n labels recorded.
 func (d *genDiag) truncate(n int) {
 	d.n = n
-	if n <= len(d.exp) {
-		d.more = d.more[:0]
-	} else {
-		d.more = d.more[:n-len(d.exp)]
-	}
 	d.seen = [len(d.seen)]uint64{}
-	for i := 0; i < n; i++ {
-		id := d.at(i)
+	for _, id := range d.exp[:n] {
 		d.seen[id>>6] |= 1 << (id & 63)
 	}
 }
@@ -5276,11 +5258,8 @@ func (d *genDiag) appendLabels(buf []string) []string {
 	}
 	buf = buf[:n+d.n]
 	out := buf[n:]
-	for i, id := range d.exp[:min(d.n, len(d.exp))] {
+	for i, id := range d.exp[:len(out)] {
 		out[i] = genLabels[id]
-	}
-	for i, id := range d.more {
-		out[len(d.exp)+i] = genLabels[id]
 	}
 	return buf
 }

@@ -56,9 +56,10 @@ func (e *ParseError) Is(target error) bool { return target == ErrInvalid }
 // a lower bound of where it fails.
 //
 // The error is one allocation, sized to what it holds: the ParseError, room
-// for its expected list (5, 12 or 16 labels) and, when the hint quotes
-// the input, for the hint's text (a hint that quotes nothing is a constant
-// and takes no room): 128 to 352 bytes, 512 or 672 with a hint's text. The
+// for its expected list (1 to 16 labels, or as many as the grammar has
+// labels, which no input is known to need) and, when the hint quotes the
+// input, for the hint's text (a hint that quotes nothing is a constant and
+// takes no room): 112 to 352 bytes, 320, 512 or 672 with a hint's text. The
 // diagnosis and the hint are made on the stack first, so that the size is
 // known.
 func newParseError(s string, rule topRule, prefix int) *ParseError {
@@ -73,42 +74,42 @@ func newParseError(s string, rule topRule, prefix int) *ParseError {
 	var e *ParseError
 	var exp []string // room for d.n labels
 	var room []byte  // room for h
+	// The size classes of the allocator (runtime/sizeclasses.go) are 16
+	// bytes apart up to 256: the room for each count of labels up to 10 is
+	// its own class, so that no byte is allocated (and swept) for nothing.
 	switch n := d.n; {
-	case len(h) > 0 && n <= 12 && len(h) <= hintText:
-		x := new(struct {
-			ParseError
-			exp  [12]string
-			text [hintText]byte
-		})
-		e, exp, room = &x.ParseError, x.exp[:0], x.text[:0]
+	case len(h) > 0 && n <= 5 && len(h) <= 144: // 320 bytes
+		e, exp, room = allocError[[5]string, [144]byte]()
+	case len(h) > 0 && n <= 12 && len(h) <= hintText: // 512 bytes
+		e, exp, room = allocError[[12]string, [hintText]byte]()
+	case len(h) > 0 && n <= 16: // 672 bytes
+		e, exp, room = allocError[[16]string, [hintTextMax]byte]()
 	case len(h) > 0:
-		x := new(struct {
-			ParseError
-			exp  [len(d.exp)]string
-			text [hintTextMax]byte
-		})
-		e, exp, room = &x.ParseError, x.exp[:0], x.text[:0]
-	case n <= 5:
-		x := new(struct {
-			ParseError
-			exp [5]string
-		})
-		e, exp = &x.ParseError, x.exp[:0]
-	case n <= 12:
-		x := new(struct {
-			ParseError
-			exp [12]string
-		})
-		e, exp = &x.ParseError, x.exp[:0]
-	default:
-		x := new(struct {
-			ParseError
-			exp [len(d.exp)]string
-		})
-		e, exp = &x.ParseError, x.exp[:0]
+		e, exp, room = allocError[[len(d.exp)]string, [hintTextMax]byte]()
+	case n <= 1: // 112 bytes
+		e, exp, _ = allocError[[1]string, [0]byte]()
+	case n <= 2:
+		e, exp, _ = allocError[[2]string, [0]byte]()
+	case n <= 3:
+		e, exp, _ = allocError[[3]string, [0]byte]()
+	case n <= 4:
+		e, exp, _ = allocError[[4]string, [0]byte]()
+	case n <= 5: // 176 bytes
+		e, exp, _ = allocError[[5]string, [0]byte]()
+	case n <= 7: // 208 bytes
+		e, exp, _ = allocError[[7]string, [0]byte]()
+	case n <= 9: // 240 bytes
+		e, exp, _ = allocError[[9]string, [0]byte]()
+	case n <= 10: // 256 bytes
+		e, exp, _ = allocError[[10]string, [0]byte]()
+	case n <= 12: // 288 bytes
+		e, exp, _ = allocError[[12]string, [0]byte]()
+	case n <= 16: // 352 bytes
+		e, exp, _ = allocError[[16]string, [0]byte]()
+	default: // room for every label of the grammar: no input is known to need it
+		e, exp, _ = allocError[[len(d.exp)]string, [0]byte]()
 	}
-	// A second allocation when the diagnosis recorded more labels than its
-	// array holds (16): no input is known to make it.
+	// The room holds the d.n labels: appendLabels does not allocate.
 	exp = d.appendLabels(exp)
 	if len(exp) == 0 { // as off < 0 above
 		exp = append(exp, rule.Name())
@@ -131,6 +132,25 @@ func newParseError(s string, rule topRule, prefix int) *ParseError {
 		Hint:      hint,
 	}
 	return e
+}
+
+// errorWith is a ParseError with room, in the same allocation, for the
+// text of its hint (T, an array of bytes) and its expected list (E, an array
+// of strings). The text comes before the labels, so that an empty T adds no
+// padding at the end.
+type errorWith[E, T any] struct {
+	ParseError
+	text T
+	exp  E
+}
+
+// allocError allocates an errorWith[E, T] and returns its ParseError and its
+// rooms for the labels and the text, empty, with the capacity of E and T.
+func allocError[E, T any]() (*ParseError, []string, []byte) {
+	x := new(errorWith[E, T])
+	exp := unsafe.Slice((*string)(unsafe.Pointer(&x.exp)), unsafe.Sizeof(x.exp)/unsafe.Sizeof(""))
+	text := unsafe.Slice((*byte)(unsafe.Pointer(&x.text)), unsafe.Sizeof(x.text))
+	return &x.ParseError, exp[:0], text[:0]
 }
 
 // hintText is the room for a hint that quotes the input in the common
@@ -188,19 +208,18 @@ func componentAt(s string, off int, rule topRule) string {
 		i = j + 1
 	}
 	// authority
+	// It ends at the first "/", "?" or "#": off falls in it when none comes
+	// before off, and the end past off need not be looked for.
 	if len(s)-i >= 2 && s[i] == '/' && s[i+1] == '/' {
 		start := i + 2
-		end := len(s)
-		if k := indexStop(s[start:], clsAuthorityStop); k >= 0 {
-			end = start + k
+		if off < start {
+			return "authority"
 		}
-		if off <= end {
-			if off < start {
-				return "authority"
-			}
-			return authorityPart(s[start:end], off-start)
+		k := indexStop(s[start:min(off, len(s))], clsAuthorityStop)
+		if k < 0 {
+			return authorityPart(s[start:], off-start)
 		}
-		i = end
+		i = start + k
 	}
 	// path, query, fragment: the last that begins before off
 	rest := s[i:min(off, len(s))]
@@ -286,17 +305,22 @@ func indexAny(s string, bs ...byte) int {
 	return i
 }
 
-// authorityPart names the subcomponent of authority a that offset off falls
-// in, as the grammar reads a (§3.2):
+// authorityPart names the subcomponent of the authority that offset off of
+// a falls in, as the grammar reads it (§3.2):
 //
 //	authority = [ userinfo "@" ] host [ ":" port ]
 //
-// The text up to the first "@" is a userinfo while it holds only userinfo
-// bytes: "[::1]@h" has none. The host ends at its first ":" (reg-name and
-// IPv4address hold none), or an IP literal at its "]"; the port follows.
+// The authority starts a and ends at its first "/", "?" or "#", which come
+// after off: a may run on past it. The text up to the first "@" is a
+// userinfo while it holds only userinfo bytes: "[::1]@h" has none. The host
+// ends at its first ":" (reg-name and IPv4address hold none), or an IP
+// literal at its "]"; the port follows. What lies past the authority does
+// not change the answer: an "@" there is not looked at, and a "]" or ":"
+// there lies past off, where it does not count.
 func authorityPart(a string, off int) string {
 	host := 0
-	if j := strings.IndexByte(a, '@'); j >= 0 && userinfoBytes(a[:min(off, j)]) {
+	if j := strings.IndexByte(a, '@'); j >= 0 && (j < off || indexStop(a[off:j], clsAuthorityStop) < 0) &&
+		userinfoBytes(a[:min(off, j)]) {
 		if off <= j {
 			return "userinfo"
 		}

@@ -56,7 +56,6 @@ func ExampleGenerator_AddExplain() {
 	// func (d *portDiag) fail(pos, id int) {
 	// func (d *portDiag) record(pos, id int) {
 	// func (d *portDiag) named(pos, far, mark, id int) {
-	// func (d *portDiag) at(i int) uint16 {
 	// func (d *portDiag) truncate(n int) {
 	// func (d *portDiag) appendLabels(buf []string) []string {
 }

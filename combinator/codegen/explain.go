@@ -441,6 +441,8 @@ func (g *Generator) diagSource() string {
 			return g.diagType()
 		case "genLabels":
 			return g.prefix() + "Labels"
+		case "genLabelCount":
+			return strconv.Itoa(len(g.labels))
 		case "genSeenWords":
 			return strconv.Itoa((len(g.labels) + 63) / 64)
 		case "genHexdigLabel":
@@ -469,7 +471,7 @@ var runtime embed.FS
 const runtimeMark = "// codegen: copy from here.\n"
 
 // runtimeIdent matches the identifiers of the runtime that an output renames.
-var runtimeIdent = regexp.MustCompile(`\bgen(?:Diag|Labels|SeenWords|HexdigLabel|Hexdig)\b`)
+var runtimeIdent = regexp.MustCompile(`\bgen(?:Diag|Labels|LabelCount|SeenWords|HexdigLabel|Hexdig)\b`)
 
 // runtimeDecls returns the declarations of the runtime file name: what
 // follows its mark.

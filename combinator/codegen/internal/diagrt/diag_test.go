@@ -26,24 +26,23 @@ func TestRecord(t *testing.T) {
 	}
 }
 
-// TestSpill checks that more labels than the array holds spill to the
-// slice and are kept in order by truncate.
-func TestSpill(t *testing.T) {
+// TestEveryLabel checks that the record holds every label at once, each
+// once however often it is recorded, and that truncate keeps the first ones
+// in order and lets the others be recorded anew.
+func TestEveryLabel(t *testing.T) {
 	d := &genDiag{far: -1}
-	for i := 0; i < 20; i++ {
-		d.record(0, i)
+	for i := 0; i < 2*genLabelCount; i++ {
+		d.record(0, (3*i+1)%genLabelCount)
 	}
-	if d.n != 20 || len(d.more) != 4 || d.at(17) != 17 {
-		t.Fatalf("n %d more %v", d.n, d.more)
+	want := []string{"a", `":"`, "b", "HEXDIG", `"::"`} // ids 1, 4, 2, 0, 3
+	if diff := cmp.Diff(want, labelsOf(d)); d.n != genLabelCount || diff != "" {
+		t.Fatalf("n %d (-want +got):\n%s", d.n, diff)
 	}
-	d.truncate(18)
-	if d.n != 18 || len(d.more) != 2 {
-		t.Fatalf("after truncate: n %d more %v", d.n, d.more)
-	}
-	d.record(0, 19) // dropped by truncate: recorded anew
-	d.record(0, 3)  // kept: not again
-	if d.n != 19 || d.at(18) != 19 {
-		t.Fatalf("after records: n %d, last %d", d.n, d.at(d.n-1))
+	d.truncate(3)
+	d.record(0, 3) // dropped by truncate: recorded anew
+	d.record(0, 4) // kept: not again
+	if diff := cmp.Diff([]string{"a", `":"`, "b", `"::"`}, labelsOf(d)); diff != "" {
+		t.Fatalf("after truncate (-want +got):\n%s", diff)
 	}
 }
 

@@ -6,6 +6,9 @@ package diagrt
 // genLabels is the table of labels of the output.
 var genLabels = [...]string{"HEXDIG", "a", "b", `"::"`, `":"`}
 
+// genLabelCount is the number of labels.
+const genLabelCount = len(genLabels)
+
 // genSeenWords is the number of 64-bit words the set of labels needs.
 const genSeenWords = (len(genLabels) + 63) / 64
 
