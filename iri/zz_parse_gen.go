@@ -16,12 +16,8 @@ func matchScheme(in string, pos int) int {
 		goto l1
 	}
 	p++
-	for p < len(in) {
-		if c := in[p]; genSet1[c] {
-			p++
-		} else {
-			break
-		}
+	for uint(p) < uint(len(in)) && genSet1[in[p]] {
+		p++
 	}
 	return p
 l1:
@@ -876,12 +872,8 @@ func matchIPvFuture(in string, pos int) int {
 	}
 	p++
 	v1 = p
-	for p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
+	for uint(p) < uint(len(in)) && genSet4[in[p]] {
+		p++
 	}
 	if p == v1 {
 		goto l1
@@ -891,12 +883,8 @@ func matchIPvFuture(in string, pos int) int {
 	}
 	p++
 	v2 = p
-	for p < len(in) {
-		if c := in[p]; genSet3[c] {
-			p++
-		} else {
-			break
-		}
+	for uint(p) < uint(len(in)) && genSet3[in[p]] {
+		p++
 	}
 	if p == v2 {
 		goto l1
@@ -1195,12 +1183,8 @@ l5:
 	p++
 	k4s = p
 	// port
-	for p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
+	for uint(p) < uint(len(in)) && genSet6[in[p]] {
+		p++
 	}
 	k4e = p
 	goto l9
@@ -1457,12 +1441,8 @@ l5:
 	p++
 	k4s = p
 	// port
-	for p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
+	for uint(p) < uint(len(in)) && genSet6[in[p]] {
+		p++
 	}
 	k4e = p
 	goto l9
@@ -1723,12 +1703,8 @@ l5:
 	p++
 	k4s = p
 	// port
-	for p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
+	for uint(p) < uint(len(in)) && genSet6[in[p]] {
+		p++
 	}
 	k4e = p
 	goto l9

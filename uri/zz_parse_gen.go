@@ -14,12 +14,8 @@ func matchScheme(in string, pos int) int {
 		goto l1
 	}
 	p++
-	for p < len(in) {
-		if c := in[p]; genSet1[c] {
-			p++
-		} else {
-			break
-		}
+	for uint(p) < uint(len(in)) && genSet1[in[p]] {
+		p++
 	}
 	return p
 l1:
@@ -874,12 +870,8 @@ func matchIPvFuture(in string, pos int) int {
 	}
 	p++
 	v1 = p
-	for p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
+	for uint(p) < uint(len(in)) && genSet4[in[p]] {
+		p++
 	}
 	if p == v1 {
 		goto l1
@@ -889,12 +881,8 @@ func matchIPvFuture(in string, pos int) int {
 	}
 	p++
 	v2 = p
-	for p < len(in) {
-		if c := in[p]; genSet3[c] {
-			p++
-		} else {
-			break
-		}
+	for uint(p) < uint(len(in)) && genSet3[in[p]] {
+		p++
 	}
 	if p == v2 {
 		goto l1
@@ -981,14 +969,14 @@ l3:
 l4:
 	p = v1
 	// reg-name
-	for p < len(in) {
-		if c := in[p]; genSet12[c] {
+	for {
+		for uint(p) < uint(len(in)) && genSet12[in[p]] {
 			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-			p += 3
-		} else {
+		}
+		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 			break
 		}
+		p += 3
 	}
 l2:
 	return p
@@ -1012,28 +1000,28 @@ func matchPathAbsolute(in string, pos int) int {
 	v1 = p
 	// segment-nz
 	v2 = p
-	for p < len(in) {
-		if c := in[p]; genSet14[c] {
+	for {
+		for uint(p) < uint(len(in)) && genSet14[in[p]] {
 			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-			p += 3
-		} else {
+		}
+		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 			break
 		}
+		p += 3
 	}
 	if p == v2 {
 		goto l4
 	}
 	if p < len(in) && in[p] == '/' {
 		p++
-		for p < len(in) {
-			if c := in[p]; genSet13[c] {
+		for {
+			for uint(p) < uint(len(in)) && genSet13[in[p]] {
 				p++
-			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-				p += 3
-			} else {
+			}
+			if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 				break
 			}
+			p += 3
 		}
 	}
 	goto l3
@@ -1055,28 +1043,28 @@ func matchPathRootless(in string, pos int) int {
 	// path-rootless
 	// segment-nz
 	v1 = p
-	for p < len(in) {
-		if c := in[p]; genSet14[c] {
+	for {
+		for uint(p) < uint(len(in)) && genSet14[in[p]] {
 			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-			p += 3
-		} else {
+		}
+		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 			break
 		}
+		p += 3
 	}
 	if p == v1 {
 		goto l1
 	}
 	if p < len(in) && in[p] == '/' {
 		p++
-		for p < len(in) {
-			if c := in[p]; genSet13[c] {
+		for {
+			for uint(p) < uint(len(in)) && genSet13[in[p]] {
 				p++
-			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-				p += 3
-			} else {
+			}
+			if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 				break
 			}
+			p += 3
 		}
 	}
 	return p
@@ -1130,14 +1118,14 @@ func matchURI(in string, pos int, caps *[8][2]int) int {
 	v14 = k2e
 	k2s = p
 	// userinfo
-	for p < len(in) {
-		if c := in[p]; genSet3[c] {
+	for {
+		for uint(p) < uint(len(in)) && genSet3[in[p]] {
 			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-			p += 3
-		} else {
+		}
+		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 			break
 		}
+		p += 3
 	}
 	k2e = p
 	if p >= len(in) || in[p] != '@' {
@@ -1169,12 +1157,8 @@ l5:
 	p++
 	k4s = p
 	// port
-	for p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
+	for uint(p) < uint(len(in)) && genSet6[in[p]] {
+		p++
 	}
 	k4e = p
 	goto l9
@@ -1188,14 +1172,14 @@ l9:
 	// path-abempty
 	if p < len(in) && in[p] == '/' {
 		p++
-		for p < len(in) {
-			if c := in[p]; genSet13[c] {
+		for {
+			for uint(p) < uint(len(in)) && genSet13[in[p]] {
 				p++
-			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-				p += 3
-			} else {
+			}
+			if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 				break
 			}
+			p += 3
 		}
 	}
 	k5e = p
@@ -1269,14 +1253,14 @@ l2:
 	p++
 	k6s = p
 	// query
-	for p < len(in) {
-		if c := in[p]; genSet15[c] {
+	for {
+		for uint(p) < uint(len(in)) && genSet15[in[p]] {
 			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-			p += 3
-		} else {
+		}
+		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 			break
 		}
+		p += 3
 	}
 	k6e = p
 	goto l15
@@ -1297,14 +1281,14 @@ l15:
 	p++
 	k7s = p
 	// fragment
-	for p < len(in) {
-		if c := in[p]; genSet15[c] {
+	for {
+		for uint(p) < uint(len(in)) && genSet15[in[p]] {
 			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-			p += 3
-		} else {
+		}
+		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 			break
 		}
+		p += 3
 	}
 	k7e = p
 	goto l19
@@ -1372,14 +1356,14 @@ func matchAbsoluteURI(in string, pos int, caps *[8][2]int) int {
 	v14 = k2e
 	k2s = p
 	// userinfo
-	for p < len(in) {
-		if c := in[p]; genSet3[c] {
+	for {
+		for uint(p) < uint(len(in)) && genSet3[in[p]] {
 			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-			p += 3
-		} else {
+		}
+		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 			break
 		}
+		p += 3
 	}
 	k2e = p
 	if p >= len(in) || in[p] != '@' {
@@ -1411,12 +1395,8 @@ l5:
 	p++
 	k4s = p
 	// port
-	for p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
+	for uint(p) < uint(len(in)) && genSet6[in[p]] {
+		p++
 	}
 	k4e = p
 	goto l9
@@ -1430,14 +1410,14 @@ l9:
 	// path-abempty
 	if p < len(in) && in[p] == '/' {
 		p++
-		for p < len(in) {
-			if c := in[p]; genSet13[c] {
+		for {
+			for uint(p) < uint(len(in)) && genSet13[in[p]] {
 				p++
-			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-				p += 3
-			} else {
+			}
+			if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 				break
 			}
+			p += 3
 		}
 	}
 	k5e = p
@@ -1511,14 +1491,14 @@ l2:
 	p++
 	k6s = p
 	// query
-	for p < len(in) {
-		if c := in[p]; genSet15[c] {
+	for {
+		for uint(p) < uint(len(in)) && genSet15[in[p]] {
 			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-			p += 3
-		} else {
+		}
+		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 			break
 		}
+		p += 3
 	}
 	k6e = p
 	goto l15
@@ -1550,28 +1530,28 @@ func matchPathNoscheme(in string, pos int) int {
 	// path-noscheme
 	// segment-nz-nc
 	v1 = p
-	for p < len(in) {
-		if c := in[p]; genSet17[c] {
+	for {
+		for uint(p) < uint(len(in)) && genSet17[in[p]] {
 			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-			p += 3
-		} else {
+		}
+		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 			break
 		}
+		p += 3
 	}
 	if p == v1 {
 		goto l1
 	}
 	if p < len(in) && in[p] == '/' {
 		p++
-		for p < len(in) {
-			if c := in[p]; genSet13[c] {
+		for {
+			for uint(p) < uint(len(in)) && genSet13[in[p]] {
 				p++
-			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-				p += 3
-			} else {
+			}
+			if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 				break
 			}
+			p += 3
 		}
 	}
 	return p
@@ -1614,14 +1594,14 @@ func matchRelativeRef(in string, pos int, caps *[8][2]int) int {
 	v14 = k2e
 	k2s = p
 	// userinfo
-	for p < len(in) {
-		if c := in[p]; genSet3[c] {
+	for {
+		for uint(p) < uint(len(in)) && genSet3[in[p]] {
 			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-			p += 3
-		} else {
+		}
+		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 			break
 		}
+		p += 3
 	}
 	k2e = p
 	if p >= len(in) || in[p] != '@' {
@@ -1653,12 +1633,8 @@ l5:
 	p++
 	k4s = p
 	// port
-	for p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
+	for uint(p) < uint(len(in)) && genSet6[in[p]] {
+		p++
 	}
 	k4e = p
 	goto l9
@@ -1672,14 +1648,14 @@ l9:
 	// path-abempty
 	if p < len(in) && in[p] == '/' {
 		p++
-		for p < len(in) {
-			if c := in[p]; genSet13[c] {
+		for {
+			for uint(p) < uint(len(in)) && genSet13[in[p]] {
 				p++
-			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-				p += 3
-			} else {
+			}
+			if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 				break
 			}
+			p += 3
 		}
 	}
 	k5e = p
@@ -1753,14 +1729,14 @@ l2:
 	p++
 	k6s = p
 	// query
-	for p < len(in) {
-		if c := in[p]; genSet15[c] {
+	for {
+		for uint(p) < uint(len(in)) && genSet15[in[p]] {
 			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-			p += 3
-		} else {
+		}
+		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 			break
 		}
+		p += 3
 	}
 	k6e = p
 	goto l15
@@ -1781,14 +1757,14 @@ l15:
 	p++
 	k7s = p
 	// fragment
-	for p < len(in) {
-		if c := in[p]; genSet15[c] {
+	for {
+		for uint(p) < uint(len(in)) && genSet15[in[p]] {
 			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-			p += 3
-		} else {
+		}
+		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 			break
 		}
+		p += 3
 	}
 	k7e = p
 	goto l19
@@ -3258,14 +3234,14 @@ func explainPathAbempty(in string, pos int, d *genDiag) int {
 	v1 = p
 	if p < len(in) && in[p] == '/' {
 		p++
-		for p < len(in) {
-			if c := in[p]; genSet13[c] {
+		for {
+			for uint(p) < uint(len(in)) && genSet13[in[p]] {
 				p++
-			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-				p += 3
-			} else {
+			}
+			if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 				break
 			}
+			p += 3
 		}
 	}
 	if p+2 >= d.far {
@@ -3348,14 +3324,14 @@ l2:
 	v2 = p
 	if p < len(in) && in[p] == '/' {
 		p++
-		for p < len(in) {
-			if c := in[p]; genSet13[c] {
+		for {
+			for uint(p) < uint(len(in)) && genSet13[in[p]] {
 				p++
-			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-				p += 3
-			} else {
+			}
+			if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 				break
 			}
+			p += 3
 		}
 	}
 	if p+2 >= d.far {
@@ -3396,14 +3372,14 @@ func explainPathRootless(in string, pos int, d *genDiag) int {
 	v1 = p
 	if p < len(in) && in[p] == '/' {
 		p++
-		for p < len(in) {
-			if c := in[p]; genSet13[c] {
+		for {
+			for uint(p) < uint(len(in)) && genSet13[in[p]] {
 				p++
-			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-				p += 3
-			} else {
+			}
+			if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 				break
 			}
+			p += 3
 		}
 	}
 	if p+2 >= d.far {
@@ -3971,14 +3947,14 @@ func explainPathNoscheme(in string, pos int, d *genDiag) int {
 	v1 = p
 	if p < len(in) && in[p] == '/' {
 		p++
-		for p < len(in) {
-			if c := in[p]; genSet13[c] {
+		for {
+			for uint(p) < uint(len(in)) && genSet13[in[p]] {
 				p++
-			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-				p += 3
-			} else {
+			}
+			if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 				break
 			}
+			p += 3
 		}
 	}
 	if p+2 >= d.far {

@@ -662,6 +662,21 @@ func (f *genFunc) unitStep(r *node, orElse string) string {
 	return b.String()
 }
 
+// runLoop is the loop of an unbounded run of the fused node r: a tight
+// loop over the bytes of r's set and, when r takes pct-encoded triplets, the
+// test of a triplet outside it, where a run seldom goes. uint(p) <
+// uint(len(in)) is p < len(in), p being never negative, in the form that
+// lets the compiler drop the bounds check of in[p]; the triplet is read from
+// in[p:], whose length covers its three bytes.
+func (f *genFunc) runLoop(r *node) string {
+	loop := fmt.Sprintf("for uint(p) < uint(len(in)) && %s[in[p]] {\np++\n}", f.g.table(r.set))
+	if !r.pct {
+		return loop
+	}
+	h := f.g.table(c.HexDigSet)
+	return fmt.Sprintf("for {\n%s\nif t := in[p:]; len(t) < 3 || t[0] != '%%' || !%s[t[1]] || !%s[t[2]] {\nbreak\n}\np += 3\n}", loop, h, h)
+}
+
 // unitCond is the condition that one unit of the fused node r stands at p.
 func (f *genFunc) unitCond(r *node) string {
 	cond := fmt.Sprintf("%s[in[p]]", f.g.table(r.set))
@@ -934,7 +949,7 @@ func (f *genFunc) fused(r *node, fail *label) {
 				start = f.newVar()
 				f.set(start, "p")
 			}
-			f.emit("for p < len(in) {\n%s\n}", f.unitStep(r, "break"))
+			f.emit("%s", f.runLoop(r))
 			if r.min == 1 {
 				f.jumpIf("p == "+start, fail)
 			}
@@ -951,7 +966,7 @@ func (f *genFunc) fused(r *node, fail *label) {
 			}
 		}
 	case fSepRun:
-		f.emit("if p < len(in) && in[p] == %s {\np++\nfor p < len(in) {\n%s\n}\n}", byteLit(r.sep), f.unitStep(r, "break"))
+		f.emit("if p < len(in) && in[p] == %s {\np++\n%s\n}", byteLit(r.sep), f.runLoop(r))
 	default:
 		if f.err == nil {
 			f.err = errors.New("codegen: generate: unknown fused form")
