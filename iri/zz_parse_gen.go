@@ -2,7 +2,10 @@
 
 package iri
 
-import "unicode/utf8"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // matchScheme matches scheme at pos in in and returns the end offset of the match, or -1.
 // pos is within in.
@@ -1135,6 +1138,9 @@ func matchIRI(in string, pos int, caps *[8][2]int) int {
 	if p >= len(in) || !genSet2[in[p]] {
 		goto l5
 	}
+	if strings.IndexByte(in[p:], '@') < 0 {
+		goto l5
+	}
 	v12 = p
 	v13 = k2s
 	v14 = k2e
@@ -1391,6 +1397,9 @@ func matchAbsoluteIRI(in string, pos int, caps *[8][2]int) int {
 	p += 2
 	k1s = p
 	if p >= len(in) || !genSet2[in[p]] {
+		goto l5
+	}
+	if strings.IndexByte(in[p:], '@') < 0 {
 		goto l5
 	}
 	v12 = p
@@ -1653,6 +1662,9 @@ func matchIRelativeRef(in string, pos int, caps *[8][2]int) int {
 	p += 2
 	k1s = p
 	if p >= len(in) || !genSet2[in[p]] {
+		goto l5
+	}
+	if strings.IndexByte(in[p:], '@') < 0 {
 		goto l5
 	}
 	v12 = p

@@ -2,6 +2,8 @@
 
 package uri
 
+import "strings"
+
 // matchScheme matches scheme at pos in in and returns the end offset of the match, or -1.
 // pos is within in.
 //
@@ -1113,6 +1115,9 @@ func matchURI(in string, pos int, caps *[8][2]int) int {
 	if p >= len(in) || !genSet2[in[p]] {
 		goto l5
 	}
+	if strings.IndexByte(in[p:], '@') < 0 {
+		goto l5
+	}
 	v12 = p
 	v13 = k2s
 	v14 = k2e
@@ -1351,6 +1356,9 @@ func matchAbsoluteURI(in string, pos int, caps *[8][2]int) int {
 	if p >= len(in) || !genSet2[in[p]] {
 		goto l5
 	}
+	if strings.IndexByte(in[p:], '@') < 0 {
+		goto l5
+	}
 	v12 = p
 	v13 = k2s
 	v14 = k2e
@@ -1587,6 +1595,9 @@ func matchRelativeRef(in string, pos int, caps *[8][2]int) int {
 	p += 2
 	k1s = p
 	if p >= len(in) || !genSet2[in[p]] {
+		goto l5
+	}
+	if strings.IndexByte(in[p:], '@') < 0 {
 		goto l5
 	}
 	v12 = p

@@ -99,6 +99,7 @@ type Generator struct {
 	hexdig       bool          // they use the HEXDIG check
 	litTails     bool          // they record where a literal of two bytes or more stops
 
+	needles  bool        // the matchers call strings.IndexByte (needle)
 	runeSets []c.RuneSet // the sets of code points of rune classes, in order of first use (runes.go)
 	runeName map[string]string
 }
@@ -209,7 +210,12 @@ func (g *Generator) Source() ([]byte, error) {
 		b.WriteString("\n")
 	}
 	fmt.Fprintf(&b, "package %s\n\n", g.Package)
-	if len(g.runeSets) > 0 {
+	switch {
+	case g.needles && len(g.runeSets) > 0:
+		b.WriteString("import (\n\"strings\"\n\"unicode/utf8\"\n)\n\n")
+	case g.needles:
+		b.WriteString("import \"strings\"\n\n")
+	case len(g.runeSets) > 0:
 		b.WriteString("import \"unicode/utf8\"\n\n")
 	}
 	for _, f := range g.funcs {
@@ -851,6 +857,7 @@ func (f *genFunc) alt(r *node, fail *label) {
 		if canSkip(s) && !startsOwn(s) {
 			f.jumpIf(f.byteIn(s.first, false), next)
 		}
+		f.needle(s, next)
 		f.node(s, next)
 		if last {
 			break
@@ -902,6 +909,9 @@ func (f *genFunc) rep(r *node, fail *label) {
 	if canSkip(s) {
 		f.jumpIf(f.byteIn(s.first, false), stop)
 	}
+	if once {
+		f.needle(s, stop)
+	}
 	save := f.newVar()
 	f.set(save, "p")
 	snap := f.snapshot(slots)
@@ -926,6 +936,33 @@ func (f *genFunc) rep(r *node, fail *label) {
 		f.jumpIf(fmt.Sprintf("%s < %d", n, r.min), fail)
 	}
 	f.place(ok)
+}
+
+// needle emits, before a choice point tries r, a test that sends it to fail
+// when r cannot match because a byte every match of r holds is not in the
+// rest of the input: r is a sequence that starts with an unbounded run and
+// holds a literal of one byte after it. That byte is one strings.IndexByte
+// finds faster than the run could be scanned to no avail, which is what it
+// saves: [ userinfo "@" ] before a host, say, where most inputs hold no "@"
+// and the host would be scanned twice.
+func (f *genFunc) needle(r *node, fail *label) {
+	if f.dead || r.kind != kSeq || len(r.subs) < 2 {
+		return
+	}
+	run := r.subs[0]
+	for run.kind == kCap {
+		run = run.subs[0]
+	}
+	if (run.fast != fRun && run.rfast != fRun) || run.max != Unbounded {
+		return
+	}
+	for _, s := range r.subs[1:] {
+		if s.byte1 {
+			f.g.needles = true
+			f.jumpIf(fmt.Sprintf("strings.IndexByte(in[p:], %s) < 0", byteLit(s.lit[0])), fail)
+			return
+		}
+	}
 }
 
 // fused emits a node in its fused form: a byte test or a loop.
