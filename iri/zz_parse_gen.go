@@ -19,9 +19,7 @@ func matchScheme(in string, pos int) int {
 		goto l1
 	}
 	p++
-	for uint(p) < uint(len(in)) && genSet1[in[p]] {
-		p++
-	}
+	p = genRun(in, p, &genSet1)
 	return p
 l1:
 	return -1
@@ -875,9 +873,7 @@ func matchIPvFuture(in string, pos int) int {
 	}
 	p++
 	v1 = p
-	for uint(p) < uint(len(in)) && genSet4[in[p]] {
-		p++
-	}
+	p = genRun(in, p, &genSet4)
 	if p == v1 {
 		goto l1
 	}
@@ -886,9 +882,7 @@ func matchIPvFuture(in string, pos int) int {
 	}
 	p++
 	v2 = p
-	for uint(p) < uint(len(in)) && genSet3[in[p]] {
-		p++
-	}
+	p = genRun(in, p, &genSet3)
 	if p == v2 {
 		goto l1
 	}
@@ -1189,9 +1183,7 @@ l5:
 	p++
 	k4s = p
 	// port
-	for uint(p) < uint(len(in)) && genSet6[in[p]] {
-		p++
-	}
+	p = genRun(in, p, &genSet6)
 	k4e = p
 	goto l9
 l10:
@@ -1450,9 +1442,7 @@ l5:
 	p++
 	k4s = p
 	// port
-	for uint(p) < uint(len(in)) && genSet6[in[p]] {
-		p++
-	}
+	p = genRun(in, p, &genSet6)
 	k4e = p
 	goto l9
 l10:
@@ -1715,9 +1705,7 @@ l5:
 	p++
 	k4s = p
 	// port
-	for uint(p) < uint(len(in)) && genSet6[in[p]] {
-		p++
-	}
+	p = genRun(in, p, &genSet6)
 	k4e = p
 	goto l9
 l10:
@@ -5056,6 +5044,20 @@ func explainIRIReferenceDiag(in string, lowerBound int, d *genDiag) (offset int)
 		}
 		return d.far
 	}
+}
+
+// genRun returns the end of the run of bytes of set in in from p.
+func genRun(in string, p int, set *[256]bool) int {
+	for len(in)-p >= 4 {
+		if q := in[p : p+4]; !set[q[0]] || !set[q[1]] || !set[q[2]] || !set[q[3]] {
+			break
+		}
+		p += 4
+	}
+	for uint(p) < uint(len(in)) && set[in[p]] {
+		p++
+	}
+	return p
 }
 
 // genRunes0 returns the length of the UTF-8 encoding at in[p:] of a code point of

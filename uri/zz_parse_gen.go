@@ -16,9 +16,7 @@ func matchScheme(in string, pos int) int {
 		goto l1
 	}
 	p++
-	for uint(p) < uint(len(in)) && genSet1[in[p]] {
-		p++
-	}
+	p = genRun(in, p, &genSet1)
 	return p
 l1:
 	return -1
@@ -872,9 +870,7 @@ func matchIPvFuture(in string, pos int) int {
 	}
 	p++
 	v1 = p
-	for uint(p) < uint(len(in)) && genSet4[in[p]] {
-		p++
-	}
+	p = genRun(in, p, &genSet4)
 	if p == v1 {
 		goto l1
 	}
@@ -883,9 +879,7 @@ func matchIPvFuture(in string, pos int) int {
 	}
 	p++
 	v2 = p
-	for uint(p) < uint(len(in)) && genSet3[in[p]] {
-		p++
-	}
+	p = genRun(in, p, &genSet3)
 	if p == v2 {
 		goto l1
 	}
@@ -972,9 +966,7 @@ l4:
 	p = v1
 	// reg-name
 	for {
-		for uint(p) < uint(len(in)) && genSet12[in[p]] {
-			p++
-		}
+		p = genRun(in, p, &genSet12)
 		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 			break
 		}
@@ -1003,9 +995,7 @@ func matchPathAbsolute(in string, pos int) int {
 	// segment-nz
 	v2 = p
 	for {
-		for uint(p) < uint(len(in)) && genSet14[in[p]] {
-			p++
-		}
+		p = genRun(in, p, &genSet14)
 		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 			break
 		}
@@ -1017,9 +1007,7 @@ func matchPathAbsolute(in string, pos int) int {
 	if p < len(in) && in[p] == '/' {
 		p++
 		for {
-			for uint(p) < uint(len(in)) && genSet13[in[p]] {
-				p++
-			}
+			p = genRun(in, p, &genSet13)
 			if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 				break
 			}
@@ -1046,9 +1034,7 @@ func matchPathRootless(in string, pos int) int {
 	// segment-nz
 	v1 = p
 	for {
-		for uint(p) < uint(len(in)) && genSet14[in[p]] {
-			p++
-		}
+		p = genRun(in, p, &genSet14)
 		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 			break
 		}
@@ -1060,9 +1046,7 @@ func matchPathRootless(in string, pos int) int {
 	if p < len(in) && in[p] == '/' {
 		p++
 		for {
-			for uint(p) < uint(len(in)) && genSet13[in[p]] {
-				p++
-			}
+			p = genRun(in, p, &genSet13)
 			if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 				break
 			}
@@ -1124,9 +1108,7 @@ func matchURI(in string, pos int, caps *[8][2]int) int {
 	k2s = p
 	// userinfo
 	for {
-		for uint(p) < uint(len(in)) && genSet3[in[p]] {
-			p++
-		}
+		p = genRun(in, p, &genSet3)
 		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 			break
 		}
@@ -1162,9 +1144,7 @@ l5:
 	p++
 	k4s = p
 	// port
-	for uint(p) < uint(len(in)) && genSet6[in[p]] {
-		p++
-	}
+	p = genRun(in, p, &genSet6)
 	k4e = p
 	goto l9
 l10:
@@ -1178,9 +1158,7 @@ l9:
 	if p < len(in) && in[p] == '/' {
 		p++
 		for {
-			for uint(p) < uint(len(in)) && genSet13[in[p]] {
-				p++
-			}
+			p = genRun(in, p, &genSet13)
 			if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 				break
 			}
@@ -1259,9 +1237,7 @@ l2:
 	k6s = p
 	// query
 	for {
-		for uint(p) < uint(len(in)) && genSet15[in[p]] {
-			p++
-		}
+		p = genRun(in, p, &genSet15)
 		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 			break
 		}
@@ -1287,9 +1263,7 @@ l15:
 	k7s = p
 	// fragment
 	for {
-		for uint(p) < uint(len(in)) && genSet15[in[p]] {
-			p++
-		}
+		p = genRun(in, p, &genSet15)
 		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 			break
 		}
@@ -1365,9 +1339,7 @@ func matchAbsoluteURI(in string, pos int, caps *[8][2]int) int {
 	k2s = p
 	// userinfo
 	for {
-		for uint(p) < uint(len(in)) && genSet3[in[p]] {
-			p++
-		}
+		p = genRun(in, p, &genSet3)
 		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 			break
 		}
@@ -1403,9 +1375,7 @@ l5:
 	p++
 	k4s = p
 	// port
-	for uint(p) < uint(len(in)) && genSet6[in[p]] {
-		p++
-	}
+	p = genRun(in, p, &genSet6)
 	k4e = p
 	goto l9
 l10:
@@ -1419,9 +1389,7 @@ l9:
 	if p < len(in) && in[p] == '/' {
 		p++
 		for {
-			for uint(p) < uint(len(in)) && genSet13[in[p]] {
-				p++
-			}
+			p = genRun(in, p, &genSet13)
 			if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 				break
 			}
@@ -1500,9 +1468,7 @@ l2:
 	k6s = p
 	// query
 	for {
-		for uint(p) < uint(len(in)) && genSet15[in[p]] {
-			p++
-		}
+		p = genRun(in, p, &genSet15)
 		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 			break
 		}
@@ -1539,9 +1505,7 @@ func matchPathNoscheme(in string, pos int) int {
 	// segment-nz-nc
 	v1 = p
 	for {
-		for uint(p) < uint(len(in)) && genSet17[in[p]] {
-			p++
-		}
+		p = genRun(in, p, &genSet17)
 		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 			break
 		}
@@ -1553,9 +1517,7 @@ func matchPathNoscheme(in string, pos int) int {
 	if p < len(in) && in[p] == '/' {
 		p++
 		for {
-			for uint(p) < uint(len(in)) && genSet13[in[p]] {
-				p++
-			}
+			p = genRun(in, p, &genSet13)
 			if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 				break
 			}
@@ -1606,9 +1568,7 @@ func matchRelativeRef(in string, pos int, caps *[8][2]int) int {
 	k2s = p
 	// userinfo
 	for {
-		for uint(p) < uint(len(in)) && genSet3[in[p]] {
-			p++
-		}
+		p = genRun(in, p, &genSet3)
 		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 			break
 		}
@@ -1644,9 +1604,7 @@ l5:
 	p++
 	k4s = p
 	// port
-	for uint(p) < uint(len(in)) && genSet6[in[p]] {
-		p++
-	}
+	p = genRun(in, p, &genSet6)
 	k4e = p
 	goto l9
 l10:
@@ -1660,9 +1618,7 @@ l9:
 	if p < len(in) && in[p] == '/' {
 		p++
 		for {
-			for uint(p) < uint(len(in)) && genSet13[in[p]] {
-				p++
-			}
+			p = genRun(in, p, &genSet13)
 			if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 				break
 			}
@@ -1741,9 +1697,7 @@ l2:
 	k6s = p
 	// query
 	for {
-		for uint(p) < uint(len(in)) && genSet15[in[p]] {
-			p++
-		}
+		p = genRun(in, p, &genSet15)
 		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 			break
 		}
@@ -1769,9 +1723,7 @@ l15:
 	k7s = p
 	// fragment
 	for {
-		for uint(p) < uint(len(in)) && genSet15[in[p]] {
-			p++
-		}
+		p = genRun(in, p, &genSet15)
 		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 			break
 		}
@@ -3246,9 +3198,7 @@ func explainPathAbempty(in string, pos int, d *genDiag) int {
 	if p < len(in) && in[p] == '/' {
 		p++
 		for {
-			for uint(p) < uint(len(in)) && genSet13[in[p]] {
-				p++
-			}
+			p = genRun(in, p, &genSet13)
 			if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 				break
 			}
@@ -3336,9 +3286,7 @@ l2:
 	if p < len(in) && in[p] == '/' {
 		p++
 		for {
-			for uint(p) < uint(len(in)) && genSet13[in[p]] {
-				p++
-			}
+			p = genRun(in, p, &genSet13)
 			if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 				break
 			}
@@ -3384,9 +3332,7 @@ func explainPathRootless(in string, pos int, d *genDiag) int {
 	if p < len(in) && in[p] == '/' {
 		p++
 		for {
-			for uint(p) < uint(len(in)) && genSet13[in[p]] {
-				p++
-			}
+			p = genRun(in, p, &genSet13)
 			if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 				break
 			}
@@ -3959,9 +3905,7 @@ func explainPathNoscheme(in string, pos int, d *genDiag) int {
 	if p < len(in) && in[p] == '/' {
 		p++
 		for {
-			for uint(p) < uint(len(in)) && genSet13[in[p]] {
-				p++
-			}
+			p = genRun(in, p, &genSet13)
 			if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 				break
 			}
@@ -4344,6 +4288,20 @@ func explainURIReferenceDiag(in string, lowerBound int, d *genDiag) (offset int)
 		}
 		return d.far
 	}
+}
+
+// genRun returns the end of the run of bytes of set in in from p.
+func genRun(in string, p int, set *[256]bool) int {
+	for len(in)-p >= 4 {
+		if q := in[p : p+4]; !set[q[0]] || !set[q[1]] || !set[q[2]] || !set[q[3]] {
+			break
+		}
+		p += 4
+	}
+	for uint(p) < uint(len(in)) && set[in[p]] {
+		p++
+	}
+	return p
 }
 
 // genDiag is what a diagnosis run records: the farthest failure offset and

@@ -46,7 +46,8 @@ import (
 // with "Rule" added where Add or AddExplain was given that name.
 //
 // Byte classes become package-level [256]bool tables, named with Prefix;
-// fused runs become loops. A rune class becomes a function of its set of
+// fused runs become loops, over a byte table in Prefix + "Run", which the
+// compiler inlines. A rune class becomes a function of its set of
 // code points (Prefix + "Runes" + n) that decodes UTF-8 and tests ranges,
 // and a choice or a run of characters that holds rune classes becomes one
 // step or one loop, as the interpreter fuses them (runes.go).
@@ -60,7 +61,7 @@ import (
 // target package), or Add fails. Function names are not checked against the
 // package they go to: neither the names given to Add and AddExplain nor those
 // of the named rules ("match…", "explain…") nor the tables (Prefix + "Set" +
-// n) may clash with one of that package. caps
+// n) nor Prefix + "Run" may clash with one of that package. caps
 // has a slot for each number up to the highest used: number slots densely. The
 // generator relies on the preparation of the rules (first sets, nullability,
 // fused forms) as the interpreter does; that the output agrees with the
@@ -100,6 +101,7 @@ type Generator struct {
 	litTails     bool          // they record where a literal of two bytes or more stops
 
 	needles  bool        // the matchers call strings.IndexByte (needle)
+	runs     bool        // the matchers call Prefix + "Run" (runLoop)
 	runeSets []c.RuneSet // the sets of code points of rune classes, in order of first use (runes.go)
 	runeName map[string]string
 }
@@ -222,6 +224,7 @@ func (g *Generator) Source() ([]byte, error) {
 		b.WriteString(f)
 		b.WriteString("\n")
 	}
+	b.WriteString(g.runSource())
 	b.WriteString(g.runeSource())
 	b.WriteString(g.diagSource())
 	if len(g.labels) > 1<<16 {
@@ -668,19 +671,45 @@ func (f *genFunc) unitStep(r *node, orElse string) string {
 	return b.String()
 }
 
-// runLoop is the loop of an unbounded run of the fused node r: a tight
-// loop over the bytes of r's set and, when r takes pct-encoded triplets, the
-// test of a triplet outside it, where a run seldom goes. uint(p) <
-// uint(len(in)) is p < len(in), p being never negative, in the form that
-// lets the compiler drop the bounds check of in[p]; the triplet is read from
-// in[p:], whose length covers its three bytes.
+// runLoop is the loop of an unbounded run of the fused node r: the scan of
+// the bytes of r's set (Prefix + "Run", runSource) and, when r takes
+// pct-encoded triplets, the test of a triplet after it, where a run seldom
+// goes. The triplet is read from in[p:], whose length covers its three
+// bytes, so that the compiler drops their bounds checks.
 func (f *genFunc) runLoop(r *node) string {
-	loop := fmt.Sprintf("for uint(p) < uint(len(in)) && %s[in[p]] {\np++\n}", f.g.table(r.set))
+	f.g.runs = true
+	loop := fmt.Sprintf("p = %sRun(in, p, &%s)", f.g.prefix(), f.g.table(r.set))
 	if !r.pct {
 		return loop
 	}
 	h := f.g.table(c.HexDigSet)
 	return fmt.Sprintf("for {\n%s\nif t := in[p:]; len(t) < 3 || t[0] != '%%' || !%s[t[1]] || !%s[t[2]] {\nbreak\n}\np += 3\n}", loop, h, h)
+}
+
+// runSource is the function that the loops of runLoop call, small enough for
+// the compiler to inline with its table: four bytes a step while four are
+// left, then one. uint(p) < uint(len(in)) is p < len(in), p being never
+// negative, in the form that lets the compiler drop the bounds check of
+// in[p].
+func (g *Generator) runSource() string {
+	if !g.runs {
+		return ""
+	}
+	return fmt.Sprintf(`// %[1]sRun returns the end of the run of bytes of set in in from p.
+func %[1]sRun(in string, p int, set *[256]bool) int {
+	for len(in)-p >= 4 {
+		if q := in[p : p+4]; !set[q[0]] || !set[q[1]] || !set[q[2]] || !set[q[3]] {
+			break
+		}
+		p += 4
+	}
+	for uint(p) < uint(len(in)) && set[in[p]] {
+		p++
+	}
+	return p
+}
+
+`, g.prefix())
 }
 
 // unitCond is the condition that one unit of the fused node r stands at p.
@@ -1072,7 +1101,7 @@ func (g *Generator) reserve(name string) {
 // rule's name in Go (dec-octet: matchDecOctet), "Rule" added (and a number)
 // where that is taken. They are given in the order the functions were made.
 func (g *Generator) funcNames() *strings.Replacer {
-	taken := map[string]bool{g.diagType(): true, g.prefix() + "Labels": true}
+	taken := map[string]bool{g.diagType(): true, g.prefix() + "Labels": true, g.prefix() + "Run": true}
 	for n := range g.names {
 		taken[n] = true
 	}
