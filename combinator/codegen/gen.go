@@ -353,6 +353,8 @@ type genFunc struct {
 	g      *Generator
 	self   *node // the rule whose body this function is: compiled inline, not called
 	nocaps bool  // a diagnosis: captures are not kept
+	top    bool  // the function of Add, which no generated code calls in a loop
+	loops  int   // how many repetitions the code being emitted is in
 	nslots int
 	stmts  []stmt
 	dead   bool // the next statement cannot be reached
@@ -473,6 +475,7 @@ func (f *genFunc) compile(name string, r *node) (string, error) {
 // or, when internal, the function of a named rule that other functions call
 // (no bounds check, no captures).
 func (f *genFunc) compileAs(name string, r *node, internal bool) (string, error) {
+	f.top = !internal
 	fail := f.newLabel()
 	f.node(r, fail)
 	for s := 0; s < f.nslots; s++ {
@@ -944,7 +947,13 @@ func (f *genFunc) rep(r *node, fail *label) {
 	save := f.newVar()
 	f.set(save, "p")
 	snap := f.snapshot(slots)
+	if !once {
+		f.loops++
+	}
 	f.node(s, iterFail)
+	if !once {
+		f.loops--
+	}
 	if counted {
 		f.emit("%s++", n)
 	}
@@ -973,9 +982,12 @@ func (f *genFunc) rep(r *node, fail *label) {
 // holds a literal of one byte after it. That byte is one strings.IndexByte
 // finds faster than the run could be scanned to no avail, which is what it
 // saves: [ userinfo "@" ] before a host, say, where most inputs hold no "@"
-// and the host would be scanned twice.
+// and the host would be scanned twice. The test reads the rest of the input,
+// so it is made only where it runs once a match, for the cost to stay linear
+// in the input: in the function of Add, which nothing calls in a loop, and
+// not in a repetition.
 func (f *genFunc) needle(r *node, fail *label) {
-	if f.dead || r.kind != kSeq || len(r.subs) < 2 {
+	if f.dead || !f.top || f.loops > 0 || f.nocaps || r.kind != kSeq || len(r.subs) < 2 {
 		return
 	}
 	run := r.subs[0]
