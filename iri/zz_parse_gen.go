@@ -2,7 +2,10 @@
 
 package iri
 
-import "unicode/utf8"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // matchScheme matches scheme at pos in in and returns the end offset of the match, or -1.
 // pos is within in.
@@ -16,13 +19,7 @@ func matchScheme(in string, pos int) int {
 		goto l1
 	}
 	p++
-	for p < len(in) {
-		if c := in[p]; genSet1[c] {
-			p++
-		} else {
-			break
-		}
-	}
+	p = genRun(in, p, &genSet1)
 	return p
 l1:
 	return -1
@@ -876,13 +873,7 @@ func matchIPvFuture(in string, pos int) int {
 	}
 	p++
 	v1 = p
-	for p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-	}
+	p = genRun(in, p, &genSet4)
 	if p == v1 {
 		goto l1
 	}
@@ -891,13 +882,7 @@ func matchIPvFuture(in string, pos int) int {
 	}
 	p++
 	v2 = p
-	for p < len(in) {
-		if c := in[p]; genSet3[c] {
-			p++
-		} else {
-			break
-		}
-	}
+	p = genRun(in, p, &genSet3)
 	if p == v2 {
 		goto l1
 	}
@@ -1147,6 +1132,9 @@ func matchIRI(in string, pos int, caps *[8][2]int) int {
 	if p >= len(in) || !genSet2[in[p]] {
 		goto l5
 	}
+	if strings.IndexByte(in[p:], '@') < 0 {
+		goto l5
+	}
 	v12 = p
 	v13 = k2s
 	v14 = k2e
@@ -1195,13 +1183,7 @@ l5:
 	p++
 	k4s = p
 	// port
-	for p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-	}
+	p = genRun(in, p, &genSet6)
 	k4e = p
 	goto l9
 l10:
@@ -1409,6 +1391,9 @@ func matchAbsoluteIRI(in string, pos int, caps *[8][2]int) int {
 	if p >= len(in) || !genSet2[in[p]] {
 		goto l5
 	}
+	if strings.IndexByte(in[p:], '@') < 0 {
+		goto l5
+	}
 	v12 = p
 	v13 = k2s
 	v14 = k2e
@@ -1457,13 +1442,7 @@ l5:
 	p++
 	k4s = p
 	// port
-	for p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-	}
+	p = genRun(in, p, &genSet6)
 	k4e = p
 	goto l9
 l10:
@@ -1675,6 +1654,9 @@ func matchIRelativeRef(in string, pos int, caps *[8][2]int) int {
 	if p >= len(in) || !genSet2[in[p]] {
 		goto l5
 	}
+	if strings.IndexByte(in[p:], '@') < 0 {
+		goto l5
+	}
 	v12 = p
 	v13 = k2s
 	v14 = k2e
@@ -1723,13 +1705,7 @@ l5:
 	p++
 	k4s = p
 	// port
-	for p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-	}
+	p = genRun(in, p, &genSet6)
 	k4e = p
 	goto l9
 l10:
@@ -5068,6 +5044,20 @@ func explainIRIReferenceDiag(in string, lowerBound int, d *genDiag) (offset int)
 		}
 		return d.far
 	}
+}
+
+// genRun returns the end of the run of bytes of set in in from p.
+func genRun(in string, p int, set *[256]bool) int {
+	for len(in)-p >= 4 {
+		if q := in[p : p+4]; !set[q[0]] || !set[q[1]] || !set[q[2]] || !set[q[3]] {
+			break
+		}
+		p += 4
+	}
+	for uint(p) < uint(len(in)) && set[in[p]] {
+		p++
+	}
+	return p
 }
 
 // genRunes0 returns the length of the UTF-8 encoding at in[p:] of a code point of

@@ -2,6 +2,8 @@
 
 package uri
 
+import "strings"
+
 // matchScheme matches scheme at pos in in and returns the end offset of the match, or -1.
 // pos is within in.
 //
@@ -14,13 +16,7 @@ func matchScheme(in string, pos int) int {
 		goto l1
 	}
 	p++
-	for p < len(in) {
-		if c := in[p]; genSet1[c] {
-			p++
-		} else {
-			break
-		}
-	}
+	p = genRun(in, p, &genSet1)
 	return p
 l1:
 	return -1
@@ -874,13 +870,7 @@ func matchIPvFuture(in string, pos int) int {
 	}
 	p++
 	v1 = p
-	for p < len(in) {
-		if c := in[p]; genSet4[c] {
-			p++
-		} else {
-			break
-		}
-	}
+	p = genRun(in, p, &genSet4)
 	if p == v1 {
 		goto l1
 	}
@@ -889,13 +879,7 @@ func matchIPvFuture(in string, pos int) int {
 	}
 	p++
 	v2 = p
-	for p < len(in) {
-		if c := in[p]; genSet3[c] {
-			p++
-		} else {
-			break
-		}
-	}
+	p = genRun(in, p, &genSet3)
 	if p == v2 {
 		goto l1
 	}
@@ -981,14 +965,12 @@ l3:
 l4:
 	p = v1
 	// reg-name
-	for p < len(in) {
-		if c := in[p]; genSet12[c] {
-			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-			p += 3
-		} else {
+	for {
+		p = genRun(in, p, &genSet12)
+		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 			break
 		}
+		p += 3
 	}
 l2:
 	return p
@@ -1012,28 +994,24 @@ func matchPathAbsolute(in string, pos int) int {
 	v1 = p
 	// segment-nz
 	v2 = p
-	for p < len(in) {
-		if c := in[p]; genSet14[c] {
-			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-			p += 3
-		} else {
+	for {
+		p = genRun(in, p, &genSet14)
+		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 			break
 		}
+		p += 3
 	}
 	if p == v2 {
 		goto l4
 	}
 	if p < len(in) && in[p] == '/' {
 		p++
-		for p < len(in) {
-			if c := in[p]; genSet13[c] {
-				p++
-			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-				p += 3
-			} else {
+		for {
+			p = genRun(in, p, &genSet13)
+			if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 				break
 			}
+			p += 3
 		}
 	}
 	goto l3
@@ -1055,28 +1033,24 @@ func matchPathRootless(in string, pos int) int {
 	// path-rootless
 	// segment-nz
 	v1 = p
-	for p < len(in) {
-		if c := in[p]; genSet14[c] {
-			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-			p += 3
-		} else {
+	for {
+		p = genRun(in, p, &genSet14)
+		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 			break
 		}
+		p += 3
 	}
 	if p == v1 {
 		goto l1
 	}
 	if p < len(in) && in[p] == '/' {
 		p++
-		for p < len(in) {
-			if c := in[p]; genSet13[c] {
-				p++
-			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-				p += 3
-			} else {
+		for {
+			p = genRun(in, p, &genSet13)
+			if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 				break
 			}
+			p += 3
 		}
 	}
 	return p
@@ -1125,19 +1099,20 @@ func matchURI(in string, pos int, caps *[8][2]int) int {
 	if p >= len(in) || !genSet2[in[p]] {
 		goto l5
 	}
+	if strings.IndexByte(in[p:], '@') < 0 {
+		goto l5
+	}
 	v12 = p
 	v13 = k2s
 	v14 = k2e
 	k2s = p
 	// userinfo
-	for p < len(in) {
-		if c := in[p]; genSet3[c] {
-			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-			p += 3
-		} else {
+	for {
+		p = genRun(in, p, &genSet3)
+		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 			break
 		}
+		p += 3
 	}
 	k2e = p
 	if p >= len(in) || in[p] != '@' {
@@ -1169,13 +1144,7 @@ l5:
 	p++
 	k4s = p
 	// port
-	for p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-	}
+	p = genRun(in, p, &genSet6)
 	k4e = p
 	goto l9
 l10:
@@ -1188,14 +1157,12 @@ l9:
 	// path-abempty
 	if p < len(in) && in[p] == '/' {
 		p++
-		for p < len(in) {
-			if c := in[p]; genSet13[c] {
-				p++
-			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-				p += 3
-			} else {
+		for {
+			p = genRun(in, p, &genSet13)
+			if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 				break
 			}
+			p += 3
 		}
 	}
 	k5e = p
@@ -1269,14 +1236,12 @@ l2:
 	p++
 	k6s = p
 	// query
-	for p < len(in) {
-		if c := in[p]; genSet15[c] {
-			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-			p += 3
-		} else {
+	for {
+		p = genRun(in, p, &genSet15)
+		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 			break
 		}
+		p += 3
 	}
 	k6e = p
 	goto l15
@@ -1297,14 +1262,12 @@ l15:
 	p++
 	k7s = p
 	// fragment
-	for p < len(in) {
-		if c := in[p]; genSet15[c] {
-			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-			p += 3
-		} else {
+	for {
+		p = genRun(in, p, &genSet15)
+		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 			break
 		}
+		p += 3
 	}
 	k7e = p
 	goto l19
@@ -1367,19 +1330,20 @@ func matchAbsoluteURI(in string, pos int, caps *[8][2]int) int {
 	if p >= len(in) || !genSet2[in[p]] {
 		goto l5
 	}
+	if strings.IndexByte(in[p:], '@') < 0 {
+		goto l5
+	}
 	v12 = p
 	v13 = k2s
 	v14 = k2e
 	k2s = p
 	// userinfo
-	for p < len(in) {
-		if c := in[p]; genSet3[c] {
-			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-			p += 3
-		} else {
+	for {
+		p = genRun(in, p, &genSet3)
+		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 			break
 		}
+		p += 3
 	}
 	k2e = p
 	if p >= len(in) || in[p] != '@' {
@@ -1411,13 +1375,7 @@ l5:
 	p++
 	k4s = p
 	// port
-	for p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-	}
+	p = genRun(in, p, &genSet6)
 	k4e = p
 	goto l9
 l10:
@@ -1430,14 +1388,12 @@ l9:
 	// path-abempty
 	if p < len(in) && in[p] == '/' {
 		p++
-		for p < len(in) {
-			if c := in[p]; genSet13[c] {
-				p++
-			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-				p += 3
-			} else {
+		for {
+			p = genRun(in, p, &genSet13)
+			if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 				break
 			}
+			p += 3
 		}
 	}
 	k5e = p
@@ -1511,14 +1467,12 @@ l2:
 	p++
 	k6s = p
 	// query
-	for p < len(in) {
-		if c := in[p]; genSet15[c] {
-			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-			p += 3
-		} else {
+	for {
+		p = genRun(in, p, &genSet15)
+		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 			break
 		}
+		p += 3
 	}
 	k6e = p
 	goto l15
@@ -1550,28 +1504,24 @@ func matchPathNoscheme(in string, pos int) int {
 	// path-noscheme
 	// segment-nz-nc
 	v1 = p
-	for p < len(in) {
-		if c := in[p]; genSet17[c] {
-			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-			p += 3
-		} else {
+	for {
+		p = genRun(in, p, &genSet17)
+		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 			break
 		}
+		p += 3
 	}
 	if p == v1 {
 		goto l1
 	}
 	if p < len(in) && in[p] == '/' {
 		p++
-		for p < len(in) {
-			if c := in[p]; genSet13[c] {
-				p++
-			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-				p += 3
-			} else {
+		for {
+			p = genRun(in, p, &genSet13)
+			if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 				break
 			}
+			p += 3
 		}
 	}
 	return p
@@ -1609,19 +1559,20 @@ func matchRelativeRef(in string, pos int, caps *[8][2]int) int {
 	if p >= len(in) || !genSet2[in[p]] {
 		goto l5
 	}
+	if strings.IndexByte(in[p:], '@') < 0 {
+		goto l5
+	}
 	v12 = p
 	v13 = k2s
 	v14 = k2e
 	k2s = p
 	// userinfo
-	for p < len(in) {
-		if c := in[p]; genSet3[c] {
-			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-			p += 3
-		} else {
+	for {
+		p = genRun(in, p, &genSet3)
+		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 			break
 		}
+		p += 3
 	}
 	k2e = p
 	if p >= len(in) || in[p] != '@' {
@@ -1653,13 +1604,7 @@ l5:
 	p++
 	k4s = p
 	// port
-	for p < len(in) {
-		if c := in[p]; genSet6[c] {
-			p++
-		} else {
-			break
-		}
-	}
+	p = genRun(in, p, &genSet6)
 	k4e = p
 	goto l9
 l10:
@@ -1672,14 +1617,12 @@ l9:
 	// path-abempty
 	if p < len(in) && in[p] == '/' {
 		p++
-		for p < len(in) {
-			if c := in[p]; genSet13[c] {
-				p++
-			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-				p += 3
-			} else {
+		for {
+			p = genRun(in, p, &genSet13)
+			if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 				break
 			}
+			p += 3
 		}
 	}
 	k5e = p
@@ -1753,14 +1696,12 @@ l2:
 	p++
 	k6s = p
 	// query
-	for p < len(in) {
-		if c := in[p]; genSet15[c] {
-			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-			p += 3
-		} else {
+	for {
+		p = genRun(in, p, &genSet15)
+		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 			break
 		}
+		p += 3
 	}
 	k6e = p
 	goto l15
@@ -1781,14 +1722,12 @@ l15:
 	p++
 	k7s = p
 	// fragment
-	for p < len(in) {
-		if c := in[p]; genSet15[c] {
-			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-			p += 3
-		} else {
+	for {
+		p = genRun(in, p, &genSet15)
+		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 			break
 		}
+		p += 3
 	}
 	k7e = p
 	goto l19
@@ -3258,14 +3197,12 @@ func explainPathAbempty(in string, pos int, d *genDiag) int {
 	v1 = p
 	if p < len(in) && in[p] == '/' {
 		p++
-		for p < len(in) {
-			if c := in[p]; genSet13[c] {
-				p++
-			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-				p += 3
-			} else {
+		for {
+			p = genRun(in, p, &genSet13)
+			if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 				break
 			}
+			p += 3
 		}
 	}
 	if p+2 >= d.far {
@@ -3348,14 +3285,12 @@ l2:
 	v2 = p
 	if p < len(in) && in[p] == '/' {
 		p++
-		for p < len(in) {
-			if c := in[p]; genSet13[c] {
-				p++
-			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-				p += 3
-			} else {
+		for {
+			p = genRun(in, p, &genSet13)
+			if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 				break
 			}
+			p += 3
 		}
 	}
 	if p+2 >= d.far {
@@ -3396,14 +3331,12 @@ func explainPathRootless(in string, pos int, d *genDiag) int {
 	v1 = p
 	if p < len(in) && in[p] == '/' {
 		p++
-		for p < len(in) {
-			if c := in[p]; genSet13[c] {
-				p++
-			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-				p += 3
-			} else {
+		for {
+			p = genRun(in, p, &genSet13)
+			if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 				break
 			}
+			p += 3
 		}
 	}
 	if p+2 >= d.far {
@@ -3971,14 +3904,12 @@ func explainPathNoscheme(in string, pos int, d *genDiag) int {
 	v1 = p
 	if p < len(in) && in[p] == '/' {
 		p++
-		for p < len(in) {
-			if c := in[p]; genSet13[c] {
-				p++
-			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-				p += 3
-			} else {
+		for {
+			p = genRun(in, p, &genSet13)
+			if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 				break
 			}
+			p += 3
 		}
 	}
 	if p+2 >= d.far {
@@ -4357,6 +4288,20 @@ func explainURIReferenceDiag(in string, lowerBound int, d *genDiag) (offset int)
 		}
 		return d.far
 	}
+}
+
+// genRun returns the end of the run of bytes of set in in from p.
+func genRun(in string, p int, set *[256]bool) int {
+	for len(in)-p >= 4 {
+		if q := in[p : p+4]; !set[q[0]] || !set[q[1]] || !set[q[2]] || !set[q[3]] {
+			break
+		}
+		p += 4
+	}
+	for uint(p) < uint(len(in)) && set[in[p]] {
+		p++
+	}
+	return p
 }
 
 // genDiag is what a diagnosis run records: the farthest failure offset and

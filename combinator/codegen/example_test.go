@@ -10,7 +10,8 @@ import (
 
 // GenerateGo compiles a rule to the source of a Go function that matches as
 // the rule does, without the interpreter: here port = *DIGIT, whose fused run
-// becomes one loop over a byte table. The example prints the declarations.
+// becomes a call of the scan loop matchPortRun (which the compiler inlines)
+// over a byte table. The example prints the declarations.
 func ExampleGenerateGo() {
 	src, err := codegen.GenerateGo(c.Port, "ports", "matchPort")
 	if err != nil {
@@ -25,6 +26,8 @@ func ExampleGenerateGo() {
 	// Output:
 	// // matchPort matches port at pos in in and returns the end offset of the match, or -1.
 	// func matchPort(in string, pos int) int {
+	// // matchPortRun returns the end of the run of bytes of set in in from p.
+	// func matchPortRun(in string, p int, set *[256]bool) int {
 	// // matchPortSet0 is %x30-39.
 	// var matchPortSet0 = [256]bool{
 }

@@ -46,7 +46,8 @@ import (
 // with "Rule" added where Add or AddExplain was given that name.
 //
 // Byte classes become package-level [256]bool tables, named with Prefix;
-// fused runs become loops. A rune class becomes a function of its set of
+// fused runs become loops, over a byte table in Prefix + "Run", which the
+// compiler inlines. A rune class becomes a function of its set of
 // code points (Prefix + "Runes" + n) that decodes UTF-8 and tests ranges,
 // and a choice or a run of characters that holds rune classes becomes one
 // step or one loop, as the interpreter fuses them (runes.go).
@@ -60,7 +61,7 @@ import (
 // target package), or Add fails. Function names are not checked against the
 // package they go to: neither the names given to Add and AddExplain nor those
 // of the named rules ("match…", "explain…") nor the tables (Prefix + "Set" +
-// n) may clash with one of that package. caps
+// n) nor Prefix + "Run" may clash with one of that package. caps
 // has a slot for each number up to the highest used: number slots densely. The
 // generator relies on the preparation of the rules (first sets, nullability,
 // fused forms) as the interpreter does; that the output agrees with the
@@ -99,6 +100,8 @@ type Generator struct {
 	hexdig       bool          // they use the HEXDIG check
 	litTails     bool          // they record where a literal of two bytes or more stops
 
+	needles  bool        // the matchers call strings.IndexByte (needle)
+	runs     bool        // the matchers call Prefix + "Run" (runLoop)
 	runeSets []c.RuneSet // the sets of code points of rune classes, in order of first use (runes.go)
 	runeName map[string]string
 }
@@ -209,13 +212,19 @@ func (g *Generator) Source() ([]byte, error) {
 		b.WriteString("\n")
 	}
 	fmt.Fprintf(&b, "package %s\n\n", g.Package)
-	if len(g.runeSets) > 0 {
+	switch {
+	case g.needles && len(g.runeSets) > 0:
+		b.WriteString("import (\n\"strings\"\n\"unicode/utf8\"\n)\n\n")
+	case g.needles:
+		b.WriteString("import \"strings\"\n\n")
+	case len(g.runeSets) > 0:
 		b.WriteString("import \"unicode/utf8\"\n\n")
 	}
 	for _, f := range g.funcs {
 		b.WriteString(f)
 		b.WriteString("\n")
 	}
+	b.WriteString(g.runSource())
 	b.WriteString(g.runeSource())
 	b.WriteString(g.diagSource())
 	if len(g.labels) > 1<<16 {
@@ -344,6 +353,8 @@ type genFunc struct {
 	g      *Generator
 	self   *node // the rule whose body this function is: compiled inline, not called
 	nocaps bool  // a diagnosis: captures are not kept
+	top    bool  // the function of Add, which no generated code calls in a loop
+	loops  int   // how many repetitions the code being emitted is in
 	nslots int
 	stmts  []stmt
 	dead   bool // the next statement cannot be reached
@@ -464,6 +475,7 @@ func (f *genFunc) compile(name string, r *node) (string, error) {
 // or, when internal, the function of a named rule that other functions call
 // (no bounds check, no captures).
 func (f *genFunc) compileAs(name string, r *node, internal bool) (string, error) {
+	f.top = !internal
 	fail := f.newLabel()
 	f.node(r, fail)
 	for s := 0; s < f.nslots; s++ {
@@ -662,6 +674,47 @@ func (f *genFunc) unitStep(r *node, orElse string) string {
 	return b.String()
 }
 
+// runLoop is the loop of an unbounded run of the fused node r: the scan of
+// the bytes of r's set (Prefix + "Run", runSource) and, when r takes
+// pct-encoded triplets, the test of a triplet after it, where a run seldom
+// goes. The triplet is read from in[p:], whose length covers its three
+// bytes, so that the compiler drops their bounds checks.
+func (f *genFunc) runLoop(r *node) string {
+	f.g.runs = true
+	loop := fmt.Sprintf("p = %sRun(in, p, &%s)", f.g.prefix(), f.g.table(r.set))
+	if !r.pct {
+		return loop
+	}
+	h := f.g.table(c.HexDigSet)
+	return fmt.Sprintf("for {\n%s\nif t := in[p:]; len(t) < 3 || t[0] != '%%' || !%s[t[1]] || !%s[t[2]] {\nbreak\n}\np += 3\n}", loop, h, h)
+}
+
+// runSource is the function that the loops of runLoop call, small enough for
+// the compiler to inline with its table: four bytes a step while four are
+// left, then one. uint(p) < uint(len(in)) is p < len(in), p being never
+// negative, in the form that lets the compiler drop the bounds check of
+// in[p].
+func (g *Generator) runSource() string {
+	if !g.runs {
+		return ""
+	}
+	return fmt.Sprintf(`// %[1]sRun returns the end of the run of bytes of set in in from p.
+func %[1]sRun(in string, p int, set *[256]bool) int {
+	for len(in)-p >= 4 {
+		if q := in[p : p+4]; !set[q[0]] || !set[q[1]] || !set[q[2]] || !set[q[3]] {
+			break
+		}
+		p += 4
+	}
+	for uint(p) < uint(len(in)) && set[in[p]] {
+		p++
+	}
+	return p
+}
+
+`, g.prefix())
+}
+
 // unitCond is the condition that one unit of the fused node r stands at p.
 func (f *genFunc) unitCond(r *node) string {
 	cond := fmt.Sprintf("%s[in[p]]", f.g.table(r.set))
@@ -836,6 +889,7 @@ func (f *genFunc) alt(r *node, fail *label) {
 		if canSkip(s) && !startsOwn(s) {
 			f.jumpIf(f.byteIn(s.first, false), next)
 		}
+		f.needle(s, next)
 		f.node(s, next)
 		if last {
 			break
@@ -887,10 +941,19 @@ func (f *genFunc) rep(r *node, fail *label) {
 	if canSkip(s) {
 		f.jumpIf(f.byteIn(s.first, false), stop)
 	}
+	if once {
+		f.needle(s, stop)
+	}
 	save := f.newVar()
 	f.set(save, "p")
 	snap := f.snapshot(slots)
+	if !once {
+		f.loops++
+	}
 	f.node(s, iterFail)
+	if !once {
+		f.loops--
+	}
 	if counted {
 		f.emit("%s++", n)
 	}
@@ -911,6 +974,36 @@ func (f *genFunc) rep(r *node, fail *label) {
 		f.jumpIf(fmt.Sprintf("%s < %d", n, r.min), fail)
 	}
 	f.place(ok)
+}
+
+// needle emits, before a choice point tries r, a test that sends it to fail
+// when r cannot match because a byte every match of r holds is not in the
+// rest of the input: r is a sequence that starts with an unbounded run and
+// holds a literal of one byte after it. That byte is one strings.IndexByte
+// finds faster than the run could be scanned to no avail, which is what it
+// saves: [ userinfo "@" ] before a host, say, where most inputs hold no "@"
+// and the host would be scanned twice. The test reads the rest of the input,
+// so it is made only where it runs once a match, for the cost to stay linear
+// in the input: in the function of Add, which nothing calls in a loop, and
+// not in a repetition.
+func (f *genFunc) needle(r *node, fail *label) {
+	if f.dead || !f.top || f.loops > 0 || f.nocaps || r.kind != kSeq || len(r.subs) < 2 {
+		return
+	}
+	run := r.subs[0]
+	for run.kind == kCap {
+		run = run.subs[0]
+	}
+	if (run.fast != fRun && run.rfast != fRun) || run.max != Unbounded {
+		return
+	}
+	for _, s := range r.subs[1:] {
+		if s.byte1 {
+			f.g.needles = true
+			f.jumpIf(fmt.Sprintf("strings.IndexByte(in[p:], %s) < 0", byteLit(s.lit[0])), fail)
+			return
+		}
+	}
 }
 
 // fused emits a node in its fused form: a byte test or a loop.
@@ -934,7 +1027,7 @@ func (f *genFunc) fused(r *node, fail *label) {
 				start = f.newVar()
 				f.set(start, "p")
 			}
-			f.emit("for p < len(in) {\n%s\n}", f.unitStep(r, "break"))
+			f.emit("%s", f.runLoop(r))
 			if r.min == 1 {
 				f.jumpIf("p == "+start, fail)
 			}
@@ -951,7 +1044,7 @@ func (f *genFunc) fused(r *node, fail *label) {
 			}
 		}
 	case fSepRun:
-		f.emit("if p < len(in) && in[p] == %s {\np++\nfor p < len(in) {\n%s\n}\n}", byteLit(r.sep), f.unitStep(r, "break"))
+		f.emit("if p < len(in) && in[p] == %s {\np++\n%s\n}", byteLit(r.sep), f.runLoop(r))
 	default:
 		if f.err == nil {
 			f.err = errors.New("codegen: generate: unknown fused form")
@@ -1020,7 +1113,7 @@ func (g *Generator) reserve(name string) {
 // rule's name in Go (dec-octet: matchDecOctet), "Rule" added (and a number)
 // where that is taken. They are given in the order the functions were made.
 func (g *Generator) funcNames() *strings.Replacer {
-	taken := map[string]bool{g.diagType(): true, g.prefix() + "Labels": true}
+	taken := map[string]bool{g.diagType(): true, g.prefix() + "Labels": true, g.prefix() + "Run": true}
 	for n := range g.names {
 		taken[n] = true
 	}

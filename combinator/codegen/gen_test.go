@@ -81,6 +81,41 @@ func genGrammars() []*c.Rule {
 		c.Seq(c.Lit("ab"), c.Not(c.Class(c.ByteRange('a', 'z')))),
 		c.Seq(c.Peek(c.Plus(c.Class(c.ByteRange('a', 'c')))), c.Lit("a"), c.Opt(c.Lit("b"))),
 		c.Alt(c.Seq(c.Peek(c.Lit("ab")), c.Lit("a")), c.Lit("x")),
+		// A run before a byte in a choice point: the IndexByte test of the
+		// byte before the run is scanned (needle), in an Opt and in an Alt.
+		c.Seq(c.Opt(c.Seq(c.Capture(0, c.Star(alpha)), c.Lit("@"))), c.Capture(1, c.Star(alpha)), c.Opt(c.Lit("@"))),
+		c.Alt(c.Seq(c.Capture(0, c.UserInfo), c.Lit("@"), c.Lit("b")), c.Seq(c.Capture(1, c.Star(alpha)), c.Lit("!"))),
+		needleInLoop,
+	}
+}
+
+// needleInLoop is a choice between a run with a byte after it and something
+// else, repeated: the IndexByte test of the byte would read the rest of the
+// input at each step, which is not linear, so it is not made there.
+var needleInLoop = c.Plus(c.Alt(c.Seq(c.Capture(0, c.Star(c.Class(c.ByteRange('a', 'z')))), c.Lit("@")), c.Lit("!")))
+
+// TestNeedleOnlyOnce checks where the IndexByte test before a run and its
+// byte is made: in the function of Add, outside a repetition, and not in the
+// function of a named rule, which another may call in a loop.
+func TestNeedleOnlyOnce(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		r    *c.Rule
+		want int
+	}{
+		{"an Opt at the top", c.Seq(c.Opt(c.Seq(c.Capture(0, c.Star(c.Class(c.ByteRange('a', 'z')))), c.Lit("@"))), c.Lit("x")), 1},
+		{"in a repetition", needleInLoop, 0},
+		{"authority with captures", c.Seq(c.Lit("//"), c.Capture(0, c.Seq(c.Opt(c.Seq(c.Capture(1, c.UserInfo), c.Lit("@"))), c.Capture(2, c.Host)))), 1},
+		{"URI-reference, a named rule", c.URIReference, 0},
+		{"a named rule's own function", c.Seq(c.Star(c.Lit("x")), c.Capture(0, c.Lit("y")), c.Authority), 0},
+	} {
+		src, err := GenerateGo(tc.r, "p", "m")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Count(string(src), "strings.IndexByte("); got != tc.want {
+			t.Errorf("%s: %d IndexByte tests, want %d", tc.name, got, tc.want)
+		}
 	}
 }
 
@@ -92,6 +127,7 @@ func genInputs() []string {
 		"12", "12.", "12.34", "255.", "256", "1.2", "x.", "http://a/b?c#d", "a:b", "//h:1/p?q",
 		"[::1]", "::", "1:2:3:4:5:6:7:8", "::ffff:1.2.3.4", "%41", "%4", "a%41b", "//", "/a//b", "\xff",
 		"FE80::1", "v1.x", "[v1.x]", "1.2.3.4", "1.2.3.4x", "a@b:80", "s:/a?b", "?", "/?/",
+		"ab@", "ab@cd", "abc", "ab@c@", "a%41@b", "a%4@b", "ab!@", "//a@b/c@", "//ab/c@d", "http://u:p@h/@",
 	}
 	r := rand.New(rand.NewPCG(1, 2))
 	const alphabet = "abcxy.:/?#[]%4F!@12"
