@@ -26,3 +26,36 @@ func TestAppendLabelsSpilled(t *testing.T) {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
 }
+
+// TestNamedAtZero: a named rule that fails where it starts, at offset 0,
+// with nothing recorded before its run, is expected there alone: what its
+// run recorded at 0 is dropped. Kills named's `d.far = -1` mutants (far 1
+// or 0 before the fail), which no test noticed: with the farthest failure
+// at 1, the fail at 0 recorded nothing.
+func TestNamedAtZero(t *testing.T) {
+	d := &genDiag{far: -1}
+	mark, far := d.n, d.far
+	d.fail(0, 2) // inside the run
+	d.named(0, far, mark, 3)
+	if diff := cmp.Diff([]string{`"::"`}, labelsOf(d)); d.far != 0 || diff != "" {
+		t.Fatalf("far %d (-want +got):\n%s", d.far, diff)
+	}
+}
+
+// TestAppendLabelsExactFit: a buf with room for exactly the labels is
+// appended to in place, not copied ("growing it only when it is short").
+// Kills appendLabels's `cap(buf)-n < d.n` → `<=` mutant, which copied it.
+func TestAppendLabelsExactFit(t *testing.T) {
+	d := &genDiag{far: -1}
+	d.fail(0, 1)
+	d.fail(0, 2)
+	buf := make([]string, 1, 3)
+	buf[0] = "x"
+	got := d.appendLabels(buf)
+	if diff := cmp.Diff([]string{"x", "a", "b"}, got); diff != "" {
+		t.Fatalf("(-want +got):\n%s", diff)
+	}
+	if &got[0] != &buf[0] {
+		t.Error("buf had room for the labels, and was copied")
+	}
+}
