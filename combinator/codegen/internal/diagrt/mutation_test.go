@@ -59,3 +59,15 @@ func TestAppendLabelsExactFit(t *testing.T) {
 		t.Error("buf had room for the labels, and was copied")
 	}
 }
+
+// TestFailLitFoldZ: under fold (a case-insensitive literal, RFC 5234 §2.3),
+// "z" is a letter like any other: "Za" matches the first byte of "zb", so
+// the tail "b" is expected at 1. Kills failLit's `lit[k]|0x20 <= 'z'` → `<`
+// mutant, which took "z" for a byte without case.
+func TestFailLitFoldZ(t *testing.T) {
+	d := &genDiag{far: -1}
+	d.failLit("Za", 0, "zb", true, 1, 2, 4)
+	if got := labelsOf(d); d.far != 1 || !cmp.Equal(got, []string{"b"}) {
+		t.Errorf("far %d %q, want 1 [\"b\"]", d.far, got)
+	}
+}
