@@ -123,3 +123,32 @@ func TestHostMapsToEmpty(t *testing.T) {
 		}
 	}
 }
+
+// TestPendingExactFit: segments and query parameters that fill the pending
+// slots exactly stay pending, so a chain and its Build allocate once, as
+// TestPendingAllocs says of a shorter chain: six segments, or two segments
+// and two parameters. Kills appendSegments's `len(s) <= pendSlots-…` → `<`
+// mutant, which wrote the exact fit at once (one allocation more), the URI
+// being the same; QueryParam's `i >= int(b.npSeg)` → `>` fails it too.
+func TestPendingExactFit(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		b    func() Builder
+		want string
+	}{
+		{"six segments", func() Builder {
+			return New().Scheme("s").Host("h").Segments("a", "b", "c", "d", "e", "f")
+		}, "s://h/a/b/c/d/e/f"},
+		{"two segments and two parameters", func() Builder {
+			return New().Scheme("s").Host("h").Segments("a", "b").QueryParam("k", "v").QueryParam("l", "w")
+		}, "s://h/a/b?k=v&l=w"},
+	} {
+		u, err := tt.b().Build()
+		if err != nil || u.String() != tt.want {
+			t.Errorf("%s: Build() = %q, %v; want %q", tt.name, u.String(), err, tt.want)
+		}
+		if n := testing.AllocsPerRun(100, func() { _, _ = tt.b().Build() }); n > 1 {
+			t.Errorf("%s: chain + Build: %v allocations, want 1", tt.name, n)
+		}
+	}
+}
