@@ -46,3 +46,23 @@ func TestExplainManyExpected(t *testing.T) {
 		}
 	}
 }
+
+// TestExplainZeroRepetitionAtStart: 0*0DIGIT (RFC 5234 §3.6: at least and at
+// most 0 occurrences) matches only the empty string, so at offset 0 of "c"
+// only the "b" after it is expected, not a DIGIT, which the repetition may
+// not take. Kills fusedDiag's `stop >= 0` → `> 0` mutant, which at offset 0
+// listed the unit of a run stopped at its bound.
+func TestExplainZeroRepetitionAtStart(t *testing.T) {
+	r := Seq(Rep(0, 0, DIGIT), Lit("b"))
+	err := r.Explain("c")
+	if err == nil {
+		t.Fatalf("%s matches %q", r, "c")
+	}
+	type diag struct {
+		Offset   int
+		Expected []string
+	}
+	if d := cmp.Diff(diag{0, []string{`%s"b"`}}, diag{err.Offset, err.Expected}); d != "" {
+		t.Errorf("Explain (-want +got):\n%s", d)
+	}
+}
