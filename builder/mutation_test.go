@@ -152,3 +152,36 @@ func TestPendingExactFit(t *testing.T) {
 		}
 	}
 }
+
+// TestLongTextOneAllocation: a component a setter writes at once, longer
+// than the room on the stack (textOnStack), is written with one allocation
+// of its string, as the doc of textOnStack says: seven segments (more than
+// the pending slots), pending segments flushed by AppendSegments, pending
+// parameters flushed by a fourth. With Build's one, each chain allocates twice. Kills the `need <=
+// textOnStack` → `need > textOnStack` mutants, which wrote a long text in
+// the stack buffer, grown (an allocation more), and then copied it.
+func TestLongTextOneAllocation(t *testing.T) {
+	long := strings.Repeat("x", 30)
+	h := New().Scheme("s").Host("h")
+	for _, tt := range []struct {
+		name string
+		b    func() Builder
+		want string
+	}{
+		{"seven segments", func() Builder { return h.Segments(long, long, long, long, long, long, long) },
+			"s://h/" + strings.Repeat(long+"/", 6) + long},
+		{"segments flushed", func() Builder { return h.Segments(long, long, long, long, long).AppendSegments("z") },
+			"s://h/" + strings.Repeat(long+"/", 5) + "z"},
+		{"parameters flushed", func() Builder {
+			return h.QueryParam(long, long).QueryParam(long, long).QueryParam(long, long).QueryParam("k", "v")
+		}, "s://h?" + strings.Repeat(long+"="+long+"&", 3) + "k=v"},
+	} {
+		u, err := tt.b().Build()
+		if err != nil || u.String() != tt.want {
+			t.Errorf("%s: Build() = %q, %v; want %q", tt.name, u.String(), err, tt.want)
+		}
+		if n := testing.AllocsPerRun(100, func() { _, _ = tt.b().Build() }); n > 2 {
+			t.Errorf("%s: chain + Build: %v allocations, want 2", tt.name, n)
+		}
+	}
+}
