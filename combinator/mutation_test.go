@@ -2,6 +2,7 @@ package combinator
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -64,5 +65,25 @@ func TestExplainZeroRepetitionAtStart(t *testing.T) {
 	}
 	if d := cmp.Diff(diag{0, []string{`%s"b"`}}, diag{err.Offset, err.Expected}); d != "" {
 		t.Errorf("Explain (-want +got):\n%s", d)
+	}
+}
+
+// TestQuoteTextBounds: quoteText quotes a text of exactly 64 bytes whole;
+// a longer one is cut at 64 bytes, moved back to the start of a character
+// but by at most UTFMax-1 bytes (0x80 is never the start of one, so a run
+// of them stops the move at 60). Kills quoteText's `len(t) <= limit` → `<`
+// (an index out of range at 64 bytes) and `cut > limit-utf8.UTFMax` → `>=`
+// (a cut at 59) mutants.
+func TestQuoteTextBounds(t *testing.T) {
+	a60, a64 := strings.Repeat("a", 60), strings.Repeat("a", 64)
+	for _, tt := range []struct{ in, want string }{
+		{a64, `"` + a64 + `"`},
+		{a64 + "b", `"` + a64 + `"...`},
+		{a64[:63] + "éx", `"` + a64[:63] + `"...`}, // "é" is bytes 63 and 64: cut at 63
+		{a60 + strings.Repeat("\x80", 8), `"` + a60 + `"...`},
+	} {
+		if got := quoteText(tt.in); got != tt.want {
+			t.Errorf("quoteText(%q) = %s, want %s", tt.in, got, tt.want)
+		}
 	}
 }
