@@ -87,3 +87,27 @@ func TestQuoteTextBounds(t *testing.T) {
 		}
 	}
 }
+
+// TestAppendEventsExactRoom: AppendEvents "allocates nothing when dst has
+// room for the events", also when they are more than the buffer on the
+// stack and fill dst's room exactly (35 events, room for 35). Kills the
+// `x.high > len(log)` → `>=` mutant, which matched again into a new array.
+func TestAppendEventsExactRoom(t *testing.T) {
+	r := Star(Seq(Capture(0, ALPHA), Opt(Capture(1, DIGIT))))
+	in := strings.Repeat("a1b", 11) + "a1" // 35 events: one per byte
+	want, ok := r.Events(in)
+	if !ok || len(want) != 35 {
+		t.Fatalf("Events: %d events, %v; want 35", len(want), ok)
+	}
+	dst := make([]Event, 0, 35)
+	got, ok := r.AppendEvents(dst, in)
+	if d := cmp.Diff(want, got); !ok || d != "" {
+		t.Fatalf("AppendEvents (-want +got), ok %v:\n%s", ok, d)
+	}
+	if &got[0] != &dst[:1][0] {
+		t.Error("the events were not written in dst's room")
+	}
+	if n := testing.AllocsPerRun(20, func() { r.AppendEvents(dst[:0], in) }); n != 0 {
+		t.Errorf("AppendEvents with exact room allocates %v times, want 0", n)
+	}
+}
