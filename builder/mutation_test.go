@@ -1,8 +1,11 @@
 package builder
 
 import (
+	"errors"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // TestBuildOneLongComponent builds URIs in which one component is much
@@ -60,5 +63,125 @@ func TestBuildErrorOffsets(t *testing.T) {
 	}
 	if u, err := New().RawPath(":a/b").BuildRepaired(); err != nil || u.String() != "./:a/b" {
 		t.Errorf("BuildRepaired() = %q, %v; want \"./:a/b\"", u.String(), err)
+	}
+}
+
+// TestHostDelimiterAtStart: Host given text that starts with a part of a URL
+// other than a host says so at offset 0: a "/" that starts a path, a "://"
+// that follows a scheme (a whole URI, here with an empty scheme; the "://"
+// wins over the "/" inside it). Kills setHost's `IndexAny(v, …); i >= 0` and
+// `Index(v, "://"); j >= 0` → `> 0` mutants, which moved the fault off 0.
+func TestHostDelimiterAtStart(t *testing.T) {
+	type fault struct {
+		Component string
+		Offset    int
+		Hint      string
+		Invalid   bool // errors.Is(err, ErrInvalidHost)
+	}
+	for _, tt := range []struct {
+		host string
+		want fault
+	}{
+		{"/p", fault{"host", 0, `"/" starts a path: set it with Path or AppendSegments`, true}},
+		{"?q", fault{"host", 0, `"?" starts a query: set it with Query or SetQueryParam`, true}},
+		{"://h/p", fault{"host", 0, `"://" follows a scheme: this is a whole URI; parse it with uri.Parse and edit it with From`, true}},
+	} {
+		_, err := New().Scheme("http").Host(tt.host).Build()
+		var be *BuildError
+		if !errors.As(err, &be) {
+			t.Fatalf("Host(%q): Build() error = %v, want a *BuildError", tt.host, err)
+		}
+		got := fault{be.Component, be.Offset, be.Hint, errors.Is(err, ErrInvalidHost)}
+		if d := cmp.Diff(tt.want, got); d != "" {
+			t.Errorf("Host(%q) (-want +got):\n%s", tt.host, d)
+		}
+	}
+}
+
+// TestHostMapsToEmpty: a Unicode host that IDNA maps to nothing (U+00AD
+// SOFT HYPHEN and U+200B ZERO WIDTH SPACE are "ignored" in the UTS #46
+// mapping) is refused with ErrInvalidHost, at no offset (-1, as for every
+// host IDNA refuses), with the reason as the Hint: an empty reg-name would be
+// another URI (§3.2.2). Kills the mutants of `offset: -1` in setHost's
+// `a == ""` case, which no test reached.
+func TestHostMapsToEmpty(t *testing.T) {
+	type fault struct {
+		Component string
+		Offset    int
+		Hint      string
+		Invalid   bool // errors.Is(err, ErrInvalidHost)
+	}
+	for _, host := range []string{"\u00ad", "\u200b\u00ad"} {
+		_, err := New().Scheme("http").Host(host).Build()
+		var be *BuildError
+		if !errors.As(err, &be) {
+			t.Fatalf("Host(%q): Build() error = %v, want a *BuildError", host, err)
+		}
+		got := fault{be.Component, be.Offset, be.Hint, errors.Is(err, ErrInvalidHost)}
+		if d := cmp.Diff(fault{"host", -1, "IDNA (UTS #46 lookup) refuses the name: the name maps to the empty name", true}, got); d != "" {
+			t.Errorf("Host(%q) (-want +got):\n%s", host, d)
+		}
+	}
+}
+
+// TestPendingExactFit: segments and query parameters that fill the pending
+// slots exactly stay pending, so a chain and its Build allocate once, as
+// TestPendingAllocs says of a shorter chain: six segments, or two segments
+// and two parameters. Kills appendSegments's `len(s) <= pendSlots-…` → `<`
+// mutant, which wrote the exact fit at once (one allocation more), the URI
+// being the same; QueryParam's `i >= int(b.npSeg)` → `>` fails it too.
+func TestPendingExactFit(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		b    func() Builder
+		want string
+	}{
+		{"six segments", func() Builder {
+			return New().Scheme("s").Host("h").Segments("a", "b", "c", "d", "e", "f")
+		}, "s://h/a/b/c/d/e/f"},
+		{"two segments and two parameters", func() Builder {
+			return New().Scheme("s").Host("h").Segments("a", "b").QueryParam("k", "v").QueryParam("l", "w")
+		}, "s://h/a/b?k=v&l=w"},
+	} {
+		u, err := tt.b().Build()
+		if err != nil || u.String() != tt.want {
+			t.Errorf("%s: Build() = %q, %v; want %q", tt.name, u.String(), err, tt.want)
+		}
+		if n := testing.AllocsPerRun(100, func() { _, _ = tt.b().Build() }); n > 1 {
+			t.Errorf("%s: chain + Build: %v allocations, want 1", tt.name, n)
+		}
+	}
+}
+
+// TestLongTextOneAllocation: a component a setter writes at once, longer
+// than the room on the stack (textOnStack), is written with one allocation
+// of its string, as the doc of textOnStack says: seven segments (more than
+// the pending slots), pending segments flushed by AppendSegments, pending
+// parameters flushed by a fourth. With Build's one, each chain allocates twice. Kills the `need <=
+// textOnStack` → `need > textOnStack` mutants, which wrote a long text in
+// the stack buffer, grown (an allocation more), and then copied it.
+func TestLongTextOneAllocation(t *testing.T) {
+	long := strings.Repeat("x", 30)
+	h := New().Scheme("s").Host("h")
+	for _, tt := range []struct {
+		name string
+		b    func() Builder
+		want string
+	}{
+		{"seven segments", func() Builder { return h.Segments(long, long, long, long, long, long, long) },
+			"s://h/" + strings.Repeat(long+"/", 6) + long},
+		{"segments flushed", func() Builder { return h.Segments(long, long, long, long, long).AppendSegments("z") },
+			"s://h/" + strings.Repeat(long+"/", 5) + "z"},
+		{"parameters flushed", func() Builder {
+			return h.QueryParam(long, long).QueryParam(long, long).QueryParam(long, long).QueryParam("k", "v")
+		}, "s://h?" + strings.Repeat(long+"="+long+"&", 3) + "k=v"},
+	} {
+		u, err := tt.b().Build()
+		if err != nil || u.String() != tt.want {
+			t.Errorf("%s: Build() = %q, %v; want %q", tt.name, u.String(), err, tt.want)
+		}
+		if n := testing.AllocsPerRun(100, func() { _, _ = tt.b().Build() }); n > 2 {
+			t.Errorf("%s: chain + Build: %v allocations, want 2", tt.name, n)
+		}
 	}
 }

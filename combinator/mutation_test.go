@@ -2,6 +2,7 @@ package combinator
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -44,5 +45,69 @@ func TestExplainManyExpected(t *testing.T) {
 		if d := cmp.Diff(tc.want, err.Expected); d != "" {
 			t.Errorf("Expected (-want +got):\n%s", d)
 		}
+	}
+}
+
+// TestExplainZeroRepetitionAtStart: 0*0DIGIT (RFC 5234 §3.6: at least and at
+// most 0 occurrences) matches only the empty string, so at offset 0 of "c"
+// only the "b" after it is expected, not a DIGIT, which the repetition may
+// not take. Kills fusedDiag's `stop >= 0` → `> 0` mutant, which at offset 0
+// listed the unit of a run stopped at its bound.
+func TestExplainZeroRepetitionAtStart(t *testing.T) {
+	r := Seq(Rep(0, 0, DIGIT), Lit("b"))
+	err := r.Explain("c")
+	if err == nil {
+		t.Fatalf("%s matches %q", r, "c")
+	}
+	type diag struct {
+		Offset   int
+		Expected []string
+	}
+	if d := cmp.Diff(diag{0, []string{`%s"b"`}}, diag{err.Offset, err.Expected}); d != "" {
+		t.Errorf("Explain (-want +got):\n%s", d)
+	}
+}
+
+// TestQuoteTextBounds: quoteText quotes a text of exactly 64 bytes whole;
+// a longer one is cut at 64 bytes, moved back to the start of a character
+// but by at most UTFMax-1 bytes (0x80 is never the start of one, so a run
+// of them stops the move at 60). Kills quoteText's `len(t) <= limit` → `<`
+// (an index out of range at 64 bytes) and `cut > limit-utf8.UTFMax` → `>=`
+// (a cut at 59) mutants.
+func TestQuoteTextBounds(t *testing.T) {
+	a60, a64 := strings.Repeat("a", 60), strings.Repeat("a", 64)
+	for _, tt := range []struct{ in, want string }{
+		{a64, `"` + a64 + `"`},
+		{a64 + "b", `"` + a64 + `"...`},
+		{a64[:63] + "éx", `"` + a64[:63] + `"...`}, // "é" is bytes 63 and 64: cut at 63
+		{a60 + strings.Repeat("\x80", 8), `"` + a60 + `"...`},
+	} {
+		if got := quoteText(tt.in); got != tt.want {
+			t.Errorf("quoteText(%q) = %s, want %s", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestAppendEventsExactRoom: AppendEvents "allocates nothing when dst has
+// room for the events", also when they are more than the buffer on the
+// stack and fill dst's room exactly (35 events, room for 35). Kills the
+// `x.high > len(log)` → `>=` mutant, which matched again into a new array.
+func TestAppendEventsExactRoom(t *testing.T) {
+	r := Star(Seq(Capture(0, ALPHA), Opt(Capture(1, DIGIT))))
+	in := strings.Repeat("a1b", 11) + "a1" // 35 events: one per byte
+	want, ok := r.Events(in)
+	if !ok || len(want) != 35 {
+		t.Fatalf("Events: %d events, %v; want 35", len(want), ok)
+	}
+	dst := make([]Event, 0, 35)
+	got, ok := r.AppendEvents(dst, in)
+	if d := cmp.Diff(want, got); !ok || d != "" {
+		t.Fatalf("AppendEvents (-want +got), ok %v:\n%s", ok, d)
+	}
+	if &got[0] != &dst[:1][0] {
+		t.Error("the events were not written in dst's room")
+	}
+	if n := testing.AllocsPerRun(20, func() { r.AppendEvents(dst[:0], in) }); n != 0 {
+		t.Errorf("AppendEvents with exact room allocates %v times, want 0", n)
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -376,6 +377,11 @@ func main() {
 				want := diagnosis{Offset: -1}
 				if se := r.ExplainFrom(s, lb); se != nil {
 					want = diagnosis{se.Offset, se.Expected}
+				}
+				// cmp.Diff only for a message: on the ~600,000 lines that
+				// agree it was half of the test's time.
+				if want.Offset == got.Offset && slices.Equal(want.Expected, got.Expected) {
+					continue
 				}
 				if diff := cmp.Diff(want, got, cmpopts.EquateEmpty()); diff != "" {
 					t.Fatalf("grammar %d (%s) on %q from %d: diagnosis generated vs interpreted (-want +got):\n%s", gi, r, s, lb, diff)

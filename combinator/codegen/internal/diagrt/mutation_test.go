@@ -1,0 +1,73 @@
+package diagrt
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// The tests of this file pin behaviour that mutation testing (.ci/mutation)
+// found no test to reach or notice: each names the mutants it kills.
+
+// TestAppendLabelsSpilled: past the 16 labels of the array, appendLabels
+// writes those of the slice after them, in the order recorded. The stub
+// table has five labels, fewer than 17 distinct ones, so the record is
+// made by hand: 16 in the array, two more in the slice. Kills
+// appendLabels's `out[len(d.exp)+i]` mutant, which no test reached.
+func TestAppendLabelsSpilled(t *testing.T) {
+	d := &genDiag{far: 0, n: 18, more: []uint16{3, 4}}
+	var want []string
+	for i := range d.exp {
+		d.exp[i] = uint16(i % 3)
+		want = append(want, genLabels[i%3])
+	}
+	want = append(want, `"::"`, `":"`)
+	if diff := cmp.Diff(want, d.appendLabels(nil)); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+// TestNamedAtZero: a named rule that fails where it starts, at offset 0,
+// with nothing recorded before its run, is expected there alone: what its
+// run recorded at 0 is dropped. Kills named's `d.far = -1` mutants (far 1
+// or 0 before the fail), which no test noticed: with the farthest failure
+// at 1, the fail at 0 recorded nothing.
+func TestNamedAtZero(t *testing.T) {
+	d := &genDiag{far: -1}
+	mark, far := d.n, d.far
+	d.fail(0, 2) // inside the run
+	d.named(0, far, mark, 3)
+	if diff := cmp.Diff([]string{`"::"`}, labelsOf(d)); d.far != 0 || diff != "" {
+		t.Fatalf("far %d (-want +got):\n%s", d.far, diff)
+	}
+}
+
+// TestAppendLabelsExactFit: a buf with room for exactly the labels is
+// appended to in place, not copied ("growing it only when it is short").
+// Kills appendLabels's `cap(buf)-n < d.n` → `<=` mutant, which copied it.
+func TestAppendLabelsExactFit(t *testing.T) {
+	d := &genDiag{far: -1}
+	d.fail(0, 1)
+	d.fail(0, 2)
+	buf := make([]string, 1, 3)
+	buf[0] = "x"
+	got := d.appendLabels(buf)
+	if diff := cmp.Diff([]string{"x", "a", "b"}, got); diff != "" {
+		t.Fatalf("(-want +got):\n%s", diff)
+	}
+	if &got[0] != &buf[0] {
+		t.Error("buf had room for the labels, and was copied")
+	}
+}
+
+// TestFailLitFoldZ: under fold (a case-insensitive literal, RFC 5234 §2.3),
+// "z" is a letter like any other: "Za" matches the first byte of "zb", so
+// the tail "b" is expected at 1. Kills failLit's `lit[k]|0x20 <= 'z'` → `<`
+// mutant, which took "z" for a byte without case.
+func TestFailLitFoldZ(t *testing.T) {
+	d := &genDiag{far: -1}
+	d.failLit("Za", 0, "zb", true, 1, 2, 4)
+	if got := labelsOf(d); d.far != 1 || !cmp.Equal(got, []string{"b"}) {
+		t.Errorf("far %d %q, want 1 [\"b\"]", d.far, got)
+	}
+}
