@@ -49,3 +49,35 @@ func TestExplainFromOutOfRange(t *testing.T) {
 		t.Error("ExplainFrom of a match is not nil")
 	}
 }
+
+// TestExplainEmptyAlt: Alt() matches nothing (rule.go), so a rule that
+// reaches one fails there, and its diagnosis says where, as it does for a
+// Not: the offset of the empty alternation, with the alternation expected.
+// It once gave offset -1 and nothing expected, as if nothing had failed.
+func TestExplainEmptyAlt(t *testing.T) {
+	type result struct {
+		Offset   int
+		Expected []string
+	}
+	for _, tc := range []struct {
+		rule *Rule
+		in   string
+		want result
+	}{
+		{Seq(Lit("a"), Alt()), "ab", result{1, []string{"( )"}}},
+		{Seq(Lit("a"), Alt()), "a", result{1, []string{"( )"}}},
+		{Alt(), "", result{0, []string{"( )"}}},
+		// The alternative that reads farther is the one reported: the rest of
+		// the literal, where it differs.
+		{Alt(Alt(), Lit("xy")), "xz", result{1, []string{`%s"y"`}}},
+	} {
+		e := tc.rule.Explain(tc.in)
+		if e == nil {
+			t.Errorf("%v.Explain(%q) = nil, want a failure", tc.rule, tc.in)
+			continue
+		}
+		if diff := cmp.Diff(tc.want, result{e.Offset, e.Expected}); diff != "" {
+			t.Errorf("%v.Explain(%q) (-want +got):\n%s", tc.rule, tc.in, diff)
+		}
+	}
+}

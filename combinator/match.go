@@ -255,6 +255,14 @@ func (m *matcher) match(r *Rule, in string, pos int) int {
 		}
 		return pos
 	case kAlt:
+		if len(r.subs) == 0 {
+			// Alt() matches nothing: a diagnosis records it where it
+			// fails, as it does a Not, so that the failure has an offset.
+			if m.d != nil {
+				m.fail(pos, r)
+			}
+			return -1
+		}
 		skip := !m.noskip
 		for _, s := range r.subs {
 			if !s.nullable && (pos >= len(in) || !s.starts(in[pos])) {

@@ -234,6 +234,11 @@ func (f *genFunc) dbody(r *node, fail *label) {
 			f.place(next)
 		}
 	case kAlt:
+		if len(r.subs) == 0 { // Alt() matches nothing: recorded as a Not is
+			f.emit("d.fail(p, %d)", f.g.labelID(r.label))
+			f.jump(fail)
+			return
+		}
 		save := f.newVar()
 		f.set(save, "p")
 		done := f.newLabel()
