@@ -103,8 +103,8 @@ func (r *Rule) body(prec int) string {
 		}
 		parts := make([]string, len(r.subs))
 		for i, s := range r.subs {
-			if s.name == "" && s.kind == kSeq && len(s.subs) > 1 {
-				parts[i] = s.body(precSeq) // concatenation is associative: no parentheses
+			if s.name == "" && s.kind == kSeq && len(s.subs) > 0 {
+				parts[i] = s.body(precSeq) // concatenation is associative: no parentheses, however deep
 				continue
 			}
 			parts[i] = s.ref(precRep)

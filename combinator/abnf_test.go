@@ -95,6 +95,10 @@ func TestConstructorsPrint(t *testing.T) {
 		{Seq(Lit("a")), `%s"a"`},
 		{Seq(Lit("-"), digit), `"-" DIGIT`},
 		{Seq(Lit("-"), Seq(digit, Lit(".")), digit), `"-" DIGIT "." DIGIT`},
+		// A one-rule Seq inside a Seq is that rule: "-" ( DIGIT "." ) would
+		// be the same ABNF with parentheses that say nothing.
+		{Seq(Lit("-"), Seq(Seq(digit, Lit("."))), digit), `"-" DIGIT "." DIGIT`},
+		{Seq(Lit("-"), Seq(Star(digit))), `"-" *DIGIT`},
 		{Seq(Lit("-"), Alt(digit, Lit(".")), digit), `"-" ( DIGIT / "." ) DIGIT`},
 		{Seq(Lit("-"), Class(Chars("-."))), `"-" ( "-" / "." )`},
 		{Alt(Lit("-"), Seq(digit, digit)), `"-" / DIGIT DIGIT`},
