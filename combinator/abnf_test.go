@@ -88,6 +88,11 @@ func TestConstructorsPrint(t *testing.T) {
 		{Lit(""), `""`},
 		{Lit("\x00\xff"), `%x00.FF`},
 		{Lit(`a"`), `%x61.22`},
+		// char-val = DQUOTE *(%x20-21 / %x23-7E) DQUOTE (RFC 5234 §4): a
+		// space may be quoted, DEL may not.
+		{Lit(" "), `" "`},
+		{Lit("\x7f"), `%x7F`},
+		{Lit("~"), `"~"`},
 		{LitFold("ab"), `"ab"`},
 		{Class(Chars("xyz")), `%x78-7A`},
 		{Class(Chars("-.")), `"-" / "."`},
