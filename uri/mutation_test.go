@@ -490,8 +490,11 @@ func TestParseRepairedTabAfterIDNAHost(t *testing.T) {
 // "//"; with a port that is not all digits it is no host and port, and
 // gets the hint for a ":" in the first segment of a relative path (§4.2).
 // The grammar stops at the ":": a relative path's first segment holds
-// none. Kills hint.go looksLikeHost's port loop: `s[k] < '0'` → `<=`,
-// `s[k] > '9'` → `>=`, `k < len(s)` → `>=` (no digit checked).
+// none. A ":" with no digit after it is no host and port either (the
+// hint is for a port written out; a URI's scheme begins with a letter,
+// §3.1). Kills hint.go looksLikeHost's port loop: `s[k] < '0'` → `<=`,
+// `s[k] > '9'` → `>=`, `k < len(s)` → `>=` (no digit checked), and
+// looksLikeHostPort's `i+1 < len(s)` → `<=` and `i+1` → `i-1`.
 func TestHintHostPortDigits(t *testing.T) {
 	for _, tc := range []struct {
 		in   string
@@ -505,6 +508,10 @@ func TestHintHostPortDigits(t *testing.T) {
 	} {
 		wantHinted(t, "ParseRelative", ParseRelative, tc.in, tc.want)
 	}
+	wantHinted(t, "ParseRelative", ParseRelative, "127.0.0.1:", hinted{"relative-ref", 9, "path",
+		`a ":" in the first segment of a relative path would read as a scheme (§4.2): begin the path with "./", as in "./127.0.0.1:"`})
+	wantHinted(t, "Parse", Parse, "127.0.0.1:", hinted{"URI", 0, "scheme",
+		`"127.0.0.1" is not a scheme: a scheme begins with a letter and holds only letters, digits, "+", "-" and "."`})
 }
 
 // wantHinted checks that parse, called name in messages, refuses in with a
