@@ -101,6 +101,13 @@ func TestComponentAtRule(t *testing.T) {
 		{ruleURI, "1a:b", 0, "scheme"},
 		{ruleAbsoluteURI, "//h", 0, "scheme"},
 		{ruleAbsoluteURI, "s:a#f", 3, "path"},
+		// A ":" first ends no scheme: a scheme is one letter or more
+		// (§3.1, Appendix B's "[^:/?#]+"), so a URI fails in the one it
+		// requires, wherever the offset (kills componentAt's hasScheme
+		// `j > 0` → `>=`).
+		{ruleURI, ":a", 1, "scheme"},
+		{ruleAbsoluteURI, "://h/p", 4, "scheme"},
+		{ruleURIReference, ":a", 1, "path"},
 		{ruleURIReference, "http://[::1]@h/", 12, "host"},
 		{ruleURIReference, "http://[::1]:80@h", 15, "port"},
 		{ruleURIReference, "http://u@h:1:2@x", 12, "port"},
