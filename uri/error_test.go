@@ -152,6 +152,12 @@ func TestAuthorityPart(t *testing.T) {
 		{"us er@h", 2, "userinfo"},
 		{"u%41:p@h", 4, "userinfo"},
 		{"h:1:2", 3, "port"},
+		// An empty userinfo (userinfo = *( ... ), §3.2.1) before the "@"
+		// at 0: offset 0 is in it, as at the "@" of "u@h" (kills
+		// authorityPart's `j >= 0` → `j > 0`).
+		{"@h", 0, "userinfo"},
+		{"@h", 1, "host"},
+		{"@", 1, "host"},
 	} {
 		if got := authorityPart(tc.authority, tc.off); got != tc.want {
 			t.Errorf("authorityPart(%q, %d) = %q, want %q", tc.authority, tc.off, got, tc.want)
