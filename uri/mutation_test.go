@@ -485,6 +485,35 @@ func TestParseRepairedTabAfterIDNAHost(t *testing.T) {
 	}
 }
 
+// TestHintHostPortDigits: text that reads as a host, ":" and a port
+// (§3.2.3: port = *DIGIT), "0" and "9" included, is told to begin with
+// "//"; with a port that is not all digits it is no host and port, and
+// gets the hint for a ":" in the first segment of a relative path (§4.2).
+// The grammar stops at the ":": a relative path's first segment holds
+// none. A ":" with no digit after it is no host and port either (the
+// hint is for a port written out; a URI's scheme begins with a letter,
+// §3.1). Kills hint.go looksLikeHost's port loop: `s[k] < '0'` → `<=`,
+// `s[k] > '9'` → `>=`, `k < len(s)` → `>=` (no digit checked), and
+// looksLikeHostPort's `i+1 < len(s)` → `<=` and `i+1` → `i-1`.
+func TestHintHostPortDigits(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want hinted
+	}{
+		{"127.0.0.1:9090", hinted{"relative-ref", 9, "path", `a host and port are written after "//": did you mean "//127.0.0.1:9090"?`}},
+		{"127.0.0.1:0", hinted{"relative-ref", 9, "path", `a host and port are written after "//": did you mean "//127.0.0.1:0"?`}},
+		{"127.0.0.1:9", hinted{"relative-ref", 9, "path", `a host and port are written after "//": did you mean "//127.0.0.1:9"?`}},
+		{"127.0.0.1:8o", hinted{"relative-ref", 9, "path", `a ":" in the first segment of a relative path would read as a scheme (§4.2): begin the path with "./", as in "./127.0.0.1:8o"`}},
+		{"127.0.0.1:80o", hinted{"relative-ref", 9, "path", `a ":" in the first segment of a relative path would read as a scheme (§4.2): begin the path with "./", as in "./127.0.0.1:80o"`}},
+	} {
+		wantHinted(t, "ParseRelative", ParseRelative, tc.in, tc.want)
+	}
+	wantHinted(t, "ParseRelative", ParseRelative, "127.0.0.1:", hinted{"relative-ref", 9, "path",
+		`a ":" in the first segment of a relative path would read as a scheme (§4.2): begin the path with "./", as in "./127.0.0.1:"`})
+	wantHinted(t, "Parse", Parse, "127.0.0.1:", hinted{"URI", 0, "scheme",
+		`"127.0.0.1" is not a scheme: a scheme begins with a letter and holds only letters, digits, "+", "-" and "."`})
+}
+
 // wantHinted checks that parse, called name in messages, refuses in with a
 // *ParseError whose rule, offset, component and hint are want's.
 func wantHinted(t *testing.T, name string, parse func(string) (URI, error), in string, want hinted) {
