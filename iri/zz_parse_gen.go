@@ -5198,7 +5198,10 @@ func (d *genDiag) fail(pos, id int) {
 	}
 }
 
-// record is fail at or past the farthest failure.
+// record is fail at or past the farthest failure. It is not inlined: fail,
+// its test, is, at every one of the many places a diagnosis records.
+//
+//go:noinline
 func (d *genDiag) record(pos, id int) {
 	if pos > d.far { // truncate(0), without the call
 		d.far = pos
