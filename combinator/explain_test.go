@@ -54,6 +54,8 @@ func TestExplainFromOutOfRange(t *testing.T) {
 // reaches one fails there, and its diagnosis says where, as it does for a
 // Not: the offset of the empty alternation, with the alternation expected.
 // It once gave offset -1 and nothing expected, as if nothing had failed.
+// The label "( )" is how this package prints Alt() (TestConstructorsPrint),
+// not ABNF: RFC 5234 has no empty group, as no grammar of its own needs one.
 func TestExplainEmptyAlt(t *testing.T) {
 	type result struct {
 		Offset   int

@@ -59,7 +59,8 @@ func (e *ParseError) Is(target error) bool { return target == ErrInvalid }
 // for its expected list (1 to 16 labels, or as many as the grammar has
 // labels, which no input is known to need) and, when the hint quotes the
 // input, for the hint's text (a hint that quotes nothing is a constant and
-// takes no room): 112 to 352 bytes, 320, 512 or 672 with a hint's text. The
+// takes no room): 112 to 352 bytes, 320, 512 or 672 with a hint's text
+// (more with more than 16 labels). The
 // diagnosis and the hint are made on the stack first, so that the size is
 // known.
 func newParseError(s string, rule topRule, prefix int) *ParseError {
@@ -75,8 +76,10 @@ func newParseError(s string, rule topRule, prefix int) *ParseError {
 	var exp []string // room for d.n labels
 	var room []byte  // room for h
 	// The size classes of the allocator (runtime/sizeclasses.go) are 16
-	// bytes apart up to 256: the room for each count of labels up to 10 is
-	// its own class, so that no byte is allocated (and swept) for nothing.
+	// bytes apart up to 256: each count of labels up to 5, and 7, 9, 10, 12
+	// and 16, gets the class that holds it exactly, so that no byte is
+	// allocated (and swept) for nothing; 6 and 8 labels take the room of 7
+	// and 9, 11 that of 12, 13 to 15 that of 16.
 	switch n := d.n; {
 	case len(h) > 0 && n <= 5 && len(h) <= 144: // 320 bytes
 		e, exp, room = allocError[[5]string, [144]byte]()

@@ -99,6 +99,10 @@ func TestParseErrorOneAllocation(t *testing.T) {
 		"http://[::1/",       // an unclosed IP literal
 		"%zz",                // a broken percent-encoding
 		"http://a/%4" + "\n", // a line feed at the end
+		// Hints of exactly 144 bytes, the room of the 320-byte class, with
+		// 5 and 2 labels: they fit with no byte to spare.
+		"http://a:1111111111111111x/",
+		"http://[" + strings.Repeat("a", 49) + "]/",
 	}, append(manyLabels, longHints...)...)
 	for _, s := range inputs {
 		if n := testing.AllocsPerRun(20, func() { _, _ = ParseReference(s) }); n != 1 {
