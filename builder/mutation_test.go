@@ -66,32 +66,34 @@ func TestBuildErrorOffsets(t *testing.T) {
 	}
 }
 
+// buildFault is what a test of a refused host compares of the *BuildError.
+type buildFault struct {
+	Component string
+	Offset    int
+	Hint      string
+	Invalid   bool // errors.Is(err, ErrInvalidHost)
+}
+
 // TestHostDelimiterAtStart: Host given text that starts with a part of a URL
 // other than a host says so at offset 0: a "/" that starts a path, a "://"
 // that follows a scheme (a whole URI, here with an empty scheme; the "://"
 // wins over the "/" inside it). Kills setHost's `IndexAny(v, …); i >= 0` and
 // `Index(v, "://"); j >= 0` → `> 0` mutants, which moved the fault off 0.
 func TestHostDelimiterAtStart(t *testing.T) {
-	type fault struct {
-		Component string
-		Offset    int
-		Hint      string
-		Invalid   bool // errors.Is(err, ErrInvalidHost)
-	}
 	for _, tt := range []struct {
 		host string
-		want fault
+		want buildFault
 	}{
-		{"/p", fault{"host", 0, `"/" starts a path: set it with Path or AppendSegments`, true}},
-		{"?q", fault{"host", 0, `"?" starts a query: set it with Query or SetQueryParam`, true}},
-		{"://h/p", fault{"host", 0, `"://" follows a scheme: this is a whole URI; parse it with uri.Parse and edit it with From`, true}},
+		{"/p", buildFault{"host", 0, `"/" starts a path: set it with Path or AppendSegments`, true}},
+		{"?q", buildFault{"host", 0, `"?" starts a query: set it with Query or SetQueryParam`, true}},
+		{"://h/p", buildFault{"host", 0, `"://" follows a scheme: this is a whole URI; parse it with uri.Parse and edit it with From`, true}},
 	} {
 		_, err := New().Scheme("http").Host(tt.host).Build()
 		var be *BuildError
 		if !errors.As(err, &be) {
 			t.Fatalf("Host(%q): Build() error = %v, want a *BuildError", tt.host, err)
 		}
-		got := fault{be.Component, be.Offset, be.Hint, errors.Is(err, ErrInvalidHost)}
+		got := buildFault{be.Component, be.Offset, be.Hint, errors.Is(err, ErrInvalidHost)}
 		if d := cmp.Diff(tt.want, got); d != "" {
 			t.Errorf("Host(%q) (-want +got):\n%s", tt.host, d)
 		}
@@ -105,20 +107,14 @@ func TestHostDelimiterAtStart(t *testing.T) {
 // another URI (§3.2.2). Kills the mutants of `offset: -1` in setHost's
 // `a == ""` case, which no test reached.
 func TestHostMapsToEmpty(t *testing.T) {
-	type fault struct {
-		Component string
-		Offset    int
-		Hint      string
-		Invalid   bool // errors.Is(err, ErrInvalidHost)
-	}
 	for _, host := range []string{"\u00ad", "\u200b\u00ad"} {
 		_, err := New().Scheme("http").Host(host).Build()
 		var be *BuildError
 		if !errors.As(err, &be) {
 			t.Fatalf("Host(%q): Build() error = %v, want a *BuildError", host, err)
 		}
-		got := fault{be.Component, be.Offset, be.Hint, errors.Is(err, ErrInvalidHost)}
-		if d := cmp.Diff(fault{"host", -1, "IDNA (UTS #46 lookup) refuses the name: the name maps to the empty name", true}, got); d != "" {
+		got := buildFault{be.Component, be.Offset, be.Hint, errors.Is(err, ErrInvalidHost)}
+		if d := cmp.Diff(buildFault{"host", -1, "IDNA (UTS #46 lookup) refuses the name: the name maps to the empty name", true}, got); d != "" {
 			t.Errorf("Host(%q) (-want +got):\n%s", host, d)
 		}
 	}
