@@ -157,3 +157,29 @@ func TestCharSetString(t *testing.T) {
 		}
 	}
 }
+
+// TestCharSetStringEdges pins how String prints the bytes at the edges of
+// its rules: a quoted string in ABNF is case-insensitive (RFC 5234 §2.3), so
+// a letter alone is %x (z and Z are letters too), and a letter with its
+// other case alone (no neighbour of either in the set) is one quoted
+// letter, printed once, in byte order where its upper case stands; a space
+// is %x20, not a quoted blank easy to miss in a list.
+func TestCharSetStringEdges(t *testing.T) {
+	for _, tc := range []struct {
+		set  CharSet
+		want string
+	}{
+		{Chars("z"), `%x7A`},
+		{Chars("Z"), `%x5A`},
+		{Chars("Aa"), `"a"`},
+		{Chars("Aa_"), `"a" / "_"`},
+		// '`' stands beside 'a': A and a are not a pair alone.
+		{Chars("A`a"), "%x41 / \"`\" / %x61"},
+		{Chars(" "), `%x20`},
+		{Chars("!"), `"!"`},
+	} {
+		if got := tc.set.String(); got != tc.want {
+			t.Errorf("%q: String() = %s, want %s", tc.want, got, tc.want)
+		}
+	}
+}
