@@ -68,18 +68,23 @@ func TestNamed(t *testing.T) {
 }
 
 // TestAppendLabels checks that the labels are appended to buf, growing it
-// only when it is short.
+// only when it is short: in place with room to spare and with exactly the
+// room (which kills appendLabels's `cap(buf)-n < d.n` → `<=` mutant, which
+// copied it), grown with none.
 func TestAppendLabels(t *testing.T) {
 	d := &genDiag{far: -1}
 	d.fail(0, 1)
 	d.fail(0, 2)
-	buf := make([]string, 1, 4)
-	buf[0] = "x"
-	got := d.appendLabels(buf)
-	if diff := cmp.Diff([]string{"x", "a", "b"}, got); diff != "" || &got[0] != &buf[0] {
-		t.Fatalf("(-want +got):\n%s", diff)
+	var buf []string
+	for _, room := range []int{4, 3} {
+		buf = make([]string, 1, room)
+		buf[0] = "x"
+		got := d.appendLabels(buf)
+		if diff := cmp.Diff([]string{"x", "a", "b"}, got); diff != "" || &got[0] != &buf[0] {
+			t.Fatalf("cap %d (-want +got, or copied):\n%s", room, diff)
+		}
 	}
-	got = d.appendLabels(buf[:1:1])
+	got := d.appendLabels(buf[:1:1])
 	if diff := cmp.Diff([]string{"x", "a", "b"}, got); diff != "" {
 		t.Fatalf("grown (-want +got):\n%s", diff)
 	}

@@ -24,24 +24,6 @@ func TestNamedAtZero(t *testing.T) {
 	}
 }
 
-// TestAppendLabelsExactFit: a buf with room for exactly the labels is
-// appended to in place, not copied ("growing it only when it is short").
-// Kills appendLabels's `cap(buf)-n < d.n` → `<=` mutant, which copied it.
-func TestAppendLabelsExactFit(t *testing.T) {
-	d := &genDiag{far: -1}
-	d.fail(0, 1)
-	d.fail(0, 2)
-	buf := make([]string, 1, 3)
-	buf[0] = "x"
-	got := d.appendLabels(buf)
-	if diff := cmp.Diff([]string{"x", "a", "b"}, got); diff != "" {
-		t.Fatalf("(-want +got):\n%s", diff)
-	}
-	if &got[0] != &buf[0] {
-		t.Error("buf had room for the labels, and was copied")
-	}
-}
-
 // TestFailLitFoldZ: under fold (a case-insensitive literal, RFC 5234 §2.3),
 // "z" is a letter like any other: "Za" matches the first byte of "zb", so
 // the tail "b" is expected at 1. Kills failLit's `lit[k]|0x20 <= 'z'` → `<`
