@@ -78,7 +78,7 @@ func MustParseReference(s string) URI {
 
 // parse matches s with the matcher generated from rule and keeps the spans
 // of its components; a failure is explained by rule's generated diagnosis.
-func parse(s string, rule topRule) (URI, error) {
+func parse(s string, rule topRule) (u URI, err error) {
 	if len(s) > math.MaxInt32 {
 		return URI{}, &ParseError{Input: s, Offset: math.MaxInt32, Rule: rule.Name(),
 			Component: "input", Expected: []string{"at most 2 GiB"}}
@@ -87,26 +87,28 @@ func parse(s string, rule topRule) (URI, error) {
 	if end := match(rule, s, &sp); end != len(s) {
 		return URI{}, newParseError(s, rule, end)
 	}
-	// Written out slot by slot rather than in a loop: the compiler does
-	// not unroll one, and the loop cost a third of this function.
-	return URI{s: s, sp: [nslots]span{
-		capSpan(sp[slotScheme]),
-		capSpan(sp[slotAuthority]),
-		capSpan(sp[slotUserInfo]),
-		capSpan(sp[slotHost]),
-		capSpan(sp[slotPort]),
-		pathSpan(sp[slotPath][0], sp[slotPath][1]),
-		capSpan(sp[slotQuery]),
-		capSpan(sp[slotFragment]),
-	}, host: hostKind(s, sp[slotHost][0], sp[slotHost][1])}, nil
+	// Written out slot by slot rather than in a loop, which the compiler
+	// does not unroll, and each span stored as soon as it is made, into
+	// the result: the loop cost a third of this function.
+	u.s = s
+	u.sp[slotScheme] = capSpan(sp[slotScheme][0], sp[slotScheme][1])
+	u.sp[slotAuthority] = capSpan(sp[slotAuthority][0], sp[slotAuthority][1])
+	u.sp[slotUserInfo] = capSpan(sp[slotUserInfo][0], sp[slotUserInfo][1])
+	u.sp[slotHost] = capSpan(sp[slotHost][0], sp[slotHost][1])
+	u.sp[slotPort] = capSpan(sp[slotPort][0], sp[slotPort][1])
+	u.sp[slotPath] = pathSpan(sp[slotPath][0], sp[slotPath][1])
+	u.sp[slotQuery] = capSpan(sp[slotQuery][0], sp[slotQuery][1])
+	u.sp[slotFragment] = capSpan(sp[slotFragment][0], sp[slotFragment][1])
+	u.host = hostKind(s, sp[slotHost][0], sp[slotHost][1])
+	return u, nil
 }
 
-// capSpan is the span of a capture {start, end} of the generated matchers,
+// capSpan is the span of a capture [start, end) of the generated matchers,
 // without a branch: an undefined capture is {-1, -1}, and becomes the zero
 // span.
-func capSpan(c [2]int) span {
-	undef := int32(c[0] >> 63) // -1 when undefined, else 0
-	return span{int32(c[0] + 1), int32(c[1]) &^ undef}
+func capSpan(start, end int) span {
+	undef := int32(start >> 63) // -1 when undefined, else 0
+	return span{int32(start + 1), int32(end) &^ undef}
 }
 
 // match matches s with the generated matcher of rule, one of the four top
