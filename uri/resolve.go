@@ -92,7 +92,7 @@ func (base URI) ResolveWith(ref URI, opts ResolveOptions) (URI, error) {
 // resolve is Resolve and ResolveWith. It takes both URIs by pointer and
 // reads them with get and has, never with the value methods (Path, …):
 // each of those, inlined, would copy the 88-byte URI first.
-func (b *URI) resolve(r *URI, nonStrict bool) (URI, error) {
+func (b *URI) resolve(r *URI, nonStrict bool) (t URI, err error) {
 	if !b.has(slotScheme) {
 		return URI{}, &ResolveError{Op: "resolve", Base: b.s, Ref: r.s}
 	}
@@ -114,13 +114,15 @@ func (b *URI) resolve(r *URI, nonStrict bool) (URI, error) {
 		if dot < 0 {
 			return *r, nil
 		}
-		return resolveJoin("", r, 0, r.pathStart(), slotScheme, slotPath, "", rpath, dot, r, r.pathStart()+len(rpath), r.host), nil
+		resolveJoin(&t, "", r, 0, r.pathStart(), slotScheme, slotPath, "", rpath, dot, r, r.pathStart()+len(rpath), r.host)
+		return t, nil
 	case r.has(slotAuthority):
 		// The scheme of B, then R from its "//" (a scheme R has in the
 		// non-strict variant is left out).
 		from := int(r.sp[slotAuthority].lo) - 3
 		scheme, _ := b.get(slotScheme)
-		return resolveJoin(scheme, r, from, r.pathStart(), slotAuthority, slotPath, "", rpath, rdsIndexDotSegment(rpath), r, r.pathStart()+len(rpath), r.host), nil
+		resolveJoin(&t, scheme, r, from, r.pathStart(), slotAuthority, slotPath, "", rpath, rdsIndexDotSegment(rpath), r, r.pathStart()+len(rpath), r.host)
+		return t, nil
 	case rpath == "":
 		// The base's path as it stands, and its query unless R has one:
 		// b.s up to the end of one of them, then the rest of R's text,
@@ -135,7 +137,8 @@ func (b *URI) resolve(r *URI, nonStrict bool) (URI, error) {
 				end, slots = int(q.hi), slotQuery+1
 			}
 		}
-		return resolveJoin("", b, 0, end, slotScheme, slots, "", "", -1, r, r.pathStart(), b.host), nil
+		resolveJoin(&t, "", b, 0, end, slotScheme, slots, "", "", -1, r, r.pathStart(), b.host)
+		return t, nil
 	}
 	var dir string
 	if rpath[0] != '/' { // merge (§5.2.3)
@@ -152,7 +155,8 @@ func (b *URI) resolve(r *URI, nonStrict bool) (URI, error) {
 			dot += len(dir)
 		}
 	}
-	return resolveJoin("", b, 0, b.pathStart(), slotScheme, slotPath, dir, rpath, dot, r, r.pathStart()+len(rpath), b.host), nil
+	resolveJoin(&t, "", b, 0, b.pathStart(), slotScheme, slotPath, dir, rpath, dot, r, r.pathStart()+len(rpath), b.host)
+	return t, nil
 }
 
 // pathStart returns the offset in u.s where the path starts: after the
@@ -168,7 +172,8 @@ func (u *URI) pathStart() int {
 }
 
 // resolveJoin writes the target of a resolution and its spans at once, so
-// that the result needs no parse:
+// that the result needs no parse, into *u, a zero URI (the named result of
+// resolve: no copy of a URI on its way out):
 //
 //   - scheme and ":", when scheme is not empty;
 //   - head.s[headFrom:headEnd], with the spans of head's slots
@@ -181,21 +186,20 @@ func (u *URI) pathStart() int {
 // Each piece is valid where it goes, as the callers ensure (the tests parse
 // every result back and compare). host is the kind of the host the head
 // brings.
-func resolveJoin(scheme string, head *URI, headFrom, headEnd, slotLo, slotHi int, dir, rpath string, dot int, tail *URI, tailFrom int, host HostKind) URI {
+func resolveJoin(u *URI, scheme string, head *URI, headFrom, headEnd, slotLo, slotHi int, dir, rpath string, dot int, tail *URI, tailFrom int, host HostKind) {
 	// The text is written in place in the result's one allocation: room
 	// for every piece, and for the "/." that the double-slash policy may
 	// add.
 	buf := make([]byte, 0, len(scheme)+1+headEnd-headFrom+len(dir)+len(rpath)+2+len(tail.s)-tailFrom)
-	var sp [nslots]span
 	if scheme != "" {
-		buf = refPut(buf, &sp, slotScheme, scheme)
+		buf = refPut(buf, &u.sp, slotScheme, scheme)
 		buf = append(buf, ':')
 	}
 	d := int32(len(buf) - headFrom)
 	buf = append(buf, head.s[headFrom:headEnd]...)
 	for i := slotLo; i < slotHi; i++ {
 		if x := head.sp[i]; x.lo != 0 {
-			sp[i] = span{x.lo + d, x.hi + d}
+			u.sp[i] = span{x.lo + d, x.hi + d}
 		}
 	}
 	if dir != "" || rpath != "" {
@@ -204,20 +208,20 @@ func resolveJoin(scheme string, head *URI, headFrom, headEnd, slotLo, slotHi int
 		buf = append(buf, rpath...)
 		if dot >= 0 {
 			buf = buf[:p0+rdsInPlaceFrom(buf[p0:], dot)]
-			if sp[slotAuthority].lo == 0 {
+			if u.sp[slotAuthority].lo == 0 {
 				buf = refFixDoubleSlash(buf, p0)
 			}
 		}
-		sp[slotPath] = pathSpan(p0, len(buf))
+		u.sp[slotPath] = pathSpan(p0, len(buf))
 	}
 	d = int32(len(buf) - tailFrom)
 	buf = append(buf, tail.s[tailFrom:]...)
 	for i := slotQuery; i < nslots; i++ {
 		if x := tail.sp[i]; x.lo != 0 {
-			sp[i] = span{x.lo + d, x.hi + d}
+			u.sp[i] = span{x.lo + d, x.hi + d}
 		}
 	}
-	return URI{s: unsafe.String(unsafe.SliceData(buf), len(buf)), sp: sp, host: host}
+	u.s, u.host = unsafe.String(unsafe.SliceData(buf), len(buf)), host
 }
 
 // refPut and refFixDoubleSlash assemble the text of a URI and the spans of
