@@ -55,6 +55,13 @@ func (e *ParseError) Is(target error) bool { return target == ErrInvalid }
 // diagnosis; prefix, the end of the prefix of s that rule matches (or -1), is
 // a lower bound of where it fails.
 //
+// The most common rejection, a byte that ends a host name where nothing can
+// follow it (hostStop), is known without the diagnosis: it fails where the
+// fast match stopped, with the labels the diagnosis gives every input of
+// that shape (hostStopLabels), in the component hostStopComponent names
+// (TestHostStop and FuzzHostStop compare both with the diagnosis and
+// componentAt).
+//
 // The error is one allocation, sized to what it holds: the ParseError, room
 // for its expected list (1 to 16 labels, or as many as the grammar has
 // labels, which no input is known to need) and, when the hint quotes the
@@ -65,11 +72,18 @@ func (e *ParseError) Is(target error) bool { return target == ErrInvalid }
 // known.
 func newParseError(s string, rule topRule, prefix int) *ParseError {
 	var d genDiag
-	off := diagnose(rule, s, prefix, &d)
-	if off < 0 { // cannot happen: the fast match failed; the rule is expected at 0
-		off = 0
+	var off, n int
+	var comp string
+	known := hostStopLabels[rule]
+	if known != nil && hostStop(s, prefix) {
+		off, n, comp = prefix, len(known), hostStopComponent(s, prefix)
+	} else {
+		known = nil
+		if off = diagnose(rule, s, prefix, &d); off < 0 { // cannot happen: the fast match failed; the rule is expected at 0
+			off = 0
+		}
+		n, comp = d.n, componentAt(s, off, rule)
 	}
-	comp := componentAt(s, off, rule)
 	var text [hintTextMax]byte
 	h, hint := hintOf(text[:0], s, off, rule.Name(), comp, nil)
 	var e *ParseError
@@ -80,7 +94,7 @@ func newParseError(s string, rule topRule, prefix int) *ParseError {
 	// and 16, gets the class that holds it exactly, so that no byte is
 	// allocated (and swept) for nothing; 6 and 8 labels take the room of 7
 	// and 9, 11 that of 12, 13 to 15 that of 16.
-	switch n := d.n; {
+	switch {
 	case len(h) > 0 && n <= 5 && len(h) <= 144: // 320 bytes
 		e, exp, room = allocError[[5]string, [144]byte]()
 	case len(h) > 0 && n <= 12 && len(h) <= hintText: // 512 bytes
@@ -112,8 +126,12 @@ func newParseError(s string, rule topRule, prefix int) *ParseError {
 	default: // room for every label of the grammar: no input is known to need it
 		e, exp, _ = allocError[[len(d.exp)]string, [0]byte]()
 	}
-	// The room holds the d.n labels: appendLabels does not allocate.
-	exp = d.appendLabels(exp)
+	// The room holds the n labels: neither append allocates.
+	if known != nil {
+		exp = append(exp, known...)
+	} else {
+		exp = d.appendLabels(exp)
+	}
 	if len(exp) == 0 { // as off < 0 above
 		exp = append(exp, rule.Name())
 	}
@@ -242,6 +260,7 @@ const (
 	clsAlpha                     // ALPHA
 	clsScheme                    // ALPHA / DIGIT / "+" / "-" / "."
 	clsUserinfo                  // unreserved / sub-delims / ":" / "%": a userinfo's bytes
+	clsRegName                   // unreserved / sub-delims: a reg-name's bytes but pct-encoded
 )
 
 // byteClass holds the classes of each byte that componentAt and the hints
@@ -262,6 +281,83 @@ var byteClass = func() (t [256]uint8) {
 		}
 		if userInfoSet.contains(byte(b)) || b == '%' {
 			t[b] |= clsUserinfo
+		}
+		if regNameSet.contains(byte(b)) {
+			t[b] |= clsRegName
+		}
+	}
+	return t
+}()
+
+// hostStop reports whether s has this shape, with b at offset k:
+//
+//	scheme "://" name b ...
+//
+// where name is one or more bytes of unreserved and sub-delims (§2.3, §2.2),
+// not all of them DIGIT and ".", and b is none of those bytes nor ":", "%",
+// "@", "/", "?" and "#". Read as a URI or a URI-reference, such an s fails
+// at b: every alternative that reaches b (userinfo, reg-name, port, path,
+// query, fragment, end) stops there, and none gets further; an
+// IPv4address fails before b, at the byte that is no DIGIT or "."; an
+// IP-literal fails at once. Its diagnosis is the same list of labels for
+// every such s (the templates "https://x.{Region}.{PartitionResult...}" of
+// the corpus), which hostStopLabels holds.
+func hostStop(s string, k int) bool {
+	if k < 0 || k >= len(s) {
+		return false
+	}
+	switch c := s[k]; {
+	case byteClass[c]&clsRegName != 0, c == ':', c == '%', c == '@', c == '/', c == '?', c == '#':
+		return false
+	}
+	// The scheme: a letter, then scheme bytes up to "://".
+	if byteClass[s[0]]&clsAlpha == 0 {
+		return false
+	}
+	j := 1
+	for j < k && byteClass[s[j]]&clsScheme != 0 {
+		j++
+	}
+	start := j + 3
+	if start >= k || s[j:start] != "://" {
+		return false
+	}
+	// The name, up to k, with a byte that is no DIGIT or "." (most often
+	// its first).
+	for i := start; i < k; i++ {
+		if byteClass[s[i]]&clsRegName == 0 {
+			return false
+		}
+	}
+	for i := start; i < k; i++ {
+		if c := s[i]; c != '.' && c-'0' >= 10 {
+			return true
+		}
+	}
+	return false
+}
+
+// hostStopComponent is componentAt(s, k, rule) when hostStop(s, k) holds:
+// the name is a userinfo when an "@" follows b before any "/", "?" or "#"
+// (b is none of them), and a host otherwise, where no ":" comes before b.
+func hostStopComponent(s string, k int) string {
+	if j := strings.IndexByte(s[k:], '@'); j >= 0 && indexStop(s[k:k+j], clsAuthorityStop) < 0 {
+		return "userinfo"
+	}
+	return "host"
+}
+
+// hostStopLabels holds, for each top rule, the labels the diagnosis gives
+// an input of hostStop's shape, which newParseError uses without running
+// it; nil for a rule where it has not been checked (absolute-URI has no
+// fragment, relative-ref no scheme). They are taken from the diagnosis
+// itself, of the shortest such input.
+var hostStopLabels = func() (t [ruleURIReference + 1][]string) {
+	for _, r := range []topRule{ruleURI, ruleURIReference} {
+		const s, k = "s://a{", 5
+		var d genDiag
+		if hostStop(s, k) && diagnose(r, s, k, &d) == k {
+			t[r] = d.appendLabels(nil)
 		}
 	}
 	return t

@@ -1,0 +1,199 @@
+package uri
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/seed42851778/rfc3986/internal/corpus"
+)
+
+// diagnosed is what the generated diagnosis of rule says of s, which does
+// not match it: the offset and the labels expected there. It is the
+// reference newParseError is checked against where it does without the
+// diagnosis (hostStop).
+func diagnosed(s string, rule topRule) (int, []string) {
+	var sp [nslots][2]int
+	var d genDiag
+	off := diagnose(rule, s, match(rule, s, &sp), &d)
+	return off, d.appendLabels(nil)
+}
+
+// checkHostStop checks that ParseError of s as each top rule has the
+// offset and labels of the generated diagnosis, and the component
+// componentAt names there. It reports whether s has
+// hostStop's shape.
+func checkHostStop(t *testing.T, s string) bool {
+	t.Helper()
+	for _, rule := range []topRule{ruleURI, ruleAbsoluteURI, ruleRelativeRef, ruleURIReference} {
+		var sp [nslots][2]int
+		end := match(rule, s, &sp)
+		if end == len(s) {
+			continue
+		}
+		e := newParseError(s, rule, end)
+		off, labels := diagnosed(s, rule)
+		if e.Offset != off || !slices.Equal(e.Expected, labels) {
+			t.Fatalf("%s %q: offset %d, expected %q; the diagnosis says %d, %q (hostStop at %d)",
+				rule.Name(), s, e.Offset, e.Expected, off, labels, hostStopAt(s))
+		}
+		if comp := componentAt(s, off, rule); e.Component != comp {
+			t.Fatalf("%s %q: component %q, componentAt says %q (hostStop at %d)",
+				rule.Name(), s, e.Component, comp, hostStopAt(s))
+		}
+	}
+	return hostStopAt(s) >= 0
+}
+
+// hostStopAt is the offset k at which hostStop(s, k) holds, or -1; it
+// panics if there are two: the shape has one b.
+func hostStopAt(s string) int {
+	at := -1
+	for k := -1; k <= len(s); k++ {
+		if hostStop(s, k) {
+			if at >= 0 {
+				panic(fmt.Sprintf("hostStop(%q, k) holds at %d and %d", s, at, k))
+			}
+			at = k
+		}
+	}
+	return at
+}
+
+// TestHostStop compares ParseError's offset and expected list with the
+// generated diagnosis on inputs of hostStop's shape and beside it: every
+// name of up to three bytes over an alphabet of each kind of byte a host
+// may hold or end at (a letter, a DIGIT, ".", "-", "~", a sub-delim, "%",
+// ":", "@", "[", "/"), then a byte that no name holds, alone or before
+// text with an "@" (the userinfo's alternative), after three schemes and
+// after no scheme; and longer names, IPv4-like ones among them, with
+// every byte after them.
+func TestHostStop(t *testing.T) {
+	alphabet := []string{"a", "1", ".", "-", "~", "!", "%", "%41", ":", "@", "[", "/"}
+	names := []string{""}
+	for n, level := 0, []string{""}; n < 3; n++ {
+		var next []string
+		for _, p := range level {
+			for _, a := range alphabet {
+				next = append(next, p+a)
+			}
+		}
+		names, level = append(names, next...), next
+	}
+	heads := []string{"s://", "https://", "a1+-.://", "//", "s:/", "1s://"}
+	shaped := 0
+	for _, h := range heads {
+		for _, name := range names {
+			for _, b := range []string{"{", " ", "^", "\x80", "]", "\\", ""} {
+				for _, tail := range []string{"", "x@y", "}/p?q#f", "/@", "?x@"} {
+					if checkHostStop(t, h+name+b+tail) {
+						shaped++
+					}
+				}
+			}
+		}
+	}
+	long := []string{"firehose-fips.", "1.2.3.4", "1.2.3.a", "12", "1.2.3.4a", "a.1.2.3", "255.255.255.255.1",
+		"x_y~z!$&'()*+,;=", "1.", ".1", "127.0.0.1.", "0x7f"}
+	for _, name := range long {
+		for b := range 256 {
+			for _, tail := range []string{"", "@h", "x@h", "/@h", "x?@h", "#@"} {
+				if checkHostStop(t, "https://"+name+string([]byte{byte(b)})+tail) {
+					shaped++
+				}
+			}
+		}
+	}
+	if shaped < 1000 {
+		t.Errorf("%d inputs of hostStop's shape, want 1,000 or more", shaped)
+	}
+}
+
+// TestHostStopShape checks hostStop's answers, found by hand from the
+// rules of §3 (scheme, "//", a reg-name of unreserved and sub-delims, and
+// a byte no alternative takes).
+func TestHostStopShape(t *testing.T) {
+	tests := []struct {
+		in   string
+		want int
+	}{
+		{"https://firehose-fips.{Region}.{PartitionResult#dualStackDnsSuffix}", 22},
+		{"s://a{", 5},
+		{"s://a{b@c", 5},
+		{"s://a b", 5},
+		{"s://a\x80", 5},
+		{"s://1.2.3.a^", 11},
+		{"s://{", -1},        // no name: an IP-literal or IPv4address was expected too
+		{"s://12{", -1},      // all DIGIT and ".": the IPv4address reaches the byte
+		{"s://1.2.3.4{", -1}, // the same
+		{"s://a", -1},        // nothing ends the name
+		{"s://a:{", -1},      // a port
+		{"s://a%4{", -1},     // pct-encoded
+		{"s://a@{", -1},      // a userinfo
+		{"s://a/{", -1},      // a path
+		{"s:/a{", -1},        // no authority
+		{"//a{", -1},         // no scheme
+		{"1s://a{", -1},      // no scheme
+		{"s+.-1://a{", 9},    // a scheme of every kind of byte
+		{"s?://a{", -1},      // "?" ends the scheme
+		{"s://a~_-.!$&'()*+,;=\"", 20},
+	}
+	for _, tt := range tests {
+		if got := hostStopAt(tt.in); got != tt.want {
+			t.Errorf("hostStop(%q, k) holds at k = %d, want %d", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestHostStopCorpus compares ParseError with the diagnosis on every line
+// of the corpus that does not parse, most of which have hostStop's shape.
+func TestHostStopCorpus(t *testing.T) {
+	n := 0
+	for _, l := range corpus.Lines(t, "urls.txt") {
+		if checkHostStop(t, l) {
+			n++
+		}
+	}
+	if n == 0 {
+		t.Error("no line of the corpus has hostStop's shape")
+	}
+}
+
+// TestHostStopLabels checks the labels newParseError gives without the
+// diagnosis against RFC 3986: after a reg-name, a host may go on with
+// unreserved, pct-encoded or sub-delims (§3.2.2), the text read so far may
+// be a userinfo going on with ":" or ending at "@" (§3.2.1), a port may
+// start with ":" (§3.2.3), then a path-abempty with "/" (§3.3), a query
+// with "?" (§3.4), a fragment with "#" (§3.5), or the input may end.
+func TestHostStopLabels(t *testing.T) {
+	want := []string{"unreserved", "pct-encoded", "sub-delims", `":"`, `"@"`, `"/"`, `"?"`, `"#"`, "end of input"}
+	for _, rule := range []topRule{ruleURI, ruleURIReference} {
+		if diff := cmp.Diff(want, hostStopLabels[rule]); diff != "" {
+			t.Errorf("hostStopLabels[%s] (-want +got):\n%s", rule.Name(), diff)
+		}
+	}
+	for _, rule := range []topRule{ruleAbsoluteURI, ruleRelativeRef} {
+		if hostStopLabels[rule] != nil {
+			t.Errorf("hostStopLabels[%s] = %q, want nil", rule.Name(), hostStopLabels[rule])
+		}
+	}
+}
+
+// FuzzHostStop compares ParseError's offset and expected list with the
+// generated diagnosis on any input, and on the input made a URI with an
+// authority.
+func FuzzHostStop(f *testing.F) {
+	for _, s := range []string{"a{", "firehose-fips.{Region}", "1.2{", "a%41{", "a:1{", "a{@b", "12"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		checkHostStop(t, s)
+		checkHostStop(t, "https://"+s)
+		if i := strings.IndexByte(s, '/'); i >= 0 {
+			checkHostStop(t, "s://"+s[:i])
+		}
+	})
+}
