@@ -55,12 +55,12 @@ func (e *ParseError) Is(target error) bool { return target == ErrInvalid }
 // diagnosis; prefix, the end of the prefix of s that rule matches (or -1), is
 // a lower bound of where it fails.
 //
-// The most common rejection, a byte that ends a host name where nothing can
-// follow it (hostStop), is known without the diagnosis: it fails where the
-// fast match stopped, with the labels the diagnosis gives every input of
-// that shape (hostStopLabels), in the component hostStopComponent names
-// (TestHostStop and FuzzHostStop compare both with the diagnosis and
-// componentAt).
+// The most common rejections, a byte that no URI holds after a host name
+// (hostStop) or in a path, query or fragment (tailStop), are known without
+// the diagnosis: they fail where the fast match stopped, with the labels
+// the diagnosis gives every input of that shape (stopLabels), in the
+// component hostStopComponent or componentAt names (TestHostStop,
+// TestTailStop and FuzzHostStop compare them with the diagnosis).
 //
 // The error is one allocation, sized to what it holds: the ParseError, room
 // for its expected list (1 to 16 labels, or as many as the grammar has
@@ -74,11 +74,12 @@ func newParseError(s string, rule topRule, prefix int) *ParseError {
 	var d genDiag
 	var off, n int
 	var comp string
-	known := hostStopLabels[rule]
+	known := stopLabels[rule].host
 	if known != nil && hostStop(s, prefix) {
 		off, n, comp = prefix, len(known), hostStopComponent(s, prefix)
+	} else if known, comp = tailStop(s, prefix, rule); known != nil {
+		off, n = prefix, len(known)
 	} else {
-		known = nil
 		if off = diagnose(rule, s, prefix, &d); off < 0 { // cannot happen: the fast match failed; the rule is expected at 0
 			off = 0
 		}
@@ -301,7 +302,7 @@ var byteClass = func() (t [256]uint8) {
 // IPv4address fails before b, at the byte that is no DIGIT or "."; an
 // IP-literal fails at once. Its diagnosis is the same list of labels for
 // every such s (the templates "https://x.{Region}.{PartitionResult...}" of
-// the corpus), which hostStopLabels holds.
+// the corpus), which stopLabels holds.
 func hostStop(s string, k int) bool {
 	if k < 0 || k >= len(s) {
 		return false
@@ -347,17 +348,61 @@ func hostStopComponent(s string, k int) string {
 	return "host"
 }
 
-// hostStopLabels holds, for each top rule, the labels the diagnosis gives
-// an input of hostStop's shape, which newParseError uses without running
-// it; nil for a rule where it has not been checked (absolute-URI has no
-// fragment, relative-ref no scheme). They are taken from the diagnosis
-// itself, of the shortest such input.
-var hostStopLabels = func() (t [ruleURIReference + 1][]string) {
-	for _, r := range []topRule{ruleURI, ruleURIReference} {
-		const s, k = "s://a{", 5
+// tailStop returns the labels of the diagnosis of s as rule, and the
+// component, when s has a scheme and the fast match stopped at k, in the
+// path (after an authority), the query or the fragment, at a byte that
+// none of them holds (not pchar, "/", "?", "#" or "%": a "[" or "]", which
+// only an IP literal holds, or a byte no URI holds); else nil. The rule
+// cannot go on past k: s[:k] matched, and no alternative takes that byte
+// where the authority, if any, has ended. The alternatives that reach k
+// are the component's own, whose labels stopLabels holds.
+func tailStop(s string, k int, rule topRule) ([]string, string) {
+	if k < 0 || k >= len(s) || stopLabels[rule].path == nil {
+		return nil, ""
+	}
+	if c := s[k]; pcharSet.contains(c) || c == '/' || c == '?' || c == '#' || c == '%' {
+		return nil, ""
+	}
+	j := indexStop(s, clsSchemeStop)
+	if j <= 0 || j >= k || s[j] != ':' || !isScheme(s[:j]) {
+		return nil, ""
+	}
+	switch comp := componentAt(s, k, rule); comp {
+	case "path":
+		if strings.HasPrefix(s[j+1:], "//") {
+			return stopLabels[rule].path, comp
+		}
+	case "query":
+		return stopLabels[rule].query, comp
+	case "fragment":
+		return stopLabels[rule].fragment, comp
+	}
+	return nil, ""
+}
+
+// stopLabels holds, for each top rule, the labels the diagnosis gives an
+// input of hostStop's shape, or of tailStop's in a path, a query or a
+// fragment, which newParseError uses without running it; nil for a rule
+// where they have not been checked (absolute-URI has no fragment,
+// relative-ref no scheme). They are taken from the diagnosis itself, of
+// the shortest such inputs.
+var stopLabels = func() (t [ruleURIReference + 1]struct{ host, path, query, fragment []string }) {
+	labels := func(r topRule, s string, k int) []string {
 		var d genDiag
-		if hostStop(s, k) && diagnose(r, s, k, &d) == k {
-			t[r] = d.appendLabels(nil)
+		if diagnose(r, s, k, &d) != k {
+			return nil
+		}
+		return d.appendLabels(nil)
+	}
+	for _, r := range []topRule{ruleURI, ruleURIReference} {
+		if hostStop("s://a{", 5) {
+			t[r].host = labels(r, "s://a{", 5)
+		}
+		t[r].path = labels(r, "s://a/{", 6)
+		t[r].query = labels(r, "s://a?{", 6)
+		t[r].fragment = labels(r, "s://a#{", 6)
+		if t[r].path == nil || t[r].query == nil || t[r].fragment == nil {
+			t[r].path, t[r].query, t[r].fragment = nil, nil, nil
 		}
 	}
 	return t
