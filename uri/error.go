@@ -56,11 +56,10 @@ func (e *ParseError) Is(target error) bool { return target == ErrInvalid }
 // a lower bound of where it fails.
 //
 // The most common rejections, a byte that no URI holds after a host name
-// (hostStop) or in a path, query or fragment (tailStop), are known without
-// the diagnosis: they fail where the fast match stopped, with the labels
-// the diagnosis gives every input of that shape (stopLabels), in the
-// component hostStopComponent or componentAt names (TestHostStop,
-// TestTailStop and FuzzHostStop compare them with the diagnosis).
+// or in a path, query or fragment, are known without the diagnosis
+// (knownStop): they fail where the fast match stopped, with the labels the
+// diagnosis gives every input of that shape (TestHostStop, TestTailStop
+// and FuzzHostStop compare them with the diagnosis and componentAt).
 //
 // The error is one allocation, sized to what it holds: the ParseError, room
 // for its expected list (1 to 16 labels, or as many as the grammar has
@@ -73,11 +72,8 @@ func (e *ParseError) Is(target error) bool { return target == ErrInvalid }
 func newParseError(s string, rule topRule, prefix int) *ParseError {
 	var d genDiag
 	var off, n int
-	var comp string
-	known := stopLabels[rule].host
-	if known != nil && hostStop(s, prefix) {
-		off, n, comp = prefix, len(known), hostStopComponent(s, prefix)
-	} else if known, comp = tailStop(s, prefix, rule); known != nil {
+	known, comp := knownStop(s, prefix, rule)
+	if known != nil {
 		off, n = prefix, len(known)
 	} else {
 		if off = diagnose(rule, s, prefix, &d); off < 0 { // cannot happen: the fast match failed; the rule is expected at 0
@@ -290,123 +286,93 @@ var byteClass = func() (t [256]uint8) {
 	return t
 }()
 
-// hostStop reports whether s has this shape, with b at offset k:
+// knownStop returns the labels of the diagnosis of s as rule, a URI or a
+// URI-reference, and the component, when the fast match stopped at k, at a
+// byte b that no URI holds there, in one of these shapes; else nil.
+//
+// The byte is none of pchar, "/", "?", "#" and "%": it is a "[" or "]",
+// which only an IP literal holds, or a byte no URI holds. s[:k] matched,
+// so the diagnosis fails at k, where every alternative that reaches it
+// stops, and those alternatives depend on the shape, not on the text:
 //
 //	scheme "://" name b ...
 //
-// where name is one or more bytes of unreserved and sub-delims (§2.3, §2.2),
-// not all of them DIGIT and ".", and b is none of those bytes nor ":", "%",
-// "@", "/", "?" and "#". Read as a URI or a URI-reference, such an s fails
-// at b: every alternative that reaches b (userinfo, reg-name, port, path,
-// query, fragment, end) stops there, and none gets further; an
-// IPv4address fails before b, at the byte that is no DIGIT or "."; an
-// IP-literal fails at once. Its diagnosis is the same list of labels for
-// every such s (the templates "https://x.{Region}.{PartitionResult...}" of
-// the corpus), which stopLabels holds.
-func hostStop(s string, k int) bool {
-	if k < 0 || k >= len(s) {
-		return false
+// where name is one or more bytes of unreserved and sub-delims (§2.3,
+// §2.2), not all of them DIGIT and "." (an IPv4address fails before b,
+// at the byte that is neither; an IP-literal fails at once): the
+// alternatives that reach b are the userinfo's, the reg-name's, the
+// port's, the path's, the query's, the fragment's and the end's,
+// hostStopLabels (the templates "https://x.{Region}.{PartitionResult...}"
+// of the corpus). The name is a userinfo when an "@" follows b before any
+// "/", "?" or "#" (b is none of them), else a host, as componentAt has it.
+//
+//	scheme ":" ... b ...
+//
+// where b falls in the path after an authority, in the query or in the
+// fragment (componentAt): the component's own alternatives, whose labels
+// are pathStopLabels (a query's too) and fragmentStopLabels.
+func knownStop(s string, k int, rule topRule) ([]string, string) {
+	if rule != ruleURI && rule != ruleURIReference || k < 0 || k >= len(s) {
+		return nil, "" // absolute-URI has no fragment, relative-ref no scheme
 	}
-	switch c := s[k]; {
-	case byteClass[c]&clsRegName != 0, c == ':', c == '%', c == '@', c == '/', c == '?', c == '#':
-		return false
+	if c := s[k]; pcharSet.contains(c) || c == '/' || c == '?' || c == '#' || c == '%' {
+		return nil, ""
 	}
-	// The scheme: a letter, then scheme bytes up to "://".
+	// The scheme: a letter, then scheme bytes up to ":".
 	if byteClass[s[0]]&clsAlpha == 0 {
-		return false
+		return nil, ""
 	}
 	j := 1
 	for j < k && byteClass[s[j]]&clsScheme != 0 {
 		j++
 	}
-	start := j + 3
-	if start >= k || s[j:start] != "://" {
-		return false
+	if j >= k || s[j] != ':' {
+		return nil, ""
 	}
-	// The name, up to k, with a byte that is no DIGIT or "." (most often
-	// its first).
-	for i := start; i < k; i++ {
-		if byteClass[s[i]]&clsRegName == 0 {
+	if start := j + 3; start < k && s[j+1] == '/' && s[j+2] == '/' && hostName(s[start:k]) {
+		if i := strings.IndexByte(s[k:], '@'); i >= 0 && indexStop(s[k:k+i], clsAuthorityStop) < 0 {
+			return hostStopLabels, "userinfo"
+		}
+		return hostStopLabels, "host"
+	}
+	switch comp := componentAt(s, k, rule); comp {
+	case "path":
+		if strings.HasPrefix(s[j+1:], "//") {
+			return pathStopLabels, comp
+		}
+	case "query":
+		return pathStopLabels, comp
+	case "fragment":
+		return fragmentStopLabels, comp
+	}
+	return nil, ""
+}
+
+// hostName reports whether name is knownStop's: bytes of unreserved and
+// sub-delims, not all of them DIGIT and ".".
+func hostName(name string) bool {
+	for i := 0; i < len(name); i++ {
+		if byteClass[name[i]]&clsRegName == 0 {
 			return false
 		}
 	}
-	for i := start; i < k; i++ {
-		if c := s[i]; c != '.' && c-'0' >= 10 {
+	for i := 0; i < len(name); i++ { // most often its first
+		if c := name[i]; c != '.' && c-'0' >= 10 {
 			return true
 		}
 	}
 	return false
 }
 
-// hostStopComponent is componentAt(s, k, rule) when hostStop(s, k) holds:
-// the name is a userinfo when an "@" follows b before any "/", "?" or "#"
-// (b is none of them), and a host otherwise, where no ":" comes before b.
-func hostStopComponent(s string, k int) string {
-	if j := strings.IndexByte(s[k:], '@'); j >= 0 && indexStop(s[k:k+j], clsAuthorityStop) < 0 {
-		return "userinfo"
-	}
-	return "host"
-}
-
-// tailStop returns the labels of the diagnosis of s as rule, and the
-// component, when s has a scheme and the fast match stopped at k, in the
-// path (after an authority), the query or the fragment, at a byte that
-// none of them holds (not pchar, "/", "?", "#" or "%": a "[" or "]", which
-// only an IP literal holds, or a byte no URI holds); else nil. The rule
-// cannot go on past k: s[:k] matched, and no alternative takes that byte
-// where the authority, if any, has ended. The alternatives that reach k
-// are the component's own, whose labels stopLabels holds.
-func tailStop(s string, k int, rule topRule) ([]string, string) {
-	if k < 0 || k >= len(s) || stopLabels[rule].path == nil {
-		return nil, ""
-	}
-	if c := s[k]; pcharSet.contains(c) || c == '/' || c == '?' || c == '#' || c == '%' {
-		return nil, ""
-	}
-	j := indexStop(s, clsSchemeStop)
-	if j <= 0 || j >= k || s[j] != ':' || !isScheme(s[:j]) {
-		return nil, ""
-	}
-	switch comp := componentAt(s, k, rule); comp {
-	case "path":
-		if strings.HasPrefix(s[j+1:], "//") {
-			return stopLabels[rule].path, comp
-		}
-	case "query":
-		return stopLabels[rule].query, comp
-	case "fragment":
-		return stopLabels[rule].fragment, comp
-	}
-	return nil, ""
-}
-
-// stopLabels holds, for each top rule, the labels the diagnosis gives an
-// input of hostStop's shape, or of tailStop's in a path, a query or a
-// fragment, which newParseError uses without running it; nil for a rule
-// where they have not been checked (absolute-URI has no fragment,
-// relative-ref no scheme). They are taken from the diagnosis itself, of
-// the shortest such inputs.
-var stopLabels = func() (t [ruleURIReference + 1]struct{ host, path, query, fragment []string }) {
-	labels := func(r topRule, s string, k int) []string {
-		var d genDiag
-		if diagnose(r, s, k, &d) != k {
-			return nil
-		}
-		return d.appendLabels(nil)
-	}
-	for _, r := range []topRule{ruleURI, ruleURIReference} {
-		if hostStop("s://a{", 5) {
-			t[r].host = labels(r, "s://a{", 5)
-		}
-		t[r].path = labels(r, "s://a/{", 6)
-		t[r].query = labels(r, "s://a?{", 6)
-		t[r].fragment = labels(r, "s://a#{", 6)
-		if t[r].path == nil || t[r].query == nil || t[r].fragment == nil {
-			t[r].path, t[r].query, t[r].fragment = nil, nil, nil
-		}
-	}
-	return t
-}()
+// The labels the diagnosis gives an input of each shape of knownStop, as a
+// URI or a URI-reference, which newParseError uses without running it: constants,
+// so that the package needs no init, which TestStopLabels checks against
+// the diagnosis and RFC 3986.
+var (
+	hostStopLabels     = []string{"unreserved", "pct-encoded", "sub-delims", `":"`, `"@"`, `"/"`, `"?"`, `"#"`, "end of input"}
+	pathStopLabels     = []string{"pchar", `"/"`, `"?"`, `"#"`, "end of input"}
+	fragmentStopLabels = []string{"pchar", `"/"`, `"?"`, "end of input"}
+)
 
 // indexStop is the index of the first byte of s in one of the classes cls,
 // or -1. It is indexAny for the short strings a scheme and an authority are,

@@ -44,18 +44,46 @@ func (r topRule) Name() string {
 }
 
 // Parse parses s as a URI (§3): a scheme is required, a fragment allowed.
-func Parse(s string) (URI, error) { return parse(s, ruleURI) }
+func Parse(s string) (u URI, err error) {
+	if len(s) > math.MaxInt32 {
+		return URI{}, tooLong(s, ruleURI)
+	}
+	var sp [nslots][2]int
+	err = parsed(&u, s, ruleURI, matchURI(s, 0, &sp), &sp)
+	return u, err
+}
 
 // ParseReference parses s as a URI reference (§4.1): a URI or a relative
 // reference.
-func ParseReference(s string) (URI, error) { return parse(s, ruleURIReference) }
+func ParseReference(s string) (u URI, err error) {
+	if len(s) > math.MaxInt32 {
+		return URI{}, tooLong(s, ruleURIReference)
+	}
+	var sp [nslots][2]int
+	err = parsed(&u, s, ruleURIReference, matchURIReference(s, 0, &sp), &sp)
+	return u, err
+}
 
 // ParseAbsolute parses s as an absolute URI (§4.3): a scheme is required and a
 // fragment is not allowed.
-func ParseAbsolute(s string) (URI, error) { return parse(s, ruleAbsoluteURI) }
+func ParseAbsolute(s string) (u URI, err error) {
+	if len(s) > math.MaxInt32 {
+		return URI{}, tooLong(s, ruleAbsoluteURI)
+	}
+	var sp [nslots][2]int
+	err = parsed(&u, s, ruleAbsoluteURI, matchAbsoluteURI(s, 0, &sp), &sp)
+	return u, err
+}
 
 // ParseRelative parses s as a relative reference (§4.2): no scheme.
-func ParseRelative(s string) (URI, error) { return parse(s, ruleRelativeRef) }
+func ParseRelative(s string) (u URI, err error) {
+	if len(s) > math.MaxInt32 {
+		return URI{}, tooLong(s, ruleRelativeRef)
+	}
+	var sp [nslots][2]int
+	err = parsed(&u, s, ruleRelativeRef, matchRelativeRef(s, 0, &sp), &sp)
+	return u, err
+}
 
 // MustParse is Parse for constants: it panics when s is not a URI.
 func MustParse(s string) URI {
@@ -76,16 +104,23 @@ func MustParseReference(s string) URI {
 	return u
 }
 
-// parse matches s with the matcher generated from rule and keeps the spans
-// of its components; a failure is explained by rule's generated diagnosis.
-func parse(s string, rule topRule) (u URI, err error) {
-	if len(s) > math.MaxInt32 {
-		return URI{}, &ParseError{Input: s, Offset: math.MaxInt32, Rule: rule.Name(),
-			Component: "input", Expected: []string{"at most 2 GiB"}}
-	}
-	var sp [nslots][2]int
-	if end := match(rule, s, &sp); end != len(s) {
-		return URI{}, newParseError(s, rule, end)
+// Each Parse function calls the generated matcher of its rule itself, not
+// through match: a program links only the matchers of the functions it
+// calls (ParseReference alone leaves out matchAbsoluteURI).
+
+// tooLong is the error of a text longer than a span can locate.
+func tooLong(s string, rule topRule) error {
+	return &ParseError{Input: s, Offset: math.MaxInt32, Rule: rule.Name(),
+		Component: "input", Expected: []string{"at most 2 GiB"}}
+}
+
+// parsed writes into *u, a zero URI (the result of the Parse function),
+// the URI s, which the generated matcher of rule matched up to end with
+// the captures sp; or returns the error that explains why s is not one
+// (end is not len(s)), by rule's generated diagnosis.
+func parsed(u *URI, s string, rule topRule, end int, sp *[nslots][2]int) error {
+	if end != len(s) {
+		return newParseError(s, rule, end)
 	}
 	// Written out slot by slot rather than in a loop, which the compiler
 	// does not unroll, and each span stored as soon as it is made, into
@@ -100,7 +135,7 @@ func parse(s string, rule topRule) (u URI, err error) {
 	u.sp[slotQuery] = capSpan(sp[slotQuery][0], sp[slotQuery][1])
 	u.sp[slotFragment] = capSpan(sp[slotFragment][0], sp[slotFragment][1])
 	u.host = hostKind(s, sp[slotHost][0], sp[slotHost][1])
-	return u, nil
+	return nil
 }
 
 // capSpan is the span of a capture [start, end) of the generated matchers,
