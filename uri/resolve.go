@@ -189,8 +189,15 @@ func (u *URI) pathStart() int {
 func resolveJoin(u *URI, scheme string, head *URI, headFrom, headEnd, slotLo, slotHi int, dir, rpath string, dot int, tail *URI, tailFrom int, host HostKind) {
 	// The text is written in place in the result's one allocation: room
 	// for every piece, and for the "/." that the double-slash policy may
-	// add.
-	buf := make([]byte, 0, len(scheme)+1+headEnd-headFrom+len(dir)+len(rpath)+2+len(tail.s)-tailFrom)
+	// add after dot segments are removed.
+	n := headEnd - headFrom + len(dir) + len(rpath) + len(tail.s) - tailFrom
+	if scheme != "" {
+		n += len(scheme) + 1
+	}
+	if dot >= 0 {
+		n += 2
+	}
+	buf := make([]byte, 0, n)
 	if scheme != "" {
 		buf = refPut(buf, &u.sp, slotScheme, scheme)
 		buf = append(buf, ':')
