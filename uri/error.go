@@ -73,7 +73,7 @@ func newParseError(s string, rule topRule, prefix int) *ParseError {
 	var d genDiag
 	var off, n int
 	known, comp := knownStop(s, prefix, rule)
-	if known != nil {
+	if comp != "" { // the diagnosis's result, without running it
 		off, n = prefix, len(known)
 	} else {
 		if off = diagnose(rule, s, prefix, &d); off < 0 { // cannot happen: the fast match failed; the rule is expected at 0
@@ -123,9 +123,11 @@ func newParseError(s string, rule topRule, prefix int) *ParseError {
 	default: // room for every label of the grammar: no input is known to need it
 		e, exp, _ = allocError[[len(d.exp)]string, [0]byte]()
 	}
-	// The room holds the n labels: neither append allocates.
-	if known != nil {
-		exp = append(exp, known...)
+	// The room holds the n labels: no append allocates.
+	if known != "" {
+		for i := 0; i < len(known); i++ {
+			exp = append(exp, genLabels[known[i]])
+		}
 	} else {
 		exp = d.appendLabels(exp)
 	}
@@ -279,7 +281,7 @@ var byteClass = func() (t [256]uint8) {
 		if userInfoSet.contains(byte(b)) || b == '%' {
 			t[b] |= clsUserinfo
 		}
-		if regNameSet.contains(byte(b)) {
+		if userInfoSet.contains(byte(b)) && b != ':' {
 			t[b] |= clsRegName
 		}
 	}
@@ -288,7 +290,8 @@ var byteClass = func() (t [256]uint8) {
 
 // knownStop returns the labels of the diagnosis of s as rule, a URI or a
 // URI-reference, and the component, when the fast match stopped at k, at a
-// byte b that no URI holds there, in one of these shapes; else nil.
+// byte b that no URI holds there, in one of these shapes; else no
+// component.
 //
 // The byte is none of pchar, "/", "?", "#" and "%": it is a "[" or "]",
 // which only an IP literal holds, or a byte no URI holds. s[:k] matched,
@@ -302,50 +305,61 @@ var byteClass = func() (t [256]uint8) {
 // at the byte that is neither; an IP-literal fails at once): the
 // alternatives that reach b are the userinfo's, the reg-name's, the
 // port's, the path's, the query's, the fragment's and the end's,
-// hostStopLabels (the templates "https://x.{Region}.{PartitionResult...}"
-// of the corpus). The name is a userinfo when an "@" follows b before any
-// "/", "?" or "#" (b is none of them), else a host, as componentAt has it.
+// hostStop (the templates "https://x.{Region}.{PartitionResult...}" of the
+// corpus). With no name, and b no "[", the IP-literal's and the
+// IPv4address's fail at b too: emptyHostStop ("https://{bucket}...").
+// The name is a userinfo when an "@" follows b before any "/", "?" or "#"
+// (b is none of them), else a host, as componentAt has it.
 //
 //	scheme ":" ... b ...
 //
 // where b falls in the path after an authority, in the query or in the
 // fragment (componentAt): the component's own alternatives, whose labels
-// are pathStopLabels (a query's too) and fragmentStopLabels.
-func knownStop(s string, k int, rule topRule) ([]string, string) {
+// are pathStop (a query's too) and fragmentStop.
+func knownStop(s string, k int, rule topRule) (string, string) {
 	if rule != ruleURI && rule != ruleURIReference || k < 0 || k >= len(s) {
-		return nil, "" // absolute-URI has no fragment, relative-ref no scheme
+		return "", "" // absolute-URI has no fragment, relative-ref no scheme
 	}
-	if c := s[k]; pcharSet.contains(c) || c == '/' || c == '?' || c == '#' || c == '%' {
-		return nil, ""
+	if c := s[k]; byteClass[c]&clsRegName != 0 || c == ':' || c == '@' || c == '/' || c == '?' || c == '#' || c == '%' {
+		return "", ""
 	}
 	// The scheme: a letter, then scheme bytes up to ":".
 	if byteClass[s[0]]&clsAlpha == 0 {
-		return nil, ""
+		return "", ""
 	}
 	j := 1
 	for j < k && byteClass[s[j]]&clsScheme != 0 {
 		j++
 	}
 	if j >= k || s[j] != ':' {
-		return nil, ""
+		return "", ""
 	}
-	if start := j + 3; start < k && s[j+1] == '/' && s[j+2] == '/' && hostName(s[start:k]) {
-		if i := strings.IndexByte(s[k:], '@'); i >= 0 && indexStop(s[k:k+i], clsAuthorityStop) < 0 {
-			return hostStopLabels, "userinfo"
+	if start := j + 3; start <= k && s[j+1] == '/' && s[j+2] == '/' {
+		var labels string
+		switch {
+		case start == k && s[k] != '[': // no name, nor an IP literal
+			labels = emptyHostStop
+		case start < k && hostName(s[start:k]):
+			labels = hostStop
 		}
-		return hostStopLabels, "host"
+		if labels != "" {
+			if i := strings.IndexByte(s[k:], '@'); i >= 0 && indexStop(s[k:k+i], clsAuthorityStop) < 0 {
+				return labels, "userinfo"
+			}
+			return labels, "host"
+		}
 	}
 	switch comp := componentAt(s, k, rule); comp {
 	case "path":
 		if strings.HasPrefix(s[j+1:], "//") {
-			return pathStopLabels, comp
+			return pathStop, comp
 		}
 	case "query":
-		return pathStopLabels, comp
+		return pathStop, comp
 	case "fragment":
-		return fragmentStopLabels, comp
+		return fragmentStop, comp
 	}
-	return nil, ""
+	return "", ""
 }
 
 // hostName reports whether name is knownStop's: bytes of unreserved and
@@ -365,13 +379,15 @@ func hostName(name string) bool {
 }
 
 // The labels the diagnosis gives an input of each shape of knownStop, as a
-// URI or a URI-reference, which newParseError uses without running it: constants,
-// so that the package needs no init, which TestStopLabels checks against
-// the diagnosis and RFC 3986.
-var (
-	hostStopLabels     = []string{"unreserved", "pct-encoded", "sub-delims", `":"`, `"@"`, `"/"`, `"?"`, `"#"`, "end of input"}
-	pathStopLabels     = []string{"pchar", `"/"`, `"?"`, `"#"`, "end of input"}
-	fragmentStopLabels = []string{"pchar", `"/"`, `"?"`, "end of input"}
+// URI or a URI-reference, which newParseError uses without running it:
+// their numbers in genLabels, one byte each, as the diagnosis records them
+// (constants, so that the package needs no init; TestStopLabels checks
+// them against the diagnosis and RFC 3986).
+const (
+	hostStop      = "\x09\x0a\x0b\x06\x0c\x08\x27\x28\x2a"         // unreserved, pct-encoded, sub-delims, ":", "@", "/", "?", "#", end of input
+	emptyHostStop = "\x09\x0a\x0b\x06\x0c\x0d\x12\x08\x27\x28\x2a" // the same, IP-literal and IPv4address before "/"
+	pathStop      = "\x22\x08\x27\x28\x2a"                         // pchar, "/", "?", "#", end of input (a path's and a query's)
+	fragmentStop  = "\x22\x08\x27\x2a"                             // pchar, "/", "?", end of input
 )
 
 // indexStop is the index of the first byte of s in one of the classes cls,

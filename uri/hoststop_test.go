@@ -47,13 +47,22 @@ func checkStop(t *testing.T, s string) bool {
 	return hostStopAt(s) >= 0
 }
 
+// stopLabels is the labels of a list of knownStop.
+func stopLabels(ids string) []string {
+	var labels []string
+	for i := 0; i < len(ids); i++ {
+		labels = append(labels, genLabels[ids[i]])
+	}
+	return labels
+}
+
 // hostStopAt is the offset k at which knownStop(s, k, URI-reference)
 // finds the host's shape, or -1; it panics if there are two: the shape has
 // one b.
 func hostStopAt(s string) int {
 	at := -1
 	for k := -1; k <= len(s); k++ {
-		if l, _ := knownStop(s, k, ruleURIReference); l != nil && &l[0] == &hostStopLabels[0] {
+		if l, _ := knownStop(s, k, ruleURIReference); l == hostStop {
 			if at >= 0 {
 				panic(fmt.Sprintf("knownStop(%q, k) finds a host at %d and %d", s, at, k))
 			}
@@ -145,6 +154,14 @@ func TestHostStopShape(t *testing.T) {
 		{"s?://a{", -1},      // "?" ends the scheme
 		{"s://a~_-.!$&'()*+,;=\"", 20},
 	}
+	for in, want := range map[string]string{
+		"s://{": emptyHostStop, "s://{x@y": emptyHostStop, "s://^/": emptyHostStop,
+		"s://[": "", "s://@": "", "s://:": "", "s://%": "", "s:{": "",
+	} {
+		if got, _ := knownStop(in, strings.IndexAny(in[2:], "{^[@:%")+2, ruleURIReference); got != want {
+			t.Errorf("knownStop(%q) = %q, want %q", in, stopLabels(got), stopLabels(want))
+		}
+	}
 	for _, tt := range tests {
 		if got := hostStopAt(tt.in); got != tt.want {
 			t.Errorf("knownStop(%q, k) finds a host at k = %d, want %d", tt.in, got, tt.want)
@@ -172,7 +189,9 @@ func TestHostStopCorpus(t *testing.T) {
 // unreserved, pct-encoded or sub-delims (§3.2.2), the text read so far may
 // be a userinfo going on with ":" or ending at "@" (§3.2.1), a port may
 // start with ":" (§3.2.3), then a path-abempty with "/" (§3.3), a query
-// with "?" (§3.4), a fragment with "#" (§3.5), or the input may end. In a
+// with "?" (§3.4), a fragment with "#" (§3.5), or the input may end; where
+// the authority starts, the host may also be an IP-literal or an
+// IPv4address (§3.2.2). In a
 // path-abempty, a segment goes on with pchar or a new one starts with "/",
 // then come "?", "#" or the end (§3.3); a query goes on with pchar, "/" or
 // "?" (§3.4), then "#" or the end; a fragment the same, then the end
@@ -181,17 +200,19 @@ func TestStopLabels(t *testing.T) {
 	tests := []struct {
 		name, in string
 		off      int
-		got      []string
+		got      string
 		want     []string
 	}{
-		{"host", "s://a{", 5, hostStopLabels,
+		{"host", "s://a{", 5, hostStop,
 			[]string{"unreserved", "pct-encoded", "sub-delims", `":"`, `"@"`, `"/"`, `"?"`, `"#"`, "end of input"}},
-		{"path", "s://a/{", 6, pathStopLabels, []string{"pchar", `"/"`, `"?"`, `"#"`, "end of input"}},
-		{"query", "s://a?{", 6, pathStopLabels, []string{"pchar", `"/"`, `"?"`, `"#"`, "end of input"}},
-		{"fragment", "s://a#{", 6, fragmentStopLabels, []string{"pchar", `"/"`, `"?"`, "end of input"}},
+		{"empty host", "s://{", 4, emptyHostStop,
+			[]string{"unreserved", "pct-encoded", "sub-delims", `":"`, `"@"`, "IP-literal", "IPv4address", `"/"`, `"?"`, `"#"`, "end of input"}},
+		{"path", "s://a/{", 6, pathStop, []string{"pchar", `"/"`, `"?"`, `"#"`, "end of input"}},
+		{"query", "s://a?{", 6, pathStop, []string{"pchar", `"/"`, `"?"`, `"#"`, "end of input"}},
+		{"fragment", "s://a#{", 6, fragmentStop, []string{"pchar", `"/"`, `"?"`, "end of input"}},
 	}
 	for _, tt := range tests {
-		if diff := cmp.Diff(tt.want, tt.got); diff != "" {
+		if diff := cmp.Diff(tt.want, stopLabels(tt.got)); diff != "" {
 			t.Errorf("%s labels (-want +got):\n%s", tt.name, diff)
 		}
 		for _, rule := range []topRule{ruleURI, ruleURIReference} {
@@ -233,7 +254,7 @@ func TestTailStop(t *testing.T) {
 					in := head + mid + b + tail
 					checkStop(t, in)
 					var sp [nslots][2]int
-					if l, _ := knownStop(in, match(ruleURIReference, in, &sp), ruleURIReference); l != nil && &l[0] != &hostStopLabels[0] {
+					if l, comp := knownStop(in, match(ruleURIReference, in, &sp), ruleURIReference); comp != "" && l != hostStop && l != emptyHostStop {
 						shaped++
 					}
 				}
