@@ -134,12 +134,15 @@ func parsed(u *URI, s string, rule topRule, end int, sp *[nslots][2]int) error {
 	u.sp[slotPath] = pathSpan(sp[slotPath][0], sp[slotPath][1])
 	u.sp[slotQuery] = capSpan(sp[slotQuery][0], sp[slotQuery][1])
 	u.sp[slotFragment] = capSpan(sp[slotFragment][0], sp[slotFragment][1])
-	// Most hosts start with a letter: a reg-name, known without the call
-	// (an IPv4address starts with a DIGIT, an IP-literal with "[").
-	if h0, h1 := sp[slotHost][0], sp[slotHost][1]; h0 >= 0 && h0 < h1 && s[h0] > '9' && s[h0] != '[' {
+	// Without an authority, u.host stays NoHost. An empty host, or one
+	// that starts with neither a DIGIT nor "[" (most start with a letter),
+	// is a reg-name, known without the call: an IPv4address starts with a
+	// DIGIT, an IP-literal with "[".
+	if h0, h1 := sp[slotHost][0], sp[slotHost][1]; h0 >= 0 {
 		u.host = RegName
-	} else {
-		u.host = hostKind(s, h0, h1)
+		if h0 < h1 && (s[h0] <= '9' || s[h0] == '[') {
+			u.host = hostKind(s, h0, h1)
+		}
 	}
 	return nil
 }
