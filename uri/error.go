@@ -55,11 +55,12 @@ func (e *ParseError) Is(target error) bool { return target == ErrInvalid }
 // diagnosis; prefix, the end of the prefix of s that rule matches (or -1), is
 // a lower bound of where it fails.
 //
-// The most common rejections, a byte that no URI holds after a host name
-// or in a path, query or fragment, are known without the diagnosis
-// (knownStop): they fail where the fast match stopped, with the labels the
-// diagnosis gives every input of that shape (TestHostStop, TestTailStop
-// and FuzzHostStop compare them with the diagnosis and componentAt).
+// The most common rejections, a byte that no URI holds after a host name,
+// where one starts, or in a path, query or fragment, are known without the
+// diagnosis (knownStop): they fail where the fast match stopped, with the
+// labels the diagnosis gives every input of that shape (TestHostStop,
+// TestTailStop and FuzzHostStop compare them with the diagnosis and
+// componentAt).
 //
 // The error is one allocation, sized to what it holds: the ParseError, room
 // for its expected list (1 to 16 labels, or as many as the grammar has
