@@ -87,6 +87,11 @@ func BenchmarkParseLong(b *testing.B) {
 		{"ipv6", func(n int) string { return "//[" + strings.Repeat("1:", n/2) + "]" }},
 		{"userinfo", func(n int) string { return "//" + strings.Repeat("a:", n/2) + "@@" }},
 		{"nonASCII", func(n int) string { return "https://h/" + strings.Repeat("a/", n/2) + "é" }},
+		// Rejections newParseError knows without the diagnosis (knownStop):
+		// a long host name, then a long text with an "@" at its end.
+		{"hostStop", func(n int) string {
+			return "https://" + strings.Repeat("a.", n/4) + "{" + strings.Repeat("b", n/2) + "@"
+		}},
 	}
 	for _, sh := range shapes {
 		for _, size := range []int{1 << 10, 32 << 10, 1 << 20} {

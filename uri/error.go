@@ -55,6 +55,13 @@ func (e *ParseError) Is(target error) bool { return target == ErrInvalid }
 // diagnosis; prefix, the end of the prefix of s that rule matches (or -1), is
 // a lower bound of where it fails.
 //
+// The most common rejections, a byte that no URI holds after a host name,
+// where one starts, or in a path, query or fragment, are known without the
+// diagnosis (knownStop): they fail where the fast match stopped, with the
+// labels the diagnosis gives every input of that shape (TestHostStop,
+// TestTailStop and FuzzHostStop compare them with the diagnosis and
+// componentAt).
+//
 // The error is one allocation, sized to what it holds: the ParseError, room
 // for its expected list (1 to 16 labels, or as many as the grammar has
 // labels, which no input is known to need) and, when the hint quotes the
@@ -65,11 +72,16 @@ func (e *ParseError) Is(target error) bool { return target == ErrInvalid }
 // known.
 func newParseError(s string, rule topRule, prefix int) *ParseError {
 	var d genDiag
-	off := diagnose(rule, s, prefix, &d)
-	if off < 0 { // cannot happen: the fast match failed; the rule is expected at 0
-		off = 0
+	var off, n int
+	known, comp := knownStop(s, prefix, rule)
+	if comp != "" { // the diagnosis's result, without running it
+		off, n = prefix, len(known)
+	} else {
+		if off = diagnose(rule, s, prefix, &d); off < 0 { // cannot happen: the fast match failed; the rule is expected at 0
+			off = 0
+		}
+		n, comp = d.n, componentAt(s, off, rule)
 	}
-	comp := componentAt(s, off, rule)
 	var text [hintTextMax]byte
 	h, hint := hintOf(text[:0], s, off, rule.Name(), comp, nil)
 	var e *ParseError
@@ -80,7 +92,7 @@ func newParseError(s string, rule topRule, prefix int) *ParseError {
 	// and 16, gets the class that holds it exactly, so that no byte is
 	// allocated (and swept) for nothing; 6 and 8 labels take the room of 7
 	// and 9, 11 that of 12, 13 to 15 that of 16.
-	switch n := d.n; {
+	switch {
 	case len(h) > 0 && n <= 5 && len(h) <= 144: // 320 bytes
 		e, exp, room = allocError[[5]string, [144]byte]()
 	case len(h) > 0 && n <= 12 && len(h) <= hintText: // 512 bytes
@@ -112,8 +124,14 @@ func newParseError(s string, rule topRule, prefix int) *ParseError {
 	default: // room for every label of the grammar: no input is known to need it
 		e, exp, _ = allocError[[len(d.exp)]string, [0]byte]()
 	}
-	// The room holds the d.n labels: appendLabels does not allocate.
-	exp = d.appendLabels(exp)
+	// The room holds the n labels: no append allocates.
+	if known != "" {
+		for i := 0; i < len(known); i++ {
+			exp = append(exp, genLabels[known[i]])
+		}
+	} else {
+		exp = d.appendLabels(exp)
+	}
 	if len(exp) == 0 { // as off < 0 above
 		exp = append(exp, rule.Name())
 	}
@@ -242,6 +260,7 @@ const (
 	clsAlpha                     // ALPHA
 	clsScheme                    // ALPHA / DIGIT / "+" / "-" / "."
 	clsUserinfo                  // unreserved / sub-delims / ":" / "%": a userinfo's bytes
+	clsRegName                   // unreserved / sub-delims: a reg-name's bytes but pct-encoded
 )
 
 // byteClass holds the classes of each byte that componentAt and the hints
@@ -263,9 +282,114 @@ var byteClass = func() (t [256]uint8) {
 		if userInfoSet.contains(byte(b)) || b == '%' {
 			t[b] |= clsUserinfo
 		}
+		if userInfoSet.contains(byte(b)) && b != ':' {
+			t[b] |= clsRegName
+		}
 	}
 	return t
 }()
+
+// knownStop returns the labels of the diagnosis of s as rule, a URI or a
+// URI-reference, and the component, when the fast match stopped at k, at a
+// byte b that no URI holds there, in one of these shapes; else no
+// component.
+//
+// The byte is none of pchar, "/", "?", "#" and "%": it is a "[" or "]",
+// which only an IP literal holds, or a byte no URI holds. s[:k] matched,
+// so the diagnosis fails at k, where every alternative that reaches it
+// stops, and those alternatives depend on the shape, not on the text:
+//
+//	scheme "://" name b ...
+//
+// where name is one or more bytes of unreserved and sub-delims (§2.3,
+// §2.2), not all of them DIGIT and "." (an IPv4address fails before b,
+// at the byte that is neither; an IP-literal fails at once): the
+// alternatives that reach b are the userinfo's, the reg-name's, the
+// port's, the path's, the query's, the fragment's and the end's,
+// hostStop (the templates "https://x.{Region}.{PartitionResult...}" of the
+// corpus). With no name, and b no "[", the IP-literal's and the
+// IPv4address's fail at b too: emptyHostStop ("https://{bucket}...").
+// The name is a userinfo when an "@" follows b before any "/", "?" or "#"
+// (b is none of them), else a host, as componentAt has it.
+//
+//	scheme ":" ... b ...
+//
+// where b falls in the path after an authority, in the query or in the
+// fragment (componentAt): the component's own alternatives, whose labels
+// are pathStop (a query's too) and fragmentStop.
+func knownStop(s string, k int, rule topRule) (string, string) {
+	if rule != ruleURI && rule != ruleURIReference || k < 0 || k >= len(s) {
+		return "", "" // absolute-URI has no fragment, relative-ref no scheme
+	}
+	if c := s[k]; byteClass[c]&clsRegName != 0 || c == ':' || c == '@' || c == '/' || c == '?' || c == '#' || c == '%' {
+		return "", ""
+	}
+	// The scheme: a letter, then scheme bytes up to ":".
+	if byteClass[s[0]]&clsAlpha == 0 {
+		return "", ""
+	}
+	j := 1
+	for j < k && byteClass[s[j]]&clsScheme != 0 {
+		j++
+	}
+	if j >= k || s[j] != ':' {
+		return "", ""
+	}
+	if start := j + 3; start <= k && s[j+1] == '/' && s[j+2] == '/' {
+		var labels string
+		switch {
+		case start == k && s[k] != '[': // no name, nor an IP literal
+			labels = emptyHostStop
+		case start < k && hostName(s[start:k]):
+			labels = hostStop
+		}
+		if labels != "" {
+			if i := strings.IndexByte(s[k:], '@'); i >= 0 && indexStop(s[k:k+i], clsAuthorityStop) < 0 {
+				return labels, "userinfo"
+			}
+			return labels, "host"
+		}
+	}
+	switch comp := componentAt(s, k, rule); comp {
+	case "path":
+		if strings.HasPrefix(s[j+1:], "//") {
+			return pathStop, comp
+		}
+	case "query":
+		return pathStop, comp
+	case "fragment":
+		return fragmentStop, comp
+	}
+	return "", ""
+}
+
+// hostName reports whether name is knownStop's: bytes of unreserved and
+// sub-delims, not all of them DIGIT and ".".
+func hostName(name string) bool {
+	for i := 0; i < len(name); i++ {
+		if byteClass[name[i]]&clsRegName == 0 {
+			return false
+		}
+	}
+	for i := 0; i < len(name); i++ { // most often its first
+		if c := name[i]; c != '.' && c-'0' >= 10 {
+			return true
+		}
+	}
+	return false
+}
+
+// The labels the diagnosis gives an input of each shape of knownStop, as a
+// URI or a URI-reference, which newParseError uses without running it:
+// their numbers in genLabels, one byte each, as the diagnosis records them
+// (constants, so that the package needs no init; TestStopLabels checks
+// them against the diagnosis and RFC 3986).
+const (
+	hostStop      = "\x09\x0a\x0b\x06\x0c\x08\x27\x28\x2a"         // unreserved, pct-encoded, sub-delims, ":", "@", "/", "?", "#", end of input
+	emptyHostStop = "\x09\x0a\x0b\x06\x0c\x0d\x12\x08\x27\x28\x2a" // the same, IP-literal and IPv4address before "/"
+	pathStop      = "\x22\x08\x27\x28\x2a"                         // pchar, "/", "?", "#", end of input (a path's and a query's)
+	fragmentStop  = "\x22\x08\x27\x2a"                             // pchar, "/", "?", end of input
+)
 
 // indexStop is the index of the first byte of s in one of the classes cls,
 // or -1. It is indexAny for the short strings a scheme and an authority are,

@@ -115,8 +115,8 @@ func TestParseErrorOneAllocation(t *testing.T) {
 // writes them in.
 func TestHintTextMax(t *testing.T) {
 	for _, s := range longHints {
-		for _, r := range []topRule{ruleURIReference, ruleURI} {
-			_, err := parse(s, r)
+		for r, parse := range map[topRule]func(string) (URI, error){ruleURIReference: ParseReference, ruleURI: Parse} {
+			_, err := parse(s)
 			var pe *ParseError
 			if !errors.As(err, &pe) {
 				t.Fatalf("%s(%q): %v, want a *ParseError", r.Name(), s, err)

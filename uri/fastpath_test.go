@@ -118,10 +118,15 @@ func FuzzNormalizeFast(f *testing.F) {
 	})
 }
 
-// TestNormHasUpper checks the eight-bytes-at-a-time test of normHasUpper
-// against the plain one, for every ASCII byte at every position of texts of
-// 1 to 17 bytes, the others bytes being each neighbour of the range A-Z.
+// TestNormHasUpper checks the word-at-a-time test of normHasUpper against
+// the plain one, for every ASCII byte at every position of texts of 1 to 17
+// bytes (each way it reads: a byte at a time below 4, two overlapping words
+// of four from 4 to 7, words of eight and an overlapping last one from 8),
+// the others bytes being each neighbour of the range A-Z; and "" has none.
 func TestNormHasUpper(t *testing.T) {
+	if normHasUpper("") {
+		t.Fatal(`normHasUpper("") = true, want false`)
+	}
 	for _, fill := range []byte{'a', '@', '[', 0, 0x7F, 'z', '0'} {
 		for n := 1; n <= 17; n++ {
 			for pos := range n {

@@ -165,16 +165,19 @@ func LookupScheme(name string) (SchemeRule, bool) {
 	return schemeRule(strings.ToLower(name))
 }
 
-func (u URI) normalize(schemeBased bool) URI {
+// normalize is NormalizeSyntax and Normalize. It, isNormal and
+// normalizeWrite take u by pointer and read it with get and has: a value
+// method (Path, …), inlined, would copy the 88-byte URI first.
+func (u *URI) normalize(schemeBased bool) URI {
 	if u.isNormal(schemeBased) {
-		return u
+		return *u
 	}
 	return u.normalizeWrite(schemeBased)
 }
 
 // normalizeWrite is normalize without the check isNormal: it writes the
 // normal form of u, and returns u itself when that is u's text.
-func (u URI) normalizeWrite(schemeBased bool) URI {
+func (u *URI) normalizeWrite(schemeBased bool) URI {
 	var arr [256]byte
 	buf := arr[:0]
 	var sp [nslots]span
@@ -205,7 +208,7 @@ func (u URI) normalizeWrite(schemeBased bool) URI {
 			sp[slotUserInfo].hi = int32(len(buf))
 			buf = append(buf, '@')
 		}
-		host := u.Host()
+		host, _ := u.get(slotHost)
 		sp[slotHost].lo = int32(len(buf) + 1)
 		switch u.host {
 		case RegName:
@@ -230,7 +233,7 @@ func (u URI) normalizeWrite(schemeBased bool) URI {
 	}
 
 	p0 := len(buf)
-	path := u.Path()
+	path, _ := u.get(slotPath)
 	if !hasAuth && !u.has(slotScheme) && path != "" && path[0] != '/' && strings.IndexByte(path, '%') >= 0 {
 		buf = normRelPctAppend(buf, path)
 	} else {
@@ -266,7 +269,7 @@ func (u URI) normalizeWrite(schemeBased bool) URI {
 		sp[slotFragment].hi = int32(len(buf))
 	}
 	if string(buf) == u.s { // no allocation: u is already normal
-		return u
+		return *u
 	}
 	return URI{s: string(buf), sp: sp, host: kind}
 }
@@ -278,15 +281,15 @@ func (u URI) normalizeWrite(schemeBased bool) URI {
 // that the scheme's rule drops or changes. It may answer false for some
 // URIs that are normal; normalize then finds out by writing the normal
 // form.
-func (u URI) isNormal(schemeBased bool) bool {
+func (u *URI) isNormal(schemeBased bool) bool {
 	scheme, hasScheme := u.get(slotScheme)
 	if normHasUpper(scheme) {
 		return false
 	}
 	hasAuth := u.has(slotAuthority)
-	path := u.Path()
+	path, _ := u.get(slotPath)
 	if hasAuth {
-		if u.host != IPv4 && normHasUpper(u.Host()) {
+		if host, _ := u.get(slotHost); u.host != IPv4 && normHasUpper(host) {
 			return false
 		}
 		if schemeBased && hasScheme {
@@ -321,25 +324,47 @@ func (u URI) isNormal(schemeBased bool) bool {
 }
 
 // normHasUpper reports whether s, ASCII text (a component of a parsed URI),
-// holds an upper-case letter. It reads eight bytes at a time: a byte b
-// below 0x80 is in 'A'..'Z' exactly when b+0x3F has its high bit set and
-// b+0x25 has not, and no sum carries into the next byte.
+// holds an upper-case letter. It reads eight bytes at a time, or four: a
+// byte b below 0x80 is in 'A'..'Z' exactly when b+0x3F has its high bit set
+// and b+0x25 has not, and no sum carries into the next byte. The last word
+// is the last eight (or four) bytes of s, overlapping the one before: no
+// byte-by-byte tail but below four bytes.
 func normHasUpper(s string) bool {
-	const ones = 0x0101010101010101
-	i := 0
-	for ; i+8 <= len(s); i += 8 {
-		x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
-		if (x+0x3F*ones)&^(x+0x25*ones)&(0x80*ones) != 0 {
-			return true
+	n := len(s)
+	switch {
+	case n >= 8:
+		for i := 0; i < n-8; i += 8 {
+			if normUpper8(s[i : i+8]) {
+				return true
+			}
 		}
+		return normUpper8(s[n-8:])
+	case n >= 4:
+		return normUpper4(s[:4]) || normUpper4(s[n-4:])
 	}
-	for ; i < len(s); i++ {
-		if 'A' <= s[i] && s[i] <= 'Z' {
+	for i := range n {
+		if s[i]-'A' < 26 {
 			return true
 		}
 	}
 	return false
+}
+
+// normUpper8 is normHasUpper for the first eight bytes of w.
+func normUpper8(w string) bool {
+	const ones = 0x0101010101010101
+	_ = w[7]
+	x := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
+		uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+	return (x+0x3F*ones)&^(x+0x25*ones)&(0x80*ones) != 0
+}
+
+// normUpper4 is normHasUpper for the first four bytes of w.
+func normUpper4(w string) bool {
+	const ones = 0x01010101
+	_ = w[3]
+	x := uint32(w[0]) | uint32(w[1])<<8 | uint32(w[2])<<16 | uint32(w[3])<<24
+	return (x+0x3F*ones)&^(x+0x25*ones)&(0x80*ones) != 0
 }
 
 // normSamePort reports whether the port digits p and the default port d are the

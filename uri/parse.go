@@ -44,18 +44,46 @@ func (r topRule) Name() string {
 }
 
 // Parse parses s as a URI (§3): a scheme is required, a fragment allowed.
-func Parse(s string) (URI, error) { return parse(s, ruleURI) }
+func Parse(s string) (u URI, err error) {
+	if len(s) > math.MaxInt32 {
+		return URI{}, tooLong(s, ruleURI)
+	}
+	var sp [nslots][2]int
+	err = parsed(&u, s, ruleURI, matchURI(s, 0, &sp), &sp)
+	return u, err
+}
 
 // ParseReference parses s as a URI reference (§4.1): a URI or a relative
 // reference.
-func ParseReference(s string) (URI, error) { return parse(s, ruleURIReference) }
+func ParseReference(s string) (u URI, err error) {
+	if len(s) > math.MaxInt32 {
+		return URI{}, tooLong(s, ruleURIReference)
+	}
+	var sp [nslots][2]int
+	err = parsed(&u, s, ruleURIReference, matchURIReference(s, 0, &sp), &sp)
+	return u, err
+}
 
 // ParseAbsolute parses s as an absolute URI (§4.3): a scheme is required and a
 // fragment is not allowed.
-func ParseAbsolute(s string) (URI, error) { return parse(s, ruleAbsoluteURI) }
+func ParseAbsolute(s string) (u URI, err error) {
+	if len(s) > math.MaxInt32 {
+		return URI{}, tooLong(s, ruleAbsoluteURI)
+	}
+	var sp [nslots][2]int
+	err = parsed(&u, s, ruleAbsoluteURI, matchAbsoluteURI(s, 0, &sp), &sp)
+	return u, err
+}
 
 // ParseRelative parses s as a relative reference (§4.2): no scheme.
-func ParseRelative(s string) (URI, error) { return parse(s, ruleRelativeRef) }
+func ParseRelative(s string) (u URI, err error) {
+	if len(s) > math.MaxInt32 {
+		return URI{}, tooLong(s, ruleRelativeRef)
+	}
+	var sp [nslots][2]int
+	err = parsed(&u, s, ruleRelativeRef, matchRelativeRef(s, 0, &sp), &sp)
+	return u, err
+}
 
 // MustParse is Parse for constants: it panics when s is not a URI.
 func MustParse(s string) URI {
@@ -76,27 +104,55 @@ func MustParseReference(s string) URI {
 	return u
 }
 
-// parse matches s with the matcher generated from rule and keeps the spans
-// of its components; a failure is explained by rule's generated diagnosis.
-func parse(s string, rule topRule) (URI, error) {
-	if len(s) > math.MaxInt32 {
-		return URI{}, &ParseError{Input: s, Offset: math.MaxInt32, Rule: rule.Name(),
-			Component: "input", Expected: []string{"at most 2 GiB"}}
+// Each Parse function calls the generated matcher of its rule itself, not
+// through match: a program links only the matchers of the functions it
+// calls (ParseReference alone leaves out matchAbsoluteURI).
+
+// tooLong is the error of a text longer than a span can locate.
+func tooLong(s string, rule topRule) error {
+	return &ParseError{Input: s, Offset: math.MaxInt32, Rule: rule.Name(),
+		Component: "input", Expected: []string{"at most 2 GiB"}}
+}
+
+// parsed writes into *u, a zero URI (the result of the Parse function),
+// the URI s, which the generated matcher of rule matched up to end with
+// the captures sp; or returns the error that explains why s is not one
+// (end is not len(s)), by rule's generated diagnosis.
+func parsed(u *URI, s string, rule topRule, end int, sp *[nslots][2]int) error {
+	if end != len(s) {
+		return newParseError(s, rule, end)
 	}
-	var sp [nslots][2]int
-	if end := match(rule, s, &sp); end != len(s) {
-		return URI{}, newParseError(s, rule, end)
-	}
-	u := URI{s: s}
-	for i := range sp {
-		// Without a branch: an undefined slot is {-1, -1}, and becomes the
-		// zero span.
-		undef := int32(sp[i][0] >> 63) // -1 when undefined, else 0
-		u.sp[i] = span{int32(sp[i][0] + 1), int32(sp[i][1]) &^ undef}
-	}
+	// Written out slot by slot rather than in a loop, which the compiler
+	// does not unroll, and each span stored as soon as it is made, into
+	// the result: the loop cost a third of this function.
+	u.s = s
+	u.sp[slotScheme] = capSpan(sp[slotScheme][0], sp[slotScheme][1])
+	u.sp[slotAuthority] = capSpan(sp[slotAuthority][0], sp[slotAuthority][1])
+	u.sp[slotUserInfo] = capSpan(sp[slotUserInfo][0], sp[slotUserInfo][1])
+	u.sp[slotHost] = capSpan(sp[slotHost][0], sp[slotHost][1])
+	u.sp[slotPort] = capSpan(sp[slotPort][0], sp[slotPort][1])
 	u.sp[slotPath] = pathSpan(sp[slotPath][0], sp[slotPath][1])
-	u.host = hostKind(s, sp[slotHost][0], sp[slotHost][1])
-	return u, nil
+	u.sp[slotQuery] = capSpan(sp[slotQuery][0], sp[slotQuery][1])
+	u.sp[slotFragment] = capSpan(sp[slotFragment][0], sp[slotFragment][1])
+	// Without an authority, u.host stays NoHost. An empty host, or one
+	// that starts with neither a DIGIT nor "[" (most start with a letter),
+	// is a reg-name, known without the call: an IPv4address starts with a
+	// DIGIT, an IP-literal with "[".
+	if h0, h1 := sp[slotHost][0], sp[slotHost][1]; h0 >= 0 {
+		u.host = RegName
+		if h0 < h1 && (s[h0] <= '9' || s[h0] == '[') {
+			u.host = hostKind(s, h0, h1)
+		}
+	}
+	return nil
+}
+
+// capSpan is the span of a capture [start, end) of the generated matchers,
+// without a branch: an undefined capture is {-1, -1}, and becomes the zero
+// span.
+func capSpan(start, end int) span {
+	undef := int32(start >> 63) // -1 when undefined, else 0
+	return span{int32(start + 1), int32(end) &^ undef}
 }
 
 // match matches s with the generated matcher of rule, one of the four top

@@ -454,6 +454,7 @@ func TestNoPanic(t *testing.T) {
 		"s://[" + strings.Repeat("1:", mib/2) + "]", // a long, invalid IP literal
 		strings.Repeat("%", mib),                    // invalid at once
 		"//" + strings.Repeat("@", mib),             // many "@"
+		"s://" + strings.Repeat("h", mib) + "{@",    // a long host name, then a byte no URI holds
 		strings.Repeat("s", mib) + ":" + strings.Repeat("#", mib/4),
 	}
 	parsers := []func(string) (URI, error){Parse, ParseReference, ParseAbsolute, ParseRelative}

@@ -3,6 +3,7 @@ package uri
 import (
 	"bytes"
 	"strings"
+	"unsafe"
 
 	"github.com/seed42851778/rfc3986/internal/errtext"
 )
@@ -77,64 +78,71 @@ type ResolveOptions struct {
 //     reported ("../../../g" against "http://a/b/c/d;p?q" gives
 //     "http://a/g", §5.4.2).
 //
-// Resolve allocates the text of the result, once; a result longer than 254
-// bytes is written in a buffer of its own first, a second allocation. A
-// reference with a scheme and no dot segment is returned as it is, and so is
+// Resolve allocates the text of the result, once. A reference with a scheme and no dot segment is returned as it is, and so is
 // a base without fragment when the reference is empty: neither allocates.
-func (base URI) Resolve(ref URI) (URI, error) { return base.resolve(ref, false) }
+func (base URI) Resolve(ref URI) (URI, error) { return base.resolve(&ref, false) }
 
 // ResolveWith is Resolve with options: with opts.NonStrict it runs the
 // non-strict variant of §5.2.2 (see ResolveOptions). With the zero options it
 // is Resolve.
 func (base URI) ResolveWith(ref URI, opts ResolveOptions) (URI, error) {
-	return base.resolve(ref, opts.NonStrict)
+	return base.resolve(&ref, opts.NonStrict)
 }
 
-func (base URI) resolve(ref URI, nonStrict bool) (URI, error) {
-	if !base.has(slotScheme) {
-		return URI{}, &ResolveError{Op: "resolve", Base: base.s, Ref: ref.s}
+// resolve is Resolve and ResolveWith. It takes both URIs by pointer and
+// reads them with get and has, never with the value methods (Path, …):
+// each of those, inlined, would copy the 88-byte URI first.
+func (b *URI) resolve(r *URI, nonStrict bool) (t URI, err error) {
+	if !b.has(slotScheme) {
+		return URI{}, &ResolveError{Op: "resolve", Base: b.s, Ref: r.s}
 	}
-	refScheme := ref.has(slotScheme)
-	if refScheme && nonStrict && strings.EqualFold(ref.Scheme(), base.Scheme()) {
-		refScheme = false
+	refScheme := r.has(slotScheme)
+	if refScheme && nonStrict {
+		rs, _ := r.get(slotScheme)
+		bs, _ := b.get(slotScheme)
+		refScheme = !strings.EqualFold(rs, bs)
 	}
 	// Choose the source of each component (§5.2.2). The target is written
 	// as a head (scheme and authority, from one URI, and in one case the
 	// base's path and query too), a path, and a tail (query and fragment,
 	// the end of the reference's text), each copied whole with its spans.
-	b, r := &base, &ref
-	rpath := r.Path()
+	rpath, _ := r.get(slotPath)
 	switch {
 	case refScheme:
 		// T = R, its path without dot segments: R itself when it has none.
 		dot := rdsIndexDotSegment(rpath)
 		if dot < 0 {
-			return ref, nil
+			return *r, nil
 		}
-		return resolveJoin("", r, 0, r.pathStart(), slotScheme, slotPath, "", rpath, dot, r, r.pathStart()+len(rpath), r.host), nil
+		resolveJoin(&t, "", r, 0, r.pathStart(), slotScheme, slotPath, "", rpath, dot, r, r.pathStart()+len(rpath), r.host)
+		return t, nil
 	case r.has(slotAuthority):
 		// The scheme of B, then R from its "//" (a scheme R has in the
 		// non-strict variant is left out).
 		from := int(r.sp[slotAuthority].lo) - 3
-		return resolveJoin(base.Scheme(), r, from, r.pathStart(), slotAuthority, slotPath, "", rpath, rdsIndexDotSegment(rpath), r, r.pathStart()+len(rpath), r.host), nil
+		scheme, _ := b.get(slotScheme)
+		resolveJoin(&t, scheme, r, from, r.pathStart(), slotAuthority, slotPath, "", rpath, rdsIndexDotSegment(rpath), r, r.pathStart()+len(rpath), r.host)
+		return t, nil
 	case rpath == "":
 		// The base's path as it stands, and its query unless R has one:
-		// base.s up to the end of one of them, then the rest of R's text,
+		// b.s up to the end of one of them, then the rest of R's text,
 		// its query and fragment.
 		if r.pathStart() == len(r.s) && !b.has(slotFragment) {
-			return base, nil
+			return *b, nil
 		}
-		end, slots := b.pathStart()+len(b.Path()), slotPath+1
+		bp, _ := b.get(slotPath)
+		end, slots := b.pathStart()+len(bp), slotPath+1
 		if !r.has(slotQuery) {
 			if q := b.sp[slotQuery]; q.lo != 0 {
 				end, slots = int(q.hi), slotQuery+1
 			}
 		}
-		return resolveJoin("", b, 0, end, slotScheme, slots, "", "", -1, r, r.pathStart(), b.host), nil
+		resolveJoin(&t, "", b, 0, end, slotScheme, slots, "", "", -1, r, r.pathStart(), b.host)
+		return t, nil
 	}
 	var dir string
 	if rpath[0] != '/' { // merge (§5.2.3)
-		bp := b.Path()
+		bp, _ := b.get(slotPath)
 		if b.has(slotAuthority) && bp == "" {
 			dir = "/"
 		} else {
@@ -147,7 +155,8 @@ func (base URI) resolve(ref URI, nonStrict bool) (URI, error) {
 			dot += len(dir)
 		}
 	}
-	return resolveJoin("", b, 0, b.pathStart(), slotScheme, slotPath, dir, rpath, dot, r, r.pathStart()+len(rpath), b.host), nil
+	resolveJoin(&t, "", b, 0, b.pathStart(), slotScheme, slotPath, dir, rpath, dot, r, r.pathStart()+len(rpath), b.host)
+	return t, nil
 }
 
 // pathStart returns the offset in u.s where the path starts: after the
@@ -163,7 +172,8 @@ func (u *URI) pathStart() int {
 }
 
 // resolveJoin writes the target of a resolution and its spans at once, so
-// that the result needs no parse:
+// that the result needs no parse, into *u, a zero URI (the named result of
+// resolve: no copy of a URI on its way out):
 //
 //   - scheme and ":", when scheme is not empty;
 //   - head.s[headFrom:headEnd], with the spans of head's slots
@@ -176,22 +186,27 @@ func (u *URI) pathStart() int {
 // Each piece is valid where it goes, as the callers ensure (the tests parse
 // every result back and compare). host is the kind of the host the head
 // brings.
-func resolveJoin(scheme string, head *URI, headFrom, headEnd, slotLo, slotHi int, dir, rpath string, dot int, tail *URI, tailFrom int, host HostKind) URI {
-	var arr [256]byte
-	buf := arr[:0]
-	if n := len(scheme) + 1 + headEnd - headFrom + len(dir) + len(rpath) + 2 + len(tail.s) - tailFrom; n > len(arr) {
-		buf = make([]byte, 0, n)
-	}
-	var sp [nslots]span
+func resolveJoin(u *URI, scheme string, head *URI, headFrom, headEnd, slotLo, slotHi int, dir, rpath string, dot int, tail *URI, tailFrom int, host HostKind) {
+	// The text is written in place in the result's one allocation: room
+	// for every piece, and for the "/." that the double-slash policy may
+	// add after dot segments are removed.
+	n := headEnd - headFrom + len(dir) + len(rpath) + len(tail.s) - tailFrom
 	if scheme != "" {
-		buf = refPut(buf, &sp, slotScheme, scheme)
+		n += len(scheme) + 1
+	}
+	if dot >= 0 {
+		n += 2
+	}
+	buf := make([]byte, 0, n)
+	if scheme != "" {
+		buf = refPut(buf, &u.sp, slotScheme, scheme)
 		buf = append(buf, ':')
 	}
 	d := int32(len(buf) - headFrom)
 	buf = append(buf, head.s[headFrom:headEnd]...)
 	for i := slotLo; i < slotHi; i++ {
 		if x := head.sp[i]; x.lo != 0 {
-			sp[i] = span{x.lo + d, x.hi + d}
+			u.sp[i] = span{x.lo + d, x.hi + d}
 		}
 	}
 	if dir != "" || rpath != "" {
@@ -200,20 +215,20 @@ func resolveJoin(scheme string, head *URI, headFrom, headEnd, slotLo, slotHi int
 		buf = append(buf, rpath...)
 		if dot >= 0 {
 			buf = buf[:p0+rdsInPlaceFrom(buf[p0:], dot)]
-			if sp[slotAuthority].lo == 0 {
+			if u.sp[slotAuthority].lo == 0 {
 				buf = refFixDoubleSlash(buf, p0)
 			}
 		}
-		sp[slotPath] = pathSpan(p0, len(buf))
+		u.sp[slotPath] = pathSpan(p0, len(buf))
 	}
 	d = int32(len(buf) - tailFrom)
 	buf = append(buf, tail.s[tailFrom:]...)
 	for i := slotQuery; i < nslots; i++ {
 		if x := tail.sp[i]; x.lo != 0 {
-			sp[i] = span{x.lo + d, x.hi + d}
+			u.sp[i] = span{x.lo + d, x.hi + d}
 		}
 	}
-	return URI{s: string(buf), sp: sp, host: host}
+	u.s, u.host = unsafe.String(unsafe.SliceData(buf), len(buf)), host
 }
 
 // refPut and refFixDoubleSlash assemble the text of a URI and the spans of

@@ -36,7 +36,9 @@ func pathSpan(start, end int) span {
 	return span{int32(start + 1), int32(end)}
 }
 
-func (u URI) get(slot int) (string, bool) {
+// get and has take a pointer: inlined in a caller, a method with a value
+// receiver copies the whole URI (88 bytes) before it reads one span.
+func (u *URI) get(slot int) (string, bool) {
 	sp := u.sp[slot]
 	if sp.lo == 0 {
 		return "", false
@@ -44,7 +46,7 @@ func (u URI) get(slot int) (string, bool) {
 	return u.s[sp.lo-1 : sp.hi], true
 }
 
-func (u URI) has(slot int) bool { return u.sp[slot].lo != 0 }
+func (u *URI) has(slot int) bool { return u.sp[slot].lo != 0 }
 
 // String returns the URI reference as text: the recomposition of §5.3. For a
 // parsed URI it is exactly the text that was parsed.

@@ -1,0 +1,286 @@
+package uri
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/seed42851778/rfc3986/internal/corpus"
+)
+
+// diagnosed is what the generated diagnosis of rule says of s, which does
+// not match it: the offset and the labels expected there. It is the
+// reference newParseError is checked against where it does without the
+// diagnosis (knownStop).
+func diagnosed(s string, rule topRule) (int, []string) {
+	var sp [nslots][2]int
+	var d genDiag
+	off := diagnose(rule, s, match(rule, s, &sp), &d)
+	return off, d.appendLabels(nil)
+}
+
+// checkStop checks that ParseError of s as each top rule has the offset
+// and labels of the generated diagnosis, and the component componentAt
+// names there. It reports whether s has the host's shape of knownStop.
+func checkStop(t *testing.T, s string) bool {
+	t.Helper()
+	for _, rule := range []topRule{ruleURI, ruleAbsoluteURI, ruleRelativeRef, ruleURIReference} {
+		var sp [nslots][2]int
+		end := match(rule, s, &sp)
+		if end == len(s) {
+			continue
+		}
+		e := newParseError(s, rule, end)
+		off, labels := diagnosed(s, rule)
+		if e.Offset != off || !slices.Equal(e.Expected, labels) {
+			t.Fatalf("%s %q: offset %d, expected %q; the diagnosis says %d, %q (a host's shape at %d)",
+				rule.Name(), s, e.Offset, e.Expected, off, labels, hostStopAt(s))
+		}
+		if comp := componentAt(s, off, rule); e.Component != comp {
+			t.Fatalf("%s %q: component %q, componentAt says %q (a host's shape at %d)",
+				rule.Name(), s, e.Component, comp, hostStopAt(s))
+		}
+	}
+	return hostStopAt(s) >= 0
+}
+
+// stopLabels is the labels of a list of knownStop.
+func stopLabels(ids string) []string {
+	var labels []string
+	for i := 0; i < len(ids); i++ {
+		labels = append(labels, genLabels[ids[i]])
+	}
+	return labels
+}
+
+// hostStopAt is the offset k at which knownStop(s, k, URI-reference)
+// finds the host's shape, or -1; it panics if there are two: the shape has
+// one b.
+func hostStopAt(s string) int {
+	at := -1
+	for k := -1; k <= len(s); k++ {
+		if l, _ := knownStop(s, k, ruleURIReference); l == hostStop {
+			if at >= 0 {
+				panic(fmt.Sprintf("knownStop(%q, k) finds a host at %d and %d", s, at, k))
+			}
+			at = k
+		}
+	}
+	return at
+}
+
+// TestHostStop compares ParseError's offset and expected list with the
+// generated diagnosis on inputs of the host's shape of knownStop and beside it: every
+// name of up to three bytes over an alphabet of each kind of byte a host
+// may hold or end at (a letter, a DIGIT, ".", "-", "~", a sub-delim, "%",
+// ":", "@", "[", "/"), then a byte that no name holds, alone or before
+// text with an "@" (the userinfo's alternative), after three schemes and
+// after no scheme; and longer names, IPv4-like ones among them, with
+// every byte after them.
+func TestHostStop(t *testing.T) {
+	alphabet := []string{"a", "1", ".", "-", "~", "!", "%", "%41", ":", "@", "[", "/"}
+	names := []string{""}
+	depth := 3
+	if testing.Short() {
+		depth = 2
+	}
+	for n, level := 0, []string{""}; n < depth; n++ {
+		var next []string
+		for _, p := range level {
+			for _, a := range alphabet {
+				next = append(next, p+a)
+			}
+		}
+		names, level = append(names, next...), next
+	}
+	heads := []string{"s://", "https://", "a1+-.://", "//", "s:/", "1s://"}
+	shaped := 0
+	for _, h := range heads {
+		for _, name := range names {
+			for _, b := range []string{"{", " ", "^", "\x80", "]", "\\", ""} {
+				for _, tail := range []string{"", "x@y", "}/p?q#f", "/@", "?x@"} {
+					if checkStop(t, h+name+b+tail) {
+						shaped++
+					}
+				}
+			}
+		}
+	}
+	long := []string{"firehose-fips.", "1.2.3.4", "1.2.3.a", "12", "1.2.3.4a", "a.1.2.3", "255.255.255.255.1",
+		"x_y~z!$&'()*+,;=", "1.", ".1", "127.0.0.1.", "0x7f"}
+	for _, name := range long {
+		for b := range 256 {
+			for _, tail := range []string{"", "@h", "x@h", "/@h", "x?@h", "#@"} {
+				if checkStop(t, "https://"+name+string([]byte{byte(b)})+tail) {
+					shaped++
+				}
+			}
+		}
+	}
+	if shaped < 500 {
+		t.Errorf("%d inputs of the host's shape of knownStop, want 500 or more", shaped)
+	}
+}
+
+// TestHostStopShape checks where knownStop finds the host's shape, found
+// by hand from the rules of §3 (scheme, "//", a reg-name of unreserved and
+// sub-delims, and a byte no alternative takes).
+func TestHostStopShape(t *testing.T) {
+	tests := []struct {
+		in   string
+		want int
+	}{
+		{"https://firehose-fips.{Region}.{PartitionResult#dualStackDnsSuffix}", 22},
+		{"s://a{", 5},
+		{"s://a{b@c", 5},
+		{"s://a b", 5},
+		{"s://a\x80", 5},
+		{"s://1.2.3.a^", 11},
+		{"s://{", -1},        // no name: an IP-literal or IPv4address was expected too
+		{"s://12{", -1},      // all DIGIT and ".": the IPv4address reaches the byte
+		{"s://1.2.3.4{", -1}, // the same
+		{"s://a", -1},        // nothing ends the name
+		{"s://a:{", -1},      // a port
+		{"s://a%4{", -1},     // pct-encoded
+		{"s://a@{", -1},      // a userinfo
+		{"s://a/{", -1},      // a path
+		{"s:/a{", -1},        // no authority
+		{"//a{", -1},         // no scheme
+		{"1s://a{", -1},      // no scheme
+		{"s+.-1://a{", 9},    // a scheme of every kind of byte
+		{"s?://a{", -1},      // "?" ends the scheme
+		{"s://a~_-.!$&'()*+,;=\"", 20},
+	}
+	for in, want := range map[string]string{
+		"s://{": emptyHostStop, "s://{x@y": emptyHostStop, "s://^/": emptyHostStop,
+		"s://[": "", "s://@": "", "s://:": "", "s://%": "", "s:{": "",
+	} {
+		if got, _ := knownStop(in, strings.IndexAny(in[2:], "{^[@:%")+2, ruleURIReference); got != want {
+			t.Errorf("knownStop(%q) = %q, want %q", in, stopLabels(got), stopLabels(want))
+		}
+	}
+	for _, tt := range tests {
+		if got := hostStopAt(tt.in); got != tt.want {
+			t.Errorf("knownStop(%q, k) finds a host at k = %d, want %d", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestHostStopCorpus compares ParseError with the diagnosis on every line
+// of the corpus that does not parse, most of which have the host's shape of knownStop.
+func TestHostStopCorpus(t *testing.T) {
+	n := 0
+	for _, l := range corpus.Lines(t, "urls.txt") {
+		if checkStop(t, l) {
+			n++
+		}
+	}
+	if n == 0 {
+		t.Error("no line of the corpus has the host's shape of knownStop")
+	}
+}
+
+// TestStopLabels checks the labels newParseError gives without the
+// diagnosis against the diagnosis (of the shortest input of each shape, as
+// a URI and as a URI-reference) and against RFC 3986. After a reg-name, a host may go on with
+// unreserved, pct-encoded or sub-delims (§3.2.2), the text read so far may
+// be a userinfo going on with ":" or ending at "@" (§3.2.1), a port may
+// start with ":" (§3.2.3), then a path-abempty with "/" (§3.3), a query
+// with "?" (§3.4), a fragment with "#" (§3.5), or the input may end; where
+// the authority starts, the host may also be an IP-literal or an
+// IPv4address (§3.2.2). In a
+// path-abempty, a segment goes on with pchar or a new one starts with "/",
+// then come "?", "#" or the end (§3.3); a query goes on with pchar, "/" or
+// "?" (§3.4), then "#" or the end; a fragment the same, then the end
+// (§3.5).
+func TestStopLabels(t *testing.T) {
+	tests := []struct {
+		name, in string
+		off      int
+		got      string
+		want     []string
+	}{
+		{"host", "s://a{", 5, hostStop,
+			[]string{"unreserved", "pct-encoded", "sub-delims", `":"`, `"@"`, `"/"`, `"?"`, `"#"`, "end of input"}},
+		{"empty host", "s://{", 4, emptyHostStop,
+			[]string{"unreserved", "pct-encoded", "sub-delims", `":"`, `"@"`, "IP-literal", "IPv4address", `"/"`, `"?"`, `"#"`, "end of input"}},
+		{"path", "s://a/{", 6, pathStop, []string{"pchar", `"/"`, `"?"`, `"#"`, "end of input"}},
+		{"query", "s://a?{", 6, pathStop, []string{"pchar", `"/"`, `"?"`, `"#"`, "end of input"}},
+		{"fragment", "s://a#{", 6, fragmentStop, []string{"pchar", `"/"`, `"?"`, "end of input"}},
+	}
+	for _, tt := range tests {
+		if diff := cmp.Diff(tt.want, stopLabels(tt.got)); diff != "" {
+			t.Errorf("%s labels (-want +got):\n%s", tt.name, diff)
+		}
+		for _, rule := range []topRule{ruleURI, ruleURIReference} {
+			off, labels := diagnosed(tt.in, rule)
+			if off != tt.off {
+				t.Errorf("%s %q: the diagnosis fails at %d, want %d", rule.Name(), tt.in, off, tt.off)
+			}
+			if diff := cmp.Diff(tt.want, labels); diff != "" {
+				t.Errorf("%s %q: the diagnosis's labels (-want +got):\n%s", rule.Name(), tt.in, diff)
+			}
+		}
+	}
+}
+
+// TestTailStop compares ParseError's offset, expected list and component
+// with the diagnosis and componentAt on inputs of a path's, query's or fragment's shape of knownStop and
+// beside it: after heads with and without a scheme, an authority and a
+// path, every text of up to three pieces that a path, query or fragment
+// holds or ends at ("/", "?", "#", a letter, a triplet, ":", "@", a lone
+// "%"), then a byte that none of them holds (or "%", "#", or nothing),
+// then a tail.
+func TestTailStop(t *testing.T) {
+	pieces := []string{"/", "?", "#", "a", "%41", ":", "@", "%", "["}
+	mids := []string{""}
+	for n, level := 0, []string{""}; n < 3; n++ {
+		var next []string
+		for _, p := range level {
+			for _, a := range pieces {
+				next = append(next, p+a)
+			}
+		}
+		mids, level = append(mids, next...), next
+	}
+	shaped := 0
+	for _, head := range []string{"s://a", "https://u@h:1", "s://[::1]", "s://", "s:", "s:/", "//a", "a", "1s://a"} {
+		for _, mid := range mids {
+			for _, b := range []string{"{", "[", "]", " ", "\x80", "#", "%", ""} {
+				for _, tail := range []string{"", "x", "]"} {
+					in := head + mid + b + tail
+					checkStop(t, in)
+					var sp [nslots][2]int
+					if l, comp := knownStop(in, match(ruleURIReference, in, &sp), ruleURIReference); comp != "" && l != hostStop && l != emptyHostStop {
+						shaped++
+					}
+				}
+			}
+		}
+	}
+	if shaped < 1000 {
+		t.Errorf("%d inputs of a path's, query's or fragment's shape of knownStop, want 1,000 or more", shaped)
+	}
+}
+
+// FuzzHostStop compares ParseError's offset, expected list and component
+// with the diagnosis and componentAt on any input, and on the input made a
+// URI with an authority, a path or a query: where newParseError does
+// without the diagnosis (knownStop) and where it does not.
+func FuzzHostStop(f *testing.F) {
+	for _, s := range []string{"a{", "firehose-fips.{Region}", "1.2{", "a%41{", "a:1{", "a{@b", "12"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		checkStop(t, s)
+		checkStop(t, "https://"+s)
+		checkStop(t, "s://a/"+s)
+		checkStop(t, "s:?"+s)
+		if i := strings.IndexByte(s, '/'); i >= 0 {
+			checkStop(t, "s://"+s[:i])
+		}
+	})
+}
