@@ -55,8 +55,9 @@ func (e *ParseError) Is(target error) bool { return target == ErrInvalid }
 // diagnosis; prefix, the end of the prefix of s that rule matches (or -1), is
 // a lower bound of where it fails.
 //
-// The most common rejections, a byte that no URI holds after a host name,
-// where one starts, or in a path, query or fragment, are known without the
+// Rejections at a byte that no URI holds there, after a host name, where
+// one starts, or in a path, query or fragment (a space, a "{" of an
+// unexpanded template, a raw non-ASCII byte), are known without the
 // diagnosis (knownStop): they fail where the fast match stopped, with the
 // labels the diagnosis gives every input of that shape (TestHostStop,
 // TestTailStop and FuzzHostStop compare them with the diagnosis and
@@ -306,9 +307,9 @@ var byteClass = func() (t [256]uint8) {
 // at the byte that is neither; an IP-literal fails at once): the
 // alternatives that reach b are the userinfo's, the reg-name's, the
 // port's, the path's, the query's, the fragment's and the end's,
-// hostStop (the templates "https://x.{Region}.{PartitionResult...}" of the
-// corpus). With no name, and b no "[", the IP-literal's and the
-// IPv4address's fail at b too: emptyHostStop ("https://{bucket}...").
+// hostStop (e.g. an unexpanded URI template, "https://x.{Region}/").
+// With no name, and b no "[", the IP-literal's and the IPv4address's fail
+// at b too: emptyHostStop ("https://{bucket}/").
 // The name is a userinfo when an "@" follows b before any "/", "?" or "#"
 // (b is none of them), else a host, as componentAt has it.
 //

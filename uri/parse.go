@@ -155,22 +155,6 @@ func capSpan(start, end int) span {
 	return span{int32(start + 1), int32(end) &^ undef}
 }
 
-// match matches s with the generated matcher of rule, one of the four top
-// rules: direct calls, so that sp stays on the caller's stack.
-func match(rule topRule, s string, sp *[nslots][2]int) int {
-	switch rule {
-	case ruleURIReference:
-		return matchURIReference(s, 0, sp)
-	case ruleURI:
-		return matchURI(s, 0, sp)
-	case ruleAbsoluteURI:
-		return matchAbsoluteURI(s, 0, sp)
-	case ruleRelativeRef:
-		return matchRelativeRef(s, 0, sp)
-	}
-	panic("uri: no generated matcher for rule " + rule.Name())
-}
-
 // diagnose is rule.ExplainFrom(s, lowerBound) by the generated diagnosis
 // of rule, one of the four top rules: the offset, with what was expected
 // there left in d; or -1 when s matches.

@@ -78,8 +78,11 @@ type ResolveOptions struct {
 //     reported ("../../../g" against "http://a/b/c/d;p?q" gives
 //     "http://a/g", §5.4.2).
 //
-// Resolve allocates the text of the result, once. A reference with a scheme and no dot segment is returned as it is, and so is
-// a base without fragment when the reference is empty: neither allocates.
+// Resolve allocates the text of the result, once; twice when removing dot
+// segments shortens it by more than half and 64 bytes, so that a short
+// result never holds on to a long reference's room. A reference with a
+// scheme and no dot segment is returned as it is, and so is a base without
+// fragment when the reference is empty: neither allocates.
 func (base URI) Resolve(ref URI) (URI, error) { return base.resolve(&ref, false) }
 
 // ResolveWith is Resolve with options: with opts.NonStrict it runs the
@@ -228,7 +231,15 @@ func resolveJoin(u *URI, scheme string, head *URI, headFrom, headEnd, slotLo, sl
 			u.sp[i] = span{x.lo + d, x.hi + d}
 		}
 	}
-	u.s, u.host = unsafe.String(unsafe.SliceData(buf), len(buf)), host
+	u.host = host
+	if w := cap(buf) - len(buf); w > 64 && w > len(buf) {
+		// Dot segments took more than half of the room away (a reference
+		// of many ".." is the extreme): the result gets a text of its own
+		// size, so that it does not keep the whole room alive.
+		u.s = string(buf)
+		return
+	}
+	u.s = unsafe.String(unsafe.SliceData(buf), len(buf))
 }
 
 // refPut and refFixDoubleSlash assemble the text of a URI and the spans of

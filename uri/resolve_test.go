@@ -2,6 +2,7 @@ package uri
 
 import (
 	"errors"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -596,4 +597,48 @@ func TestResolveEmptyRef(t *testing.T) {
 			t.Fatalf("%q + \"\" = %q, want %q", base, u, want)
 		}
 	})
+}
+
+// TestResolveKeepsNoRoom: a result much shorter than the room Resolve
+// wrote it in (dot segments removed: §5.4.2's surplus ".." dropped) gets a
+// text of its own size, so that a short URI does not keep a long
+// reference's bytes alive; an ordinary one is written in place, once.
+func TestResolveKeepsNoRoom(t *testing.T) {
+	base := MustParse("http://a/b")
+	for _, tt := range []struct {
+		ref, want string
+		allocs    float64
+	}{
+		{"../g", "http://a/g", 1},
+		{strings.Repeat("../", 20) + "g", "http://a/g", 1}, // under 64 bytes wasted
+		{strings.Repeat("../", 30) + "g", "http://a/g", 2},
+		{strings.Repeat("x/../", 200) + "g", "http://a/g", 2},
+	} {
+		ref := MustParseReference(tt.ref)
+		got, err := base.Resolve(ref)
+		if err != nil || got.String() != tt.want {
+			t.Errorf("Resolve(%.20q...) = %q, %v; want %q", tt.ref, got, err, tt.want)
+			continue
+		}
+		if n := testing.AllocsPerRun(20, func() { _, _ = base.Resolve(ref) }); n != tt.allocs {
+			t.Errorf("Resolve(%.20q...): %v allocations, want %v", tt.ref, n, tt.allocs)
+		}
+	}
+
+	// Eight results of a 3 MiB reference keep about their own 80 bytes.
+	ref := MustParseReference(strings.Repeat("../", 1<<20) + "g")
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	kept := make([]URI, 8)
+	for i := range kept {
+		kept[i], _ = base.Resolve(ref)
+	}
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	if grew := int64(after.HeapAlloc) - int64(before.HeapAlloc); grew > 1<<20 {
+		t.Errorf("8 results of %q kept %d bytes of heap, want well under 1 MiB", kept[0], grew)
+	}
+	runtime.KeepAlive(kept)
+	runtime.KeepAlive(ref)
 }
