@@ -527,3 +527,16 @@ func wantHinted(t *testing.T, name string, parse func(string) (URI, error), in s
 		t.Errorf("%s(%q) (-want +got):\n%s", name, in, d)
 	}
 }
+
+// TestHintCloseBracketFirstInHost: a "]" where the host begins opens no IP
+// literal (§3.2.2: only "[" does), so the grammar stops at it, and it is
+// told to be percent-encoded as "%5D" (§2.2: a gen-delim, §2.1), as a "]"
+// anywhere else outside an IP literal is. Kills hint.go fixedByteHint's
+// `b == ']'` → `b != ']'` (the "]" at the host's start got no hint).
+func TestHintCloseBracketFirstInHost(t *testing.T) {
+	const want = `"]" is allowed only around an IP literal in the host: percent-encode it as "%5D"`
+	wantHinted(t, "Parse", Parse, "s://]", hinted{"URI", 4, "host", want})
+	wantHinted(t, "ParseRelative", ParseRelative, "//]", hinted{"relative-ref", 2, "host", want})
+	wantHinted(t, "ParseRelative", ParseRelative, "//u@]/", hinted{"relative-ref", 4, "host", want})
+	wantHinted(t, "ParseRelative", ParseRelative, "//h]", hinted{"relative-ref", 3, "host", want})
+}
