@@ -181,3 +181,24 @@ func TestLongTextOneAllocation(t *testing.T) {
 		}
 	}
 }
+
+// TestBuildSchemeNoAuthorityPath: with a scheme and no authority, the path
+// is path-absolute when it starts with "/", path-empty when empty, else
+// path-rootless (§3: hier-part); each is valid, so a Build that fails must
+// name the component at fault, here a query holding "#" (§3.4), and not the
+// path. Such a Builder goes past Build's quick path (its text does not
+// parse) to the check of each component. Kills checkPath's `p == ""` →
+// `p != ""` and `p[0] == '/'` → `p[0] != '/'` in its scheme case, which
+// gave the path a rule it does not match (or indexed an empty one).
+func TestBuildSchemeNoAuthorityPath(t *testing.T) {
+	for _, p := range []string{"", "x", "/x", "x:y/z", "/"} {
+		_, err := New().Scheme("s").RawPath(p).RawQuery("#").Build()
+		var be *BuildError
+		if !errors.As(err, &be) || be.Component != "query" || be.Offset != 0 || !errors.Is(err, ErrSyntax) {
+			t.Errorf("path %q, query \"#\": Build() error = %v, want one about the query at offset 0", p, err)
+		}
+		if u, err := New().Scheme("s").RawPath(p).Build(); err != nil || u.String() != "s:"+p {
+			t.Errorf("path %q: Build() = %q, %v; want %q", p, u.String(), err, "s:"+p)
+		}
+	}
+}
