@@ -540,3 +540,21 @@ func TestHintCloseBracketFirstInHost(t *testing.T) {
 	wantHinted(t, "ParseRelative", ParseRelative, "//u@]/", hinted{"relative-ref", 4, "host", want})
 	wantHinted(t, "ParseRelative", ParseRelative, "//h]", hinted{"relative-ref", 3, "host", want})
 }
+
+// TestHintIPv6BytesOnly: an authority that reads as an IPv6 address outside
+// brackets is told to bracket it (§3.2.2), an IPv4 tail ("::1.2.3.4", ls32)
+// included; one with a byte that no IPv6 address holds ("g" is no HEXDIG,
+// RFC 5234 B.1) is not an IPv6 address, and gets the hint of the port
+// that its first ":" starts (§3.2.3: port = *DIGIT). The grammar stops at
+// the "/" after the authority: up to it, the text could be a userinfo
+// (§3.2.1, which holds ":") still to be followed by "@". Kills hint.go ipv6Bytes'
+// `i < len(s)` → `i >= len(s)` (no byte checked) and `s[i] != '.'` →
+// `s[i] == '.'` (only "." refused).
+func TestHintIPv6BytesOnly(t *testing.T) {
+	wantHinted(t, "Parse", Parse, "http://::1.2.3.4/", hinted{"URI", 16, "port",
+		`an IPv6 address in a URI is written in square brackets, a port after them: "[::1.2.3.4]"`})
+	wantHinted(t, "Parse", Parse, "http://g::1/", hinted{"URI", 11, "port",
+		`the port ":1" holds ':' at offset 9: a port is decimal digits only`})
+	wantHinted(t, "Parse", Parse, "http://1:2:3:g/", hinted{"URI", 14, "port",
+		`the port "2:3:g" holds ':' at offset 10: a port is decimal digits only`})
+}
