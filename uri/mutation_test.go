@@ -558,3 +558,14 @@ func TestHintIPv6BytesOnly(t *testing.T) {
 	wantHinted(t, "Parse", Parse, "http://1:2:3:g/", hinted{"URI", 14, "port",
 		`the port "2:3:g" holds ':' at offset 10: a port is decimal digits only`})
 }
+
+// TestHintClipAtQuoteLength: a text of exactly 64 bytes (hintQuote) is
+// quoted cut to 60 bytes with "…" as a longer one is, the cut made by
+// appendQuoteBounded, not by clip, which keeps a text of up to 65 bytes
+// whole. Kills hint.go clip's `len(s) > hintQuote+1` → `hintQuote-1`,
+// which cut a 64-byte text to 65 bytes, past its end.
+func TestHintClipAtQuoteLength(t *testing.T) {
+	a36, a48 := strings.Repeat("a", 36), strings.Repeat("a", 48)
+	in := "www.example.com/" + a48 // 64 bytes, with "https://" 72
+	wantHinted(t, "Parse", Parse, in, hinted{"URI", 15, "scheme", `no scheme: did you mean "https://www.example.com/` + a36 + `"…?`})
+}
