@@ -2,6 +2,7 @@ package combinator
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 
@@ -109,5 +110,46 @@ func TestAppendEventsExactRoom(t *testing.T) {
 	}
 	if n := testing.AllocsPerRun(20, func() { r.AppendEvents(dst[:0], in) }); n != 0 {
 		t.Errorf("AppendEvents with exact room allocates %v times, want 0", n)
+	}
+}
+
+// TestCaptureSlotBounds: Capture takes the slots 0 to math.MaxInt16, both
+// ends usable (Captures fills the last one), and panics on a slot past
+// either end, as on any mistake in a grammar written once. Kills rule.go Capture's `slot >
+// math.MaxInt16` → `>=`, which refused the last slot.
+func TestCaptureSlotBounds(t *testing.T) {
+	for _, slot := range []int{0, math.MaxInt16} {
+		spans := make([]Span, slot+1)
+		if !Seq(Lit("x"), Capture(slot, Lit("ab"))).Captures("xab", spans) || spans[slot] != (Span{1, 3}) {
+			t.Errorf("Capture(%d): spans[%d] = %v, want {1 3}", slot, slot, spans[slot])
+		}
+	}
+	for _, slot := range []int{-1, math.MaxInt16 + 1} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("Capture(%d) did not panic", slot)
+				}
+			}()
+			Capture(slot, Lit("a"))
+		}()
+	}
+}
+
+// TestLitFoldFirstZ: a case-insensitive literal (RFC 5234 §2.3) that starts
+// with "z" can start with "Z" too, the last letter, as one that starts with
+// "a" can with "A": an alternative tries it on either. Kills rule.go
+// foldSet's `b <= 'Z'` → `b < 'Z'`, which left "Z" out of the first bytes,
+// so that Alt skipped the literal on "ZIP".
+func TestLitFoldFirstZ(t *testing.T) {
+	for _, lit := range []string{"zip", "ZIP", "aim", "AIM"} {
+		r := Alt(LitFold(lit), Lit("x"))
+		for _, in := range []string{strings.ToUpper(lit), strings.ToLower(lit), strings.ToUpper(lit[:1]) + strings.ToLower(lit[1:])} {
+			checkPrefix(t, "Alt(LitFold("+lit+"), x)", r, prefixCase{in, 3})
+		}
+		first := LitFold(lit).First()
+		if !first.Contains(lit[0]|0x20) || !first.Contains(lit[0]&^0x20) {
+			t.Errorf("LitFold(%q).First() = %v, want both cases of %q", lit, first, lit[:1])
+		}
 	}
 }
