@@ -569,3 +569,39 @@ func TestHintClipAtQuoteLength(t *testing.T) {
 	in := "www.example.com/" + a48 // 64 bytes, with "https://" 72
 	wantHinted(t, "Parse", Parse, in, hinted{"URI", 15, "scheme", `no scheme: did you mean "https://www.example.com/` + a36 + `"…?`})
 }
+
+// TestNormalizeOneLowerHexDigit: a triplet whose only lower-case hex digit
+// is its first, "a" or "f", is upper-cased (§6.2.2.1) like any other; the
+// octets it encodes (0xA0, 0xF0, 0xAF) are not unreserved (§2.3), so it
+// stays a triplet (§6.2.2.2). Kills normalize.go isNormal's `'a' <= h` →
+// `'a' < h` and `h <= 'f'` → `h < 'f'`, which took such a URI for normal
+// and returned it unchanged.
+func TestNormalizeOneLowerHexDigit(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"s:%a0", "s:%A0"},
+		{"s:%f0", "s:%F0"},
+		{"s://h/x?%aF", "s://h/x?%AF"},
+		{"%fA", "%FA"},
+	} {
+		if got := MustParseReference(tt.in).NormalizeSyntax().String(); got != tt.want {
+			t.Errorf("NormalizeSyntax(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestNormalizeWritesOnTheStack: the normal form of a URI of up to 252
+// bytes is written in normalizeWrite's 256-byte stack buffer, so that
+// NormalizeSyntax allocates only its result; here a 99-byte URI whose
+// scheme and host are lower-cased (§6.2.2.1). Kills normalize.go's `n >
+// len(arr)` → `n <= len(arr)`, which made a short URI's buffer on the heap
+// (two allocations).
+func TestNormalizeWritesOnTheStack(t *testing.T) {
+	in := "HTTP://H/" + strings.Repeat("a", 90)
+	u := MustParseReference(in)
+	if got, want := u.NormalizeSyntax().String(), "http://h/"+strings.Repeat("a", 90); got != want {
+		t.Fatalf("NormalizeSyntax(%q) = %q, want %q", in, got, want)
+	}
+	if n := testing.AllocsPerRun(100, func() { _ = u.NormalizeSyntax() }); n != 1 {
+		t.Errorf("NormalizeSyntax of a %d-byte URI: %v allocations, want 1 (the result)", len(in), n)
+	}
+}
