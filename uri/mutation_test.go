@@ -605,3 +605,35 @@ func TestNormalizeWritesOnTheStack(t *testing.T) {
 		t.Errorf("NormalizeSyntax of a %d-byte URI: %v allocations, want 1 (the result)", len(in), n)
 	}
 }
+
+// TestPercentEncodeUnknownComponent: a Component past the last one
+// (ComponentFragment) or below the first allows only unreserved characters
+// (PercentEncode's doc; §2.3), so every other byte is encoded (§2.1).
+// Kills percent.go Component.set's `int(k) < len(componentSets)` → `<=`,
+// which read past the table for the first unknown value.
+func TestPercentEncodeUnknownComponent(t *testing.T) {
+	for _, k := range []Component{ComponentFragment + 1, ComponentFragment + 2, -1} {
+		if got, want := PercentEncode("a-b/c?d@e~", k), "a-b%2Fc%3Fd%40e~"; got != want {
+			t.Errorf("PercentEncode(…, %d) = %q, want %q", k, got, want)
+		}
+	}
+}
+
+// TestPercentEncodeOneAllocation: PercentEncode sizes its result for the
+// triplets it writes (two bytes more each, §2.1) and allocates it once,
+// for one triplet or many. Kills percent.go encode's Grow(len(s) + 2*n) →
+// 2/n, which left too little room and grew the result again.
+func TestPercentEncodeOneAllocation(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"a b", "a%20b"},
+		{"a b c d", "a%20b%20c%20d"},
+		{"<<<<>>>>", "%3C%3C%3C%3C%3E%3E%3E%3E"},
+	} {
+		if got := PercentEncode(tt.in, ComponentPath); got != tt.want {
+			t.Errorf("PercentEncode(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+		if n := testing.AllocsPerRun(100, func() { _ = PercentEncode(tt.in, ComponentPath) }); n != 1 {
+			t.Errorf("PercentEncode(%q): %v allocations, want 1", tt.in, n)
+		}
+	}
+}
