@@ -637,3 +637,71 @@ func TestPercentEncodeOneAllocation(t *testing.T) {
 		}
 	}
 }
+
+// TestResolveAllocations pins what Resolve's doc promises: it allocates the
+// text of the result once, and a result longer than 254 bytes a second
+// time (a buffer of its own). The results are worked by §5.2.2 and §5.2.3:
+// a merge after the base's last "/", an authority from the reference (in
+// the non-strict variant a reference with the base's scheme counts as
+// without one). Kills the mutants of resolveJoin's length `n := len(scheme)
+// + 1 + headEnd - headFrom + …` (a larger n put a short result on the heap,
+// a smaller one grew a long one twice, or kept a 255-byte one on the
+// stack) and `n > len(arr)` → `>=`.
+func TestResolveAllocations(t *testing.T) {
+	rep := strings.Repeat
+	for _, tt := range []struct {
+		name, base, ref, want string
+		nonStrict             bool
+		allocs                float64
+	}{
+		{"short merge, long tail", "http://h/" + rep("b", 60) + "/x", rep("r", 80) + "?" + rep("q", 80),
+			"http://h/" + rep("b", 60) + "/" + rep("r", 80) + "?" + rep("q", 80), false, 1},
+		{"merge of 253 bytes", "http://h/x", rep("r", 244), "http://h/" + rep("r", 244), false, 1},
+		{"authority of 250 bytes", "http://a/", "HTTP://h/" + rep("p", 241), "http://h/" + rep("p", 241), true, 1},
+		{"authority of 254 bytes", "http://a/", "//h/" + rep("p", 245), "http://h/" + rep("p", 245), false, 1},
+		{"authority of 255 bytes", "http://a/", "//h/" + rep("p", 246), "http://h/" + rep("p", 246), false, 2},
+		{"long merge", "http://h/" + rep("b", 300) + "/x", rep("r", 300) + "?" + rep("q", 400),
+			"http://h/" + rep("b", 300) + "/" + rep("r", 300) + "?" + rep("q", 400), false, 2},
+	} {
+		base, ref := MustParse(tt.base), MustParseReference(tt.ref)
+		got, err := base.ResolveWith(ref, ResolveOptions{NonStrict: tt.nonStrict})
+		if err != nil || got.String() != tt.want {
+			t.Errorf("%s: Resolve = %q, %v; want %q", tt.name, got, err, tt.want)
+			continue
+		}
+		if n := testing.AllocsPerRun(50, func() { _, _ = base.ResolveWith(ref, ResolveOptions{NonStrict: tt.nonStrict}) }); n != tt.allocs {
+			t.Errorf("%s: %d bytes: %v allocations, want %v", tt.name, len(tt.want), n, tt.allocs)
+		}
+	}
+}
+
+// TestResolveSpansAsParsed: Resolve writes the spans of its result's
+// components without a parse; they must be those a parse of its text finds
+// (the same URI value), when the base brings the components up to its
+// path or its query and the reference brings nothing or only a fragment
+// (§5.2.2: T takes Base.path and Base.query, not Base.fragment). Kills
+// resolve.go resolveJoin's `i < slotHi` → `<=`, which also took the
+// span of the base's next component, one not in the text.
+func TestResolveSpansAsParsed(t *testing.T) {
+	for _, tt := range []struct{ base, ref, want string }{
+		{"http://a/b?q#f", "", "http://a/b?q"},
+		{"http://a/b#f", "", "http://a/b"},
+		{"http://a/b?q#f", "#g", "http://a/b?q#g"},
+		{"http://a/b#f", "#g", "http://a/b#g"},
+		{"http://a/b?q#f", "?", "http://a/b?"},
+		{"s:b#f", "", "s:b"},
+		{"http://a/b?q#f", "//h", "http://h"},
+		{"s:a#f", "//h?x", "s://h?x"},
+	} {
+		got, err := MustParse(tt.base).Resolve(MustParseReference(tt.ref))
+		if err != nil || got.String() != tt.want {
+			t.Errorf("%q.Resolve(%q) = %q, %v; want %q", tt.base, tt.ref, got, err, tt.want)
+			continue
+		}
+		// URI.Equal compares the text only: compare the spans and the host kind.
+		p := MustParseReference(tt.want)
+		if d := cmp.Diff(p.sp, got.sp, cmp.AllowUnexported(span{})); d != "" || p.host != got.host {
+			t.Errorf("%q.Resolve(%q): spans not those of a parse (-parse +got):\n%s\nhost kind %v, parse %v", tt.base, tt.ref, d, got.host, p.host)
+		}
+	}
+}
