@@ -705,3 +705,26 @@ func TestResolveSpansAsParsed(t *testing.T) {
 		}
 	}
 }
+
+// TestNormalizeColonFirstAfterDotSegments: a relative-path reference whose
+// normal path would start with a segment holding ":" gets "./" in front
+// (NormalizeSyntax's policy, §4.2: such a first segment would read as a
+// scheme), also when the ":" is the segment's first byte and the segment
+// was not first before the dot segments went. Kills normalize.go
+// normRelPath's `IndexByte(string(first), ':') >= 0` → `> 0`.
+func TestNormalizeColonFirstAfterDotSegments(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"a/../:b", "./:b"},
+		{"./:b/c", "./:b/c"},
+		{"a/./../:", "./:"},
+		{"a/../b:c", "./b:c"},
+	} {
+		got := MustParseReference(tt.in).NormalizeSyntax()
+		if got.String() != tt.want {
+			t.Errorf("NormalizeSyntax(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+		if _, err := ParseReference(got.String()); err != nil {
+			t.Errorf("NormalizeSyntax(%q) = %q, which does not parse: %v", tt.in, got, err)
+		}
+	}
+}
