@@ -202,3 +202,57 @@ func TestBuildSchemeNoAuthorityPath(t *testing.T) {
 		}
 	}
 }
+
+// TestBuildEncodedTextAllocations: the builder sizes each text it writes
+// for the worst case of its pieces, every byte percent-encoded (§2.1: three
+// bytes each), so that a long text, here made of spaces each written
+// "%20", is written once into a buffer of its own and needs no second
+// allocation (textOnStack's and composeOnStack's doc: one allocation of
+// the string). Counted: the chain of setters and Build, against the
+// allocations of the same chain with text that needs no encoding, which
+// TestLongTextOneAllocation pins. Kills the mutants of compose's `n :=
+// len(b.scheme) + … + 7` and of its `3*len(p) + 1` terms, of flushSegs'
+// `len(b.path) + 1` and `3*len(seg) + 1`, of flushKV's `3*len(p) + 1`, and
+// of SetQueryParam's Grow(… + 2), which sized the buffer a few bytes short
+// and made it grow.
+func TestBuildEncodedTextAllocations(t *testing.T) {
+	sp30, sp60 := strings.Repeat(" ", 30), strings.Repeat(" ", 60)
+	enc := func(s string) string { return strings.ReplaceAll(s, " ", "%20") }
+	long := strings.Repeat("a", 300)
+	path, query := "/"+long, "q="+long[:36]+long // 641 bytes with "&k=" and long: one more than a size class (640), for the strings.Builder
+	nines := strings.Repeat("9", 300)            // port = *DIGIT (§3.2.3)
+	h := New().Scheme("s").Host("h")
+	for _, tt := range []struct {
+		name   string
+		b      func() Builder
+		want   string
+		allocs float64
+	}{
+		{"a long path", func() Builder { return h.RawPath(path) }, "s://h/" + long, 1},
+		{"a long userinfo", func() Builder { return h.RawUserInfo(long) }, "s://" + long + "@h", 1},
+		{"a long host", func() Builder { return h.RawHost(long) }, "s://" + long, 1},
+		{"a long port", func() Builder { return h.RawPort(nines) }, "s://h:" + nines, 2}, // and a copy of the port, longer than its 20-byte buffer
+		{"a long query", func() Builder { return h.RawQuery(long) }, "s://h?" + long, 1},
+		{"a long fragment", func() Builder { return h.RawFragment(long) }, "s://h#" + long, 1},
+		{"pending segments", func() Builder { return h.Segments(sp60, sp60, sp60) },
+			"s://h/" + enc(sp60) + "/" + enc(sp60) + "/" + enc(sp60), 1},
+		{"pending parameters", func() Builder { return h.QueryParam(sp60, sp60).QueryParam(sp60, sp60) },
+			"s://h?" + enc(sp60) + "=" + enc(sp60) + "&" + enc(sp60) + "=" + enc(sp60), 1},
+		{"segments flushed", func() Builder { return h.Segments(sp30, sp30, sp30, sp30, sp30).AppendSegments("z") },
+			"s://h/" + strings.Repeat(enc(sp30)+"/", 5) + "z", 2},
+		{"parameters flushed", func() Builder {
+			return h.QueryParam(sp30, sp30).QueryParam(sp30, sp30).QueryParam(sp30, sp30).QueryParam("k", "v")
+		}, "s://h?" + strings.Repeat(enc(sp30)+"="+enc(sp30)+"&", 3) + "k=v", 2},
+		{"a parameter set in a long query", func() Builder { return h.RawQuery(query).SetQueryParam("k", long) },
+			"s://h?" + query + "&k=" + long, 2},
+	} {
+		u, err := tt.b().Build()
+		if err != nil || u.String() != tt.want {
+			t.Errorf("%s: Build() = %q, %v; want %q", tt.name, u.String(), err, tt.want)
+			continue
+		}
+		if n := testing.AllocsPerRun(50, func() { _, _ = tt.b().Build() }); n != tt.allocs {
+			t.Errorf("%s: chain + Build: %v allocations, want %v", tt.name, n, tt.allocs)
+		}
+	}
+}
