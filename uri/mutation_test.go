@@ -728,3 +728,30 @@ func TestNormalizeColonFirstAfterDotSegments(t *testing.T) {
 		}
 	}
 }
+
+// TestParseRepairedNonASCIIAfterARemoval: when repair 1 has removed bytes
+// (here a leading space), a non-ASCII character that stands in one piece in
+// the input is still one Repair, its UTF-8 bytes percent-encoded (§2.1,
+// §3.3); one split by a removed tab is a Repair per byte (ParseRepaired's
+// doc). Kills repair.go cleaned.contiguous's `j-1-i` → `j+1-i` and
+// `pos[j-1]-pos[i]` → `+`, which took every character for split.
+func TestParseRepairedNonASCIIAfterARemoval(t *testing.T) {
+	for _, tt := range []struct {
+		in, want string
+		reps     []Repair
+	}{
+		{" http://h/é", "http://h/%C3%A9", []Repair{{Offset: 0, Old: " "}, {Offset: 10, Old: "é", New: "%C3%A9"}}},
+		{" http://h/\xc3\t\xa9", "http://h/%C3%A9", []Repair{{Offset: 0, Old: " "}, {Offset: 10, Old: "\xc3", New: "%C3"},
+			{Offset: 11, Old: "\t"}, {Offset: 12, Old: "\xa9", New: "%A9"}}},
+		{"\thttp://h/x?€", "http://h/x?%E2%82%AC", []Repair{{Offset: 0, Old: "\t"}, {Offset: 12, Old: "€", New: "%E2%82%AC"}}},
+	} {
+		u, reps, err := ParseRepaired(tt.in)
+		if err != nil || u.String() != tt.want {
+			t.Errorf("ParseRepaired(%q) = %q, %v; want %q", tt.in, u, err, tt.want)
+			continue
+		}
+		if d := cmp.Diff(tt.reps, reps); d != "" {
+			t.Errorf("ParseRepaired(%q) repairs (-want +got):\n%s", tt.in, d)
+		}
+	}
+}
