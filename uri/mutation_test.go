@@ -755,3 +755,27 @@ func TestParseRepairedNonASCIIAfterARemoval(t *testing.T) {
 		}
 	}
 }
+
+// TestParseRepairedFragmentFirst: a reference that is only a fragment
+// (§4.2: relative-ref may be "#" fragment alone) has its fragment repaired
+// like any other: the bytes a fragment does not allow percent-encoded
+// (§3.5). Kills repair.go repair's fragment `if f >= 0` → `f > 0`, which
+// dropped a fragment at offset 0.
+func TestParseRepairedFragmentFirst(t *testing.T) {
+	for _, tt := range []struct {
+		in, want string
+		reps     []Repair
+	}{
+		{"#é", "#%C3%A9", []Repair{{Offset: 1, Old: "é", New: "%C3%A9"}}},
+		{"#a b", "#a%20b", []Repair{{Offset: 2, Old: " ", New: "%20"}}},
+	} {
+		u, reps, err := ParseRepaired(tt.in)
+		if err != nil || u.String() != tt.want {
+			t.Errorf("ParseRepaired(%q) = %q, %v; want %q", tt.in, u, err, tt.want)
+			continue
+		}
+		if d := cmp.Diff(tt.reps, reps); d != "" {
+			t.Errorf("ParseRepaired(%q) repairs (-want +got):\n%s", tt.in, d)
+		}
+	}
+}
