@@ -153,3 +153,27 @@ func TestLitFoldFirstZ(t *testing.T) {
 		}
 	}
 }
+
+// TestTreeLeavesHaveNoChildren: a node with no kept rule inside it has nil
+// Children, so that a tree compares equal (cmp, reflect.DeepEqual,
+// encoding/json's "null") to one written as a literal that leaves Children
+// out. Kills tree_match.go build's `n > 0` → `n >= 0`, which gave every
+// leaf an empty, non-nil slice.
+func TestTreeLeavesHaveNoChildren(t *testing.T) {
+	a, b := Named("a", Lit("x")), Named("b", Plus(Lit("y")))
+	root := Named("r", Seq(a, Named("ab", Seq(a, b))))
+	got, err := root.Tree("xxyy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := &Node{Name: "r", Span: Span{0, 4}, Text: "xxyy", Children: []*Node{
+		{Name: "a", Span: Span{0, 1}, Text: "x"},
+		{Name: "ab", Span: Span{1, 4}, Text: "xyy", Children: []*Node{
+			{Name: "a", Span: Span{1, 2}, Text: "x"},
+			{Name: "b", Span: Span{2, 4}, Text: "yy"},
+		}},
+	}}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("Tree (-want +got):\n%s", d)
+	}
+}
