@@ -1,6 +1,7 @@
 package combinator
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strings"
@@ -175,5 +176,39 @@ func TestTreeLeavesHaveNoChildren(t *testing.T) {
 	}}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("Tree (-want +got):\n%s", d)
+	}
+}
+
+// TestFuncEmptyMatch: a MatchFunc may return pos itself, an empty match (its
+// doc forbids only an offset below pos or past the end), as Rule.MatchAt of
+// a rule that matches the empty string does. Kills match.go's kFunc `e >=
+// pos` → `e > pos`, which took an empty match for a failure.
+func TestFuncEmptyMatch(t *testing.T) {
+	empty := Func("empty", func(_ string, pos int) int { return pos })
+	checkPrefix(t, "SeqEmptyFunc", Seq(Lit("a"), empty, Lit("b")), prefixCase{"ab", 2}, prefixCase{"a", -1})
+	xs := Func("xs", Star(Lit("x")).MatchAt)
+	checkPrefix(t, "FuncMatchAtNullable", Seq(Lit("<"), xs, Lit(">")), prefixCase{"<>", 2}, prefixCase{"<xx>", 4})
+}
+
+// TestExplainHexdigTwoAfterAScan: where a fused scan stops at a "%" whose
+// second hex digit is missing, HEXDIG is expected two bytes after it
+// (pct-encoded = "%" HEXDIG HEXDIG, RFC 3986 §2.1), also when an earlier
+// alternative has already failed exactly there: both are reported. On
+// "a%Bz", the first alternative reads "a%B" and expects "!" at 3; the
+// second reads "a", then reg-name (a fused run) stops at the "%", and
+// HEXDIG is expected at 3, where "z" is. Kills match.go before's `stop+2
+// < m.d.far` → `<=`, which skipped the record at the farthest offset.
+func TestExplainHexdigTwoAfterAScan(t *testing.T) {
+	r := Alt(Seq(Lit("a%B"), Lit("!")), Seq(Lit("a"), RegName, End))
+	err := r.Explain("a%Bz")
+	var se *SyntaxError
+	if !errors.As(err, &se) {
+		t.Fatalf("Explain(a%%Bz) = %v, want a *SyntaxError", err)
+	}
+	if se.Offset != 3 {
+		t.Errorf("Explain(a%%Bz) offset %d, want 3", se.Offset)
+	}
+	if d := cmp.Diff([]string{`"!"`, "HEXDIG"}, se.Expected); d != "" {
+		t.Errorf("Explain(a%%Bz) expected (-want +got):\n%s", d)
 	}
 }
