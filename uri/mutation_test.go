@@ -779,3 +779,23 @@ func TestParseRepairedFragmentFirst(t *testing.T) {
 		}
 	}
 }
+
+// TestResolveDotSegmentsOnlyInTheReference: with a base directory free of
+// dot segments, RemoveDotSegments must start where the reference's first
+// dot segment lies in the merged path (§5.2.3, then §5.2.4), not at its
+// offset in the reference: a base segment such as "a.." is a name, not a
+// "..". Kills resolve.go resolve's `dot >= 0` → `dot < 0`, which left the
+// offset in the reference's terms and read "a.." as "..".
+func TestResolveDotSegmentsOnlyInTheReference(t *testing.T) {
+	for _, tt := range []struct{ base, ref, want string }{
+		{"http://h/a../b", "x/../y", "http://h/a../y"},
+		{"http://h/a./b", "x/./y", "http://h/a./x/y"},
+		{"http://h/p/q/r", "g/..", "http://h/p/q/"},
+		{"http://h/.a/b", "../g", "http://h/g"},
+	} {
+		got, err := MustParse(tt.base).Resolve(MustParseReference(tt.ref))
+		if err != nil || got.String() != tt.want {
+			t.Errorf("%q.Resolve(%q) = %q, %v; want %q", tt.base, tt.ref, got, err, tt.want)
+		}
+	}
+}
