@@ -212,8 +212,10 @@ func TestBuildSchemeNoAuthorityPath(t *testing.T) {
 // allocations of the same chain with text that needs no encoding, which
 // TestLongTextOneAllocation pins. Kills the mutants of compose's `n :=
 // len(b.scheme) + … + 7` and of its `3*len(p) + 1` terms, of flushSegs'
-// `len(b.path) + 1` and `3*len(seg) + 1`, of flushKV's `3*len(p) + 1`, and
-// of SetQueryParam's Grow(… + 2), which sized the buffer a few bytes short
+// `len(b.path) + 1` and `3*len(seg) + 1`, of flushKV's `3*len(p) + 1`, of
+// QueryParam's `need := len(b.query) + 1 + 3*len(key) + …` (a parameter
+// written at once when pending segments fill the slots), and of
+// SetQueryParam's Grow(… + 2), which sized the buffer a few bytes short
 // and made it grow.
 func TestBuildEncodedTextAllocations(t *testing.T) {
 	sp30, sp60 := strings.Repeat(" ", 30), strings.Repeat(" ", 60)
@@ -243,6 +245,8 @@ func TestBuildEncodedTextAllocations(t *testing.T) {
 		{"parameters flushed", func() Builder {
 			return h.QueryParam(sp30, sp30).QueryParam(sp30, sp30).QueryParam(sp30, sp30).QueryParam("k", "v")
 		}, "s://h?" + strings.Repeat(enc(sp30)+"="+enc(sp30)+"&", 3) + "k=v", 2},
+		{"a parameter written at once", func() Builder { return h.Segments("a", "b", "c", "d", "e").QueryParam(sp60, sp60) },
+			"s://h/a/b/c/d/e?" + enc(sp60) + "=" + enc(sp60), 2},
 		{"a parameter set in a long query", func() Builder { return h.RawQuery(query).SetQueryParam("k", long) },
 			"s://h?" + query + "&k=" + long, 2},
 	} {
