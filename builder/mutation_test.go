@@ -260,3 +260,25 @@ func TestBuildEncodedTextAllocations(t *testing.T) {
 		}
 	}
 }
+
+// TestBuildPortBoundsPastTheQuickPath: ports 0 and 65535 are in range
+// (§3.2.3 leaves the range to the scheme; the builder takes 0 to 65535), also
+// where Build checks each component because the text does not parse (here a
+// query holding "#"): the error is the query's. A port out of range from
+// HostPort is an ErrPortRange with no offset (BuildError's doc: Offset is -1
+// for it). Kills build's `b.portNum < 0` → `<= 0` and `b.portNum > 65535` →
+// `>= 65535`, and the `Offset: -1` → `1` of its HostPort range error.
+func TestBuildPortBoundsPastTheQuickPath(t *testing.T) {
+	for _, p := range []int{0, 65535} {
+		_, err := New().Scheme("s").Host("h").Port(p).RawQuery("#").Build()
+		var be *BuildError
+		if !errors.As(err, &be) || be.Component != "query" || !errors.Is(err, ErrSyntax) {
+			t.Errorf("Port(%d), query \"#\": Build() error = %v, want the query's", p, err)
+		}
+	}
+	_, err := New().Scheme("s").HostPort("h:65536").RawQuery("#").Build()
+	var be *BuildError
+	if !errors.As(err, &be) || be.Component != "port" || be.Offset != -1 || !errors.Is(err, ErrPortRange) {
+		t.Errorf("HostPort(h:65536): Build() error = %#v, want ErrPortRange at offset -1", err)
+	}
+}
