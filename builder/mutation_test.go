@@ -282,3 +282,19 @@ func TestBuildPortBoundsPastTheQuickPath(t *testing.T) {
 		t.Errorf("HostPort(h:65536): Build() error = %#v, want ErrPortRange at offset -1", err)
 	}
 }
+
+// TestBuildPathFaultAtZero: a path whose first byte is the fault is refused
+// with ErrSyntax at offset 0: a "%" that starts no pct-encoded triplet
+// (§2.1), a space (in no rule of §3.3). Kills checkPath's
+// `invalidPathByte(p); off >= 0` → `off > 0`, which let such a path on to
+// the rule of its context: the offset of the rule's failure (1, after the
+// "%"), or ErrPathNeedsSlash under an authority.
+func TestBuildPathFaultAtZero(t *testing.T) {
+	for _, b := range []Builder{New().RawPath("%zz"), New().Host("h").RawPath(" /a"), New().Scheme("s").RawPath("%")} {
+		_, err := b.Build()
+		var be *BuildError
+		if !errors.As(err, &be) || be.Component != "path" || be.Offset != 0 || !errors.Is(err, ErrSyntax) {
+			t.Errorf("%v: Build() error = %v, want ErrSyntax in the path at offset 0", b, err)
+		}
+	}
+}
