@@ -181,3 +181,120 @@ func TestLongTextOneAllocation(t *testing.T) {
 		}
 	}
 }
+
+// TestBuildSchemeNoAuthorityPath: with a scheme and no authority, the path
+// is path-absolute when it starts with "/", path-empty when empty, else
+// path-rootless (§3: hier-part); each is valid, so a Build that fails must
+// name the component at fault, here a query holding "#" (§3.4), and not the
+// path. Such a Builder goes past Build's quick path (its text does not
+// parse) to the check of each component. Kills checkPath's `p == ""` →
+// `p != ""` and `p[0] == '/'` → `p[0] != '/'` in its scheme case, which
+// gave the path a rule it does not match (or indexed an empty one).
+func TestBuildSchemeNoAuthorityPath(t *testing.T) {
+	for _, p := range []string{"", "x", "/x", "x:y/z", "/"} {
+		_, err := New().Scheme("s").RawPath(p).RawQuery("#").Build()
+		var be *BuildError
+		if !errors.As(err, &be) || be.Component != "query" || be.Offset != 0 || !errors.Is(err, ErrSyntax) {
+			t.Errorf("path %q, query \"#\": Build() error = %v, want one about the query at offset 0", p, err)
+		}
+		if u, err := New().Scheme("s").RawPath(p).Build(); err != nil || u.String() != "s:"+p {
+			t.Errorf("path %q: Build() = %q, %v; want %q", p, u.String(), err, "s:"+p)
+		}
+	}
+}
+
+// TestBuildEncodedTextAllocations: the builder sizes each text it writes
+// for the worst case of its pieces, every byte percent-encoded (§2.1: three
+// bytes each), so that a long text, here made of spaces each written
+// "%20", is written once into a buffer of its own and needs no second
+// allocation (textOnStack's and composeOnStack's doc: one allocation of
+// the string). Counted: the chain of setters and Build, against the
+// allocations of the same chain with text that needs no encoding, which
+// TestLongTextOneAllocation pins. Kills the mutants of compose's `n :=
+// len(b.scheme) + … + 7` and of its `3*len(p) + 1` terms, of flushSegs'
+// `len(b.path) + 1` and `3*len(seg) + 1`, of flushKV's `3*len(p) + 1`, of
+// QueryParam's `need := len(b.query) + 1 + 3*len(key) + …` (a parameter
+// written at once when pending segments fill the slots), and of
+// SetQueryParam's Grow(… + 2), which sized the buffer a few bytes short
+// and made it grow.
+func TestBuildEncodedTextAllocations(t *testing.T) {
+	sp30, sp60 := strings.Repeat(" ", 30), strings.Repeat(" ", 60)
+	enc := func(s string) string { return strings.ReplaceAll(s, " ", "%20") }
+	long := strings.Repeat("a", 300)
+	path, query := "/"+long, "q="+long[:36]+long // 641 bytes with "&k=" and long: one more than a size class (640), for the strings.Builder
+	nines := strings.Repeat("9", 300)            // port = *DIGIT (§3.2.3)
+	h := New().Scheme("s").Host("h")
+	for _, tt := range []struct {
+		name   string
+		b      func() Builder
+		want   string
+		allocs float64
+	}{
+		{"a long path", func() Builder { return h.RawPath(path) }, "s://h/" + long, 1},
+		{"a long userinfo", func() Builder { return h.RawUserInfo(long) }, "s://" + long + "@h", 1},
+		{"a long host", func() Builder { return h.RawHost(long) }, "s://" + long, 1},
+		{"a long port", func() Builder { return h.RawPort(nines) }, "s://h:" + nines, 2}, // and a copy of the port, longer than its 20-byte buffer
+		{"a long query", func() Builder { return h.RawQuery(long) }, "s://h?" + long, 1},
+		{"a long fragment", func() Builder { return h.RawFragment(long) }, "s://h#" + long, 1},
+		{"pending segments", func() Builder { return h.Segments(sp60, sp60, sp60) },
+			"s://h/" + enc(sp60) + "/" + enc(sp60) + "/" + enc(sp60), 1},
+		{"pending parameters", func() Builder { return h.QueryParam(sp60, sp60).QueryParam(sp60, sp60) },
+			"s://h?" + enc(sp60) + "=" + enc(sp60) + "&" + enc(sp60) + "=" + enc(sp60), 1},
+		{"segments flushed", func() Builder { return h.Segments(sp30, sp30, sp30, sp30, sp30).AppendSegments("z") },
+			"s://h/" + strings.Repeat(enc(sp30)+"/", 5) + "z", 2},
+		{"parameters flushed", func() Builder {
+			return h.QueryParam(sp30, sp30).QueryParam(sp30, sp30).QueryParam(sp30, sp30).QueryParam("k", "v")
+		}, "s://h?" + strings.Repeat(enc(sp30)+"="+enc(sp30)+"&", 3) + "k=v", 2},
+		{"a parameter written at once", func() Builder { return h.Segments("a", "b", "c", "d", "e").QueryParam(sp60, sp60) },
+			"s://h/a/b/c/d/e?" + enc(sp60) + "=" + enc(sp60), 2},
+		{"a parameter set in a long query", func() Builder { return h.RawQuery(query).SetQueryParam("k", long) },
+			"s://h?" + query + "&k=" + long, 2},
+	} {
+		u, err := tt.b().Build()
+		if err != nil || u.String() != tt.want {
+			t.Errorf("%s: Build() = %q, %v; want %q", tt.name, u.String(), err, tt.want)
+			continue
+		}
+		if n := testing.AllocsPerRun(50, func() { _, _ = tt.b().Build() }); n != tt.allocs {
+			t.Errorf("%s: chain + Build: %v allocations, want %v", tt.name, n, tt.allocs)
+		}
+	}
+}
+
+// TestBuildPortBoundsPastTheQuickPath: ports 0 and 65535 are in range
+// (§3.2.3 leaves the range to the scheme; the builder takes 0 to 65535), also
+// where Build checks each component because the text does not parse (here a
+// query holding "#"): the error is the query's. A port out of range from
+// HostPort is an ErrPortRange with no offset (BuildError's doc: Offset is -1
+// for it). Kills build's `b.portNum < 0` → `<= 0` and `b.portNum > 65535` →
+// `>= 65535`, and the `Offset: -1` → `1` of its HostPort range error.
+func TestBuildPortBoundsPastTheQuickPath(t *testing.T) {
+	for _, p := range []int{0, 65535} {
+		_, err := New().Scheme("s").Host("h").Port(p).RawQuery("#").Build()
+		var be *BuildError
+		if !errors.As(err, &be) || be.Component != "query" || !errors.Is(err, ErrSyntax) {
+			t.Errorf("Port(%d), query \"#\": Build() error = %v, want the query's", p, err)
+		}
+	}
+	_, err := New().Scheme("s").HostPort("h:65536").RawQuery("#").Build()
+	var be *BuildError
+	if !errors.As(err, &be) || be.Component != "port" || be.Offset != -1 || !errors.Is(err, ErrPortRange) {
+		t.Errorf("HostPort(h:65536): Build() error = %#v, want ErrPortRange at offset -1", err)
+	}
+}
+
+// TestBuildPathFaultAtZero: a path whose first byte is the fault is refused
+// with ErrSyntax at offset 0: a "%" that starts no pct-encoded triplet
+// (§2.1), a space (in no rule of §3.3). Kills checkPath's
+// `invalidPathByte(p); off >= 0` → `off > 0`, which let such a path on to
+// the rule of its context: the offset of the rule's failure (1, after the
+// "%"), or ErrPathNeedsSlash under an authority.
+func TestBuildPathFaultAtZero(t *testing.T) {
+	for _, b := range []Builder{New().RawPath("%zz"), New().Host("h").RawPath(" /a"), New().Scheme("s").RawPath("%")} {
+		_, err := b.Build()
+		var be *BuildError
+		if !errors.As(err, &be) || be.Component != "path" || be.Offset != 0 || !errors.Is(err, ErrSyntax) {
+			t.Errorf("%v: Build() error = %v, want ErrSyntax in the path at offset 0", b, err)
+		}
+	}
+}

@@ -1,7 +1,9 @@
 package combinator
 
 import (
+	"errors"
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 
@@ -109,5 +111,104 @@ func TestAppendEventsExactRoom(t *testing.T) {
 	}
 	if n := testing.AllocsPerRun(20, func() { r.AppendEvents(dst[:0], in) }); n != 0 {
 		t.Errorf("AppendEvents with exact room allocates %v times, want 0", n)
+	}
+}
+
+// TestCaptureSlotBounds: Capture takes the slots 0 to math.MaxInt16, both
+// ends usable (Captures fills the last one), and panics on a slot past
+// either end, as on any mistake in a grammar written once. Kills rule.go Capture's `slot >
+// math.MaxInt16` → `>=`, which refused the last slot.
+func TestCaptureSlotBounds(t *testing.T) {
+	for _, slot := range []int{0, math.MaxInt16} {
+		spans := make([]Span, slot+1)
+		if !Seq(Lit("x"), Capture(slot, Lit("ab"))).Captures("xab", spans) || spans[slot] != (Span{1, 3}) {
+			t.Errorf("Capture(%d): spans[%d] = %v, want {1 3}", slot, slot, spans[slot])
+		}
+	}
+	for _, slot := range []int{-1, math.MaxInt16 + 1} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("Capture(%d) did not panic", slot)
+				}
+			}()
+			Capture(slot, Lit("a"))
+		}()
+	}
+}
+
+// TestLitFoldFirstZ: a case-insensitive literal (RFC 5234 §2.3) that starts
+// with "z" can start with "Z" too, the last letter, as one that starts with
+// "a" can with "A": an alternative tries it on either. Kills rule.go
+// foldSet's `b <= 'Z'` → `b < 'Z'`, which left "Z" out of the first bytes,
+// so that Alt skipped the literal on "ZIP".
+func TestLitFoldFirstZ(t *testing.T) {
+	for _, lit := range []string{"zip", "ZIP", "aim", "AIM"} {
+		r := Alt(LitFold(lit), Lit("x"))
+		for _, in := range []string{strings.ToUpper(lit), strings.ToLower(lit), strings.ToUpper(lit[:1]) + strings.ToLower(lit[1:])} {
+			checkPrefix(t, "Alt(LitFold("+lit+"), x)", r, prefixCase{in, 3})
+		}
+		first := LitFold(lit).First()
+		if !first.Contains(lit[0]|0x20) || !first.Contains(lit[0]&^0x20) {
+			t.Errorf("LitFold(%q).First() = %v, want both cases of %q", lit, first, lit[:1])
+		}
+	}
+}
+
+// TestTreeLeavesHaveNoChildren: a node with no kept rule inside it has nil
+// Children, so that a tree compares equal (cmp, reflect.DeepEqual,
+// encoding/json's "null") to one written as a literal that leaves Children
+// out. Kills tree_match.go build's `n > 0` → `n >= 0`, which gave every
+// leaf an empty, non-nil slice.
+func TestTreeLeavesHaveNoChildren(t *testing.T) {
+	a, b := Named("a", Lit("x")), Named("b", Plus(Lit("y")))
+	root := Named("r", Seq(a, Named("ab", Seq(a, b))))
+	got, err := root.Tree("xxyy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := &Node{Name: "r", Span: Span{0, 4}, Text: "xxyy", Children: []*Node{
+		{Name: "a", Span: Span{0, 1}, Text: "x"},
+		{Name: "ab", Span: Span{1, 4}, Text: "xyy", Children: []*Node{
+			{Name: "a", Span: Span{1, 2}, Text: "x"},
+			{Name: "b", Span: Span{2, 4}, Text: "yy"},
+		}},
+	}}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("Tree (-want +got):\n%s", d)
+	}
+}
+
+// TestFuncEmptyMatch: a MatchFunc may return pos itself, an empty match (its
+// doc forbids only an offset below pos or past the end), as Rule.MatchAt of
+// a rule that matches the empty string does. Kills match.go's kFunc `e >=
+// pos` → `e > pos`, which took an empty match for a failure.
+func TestFuncEmptyMatch(t *testing.T) {
+	empty := Func("empty", func(_ string, pos int) int { return pos })
+	checkPrefix(t, "SeqEmptyFunc", Seq(Lit("a"), empty, Lit("b")), prefixCase{"ab", 2}, prefixCase{"a", -1})
+	xs := Func("xs", Star(Lit("x")).MatchAt)
+	checkPrefix(t, "FuncMatchAtNullable", Seq(Lit("<"), xs, Lit(">")), prefixCase{"<>", 2}, prefixCase{"<xx>", 4})
+}
+
+// TestExplainHexdigTwoAfterAScan: where a fused scan stops at a "%" whose
+// second hex digit is missing, HEXDIG is expected two bytes after it
+// (pct-encoded = "%" HEXDIG HEXDIG, RFC 3986 §2.1), also when an earlier
+// alternative has already failed exactly there: both are reported. On
+// "a%Bz", the first alternative reads "a%B" and expects "!" at 3; the
+// second reads "a", then reg-name (a fused run) stops at the "%", and
+// HEXDIG is expected at 3, where "z" is. Kills match.go before's `stop+2
+// < m.d.far` → `<=`, which skipped the record at the farthest offset.
+func TestExplainHexdigTwoAfterAScan(t *testing.T) {
+	r := Alt(Seq(Lit("a%B"), Lit("!")), Seq(Lit("a"), RegName, End))
+	err := r.Explain("a%Bz")
+	var se *SyntaxError
+	if !errors.As(err, &se) {
+		t.Fatalf("Explain(a%%Bz) = %v, want a *SyntaxError", err)
+	}
+	if se.Offset != 3 {
+		t.Errorf("Explain(a%%Bz) offset %d, want 3", se.Offset)
+	}
+	if d := cmp.Diff([]string{`"!"`, "HEXDIG"}, se.Expected); d != "" {
+		t.Errorf("Explain(a%%Bz) expected (-want +got):\n%s", d)
 	}
 }

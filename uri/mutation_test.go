@@ -527,3 +527,275 @@ func wantHinted(t *testing.T, name string, parse func(string) (URI, error), in s
 		t.Errorf("%s(%q) (-want +got):\n%s", name, in, d)
 	}
 }
+
+// TestHintCloseBracketFirstInHost: a "]" where the host begins opens no IP
+// literal (§3.2.2: only "[" does), so the grammar stops at it, and it is
+// told to be percent-encoded as "%5D" (§2.2: a gen-delim, §2.1), as a "]"
+// anywhere else outside an IP literal is. Kills hint.go fixedByteHint's
+// `b == ']'` → `b != ']'` (the "]" at the host's start got no hint).
+func TestHintCloseBracketFirstInHost(t *testing.T) {
+	const want = `"]" is allowed only around an IP literal in the host: percent-encode it as "%5D"`
+	wantHinted(t, "Parse", Parse, "s://]", hinted{"URI", 4, "host", want})
+	wantHinted(t, "ParseRelative", ParseRelative, "//]", hinted{"relative-ref", 2, "host", want})
+	wantHinted(t, "ParseRelative", ParseRelative, "//u@]/", hinted{"relative-ref", 4, "host", want})
+	wantHinted(t, "ParseRelative", ParseRelative, "//h]", hinted{"relative-ref", 3, "host", want})
+}
+
+// TestHintIPv6BytesOnly: an authority that reads as an IPv6 address outside
+// brackets is told to bracket it (§3.2.2), an IPv4 tail ("::1.2.3.4", ls32)
+// included; one with a byte that no IPv6 address holds ("g" is no HEXDIG,
+// RFC 5234 B.1) is not an IPv6 address, and gets the hint of the port
+// that its first ":" starts (§3.2.3: port = *DIGIT). The grammar stops at
+// the "/" after the authority: up to it, the text could be a userinfo
+// (§3.2.1, which holds ":") still to be followed by "@". Kills hint.go ipv6Bytes'
+// `i < len(s)` → `i >= len(s)` (no byte checked) and `s[i] != '.'` →
+// `s[i] == '.'` (only "." refused).
+func TestHintIPv6BytesOnly(t *testing.T) {
+	wantHinted(t, "Parse", Parse, "http://::1.2.3.4/", hinted{"URI", 16, "port",
+		`an IPv6 address in a URI is written in square brackets, a port after them: "[::1.2.3.4]"`})
+	wantHinted(t, "Parse", Parse, "http://g::1/", hinted{"URI", 11, "port",
+		`the port ":1" holds ':' at offset 9: a port is decimal digits only`})
+	wantHinted(t, "Parse", Parse, "http://1:2:3:g/", hinted{"URI", 14, "port",
+		`the port "2:3:g" holds ':' at offset 10: a port is decimal digits only`})
+}
+
+// TestHintClipAtQuoteLength: a text of exactly 64 bytes (hintQuote) is
+// quoted cut to 60 bytes with "…" as a longer one is, the cut made by
+// appendQuoteBounded, not by clip, which keeps a text of up to 65 bytes
+// whole. Kills hint.go clip's `len(s) > hintQuote+1` → `hintQuote-1`,
+// which cut a 64-byte text to 65 bytes, past its end.
+func TestHintClipAtQuoteLength(t *testing.T) {
+	a36, a48 := strings.Repeat("a", 36), strings.Repeat("a", 48)
+	in := "www.example.com/" + a48 // 64 bytes, with "https://" 72
+	wantHinted(t, "Parse", Parse, in, hinted{"URI", 15, "scheme", `no scheme: did you mean "https://www.example.com/` + a36 + `"…?`})
+}
+
+// TestNormalizeOneLowerHexDigit: a triplet whose only lower-case hex digit
+// is its first, "a" or "f", is upper-cased (§6.2.2.1) like any other; the
+// octets it encodes (0xA0, 0xF0, 0xAF) are not unreserved (§2.3), so it
+// stays a triplet (§6.2.2.2). Kills normalize.go isNormal's `'a' <= h` →
+// `'a' < h` and `h <= 'f'` → `h < 'f'`, which took such a URI for normal
+// and returned it unchanged.
+func TestNormalizeOneLowerHexDigit(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"s:%a0", "s:%A0"},
+		{"s:%f0", "s:%F0"},
+		{"s://h/x?%aF", "s://h/x?%AF"},
+		{"%fA", "%FA"},
+	} {
+		if got := MustParseReference(tt.in).NormalizeSyntax().String(); got != tt.want {
+			t.Errorf("NormalizeSyntax(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestNormalizeWritesOnTheStack: the normal form of a URI of up to 252
+// bytes is written in normalizeWrite's 256-byte stack buffer, so that
+// NormalizeSyntax allocates only its result; here a 99-byte URI whose
+// scheme and host are lower-cased (§6.2.2.1). Kills normalize.go's `n >
+// len(arr)` → `n <= len(arr)`, which made a short URI's buffer on the heap
+// (two allocations).
+func TestNormalizeWritesOnTheStack(t *testing.T) {
+	in := "HTTP://H/" + strings.Repeat("a", 90)
+	u := MustParseReference(in)
+	if got, want := u.NormalizeSyntax().String(), "http://h/"+strings.Repeat("a", 90); got != want {
+		t.Fatalf("NormalizeSyntax(%q) = %q, want %q", in, got, want)
+	}
+	if n := testing.AllocsPerRun(100, func() { _ = u.NormalizeSyntax() }); n != 1 {
+		t.Errorf("NormalizeSyntax of a %d-byte URI: %v allocations, want 1 (the result)", len(in), n)
+	}
+}
+
+// TestPercentEncodeUnknownComponent: a Component past the last one
+// (ComponentFragment) or below the first allows only unreserved characters
+// (PercentEncode's doc; §2.3), so every other byte is encoded (§2.1).
+// Kills percent.go Component.set's `int(k) < len(componentSets)` → `<=`,
+// which read past the table for the first unknown value.
+func TestPercentEncodeUnknownComponent(t *testing.T) {
+	for _, k := range []Component{ComponentFragment + 1, ComponentFragment + 2, -1} {
+		if got, want := PercentEncode("a-b/c?d@e~", k), "a-b%2Fc%3Fd%40e~"; got != want {
+			t.Errorf("PercentEncode(…, %d) = %q, want %q", k, got, want)
+		}
+	}
+}
+
+// TestPercentEncodeOneAllocation: PercentEncode sizes its result for the
+// triplets it writes (two bytes more each, §2.1) and allocates it once,
+// for one triplet or many. Kills percent.go encode's Grow(len(s) + 2*n) →
+// 2/n, which left too little room and grew the result again.
+func TestPercentEncodeOneAllocation(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"a b", "a%20b"},
+		{"a b c d", "a%20b%20c%20d"},
+		{"<<<<>>>>", "%3C%3C%3C%3C%3E%3E%3E%3E"},
+	} {
+		if got := PercentEncode(tt.in, ComponentPath); got != tt.want {
+			t.Errorf("PercentEncode(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+		if n := testing.AllocsPerRun(100, func() { _ = PercentEncode(tt.in, ComponentPath) }); n != 1 {
+			t.Errorf("PercentEncode(%q): %v allocations, want 1", tt.in, n)
+		}
+	}
+}
+
+// TestResolveAllocations pins what Resolve's doc promises: it allocates the
+// text of the result once, and a result longer than 254 bytes a second
+// time (a buffer of its own). The results are worked by §5.2.2 and §5.2.3:
+// a merge after the base's last "/", an authority from the reference (in
+// the non-strict variant a reference with the base's scheme counts as
+// without one). Kills the mutants of resolveJoin's length `n := len(scheme)
+// + 1 + headEnd - headFrom + …` (a larger n put a short result on the heap,
+// a smaller one grew a long one twice, or kept a 255-byte one on the
+// stack) and `n > len(arr)` → `>=`.
+func TestResolveAllocations(t *testing.T) {
+	rep := strings.Repeat
+	for _, tt := range []struct {
+		name, base, ref, want string
+		nonStrict             bool
+		allocs                float64
+	}{
+		{"short merge, long tail", "http://h/" + rep("b", 60) + "/x", rep("r", 80) + "?" + rep("q", 80),
+			"http://h/" + rep("b", 60) + "/" + rep("r", 80) + "?" + rep("q", 80), false, 1},
+		{"merge of 253 bytes", "http://h/x", rep("r", 244), "http://h/" + rep("r", 244), false, 1},
+		{"authority of 250 bytes", "http://a/", "HTTP://h/" + rep("p", 241), "http://h/" + rep("p", 241), true, 1},
+		{"authority of 254 bytes", "http://a/", "//h/" + rep("p", 245), "http://h/" + rep("p", 245), false, 1},
+		{"authority of 255 bytes", "http://a/", "//h/" + rep("p", 246), "http://h/" + rep("p", 246), false, 2},
+		{"long merge", "http://h/" + rep("b", 300) + "/x", rep("r", 300) + "?" + rep("q", 400),
+			"http://h/" + rep("b", 300) + "/" + rep("r", 300) + "?" + rep("q", 400), false, 2},
+	} {
+		base, ref := MustParse(tt.base), MustParseReference(tt.ref)
+		got, err := base.ResolveWith(ref, ResolveOptions{NonStrict: tt.nonStrict})
+		if err != nil || got.String() != tt.want {
+			t.Errorf("%s: Resolve = %q, %v; want %q", tt.name, got, err, tt.want)
+			continue
+		}
+		if n := testing.AllocsPerRun(50, func() { _, _ = base.ResolveWith(ref, ResolveOptions{NonStrict: tt.nonStrict}) }); n != tt.allocs {
+			t.Errorf("%s: %d bytes: %v allocations, want %v", tt.name, len(tt.want), n, tt.allocs)
+		}
+	}
+}
+
+// TestResolveSpansAsParsed: Resolve writes the spans of its result's
+// components without a parse; they must be those a parse of its text finds
+// (the same URI value), when the base brings the components up to its
+// path or its query and the reference brings nothing or only a fragment
+// (§5.2.2: T takes Base.path and Base.query, not Base.fragment). Kills
+// resolve.go resolveJoin's `i < slotHi` → `<=`, which also took the
+// span of the base's next component, one not in the text.
+func TestResolveSpansAsParsed(t *testing.T) {
+	for _, tt := range []struct{ base, ref, want string }{
+		{"http://a/b?q#f", "", "http://a/b?q"},
+		{"http://a/b#f", "", "http://a/b"},
+		{"http://a/b?q#f", "#g", "http://a/b?q#g"},
+		{"http://a/b#f", "#g", "http://a/b#g"},
+		{"http://a/b?q#f", "?", "http://a/b?"},
+		{"s:b#f", "", "s:b"},
+		{"http://a/b?q#f", "//h", "http://h"},
+		{"s:a#f", "//h?x", "s://h?x"},
+	} {
+		got, err := MustParse(tt.base).Resolve(MustParseReference(tt.ref))
+		if err != nil || got.String() != tt.want {
+			t.Errorf("%q.Resolve(%q) = %q, %v; want %q", tt.base, tt.ref, got, err, tt.want)
+			continue
+		}
+		// URI.Equal compares the text only: compare the spans and the host kind.
+		p := MustParseReference(tt.want)
+		if d := cmp.Diff(p.sp, got.sp, cmp.AllowUnexported(span{})); d != "" || p.host != got.host {
+			t.Errorf("%q.Resolve(%q): spans not those of a parse (-parse +got):\n%s\nhost kind %v, parse %v", tt.base, tt.ref, d, got.host, p.host)
+		}
+	}
+}
+
+// TestNormalizeColonFirstAfterDotSegments: a relative-path reference whose
+// normal path would start with a segment holding ":" gets "./" in front
+// (NormalizeSyntax's policy, §4.2: such a first segment would read as a
+// scheme), also when the ":" is the segment's first byte and the segment
+// was not first before the dot segments went. Kills normalize.go
+// normRelPath's `IndexByte(string(first), ':') >= 0` → `> 0`.
+func TestNormalizeColonFirstAfterDotSegments(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"a/../:b", "./:b"},
+		{"./:b/c", "./:b/c"},
+		{"a/./../:", "./:"},
+		{"a/../b:c", "./b:c"},
+	} {
+		got := MustParseReference(tt.in).NormalizeSyntax()
+		if got.String() != tt.want {
+			t.Errorf("NormalizeSyntax(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+		if _, err := ParseReference(got.String()); err != nil {
+			t.Errorf("NormalizeSyntax(%q) = %q, which does not parse: %v", tt.in, got, err)
+		}
+	}
+}
+
+// TestParseRepairedNonASCIIAfterARemoval: when repair 1 has removed bytes
+// (here a leading space), a non-ASCII character that stands in one piece in
+// the input is still one Repair, its UTF-8 bytes percent-encoded (§2.1,
+// §3.3); one split by a removed tab is a Repair per byte (ParseRepaired's
+// doc). Kills repair.go cleaned.contiguous's `j-1-i` → `j+1-i` and
+// `pos[j-1]-pos[i]` → `+`, which took every character for split.
+func TestParseRepairedNonASCIIAfterARemoval(t *testing.T) {
+	for _, tt := range []struct {
+		in, want string
+		reps     []Repair
+	}{
+		{" http://h/é", "http://h/%C3%A9", []Repair{{Offset: 0, Old: " "}, {Offset: 10, Old: "é", New: "%C3%A9"}}},
+		{" http://h/\xc3\t\xa9", "http://h/%C3%A9", []Repair{{Offset: 0, Old: " "}, {Offset: 10, Old: "\xc3", New: "%C3"},
+			{Offset: 11, Old: "\t"}, {Offset: 12, Old: "\xa9", New: "%A9"}}},
+		{"\thttp://h/x?€", "http://h/x?%E2%82%AC", []Repair{{Offset: 0, Old: "\t"}, {Offset: 12, Old: "€", New: "%E2%82%AC"}}},
+	} {
+		u, reps, err := ParseRepaired(tt.in)
+		if err != nil || u.String() != tt.want {
+			t.Errorf("ParseRepaired(%q) = %q, %v; want %q", tt.in, u, err, tt.want)
+			continue
+		}
+		if d := cmp.Diff(tt.reps, reps); d != "" {
+			t.Errorf("ParseRepaired(%q) repairs (-want +got):\n%s", tt.in, d)
+		}
+	}
+}
+
+// TestParseRepairedFragmentFirst: a reference that is only a fragment
+// (§4.2: relative-ref may be "#" fragment alone) has its fragment repaired
+// like any other: the bytes a fragment does not allow percent-encoded
+// (§3.5). Kills repair.go repair's fragment `if f >= 0` → `f > 0`, which
+// dropped a fragment at offset 0.
+func TestParseRepairedFragmentFirst(t *testing.T) {
+	for _, tt := range []struct {
+		in, want string
+		reps     []Repair
+	}{
+		{"#é", "#%C3%A9", []Repair{{Offset: 1, Old: "é", New: "%C3%A9"}}},
+		{"#a b", "#a%20b", []Repair{{Offset: 2, Old: " ", New: "%20"}}},
+	} {
+		u, reps, err := ParseRepaired(tt.in)
+		if err != nil || u.String() != tt.want {
+			t.Errorf("ParseRepaired(%q) = %q, %v; want %q", tt.in, u, err, tt.want)
+			continue
+		}
+		if d := cmp.Diff(tt.reps, reps); d != "" {
+			t.Errorf("ParseRepaired(%q) repairs (-want +got):\n%s", tt.in, d)
+		}
+	}
+}
+
+// TestResolveDotSegmentsOnlyInTheReference: with a base directory free of
+// dot segments, RemoveDotSegments must start where the reference's first
+// dot segment lies in the merged path (§5.2.3, then §5.2.4), not at its
+// offset in the reference: a base segment such as "a.." is a name, not a
+// "..". Kills resolve.go resolve's `dot >= 0` → `dot < 0`, which left the
+// offset in the reference's terms and read "a.." as "..".
+func TestResolveDotSegmentsOnlyInTheReference(t *testing.T) {
+	for _, tt := range []struct{ base, ref, want string }{
+		{"http://h/a../b", "x/../y", "http://h/a../y"},
+		{"http://h/a./b", "x/./y", "http://h/a./x/y"},
+		{"http://h/p/q/r", "g/..", "http://h/p/q/"},
+		{"http://h/.a/b", "../g", "http://h/g"},
+	} {
+		got, err := MustParse(tt.base).Resolve(MustParseReference(tt.ref))
+		if err != nil || got.String() != tt.want {
+			t.Errorf("%q.Resolve(%q) = %q, %v; want %q", tt.base, tt.ref, got, err, tt.want)
+		}
+	}
+}
