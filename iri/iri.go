@@ -154,8 +154,10 @@ func MustParseReference(s string) IRI {
 // parse matches s with the matcher generated from rule and keeps the spans
 // of its components; a failure is explained by rule's generated diagnosis.
 func parse(s string, rule topRule) (IRI, error) {
-	if len(s) > math.MaxInt32 {
-		return IRI{}, &ParseError{Input: s, Offset: math.MaxInt32, Rule: rule.Name(),
+	// A span stores an offset plus one in an int32, and a capture may start
+	// at len(s): len(s)+1 must fit.
+	if len(s) >= math.MaxInt32 {
+		return IRI{}, &ParseError{Input: s, Offset: math.MaxInt32 - 1, Rule: rule.Name(),
 			Component: "input", Expected: []string{"at most 2 GiB"}}
 	}
 	var sp [nslots][2]int

@@ -3,6 +3,7 @@ package uri
 import (
 	"errors"
 	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -797,5 +798,64 @@ func TestResolveDotSegmentsOnlyInTheReference(t *testing.T) {
 		if err != nil || got.String() != tt.want {
 			t.Errorf("%q.Resolve(%q) = %q, %v; want %q", tt.base, tt.ref, got, err, tt.want)
 		}
+	}
+}
+
+// TestTooLongFor: a URI's spans store an offset plus one in an int32, and a
+// capture may start at len(s), so the longest text the Parse functions take
+// is math.MaxInt32-1 bytes (a text of math.MaxInt32 bytes was taken, and
+// resolving against it overflowed a span: a panic). Checked on the bound
+// itself, not on a 2 GiB input.
+func TestTooLongFor(t *testing.T) {
+	for _, tt := range []struct {
+		n    int
+		want bool
+	}{{0, false}, {1<<31 - 2, false}, {1<<31 - 1, true}, {1 << 31, true}} {
+		if got := tooLongFor(tt.n); got != tt.want {
+			t.Errorf("tooLongFor(%d) = %v, want %v", tt.n, got, tt.want)
+		}
+	}
+}
+
+// TestNormalizeSyntaxOfNormalAllocatesNothing: a URI already in the normal
+// form of §6.2.2 comes back as it is, with no allocation, however long
+// (issue 14). Kills isNormal's negations of its "//" path check (a normal
+// path "a/…" or "/a…" taken for one starting "//" is written again, on the
+// heap past the stack's room).
+func TestNormalizeSyntaxOfNormalAllocatesNothing(t *testing.T) {
+	for _, in := range []string{"a/" + strings.Repeat("b", 300), "/a" + strings.Repeat("b", 300),
+		"http://h/" + strings.Repeat("a", 300)} {
+		u := MustParseReference(in)
+		if got := u.NormalizeSyntax().String(); got != in {
+			t.Errorf("NormalizeSyntax(%.12q…) = %.12q…, want it unchanged", in, got)
+		}
+		if n := testing.AllocsPerRun(100, func() { _ = u.NormalizeSyntax() }); n != 0 {
+			t.Errorf("NormalizeSyntax(%.12q…): %v allocations, want 0", in, n)
+		}
+	}
+}
+
+var resolveSink URI
+
+// TestResolveSizesItsText: Resolve's one allocation holds the result's text
+// and only the room removing dot segments needs. "#f" against
+// "http://a/bc?q" is "http://a/bc?q#f" (§5.2.2: the base's path and query,
+// the reference's fragment), 15 bytes: the allocator's 16-byte class. Kills
+// the empty-path call's dot -1 → 1 (2 bytes of room for nothing: the
+// 24-byte class).
+func TestResolveSizesItsText(t *testing.T) {
+	base, ref := MustParse("http://a/bc?q"), MustParseReference("#f")
+	if got, _ := base.Resolve(ref); got.String() != "http://a/bc?q#f" {
+		t.Fatalf("Resolve = %q, want %q", got, "http://a/bc?q#f")
+	}
+	const runs = 1000
+	var m0, m1 runtime.MemStats
+	runtime.ReadMemStats(&m0)
+	for range runs {
+		resolveSink, _ = base.Resolve(ref)
+	}
+	runtime.ReadMemStats(&m1)
+	if per := float64(m1.TotalAlloc-m0.TotalAlloc) / runs; per > 20 {
+		t.Errorf("Resolve allocated %.1f bytes per call, want 16", per)
 	}
 }

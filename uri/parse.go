@@ -45,7 +45,7 @@ func (r topRule) Name() string {
 
 // Parse parses s as a URI (§3): a scheme is required, a fragment allowed.
 func Parse(s string) (u URI, err error) {
-	if len(s) > math.MaxInt32 {
+	if tooLongFor(len(s)) {
 		return URI{}, tooLong(s, ruleURI)
 	}
 	var sp [nslots][2]int
@@ -56,7 +56,7 @@ func Parse(s string) (u URI, err error) {
 // ParseReference parses s as a URI reference (§4.1): a URI or a relative
 // reference.
 func ParseReference(s string) (u URI, err error) {
-	if len(s) > math.MaxInt32 {
+	if tooLongFor(len(s)) {
 		return URI{}, tooLong(s, ruleURIReference)
 	}
 	var sp [nslots][2]int
@@ -67,7 +67,7 @@ func ParseReference(s string) (u URI, err error) {
 // ParseAbsolute parses s as an absolute URI (§4.3): a scheme is required and a
 // fragment is not allowed.
 func ParseAbsolute(s string) (u URI, err error) {
-	if len(s) > math.MaxInt32 {
+	if tooLongFor(len(s)) {
 		return URI{}, tooLong(s, ruleAbsoluteURI)
 	}
 	var sp [nslots][2]int
@@ -77,7 +77,7 @@ func ParseAbsolute(s string) (u URI, err error) {
 
 // ParseRelative parses s as a relative reference (§4.2): no scheme.
 func ParseRelative(s string) (u URI, err error) {
-	if len(s) > math.MaxInt32 {
+	if tooLongFor(len(s)) {
 		return URI{}, tooLong(s, ruleRelativeRef)
 	}
 	var sp [nslots][2]int
@@ -108,9 +108,18 @@ func MustParseReference(s string) URI {
 // through match: a program links only the matchers of the functions it
 // calls (ParseReference alone leaves out matchAbsoluteURI).
 
-// tooLong is the error of a text longer than a span can locate.
+// maxLen is the longest text a URI holds: a span stores an offset plus one
+// in an int32, and a capture may start at len(s) (an empty path or query at
+// the end), so len(s)+1 must fit.
+const maxLen = math.MaxInt32 - 1
+
+// tooLongFor reports whether a text of n bytes is longer than maxLen.
+func tooLongFor(n int) bool { return n > maxLen }
+
+// tooLong is the error of a text longer than a span can locate: it fails at
+// the first byte past maxLen.
 func tooLong(s string, rule topRule) error {
-	return &ParseError{Input: s, Offset: math.MaxInt32, Rule: rule.Name(),
+	return &ParseError{Input: s, Offset: maxLen, Rule: rule.Name(),
 		Component: "input", Expected: []string{"at most 2 GiB"}}
 }
 
