@@ -613,6 +613,11 @@ func TestResolveKeepsNoRoom(t *testing.T) {
 		{strings.Repeat("../", 20) + "g", "http://a/g", 1}, // under 64 bytes wasted
 		{strings.Repeat("../", 30) + "g", "http://a/g", 2},
 		{strings.Repeat("x/../", 200) + "g", "http://a/g", 2},
+		// At the bounds: 64 bytes of room left over (not more than 64) and
+		// as many as the result's 68 bytes (not more than half).
+		{strings.Repeat("../", 20) + "./g", "http://a/g", 1},
+		{strings.Repeat("../", 22) + strings.Repeat("g", 59), "http://a/" + strings.Repeat("g", 59), 1},
+		{strings.Repeat("../", 22) + strings.Repeat("g", 58), "http://a/" + strings.Repeat("g", 58), 2},
 	} {
 		ref := MustParseReference(tt.ref)
 		got, err := base.Resolve(ref)
