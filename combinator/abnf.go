@@ -103,7 +103,7 @@ func (r *Rule) body(prec int) string {
 		}
 		parts := make([]string, len(r.subs))
 		for i, s := range r.subs {
-			if s.name == "" && s.kind == kSeq && len(s.subs) > 0 {
+			if s.name == "" && s.kind == kSeq {
 				parts[i] = s.body(precSeq) // concatenation is associative: no parentheses, however deep
 				continue
 			}

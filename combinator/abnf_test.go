@@ -104,6 +104,7 @@ func TestConstructorsPrint(t *testing.T) {
 		// be the same ABNF with parentheses that say nothing.
 		{Seq(Lit("-"), Seq(Seq(digit, Lit("."))), digit), `"-" DIGIT "." DIGIT`},
 		{Seq(Lit("-"), Seq(Star(digit))), `"-" *DIGIT`},
+		{Seq(Lit("-"), Seq(), digit), `"-" "" DIGIT`}, // an empty Seq is the empty string, a char-val of no characters (RFC 5234 §4)
 		{Seq(Lit("-"), Alt(digit, Lit(".")), digit), `"-" ( DIGIT / "." ) DIGIT`},
 		{Seq(Lit("-"), Class(Chars("-."))), `"-" ( "-" / "." )`},
 		{Alt(Lit("-"), Seq(digit, digit)), `"-" / DIGIT DIGIT`},
