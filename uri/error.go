@@ -61,7 +61,84 @@ func (e *ParseError) Is(target error) bool { return target == ErrInvalid }
 // diagnosis (knownStop): they fail where the fast match stopped, with the
 // labels the diagnosis gives every input of that shape (TestHostStop,
 // TestTailStop and FuzzHostStop compare them with the diagnosis and
-// componentAt).
+// componentAt). When the hint of that byte is one of the constants of
+// byteHint (stopHint), as it is for most of them, knownError makes the
+// error; else explainError does.
+func newParseError(s string, rule topRule, prefix int) *ParseError {
+	known, comp := knownStop(s, prefix, rule)
+	if comp != "" {
+		if hint := stopHint(s, prefix, rule, comp); hint != "" {
+			return knownError(s, rule, prefix, known, comp, hint)
+		}
+	}
+	return explainError(s, rule, prefix, known, comp)
+}
+
+// knownError is the ParseError of s as rule at off, where knownStop found
+// the labels known and the component comp, with the hint stopHint found.
+// It takes the size class of its labels (160, 176, 240 and 288 bytes for
+// the 4, 5, 9 and 11 labels of the shapes of knownStop) and copies them
+// from a list of their own, the labels of known spelt out (checkStop
+// compares them with the diagnosis's).
+func knownError(s string, rule topRule, off int, known, comp, hint string) *ParseError {
+	var e *ParseError
+	var exp []string
+	switch len(known) {
+	case len(fragmentStop):
+		x := new(errorWith[[len(fragmentStop)]string, [0]byte])
+		x.exp = [...]string{"pchar", `"/"`, `"?"`, "end of input"}
+		e, exp = &x.ParseError, x.exp[:]
+	case len(pathStop):
+		x := new(errorWith[[len(pathStop)]string, [0]byte])
+		x.exp = [...]string{"pchar", `"/"`, `"?"`, `"#"`, "end of input"}
+		e, exp = &x.ParseError, x.exp[:]
+	case len(hostStop):
+		x := new(errorWith[[len(hostStop)]string, [0]byte])
+		x.exp = [...]string{"unreserved", "pct-encoded", "sub-delims", `":"`, `"@"`, `"/"`, `"?"`, `"#"`, "end of input"}
+		e, exp = &x.ParseError, x.exp[:]
+	default:
+		x := new(errorWith[[12]string, [0]byte])
+		*(*[len(emptyHostStop)]string)(x.exp[:]) = [...]string{"unreserved", "pct-encoded", "sub-delims", `":"`, `"@"`,
+			"IP-literal", "IPv4address", `"/"`, `"?"`, `"#"`, "end of input"}
+		e, exp = &x.ParseError, x.exp[:len(emptyHostStop)]
+	}
+	*e = ParseError{
+		Input:     s,
+		Offset:    off,
+		Rule:      rule.Name(),
+		Component: comp,
+		Expected:  exp[:len(exp):len(exp)],
+		Hint:      hint,
+	}
+	return e
+}
+
+// stopHint is the hint of the byte at offset k of s where knownStop found
+// one of its shapes, when it is a constant of byteHint; else "", and
+// hintOf finds it. hintOf would come to the same constant: the byte is
+// none of pchar, "/", "?", "#" and "%" and s[:k] matched, so that no "%"
+// lacks its digits before k (percentHint), s begins with a scheme (no
+// leading white space, no quotation marks or angle brackets around s, no
+// Windows path: wrapHint, windowsHint, schemeHint), and a "[" or "]" there
+// is no IP literal's (fixedByteHint). Trailing white space has a hint of
+// its own (wrapHint), and a control character or a byte outside ASCII one
+// that quotes it. checkStop compares it with hintFor.
+func stopHint(s string, k int, rule topRule, comp string) string {
+	switch c := s[k]; c {
+	case '[':
+		return openBracketHint
+	case ']':
+		return closeBracketHint
+	case ' ', '\t', '\r', '\n':
+		if strings.TrimLeft(s[k:], " \t\r\n") == "" {
+			return ""
+		}
+	}
+	return fixedByteHint(s, k, rule.Name(), comp)
+}
+
+// explainError is newParseError where knownError does not make the error:
+// known and comp are knownStop's (comp "" when it found no shape).
 //
 // The error is one allocation, sized to what it holds: the ParseError, room
 // for its expected list (1 to 16 labels, or as many as the grammar has
@@ -71,10 +148,9 @@ func (e *ParseError) Is(target error) bool { return target == ErrInvalid }
 // (more with more than 16 labels). The
 // diagnosis and the hint are made on the stack first, so that the size is
 // known.
-func newParseError(s string, rule topRule, prefix int) *ParseError {
+func explainError(s string, rule topRule, prefix int, known, comp string) *ParseError {
 	var d genDiag
 	var off, n int
-	known, comp := knownStop(s, prefix, rule)
 	if comp != "" { // the diagnosis's result, without running it
 		off, n = prefix, len(known)
 	} else {

@@ -24,7 +24,7 @@ func diagnosed(s string, rule topRule) (int, []string) {
 
 // checkStop checks that ParseError of s as each top rule has the offset
 // and labels of the generated diagnosis, and the component componentAt
-// names there. It reports whether s has the host's shape of knownStop.
+// names there and the hint hintFor writes (knownError takes stopHint's). It reports whether s has the host's shape of knownStop.
 func checkStop(t *testing.T, s string) bool {
 	t.Helper()
 	for _, rule := range []topRule{ruleURI, ruleAbsoluteURI, ruleRelativeRef, ruleURIReference} {
@@ -39,9 +39,14 @@ func checkStop(t *testing.T, s string) bool {
 			t.Fatalf("%s %q: offset %d, expected %q; the diagnosis says %d, %q (a host's shape at %d)",
 				rule.Name(), s, e.Offset, e.Expected, off, labels, hostStopAt(s))
 		}
-		if comp := componentAt(s, off, rule); e.Component != comp {
+		comp := componentAt(s, off, rule)
+		if e.Component != comp {
 			t.Fatalf("%s %q: component %q, componentAt says %q (a host's shape at %d)",
 				rule.Name(), s, e.Component, comp, hostStopAt(s))
+		}
+		if hint := string(hintFor(nil, s, off, rule.Name(), comp, nil)); e.Hint != hint {
+			t.Fatalf("%s %q: hint %q, hintFor says %q (a host's shape at %d)",
+				rule.Name(), s, e.Hint, hint, hostStopAt(s))
 		}
 	}
 	return hostStopAt(s) >= 0
@@ -188,8 +193,9 @@ func TestHostStopCorpus(t *testing.T) {
 }
 
 // TestStopLabels checks the labels newParseError gives without the
-// diagnosis against the diagnosis (of the shortest input of each shape, as
-// a URI and as a URI-reference) and against RFC 3986. After a reg-name, a host may go on with
+// diagnosis (the lists of knownStop, and knownError's spelt out) against
+// the diagnosis (of the shortest input of each shape, as a URI and as a
+// URI-reference) and against RFC 3986. After a reg-name, a host may go on with
 // unreserved, pct-encoded or sub-delims (§3.2.2), the text read so far may
 // be a userinfo going on with ":" or ending at "@" (§3.2.1), a port may
 // start with ":" (§3.2.3), then a path-abempty with "/" (§3.3), a query
@@ -226,6 +232,10 @@ func TestStopLabels(t *testing.T) {
 			}
 			if diff := cmp.Diff(tt.want, labels); diff != "" {
 				t.Errorf("%s %q: the diagnosis's labels (-want +got):\n%s", rule.Name(), tt.in, diff)
+			}
+			var sp [nslots][2]int
+			if diff := cmp.Diff(tt.want, newParseError(tt.in, rule, match(rule, tt.in, &sp)).Expected); diff != "" {
+				t.Errorf("%s %q: ParseError's labels, knownError's list (-want +got):\n%s", rule.Name(), tt.in, diff)
 			}
 		}
 	}
