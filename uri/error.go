@@ -125,6 +125,8 @@ func knownError(s string, rule topRule, off int, known, comp, hint string) *Pars
 // that quotes it. checkStop compares it with hintFor.
 func stopHint(s string, k int, rule topRule, comp string) string {
 	switch c := s[k]; c {
+	case '{': // the most common: an unexpanded URI template
+		return openBraceHint
 	case '[':
 		return openBracketHint
 	case ']':
@@ -398,16 +400,27 @@ func knownStop(s string, k int, rule topRule) (string, string) {
 	if rule != ruleURI && rule != ruleURIReference || k < 0 || k >= len(s) {
 		return "", "" // absolute-URI has no fragment, relative-ref no scheme
 	}
-	if c := s[k]; byteClass[c]&clsRegName != 0 || c == ':' || c == '@' || c == '/' || c == '?' || c == '#' || c == '%' {
+	// clsUserinfo: unreserved, sub-delims, ":" and "%"; clsAuthorityStop:
+	// "/", "?" and "#".
+	if c := s[k]; byteClass[c]&(clsUserinfo|clsAuthorityStop) != 0 || c == '@' {
 		return "", ""
 	}
-	// The scheme: a letter, then scheme bytes up to ":".
-	if byteClass[s[0]]&clsAlpha == 0 {
-		return "", ""
-	}
-	j := 1
-	for j < k && byteClass[s[j]]&clsScheme != 0 {
-		j++
+	// The scheme: a letter, then scheme bytes up to ":". The two most
+	// common are compared whole.
+	var j int
+	switch {
+	case strings.HasPrefix(s, "https:"):
+		j = len("https")
+	case strings.HasPrefix(s, "http:"):
+		j = len("http")
+	default:
+		if byteClass[s[0]]&clsAlpha == 0 {
+			return "", ""
+		}
+		j = 1
+		for j < k && byteClass[s[j]]&clsScheme != 0 {
+			j++
+		}
 	}
 	if j >= k || s[j] != ':' {
 		return "", ""
