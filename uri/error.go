@@ -425,7 +425,16 @@ func knownStop(s string, k int, rule topRule) (string, string) {
 	if j >= k || s[j] != ':' {
 		return "", ""
 	}
-	if start := j + 3; start <= k && s[j+1] == '/' && s[j+2] == '/' {
+	// After the scheme, the authority when "//" follows, up to its first
+	// "/", "?" or "#", then the path, query and fragment: componentAt's
+	// reading, the scheme known.
+	i := j + 1
+	auth := strings.HasPrefix(s[i:], "//")
+	if auth {
+		start := i + 2
+		if start > k {
+			return "", ""
+		}
 		var labels string
 		switch {
 		case start == k && s[k] != '[': // no name, nor an IP literal
@@ -439,16 +448,19 @@ func knownStop(s string, k int, rule topRule) (string, string) {
 			}
 			return labels, "host"
 		}
-	}
-	switch comp := componentAt(s, k, rule); comp {
-	case "path":
-		if strings.HasPrefix(s[j+1:], "//") {
-			return pathStop, comp
+		a := indexStop(s[start:k], clsAuthorityStop)
+		if a < 0 { // b is in the authority, not after a name
+			return "", ""
 		}
-	case "query":
-		return pathStop, comp
-	case "fragment":
-		return fragmentStop, comp
+		i = start + a
+	}
+	switch rest := s[i:k]; {
+	case strings.IndexByte(rest, '#') >= 0:
+		return fragmentStop, "fragment"
+	case strings.IndexByte(rest, '?') >= 0:
+		return pathStop, "query"
+	case auth:
+		return pathStop, "path"
 	}
 	return "", ""
 }
