@@ -61,15 +61,24 @@ func (e *ParseError) Is(target error) bool { return target == ErrInvalid }
 // diagnosis (knownStop): they fail where the fast match stopped, with the
 // labels the diagnosis gives every input of that shape (TestHostStop,
 // TestTailStop and FuzzHostStop compare them with the diagnosis and
-// componentAt). When the hint of that byte is one of the constants of
-// byteHint (stopHint), as it is for most of them, knownError makes the
-// error; else explainError does.
+// componentAt). So are those at a "%" that two HEXDIG do not follow,
+// where pct-encoded may come (hexdigStop: TestPctStop): they fail after
+// it and its one HEXDIG, if any. When the hint of the byte is one of the
+// constants of byteHint (stopHint), as it is for most of them, knownError
+// makes the error; else explainError does.
 func newParseError(s string, rule topRule, prefix int) *ParseError {
 	known, comp := knownStop(s, prefix, rule)
-	if comp != "" {
+	switch {
+	case comp != "":
 		if hint := stopHint(s, prefix, rule, comp); hint != "" {
 			return knownError(s, rule, prefix, known, comp, hint)
 		}
+	case known == hexdigStop: // after the "%" and its one HEXDIG, if any
+		off := prefix + 1
+		if off < len(s) && hintHexDig(s[off]) {
+			off++
+		}
+		return explainError(s, rule, off, known, componentAt(s, off, rule))
 	}
 	return explainError(s, rule, prefix, known, comp)
 }
@@ -140,7 +149,9 @@ func stopHint(s string, k int, rule topRule, comp string) string {
 }
 
 // explainError is newParseError where knownError does not make the error:
-// known and comp are knownStop's (comp "" when it found no shape).
+// the labels known and the component comp at off, where knownStop found
+// them, or, when comp is "", those of the diagnosis, for which off is a
+// lower bound of where s fails.
 //
 // The error is one allocation, sized to what it holds: the ParseError, room
 // for its expected list (1 to 16 labels, or as many as the grammar has
@@ -150,13 +161,13 @@ func stopHint(s string, k int, rule topRule, comp string) string {
 // (more with more than 16 labels). The
 // diagnosis and the hint are made on the stack first, so that the size is
 // known.
-func explainError(s string, rule topRule, prefix int, known, comp string) *ParseError {
+func explainError(s string, rule topRule, off int, known, comp string) *ParseError {
 	var d genDiag
-	var off, n int
+	var n int
 	if comp != "" { // the diagnosis's result, without running it
-		off, n = prefix, len(known)
+		n = len(known)
 	} else {
-		if off = diagnose(rule, s, prefix, &d); off < 0 { // cannot happen: the fast match failed; the rule is expected at 0
+		if off = diagnose(rule, s, off, &d); off < 0 { // cannot happen: the fast match failed; the rule is expected at 0
 			off = 0
 		}
 		n, comp = d.n, componentAt(s, off, rule)
@@ -396,13 +407,30 @@ var byteClass = func() (t [256]uint8) {
 // where b falls in the path after an authority, in the query or in the
 // fragment (componentAt): the component's own alternatives, whose labels
 // are pathStop (a query's too) and fragmentStop.
+//
+//	scheme ":" ... "%" ...
+//
+// where two HEXDIG do not follow the "%" (the match stops at it) and
+// pct-encoded may come there (§2.1): after the scheme with no authority,
+// or after the authority, in a path, a query or a fragment; in the
+// authority, up to its first "/", "?" or "#", while the text before the
+// "%" holds only userinfo bytes (a userinfo, "s://h:%" too), or after an
+// "@" only a reg-name's (pctInAuthority). The alternatives that take the
+// "%" are pct-encoded's, the others fail at it: the diagnosis fails after
+// the "%" and its one HEXDIG, if any, expecting HEXDIG. knownStop returns
+// hexdigStop and no component; newParseError finds the offset and
+// componentAt the component there.
 func knownStop(s string, k int, rule topRule) (string, string) {
 	if rule != ruleURI && rule != ruleURIReference || k < 0 || k >= len(s) {
 		return "", "" // absolute-URI has no fragment, relative-ref no scheme
 	}
 	// clsUserinfo: unreserved, sub-delims, ":" and "%"; clsAuthorityStop:
 	// "/", "?" and "#".
-	if c := s[k]; byteClass[c]&(clsUserinfo|clsAuthorityStop) != 0 || c == '@' {
+	c := s[k]
+	if byteClass[c]&(clsUserinfo|clsAuthorityStop) != 0 && c != '%' || c == '@' {
+		return "", ""
+	}
+	if c == '%' && k+2 < len(s) && hintHexDig(s[k+1]) && hintHexDig(s[k+2]) { // a whole triplet
 		return "", ""
 	}
 	// The scheme: a letter, then scheme bytes up to ":". The two most
@@ -437,7 +465,8 @@ func knownStop(s string, k int, rule topRule) (string, string) {
 		}
 		var labels string
 		switch {
-		case start == k && s[k] != '[': // no name, nor an IP literal
+		case c == '%':
+		case start == k && c != '[': // no name, nor an IP literal
 			labels = emptyHostStop
 		case start < k && hostName(s[start:k]):
 			labels = hostStop
@@ -450,9 +479,15 @@ func knownStop(s string, k int, rule topRule) (string, string) {
 		}
 		a := indexStop(s[start:k], clsAuthorityStop)
 		if a < 0 { // b is in the authority, not after a name
+			if c == '%' && pctInAuthority(s[start:k]) {
+				return hexdigStop, ""
+			}
 			return "", ""
 		}
 		i = start + a
+	}
+	if c == '%' {
+		return hexdigStop, ""
 	}
 	switch rest := s[i:k]; {
 	case strings.IndexByte(rest, '#') >= 0:
@@ -463,6 +498,24 @@ func knownStop(s string, k int, rule topRule) (string, string) {
 		return pathStop, "path"
 	}
 	return "", ""
+}
+
+// pctInAuthority reports whether pct-encoded may follow a, the text of an
+// authority before a "%" (knownStop): while a holds only userinfo bytes, in
+// a userinfo, or after an "@" while the host holds only a reg-name's (the
+// "%" of a are pct-encoded's: they matched), in a reg-name; not in an IP
+// literal, nor in a port after an "@".
+func pctInAuthority(a string) bool {
+	i := strings.IndexByte(a, '@')
+	if i < 0 {
+		return userinfoBytes(a)
+	}
+	for _, c := range []byte(a[i+1:]) {
+		if byteClass[c]&clsRegName == 0 && c != '%' {
+			return false
+		}
+	}
+	return true
 }
 
 // hostName reports whether name is knownStop's: bytes of unreserved and
@@ -491,6 +544,7 @@ const (
 	emptyHostStop = "\x09\x0a\x0b\x06\x0c\x0d\x12\x08\x27\x28\x2a" // the same, IP-literal and IPv4address before "/"
 	pathStop      = "\x22\x08\x27\x28\x2a"                         // pchar, "/", "?", "#", end of input (a path's and a query's)
 	fragmentStop  = "\x22\x08\x27\x2a"                             // pchar, "/", "?", end of input
+	hexdigStop    = "\x10"                                         // HEXDIG, after a "%"
 )
 
 // indexStop is the index of the first byte of s in one of the classes cls,

@@ -160,11 +160,12 @@ func TestHostStopShape(t *testing.T) {
 		{"s://a~_-.!$&'()*+,;=\"", 20},
 	}
 	// knownStop is called where the fast match stops: an empty host, then
-	// a byte no host holds, is emptyHostStop; "[", an empty userinfo or
-	// port, a "%" and no authority are not (the diagnosis explains them).
+	// a byte no host holds, is emptyHostStop; a "%" where a reg-name may
+	// start is hexdigStop; "[", an empty userinfo or port and no authority
+	// are not (the diagnosis explains them).
 	for in, want := range map[string]string{
-		"s://{": emptyHostStop, "s://{x@y": emptyHostStop, "s://^/": emptyHostStop,
-		"s://[": "", "s://@{": "", "s://:{": "", "s://%": "", "s:{": "",
+		"s://{": emptyHostStop, "s://{x@y": emptyHostStop, "s://^/": emptyHostStop, "s://%": hexdigStop,
+		"s://[": "", "s://@{": "", "s://:{": "", "s:{": "",
 	} {
 		var sp [nslots][2]int
 		if got, _ := knownStop(in, match(ruleURIReference, in, &sp), ruleURIReference); got != want {
@@ -205,7 +206,7 @@ func TestHostStopCorpus(t *testing.T) {
 // path-abempty, a segment goes on with pchar or a new one starts with "/",
 // then come "?", "#" or the end (§3.3); a query goes on with pchar, "/" or
 // "?" (§3.4), then "#" or the end; a fragment the same, then the end
-// (§3.5).
+// (§3.5). After a "%", pct-encoded expects two HEXDIG (§2.1).
 func TestStopLabels(t *testing.T) {
 	tests := []struct {
 		name, in string
@@ -220,6 +221,7 @@ func TestStopLabels(t *testing.T) {
 		{"path", "s://a/{", 6, pathStop, []string{"pchar", `"/"`, `"?"`, `"#"`, "end of input"}},
 		{"query", "s://a?{", 6, pathStop, []string{"pchar", `"/"`, `"?"`, `"#"`, "end of input"}},
 		{"fragment", "s://a#{", 6, fragmentStop, []string{"pchar", `"/"`, `"?"`, "end of input"}},
+		{"percent", "s://a/%4z", 8, hexdigStop, []string{"HEXDIG"}},
 	}
 	for _, tt := range tests {
 		if diff := cmp.Diff(tt.want, stopLabels(tt.got)); diff != "" {
@@ -277,6 +279,51 @@ func TestTailStop(t *testing.T) {
 	}
 	if shaped < 1000 {
 		t.Errorf("%d inputs of a path's, query's or fragment's shape of knownStop, want 1,000 or more", shaped)
+	}
+}
+
+// TestPctStop compares ParseError's offset, expected list, component and
+// hint with the diagnosis, componentAt and hintFor on inputs where the fast
+// match stops at a "%" that two HEXDIG do not follow (knownStop's
+// hexdigStop) and beside
+// them: after heads with and without a scheme and an authority, every text
+// of up to three pieces of the kinds an authority, a path or a query holds
+// or ends at (a letter, a DIGIT, ".", ":", "@", "[", "]", a triplet, "/",
+// "?", "#"), then a "%" and nothing, a HEXDIG, a HEXDIG and a byte that is
+// none, or no HEXDIG.
+func TestPctStop(t *testing.T) {
+	pieces := []string{"a", "1", ".", ":", "@", "[", "]", "%41", "/", "?", "#"}
+	mids := []string{""}
+	depth := 3
+	if testing.Short() {
+		depth = 2
+	}
+	for n, level := 0, []string{""}; n < depth; n++ {
+		var next []string
+		for _, p := range level {
+			for _, a := range pieces {
+				next = append(next, p+a)
+			}
+		}
+		mids, level = append(mids, next...), next
+	}
+	shaped := 0
+	for _, head := range []string{"s://", "https://", "http://u@", "s:", "s:/", "//", "a", "1s://"} {
+		for _, mid := range mids {
+			for _, tail := range []string{"%", "%4", "%4z", "%z", "%z4", "%%41", "%4%", "%/"} {
+				in := head + mid + tail
+				checkStop(t, in)
+				for _, rule := range []topRule{ruleURI, ruleURIReference} {
+					var sp [nslots][2]int
+					if l, _ := knownStop(in, match(rule, in, &sp), rule); l == hexdigStop {
+						shaped++
+					}
+				}
+			}
+		}
+	}
+	if want := 5000; shaped < want {
+		t.Errorf("%d inputs of knownStop's hexdigStop, want %d or more", shaped, want)
 	}
 }
 
