@@ -327,12 +327,13 @@ func TestPctStop(t *testing.T) {
 	}
 }
 
-// FuzzHostStop compares ParseError's offset, expected list and component
-// with the diagnosis and componentAt on any input, and on the input made a
-// URI with an authority, a path or a query: where newParseError does
-// without the diagnosis (knownStop) and where it does not.
+// FuzzHostStop compares ParseError's offset, expected list, component and
+// hint with the diagnosis, componentAt and hintFor on any input, and on the
+// input made a URI with an authority, a path or a query: where
+// newParseError does without the diagnosis (knownStop, stopHint) and where
+// it does not.
 func FuzzHostStop(f *testing.F) {
-	for _, s := range []string{"a{", "firehose-fips.{Region}", "1.2{", "a%41{", "a:1{", "a{@b", "12"} {
+	for _, s := range []string{"a{", "firehose-fips.{Region}", "1.2{", "a%41{", "a:1{", "a{@b", "12", "a%4z", "u@h:%", "h:%s"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
