@@ -157,8 +157,8 @@ func stopHint(s string, k int, rule topRule, comp string) string {
 // for its expected list (1 to 16 labels, or as many as the grammar has
 // labels, which no input is known to need) and, when the hint quotes the
 // input, for the hint's text (a hint that quotes nothing is a constant and
-// takes no room): 112 to 352 bytes, 320, 512 or 672 with a hint's text
-// (more with more than 16 labels). The
+// takes no room): 112 to 352 bytes, 224 to 672 with a hint's text (more
+// with more than 16 labels). The
 // diagnosis and the hint are made on the stack first, so that the size is
 // known.
 func explainError(s string, rule topRule, off int, known, comp string) *ParseError {
@@ -183,8 +183,14 @@ func explainError(s string, rule topRule, off int, known, comp string) *ParseErr
 	// allocated (and swept) for nothing; 6 and 8 labels take the room of 7
 	// and 9, 11 that of 12, 13 to 15 that of 16.
 	switch {
+	case len(h) > 0 && n <= 1 && len(h) <= 112: // 224 bytes: a "%" without its digits
+		e, exp, room = allocError[[1]string, [112]byte]()
+	case len(h) > 0 && n <= 5 && len(h) <= 80: // 256 bytes: a port, an IP literal
+		e, exp, room = allocError[[5]string, [80]byte]()
 	case len(h) > 0 && n <= 5 && len(h) <= 144: // 320 bytes
 		e, exp, room = allocError[[5]string, [144]byte]()
+	case len(h) > 0 && n <= 9 && len(h) <= 240: // 480 bytes: a character outside ASCII in a host
+		e, exp, room = allocError[[9]string, [240]byte]()
 	case len(h) > 0 && n <= 12 && len(h) <= hintText: // 512 bytes
 		e, exp, room = allocError[[12]string, [hintText]byte]()
 	case len(h) > 0 && n <= 16: // 672 bytes
