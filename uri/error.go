@@ -133,9 +133,15 @@ func knownError(s string, rule topRule, off int, known, comp, hint string) *Pars
 // its own (wrapHint), and a control character or a byte outside ASCII one
 // that quotes it. checkStop compares it with hintFor.
 func stopHint(s string, k int, rule topRule, comp string) string {
-	switch c := s[k]; c {
-	case '{': // the most common: an unexpanded URI template
+	if s[k] == '{' { // the most common: an unexpanded URI template
 		return openBraceHint
+	}
+	return otherStopHint(s, k, rule, comp)
+}
+
+// otherStopHint is stopHint but for a "{".
+func otherStopHint(s string, k int, rule topRule, comp string) string {
+	switch c := s[k]; c {
 	case '[':
 		return openBracketHint
 	case ']':
