@@ -396,8 +396,9 @@ var byteClass = func() (t [256]uint8) {
 // byte b that no URI holds there, in one of these shapes; else no
 // component.
 //
-// The byte is none of pchar, "/", "?", "#" and "%": it is a "[" or "]",
-// which only an IP literal holds, or a byte no URI holds. s[:k] matched,
+// In the first three shapes, the byte is none of pchar, "/", "?", "#" and
+// "%": it is a "[" or "]", which only an IP literal holds, or a byte no URI
+// holds. s[:k] matched,
 // so the diagnosis fails at k, where every alternative that reaches it
 // stops, and those alternatives depend on the shape, not on the text:
 //
@@ -477,7 +478,7 @@ func knownStop(s string, k int, rule topRule) (string, string) {
 		}
 		var labels string
 		switch {
-		case c == '%':
+		case c == '%': // pct-encoded, below
 		case start == k && c != '[': // no name, nor an IP literal
 			labels = emptyHostStop
 		case start < k && hostName(s[start:k]):
