@@ -393,14 +393,15 @@ var byteClass = func() (t [256]uint8) {
 
 // knownStop returns the labels of the diagnosis of s as rule, a URI or a
 // URI-reference, and the component, when the fast match stopped at k, at a
-// byte b that no URI holds there, in one of these shapes; else no
+// byte b that no URI holds there, in one of these shapes, or at a "%" of
+// the last (hexdigStop, with no component); else no labels and no
 // component.
 //
 // In the first three shapes, the byte is none of pchar, "/", "?", "#" and
 // "%": it is a "[" or "]", which only an IP literal holds, or a byte no URI
-// holds. s[:k] matched,
-// so the diagnosis fails at k, where every alternative that reaches it
-// stops, and those alternatives depend on the shape, not on the text:
+// holds. s[:k] matched, so the diagnosis fails at k, where every
+// alternative that reaches it stops, and those alternatives depend on the
+// shape, not on the text:
 //
 //	scheme "://" name b ...
 //
