@@ -61,24 +61,119 @@ func (e *ParseError) Is(target error) bool { return target == ErrInvalid }
 // diagnosis (knownStop): they fail where the fast match stopped, with the
 // labels the diagnosis gives every input of that shape (TestHostStop,
 // TestTailStop and FuzzHostStop compare them with the diagnosis and
-// componentAt).
+// componentAt). So are those at a "%" that two HEXDIG do not follow,
+// where pct-encoded may come (hexdigStop: TestPctStop): they fail after
+// it and its one HEXDIG, if any. When the hint of the byte is one of the
+// constants of byteHint (stopHint), as it is for most of them, knownError
+// makes the error; else explainError does.
+func newParseError(s string, rule topRule, prefix int) *ParseError {
+	known, comp := knownStop(s, prefix, rule)
+	switch {
+	case comp != "":
+		if hint := stopHint(s, prefix, rule, comp); hint != "" {
+			return knownError(s, rule, prefix, known, comp, hint)
+		}
+	case known == hexdigStop: // after the "%" and its one HEXDIG, if any
+		off := prefix + 1
+		if off < len(s) && hintHexDig(s[off]) {
+			off++
+		}
+		return explainError(s, rule, off, known, componentAt(s, off, rule))
+	}
+	return explainError(s, rule, prefix, known, comp)
+}
+
+// knownError is the ParseError of s as rule at off, where knownStop found
+// the labels known and the component comp, with the hint stopHint found.
+// It takes the size class of its labels (160, 176, 240 and 288 bytes for
+// the 4, 5, 9 and 11 labels of the shapes of knownStop) and copies them
+// from a list of their own, the labels of known spelt out (checkStop
+// compares them with the diagnosis's).
+func knownError(s string, rule topRule, off int, known, comp, hint string) *ParseError {
+	var e *ParseError
+	var exp []string
+	switch len(known) {
+	case len(fragmentStop):
+		x := new(errorWith[[len(fragmentStop)]string, [0]byte])
+		x.exp = [...]string{"pchar", `"/"`, `"?"`, "end of input"}
+		e, exp = &x.ParseError, x.exp[:]
+	case len(pathStop):
+		x := new(errorWith[[len(pathStop)]string, [0]byte])
+		x.exp = [...]string{"pchar", `"/"`, `"?"`, `"#"`, "end of input"}
+		e, exp = &x.ParseError, x.exp[:]
+	case len(hostStop):
+		x := new(errorWith[[len(hostStop)]string, [0]byte])
+		x.exp = [...]string{"unreserved", "pct-encoded", "sub-delims", `":"`, `"@"`, `"/"`, `"?"`, `"#"`, "end of input"}
+		e, exp = &x.ParseError, x.exp[:]
+	default:
+		x := new(errorWith[[12]string, [0]byte])
+		*(*[len(emptyHostStop)]string)(x.exp[:]) = [...]string{"unreserved", "pct-encoded", "sub-delims", `":"`, `"@"`,
+			"IP-literal", "IPv4address", `"/"`, `"?"`, `"#"`, "end of input"}
+		e, exp = &x.ParseError, x.exp[:len(emptyHostStop)]
+	}
+	*e = ParseError{
+		Input:     s,
+		Offset:    off,
+		Rule:      rule.Name(),
+		Component: comp,
+		Expected:  exp[:len(exp):len(exp)],
+		Hint:      hint,
+	}
+	return e
+}
+
+// stopHint is the hint of the byte at offset k of s where knownStop found
+// one of its shapes, when it is a constant of byteHint; else "", and
+// hintOf finds it. hintOf would come to the same constant: the byte is
+// none of pchar, "/", "?", "#" and "%" and s[:k] matched, so that no "%"
+// lacks its digits before k (percentHint), s begins with a scheme (no
+// leading white space, no quotation marks or angle brackets around s, no
+// Windows path: wrapHint, windowsHint, schemeHint), and a "[" or "]" there
+// is no IP literal's (fixedByteHint). Trailing white space has a hint of
+// its own (wrapHint), and a control character or a byte outside ASCII one
+// that quotes it. checkStop compares it with hintFor.
+func stopHint(s string, k int, rule topRule, comp string) string {
+	if s[k] == '{' { // the most common: an unexpanded URI template
+		return openBraceHint
+	}
+	return otherStopHint(s, k, rule, comp)
+}
+
+// otherStopHint is stopHint but for a "{".
+func otherStopHint(s string, k int, rule topRule, comp string) string {
+	switch c := s[k]; c {
+	case '[':
+		return openBracketHint
+	case ']':
+		return closeBracketHint
+	case ' ', '\t', '\r', '\n':
+		if strings.TrimLeft(s[k:], " \t\r\n") == "" {
+			return ""
+		}
+	}
+	return fixedByteHint(s, k, rule.Name(), comp)
+}
+
+// explainError is newParseError where knownError does not make the error:
+// the labels known and the component comp at off, where knownStop found
+// them, or, when comp is "", those of the diagnosis, for which off is a
+// lower bound of where s fails.
 //
 // The error is one allocation, sized to what it holds: the ParseError, room
 // for its expected list (1 to 16 labels, or as many as the grammar has
 // labels, which no input is known to need) and, when the hint quotes the
 // input, for the hint's text (a hint that quotes nothing is a constant and
-// takes no room): 112 to 352 bytes, 320, 512 or 672 with a hint's text
-// (more with more than 16 labels). The
+// takes no room): 112 to 352 bytes, 224 to 672 with a hint's text (more
+// with more than 16 labels). The
 // diagnosis and the hint are made on the stack first, so that the size is
 // known.
-func newParseError(s string, rule topRule, prefix int) *ParseError {
+func explainError(s string, rule topRule, off int, known, comp string) *ParseError {
 	var d genDiag
-	var off, n int
-	known, comp := knownStop(s, prefix, rule)
+	var n int
 	if comp != "" { // the diagnosis's result, without running it
-		off, n = prefix, len(known)
+		n = len(known)
 	} else {
-		if off = diagnose(rule, s, prefix, &d); off < 0 { // cannot happen: the fast match failed; the rule is expected at 0
+		if off = diagnose(rule, s, off, &d); off < 0 { // cannot happen: the fast match failed; the rule is expected at 0
 			off = 0
 		}
 		n, comp = d.n, componentAt(s, off, rule)
@@ -94,8 +189,14 @@ func newParseError(s string, rule topRule, prefix int) *ParseError {
 	// allocated (and swept) for nothing; 6 and 8 labels take the room of 7
 	// and 9, 11 that of 12, 13 to 15 that of 16.
 	switch {
+	case len(h) > 0 && n <= 1 && len(h) <= 112: // 224 bytes: a "%" without its digits
+		e, exp, room = allocError[[1]string, [112]byte]()
+	case len(h) > 0 && n <= 5 && len(h) <= 80: // 256 bytes: a port, an IP literal
+		e, exp, room = allocError[[5]string, [80]byte]()
 	case len(h) > 0 && n <= 5 && len(h) <= 144: // 320 bytes
 		e, exp, room = allocError[[5]string, [144]byte]()
+	case len(h) > 0 && n <= 9 && len(h) <= 240: // 480 bytes: a character outside ASCII in a host
+		e, exp, room = allocError[[9]string, [240]byte]()
 	case len(h) > 0 && n <= 12 && len(h) <= hintText: // 512 bytes
 		e, exp, room = allocError[[12]string, [hintText]byte]()
 	case len(h) > 0 && n <= 16: // 672 bytes
@@ -292,13 +393,15 @@ var byteClass = func() (t [256]uint8) {
 
 // knownStop returns the labels of the diagnosis of s as rule, a URI or a
 // URI-reference, and the component, when the fast match stopped at k, at a
-// byte b that no URI holds there, in one of these shapes; else no
+// byte b that no URI holds there, in one of these shapes, or at a "%" of
+// the last (hexdigStop, with no component); else no labels and no
 // component.
 //
-// The byte is none of pchar, "/", "?", "#" and "%": it is a "[" or "]",
-// which only an IP literal holds, or a byte no URI holds. s[:k] matched,
-// so the diagnosis fails at k, where every alternative that reaches it
-// stops, and those alternatives depend on the shape, not on the text:
+// In the first three shapes, the byte is none of pchar, "/", "?", "#" and
+// "%": it is a "[" or "]", which only an IP literal holds, or a byte no URI
+// holds. s[:k] matched, so the diagnosis fails at k, where every
+// alternative that reaches it stops, and those alternatives depend on the
+// shape, not on the text:
 //
 //	scheme "://" name b ...
 //
@@ -318,28 +421,66 @@ var byteClass = func() (t [256]uint8) {
 // where b falls in the path after an authority, in the query or in the
 // fragment (componentAt): the component's own alternatives, whose labels
 // are pathStop (a query's too) and fragmentStop.
+//
+//	scheme ":" ... "%" ...
+//
+// where two HEXDIG do not follow the "%" (the match stops at it) and
+// pct-encoded may come there (§2.1): after the scheme with no authority,
+// or after the authority, in a path, a query or a fragment; in the
+// authority, up to its first "/", "?" or "#", while the text before the
+// "%" holds only userinfo bytes (a userinfo, "s://h:%" too), or after an
+// "@" only a reg-name's (pctInAuthority). The alternatives that take the
+// "%" are pct-encoded's, the others fail at it: the diagnosis fails after
+// the "%" and its one HEXDIG, if any, expecting HEXDIG. knownStop returns
+// hexdigStop and no component; newParseError finds the offset and
+// componentAt the component there.
 func knownStop(s string, k int, rule topRule) (string, string) {
 	if rule != ruleURI && rule != ruleURIReference || k < 0 || k >= len(s) {
 		return "", "" // absolute-URI has no fragment, relative-ref no scheme
 	}
-	if c := s[k]; byteClass[c]&clsRegName != 0 || c == ':' || c == '@' || c == '/' || c == '?' || c == '#' || c == '%' {
+	// clsUserinfo: unreserved, sub-delims, ":" and "%"; clsAuthorityStop:
+	// "/", "?" and "#".
+	c := s[k]
+	if byteClass[c]&(clsUserinfo|clsAuthorityStop) != 0 && c != '%' || c == '@' {
 		return "", ""
 	}
-	// The scheme: a letter, then scheme bytes up to ":".
-	if byteClass[s[0]]&clsAlpha == 0 {
+	if c == '%' && k+2 < len(s) && hintHexDig(s[k+1]) && hintHexDig(s[k+2]) { // a whole triplet
 		return "", ""
 	}
-	j := 1
-	for j < k && byteClass[s[j]]&clsScheme != 0 {
-		j++
+	// The scheme: a letter, then scheme bytes up to ":". The two most
+	// common are compared whole.
+	var j int
+	switch {
+	case strings.HasPrefix(s, "https:"):
+		j = len("https")
+	case strings.HasPrefix(s, "http:"):
+		j = len("http")
+	default:
+		if byteClass[s[0]]&clsAlpha == 0 {
+			return "", ""
+		}
+		j = 1
+		for j < k && byteClass[s[j]]&clsScheme != 0 {
+			j++
+		}
 	}
 	if j >= k || s[j] != ':' {
 		return "", ""
 	}
-	if start := j + 3; start <= k && s[j+1] == '/' && s[j+2] == '/' {
+	// After the scheme, the authority when "//" follows, up to its first
+	// "/", "?" or "#", then the path, query and fragment: componentAt's
+	// reading, the scheme known.
+	i := j + 1
+	auth := strings.HasPrefix(s[i:], "//")
+	if auth {
+		start := i + 2
+		if start > k {
+			return "", ""
+		}
 		var labels string
 		switch {
-		case start == k && s[k] != '[': // no name, nor an IP literal
+		case c == '%': // pct-encoded, below
+		case start == k && c != '[': // no name, nor an IP literal
 			labels = emptyHostStop
 		case start < k && hostName(s[start:k]):
 			labels = hostStop
@@ -350,18 +491,45 @@ func knownStop(s string, k int, rule topRule) (string, string) {
 			}
 			return labels, "host"
 		}
-	}
-	switch comp := componentAt(s, k, rule); comp {
-	case "path":
-		if strings.HasPrefix(s[j+1:], "//") {
-			return pathStop, comp
+		a := indexStop(s[start:k], clsAuthorityStop)
+		if a < 0 { // b is in the authority, not after a name
+			if c == '%' && pctInAuthority(s[start:k]) {
+				return hexdigStop, ""
+			}
+			return "", ""
 		}
-	case "query":
-		return pathStop, comp
-	case "fragment":
-		return fragmentStop, comp
+		i = start + a
+	}
+	if c == '%' {
+		return hexdigStop, ""
+	}
+	switch rest := s[i:k]; {
+	case strings.IndexByte(rest, '#') >= 0:
+		return fragmentStop, "fragment"
+	case strings.IndexByte(rest, '?') >= 0:
+		return pathStop, "query"
+	case auth:
+		return pathStop, "path"
 	}
 	return "", ""
+}
+
+// pctInAuthority reports whether pct-encoded may follow a, the text of an
+// authority before a "%" (knownStop): while a holds only userinfo bytes, in
+// a userinfo, or after an "@" while the host holds only a reg-name's (the
+// "%" of a are pct-encoded's: they matched), in a reg-name; not in an IP
+// literal, nor in a port after an "@".
+func pctInAuthority(a string) bool {
+	i := strings.IndexByte(a, '@')
+	if i < 0 {
+		return userinfoBytes(a)
+	}
+	for _, c := range []byte(a[i+1:]) {
+		if byteClass[c]&clsRegName == 0 && c != '%' {
+			return false
+		}
+	}
+	return true
 }
 
 // hostName reports whether name is knownStop's: bytes of unreserved and
@@ -390,6 +558,7 @@ const (
 	emptyHostStop = "\x09\x0a\x0b\x06\x0c\x0d\x12\x08\x27\x28\x2a" // the same, IP-literal and IPv4address before "/"
 	pathStop      = "\x22\x08\x27\x28\x2a"                         // pchar, "/", "?", "#", end of input (a path's and a query's)
 	fragmentStop  = "\x22\x08\x27\x2a"                             // pchar, "/", "?", end of input
+	hexdigStop    = "\x10"                                         // HEXDIG, after a "%"
 )
 
 // indexStop is the index of the first byte of s in one of the classes cls,

@@ -2,6 +2,8 @@ package uri
 
 import (
 	"errors"
+	"math"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -124,6 +126,55 @@ func TestHintTextMax(t *testing.T) {
 			if len(pe.Hint) > hintTextMax || pe.Hint == "" {
 				t.Errorf("%s(%q): a hint of %d bytes (room: %d): %s", r.Name(), s, len(pe.Hint), hintTextMax, pe.Hint)
 			}
+		}
+	}
+}
+
+// parseErrorSink keeps the errors of TestParseErrorSizes alive.
+var parseErrorSink error
+
+// TestParseErrorSizes checks the size of the one allocation of a
+// rejection, the allocator's class of what it holds (a ParseError is 96
+// bytes, a label 16, a hint's text its length): knownError's for each shape
+// of knownStop with a hint that quotes nothing, and explainError's with a
+// hint that quotes the input.
+func TestParseErrorSizes(t *testing.T) {
+	for _, tt := range []struct {
+		in     string
+		labels int
+		hint   int // bytes of the hint's text, when it quotes the input
+		want   int // the size class of 96 + 16×labels + hint
+	}{
+		{"http://a{b}", 9, 0, 240},                    // hostStop: 240
+		{"s://{", 11, 0, 288},                         // emptyHostStop: 272 → 288
+		{"s://a/{", 5, 0, 176},                        // pathStop: 176
+		{"s://a#{", 4, 0, 160},                        // fragmentStop: 160
+		{"http://%s/quit", 1, 104, 224},               // hexdigStop, "%" at offset 7 …: 216 → 224
+		{"http://machine:port/debug/rpc", 5, 69, 256}, // the port "port" …: 245 → 256
+		{"http://a:1111111111111111x/", 5, 144, 320},  // 320
+		{"http://bar.bücher.test", 9, 229, 480},       // non-ASCII character 'ü' …: 469 → 480
+	} {
+		_, err := ParseReference(tt.in)
+		var pe *ParseError
+		if !errors.As(err, &pe) || len(pe.Expected) != tt.labels || (tt.hint > 0) != (len(pe.Hint) == tt.hint) {
+			t.Errorf("ParseReference(%q) = %v: %d labels and a hint of %d bytes, want %d and %d", tt.in, err, len(pe.Expected), len(pe.Hint), tt.labels, tt.hint)
+			continue
+		}
+		// The least of three counts, so that what another goroutine
+		// allocates meanwhile is left out.
+		const runs = 2000
+		per := math.Inf(1)
+		for range 3 {
+			var m0, m1 runtime.MemStats
+			runtime.ReadMemStats(&m0)
+			for range runs {
+				_, parseErrorSink = ParseReference(tt.in)
+			}
+			runtime.ReadMemStats(&m1)
+			per = min(per, float64(m1.TotalAlloc-m0.TotalAlloc)/runs)
+		}
+		if per < float64(tt.want) || per > float64(tt.want)+4 {
+			t.Errorf("ParseReference(%q) allocated %.1f bytes per call, want %d", tt.in, per, tt.want)
 		}
 	}
 }

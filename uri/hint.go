@@ -634,8 +634,20 @@ func byteAt(parts []string, i int) byte {
 }
 
 // appendQuoteInner appends s quoted as strconv.Quote does, without the
-// quotation marks around it.
+// quotation marks around it. Text of printable ASCII but the quotation mark
+// and the backslash, which strconv.Quote leaves as they are, is appended
+// without it.
 func appendQuoteInner(dst []byte, s string) []byte {
+	plain := true
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < ' ' || c > '~' || c == '"' || c == '\\' {
+			plain = false
+			break
+		}
+	}
+	if plain {
+		return append(dst, s...)
+	}
 	n := len(dst)
 	dst = strconv.AppendQuote(dst, s)
 	copy(dst[n:], dst[n+1:len(dst)-1])

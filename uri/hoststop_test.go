@@ -24,7 +24,7 @@ func diagnosed(s string, rule topRule) (int, []string) {
 
 // checkStop checks that ParseError of s as each top rule has the offset
 // and labels of the generated diagnosis, and the component componentAt
-// names there. It reports whether s has the host's shape of knownStop.
+// names there and the hint hintFor writes (knownError takes stopHint's). It reports whether s has the host's shape of knownStop.
 func checkStop(t *testing.T, s string) bool {
 	t.Helper()
 	for _, rule := range []topRule{ruleURI, ruleAbsoluteURI, ruleRelativeRef, ruleURIReference} {
@@ -39,9 +39,14 @@ func checkStop(t *testing.T, s string) bool {
 			t.Fatalf("%s %q: offset %d, expected %q; the diagnosis says %d, %q (a host's shape at %d)",
 				rule.Name(), s, e.Offset, e.Expected, off, labels, hostStopAt(s))
 		}
-		if comp := componentAt(s, off, rule); e.Component != comp {
+		comp := componentAt(s, off, rule)
+		if e.Component != comp {
 			t.Fatalf("%s %q: component %q, componentAt says %q (a host's shape at %d)",
 				rule.Name(), s, e.Component, comp, hostStopAt(s))
+		}
+		if hint := string(hintFor(nil, s, off, rule.Name(), comp, nil)); e.Hint != hint {
+			t.Fatalf("%s %q: hint %q, hintFor says %q (a host's shape at %d)",
+				rule.Name(), s, e.Hint, hint, hostStopAt(s))
 		}
 	}
 	return hostStopAt(s) >= 0
@@ -155,11 +160,12 @@ func TestHostStopShape(t *testing.T) {
 		{"s://a~_-.!$&'()*+,;=\"", 20},
 	}
 	// knownStop is called where the fast match stops: an empty host, then
-	// a byte no host holds, is emptyHostStop; "[", an empty userinfo or
-	// port, a "%" and no authority are not (the diagnosis explains them).
+	// a byte no host holds, is emptyHostStop; a "%" where a reg-name may
+	// start is hexdigStop; "[", an empty userinfo or port and no authority
+	// are not (the diagnosis explains them).
 	for in, want := range map[string]string{
-		"s://{": emptyHostStop, "s://{x@y": emptyHostStop, "s://^/": emptyHostStop,
-		"s://[": "", "s://@{": "", "s://:{": "", "s://%": "", "s:{": "",
+		"s://{": emptyHostStop, "s://{x@y": emptyHostStop, "s://^/": emptyHostStop, "s://%": hexdigStop,
+		"s://[": "", "s://@{": "", "s://:{": "", "s:{": "",
 	} {
 		var sp [nslots][2]int
 		if got, _ := knownStop(in, match(ruleURIReference, in, &sp), ruleURIReference); got != want {
@@ -188,8 +194,9 @@ func TestHostStopCorpus(t *testing.T) {
 }
 
 // TestStopLabels checks the labels newParseError gives without the
-// diagnosis against the diagnosis (of the shortest input of each shape, as
-// a URI and as a URI-reference) and against RFC 3986. After a reg-name, a host may go on with
+// diagnosis (the lists of knownStop, and knownError's spelt out) against
+// the diagnosis (of the shortest input of each shape, as a URI and as a
+// URI-reference) and against RFC 3986. After a reg-name, a host may go on with
 // unreserved, pct-encoded or sub-delims (§3.2.2), the text read so far may
 // be a userinfo going on with ":" or ending at "@" (§3.2.1), a port may
 // start with ":" (§3.2.3), then a path-abempty with "/" (§3.3), a query
@@ -199,7 +206,7 @@ func TestHostStopCorpus(t *testing.T) {
 // path-abempty, a segment goes on with pchar or a new one starts with "/",
 // then come "?", "#" or the end (§3.3); a query goes on with pchar, "/" or
 // "?" (§3.4), then "#" or the end; a fragment the same, then the end
-// (§3.5).
+// (§3.5). After a "%", pct-encoded expects two HEXDIG (§2.1).
 func TestStopLabels(t *testing.T) {
 	tests := []struct {
 		name, in string
@@ -214,6 +221,7 @@ func TestStopLabels(t *testing.T) {
 		{"path", "s://a/{", 6, pathStop, []string{"pchar", `"/"`, `"?"`, `"#"`, "end of input"}},
 		{"query", "s://a?{", 6, pathStop, []string{"pchar", `"/"`, `"?"`, `"#"`, "end of input"}},
 		{"fragment", "s://a#{", 6, fragmentStop, []string{"pchar", `"/"`, `"?"`, "end of input"}},
+		{"percent", "s://a/%4z", 8, hexdigStop, []string{"HEXDIG"}},
 	}
 	for _, tt := range tests {
 		if diff := cmp.Diff(tt.want, stopLabels(tt.got)); diff != "" {
@@ -226,6 +234,10 @@ func TestStopLabels(t *testing.T) {
 			}
 			if diff := cmp.Diff(tt.want, labels); diff != "" {
 				t.Errorf("%s %q: the diagnosis's labels (-want +got):\n%s", rule.Name(), tt.in, diff)
+			}
+			var sp [nslots][2]int
+			if diff := cmp.Diff(tt.want, newParseError(tt.in, rule, match(rule, tt.in, &sp)).Expected); diff != "" {
+				t.Errorf("%s %q: ParseError's labels, knownError's list (-want +got):\n%s", rule.Name(), tt.in, diff)
 			}
 		}
 	}
@@ -270,12 +282,58 @@ func TestTailStop(t *testing.T) {
 	}
 }
 
-// FuzzHostStop compares ParseError's offset, expected list and component
-// with the diagnosis and componentAt on any input, and on the input made a
-// URI with an authority, a path or a query: where newParseError does
-// without the diagnosis (knownStop) and where it does not.
+// TestPctStop compares ParseError's offset, expected list, component and
+// hint with the diagnosis, componentAt and hintFor on inputs where the fast
+// match stops at a "%" that two HEXDIG do not follow (knownStop's
+// hexdigStop) and beside
+// them: after heads with and without a scheme and an authority, every text
+// of up to three pieces of the kinds an authority, a path or a query holds
+// or ends at (a letter, a DIGIT, ".", ":", "@", "[", "]", a triplet, "/",
+// "?", "#"), then a "%" and nothing, a HEXDIG, a HEXDIG and a byte that is
+// none, or no HEXDIG.
+func TestPctStop(t *testing.T) {
+	pieces := []string{"a", "1", ".", ":", "@", "[", "]", "%41", "/", "?", "#"}
+	mids := []string{""}
+	depth := 3
+	if testing.Short() {
+		depth = 2
+	}
+	for n, level := 0, []string{""}; n < depth; n++ {
+		var next []string
+		for _, p := range level {
+			for _, a := range pieces {
+				next = append(next, p+a)
+			}
+		}
+		mids, level = append(mids, next...), next
+	}
+	shaped := 0
+	for _, head := range []string{"s://", "https://", "http://u@", "s:", "s:/", "//", "a", "1s://"} {
+		for _, mid := range mids {
+			for _, tail := range []string{"%", "%4", "%4z", "%z", "%z4", "%%41", "%4%", "%/"} {
+				in := head + mid + tail
+				checkStop(t, in)
+				for _, rule := range []topRule{ruleURI, ruleURIReference} {
+					var sp [nslots][2]int
+					if l, _ := knownStop(in, match(rule, in, &sp), rule); l == hexdigStop {
+						shaped++
+					}
+				}
+			}
+		}
+	}
+	if want := 5000; shaped < want {
+		t.Errorf("%d inputs of knownStop's hexdigStop, want %d or more", shaped, want)
+	}
+}
+
+// FuzzHostStop compares ParseError's offset, expected list, component and
+// hint with the diagnosis, componentAt and hintFor on any input, and on the
+// input made a URI with an authority, a path or a query: where
+// newParseError does without the diagnosis (knownStop, stopHint) and where
+// it does not.
 func FuzzHostStop(f *testing.F) {
-	for _, s := range []string{"a{", "firehose-fips.{Region}", "1.2{", "a%41{", "a:1{", "a{@b", "12"} {
+	for _, s := range []string{"a{", "firehose-fips.{Region}", "1.2{", "a%41{", "a:1{", "a{@b", "12", "a%4z", "u@h:%", "h:%s"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
