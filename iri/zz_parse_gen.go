@@ -7,24 +7,6 @@ import (
 	"unicode/utf8"
 )
 
-// matchScheme matches scheme at pos in in and returns the end offset of the match, or -1.
-// pos is within in.
-//
-//	scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
-func matchScheme(in string, pos int) int {
-	p := pos
-	// scheme
-	// ALPHA
-	if p >= len(in) || !genSet0[in[p]] {
-		goto l1
-	}
-	p++
-	p = genRun(in, p, &genSet1)
-	return p
-l1:
-	return -1
-}
-
 // matchDecOctet matches dec-octet at pos in in and returns the end offset of the match, or -1.
 // pos is within in.
 //
@@ -860,44 +842,13 @@ l1:
 	return -1
 }
 
-// matchIPvFuture matches IPvFuture at pos in in and returns the end offset of the match, or -1.
-// pos is within in.
-//
-//	IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )
-func matchIPvFuture(in string, pos int) int {
-	p := pos
-	var v1, v2 int
-	// IPvFuture
-	if len(in)-p < 1 || in[p]|0x20 != 'v' {
-		goto l1
-	}
-	p++
-	v1 = p
-	p = genRun(in, p, &genSet4)
-	if p == v1 {
-		goto l1
-	}
-	if p >= len(in) || in[p] != '.' {
-		goto l1
-	}
-	p++
-	v2 = p
-	p = genRun(in, p, &genSet3)
-	if p == v2 {
-		goto l1
-	}
-	return p
-l1:
-	return -1
-}
-
 // matchIPLiteral matches IP-literal at pos in in and returns the end offset of the match, or -1.
 // pos is within in.
 //
 //	IP-literal = "[" ( IPv6address / IPvFuture ) "]"
 func matchIPLiteral(in string, pos int) int {
 	p := pos
-	var v1 int
+	var v1, v2, v3 int
 	// IP-literal
 	if p >= len(in) || in[p] != '[' {
 		goto l1
@@ -915,12 +866,23 @@ func matchIPLiteral(in string, pos int) int {
 	goto l2
 l3:
 	p = v1
-	if p >= len(in) || !genSet10[in[p]] {
+	// IPvFuture
+	if len(in)-p < 1 || in[p]|0x20 != 'v' {
 		goto l1
 	}
-	if e := matchIPvFuture(in, p); e >= 0 {
-		p = e
-	} else {
+	p++
+	v2 = p
+	p = genRun(in, p, &genSet4)
+	if p == v2 {
+		goto l1
+	}
+	if p >= len(in) || in[p] != '.' {
+		goto l1
+	}
+	p++
+	v3 = p
+	p = genRun(in, p, &genSet3)
+	if p == v3 {
 		goto l1
 	}
 l2:
@@ -961,7 +923,7 @@ l3:
 	} else {
 		goto l4
 	}
-	if p < len(in) && (genSet11[in[p]] || in[p] == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] || in[p] >= utf8.RuneSelf && genRunes0(in, p) > 0) {
+	if p < len(in) && (genSet10[in[p]] || in[p] == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] || in[p] >= utf8.RuneSelf && genRunes0(in, p) > 0) {
 		goto l4
 	}
 	goto l2
@@ -969,7 +931,7 @@ l4:
 	p = v1
 	// ireg-name
 	for p < len(in) {
-		if c := in[p]; genSet11[c] {
+		if c := in[p]; genSet10[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -1004,7 +966,7 @@ func matchIpathAbsolute(in string, pos int) int {
 	// isegment-nz
 	v2 = p
 	for p < len(in) {
-		if c := in[p]; genSet13[c] {
+		if c := in[p]; genSet12[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -1022,7 +984,7 @@ func matchIpathAbsolute(in string, pos int) int {
 	if p < len(in) && in[p] == '/' {
 		p++
 		for p < len(in) {
-			if c := in[p]; genSet12[c] {
+			if c := in[p]; genSet11[c] {
 				p++
 			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 				p += 3
@@ -1044,53 +1006,6 @@ l1:
 	return -1
 }
 
-// matchIpathRootless matches ipath-rootless at pos in in and returns the end offset of the match, or -1.
-// pos is within in.
-//
-//	ipath-rootless = isegment-nz *( "/" isegment )
-func matchIpathRootless(in string, pos int) int {
-	p := pos
-	var v1 int
-	// ipath-rootless
-	// isegment-nz
-	v1 = p
-	for p < len(in) {
-		if c := in[p]; genSet13[c] {
-			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-			p += 3
-		} else if c < utf8.RuneSelf {
-			break
-		} else if e := genRunes0(in, p); e > 0 {
-			p += e
-		} else {
-			break
-		}
-	}
-	if p == v1 {
-		goto l1
-	}
-	if p < len(in) && in[p] == '/' {
-		p++
-		for p < len(in) {
-			if c := in[p]; genSet12[c] {
-				p++
-			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-				p += 3
-			} else if c < utf8.RuneSelf {
-				break
-			} else if e := genRunes0(in, p); e > 0 {
-				p += e
-			} else {
-				break
-			}
-		}
-	}
-	return p
-l1:
-	return -1
-}
-
 // matchIRI matches IRI at pos in in and returns the end offset of the match, or -1.
 // On a match, caps[i] holds the span {start, end} of capture slot i, or {-1, -1}.
 func matchIRI(in string, pos int, caps *[8][2]int) int {
@@ -1099,14 +1014,16 @@ func matchIRI(in string, pos int, caps *[8][2]int) int {
 	}
 	p := pos
 	k0s, k0e, k1s, k1e, k2s, k2e, k3s, k3e, k4s, k4e, k5s, k5e, k6s, k6e, k7s, k7e := -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1
-	var v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18, v19, v20, v21, v22, v23, v24 int
+	var v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18, v19, v20, v21, v22, v23, v24, v25 int
 	// IRI
 	k0s = p
-	if e := matchScheme(in, p); e >= 0 {
-		p = e
-	} else {
+	// scheme
+	// ALPHA
+	if p >= len(in) || !genSet0[in[p]] {
 		goto l1
 	}
+	p++
+	p = genRun(in, p, &genSet1)
 	k0e = p
 	if p >= len(in) || in[p] != ':' {
 		goto l1
@@ -1197,7 +1114,7 @@ l9:
 	if p < len(in) && in[p] == '/' {
 		p++
 		for p < len(in) {
-			if c := in[p]; genSet12[c] {
+			if c := in[p]; genSet11[c] {
 				p++
 			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 				p += 3
@@ -1243,22 +1160,11 @@ l12:
 		goto l13
 	}
 	k5s = p
-	if e := matchIpathRootless(in, p); e >= 0 {
-		p = e
-	} else {
-		goto l13
-	}
-	k5e = p
-	goto l2
-l13:
-	p = v1
-	k5s = v10
-	k5e = v11
-	k5s = p
-	// ipath-empty
-	v18 = 0
-	for v18 != 0 && p < len(in) {
-		if c := in[p]; genSet13[c] {
+	// ipath-rootless
+	// isegment-nz
+	v18 = p
+	for p < len(in) {
+		if c := in[p]; genSet12[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -1269,16 +1175,57 @@ l13:
 		} else {
 			break
 		}
-		v18++
+	}
+	if p == v18 {
+		goto l13
+	}
+	if p < len(in) && in[p] == '/' {
+		p++
+		for p < len(in) {
+			if c := in[p]; genSet11[c] {
+				p++
+			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+				p += 3
+			} else if c < utf8.RuneSelf {
+				break
+			} else if e := genRunes0(in, p); e > 0 {
+				p += e
+			} else {
+				break
+			}
+		}
+	}
+	k5e = p
+	goto l2
+l13:
+	p = v1
+	k5s = v10
+	k5e = v11
+	k5s = p
+	// ipath-empty
+	v19 = 0
+	for v19 != 0 && p < len(in) {
+		if c := in[p]; genSet12[c] {
+			p++
+		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+			p += 3
+		} else if c < utf8.RuneSelf {
+			break
+		} else if e := genRunes0(in, p); e > 0 {
+			p += e
+		} else {
+			break
+		}
+		v19++
 	}
 	k5e = p
 l2:
 	if p >= len(in) || in[p] != '?' {
 		goto l15
 	}
-	v19 = p
-	v20 = k6s
-	v21 = k6e
+	v20 = p
+	v21 = k6s
+	v22 = k6e
 	if p >= len(in) || in[p] != '?' {
 		goto l16
 	}
@@ -1286,7 +1233,7 @@ l2:
 	k6s = p
 	// iquery
 	for p < len(in) {
-		if c := in[p]; genSet14[c] {
+		if c := in[p]; genSet13[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -1301,16 +1248,16 @@ l2:
 	k6e = p
 	goto l15
 l16:
-	p = v19
-	k6s = v20
-	k6e = v21
+	p = v20
+	k6s = v21
+	k6e = v22
 l15:
 	if p >= len(in) || in[p] != '#' {
 		goto l19
 	}
-	v22 = p
-	v23 = k7s
-	v24 = k7e
+	v23 = p
+	v24 = k7s
+	v25 = k7e
 	if p >= len(in) || in[p] != '#' {
 		goto l20
 	}
@@ -1318,7 +1265,7 @@ l15:
 	k7s = p
 	// ifragment
 	for p < len(in) {
-		if c := in[p]; genSet14[c] {
+		if c := in[p]; genSet13[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -1333,9 +1280,9 @@ l15:
 	k7e = p
 	goto l19
 l20:
-	p = v22
-	k7s = v23
-	k7e = v24
+	p = v23
+	k7s = v24
+	k7e = v25
 l19:
 	caps[0] = [2]int{k0s, k0e}
 	caps[1] = [2]int{k1s, k1e}
@@ -1358,14 +1305,16 @@ func matchAbsoluteIRI(in string, pos int, caps *[8][2]int) int {
 	}
 	p := pos
 	k0s, k0e, k1s, k1e, k2s, k2e, k3s, k3e, k4s, k4e, k5s, k5e, k6s, k6e, k7s, k7e := -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1
-	var v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18, v19, v20, v21 int
+	var v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18, v19, v20, v21, v22 int
 	// absolute-IRI
 	k0s = p
-	if e := matchScheme(in, p); e >= 0 {
-		p = e
-	} else {
+	// scheme
+	// ALPHA
+	if p >= len(in) || !genSet0[in[p]] {
 		goto l1
 	}
+	p++
+	p = genRun(in, p, &genSet1)
 	k0e = p
 	if p >= len(in) || in[p] != ':' {
 		goto l1
@@ -1456,7 +1405,7 @@ l9:
 	if p < len(in) && in[p] == '/' {
 		p++
 		for p < len(in) {
-			if c := in[p]; genSet12[c] {
+			if c := in[p]; genSet11[c] {
 				p++
 			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 				p += 3
@@ -1502,22 +1451,11 @@ l12:
 		goto l13
 	}
 	k5s = p
-	if e := matchIpathRootless(in, p); e >= 0 {
-		p = e
-	} else {
-		goto l13
-	}
-	k5e = p
-	goto l2
-l13:
-	p = v1
-	k5s = v10
-	k5e = v11
-	k5s = p
-	// ipath-empty
-	v18 = 0
-	for v18 != 0 && p < len(in) {
-		if c := in[p]; genSet13[c] {
+	// ipath-rootless
+	// isegment-nz
+	v18 = p
+	for p < len(in) {
+		if c := in[p]; genSet12[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -1528,16 +1466,57 @@ l13:
 		} else {
 			break
 		}
-		v18++
+	}
+	if p == v18 {
+		goto l13
+	}
+	if p < len(in) && in[p] == '/' {
+		p++
+		for p < len(in) {
+			if c := in[p]; genSet11[c] {
+				p++
+			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+				p += 3
+			} else if c < utf8.RuneSelf {
+				break
+			} else if e := genRunes0(in, p); e > 0 {
+				p += e
+			} else {
+				break
+			}
+		}
+	}
+	k5e = p
+	goto l2
+l13:
+	p = v1
+	k5s = v10
+	k5e = v11
+	k5s = p
+	// ipath-empty
+	v19 = 0
+	for v19 != 0 && p < len(in) {
+		if c := in[p]; genSet12[c] {
+			p++
+		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+			p += 3
+		} else if c < utf8.RuneSelf {
+			break
+		} else if e := genRunes0(in, p); e > 0 {
+			p += e
+		} else {
+			break
+		}
+		v19++
 	}
 	k5e = p
 l2:
 	if p >= len(in) || in[p] != '?' {
 		goto l15
 	}
-	v19 = p
-	v20 = k6s
-	v21 = k6e
+	v20 = p
+	v21 = k6s
+	v22 = k6e
 	if p >= len(in) || in[p] != '?' {
 		goto l16
 	}
@@ -1545,7 +1524,7 @@ l2:
 	k6s = p
 	// iquery
 	for p < len(in) {
-		if c := in[p]; genSet14[c] {
+		if c := in[p]; genSet13[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -1560,9 +1539,9 @@ l2:
 	k6e = p
 	goto l15
 l16:
-	p = v19
-	k6s = v20
-	k6e = v21
+	p = v20
+	k6s = v21
+	k6e = v22
 l15:
 	caps[0] = [2]int{k0s, k0e}
 	caps[1] = [2]int{k1s, k1e}
@@ -1577,53 +1556,6 @@ l1:
 	return -1
 }
 
-// matchIpathNoscheme matches ipath-noscheme at pos in in and returns the end offset of the match, or -1.
-// pos is within in.
-//
-//	ipath-noscheme = isegment-nz-nc *( "/" isegment )
-func matchIpathNoscheme(in string, pos int) int {
-	p := pos
-	var v1 int
-	// ipath-noscheme
-	// isegment-nz-nc
-	v1 = p
-	for p < len(in) {
-		if c := in[p]; genSet16[c] {
-			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-			p += 3
-		} else if c < utf8.RuneSelf {
-			break
-		} else if e := genRunes0(in, p); e > 0 {
-			p += e
-		} else {
-			break
-		}
-	}
-	if p == v1 {
-		goto l1
-	}
-	if p < len(in) && in[p] == '/' {
-		p++
-		for p < len(in) {
-			if c := in[p]; genSet12[c] {
-				p++
-			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-				p += 3
-			} else if c < utf8.RuneSelf {
-				break
-			} else if e := genRunes0(in, p); e > 0 {
-				p += e
-			} else {
-				break
-			}
-		}
-	}
-	return p
-l1:
-	return -1
-}
-
 // matchIRelativeRef matches irelative-ref at pos in in and returns the end offset of the match, or -1.
 // On a match, caps[i] holds the span {start, end} of capture slot i, or {-1, -1}.
 func matchIRelativeRef(in string, pos int, caps *[8][2]int) int {
@@ -1632,7 +1564,7 @@ func matchIRelativeRef(in string, pos int, caps *[8][2]int) int {
 	}
 	p := pos
 	k0s, k0e, k1s, k1e, k2s, k2e, k3s, k3e, k4s, k4e, k5s, k5e, k6s, k6e, k7s, k7e := -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1
-	var v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18, v19, v20, v21, v22, v23, v24 int
+	var v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18, v19, v20, v21, v22, v23, v24, v25 int
 	// irelative-ref
 	// irelative-part
 	v1 = p
@@ -1719,7 +1651,7 @@ l9:
 	if p < len(in) && in[p] == '/' {
 		p++
 		for p < len(in) {
-			if c := in[p]; genSet12[c] {
+			if c := in[p]; genSet11[c] {
 				p++
 			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 				p += 3
@@ -1761,26 +1693,15 @@ l12:
 	p = v1
 	k5s = v10
 	k5e = v11
-	if p >= len(in) || !genSet15[in[p]] {
+	if p >= len(in) || !genSet14[in[p]] {
 		goto l13
 	}
 	k5s = p
-	if e := matchIpathNoscheme(in, p); e >= 0 {
-		p = e
-	} else {
-		goto l13
-	}
-	k5e = p
-	goto l2
-l13:
-	p = v1
-	k5s = v10
-	k5e = v11
-	k5s = p
-	// ipath-empty
-	v18 = 0
-	for v18 != 0 && p < len(in) {
-		if c := in[p]; genSet13[c] {
+	// ipath-noscheme
+	// isegment-nz-nc
+	v18 = p
+	for p < len(in) {
+		if c := in[p]; genSet15[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -1791,16 +1712,57 @@ l13:
 		} else {
 			break
 		}
-		v18++
+	}
+	if p == v18 {
+		goto l13
+	}
+	if p < len(in) && in[p] == '/' {
+		p++
+		for p < len(in) {
+			if c := in[p]; genSet11[c] {
+				p++
+			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+				p += 3
+			} else if c < utf8.RuneSelf {
+				break
+			} else if e := genRunes0(in, p); e > 0 {
+				p += e
+			} else {
+				break
+			}
+		}
+	}
+	k5e = p
+	goto l2
+l13:
+	p = v1
+	k5s = v10
+	k5e = v11
+	k5s = p
+	// ipath-empty
+	v19 = 0
+	for v19 != 0 && p < len(in) {
+		if c := in[p]; genSet12[c] {
+			p++
+		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+			p += 3
+		} else if c < utf8.RuneSelf {
+			break
+		} else if e := genRunes0(in, p); e > 0 {
+			p += e
+		} else {
+			break
+		}
+		v19++
 	}
 	k5e = p
 l2:
 	if p >= len(in) || in[p] != '?' {
 		goto l15
 	}
-	v19 = p
-	v20 = k6s
-	v21 = k6e
+	v20 = p
+	v21 = k6s
+	v22 = k6e
 	if p >= len(in) || in[p] != '?' {
 		goto l16
 	}
@@ -1808,7 +1770,7 @@ l2:
 	k6s = p
 	// iquery
 	for p < len(in) {
-		if c := in[p]; genSet14[c] {
+		if c := in[p]; genSet13[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -1823,16 +1785,16 @@ l2:
 	k6e = p
 	goto l15
 l16:
-	p = v19
-	k6s = v20
-	k6e = v21
+	p = v20
+	k6s = v21
+	k6e = v22
 l15:
 	if p >= len(in) || in[p] != '#' {
 		goto l19
 	}
-	v22 = p
-	v23 = k7s
-	v24 = k7e
+	v23 = p
+	v24 = k7s
+	v25 = k7e
 	if p >= len(in) || in[p] != '#' {
 		goto l20
 	}
@@ -1840,7 +1802,7 @@ l15:
 	k7s = p
 	// ifragment
 	for p < len(in) {
-		if c := in[p]; genSet14[c] {
+		if c := in[p]; genSet13[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -1855,9 +1817,9 @@ l15:
 	k7e = p
 	goto l19
 l20:
-	p = v22
-	k7s = v23
-	k7e = v24
+	p = v23
+	k7s = v24
+	k7e = v25
 l19:
 	caps[0] = [2]int{k0s, k0e}
 	caps[1] = [2]int{k1s, k1e}
@@ -2090,7 +2052,7 @@ l16:
 	goto l2
 l14:
 	p = v1
-	if p >= len(in) || !genSet19[in[p]] {
+	if p >= len(in) || !genSet18[in[p]] {
 		if p >= d.far {
 			d.fail(p, 12)
 		}
@@ -2122,7 +2084,7 @@ func explainPctEncoded(in string, pos int, d *genDiag) int {
 	if p >= len(in) {
 		goto l2
 	}
-	if c := in[p]; genSet20[c] {
+	if c := in[p]; genSet19[c] {
 		p++
 	} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 		p += 3
@@ -2150,7 +2112,7 @@ l1:
 func explainSubDelims(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	if p >= len(in) || !genSet21[in[p]] {
+	if p >= len(in) || !genSet20[in[p]] {
 		goto l2
 	}
 	p++
@@ -2175,12 +2137,12 @@ func explainIuserinfo(in string, pos int, d *genDiag) int {
 	p := pos
 	var v2, v3 int
 l2:
-	if (p >= len(in) || !genSet17[in[p]]) && p < d.far {
+	if (p >= len(in) || !genSet16[in[p]]) && p < d.far {
 		goto l3
 	}
 	v2 = p
 	v3 = p
-	if p >= len(in) || !genSet18[in[p]] {
+	if p >= len(in) || !genSet17[in[p]] {
 		if p >= d.far {
 			d.fail(p, 9)
 		}
@@ -2208,7 +2170,7 @@ l7:
 	goto l6
 l8:
 	p = v3
-	if p >= len(in) || !genSet21[in[p]] {
+	if p >= len(in) || !genSet20[in[p]] {
 		if p >= d.far {
 			d.fail(p, 14)
 		}
@@ -3426,7 +3388,7 @@ l2:
 	goto l6
 l7:
 	p = v1
-	if p >= len(in) || !genSet10[in[p]] {
+	if p >= len(in) || !genSet21[in[p]] {
 		if p >= d.far {
 			d.fail(p, 32)
 		}
@@ -3478,7 +3440,7 @@ l2:
 	}
 	v2 = p
 	v3 = p
-	if p >= len(in) || !genSet18[in[p]] {
+	if p >= len(in) || !genSet17[in[p]] {
 		if p >= d.far {
 			d.fail(p, 9)
 		}
@@ -3506,7 +3468,7 @@ l7:
 	goto l6
 l8:
 	p = v3
-	if p >= len(in) || !genSet21[in[p]] {
+	if p >= len(in) || !genSet20[in[p]] {
 		if p >= d.far {
 			d.fail(p, 14)
 		}
@@ -3558,7 +3520,7 @@ l3:
 	} else {
 		goto l4
 	}
-	if p < len(in) && (genSet11[in[p]] || in[p] == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] || in[p] >= utf8.RuneSelf && genRunes0(in, p) > 0) {
+	if p < len(in) && (genSet10[in[p]] || in[p] == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] || in[p] >= utf8.RuneSelf && genRunes0(in, p) > 0) {
 		goto l7
 	}
 	goto l8
@@ -3611,7 +3573,7 @@ func explainIpchar(in string, pos int, d *genDiag) int {
 	far, mark := d.far, d.n
 	var v1 int
 	v1 = p
-	if p >= len(in) || !genSet18[in[p]] {
+	if p >= len(in) || !genSet17[in[p]] {
 		if p >= d.far {
 			d.fail(p, 9)
 		}
@@ -3639,7 +3601,7 @@ l3:
 	goto l2
 l4:
 	p = v1
-	if p >= len(in) || !genSet21[in[p]] {
+	if p >= len(in) || !genSet20[in[p]] {
 		if p >= d.far {
 			d.fail(p, 14)
 		}
@@ -4546,12 +4508,12 @@ func explainIsegmentNzNc(in string, pos int, d *genDiag) int {
 	var v1, v2, v3 int
 	v1 = 0
 l2:
-	if (p >= len(in) || !genSet15[in[p]]) && p < d.far {
+	if (p >= len(in) || !genSet14[in[p]]) && p < d.far {
 		goto l3
 	}
 	v2 = p
 	v3 = p
-	if p >= len(in) || !genSet18[in[p]] {
+	if p >= len(in) || !genSet17[in[p]] {
 		if p >= d.far {
 			d.fail(p, 9)
 		}
@@ -4579,7 +4541,7 @@ l7:
 	goto l6
 l8:
 	p = v3
-	if p >= len(in) || !genSet21[in[p]] {
+	if p >= len(in) || !genSet20[in[p]] {
 		if p >= d.far {
 			d.fail(p, 14)
 		}
@@ -4807,7 +4769,7 @@ l3:
 	goto l2
 l28:
 	p = v1
-	if (p >= len(in) || !genSet15[in[p]]) && p < d.far {
+	if (p >= len(in) || !genSet14[in[p]]) && p < d.far {
 		goto l29
 	}
 	if e := explainIpathNoscheme(in, p, d); e >= 0 {
@@ -5435,13 +5397,8 @@ var genSet9 = [256]bool{
 	'9': true,
 }
 
-// genSet10 is "v".
+// genSet10 is "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x41-5A / "_" / %x61-7A / "~".
 var genSet10 = [256]bool{
-	'V': true, 'v': true,
-}
-
-// genSet11 is "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x41-5A / "_" / %x61-7A / "~".
-var genSet11 = [256]bool{
 	'!': true, '$': true, '&': true, 0x27: true, '(': true, ')': true, '*': true, '+': true,
 	',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true,
 	'5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true, 'A': true,
@@ -5454,8 +5411,8 @@ var genSet11 = [256]bool{
 	'w': true, 'x': true, 'y': true, 'z': true, '~': true,
 }
 
-// genSet12 is "!" / "$" / %x26-3B / "=" / %x40-5A / "_" / %x61-7A / "~".
-var genSet12 = [256]bool{
+// genSet11 is "!" / "$" / %x26-3B / "=" / %x40-5A / "_" / %x61-7A / "~".
+var genSet11 = [256]bool{
 	'!': true, '$': true, '&': true, 0x27: true, '(': true, ')': true, '*': true, '+': true,
 	',': true, '-': true, '.': true, '/': true, '0': true, '1': true, '2': true, '3': true,
 	'4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true,
@@ -5468,8 +5425,8 @@ var genSet12 = [256]bool{
 	't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true,
 }
 
-// genSet13 is "!" / "$" / %x26-2E / %x30-3B / "=" / %x40-5A / "_" / %x61-7A / "~".
-var genSet13 = [256]bool{
+// genSet12 is "!" / "$" / %x26-2E / %x30-3B / "=" / %x40-5A / "_" / %x61-7A / "~".
+var genSet12 = [256]bool{
 	'!': true, '$': true, '&': true, 0x27: true, '(': true, ')': true, '*': true, '+': true,
 	',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true,
 	'5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true,
@@ -5482,8 +5439,8 @@ var genSet13 = [256]bool{
 	'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true,
 }
 
-// genSet14 is "!" / "$" / %x26-3B / "=" / %x3F-5A / "_" / %x61-7A / "~".
-var genSet14 = [256]bool{
+// genSet13 is "!" / "$" / %x26-3B / "=" / %x3F-5A / "_" / %x61-7A / "~".
+var genSet13 = [256]bool{
 	'!': true, '$': true, '&': true, 0x27: true, '(': true, ')': true, '*': true, '+': true,
 	',': true, '-': true, '.': true, '/': true, '0': true, '1': true, '2': true, '3': true,
 	'4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true,
@@ -5497,8 +5454,8 @@ var genSet14 = [256]bool{
 	'~': true,
 }
 
-// genSet15 is "!" / %x24-2E / %x30-39 / ";" / "=" / %x40-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3.
-var genSet15 = [256]bool{
+// genSet14 is "!" / %x24-2E / %x30-39 / ";" / "=" / %x40-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3.
+var genSet14 = [256]bool{
 	'!': true, '$': true, '%': true, '&': true, 0x27: true, '(': true, ')': true, '*': true,
 	'+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true,
 	'4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true,
@@ -5517,8 +5474,8 @@ var genSet15 = [256]bool{
 	0xeb: true, 0xec: true, 0xed: true, 0xef: true, 0xf0: true, 0xf1: true, 0xf2: true, 0xf3: true,
 }
 
-// genSet16 is "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x40-5A / "_" / %x61-7A / "~".
-var genSet16 = [256]bool{
+// genSet15 is "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x40-5A / "_" / %x61-7A / "~".
+var genSet15 = [256]bool{
 	'!': true, '$': true, '&': true, 0x27: true, '(': true, ')': true, '*': true, '+': true,
 	',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true,
 	'5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true, '@': true,
@@ -5531,8 +5488,8 @@ var genSet16 = [256]bool{
 	'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true,
 }
 
-// genSet17 is "!" / %x24-2E / %x30-3B / "=" / %x41-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3.
-var genSet17 = [256]bool{
+// genSet16 is "!" / %x24-2E / %x30-3B / "=" / %x41-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3.
+var genSet16 = [256]bool{
 	'!': true, '$': true, '%': true, '&': true, 0x27: true, '(': true, ')': true, '*': true,
 	'+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true,
 	'4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true,
@@ -5551,8 +5508,8 @@ var genSet17 = [256]bool{
 	0xeb: true, 0xec: true, 0xed: true, 0xef: true, 0xf0: true, 0xf1: true, 0xf2: true, 0xf3: true,
 }
 
-// genSet18 is "-" / "." / %x30-39 / %x41-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3.
-var genSet18 = [256]bool{
+// genSet17 is "-" / "." / %x30-39 / %x41-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3.
+var genSet17 = [256]bool{
 	'-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true,
 	'6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true,
 	'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true,
@@ -5570,8 +5527,8 @@ var genSet18 = [256]bool{
 	0xf1: true, 0xf2: true, 0xf3: true,
 }
 
-// genSet19 is %xC2-ED / %xEF-F3.
-var genSet19 = [256]bool{
+// genSet18 is %xC2-ED / %xEF-F3.
+var genSet18 = [256]bool{
 	0xc2: true, 0xc3: true, 0xc4: true, 0xc5: true, 0xc6: true, 0xc7: true, 0xc8: true, 0xc9: true,
 	0xca: true, 0xcb: true, 0xcc: true, 0xcd: true, 0xce: true, 0xcf: true, 0xd0: true, 0xd1: true,
 	0xd2: true, 0xd3: true, 0xd4: true, 0xd5: true, 0xd6: true, 0xd7: true, 0xd8: true, 0xd9: true,
@@ -5581,13 +5538,18 @@ var genSet19 = [256]bool{
 	0xf3: true,
 }
 
-// genSet20 is ( ).
-var genSet20 = [256]bool{}
+// genSet19 is ( ).
+var genSet19 = [256]bool{}
 
-// genSet21 is "!" / "$" / %x26-2C / ";" / "=".
-var genSet21 = [256]bool{
+// genSet20 is "!" / "$" / %x26-2C / ";" / "=".
+var genSet20 = [256]bool{
 	'!': true, '$': true, '&': true, 0x27: true, '(': true, ')': true, '*': true, '+': true,
 	',': true, ';': true, '=': true,
+}
+
+// genSet21 is "v".
+var genSet21 = [256]bool{
+	'V': true, 'v': true,
 }
 
 // genSet22 is "!" / %x24-2E / %x30-39 / ";" / "=" / %x41-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3.

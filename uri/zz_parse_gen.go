@@ -4,24 +4,6 @@ package uri
 
 import "strings"
 
-// matchScheme matches scheme at pos in in and returns the end offset of the match, or -1.
-// pos is within in.
-//
-//	scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
-func matchScheme(in string, pos int) int {
-	p := pos
-	// scheme
-	// ALPHA
-	if p >= len(in) || !genSet0[in[p]] {
-		goto l1
-	}
-	p++
-	p = genRun(in, p, &genSet1)
-	return p
-l1:
-	return -1
-}
-
 // matchDecOctet matches dec-octet at pos in in and returns the end offset of the match, or -1.
 // pos is within in.
 //
@@ -857,44 +839,13 @@ l1:
 	return -1
 }
 
-// matchIPvFuture matches IPvFuture at pos in in and returns the end offset of the match, or -1.
-// pos is within in.
-//
-//	IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )
-func matchIPvFuture(in string, pos int) int {
-	p := pos
-	var v1, v2 int
-	// IPvFuture
-	if len(in)-p < 1 || in[p]|0x20 != 'v' {
-		goto l1
-	}
-	p++
-	v1 = p
-	p = genRun(in, p, &genSet4)
-	if p == v1 {
-		goto l1
-	}
-	if p >= len(in) || in[p] != '.' {
-		goto l1
-	}
-	p++
-	v2 = p
-	p = genRun(in, p, &genSet3)
-	if p == v2 {
-		goto l1
-	}
-	return p
-l1:
-	return -1
-}
-
 // matchIPLiteral matches IP-literal at pos in in and returns the end offset of the match, or -1.
 // pos is within in.
 //
 //	IP-literal = "[" ( IPv6address / IPvFuture ) "]"
 func matchIPLiteral(in string, pos int) int {
 	p := pos
-	var v1 int
+	var v1, v2, v3 int
 	// IP-literal
 	if p >= len(in) || in[p] != '[' {
 		goto l1
@@ -912,12 +863,23 @@ func matchIPLiteral(in string, pos int) int {
 	goto l2
 l3:
 	p = v1
-	if p >= len(in) || !genSet10[in[p]] {
+	// IPvFuture
+	if len(in)-p < 1 || in[p]|0x20 != 'v' {
 		goto l1
 	}
-	if e := matchIPvFuture(in, p); e >= 0 {
-		p = e
-	} else {
+	p++
+	v2 = p
+	p = genRun(in, p, &genSet4)
+	if p == v2 {
+		goto l1
+	}
+	if p >= len(in) || in[p] != '.' {
+		goto l1
+	}
+	p++
+	v3 = p
+	p = genRun(in, p, &genSet3)
+	if p == v3 {
 		goto l1
 	}
 l2:
@@ -958,7 +920,7 @@ l3:
 	} else {
 		goto l4
 	}
-	if p < len(in) && genSet11[in[p]] {
+	if p < len(in) && genSet10[in[p]] {
 		goto l4
 	}
 	goto l2
@@ -966,7 +928,7 @@ l4:
 	p = v1
 	// reg-name
 	for {
-		p = genRun(in, p, &genSet12)
+		p = genRun(in, p, &genSet11)
 		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 			break
 		}
@@ -995,7 +957,7 @@ func matchPathAbsolute(in string, pos int) int {
 	// segment-nz
 	v2 = p
 	for {
-		p = genRun(in, p, &genSet14)
+		p = genRun(in, p, &genSet13)
 		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 			break
 		}
@@ -1007,7 +969,7 @@ func matchPathAbsolute(in string, pos int) int {
 	if p < len(in) && in[p] == '/' {
 		p++
 		for {
-			p = genRun(in, p, &genSet13)
+			p = genRun(in, p, &genSet12)
 			if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 				break
 			}
@@ -1018,41 +980,6 @@ func matchPathAbsolute(in string, pos int) int {
 l4:
 	p = v1
 l3:
-	return p
-l1:
-	return -1
-}
-
-// matchPathRootless matches path-rootless at pos in in and returns the end offset of the match, or -1.
-// pos is within in.
-//
-//	path-rootless = segment-nz *( "/" segment )
-func matchPathRootless(in string, pos int) int {
-	p := pos
-	var v1 int
-	// path-rootless
-	// segment-nz
-	v1 = p
-	for {
-		p = genRun(in, p, &genSet14)
-		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
-			break
-		}
-		p += 3
-	}
-	if p == v1 {
-		goto l1
-	}
-	if p < len(in) && in[p] == '/' {
-		p++
-		for {
-			p = genRun(in, p, &genSet13)
-			if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
-				break
-			}
-			p += 3
-		}
-	}
 	return p
 l1:
 	return -1
@@ -1069,11 +996,13 @@ func matchURI(in string, pos int, caps *[8][2]int) int {
 	var v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18, v19, v20, v21, v22, v23, v24 int
 	// URI
 	k0s = p
-	if e := matchScheme(in, p); e >= 0 {
-		p = e
-	} else {
+	// scheme
+	// ALPHA
+	if p >= len(in) || !genSet0[in[p]] {
 		goto l1
 	}
+	p++
+	p = genRun(in, p, &genSet1)
 	k0e = p
 	if p >= len(in) || in[p] != ':' {
 		goto l1
@@ -1158,7 +1087,7 @@ l9:
 	if p < len(in) && in[p] == '/' {
 		p++
 		for {
-			p = genRun(in, p, &genSet13)
+			p = genRun(in, p, &genSet12)
 			if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 				break
 			}
@@ -1194,14 +1123,29 @@ l12:
 	p = v1
 	k5s = v10
 	k5e = v11
-	if p >= len(in) || !genSet2[in[p]] {
+	k5s = p
+	// path-rootless
+	// segment-nz
+	v18 = p
+	for {
+		p = genRun(in, p, &genSet13)
+		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
+			break
+		}
+		p += 3
+	}
+	if p == v18 {
 		goto l13
 	}
-	k5s = p
-	if e := matchPathRootless(in, p); e >= 0 {
-		p = e
-	} else {
-		goto l13
+	if p < len(in) && in[p] == '/' {
+		p++
+		for {
+			p = genRun(in, p, &genSet12)
+			if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
+				break
+			}
+			p += 3
+		}
 	}
 	k5e = p
 	goto l2
@@ -1211,17 +1155,6 @@ l13:
 	k5e = v11
 	k5s = p
 	// path-empty
-	v18 = 0
-	for v18 != 0 && p < len(in) {
-		if c := in[p]; genSet14[c] {
-			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-			p += 3
-		} else {
-			break
-		}
-		v18++
-	}
 	k5e = p
 l2:
 	if p >= len(in) || in[p] != '?' {
@@ -1237,7 +1170,7 @@ l2:
 	k6s = p
 	// query
 	for {
-		p = genRun(in, p, &genSet15)
+		p = genRun(in, p, &genSet14)
 		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 			break
 		}
@@ -1263,7 +1196,7 @@ l15:
 	k7s = p
 	// fragment
 	for {
-		p = genRun(in, p, &genSet15)
+		p = genRun(in, p, &genSet14)
 		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 			break
 		}
@@ -1300,11 +1233,13 @@ func matchAbsoluteURI(in string, pos int, caps *[8][2]int) int {
 	var v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18, v19, v20, v21 int
 	// absolute-URI
 	k0s = p
-	if e := matchScheme(in, p); e >= 0 {
-		p = e
-	} else {
+	// scheme
+	// ALPHA
+	if p >= len(in) || !genSet0[in[p]] {
 		goto l1
 	}
+	p++
+	p = genRun(in, p, &genSet1)
 	k0e = p
 	if p >= len(in) || in[p] != ':' {
 		goto l1
@@ -1389,7 +1324,7 @@ l9:
 	if p < len(in) && in[p] == '/' {
 		p++
 		for {
-			p = genRun(in, p, &genSet13)
+			p = genRun(in, p, &genSet12)
 			if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 				break
 			}
@@ -1425,14 +1360,29 @@ l12:
 	p = v1
 	k5s = v10
 	k5e = v11
-	if p >= len(in) || !genSet2[in[p]] {
+	k5s = p
+	// path-rootless
+	// segment-nz
+	v18 = p
+	for {
+		p = genRun(in, p, &genSet13)
+		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
+			break
+		}
+		p += 3
+	}
+	if p == v18 {
 		goto l13
 	}
-	k5s = p
-	if e := matchPathRootless(in, p); e >= 0 {
-		p = e
-	} else {
-		goto l13
+	if p < len(in) && in[p] == '/' {
+		p++
+		for {
+			p = genRun(in, p, &genSet12)
+			if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
+				break
+			}
+			p += 3
+		}
 	}
 	k5e = p
 	goto l2
@@ -1442,17 +1392,6 @@ l13:
 	k5e = v11
 	k5s = p
 	// path-empty
-	v18 = 0
-	for v18 != 0 && p < len(in) {
-		if c := in[p]; genSet14[c] {
-			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-			p += 3
-		} else {
-			break
-		}
-		v18++
-	}
 	k5e = p
 l2:
 	if p >= len(in) || in[p] != '?' {
@@ -1468,7 +1407,7 @@ l2:
 	k6s = p
 	// query
 	for {
-		p = genRun(in, p, &genSet15)
+		p = genRun(in, p, &genSet14)
 		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 			break
 		}
@@ -1489,41 +1428,6 @@ l15:
 	caps[5] = [2]int{k5s, k5e}
 	caps[6] = [2]int{k6s, k6e}
 	caps[7] = [2]int{k7s, k7e}
-	return p
-l1:
-	return -1
-}
-
-// matchPathNoscheme matches path-noscheme at pos in in and returns the end offset of the match, or -1.
-// pos is within in.
-//
-//	path-noscheme = segment-nz-nc *( "/" segment )
-func matchPathNoscheme(in string, pos int) int {
-	p := pos
-	var v1 int
-	// path-noscheme
-	// segment-nz-nc
-	v1 = p
-	for {
-		p = genRun(in, p, &genSet17)
-		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
-			break
-		}
-		p += 3
-	}
-	if p == v1 {
-		goto l1
-	}
-	if p < len(in) && in[p] == '/' {
-		p++
-		for {
-			p = genRun(in, p, &genSet13)
-			if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
-				break
-			}
-			p += 3
-		}
-	}
 	return p
 l1:
 	return -1
@@ -1618,7 +1522,7 @@ l9:
 	if p < len(in) && in[p] == '/' {
 		p++
 		for {
-			p = genRun(in, p, &genSet13)
+			p = genRun(in, p, &genSet12)
 			if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 				break
 			}
@@ -1654,14 +1558,29 @@ l12:
 	p = v1
 	k5s = v10
 	k5e = v11
-	if p >= len(in) || !genSet16[in[p]] {
+	k5s = p
+	// path-noscheme
+	// segment-nz-nc
+	v18 = p
+	for {
+		p = genRun(in, p, &genSet15)
+		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
+			break
+		}
+		p += 3
+	}
+	if p == v18 {
 		goto l13
 	}
-	k5s = p
-	if e := matchPathNoscheme(in, p); e >= 0 {
-		p = e
-	} else {
-		goto l13
+	if p < len(in) && in[p] == '/' {
+		p++
+		for {
+			p = genRun(in, p, &genSet12)
+			if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
+				break
+			}
+			p += 3
+		}
 	}
 	k5e = p
 	goto l2
@@ -1671,17 +1590,6 @@ l13:
 	k5e = v11
 	k5s = p
 	// path-empty
-	v18 = 0
-	for v18 != 0 && p < len(in) {
-		if c := in[p]; genSet14[c] {
-			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-			p += 3
-		} else {
-			break
-		}
-		v18++
-	}
 	k5e = p
 l2:
 	if p >= len(in) || in[p] != '?' {
@@ -1697,7 +1605,7 @@ l2:
 	k6s = p
 	// query
 	for {
-		p = genRun(in, p, &genSet15)
+		p = genRun(in, p, &genSet14)
 		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 			break
 		}
@@ -1723,7 +1631,7 @@ l15:
 	k7s = p
 	// fragment
 	for {
-		p = genRun(in, p, &genSet15)
+		p = genRun(in, p, &genSet14)
 		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 			break
 		}
@@ -3051,7 +2959,7 @@ l2:
 	goto l6
 l7:
 	p = v1
-	if p >= len(in) || !genSet10[in[p]] {
+	if p >= len(in) || !genSet16[in[p]] {
 		if p >= d.far {
 			d.fail(p, 29)
 		}
@@ -3097,7 +3005,7 @@ l1:
 func explainRegName(in string, pos int, d *genDiag) int {
 	p := pos
 	for p < len(in) {
-		if c := in[p]; genSet12[c] {
+		if c := in[p]; genSet11[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -3143,7 +3051,7 @@ l3:
 	} else {
 		goto l4
 	}
-	if p < len(in) && genSet11[in[p]] {
+	if p < len(in) && genSet10[in[p]] {
 		goto l7
 	}
 	goto l8
@@ -3198,7 +3106,7 @@ func explainPathAbempty(in string, pos int, d *genDiag) int {
 	if p < len(in) && in[p] == '/' {
 		p++
 		for {
-			p = genRun(in, p, &genSet13)
+			p = genRun(in, p, &genSet12)
 			if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 				break
 			}
@@ -3223,7 +3131,7 @@ func explainSegmentNz(in string, pos int, d *genDiag) int {
 	var v1 int
 	v1 = 0
 	for p < len(in) {
-		if c := in[p]; genSet14[c] {
+		if c := in[p]; genSet13[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -3286,7 +3194,7 @@ l2:
 	if p < len(in) && in[p] == '/' {
 		p++
 		for {
-			p = genRun(in, p, &genSet13)
+			p = genRun(in, p, &genSet12)
 			if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 				break
 			}
@@ -3332,7 +3240,7 @@ func explainPathRootless(in string, pos int, d *genDiag) int {
 	if p < len(in) && in[p] == '/' {
 		p++
 		for {
-			p = genRun(in, p, &genSet13)
+			p = genRun(in, p, &genSet12)
 			if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 				break
 			}
@@ -3362,7 +3270,7 @@ func explainPathEmpty(in string, pos int, d *genDiag) int {
 	var v1 int
 	v1 = 0
 	for v1 != 0 && p < len(in) {
-		if c := in[p]; genSet14[c] {
+		if c := in[p]; genSet13[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -3539,7 +3447,7 @@ l1:
 func explainQuery(in string, pos int, d *genDiag) int {
 	p := pos
 	for p < len(in) {
-		if c := in[p]; genSet15[c] {
+		if c := in[p]; genSet14[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -3561,7 +3469,7 @@ func explainQuery(in string, pos int, d *genDiag) int {
 func explainFragment(in string, pos int, d *genDiag) int {
 	p := pos
 	for p < len(in) {
-		if c := in[p]; genSet15[c] {
+		if c := in[p]; genSet14[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -3860,7 +3768,7 @@ func explainSegmentNzNc(in string, pos int, d *genDiag) int {
 	var v1 int
 	v1 = 0
 	for p < len(in) {
-		if c := in[p]; genSet17[c] {
+		if c := in[p]; genSet15[c] {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
 			p += 3
@@ -3905,7 +3813,7 @@ func explainPathNoscheme(in string, pos int, d *genDiag) int {
 	if p < len(in) && in[p] == '/' {
 		p++
 		for {
-			p = genRun(in, p, &genSet13)
+			p = genRun(in, p, &genSet12)
 			if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
 				break
 			}
@@ -4051,7 +3959,7 @@ l3:
 	goto l2
 l28:
 	p = v1
-	if (p >= len(in) || !genSet16[in[p]]) && p < d.far {
+	if (p >= len(in) || !genSet17[in[p]]) && p < d.far {
 		goto l29
 	}
 	if e := explainPathNoscheme(in, p, d); e >= 0 {
@@ -4548,13 +4456,8 @@ var genSet9 = [256]bool{
 	'9': true,
 }
 
-// genSet10 is "v".
+// genSet10 is "!" / %x24-2E / %x30-39 / ";" / "=" / %x41-5A / "_" / %x61-7A / "~".
 var genSet10 = [256]bool{
-	'V': true, 'v': true,
-}
-
-// genSet11 is "!" / %x24-2E / %x30-39 / ";" / "=" / %x41-5A / "_" / %x61-7A / "~".
-var genSet11 = [256]bool{
 	'!': true, '$': true, '%': true, '&': true, 0x27: true, '(': true, ')': true, '*': true,
 	'+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true,
 	'4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true,
@@ -4567,8 +4470,8 @@ var genSet11 = [256]bool{
 	'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true,
 }
 
-// genSet12 is "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x41-5A / "_" / %x61-7A / "~".
-var genSet12 = [256]bool{
+// genSet11 is "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x41-5A / "_" / %x61-7A / "~".
+var genSet11 = [256]bool{
 	'!': true, '$': true, '&': true, 0x27: true, '(': true, ')': true, '*': true, '+': true,
 	',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true,
 	'5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true, 'A': true,
@@ -4581,8 +4484,8 @@ var genSet12 = [256]bool{
 	'w': true, 'x': true, 'y': true, 'z': true, '~': true,
 }
 
-// genSet13 is "!" / "$" / %x26-3B / "=" / %x40-5A / "_" / %x61-7A / "~".
-var genSet13 = [256]bool{
+// genSet12 is "!" / "$" / %x26-3B / "=" / %x40-5A / "_" / %x61-7A / "~".
+var genSet12 = [256]bool{
 	'!': true, '$': true, '&': true, 0x27: true, '(': true, ')': true, '*': true, '+': true,
 	',': true, '-': true, '.': true, '/': true, '0': true, '1': true, '2': true, '3': true,
 	'4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true,
@@ -4595,8 +4498,8 @@ var genSet13 = [256]bool{
 	't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true,
 }
 
-// genSet14 is "!" / "$" / %x26-2E / %x30-3B / "=" / %x40-5A / "_" / %x61-7A / "~".
-var genSet14 = [256]bool{
+// genSet13 is "!" / "$" / %x26-2E / %x30-3B / "=" / %x40-5A / "_" / %x61-7A / "~".
+var genSet13 = [256]bool{
 	'!': true, '$': true, '&': true, 0x27: true, '(': true, ')': true, '*': true, '+': true,
 	',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true,
 	'5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true,
@@ -4609,8 +4512,8 @@ var genSet14 = [256]bool{
 	'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true,
 }
 
-// genSet15 is "!" / "$" / %x26-3B / "=" / %x3F-5A / "_" / %x61-7A / "~".
-var genSet15 = [256]bool{
+// genSet14 is "!" / "$" / %x26-3B / "=" / %x3F-5A / "_" / %x61-7A / "~".
+var genSet14 = [256]bool{
 	'!': true, '$': true, '&': true, 0x27: true, '(': true, ')': true, '*': true, '+': true,
 	',': true, '-': true, '.': true, '/': true, '0': true, '1': true, '2': true, '3': true,
 	'4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true,
@@ -4624,22 +4527,8 @@ var genSet15 = [256]bool{
 	'~': true,
 }
 
-// genSet16 is "!" / %x24-2E / %x30-39 / ";" / "=" / %x40-5A / "_" / %x61-7A / "~".
-var genSet16 = [256]bool{
-	'!': true, '$': true, '%': true, '&': true, 0x27: true, '(': true, ')': true, '*': true,
-	'+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true,
-	'4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true,
-	'@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true,
-	'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true,
-	'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true,
-	'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true,
-	'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true,
-	'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true,
-	'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true,
-}
-
-// genSet17 is "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x40-5A / "_" / %x61-7A / "~".
-var genSet17 = [256]bool{
+// genSet15 is "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x40-5A / "_" / %x61-7A / "~".
+var genSet15 = [256]bool{
 	'!': true, '$': true, '&': true, 0x27: true, '(': true, ')': true, '*': true, '+': true,
 	',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true,
 	'5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true, '@': true,
@@ -4650,4 +4539,23 @@ var genSet17 = [256]bool{
 	'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true,
 	'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true,
 	'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true,
+}
+
+// genSet16 is "v".
+var genSet16 = [256]bool{
+	'V': true, 'v': true,
+}
+
+// genSet17 is "!" / %x24-2E / %x30-39 / ";" / "=" / %x40-5A / "_" / %x61-7A / "~".
+var genSet17 = [256]bool{
+	'!': true, '$': true, '%': true, '&': true, 0x27: true, '(': true, ')': true, '*': true,
+	'+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true,
+	'4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true,
+	'@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true,
+	'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true,
+	'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true,
+	'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true,
+	'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true,
+	'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true,
+	'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true,
 }

@@ -1031,6 +1031,8 @@ func (f *genFunc) fused(r *node, fail *label) {
 			if r.min == 1 {
 				f.jumpIf("p == "+start, fail)
 			}
+		case r.max == 0:
+			// Zero units (path-empty = 0<pchar>): nothing to scan.
 		default:
 			n := f.newVar()
 			f.set(n, "0")
@@ -1054,19 +1056,45 @@ func (f *genFunc) fused(r *node, fail *label) {
 
 // callable reports whether r is compiled to a function of its own that the
 // functions using it call: a named rule that captures nothing and is not a
-// fused scan, a literal, a class or a terminal (those are a few lines
-// inline). Such a rule is written once, however often it is used, which
-// keeps the output's size that of the grammar and not of its tree written
-// out; the Go compiler inlines what is small.
+// fused scan, a literal, a class or a terminal, nor a sequence of those
+// (straight), which are a few lines inline. Such a rule is written once,
+// however often it is used, which keeps the output's size that of the
+// grammar and not of its tree written out; the Go compiler inlines what is
+// small.
 func callable(r *node) bool {
 	if r.name == "" || r.hasCaps || r.fast != fNone || r.rfast != fNone {
 		return false
 	}
 	switch r.kind {
-	case kSeq, kAlt, kRep, kNot, kPeek:
+	case kSeq:
+		return !straight(r)
+	case kAlt, kRep, kNot, kPeek:
 		return true
 	}
 	return false
+}
+
+// straight reports whether r is a sequence of byte tests and scans without
+// a choice point: literals, classes and fused nodes (scheme = ALPHA *(
+// ALPHA / DIGIT / "+" / "-" / "." ) is a test and a loop). Its code is as
+// short as the call that would run it, which the Go compiler does not
+// inline (its budget counts the loop of genRun), and a call from a
+// function with captures spills and reloads their variables around it.
+func straight(r *node) bool {
+	if r.kind != kSeq || len(r.subs) == 0 {
+		return false
+	}
+	for _, s := range r.subs {
+		switch {
+		case s.hasCaps:
+			return false
+		case s.fast != fNone, s.rfast != fNone:
+		case s.kind == kLit, s.kind == kLitFold, s.kind == kClass:
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // placeholder returns the text that stands for the name of the function
