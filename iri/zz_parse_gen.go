@@ -20,7 +20,7 @@ func matchDecOctet(in string, pos int) int {
 		goto l3
 	}
 	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
+	if p >= len(in) || genSet7[in[p]] == 0 {
 		goto l3
 	}
 	p++
@@ -31,12 +31,12 @@ l3:
 		goto l4
 	}
 	p++
-	if p >= len(in) || !genSet8[in[p]] {
+	if p >= len(in) || genSet8[in[p]] == 0 {
 		goto l4
 	}
 	p++
 	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
+	if p >= len(in) || genSet6[in[p]] == 0 {
 		goto l4
 	}
 	p++
@@ -49,7 +49,7 @@ l4:
 	p++
 	v2 = 0
 	for v2 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
+		if c := in[p]; genSet6[c] != 0 {
 			p++
 		} else {
 			break
@@ -62,12 +62,12 @@ l4:
 	goto l2
 l5:
 	p = v1
-	if p >= len(in) || !genSet9[in[p]] {
+	if p >= len(in) || genSet9[in[p]] == 0 {
 		goto l6
 	}
 	p++
 	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
+	if p >= len(in) || genSet6[in[p]] == 0 {
 		goto l6
 	}
 	p++
@@ -75,7 +75,7 @@ l5:
 l6:
 	p = v1
 	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
+	if p >= len(in) || genSet6[in[p]] == 0 {
 		goto l1
 	}
 	p++
@@ -141,7 +141,7 @@ func matchLs32(in string, pos int) int {
 	// h16
 	v2 = 0
 	for v2 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -158,7 +158,7 @@ func matchLs32(in string, pos int) int {
 	// h16
 	v3 = 0
 	for v3 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -171,7 +171,7 @@ func matchLs32(in string, pos int) int {
 	goto l2
 l3:
 	p = v1
-	if p >= len(in) || !genSet6[in[p]] {
+	if p >= len(in) || genSet6[in[p]] == 0 {
 		goto l1
 	}
 	if e := matchIPv4address(in, p); e >= 0 {
@@ -194,7 +194,7 @@ func matchIPv6address(in string, pos int) int {
 	var v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18, v19, v20, v21, v22, v23, v24, v25, v26, v27, v28, v29, v30, v31, v32, v33, v34, v35, v36, v37, v38, v39, v40, v41, v42, v43, v44, v45, v46, v47, v48, v49 int
 	// IPv6address
 	v1 = p
-	if p >= len(in) || !genSet4[in[p]] {
+	if p >= len(in) || genSet4[in[p]] == 0 {
 		goto l3
 	}
 	v2 = 0
@@ -202,14 +202,14 @@ l4:
 	if v2 == 6 {
 		goto l5
 	}
-	if p >= len(in) || !genSet4[in[p]] {
+	if p >= len(in) || genSet4[in[p]] == 0 {
 		goto l5
 	}
 	v3 = p
 	// h16
 	v4 = 0
 	for v4 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -248,14 +248,14 @@ l9:
 	if v5 == 5 {
 		goto l10
 	}
-	if p >= len(in) || !genSet4[in[p]] {
+	if p >= len(in) || genSet4[in[p]] == 0 {
 		goto l10
 	}
 	v6 = p
 	// h16
 	v7 = 0
 	for v7 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -285,17 +285,17 @@ l10:
 	goto l2
 l8:
 	p = v1
-	if p >= len(in) || !genSet5[in[p]] {
+	if p >= len(in) || genSet5[in[p]] == 0 {
 		goto l13
 	}
-	if p >= len(in) || !genSet4[in[p]] {
+	if p >= len(in) || genSet4[in[p]] == 0 {
 		goto l15
 	}
 	v8 = p
 	// h16
 	v9 = 0
 	for v9 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -318,14 +318,14 @@ l18:
 	if v10 == 4 {
 		goto l19
 	}
-	if p >= len(in) || !genSet4[in[p]] {
+	if p >= len(in) || genSet4[in[p]] == 0 {
 		goto l19
 	}
 	v11 = p
 	// h16
 	v12 = 0
 	for v12 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -355,17 +355,17 @@ l19:
 	goto l2
 l13:
 	p = v1
-	if p >= len(in) || !genSet5[in[p]] {
+	if p >= len(in) || genSet5[in[p]] == 0 {
 		goto l22
 	}
-	if p >= len(in) || !genSet4[in[p]] {
+	if p >= len(in) || genSet4[in[p]] == 0 {
 		goto l24
 	}
 	v13 = p
 	// h16
 	v14 = 0
 	for v14 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -386,7 +386,7 @@ l13:
 	// h16
 	v16 = 0
 	for v16 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -413,14 +413,14 @@ l31:
 	if v17 == 3 {
 		goto l32
 	}
-	if p >= len(in) || !genSet4[in[p]] {
+	if p >= len(in) || genSet4[in[p]] == 0 {
 		goto l32
 	}
 	v18 = p
 	// h16
 	v19 = 0
 	for v19 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -450,17 +450,17 @@ l32:
 	goto l2
 l22:
 	p = v1
-	if p >= len(in) || !genSet5[in[p]] {
+	if p >= len(in) || genSet5[in[p]] == 0 {
 		goto l35
 	}
-	if p >= len(in) || !genSet4[in[p]] {
+	if p >= len(in) || genSet4[in[p]] == 0 {
 		goto l37
 	}
 	v20 = p
 	// h16
 	v21 = 0
 	for v21 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -486,7 +486,7 @@ l40:
 	// h16
 	v24 = 0
 	for v24 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -514,14 +514,14 @@ l44:
 	if v25 == 2 {
 		goto l45
 	}
-	if p >= len(in) || !genSet4[in[p]] {
+	if p >= len(in) || genSet4[in[p]] == 0 {
 		goto l45
 	}
 	v26 = p
 	// h16
 	v27 = 0
 	for v27 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -551,17 +551,17 @@ l45:
 	goto l2
 l35:
 	p = v1
-	if p >= len(in) || !genSet5[in[p]] {
+	if p >= len(in) || genSet5[in[p]] == 0 {
 		goto l48
 	}
-	if p >= len(in) || !genSet4[in[p]] {
+	if p >= len(in) || genSet4[in[p]] == 0 {
 		goto l50
 	}
 	v28 = p
 	// h16
 	v29 = 0
 	for v29 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -587,7 +587,7 @@ l53:
 	// h16
 	v32 = 0
 	for v32 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -613,7 +613,7 @@ l50:
 	// h16
 	v33 = 0
 	for v33 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -635,17 +635,17 @@ l50:
 	goto l2
 l48:
 	p = v1
-	if p >= len(in) || !genSet5[in[p]] {
+	if p >= len(in) || genSet5[in[p]] == 0 {
 		goto l57
 	}
-	if p >= len(in) || !genSet4[in[p]] {
+	if p >= len(in) || genSet4[in[p]] == 0 {
 		goto l59
 	}
 	v34 = p
 	// h16
 	v35 = 0
 	for v35 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -671,7 +671,7 @@ l62:
 	// h16
 	v38 = 0
 	for v38 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -702,17 +702,17 @@ l59:
 	goto l2
 l57:
 	p = v1
-	if p >= len(in) || !genSet5[in[p]] {
+	if p >= len(in) || genSet5[in[p]] == 0 {
 		goto l66
 	}
-	if p >= len(in) || !genSet4[in[p]] {
+	if p >= len(in) || genSet4[in[p]] == 0 {
 		goto l68
 	}
 	v39 = p
 	// h16
 	v40 = 0
 	for v40 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -738,7 +738,7 @@ l71:
 	// h16
 	v43 = 0
 	for v43 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -764,7 +764,7 @@ l68:
 	// h16
 	v44 = 0
 	for v44 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -777,17 +777,17 @@ l68:
 	goto l2
 l66:
 	p = v1
-	if p >= len(in) || !genSet5[in[p]] {
+	if p >= len(in) || genSet5[in[p]] == 0 {
 		goto l1
 	}
-	if p >= len(in) || !genSet4[in[p]] {
+	if p >= len(in) || genSet4[in[p]] == 0 {
 		goto l76
 	}
 	v45 = p
 	// h16
 	v46 = 0
 	for v46 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -813,7 +813,7 @@ l79:
 	// h16
 	v49 = 0
 	for v49 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -855,7 +855,7 @@ func matchIPLiteral(in string, pos int) int {
 	}
 	p++
 	v1 = p
-	if p >= len(in) || !genSet5[in[p]] {
+	if p >= len(in) || genSet5[in[p]] == 0 {
 		goto l3
 	}
 	if e := matchIPv6address(in, p); e >= 0 {
@@ -915,7 +915,7 @@ func matchIhost(in string, pos int) int {
 	goto l2
 l3:
 	p = v1
-	if p >= len(in) || !genSet6[in[p]] {
+	if p >= len(in) || genSet6[in[p]] == 0 {
 		goto l4
 	}
 	if e := matchIPv4address(in, p); e >= 0 {
@@ -923,7 +923,7 @@ l3:
 	} else {
 		goto l4
 	}
-	if p < len(in) && (genSet10[in[p]] || in[p] == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] || in[p] >= utf8.RuneSelf && genRunes0(in, p) > 0) {
+	if p < len(in) && (genSet10[in[p]] != 0 || in[p] == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 || in[p] >= utf8.RuneSelf && genRunes0(in, p) > 0) {
 		goto l4
 	}
 	goto l2
@@ -931,9 +931,9 @@ l4:
 	p = v1
 	// ireg-name
 	for p < len(in) {
-		if c := in[p]; genSet10[c] {
+		if c := in[p]; genSet10[c] != 0 {
 			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 			p += 3
 		} else if c < utf8.RuneSelf {
 			break
@@ -959,16 +959,16 @@ func matchIpathAbsolute(in string, pos int) int {
 		goto l1
 	}
 	p++
-	if p >= len(in) || !genSet2[in[p]] {
+	if p >= len(in) || genSet2[in[p]] == 0 {
 		goto l3
 	}
 	v1 = p
 	// isegment-nz
 	v2 = p
 	for p < len(in) {
-		if c := in[p]; genSet12[c] {
+		if c := in[p]; genSet12[c] != 0 {
 			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 			p += 3
 		} else if c < utf8.RuneSelf {
 			break
@@ -984,9 +984,9 @@ func matchIpathAbsolute(in string, pos int) int {
 	if p < len(in) && in[p] == '/' {
 		p++
 		for p < len(in) {
-			if c := in[p]; genSet11[c] {
+			if c := in[p]; genSet11[c] != 0 {
 				p++
-			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 				p += 3
 			} else if c < utf8.RuneSelf {
 				break
@@ -1019,7 +1019,7 @@ func matchIRI(in string, pos int, caps *[8][2]int) int {
 	k0s = p
 	// scheme
 	// ALPHA
-	if p >= len(in) || !genSet0[in[p]] {
+	if p >= len(in) || genSet0[in[p]] == 0 {
 		goto l1
 	}
 	p++
@@ -1046,7 +1046,7 @@ func matchIRI(in string, pos int, caps *[8][2]int) int {
 	}
 	p += 2
 	k1s = p
-	if p >= len(in) || !genSet2[in[p]] {
+	if p >= len(in) || genSet2[in[p]] == 0 {
 		goto l5
 	}
 	if strings.IndexByte(in[p:], '@') < 0 {
@@ -1058,9 +1058,9 @@ func matchIRI(in string, pos int, caps *[8][2]int) int {
 	k2s = p
 	// iuserinfo
 	for p < len(in) {
-		if c := in[p]; genSet3[c] {
+		if c := in[p]; genSet3[c] != 0 {
 			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 			p += 3
 		} else if c < utf8.RuneSelf {
 			break
@@ -1114,9 +1114,9 @@ l9:
 	if p < len(in) && in[p] == '/' {
 		p++
 		for p < len(in) {
-			if c := in[p]; genSet11[c] {
+			if c := in[p]; genSet11[c] != 0 {
 				p++
-			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 				p += 3
 			} else if c < utf8.RuneSelf {
 				break
@@ -1156,7 +1156,7 @@ l12:
 	p = v1
 	k5s = v10
 	k5e = v11
-	if p >= len(in) || !genSet2[in[p]] {
+	if p >= len(in) || genSet2[in[p]] == 0 {
 		goto l13
 	}
 	k5s = p
@@ -1164,9 +1164,9 @@ l12:
 	// isegment-nz
 	v18 = p
 	for p < len(in) {
-		if c := in[p]; genSet12[c] {
+		if c := in[p]; genSet12[c] != 0 {
 			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 			p += 3
 		} else if c < utf8.RuneSelf {
 			break
@@ -1182,9 +1182,9 @@ l12:
 	if p < len(in) && in[p] == '/' {
 		p++
 		for p < len(in) {
-			if c := in[p]; genSet11[c] {
+			if c := in[p]; genSet11[c] != 0 {
 				p++
-			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 				p += 3
 			} else if c < utf8.RuneSelf {
 				break
@@ -1205,9 +1205,9 @@ l13:
 	// ipath-empty
 	v19 = 0
 	for v19 != 0 && p < len(in) {
-		if c := in[p]; genSet12[c] {
+		if c := in[p]; genSet12[c] != 0 {
 			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 			p += 3
 		} else if c < utf8.RuneSelf {
 			break
@@ -1233,9 +1233,9 @@ l2:
 	k6s = p
 	// iquery
 	for p < len(in) {
-		if c := in[p]; genSet13[c] {
+		if c := in[p]; genSet13[c] != 0 {
 			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 			p += 3
 		} else if c < utf8.RuneSelf {
 			break
@@ -1265,9 +1265,9 @@ l15:
 	k7s = p
 	// ifragment
 	for p < len(in) {
-		if c := in[p]; genSet13[c] {
+		if c := in[p]; genSet13[c] != 0 {
 			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 			p += 3
 		} else if c < utf8.RuneSelf {
 			break
@@ -1310,7 +1310,7 @@ func matchAbsoluteIRI(in string, pos int, caps *[8][2]int) int {
 	k0s = p
 	// scheme
 	// ALPHA
-	if p >= len(in) || !genSet0[in[p]] {
+	if p >= len(in) || genSet0[in[p]] == 0 {
 		goto l1
 	}
 	p++
@@ -1337,7 +1337,7 @@ func matchAbsoluteIRI(in string, pos int, caps *[8][2]int) int {
 	}
 	p += 2
 	k1s = p
-	if p >= len(in) || !genSet2[in[p]] {
+	if p >= len(in) || genSet2[in[p]] == 0 {
 		goto l5
 	}
 	if strings.IndexByte(in[p:], '@') < 0 {
@@ -1349,9 +1349,9 @@ func matchAbsoluteIRI(in string, pos int, caps *[8][2]int) int {
 	k2s = p
 	// iuserinfo
 	for p < len(in) {
-		if c := in[p]; genSet3[c] {
+		if c := in[p]; genSet3[c] != 0 {
 			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 			p += 3
 		} else if c < utf8.RuneSelf {
 			break
@@ -1405,9 +1405,9 @@ l9:
 	if p < len(in) && in[p] == '/' {
 		p++
 		for p < len(in) {
-			if c := in[p]; genSet11[c] {
+			if c := in[p]; genSet11[c] != 0 {
 				p++
-			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 				p += 3
 			} else if c < utf8.RuneSelf {
 				break
@@ -1447,7 +1447,7 @@ l12:
 	p = v1
 	k5s = v10
 	k5e = v11
-	if p >= len(in) || !genSet2[in[p]] {
+	if p >= len(in) || genSet2[in[p]] == 0 {
 		goto l13
 	}
 	k5s = p
@@ -1455,9 +1455,9 @@ l12:
 	// isegment-nz
 	v18 = p
 	for p < len(in) {
-		if c := in[p]; genSet12[c] {
+		if c := in[p]; genSet12[c] != 0 {
 			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 			p += 3
 		} else if c < utf8.RuneSelf {
 			break
@@ -1473,9 +1473,9 @@ l12:
 	if p < len(in) && in[p] == '/' {
 		p++
 		for p < len(in) {
-			if c := in[p]; genSet11[c] {
+			if c := in[p]; genSet11[c] != 0 {
 				p++
-			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 				p += 3
 			} else if c < utf8.RuneSelf {
 				break
@@ -1496,9 +1496,9 @@ l13:
 	// ipath-empty
 	v19 = 0
 	for v19 != 0 && p < len(in) {
-		if c := in[p]; genSet12[c] {
+		if c := in[p]; genSet12[c] != 0 {
 			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 			p += 3
 		} else if c < utf8.RuneSelf {
 			break
@@ -1524,9 +1524,9 @@ l2:
 	k6s = p
 	// iquery
 	for p < len(in) {
-		if c := in[p]; genSet13[c] {
+		if c := in[p]; genSet13[c] != 0 {
 			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 			p += 3
 		} else if c < utf8.RuneSelf {
 			break
@@ -1583,7 +1583,7 @@ func matchIRelativeRef(in string, pos int, caps *[8][2]int) int {
 	}
 	p += 2
 	k1s = p
-	if p >= len(in) || !genSet2[in[p]] {
+	if p >= len(in) || genSet2[in[p]] == 0 {
 		goto l5
 	}
 	if strings.IndexByte(in[p:], '@') < 0 {
@@ -1595,9 +1595,9 @@ func matchIRelativeRef(in string, pos int, caps *[8][2]int) int {
 	k2s = p
 	// iuserinfo
 	for p < len(in) {
-		if c := in[p]; genSet3[c] {
+		if c := in[p]; genSet3[c] != 0 {
 			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 			p += 3
 		} else if c < utf8.RuneSelf {
 			break
@@ -1651,9 +1651,9 @@ l9:
 	if p < len(in) && in[p] == '/' {
 		p++
 		for p < len(in) {
-			if c := in[p]; genSet11[c] {
+			if c := in[p]; genSet11[c] != 0 {
 				p++
-			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 				p += 3
 			} else if c < utf8.RuneSelf {
 				break
@@ -1693,7 +1693,7 @@ l12:
 	p = v1
 	k5s = v10
 	k5e = v11
-	if p >= len(in) || !genSet14[in[p]] {
+	if p >= len(in) || genSet14[in[p]] == 0 {
 		goto l13
 	}
 	k5s = p
@@ -1701,9 +1701,9 @@ l12:
 	// isegment-nz-nc
 	v18 = p
 	for p < len(in) {
-		if c := in[p]; genSet15[c] {
+		if c := in[p]; genSet15[c] != 0 {
 			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 			p += 3
 		} else if c < utf8.RuneSelf {
 			break
@@ -1719,9 +1719,9 @@ l12:
 	if p < len(in) && in[p] == '/' {
 		p++
 		for p < len(in) {
-			if c := in[p]; genSet11[c] {
+			if c := in[p]; genSet11[c] != 0 {
 				p++
-			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 				p += 3
 			} else if c < utf8.RuneSelf {
 				break
@@ -1742,9 +1742,9 @@ l13:
 	// ipath-empty
 	v19 = 0
 	for v19 != 0 && p < len(in) {
-		if c := in[p]; genSet12[c] {
+		if c := in[p]; genSet12[c] != 0 {
 			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 			p += 3
 		} else if c < utf8.RuneSelf {
 			break
@@ -1770,9 +1770,9 @@ l2:
 	k6s = p
 	// iquery
 	for p < len(in) {
-		if c := in[p]; genSet13[c] {
+		if c := in[p]; genSet13[c] != 0 {
 			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 			p += 3
 		} else if c < utf8.RuneSelf {
 			break
@@ -1802,9 +1802,9 @@ l15:
 	k7s = p
 	// ifragment
 	for p < len(in) {
-		if c := in[p]; genSet13[c] {
+		if c := in[p]; genSet13[c] != 0 {
 			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 			p += 3
 		} else if c < utf8.RuneSelf {
 			break
@@ -1854,7 +1854,7 @@ func matchIPv4Host(in string, pos int) int {
 func explainALPHA(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	if p >= len(in) || !genSet0[in[p]] {
+	if p >= len(in) || genSet0[in[p]] == 0 {
 		goto l2
 	}
 	p++
@@ -1883,11 +1883,11 @@ func explainScheme(in string, pos int, d *genDiag) int {
 	} else {
 		goto l1
 	}
-	if p < d.far && (p >= len(in) || !genSet1[in[p]]) {
+	if p < d.far && (p >= len(in) || genSet1[in[p]] == 0) {
 		goto l3
 	}
 	for p < len(in) {
-		if c := in[p]; genSet1[c] {
+		if c := in[p]; genSet1[c] != 0 {
 			p++
 		} else {
 			break
@@ -1914,7 +1914,7 @@ l1:
 func explainDIGIT(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	if p >= len(in) || !genSet6[in[p]] {
+	if p >= len(in) || genSet6[in[p]] == 0 {
 		goto l2
 	}
 	p++
@@ -1964,7 +1964,7 @@ func explainIunreserved(in string, pos int, d *genDiag) int {
 	far, mark := d.far, d.n
 	var v1 int
 	v1 = p
-	if p >= len(in) || !genSet0[in[p]] {
+	if p >= len(in) || genSet0[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 0)
 		}
@@ -1978,7 +1978,7 @@ func explainIunreserved(in string, pos int, d *genDiag) int {
 	goto l2
 l3:
 	p = v1
-	if p >= len(in) || !genSet6[in[p]] {
+	if p >= len(in) || genSet6[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 1)
 		}
@@ -2052,7 +2052,7 @@ l16:
 	goto l2
 l14:
 	p = v1
-	if p >= len(in) || !genSet18[in[p]] {
+	if p >= len(in) || genSet18[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 12)
 		}
@@ -2084,9 +2084,9 @@ func explainPctEncoded(in string, pos int, d *genDiag) int {
 	if p >= len(in) {
 		goto l2
 	}
-	if c := in[p]; genSet19[c] {
+	if c := in[p]; genSet19[c] != 0 {
 		p++
-	} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+	} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 		p += 3
 	} else {
 		goto l2
@@ -2112,7 +2112,7 @@ l1:
 func explainSubDelims(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	if p >= len(in) || !genSet20[in[p]] {
+	if p >= len(in) || genSet20[in[p]] == 0 {
 		goto l2
 	}
 	p++
@@ -2137,12 +2137,12 @@ func explainIuserinfo(in string, pos int, d *genDiag) int {
 	p := pos
 	var v2, v3 int
 l2:
-	if (p >= len(in) || !genSet16[in[p]]) && p < d.far {
+	if (p >= len(in) || genSet16[in[p]] == 0) && p < d.far {
 		goto l3
 	}
 	v2 = p
 	v3 = p
-	if p >= len(in) || !genSet17[in[p]] {
+	if p >= len(in) || genSet17[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 9)
 		}
@@ -2170,7 +2170,7 @@ l7:
 	goto l6
 l8:
 	p = v3
-	if p >= len(in) || !genSet20[in[p]] {
+	if p >= len(in) || genSet20[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 14)
 		}
@@ -2216,7 +2216,7 @@ func explainH16(in string, pos int, d *genDiag) int {
 	var v1 int
 	v1 = 0
 	for v1 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -2260,7 +2260,7 @@ l5:
 	d.failLit(in, p, "25", false, 22, 23)
 	goto l3
 l6:
-	if p >= len(in) || !genSet7[in[p]] {
+	if p >= len(in) || genSet7[in[p]] == 0 {
 		goto l8
 	}
 	p++
@@ -2294,7 +2294,7 @@ l12:
 	goto l10
 l13:
 l11:
-	if p >= len(in) || !genSet8[in[p]] {
+	if p >= len(in) || genSet8[in[p]] == 0 {
 		goto l15
 	}
 	p++
@@ -2335,7 +2335,7 @@ l21:
 l19:
 	v2 = 0
 	for v2 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
+		if c := in[p]; genSet6[c] != 0 {
 			p++
 		} else {
 			break
@@ -2355,10 +2355,10 @@ l23:
 	goto l2
 l18:
 	p = v1
-	if (p >= len(in) || !genSet9[in[p]]) && p < d.far {
+	if (p >= len(in) || genSet9[in[p]] == 0) && p < d.far {
 		goto l24
 	}
-	if p >= len(in) || !genSet9[in[p]] {
+	if p >= len(in) || genSet9[in[p]] == 0 {
 		goto l26
 	}
 	p++
@@ -2377,7 +2377,7 @@ l27:
 	goto l2
 l24:
 	p = v1
-	if p >= len(in) || !genSet6[in[p]] {
+	if p >= len(in) || genSet6[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 1)
 		}
@@ -2492,7 +2492,7 @@ func explainLs32(in string, pos int, d *genDiag) int {
 	far, mark := d.far, d.n
 	var v1 int
 	v1 = p
-	if (p >= len(in) || !genSet4[in[p]]) && p < d.far {
+	if (p >= len(in) || genSet4[in[p]] == 0) && p < d.far {
 		goto l3
 	}
 	if e := explainH16(in, p, d); e >= 0 {
@@ -2525,7 +2525,7 @@ l5:
 	goto l2
 l3:
 	p = v1
-	if p >= len(in) || !genSet6[in[p]] {
+	if p >= len(in) || genSet6[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 21)
 		}
@@ -2556,7 +2556,7 @@ func explainIPv6address(in string, pos int, d *genDiag) int {
 	far, mark := d.far, d.n
 	var v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18, v19, v20, v21, v22, v23, v24, v25, v26, v27, v28, v29 int
 	v1 = p
-	if (p >= len(in) || !genSet4[in[p]]) && p < d.far {
+	if (p >= len(in) || genSet4[in[p]] == 0) && p < d.far {
 		goto l3
 	}
 	v2 = 0
@@ -2564,7 +2564,7 @@ l5:
 	if v2 == 6 {
 		goto l6
 	}
-	if (p >= len(in) || !genSet4[in[p]]) && p < d.far {
+	if (p >= len(in) || genSet4[in[p]] == 0) && p < d.far {
 		goto l6
 	}
 	v3 = p
@@ -2623,7 +2623,7 @@ l19:
 	if v4 == 5 {
 		goto l20
 	}
-	if (p >= len(in) || !genSet4[in[p]]) && p < d.far {
+	if (p >= len(in) || genSet4[in[p]] == 0) && p < d.far {
 		goto l20
 	}
 	v5 = p
@@ -2665,10 +2665,10 @@ l20:
 	goto l2
 l14:
 	p = v1
-	if (p >= len(in) || !genSet5[in[p]]) && p < d.far {
+	if (p >= len(in) || genSet5[in[p]] == 0) && p < d.far {
 		goto l28
 	}
-	if p < d.far && (p >= len(in) || !genSet4[in[p]]) {
+	if p < d.far && (p >= len(in) || genSet4[in[p]] == 0) {
 		goto l29
 	}
 	v6 = p
@@ -2696,7 +2696,7 @@ l36:
 	if v7 == 4 {
 		goto l37
 	}
-	if (p >= len(in) || !genSet4[in[p]]) && p < d.far {
+	if (p >= len(in) || genSet4[in[p]] == 0) && p < d.far {
 		goto l37
 	}
 	v8 = p
@@ -2738,10 +2738,10 @@ l37:
 	goto l2
 l28:
 	p = v1
-	if (p >= len(in) || !genSet5[in[p]]) && p < d.far {
+	if (p >= len(in) || genSet5[in[p]] == 0) && p < d.far {
 		goto l45
 	}
-	if p < d.far && (p >= len(in) || !genSet4[in[p]]) {
+	if p < d.far && (p >= len(in) || genSet4[in[p]] == 0) {
 		goto l46
 	}
 	v9 = p
@@ -2800,7 +2800,7 @@ l61:
 	if v11 == 3 {
 		goto l62
 	}
-	if (p >= len(in) || !genSet4[in[p]]) && p < d.far {
+	if (p >= len(in) || genSet4[in[p]] == 0) && p < d.far {
 		goto l62
 	}
 	v12 = p
@@ -2842,10 +2842,10 @@ l62:
 	goto l2
 l45:
 	p = v1
-	if (p >= len(in) || !genSet5[in[p]]) && p < d.far {
+	if (p >= len(in) || genSet5[in[p]] == 0) && p < d.far {
 		goto l70
 	}
-	if p < d.far && (p >= len(in) || !genSet4[in[p]]) {
+	if p < d.far && (p >= len(in) || genSet4[in[p]] == 0) {
 		goto l71
 	}
 	v13 = p
@@ -2913,7 +2913,7 @@ l88:
 	if v16 == 2 {
 		goto l89
 	}
-	if (p >= len(in) || !genSet4[in[p]]) && p < d.far {
+	if (p >= len(in) || genSet4[in[p]] == 0) && p < d.far {
 		goto l89
 	}
 	v17 = p
@@ -2955,10 +2955,10 @@ l89:
 	goto l2
 l70:
 	p = v1
-	if (p >= len(in) || !genSet5[in[p]]) && p < d.far {
+	if (p >= len(in) || genSet5[in[p]] == 0) && p < d.far {
 		goto l97
 	}
-	if p < d.far && (p >= len(in) || !genSet4[in[p]]) {
+	if p < d.far && (p >= len(in) || genSet4[in[p]] == 0) {
 		goto l98
 	}
 	v18 = p
@@ -3051,10 +3051,10 @@ l116:
 	goto l2
 l97:
 	p = v1
-	if (p >= len(in) || !genSet5[in[p]]) && p < d.far {
+	if (p >= len(in) || genSet5[in[p]] == 0) && p < d.far {
 		goto l120
 	}
-	if p < d.far && (p >= len(in) || !genSet4[in[p]]) {
+	if p < d.far && (p >= len(in) || genSet4[in[p]] == 0) {
 		goto l121
 	}
 	v21 = p
@@ -3125,10 +3125,10 @@ l136:
 	goto l2
 l120:
 	p = v1
-	if (p >= len(in) || !genSet5[in[p]]) && p < d.far {
+	if (p >= len(in) || genSet5[in[p]] == 0) && p < d.far {
 		goto l138
 	}
-	if p < d.far && (p >= len(in) || !genSet4[in[p]]) {
+	if p < d.far && (p >= len(in) || genSet4[in[p]] == 0) {
 		goto l139
 	}
 	v24 = p
@@ -3199,10 +3199,10 @@ l154:
 	goto l2
 l138:
 	p = v1
-	if (p >= len(in) || !genSet5[in[p]]) && p < d.far {
+	if (p >= len(in) || genSet5[in[p]] == 0) && p < d.far {
 		goto l156
 	}
-	if p < d.far && (p >= len(in) || !genSet4[in[p]]) {
+	if p < d.far && (p >= len(in) || genSet4[in[p]] == 0) {
 		goto l157
 	}
 	v27 = p
@@ -3295,7 +3295,7 @@ l3:
 l4:
 	v1 = 0
 	for p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -3327,7 +3327,7 @@ l9:
 l7:
 	v2 = 0
 	for p < len(in) {
-		if c := in[p]; genSet3[c] {
+		if c := in[p]; genSet3[c] != 0 {
 			p++
 		} else {
 			break
@@ -3374,7 +3374,7 @@ l3:
 l4:
 l2:
 	v1 = p
-	if p >= len(in) || !genSet5[in[p]] {
+	if p >= len(in) || genSet5[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 18)
 		}
@@ -3388,7 +3388,7 @@ l2:
 	goto l6
 l7:
 	p = v1
-	if p >= len(in) || !genSet21[in[p]] {
+	if p >= len(in) || genSet21[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 32)
 		}
@@ -3435,12 +3435,12 @@ func explainIregName(in string, pos int, d *genDiag) int {
 	p := pos
 	var v2, v3 int
 l2:
-	if (p >= len(in) || !genSet22[in[p]]) && p < d.far {
+	if (p >= len(in) || genSet22[in[p]] == 0) && p < d.far {
 		goto l3
 	}
 	v2 = p
 	v3 = p
-	if p >= len(in) || !genSet17[in[p]] {
+	if p >= len(in) || genSet17[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 9)
 		}
@@ -3468,7 +3468,7 @@ l7:
 	goto l6
 l8:
 	p = v3
-	if p >= len(in) || !genSet20[in[p]] {
+	if p >= len(in) || genSet20[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 14)
 		}
@@ -3512,7 +3512,7 @@ func explainIhost(in string, pos int, d *genDiag) int {
 	goto l2
 l3:
 	p = v1
-	if (p >= len(in) || !genSet6[in[p]]) && p < d.far {
+	if (p >= len(in) || genSet6[in[p]] == 0) && p < d.far {
 		goto l4
 	}
 	if e := explainIPv4address(in, p, d); e >= 0 {
@@ -3520,7 +3520,7 @@ l3:
 	} else {
 		goto l4
 	}
-	if p < len(in) && (genSet10[in[p]] || in[p] == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] || in[p] >= utf8.RuneSelf && genRunes0(in, p) > 0) {
+	if p < len(in) && (genSet10[in[p]] != 0 || in[p] == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 || in[p] >= utf8.RuneSelf && genRunes0(in, p) > 0) {
 		goto l7
 	}
 	goto l8
@@ -3554,7 +3554,7 @@ l1:
 func explainPort(in string, pos int, d *genDiag) int {
 	p := pos
 	for p < len(in) {
-		if c := in[p]; genSet6[c] {
+		if c := in[p]; genSet6[c] != 0 {
 			p++
 		} else {
 			break
@@ -3573,7 +3573,7 @@ func explainIpchar(in string, pos int, d *genDiag) int {
 	far, mark := d.far, d.n
 	var v1 int
 	v1 = p
-	if p >= len(in) || !genSet17[in[p]] {
+	if p >= len(in) || genSet17[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 9)
 		}
@@ -3601,7 +3601,7 @@ l3:
 	goto l2
 l4:
 	p = v1
-	if p >= len(in) || !genSet20[in[p]] {
+	if p >= len(in) || genSet20[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 14)
 		}
@@ -3661,7 +3661,7 @@ func explainIsegment(in string, pos int, d *genDiag) int {
 	p := pos
 	var v2 int
 l2:
-	if p >= len(in) || !genSet2[in[p]] {
+	if p >= len(in) || genSet2[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 38)
 		}
@@ -3707,7 +3707,7 @@ l7:
 	goto l4
 l8:
 l6:
-	if p < d.far && (p >= len(in) || !genSet2[in[p]]) {
+	if p < d.far && (p >= len(in) || genSet2[in[p]] == 0) {
 		goto l9
 	}
 	if e := explainIsegment(in, p, d); e >= 0 {
@@ -3731,7 +3731,7 @@ func explainIsegmentNz(in string, pos int, d *genDiag) int {
 	var v1, v2 int
 	v1 = 0
 l2:
-	if p >= len(in) || !genSet2[in[p]] {
+	if p >= len(in) || genSet2[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 38)
 		}
@@ -3782,7 +3782,7 @@ l3:
 	goto l1
 l4:
 l2:
-	if p < d.far && (p >= len(in) || !genSet2[in[p]]) {
+	if p < d.far && (p >= len(in) || genSet2[in[p]] == 0) {
 		goto l5
 	}
 	v1 = p
@@ -3816,7 +3816,7 @@ l14:
 	goto l11
 l15:
 l13:
-	if p < d.far && (p >= len(in) || !genSet2[in[p]]) {
+	if p < d.far && (p >= len(in) || genSet2[in[p]] == 0) {
 		goto l16
 	}
 	if e := explainIsegment(in, p, d); e >= 0 {
@@ -3879,7 +3879,7 @@ l9:
 	goto l6
 l10:
 l8:
-	if p < d.far && (p >= len(in) || !genSet2[in[p]]) {
+	if p < d.far && (p >= len(in) || genSet2[in[p]] == 0) {
 		goto l11
 	}
 	if e := explainIsegment(in, p, d); e >= 0 {
@@ -3927,7 +3927,7 @@ l5:
 	d.failLit(in, p, "//", false, 7, 8)
 	goto l3
 l6:
-	if p < d.far && (p >= len(in) || !genSet2[in[p]]) {
+	if p < d.far && (p >= len(in) || genSet2[in[p]] == 0) {
 		goto l8
 	}
 	v2 = 0
@@ -3935,7 +3935,7 @@ l9:
 	if v2 == 1 {
 		goto l10
 	}
-	if (p >= len(in) || !genSet2[in[p]]) && p < d.far {
+	if (p >= len(in) || genSet2[in[p]] == 0) && p < d.far {
 		goto l10
 	}
 	v3 = p
@@ -4031,7 +4031,7 @@ l3:
 	goto l2
 l28:
 	p = v1
-	if (p >= len(in) || !genSet2[in[p]]) && p < d.far {
+	if (p >= len(in) || genSet2[in[p]] == 0) && p < d.far {
 		goto l29
 	}
 	if e := explainIpathRootless(in, p, d); e >= 0 {
@@ -4090,12 +4090,12 @@ func explainIquery(in string, pos int, d *genDiag) int {
 	p := pos
 	var v2, v3 int
 l2:
-	if (p >= len(in) || !genSet23[in[p]]) && p < d.far {
+	if (p >= len(in) || genSet23[in[p]] == 0) && p < d.far {
 		goto l3
 	}
 	v2 = p
 	v3 = p
-	if p >= len(in) || !genSet2[in[p]] {
+	if p >= len(in) || genSet2[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 38)
 		}
@@ -4109,7 +4109,7 @@ l2:
 	goto l6
 l7:
 	p = v3
-	if p >= len(in) || !genSet24[in[p]] {
+	if p >= len(in) || genSet24[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 44)
 		}
@@ -4168,12 +4168,12 @@ func explainIfragment(in string, pos int, d *genDiag) int {
 	p := pos
 	var v2, v3 int
 l2:
-	if (p >= len(in) || !genSet25[in[p]]) && p < d.far {
+	if (p >= len(in) || genSet25[in[p]] == 0) && p < d.far {
 		goto l3
 	}
 	v2 = p
 	v3 = p
-	if p >= len(in) || !genSet2[in[p]] {
+	if p >= len(in) || genSet2[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 38)
 		}
@@ -4508,12 +4508,12 @@ func explainIsegmentNzNc(in string, pos int, d *genDiag) int {
 	var v1, v2, v3 int
 	v1 = 0
 l2:
-	if (p >= len(in) || !genSet14[in[p]]) && p < d.far {
+	if (p >= len(in) || genSet14[in[p]] == 0) && p < d.far {
 		goto l3
 	}
 	v2 = p
 	v3 = p
-	if p >= len(in) || !genSet17[in[p]] {
+	if p >= len(in) || genSet17[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 9)
 		}
@@ -4541,7 +4541,7 @@ l7:
 	goto l6
 l8:
 	p = v3
-	if p >= len(in) || !genSet20[in[p]] {
+	if p >= len(in) || genSet20[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 14)
 		}
@@ -4624,7 +4624,7 @@ l9:
 	goto l6
 l10:
 l8:
-	if p < d.far && (p >= len(in) || !genSet2[in[p]]) {
+	if p < d.far && (p >= len(in) || genSet2[in[p]] == 0) {
 		goto l11
 	}
 	if e := explainIsegment(in, p, d); e >= 0 {
@@ -4665,7 +4665,7 @@ l5:
 	d.failLit(in, p, "//", false, 7, 8)
 	goto l3
 l6:
-	if p < d.far && (p >= len(in) || !genSet2[in[p]]) {
+	if p < d.far && (p >= len(in) || genSet2[in[p]] == 0) {
 		goto l8
 	}
 	v2 = 0
@@ -4673,7 +4673,7 @@ l9:
 	if v2 == 1 {
 		goto l10
 	}
-	if (p >= len(in) || !genSet2[in[p]]) && p < d.far {
+	if (p >= len(in) || genSet2[in[p]] == 0) && p < d.far {
 		goto l10
 	}
 	v3 = p
@@ -4769,7 +4769,7 @@ l3:
 	goto l2
 l28:
 	p = v1
-	if (p >= len(in) || !genSet14[in[p]]) && p < d.far {
+	if (p >= len(in) || genSet14[in[p]] == 0) && p < d.far {
 		goto l29
 	}
 	if e := explainIpathNoscheme(in, p, d); e >= 0 {
@@ -4940,7 +4940,7 @@ func explainIRIReferenceRule(in string, pos int, d *genDiag) int {
 	far, mark := d.far, d.n
 	var v1 int
 	v1 = p
-	if p >= len(in) || !genSet0[in[p]] {
+	if p >= len(in) || genSet0[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 46)
 		}
@@ -5009,14 +5009,14 @@ func explainIRIReferenceDiag(in string, lowerBound int, d *genDiag) (offset int)
 }
 
 // genRun returns the end of the run of bytes of set in in from p.
-func genRun(in string, p int, set *[256]bool) int {
+func genRun(in string, p int, set *[256]uint8) int {
 	for len(in)-p >= 4 {
-		if q := in[p : p+4]; !set[q[0]] || !set[q[1]] || !set[q[2]] || !set[q[3]] {
+		if q := in[p : p+4]; set[q[0]]&set[q[1]]&set[q[2]]&set[q[3]] == 0 {
 			break
 		}
 		p += 4
 	}
-	for uint(p) < uint(len(in)) && set[in[p]] {
+	for uint(p) < uint(len(in)) && set[in[p]] != 0 {
 		p++
 	}
 	return p
@@ -5223,7 +5223,7 @@ func (d *genDiag) appendLabels(buf []string) []string {
 func (d *genDiag) hexdig(in string, pos int) {
 	if pos < len(in) && in[pos] == '%' {
 		q := pos + 1
-		for q < len(in) && q < pos+3 && genSet4[in[q]] {
+		for q < len(in) && q < pos+3 && genSet4[in[q]] != 0 {
 			q++
 		}
 		if q < pos+3 {
@@ -5302,319 +5302,319 @@ var genLabels = [...]string{
 	"IRI-reference",
 }
 
-// genSet0 is %x41-5A / %x61-7A.
-var genSet0 = [256]bool{
-	'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true,
-	'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true,
-	'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true,
-	'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true,
-	'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true,
-	'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true,
-	'w': true, 'x': true, 'y': true, 'z': true,
+// genSet0 is %x41-5A / %x61-7A: 1 for a byte of the set.
+var genSet0 = [256]uint8{
+	'A': 1, 'B': 1, 'C': 1, 'D': 1, 'E': 1, 'F': 1, 'G': 1, 'H': 1,
+	'I': 1, 'J': 1, 'K': 1, 'L': 1, 'M': 1, 'N': 1, 'O': 1, 'P': 1,
+	'Q': 1, 'R': 1, 'S': 1, 'T': 1, 'U': 1, 'V': 1, 'W': 1, 'X': 1,
+	'Y': 1, 'Z': 1, 'a': 1, 'b': 1, 'c': 1, 'd': 1, 'e': 1, 'f': 1,
+	'g': 1, 'h': 1, 'i': 1, 'j': 1, 'k': 1, 'l': 1, 'm': 1, 'n': 1,
+	'o': 1, 'p': 1, 'q': 1, 'r': 1, 's': 1, 't': 1, 'u': 1, 'v': 1,
+	'w': 1, 'x': 1, 'y': 1, 'z': 1,
 }
 
-// genSet1 is "+" / "-" / "." / %x30-39 / %x41-5A / %x61-7A.
-var genSet1 = [256]bool{
-	'+': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true,
-	'5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true,
-	'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true,
-	'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true,
-	'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true,
-	'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true,
-	'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true,
-	'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true,
-	'z': true,
+// genSet1 is "+" / "-" / "." / %x30-39 / %x41-5A / %x61-7A: 1 for a byte of the set.
+var genSet1 = [256]uint8{
+	'+': 1, '-': 1, '.': 1, '0': 1, '1': 1, '2': 1, '3': 1, '4': 1,
+	'5': 1, '6': 1, '7': 1, '8': 1, '9': 1, 'A': 1, 'B': 1, 'C': 1,
+	'D': 1, 'E': 1, 'F': 1, 'G': 1, 'H': 1, 'I': 1, 'J': 1, 'K': 1,
+	'L': 1, 'M': 1, 'N': 1, 'O': 1, 'P': 1, 'Q': 1, 'R': 1, 'S': 1,
+	'T': 1, 'U': 1, 'V': 1, 'W': 1, 'X': 1, 'Y': 1, 'Z': 1, 'a': 1,
+	'b': 1, 'c': 1, 'd': 1, 'e': 1, 'f': 1, 'g': 1, 'h': 1, 'i': 1,
+	'j': 1, 'k': 1, 'l': 1, 'm': 1, 'n': 1, 'o': 1, 'p': 1, 'q': 1,
+	'r': 1, 's': 1, 't': 1, 'u': 1, 'v': 1, 'w': 1, 'x': 1, 'y': 1,
+	'z': 1,
 }
 
-// genSet2 is "!" / %x24-2E / %x30-3B / "=" / %x40-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3.
-var genSet2 = [256]bool{
-	'!': true, '$': true, '%': true, '&': true, 0x27: true, '(': true, ')': true, '*': true,
-	'+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true,
-	'4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true,
-	'=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true,
-	'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true,
-	'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true,
-	'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true,
-	'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true,
-	'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true,
-	't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true,
-	0xc2: true, 0xc3: true, 0xc4: true, 0xc5: true, 0xc6: true, 0xc7: true, 0xc8: true, 0xc9: true,
-	0xca: true, 0xcb: true, 0xcc: true, 0xcd: true, 0xce: true, 0xcf: true, 0xd0: true, 0xd1: true,
-	0xd2: true, 0xd3: true, 0xd4: true, 0xd5: true, 0xd6: true, 0xd7: true, 0xd8: true, 0xd9: true,
-	0xda: true, 0xdb: true, 0xdc: true, 0xdd: true, 0xde: true, 0xdf: true, 0xe0: true, 0xe1: true,
-	0xe2: true, 0xe3: true, 0xe4: true, 0xe5: true, 0xe6: true, 0xe7: true, 0xe8: true, 0xe9: true,
-	0xea: true, 0xeb: true, 0xec: true, 0xed: true, 0xef: true, 0xf0: true, 0xf1: true, 0xf2: true,
-	0xf3: true,
+// genSet2 is "!" / %x24-2E / %x30-3B / "=" / %x40-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3: 1 for a byte of the set.
+var genSet2 = [256]uint8{
+	'!': 1, '$': 1, '%': 1, '&': 1, 0x27: 1, '(': 1, ')': 1, '*': 1,
+	'+': 1, ',': 1, '-': 1, '.': 1, '0': 1, '1': 1, '2': 1, '3': 1,
+	'4': 1, '5': 1, '6': 1, '7': 1, '8': 1, '9': 1, ':': 1, ';': 1,
+	'=': 1, '@': 1, 'A': 1, 'B': 1, 'C': 1, 'D': 1, 'E': 1, 'F': 1,
+	'G': 1, 'H': 1, 'I': 1, 'J': 1, 'K': 1, 'L': 1, 'M': 1, 'N': 1,
+	'O': 1, 'P': 1, 'Q': 1, 'R': 1, 'S': 1, 'T': 1, 'U': 1, 'V': 1,
+	'W': 1, 'X': 1, 'Y': 1, 'Z': 1, '_': 1, 'a': 1, 'b': 1, 'c': 1,
+	'd': 1, 'e': 1, 'f': 1, 'g': 1, 'h': 1, 'i': 1, 'j': 1, 'k': 1,
+	'l': 1, 'm': 1, 'n': 1, 'o': 1, 'p': 1, 'q': 1, 'r': 1, 's': 1,
+	't': 1, 'u': 1, 'v': 1, 'w': 1, 'x': 1, 'y': 1, 'z': 1, '~': 1,
+	0xc2: 1, 0xc3: 1, 0xc4: 1, 0xc5: 1, 0xc6: 1, 0xc7: 1, 0xc8: 1, 0xc9: 1,
+	0xca: 1, 0xcb: 1, 0xcc: 1, 0xcd: 1, 0xce: 1, 0xcf: 1, 0xd0: 1, 0xd1: 1,
+	0xd2: 1, 0xd3: 1, 0xd4: 1, 0xd5: 1, 0xd6: 1, 0xd7: 1, 0xd8: 1, 0xd9: 1,
+	0xda: 1, 0xdb: 1, 0xdc: 1, 0xdd: 1, 0xde: 1, 0xdf: 1, 0xe0: 1, 0xe1: 1,
+	0xe2: 1, 0xe3: 1, 0xe4: 1, 0xe5: 1, 0xe6: 1, 0xe7: 1, 0xe8: 1, 0xe9: 1,
+	0xea: 1, 0xeb: 1, 0xec: 1, 0xed: 1, 0xef: 1, 0xf0: 1, 0xf1: 1, 0xf2: 1,
+	0xf3: 1,
 }
 
-// genSet3 is "!" / "$" / %x26-2E / %x30-3B / "=" / %x41-5A / "_" / %x61-7A / "~".
-var genSet3 = [256]bool{
-	'!': true, '$': true, '&': true, 0x27: true, '(': true, ')': true, '*': true, '+': true,
-	',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true,
-	'5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true,
-	'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true,
-	'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true,
-	'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true,
-	'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true,
-	'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true,
-	'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true,
-	'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true,
+// genSet3 is "!" / "$" / %x26-2E / %x30-3B / "=" / %x41-5A / "_" / %x61-7A / "~": 1 for a byte of the set.
+var genSet3 = [256]uint8{
+	'!': 1, '$': 1, '&': 1, 0x27: 1, '(': 1, ')': 1, '*': 1, '+': 1,
+	',': 1, '-': 1, '.': 1, '0': 1, '1': 1, '2': 1, '3': 1, '4': 1,
+	'5': 1, '6': 1, '7': 1, '8': 1, '9': 1, ':': 1, ';': 1, '=': 1,
+	'A': 1, 'B': 1, 'C': 1, 'D': 1, 'E': 1, 'F': 1, 'G': 1, 'H': 1,
+	'I': 1, 'J': 1, 'K': 1, 'L': 1, 'M': 1, 'N': 1, 'O': 1, 'P': 1,
+	'Q': 1, 'R': 1, 'S': 1, 'T': 1, 'U': 1, 'V': 1, 'W': 1, 'X': 1,
+	'Y': 1, 'Z': 1, '_': 1, 'a': 1, 'b': 1, 'c': 1, 'd': 1, 'e': 1,
+	'f': 1, 'g': 1, 'h': 1, 'i': 1, 'j': 1, 'k': 1, 'l': 1, 'm': 1,
+	'n': 1, 'o': 1, 'p': 1, 'q': 1, 'r': 1, 's': 1, 't': 1, 'u': 1,
+	'v': 1, 'w': 1, 'x': 1, 'y': 1, 'z': 1, '~': 1,
 }
 
-// genSet4 is %x30-39 / %x41-46 / %x61-66.
-var genSet4 = [256]bool{
-	'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true,
-	'8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true,
-	'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true,
+// genSet4 is %x30-39 / %x41-46 / %x61-66: 1 for a byte of the set.
+var genSet4 = [256]uint8{
+	'0': 1, '1': 1, '2': 1, '3': 1, '4': 1, '5': 1, '6': 1, '7': 1,
+	'8': 1, '9': 1, 'A': 1, 'B': 1, 'C': 1, 'D': 1, 'E': 1, 'F': 1,
+	'a': 1, 'b': 1, 'c': 1, 'd': 1, 'e': 1, 'f': 1,
 }
 
-// genSet5 is %x30-3A / %x41-46 / %x61-66.
-var genSet5 = [256]bool{
-	'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true,
-	'8': true, '9': true, ':': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true,
-	'F': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true,
+// genSet5 is %x30-3A / %x41-46 / %x61-66: 1 for a byte of the set.
+var genSet5 = [256]uint8{
+	'0': 1, '1': 1, '2': 1, '3': 1, '4': 1, '5': 1, '6': 1, '7': 1,
+	'8': 1, '9': 1, ':': 1, 'A': 1, 'B': 1, 'C': 1, 'D': 1, 'E': 1,
+	'F': 1, 'a': 1, 'b': 1, 'c': 1, 'd': 1, 'e': 1, 'f': 1,
 }
 
-// genSet6 is %x30-39.
-var genSet6 = [256]bool{
-	'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true,
-	'8': true, '9': true,
+// genSet6 is %x30-39: 1 for a byte of the set.
+var genSet6 = [256]uint8{
+	'0': 1, '1': 1, '2': 1, '3': 1, '4': 1, '5': 1, '6': 1, '7': 1,
+	'8': 1, '9': 1,
 }
 
-// genSet7 is %x30-35.
-var genSet7 = [256]bool{
-	'0': true, '1': true, '2': true, '3': true, '4': true, '5': true,
+// genSet7 is %x30-35: 1 for a byte of the set.
+var genSet7 = [256]uint8{
+	'0': 1, '1': 1, '2': 1, '3': 1, '4': 1, '5': 1,
 }
 
-// genSet8 is %x30-34.
-var genSet8 = [256]bool{
-	'0': true, '1': true, '2': true, '3': true, '4': true,
+// genSet8 is %x30-34: 1 for a byte of the set.
+var genSet8 = [256]uint8{
+	'0': 1, '1': 1, '2': 1, '3': 1, '4': 1,
 }
 
-// genSet9 is %x31-39.
-var genSet9 = [256]bool{
-	'1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true,
-	'9': true,
+// genSet9 is %x31-39: 1 for a byte of the set.
+var genSet9 = [256]uint8{
+	'1': 1, '2': 1, '3': 1, '4': 1, '5': 1, '6': 1, '7': 1, '8': 1,
+	'9': 1,
 }
 
-// genSet10 is "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x41-5A / "_" / %x61-7A / "~".
-var genSet10 = [256]bool{
-	'!': true, '$': true, '&': true, 0x27: true, '(': true, ')': true, '*': true, '+': true,
-	',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true,
-	'5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true, 'A': true,
-	'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true,
-	'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true,
-	'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true,
-	'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true,
-	'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true,
-	'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true,
-	'w': true, 'x': true, 'y': true, 'z': true, '~': true,
+// genSet10 is "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x41-5A / "_" / %x61-7A / "~": 1 for a byte of the set.
+var genSet10 = [256]uint8{
+	'!': 1, '$': 1, '&': 1, 0x27: 1, '(': 1, ')': 1, '*': 1, '+': 1,
+	',': 1, '-': 1, '.': 1, '0': 1, '1': 1, '2': 1, '3': 1, '4': 1,
+	'5': 1, '6': 1, '7': 1, '8': 1, '9': 1, ';': 1, '=': 1, 'A': 1,
+	'B': 1, 'C': 1, 'D': 1, 'E': 1, 'F': 1, 'G': 1, 'H': 1, 'I': 1,
+	'J': 1, 'K': 1, 'L': 1, 'M': 1, 'N': 1, 'O': 1, 'P': 1, 'Q': 1,
+	'R': 1, 'S': 1, 'T': 1, 'U': 1, 'V': 1, 'W': 1, 'X': 1, 'Y': 1,
+	'Z': 1, '_': 1, 'a': 1, 'b': 1, 'c': 1, 'd': 1, 'e': 1, 'f': 1,
+	'g': 1, 'h': 1, 'i': 1, 'j': 1, 'k': 1, 'l': 1, 'm': 1, 'n': 1,
+	'o': 1, 'p': 1, 'q': 1, 'r': 1, 's': 1, 't': 1, 'u': 1, 'v': 1,
+	'w': 1, 'x': 1, 'y': 1, 'z': 1, '~': 1,
 }
 
-// genSet11 is "!" / "$" / %x26-3B / "=" / %x40-5A / "_" / %x61-7A / "~".
-var genSet11 = [256]bool{
-	'!': true, '$': true, '&': true, 0x27: true, '(': true, ')': true, '*': true, '+': true,
-	',': true, '-': true, '.': true, '/': true, '0': true, '1': true, '2': true, '3': true,
-	'4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true,
-	'=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true,
-	'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true,
-	'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true,
-	'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true,
-	'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true,
-	'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true,
-	't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true,
+// genSet11 is "!" / "$" / %x26-3B / "=" / %x40-5A / "_" / %x61-7A / "~": 1 for a byte of the set.
+var genSet11 = [256]uint8{
+	'!': 1, '$': 1, '&': 1, 0x27: 1, '(': 1, ')': 1, '*': 1, '+': 1,
+	',': 1, '-': 1, '.': 1, '/': 1, '0': 1, '1': 1, '2': 1, '3': 1,
+	'4': 1, '5': 1, '6': 1, '7': 1, '8': 1, '9': 1, ':': 1, ';': 1,
+	'=': 1, '@': 1, 'A': 1, 'B': 1, 'C': 1, 'D': 1, 'E': 1, 'F': 1,
+	'G': 1, 'H': 1, 'I': 1, 'J': 1, 'K': 1, 'L': 1, 'M': 1, 'N': 1,
+	'O': 1, 'P': 1, 'Q': 1, 'R': 1, 'S': 1, 'T': 1, 'U': 1, 'V': 1,
+	'W': 1, 'X': 1, 'Y': 1, 'Z': 1, '_': 1, 'a': 1, 'b': 1, 'c': 1,
+	'd': 1, 'e': 1, 'f': 1, 'g': 1, 'h': 1, 'i': 1, 'j': 1, 'k': 1,
+	'l': 1, 'm': 1, 'n': 1, 'o': 1, 'p': 1, 'q': 1, 'r': 1, 's': 1,
+	't': 1, 'u': 1, 'v': 1, 'w': 1, 'x': 1, 'y': 1, 'z': 1, '~': 1,
 }
 
-// genSet12 is "!" / "$" / %x26-2E / %x30-3B / "=" / %x40-5A / "_" / %x61-7A / "~".
-var genSet12 = [256]bool{
-	'!': true, '$': true, '&': true, 0x27: true, '(': true, ')': true, '*': true, '+': true,
-	',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true,
-	'5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true,
-	'@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true,
-	'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true,
-	'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true,
-	'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true,
-	'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true,
-	'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true,
-	'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true,
+// genSet12 is "!" / "$" / %x26-2E / %x30-3B / "=" / %x40-5A / "_" / %x61-7A / "~": 1 for a byte of the set.
+var genSet12 = [256]uint8{
+	'!': 1, '$': 1, '&': 1, 0x27: 1, '(': 1, ')': 1, '*': 1, '+': 1,
+	',': 1, '-': 1, '.': 1, '0': 1, '1': 1, '2': 1, '3': 1, '4': 1,
+	'5': 1, '6': 1, '7': 1, '8': 1, '9': 1, ':': 1, ';': 1, '=': 1,
+	'@': 1, 'A': 1, 'B': 1, 'C': 1, 'D': 1, 'E': 1, 'F': 1, 'G': 1,
+	'H': 1, 'I': 1, 'J': 1, 'K': 1, 'L': 1, 'M': 1, 'N': 1, 'O': 1,
+	'P': 1, 'Q': 1, 'R': 1, 'S': 1, 'T': 1, 'U': 1, 'V': 1, 'W': 1,
+	'X': 1, 'Y': 1, 'Z': 1, '_': 1, 'a': 1, 'b': 1, 'c': 1, 'd': 1,
+	'e': 1, 'f': 1, 'g': 1, 'h': 1, 'i': 1, 'j': 1, 'k': 1, 'l': 1,
+	'm': 1, 'n': 1, 'o': 1, 'p': 1, 'q': 1, 'r': 1, 's': 1, 't': 1,
+	'u': 1, 'v': 1, 'w': 1, 'x': 1, 'y': 1, 'z': 1, '~': 1,
 }
 
-// genSet13 is "!" / "$" / %x26-3B / "=" / %x3F-5A / "_" / %x61-7A / "~".
-var genSet13 = [256]bool{
-	'!': true, '$': true, '&': true, 0x27: true, '(': true, ')': true, '*': true, '+': true,
-	',': true, '-': true, '.': true, '/': true, '0': true, '1': true, '2': true, '3': true,
-	'4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true,
-	'=': true, '?': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true,
-	'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true,
-	'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true,
-	'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true,
-	'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true,
-	'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true,
-	's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true,
-	'~': true,
+// genSet13 is "!" / "$" / %x26-3B / "=" / %x3F-5A / "_" / %x61-7A / "~": 1 for a byte of the set.
+var genSet13 = [256]uint8{
+	'!': 1, '$': 1, '&': 1, 0x27: 1, '(': 1, ')': 1, '*': 1, '+': 1,
+	',': 1, '-': 1, '.': 1, '/': 1, '0': 1, '1': 1, '2': 1, '3': 1,
+	'4': 1, '5': 1, '6': 1, '7': 1, '8': 1, '9': 1, ':': 1, ';': 1,
+	'=': 1, '?': 1, '@': 1, 'A': 1, 'B': 1, 'C': 1, 'D': 1, 'E': 1,
+	'F': 1, 'G': 1, 'H': 1, 'I': 1, 'J': 1, 'K': 1, 'L': 1, 'M': 1,
+	'N': 1, 'O': 1, 'P': 1, 'Q': 1, 'R': 1, 'S': 1, 'T': 1, 'U': 1,
+	'V': 1, 'W': 1, 'X': 1, 'Y': 1, 'Z': 1, '_': 1, 'a': 1, 'b': 1,
+	'c': 1, 'd': 1, 'e': 1, 'f': 1, 'g': 1, 'h': 1, 'i': 1, 'j': 1,
+	'k': 1, 'l': 1, 'm': 1, 'n': 1, 'o': 1, 'p': 1, 'q': 1, 'r': 1,
+	's': 1, 't': 1, 'u': 1, 'v': 1, 'w': 1, 'x': 1, 'y': 1, 'z': 1,
+	'~': 1,
 }
 
-// genSet14 is "!" / %x24-2E / %x30-39 / ";" / "=" / %x40-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3.
-var genSet14 = [256]bool{
-	'!': true, '$': true, '%': true, '&': true, 0x27: true, '(': true, ')': true, '*': true,
-	'+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true,
-	'4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true,
-	'@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true,
-	'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true,
-	'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true,
-	'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true,
-	'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true,
-	'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true,
-	'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true, 0xc2: true,
-	0xc3: true, 0xc4: true, 0xc5: true, 0xc6: true, 0xc7: true, 0xc8: true, 0xc9: true, 0xca: true,
-	0xcb: true, 0xcc: true, 0xcd: true, 0xce: true, 0xcf: true, 0xd0: true, 0xd1: true, 0xd2: true,
-	0xd3: true, 0xd4: true, 0xd5: true, 0xd6: true, 0xd7: true, 0xd8: true, 0xd9: true, 0xda: true,
-	0xdb: true, 0xdc: true, 0xdd: true, 0xde: true, 0xdf: true, 0xe0: true, 0xe1: true, 0xe2: true,
-	0xe3: true, 0xe4: true, 0xe5: true, 0xe6: true, 0xe7: true, 0xe8: true, 0xe9: true, 0xea: true,
-	0xeb: true, 0xec: true, 0xed: true, 0xef: true, 0xf0: true, 0xf1: true, 0xf2: true, 0xf3: true,
+// genSet14 is "!" / %x24-2E / %x30-39 / ";" / "=" / %x40-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3: 1 for a byte of the set.
+var genSet14 = [256]uint8{
+	'!': 1, '$': 1, '%': 1, '&': 1, 0x27: 1, '(': 1, ')': 1, '*': 1,
+	'+': 1, ',': 1, '-': 1, '.': 1, '0': 1, '1': 1, '2': 1, '3': 1,
+	'4': 1, '5': 1, '6': 1, '7': 1, '8': 1, '9': 1, ';': 1, '=': 1,
+	'@': 1, 'A': 1, 'B': 1, 'C': 1, 'D': 1, 'E': 1, 'F': 1, 'G': 1,
+	'H': 1, 'I': 1, 'J': 1, 'K': 1, 'L': 1, 'M': 1, 'N': 1, 'O': 1,
+	'P': 1, 'Q': 1, 'R': 1, 'S': 1, 'T': 1, 'U': 1, 'V': 1, 'W': 1,
+	'X': 1, 'Y': 1, 'Z': 1, '_': 1, 'a': 1, 'b': 1, 'c': 1, 'd': 1,
+	'e': 1, 'f': 1, 'g': 1, 'h': 1, 'i': 1, 'j': 1, 'k': 1, 'l': 1,
+	'm': 1, 'n': 1, 'o': 1, 'p': 1, 'q': 1, 'r': 1, 's': 1, 't': 1,
+	'u': 1, 'v': 1, 'w': 1, 'x': 1, 'y': 1, 'z': 1, '~': 1, 0xc2: 1,
+	0xc3: 1, 0xc4: 1, 0xc5: 1, 0xc6: 1, 0xc7: 1, 0xc8: 1, 0xc9: 1, 0xca: 1,
+	0xcb: 1, 0xcc: 1, 0xcd: 1, 0xce: 1, 0xcf: 1, 0xd0: 1, 0xd1: 1, 0xd2: 1,
+	0xd3: 1, 0xd4: 1, 0xd5: 1, 0xd6: 1, 0xd7: 1, 0xd8: 1, 0xd9: 1, 0xda: 1,
+	0xdb: 1, 0xdc: 1, 0xdd: 1, 0xde: 1, 0xdf: 1, 0xe0: 1, 0xe1: 1, 0xe2: 1,
+	0xe3: 1, 0xe4: 1, 0xe5: 1, 0xe6: 1, 0xe7: 1, 0xe8: 1, 0xe9: 1, 0xea: 1,
+	0xeb: 1, 0xec: 1, 0xed: 1, 0xef: 1, 0xf0: 1, 0xf1: 1, 0xf2: 1, 0xf3: 1,
 }
 
-// genSet15 is "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x40-5A / "_" / %x61-7A / "~".
-var genSet15 = [256]bool{
-	'!': true, '$': true, '&': true, 0x27: true, '(': true, ')': true, '*': true, '+': true,
-	',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true,
-	'5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true, '@': true,
-	'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true,
-	'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true,
-	'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true,
-	'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true,
-	'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true,
-	'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true,
-	'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true,
+// genSet15 is "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x40-5A / "_" / %x61-7A / "~": 1 for a byte of the set.
+var genSet15 = [256]uint8{
+	'!': 1, '$': 1, '&': 1, 0x27: 1, '(': 1, ')': 1, '*': 1, '+': 1,
+	',': 1, '-': 1, '.': 1, '0': 1, '1': 1, '2': 1, '3': 1, '4': 1,
+	'5': 1, '6': 1, '7': 1, '8': 1, '9': 1, ';': 1, '=': 1, '@': 1,
+	'A': 1, 'B': 1, 'C': 1, 'D': 1, 'E': 1, 'F': 1, 'G': 1, 'H': 1,
+	'I': 1, 'J': 1, 'K': 1, 'L': 1, 'M': 1, 'N': 1, 'O': 1, 'P': 1,
+	'Q': 1, 'R': 1, 'S': 1, 'T': 1, 'U': 1, 'V': 1, 'W': 1, 'X': 1,
+	'Y': 1, 'Z': 1, '_': 1, 'a': 1, 'b': 1, 'c': 1, 'd': 1, 'e': 1,
+	'f': 1, 'g': 1, 'h': 1, 'i': 1, 'j': 1, 'k': 1, 'l': 1, 'm': 1,
+	'n': 1, 'o': 1, 'p': 1, 'q': 1, 'r': 1, 's': 1, 't': 1, 'u': 1,
+	'v': 1, 'w': 1, 'x': 1, 'y': 1, 'z': 1, '~': 1,
 }
 
-// genSet16 is "!" / %x24-2E / %x30-3B / "=" / %x41-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3.
-var genSet16 = [256]bool{
-	'!': true, '$': true, '%': true, '&': true, 0x27: true, '(': true, ')': true, '*': true,
-	'+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true,
-	'4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true,
-	'=': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true,
-	'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true,
-	'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true,
-	'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true,
-	'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true,
-	'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true,
-	'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true, 0xc2: true,
-	0xc3: true, 0xc4: true, 0xc5: true, 0xc6: true, 0xc7: true, 0xc8: true, 0xc9: true, 0xca: true,
-	0xcb: true, 0xcc: true, 0xcd: true, 0xce: true, 0xcf: true, 0xd0: true, 0xd1: true, 0xd2: true,
-	0xd3: true, 0xd4: true, 0xd5: true, 0xd6: true, 0xd7: true, 0xd8: true, 0xd9: true, 0xda: true,
-	0xdb: true, 0xdc: true, 0xdd: true, 0xde: true, 0xdf: true, 0xe0: true, 0xe1: true, 0xe2: true,
-	0xe3: true, 0xe4: true, 0xe5: true, 0xe6: true, 0xe7: true, 0xe8: true, 0xe9: true, 0xea: true,
-	0xeb: true, 0xec: true, 0xed: true, 0xef: true, 0xf0: true, 0xf1: true, 0xf2: true, 0xf3: true,
+// genSet16 is "!" / %x24-2E / %x30-3B / "=" / %x41-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3: 1 for a byte of the set.
+var genSet16 = [256]uint8{
+	'!': 1, '$': 1, '%': 1, '&': 1, 0x27: 1, '(': 1, ')': 1, '*': 1,
+	'+': 1, ',': 1, '-': 1, '.': 1, '0': 1, '1': 1, '2': 1, '3': 1,
+	'4': 1, '5': 1, '6': 1, '7': 1, '8': 1, '9': 1, ':': 1, ';': 1,
+	'=': 1, 'A': 1, 'B': 1, 'C': 1, 'D': 1, 'E': 1, 'F': 1, 'G': 1,
+	'H': 1, 'I': 1, 'J': 1, 'K': 1, 'L': 1, 'M': 1, 'N': 1, 'O': 1,
+	'P': 1, 'Q': 1, 'R': 1, 'S': 1, 'T': 1, 'U': 1, 'V': 1, 'W': 1,
+	'X': 1, 'Y': 1, 'Z': 1, '_': 1, 'a': 1, 'b': 1, 'c': 1, 'd': 1,
+	'e': 1, 'f': 1, 'g': 1, 'h': 1, 'i': 1, 'j': 1, 'k': 1, 'l': 1,
+	'm': 1, 'n': 1, 'o': 1, 'p': 1, 'q': 1, 'r': 1, 's': 1, 't': 1,
+	'u': 1, 'v': 1, 'w': 1, 'x': 1, 'y': 1, 'z': 1, '~': 1, 0xc2: 1,
+	0xc3: 1, 0xc4: 1, 0xc5: 1, 0xc6: 1, 0xc7: 1, 0xc8: 1, 0xc9: 1, 0xca: 1,
+	0xcb: 1, 0xcc: 1, 0xcd: 1, 0xce: 1, 0xcf: 1, 0xd0: 1, 0xd1: 1, 0xd2: 1,
+	0xd3: 1, 0xd4: 1, 0xd5: 1, 0xd6: 1, 0xd7: 1, 0xd8: 1, 0xd9: 1, 0xda: 1,
+	0xdb: 1, 0xdc: 1, 0xdd: 1, 0xde: 1, 0xdf: 1, 0xe0: 1, 0xe1: 1, 0xe2: 1,
+	0xe3: 1, 0xe4: 1, 0xe5: 1, 0xe6: 1, 0xe7: 1, 0xe8: 1, 0xe9: 1, 0xea: 1,
+	0xeb: 1, 0xec: 1, 0xed: 1, 0xef: 1, 0xf0: 1, 0xf1: 1, 0xf2: 1, 0xf3: 1,
 }
 
-// genSet17 is "-" / "." / %x30-39 / %x41-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3.
-var genSet17 = [256]bool{
-	'-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true,
-	'6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true,
-	'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true,
-	'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true,
-	'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true,
-	'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true,
-	'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true,
-	'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true,
-	'z': true, '~': true, 0xc2: true, 0xc3: true, 0xc4: true, 0xc5: true, 0xc6: true, 0xc7: true,
-	0xc8: true, 0xc9: true, 0xca: true, 0xcb: true, 0xcc: true, 0xcd: true, 0xce: true, 0xcf: true,
-	0xd0: true, 0xd1: true, 0xd2: true, 0xd3: true, 0xd4: true, 0xd5: true, 0xd6: true, 0xd7: true,
-	0xd8: true, 0xd9: true, 0xda: true, 0xdb: true, 0xdc: true, 0xdd: true, 0xde: true, 0xdf: true,
-	0xe0: true, 0xe1: true, 0xe2: true, 0xe3: true, 0xe4: true, 0xe5: true, 0xe6: true, 0xe7: true,
-	0xe8: true, 0xe9: true, 0xea: true, 0xeb: true, 0xec: true, 0xed: true, 0xef: true, 0xf0: true,
-	0xf1: true, 0xf2: true, 0xf3: true,
+// genSet17 is "-" / "." / %x30-39 / %x41-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3: 1 for a byte of the set.
+var genSet17 = [256]uint8{
+	'-': 1, '.': 1, '0': 1, '1': 1, '2': 1, '3': 1, '4': 1, '5': 1,
+	'6': 1, '7': 1, '8': 1, '9': 1, 'A': 1, 'B': 1, 'C': 1, 'D': 1,
+	'E': 1, 'F': 1, 'G': 1, 'H': 1, 'I': 1, 'J': 1, 'K': 1, 'L': 1,
+	'M': 1, 'N': 1, 'O': 1, 'P': 1, 'Q': 1, 'R': 1, 'S': 1, 'T': 1,
+	'U': 1, 'V': 1, 'W': 1, 'X': 1, 'Y': 1, 'Z': 1, '_': 1, 'a': 1,
+	'b': 1, 'c': 1, 'd': 1, 'e': 1, 'f': 1, 'g': 1, 'h': 1, 'i': 1,
+	'j': 1, 'k': 1, 'l': 1, 'm': 1, 'n': 1, 'o': 1, 'p': 1, 'q': 1,
+	'r': 1, 's': 1, 't': 1, 'u': 1, 'v': 1, 'w': 1, 'x': 1, 'y': 1,
+	'z': 1, '~': 1, 0xc2: 1, 0xc3: 1, 0xc4: 1, 0xc5: 1, 0xc6: 1, 0xc7: 1,
+	0xc8: 1, 0xc9: 1, 0xca: 1, 0xcb: 1, 0xcc: 1, 0xcd: 1, 0xce: 1, 0xcf: 1,
+	0xd0: 1, 0xd1: 1, 0xd2: 1, 0xd3: 1, 0xd4: 1, 0xd5: 1, 0xd6: 1, 0xd7: 1,
+	0xd8: 1, 0xd9: 1, 0xda: 1, 0xdb: 1, 0xdc: 1, 0xdd: 1, 0xde: 1, 0xdf: 1,
+	0xe0: 1, 0xe1: 1, 0xe2: 1, 0xe3: 1, 0xe4: 1, 0xe5: 1, 0xe6: 1, 0xe7: 1,
+	0xe8: 1, 0xe9: 1, 0xea: 1, 0xeb: 1, 0xec: 1, 0xed: 1, 0xef: 1, 0xf0: 1,
+	0xf1: 1, 0xf2: 1, 0xf3: 1,
 }
 
-// genSet18 is %xC2-ED / %xEF-F3.
-var genSet18 = [256]bool{
-	0xc2: true, 0xc3: true, 0xc4: true, 0xc5: true, 0xc6: true, 0xc7: true, 0xc8: true, 0xc9: true,
-	0xca: true, 0xcb: true, 0xcc: true, 0xcd: true, 0xce: true, 0xcf: true, 0xd0: true, 0xd1: true,
-	0xd2: true, 0xd3: true, 0xd4: true, 0xd5: true, 0xd6: true, 0xd7: true, 0xd8: true, 0xd9: true,
-	0xda: true, 0xdb: true, 0xdc: true, 0xdd: true, 0xde: true, 0xdf: true, 0xe0: true, 0xe1: true,
-	0xe2: true, 0xe3: true, 0xe4: true, 0xe5: true, 0xe6: true, 0xe7: true, 0xe8: true, 0xe9: true,
-	0xea: true, 0xeb: true, 0xec: true, 0xed: true, 0xef: true, 0xf0: true, 0xf1: true, 0xf2: true,
-	0xf3: true,
+// genSet18 is %xC2-ED / %xEF-F3: 1 for a byte of the set.
+var genSet18 = [256]uint8{
+	0xc2: 1, 0xc3: 1, 0xc4: 1, 0xc5: 1, 0xc6: 1, 0xc7: 1, 0xc8: 1, 0xc9: 1,
+	0xca: 1, 0xcb: 1, 0xcc: 1, 0xcd: 1, 0xce: 1, 0xcf: 1, 0xd0: 1, 0xd1: 1,
+	0xd2: 1, 0xd3: 1, 0xd4: 1, 0xd5: 1, 0xd6: 1, 0xd7: 1, 0xd8: 1, 0xd9: 1,
+	0xda: 1, 0xdb: 1, 0xdc: 1, 0xdd: 1, 0xde: 1, 0xdf: 1, 0xe0: 1, 0xe1: 1,
+	0xe2: 1, 0xe3: 1, 0xe4: 1, 0xe5: 1, 0xe6: 1, 0xe7: 1, 0xe8: 1, 0xe9: 1,
+	0xea: 1, 0xeb: 1, 0xec: 1, 0xed: 1, 0xef: 1, 0xf0: 1, 0xf1: 1, 0xf2: 1,
+	0xf3: 1,
 }
 
-// genSet19 is ( ).
-var genSet19 = [256]bool{}
+// genSet19 is ( ): 1 for a byte of the set.
+var genSet19 = [256]uint8{}
 
-// genSet20 is "!" / "$" / %x26-2C / ";" / "=".
-var genSet20 = [256]bool{
-	'!': true, '$': true, '&': true, 0x27: true, '(': true, ')': true, '*': true, '+': true,
-	',': true, ';': true, '=': true,
+// genSet20 is "!" / "$" / %x26-2C / ";" / "=": 1 for a byte of the set.
+var genSet20 = [256]uint8{
+	'!': 1, '$': 1, '&': 1, 0x27: 1, '(': 1, ')': 1, '*': 1, '+': 1,
+	',': 1, ';': 1, '=': 1,
 }
 
-// genSet21 is "v".
-var genSet21 = [256]bool{
-	'V': true, 'v': true,
+// genSet21 is "v": 1 for a byte of the set.
+var genSet21 = [256]uint8{
+	'V': 1, 'v': 1,
 }
 
-// genSet22 is "!" / %x24-2E / %x30-39 / ";" / "=" / %x41-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3.
-var genSet22 = [256]bool{
-	'!': true, '$': true, '%': true, '&': true, 0x27: true, '(': true, ')': true, '*': true,
-	'+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true,
-	'4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true,
-	'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true,
-	'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true,
-	'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true,
-	'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true,
-	'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true,
-	'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true,
-	'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true, 0xc2: true, 0xc3: true,
-	0xc4: true, 0xc5: true, 0xc6: true, 0xc7: true, 0xc8: true, 0xc9: true, 0xca: true, 0xcb: true,
-	0xcc: true, 0xcd: true, 0xce: true, 0xcf: true, 0xd0: true, 0xd1: true, 0xd2: true, 0xd3: true,
-	0xd4: true, 0xd5: true, 0xd6: true, 0xd7: true, 0xd8: true, 0xd9: true, 0xda: true, 0xdb: true,
-	0xdc: true, 0xdd: true, 0xde: true, 0xdf: true, 0xe0: true, 0xe1: true, 0xe2: true, 0xe3: true,
-	0xe4: true, 0xe5: true, 0xe6: true, 0xe7: true, 0xe8: true, 0xe9: true, 0xea: true, 0xeb: true,
-	0xec: true, 0xed: true, 0xef: true, 0xf0: true, 0xf1: true, 0xf2: true, 0xf3: true,
+// genSet22 is "!" / %x24-2E / %x30-39 / ";" / "=" / %x41-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3: 1 for a byte of the set.
+var genSet22 = [256]uint8{
+	'!': 1, '$': 1, '%': 1, '&': 1, 0x27: 1, '(': 1, ')': 1, '*': 1,
+	'+': 1, ',': 1, '-': 1, '.': 1, '0': 1, '1': 1, '2': 1, '3': 1,
+	'4': 1, '5': 1, '6': 1, '7': 1, '8': 1, '9': 1, ';': 1, '=': 1,
+	'A': 1, 'B': 1, 'C': 1, 'D': 1, 'E': 1, 'F': 1, 'G': 1, 'H': 1,
+	'I': 1, 'J': 1, 'K': 1, 'L': 1, 'M': 1, 'N': 1, 'O': 1, 'P': 1,
+	'Q': 1, 'R': 1, 'S': 1, 'T': 1, 'U': 1, 'V': 1, 'W': 1, 'X': 1,
+	'Y': 1, 'Z': 1, '_': 1, 'a': 1, 'b': 1, 'c': 1, 'd': 1, 'e': 1,
+	'f': 1, 'g': 1, 'h': 1, 'i': 1, 'j': 1, 'k': 1, 'l': 1, 'm': 1,
+	'n': 1, 'o': 1, 'p': 1, 'q': 1, 'r': 1, 's': 1, 't': 1, 'u': 1,
+	'v': 1, 'w': 1, 'x': 1, 'y': 1, 'z': 1, '~': 1, 0xc2: 1, 0xc3: 1,
+	0xc4: 1, 0xc5: 1, 0xc6: 1, 0xc7: 1, 0xc8: 1, 0xc9: 1, 0xca: 1, 0xcb: 1,
+	0xcc: 1, 0xcd: 1, 0xce: 1, 0xcf: 1, 0xd0: 1, 0xd1: 1, 0xd2: 1, 0xd3: 1,
+	0xd4: 1, 0xd5: 1, 0xd6: 1, 0xd7: 1, 0xd8: 1, 0xd9: 1, 0xda: 1, 0xdb: 1,
+	0xdc: 1, 0xdd: 1, 0xde: 1, 0xdf: 1, 0xe0: 1, 0xe1: 1, 0xe2: 1, 0xe3: 1,
+	0xe4: 1, 0xe5: 1, 0xe6: 1, 0xe7: 1, 0xe8: 1, 0xe9: 1, 0xea: 1, 0xeb: 1,
+	0xec: 1, 0xed: 1, 0xef: 1, 0xf0: 1, 0xf1: 1, 0xf2: 1, 0xf3: 1,
 }
 
-// genSet23 is "!" / %x24-3B / "=" / %x3F-5A / "_" / %x61-7A / "~" / %xC2-F4.
-var genSet23 = [256]bool{
-	'!': true, '$': true, '%': true, '&': true, 0x27: true, '(': true, ')': true, '*': true,
-	'+': true, ',': true, '-': true, '.': true, '/': true, '0': true, '1': true, '2': true,
-	'3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true,
-	';': true, '=': true, '?': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true,
-	'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true,
-	'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true,
-	'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true,
-	'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true,
-	'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true,
-	'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true,
-	'z': true, '~': true, 0xc2: true, 0xc3: true, 0xc4: true, 0xc5: true, 0xc6: true, 0xc7: true,
-	0xc8: true, 0xc9: true, 0xca: true, 0xcb: true, 0xcc: true, 0xcd: true, 0xce: true, 0xcf: true,
-	0xd0: true, 0xd1: true, 0xd2: true, 0xd3: true, 0xd4: true, 0xd5: true, 0xd6: true, 0xd7: true,
-	0xd8: true, 0xd9: true, 0xda: true, 0xdb: true, 0xdc: true, 0xdd: true, 0xde: true, 0xdf: true,
-	0xe0: true, 0xe1: true, 0xe2: true, 0xe3: true, 0xe4: true, 0xe5: true, 0xe6: true, 0xe7: true,
-	0xe8: true, 0xe9: true, 0xea: true, 0xeb: true, 0xec: true, 0xed: true, 0xee: true, 0xef: true,
-	0xf0: true, 0xf1: true, 0xf2: true, 0xf3: true, 0xf4: true,
+// genSet23 is "!" / %x24-3B / "=" / %x3F-5A / "_" / %x61-7A / "~" / %xC2-F4: 1 for a byte of the set.
+var genSet23 = [256]uint8{
+	'!': 1, '$': 1, '%': 1, '&': 1, 0x27: 1, '(': 1, ')': 1, '*': 1,
+	'+': 1, ',': 1, '-': 1, '.': 1, '/': 1, '0': 1, '1': 1, '2': 1,
+	'3': 1, '4': 1, '5': 1, '6': 1, '7': 1, '8': 1, '9': 1, ':': 1,
+	';': 1, '=': 1, '?': 1, '@': 1, 'A': 1, 'B': 1, 'C': 1, 'D': 1,
+	'E': 1, 'F': 1, 'G': 1, 'H': 1, 'I': 1, 'J': 1, 'K': 1, 'L': 1,
+	'M': 1, 'N': 1, 'O': 1, 'P': 1, 'Q': 1, 'R': 1, 'S': 1, 'T': 1,
+	'U': 1, 'V': 1, 'W': 1, 'X': 1, 'Y': 1, 'Z': 1, '_': 1, 'a': 1,
+	'b': 1, 'c': 1, 'd': 1, 'e': 1, 'f': 1, 'g': 1, 'h': 1, 'i': 1,
+	'j': 1, 'k': 1, 'l': 1, 'm': 1, 'n': 1, 'o': 1, 'p': 1, 'q': 1,
+	'r': 1, 's': 1, 't': 1, 'u': 1, 'v': 1, 'w': 1, 'x': 1, 'y': 1,
+	'z': 1, '~': 1, 0xc2: 1, 0xc3: 1, 0xc4: 1, 0xc5: 1, 0xc6: 1, 0xc7: 1,
+	0xc8: 1, 0xc9: 1, 0xca: 1, 0xcb: 1, 0xcc: 1, 0xcd: 1, 0xce: 1, 0xcf: 1,
+	0xd0: 1, 0xd1: 1, 0xd2: 1, 0xd3: 1, 0xd4: 1, 0xd5: 1, 0xd6: 1, 0xd7: 1,
+	0xd8: 1, 0xd9: 1, 0xda: 1, 0xdb: 1, 0xdc: 1, 0xdd: 1, 0xde: 1, 0xdf: 1,
+	0xe0: 1, 0xe1: 1, 0xe2: 1, 0xe3: 1, 0xe4: 1, 0xe5: 1, 0xe6: 1, 0xe7: 1,
+	0xe8: 1, 0xe9: 1, 0xea: 1, 0xeb: 1, 0xec: 1, 0xed: 1, 0xee: 1, 0xef: 1,
+	0xf0: 1, 0xf1: 1, 0xf2: 1, 0xf3: 1, 0xf4: 1,
 }
 
-// genSet24 is %xEE / %xEF / %xF3 / %xF4.
-var genSet24 = [256]bool{
-	0xee: true, 0xef: true, 0xf3: true, 0xf4: true,
+// genSet24 is %xEE / %xEF / %xF3 / %xF4: 1 for a byte of the set.
+var genSet24 = [256]uint8{
+	0xee: 1, 0xef: 1, 0xf3: 1, 0xf4: 1,
 }
 
-// genSet25 is "!" / %x24-3B / "=" / %x3F-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3.
-var genSet25 = [256]bool{
-	'!': true, '$': true, '%': true, '&': true, 0x27: true, '(': true, ')': true, '*': true,
-	'+': true, ',': true, '-': true, '.': true, '/': true, '0': true, '1': true, '2': true,
-	'3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true,
-	';': true, '=': true, '?': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true,
-	'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true,
-	'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true,
-	'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true,
-	'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true,
-	'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true,
-	'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true,
-	'z': true, '~': true, 0xc2: true, 0xc3: true, 0xc4: true, 0xc5: true, 0xc6: true, 0xc7: true,
-	0xc8: true, 0xc9: true, 0xca: true, 0xcb: true, 0xcc: true, 0xcd: true, 0xce: true, 0xcf: true,
-	0xd0: true, 0xd1: true, 0xd2: true, 0xd3: true, 0xd4: true, 0xd5: true, 0xd6: true, 0xd7: true,
-	0xd8: true, 0xd9: true, 0xda: true, 0xdb: true, 0xdc: true, 0xdd: true, 0xde: true, 0xdf: true,
-	0xe0: true, 0xe1: true, 0xe2: true, 0xe3: true, 0xe4: true, 0xe5: true, 0xe6: true, 0xe7: true,
-	0xe8: true, 0xe9: true, 0xea: true, 0xeb: true, 0xec: true, 0xed: true, 0xef: true, 0xf0: true,
-	0xf1: true, 0xf2: true, 0xf3: true,
+// genSet25 is "!" / %x24-3B / "=" / %x3F-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3: 1 for a byte of the set.
+var genSet25 = [256]uint8{
+	'!': 1, '$': 1, '%': 1, '&': 1, 0x27: 1, '(': 1, ')': 1, '*': 1,
+	'+': 1, ',': 1, '-': 1, '.': 1, '/': 1, '0': 1, '1': 1, '2': 1,
+	'3': 1, '4': 1, '5': 1, '6': 1, '7': 1, '8': 1, '9': 1, ':': 1,
+	';': 1, '=': 1, '?': 1, '@': 1, 'A': 1, 'B': 1, 'C': 1, 'D': 1,
+	'E': 1, 'F': 1, 'G': 1, 'H': 1, 'I': 1, 'J': 1, 'K': 1, 'L': 1,
+	'M': 1, 'N': 1, 'O': 1, 'P': 1, 'Q': 1, 'R': 1, 'S': 1, 'T': 1,
+	'U': 1, 'V': 1, 'W': 1, 'X': 1, 'Y': 1, 'Z': 1, '_': 1, 'a': 1,
+	'b': 1, 'c': 1, 'd': 1, 'e': 1, 'f': 1, 'g': 1, 'h': 1, 'i': 1,
+	'j': 1, 'k': 1, 'l': 1, 'm': 1, 'n': 1, 'o': 1, 'p': 1, 'q': 1,
+	'r': 1, 's': 1, 't': 1, 'u': 1, 'v': 1, 'w': 1, 'x': 1, 'y': 1,
+	'z': 1, '~': 1, 0xc2: 1, 0xc3: 1, 0xc4: 1, 0xc5: 1, 0xc6: 1, 0xc7: 1,
+	0xc8: 1, 0xc9: 1, 0xca: 1, 0xcb: 1, 0xcc: 1, 0xcd: 1, 0xce: 1, 0xcf: 1,
+	0xd0: 1, 0xd1: 1, 0xd2: 1, 0xd3: 1, 0xd4: 1, 0xd5: 1, 0xd6: 1, 0xd7: 1,
+	0xd8: 1, 0xd9: 1, 0xda: 1, 0xdb: 1, 0xdc: 1, 0xdd: 1, 0xde: 1, 0xdf: 1,
+	0xe0: 1, 0xe1: 1, 0xe2: 1, 0xe3: 1, 0xe4: 1, 0xe5: 1, 0xe6: 1, 0xe7: 1,
+	0xe8: 1, 0xe9: 1, 0xea: 1, 0xeb: 1, 0xec: 1, 0xed: 1, 0xef: 1, 0xf0: 1,
+	0xf1: 1, 0xf2: 1, 0xf3: 1,
 }

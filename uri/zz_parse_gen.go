@@ -17,7 +17,7 @@ func matchDecOctet(in string, pos int) int {
 		goto l3
 	}
 	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
+	if p >= len(in) || genSet7[in[p]] == 0 {
 		goto l3
 	}
 	p++
@@ -28,12 +28,12 @@ l3:
 		goto l4
 	}
 	p++
-	if p >= len(in) || !genSet8[in[p]] {
+	if p >= len(in) || genSet8[in[p]] == 0 {
 		goto l4
 	}
 	p++
 	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
+	if p >= len(in) || genSet6[in[p]] == 0 {
 		goto l4
 	}
 	p++
@@ -46,7 +46,7 @@ l4:
 	p++
 	v2 = 0
 	for v2 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
+		if c := in[p]; genSet6[c] != 0 {
 			p++
 		} else {
 			break
@@ -59,12 +59,12 @@ l4:
 	goto l2
 l5:
 	p = v1
-	if p >= len(in) || !genSet9[in[p]] {
+	if p >= len(in) || genSet9[in[p]] == 0 {
 		goto l6
 	}
 	p++
 	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
+	if p >= len(in) || genSet6[in[p]] == 0 {
 		goto l6
 	}
 	p++
@@ -72,7 +72,7 @@ l5:
 l6:
 	p = v1
 	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
+	if p >= len(in) || genSet6[in[p]] == 0 {
 		goto l1
 	}
 	p++
@@ -138,7 +138,7 @@ func matchLs32(in string, pos int) int {
 	// h16
 	v2 = 0
 	for v2 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -155,7 +155,7 @@ func matchLs32(in string, pos int) int {
 	// h16
 	v3 = 0
 	for v3 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -168,7 +168,7 @@ func matchLs32(in string, pos int) int {
 	goto l2
 l3:
 	p = v1
-	if p >= len(in) || !genSet6[in[p]] {
+	if p >= len(in) || genSet6[in[p]] == 0 {
 		goto l1
 	}
 	if e := matchIPv4address(in, p); e >= 0 {
@@ -191,7 +191,7 @@ func matchIPv6address(in string, pos int) int {
 	var v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18, v19, v20, v21, v22, v23, v24, v25, v26, v27, v28, v29, v30, v31, v32, v33, v34, v35, v36, v37, v38, v39, v40, v41, v42, v43, v44, v45, v46, v47, v48, v49 int
 	// IPv6address
 	v1 = p
-	if p >= len(in) || !genSet4[in[p]] {
+	if p >= len(in) || genSet4[in[p]] == 0 {
 		goto l3
 	}
 	v2 = 0
@@ -199,14 +199,14 @@ l4:
 	if v2 == 6 {
 		goto l5
 	}
-	if p >= len(in) || !genSet4[in[p]] {
+	if p >= len(in) || genSet4[in[p]] == 0 {
 		goto l5
 	}
 	v3 = p
 	// h16
 	v4 = 0
 	for v4 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -245,14 +245,14 @@ l9:
 	if v5 == 5 {
 		goto l10
 	}
-	if p >= len(in) || !genSet4[in[p]] {
+	if p >= len(in) || genSet4[in[p]] == 0 {
 		goto l10
 	}
 	v6 = p
 	// h16
 	v7 = 0
 	for v7 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -282,17 +282,17 @@ l10:
 	goto l2
 l8:
 	p = v1
-	if p >= len(in) || !genSet5[in[p]] {
+	if p >= len(in) || genSet5[in[p]] == 0 {
 		goto l13
 	}
-	if p >= len(in) || !genSet4[in[p]] {
+	if p >= len(in) || genSet4[in[p]] == 0 {
 		goto l15
 	}
 	v8 = p
 	// h16
 	v9 = 0
 	for v9 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -315,14 +315,14 @@ l18:
 	if v10 == 4 {
 		goto l19
 	}
-	if p >= len(in) || !genSet4[in[p]] {
+	if p >= len(in) || genSet4[in[p]] == 0 {
 		goto l19
 	}
 	v11 = p
 	// h16
 	v12 = 0
 	for v12 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -352,17 +352,17 @@ l19:
 	goto l2
 l13:
 	p = v1
-	if p >= len(in) || !genSet5[in[p]] {
+	if p >= len(in) || genSet5[in[p]] == 0 {
 		goto l22
 	}
-	if p >= len(in) || !genSet4[in[p]] {
+	if p >= len(in) || genSet4[in[p]] == 0 {
 		goto l24
 	}
 	v13 = p
 	// h16
 	v14 = 0
 	for v14 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -383,7 +383,7 @@ l13:
 	// h16
 	v16 = 0
 	for v16 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -410,14 +410,14 @@ l31:
 	if v17 == 3 {
 		goto l32
 	}
-	if p >= len(in) || !genSet4[in[p]] {
+	if p >= len(in) || genSet4[in[p]] == 0 {
 		goto l32
 	}
 	v18 = p
 	// h16
 	v19 = 0
 	for v19 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -447,17 +447,17 @@ l32:
 	goto l2
 l22:
 	p = v1
-	if p >= len(in) || !genSet5[in[p]] {
+	if p >= len(in) || genSet5[in[p]] == 0 {
 		goto l35
 	}
-	if p >= len(in) || !genSet4[in[p]] {
+	if p >= len(in) || genSet4[in[p]] == 0 {
 		goto l37
 	}
 	v20 = p
 	// h16
 	v21 = 0
 	for v21 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -483,7 +483,7 @@ l40:
 	// h16
 	v24 = 0
 	for v24 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -511,14 +511,14 @@ l44:
 	if v25 == 2 {
 		goto l45
 	}
-	if p >= len(in) || !genSet4[in[p]] {
+	if p >= len(in) || genSet4[in[p]] == 0 {
 		goto l45
 	}
 	v26 = p
 	// h16
 	v27 = 0
 	for v27 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -548,17 +548,17 @@ l45:
 	goto l2
 l35:
 	p = v1
-	if p >= len(in) || !genSet5[in[p]] {
+	if p >= len(in) || genSet5[in[p]] == 0 {
 		goto l48
 	}
-	if p >= len(in) || !genSet4[in[p]] {
+	if p >= len(in) || genSet4[in[p]] == 0 {
 		goto l50
 	}
 	v28 = p
 	// h16
 	v29 = 0
 	for v29 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -584,7 +584,7 @@ l53:
 	// h16
 	v32 = 0
 	for v32 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -610,7 +610,7 @@ l50:
 	// h16
 	v33 = 0
 	for v33 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -632,17 +632,17 @@ l50:
 	goto l2
 l48:
 	p = v1
-	if p >= len(in) || !genSet5[in[p]] {
+	if p >= len(in) || genSet5[in[p]] == 0 {
 		goto l57
 	}
-	if p >= len(in) || !genSet4[in[p]] {
+	if p >= len(in) || genSet4[in[p]] == 0 {
 		goto l59
 	}
 	v34 = p
 	// h16
 	v35 = 0
 	for v35 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -668,7 +668,7 @@ l62:
 	// h16
 	v38 = 0
 	for v38 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -699,17 +699,17 @@ l59:
 	goto l2
 l57:
 	p = v1
-	if p >= len(in) || !genSet5[in[p]] {
+	if p >= len(in) || genSet5[in[p]] == 0 {
 		goto l66
 	}
-	if p >= len(in) || !genSet4[in[p]] {
+	if p >= len(in) || genSet4[in[p]] == 0 {
 		goto l68
 	}
 	v39 = p
 	// h16
 	v40 = 0
 	for v40 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -735,7 +735,7 @@ l71:
 	// h16
 	v43 = 0
 	for v43 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -761,7 +761,7 @@ l68:
 	// h16
 	v44 = 0
 	for v44 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -774,17 +774,17 @@ l68:
 	goto l2
 l66:
 	p = v1
-	if p >= len(in) || !genSet5[in[p]] {
+	if p >= len(in) || genSet5[in[p]] == 0 {
 		goto l1
 	}
-	if p >= len(in) || !genSet4[in[p]] {
+	if p >= len(in) || genSet4[in[p]] == 0 {
 		goto l76
 	}
 	v45 = p
 	// h16
 	v46 = 0
 	for v46 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -810,7 +810,7 @@ l79:
 	// h16
 	v49 = 0
 	for v49 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -852,7 +852,7 @@ func matchIPLiteral(in string, pos int) int {
 	}
 	p++
 	v1 = p
-	if p >= len(in) || !genSet5[in[p]] {
+	if p >= len(in) || genSet5[in[p]] == 0 {
 		goto l3
 	}
 	if e := matchIPv6address(in, p); e >= 0 {
@@ -912,7 +912,7 @@ func matchHost(in string, pos int) int {
 	goto l2
 l3:
 	p = v1
-	if p >= len(in) || !genSet6[in[p]] {
+	if p >= len(in) || genSet6[in[p]] == 0 {
 		goto l4
 	}
 	if e := matchIPv4address(in, p); e >= 0 {
@@ -920,7 +920,7 @@ l3:
 	} else {
 		goto l4
 	}
-	if p < len(in) && genSet10[in[p]] {
+	if p < len(in) && genSet10[in[p]] != 0 {
 		goto l4
 	}
 	goto l2
@@ -929,7 +929,7 @@ l4:
 	// reg-name
 	for {
 		p = genRun(in, p, &genSet11)
-		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
+		if t := in[p:]; len(t) < 3 || t[0] != '%' || genSet4[t[1]] == 0 || genSet4[t[2]] == 0 {
 			break
 		}
 		p += 3
@@ -950,7 +950,7 @@ func matchPathAbsolute(in string, pos int) int {
 		goto l1
 	}
 	p++
-	if p >= len(in) || !genSet2[in[p]] {
+	if p >= len(in) || genSet2[in[p]] == 0 {
 		goto l3
 	}
 	v1 = p
@@ -958,7 +958,7 @@ func matchPathAbsolute(in string, pos int) int {
 	v2 = p
 	for {
 		p = genRun(in, p, &genSet13)
-		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
+		if t := in[p:]; len(t) < 3 || t[0] != '%' || genSet4[t[1]] == 0 || genSet4[t[2]] == 0 {
 			break
 		}
 		p += 3
@@ -970,7 +970,7 @@ func matchPathAbsolute(in string, pos int) int {
 		p++
 		for {
 			p = genRun(in, p, &genSet12)
-			if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
+			if t := in[p:]; len(t) < 3 || t[0] != '%' || genSet4[t[1]] == 0 || genSet4[t[2]] == 0 {
 				break
 			}
 			p += 3
@@ -998,7 +998,7 @@ func matchURI(in string, pos int, caps *[8][2]int) int {
 	k0s = p
 	// scheme
 	// ALPHA
-	if p >= len(in) || !genSet0[in[p]] {
+	if p >= len(in) || genSet0[in[p]] == 0 {
 		goto l1
 	}
 	p++
@@ -1025,7 +1025,7 @@ func matchURI(in string, pos int, caps *[8][2]int) int {
 	}
 	p += 2
 	k1s = p
-	if p >= len(in) || !genSet2[in[p]] {
+	if p >= len(in) || genSet2[in[p]] == 0 {
 		goto l5
 	}
 	if strings.IndexByte(in[p:], '@') < 0 {
@@ -1038,7 +1038,7 @@ func matchURI(in string, pos int, caps *[8][2]int) int {
 	// userinfo
 	for {
 		p = genRun(in, p, &genSet3)
-		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
+		if t := in[p:]; len(t) < 3 || t[0] != '%' || genSet4[t[1]] == 0 || genSet4[t[2]] == 0 {
 			break
 		}
 		p += 3
@@ -1088,7 +1088,7 @@ l9:
 		p++
 		for {
 			p = genRun(in, p, &genSet12)
-			if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
+			if t := in[p:]; len(t) < 3 || t[0] != '%' || genSet4[t[1]] == 0 || genSet4[t[2]] == 0 {
 				break
 			}
 			p += 3
@@ -1129,7 +1129,7 @@ l12:
 	v18 = p
 	for {
 		p = genRun(in, p, &genSet13)
-		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
+		if t := in[p:]; len(t) < 3 || t[0] != '%' || genSet4[t[1]] == 0 || genSet4[t[2]] == 0 {
 			break
 		}
 		p += 3
@@ -1141,7 +1141,7 @@ l12:
 		p++
 		for {
 			p = genRun(in, p, &genSet12)
-			if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
+			if t := in[p:]; len(t) < 3 || t[0] != '%' || genSet4[t[1]] == 0 || genSet4[t[2]] == 0 {
 				break
 			}
 			p += 3
@@ -1171,7 +1171,7 @@ l2:
 	// query
 	for {
 		p = genRun(in, p, &genSet14)
-		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
+		if t := in[p:]; len(t) < 3 || t[0] != '%' || genSet4[t[1]] == 0 || genSet4[t[2]] == 0 {
 			break
 		}
 		p += 3
@@ -1197,7 +1197,7 @@ l15:
 	// fragment
 	for {
 		p = genRun(in, p, &genSet14)
-		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
+		if t := in[p:]; len(t) < 3 || t[0] != '%' || genSet4[t[1]] == 0 || genSet4[t[2]] == 0 {
 			break
 		}
 		p += 3
@@ -1235,7 +1235,7 @@ func matchAbsoluteURI(in string, pos int, caps *[8][2]int) int {
 	k0s = p
 	// scheme
 	// ALPHA
-	if p >= len(in) || !genSet0[in[p]] {
+	if p >= len(in) || genSet0[in[p]] == 0 {
 		goto l1
 	}
 	p++
@@ -1262,7 +1262,7 @@ func matchAbsoluteURI(in string, pos int, caps *[8][2]int) int {
 	}
 	p += 2
 	k1s = p
-	if p >= len(in) || !genSet2[in[p]] {
+	if p >= len(in) || genSet2[in[p]] == 0 {
 		goto l5
 	}
 	if strings.IndexByte(in[p:], '@') < 0 {
@@ -1275,7 +1275,7 @@ func matchAbsoluteURI(in string, pos int, caps *[8][2]int) int {
 	// userinfo
 	for {
 		p = genRun(in, p, &genSet3)
-		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
+		if t := in[p:]; len(t) < 3 || t[0] != '%' || genSet4[t[1]] == 0 || genSet4[t[2]] == 0 {
 			break
 		}
 		p += 3
@@ -1325,7 +1325,7 @@ l9:
 		p++
 		for {
 			p = genRun(in, p, &genSet12)
-			if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
+			if t := in[p:]; len(t) < 3 || t[0] != '%' || genSet4[t[1]] == 0 || genSet4[t[2]] == 0 {
 				break
 			}
 			p += 3
@@ -1366,7 +1366,7 @@ l12:
 	v18 = p
 	for {
 		p = genRun(in, p, &genSet13)
-		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
+		if t := in[p:]; len(t) < 3 || t[0] != '%' || genSet4[t[1]] == 0 || genSet4[t[2]] == 0 {
 			break
 		}
 		p += 3
@@ -1378,7 +1378,7 @@ l12:
 		p++
 		for {
 			p = genRun(in, p, &genSet12)
-			if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
+			if t := in[p:]; len(t) < 3 || t[0] != '%' || genSet4[t[1]] == 0 || genSet4[t[2]] == 0 {
 				break
 			}
 			p += 3
@@ -1408,7 +1408,7 @@ l2:
 	// query
 	for {
 		p = genRun(in, p, &genSet14)
-		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
+		if t := in[p:]; len(t) < 3 || t[0] != '%' || genSet4[t[1]] == 0 || genSet4[t[2]] == 0 {
 			break
 		}
 		p += 3
@@ -1460,7 +1460,7 @@ func matchRelativeRef(in string, pos int, caps *[8][2]int) int {
 	}
 	p += 2
 	k1s = p
-	if p >= len(in) || !genSet2[in[p]] {
+	if p >= len(in) || genSet2[in[p]] == 0 {
 		goto l5
 	}
 	if strings.IndexByte(in[p:], '@') < 0 {
@@ -1473,7 +1473,7 @@ func matchRelativeRef(in string, pos int, caps *[8][2]int) int {
 	// userinfo
 	for {
 		p = genRun(in, p, &genSet3)
-		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
+		if t := in[p:]; len(t) < 3 || t[0] != '%' || genSet4[t[1]] == 0 || genSet4[t[2]] == 0 {
 			break
 		}
 		p += 3
@@ -1523,7 +1523,7 @@ l9:
 		p++
 		for {
 			p = genRun(in, p, &genSet12)
-			if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
+			if t := in[p:]; len(t) < 3 || t[0] != '%' || genSet4[t[1]] == 0 || genSet4[t[2]] == 0 {
 				break
 			}
 			p += 3
@@ -1564,7 +1564,7 @@ l12:
 	v18 = p
 	for {
 		p = genRun(in, p, &genSet15)
-		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
+		if t := in[p:]; len(t) < 3 || t[0] != '%' || genSet4[t[1]] == 0 || genSet4[t[2]] == 0 {
 			break
 		}
 		p += 3
@@ -1576,7 +1576,7 @@ l12:
 		p++
 		for {
 			p = genRun(in, p, &genSet12)
-			if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
+			if t := in[p:]; len(t) < 3 || t[0] != '%' || genSet4[t[1]] == 0 || genSet4[t[2]] == 0 {
 				break
 			}
 			p += 3
@@ -1606,7 +1606,7 @@ l2:
 	// query
 	for {
 		p = genRun(in, p, &genSet14)
-		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
+		if t := in[p:]; len(t) < 3 || t[0] != '%' || genSet4[t[1]] == 0 || genSet4[t[2]] == 0 {
 			break
 		}
 		p += 3
@@ -1632,7 +1632,7 @@ l15:
 	// fragment
 	for {
 		p = genRun(in, p, &genSet14)
-		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
+		if t := in[p:]; len(t) < 3 || t[0] != '%' || genSet4[t[1]] == 0 || genSet4[t[2]] == 0 {
 			break
 		}
 		p += 3
@@ -1677,7 +1677,7 @@ func matchIPv4Host(in string, pos int) int {
 func explainALPHA(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	if p >= len(in) || !genSet0[in[p]] {
+	if p >= len(in) || genSet0[in[p]] == 0 {
 		goto l2
 	}
 	p++
@@ -1706,11 +1706,11 @@ func explainScheme(in string, pos int, d *genDiag) int {
 	} else {
 		goto l1
 	}
-	if p < d.far && (p >= len(in) || !genSet1[in[p]]) {
+	if p < d.far && (p >= len(in) || genSet1[in[p]] == 0) {
 		goto l3
 	}
 	for p < len(in) {
-		if c := in[p]; genSet1[c] {
+		if c := in[p]; genSet1[c] != 0 {
 			p++
 		} else {
 			break
@@ -1737,9 +1737,9 @@ l1:
 func explainUserinfo(in string, pos int, d *genDiag) int {
 	p := pos
 	for p < len(in) {
-		if c := in[p]; genSet3[c] {
+		if c := in[p]; genSet3[c] != 0 {
 			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 			p += 3
 		} else {
 			break
@@ -1763,7 +1763,7 @@ func explainH16(in string, pos int, d *genDiag) int {
 	var v1 int
 	v1 = 0
 	for v1 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -1793,7 +1793,7 @@ l1:
 func explainDIGIT(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	if p >= len(in) || !genSet6[in[p]] {
+	if p >= len(in) || genSet6[in[p]] == 0 {
 		goto l2
 	}
 	p++
@@ -1831,7 +1831,7 @@ l5:
 	d.failLit(in, p, "25", false, 19, 20)
 	goto l3
 l6:
-	if p >= len(in) || !genSet7[in[p]] {
+	if p >= len(in) || genSet7[in[p]] == 0 {
 		goto l8
 	}
 	p++
@@ -1865,7 +1865,7 @@ l12:
 	goto l10
 l13:
 l11:
-	if p >= len(in) || !genSet8[in[p]] {
+	if p >= len(in) || genSet8[in[p]] == 0 {
 		goto l15
 	}
 	p++
@@ -1906,7 +1906,7 @@ l21:
 l19:
 	v2 = 0
 	for v2 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
+		if c := in[p]; genSet6[c] != 0 {
 			p++
 		} else {
 			break
@@ -1926,10 +1926,10 @@ l23:
 	goto l2
 l18:
 	p = v1
-	if (p >= len(in) || !genSet9[in[p]]) && p < d.far {
+	if (p >= len(in) || genSet9[in[p]] == 0) && p < d.far {
 		goto l24
 	}
-	if p >= len(in) || !genSet9[in[p]] {
+	if p >= len(in) || genSet9[in[p]] == 0 {
 		goto l26
 	}
 	p++
@@ -1948,7 +1948,7 @@ l27:
 	goto l2
 l24:
 	p = v1
-	if p >= len(in) || !genSet6[in[p]] {
+	if p >= len(in) || genSet6[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 1)
 		}
@@ -2063,7 +2063,7 @@ func explainLs32(in string, pos int, d *genDiag) int {
 	far, mark := d.far, d.n
 	var v1 int
 	v1 = p
-	if (p >= len(in) || !genSet4[in[p]]) && p < d.far {
+	if (p >= len(in) || genSet4[in[p]] == 0) && p < d.far {
 		goto l3
 	}
 	if e := explainH16(in, p, d); e >= 0 {
@@ -2096,7 +2096,7 @@ l5:
 	goto l2
 l3:
 	p = v1
-	if p >= len(in) || !genSet6[in[p]] {
+	if p >= len(in) || genSet6[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 18)
 		}
@@ -2127,7 +2127,7 @@ func explainIPv6address(in string, pos int, d *genDiag) int {
 	far, mark := d.far, d.n
 	var v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18, v19, v20, v21, v22, v23, v24, v25, v26, v27, v28, v29 int
 	v1 = p
-	if (p >= len(in) || !genSet4[in[p]]) && p < d.far {
+	if (p >= len(in) || genSet4[in[p]] == 0) && p < d.far {
 		goto l3
 	}
 	v2 = 0
@@ -2135,7 +2135,7 @@ l5:
 	if v2 == 6 {
 		goto l6
 	}
-	if (p >= len(in) || !genSet4[in[p]]) && p < d.far {
+	if (p >= len(in) || genSet4[in[p]] == 0) && p < d.far {
 		goto l6
 	}
 	v3 = p
@@ -2194,7 +2194,7 @@ l19:
 	if v4 == 5 {
 		goto l20
 	}
-	if (p >= len(in) || !genSet4[in[p]]) && p < d.far {
+	if (p >= len(in) || genSet4[in[p]] == 0) && p < d.far {
 		goto l20
 	}
 	v5 = p
@@ -2236,10 +2236,10 @@ l20:
 	goto l2
 l14:
 	p = v1
-	if (p >= len(in) || !genSet5[in[p]]) && p < d.far {
+	if (p >= len(in) || genSet5[in[p]] == 0) && p < d.far {
 		goto l28
 	}
-	if p < d.far && (p >= len(in) || !genSet4[in[p]]) {
+	if p < d.far && (p >= len(in) || genSet4[in[p]] == 0) {
 		goto l29
 	}
 	v6 = p
@@ -2267,7 +2267,7 @@ l36:
 	if v7 == 4 {
 		goto l37
 	}
-	if (p >= len(in) || !genSet4[in[p]]) && p < d.far {
+	if (p >= len(in) || genSet4[in[p]] == 0) && p < d.far {
 		goto l37
 	}
 	v8 = p
@@ -2309,10 +2309,10 @@ l37:
 	goto l2
 l28:
 	p = v1
-	if (p >= len(in) || !genSet5[in[p]]) && p < d.far {
+	if (p >= len(in) || genSet5[in[p]] == 0) && p < d.far {
 		goto l45
 	}
-	if p < d.far && (p >= len(in) || !genSet4[in[p]]) {
+	if p < d.far && (p >= len(in) || genSet4[in[p]] == 0) {
 		goto l46
 	}
 	v9 = p
@@ -2371,7 +2371,7 @@ l61:
 	if v11 == 3 {
 		goto l62
 	}
-	if (p >= len(in) || !genSet4[in[p]]) && p < d.far {
+	if (p >= len(in) || genSet4[in[p]] == 0) && p < d.far {
 		goto l62
 	}
 	v12 = p
@@ -2413,10 +2413,10 @@ l62:
 	goto l2
 l45:
 	p = v1
-	if (p >= len(in) || !genSet5[in[p]]) && p < d.far {
+	if (p >= len(in) || genSet5[in[p]] == 0) && p < d.far {
 		goto l70
 	}
-	if p < d.far && (p >= len(in) || !genSet4[in[p]]) {
+	if p < d.far && (p >= len(in) || genSet4[in[p]] == 0) {
 		goto l71
 	}
 	v13 = p
@@ -2484,7 +2484,7 @@ l88:
 	if v16 == 2 {
 		goto l89
 	}
-	if (p >= len(in) || !genSet4[in[p]]) && p < d.far {
+	if (p >= len(in) || genSet4[in[p]] == 0) && p < d.far {
 		goto l89
 	}
 	v17 = p
@@ -2526,10 +2526,10 @@ l89:
 	goto l2
 l70:
 	p = v1
-	if (p >= len(in) || !genSet5[in[p]]) && p < d.far {
+	if (p >= len(in) || genSet5[in[p]] == 0) && p < d.far {
 		goto l97
 	}
-	if p < d.far && (p >= len(in) || !genSet4[in[p]]) {
+	if p < d.far && (p >= len(in) || genSet4[in[p]] == 0) {
 		goto l98
 	}
 	v18 = p
@@ -2622,10 +2622,10 @@ l116:
 	goto l2
 l97:
 	p = v1
-	if (p >= len(in) || !genSet5[in[p]]) && p < d.far {
+	if (p >= len(in) || genSet5[in[p]] == 0) && p < d.far {
 		goto l120
 	}
-	if p < d.far && (p >= len(in) || !genSet4[in[p]]) {
+	if p < d.far && (p >= len(in) || genSet4[in[p]] == 0) {
 		goto l121
 	}
 	v21 = p
@@ -2696,10 +2696,10 @@ l136:
 	goto l2
 l120:
 	p = v1
-	if (p >= len(in) || !genSet5[in[p]]) && p < d.far {
+	if (p >= len(in) || genSet5[in[p]] == 0) && p < d.far {
 		goto l138
 	}
-	if p < d.far && (p >= len(in) || !genSet4[in[p]]) {
+	if p < d.far && (p >= len(in) || genSet4[in[p]] == 0) {
 		goto l139
 	}
 	v24 = p
@@ -2770,10 +2770,10 @@ l154:
 	goto l2
 l138:
 	p = v1
-	if (p >= len(in) || !genSet5[in[p]]) && p < d.far {
+	if (p >= len(in) || genSet5[in[p]] == 0) && p < d.far {
 		goto l156
 	}
-	if p < d.far && (p >= len(in) || !genSet4[in[p]]) {
+	if p < d.far && (p >= len(in) || genSet4[in[p]] == 0) {
 		goto l157
 	}
 	v27 = p
@@ -2866,7 +2866,7 @@ l3:
 l4:
 	v1 = 0
 	for p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -2898,7 +2898,7 @@ l9:
 l7:
 	v2 = 0
 	for p < len(in) {
-		if c := in[p]; genSet3[c] {
+		if c := in[p]; genSet3[c] != 0 {
 			p++
 		} else {
 			break
@@ -2945,7 +2945,7 @@ l3:
 l4:
 l2:
 	v1 = p
-	if p >= len(in) || !genSet5[in[p]] {
+	if p >= len(in) || genSet5[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 15)
 		}
@@ -2959,7 +2959,7 @@ l2:
 	goto l6
 l7:
 	p = v1
-	if p >= len(in) || !genSet16[in[p]] {
+	if p >= len(in) || genSet16[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 29)
 		}
@@ -3005,9 +3005,9 @@ l1:
 func explainRegName(in string, pos int, d *genDiag) int {
 	p := pos
 	for p < len(in) {
-		if c := in[p]; genSet11[c] {
+		if c := in[p]; genSet11[c] != 0 {
 			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 			p += 3
 		} else {
 			break
@@ -3043,7 +3043,7 @@ func explainHost(in string, pos int, d *genDiag) int {
 	goto l2
 l3:
 	p = v1
-	if (p >= len(in) || !genSet6[in[p]]) && p < d.far {
+	if (p >= len(in) || genSet6[in[p]] == 0) && p < d.far {
 		goto l4
 	}
 	if e := explainIPv4address(in, p, d); e >= 0 {
@@ -3051,7 +3051,7 @@ l3:
 	} else {
 		goto l4
 	}
-	if p < len(in) && genSet10[in[p]] {
+	if p < len(in) && genSet10[in[p]] != 0 {
 		goto l7
 	}
 	goto l8
@@ -3085,7 +3085,7 @@ l1:
 func explainPort(in string, pos int, d *genDiag) int {
 	p := pos
 	for p < len(in) {
-		if c := in[p]; genSet6[c] {
+		if c := in[p]; genSet6[c] != 0 {
 			p++
 		} else {
 			break
@@ -3107,7 +3107,7 @@ func explainPathAbempty(in string, pos int, d *genDiag) int {
 		p++
 		for {
 			p = genRun(in, p, &genSet12)
-			if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
+			if t := in[p:]; len(t) < 3 || t[0] != '%' || genSet4[t[1]] == 0 || genSet4[t[2]] == 0 {
 				break
 			}
 			p += 3
@@ -3131,9 +3131,9 @@ func explainSegmentNz(in string, pos int, d *genDiag) int {
 	var v1 int
 	v1 = 0
 	for p < len(in) {
-		if c := in[p]; genSet13[c] {
+		if c := in[p]; genSet13[c] != 0 {
 			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 			p += 3
 		} else {
 			break
@@ -3178,7 +3178,7 @@ l3:
 	goto l1
 l4:
 l2:
-	if p < d.far && (p >= len(in) || !genSet2[in[p]]) {
+	if p < d.far && (p >= len(in) || genSet2[in[p]] == 0) {
 		goto l5
 	}
 	v1 = p
@@ -3195,7 +3195,7 @@ l2:
 		p++
 		for {
 			p = genRun(in, p, &genSet12)
-			if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
+			if t := in[p:]; len(t) < 3 || t[0] != '%' || genSet4[t[1]] == 0 || genSet4[t[2]] == 0 {
 				break
 			}
 			p += 3
@@ -3241,7 +3241,7 @@ func explainPathRootless(in string, pos int, d *genDiag) int {
 		p++
 		for {
 			p = genRun(in, p, &genSet12)
-			if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
+			if t := in[p:]; len(t) < 3 || t[0] != '%' || genSet4[t[1]] == 0 || genSet4[t[2]] == 0 {
 				break
 			}
 			p += 3
@@ -3270,9 +3270,9 @@ func explainPathEmpty(in string, pos int, d *genDiag) int {
 	var v1 int
 	v1 = 0
 	for v1 != 0 && p < len(in) {
-		if c := in[p]; genSet13[c] {
+		if c := in[p]; genSet13[c] != 0 {
 			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 			p += 3
 		} else {
 			break
@@ -3309,7 +3309,7 @@ l5:
 	d.failLit(in, p, "//", false, 7, 8)
 	goto l3
 l6:
-	if p < d.far && (p >= len(in) || !genSet2[in[p]]) {
+	if p < d.far && (p >= len(in) || genSet2[in[p]] == 0) {
 		goto l8
 	}
 	v2 = 0
@@ -3317,7 +3317,7 @@ l9:
 	if v2 == 1 {
 		goto l10
 	}
-	if (p >= len(in) || !genSet2[in[p]]) && p < d.far {
+	if (p >= len(in) || genSet2[in[p]] == 0) && p < d.far {
 		goto l10
 	}
 	v3 = p
@@ -3413,7 +3413,7 @@ l3:
 	goto l2
 l28:
 	p = v1
-	if (p >= len(in) || !genSet2[in[p]]) && p < d.far {
+	if (p >= len(in) || genSet2[in[p]] == 0) && p < d.far {
 		goto l29
 	}
 	if e := explainPathRootless(in, p, d); e >= 0 {
@@ -3447,9 +3447,9 @@ l1:
 func explainQuery(in string, pos int, d *genDiag) int {
 	p := pos
 	for p < len(in) {
-		if c := in[p]; genSet14[c] {
+		if c := in[p]; genSet14[c] != 0 {
 			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 			p += 3
 		} else {
 			break
@@ -3469,9 +3469,9 @@ func explainQuery(in string, pos int, d *genDiag) int {
 func explainFragment(in string, pos int, d *genDiag) int {
 	p := pos
 	for p < len(in) {
-		if c := in[p]; genSet14[c] {
+		if c := in[p]; genSet14[c] != 0 {
 			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 			p += 3
 		} else {
 			break
@@ -3768,9 +3768,9 @@ func explainSegmentNzNc(in string, pos int, d *genDiag) int {
 	var v1 int
 	v1 = 0
 	for p < len(in) {
-		if c := in[p]; genSet15[c] {
+		if c := in[p]; genSet15[c] != 0 {
 			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 			p += 3
 		} else {
 			break
@@ -3814,7 +3814,7 @@ func explainPathNoscheme(in string, pos int, d *genDiag) int {
 		p++
 		for {
 			p = genRun(in, p, &genSet12)
-			if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
+			if t := in[p:]; len(t) < 3 || t[0] != '%' || genSet4[t[1]] == 0 || genSet4[t[2]] == 0 {
 				break
 			}
 			p += 3
@@ -3855,7 +3855,7 @@ l5:
 	d.failLit(in, p, "//", false, 7, 8)
 	goto l3
 l6:
-	if p < d.far && (p >= len(in) || !genSet2[in[p]]) {
+	if p < d.far && (p >= len(in) || genSet2[in[p]] == 0) {
 		goto l8
 	}
 	v2 = 0
@@ -3863,7 +3863,7 @@ l9:
 	if v2 == 1 {
 		goto l10
 	}
-	if (p >= len(in) || !genSet2[in[p]]) && p < d.far {
+	if (p >= len(in) || genSet2[in[p]] == 0) && p < d.far {
 		goto l10
 	}
 	v3 = p
@@ -3959,7 +3959,7 @@ l3:
 	goto l2
 l28:
 	p = v1
-	if (p >= len(in) || !genSet17[in[p]]) && p < d.far {
+	if (p >= len(in) || genSet17[in[p]] == 0) && p < d.far {
 		goto l29
 	}
 	if e := explainPathNoscheme(in, p, d); e >= 0 {
@@ -4130,7 +4130,7 @@ func explainURIReferenceRule(in string, pos int, d *genDiag) int {
 	far, mark := d.far, d.n
 	var v1 int
 	v1 = p
-	if p >= len(in) || !genSet0[in[p]] {
+	if p >= len(in) || genSet0[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 41)
 		}
@@ -4199,14 +4199,14 @@ func explainURIReferenceDiag(in string, lowerBound int, d *genDiag) (offset int)
 }
 
 // genRun returns the end of the run of bytes of set in in from p.
-func genRun(in string, p int, set *[256]bool) int {
+func genRun(in string, p int, set *[256]uint8) int {
 	for len(in)-p >= 4 {
-		if q := in[p : p+4]; !set[q[0]] || !set[q[1]] || !set[q[2]] || !set[q[3]] {
+		if q := in[p : p+4]; set[q[0]]&set[q[1]]&set[q[2]]&set[q[3]] == 0 {
 			break
 		}
 		p += 4
 	}
-	for uint(p) < uint(len(in)) && set[in[p]] {
+	for uint(p) < uint(len(in)) && set[in[p]] != 0 {
 		p++
 	}
 	return p
@@ -4294,7 +4294,7 @@ func (d *genDiag) appendLabels(buf []string) []string {
 func (d *genDiag) hexdig(in string, pos int) {
 	if pos < len(in) && in[pos] == '%' {
 		q := pos + 1
-		for q < len(in) && q < pos+3 && genSet4[in[q]] {
+		for q < len(in) && q < pos+3 && genSet4[in[q]] != 0 {
 			q++
 		}
 		if q < pos+3 {
@@ -4368,194 +4368,194 @@ var genLabels = [...]string{
 	"URI-reference",
 }
 
-// genSet0 is %x41-5A / %x61-7A.
-var genSet0 = [256]bool{
-	'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true,
-	'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true,
-	'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true,
-	'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true,
-	'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true,
-	'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true,
-	'w': true, 'x': true, 'y': true, 'z': true,
+// genSet0 is %x41-5A / %x61-7A: 1 for a byte of the set.
+var genSet0 = [256]uint8{
+	'A': 1, 'B': 1, 'C': 1, 'D': 1, 'E': 1, 'F': 1, 'G': 1, 'H': 1,
+	'I': 1, 'J': 1, 'K': 1, 'L': 1, 'M': 1, 'N': 1, 'O': 1, 'P': 1,
+	'Q': 1, 'R': 1, 'S': 1, 'T': 1, 'U': 1, 'V': 1, 'W': 1, 'X': 1,
+	'Y': 1, 'Z': 1, 'a': 1, 'b': 1, 'c': 1, 'd': 1, 'e': 1, 'f': 1,
+	'g': 1, 'h': 1, 'i': 1, 'j': 1, 'k': 1, 'l': 1, 'm': 1, 'n': 1,
+	'o': 1, 'p': 1, 'q': 1, 'r': 1, 's': 1, 't': 1, 'u': 1, 'v': 1,
+	'w': 1, 'x': 1, 'y': 1, 'z': 1,
 }
 
-// genSet1 is "+" / "-" / "." / %x30-39 / %x41-5A / %x61-7A.
-var genSet1 = [256]bool{
-	'+': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true,
-	'5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true,
-	'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true,
-	'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true,
-	'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true,
-	'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true,
-	'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true,
-	'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true,
-	'z': true,
+// genSet1 is "+" / "-" / "." / %x30-39 / %x41-5A / %x61-7A: 1 for a byte of the set.
+var genSet1 = [256]uint8{
+	'+': 1, '-': 1, '.': 1, '0': 1, '1': 1, '2': 1, '3': 1, '4': 1,
+	'5': 1, '6': 1, '7': 1, '8': 1, '9': 1, 'A': 1, 'B': 1, 'C': 1,
+	'D': 1, 'E': 1, 'F': 1, 'G': 1, 'H': 1, 'I': 1, 'J': 1, 'K': 1,
+	'L': 1, 'M': 1, 'N': 1, 'O': 1, 'P': 1, 'Q': 1, 'R': 1, 'S': 1,
+	'T': 1, 'U': 1, 'V': 1, 'W': 1, 'X': 1, 'Y': 1, 'Z': 1, 'a': 1,
+	'b': 1, 'c': 1, 'd': 1, 'e': 1, 'f': 1, 'g': 1, 'h': 1, 'i': 1,
+	'j': 1, 'k': 1, 'l': 1, 'm': 1, 'n': 1, 'o': 1, 'p': 1, 'q': 1,
+	'r': 1, 's': 1, 't': 1, 'u': 1, 'v': 1, 'w': 1, 'x': 1, 'y': 1,
+	'z': 1,
 }
 
-// genSet2 is "!" / %x24-2E / %x30-3B / "=" / %x40-5A / "_" / %x61-7A / "~".
-var genSet2 = [256]bool{
-	'!': true, '$': true, '%': true, '&': true, 0x27: true, '(': true, ')': true, '*': true,
-	'+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true,
-	'4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true,
-	'=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true,
-	'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true,
-	'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true,
-	'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true,
-	'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true,
-	'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true,
-	't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true,
+// genSet2 is "!" / %x24-2E / %x30-3B / "=" / %x40-5A / "_" / %x61-7A / "~": 1 for a byte of the set.
+var genSet2 = [256]uint8{
+	'!': 1, '$': 1, '%': 1, '&': 1, 0x27: 1, '(': 1, ')': 1, '*': 1,
+	'+': 1, ',': 1, '-': 1, '.': 1, '0': 1, '1': 1, '2': 1, '3': 1,
+	'4': 1, '5': 1, '6': 1, '7': 1, '8': 1, '9': 1, ':': 1, ';': 1,
+	'=': 1, '@': 1, 'A': 1, 'B': 1, 'C': 1, 'D': 1, 'E': 1, 'F': 1,
+	'G': 1, 'H': 1, 'I': 1, 'J': 1, 'K': 1, 'L': 1, 'M': 1, 'N': 1,
+	'O': 1, 'P': 1, 'Q': 1, 'R': 1, 'S': 1, 'T': 1, 'U': 1, 'V': 1,
+	'W': 1, 'X': 1, 'Y': 1, 'Z': 1, '_': 1, 'a': 1, 'b': 1, 'c': 1,
+	'd': 1, 'e': 1, 'f': 1, 'g': 1, 'h': 1, 'i': 1, 'j': 1, 'k': 1,
+	'l': 1, 'm': 1, 'n': 1, 'o': 1, 'p': 1, 'q': 1, 'r': 1, 's': 1,
+	't': 1, 'u': 1, 'v': 1, 'w': 1, 'x': 1, 'y': 1, 'z': 1, '~': 1,
 }
 
-// genSet3 is "!" / "$" / %x26-2E / %x30-3B / "=" / %x41-5A / "_" / %x61-7A / "~".
-var genSet3 = [256]bool{
-	'!': true, '$': true, '&': true, 0x27: true, '(': true, ')': true, '*': true, '+': true,
-	',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true,
-	'5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true,
-	'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true,
-	'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true,
-	'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true,
-	'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true,
-	'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true,
-	'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true,
-	'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true,
+// genSet3 is "!" / "$" / %x26-2E / %x30-3B / "=" / %x41-5A / "_" / %x61-7A / "~": 1 for a byte of the set.
+var genSet3 = [256]uint8{
+	'!': 1, '$': 1, '&': 1, 0x27: 1, '(': 1, ')': 1, '*': 1, '+': 1,
+	',': 1, '-': 1, '.': 1, '0': 1, '1': 1, '2': 1, '3': 1, '4': 1,
+	'5': 1, '6': 1, '7': 1, '8': 1, '9': 1, ':': 1, ';': 1, '=': 1,
+	'A': 1, 'B': 1, 'C': 1, 'D': 1, 'E': 1, 'F': 1, 'G': 1, 'H': 1,
+	'I': 1, 'J': 1, 'K': 1, 'L': 1, 'M': 1, 'N': 1, 'O': 1, 'P': 1,
+	'Q': 1, 'R': 1, 'S': 1, 'T': 1, 'U': 1, 'V': 1, 'W': 1, 'X': 1,
+	'Y': 1, 'Z': 1, '_': 1, 'a': 1, 'b': 1, 'c': 1, 'd': 1, 'e': 1,
+	'f': 1, 'g': 1, 'h': 1, 'i': 1, 'j': 1, 'k': 1, 'l': 1, 'm': 1,
+	'n': 1, 'o': 1, 'p': 1, 'q': 1, 'r': 1, 's': 1, 't': 1, 'u': 1,
+	'v': 1, 'w': 1, 'x': 1, 'y': 1, 'z': 1, '~': 1,
 }
 
-// genSet4 is %x30-39 / %x41-46 / %x61-66.
-var genSet4 = [256]bool{
-	'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true,
-	'8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true,
-	'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true,
+// genSet4 is %x30-39 / %x41-46 / %x61-66: 1 for a byte of the set.
+var genSet4 = [256]uint8{
+	'0': 1, '1': 1, '2': 1, '3': 1, '4': 1, '5': 1, '6': 1, '7': 1,
+	'8': 1, '9': 1, 'A': 1, 'B': 1, 'C': 1, 'D': 1, 'E': 1, 'F': 1,
+	'a': 1, 'b': 1, 'c': 1, 'd': 1, 'e': 1, 'f': 1,
 }
 
-// genSet5 is %x30-3A / %x41-46 / %x61-66.
-var genSet5 = [256]bool{
-	'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true,
-	'8': true, '9': true, ':': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true,
-	'F': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true,
+// genSet5 is %x30-3A / %x41-46 / %x61-66: 1 for a byte of the set.
+var genSet5 = [256]uint8{
+	'0': 1, '1': 1, '2': 1, '3': 1, '4': 1, '5': 1, '6': 1, '7': 1,
+	'8': 1, '9': 1, ':': 1, 'A': 1, 'B': 1, 'C': 1, 'D': 1, 'E': 1,
+	'F': 1, 'a': 1, 'b': 1, 'c': 1, 'd': 1, 'e': 1, 'f': 1,
 }
 
-// genSet6 is %x30-39.
-var genSet6 = [256]bool{
-	'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true,
-	'8': true, '9': true,
+// genSet6 is %x30-39: 1 for a byte of the set.
+var genSet6 = [256]uint8{
+	'0': 1, '1': 1, '2': 1, '3': 1, '4': 1, '5': 1, '6': 1, '7': 1,
+	'8': 1, '9': 1,
 }
 
-// genSet7 is %x30-35.
-var genSet7 = [256]bool{
-	'0': true, '1': true, '2': true, '3': true, '4': true, '5': true,
+// genSet7 is %x30-35: 1 for a byte of the set.
+var genSet7 = [256]uint8{
+	'0': 1, '1': 1, '2': 1, '3': 1, '4': 1, '5': 1,
 }
 
-// genSet8 is %x30-34.
-var genSet8 = [256]bool{
-	'0': true, '1': true, '2': true, '3': true, '4': true,
+// genSet8 is %x30-34: 1 for a byte of the set.
+var genSet8 = [256]uint8{
+	'0': 1, '1': 1, '2': 1, '3': 1, '4': 1,
 }
 
-// genSet9 is %x31-39.
-var genSet9 = [256]bool{
-	'1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true,
-	'9': true,
+// genSet9 is %x31-39: 1 for a byte of the set.
+var genSet9 = [256]uint8{
+	'1': 1, '2': 1, '3': 1, '4': 1, '5': 1, '6': 1, '7': 1, '8': 1,
+	'9': 1,
 }
 
-// genSet10 is "!" / %x24-2E / %x30-39 / ";" / "=" / %x41-5A / "_" / %x61-7A / "~".
-var genSet10 = [256]bool{
-	'!': true, '$': true, '%': true, '&': true, 0x27: true, '(': true, ')': true, '*': true,
-	'+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true,
-	'4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true,
-	'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true,
-	'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true,
-	'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true,
-	'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true,
-	'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true,
-	'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true,
-	'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true,
+// genSet10 is "!" / %x24-2E / %x30-39 / ";" / "=" / %x41-5A / "_" / %x61-7A / "~": 1 for a byte of the set.
+var genSet10 = [256]uint8{
+	'!': 1, '$': 1, '%': 1, '&': 1, 0x27: 1, '(': 1, ')': 1, '*': 1,
+	'+': 1, ',': 1, '-': 1, '.': 1, '0': 1, '1': 1, '2': 1, '3': 1,
+	'4': 1, '5': 1, '6': 1, '7': 1, '8': 1, '9': 1, ';': 1, '=': 1,
+	'A': 1, 'B': 1, 'C': 1, 'D': 1, 'E': 1, 'F': 1, 'G': 1, 'H': 1,
+	'I': 1, 'J': 1, 'K': 1, 'L': 1, 'M': 1, 'N': 1, 'O': 1, 'P': 1,
+	'Q': 1, 'R': 1, 'S': 1, 'T': 1, 'U': 1, 'V': 1, 'W': 1, 'X': 1,
+	'Y': 1, 'Z': 1, '_': 1, 'a': 1, 'b': 1, 'c': 1, 'd': 1, 'e': 1,
+	'f': 1, 'g': 1, 'h': 1, 'i': 1, 'j': 1, 'k': 1, 'l': 1, 'm': 1,
+	'n': 1, 'o': 1, 'p': 1, 'q': 1, 'r': 1, 's': 1, 't': 1, 'u': 1,
+	'v': 1, 'w': 1, 'x': 1, 'y': 1, 'z': 1, '~': 1,
 }
 
-// genSet11 is "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x41-5A / "_" / %x61-7A / "~".
-var genSet11 = [256]bool{
-	'!': true, '$': true, '&': true, 0x27: true, '(': true, ')': true, '*': true, '+': true,
-	',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true,
-	'5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true, 'A': true,
-	'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true,
-	'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true,
-	'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true,
-	'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true,
-	'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true,
-	'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true,
-	'w': true, 'x': true, 'y': true, 'z': true, '~': true,
+// genSet11 is "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x41-5A / "_" / %x61-7A / "~": 1 for a byte of the set.
+var genSet11 = [256]uint8{
+	'!': 1, '$': 1, '&': 1, 0x27: 1, '(': 1, ')': 1, '*': 1, '+': 1,
+	',': 1, '-': 1, '.': 1, '0': 1, '1': 1, '2': 1, '3': 1, '4': 1,
+	'5': 1, '6': 1, '7': 1, '8': 1, '9': 1, ';': 1, '=': 1, 'A': 1,
+	'B': 1, 'C': 1, 'D': 1, 'E': 1, 'F': 1, 'G': 1, 'H': 1, 'I': 1,
+	'J': 1, 'K': 1, 'L': 1, 'M': 1, 'N': 1, 'O': 1, 'P': 1, 'Q': 1,
+	'R': 1, 'S': 1, 'T': 1, 'U': 1, 'V': 1, 'W': 1, 'X': 1, 'Y': 1,
+	'Z': 1, '_': 1, 'a': 1, 'b': 1, 'c': 1, 'd': 1, 'e': 1, 'f': 1,
+	'g': 1, 'h': 1, 'i': 1, 'j': 1, 'k': 1, 'l': 1, 'm': 1, 'n': 1,
+	'o': 1, 'p': 1, 'q': 1, 'r': 1, 's': 1, 't': 1, 'u': 1, 'v': 1,
+	'w': 1, 'x': 1, 'y': 1, 'z': 1, '~': 1,
 }
 
-// genSet12 is "!" / "$" / %x26-3B / "=" / %x40-5A / "_" / %x61-7A / "~".
-var genSet12 = [256]bool{
-	'!': true, '$': true, '&': true, 0x27: true, '(': true, ')': true, '*': true, '+': true,
-	',': true, '-': true, '.': true, '/': true, '0': true, '1': true, '2': true, '3': true,
-	'4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true,
-	'=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true,
-	'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true,
-	'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true,
-	'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true,
-	'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true,
-	'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true,
-	't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true,
+// genSet12 is "!" / "$" / %x26-3B / "=" / %x40-5A / "_" / %x61-7A / "~": 1 for a byte of the set.
+var genSet12 = [256]uint8{
+	'!': 1, '$': 1, '&': 1, 0x27: 1, '(': 1, ')': 1, '*': 1, '+': 1,
+	',': 1, '-': 1, '.': 1, '/': 1, '0': 1, '1': 1, '2': 1, '3': 1,
+	'4': 1, '5': 1, '6': 1, '7': 1, '8': 1, '9': 1, ':': 1, ';': 1,
+	'=': 1, '@': 1, 'A': 1, 'B': 1, 'C': 1, 'D': 1, 'E': 1, 'F': 1,
+	'G': 1, 'H': 1, 'I': 1, 'J': 1, 'K': 1, 'L': 1, 'M': 1, 'N': 1,
+	'O': 1, 'P': 1, 'Q': 1, 'R': 1, 'S': 1, 'T': 1, 'U': 1, 'V': 1,
+	'W': 1, 'X': 1, 'Y': 1, 'Z': 1, '_': 1, 'a': 1, 'b': 1, 'c': 1,
+	'd': 1, 'e': 1, 'f': 1, 'g': 1, 'h': 1, 'i': 1, 'j': 1, 'k': 1,
+	'l': 1, 'm': 1, 'n': 1, 'o': 1, 'p': 1, 'q': 1, 'r': 1, 's': 1,
+	't': 1, 'u': 1, 'v': 1, 'w': 1, 'x': 1, 'y': 1, 'z': 1, '~': 1,
 }
 
-// genSet13 is "!" / "$" / %x26-2E / %x30-3B / "=" / %x40-5A / "_" / %x61-7A / "~".
-var genSet13 = [256]bool{
-	'!': true, '$': true, '&': true, 0x27: true, '(': true, ')': true, '*': true, '+': true,
-	',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true,
-	'5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true,
-	'@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true,
-	'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true,
-	'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true,
-	'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true,
-	'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true,
-	'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true,
-	'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true,
+// genSet13 is "!" / "$" / %x26-2E / %x30-3B / "=" / %x40-5A / "_" / %x61-7A / "~": 1 for a byte of the set.
+var genSet13 = [256]uint8{
+	'!': 1, '$': 1, '&': 1, 0x27: 1, '(': 1, ')': 1, '*': 1, '+': 1,
+	',': 1, '-': 1, '.': 1, '0': 1, '1': 1, '2': 1, '3': 1, '4': 1,
+	'5': 1, '6': 1, '7': 1, '8': 1, '9': 1, ':': 1, ';': 1, '=': 1,
+	'@': 1, 'A': 1, 'B': 1, 'C': 1, 'D': 1, 'E': 1, 'F': 1, 'G': 1,
+	'H': 1, 'I': 1, 'J': 1, 'K': 1, 'L': 1, 'M': 1, 'N': 1, 'O': 1,
+	'P': 1, 'Q': 1, 'R': 1, 'S': 1, 'T': 1, 'U': 1, 'V': 1, 'W': 1,
+	'X': 1, 'Y': 1, 'Z': 1, '_': 1, 'a': 1, 'b': 1, 'c': 1, 'd': 1,
+	'e': 1, 'f': 1, 'g': 1, 'h': 1, 'i': 1, 'j': 1, 'k': 1, 'l': 1,
+	'm': 1, 'n': 1, 'o': 1, 'p': 1, 'q': 1, 'r': 1, 's': 1, 't': 1,
+	'u': 1, 'v': 1, 'w': 1, 'x': 1, 'y': 1, 'z': 1, '~': 1,
 }
 
-// genSet14 is "!" / "$" / %x26-3B / "=" / %x3F-5A / "_" / %x61-7A / "~".
-var genSet14 = [256]bool{
-	'!': true, '$': true, '&': true, 0x27: true, '(': true, ')': true, '*': true, '+': true,
-	',': true, '-': true, '.': true, '/': true, '0': true, '1': true, '2': true, '3': true,
-	'4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true,
-	'=': true, '?': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true,
-	'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true,
-	'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true,
-	'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true,
-	'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true,
-	'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true,
-	's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true,
-	'~': true,
+// genSet14 is "!" / "$" / %x26-3B / "=" / %x3F-5A / "_" / %x61-7A / "~": 1 for a byte of the set.
+var genSet14 = [256]uint8{
+	'!': 1, '$': 1, '&': 1, 0x27: 1, '(': 1, ')': 1, '*': 1, '+': 1,
+	',': 1, '-': 1, '.': 1, '/': 1, '0': 1, '1': 1, '2': 1, '3': 1,
+	'4': 1, '5': 1, '6': 1, '7': 1, '8': 1, '9': 1, ':': 1, ';': 1,
+	'=': 1, '?': 1, '@': 1, 'A': 1, 'B': 1, 'C': 1, 'D': 1, 'E': 1,
+	'F': 1, 'G': 1, 'H': 1, 'I': 1, 'J': 1, 'K': 1, 'L': 1, 'M': 1,
+	'N': 1, 'O': 1, 'P': 1, 'Q': 1, 'R': 1, 'S': 1, 'T': 1, 'U': 1,
+	'V': 1, 'W': 1, 'X': 1, 'Y': 1, 'Z': 1, '_': 1, 'a': 1, 'b': 1,
+	'c': 1, 'd': 1, 'e': 1, 'f': 1, 'g': 1, 'h': 1, 'i': 1, 'j': 1,
+	'k': 1, 'l': 1, 'm': 1, 'n': 1, 'o': 1, 'p': 1, 'q': 1, 'r': 1,
+	's': 1, 't': 1, 'u': 1, 'v': 1, 'w': 1, 'x': 1, 'y': 1, 'z': 1,
+	'~': 1,
 }
 
-// genSet15 is "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x40-5A / "_" / %x61-7A / "~".
-var genSet15 = [256]bool{
-	'!': true, '$': true, '&': true, 0x27: true, '(': true, ')': true, '*': true, '+': true,
-	',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true,
-	'5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true, '@': true,
-	'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true,
-	'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true,
-	'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true,
-	'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true,
-	'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true,
-	'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true,
-	'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true,
+// genSet15 is "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x40-5A / "_" / %x61-7A / "~": 1 for a byte of the set.
+var genSet15 = [256]uint8{
+	'!': 1, '$': 1, '&': 1, 0x27: 1, '(': 1, ')': 1, '*': 1, '+': 1,
+	',': 1, '-': 1, '.': 1, '0': 1, '1': 1, '2': 1, '3': 1, '4': 1,
+	'5': 1, '6': 1, '7': 1, '8': 1, '9': 1, ';': 1, '=': 1, '@': 1,
+	'A': 1, 'B': 1, 'C': 1, 'D': 1, 'E': 1, 'F': 1, 'G': 1, 'H': 1,
+	'I': 1, 'J': 1, 'K': 1, 'L': 1, 'M': 1, 'N': 1, 'O': 1, 'P': 1,
+	'Q': 1, 'R': 1, 'S': 1, 'T': 1, 'U': 1, 'V': 1, 'W': 1, 'X': 1,
+	'Y': 1, 'Z': 1, '_': 1, 'a': 1, 'b': 1, 'c': 1, 'd': 1, 'e': 1,
+	'f': 1, 'g': 1, 'h': 1, 'i': 1, 'j': 1, 'k': 1, 'l': 1, 'm': 1,
+	'n': 1, 'o': 1, 'p': 1, 'q': 1, 'r': 1, 's': 1, 't': 1, 'u': 1,
+	'v': 1, 'w': 1, 'x': 1, 'y': 1, 'z': 1, '~': 1,
 }
 
-// genSet16 is "v".
-var genSet16 = [256]bool{
-	'V': true, 'v': true,
+// genSet16 is "v": 1 for a byte of the set.
+var genSet16 = [256]uint8{
+	'V': 1, 'v': 1,
 }
 
-// genSet17 is "!" / %x24-2E / %x30-39 / ";" / "=" / %x40-5A / "_" / %x61-7A / "~".
-var genSet17 = [256]bool{
-	'!': true, '$': true, '%': true, '&': true, 0x27: true, '(': true, ')': true, '*': true,
-	'+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true,
-	'4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true,
-	'@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true,
-	'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true,
-	'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true,
-	'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true,
-	'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true,
-	'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true,
-	'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true,
+// genSet17 is "!" / %x24-2E / %x30-39 / ";" / "=" / %x40-5A / "_" / %x61-7A / "~": 1 for a byte of the set.
+var genSet17 = [256]uint8{
+	'!': 1, '$': 1, '%': 1, '&': 1, 0x27: 1, '(': 1, ')': 1, '*': 1,
+	'+': 1, ',': 1, '-': 1, '.': 1, '0': 1, '1': 1, '2': 1, '3': 1,
+	'4': 1, '5': 1, '6': 1, '7': 1, '8': 1, '9': 1, ';': 1, '=': 1,
+	'@': 1, 'A': 1, 'B': 1, 'C': 1, 'D': 1, 'E': 1, 'F': 1, 'G': 1,
+	'H': 1, 'I': 1, 'J': 1, 'K': 1, 'L': 1, 'M': 1, 'N': 1, 'O': 1,
+	'P': 1, 'Q': 1, 'R': 1, 'S': 1, 'T': 1, 'U': 1, 'V': 1, 'W': 1,
+	'X': 1, 'Y': 1, 'Z': 1, '_': 1, 'a': 1, 'b': 1, 'c': 1, 'd': 1,
+	'e': 1, 'f': 1, 'g': 1, 'h': 1, 'i': 1, 'j': 1, 'k': 1, 'l': 1,
+	'm': 1, 'n': 1, 'o': 1, 'p': 1, 'q': 1, 'r': 1, 's': 1, 't': 1,
+	'u': 1, 'v': 1, 'w': 1, 'x': 1, 'y': 1, 'z': 1, '~': 1,
 }

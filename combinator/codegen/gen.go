@@ -45,7 +45,8 @@ import (
 // in Go (dec-octet: matchDecOctet), its diagnosis "explain" and the same,
 // with "Rule" added where Add or AddExplain was given that name.
 //
-// Byte classes become package-level [256]bool tables, named with Prefix;
+// Byte classes become package-level [256]uint8 tables (1 for a byte of the
+// set), named with Prefix;
 // fused runs become loops, over a byte table in Prefix + "Run", which the
 // compiler inlines. A rune class becomes a function of its set of
 // code points (Prefix + "Runes" + n) that decodes UTF-8 and tests ranges,
@@ -231,7 +232,7 @@ func (g *Generator) Source() ([]byte, error) {
 		return nil, fmt.Errorf("codegen: generate: %d labels in the diagnoses, more than 65,536", len(g.labels))
 	}
 	for i, set := range g.sets {
-		fmt.Fprintf(&b, "// %s is %s.\nvar %s = [256]bool{", g.tableName(i), set, g.tableName(i))
+		fmt.Fprintf(&b, "// %s is %s: 1 for a byte of the set.\nvar %s = [256]uint8{", g.tableName(i), set, g.tableName(i))
 		n := 0
 		for c := 0; c < 256; c++ {
 			if !set.Contains(byte(c)) {
@@ -241,7 +242,7 @@ func (g *Generator) Source() ([]byte, error) {
 				b.WriteString("\n")
 			}
 			n++
-			fmt.Fprintf(&b, "%s: true, ", byteLit(byte(c)))
+			fmt.Fprintf(&b, "%s: 1, ", byteLit(byte(c)))
 		}
 		b.WriteString("\n}\n\n")
 	}
@@ -611,9 +612,9 @@ func (f *genFunc) byteIn(set c.CharSet, in bool) string {
 	}
 	t := f.g.table(set)
 	if in {
-		return fmt.Sprintf("p < len(in) && %s[in[p]]", t)
+		return fmt.Sprintf("p < len(in) && %s[in[p]] != 0", t)
 	}
-	return fmt.Sprintf("p >= len(in) || !%s[in[p]]", t)
+	return fmt.Sprintf("p >= len(in) || %s[in[p]] == 0", t)
 }
 
 // single reports whether set holds exactly one byte, and which.
@@ -665,10 +666,10 @@ func canSkip(r *node) bool {
 func (f *genFunc) unitStep(r *node, orElse string) string {
 	var b strings.Builder
 	t := f.g.table(r.set)
-	fmt.Fprintf(&b, "if c := in[p]; %s[c] {\np++\n}", t)
+	fmt.Fprintf(&b, "if c := in[p]; %s[c] != 0 {\np++\n}", t)
 	if r.pct {
 		h := f.g.table(c.HexDigSet)
-		fmt.Fprintf(&b, " else if c == '%%' && p+2 < len(in) && %s[in[p+1]] && %s[in[p+2]] {\np += 3\n}", h, h)
+		fmt.Fprintf(&b, " else if c == '%%' && p+2 < len(in) && %s[in[p+1]] != 0 && %s[in[p+2]] != 0 {\np += 3\n}", h, h)
 	}
 	fmt.Fprintf(&b, " else {\n%s\n}", orElse)
 	return b.String()
@@ -686,12 +687,14 @@ func (f *genFunc) runLoop(r *node) string {
 		return loop
 	}
 	h := f.g.table(c.HexDigSet)
-	return fmt.Sprintf("for {\n%s\nif t := in[p:]; len(t) < 3 || t[0] != '%%' || !%s[t[1]] || !%s[t[2]] {\nbreak\n}\np += 3\n}", loop, h, h)
+	return fmt.Sprintf("for {\n%s\nif t := in[p:]; len(t) < 3 || t[0] != '%%' || %s[t[1]] == 0 || %s[t[2]] == 0 {\nbreak\n}\np += 3\n}", loop, h, h)
 }
 
 // runSource is the function that the loops of runLoop call, small enough for
 // the compiler to inline with its table: four bytes a step while four are
-// left, then one. uint(p) < uint(len(in)) is p < len(in), p being never
+// left, then one. The step ANDs the four table entries, which is one branch
+// for four bytes where bool tables took four (&& branches); it is why the
+// tables hold uint8. uint(p) < uint(len(in)) is p < len(in), p being never
 // negative, in the form that lets the compiler drop the bounds check of
 // in[p].
 func (g *Generator) runSource() string {
@@ -699,14 +702,14 @@ func (g *Generator) runSource() string {
 		return ""
 	}
 	return fmt.Sprintf(`// %[1]sRun returns the end of the run of bytes of set in in from p.
-func %[1]sRun(in string, p int, set *[256]bool) int {
+func %[1]sRun(in string, p int, set *[256]uint8) int {
 	for len(in)-p >= 4 {
-		if q := in[p : p+4]; !set[q[0]] || !set[q[1]] || !set[q[2]] || !set[q[3]] {
+		if q := in[p : p+4]; set[q[0]]&set[q[1]]&set[q[2]]&set[q[3]] == 0 {
 			break
 		}
 		p += 4
 	}
-	for uint(p) < uint(len(in)) && set[in[p]] {
+	for uint(p) < uint(len(in)) && set[in[p]] != 0 {
 		p++
 	}
 	return p
@@ -717,10 +720,10 @@ func %[1]sRun(in string, p int, set *[256]bool) int {
 
 // unitCond is the condition that one unit of the fused node r stands at p.
 func (f *genFunc) unitCond(r *node) string {
-	cond := fmt.Sprintf("%s[in[p]]", f.g.table(r.set))
+	cond := fmt.Sprintf("%s[in[p]] != 0", f.g.table(r.set))
 	if r.pct {
 		h := f.g.table(c.HexDigSet)
-		cond = fmt.Sprintf("(%s || in[p] == '%%' && p+2 < len(in) && %s[in[p+1]] && %s[in[p+2]])", cond, h, h)
+		cond = fmt.Sprintf("(%s || in[p] == '%%' && p+2 < len(in) && %s[in[p+1]] != 0 && %s[in[p+2]] != 0)", cond, h, h)
 	}
 	return "p < len(in) && " + cond
 }
