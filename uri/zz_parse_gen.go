@@ -929,7 +929,7 @@ l4:
 	// reg-name
 	for {
 		p = genRun(in, p, &genSet11)
-		if t := in[p:]; len(t) < 3 || t[0] != '%' || genSet4[t[1]] == 0 || genSet4[t[2]] == 0 {
+		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 			break
 		}
 		p += 3
@@ -958,7 +958,7 @@ func matchPathAbsolute(in string, pos int) int {
 	v2 = p
 	for {
 		p = genRun(in, p, &genSet13)
-		if t := in[p:]; len(t) < 3 || t[0] != '%' || genSet4[t[1]] == 0 || genSet4[t[2]] == 0 {
+		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 			break
 		}
 		p += 3
@@ -970,7 +970,7 @@ func matchPathAbsolute(in string, pos int) int {
 		p++
 		for {
 			p = genRun(in, p, &genSet12)
-			if t := in[p:]; len(t) < 3 || t[0] != '%' || genSet4[t[1]] == 0 || genSet4[t[2]] == 0 {
+			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 				break
 			}
 			p += 3
@@ -1038,7 +1038,7 @@ func matchURI(in string, pos int, caps *[8][2]int) int {
 	// userinfo
 	for {
 		p = genRun(in, p, &genSet3)
-		if t := in[p:]; len(t) < 3 || t[0] != '%' || genSet4[t[1]] == 0 || genSet4[t[2]] == 0 {
+		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 			break
 		}
 		p += 3
@@ -1088,7 +1088,7 @@ l9:
 		p++
 		for {
 			p = genRun(in, p, &genSet12)
-			if t := in[p:]; len(t) < 3 || t[0] != '%' || genSet4[t[1]] == 0 || genSet4[t[2]] == 0 {
+			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 				break
 			}
 			p += 3
@@ -1129,7 +1129,7 @@ l12:
 	v18 = p
 	for {
 		p = genRun(in, p, &genSet13)
-		if t := in[p:]; len(t) < 3 || t[0] != '%' || genSet4[t[1]] == 0 || genSet4[t[2]] == 0 {
+		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 			break
 		}
 		p += 3
@@ -1141,7 +1141,7 @@ l12:
 		p++
 		for {
 			p = genRun(in, p, &genSet12)
-			if t := in[p:]; len(t) < 3 || t[0] != '%' || genSet4[t[1]] == 0 || genSet4[t[2]] == 0 {
+			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 				break
 			}
 			p += 3
@@ -1171,7 +1171,7 @@ l2:
 	// query
 	for {
 		p = genRun(in, p, &genSet14)
-		if t := in[p:]; len(t) < 3 || t[0] != '%' || genSet4[t[1]] == 0 || genSet4[t[2]] == 0 {
+		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 			break
 		}
 		p += 3
@@ -1197,7 +1197,7 @@ l15:
 	// fragment
 	for {
 		p = genRun(in, p, &genSet14)
-		if t := in[p:]; len(t) < 3 || t[0] != '%' || genSet4[t[1]] == 0 || genSet4[t[2]] == 0 {
+		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 			break
 		}
 		p += 3
@@ -1275,7 +1275,7 @@ func matchAbsoluteURI(in string, pos int, caps *[8][2]int) int {
 	// userinfo
 	for {
 		p = genRun(in, p, &genSet3)
-		if t := in[p:]; len(t) < 3 || t[0] != '%' || genSet4[t[1]] == 0 || genSet4[t[2]] == 0 {
+		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 			break
 		}
 		p += 3
@@ -1325,7 +1325,7 @@ l9:
 		p++
 		for {
 			p = genRun(in, p, &genSet12)
-			if t := in[p:]; len(t) < 3 || t[0] != '%' || genSet4[t[1]] == 0 || genSet4[t[2]] == 0 {
+			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 				break
 			}
 			p += 3
@@ -1366,7 +1366,7 @@ l12:
 	v18 = p
 	for {
 		p = genRun(in, p, &genSet13)
-		if t := in[p:]; len(t) < 3 || t[0] != '%' || genSet4[t[1]] == 0 || genSet4[t[2]] == 0 {
+		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 			break
 		}
 		p += 3
@@ -1378,7 +1378,7 @@ l12:
 		p++
 		for {
 			p = genRun(in, p, &genSet12)
-			if t := in[p:]; len(t) < 3 || t[0] != '%' || genSet4[t[1]] == 0 || genSet4[t[2]] == 0 {
+			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 				break
 			}
 			p += 3
@@ -1408,7 +1408,7 @@ l2:
 	// query
 	for {
 		p = genRun(in, p, &genSet14)
-		if t := in[p:]; len(t) < 3 || t[0] != '%' || genSet4[t[1]] == 0 || genSet4[t[2]] == 0 {
+		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 			break
 		}
 		p += 3
@@ -1473,7 +1473,7 @@ func matchRelativeRef(in string, pos int, caps *[8][2]int) int {
 	// userinfo
 	for {
 		p = genRun(in, p, &genSet3)
-		if t := in[p:]; len(t) < 3 || t[0] != '%' || genSet4[t[1]] == 0 || genSet4[t[2]] == 0 {
+		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 			break
 		}
 		p += 3
@@ -1523,7 +1523,7 @@ l9:
 		p++
 		for {
 			p = genRun(in, p, &genSet12)
-			if t := in[p:]; len(t) < 3 || t[0] != '%' || genSet4[t[1]] == 0 || genSet4[t[2]] == 0 {
+			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 				break
 			}
 			p += 3
@@ -1564,7 +1564,7 @@ l12:
 	v18 = p
 	for {
 		p = genRun(in, p, &genSet15)
-		if t := in[p:]; len(t) < 3 || t[0] != '%' || genSet4[t[1]] == 0 || genSet4[t[2]] == 0 {
+		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 			break
 		}
 		p += 3
@@ -1576,7 +1576,7 @@ l12:
 		p++
 		for {
 			p = genRun(in, p, &genSet12)
-			if t := in[p:]; len(t) < 3 || t[0] != '%' || genSet4[t[1]] == 0 || genSet4[t[2]] == 0 {
+			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 				break
 			}
 			p += 3
@@ -1606,7 +1606,7 @@ l2:
 	// query
 	for {
 		p = genRun(in, p, &genSet14)
-		if t := in[p:]; len(t) < 3 || t[0] != '%' || genSet4[t[1]] == 0 || genSet4[t[2]] == 0 {
+		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 			break
 		}
 		p += 3
@@ -1632,7 +1632,7 @@ l15:
 	// fragment
 	for {
 		p = genRun(in, p, &genSet14)
-		if t := in[p:]; len(t) < 3 || t[0] != '%' || genSet4[t[1]] == 0 || genSet4[t[2]] == 0 {
+		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 			break
 		}
 		p += 3
@@ -3107,7 +3107,7 @@ func explainPathAbempty(in string, pos int, d *genDiag) int {
 		p++
 		for {
 			p = genRun(in, p, &genSet12)
-			if t := in[p:]; len(t) < 3 || t[0] != '%' || genSet4[t[1]] == 0 || genSet4[t[2]] == 0 {
+			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 				break
 			}
 			p += 3
@@ -3195,7 +3195,7 @@ l2:
 		p++
 		for {
 			p = genRun(in, p, &genSet12)
-			if t := in[p:]; len(t) < 3 || t[0] != '%' || genSet4[t[1]] == 0 || genSet4[t[2]] == 0 {
+			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 				break
 			}
 			p += 3
@@ -3241,7 +3241,7 @@ func explainPathRootless(in string, pos int, d *genDiag) int {
 		p++
 		for {
 			p = genRun(in, p, &genSet12)
-			if t := in[p:]; len(t) < 3 || t[0] != '%' || genSet4[t[1]] == 0 || genSet4[t[2]] == 0 {
+			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 				break
 			}
 			p += 3
@@ -3814,7 +3814,7 @@ func explainPathNoscheme(in string, pos int, d *genDiag) int {
 		p++
 		for {
 			p = genRun(in, p, &genSet12)
-			if t := in[p:]; len(t) < 3 || t[0] != '%' || genSet4[t[1]] == 0 || genSet4[t[2]] == 0 {
+			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 				break
 			}
 			p += 3
