@@ -158,10 +158,11 @@ func parsed(u *URI, s string, rule topRule, end int, sp *[nslots][2]int) error {
 
 // capSpan is the span of a capture [start, end) of the generated matchers,
 // without a branch: an undefined capture is {-1, -1}, and becomes the zero
-// span.
+// span; a defined one has 0 <= start <= end, so max(end, 0) is end. The
+// compiler makes max a conditional move: 7 instructions a slot, where
+// masking end with start >> 63 took 9.
 func capSpan(start, end int) span {
-	undef := int32(start >> 63) // -1 when undefined, else 0
-	return span{int32(start + 1), int32(end) &^ undef}
+	return span{int32(start + 1), int32(max(end, 0))}
 }
 
 // diagnose is rule.ExplainFrom(s, lowerBound) by the generated diagnosis
