@@ -1128,6 +1128,12 @@ l9:
 		}
 	}
 	k5e = p
+	caps[0] = [2]int{k0s, k0e}
+	caps[1] = [2]int{k1s, k1e}
+	caps[2] = [2]int{k2s, k2e}
+	caps[3] = [2]int{k3s, k3e}
+	caps[4] = [2]int{k4s, k4e}
+	caps[5] = [2]int{k5s, k5e}
 	goto l2
 l3:
 	p = v1
@@ -1151,6 +1157,12 @@ l3:
 		goto l12
 	}
 	k5e = p
+	caps[0] = [2]int{k0s, k0e}
+	caps[1] = [2]int{k1s, k1e}
+	caps[2] = [2]int{k2s, k2e}
+	caps[3] = [2]int{k3s, k3e}
+	caps[4] = [2]int{k4s, k4e}
+	caps[5] = [2]int{k5s, k5e}
 	goto l2
 l12:
 	p = v1
@@ -1196,6 +1208,12 @@ l12:
 		}
 	}
 	k5e = p
+	caps[0] = [2]int{k0s, k0e}
+	caps[1] = [2]int{k1s, k1e}
+	caps[2] = [2]int{k2s, k2e}
+	caps[3] = [2]int{k3s, k3e}
+	caps[4] = [2]int{k4s, k4e}
+	caps[5] = [2]int{k5s, k5e}
 	goto l2
 l13:
 	p = v1
@@ -1219,6 +1237,12 @@ l13:
 		v19++
 	}
 	k5e = p
+	caps[0] = [2]int{k0s, k0e}
+	caps[1] = [2]int{k1s, k1e}
+	caps[2] = [2]int{k2s, k2e}
+	caps[3] = [2]int{k3s, k3e}
+	caps[4] = [2]int{k4s, k4e}
+	caps[5] = [2]int{k5s, k5e}
 l2:
 	if p >= len(in) || in[p] != '?' {
 		goto l15
@@ -1284,12 +1308,6 @@ l20:
 	k7s = v24
 	k7e = v25
 l19:
-	caps[0] = [2]int{k0s, k0e}
-	caps[1] = [2]int{k1s, k1e}
-	caps[2] = [2]int{k2s, k2e}
-	caps[3] = [2]int{k3s, k3e}
-	caps[4] = [2]int{k4s, k4e}
-	caps[5] = [2]int{k5s, k5e}
 	caps[6] = [2]int{k6s, k6e}
 	caps[7] = [2]int{k7s, k7e}
 	return p
@@ -1419,6 +1437,13 @@ l9:
 		}
 	}
 	k5e = p
+	caps[0] = [2]int{k0s, k0e}
+	caps[1] = [2]int{k1s, k1e}
+	caps[2] = [2]int{k2s, k2e}
+	caps[3] = [2]int{k3s, k3e}
+	caps[4] = [2]int{k4s, k4e}
+	caps[5] = [2]int{k5s, k5e}
+	caps[7] = [2]int{k7s, k7e}
 	goto l2
 l3:
 	p = v1
@@ -1442,6 +1467,13 @@ l3:
 		goto l12
 	}
 	k5e = p
+	caps[0] = [2]int{k0s, k0e}
+	caps[1] = [2]int{k1s, k1e}
+	caps[2] = [2]int{k2s, k2e}
+	caps[3] = [2]int{k3s, k3e}
+	caps[4] = [2]int{k4s, k4e}
+	caps[5] = [2]int{k5s, k5e}
+	caps[7] = [2]int{k7s, k7e}
 	goto l2
 l12:
 	p = v1
@@ -1487,6 +1519,13 @@ l12:
 		}
 	}
 	k5e = p
+	caps[0] = [2]int{k0s, k0e}
+	caps[1] = [2]int{k1s, k1e}
+	caps[2] = [2]int{k2s, k2e}
+	caps[3] = [2]int{k3s, k3e}
+	caps[4] = [2]int{k4s, k4e}
+	caps[5] = [2]int{k5s, k5e}
+	caps[7] = [2]int{k7s, k7e}
 	goto l2
 l13:
 	p = v1
@@ -1510,6 +1549,13 @@ l13:
 		v19++
 	}
 	k5e = p
+	caps[0] = [2]int{k0s, k0e}
+	caps[1] = [2]int{k1s, k1e}
+	caps[2] = [2]int{k2s, k2e}
+	caps[3] = [2]int{k3s, k3e}
+	caps[4] = [2]int{k4s, k4e}
+	caps[5] = [2]int{k5s, k5e}
+	caps[7] = [2]int{k7s, k7e}
 l2:
 	if p >= len(in) || in[p] != '?' {
 		goto l15
@@ -1543,14 +1589,7 @@ l16:
 	k6s = v21
 	k6e = v22
 l15:
-	caps[0] = [2]int{k0s, k0e}
-	caps[1] = [2]int{k1s, k1e}
-	caps[2] = [2]int{k2s, k2e}
-	caps[3] = [2]int{k3s, k3e}
-	caps[4] = [2]int{k4s, k4e}
-	caps[5] = [2]int{k5s, k5e}
 	caps[6] = [2]int{k6s, k6e}
-	caps[7] = [2]int{k7s, k7e}
 	return p
 l1:
 	return -1

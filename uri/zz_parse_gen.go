@@ -1095,6 +1095,12 @@ l9:
 		}
 	}
 	k5e = p
+	caps[0] = [2]int{k0s, k0e}
+	caps[1] = [2]int{k1s, k1e}
+	caps[2] = [2]int{k2s, k2e}
+	caps[3] = [2]int{k3s, k3e}
+	caps[4] = [2]int{k4s, k4e}
+	caps[5] = [2]int{k5s, k5e}
 	goto l2
 l3:
 	p = v1
@@ -1118,6 +1124,12 @@ l3:
 		goto l12
 	}
 	k5e = p
+	caps[0] = [2]int{k0s, k0e}
+	caps[1] = [2]int{k1s, k1e}
+	caps[2] = [2]int{k2s, k2e}
+	caps[3] = [2]int{k3s, k3e}
+	caps[4] = [2]int{k4s, k4e}
+	caps[5] = [2]int{k5s, k5e}
 	goto l2
 l12:
 	p = v1
@@ -1148,6 +1160,12 @@ l12:
 		}
 	}
 	k5e = p
+	caps[0] = [2]int{k0s, k0e}
+	caps[1] = [2]int{k1s, k1e}
+	caps[2] = [2]int{k2s, k2e}
+	caps[3] = [2]int{k3s, k3e}
+	caps[4] = [2]int{k4s, k4e}
+	caps[5] = [2]int{k5s, k5e}
 	goto l2
 l13:
 	p = v1
@@ -1156,6 +1174,12 @@ l13:
 	k5s = p
 	// path-empty
 	k5e = p
+	caps[0] = [2]int{k0s, k0e}
+	caps[1] = [2]int{k1s, k1e}
+	caps[2] = [2]int{k2s, k2e}
+	caps[3] = [2]int{k3s, k3e}
+	caps[4] = [2]int{k4s, k4e}
+	caps[5] = [2]int{k5s, k5e}
 l2:
 	if p >= len(in) || in[p] != '?' {
 		goto l15
@@ -1209,12 +1233,6 @@ l20:
 	k7s = v23
 	k7e = v24
 l19:
-	caps[0] = [2]int{k0s, k0e}
-	caps[1] = [2]int{k1s, k1e}
-	caps[2] = [2]int{k2s, k2e}
-	caps[3] = [2]int{k3s, k3e}
-	caps[4] = [2]int{k4s, k4e}
-	caps[5] = [2]int{k5s, k5e}
 	caps[6] = [2]int{k6s, k6e}
 	caps[7] = [2]int{k7s, k7e}
 	return p
@@ -1332,6 +1350,13 @@ l9:
 		}
 	}
 	k5e = p
+	caps[0] = [2]int{k0s, k0e}
+	caps[1] = [2]int{k1s, k1e}
+	caps[2] = [2]int{k2s, k2e}
+	caps[3] = [2]int{k3s, k3e}
+	caps[4] = [2]int{k4s, k4e}
+	caps[5] = [2]int{k5s, k5e}
+	caps[7] = [2]int{k7s, k7e}
 	goto l2
 l3:
 	p = v1
@@ -1355,6 +1380,13 @@ l3:
 		goto l12
 	}
 	k5e = p
+	caps[0] = [2]int{k0s, k0e}
+	caps[1] = [2]int{k1s, k1e}
+	caps[2] = [2]int{k2s, k2e}
+	caps[3] = [2]int{k3s, k3e}
+	caps[4] = [2]int{k4s, k4e}
+	caps[5] = [2]int{k5s, k5e}
+	caps[7] = [2]int{k7s, k7e}
 	goto l2
 l12:
 	p = v1
@@ -1385,6 +1417,13 @@ l12:
 		}
 	}
 	k5e = p
+	caps[0] = [2]int{k0s, k0e}
+	caps[1] = [2]int{k1s, k1e}
+	caps[2] = [2]int{k2s, k2e}
+	caps[3] = [2]int{k3s, k3e}
+	caps[4] = [2]int{k4s, k4e}
+	caps[5] = [2]int{k5s, k5e}
+	caps[7] = [2]int{k7s, k7e}
 	goto l2
 l13:
 	p = v1
@@ -1393,6 +1432,13 @@ l13:
 	k5s = p
 	// path-empty
 	k5e = p
+	caps[0] = [2]int{k0s, k0e}
+	caps[1] = [2]int{k1s, k1e}
+	caps[2] = [2]int{k2s, k2e}
+	caps[3] = [2]int{k3s, k3e}
+	caps[4] = [2]int{k4s, k4e}
+	caps[5] = [2]int{k5s, k5e}
+	caps[7] = [2]int{k7s, k7e}
 l2:
 	if p >= len(in) || in[p] != '?' {
 		goto l15
@@ -1420,14 +1466,7 @@ l16:
 	k6s = v20
 	k6e = v21
 l15:
-	caps[0] = [2]int{k0s, k0e}
-	caps[1] = [2]int{k1s, k1e}
-	caps[2] = [2]int{k2s, k2e}
-	caps[3] = [2]int{k3s, k3e}
-	caps[4] = [2]int{k4s, k4e}
-	caps[5] = [2]int{k5s, k5e}
 	caps[6] = [2]int{k6s, k6e}
-	caps[7] = [2]int{k7s, k7e}
 	return p
 l1:
 	return -1

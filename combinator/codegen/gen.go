@@ -41,7 +41,10 @@ import (
 // variables) or where it is a fused scan, a literal, a class or a terminal (a
 // few lines). A choice point (an alternative, an iteration, a look-ahead)
 // saves the captures its subrule can set and restores them when the subrule
-// fails. The function of a named rule is named "match" and the rule's name
+// fails. Where the rest of a rule cannot fail (URI's hier-part, whose last
+// alternative matches empty, followed by options), the captures nothing in
+// that rest sets are stored into caps at the end of each path there, not
+// carried to the end of the function. The function of a named rule is named "match" and the rule's name
 // in Go (dec-octet: matchDecOctet), its diagnosis "explain" and the same,
 // with "Rule" added where Add or AddExplain was given that name.
 //
@@ -362,6 +365,14 @@ type genFunc struct {
 	nvars  int
 	labels []*label
 	err    error
+
+	// commit is the node of the function's top sequence after which the
+	// match cannot fail (what follows it never fails, commitPoint): once
+	// it has matched, the captures of the slots in final hold their last
+	// values and are stored into caps there, on each path, so that they
+	// are not carried to the end of the function.
+	commit *node
+	final  []int
 }
 
 type stmt struct {
@@ -478,9 +489,12 @@ func (f *genFunc) compile(name string, r *node) (string, error) {
 func (f *genFunc) compileAs(name string, r *node, internal bool) (string, error) {
 	f.top = !internal
 	fail := f.newLabel()
+	stored := f.commitPoint(r)
 	f.node(r, fail)
 	for s := 0; s < f.nslots; s++ {
-		f.emit("caps[%d] = [2]int{%s, %s}", s, capVar(s, false), capVar(s, true))
+		if !stored[s] {
+			f.emit("caps[%d] = [2]int{%s, %s}", s, capVar(s, false), capVar(s, true))
+		}
 	}
 	f.emit("return p")
 	f.dead = true
@@ -800,6 +814,9 @@ func (f *genFunc) node(r *node, fail *label) {
 	case kSeq:
 		for _, s := range r.subs {
 			f.node(s, fail)
+			if s == f.commit && !f.commitsInAlt(s) {
+				f.storeFinal()
+			}
 		}
 	case kAlt:
 		f.alt(r, fail)
@@ -897,6 +914,9 @@ func (f *genFunc) alt(r *node, fail *label) {
 		}
 		f.needle(s, next)
 		f.node(s, next)
+		if r == f.commit && f.commitsInAlt(r) {
+			f.storeFinal()
+		}
 		if last {
 			break
 		}
@@ -921,6 +941,105 @@ func (f *genFunc) restoreSubset(slots, sub []int, snap []string) {
 			}
 		}
 	}
+}
+
+// commitPoint finds, in the function of Add whose rule r is a sequence, an
+// element at or after the last that can fail: once it has matched, so has
+// r (the elements after it never fail, neverFails), and the captures of
+// the slots that those elements do not set are final. It records that
+// element and those slots in f.commit and f.final, and returns the slots whose stores at the
+// end of the function are left out (storeFinal makes them). caps is
+// written only where the match can no longer fail, so that a failed match
+// leaves it as it was.
+func (f *genFunc) commitPoint(r *node) map[int]bool {
+	if f.nslots == 0 || f.nocaps || r.kind != kSeq || callable(r) || r.fast != fNone || r.rfast != fNone {
+		return nil
+	}
+	k := len(r.subs) - 1
+	for k >= 0 && neverFails(r.subs[k]) {
+		k--
+	}
+	if k < 0 || k == len(r.subs)-1 {
+		return nil // nothing can fail, or the last element can: no gain
+	}
+	// From the last element that can fail on, any element will do: the one
+	// that sets the most slots (hier-part, which never fails, rather than
+	// the ":" before it), the first of those.
+	j := k
+	for i := k + 1; i < len(r.subs); i++ {
+		if len(slotsOf(r.subs[i])) > len(slotsOf(r.subs[j])) {
+			j = i
+		}
+	}
+	if j == len(r.subs)-1 {
+		return nil // the end of the function: no gain
+	}
+	later := map[int]bool{}
+	for _, s := range r.subs[j+1:] {
+		for _, slot := range slotsOf(s) {
+			later[slot] = true
+		}
+	}
+	stored := map[int]bool{}
+	for slot := 0; slot < f.nslots; slot++ {
+		if !later[slot] {
+			f.final = append(f.final, slot)
+			stored[slot] = true
+		}
+	}
+	f.commit = r.subs[j]
+	return stored
+}
+
+// commitsInAlt reports whether the captures are stored at the end of each
+// alternative of the commit node r, an ordered choice compiled inline (the
+// hier-part of URI: each of its four alternatives stores them), rather than
+// once after it: the values of the alternatives then need not be merged
+// where they meet.
+func (f *genFunc) commitsInAlt(r *node) bool {
+	return r.kind == kAlt && !callable(r) && r.fast == fNone && r.rfast == fNone
+}
+
+// storeFinal stores the final captures into caps (commitPoint).
+func (f *genFunc) storeFinal() {
+	for _, slot := range f.final {
+		f.emit("caps[%d] = [2]int{%s, %s}", slot, capVar(slot, false), capVar(slot, true))
+	}
+}
+
+// neverFails reports whether r matches at any position: an optional or
+// repeated rule with no minimum, a sequence of such rules, a choice with
+// one such alternative. It errs on the side of false.
+func neverFails(r *node) bool {
+	switch {
+	case r.fast == fRun || r.rfast == fRun:
+		return r.min == 0
+	case r.fast != fNone || r.rfast != fNone:
+		return false
+	}
+	switch r.kind {
+	case kRep:
+		return r.min == 0
+	case kCap:
+		return neverFails(r.subs[0])
+	case kSeq:
+		for _, s := range r.subs {
+			if !neverFails(s) {
+				return false
+			}
+		}
+		return true
+	case kAlt:
+		for _, s := range r.subs {
+			if neverFails(s) {
+				return true
+			}
+		}
+		return false
+	case kLit, kLitFold:
+		return r.lit == ""
+	}
+	return false
 }
 
 // rep emits a greedy repetition, which stops when its rule matches empty.
