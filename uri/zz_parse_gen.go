@@ -4240,7 +4240,7 @@ func explainURIReferenceDiag(in string, lowerBound int, d *genDiag) (offset int)
 // genRun returns the end of the run of bytes of set in in from p.
 func genRun(in string, p int, set *[256]uint8) int {
 	for len(in)-p >= 4 {
-		if q := in[p : p+4]; set[q[0]]&set[q[1]]&set[q[2]]&set[q[3]] == 0 {
+		if q := in[p:][:4]; set[q[0]]&set[q[1]]&set[q[2]]&set[q[3]] == 0 {
 			break
 		}
 		p += 4

@@ -711,7 +711,9 @@ func (f *genFunc) runLoop(r *node) string {
 // the compiler to inline with its table: four bytes a step while four are
 // left, then one. The step ANDs the four table entries, which is one branch
 // for four bytes where bool tables took four (&& branches); it is why the
-// tables hold uint8. uint(p) < uint(len(in)) is p < len(in), p being never
+// tables hold uint8. The four bytes are in[p:][:4], one bounds check (p <=
+// len(in)) where in[p : p+4] took two, p+4 being able to overflow for all
+// the compiler knows. uint(p) < uint(len(in)) is p < len(in), p being never
 // negative, in the form that lets the compiler drop the bounds check of
 // in[p].
 func (g *Generator) runSource() string {
@@ -721,7 +723,7 @@ func (g *Generator) runSource() string {
 	return fmt.Sprintf(`// %[1]sRun returns the end of the run of bytes of set in in from p.
 func %[1]sRun(in string, p int, set *[256]uint8) int {
 	for len(in)-p >= 4 {
-		if q := in[p : p+4]; set[q[0]]&set[q[1]]&set[q[2]]&set[q[3]] == 0 {
+		if q := in[p:][:4]; set[q[0]]&set[q[1]]&set[q[2]]&set[q[3]] == 0 {
 			break
 		}
 		p += 4
