@@ -16,7 +16,7 @@ func matchDecOctet(in string, pos int) int {
 	var v1, v2 int
 	// dec-octet
 	v1 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
+	if len(in)-p < 2 || in[p:][:2] != "25" {
 		goto l3
 	}
 	p += 2
@@ -239,7 +239,7 @@ l5:
 	goto l2
 l3:
 	p = v1
-	if len(in)-p < 2 || in[p:p+2] != "::" {
+	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l8
 	}
 	p += 2
@@ -309,7 +309,7 @@ l8:
 l16:
 	p = v8
 l15:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
+	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l13
 	}
 	p += 2
@@ -404,7 +404,7 @@ l28:
 l25:
 	p = v13
 l24:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
+	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l22
 	}
 	p += 2
@@ -505,7 +505,7 @@ l41:
 l38:
 	p = v20
 l37:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
+	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l35
 	}
 	p += 2
@@ -606,7 +606,7 @@ l54:
 l51:
 	p = v28
 l50:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
+	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l48
 	}
 	p += 2
@@ -690,7 +690,7 @@ l63:
 l60:
 	p = v34
 l59:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
+	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l57
 	}
 	p += 2
@@ -757,7 +757,7 @@ l72:
 l69:
 	p = v39
 l68:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
+	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l66
 	}
 	p += 2
@@ -832,7 +832,7 @@ l80:
 l77:
 	p = v45
 l76:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
+	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l1
 	}
 	p += 2
@@ -1009,7 +1009,7 @@ l1:
 // matchIRI matches IRI at pos in in and returns the end offset of the match, or -1.
 // On a match, caps[i] holds the span {start, end} of capture slot i, or {-1, -1}.
 func matchIRI(in string, pos int, caps *[8][2]int) int {
-	if pos < 0 || pos > len(in) {
+	if uint(pos) > uint(len(in)) {
 		return -1
 	}
 	p := pos
@@ -1041,7 +1041,7 @@ func matchIRI(in string, pos int, caps *[8][2]int) int {
 	v9 = k4e
 	v10 = k5s
 	v11 = k5e
-	if len(in)-p < 2 || in[p:p+2] != "//" {
+	if len(in)-p < 2 || in[p:][:2] != "//" {
 		goto l3
 	}
 	p += 2
@@ -1318,7 +1318,7 @@ l1:
 // matchAbsoluteIRI matches absolute-IRI at pos in in and returns the end offset of the match, or -1.
 // On a match, caps[i] holds the span {start, end} of capture slot i, or {-1, -1}.
 func matchAbsoluteIRI(in string, pos int, caps *[8][2]int) int {
-	if pos < 0 || pos > len(in) {
+	if uint(pos) > uint(len(in)) {
 		return -1
 	}
 	p := pos
@@ -1350,7 +1350,7 @@ func matchAbsoluteIRI(in string, pos int, caps *[8][2]int) int {
 	v9 = k4e
 	v10 = k5s
 	v11 = k5e
-	if len(in)-p < 2 || in[p:p+2] != "//" {
+	if len(in)-p < 2 || in[p:][:2] != "//" {
 		goto l3
 	}
 	p += 2
@@ -1598,7 +1598,7 @@ l1:
 // matchIRelativeRef matches irelative-ref at pos in in and returns the end offset of the match, or -1.
 // On a match, caps[i] holds the span {start, end} of capture slot i, or {-1, -1}.
 func matchIRelativeRef(in string, pos int, caps *[8][2]int) int {
-	if pos < 0 || pos > len(in) {
+	if uint(pos) > uint(len(in)) {
 		return -1
 	}
 	p := pos
@@ -1617,7 +1617,7 @@ func matchIRelativeRef(in string, pos int, caps *[8][2]int) int {
 	v9 = k4e
 	v10 = k5s
 	v11 = k5e
-	if len(in)-p < 2 || in[p:p+2] != "//" {
+	if len(in)-p < 2 || in[p:][:2] != "//" {
 		goto l3
 	}
 	p += 2
@@ -2290,7 +2290,7 @@ func explainDecOctet(in string, pos int, d *genDiag) int {
 	if (p >= len(in) || in[p] != '2') && p < d.far {
 		goto l3
 	}
-	if len(in)-p < 2 || in[p:p+2] != "25" {
+	if len(in)-p < 2 || in[p:][:2] != "25" {
 		goto l5
 	}
 	p += 2
@@ -2648,7 +2648,7 @@ l3:
 	if (p >= len(in) || in[p] != ':') && p < d.far {
 		goto l14
 	}
-	if len(in)-p < 2 || in[p:p+2] != "::" {
+	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l16
 	}
 	p += 2
@@ -2721,7 +2721,7 @@ l30:
 	p = v6
 l31:
 l29:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
+	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l33
 	}
 	p += 2
@@ -2825,7 +2825,7 @@ l47:
 	p = v9
 l56:
 l46:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
+	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l58
 	}
 	p += 2
@@ -2938,7 +2938,7 @@ l72:
 	p = v13
 l83:
 l71:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
+	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l85
 	}
 	p += 2
@@ -3051,7 +3051,7 @@ l99:
 	p = v18
 l110:
 l98:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
+	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l112
 	}
 	p += 2
@@ -3147,7 +3147,7 @@ l122:
 	p = v21
 l133:
 l121:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
+	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l135
 	}
 	p += 2
@@ -3221,7 +3221,7 @@ l140:
 	p = v24
 l151:
 l139:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
+	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l153
 	}
 	p += 2
@@ -3295,7 +3295,7 @@ l158:
 	p = v27
 l169:
 l157:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
+	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l171
 	}
 	p += 2
@@ -3957,7 +3957,7 @@ func explainIhierPart(in string, pos int, d *genDiag) int {
 	if (p >= len(in) || in[p] != '/') && p < d.far {
 		goto l3
 	}
-	if len(in)-p < 2 || in[p:p+2] != "//" {
+	if len(in)-p < 2 || in[p:][:2] != "//" {
 		goto l5
 	}
 	p += 2
@@ -4695,7 +4695,7 @@ func explainIrelativePart(in string, pos int, d *genDiag) int {
 	if (p >= len(in) || in[p] != '/') && p < d.far {
 		goto l3
 	}
-	if len(in)-p < 2 || in[p:p+2] != "//" {
+	if len(in)-p < 2 || in[p:][:2] != "//" {
 		goto l5
 	}
 	p += 2

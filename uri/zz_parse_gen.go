@@ -13,7 +13,7 @@ func matchDecOctet(in string, pos int) int {
 	var v1, v2 int
 	// dec-octet
 	v1 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
+	if len(in)-p < 2 || in[p:][:2] != "25" {
 		goto l3
 	}
 	p += 2
@@ -236,7 +236,7 @@ l5:
 	goto l2
 l3:
 	p = v1
-	if len(in)-p < 2 || in[p:p+2] != "::" {
+	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l8
 	}
 	p += 2
@@ -306,7 +306,7 @@ l8:
 l16:
 	p = v8
 l15:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
+	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l13
 	}
 	p += 2
@@ -401,7 +401,7 @@ l28:
 l25:
 	p = v13
 l24:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
+	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l22
 	}
 	p += 2
@@ -502,7 +502,7 @@ l41:
 l38:
 	p = v20
 l37:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
+	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l35
 	}
 	p += 2
@@ -603,7 +603,7 @@ l54:
 l51:
 	p = v28
 l50:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
+	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l48
 	}
 	p += 2
@@ -687,7 +687,7 @@ l63:
 l60:
 	p = v34
 l59:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
+	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l57
 	}
 	p += 2
@@ -754,7 +754,7 @@ l72:
 l69:
 	p = v39
 l68:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
+	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l66
 	}
 	p += 2
@@ -829,7 +829,7 @@ l80:
 l77:
 	p = v45
 l76:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
+	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l1
 	}
 	p += 2
@@ -988,7 +988,7 @@ l1:
 // matchURI matches URI at pos in in and returns the end offset of the match, or -1.
 // On a match, caps[i] holds the span {start, end} of capture slot i, or {-1, -1}.
 func matchURI(in string, pos int, caps *[8][2]int) int {
-	if pos < 0 || pos > len(in) {
+	if uint(pos) > uint(len(in)) {
 		return -1
 	}
 	p := pos
@@ -1020,7 +1020,7 @@ func matchURI(in string, pos int, caps *[8][2]int) int {
 	v9 = k4e
 	v10 = k5s
 	v11 = k5e
-	if len(in)-p < 2 || in[p:p+2] != "//" {
+	if len(in)-p < 2 || in[p:][:2] != "//" {
 		goto l3
 	}
 	p += 2
@@ -1243,7 +1243,7 @@ l1:
 // matchAbsoluteURI matches absolute-URI at pos in in and returns the end offset of the match, or -1.
 // On a match, caps[i] holds the span {start, end} of capture slot i, or {-1, -1}.
 func matchAbsoluteURI(in string, pos int, caps *[8][2]int) int {
-	if pos < 0 || pos > len(in) {
+	if uint(pos) > uint(len(in)) {
 		return -1
 	}
 	p := pos
@@ -1275,7 +1275,7 @@ func matchAbsoluteURI(in string, pos int, caps *[8][2]int) int {
 	v9 = k4e
 	v10 = k5s
 	v11 = k5e
-	if len(in)-p < 2 || in[p:p+2] != "//" {
+	if len(in)-p < 2 || in[p:][:2] != "//" {
 		goto l3
 	}
 	p += 2
@@ -1475,7 +1475,7 @@ l1:
 // matchRelativeRef matches relative-ref at pos in in and returns the end offset of the match, or -1.
 // On a match, caps[i] holds the span {start, end} of capture slot i, or {-1, -1}.
 func matchRelativeRef(in string, pos int, caps *[8][2]int) int {
-	if pos < 0 || pos > len(in) {
+	if uint(pos) > uint(len(in)) {
 		return -1
 	}
 	p := pos
@@ -1494,7 +1494,7 @@ func matchRelativeRef(in string, pos int, caps *[8][2]int) int {
 	v9 = k4e
 	v10 = k5s
 	v11 = k5e
-	if len(in)-p < 2 || in[p:p+2] != "//" {
+	if len(in)-p < 2 || in[p:][:2] != "//" {
 		goto l3
 	}
 	p += 2
@@ -1861,7 +1861,7 @@ func explainDecOctet(in string, pos int, d *genDiag) int {
 	if (p >= len(in) || in[p] != '2') && p < d.far {
 		goto l3
 	}
-	if len(in)-p < 2 || in[p:p+2] != "25" {
+	if len(in)-p < 2 || in[p:][:2] != "25" {
 		goto l5
 	}
 	p += 2
@@ -2219,7 +2219,7 @@ l3:
 	if (p >= len(in) || in[p] != ':') && p < d.far {
 		goto l14
 	}
-	if len(in)-p < 2 || in[p:p+2] != "::" {
+	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l16
 	}
 	p += 2
@@ -2292,7 +2292,7 @@ l30:
 	p = v6
 l31:
 l29:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
+	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l33
 	}
 	p += 2
@@ -2396,7 +2396,7 @@ l47:
 	p = v9
 l56:
 l46:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
+	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l58
 	}
 	p += 2
@@ -2509,7 +2509,7 @@ l72:
 	p = v13
 l83:
 l71:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
+	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l85
 	}
 	p += 2
@@ -2622,7 +2622,7 @@ l99:
 	p = v18
 l110:
 l98:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
+	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l112
 	}
 	p += 2
@@ -2718,7 +2718,7 @@ l122:
 	p = v21
 l133:
 l121:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
+	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l135
 	}
 	p += 2
@@ -2792,7 +2792,7 @@ l140:
 	p = v24
 l151:
 l139:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
+	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l153
 	}
 	p += 2
@@ -2866,7 +2866,7 @@ l158:
 	p = v27
 l169:
 l157:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
+	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l171
 	}
 	p += 2
@@ -3339,7 +3339,7 @@ func explainHierPart(in string, pos int, d *genDiag) int {
 	if (p >= len(in) || in[p] != '/') && p < d.far {
 		goto l3
 	}
-	if len(in)-p < 2 || in[p:p+2] != "//" {
+	if len(in)-p < 2 || in[p:][:2] != "//" {
 		goto l5
 	}
 	p += 2
@@ -3885,7 +3885,7 @@ func explainRelativePart(in string, pos int, d *genDiag) int {
 	if (p >= len(in) || in[p] != '/') && p < d.far {
 		goto l3
 	}
-	if len(in)-p < 2 || in[p:p+2] != "//" {
+	if len(in)-p < 2 || in[p:][:2] != "//" {
 		goto l5
 	}
 	p += 2

@@ -521,7 +521,8 @@ func (f *genFunc) compileAs(name string, r *node, internal bool) (string, error)
 		fmt.Fprintf(&b, "func %s(in string, pos int) int {\n", name)
 	}
 	if !internal {
-		b.WriteString("if pos < 0 || pos > len(in) {\nreturn -1\n}\n")
+		// pos < 0 || pos > len(in) in one comparison.
+		b.WriteString("if uint(pos) > uint(len(in)) {\nreturn -1\n}\n")
 	}
 	reads := f.reads()
 	if reads["p"] > 0 {
@@ -784,7 +785,8 @@ func (f *genFunc) node(r *node, fail *label) {
 			f.jumpIf(fmt.Sprintf("p >= len(in) || in[p] != %s", byteLit(r.lit[0])), fail)
 			f.emit("p++")
 		default:
-			f.jumpIf(fmt.Sprintf("len(in)-p < %d || in[p:p+%d] != %s", n, n, strconv.Quote(r.lit)), fail)
+			// in[p:][:n] is one bounds check, in[p:p+n] two.
+			f.jumpIf(fmt.Sprintf("len(in)-p < %d || in[p:][:%d] != %s", n, n, strconv.Quote(r.lit)), fail)
 			f.emit("p += %d", n)
 		}
 	case kLitFold:
