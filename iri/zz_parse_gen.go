@@ -20,30 +20,30 @@ func matchDecOctet(in string, pos int) int {
 		goto l3
 	}
 	p += 2
-	if p >= len(in) || genSet7[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet7[in[p]] == 0 {
 		goto l3
 	}
 	p++
 	goto l2
 l3:
 	p = v1
-	if p >= len(in) || in[p] != '2' {
+	if uint(p) >= uint(len(in)) || in[p] != '2' {
 		goto l4
 	}
 	p++
-	if p >= len(in) || genSet8[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet8[in[p]] == 0 {
 		goto l4
 	}
 	p++
 	// DIGIT
-	if p >= len(in) || genSet6[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet6[in[p]] == 0 {
 		goto l4
 	}
 	p++
 	goto l2
 l4:
 	p = v1
-	if p >= len(in) || in[p] != '1' {
+	if uint(p) >= uint(len(in)) || in[p] != '1' {
 		goto l5
 	}
 	p++
@@ -62,12 +62,12 @@ l4:
 	goto l2
 l5:
 	p = v1
-	if p >= len(in) || genSet9[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet9[in[p]] == 0 {
 		goto l6
 	}
 	p++
 	// DIGIT
-	if p >= len(in) || genSet6[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet6[in[p]] == 0 {
 		goto l6
 	}
 	p++
@@ -75,7 +75,7 @@ l5:
 l6:
 	p = v1
 	// DIGIT
-	if p >= len(in) || genSet6[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet6[in[p]] == 0 {
 		goto l1
 	}
 	p++
@@ -97,7 +97,7 @@ func matchIPv4address(in string, pos int) int {
 	} else {
 		goto l1
 	}
-	if p >= len(in) || in[p] != '.' {
+	if uint(p) >= uint(len(in)) || in[p] != '.' {
 		goto l1
 	}
 	p++
@@ -106,7 +106,7 @@ func matchIPv4address(in string, pos int) int {
 	} else {
 		goto l1
 	}
-	if p >= len(in) || in[p] != '.' {
+	if uint(p) >= uint(len(in)) || in[p] != '.' {
 		goto l1
 	}
 	p++
@@ -115,7 +115,7 @@ func matchIPv4address(in string, pos int) int {
 	} else {
 		goto l1
 	}
-	if p >= len(in) || in[p] != '.' {
+	if uint(p) >= uint(len(in)) || in[p] != '.' {
 		goto l1
 	}
 	p++
@@ -151,7 +151,7 @@ func matchLs32(in string, pos int) int {
 	if v2 < 1 {
 		goto l3
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l3
 	}
 	p++
@@ -171,7 +171,7 @@ func matchLs32(in string, pos int) int {
 	goto l2
 l3:
 	p = v1
-	if p >= len(in) || genSet6[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet6[in[p]] == 0 {
 		goto l1
 	}
 	if e := matchIPv4address(in, p); e >= 0 {
@@ -194,7 +194,7 @@ func matchIPv6address(in string, pos int) int {
 	var v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18, v19, v20, v21, v22, v23, v24, v25, v26, v27, v28, v29, v30, v31, v32, v33, v34, v35, v36, v37, v38, v39, v40, v41, v42, v43, v44, v45, v46, v47, v48, v49 int
 	// IPv6address
 	v1 = p
-	if p >= len(in) || genSet4[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
 		goto l3
 	}
 	v2 = 0
@@ -202,7 +202,7 @@ l4:
 	if v2 == 6 {
 		goto l5
 	}
-	if p >= len(in) || genSet4[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
 		goto l5
 	}
 	v3 = p
@@ -219,7 +219,7 @@ l4:
 	if v4 < 1 {
 		goto l6
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l6
 	}
 	p++
@@ -248,7 +248,7 @@ l9:
 	if v5 == 5 {
 		goto l10
 	}
-	if p >= len(in) || genSet4[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
 		goto l10
 	}
 	v6 = p
@@ -265,7 +265,7 @@ l9:
 	if v7 < 1 {
 		goto l11
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l11
 	}
 	p++
@@ -285,10 +285,10 @@ l10:
 	goto l2
 l8:
 	p = v1
-	if p >= len(in) || genSet5[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
 		goto l13
 	}
-	if p >= len(in) || genSet4[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
 		goto l15
 	}
 	v8 = p
@@ -318,7 +318,7 @@ l18:
 	if v10 == 4 {
 		goto l19
 	}
-	if p >= len(in) || genSet4[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
 		goto l19
 	}
 	v11 = p
@@ -335,7 +335,7 @@ l18:
 	if v12 < 1 {
 		goto l20
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l20
 	}
 	p++
@@ -355,10 +355,10 @@ l19:
 	goto l2
 l13:
 	p = v1
-	if p >= len(in) || genSet5[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
 		goto l22
 	}
-	if p >= len(in) || genSet4[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
 		goto l24
 	}
 	v13 = p
@@ -375,11 +375,11 @@ l13:
 	if v14 < 1 {
 		goto l25
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l28
 	}
 	v15 = p
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l29
 	}
 	p++
@@ -413,7 +413,7 @@ l31:
 	if v17 == 3 {
 		goto l32
 	}
-	if p >= len(in) || genSet4[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
 		goto l32
 	}
 	v18 = p
@@ -430,7 +430,7 @@ l31:
 	if v19 < 1 {
 		goto l33
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l33
 	}
 	p++
@@ -450,10 +450,10 @@ l32:
 	goto l2
 l22:
 	p = v1
-	if p >= len(in) || genSet5[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
 		goto l35
 	}
-	if p >= len(in) || genSet4[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
 		goto l37
 	}
 	v20 = p
@@ -475,11 +475,11 @@ l40:
 	if v22 == 2 {
 		goto l41
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l41
 	}
 	v23 = p
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l42
 	}
 	p++
@@ -514,7 +514,7 @@ l44:
 	if v25 == 2 {
 		goto l45
 	}
-	if p >= len(in) || genSet4[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
 		goto l45
 	}
 	v26 = p
@@ -531,7 +531,7 @@ l44:
 	if v27 < 1 {
 		goto l46
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l46
 	}
 	p++
@@ -551,10 +551,10 @@ l45:
 	goto l2
 l35:
 	p = v1
-	if p >= len(in) || genSet5[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
 		goto l48
 	}
-	if p >= len(in) || genSet4[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
 		goto l50
 	}
 	v28 = p
@@ -576,11 +576,11 @@ l53:
 	if v30 == 3 {
 		goto l54
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l54
 	}
 	v31 = p
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l55
 	}
 	p++
@@ -623,7 +623,7 @@ l50:
 	if v33 < 1 {
 		goto l48
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l48
 	}
 	p++
@@ -635,10 +635,10 @@ l50:
 	goto l2
 l48:
 	p = v1
-	if p >= len(in) || genSet5[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
 		goto l57
 	}
-	if p >= len(in) || genSet4[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
 		goto l59
 	}
 	v34 = p
@@ -660,11 +660,11 @@ l62:
 	if v36 == 4 {
 		goto l63
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l63
 	}
 	v37 = p
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l64
 	}
 	p++
@@ -702,10 +702,10 @@ l59:
 	goto l2
 l57:
 	p = v1
-	if p >= len(in) || genSet5[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
 		goto l66
 	}
-	if p >= len(in) || genSet4[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
 		goto l68
 	}
 	v39 = p
@@ -727,11 +727,11 @@ l71:
 	if v41 == 5 {
 		goto l72
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l72
 	}
 	v42 = p
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l73
 	}
 	p++
@@ -777,10 +777,10 @@ l68:
 	goto l2
 l66:
 	p = v1
-	if p >= len(in) || genSet5[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
 		goto l1
 	}
-	if p >= len(in) || genSet4[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
 		goto l76
 	}
 	v45 = p
@@ -802,11 +802,11 @@ l79:
 	if v47 == 6 {
 		goto l80
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l80
 	}
 	v48 = p
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l81
 	}
 	p++
@@ -850,12 +850,12 @@ func matchIPLiteral(in string, pos int) int {
 	p := pos
 	var v1, v2, v3 int
 	// IP-literal
-	if p >= len(in) || in[p] != '[' {
+	if uint(p) >= uint(len(in)) || in[p] != '[' {
 		goto l1
 	}
 	p++
 	v1 = p
-	if p >= len(in) || genSet5[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
 		goto l3
 	}
 	if e := matchIPv6address(in, p); e >= 0 {
@@ -876,7 +876,7 @@ l3:
 	if p == v2 {
 		goto l1
 	}
-	if p >= len(in) || in[p] != '.' {
+	if uint(p) >= uint(len(in)) || in[p] != '.' {
 		goto l1
 	}
 	p++
@@ -886,7 +886,7 @@ l3:
 		goto l1
 	}
 l2:
-	if p >= len(in) || in[p] != ']' {
+	if uint(p) >= uint(len(in)) || in[p] != ']' {
 		goto l1
 	}
 	p++
@@ -904,7 +904,7 @@ func matchIhost(in string, pos int) int {
 	var v1 int
 	// ihost
 	v1 = p
-	if p >= len(in) || in[p] != '[' {
+	if uint(p) >= uint(len(in)) || in[p] != '[' {
 		goto l3
 	}
 	if e := matchIPLiteral(in, p); e >= 0 {
@@ -915,7 +915,7 @@ func matchIhost(in string, pos int) int {
 	goto l2
 l3:
 	p = v1
-	if p >= len(in) || genSet6[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet6[in[p]] == 0 {
 		goto l4
 	}
 	if e := matchIPv4address(in, p); e >= 0 {
@@ -955,11 +955,11 @@ func matchIpathAbsolute(in string, pos int) int {
 	p := pos
 	var v1, v2 int
 	// ipath-absolute
-	if p >= len(in) || in[p] != '/' {
+	if uint(p) >= uint(len(in)) || in[p] != '/' {
 		goto l1
 	}
 	p++
-	if p >= len(in) || genSet2[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet2[in[p]] == 0 {
 		goto l3
 	}
 	v1 = p
@@ -1019,13 +1019,13 @@ func matchIRI(in string, pos int, caps *[8][2]int) int {
 	k0s = p
 	// scheme
 	// ALPHA
-	if p >= len(in) || genSet0[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet0[in[p]] == 0 {
 		goto l1
 	}
 	p++
 	p = genRun(in, p, &genSet1)
 	k0e = p
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l1
 	}
 	p++
@@ -1046,7 +1046,7 @@ func matchIRI(in string, pos int, caps *[8][2]int) int {
 	}
 	p += 2
 	k1s = p
-	if p >= len(in) || genSet2[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet2[in[p]] == 0 {
 		goto l5
 	}
 	if strings.IndexByte(in[p:], '@') < 0 {
@@ -1071,7 +1071,7 @@ func matchIRI(in string, pos int, caps *[8][2]int) int {
 		}
 	}
 	k2e = p
-	if p >= len(in) || in[p] != '@' {
+	if uint(p) >= uint(len(in)) || in[p] != '@' {
 		goto l6
 	}
 	p++
@@ -1088,13 +1088,13 @@ l5:
 		goto l3
 	}
 	k3e = p
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l9
 	}
 	v15 = p
 	v16 = k4s
 	v17 = k4e
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l10
 	}
 	p++
@@ -1147,7 +1147,7 @@ l3:
 	k4e = v9
 	k5s = v10
 	k5e = v11
-	if p >= len(in) || in[p] != '/' {
+	if uint(p) >= uint(len(in)) || in[p] != '/' {
 		goto l12
 	}
 	k5s = p
@@ -1168,7 +1168,7 @@ l12:
 	p = v1
 	k5s = v10
 	k5e = v11
-	if p >= len(in) || genSet2[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet2[in[p]] == 0 {
 		goto l13
 	}
 	k5s = p
@@ -1244,13 +1244,13 @@ l13:
 	caps[4] = [2]int{k4s, k4e}
 	caps[5] = [2]int{k5s, k5e}
 l2:
-	if p >= len(in) || in[p] != '?' {
+	if uint(p) >= uint(len(in)) || in[p] != '?' {
 		goto l15
 	}
 	v20 = p
 	v21 = k6s
 	v22 = k6e
-	if p >= len(in) || in[p] != '?' {
+	if uint(p) >= uint(len(in)) || in[p] != '?' {
 		goto l16
 	}
 	p++
@@ -1276,13 +1276,13 @@ l16:
 	k6s = v21
 	k6e = v22
 l15:
-	if p >= len(in) || in[p] != '#' {
+	if uint(p) >= uint(len(in)) || in[p] != '#' {
 		goto l19
 	}
 	v23 = p
 	v24 = k7s
 	v25 = k7e
-	if p >= len(in) || in[p] != '#' {
+	if uint(p) >= uint(len(in)) || in[p] != '#' {
 		goto l20
 	}
 	p++
@@ -1328,13 +1328,13 @@ func matchAbsoluteIRI(in string, pos int, caps *[8][2]int) int {
 	k0s = p
 	// scheme
 	// ALPHA
-	if p >= len(in) || genSet0[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet0[in[p]] == 0 {
 		goto l1
 	}
 	p++
 	p = genRun(in, p, &genSet1)
 	k0e = p
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l1
 	}
 	p++
@@ -1355,7 +1355,7 @@ func matchAbsoluteIRI(in string, pos int, caps *[8][2]int) int {
 	}
 	p += 2
 	k1s = p
-	if p >= len(in) || genSet2[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet2[in[p]] == 0 {
 		goto l5
 	}
 	if strings.IndexByte(in[p:], '@') < 0 {
@@ -1380,7 +1380,7 @@ func matchAbsoluteIRI(in string, pos int, caps *[8][2]int) int {
 		}
 	}
 	k2e = p
-	if p >= len(in) || in[p] != '@' {
+	if uint(p) >= uint(len(in)) || in[p] != '@' {
 		goto l6
 	}
 	p++
@@ -1397,13 +1397,13 @@ l5:
 		goto l3
 	}
 	k3e = p
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l9
 	}
 	v15 = p
 	v16 = k4s
 	v17 = k4e
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l10
 	}
 	p++
@@ -1457,7 +1457,7 @@ l3:
 	k4e = v9
 	k5s = v10
 	k5e = v11
-	if p >= len(in) || in[p] != '/' {
+	if uint(p) >= uint(len(in)) || in[p] != '/' {
 		goto l12
 	}
 	k5s = p
@@ -1479,7 +1479,7 @@ l12:
 	p = v1
 	k5s = v10
 	k5e = v11
-	if p >= len(in) || genSet2[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet2[in[p]] == 0 {
 		goto l13
 	}
 	k5s = p
@@ -1557,13 +1557,13 @@ l13:
 	caps[5] = [2]int{k5s, k5e}
 	caps[7] = [2]int{k7s, k7e}
 l2:
-	if p >= len(in) || in[p] != '?' {
+	if uint(p) >= uint(len(in)) || in[p] != '?' {
 		goto l15
 	}
 	v20 = p
 	v21 = k6s
 	v22 = k6e
-	if p >= len(in) || in[p] != '?' {
+	if uint(p) >= uint(len(in)) || in[p] != '?' {
 		goto l16
 	}
 	p++
@@ -1622,7 +1622,7 @@ func matchIRelativeRef(in string, pos int, caps *[8][2]int) int {
 	}
 	p += 2
 	k1s = p
-	if p >= len(in) || genSet2[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet2[in[p]] == 0 {
 		goto l5
 	}
 	if strings.IndexByte(in[p:], '@') < 0 {
@@ -1647,7 +1647,7 @@ func matchIRelativeRef(in string, pos int, caps *[8][2]int) int {
 		}
 	}
 	k2e = p
-	if p >= len(in) || in[p] != '@' {
+	if uint(p) >= uint(len(in)) || in[p] != '@' {
 		goto l6
 	}
 	p++
@@ -1664,13 +1664,13 @@ l5:
 		goto l3
 	}
 	k3e = p
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l9
 	}
 	v15 = p
 	v16 = k4s
 	v17 = k4e
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l10
 	}
 	p++
@@ -1717,7 +1717,7 @@ l3:
 	k4e = v9
 	k5s = v10
 	k5e = v11
-	if p >= len(in) || in[p] != '/' {
+	if uint(p) >= uint(len(in)) || in[p] != '/' {
 		goto l12
 	}
 	k5s = p
@@ -1732,7 +1732,7 @@ l12:
 	p = v1
 	k5s = v10
 	k5e = v11
-	if p >= len(in) || genSet14[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet14[in[p]] == 0 {
 		goto l13
 	}
 	k5s = p
@@ -1796,13 +1796,13 @@ l13:
 	}
 	k5e = p
 l2:
-	if p >= len(in) || in[p] != '?' {
+	if uint(p) >= uint(len(in)) || in[p] != '?' {
 		goto l15
 	}
 	v20 = p
 	v21 = k6s
 	v22 = k6e
-	if p >= len(in) || in[p] != '?' {
+	if uint(p) >= uint(len(in)) || in[p] != '?' {
 		goto l16
 	}
 	p++
@@ -1828,13 +1828,13 @@ l16:
 	k6s = v21
 	k6e = v22
 l15:
-	if p >= len(in) || in[p] != '#' {
+	if uint(p) >= uint(len(in)) || in[p] != '#' {
 		goto l19
 	}
 	v23 = p
 	v24 = k7s
 	v25 = k7e
-	if p >= len(in) || in[p] != '#' {
+	if uint(p) >= uint(len(in)) || in[p] != '#' {
 		goto l20
 	}
 	p++
@@ -1893,7 +1893,7 @@ func matchIPv4Host(in string, pos int) int {
 func explainALPHA(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	if p >= len(in) || genSet0[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet0[in[p]] == 0 {
 		goto l2
 	}
 	p++
@@ -1922,7 +1922,7 @@ func explainScheme(in string, pos int, d *genDiag) int {
 	} else {
 		goto l1
 	}
-	if p < d.far && (p >= len(in) || genSet1[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet1[in[p]] == 0) {
 		goto l3
 	}
 	for p < len(in) {
@@ -1953,7 +1953,7 @@ l1:
 func explainDIGIT(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	if p >= len(in) || genSet6[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet6[in[p]] == 0 {
 		goto l2
 	}
 	p++
@@ -2003,7 +2003,7 @@ func explainIunreserved(in string, pos int, d *genDiag) int {
 	far, mark := d.far, d.n
 	var v1 int
 	v1 = p
-	if p >= len(in) || genSet0[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet0[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 0)
 		}
@@ -2017,7 +2017,7 @@ func explainIunreserved(in string, pos int, d *genDiag) int {
 	goto l2
 l3:
 	p = v1
-	if p >= len(in) || genSet6[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet6[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 1)
 		}
@@ -2031,10 +2031,10 @@ l3:
 	goto l2
 l4:
 	p = v1
-	if (p >= len(in) || in[p] != '-') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '-') && p < d.far {
 		goto l5
 	}
-	if p >= len(in) || in[p] != '-' {
+	if uint(p) >= uint(len(in)) || in[p] != '-' {
 		goto l6
 	}
 	p++
@@ -2046,10 +2046,10 @@ l7:
 	goto l2
 l5:
 	p = v1
-	if (p >= len(in) || in[p] != '.') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '.') && p < d.far {
 		goto l8
 	}
-	if p >= len(in) || in[p] != '.' {
+	if uint(p) >= uint(len(in)) || in[p] != '.' {
 		goto l9
 	}
 	p++
@@ -2061,10 +2061,10 @@ l10:
 	goto l2
 l8:
 	p = v1
-	if (p >= len(in) || in[p] != '_') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '_') && p < d.far {
 		goto l11
 	}
-	if p >= len(in) || in[p] != '_' {
+	if uint(p) >= uint(len(in)) || in[p] != '_' {
 		goto l12
 	}
 	p++
@@ -2076,10 +2076,10 @@ l13:
 	goto l2
 l11:
 	p = v1
-	if (p >= len(in) || in[p] != '~') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '~') && p < d.far {
 		goto l14
 	}
-	if p >= len(in) || in[p] != '~' {
+	if uint(p) >= uint(len(in)) || in[p] != '~' {
 		goto l15
 	}
 	p++
@@ -2091,7 +2091,7 @@ l16:
 	goto l2
 l14:
 	p = v1
-	if p >= len(in) || genSet18[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet18[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 12)
 		}
@@ -2151,7 +2151,7 @@ l1:
 func explainSubDelims(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	if p >= len(in) || genSet20[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet20[in[p]] == 0 {
 		goto l2
 	}
 	p++
@@ -2176,12 +2176,12 @@ func explainIuserinfo(in string, pos int, d *genDiag) int {
 	p := pos
 	var v2, v3 int
 l2:
-	if (p >= len(in) || genSet16[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet16[in[p]] == 0) && p < d.far {
 		goto l3
 	}
 	v2 = p
 	v3 = p
-	if p >= len(in) || genSet17[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet17[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 9)
 		}
@@ -2195,7 +2195,7 @@ l2:
 	goto l6
 l7:
 	p = v3
-	if p >= len(in) || in[p] != '%' {
+	if uint(p) >= uint(len(in)) || in[p] != '%' {
 		if p >= d.far {
 			d.fail(p, 13)
 		}
@@ -2209,7 +2209,7 @@ l7:
 	goto l6
 l8:
 	p = v3
-	if p >= len(in) || genSet20[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet20[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 14)
 		}
@@ -2223,10 +2223,10 @@ l8:
 	goto l6
 l9:
 	p = v3
-	if (p >= len(in) || in[p] != ':') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != ':') && p < d.far {
 		goto l10
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l11
 	}
 	p++
@@ -2287,7 +2287,7 @@ func explainDecOctet(in string, pos int, d *genDiag) int {
 	far, mark := d.far, d.n
 	var v1, v2 int
 	v1 = p
-	if (p >= len(in) || in[p] != '2') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '2') && p < d.far {
 		goto l3
 	}
 	if len(in)-p < 2 || in[p:][:2] != "25" {
@@ -2299,7 +2299,7 @@ l5:
 	d.failLit(in, p, "25", false, 22, 23)
 	goto l3
 l6:
-	if p >= len(in) || genSet7[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet7[in[p]] == 0 {
 		goto l8
 	}
 	p++
@@ -2313,7 +2313,7 @@ l9:
 	goto l2
 l3:
 	p = v1
-	if (p >= len(in) || in[p] != '2') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '2') && p < d.far {
 		goto l10
 	}
 	if p < d.far && p < len(in) {
@@ -2323,7 +2323,7 @@ l3:
 		p++
 		goto l11
 	}
-	if p >= len(in) || in[p] != '2' {
+	if uint(p) >= uint(len(in)) || in[p] != '2' {
 		goto l12
 	}
 	p++
@@ -2333,7 +2333,7 @@ l12:
 	goto l10
 l13:
 l11:
-	if p >= len(in) || genSet8[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet8[in[p]] == 0 {
 		goto l15
 	}
 	p++
@@ -2352,7 +2352,7 @@ l16:
 	goto l2
 l10:
 	p = v1
-	if (p >= len(in) || in[p] != '1') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '1') && p < d.far {
 		goto l18
 	}
 	if p < d.far && p < len(in) {
@@ -2362,7 +2362,7 @@ l10:
 		p++
 		goto l19
 	}
-	if p >= len(in) || in[p] != '1' {
+	if uint(p) >= uint(len(in)) || in[p] != '1' {
 		goto l20
 	}
 	p++
@@ -2394,10 +2394,10 @@ l23:
 	goto l2
 l18:
 	p = v1
-	if (p >= len(in) || genSet9[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet9[in[p]] == 0) && p < d.far {
 		goto l24
 	}
-	if p >= len(in) || genSet9[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet9[in[p]] == 0 {
 		goto l26
 	}
 	p++
@@ -2416,7 +2416,7 @@ l27:
 	goto l2
 l24:
 	p = v1
-	if p >= len(in) || genSet6[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet6[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 1)
 		}
@@ -2457,7 +2457,7 @@ func explainIPv4address(in string, pos int, d *genDiag) int {
 		p++
 		goto l3
 	}
-	if p >= len(in) || in[p] != '.' {
+	if uint(p) >= uint(len(in)) || in[p] != '.' {
 		goto l4
 	}
 	p++
@@ -2479,7 +2479,7 @@ l3:
 		p++
 		goto l7
 	}
-	if p >= len(in) || in[p] != '.' {
+	if uint(p) >= uint(len(in)) || in[p] != '.' {
 		goto l8
 	}
 	p++
@@ -2501,7 +2501,7 @@ l7:
 		p++
 		goto l11
 	}
-	if p >= len(in) || in[p] != '.' {
+	if uint(p) >= uint(len(in)) || in[p] != '.' {
 		goto l12
 	}
 	p++
@@ -2531,7 +2531,7 @@ func explainLs32(in string, pos int, d *genDiag) int {
 	far, mark := d.far, d.n
 	var v1 int
 	v1 = p
-	if (p >= len(in) || genSet4[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) && p < d.far {
 		goto l3
 	}
 	if e := explainH16(in, p, d); e >= 0 {
@@ -2546,7 +2546,7 @@ func explainLs32(in string, pos int, d *genDiag) int {
 		p++
 		goto l5
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l6
 	}
 	p++
@@ -2564,7 +2564,7 @@ l5:
 	goto l2
 l3:
 	p = v1
-	if p >= len(in) || genSet6[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet6[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 21)
 		}
@@ -2595,7 +2595,7 @@ func explainIPv6address(in string, pos int, d *genDiag) int {
 	far, mark := d.far, d.n
 	var v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18, v19, v20, v21, v22, v23, v24, v25, v26, v27, v28, v29 int
 	v1 = p
-	if (p >= len(in) || genSet4[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) && p < d.far {
 		goto l3
 	}
 	v2 = 0
@@ -2603,7 +2603,7 @@ l5:
 	if v2 == 6 {
 		goto l6
 	}
-	if (p >= len(in) || genSet4[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) && p < d.far {
 		goto l6
 	}
 	v3 = p
@@ -2619,7 +2619,7 @@ l5:
 		p++
 		goto l10
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l11
 	}
 	p++
@@ -2645,7 +2645,7 @@ l6:
 	goto l2
 l3:
 	p = v1
-	if (p >= len(in) || in[p] != ':') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != ':') && p < d.far {
 		goto l14
 	}
 	if len(in)-p < 2 || in[p:][:2] != "::" {
@@ -2662,7 +2662,7 @@ l19:
 	if v4 == 5 {
 		goto l20
 	}
-	if (p >= len(in) || genSet4[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) && p < d.far {
 		goto l20
 	}
 	v5 = p
@@ -2678,7 +2678,7 @@ l19:
 		p++
 		goto l24
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l25
 	}
 	p++
@@ -2704,10 +2704,10 @@ l20:
 	goto l2
 l14:
 	p = v1
-	if (p >= len(in) || genSet5[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
 		goto l28
 	}
-	if p < d.far && (p >= len(in) || genSet4[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
 		goto l29
 	}
 	v6 = p
@@ -2735,7 +2735,7 @@ l36:
 	if v7 == 4 {
 		goto l37
 	}
-	if (p >= len(in) || genSet4[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) && p < d.far {
 		goto l37
 	}
 	v8 = p
@@ -2751,7 +2751,7 @@ l36:
 		p++
 		goto l41
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l42
 	}
 	p++
@@ -2777,10 +2777,10 @@ l37:
 	goto l2
 l28:
 	p = v1
-	if (p >= len(in) || genSet5[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
 		goto l45
 	}
-	if p < d.far && (p >= len(in) || genSet4[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
 		goto l46
 	}
 	v9 = p
@@ -2789,7 +2789,7 @@ l28:
 	} else {
 		goto l47
 	}
-	if p < d.far && (p >= len(in) || in[p] != ':') {
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
 		goto l49
 	}
 	v10 = p
@@ -2800,7 +2800,7 @@ l28:
 		p++
 		goto l51
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l52
 	}
 	p++
@@ -2839,7 +2839,7 @@ l61:
 	if v11 == 3 {
 		goto l62
 	}
-	if (p >= len(in) || genSet4[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) && p < d.far {
 		goto l62
 	}
 	v12 = p
@@ -2855,7 +2855,7 @@ l61:
 		p++
 		goto l66
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l67
 	}
 	p++
@@ -2881,10 +2881,10 @@ l62:
 	goto l2
 l45:
 	p = v1
-	if (p >= len(in) || genSet5[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
 		goto l70
 	}
-	if p < d.far && (p >= len(in) || genSet4[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
 		goto l71
 	}
 	v13 = p
@@ -2893,7 +2893,7 @@ l45:
 	} else {
 		goto l72
 	}
-	if p < d.far && (p >= len(in) || in[p] != ':') {
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
 		goto l74
 	}
 	v14 = 0
@@ -2901,7 +2901,7 @@ l75:
 	if v14 == 2 {
 		goto l76
 	}
-	if (p >= len(in) || in[p] != ':') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != ':') && p < d.far {
 		goto l76
 	}
 	v15 = p
@@ -2912,7 +2912,7 @@ l75:
 		p++
 		goto l79
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l80
 	}
 	p++
@@ -2952,7 +2952,7 @@ l88:
 	if v16 == 2 {
 		goto l89
 	}
-	if (p >= len(in) || genSet4[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) && p < d.far {
 		goto l89
 	}
 	v17 = p
@@ -2968,7 +2968,7 @@ l88:
 		p++
 		goto l93
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l94
 	}
 	p++
@@ -2994,10 +2994,10 @@ l89:
 	goto l2
 l70:
 	p = v1
-	if (p >= len(in) || genSet5[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
 		goto l97
 	}
-	if p < d.far && (p >= len(in) || genSet4[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
 		goto l98
 	}
 	v18 = p
@@ -3006,7 +3006,7 @@ l70:
 	} else {
 		goto l99
 	}
-	if p < d.far && (p >= len(in) || in[p] != ':') {
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
 		goto l101
 	}
 	v19 = 0
@@ -3014,7 +3014,7 @@ l102:
 	if v19 == 3 {
 		goto l103
 	}
-	if (p >= len(in) || in[p] != ':') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != ':') && p < d.far {
 		goto l103
 	}
 	v20 = p
@@ -3025,7 +3025,7 @@ l102:
 		p++
 		goto l106
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l107
 	}
 	p++
@@ -3072,7 +3072,7 @@ l113:
 		p++
 		goto l116
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l117
 	}
 	p++
@@ -3090,10 +3090,10 @@ l116:
 	goto l2
 l97:
 	p = v1
-	if (p >= len(in) || genSet5[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
 		goto l120
 	}
-	if p < d.far && (p >= len(in) || genSet4[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
 		goto l121
 	}
 	v21 = p
@@ -3102,7 +3102,7 @@ l97:
 	} else {
 		goto l122
 	}
-	if p < d.far && (p >= len(in) || in[p] != ':') {
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
 		goto l124
 	}
 	v22 = 0
@@ -3110,7 +3110,7 @@ l125:
 	if v22 == 4 {
 		goto l126
 	}
-	if (p >= len(in) || in[p] != ':') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != ':') && p < d.far {
 		goto l126
 	}
 	v23 = p
@@ -3121,7 +3121,7 @@ l125:
 		p++
 		goto l129
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l130
 	}
 	p++
@@ -3164,10 +3164,10 @@ l136:
 	goto l2
 l120:
 	p = v1
-	if (p >= len(in) || genSet5[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
 		goto l138
 	}
-	if p < d.far && (p >= len(in) || genSet4[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
 		goto l139
 	}
 	v24 = p
@@ -3176,7 +3176,7 @@ l120:
 	} else {
 		goto l140
 	}
-	if p < d.far && (p >= len(in) || in[p] != ':') {
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
 		goto l142
 	}
 	v25 = 0
@@ -3184,7 +3184,7 @@ l143:
 	if v25 == 5 {
 		goto l144
 	}
-	if (p >= len(in) || in[p] != ':') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != ':') && p < d.far {
 		goto l144
 	}
 	v26 = p
@@ -3195,7 +3195,7 @@ l143:
 		p++
 		goto l147
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l148
 	}
 	p++
@@ -3238,10 +3238,10 @@ l154:
 	goto l2
 l138:
 	p = v1
-	if (p >= len(in) || genSet5[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
 		goto l156
 	}
-	if p < d.far && (p >= len(in) || genSet4[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
 		goto l157
 	}
 	v27 = p
@@ -3250,7 +3250,7 @@ l138:
 	} else {
 		goto l158
 	}
-	if p < d.far && (p >= len(in) || in[p] != ':') {
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
 		goto l160
 	}
 	v28 = 0
@@ -3258,7 +3258,7 @@ l161:
 	if v28 == 6 {
 		goto l162
 	}
-	if (p >= len(in) || in[p] != ':') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != ':') && p < d.far {
 		goto l162
 	}
 	v29 = p
@@ -3269,7 +3269,7 @@ l161:
 		p++
 		goto l165
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l166
 	}
 	p++
@@ -3354,7 +3354,7 @@ l4:
 		p++
 		goto l7
 	}
-	if p >= len(in) || in[p] != '.' {
+	if uint(p) >= uint(len(in)) || in[p] != '.' {
 		goto l8
 	}
 	p++
@@ -3402,7 +3402,7 @@ func explainIPLiteral(in string, pos int, d *genDiag) int {
 		p++
 		goto l2
 	}
-	if p >= len(in) || in[p] != '[' {
+	if uint(p) >= uint(len(in)) || in[p] != '[' {
 		goto l3
 	}
 	p++
@@ -3413,7 +3413,7 @@ l3:
 l4:
 l2:
 	v1 = p
-	if p >= len(in) || genSet5[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 18)
 		}
@@ -3427,7 +3427,7 @@ l2:
 	goto l6
 l7:
 	p = v1
-	if p >= len(in) || genSet21[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet21[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 32)
 		}
@@ -3450,7 +3450,7 @@ l6:
 		p++
 		goto l9
 	}
-	if p >= len(in) || in[p] != ']' {
+	if uint(p) >= uint(len(in)) || in[p] != ']' {
 		goto l10
 	}
 	p++
@@ -3474,12 +3474,12 @@ func explainIregName(in string, pos int, d *genDiag) int {
 	p := pos
 	var v2, v3 int
 l2:
-	if (p >= len(in) || genSet22[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet22[in[p]] == 0) && p < d.far {
 		goto l3
 	}
 	v2 = p
 	v3 = p
-	if p >= len(in) || genSet17[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet17[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 9)
 		}
@@ -3493,7 +3493,7 @@ l2:
 	goto l6
 l7:
 	p = v3
-	if p >= len(in) || in[p] != '%' {
+	if uint(p) >= uint(len(in)) || in[p] != '%' {
 		if p >= d.far {
 			d.fail(p, 13)
 		}
@@ -3507,7 +3507,7 @@ l7:
 	goto l6
 l8:
 	p = v3
-	if p >= len(in) || genSet20[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet20[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 14)
 		}
@@ -3537,7 +3537,7 @@ func explainIhost(in string, pos int, d *genDiag) int {
 	far, mark := d.far, d.n
 	var v1 int
 	v1 = p
-	if p >= len(in) || in[p] != '[' {
+	if uint(p) >= uint(len(in)) || in[p] != '[' {
 		if p >= d.far {
 			d.fail(p, 16)
 		}
@@ -3551,7 +3551,7 @@ func explainIhost(in string, pos int, d *genDiag) int {
 	goto l2
 l3:
 	p = v1
-	if (p >= len(in) || genSet6[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet6[in[p]] == 0) && p < d.far {
 		goto l4
 	}
 	if e := explainIPv4address(in, p, d); e >= 0 {
@@ -3612,7 +3612,7 @@ func explainIpchar(in string, pos int, d *genDiag) int {
 	far, mark := d.far, d.n
 	var v1 int
 	v1 = p
-	if p >= len(in) || genSet17[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet17[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 9)
 		}
@@ -3626,7 +3626,7 @@ func explainIpchar(in string, pos int, d *genDiag) int {
 	goto l2
 l3:
 	p = v1
-	if p >= len(in) || in[p] != '%' {
+	if uint(p) >= uint(len(in)) || in[p] != '%' {
 		if p >= d.far {
 			d.fail(p, 13)
 		}
@@ -3640,7 +3640,7 @@ l3:
 	goto l2
 l4:
 	p = v1
-	if p >= len(in) || genSet20[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet20[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 14)
 		}
@@ -3654,10 +3654,10 @@ l4:
 	goto l2
 l5:
 	p = v1
-	if (p >= len(in) || in[p] != ':') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != ':') && p < d.far {
 		goto l6
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l7
 	}
 	p++
@@ -3669,10 +3669,10 @@ l8:
 	goto l2
 l6:
 	p = v1
-	if (p >= len(in) || in[p] != '@') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '@') && p < d.far {
 		goto l9
 	}
-	if p >= len(in) || in[p] != '@' {
+	if uint(p) >= uint(len(in)) || in[p] != '@' {
 		goto l10
 	}
 	p++
@@ -3700,7 +3700,7 @@ func explainIsegment(in string, pos int, d *genDiag) int {
 	p := pos
 	var v2 int
 l2:
-	if p >= len(in) || genSet2[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet2[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 38)
 		}
@@ -3725,7 +3725,7 @@ func explainIpathAbempty(in string, pos int, d *genDiag) int {
 	p := pos
 	var v2 int
 l2:
-	if (p >= len(in) || in[p] != '/') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '/') && p < d.far {
 		goto l3
 	}
 	v2 = p
@@ -3736,7 +3736,7 @@ l2:
 		p++
 		goto l6
 	}
-	if p >= len(in) || in[p] != '/' {
+	if uint(p) >= uint(len(in)) || in[p] != '/' {
 		goto l7
 	}
 	p++
@@ -3746,7 +3746,7 @@ l7:
 	goto l4
 l8:
 l6:
-	if p < d.far && (p >= len(in) || genSet2[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet2[in[p]] == 0) {
 		goto l9
 	}
 	if e := explainIsegment(in, p, d); e >= 0 {
@@ -3770,7 +3770,7 @@ func explainIsegmentNz(in string, pos int, d *genDiag) int {
 	var v1, v2 int
 	v1 = 0
 l2:
-	if p >= len(in) || genSet2[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet2[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 38)
 		}
@@ -3811,7 +3811,7 @@ func explainIpathAbsolute(in string, pos int, d *genDiag) int {
 		p++
 		goto l2
 	}
-	if p >= len(in) || in[p] != '/' {
+	if uint(p) >= uint(len(in)) || in[p] != '/' {
 		goto l3
 	}
 	p++
@@ -3821,7 +3821,7 @@ l3:
 	goto l1
 l4:
 l2:
-	if p < d.far && (p >= len(in) || genSet2[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet2[in[p]] == 0) {
 		goto l5
 	}
 	v1 = p
@@ -3830,11 +3830,11 @@ l2:
 	} else {
 		goto l6
 	}
-	if p < d.far && (p >= len(in) || in[p] != '/') {
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '/') {
 		goto l8
 	}
 l9:
-	if (p >= len(in) || in[p] != '/') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '/') && p < d.far {
 		goto l10
 	}
 	v3 = p
@@ -3845,7 +3845,7 @@ l9:
 		p++
 		goto l13
 	}
-	if p >= len(in) || in[p] != '/' {
+	if uint(p) >= uint(len(in)) || in[p] != '/' {
 		goto l14
 	}
 	p++
@@ -3855,7 +3855,7 @@ l14:
 	goto l11
 l15:
 l13:
-	if p < d.far && (p >= len(in) || genSet2[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet2[in[p]] == 0) {
 		goto l16
 	}
 	if e := explainIsegment(in, p, d); e >= 0 {
@@ -3893,11 +3893,11 @@ func explainIpathRootless(in string, pos int, d *genDiag) int {
 	} else {
 		goto l1
 	}
-	if p < d.far && (p >= len(in) || in[p] != '/') {
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '/') {
 		goto l3
 	}
 l4:
-	if (p >= len(in) || in[p] != '/') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '/') && p < d.far {
 		goto l5
 	}
 	v2 = p
@@ -3908,7 +3908,7 @@ l4:
 		p++
 		goto l8
 	}
-	if p >= len(in) || in[p] != '/' {
+	if uint(p) >= uint(len(in)) || in[p] != '/' {
 		goto l9
 	}
 	p++
@@ -3918,7 +3918,7 @@ l9:
 	goto l6
 l10:
 l8:
-	if p < d.far && (p >= len(in) || genSet2[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet2[in[p]] == 0) {
 		goto l11
 	}
 	if e := explainIsegment(in, p, d); e >= 0 {
@@ -3954,7 +3954,7 @@ func explainIhierPart(in string, pos int, d *genDiag) int {
 	far, mark := d.far, d.n
 	var v1, v2, v3, v4, v5 int
 	v1 = p
-	if (p >= len(in) || in[p] != '/') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '/') && p < d.far {
 		goto l3
 	}
 	if len(in)-p < 2 || in[p:][:2] != "//" {
@@ -3966,7 +3966,7 @@ l5:
 	d.failLit(in, p, "//", false, 7, 8)
 	goto l3
 l6:
-	if p < d.far && (p >= len(in) || genSet2[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet2[in[p]] == 0) {
 		goto l8
 	}
 	v2 = 0
@@ -3974,7 +3974,7 @@ l9:
 	if v2 == 1 {
 		goto l10
 	}
-	if (p >= len(in) || genSet2[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet2[in[p]] == 0) && p < d.far {
 		goto l10
 	}
 	v3 = p
@@ -3990,7 +3990,7 @@ l9:
 		p++
 		goto l14
 	}
-	if p >= len(in) || in[p] != '@' {
+	if uint(p) >= uint(len(in)) || in[p] != '@' {
 		goto l15
 	}
 	p++
@@ -4011,7 +4011,7 @@ l8:
 	} else {
 		goto l3
 	}
-	if p < d.far && (p >= len(in) || in[p] != ':') {
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
 		goto l18
 	}
 	v4 = 0
@@ -4019,7 +4019,7 @@ l19:
 	if v4 == 1 {
 		goto l20
 	}
-	if (p >= len(in) || in[p] != ':') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != ':') && p < d.far {
 		goto l20
 	}
 	v5 = p
@@ -4030,7 +4030,7 @@ l19:
 		p++
 		goto l23
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l24
 	}
 	p++
@@ -4059,7 +4059,7 @@ l18:
 	goto l2
 l3:
 	p = v1
-	if (p >= len(in) || in[p] != '/') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '/') && p < d.far {
 		goto l28
 	}
 	if e := explainIpathAbsolute(in, p, d); e >= 0 {
@@ -4070,7 +4070,7 @@ l3:
 	goto l2
 l28:
 	p = v1
-	if (p >= len(in) || genSet2[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet2[in[p]] == 0) && p < d.far {
 		goto l29
 	}
 	if e := explainIpathRootless(in, p, d); e >= 0 {
@@ -4129,12 +4129,12 @@ func explainIquery(in string, pos int, d *genDiag) int {
 	p := pos
 	var v2, v3 int
 l2:
-	if (p >= len(in) || genSet23[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet23[in[p]] == 0) && p < d.far {
 		goto l3
 	}
 	v2 = p
 	v3 = p
-	if p >= len(in) || genSet2[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet2[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 38)
 		}
@@ -4148,7 +4148,7 @@ l2:
 	goto l6
 l7:
 	p = v3
-	if p >= len(in) || genSet24[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet24[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 44)
 		}
@@ -4162,10 +4162,10 @@ l7:
 	goto l6
 l8:
 	p = v3
-	if (p >= len(in) || in[p] != '/') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '/') && p < d.far {
 		goto l9
 	}
-	if p >= len(in) || in[p] != '/' {
+	if uint(p) >= uint(len(in)) || in[p] != '/' {
 		goto l10
 	}
 	p++
@@ -4177,10 +4177,10 @@ l11:
 	goto l6
 l9:
 	p = v3
-	if (p >= len(in) || in[p] != '?') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '?') && p < d.far {
 		goto l12
 	}
-	if p >= len(in) || in[p] != '?' {
+	if uint(p) >= uint(len(in)) || in[p] != '?' {
 		goto l13
 	}
 	p++
@@ -4207,12 +4207,12 @@ func explainIfragment(in string, pos int, d *genDiag) int {
 	p := pos
 	var v2, v3 int
 l2:
-	if (p >= len(in) || genSet25[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet25[in[p]] == 0) && p < d.far {
 		goto l3
 	}
 	v2 = p
 	v3 = p
-	if p >= len(in) || genSet2[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet2[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 38)
 		}
@@ -4226,10 +4226,10 @@ l2:
 	goto l6
 l7:
 	p = v3
-	if (p >= len(in) || in[p] != '/') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '/') && p < d.far {
 		goto l8
 	}
-	if p >= len(in) || in[p] != '/' {
+	if uint(p) >= uint(len(in)) || in[p] != '/' {
 		goto l9
 	}
 	p++
@@ -4241,10 +4241,10 @@ l10:
 	goto l6
 l8:
 	p = v3
-	if (p >= len(in) || in[p] != '?') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '?') && p < d.far {
 		goto l11
 	}
-	if p >= len(in) || in[p] != '?' {
+	if uint(p) >= uint(len(in)) || in[p] != '?' {
 		goto l12
 	}
 	p++
@@ -4283,7 +4283,7 @@ func explainIRIRule(in string, pos int, d *genDiag) int {
 		p++
 		goto l4
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l5
 	}
 	p++
@@ -4298,7 +4298,7 @@ l4:
 	} else {
 		goto l1
 	}
-	if p < d.far && (p >= len(in) || in[p] != '?') {
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '?') {
 		goto l8
 	}
 	v1 = 0
@@ -4306,7 +4306,7 @@ l9:
 	if v1 == 1 {
 		goto l10
 	}
-	if (p >= len(in) || in[p] != '?') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '?') && p < d.far {
 		goto l10
 	}
 	v2 = p
@@ -4317,7 +4317,7 @@ l9:
 		p++
 		goto l13
 	}
-	if p >= len(in) || in[p] != '?' {
+	if uint(p) >= uint(len(in)) || in[p] != '?' {
 		goto l14
 	}
 	p++
@@ -4338,7 +4338,7 @@ l11:
 	p = v2
 l10:
 l8:
-	if p < d.far && (p >= len(in) || in[p] != '#') {
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '#') {
 		goto l17
 	}
 	v3 = 0
@@ -4346,7 +4346,7 @@ l18:
 	if v3 == 1 {
 		goto l19
 	}
-	if (p >= len(in) || in[p] != '#') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '#') && p < d.far {
 		goto l19
 	}
 	v4 = p
@@ -4357,7 +4357,7 @@ l18:
 		p++
 		goto l22
 	}
-	if p >= len(in) || in[p] != '#' {
+	if uint(p) >= uint(len(in)) || in[p] != '#' {
 		goto l23
 	}
 	p++
@@ -4440,7 +4440,7 @@ func explainAbsoluteIRIRule(in string, pos int, d *genDiag) int {
 		p++
 		goto l4
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l5
 	}
 	p++
@@ -4455,7 +4455,7 @@ l4:
 	} else {
 		goto l1
 	}
-	if p < d.far && (p >= len(in) || in[p] != '?') {
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '?') {
 		goto l8
 	}
 	v1 = 0
@@ -4463,7 +4463,7 @@ l9:
 	if v1 == 1 {
 		goto l10
 	}
-	if (p >= len(in) || in[p] != '?') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '?') && p < d.far {
 		goto l10
 	}
 	v2 = p
@@ -4474,7 +4474,7 @@ l9:
 		p++
 		goto l13
 	}
-	if p >= len(in) || in[p] != '?' {
+	if uint(p) >= uint(len(in)) || in[p] != '?' {
 		goto l14
 	}
 	p++
@@ -4547,12 +4547,12 @@ func explainIsegmentNzNc(in string, pos int, d *genDiag) int {
 	var v1, v2, v3 int
 	v1 = 0
 l2:
-	if (p >= len(in) || genSet14[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet14[in[p]] == 0) && p < d.far {
 		goto l3
 	}
 	v2 = p
 	v3 = p
-	if p >= len(in) || genSet17[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet17[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 9)
 		}
@@ -4566,7 +4566,7 @@ l2:
 	goto l6
 l7:
 	p = v3
-	if p >= len(in) || in[p] != '%' {
+	if uint(p) >= uint(len(in)) || in[p] != '%' {
 		if p >= d.far {
 			d.fail(p, 13)
 		}
@@ -4580,7 +4580,7 @@ l7:
 	goto l6
 l8:
 	p = v3
-	if p >= len(in) || genSet20[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet20[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 14)
 		}
@@ -4594,10 +4594,10 @@ l8:
 	goto l6
 l9:
 	p = v3
-	if (p >= len(in) || in[p] != '@') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '@') && p < d.far {
 		goto l10
 	}
-	if p >= len(in) || in[p] != '@' {
+	if uint(p) >= uint(len(in)) || in[p] != '@' {
 		goto l11
 	}
 	p++
@@ -4638,11 +4638,11 @@ func explainIpathNoscheme(in string, pos int, d *genDiag) int {
 	} else {
 		goto l1
 	}
-	if p < d.far && (p >= len(in) || in[p] != '/') {
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '/') {
 		goto l3
 	}
 l4:
-	if (p >= len(in) || in[p] != '/') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '/') && p < d.far {
 		goto l5
 	}
 	v2 = p
@@ -4653,7 +4653,7 @@ l4:
 		p++
 		goto l8
 	}
-	if p >= len(in) || in[p] != '/' {
+	if uint(p) >= uint(len(in)) || in[p] != '/' {
 		goto l9
 	}
 	p++
@@ -4663,7 +4663,7 @@ l9:
 	goto l6
 l10:
 l8:
-	if p < d.far && (p >= len(in) || genSet2[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet2[in[p]] == 0) {
 		goto l11
 	}
 	if e := explainIsegment(in, p, d); e >= 0 {
@@ -4692,7 +4692,7 @@ func explainIrelativePart(in string, pos int, d *genDiag) int {
 	far, mark := d.far, d.n
 	var v1, v2, v3, v4, v5 int
 	v1 = p
-	if (p >= len(in) || in[p] != '/') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '/') && p < d.far {
 		goto l3
 	}
 	if len(in)-p < 2 || in[p:][:2] != "//" {
@@ -4704,7 +4704,7 @@ l5:
 	d.failLit(in, p, "//", false, 7, 8)
 	goto l3
 l6:
-	if p < d.far && (p >= len(in) || genSet2[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet2[in[p]] == 0) {
 		goto l8
 	}
 	v2 = 0
@@ -4712,7 +4712,7 @@ l9:
 	if v2 == 1 {
 		goto l10
 	}
-	if (p >= len(in) || genSet2[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet2[in[p]] == 0) && p < d.far {
 		goto l10
 	}
 	v3 = p
@@ -4728,7 +4728,7 @@ l9:
 		p++
 		goto l14
 	}
-	if p >= len(in) || in[p] != '@' {
+	if uint(p) >= uint(len(in)) || in[p] != '@' {
 		goto l15
 	}
 	p++
@@ -4749,7 +4749,7 @@ l8:
 	} else {
 		goto l3
 	}
-	if p < d.far && (p >= len(in) || in[p] != ':') {
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
 		goto l18
 	}
 	v4 = 0
@@ -4757,7 +4757,7 @@ l19:
 	if v4 == 1 {
 		goto l20
 	}
-	if (p >= len(in) || in[p] != ':') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != ':') && p < d.far {
 		goto l20
 	}
 	v5 = p
@@ -4768,7 +4768,7 @@ l19:
 		p++
 		goto l23
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l24
 	}
 	p++
@@ -4797,7 +4797,7 @@ l18:
 	goto l2
 l3:
 	p = v1
-	if (p >= len(in) || in[p] != '/') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '/') && p < d.far {
 		goto l28
 	}
 	if e := explainIpathAbsolute(in, p, d); e >= 0 {
@@ -4808,7 +4808,7 @@ l3:
 	goto l2
 l28:
 	p = v1
-	if (p >= len(in) || genSet14[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet14[in[p]] == 0) && p < d.far {
 		goto l29
 	}
 	if e := explainIpathNoscheme(in, p, d); e >= 0 {
@@ -4848,7 +4848,7 @@ func explainIrelativeRef(in string, pos int, d *genDiag) int {
 	} else {
 		goto l1
 	}
-	if p < d.far && (p >= len(in) || in[p] != '?') {
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '?') {
 		goto l3
 	}
 	v1 = 0
@@ -4856,7 +4856,7 @@ l4:
 	if v1 == 1 {
 		goto l5
 	}
-	if (p >= len(in) || in[p] != '?') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '?') && p < d.far {
 		goto l5
 	}
 	v2 = p
@@ -4867,7 +4867,7 @@ l4:
 		p++
 		goto l8
 	}
-	if p >= len(in) || in[p] != '?' {
+	if uint(p) >= uint(len(in)) || in[p] != '?' {
 		goto l9
 	}
 	p++
@@ -4888,7 +4888,7 @@ l6:
 	p = v2
 l5:
 l3:
-	if p < d.far && (p >= len(in) || in[p] != '#') {
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '#') {
 		goto l12
 	}
 	v3 = 0
@@ -4896,7 +4896,7 @@ l13:
 	if v3 == 1 {
 		goto l14
 	}
-	if (p >= len(in) || in[p] != '#') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '#') && p < d.far {
 		goto l14
 	}
 	v4 = p
@@ -4907,7 +4907,7 @@ l13:
 		p++
 		goto l17
 	}
-	if p >= len(in) || in[p] != '#' {
+	if uint(p) >= uint(len(in)) || in[p] != '#' {
 		goto l18
 	}
 	p++
@@ -4979,7 +4979,7 @@ func explainIRIReferenceRule(in string, pos int, d *genDiag) int {
 	far, mark := d.far, d.n
 	var v1 int
 	v1 = p
-	if p >= len(in) || genSet0[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet0[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 46)
 		}

@@ -17,30 +17,30 @@ func matchDecOctet(in string, pos int) int {
 		goto l3
 	}
 	p += 2
-	if p >= len(in) || genSet7[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet7[in[p]] == 0 {
 		goto l3
 	}
 	p++
 	goto l2
 l3:
 	p = v1
-	if p >= len(in) || in[p] != '2' {
+	if uint(p) >= uint(len(in)) || in[p] != '2' {
 		goto l4
 	}
 	p++
-	if p >= len(in) || genSet8[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet8[in[p]] == 0 {
 		goto l4
 	}
 	p++
 	// DIGIT
-	if p >= len(in) || genSet6[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet6[in[p]] == 0 {
 		goto l4
 	}
 	p++
 	goto l2
 l4:
 	p = v1
-	if p >= len(in) || in[p] != '1' {
+	if uint(p) >= uint(len(in)) || in[p] != '1' {
 		goto l5
 	}
 	p++
@@ -59,12 +59,12 @@ l4:
 	goto l2
 l5:
 	p = v1
-	if p >= len(in) || genSet9[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet9[in[p]] == 0 {
 		goto l6
 	}
 	p++
 	// DIGIT
-	if p >= len(in) || genSet6[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet6[in[p]] == 0 {
 		goto l6
 	}
 	p++
@@ -72,7 +72,7 @@ l5:
 l6:
 	p = v1
 	// DIGIT
-	if p >= len(in) || genSet6[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet6[in[p]] == 0 {
 		goto l1
 	}
 	p++
@@ -94,7 +94,7 @@ func matchIPv4address(in string, pos int) int {
 	} else {
 		goto l1
 	}
-	if p >= len(in) || in[p] != '.' {
+	if uint(p) >= uint(len(in)) || in[p] != '.' {
 		goto l1
 	}
 	p++
@@ -103,7 +103,7 @@ func matchIPv4address(in string, pos int) int {
 	} else {
 		goto l1
 	}
-	if p >= len(in) || in[p] != '.' {
+	if uint(p) >= uint(len(in)) || in[p] != '.' {
 		goto l1
 	}
 	p++
@@ -112,7 +112,7 @@ func matchIPv4address(in string, pos int) int {
 	} else {
 		goto l1
 	}
-	if p >= len(in) || in[p] != '.' {
+	if uint(p) >= uint(len(in)) || in[p] != '.' {
 		goto l1
 	}
 	p++
@@ -148,7 +148,7 @@ func matchLs32(in string, pos int) int {
 	if v2 < 1 {
 		goto l3
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l3
 	}
 	p++
@@ -168,7 +168,7 @@ func matchLs32(in string, pos int) int {
 	goto l2
 l3:
 	p = v1
-	if p >= len(in) || genSet6[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet6[in[p]] == 0 {
 		goto l1
 	}
 	if e := matchIPv4address(in, p); e >= 0 {
@@ -191,7 +191,7 @@ func matchIPv6address(in string, pos int) int {
 	var v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18, v19, v20, v21, v22, v23, v24, v25, v26, v27, v28, v29, v30, v31, v32, v33, v34, v35, v36, v37, v38, v39, v40, v41, v42, v43, v44, v45, v46, v47, v48, v49 int
 	// IPv6address
 	v1 = p
-	if p >= len(in) || genSet4[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
 		goto l3
 	}
 	v2 = 0
@@ -199,7 +199,7 @@ l4:
 	if v2 == 6 {
 		goto l5
 	}
-	if p >= len(in) || genSet4[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
 		goto l5
 	}
 	v3 = p
@@ -216,7 +216,7 @@ l4:
 	if v4 < 1 {
 		goto l6
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l6
 	}
 	p++
@@ -245,7 +245,7 @@ l9:
 	if v5 == 5 {
 		goto l10
 	}
-	if p >= len(in) || genSet4[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
 		goto l10
 	}
 	v6 = p
@@ -262,7 +262,7 @@ l9:
 	if v7 < 1 {
 		goto l11
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l11
 	}
 	p++
@@ -282,10 +282,10 @@ l10:
 	goto l2
 l8:
 	p = v1
-	if p >= len(in) || genSet5[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
 		goto l13
 	}
-	if p >= len(in) || genSet4[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
 		goto l15
 	}
 	v8 = p
@@ -315,7 +315,7 @@ l18:
 	if v10 == 4 {
 		goto l19
 	}
-	if p >= len(in) || genSet4[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
 		goto l19
 	}
 	v11 = p
@@ -332,7 +332,7 @@ l18:
 	if v12 < 1 {
 		goto l20
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l20
 	}
 	p++
@@ -352,10 +352,10 @@ l19:
 	goto l2
 l13:
 	p = v1
-	if p >= len(in) || genSet5[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
 		goto l22
 	}
-	if p >= len(in) || genSet4[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
 		goto l24
 	}
 	v13 = p
@@ -372,11 +372,11 @@ l13:
 	if v14 < 1 {
 		goto l25
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l28
 	}
 	v15 = p
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l29
 	}
 	p++
@@ -410,7 +410,7 @@ l31:
 	if v17 == 3 {
 		goto l32
 	}
-	if p >= len(in) || genSet4[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
 		goto l32
 	}
 	v18 = p
@@ -427,7 +427,7 @@ l31:
 	if v19 < 1 {
 		goto l33
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l33
 	}
 	p++
@@ -447,10 +447,10 @@ l32:
 	goto l2
 l22:
 	p = v1
-	if p >= len(in) || genSet5[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
 		goto l35
 	}
-	if p >= len(in) || genSet4[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
 		goto l37
 	}
 	v20 = p
@@ -472,11 +472,11 @@ l40:
 	if v22 == 2 {
 		goto l41
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l41
 	}
 	v23 = p
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l42
 	}
 	p++
@@ -511,7 +511,7 @@ l44:
 	if v25 == 2 {
 		goto l45
 	}
-	if p >= len(in) || genSet4[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
 		goto l45
 	}
 	v26 = p
@@ -528,7 +528,7 @@ l44:
 	if v27 < 1 {
 		goto l46
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l46
 	}
 	p++
@@ -548,10 +548,10 @@ l45:
 	goto l2
 l35:
 	p = v1
-	if p >= len(in) || genSet5[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
 		goto l48
 	}
-	if p >= len(in) || genSet4[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
 		goto l50
 	}
 	v28 = p
@@ -573,11 +573,11 @@ l53:
 	if v30 == 3 {
 		goto l54
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l54
 	}
 	v31 = p
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l55
 	}
 	p++
@@ -620,7 +620,7 @@ l50:
 	if v33 < 1 {
 		goto l48
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l48
 	}
 	p++
@@ -632,10 +632,10 @@ l50:
 	goto l2
 l48:
 	p = v1
-	if p >= len(in) || genSet5[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
 		goto l57
 	}
-	if p >= len(in) || genSet4[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
 		goto l59
 	}
 	v34 = p
@@ -657,11 +657,11 @@ l62:
 	if v36 == 4 {
 		goto l63
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l63
 	}
 	v37 = p
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l64
 	}
 	p++
@@ -699,10 +699,10 @@ l59:
 	goto l2
 l57:
 	p = v1
-	if p >= len(in) || genSet5[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
 		goto l66
 	}
-	if p >= len(in) || genSet4[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
 		goto l68
 	}
 	v39 = p
@@ -724,11 +724,11 @@ l71:
 	if v41 == 5 {
 		goto l72
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l72
 	}
 	v42 = p
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l73
 	}
 	p++
@@ -774,10 +774,10 @@ l68:
 	goto l2
 l66:
 	p = v1
-	if p >= len(in) || genSet5[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
 		goto l1
 	}
-	if p >= len(in) || genSet4[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
 		goto l76
 	}
 	v45 = p
@@ -799,11 +799,11 @@ l79:
 	if v47 == 6 {
 		goto l80
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l80
 	}
 	v48 = p
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l81
 	}
 	p++
@@ -847,12 +847,12 @@ func matchIPLiteral(in string, pos int) int {
 	p := pos
 	var v1, v2, v3 int
 	// IP-literal
-	if p >= len(in) || in[p] != '[' {
+	if uint(p) >= uint(len(in)) || in[p] != '[' {
 		goto l1
 	}
 	p++
 	v1 = p
-	if p >= len(in) || genSet5[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
 		goto l3
 	}
 	if e := matchIPv6address(in, p); e >= 0 {
@@ -873,7 +873,7 @@ l3:
 	if p == v2 {
 		goto l1
 	}
-	if p >= len(in) || in[p] != '.' {
+	if uint(p) >= uint(len(in)) || in[p] != '.' {
 		goto l1
 	}
 	p++
@@ -883,7 +883,7 @@ l3:
 		goto l1
 	}
 l2:
-	if p >= len(in) || in[p] != ']' {
+	if uint(p) >= uint(len(in)) || in[p] != ']' {
 		goto l1
 	}
 	p++
@@ -901,7 +901,7 @@ func matchHost(in string, pos int) int {
 	var v1 int
 	// host
 	v1 = p
-	if p >= len(in) || in[p] != '[' {
+	if uint(p) >= uint(len(in)) || in[p] != '[' {
 		goto l3
 	}
 	if e := matchIPLiteral(in, p); e >= 0 {
@@ -912,7 +912,7 @@ func matchHost(in string, pos int) int {
 	goto l2
 l3:
 	p = v1
-	if p >= len(in) || genSet6[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet6[in[p]] == 0 {
 		goto l4
 	}
 	if e := matchIPv4address(in, p); e >= 0 {
@@ -920,7 +920,7 @@ l3:
 	} else {
 		goto l4
 	}
-	if p < len(in) && genSet10[in[p]] != 0 {
+	if uint(p) < uint(len(in)) && genSet10[in[p]] != 0 {
 		goto l4
 	}
 	goto l2
@@ -946,11 +946,11 @@ func matchPathAbsolute(in string, pos int) int {
 	p := pos
 	var v1, v2 int
 	// path-absolute
-	if p >= len(in) || in[p] != '/' {
+	if uint(p) >= uint(len(in)) || in[p] != '/' {
 		goto l1
 	}
 	p++
-	if p >= len(in) || genSet2[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet2[in[p]] == 0 {
 		goto l3
 	}
 	v1 = p
@@ -966,7 +966,7 @@ func matchPathAbsolute(in string, pos int) int {
 	if p == v2 {
 		goto l4
 	}
-	if p < len(in) && in[p] == '/' {
+	if uint(p) < uint(len(in)) && in[p] == '/' {
 		p++
 		for {
 			p = genRun(in, p, &genSet12)
@@ -998,13 +998,13 @@ func matchURI(in string, pos int, caps *[8][2]int) int {
 	k0s = p
 	// scheme
 	// ALPHA
-	if p >= len(in) || genSet0[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet0[in[p]] == 0 {
 		goto l1
 	}
 	p++
 	p = genRun(in, p, &genSet1)
 	k0e = p
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l1
 	}
 	p++
@@ -1025,7 +1025,7 @@ func matchURI(in string, pos int, caps *[8][2]int) int {
 	}
 	p += 2
 	k1s = p
-	if p >= len(in) || genSet2[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet2[in[p]] == 0 {
 		goto l5
 	}
 	if strings.IndexByte(in[p:], '@') < 0 {
@@ -1044,7 +1044,7 @@ func matchURI(in string, pos int, caps *[8][2]int) int {
 		p += 3
 	}
 	k2e = p
-	if p >= len(in) || in[p] != '@' {
+	if uint(p) >= uint(len(in)) || in[p] != '@' {
 		goto l6
 	}
 	p++
@@ -1061,13 +1061,13 @@ l5:
 		goto l3
 	}
 	k3e = p
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l9
 	}
 	v15 = p
 	v16 = k4s
 	v17 = k4e
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l10
 	}
 	p++
@@ -1084,7 +1084,7 @@ l9:
 	k1e = p
 	k5s = p
 	// path-abempty
-	if p < len(in) && in[p] == '/' {
+	if uint(p) < uint(len(in)) && in[p] == '/' {
 		p++
 		for {
 			p = genRun(in, p, &genSet12)
@@ -1114,7 +1114,7 @@ l3:
 	k4e = v9
 	k5s = v10
 	k5e = v11
-	if p >= len(in) || in[p] != '/' {
+	if uint(p) >= uint(len(in)) || in[p] != '/' {
 		goto l12
 	}
 	k5s = p
@@ -1149,7 +1149,7 @@ l12:
 	if p == v18 {
 		goto l13
 	}
-	if p < len(in) && in[p] == '/' {
+	if uint(p) < uint(len(in)) && in[p] == '/' {
 		p++
 		for {
 			p = genRun(in, p, &genSet12)
@@ -1181,13 +1181,13 @@ l13:
 	caps[4] = [2]int{k4s, k4e}
 	caps[5] = [2]int{k5s, k5e}
 l2:
-	if p >= len(in) || in[p] != '?' {
+	if uint(p) >= uint(len(in)) || in[p] != '?' {
 		goto l15
 	}
 	v19 = p
 	v20 = k6s
 	v21 = k6e
-	if p >= len(in) || in[p] != '?' {
+	if uint(p) >= uint(len(in)) || in[p] != '?' {
 		goto l16
 	}
 	p++
@@ -1207,13 +1207,13 @@ l16:
 	k6s = v20
 	k6e = v21
 l15:
-	if p >= len(in) || in[p] != '#' {
+	if uint(p) >= uint(len(in)) || in[p] != '#' {
 		goto l19
 	}
 	v22 = p
 	v23 = k7s
 	v24 = k7e
-	if p >= len(in) || in[p] != '#' {
+	if uint(p) >= uint(len(in)) || in[p] != '#' {
 		goto l20
 	}
 	p++
@@ -1253,13 +1253,13 @@ func matchAbsoluteURI(in string, pos int, caps *[8][2]int) int {
 	k0s = p
 	// scheme
 	// ALPHA
-	if p >= len(in) || genSet0[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet0[in[p]] == 0 {
 		goto l1
 	}
 	p++
 	p = genRun(in, p, &genSet1)
 	k0e = p
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l1
 	}
 	p++
@@ -1280,7 +1280,7 @@ func matchAbsoluteURI(in string, pos int, caps *[8][2]int) int {
 	}
 	p += 2
 	k1s = p
-	if p >= len(in) || genSet2[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet2[in[p]] == 0 {
 		goto l5
 	}
 	if strings.IndexByte(in[p:], '@') < 0 {
@@ -1299,7 +1299,7 @@ func matchAbsoluteURI(in string, pos int, caps *[8][2]int) int {
 		p += 3
 	}
 	k2e = p
-	if p >= len(in) || in[p] != '@' {
+	if uint(p) >= uint(len(in)) || in[p] != '@' {
 		goto l6
 	}
 	p++
@@ -1316,13 +1316,13 @@ l5:
 		goto l3
 	}
 	k3e = p
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l9
 	}
 	v15 = p
 	v16 = k4s
 	v17 = k4e
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l10
 	}
 	p++
@@ -1339,7 +1339,7 @@ l9:
 	k1e = p
 	k5s = p
 	// path-abempty
-	if p < len(in) && in[p] == '/' {
+	if uint(p) < uint(len(in)) && in[p] == '/' {
 		p++
 		for {
 			p = genRun(in, p, &genSet12)
@@ -1370,7 +1370,7 @@ l3:
 	k4e = v9
 	k5s = v10
 	k5e = v11
-	if p >= len(in) || in[p] != '/' {
+	if uint(p) >= uint(len(in)) || in[p] != '/' {
 		goto l12
 	}
 	k5s = p
@@ -1406,7 +1406,7 @@ l12:
 	if p == v18 {
 		goto l13
 	}
-	if p < len(in) && in[p] == '/' {
+	if uint(p) < uint(len(in)) && in[p] == '/' {
 		p++
 		for {
 			p = genRun(in, p, &genSet12)
@@ -1440,13 +1440,13 @@ l13:
 	caps[5] = [2]int{k5s, k5e}
 	caps[7] = [2]int{k7s, k7e}
 l2:
-	if p >= len(in) || in[p] != '?' {
+	if uint(p) >= uint(len(in)) || in[p] != '?' {
 		goto l15
 	}
 	v19 = p
 	v20 = k6s
 	v21 = k6e
-	if p >= len(in) || in[p] != '?' {
+	if uint(p) >= uint(len(in)) || in[p] != '?' {
 		goto l16
 	}
 	p++
@@ -1499,7 +1499,7 @@ func matchRelativeRef(in string, pos int, caps *[8][2]int) int {
 	}
 	p += 2
 	k1s = p
-	if p >= len(in) || genSet2[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet2[in[p]] == 0 {
 		goto l5
 	}
 	if strings.IndexByte(in[p:], '@') < 0 {
@@ -1518,7 +1518,7 @@ func matchRelativeRef(in string, pos int, caps *[8][2]int) int {
 		p += 3
 	}
 	k2e = p
-	if p >= len(in) || in[p] != '@' {
+	if uint(p) >= uint(len(in)) || in[p] != '@' {
 		goto l6
 	}
 	p++
@@ -1535,13 +1535,13 @@ l5:
 		goto l3
 	}
 	k3e = p
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l9
 	}
 	v15 = p
 	v16 = k4s
 	v17 = k4e
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l10
 	}
 	p++
@@ -1558,7 +1558,7 @@ l9:
 	k1e = p
 	k5s = p
 	// path-abempty
-	if p < len(in) && in[p] == '/' {
+	if uint(p) < uint(len(in)) && in[p] == '/' {
 		p++
 		for {
 			p = genRun(in, p, &genSet12)
@@ -1582,7 +1582,7 @@ l3:
 	k4e = v9
 	k5s = v10
 	k5e = v11
-	if p >= len(in) || in[p] != '/' {
+	if uint(p) >= uint(len(in)) || in[p] != '/' {
 		goto l12
 	}
 	k5s = p
@@ -1611,7 +1611,7 @@ l12:
 	if p == v18 {
 		goto l13
 	}
-	if p < len(in) && in[p] == '/' {
+	if uint(p) < uint(len(in)) && in[p] == '/' {
 		p++
 		for {
 			p = genRun(in, p, &genSet12)
@@ -1631,13 +1631,13 @@ l13:
 	// path-empty
 	k5e = p
 l2:
-	if p >= len(in) || in[p] != '?' {
+	if uint(p) >= uint(len(in)) || in[p] != '?' {
 		goto l15
 	}
 	v19 = p
 	v20 = k6s
 	v21 = k6e
-	if p >= len(in) || in[p] != '?' {
+	if uint(p) >= uint(len(in)) || in[p] != '?' {
 		goto l16
 	}
 	p++
@@ -1657,13 +1657,13 @@ l16:
 	k6s = v20
 	k6e = v21
 l15:
-	if p >= len(in) || in[p] != '#' {
+	if uint(p) >= uint(len(in)) || in[p] != '#' {
 		goto l19
 	}
 	v22 = p
 	v23 = k7s
 	v24 = k7e
-	if p >= len(in) || in[p] != '#' {
+	if uint(p) >= uint(len(in)) || in[p] != '#' {
 		goto l20
 	}
 	p++
@@ -1716,7 +1716,7 @@ func matchIPv4Host(in string, pos int) int {
 func explainALPHA(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	if p >= len(in) || genSet0[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet0[in[p]] == 0 {
 		goto l2
 	}
 	p++
@@ -1745,7 +1745,7 @@ func explainScheme(in string, pos int, d *genDiag) int {
 	} else {
 		goto l1
 	}
-	if p < d.far && (p >= len(in) || genSet1[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet1[in[p]] == 0) {
 		goto l3
 	}
 	for p < len(in) {
@@ -1832,7 +1832,7 @@ l1:
 func explainDIGIT(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	if p >= len(in) || genSet6[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet6[in[p]] == 0 {
 		goto l2
 	}
 	p++
@@ -1858,7 +1858,7 @@ func explainDecOctet(in string, pos int, d *genDiag) int {
 	far, mark := d.far, d.n
 	var v1, v2 int
 	v1 = p
-	if (p >= len(in) || in[p] != '2') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '2') && p < d.far {
 		goto l3
 	}
 	if len(in)-p < 2 || in[p:][:2] != "25" {
@@ -1870,7 +1870,7 @@ l5:
 	d.failLit(in, p, "25", false, 19, 20)
 	goto l3
 l6:
-	if p >= len(in) || genSet7[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet7[in[p]] == 0 {
 		goto l8
 	}
 	p++
@@ -1884,7 +1884,7 @@ l9:
 	goto l2
 l3:
 	p = v1
-	if (p >= len(in) || in[p] != '2') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '2') && p < d.far {
 		goto l10
 	}
 	if p < d.far && p < len(in) {
@@ -1894,7 +1894,7 @@ l3:
 		p++
 		goto l11
 	}
-	if p >= len(in) || in[p] != '2' {
+	if uint(p) >= uint(len(in)) || in[p] != '2' {
 		goto l12
 	}
 	p++
@@ -1904,7 +1904,7 @@ l12:
 	goto l10
 l13:
 l11:
-	if p >= len(in) || genSet8[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet8[in[p]] == 0 {
 		goto l15
 	}
 	p++
@@ -1923,7 +1923,7 @@ l16:
 	goto l2
 l10:
 	p = v1
-	if (p >= len(in) || in[p] != '1') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '1') && p < d.far {
 		goto l18
 	}
 	if p < d.far && p < len(in) {
@@ -1933,7 +1933,7 @@ l10:
 		p++
 		goto l19
 	}
-	if p >= len(in) || in[p] != '1' {
+	if uint(p) >= uint(len(in)) || in[p] != '1' {
 		goto l20
 	}
 	p++
@@ -1965,10 +1965,10 @@ l23:
 	goto l2
 l18:
 	p = v1
-	if (p >= len(in) || genSet9[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet9[in[p]] == 0) && p < d.far {
 		goto l24
 	}
-	if p >= len(in) || genSet9[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet9[in[p]] == 0 {
 		goto l26
 	}
 	p++
@@ -1987,7 +1987,7 @@ l27:
 	goto l2
 l24:
 	p = v1
-	if p >= len(in) || genSet6[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet6[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 1)
 		}
@@ -2028,7 +2028,7 @@ func explainIPv4address(in string, pos int, d *genDiag) int {
 		p++
 		goto l3
 	}
-	if p >= len(in) || in[p] != '.' {
+	if uint(p) >= uint(len(in)) || in[p] != '.' {
 		goto l4
 	}
 	p++
@@ -2050,7 +2050,7 @@ l3:
 		p++
 		goto l7
 	}
-	if p >= len(in) || in[p] != '.' {
+	if uint(p) >= uint(len(in)) || in[p] != '.' {
 		goto l8
 	}
 	p++
@@ -2072,7 +2072,7 @@ l7:
 		p++
 		goto l11
 	}
-	if p >= len(in) || in[p] != '.' {
+	if uint(p) >= uint(len(in)) || in[p] != '.' {
 		goto l12
 	}
 	p++
@@ -2102,7 +2102,7 @@ func explainLs32(in string, pos int, d *genDiag) int {
 	far, mark := d.far, d.n
 	var v1 int
 	v1 = p
-	if (p >= len(in) || genSet4[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) && p < d.far {
 		goto l3
 	}
 	if e := explainH16(in, p, d); e >= 0 {
@@ -2117,7 +2117,7 @@ func explainLs32(in string, pos int, d *genDiag) int {
 		p++
 		goto l5
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l6
 	}
 	p++
@@ -2135,7 +2135,7 @@ l5:
 	goto l2
 l3:
 	p = v1
-	if p >= len(in) || genSet6[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet6[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 18)
 		}
@@ -2166,7 +2166,7 @@ func explainIPv6address(in string, pos int, d *genDiag) int {
 	far, mark := d.far, d.n
 	var v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18, v19, v20, v21, v22, v23, v24, v25, v26, v27, v28, v29 int
 	v1 = p
-	if (p >= len(in) || genSet4[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) && p < d.far {
 		goto l3
 	}
 	v2 = 0
@@ -2174,7 +2174,7 @@ l5:
 	if v2 == 6 {
 		goto l6
 	}
-	if (p >= len(in) || genSet4[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) && p < d.far {
 		goto l6
 	}
 	v3 = p
@@ -2190,7 +2190,7 @@ l5:
 		p++
 		goto l10
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l11
 	}
 	p++
@@ -2216,7 +2216,7 @@ l6:
 	goto l2
 l3:
 	p = v1
-	if (p >= len(in) || in[p] != ':') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != ':') && p < d.far {
 		goto l14
 	}
 	if len(in)-p < 2 || in[p:][:2] != "::" {
@@ -2233,7 +2233,7 @@ l19:
 	if v4 == 5 {
 		goto l20
 	}
-	if (p >= len(in) || genSet4[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) && p < d.far {
 		goto l20
 	}
 	v5 = p
@@ -2249,7 +2249,7 @@ l19:
 		p++
 		goto l24
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l25
 	}
 	p++
@@ -2275,10 +2275,10 @@ l20:
 	goto l2
 l14:
 	p = v1
-	if (p >= len(in) || genSet5[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
 		goto l28
 	}
-	if p < d.far && (p >= len(in) || genSet4[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
 		goto l29
 	}
 	v6 = p
@@ -2306,7 +2306,7 @@ l36:
 	if v7 == 4 {
 		goto l37
 	}
-	if (p >= len(in) || genSet4[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) && p < d.far {
 		goto l37
 	}
 	v8 = p
@@ -2322,7 +2322,7 @@ l36:
 		p++
 		goto l41
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l42
 	}
 	p++
@@ -2348,10 +2348,10 @@ l37:
 	goto l2
 l28:
 	p = v1
-	if (p >= len(in) || genSet5[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
 		goto l45
 	}
-	if p < d.far && (p >= len(in) || genSet4[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
 		goto l46
 	}
 	v9 = p
@@ -2360,7 +2360,7 @@ l28:
 	} else {
 		goto l47
 	}
-	if p < d.far && (p >= len(in) || in[p] != ':') {
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
 		goto l49
 	}
 	v10 = p
@@ -2371,7 +2371,7 @@ l28:
 		p++
 		goto l51
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l52
 	}
 	p++
@@ -2410,7 +2410,7 @@ l61:
 	if v11 == 3 {
 		goto l62
 	}
-	if (p >= len(in) || genSet4[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) && p < d.far {
 		goto l62
 	}
 	v12 = p
@@ -2426,7 +2426,7 @@ l61:
 		p++
 		goto l66
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l67
 	}
 	p++
@@ -2452,10 +2452,10 @@ l62:
 	goto l2
 l45:
 	p = v1
-	if (p >= len(in) || genSet5[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
 		goto l70
 	}
-	if p < d.far && (p >= len(in) || genSet4[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
 		goto l71
 	}
 	v13 = p
@@ -2464,7 +2464,7 @@ l45:
 	} else {
 		goto l72
 	}
-	if p < d.far && (p >= len(in) || in[p] != ':') {
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
 		goto l74
 	}
 	v14 = 0
@@ -2472,7 +2472,7 @@ l75:
 	if v14 == 2 {
 		goto l76
 	}
-	if (p >= len(in) || in[p] != ':') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != ':') && p < d.far {
 		goto l76
 	}
 	v15 = p
@@ -2483,7 +2483,7 @@ l75:
 		p++
 		goto l79
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l80
 	}
 	p++
@@ -2523,7 +2523,7 @@ l88:
 	if v16 == 2 {
 		goto l89
 	}
-	if (p >= len(in) || genSet4[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) && p < d.far {
 		goto l89
 	}
 	v17 = p
@@ -2539,7 +2539,7 @@ l88:
 		p++
 		goto l93
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l94
 	}
 	p++
@@ -2565,10 +2565,10 @@ l89:
 	goto l2
 l70:
 	p = v1
-	if (p >= len(in) || genSet5[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
 		goto l97
 	}
-	if p < d.far && (p >= len(in) || genSet4[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
 		goto l98
 	}
 	v18 = p
@@ -2577,7 +2577,7 @@ l70:
 	} else {
 		goto l99
 	}
-	if p < d.far && (p >= len(in) || in[p] != ':') {
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
 		goto l101
 	}
 	v19 = 0
@@ -2585,7 +2585,7 @@ l102:
 	if v19 == 3 {
 		goto l103
 	}
-	if (p >= len(in) || in[p] != ':') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != ':') && p < d.far {
 		goto l103
 	}
 	v20 = p
@@ -2596,7 +2596,7 @@ l102:
 		p++
 		goto l106
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l107
 	}
 	p++
@@ -2643,7 +2643,7 @@ l113:
 		p++
 		goto l116
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l117
 	}
 	p++
@@ -2661,10 +2661,10 @@ l116:
 	goto l2
 l97:
 	p = v1
-	if (p >= len(in) || genSet5[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
 		goto l120
 	}
-	if p < d.far && (p >= len(in) || genSet4[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
 		goto l121
 	}
 	v21 = p
@@ -2673,7 +2673,7 @@ l97:
 	} else {
 		goto l122
 	}
-	if p < d.far && (p >= len(in) || in[p] != ':') {
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
 		goto l124
 	}
 	v22 = 0
@@ -2681,7 +2681,7 @@ l125:
 	if v22 == 4 {
 		goto l126
 	}
-	if (p >= len(in) || in[p] != ':') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != ':') && p < d.far {
 		goto l126
 	}
 	v23 = p
@@ -2692,7 +2692,7 @@ l125:
 		p++
 		goto l129
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l130
 	}
 	p++
@@ -2735,10 +2735,10 @@ l136:
 	goto l2
 l120:
 	p = v1
-	if (p >= len(in) || genSet5[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
 		goto l138
 	}
-	if p < d.far && (p >= len(in) || genSet4[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
 		goto l139
 	}
 	v24 = p
@@ -2747,7 +2747,7 @@ l120:
 	} else {
 		goto l140
 	}
-	if p < d.far && (p >= len(in) || in[p] != ':') {
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
 		goto l142
 	}
 	v25 = 0
@@ -2755,7 +2755,7 @@ l143:
 	if v25 == 5 {
 		goto l144
 	}
-	if (p >= len(in) || in[p] != ':') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != ':') && p < d.far {
 		goto l144
 	}
 	v26 = p
@@ -2766,7 +2766,7 @@ l143:
 		p++
 		goto l147
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l148
 	}
 	p++
@@ -2809,10 +2809,10 @@ l154:
 	goto l2
 l138:
 	p = v1
-	if (p >= len(in) || genSet5[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
 		goto l156
 	}
-	if p < d.far && (p >= len(in) || genSet4[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
 		goto l157
 	}
 	v27 = p
@@ -2821,7 +2821,7 @@ l138:
 	} else {
 		goto l158
 	}
-	if p < d.far && (p >= len(in) || in[p] != ':') {
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
 		goto l160
 	}
 	v28 = 0
@@ -2829,7 +2829,7 @@ l161:
 	if v28 == 6 {
 		goto l162
 	}
-	if (p >= len(in) || in[p] != ':') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != ':') && p < d.far {
 		goto l162
 	}
 	v29 = p
@@ -2840,7 +2840,7 @@ l161:
 		p++
 		goto l165
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l166
 	}
 	p++
@@ -2925,7 +2925,7 @@ l4:
 		p++
 		goto l7
 	}
-	if p >= len(in) || in[p] != '.' {
+	if uint(p) >= uint(len(in)) || in[p] != '.' {
 		goto l8
 	}
 	p++
@@ -2973,7 +2973,7 @@ func explainIPLiteral(in string, pos int, d *genDiag) int {
 		p++
 		goto l2
 	}
-	if p >= len(in) || in[p] != '[' {
+	if uint(p) >= uint(len(in)) || in[p] != '[' {
 		goto l3
 	}
 	p++
@@ -2984,7 +2984,7 @@ l3:
 l4:
 l2:
 	v1 = p
-	if p >= len(in) || genSet5[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 15)
 		}
@@ -2998,7 +2998,7 @@ l2:
 	goto l6
 l7:
 	p = v1
-	if p >= len(in) || genSet16[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet16[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 29)
 		}
@@ -3021,7 +3021,7 @@ l6:
 		p++
 		goto l9
 	}
-	if p >= len(in) || in[p] != ']' {
+	if uint(p) >= uint(len(in)) || in[p] != ']' {
 		goto l10
 	}
 	p++
@@ -3068,7 +3068,7 @@ func explainHost(in string, pos int, d *genDiag) int {
 	far, mark := d.far, d.n
 	var v1 int
 	v1 = p
-	if p >= len(in) || in[p] != '[' {
+	if uint(p) >= uint(len(in)) || in[p] != '[' {
 		if p >= d.far {
 			d.fail(p, 13)
 		}
@@ -3082,7 +3082,7 @@ func explainHost(in string, pos int, d *genDiag) int {
 	goto l2
 l3:
 	p = v1
-	if (p >= len(in) || genSet6[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet6[in[p]] == 0) && p < d.far {
 		goto l4
 	}
 	if e := explainIPv4address(in, p, d); e >= 0 {
@@ -3090,7 +3090,7 @@ l3:
 	} else {
 		goto l4
 	}
-	if p < len(in) && genSet10[in[p]] != 0 {
+	if uint(p) < uint(len(in)) && genSet10[in[p]] != 0 {
 		goto l7
 	}
 	goto l8
@@ -3142,7 +3142,7 @@ func explainPathAbempty(in string, pos int, d *genDiag) int {
 	p := pos
 	var v1 int
 	v1 = p
-	if p < len(in) && in[p] == '/' {
+	if uint(p) < uint(len(in)) && in[p] == '/' {
 		p++
 		for {
 			p = genRun(in, p, &genSet12)
@@ -3207,7 +3207,7 @@ func explainPathAbsolute(in string, pos int, d *genDiag) int {
 		p++
 		goto l2
 	}
-	if p >= len(in) || in[p] != '/' {
+	if uint(p) >= uint(len(in)) || in[p] != '/' {
 		goto l3
 	}
 	p++
@@ -3217,7 +3217,7 @@ l3:
 	goto l1
 l4:
 l2:
-	if p < d.far && (p >= len(in) || genSet2[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet2[in[p]] == 0) {
 		goto l5
 	}
 	v1 = p
@@ -3226,11 +3226,11 @@ l2:
 	} else {
 		goto l6
 	}
-	if p < d.far && (p >= len(in) || in[p] != '/') {
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '/') {
 		goto l8
 	}
 	v2 = p
-	if p < len(in) && in[p] == '/' {
+	if uint(p) < uint(len(in)) && in[p] == '/' {
 		p++
 		for {
 			p = genRun(in, p, &genSet12)
@@ -3272,11 +3272,11 @@ func explainPathRootless(in string, pos int, d *genDiag) int {
 	} else {
 		goto l1
 	}
-	if p < d.far && (p >= len(in) || in[p] != '/') {
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '/') {
 		goto l3
 	}
 	v1 = p
-	if p < len(in) && in[p] == '/' {
+	if uint(p) < uint(len(in)) && in[p] == '/' {
 		p++
 		for {
 			p = genRun(in, p, &genSet12)
@@ -3336,7 +3336,7 @@ func explainHierPart(in string, pos int, d *genDiag) int {
 	far, mark := d.far, d.n
 	var v1, v2, v3, v4, v5 int
 	v1 = p
-	if (p >= len(in) || in[p] != '/') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '/') && p < d.far {
 		goto l3
 	}
 	if len(in)-p < 2 || in[p:][:2] != "//" {
@@ -3348,7 +3348,7 @@ l5:
 	d.failLit(in, p, "//", false, 7, 8)
 	goto l3
 l6:
-	if p < d.far && (p >= len(in) || genSet2[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet2[in[p]] == 0) {
 		goto l8
 	}
 	v2 = 0
@@ -3356,7 +3356,7 @@ l9:
 	if v2 == 1 {
 		goto l10
 	}
-	if (p >= len(in) || genSet2[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet2[in[p]] == 0) && p < d.far {
 		goto l10
 	}
 	v3 = p
@@ -3372,7 +3372,7 @@ l9:
 		p++
 		goto l14
 	}
-	if p >= len(in) || in[p] != '@' {
+	if uint(p) >= uint(len(in)) || in[p] != '@' {
 		goto l15
 	}
 	p++
@@ -3393,7 +3393,7 @@ l8:
 	} else {
 		goto l3
 	}
-	if p < d.far && (p >= len(in) || in[p] != ':') {
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
 		goto l18
 	}
 	v4 = 0
@@ -3401,7 +3401,7 @@ l19:
 	if v4 == 1 {
 		goto l20
 	}
-	if (p >= len(in) || in[p] != ':') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != ':') && p < d.far {
 		goto l20
 	}
 	v5 = p
@@ -3412,7 +3412,7 @@ l19:
 		p++
 		goto l23
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l24
 	}
 	p++
@@ -3441,7 +3441,7 @@ l18:
 	goto l2
 l3:
 	p = v1
-	if (p >= len(in) || in[p] != '/') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '/') && p < d.far {
 		goto l28
 	}
 	if e := explainPathAbsolute(in, p, d); e >= 0 {
@@ -3452,7 +3452,7 @@ l3:
 	goto l2
 l28:
 	p = v1
-	if (p >= len(in) || genSet2[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet2[in[p]] == 0) && p < d.far {
 		goto l29
 	}
 	if e := explainPathRootless(in, p, d); e >= 0 {
@@ -3543,7 +3543,7 @@ func explainURIRule(in string, pos int, d *genDiag) int {
 		p++
 		goto l4
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l5
 	}
 	p++
@@ -3558,7 +3558,7 @@ l4:
 	} else {
 		goto l1
 	}
-	if p < d.far && (p >= len(in) || in[p] != '?') {
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '?') {
 		goto l8
 	}
 	v1 = 0
@@ -3566,7 +3566,7 @@ l9:
 	if v1 == 1 {
 		goto l10
 	}
-	if (p >= len(in) || in[p] != '?') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '?') && p < d.far {
 		goto l10
 	}
 	v2 = p
@@ -3577,7 +3577,7 @@ l9:
 		p++
 		goto l13
 	}
-	if p >= len(in) || in[p] != '?' {
+	if uint(p) >= uint(len(in)) || in[p] != '?' {
 		goto l14
 	}
 	p++
@@ -3598,7 +3598,7 @@ l11:
 	p = v2
 l10:
 l8:
-	if p < d.far && (p >= len(in) || in[p] != '#') {
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '#') {
 		goto l17
 	}
 	v3 = 0
@@ -3606,7 +3606,7 @@ l18:
 	if v3 == 1 {
 		goto l19
 	}
-	if (p >= len(in) || in[p] != '#') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '#') && p < d.far {
 		goto l19
 	}
 	v4 = p
@@ -3617,7 +3617,7 @@ l18:
 		p++
 		goto l22
 	}
-	if p >= len(in) || in[p] != '#' {
+	if uint(p) >= uint(len(in)) || in[p] != '#' {
 		goto l23
 	}
 	p++
@@ -3700,7 +3700,7 @@ func explainAbsoluteURIRule(in string, pos int, d *genDiag) int {
 		p++
 		goto l4
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l5
 	}
 	p++
@@ -3715,7 +3715,7 @@ l4:
 	} else {
 		goto l1
 	}
-	if p < d.far && (p >= len(in) || in[p] != '?') {
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '?') {
 		goto l8
 	}
 	v1 = 0
@@ -3723,7 +3723,7 @@ l9:
 	if v1 == 1 {
 		goto l10
 	}
-	if (p >= len(in) || in[p] != '?') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '?') && p < d.far {
 		goto l10
 	}
 	v2 = p
@@ -3734,7 +3734,7 @@ l9:
 		p++
 		goto l13
 	}
-	if p >= len(in) || in[p] != '?' {
+	if uint(p) >= uint(len(in)) || in[p] != '?' {
 		goto l14
 	}
 	p++
@@ -3845,11 +3845,11 @@ func explainPathNoscheme(in string, pos int, d *genDiag) int {
 	} else {
 		goto l1
 	}
-	if p < d.far && (p >= len(in) || in[p] != '/') {
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '/') {
 		goto l3
 	}
 	v1 = p
-	if p < len(in) && in[p] == '/' {
+	if uint(p) < uint(len(in)) && in[p] == '/' {
 		p++
 		for {
 			p = genRun(in, p, &genSet12)
@@ -3882,7 +3882,7 @@ func explainRelativePart(in string, pos int, d *genDiag) int {
 	far, mark := d.far, d.n
 	var v1, v2, v3, v4, v5 int
 	v1 = p
-	if (p >= len(in) || in[p] != '/') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '/') && p < d.far {
 		goto l3
 	}
 	if len(in)-p < 2 || in[p:][:2] != "//" {
@@ -3894,7 +3894,7 @@ l5:
 	d.failLit(in, p, "//", false, 7, 8)
 	goto l3
 l6:
-	if p < d.far && (p >= len(in) || genSet2[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet2[in[p]] == 0) {
 		goto l8
 	}
 	v2 = 0
@@ -3902,7 +3902,7 @@ l9:
 	if v2 == 1 {
 		goto l10
 	}
-	if (p >= len(in) || genSet2[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet2[in[p]] == 0) && p < d.far {
 		goto l10
 	}
 	v3 = p
@@ -3918,7 +3918,7 @@ l9:
 		p++
 		goto l14
 	}
-	if p >= len(in) || in[p] != '@' {
+	if uint(p) >= uint(len(in)) || in[p] != '@' {
 		goto l15
 	}
 	p++
@@ -3939,7 +3939,7 @@ l8:
 	} else {
 		goto l3
 	}
-	if p < d.far && (p >= len(in) || in[p] != ':') {
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
 		goto l18
 	}
 	v4 = 0
@@ -3947,7 +3947,7 @@ l19:
 	if v4 == 1 {
 		goto l20
 	}
-	if (p >= len(in) || in[p] != ':') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != ':') && p < d.far {
 		goto l20
 	}
 	v5 = p
@@ -3958,7 +3958,7 @@ l19:
 		p++
 		goto l23
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l24
 	}
 	p++
@@ -3987,7 +3987,7 @@ l18:
 	goto l2
 l3:
 	p = v1
-	if (p >= len(in) || in[p] != '/') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '/') && p < d.far {
 		goto l28
 	}
 	if e := explainPathAbsolute(in, p, d); e >= 0 {
@@ -3998,7 +3998,7 @@ l3:
 	goto l2
 l28:
 	p = v1
-	if (p >= len(in) || genSet17[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet17[in[p]] == 0) && p < d.far {
 		goto l29
 	}
 	if e := explainPathNoscheme(in, p, d); e >= 0 {
@@ -4038,7 +4038,7 @@ func explainRelativeRefRule(in string, pos int, d *genDiag) int {
 	} else {
 		goto l1
 	}
-	if p < d.far && (p >= len(in) || in[p] != '?') {
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '?') {
 		goto l3
 	}
 	v1 = 0
@@ -4046,7 +4046,7 @@ l4:
 	if v1 == 1 {
 		goto l5
 	}
-	if (p >= len(in) || in[p] != '?') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '?') && p < d.far {
 		goto l5
 	}
 	v2 = p
@@ -4057,7 +4057,7 @@ l4:
 		p++
 		goto l8
 	}
-	if p >= len(in) || in[p] != '?' {
+	if uint(p) >= uint(len(in)) || in[p] != '?' {
 		goto l9
 	}
 	p++
@@ -4078,7 +4078,7 @@ l6:
 	p = v2
 l5:
 l3:
-	if p < d.far && (p >= len(in) || in[p] != '#') {
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '#') {
 		goto l12
 	}
 	v3 = 0
@@ -4086,7 +4086,7 @@ l13:
 	if v3 == 1 {
 		goto l14
 	}
-	if (p >= len(in) || in[p] != '#') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '#') && p < d.far {
 		goto l14
 	}
 	v4 = p
@@ -4097,7 +4097,7 @@ l13:
 		p++
 		goto l17
 	}
-	if p >= len(in) || in[p] != '#' {
+	if uint(p) >= uint(len(in)) || in[p] != '#' {
 		goto l18
 	}
 	p++
@@ -4169,7 +4169,7 @@ func explainURIReferenceRule(in string, pos int, d *genDiag) int {
 	far, mark := d.far, d.n
 	var v1 int
 	v1 = p
-	if p >= len(in) || genSet0[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet0[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 41)
 		}

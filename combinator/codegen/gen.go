@@ -617,19 +617,21 @@ func (f *genFunc) prune() {
 }
 
 // byteIn returns a Go condition that holds when the next byte is in set, or,
-// when in is false, when it is not (or there is none).
+// when in is false, when it is not (or there is none). p < len(in) is
+// written uint(p) < uint(len(in)), p being never negative, so that the
+// compiler drops the bounds check of in[p]: a branch less at each test.
 func (f *genFunc) byteIn(set c.CharSet, in bool) string {
 	if c, ok := single(set); ok {
 		if in {
-			return fmt.Sprintf("p < len(in) && in[p] == %s", byteLit(c))
+			return fmt.Sprintf("uint(p) < uint(len(in)) && in[p] == %s", byteLit(c))
 		}
-		return fmt.Sprintf("p >= len(in) || in[p] != %s", byteLit(c))
+		return fmt.Sprintf("uint(p) >= uint(len(in)) || in[p] != %s", byteLit(c))
 	}
 	t := f.g.table(set)
 	if in {
-		return fmt.Sprintf("p < len(in) && %s[in[p]] != 0", t)
+		return fmt.Sprintf("uint(p) < uint(len(in)) && %s[in[p]] != 0", t)
 	}
-	return fmt.Sprintf("p >= len(in) || %s[in[p]] == 0", t)
+	return fmt.Sprintf("uint(p) >= uint(len(in)) || %s[in[p]] == 0", t)
 }
 
 // single reports whether set holds exactly one byte, and which.
@@ -745,7 +747,7 @@ func (f *genFunc) unitCond(r *node) string {
 		h := f.g.table(c.HexDigSet)
 		cond = fmt.Sprintf("(%s || in[p] == '%%' && p+2 < len(in) && %s[in[p+1]] != 0 && %s[in[p+2]] != 0)", cond, h, h)
 	}
-	return "p < len(in) && " + cond
+	return "uint(p) < uint(len(in)) && " + cond
 }
 
 // node emits the code of r: on a match it falls through with p at the end of
@@ -782,7 +784,7 @@ func (f *genFunc) node(r *node, fail *label) {
 		switch n := len(r.lit); n {
 		case 0:
 		case 1:
-			f.jumpIf(fmt.Sprintf("p >= len(in) || in[p] != %s", byteLit(r.lit[0])), fail)
+			f.jumpIf(fmt.Sprintf("uint(p) >= uint(len(in)) || in[p] != %s", byteLit(r.lit[0])), fail)
 			f.emit("p++")
 		default:
 			// in[p:][:n] is one bounds check, in[p:p+n] two.
@@ -1175,7 +1177,7 @@ func (f *genFunc) fused(r *node, fail *label) {
 			}
 		}
 	case fSepRun:
-		f.emit("if p < len(in) && in[p] == %s {\np++\n%s\n}", byteLit(r.sep), f.runLoop(r))
+		f.emit("if uint(p) < uint(len(in)) && in[p] == %s {\np++\n%s\n}", byteLit(r.sep), f.runLoop(r))
 	default:
 		if f.err == nil {
 			f.err = errors.New("codegen: generate: unknown fused form")
