@@ -7,24 +7,6 @@ import (
 	"unicode/utf8"
 )
 
-// matchScheme matches scheme at pos in in and returns the end offset of the match, or -1.
-// pos is within in.
-//
-//	scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
-func matchScheme(in string, pos int) int {
-	p := pos
-	// scheme
-	// ALPHA
-	if p >= len(in) || !genSet0[in[p]] {
-		goto l1
-	}
-	p++
-	p = genRun(in, p, &genSet1)
-	return p
-l1:
-	return -1
-}
-
 // matchDecOctet matches dec-octet at pos in in and returns the end offset of the match, or -1.
 // pos is within in.
 //
@@ -34,40 +16,40 @@ func matchDecOctet(in string, pos int) int {
 	var v1, v2 int
 	// dec-octet
 	v1 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
+	if len(in)-p < 2 || in[p:][:2] != "25" {
 		goto l3
 	}
 	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet7[in[p]] == 0 {
 		goto l3
 	}
 	p++
 	goto l2
 l3:
 	p = v1
-	if p >= len(in) || in[p] != '2' {
+	if uint(p) >= uint(len(in)) || in[p] != '2' {
 		goto l4
 	}
 	p++
-	if p >= len(in) || !genSet8[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet8[in[p]] == 0 {
 		goto l4
 	}
 	p++
 	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet6[in[p]] == 0 {
 		goto l4
 	}
 	p++
 	goto l2
 l4:
 	p = v1
-	if p >= len(in) || in[p] != '1' {
+	if uint(p) >= uint(len(in)) || in[p] != '1' {
 		goto l5
 	}
 	p++
 	v2 = 0
 	for v2 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
+		if c := in[p]; genSet6[c] != 0 {
 			p++
 		} else {
 			break
@@ -80,12 +62,12 @@ l4:
 	goto l2
 l5:
 	p = v1
-	if p >= len(in) || !genSet9[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet9[in[p]] == 0 {
 		goto l6
 	}
 	p++
 	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet6[in[p]] == 0 {
 		goto l6
 	}
 	p++
@@ -93,7 +75,7 @@ l5:
 l6:
 	p = v1
 	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet6[in[p]] == 0 {
 		goto l1
 	}
 	p++
@@ -115,7 +97,7 @@ func matchIPv4address(in string, pos int) int {
 	} else {
 		goto l1
 	}
-	if p >= len(in) || in[p] != '.' {
+	if uint(p) >= uint(len(in)) || in[p] != '.' {
 		goto l1
 	}
 	p++
@@ -124,7 +106,7 @@ func matchIPv4address(in string, pos int) int {
 	} else {
 		goto l1
 	}
-	if p >= len(in) || in[p] != '.' {
+	if uint(p) >= uint(len(in)) || in[p] != '.' {
 		goto l1
 	}
 	p++
@@ -133,7 +115,7 @@ func matchIPv4address(in string, pos int) int {
 	} else {
 		goto l1
 	}
-	if p >= len(in) || in[p] != '.' {
+	if uint(p) >= uint(len(in)) || in[p] != '.' {
 		goto l1
 	}
 	p++
@@ -159,7 +141,7 @@ func matchLs32(in string, pos int) int {
 	// h16
 	v2 = 0
 	for v2 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -169,14 +151,14 @@ func matchLs32(in string, pos int) int {
 	if v2 < 1 {
 		goto l3
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l3
 	}
 	p++
 	// h16
 	v3 = 0
 	for v3 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -189,7 +171,7 @@ func matchLs32(in string, pos int) int {
 	goto l2
 l3:
 	p = v1
-	if p >= len(in) || !genSet6[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet6[in[p]] == 0 {
 		goto l1
 	}
 	if e := matchIPv4address(in, p); e >= 0 {
@@ -212,7 +194,7 @@ func matchIPv6address(in string, pos int) int {
 	var v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18, v19, v20, v21, v22, v23, v24, v25, v26, v27, v28, v29, v30, v31, v32, v33, v34, v35, v36, v37, v38, v39, v40, v41, v42, v43, v44, v45, v46, v47, v48, v49 int
 	// IPv6address
 	v1 = p
-	if p >= len(in) || !genSet4[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
 		goto l3
 	}
 	v2 = 0
@@ -220,14 +202,14 @@ l4:
 	if v2 == 6 {
 		goto l5
 	}
-	if p >= len(in) || !genSet4[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
 		goto l5
 	}
 	v3 = p
 	// h16
 	v4 = 0
 	for v4 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -237,7 +219,7 @@ l4:
 	if v4 < 1 {
 		goto l6
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l6
 	}
 	p++
@@ -257,7 +239,7 @@ l5:
 	goto l2
 l3:
 	p = v1
-	if len(in)-p < 2 || in[p:p+2] != "::" {
+	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l8
 	}
 	p += 2
@@ -266,14 +248,14 @@ l9:
 	if v5 == 5 {
 		goto l10
 	}
-	if p >= len(in) || !genSet4[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
 		goto l10
 	}
 	v6 = p
 	// h16
 	v7 = 0
 	for v7 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -283,7 +265,7 @@ l9:
 	if v7 < 1 {
 		goto l11
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l11
 	}
 	p++
@@ -303,17 +285,17 @@ l10:
 	goto l2
 l8:
 	p = v1
-	if p >= len(in) || !genSet5[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
 		goto l13
 	}
-	if p >= len(in) || !genSet4[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
 		goto l15
 	}
 	v8 = p
 	// h16
 	v9 = 0
 	for v9 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -327,7 +309,7 @@ l8:
 l16:
 	p = v8
 l15:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
+	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l13
 	}
 	p += 2
@@ -336,14 +318,14 @@ l18:
 	if v10 == 4 {
 		goto l19
 	}
-	if p >= len(in) || !genSet4[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
 		goto l19
 	}
 	v11 = p
 	// h16
 	v12 = 0
 	for v12 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -353,7 +335,7 @@ l18:
 	if v12 < 1 {
 		goto l20
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l20
 	}
 	p++
@@ -373,17 +355,17 @@ l19:
 	goto l2
 l13:
 	p = v1
-	if p >= len(in) || !genSet5[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
 		goto l22
 	}
-	if p >= len(in) || !genSet4[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
 		goto l24
 	}
 	v13 = p
 	// h16
 	v14 = 0
 	for v14 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -393,18 +375,18 @@ l13:
 	if v14 < 1 {
 		goto l25
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l28
 	}
 	v15 = p
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l29
 	}
 	p++
 	// h16
 	v16 = 0
 	for v16 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -422,7 +404,7 @@ l28:
 l25:
 	p = v13
 l24:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
+	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l22
 	}
 	p += 2
@@ -431,14 +413,14 @@ l31:
 	if v17 == 3 {
 		goto l32
 	}
-	if p >= len(in) || !genSet4[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
 		goto l32
 	}
 	v18 = p
 	// h16
 	v19 = 0
 	for v19 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -448,7 +430,7 @@ l31:
 	if v19 < 1 {
 		goto l33
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l33
 	}
 	p++
@@ -468,17 +450,17 @@ l32:
 	goto l2
 l22:
 	p = v1
-	if p >= len(in) || !genSet5[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
 		goto l35
 	}
-	if p >= len(in) || !genSet4[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
 		goto l37
 	}
 	v20 = p
 	// h16
 	v21 = 0
 	for v21 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -493,18 +475,18 @@ l40:
 	if v22 == 2 {
 		goto l41
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l41
 	}
 	v23 = p
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l42
 	}
 	p++
 	// h16
 	v24 = 0
 	for v24 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -523,7 +505,7 @@ l41:
 l38:
 	p = v20
 l37:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
+	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l35
 	}
 	p += 2
@@ -532,14 +514,14 @@ l44:
 	if v25 == 2 {
 		goto l45
 	}
-	if p >= len(in) || !genSet4[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
 		goto l45
 	}
 	v26 = p
 	// h16
 	v27 = 0
 	for v27 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -549,7 +531,7 @@ l44:
 	if v27 < 1 {
 		goto l46
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l46
 	}
 	p++
@@ -569,17 +551,17 @@ l45:
 	goto l2
 l35:
 	p = v1
-	if p >= len(in) || !genSet5[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
 		goto l48
 	}
-	if p >= len(in) || !genSet4[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
 		goto l50
 	}
 	v28 = p
 	// h16
 	v29 = 0
 	for v29 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -594,18 +576,18 @@ l53:
 	if v30 == 3 {
 		goto l54
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l54
 	}
 	v31 = p
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l55
 	}
 	p++
 	// h16
 	v32 = 0
 	for v32 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -624,14 +606,14 @@ l54:
 l51:
 	p = v28
 l50:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
+	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l48
 	}
 	p += 2
 	// h16
 	v33 = 0
 	for v33 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -641,7 +623,7 @@ l50:
 	if v33 < 1 {
 		goto l48
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l48
 	}
 	p++
@@ -653,17 +635,17 @@ l50:
 	goto l2
 l48:
 	p = v1
-	if p >= len(in) || !genSet5[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
 		goto l57
 	}
-	if p >= len(in) || !genSet4[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
 		goto l59
 	}
 	v34 = p
 	// h16
 	v35 = 0
 	for v35 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -678,18 +660,18 @@ l62:
 	if v36 == 4 {
 		goto l63
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l63
 	}
 	v37 = p
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l64
 	}
 	p++
 	// h16
 	v38 = 0
 	for v38 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -708,7 +690,7 @@ l63:
 l60:
 	p = v34
 l59:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
+	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l57
 	}
 	p += 2
@@ -720,17 +702,17 @@ l59:
 	goto l2
 l57:
 	p = v1
-	if p >= len(in) || !genSet5[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
 		goto l66
 	}
-	if p >= len(in) || !genSet4[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
 		goto l68
 	}
 	v39 = p
 	// h16
 	v40 = 0
 	for v40 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -745,18 +727,18 @@ l71:
 	if v41 == 5 {
 		goto l72
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l72
 	}
 	v42 = p
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l73
 	}
 	p++
 	// h16
 	v43 = 0
 	for v43 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -775,14 +757,14 @@ l72:
 l69:
 	p = v39
 l68:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
+	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l66
 	}
 	p += 2
 	// h16
 	v44 = 0
 	for v44 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -795,17 +777,17 @@ l68:
 	goto l2
 l66:
 	p = v1
-	if p >= len(in) || !genSet5[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
 		goto l1
 	}
-	if p >= len(in) || !genSet4[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
 		goto l76
 	}
 	v45 = p
 	// h16
 	v46 = 0
 	for v46 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -820,18 +802,18 @@ l79:
 	if v47 == 6 {
 		goto l80
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l80
 	}
 	v48 = p
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l81
 	}
 	p++
 	// h16
 	v49 = 0
 	for v49 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -850,42 +832,11 @@ l80:
 l77:
 	p = v45
 l76:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
+	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l1
 	}
 	p += 2
 l2:
-	return p
-l1:
-	return -1
-}
-
-// matchIPvFuture matches IPvFuture at pos in in and returns the end offset of the match, or -1.
-// pos is within in.
-//
-//	IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )
-func matchIPvFuture(in string, pos int) int {
-	p := pos
-	var v1, v2 int
-	// IPvFuture
-	if len(in)-p < 1 || in[p]|0x20 != 'v' {
-		goto l1
-	}
-	p++
-	v1 = p
-	p = genRun(in, p, &genSet4)
-	if p == v1 {
-		goto l1
-	}
-	if p >= len(in) || in[p] != '.' {
-		goto l1
-	}
-	p++
-	v2 = p
-	p = genRun(in, p, &genSet3)
-	if p == v2 {
-		goto l1
-	}
 	return p
 l1:
 	return -1
@@ -897,14 +848,14 @@ l1:
 //	IP-literal = "[" ( IPv6address / IPvFuture ) "]"
 func matchIPLiteral(in string, pos int) int {
 	p := pos
-	var v1 int
+	var v1, v2, v3 int
 	// IP-literal
-	if p >= len(in) || in[p] != '[' {
+	if uint(p) >= uint(len(in)) || in[p] != '[' {
 		goto l1
 	}
 	p++
 	v1 = p
-	if p >= len(in) || !genSet5[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
 		goto l3
 	}
 	if e := matchIPv6address(in, p); e >= 0 {
@@ -915,16 +866,27 @@ func matchIPLiteral(in string, pos int) int {
 	goto l2
 l3:
 	p = v1
-	if p >= len(in) || !genSet10[in[p]] {
+	// IPvFuture
+	if len(in)-p < 1 || in[p]|0x20 != 'v' {
 		goto l1
 	}
-	if e := matchIPvFuture(in, p); e >= 0 {
-		p = e
-	} else {
+	p++
+	v2 = p
+	p = genRun(in, p, &genSet4)
+	if p == v2 {
+		goto l1
+	}
+	if uint(p) >= uint(len(in)) || in[p] != '.' {
+		goto l1
+	}
+	p++
+	v3 = p
+	p = genRun(in, p, &genSet3)
+	if p == v3 {
 		goto l1
 	}
 l2:
-	if p >= len(in) || in[p] != ']' {
+	if uint(p) >= uint(len(in)) || in[p] != ']' {
 		goto l1
 	}
 	p++
@@ -942,7 +904,7 @@ func matchIhost(in string, pos int) int {
 	var v1 int
 	// ihost
 	v1 = p
-	if p >= len(in) || in[p] != '[' {
+	if uint(p) >= uint(len(in)) || in[p] != '[' {
 		goto l3
 	}
 	if e := matchIPLiteral(in, p); e >= 0 {
@@ -953,7 +915,7 @@ func matchIhost(in string, pos int) int {
 	goto l2
 l3:
 	p = v1
-	if p >= len(in) || !genSet6[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet6[in[p]] == 0 {
 		goto l4
 	}
 	if e := matchIPv4address(in, p); e >= 0 {
@@ -961,7 +923,7 @@ l3:
 	} else {
 		goto l4
 	}
-	if p < len(in) && (genSet11[in[p]] || in[p] == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] || in[p] >= utf8.RuneSelf && genRunes0(in, p) > 0) {
+	if p < len(in) && (genSet10[in[p]] != 0 || in[p] == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 || in[p] >= utf8.RuneSelf && genRunes0(in, p) > 0) {
 		goto l4
 	}
 	goto l2
@@ -969,9 +931,9 @@ l4:
 	p = v1
 	// ireg-name
 	for p < len(in) {
-		if c := in[p]; genSet11[c] {
+		if c := in[p]; genSet10[c] != 0 {
 			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 			p += 3
 		} else if c < utf8.RuneSelf {
 			break
@@ -993,20 +955,20 @@ func matchIpathAbsolute(in string, pos int) int {
 	p := pos
 	var v1, v2 int
 	// ipath-absolute
-	if p >= len(in) || in[p] != '/' {
+	if uint(p) >= uint(len(in)) || in[p] != '/' {
 		goto l1
 	}
 	p++
-	if p >= len(in) || !genSet2[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet2[in[p]] == 0 {
 		goto l3
 	}
 	v1 = p
 	// isegment-nz
 	v2 = p
 	for p < len(in) {
-		if c := in[p]; genSet13[c] {
+		if c := in[p]; genSet12[c] != 0 {
 			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 			p += 3
 		} else if c < utf8.RuneSelf {
 			break
@@ -1022,9 +984,9 @@ func matchIpathAbsolute(in string, pos int) int {
 	if p < len(in) && in[p] == '/' {
 		p++
 		for p < len(in) {
-			if c := in[p]; genSet12[c] {
+			if c := in[p]; genSet11[c] != 0 {
 				p++
-			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 				p += 3
 			} else if c < utf8.RuneSelf {
 				break
@@ -1044,71 +1006,26 @@ l1:
 	return -1
 }
 
-// matchIpathRootless matches ipath-rootless at pos in in and returns the end offset of the match, or -1.
-// pos is within in.
-//
-//	ipath-rootless = isegment-nz *( "/" isegment )
-func matchIpathRootless(in string, pos int) int {
-	p := pos
-	var v1 int
-	// ipath-rootless
-	// isegment-nz
-	v1 = p
-	for p < len(in) {
-		if c := in[p]; genSet13[c] {
-			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-			p += 3
-		} else if c < utf8.RuneSelf {
-			break
-		} else if e := genRunes0(in, p); e > 0 {
-			p += e
-		} else {
-			break
-		}
-	}
-	if p == v1 {
-		goto l1
-	}
-	if p < len(in) && in[p] == '/' {
-		p++
-		for p < len(in) {
-			if c := in[p]; genSet12[c] {
-				p++
-			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-				p += 3
-			} else if c < utf8.RuneSelf {
-				break
-			} else if e := genRunes0(in, p); e > 0 {
-				p += e
-			} else {
-				break
-			}
-		}
-	}
-	return p
-l1:
-	return -1
-}
-
 // matchIRI matches IRI at pos in in and returns the end offset of the match, or -1.
 // On a match, caps[i] holds the span {start, end} of capture slot i, or {-1, -1}.
 func matchIRI(in string, pos int, caps *[8][2]int) int {
-	if pos < 0 || pos > len(in) {
+	if uint(pos) > uint(len(in)) {
 		return -1
 	}
 	p := pos
 	k0s, k0e, k1s, k1e, k2s, k2e, k3s, k3e, k4s, k4e, k5s, k5e, k6s, k6e, k7s, k7e := -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1
-	var v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18, v19, v20, v21, v22, v23, v24 int
+	var v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18, v19, v20, v21, v22, v23, v24, v25 int
 	// IRI
 	k0s = p
-	if e := matchScheme(in, p); e >= 0 {
-		p = e
-	} else {
+	// scheme
+	// ALPHA
+	if uint(p) >= uint(len(in)) || genSet0[in[p]] == 0 {
 		goto l1
 	}
+	p++
+	p = genRun(in, p, &genSet1)
 	k0e = p
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l1
 	}
 	p++
@@ -1124,12 +1041,12 @@ func matchIRI(in string, pos int, caps *[8][2]int) int {
 	v9 = k4e
 	v10 = k5s
 	v11 = k5e
-	if len(in)-p < 2 || in[p:p+2] != "//" {
+	if len(in)-p < 2 || in[p:][:2] != "//" {
 		goto l3
 	}
 	p += 2
 	k1s = p
-	if p >= len(in) || !genSet2[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet2[in[p]] == 0 {
 		goto l5
 	}
 	if strings.IndexByte(in[p:], '@') < 0 {
@@ -1141,9 +1058,9 @@ func matchIRI(in string, pos int, caps *[8][2]int) int {
 	k2s = p
 	// iuserinfo
 	for p < len(in) {
-		if c := in[p]; genSet3[c] {
+		if c := in[p]; genSet3[c] != 0 {
 			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 			p += 3
 		} else if c < utf8.RuneSelf {
 			break
@@ -1154,7 +1071,7 @@ func matchIRI(in string, pos int, caps *[8][2]int) int {
 		}
 	}
 	k2e = p
-	if p >= len(in) || in[p] != '@' {
+	if uint(p) >= uint(len(in)) || in[p] != '@' {
 		goto l6
 	}
 	p++
@@ -1171,13 +1088,13 @@ l5:
 		goto l3
 	}
 	k3e = p
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l9
 	}
 	v15 = p
 	v16 = k4s
 	v17 = k4e
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l10
 	}
 	p++
@@ -1197,9 +1114,9 @@ l9:
 	if p < len(in) && in[p] == '/' {
 		p++
 		for p < len(in) {
-			if c := in[p]; genSet12[c] {
+			if c := in[p]; genSet11[c] != 0 {
 				p++
-			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 				p += 3
 			} else if c < utf8.RuneSelf {
 				break
@@ -1211,6 +1128,12 @@ l9:
 		}
 	}
 	k5e = p
+	caps[0] = [2]int{k0s, k0e}
+	caps[1] = [2]int{k1s, k1e}
+	caps[2] = [2]int{k2s, k2e}
+	caps[3] = [2]int{k3s, k3e}
+	caps[4] = [2]int{k4s, k4e}
+	caps[5] = [2]int{k5s, k5e}
 	goto l2
 l3:
 	p = v1
@@ -1224,7 +1147,7 @@ l3:
 	k4e = v9
 	k5s = v10
 	k5e = v11
-	if p >= len(in) || in[p] != '/' {
+	if uint(p) >= uint(len(in)) || in[p] != '/' {
 		goto l12
 	}
 	k5s = p
@@ -1234,33 +1157,28 @@ l3:
 		goto l12
 	}
 	k5e = p
+	caps[0] = [2]int{k0s, k0e}
+	caps[1] = [2]int{k1s, k1e}
+	caps[2] = [2]int{k2s, k2e}
+	caps[3] = [2]int{k3s, k3e}
+	caps[4] = [2]int{k4s, k4e}
+	caps[5] = [2]int{k5s, k5e}
 	goto l2
 l12:
 	p = v1
 	k5s = v10
 	k5e = v11
-	if p >= len(in) || !genSet2[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet2[in[p]] == 0 {
 		goto l13
 	}
 	k5s = p
-	if e := matchIpathRootless(in, p); e >= 0 {
-		p = e
-	} else {
-		goto l13
-	}
-	k5e = p
-	goto l2
-l13:
-	p = v1
-	k5s = v10
-	k5e = v11
-	k5s = p
-	// ipath-empty
-	v18 = 0
-	for v18 != 0 && p < len(in) {
-		if c := in[p]; genSet13[c] {
+	// ipath-rootless
+	// isegment-nz
+	v18 = p
+	for p < len(in) {
+		if c := in[p]; genSet12[c] != 0 {
 			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 			p += 3
 		} else if c < utf8.RuneSelf {
 			break
@@ -1269,26 +1187,79 @@ l13:
 		} else {
 			break
 		}
-		v18++
+	}
+	if p == v18 {
+		goto l13
+	}
+	if p < len(in) && in[p] == '/' {
+		p++
+		for p < len(in) {
+			if c := in[p]; genSet11[c] != 0 {
+				p++
+			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+				p += 3
+			} else if c < utf8.RuneSelf {
+				break
+			} else if e := genRunes0(in, p); e > 0 {
+				p += e
+			} else {
+				break
+			}
+		}
 	}
 	k5e = p
+	caps[0] = [2]int{k0s, k0e}
+	caps[1] = [2]int{k1s, k1e}
+	caps[2] = [2]int{k2s, k2e}
+	caps[3] = [2]int{k3s, k3e}
+	caps[4] = [2]int{k4s, k4e}
+	caps[5] = [2]int{k5s, k5e}
+	goto l2
+l13:
+	p = v1
+	k5s = v10
+	k5e = v11
+	k5s = p
+	// ipath-empty
+	v19 = 0
+	for v19 != 0 && p < len(in) {
+		if c := in[p]; genSet12[c] != 0 {
+			p++
+		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+			p += 3
+		} else if c < utf8.RuneSelf {
+			break
+		} else if e := genRunes0(in, p); e > 0 {
+			p += e
+		} else {
+			break
+		}
+		v19++
+	}
+	k5e = p
+	caps[0] = [2]int{k0s, k0e}
+	caps[1] = [2]int{k1s, k1e}
+	caps[2] = [2]int{k2s, k2e}
+	caps[3] = [2]int{k3s, k3e}
+	caps[4] = [2]int{k4s, k4e}
+	caps[5] = [2]int{k5s, k5e}
 l2:
-	if p >= len(in) || in[p] != '?' {
+	if uint(p) >= uint(len(in)) || in[p] != '?' {
 		goto l15
 	}
-	v19 = p
-	v20 = k6s
-	v21 = k6e
-	if p >= len(in) || in[p] != '?' {
+	v20 = p
+	v21 = k6s
+	v22 = k6e
+	if uint(p) >= uint(len(in)) || in[p] != '?' {
 		goto l16
 	}
 	p++
 	k6s = p
 	// iquery
 	for p < len(in) {
-		if c := in[p]; genSet14[c] {
+		if c := in[p]; genSet13[c] != 0 {
 			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 			p += 3
 		} else if c < utf8.RuneSelf {
 			break
@@ -1301,26 +1272,26 @@ l2:
 	k6e = p
 	goto l15
 l16:
-	p = v19
-	k6s = v20
-	k6e = v21
+	p = v20
+	k6s = v21
+	k6e = v22
 l15:
-	if p >= len(in) || in[p] != '#' {
+	if uint(p) >= uint(len(in)) || in[p] != '#' {
 		goto l19
 	}
-	v22 = p
-	v23 = k7s
-	v24 = k7e
-	if p >= len(in) || in[p] != '#' {
+	v23 = p
+	v24 = k7s
+	v25 = k7e
+	if uint(p) >= uint(len(in)) || in[p] != '#' {
 		goto l20
 	}
 	p++
 	k7s = p
 	// ifragment
 	for p < len(in) {
-		if c := in[p]; genSet14[c] {
+		if c := in[p]; genSet13[c] != 0 {
 			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 			p += 3
 		} else if c < utf8.RuneSelf {
 			break
@@ -1333,16 +1304,10 @@ l15:
 	k7e = p
 	goto l19
 l20:
-	p = v22
-	k7s = v23
-	k7e = v24
+	p = v23
+	k7s = v24
+	k7e = v25
 l19:
-	caps[0] = [2]int{k0s, k0e}
-	caps[1] = [2]int{k1s, k1e}
-	caps[2] = [2]int{k2s, k2e}
-	caps[3] = [2]int{k3s, k3e}
-	caps[4] = [2]int{k4s, k4e}
-	caps[5] = [2]int{k5s, k5e}
 	caps[6] = [2]int{k6s, k6e}
 	caps[7] = [2]int{k7s, k7e}
 	return p
@@ -1353,21 +1318,23 @@ l1:
 // matchAbsoluteIRI matches absolute-IRI at pos in in and returns the end offset of the match, or -1.
 // On a match, caps[i] holds the span {start, end} of capture slot i, or {-1, -1}.
 func matchAbsoluteIRI(in string, pos int, caps *[8][2]int) int {
-	if pos < 0 || pos > len(in) {
+	if uint(pos) > uint(len(in)) {
 		return -1
 	}
 	p := pos
 	k0s, k0e, k1s, k1e, k2s, k2e, k3s, k3e, k4s, k4e, k5s, k5e, k6s, k6e, k7s, k7e := -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1
-	var v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18, v19, v20, v21 int
+	var v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18, v19, v20, v21, v22 int
 	// absolute-IRI
 	k0s = p
-	if e := matchScheme(in, p); e >= 0 {
-		p = e
-	} else {
+	// scheme
+	// ALPHA
+	if uint(p) >= uint(len(in)) || genSet0[in[p]] == 0 {
 		goto l1
 	}
+	p++
+	p = genRun(in, p, &genSet1)
 	k0e = p
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l1
 	}
 	p++
@@ -1383,12 +1350,12 @@ func matchAbsoluteIRI(in string, pos int, caps *[8][2]int) int {
 	v9 = k4e
 	v10 = k5s
 	v11 = k5e
-	if len(in)-p < 2 || in[p:p+2] != "//" {
+	if len(in)-p < 2 || in[p:][:2] != "//" {
 		goto l3
 	}
 	p += 2
 	k1s = p
-	if p >= len(in) || !genSet2[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet2[in[p]] == 0 {
 		goto l5
 	}
 	if strings.IndexByte(in[p:], '@') < 0 {
@@ -1400,9 +1367,9 @@ func matchAbsoluteIRI(in string, pos int, caps *[8][2]int) int {
 	k2s = p
 	// iuserinfo
 	for p < len(in) {
-		if c := in[p]; genSet3[c] {
+		if c := in[p]; genSet3[c] != 0 {
 			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 			p += 3
 		} else if c < utf8.RuneSelf {
 			break
@@ -1413,7 +1380,7 @@ func matchAbsoluteIRI(in string, pos int, caps *[8][2]int) int {
 		}
 	}
 	k2e = p
-	if p >= len(in) || in[p] != '@' {
+	if uint(p) >= uint(len(in)) || in[p] != '@' {
 		goto l6
 	}
 	p++
@@ -1430,13 +1397,13 @@ l5:
 		goto l3
 	}
 	k3e = p
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l9
 	}
 	v15 = p
 	v16 = k4s
 	v17 = k4e
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l10
 	}
 	p++
@@ -1456,9 +1423,9 @@ l9:
 	if p < len(in) && in[p] == '/' {
 		p++
 		for p < len(in) {
-			if c := in[p]; genSet12[c] {
+			if c := in[p]; genSet11[c] != 0 {
 				p++
-			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 				p += 3
 			} else if c < utf8.RuneSelf {
 				break
@@ -1470,6 +1437,13 @@ l9:
 		}
 	}
 	k5e = p
+	caps[0] = [2]int{k0s, k0e}
+	caps[1] = [2]int{k1s, k1e}
+	caps[2] = [2]int{k2s, k2e}
+	caps[3] = [2]int{k3s, k3e}
+	caps[4] = [2]int{k4s, k4e}
+	caps[5] = [2]int{k5s, k5e}
+	caps[7] = [2]int{k7s, k7e}
 	goto l2
 l3:
 	p = v1
@@ -1483,7 +1457,7 @@ l3:
 	k4e = v9
 	k5s = v10
 	k5e = v11
-	if p >= len(in) || in[p] != '/' {
+	if uint(p) >= uint(len(in)) || in[p] != '/' {
 		goto l12
 	}
 	k5s = p
@@ -1493,33 +1467,29 @@ l3:
 		goto l12
 	}
 	k5e = p
+	caps[0] = [2]int{k0s, k0e}
+	caps[1] = [2]int{k1s, k1e}
+	caps[2] = [2]int{k2s, k2e}
+	caps[3] = [2]int{k3s, k3e}
+	caps[4] = [2]int{k4s, k4e}
+	caps[5] = [2]int{k5s, k5e}
+	caps[7] = [2]int{k7s, k7e}
 	goto l2
 l12:
 	p = v1
 	k5s = v10
 	k5e = v11
-	if p >= len(in) || !genSet2[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet2[in[p]] == 0 {
 		goto l13
 	}
 	k5s = p
-	if e := matchIpathRootless(in, p); e >= 0 {
-		p = e
-	} else {
-		goto l13
-	}
-	k5e = p
-	goto l2
-l13:
-	p = v1
-	k5s = v10
-	k5e = v11
-	k5s = p
-	// ipath-empty
-	v18 = 0
-	for v18 != 0 && p < len(in) {
-		if c := in[p]; genSet13[c] {
+	// ipath-rootless
+	// isegment-nz
+	v18 = p
+	for p < len(in) {
+		if c := in[p]; genSet12[c] != 0 {
 			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 			p += 3
 		} else if c < utf8.RuneSelf {
 			break
@@ -1528,26 +1498,81 @@ l13:
 		} else {
 			break
 		}
-		v18++
+	}
+	if p == v18 {
+		goto l13
+	}
+	if p < len(in) && in[p] == '/' {
+		p++
+		for p < len(in) {
+			if c := in[p]; genSet11[c] != 0 {
+				p++
+			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+				p += 3
+			} else if c < utf8.RuneSelf {
+				break
+			} else if e := genRunes0(in, p); e > 0 {
+				p += e
+			} else {
+				break
+			}
+		}
 	}
 	k5e = p
+	caps[0] = [2]int{k0s, k0e}
+	caps[1] = [2]int{k1s, k1e}
+	caps[2] = [2]int{k2s, k2e}
+	caps[3] = [2]int{k3s, k3e}
+	caps[4] = [2]int{k4s, k4e}
+	caps[5] = [2]int{k5s, k5e}
+	caps[7] = [2]int{k7s, k7e}
+	goto l2
+l13:
+	p = v1
+	k5s = v10
+	k5e = v11
+	k5s = p
+	// ipath-empty
+	v19 = 0
+	for v19 != 0 && p < len(in) {
+		if c := in[p]; genSet12[c] != 0 {
+			p++
+		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+			p += 3
+		} else if c < utf8.RuneSelf {
+			break
+		} else if e := genRunes0(in, p); e > 0 {
+			p += e
+		} else {
+			break
+		}
+		v19++
+	}
+	k5e = p
+	caps[0] = [2]int{k0s, k0e}
+	caps[1] = [2]int{k1s, k1e}
+	caps[2] = [2]int{k2s, k2e}
+	caps[3] = [2]int{k3s, k3e}
+	caps[4] = [2]int{k4s, k4e}
+	caps[5] = [2]int{k5s, k5e}
+	caps[7] = [2]int{k7s, k7e}
 l2:
-	if p >= len(in) || in[p] != '?' {
+	if uint(p) >= uint(len(in)) || in[p] != '?' {
 		goto l15
 	}
-	v19 = p
-	v20 = k6s
-	v21 = k6e
-	if p >= len(in) || in[p] != '?' {
+	v20 = p
+	v21 = k6s
+	v22 = k6e
+	if uint(p) >= uint(len(in)) || in[p] != '?' {
 		goto l16
 	}
 	p++
 	k6s = p
 	// iquery
 	for p < len(in) {
-		if c := in[p]; genSet14[c] {
+		if c := in[p]; genSet13[c] != 0 {
 			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 			p += 3
 		} else if c < utf8.RuneSelf {
 			break
@@ -1560,65 +1585,11 @@ l2:
 	k6e = p
 	goto l15
 l16:
-	p = v19
-	k6s = v20
-	k6e = v21
+	p = v20
+	k6s = v21
+	k6e = v22
 l15:
-	caps[0] = [2]int{k0s, k0e}
-	caps[1] = [2]int{k1s, k1e}
-	caps[2] = [2]int{k2s, k2e}
-	caps[3] = [2]int{k3s, k3e}
-	caps[4] = [2]int{k4s, k4e}
-	caps[5] = [2]int{k5s, k5e}
 	caps[6] = [2]int{k6s, k6e}
-	caps[7] = [2]int{k7s, k7e}
-	return p
-l1:
-	return -1
-}
-
-// matchIpathNoscheme matches ipath-noscheme at pos in in and returns the end offset of the match, or -1.
-// pos is within in.
-//
-//	ipath-noscheme = isegment-nz-nc *( "/" isegment )
-func matchIpathNoscheme(in string, pos int) int {
-	p := pos
-	var v1 int
-	// ipath-noscheme
-	// isegment-nz-nc
-	v1 = p
-	for p < len(in) {
-		if c := in[p]; genSet16[c] {
-			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-			p += 3
-		} else if c < utf8.RuneSelf {
-			break
-		} else if e := genRunes0(in, p); e > 0 {
-			p += e
-		} else {
-			break
-		}
-	}
-	if p == v1 {
-		goto l1
-	}
-	if p < len(in) && in[p] == '/' {
-		p++
-		for p < len(in) {
-			if c := in[p]; genSet12[c] {
-				p++
-			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-				p += 3
-			} else if c < utf8.RuneSelf {
-				break
-			} else if e := genRunes0(in, p); e > 0 {
-				p += e
-			} else {
-				break
-			}
-		}
-	}
 	return p
 l1:
 	return -1
@@ -1627,12 +1598,12 @@ l1:
 // matchIRelativeRef matches irelative-ref at pos in in and returns the end offset of the match, or -1.
 // On a match, caps[i] holds the span {start, end} of capture slot i, or {-1, -1}.
 func matchIRelativeRef(in string, pos int, caps *[8][2]int) int {
-	if pos < 0 || pos > len(in) {
+	if uint(pos) > uint(len(in)) {
 		return -1
 	}
 	p := pos
 	k0s, k0e, k1s, k1e, k2s, k2e, k3s, k3e, k4s, k4e, k5s, k5e, k6s, k6e, k7s, k7e := -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1
-	var v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18, v19, v20, v21, v22, v23, v24 int
+	var v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18, v19, v20, v21, v22, v23, v24, v25 int
 	// irelative-ref
 	// irelative-part
 	v1 = p
@@ -1646,12 +1617,12 @@ func matchIRelativeRef(in string, pos int, caps *[8][2]int) int {
 	v9 = k4e
 	v10 = k5s
 	v11 = k5e
-	if len(in)-p < 2 || in[p:p+2] != "//" {
+	if len(in)-p < 2 || in[p:][:2] != "//" {
 		goto l3
 	}
 	p += 2
 	k1s = p
-	if p >= len(in) || !genSet2[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet2[in[p]] == 0 {
 		goto l5
 	}
 	if strings.IndexByte(in[p:], '@') < 0 {
@@ -1663,9 +1634,9 @@ func matchIRelativeRef(in string, pos int, caps *[8][2]int) int {
 	k2s = p
 	// iuserinfo
 	for p < len(in) {
-		if c := in[p]; genSet3[c] {
+		if c := in[p]; genSet3[c] != 0 {
 			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 			p += 3
 		} else if c < utf8.RuneSelf {
 			break
@@ -1676,7 +1647,7 @@ func matchIRelativeRef(in string, pos int, caps *[8][2]int) int {
 		}
 	}
 	k2e = p
-	if p >= len(in) || in[p] != '@' {
+	if uint(p) >= uint(len(in)) || in[p] != '@' {
 		goto l6
 	}
 	p++
@@ -1693,13 +1664,13 @@ l5:
 		goto l3
 	}
 	k3e = p
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l9
 	}
 	v15 = p
 	v16 = k4s
 	v17 = k4e
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l10
 	}
 	p++
@@ -1719,9 +1690,9 @@ l9:
 	if p < len(in) && in[p] == '/' {
 		p++
 		for p < len(in) {
-			if c := in[p]; genSet12[c] {
+			if c := in[p]; genSet11[c] != 0 {
 				p++
-			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 				p += 3
 			} else if c < utf8.RuneSelf {
 				break
@@ -1746,7 +1717,7 @@ l3:
 	k4e = v9
 	k5s = v10
 	k5e = v11
-	if p >= len(in) || in[p] != '/' {
+	if uint(p) >= uint(len(in)) || in[p] != '/' {
 		goto l12
 	}
 	k5s = p
@@ -1761,14 +1732,44 @@ l12:
 	p = v1
 	k5s = v10
 	k5e = v11
-	if p >= len(in) || !genSet15[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet14[in[p]] == 0 {
 		goto l13
 	}
 	k5s = p
-	if e := matchIpathNoscheme(in, p); e >= 0 {
-		p = e
-	} else {
+	// ipath-noscheme
+	// isegment-nz-nc
+	v18 = p
+	for p < len(in) {
+		if c := in[p]; genSet15[c] != 0 {
+			p++
+		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+			p += 3
+		} else if c < utf8.RuneSelf {
+			break
+		} else if e := genRunes0(in, p); e > 0 {
+			p += e
+		} else {
+			break
+		}
+	}
+	if p == v18 {
 		goto l13
+	}
+	if p < len(in) && in[p] == '/' {
+		p++
+		for p < len(in) {
+			if c := in[p]; genSet11[c] != 0 {
+				p++
+			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+				p += 3
+			} else if c < utf8.RuneSelf {
+				break
+			} else if e := genRunes0(in, p); e > 0 {
+				p += e
+			} else {
+				break
+			}
+		}
 	}
 	k5e = p
 	goto l2
@@ -1778,11 +1779,11 @@ l13:
 	k5e = v11
 	k5s = p
 	// ipath-empty
-	v18 = 0
-	for v18 != 0 && p < len(in) {
-		if c := in[p]; genSet13[c] {
+	v19 = 0
+	for v19 != 0 && p < len(in) {
+		if c := in[p]; genSet12[c] != 0 {
 			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 			p += 3
 		} else if c < utf8.RuneSelf {
 			break
@@ -1791,26 +1792,26 @@ l13:
 		} else {
 			break
 		}
-		v18++
+		v19++
 	}
 	k5e = p
 l2:
-	if p >= len(in) || in[p] != '?' {
+	if uint(p) >= uint(len(in)) || in[p] != '?' {
 		goto l15
 	}
-	v19 = p
-	v20 = k6s
-	v21 = k6e
-	if p >= len(in) || in[p] != '?' {
+	v20 = p
+	v21 = k6s
+	v22 = k6e
+	if uint(p) >= uint(len(in)) || in[p] != '?' {
 		goto l16
 	}
 	p++
 	k6s = p
 	// iquery
 	for p < len(in) {
-		if c := in[p]; genSet14[c] {
+		if c := in[p]; genSet13[c] != 0 {
 			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 			p += 3
 		} else if c < utf8.RuneSelf {
 			break
@@ -1823,26 +1824,26 @@ l2:
 	k6e = p
 	goto l15
 l16:
-	p = v19
-	k6s = v20
-	k6e = v21
+	p = v20
+	k6s = v21
+	k6e = v22
 l15:
-	if p >= len(in) || in[p] != '#' {
+	if uint(p) >= uint(len(in)) || in[p] != '#' {
 		goto l19
 	}
-	v22 = p
-	v23 = k7s
-	v24 = k7e
-	if p >= len(in) || in[p] != '#' {
+	v23 = p
+	v24 = k7s
+	v25 = k7e
+	if uint(p) >= uint(len(in)) || in[p] != '#' {
 		goto l20
 	}
 	p++
 	k7s = p
 	// ifragment
 	for p < len(in) {
-		if c := in[p]; genSet14[c] {
+		if c := in[p]; genSet13[c] != 0 {
 			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 			p += 3
 		} else if c < utf8.RuneSelf {
 			break
@@ -1855,9 +1856,9 @@ l15:
 	k7e = p
 	goto l19
 l20:
-	p = v22
-	k7s = v23
-	k7e = v24
+	p = v23
+	k7s = v24
+	k7e = v25
 l19:
 	caps[0] = [2]int{k0s, k0e}
 	caps[1] = [2]int{k1s, k1e}
@@ -1892,7 +1893,7 @@ func matchIPv4Host(in string, pos int) int {
 func explainALPHA(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	if p >= len(in) || !genSet0[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet0[in[p]] == 0 {
 		goto l2
 	}
 	p++
@@ -1921,11 +1922,11 @@ func explainScheme(in string, pos int, d *genDiag) int {
 	} else {
 		goto l1
 	}
-	if p < d.far && (p >= len(in) || !genSet1[in[p]]) {
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet1[in[p]] == 0) {
 		goto l3
 	}
 	for p < len(in) {
-		if c := in[p]; genSet1[c] {
+		if c := in[p]; genSet1[c] != 0 {
 			p++
 		} else {
 			break
@@ -1952,7 +1953,7 @@ l1:
 func explainDIGIT(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	if p >= len(in) || !genSet6[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet6[in[p]] == 0 {
 		goto l2
 	}
 	p++
@@ -2002,7 +2003,7 @@ func explainIunreserved(in string, pos int, d *genDiag) int {
 	far, mark := d.far, d.n
 	var v1 int
 	v1 = p
-	if p >= len(in) || !genSet0[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet0[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 0)
 		}
@@ -2016,7 +2017,7 @@ func explainIunreserved(in string, pos int, d *genDiag) int {
 	goto l2
 l3:
 	p = v1
-	if p >= len(in) || !genSet6[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet6[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 1)
 		}
@@ -2030,10 +2031,10 @@ l3:
 	goto l2
 l4:
 	p = v1
-	if (p >= len(in) || in[p] != '-') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '-') && p < d.far {
 		goto l5
 	}
-	if p >= len(in) || in[p] != '-' {
+	if uint(p) >= uint(len(in)) || in[p] != '-' {
 		goto l6
 	}
 	p++
@@ -2045,10 +2046,10 @@ l7:
 	goto l2
 l5:
 	p = v1
-	if (p >= len(in) || in[p] != '.') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '.') && p < d.far {
 		goto l8
 	}
-	if p >= len(in) || in[p] != '.' {
+	if uint(p) >= uint(len(in)) || in[p] != '.' {
 		goto l9
 	}
 	p++
@@ -2060,10 +2061,10 @@ l10:
 	goto l2
 l8:
 	p = v1
-	if (p >= len(in) || in[p] != '_') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '_') && p < d.far {
 		goto l11
 	}
-	if p >= len(in) || in[p] != '_' {
+	if uint(p) >= uint(len(in)) || in[p] != '_' {
 		goto l12
 	}
 	p++
@@ -2075,10 +2076,10 @@ l13:
 	goto l2
 l11:
 	p = v1
-	if (p >= len(in) || in[p] != '~') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '~') && p < d.far {
 		goto l14
 	}
-	if p >= len(in) || in[p] != '~' {
+	if uint(p) >= uint(len(in)) || in[p] != '~' {
 		goto l15
 	}
 	p++
@@ -2090,7 +2091,7 @@ l16:
 	goto l2
 l14:
 	p = v1
-	if p >= len(in) || !genSet19[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet18[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 12)
 		}
@@ -2122,9 +2123,9 @@ func explainPctEncoded(in string, pos int, d *genDiag) int {
 	if p >= len(in) {
 		goto l2
 	}
-	if c := in[p]; genSet20[c] {
+	if c := in[p]; genSet19[c] != 0 {
 		p++
-	} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+	} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 		p += 3
 	} else {
 		goto l2
@@ -2150,7 +2151,7 @@ l1:
 func explainSubDelims(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	if p >= len(in) || !genSet21[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet20[in[p]] == 0 {
 		goto l2
 	}
 	p++
@@ -2175,12 +2176,12 @@ func explainIuserinfo(in string, pos int, d *genDiag) int {
 	p := pos
 	var v2, v3 int
 l2:
-	if (p >= len(in) || !genSet17[in[p]]) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet16[in[p]] == 0) && p < d.far {
 		goto l3
 	}
 	v2 = p
 	v3 = p
-	if p >= len(in) || !genSet18[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet17[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 9)
 		}
@@ -2194,7 +2195,7 @@ l2:
 	goto l6
 l7:
 	p = v3
-	if p >= len(in) || in[p] != '%' {
+	if uint(p) >= uint(len(in)) || in[p] != '%' {
 		if p >= d.far {
 			d.fail(p, 13)
 		}
@@ -2208,7 +2209,7 @@ l7:
 	goto l6
 l8:
 	p = v3
-	if p >= len(in) || !genSet21[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet20[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 14)
 		}
@@ -2222,10 +2223,10 @@ l8:
 	goto l6
 l9:
 	p = v3
-	if (p >= len(in) || in[p] != ':') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != ':') && p < d.far {
 		goto l10
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l11
 	}
 	p++
@@ -2254,7 +2255,7 @@ func explainH16(in string, pos int, d *genDiag) int {
 	var v1 int
 	v1 = 0
 	for v1 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -2286,10 +2287,10 @@ func explainDecOctet(in string, pos int, d *genDiag) int {
 	far, mark := d.far, d.n
 	var v1, v2 int
 	v1 = p
-	if (p >= len(in) || in[p] != '2') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '2') && p < d.far {
 		goto l3
 	}
-	if len(in)-p < 2 || in[p:p+2] != "25" {
+	if len(in)-p < 2 || in[p:][:2] != "25" {
 		goto l5
 	}
 	p += 2
@@ -2298,7 +2299,7 @@ l5:
 	d.failLit(in, p, "25", false, 22, 23)
 	goto l3
 l6:
-	if p >= len(in) || !genSet7[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet7[in[p]] == 0 {
 		goto l8
 	}
 	p++
@@ -2312,7 +2313,7 @@ l9:
 	goto l2
 l3:
 	p = v1
-	if (p >= len(in) || in[p] != '2') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '2') && p < d.far {
 		goto l10
 	}
 	if p < d.far && p < len(in) {
@@ -2322,7 +2323,7 @@ l3:
 		p++
 		goto l11
 	}
-	if p >= len(in) || in[p] != '2' {
+	if uint(p) >= uint(len(in)) || in[p] != '2' {
 		goto l12
 	}
 	p++
@@ -2332,7 +2333,7 @@ l12:
 	goto l10
 l13:
 l11:
-	if p >= len(in) || !genSet8[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet8[in[p]] == 0 {
 		goto l15
 	}
 	p++
@@ -2351,7 +2352,7 @@ l16:
 	goto l2
 l10:
 	p = v1
-	if (p >= len(in) || in[p] != '1') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '1') && p < d.far {
 		goto l18
 	}
 	if p < d.far && p < len(in) {
@@ -2361,7 +2362,7 @@ l10:
 		p++
 		goto l19
 	}
-	if p >= len(in) || in[p] != '1' {
+	if uint(p) >= uint(len(in)) || in[p] != '1' {
 		goto l20
 	}
 	p++
@@ -2373,7 +2374,7 @@ l21:
 l19:
 	v2 = 0
 	for v2 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
+		if c := in[p]; genSet6[c] != 0 {
 			p++
 		} else {
 			break
@@ -2393,10 +2394,10 @@ l23:
 	goto l2
 l18:
 	p = v1
-	if (p >= len(in) || !genSet9[in[p]]) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet9[in[p]] == 0) && p < d.far {
 		goto l24
 	}
-	if p >= len(in) || !genSet9[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet9[in[p]] == 0 {
 		goto l26
 	}
 	p++
@@ -2415,7 +2416,7 @@ l27:
 	goto l2
 l24:
 	p = v1
-	if p >= len(in) || !genSet6[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet6[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 1)
 		}
@@ -2456,7 +2457,7 @@ func explainIPv4address(in string, pos int, d *genDiag) int {
 		p++
 		goto l3
 	}
-	if p >= len(in) || in[p] != '.' {
+	if uint(p) >= uint(len(in)) || in[p] != '.' {
 		goto l4
 	}
 	p++
@@ -2478,7 +2479,7 @@ l3:
 		p++
 		goto l7
 	}
-	if p >= len(in) || in[p] != '.' {
+	if uint(p) >= uint(len(in)) || in[p] != '.' {
 		goto l8
 	}
 	p++
@@ -2500,7 +2501,7 @@ l7:
 		p++
 		goto l11
 	}
-	if p >= len(in) || in[p] != '.' {
+	if uint(p) >= uint(len(in)) || in[p] != '.' {
 		goto l12
 	}
 	p++
@@ -2530,7 +2531,7 @@ func explainLs32(in string, pos int, d *genDiag) int {
 	far, mark := d.far, d.n
 	var v1 int
 	v1 = p
-	if (p >= len(in) || !genSet4[in[p]]) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) && p < d.far {
 		goto l3
 	}
 	if e := explainH16(in, p, d); e >= 0 {
@@ -2545,7 +2546,7 @@ func explainLs32(in string, pos int, d *genDiag) int {
 		p++
 		goto l5
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l6
 	}
 	p++
@@ -2563,7 +2564,7 @@ l5:
 	goto l2
 l3:
 	p = v1
-	if p >= len(in) || !genSet6[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet6[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 21)
 		}
@@ -2594,7 +2595,7 @@ func explainIPv6address(in string, pos int, d *genDiag) int {
 	far, mark := d.far, d.n
 	var v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18, v19, v20, v21, v22, v23, v24, v25, v26, v27, v28, v29 int
 	v1 = p
-	if (p >= len(in) || !genSet4[in[p]]) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) && p < d.far {
 		goto l3
 	}
 	v2 = 0
@@ -2602,7 +2603,7 @@ l5:
 	if v2 == 6 {
 		goto l6
 	}
-	if (p >= len(in) || !genSet4[in[p]]) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) && p < d.far {
 		goto l6
 	}
 	v3 = p
@@ -2618,7 +2619,7 @@ l5:
 		p++
 		goto l10
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l11
 	}
 	p++
@@ -2644,10 +2645,10 @@ l6:
 	goto l2
 l3:
 	p = v1
-	if (p >= len(in) || in[p] != ':') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != ':') && p < d.far {
 		goto l14
 	}
-	if len(in)-p < 2 || in[p:p+2] != "::" {
+	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l16
 	}
 	p += 2
@@ -2661,7 +2662,7 @@ l19:
 	if v4 == 5 {
 		goto l20
 	}
-	if (p >= len(in) || !genSet4[in[p]]) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) && p < d.far {
 		goto l20
 	}
 	v5 = p
@@ -2677,7 +2678,7 @@ l19:
 		p++
 		goto l24
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l25
 	}
 	p++
@@ -2703,10 +2704,10 @@ l20:
 	goto l2
 l14:
 	p = v1
-	if (p >= len(in) || !genSet5[in[p]]) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
 		goto l28
 	}
-	if p < d.far && (p >= len(in) || !genSet4[in[p]]) {
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
 		goto l29
 	}
 	v6 = p
@@ -2720,7 +2721,7 @@ l30:
 	p = v6
 l31:
 l29:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
+	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l33
 	}
 	p += 2
@@ -2734,7 +2735,7 @@ l36:
 	if v7 == 4 {
 		goto l37
 	}
-	if (p >= len(in) || !genSet4[in[p]]) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) && p < d.far {
 		goto l37
 	}
 	v8 = p
@@ -2750,7 +2751,7 @@ l36:
 		p++
 		goto l41
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l42
 	}
 	p++
@@ -2776,10 +2777,10 @@ l37:
 	goto l2
 l28:
 	p = v1
-	if (p >= len(in) || !genSet5[in[p]]) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
 		goto l45
 	}
-	if p < d.far && (p >= len(in) || !genSet4[in[p]]) {
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
 		goto l46
 	}
 	v9 = p
@@ -2788,7 +2789,7 @@ l28:
 	} else {
 		goto l47
 	}
-	if p < d.far && (p >= len(in) || in[p] != ':') {
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
 		goto l49
 	}
 	v10 = p
@@ -2799,7 +2800,7 @@ l28:
 		p++
 		goto l51
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l52
 	}
 	p++
@@ -2824,7 +2825,7 @@ l47:
 	p = v9
 l56:
 l46:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
+	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l58
 	}
 	p += 2
@@ -2838,7 +2839,7 @@ l61:
 	if v11 == 3 {
 		goto l62
 	}
-	if (p >= len(in) || !genSet4[in[p]]) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) && p < d.far {
 		goto l62
 	}
 	v12 = p
@@ -2854,7 +2855,7 @@ l61:
 		p++
 		goto l66
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l67
 	}
 	p++
@@ -2880,10 +2881,10 @@ l62:
 	goto l2
 l45:
 	p = v1
-	if (p >= len(in) || !genSet5[in[p]]) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
 		goto l70
 	}
-	if p < d.far && (p >= len(in) || !genSet4[in[p]]) {
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
 		goto l71
 	}
 	v13 = p
@@ -2892,7 +2893,7 @@ l45:
 	} else {
 		goto l72
 	}
-	if p < d.far && (p >= len(in) || in[p] != ':') {
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
 		goto l74
 	}
 	v14 = 0
@@ -2900,7 +2901,7 @@ l75:
 	if v14 == 2 {
 		goto l76
 	}
-	if (p >= len(in) || in[p] != ':') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != ':') && p < d.far {
 		goto l76
 	}
 	v15 = p
@@ -2911,7 +2912,7 @@ l75:
 		p++
 		goto l79
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l80
 	}
 	p++
@@ -2937,7 +2938,7 @@ l72:
 	p = v13
 l83:
 l71:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
+	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l85
 	}
 	p += 2
@@ -2951,7 +2952,7 @@ l88:
 	if v16 == 2 {
 		goto l89
 	}
-	if (p >= len(in) || !genSet4[in[p]]) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) && p < d.far {
 		goto l89
 	}
 	v17 = p
@@ -2967,7 +2968,7 @@ l88:
 		p++
 		goto l93
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l94
 	}
 	p++
@@ -2993,10 +2994,10 @@ l89:
 	goto l2
 l70:
 	p = v1
-	if (p >= len(in) || !genSet5[in[p]]) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
 		goto l97
 	}
-	if p < d.far && (p >= len(in) || !genSet4[in[p]]) {
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
 		goto l98
 	}
 	v18 = p
@@ -3005,7 +3006,7 @@ l70:
 	} else {
 		goto l99
 	}
-	if p < d.far && (p >= len(in) || in[p] != ':') {
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
 		goto l101
 	}
 	v19 = 0
@@ -3013,7 +3014,7 @@ l102:
 	if v19 == 3 {
 		goto l103
 	}
-	if (p >= len(in) || in[p] != ':') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != ':') && p < d.far {
 		goto l103
 	}
 	v20 = p
@@ -3024,7 +3025,7 @@ l102:
 		p++
 		goto l106
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l107
 	}
 	p++
@@ -3050,7 +3051,7 @@ l99:
 	p = v18
 l110:
 l98:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
+	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l112
 	}
 	p += 2
@@ -3071,7 +3072,7 @@ l113:
 		p++
 		goto l116
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l117
 	}
 	p++
@@ -3089,10 +3090,10 @@ l116:
 	goto l2
 l97:
 	p = v1
-	if (p >= len(in) || !genSet5[in[p]]) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
 		goto l120
 	}
-	if p < d.far && (p >= len(in) || !genSet4[in[p]]) {
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
 		goto l121
 	}
 	v21 = p
@@ -3101,7 +3102,7 @@ l97:
 	} else {
 		goto l122
 	}
-	if p < d.far && (p >= len(in) || in[p] != ':') {
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
 		goto l124
 	}
 	v22 = 0
@@ -3109,7 +3110,7 @@ l125:
 	if v22 == 4 {
 		goto l126
 	}
-	if (p >= len(in) || in[p] != ':') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != ':') && p < d.far {
 		goto l126
 	}
 	v23 = p
@@ -3120,7 +3121,7 @@ l125:
 		p++
 		goto l129
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l130
 	}
 	p++
@@ -3146,7 +3147,7 @@ l122:
 	p = v21
 l133:
 l121:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
+	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l135
 	}
 	p += 2
@@ -3163,10 +3164,10 @@ l136:
 	goto l2
 l120:
 	p = v1
-	if (p >= len(in) || !genSet5[in[p]]) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
 		goto l138
 	}
-	if p < d.far && (p >= len(in) || !genSet4[in[p]]) {
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
 		goto l139
 	}
 	v24 = p
@@ -3175,7 +3176,7 @@ l120:
 	} else {
 		goto l140
 	}
-	if p < d.far && (p >= len(in) || in[p] != ':') {
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
 		goto l142
 	}
 	v25 = 0
@@ -3183,7 +3184,7 @@ l143:
 	if v25 == 5 {
 		goto l144
 	}
-	if (p >= len(in) || in[p] != ':') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != ':') && p < d.far {
 		goto l144
 	}
 	v26 = p
@@ -3194,7 +3195,7 @@ l143:
 		p++
 		goto l147
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l148
 	}
 	p++
@@ -3220,7 +3221,7 @@ l140:
 	p = v24
 l151:
 l139:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
+	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l153
 	}
 	p += 2
@@ -3237,10 +3238,10 @@ l154:
 	goto l2
 l138:
 	p = v1
-	if (p >= len(in) || !genSet5[in[p]]) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
 		goto l156
 	}
-	if p < d.far && (p >= len(in) || !genSet4[in[p]]) {
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
 		goto l157
 	}
 	v27 = p
@@ -3249,7 +3250,7 @@ l138:
 	} else {
 		goto l158
 	}
-	if p < d.far && (p >= len(in) || in[p] != ':') {
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
 		goto l160
 	}
 	v28 = 0
@@ -3257,7 +3258,7 @@ l161:
 	if v28 == 6 {
 		goto l162
 	}
-	if (p >= len(in) || in[p] != ':') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != ':') && p < d.far {
 		goto l162
 	}
 	v29 = p
@@ -3268,7 +3269,7 @@ l161:
 		p++
 		goto l165
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l166
 	}
 	p++
@@ -3294,7 +3295,7 @@ l158:
 	p = v27
 l169:
 l157:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
+	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l171
 	}
 	p += 2
@@ -3333,7 +3334,7 @@ l3:
 l4:
 	v1 = 0
 	for p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -3353,7 +3354,7 @@ l4:
 		p++
 		goto l7
 	}
-	if p >= len(in) || in[p] != '.' {
+	if uint(p) >= uint(len(in)) || in[p] != '.' {
 		goto l8
 	}
 	p++
@@ -3365,7 +3366,7 @@ l9:
 l7:
 	v2 = 0
 	for p < len(in) {
-		if c := in[p]; genSet3[c] {
+		if c := in[p]; genSet3[c] != 0 {
 			p++
 		} else {
 			break
@@ -3401,7 +3402,7 @@ func explainIPLiteral(in string, pos int, d *genDiag) int {
 		p++
 		goto l2
 	}
-	if p >= len(in) || in[p] != '[' {
+	if uint(p) >= uint(len(in)) || in[p] != '[' {
 		goto l3
 	}
 	p++
@@ -3412,7 +3413,7 @@ l3:
 l4:
 l2:
 	v1 = p
-	if p >= len(in) || !genSet5[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 18)
 		}
@@ -3426,7 +3427,7 @@ l2:
 	goto l6
 l7:
 	p = v1
-	if p >= len(in) || !genSet10[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet21[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 32)
 		}
@@ -3449,7 +3450,7 @@ l6:
 		p++
 		goto l9
 	}
-	if p >= len(in) || in[p] != ']' {
+	if uint(p) >= uint(len(in)) || in[p] != ']' {
 		goto l10
 	}
 	p++
@@ -3473,12 +3474,12 @@ func explainIregName(in string, pos int, d *genDiag) int {
 	p := pos
 	var v2, v3 int
 l2:
-	if (p >= len(in) || !genSet22[in[p]]) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet22[in[p]] == 0) && p < d.far {
 		goto l3
 	}
 	v2 = p
 	v3 = p
-	if p >= len(in) || !genSet18[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet17[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 9)
 		}
@@ -3492,7 +3493,7 @@ l2:
 	goto l6
 l7:
 	p = v3
-	if p >= len(in) || in[p] != '%' {
+	if uint(p) >= uint(len(in)) || in[p] != '%' {
 		if p >= d.far {
 			d.fail(p, 13)
 		}
@@ -3506,7 +3507,7 @@ l7:
 	goto l6
 l8:
 	p = v3
-	if p >= len(in) || !genSet21[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet20[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 14)
 		}
@@ -3536,7 +3537,7 @@ func explainIhost(in string, pos int, d *genDiag) int {
 	far, mark := d.far, d.n
 	var v1 int
 	v1 = p
-	if p >= len(in) || in[p] != '[' {
+	if uint(p) >= uint(len(in)) || in[p] != '[' {
 		if p >= d.far {
 			d.fail(p, 16)
 		}
@@ -3550,7 +3551,7 @@ func explainIhost(in string, pos int, d *genDiag) int {
 	goto l2
 l3:
 	p = v1
-	if (p >= len(in) || !genSet6[in[p]]) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet6[in[p]] == 0) && p < d.far {
 		goto l4
 	}
 	if e := explainIPv4address(in, p, d); e >= 0 {
@@ -3558,7 +3559,7 @@ l3:
 	} else {
 		goto l4
 	}
-	if p < len(in) && (genSet11[in[p]] || in[p] == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] || in[p] >= utf8.RuneSelf && genRunes0(in, p) > 0) {
+	if p < len(in) && (genSet10[in[p]] != 0 || in[p] == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 || in[p] >= utf8.RuneSelf && genRunes0(in, p) > 0) {
 		goto l7
 	}
 	goto l8
@@ -3592,7 +3593,7 @@ l1:
 func explainPort(in string, pos int, d *genDiag) int {
 	p := pos
 	for p < len(in) {
-		if c := in[p]; genSet6[c] {
+		if c := in[p]; genSet6[c] != 0 {
 			p++
 		} else {
 			break
@@ -3611,7 +3612,7 @@ func explainIpchar(in string, pos int, d *genDiag) int {
 	far, mark := d.far, d.n
 	var v1 int
 	v1 = p
-	if p >= len(in) || !genSet18[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet17[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 9)
 		}
@@ -3625,7 +3626,7 @@ func explainIpchar(in string, pos int, d *genDiag) int {
 	goto l2
 l3:
 	p = v1
-	if p >= len(in) || in[p] != '%' {
+	if uint(p) >= uint(len(in)) || in[p] != '%' {
 		if p >= d.far {
 			d.fail(p, 13)
 		}
@@ -3639,7 +3640,7 @@ l3:
 	goto l2
 l4:
 	p = v1
-	if p >= len(in) || !genSet21[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet20[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 14)
 		}
@@ -3653,10 +3654,10 @@ l4:
 	goto l2
 l5:
 	p = v1
-	if (p >= len(in) || in[p] != ':') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != ':') && p < d.far {
 		goto l6
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l7
 	}
 	p++
@@ -3668,10 +3669,10 @@ l8:
 	goto l2
 l6:
 	p = v1
-	if (p >= len(in) || in[p] != '@') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '@') && p < d.far {
 		goto l9
 	}
-	if p >= len(in) || in[p] != '@' {
+	if uint(p) >= uint(len(in)) || in[p] != '@' {
 		goto l10
 	}
 	p++
@@ -3699,7 +3700,7 @@ func explainIsegment(in string, pos int, d *genDiag) int {
 	p := pos
 	var v2 int
 l2:
-	if p >= len(in) || !genSet2[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet2[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 38)
 		}
@@ -3724,7 +3725,7 @@ func explainIpathAbempty(in string, pos int, d *genDiag) int {
 	p := pos
 	var v2 int
 l2:
-	if (p >= len(in) || in[p] != '/') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '/') && p < d.far {
 		goto l3
 	}
 	v2 = p
@@ -3735,7 +3736,7 @@ l2:
 		p++
 		goto l6
 	}
-	if p >= len(in) || in[p] != '/' {
+	if uint(p) >= uint(len(in)) || in[p] != '/' {
 		goto l7
 	}
 	p++
@@ -3745,7 +3746,7 @@ l7:
 	goto l4
 l8:
 l6:
-	if p < d.far && (p >= len(in) || !genSet2[in[p]]) {
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet2[in[p]] == 0) {
 		goto l9
 	}
 	if e := explainIsegment(in, p, d); e >= 0 {
@@ -3769,7 +3770,7 @@ func explainIsegmentNz(in string, pos int, d *genDiag) int {
 	var v1, v2 int
 	v1 = 0
 l2:
-	if p >= len(in) || !genSet2[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet2[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 38)
 		}
@@ -3810,7 +3811,7 @@ func explainIpathAbsolute(in string, pos int, d *genDiag) int {
 		p++
 		goto l2
 	}
-	if p >= len(in) || in[p] != '/' {
+	if uint(p) >= uint(len(in)) || in[p] != '/' {
 		goto l3
 	}
 	p++
@@ -3820,7 +3821,7 @@ l3:
 	goto l1
 l4:
 l2:
-	if p < d.far && (p >= len(in) || !genSet2[in[p]]) {
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet2[in[p]] == 0) {
 		goto l5
 	}
 	v1 = p
@@ -3829,11 +3830,11 @@ l2:
 	} else {
 		goto l6
 	}
-	if p < d.far && (p >= len(in) || in[p] != '/') {
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '/') {
 		goto l8
 	}
 l9:
-	if (p >= len(in) || in[p] != '/') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '/') && p < d.far {
 		goto l10
 	}
 	v3 = p
@@ -3844,7 +3845,7 @@ l9:
 		p++
 		goto l13
 	}
-	if p >= len(in) || in[p] != '/' {
+	if uint(p) >= uint(len(in)) || in[p] != '/' {
 		goto l14
 	}
 	p++
@@ -3854,7 +3855,7 @@ l14:
 	goto l11
 l15:
 l13:
-	if p < d.far && (p >= len(in) || !genSet2[in[p]]) {
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet2[in[p]] == 0) {
 		goto l16
 	}
 	if e := explainIsegment(in, p, d); e >= 0 {
@@ -3892,11 +3893,11 @@ func explainIpathRootless(in string, pos int, d *genDiag) int {
 	} else {
 		goto l1
 	}
-	if p < d.far && (p >= len(in) || in[p] != '/') {
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '/') {
 		goto l3
 	}
 l4:
-	if (p >= len(in) || in[p] != '/') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '/') && p < d.far {
 		goto l5
 	}
 	v2 = p
@@ -3907,7 +3908,7 @@ l4:
 		p++
 		goto l8
 	}
-	if p >= len(in) || in[p] != '/' {
+	if uint(p) >= uint(len(in)) || in[p] != '/' {
 		goto l9
 	}
 	p++
@@ -3917,7 +3918,7 @@ l9:
 	goto l6
 l10:
 l8:
-	if p < d.far && (p >= len(in) || !genSet2[in[p]]) {
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet2[in[p]] == 0) {
 		goto l11
 	}
 	if e := explainIsegment(in, p, d); e >= 0 {
@@ -3953,10 +3954,10 @@ func explainIhierPart(in string, pos int, d *genDiag) int {
 	far, mark := d.far, d.n
 	var v1, v2, v3, v4, v5 int
 	v1 = p
-	if (p >= len(in) || in[p] != '/') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '/') && p < d.far {
 		goto l3
 	}
-	if len(in)-p < 2 || in[p:p+2] != "//" {
+	if len(in)-p < 2 || in[p:][:2] != "//" {
 		goto l5
 	}
 	p += 2
@@ -3965,7 +3966,7 @@ l5:
 	d.failLit(in, p, "//", false, 7, 8)
 	goto l3
 l6:
-	if p < d.far && (p >= len(in) || !genSet2[in[p]]) {
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet2[in[p]] == 0) {
 		goto l8
 	}
 	v2 = 0
@@ -3973,7 +3974,7 @@ l9:
 	if v2 == 1 {
 		goto l10
 	}
-	if (p >= len(in) || !genSet2[in[p]]) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet2[in[p]] == 0) && p < d.far {
 		goto l10
 	}
 	v3 = p
@@ -3989,7 +3990,7 @@ l9:
 		p++
 		goto l14
 	}
-	if p >= len(in) || in[p] != '@' {
+	if uint(p) >= uint(len(in)) || in[p] != '@' {
 		goto l15
 	}
 	p++
@@ -4010,7 +4011,7 @@ l8:
 	} else {
 		goto l3
 	}
-	if p < d.far && (p >= len(in) || in[p] != ':') {
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
 		goto l18
 	}
 	v4 = 0
@@ -4018,7 +4019,7 @@ l19:
 	if v4 == 1 {
 		goto l20
 	}
-	if (p >= len(in) || in[p] != ':') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != ':') && p < d.far {
 		goto l20
 	}
 	v5 = p
@@ -4029,7 +4030,7 @@ l19:
 		p++
 		goto l23
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l24
 	}
 	p++
@@ -4058,7 +4059,7 @@ l18:
 	goto l2
 l3:
 	p = v1
-	if (p >= len(in) || in[p] != '/') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '/') && p < d.far {
 		goto l28
 	}
 	if e := explainIpathAbsolute(in, p, d); e >= 0 {
@@ -4069,7 +4070,7 @@ l3:
 	goto l2
 l28:
 	p = v1
-	if (p >= len(in) || !genSet2[in[p]]) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet2[in[p]] == 0) && p < d.far {
 		goto l29
 	}
 	if e := explainIpathRootless(in, p, d); e >= 0 {
@@ -4128,12 +4129,12 @@ func explainIquery(in string, pos int, d *genDiag) int {
 	p := pos
 	var v2, v3 int
 l2:
-	if (p >= len(in) || !genSet23[in[p]]) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet23[in[p]] == 0) && p < d.far {
 		goto l3
 	}
 	v2 = p
 	v3 = p
-	if p >= len(in) || !genSet2[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet2[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 38)
 		}
@@ -4147,7 +4148,7 @@ l2:
 	goto l6
 l7:
 	p = v3
-	if p >= len(in) || !genSet24[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet24[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 44)
 		}
@@ -4161,10 +4162,10 @@ l7:
 	goto l6
 l8:
 	p = v3
-	if (p >= len(in) || in[p] != '/') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '/') && p < d.far {
 		goto l9
 	}
-	if p >= len(in) || in[p] != '/' {
+	if uint(p) >= uint(len(in)) || in[p] != '/' {
 		goto l10
 	}
 	p++
@@ -4176,10 +4177,10 @@ l11:
 	goto l6
 l9:
 	p = v3
-	if (p >= len(in) || in[p] != '?') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '?') && p < d.far {
 		goto l12
 	}
-	if p >= len(in) || in[p] != '?' {
+	if uint(p) >= uint(len(in)) || in[p] != '?' {
 		goto l13
 	}
 	p++
@@ -4206,12 +4207,12 @@ func explainIfragment(in string, pos int, d *genDiag) int {
 	p := pos
 	var v2, v3 int
 l2:
-	if (p >= len(in) || !genSet25[in[p]]) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet25[in[p]] == 0) && p < d.far {
 		goto l3
 	}
 	v2 = p
 	v3 = p
-	if p >= len(in) || !genSet2[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet2[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 38)
 		}
@@ -4225,10 +4226,10 @@ l2:
 	goto l6
 l7:
 	p = v3
-	if (p >= len(in) || in[p] != '/') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '/') && p < d.far {
 		goto l8
 	}
-	if p >= len(in) || in[p] != '/' {
+	if uint(p) >= uint(len(in)) || in[p] != '/' {
 		goto l9
 	}
 	p++
@@ -4240,10 +4241,10 @@ l10:
 	goto l6
 l8:
 	p = v3
-	if (p >= len(in) || in[p] != '?') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '?') && p < d.far {
 		goto l11
 	}
-	if p >= len(in) || in[p] != '?' {
+	if uint(p) >= uint(len(in)) || in[p] != '?' {
 		goto l12
 	}
 	p++
@@ -4282,7 +4283,7 @@ func explainIRIRule(in string, pos int, d *genDiag) int {
 		p++
 		goto l4
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l5
 	}
 	p++
@@ -4297,7 +4298,7 @@ l4:
 	} else {
 		goto l1
 	}
-	if p < d.far && (p >= len(in) || in[p] != '?') {
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '?') {
 		goto l8
 	}
 	v1 = 0
@@ -4305,7 +4306,7 @@ l9:
 	if v1 == 1 {
 		goto l10
 	}
-	if (p >= len(in) || in[p] != '?') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '?') && p < d.far {
 		goto l10
 	}
 	v2 = p
@@ -4316,7 +4317,7 @@ l9:
 		p++
 		goto l13
 	}
-	if p >= len(in) || in[p] != '?' {
+	if uint(p) >= uint(len(in)) || in[p] != '?' {
 		goto l14
 	}
 	p++
@@ -4337,7 +4338,7 @@ l11:
 	p = v2
 l10:
 l8:
-	if p < d.far && (p >= len(in) || in[p] != '#') {
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '#') {
 		goto l17
 	}
 	v3 = 0
@@ -4345,7 +4346,7 @@ l18:
 	if v3 == 1 {
 		goto l19
 	}
-	if (p >= len(in) || in[p] != '#') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '#') && p < d.far {
 		goto l19
 	}
 	v4 = p
@@ -4356,7 +4357,7 @@ l18:
 		p++
 		goto l22
 	}
-	if p >= len(in) || in[p] != '#' {
+	if uint(p) >= uint(len(in)) || in[p] != '#' {
 		goto l23
 	}
 	p++
@@ -4439,7 +4440,7 @@ func explainAbsoluteIRIRule(in string, pos int, d *genDiag) int {
 		p++
 		goto l4
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l5
 	}
 	p++
@@ -4454,7 +4455,7 @@ l4:
 	} else {
 		goto l1
 	}
-	if p < d.far && (p >= len(in) || in[p] != '?') {
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '?') {
 		goto l8
 	}
 	v1 = 0
@@ -4462,7 +4463,7 @@ l9:
 	if v1 == 1 {
 		goto l10
 	}
-	if (p >= len(in) || in[p] != '?') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '?') && p < d.far {
 		goto l10
 	}
 	v2 = p
@@ -4473,7 +4474,7 @@ l9:
 		p++
 		goto l13
 	}
-	if p >= len(in) || in[p] != '?' {
+	if uint(p) >= uint(len(in)) || in[p] != '?' {
 		goto l14
 	}
 	p++
@@ -4546,12 +4547,12 @@ func explainIsegmentNzNc(in string, pos int, d *genDiag) int {
 	var v1, v2, v3 int
 	v1 = 0
 l2:
-	if (p >= len(in) || !genSet15[in[p]]) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet14[in[p]] == 0) && p < d.far {
 		goto l3
 	}
 	v2 = p
 	v3 = p
-	if p >= len(in) || !genSet18[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet17[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 9)
 		}
@@ -4565,7 +4566,7 @@ l2:
 	goto l6
 l7:
 	p = v3
-	if p >= len(in) || in[p] != '%' {
+	if uint(p) >= uint(len(in)) || in[p] != '%' {
 		if p >= d.far {
 			d.fail(p, 13)
 		}
@@ -4579,7 +4580,7 @@ l7:
 	goto l6
 l8:
 	p = v3
-	if p >= len(in) || !genSet21[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet20[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 14)
 		}
@@ -4593,10 +4594,10 @@ l8:
 	goto l6
 l9:
 	p = v3
-	if (p >= len(in) || in[p] != '@') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '@') && p < d.far {
 		goto l10
 	}
-	if p >= len(in) || in[p] != '@' {
+	if uint(p) >= uint(len(in)) || in[p] != '@' {
 		goto l11
 	}
 	p++
@@ -4637,11 +4638,11 @@ func explainIpathNoscheme(in string, pos int, d *genDiag) int {
 	} else {
 		goto l1
 	}
-	if p < d.far && (p >= len(in) || in[p] != '/') {
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '/') {
 		goto l3
 	}
 l4:
-	if (p >= len(in) || in[p] != '/') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '/') && p < d.far {
 		goto l5
 	}
 	v2 = p
@@ -4652,7 +4653,7 @@ l4:
 		p++
 		goto l8
 	}
-	if p >= len(in) || in[p] != '/' {
+	if uint(p) >= uint(len(in)) || in[p] != '/' {
 		goto l9
 	}
 	p++
@@ -4662,7 +4663,7 @@ l9:
 	goto l6
 l10:
 l8:
-	if p < d.far && (p >= len(in) || !genSet2[in[p]]) {
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet2[in[p]] == 0) {
 		goto l11
 	}
 	if e := explainIsegment(in, p, d); e >= 0 {
@@ -4691,10 +4692,10 @@ func explainIrelativePart(in string, pos int, d *genDiag) int {
 	far, mark := d.far, d.n
 	var v1, v2, v3, v4, v5 int
 	v1 = p
-	if (p >= len(in) || in[p] != '/') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '/') && p < d.far {
 		goto l3
 	}
-	if len(in)-p < 2 || in[p:p+2] != "//" {
+	if len(in)-p < 2 || in[p:][:2] != "//" {
 		goto l5
 	}
 	p += 2
@@ -4703,7 +4704,7 @@ l5:
 	d.failLit(in, p, "//", false, 7, 8)
 	goto l3
 l6:
-	if p < d.far && (p >= len(in) || !genSet2[in[p]]) {
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet2[in[p]] == 0) {
 		goto l8
 	}
 	v2 = 0
@@ -4711,7 +4712,7 @@ l9:
 	if v2 == 1 {
 		goto l10
 	}
-	if (p >= len(in) || !genSet2[in[p]]) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet2[in[p]] == 0) && p < d.far {
 		goto l10
 	}
 	v3 = p
@@ -4727,7 +4728,7 @@ l9:
 		p++
 		goto l14
 	}
-	if p >= len(in) || in[p] != '@' {
+	if uint(p) >= uint(len(in)) || in[p] != '@' {
 		goto l15
 	}
 	p++
@@ -4748,7 +4749,7 @@ l8:
 	} else {
 		goto l3
 	}
-	if p < d.far && (p >= len(in) || in[p] != ':') {
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
 		goto l18
 	}
 	v4 = 0
@@ -4756,7 +4757,7 @@ l19:
 	if v4 == 1 {
 		goto l20
 	}
-	if (p >= len(in) || in[p] != ':') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != ':') && p < d.far {
 		goto l20
 	}
 	v5 = p
@@ -4767,7 +4768,7 @@ l19:
 		p++
 		goto l23
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l24
 	}
 	p++
@@ -4796,7 +4797,7 @@ l18:
 	goto l2
 l3:
 	p = v1
-	if (p >= len(in) || in[p] != '/') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '/') && p < d.far {
 		goto l28
 	}
 	if e := explainIpathAbsolute(in, p, d); e >= 0 {
@@ -4807,7 +4808,7 @@ l3:
 	goto l2
 l28:
 	p = v1
-	if (p >= len(in) || !genSet15[in[p]]) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet14[in[p]] == 0) && p < d.far {
 		goto l29
 	}
 	if e := explainIpathNoscheme(in, p, d); e >= 0 {
@@ -4847,7 +4848,7 @@ func explainIrelativeRef(in string, pos int, d *genDiag) int {
 	} else {
 		goto l1
 	}
-	if p < d.far && (p >= len(in) || in[p] != '?') {
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '?') {
 		goto l3
 	}
 	v1 = 0
@@ -4855,7 +4856,7 @@ l4:
 	if v1 == 1 {
 		goto l5
 	}
-	if (p >= len(in) || in[p] != '?') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '?') && p < d.far {
 		goto l5
 	}
 	v2 = p
@@ -4866,7 +4867,7 @@ l4:
 		p++
 		goto l8
 	}
-	if p >= len(in) || in[p] != '?' {
+	if uint(p) >= uint(len(in)) || in[p] != '?' {
 		goto l9
 	}
 	p++
@@ -4887,7 +4888,7 @@ l6:
 	p = v2
 l5:
 l3:
-	if p < d.far && (p >= len(in) || in[p] != '#') {
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '#') {
 		goto l12
 	}
 	v3 = 0
@@ -4895,7 +4896,7 @@ l13:
 	if v3 == 1 {
 		goto l14
 	}
-	if (p >= len(in) || in[p] != '#') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '#') && p < d.far {
 		goto l14
 	}
 	v4 = p
@@ -4906,7 +4907,7 @@ l13:
 		p++
 		goto l17
 	}
-	if p >= len(in) || in[p] != '#' {
+	if uint(p) >= uint(len(in)) || in[p] != '#' {
 		goto l18
 	}
 	p++
@@ -4978,7 +4979,7 @@ func explainIRIReferenceRule(in string, pos int, d *genDiag) int {
 	far, mark := d.far, d.n
 	var v1 int
 	v1 = p
-	if p >= len(in) || !genSet0[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet0[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 46)
 		}
@@ -5047,14 +5048,14 @@ func explainIRIReferenceDiag(in string, lowerBound int, d *genDiag) (offset int)
 }
 
 // genRun returns the end of the run of bytes of set in in from p.
-func genRun(in string, p int, set *[256]bool) int {
+func genRun(in string, p int, set *[256]uint8) int {
 	for len(in)-p >= 4 {
-		if q := in[p : p+4]; !set[q[0]] || !set[q[1]] || !set[q[2]] || !set[q[3]] {
+		if q := in[p:][:4]; set[q[0]]&set[q[1]]&set[q[2]]&set[q[3]] == 0 {
 			break
 		}
 		p += 4
 	}
-	for uint(p) < uint(len(in)) && set[in[p]] {
+	for uint(p) < uint(len(in)) && set[in[p]] != 0 {
 		p++
 	}
 	return p
@@ -5261,7 +5262,7 @@ func (d *genDiag) appendLabels(buf []string) []string {
 func (d *genDiag) hexdig(in string, pos int) {
 	if pos < len(in) && in[pos] == '%' {
 		q := pos + 1
-		for q < len(in) && q < pos+3 && genSet4[in[q]] {
+		for q < len(in) && q < pos+3 && genSet4[in[q]] != 0 {
 			q++
 		}
 		if q < pos+3 {
@@ -5340,319 +5341,319 @@ var genLabels = [...]string{
 	"IRI-reference",
 }
 
-// genSet0 is %x41-5A / %x61-7A.
-var genSet0 = [256]bool{
-	'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true,
-	'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true,
-	'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true,
-	'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true,
-	'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true,
-	'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true,
-	'w': true, 'x': true, 'y': true, 'z': true,
+// genSet0 is %x41-5A / %x61-7A: 1 for a byte of the set.
+var genSet0 = [256]uint8{
+	'A': 1, 'B': 1, 'C': 1, 'D': 1, 'E': 1, 'F': 1, 'G': 1, 'H': 1,
+	'I': 1, 'J': 1, 'K': 1, 'L': 1, 'M': 1, 'N': 1, 'O': 1, 'P': 1,
+	'Q': 1, 'R': 1, 'S': 1, 'T': 1, 'U': 1, 'V': 1, 'W': 1, 'X': 1,
+	'Y': 1, 'Z': 1, 'a': 1, 'b': 1, 'c': 1, 'd': 1, 'e': 1, 'f': 1,
+	'g': 1, 'h': 1, 'i': 1, 'j': 1, 'k': 1, 'l': 1, 'm': 1, 'n': 1,
+	'o': 1, 'p': 1, 'q': 1, 'r': 1, 's': 1, 't': 1, 'u': 1, 'v': 1,
+	'w': 1, 'x': 1, 'y': 1, 'z': 1,
 }
 
-// genSet1 is "+" / "-" / "." / %x30-39 / %x41-5A / %x61-7A.
-var genSet1 = [256]bool{
-	'+': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true,
-	'5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true,
-	'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true,
-	'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true,
-	'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true,
-	'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true,
-	'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true,
-	'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true,
-	'z': true,
+// genSet1 is "+" / "-" / "." / %x30-39 / %x41-5A / %x61-7A: 1 for a byte of the set.
+var genSet1 = [256]uint8{
+	'+': 1, '-': 1, '.': 1, '0': 1, '1': 1, '2': 1, '3': 1, '4': 1,
+	'5': 1, '6': 1, '7': 1, '8': 1, '9': 1, 'A': 1, 'B': 1, 'C': 1,
+	'D': 1, 'E': 1, 'F': 1, 'G': 1, 'H': 1, 'I': 1, 'J': 1, 'K': 1,
+	'L': 1, 'M': 1, 'N': 1, 'O': 1, 'P': 1, 'Q': 1, 'R': 1, 'S': 1,
+	'T': 1, 'U': 1, 'V': 1, 'W': 1, 'X': 1, 'Y': 1, 'Z': 1, 'a': 1,
+	'b': 1, 'c': 1, 'd': 1, 'e': 1, 'f': 1, 'g': 1, 'h': 1, 'i': 1,
+	'j': 1, 'k': 1, 'l': 1, 'm': 1, 'n': 1, 'o': 1, 'p': 1, 'q': 1,
+	'r': 1, 's': 1, 't': 1, 'u': 1, 'v': 1, 'w': 1, 'x': 1, 'y': 1,
+	'z': 1,
 }
 
-// genSet2 is "!" / %x24-2E / %x30-3B / "=" / %x40-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3.
-var genSet2 = [256]bool{
-	'!': true, '$': true, '%': true, '&': true, 0x27: true, '(': true, ')': true, '*': true,
-	'+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true,
-	'4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true,
-	'=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true,
-	'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true,
-	'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true,
-	'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true,
-	'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true,
-	'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true,
-	't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true,
-	0xc2: true, 0xc3: true, 0xc4: true, 0xc5: true, 0xc6: true, 0xc7: true, 0xc8: true, 0xc9: true,
-	0xca: true, 0xcb: true, 0xcc: true, 0xcd: true, 0xce: true, 0xcf: true, 0xd0: true, 0xd1: true,
-	0xd2: true, 0xd3: true, 0xd4: true, 0xd5: true, 0xd6: true, 0xd7: true, 0xd8: true, 0xd9: true,
-	0xda: true, 0xdb: true, 0xdc: true, 0xdd: true, 0xde: true, 0xdf: true, 0xe0: true, 0xe1: true,
-	0xe2: true, 0xe3: true, 0xe4: true, 0xe5: true, 0xe6: true, 0xe7: true, 0xe8: true, 0xe9: true,
-	0xea: true, 0xeb: true, 0xec: true, 0xed: true, 0xef: true, 0xf0: true, 0xf1: true, 0xf2: true,
-	0xf3: true,
+// genSet2 is "!" / %x24-2E / %x30-3B / "=" / %x40-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3: 1 for a byte of the set.
+var genSet2 = [256]uint8{
+	'!': 1, '$': 1, '%': 1, '&': 1, 0x27: 1, '(': 1, ')': 1, '*': 1,
+	'+': 1, ',': 1, '-': 1, '.': 1, '0': 1, '1': 1, '2': 1, '3': 1,
+	'4': 1, '5': 1, '6': 1, '7': 1, '8': 1, '9': 1, ':': 1, ';': 1,
+	'=': 1, '@': 1, 'A': 1, 'B': 1, 'C': 1, 'D': 1, 'E': 1, 'F': 1,
+	'G': 1, 'H': 1, 'I': 1, 'J': 1, 'K': 1, 'L': 1, 'M': 1, 'N': 1,
+	'O': 1, 'P': 1, 'Q': 1, 'R': 1, 'S': 1, 'T': 1, 'U': 1, 'V': 1,
+	'W': 1, 'X': 1, 'Y': 1, 'Z': 1, '_': 1, 'a': 1, 'b': 1, 'c': 1,
+	'd': 1, 'e': 1, 'f': 1, 'g': 1, 'h': 1, 'i': 1, 'j': 1, 'k': 1,
+	'l': 1, 'm': 1, 'n': 1, 'o': 1, 'p': 1, 'q': 1, 'r': 1, 's': 1,
+	't': 1, 'u': 1, 'v': 1, 'w': 1, 'x': 1, 'y': 1, 'z': 1, '~': 1,
+	0xc2: 1, 0xc3: 1, 0xc4: 1, 0xc5: 1, 0xc6: 1, 0xc7: 1, 0xc8: 1, 0xc9: 1,
+	0xca: 1, 0xcb: 1, 0xcc: 1, 0xcd: 1, 0xce: 1, 0xcf: 1, 0xd0: 1, 0xd1: 1,
+	0xd2: 1, 0xd3: 1, 0xd4: 1, 0xd5: 1, 0xd6: 1, 0xd7: 1, 0xd8: 1, 0xd9: 1,
+	0xda: 1, 0xdb: 1, 0xdc: 1, 0xdd: 1, 0xde: 1, 0xdf: 1, 0xe0: 1, 0xe1: 1,
+	0xe2: 1, 0xe3: 1, 0xe4: 1, 0xe5: 1, 0xe6: 1, 0xe7: 1, 0xe8: 1, 0xe9: 1,
+	0xea: 1, 0xeb: 1, 0xec: 1, 0xed: 1, 0xef: 1, 0xf0: 1, 0xf1: 1, 0xf2: 1,
+	0xf3: 1,
 }
 
-// genSet3 is "!" / "$" / %x26-2E / %x30-3B / "=" / %x41-5A / "_" / %x61-7A / "~".
-var genSet3 = [256]bool{
-	'!': true, '$': true, '&': true, 0x27: true, '(': true, ')': true, '*': true, '+': true,
-	',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true,
-	'5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true,
-	'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true,
-	'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true,
-	'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true,
-	'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true,
-	'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true,
-	'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true,
-	'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true,
+// genSet3 is "!" / "$" / %x26-2E / %x30-3B / "=" / %x41-5A / "_" / %x61-7A / "~": 1 for a byte of the set.
+var genSet3 = [256]uint8{
+	'!': 1, '$': 1, '&': 1, 0x27: 1, '(': 1, ')': 1, '*': 1, '+': 1,
+	',': 1, '-': 1, '.': 1, '0': 1, '1': 1, '2': 1, '3': 1, '4': 1,
+	'5': 1, '6': 1, '7': 1, '8': 1, '9': 1, ':': 1, ';': 1, '=': 1,
+	'A': 1, 'B': 1, 'C': 1, 'D': 1, 'E': 1, 'F': 1, 'G': 1, 'H': 1,
+	'I': 1, 'J': 1, 'K': 1, 'L': 1, 'M': 1, 'N': 1, 'O': 1, 'P': 1,
+	'Q': 1, 'R': 1, 'S': 1, 'T': 1, 'U': 1, 'V': 1, 'W': 1, 'X': 1,
+	'Y': 1, 'Z': 1, '_': 1, 'a': 1, 'b': 1, 'c': 1, 'd': 1, 'e': 1,
+	'f': 1, 'g': 1, 'h': 1, 'i': 1, 'j': 1, 'k': 1, 'l': 1, 'm': 1,
+	'n': 1, 'o': 1, 'p': 1, 'q': 1, 'r': 1, 's': 1, 't': 1, 'u': 1,
+	'v': 1, 'w': 1, 'x': 1, 'y': 1, 'z': 1, '~': 1,
 }
 
-// genSet4 is %x30-39 / %x41-46 / %x61-66.
-var genSet4 = [256]bool{
-	'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true,
-	'8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true,
-	'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true,
+// genSet4 is %x30-39 / %x41-46 / %x61-66: 1 for a byte of the set.
+var genSet4 = [256]uint8{
+	'0': 1, '1': 1, '2': 1, '3': 1, '4': 1, '5': 1, '6': 1, '7': 1,
+	'8': 1, '9': 1, 'A': 1, 'B': 1, 'C': 1, 'D': 1, 'E': 1, 'F': 1,
+	'a': 1, 'b': 1, 'c': 1, 'd': 1, 'e': 1, 'f': 1,
 }
 
-// genSet5 is %x30-3A / %x41-46 / %x61-66.
-var genSet5 = [256]bool{
-	'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true,
-	'8': true, '9': true, ':': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true,
-	'F': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true,
+// genSet5 is %x30-3A / %x41-46 / %x61-66: 1 for a byte of the set.
+var genSet5 = [256]uint8{
+	'0': 1, '1': 1, '2': 1, '3': 1, '4': 1, '5': 1, '6': 1, '7': 1,
+	'8': 1, '9': 1, ':': 1, 'A': 1, 'B': 1, 'C': 1, 'D': 1, 'E': 1,
+	'F': 1, 'a': 1, 'b': 1, 'c': 1, 'd': 1, 'e': 1, 'f': 1,
 }
 
-// genSet6 is %x30-39.
-var genSet6 = [256]bool{
-	'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true,
-	'8': true, '9': true,
+// genSet6 is %x30-39: 1 for a byte of the set.
+var genSet6 = [256]uint8{
+	'0': 1, '1': 1, '2': 1, '3': 1, '4': 1, '5': 1, '6': 1, '7': 1,
+	'8': 1, '9': 1,
 }
 
-// genSet7 is %x30-35.
-var genSet7 = [256]bool{
-	'0': true, '1': true, '2': true, '3': true, '4': true, '5': true,
+// genSet7 is %x30-35: 1 for a byte of the set.
+var genSet7 = [256]uint8{
+	'0': 1, '1': 1, '2': 1, '3': 1, '4': 1, '5': 1,
 }
 
-// genSet8 is %x30-34.
-var genSet8 = [256]bool{
-	'0': true, '1': true, '2': true, '3': true, '4': true,
+// genSet8 is %x30-34: 1 for a byte of the set.
+var genSet8 = [256]uint8{
+	'0': 1, '1': 1, '2': 1, '3': 1, '4': 1,
 }
 
-// genSet9 is %x31-39.
-var genSet9 = [256]bool{
-	'1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true,
-	'9': true,
+// genSet9 is %x31-39: 1 for a byte of the set.
+var genSet9 = [256]uint8{
+	'1': 1, '2': 1, '3': 1, '4': 1, '5': 1, '6': 1, '7': 1, '8': 1,
+	'9': 1,
 }
 
-// genSet10 is "v".
-var genSet10 = [256]bool{
-	'V': true, 'v': true,
+// genSet10 is "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x41-5A / "_" / %x61-7A / "~": 1 for a byte of the set.
+var genSet10 = [256]uint8{
+	'!': 1, '$': 1, '&': 1, 0x27: 1, '(': 1, ')': 1, '*': 1, '+': 1,
+	',': 1, '-': 1, '.': 1, '0': 1, '1': 1, '2': 1, '3': 1, '4': 1,
+	'5': 1, '6': 1, '7': 1, '8': 1, '9': 1, ';': 1, '=': 1, 'A': 1,
+	'B': 1, 'C': 1, 'D': 1, 'E': 1, 'F': 1, 'G': 1, 'H': 1, 'I': 1,
+	'J': 1, 'K': 1, 'L': 1, 'M': 1, 'N': 1, 'O': 1, 'P': 1, 'Q': 1,
+	'R': 1, 'S': 1, 'T': 1, 'U': 1, 'V': 1, 'W': 1, 'X': 1, 'Y': 1,
+	'Z': 1, '_': 1, 'a': 1, 'b': 1, 'c': 1, 'd': 1, 'e': 1, 'f': 1,
+	'g': 1, 'h': 1, 'i': 1, 'j': 1, 'k': 1, 'l': 1, 'm': 1, 'n': 1,
+	'o': 1, 'p': 1, 'q': 1, 'r': 1, 's': 1, 't': 1, 'u': 1, 'v': 1,
+	'w': 1, 'x': 1, 'y': 1, 'z': 1, '~': 1,
 }
 
-// genSet11 is "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x41-5A / "_" / %x61-7A / "~".
-var genSet11 = [256]bool{
-	'!': true, '$': true, '&': true, 0x27: true, '(': true, ')': true, '*': true, '+': true,
-	',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true,
-	'5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true, 'A': true,
-	'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true,
-	'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true,
-	'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true,
-	'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true,
-	'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true,
-	'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true,
-	'w': true, 'x': true, 'y': true, 'z': true, '~': true,
+// genSet11 is "!" / "$" / %x26-3B / "=" / %x40-5A / "_" / %x61-7A / "~": 1 for a byte of the set.
+var genSet11 = [256]uint8{
+	'!': 1, '$': 1, '&': 1, 0x27: 1, '(': 1, ')': 1, '*': 1, '+': 1,
+	',': 1, '-': 1, '.': 1, '/': 1, '0': 1, '1': 1, '2': 1, '3': 1,
+	'4': 1, '5': 1, '6': 1, '7': 1, '8': 1, '9': 1, ':': 1, ';': 1,
+	'=': 1, '@': 1, 'A': 1, 'B': 1, 'C': 1, 'D': 1, 'E': 1, 'F': 1,
+	'G': 1, 'H': 1, 'I': 1, 'J': 1, 'K': 1, 'L': 1, 'M': 1, 'N': 1,
+	'O': 1, 'P': 1, 'Q': 1, 'R': 1, 'S': 1, 'T': 1, 'U': 1, 'V': 1,
+	'W': 1, 'X': 1, 'Y': 1, 'Z': 1, '_': 1, 'a': 1, 'b': 1, 'c': 1,
+	'd': 1, 'e': 1, 'f': 1, 'g': 1, 'h': 1, 'i': 1, 'j': 1, 'k': 1,
+	'l': 1, 'm': 1, 'n': 1, 'o': 1, 'p': 1, 'q': 1, 'r': 1, 's': 1,
+	't': 1, 'u': 1, 'v': 1, 'w': 1, 'x': 1, 'y': 1, 'z': 1, '~': 1,
 }
 
-// genSet12 is "!" / "$" / %x26-3B / "=" / %x40-5A / "_" / %x61-7A / "~".
-var genSet12 = [256]bool{
-	'!': true, '$': true, '&': true, 0x27: true, '(': true, ')': true, '*': true, '+': true,
-	',': true, '-': true, '.': true, '/': true, '0': true, '1': true, '2': true, '3': true,
-	'4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true,
-	'=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true,
-	'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true,
-	'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true,
-	'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true,
-	'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true,
-	'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true,
-	't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true,
+// genSet12 is "!" / "$" / %x26-2E / %x30-3B / "=" / %x40-5A / "_" / %x61-7A / "~": 1 for a byte of the set.
+var genSet12 = [256]uint8{
+	'!': 1, '$': 1, '&': 1, 0x27: 1, '(': 1, ')': 1, '*': 1, '+': 1,
+	',': 1, '-': 1, '.': 1, '0': 1, '1': 1, '2': 1, '3': 1, '4': 1,
+	'5': 1, '6': 1, '7': 1, '8': 1, '9': 1, ':': 1, ';': 1, '=': 1,
+	'@': 1, 'A': 1, 'B': 1, 'C': 1, 'D': 1, 'E': 1, 'F': 1, 'G': 1,
+	'H': 1, 'I': 1, 'J': 1, 'K': 1, 'L': 1, 'M': 1, 'N': 1, 'O': 1,
+	'P': 1, 'Q': 1, 'R': 1, 'S': 1, 'T': 1, 'U': 1, 'V': 1, 'W': 1,
+	'X': 1, 'Y': 1, 'Z': 1, '_': 1, 'a': 1, 'b': 1, 'c': 1, 'd': 1,
+	'e': 1, 'f': 1, 'g': 1, 'h': 1, 'i': 1, 'j': 1, 'k': 1, 'l': 1,
+	'm': 1, 'n': 1, 'o': 1, 'p': 1, 'q': 1, 'r': 1, 's': 1, 't': 1,
+	'u': 1, 'v': 1, 'w': 1, 'x': 1, 'y': 1, 'z': 1, '~': 1,
 }
 
-// genSet13 is "!" / "$" / %x26-2E / %x30-3B / "=" / %x40-5A / "_" / %x61-7A / "~".
-var genSet13 = [256]bool{
-	'!': true, '$': true, '&': true, 0x27: true, '(': true, ')': true, '*': true, '+': true,
-	',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true,
-	'5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true,
-	'@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true,
-	'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true,
-	'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true,
-	'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true,
-	'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true,
-	'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true,
-	'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true,
+// genSet13 is "!" / "$" / %x26-3B / "=" / %x3F-5A / "_" / %x61-7A / "~": 1 for a byte of the set.
+var genSet13 = [256]uint8{
+	'!': 1, '$': 1, '&': 1, 0x27: 1, '(': 1, ')': 1, '*': 1, '+': 1,
+	',': 1, '-': 1, '.': 1, '/': 1, '0': 1, '1': 1, '2': 1, '3': 1,
+	'4': 1, '5': 1, '6': 1, '7': 1, '8': 1, '9': 1, ':': 1, ';': 1,
+	'=': 1, '?': 1, '@': 1, 'A': 1, 'B': 1, 'C': 1, 'D': 1, 'E': 1,
+	'F': 1, 'G': 1, 'H': 1, 'I': 1, 'J': 1, 'K': 1, 'L': 1, 'M': 1,
+	'N': 1, 'O': 1, 'P': 1, 'Q': 1, 'R': 1, 'S': 1, 'T': 1, 'U': 1,
+	'V': 1, 'W': 1, 'X': 1, 'Y': 1, 'Z': 1, '_': 1, 'a': 1, 'b': 1,
+	'c': 1, 'd': 1, 'e': 1, 'f': 1, 'g': 1, 'h': 1, 'i': 1, 'j': 1,
+	'k': 1, 'l': 1, 'm': 1, 'n': 1, 'o': 1, 'p': 1, 'q': 1, 'r': 1,
+	's': 1, 't': 1, 'u': 1, 'v': 1, 'w': 1, 'x': 1, 'y': 1, 'z': 1,
+	'~': 1,
 }
 
-// genSet14 is "!" / "$" / %x26-3B / "=" / %x3F-5A / "_" / %x61-7A / "~".
-var genSet14 = [256]bool{
-	'!': true, '$': true, '&': true, 0x27: true, '(': true, ')': true, '*': true, '+': true,
-	',': true, '-': true, '.': true, '/': true, '0': true, '1': true, '2': true, '3': true,
-	'4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true,
-	'=': true, '?': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true,
-	'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true,
-	'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true,
-	'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true,
-	'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true,
-	'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true,
-	's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true,
-	'~': true,
+// genSet14 is "!" / %x24-2E / %x30-39 / ";" / "=" / %x40-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3: 1 for a byte of the set.
+var genSet14 = [256]uint8{
+	'!': 1, '$': 1, '%': 1, '&': 1, 0x27: 1, '(': 1, ')': 1, '*': 1,
+	'+': 1, ',': 1, '-': 1, '.': 1, '0': 1, '1': 1, '2': 1, '3': 1,
+	'4': 1, '5': 1, '6': 1, '7': 1, '8': 1, '9': 1, ';': 1, '=': 1,
+	'@': 1, 'A': 1, 'B': 1, 'C': 1, 'D': 1, 'E': 1, 'F': 1, 'G': 1,
+	'H': 1, 'I': 1, 'J': 1, 'K': 1, 'L': 1, 'M': 1, 'N': 1, 'O': 1,
+	'P': 1, 'Q': 1, 'R': 1, 'S': 1, 'T': 1, 'U': 1, 'V': 1, 'W': 1,
+	'X': 1, 'Y': 1, 'Z': 1, '_': 1, 'a': 1, 'b': 1, 'c': 1, 'd': 1,
+	'e': 1, 'f': 1, 'g': 1, 'h': 1, 'i': 1, 'j': 1, 'k': 1, 'l': 1,
+	'm': 1, 'n': 1, 'o': 1, 'p': 1, 'q': 1, 'r': 1, 's': 1, 't': 1,
+	'u': 1, 'v': 1, 'w': 1, 'x': 1, 'y': 1, 'z': 1, '~': 1, 0xc2: 1,
+	0xc3: 1, 0xc4: 1, 0xc5: 1, 0xc6: 1, 0xc7: 1, 0xc8: 1, 0xc9: 1, 0xca: 1,
+	0xcb: 1, 0xcc: 1, 0xcd: 1, 0xce: 1, 0xcf: 1, 0xd0: 1, 0xd1: 1, 0xd2: 1,
+	0xd3: 1, 0xd4: 1, 0xd5: 1, 0xd6: 1, 0xd7: 1, 0xd8: 1, 0xd9: 1, 0xda: 1,
+	0xdb: 1, 0xdc: 1, 0xdd: 1, 0xde: 1, 0xdf: 1, 0xe0: 1, 0xe1: 1, 0xe2: 1,
+	0xe3: 1, 0xe4: 1, 0xe5: 1, 0xe6: 1, 0xe7: 1, 0xe8: 1, 0xe9: 1, 0xea: 1,
+	0xeb: 1, 0xec: 1, 0xed: 1, 0xef: 1, 0xf0: 1, 0xf1: 1, 0xf2: 1, 0xf3: 1,
 }
 
-// genSet15 is "!" / %x24-2E / %x30-39 / ";" / "=" / %x40-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3.
-var genSet15 = [256]bool{
-	'!': true, '$': true, '%': true, '&': true, 0x27: true, '(': true, ')': true, '*': true,
-	'+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true,
-	'4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true,
-	'@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true,
-	'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true,
-	'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true,
-	'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true,
-	'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true,
-	'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true,
-	'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true, 0xc2: true,
-	0xc3: true, 0xc4: true, 0xc5: true, 0xc6: true, 0xc7: true, 0xc8: true, 0xc9: true, 0xca: true,
-	0xcb: true, 0xcc: true, 0xcd: true, 0xce: true, 0xcf: true, 0xd0: true, 0xd1: true, 0xd2: true,
-	0xd3: true, 0xd4: true, 0xd5: true, 0xd6: true, 0xd7: true, 0xd8: true, 0xd9: true, 0xda: true,
-	0xdb: true, 0xdc: true, 0xdd: true, 0xde: true, 0xdf: true, 0xe0: true, 0xe1: true, 0xe2: true,
-	0xe3: true, 0xe4: true, 0xe5: true, 0xe6: true, 0xe7: true, 0xe8: true, 0xe9: true, 0xea: true,
-	0xeb: true, 0xec: true, 0xed: true, 0xef: true, 0xf0: true, 0xf1: true, 0xf2: true, 0xf3: true,
+// genSet15 is "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x40-5A / "_" / %x61-7A / "~": 1 for a byte of the set.
+var genSet15 = [256]uint8{
+	'!': 1, '$': 1, '&': 1, 0x27: 1, '(': 1, ')': 1, '*': 1, '+': 1,
+	',': 1, '-': 1, '.': 1, '0': 1, '1': 1, '2': 1, '3': 1, '4': 1,
+	'5': 1, '6': 1, '7': 1, '8': 1, '9': 1, ';': 1, '=': 1, '@': 1,
+	'A': 1, 'B': 1, 'C': 1, 'D': 1, 'E': 1, 'F': 1, 'G': 1, 'H': 1,
+	'I': 1, 'J': 1, 'K': 1, 'L': 1, 'M': 1, 'N': 1, 'O': 1, 'P': 1,
+	'Q': 1, 'R': 1, 'S': 1, 'T': 1, 'U': 1, 'V': 1, 'W': 1, 'X': 1,
+	'Y': 1, 'Z': 1, '_': 1, 'a': 1, 'b': 1, 'c': 1, 'd': 1, 'e': 1,
+	'f': 1, 'g': 1, 'h': 1, 'i': 1, 'j': 1, 'k': 1, 'l': 1, 'm': 1,
+	'n': 1, 'o': 1, 'p': 1, 'q': 1, 'r': 1, 's': 1, 't': 1, 'u': 1,
+	'v': 1, 'w': 1, 'x': 1, 'y': 1, 'z': 1, '~': 1,
 }
 
-// genSet16 is "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x40-5A / "_" / %x61-7A / "~".
-var genSet16 = [256]bool{
-	'!': true, '$': true, '&': true, 0x27: true, '(': true, ')': true, '*': true, '+': true,
-	',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true,
-	'5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true, '@': true,
-	'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true,
-	'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true,
-	'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true,
-	'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true,
-	'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true,
-	'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true,
-	'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true,
+// genSet16 is "!" / %x24-2E / %x30-3B / "=" / %x41-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3: 1 for a byte of the set.
+var genSet16 = [256]uint8{
+	'!': 1, '$': 1, '%': 1, '&': 1, 0x27: 1, '(': 1, ')': 1, '*': 1,
+	'+': 1, ',': 1, '-': 1, '.': 1, '0': 1, '1': 1, '2': 1, '3': 1,
+	'4': 1, '5': 1, '6': 1, '7': 1, '8': 1, '9': 1, ':': 1, ';': 1,
+	'=': 1, 'A': 1, 'B': 1, 'C': 1, 'D': 1, 'E': 1, 'F': 1, 'G': 1,
+	'H': 1, 'I': 1, 'J': 1, 'K': 1, 'L': 1, 'M': 1, 'N': 1, 'O': 1,
+	'P': 1, 'Q': 1, 'R': 1, 'S': 1, 'T': 1, 'U': 1, 'V': 1, 'W': 1,
+	'X': 1, 'Y': 1, 'Z': 1, '_': 1, 'a': 1, 'b': 1, 'c': 1, 'd': 1,
+	'e': 1, 'f': 1, 'g': 1, 'h': 1, 'i': 1, 'j': 1, 'k': 1, 'l': 1,
+	'm': 1, 'n': 1, 'o': 1, 'p': 1, 'q': 1, 'r': 1, 's': 1, 't': 1,
+	'u': 1, 'v': 1, 'w': 1, 'x': 1, 'y': 1, 'z': 1, '~': 1, 0xc2: 1,
+	0xc3: 1, 0xc4: 1, 0xc5: 1, 0xc6: 1, 0xc7: 1, 0xc8: 1, 0xc9: 1, 0xca: 1,
+	0xcb: 1, 0xcc: 1, 0xcd: 1, 0xce: 1, 0xcf: 1, 0xd0: 1, 0xd1: 1, 0xd2: 1,
+	0xd3: 1, 0xd4: 1, 0xd5: 1, 0xd6: 1, 0xd7: 1, 0xd8: 1, 0xd9: 1, 0xda: 1,
+	0xdb: 1, 0xdc: 1, 0xdd: 1, 0xde: 1, 0xdf: 1, 0xe0: 1, 0xe1: 1, 0xe2: 1,
+	0xe3: 1, 0xe4: 1, 0xe5: 1, 0xe6: 1, 0xe7: 1, 0xe8: 1, 0xe9: 1, 0xea: 1,
+	0xeb: 1, 0xec: 1, 0xed: 1, 0xef: 1, 0xf0: 1, 0xf1: 1, 0xf2: 1, 0xf3: 1,
 }
 
-// genSet17 is "!" / %x24-2E / %x30-3B / "=" / %x41-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3.
-var genSet17 = [256]bool{
-	'!': true, '$': true, '%': true, '&': true, 0x27: true, '(': true, ')': true, '*': true,
-	'+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true,
-	'4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true,
-	'=': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true,
-	'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true,
-	'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true,
-	'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true,
-	'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true,
-	'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true,
-	'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true, 0xc2: true,
-	0xc3: true, 0xc4: true, 0xc5: true, 0xc6: true, 0xc7: true, 0xc8: true, 0xc9: true, 0xca: true,
-	0xcb: true, 0xcc: true, 0xcd: true, 0xce: true, 0xcf: true, 0xd0: true, 0xd1: true, 0xd2: true,
-	0xd3: true, 0xd4: true, 0xd5: true, 0xd6: true, 0xd7: true, 0xd8: true, 0xd9: true, 0xda: true,
-	0xdb: true, 0xdc: true, 0xdd: true, 0xde: true, 0xdf: true, 0xe0: true, 0xe1: true, 0xe2: true,
-	0xe3: true, 0xe4: true, 0xe5: true, 0xe6: true, 0xe7: true, 0xe8: true, 0xe9: true, 0xea: true,
-	0xeb: true, 0xec: true, 0xed: true, 0xef: true, 0xf0: true, 0xf1: true, 0xf2: true, 0xf3: true,
+// genSet17 is "-" / "." / %x30-39 / %x41-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3: 1 for a byte of the set.
+var genSet17 = [256]uint8{
+	'-': 1, '.': 1, '0': 1, '1': 1, '2': 1, '3': 1, '4': 1, '5': 1,
+	'6': 1, '7': 1, '8': 1, '9': 1, 'A': 1, 'B': 1, 'C': 1, 'D': 1,
+	'E': 1, 'F': 1, 'G': 1, 'H': 1, 'I': 1, 'J': 1, 'K': 1, 'L': 1,
+	'M': 1, 'N': 1, 'O': 1, 'P': 1, 'Q': 1, 'R': 1, 'S': 1, 'T': 1,
+	'U': 1, 'V': 1, 'W': 1, 'X': 1, 'Y': 1, 'Z': 1, '_': 1, 'a': 1,
+	'b': 1, 'c': 1, 'd': 1, 'e': 1, 'f': 1, 'g': 1, 'h': 1, 'i': 1,
+	'j': 1, 'k': 1, 'l': 1, 'm': 1, 'n': 1, 'o': 1, 'p': 1, 'q': 1,
+	'r': 1, 's': 1, 't': 1, 'u': 1, 'v': 1, 'w': 1, 'x': 1, 'y': 1,
+	'z': 1, '~': 1, 0xc2: 1, 0xc3: 1, 0xc4: 1, 0xc5: 1, 0xc6: 1, 0xc7: 1,
+	0xc8: 1, 0xc9: 1, 0xca: 1, 0xcb: 1, 0xcc: 1, 0xcd: 1, 0xce: 1, 0xcf: 1,
+	0xd0: 1, 0xd1: 1, 0xd2: 1, 0xd3: 1, 0xd4: 1, 0xd5: 1, 0xd6: 1, 0xd7: 1,
+	0xd8: 1, 0xd9: 1, 0xda: 1, 0xdb: 1, 0xdc: 1, 0xdd: 1, 0xde: 1, 0xdf: 1,
+	0xe0: 1, 0xe1: 1, 0xe2: 1, 0xe3: 1, 0xe4: 1, 0xe5: 1, 0xe6: 1, 0xe7: 1,
+	0xe8: 1, 0xe9: 1, 0xea: 1, 0xeb: 1, 0xec: 1, 0xed: 1, 0xef: 1, 0xf0: 1,
+	0xf1: 1, 0xf2: 1, 0xf3: 1,
 }
 
-// genSet18 is "-" / "." / %x30-39 / %x41-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3.
-var genSet18 = [256]bool{
-	'-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true,
-	'6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true,
-	'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true,
-	'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true,
-	'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true,
-	'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true,
-	'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true,
-	'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true,
-	'z': true, '~': true, 0xc2: true, 0xc3: true, 0xc4: true, 0xc5: true, 0xc6: true, 0xc7: true,
-	0xc8: true, 0xc9: true, 0xca: true, 0xcb: true, 0xcc: true, 0xcd: true, 0xce: true, 0xcf: true,
-	0xd0: true, 0xd1: true, 0xd2: true, 0xd3: true, 0xd4: true, 0xd5: true, 0xd6: true, 0xd7: true,
-	0xd8: true, 0xd9: true, 0xda: true, 0xdb: true, 0xdc: true, 0xdd: true, 0xde: true, 0xdf: true,
-	0xe0: true, 0xe1: true, 0xe2: true, 0xe3: true, 0xe4: true, 0xe5: true, 0xe6: true, 0xe7: true,
-	0xe8: true, 0xe9: true, 0xea: true, 0xeb: true, 0xec: true, 0xed: true, 0xef: true, 0xf0: true,
-	0xf1: true, 0xf2: true, 0xf3: true,
+// genSet18 is %xC2-ED / %xEF-F3: 1 for a byte of the set.
+var genSet18 = [256]uint8{
+	0xc2: 1, 0xc3: 1, 0xc4: 1, 0xc5: 1, 0xc6: 1, 0xc7: 1, 0xc8: 1, 0xc9: 1,
+	0xca: 1, 0xcb: 1, 0xcc: 1, 0xcd: 1, 0xce: 1, 0xcf: 1, 0xd0: 1, 0xd1: 1,
+	0xd2: 1, 0xd3: 1, 0xd4: 1, 0xd5: 1, 0xd6: 1, 0xd7: 1, 0xd8: 1, 0xd9: 1,
+	0xda: 1, 0xdb: 1, 0xdc: 1, 0xdd: 1, 0xde: 1, 0xdf: 1, 0xe0: 1, 0xe1: 1,
+	0xe2: 1, 0xe3: 1, 0xe4: 1, 0xe5: 1, 0xe6: 1, 0xe7: 1, 0xe8: 1, 0xe9: 1,
+	0xea: 1, 0xeb: 1, 0xec: 1, 0xed: 1, 0xef: 1, 0xf0: 1, 0xf1: 1, 0xf2: 1,
+	0xf3: 1,
 }
 
-// genSet19 is %xC2-ED / %xEF-F3.
-var genSet19 = [256]bool{
-	0xc2: true, 0xc3: true, 0xc4: true, 0xc5: true, 0xc6: true, 0xc7: true, 0xc8: true, 0xc9: true,
-	0xca: true, 0xcb: true, 0xcc: true, 0xcd: true, 0xce: true, 0xcf: true, 0xd0: true, 0xd1: true,
-	0xd2: true, 0xd3: true, 0xd4: true, 0xd5: true, 0xd6: true, 0xd7: true, 0xd8: true, 0xd9: true,
-	0xda: true, 0xdb: true, 0xdc: true, 0xdd: true, 0xde: true, 0xdf: true, 0xe0: true, 0xe1: true,
-	0xe2: true, 0xe3: true, 0xe4: true, 0xe5: true, 0xe6: true, 0xe7: true, 0xe8: true, 0xe9: true,
-	0xea: true, 0xeb: true, 0xec: true, 0xed: true, 0xef: true, 0xf0: true, 0xf1: true, 0xf2: true,
-	0xf3: true,
+// genSet19 is ( ): 1 for a byte of the set.
+var genSet19 = [256]uint8{}
+
+// genSet20 is "!" / "$" / %x26-2C / ";" / "=": 1 for a byte of the set.
+var genSet20 = [256]uint8{
+	'!': 1, '$': 1, '&': 1, 0x27: 1, '(': 1, ')': 1, '*': 1, '+': 1,
+	',': 1, ';': 1, '=': 1,
 }
 
-// genSet20 is ( ).
-var genSet20 = [256]bool{}
-
-// genSet21 is "!" / "$" / %x26-2C / ";" / "=".
-var genSet21 = [256]bool{
-	'!': true, '$': true, '&': true, 0x27: true, '(': true, ')': true, '*': true, '+': true,
-	',': true, ';': true, '=': true,
+// genSet21 is "v": 1 for a byte of the set.
+var genSet21 = [256]uint8{
+	'V': 1, 'v': 1,
 }
 
-// genSet22 is "!" / %x24-2E / %x30-39 / ";" / "=" / %x41-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3.
-var genSet22 = [256]bool{
-	'!': true, '$': true, '%': true, '&': true, 0x27: true, '(': true, ')': true, '*': true,
-	'+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true,
-	'4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true,
-	'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true,
-	'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true,
-	'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true,
-	'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true,
-	'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true,
-	'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true,
-	'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true, 0xc2: true, 0xc3: true,
-	0xc4: true, 0xc5: true, 0xc6: true, 0xc7: true, 0xc8: true, 0xc9: true, 0xca: true, 0xcb: true,
-	0xcc: true, 0xcd: true, 0xce: true, 0xcf: true, 0xd0: true, 0xd1: true, 0xd2: true, 0xd3: true,
-	0xd4: true, 0xd5: true, 0xd6: true, 0xd7: true, 0xd8: true, 0xd9: true, 0xda: true, 0xdb: true,
-	0xdc: true, 0xdd: true, 0xde: true, 0xdf: true, 0xe0: true, 0xe1: true, 0xe2: true, 0xe3: true,
-	0xe4: true, 0xe5: true, 0xe6: true, 0xe7: true, 0xe8: true, 0xe9: true, 0xea: true, 0xeb: true,
-	0xec: true, 0xed: true, 0xef: true, 0xf0: true, 0xf1: true, 0xf2: true, 0xf3: true,
+// genSet22 is "!" / %x24-2E / %x30-39 / ";" / "=" / %x41-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3: 1 for a byte of the set.
+var genSet22 = [256]uint8{
+	'!': 1, '$': 1, '%': 1, '&': 1, 0x27: 1, '(': 1, ')': 1, '*': 1,
+	'+': 1, ',': 1, '-': 1, '.': 1, '0': 1, '1': 1, '2': 1, '3': 1,
+	'4': 1, '5': 1, '6': 1, '7': 1, '8': 1, '9': 1, ';': 1, '=': 1,
+	'A': 1, 'B': 1, 'C': 1, 'D': 1, 'E': 1, 'F': 1, 'G': 1, 'H': 1,
+	'I': 1, 'J': 1, 'K': 1, 'L': 1, 'M': 1, 'N': 1, 'O': 1, 'P': 1,
+	'Q': 1, 'R': 1, 'S': 1, 'T': 1, 'U': 1, 'V': 1, 'W': 1, 'X': 1,
+	'Y': 1, 'Z': 1, '_': 1, 'a': 1, 'b': 1, 'c': 1, 'd': 1, 'e': 1,
+	'f': 1, 'g': 1, 'h': 1, 'i': 1, 'j': 1, 'k': 1, 'l': 1, 'm': 1,
+	'n': 1, 'o': 1, 'p': 1, 'q': 1, 'r': 1, 's': 1, 't': 1, 'u': 1,
+	'v': 1, 'w': 1, 'x': 1, 'y': 1, 'z': 1, '~': 1, 0xc2: 1, 0xc3: 1,
+	0xc4: 1, 0xc5: 1, 0xc6: 1, 0xc7: 1, 0xc8: 1, 0xc9: 1, 0xca: 1, 0xcb: 1,
+	0xcc: 1, 0xcd: 1, 0xce: 1, 0xcf: 1, 0xd0: 1, 0xd1: 1, 0xd2: 1, 0xd3: 1,
+	0xd4: 1, 0xd5: 1, 0xd6: 1, 0xd7: 1, 0xd8: 1, 0xd9: 1, 0xda: 1, 0xdb: 1,
+	0xdc: 1, 0xdd: 1, 0xde: 1, 0xdf: 1, 0xe0: 1, 0xe1: 1, 0xe2: 1, 0xe3: 1,
+	0xe4: 1, 0xe5: 1, 0xe6: 1, 0xe7: 1, 0xe8: 1, 0xe9: 1, 0xea: 1, 0xeb: 1,
+	0xec: 1, 0xed: 1, 0xef: 1, 0xf0: 1, 0xf1: 1, 0xf2: 1, 0xf3: 1,
 }
 
-// genSet23 is "!" / %x24-3B / "=" / %x3F-5A / "_" / %x61-7A / "~" / %xC2-F4.
-var genSet23 = [256]bool{
-	'!': true, '$': true, '%': true, '&': true, 0x27: true, '(': true, ')': true, '*': true,
-	'+': true, ',': true, '-': true, '.': true, '/': true, '0': true, '1': true, '2': true,
-	'3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true,
-	';': true, '=': true, '?': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true,
-	'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true,
-	'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true,
-	'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true,
-	'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true,
-	'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true,
-	'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true,
-	'z': true, '~': true, 0xc2: true, 0xc3: true, 0xc4: true, 0xc5: true, 0xc6: true, 0xc7: true,
-	0xc8: true, 0xc9: true, 0xca: true, 0xcb: true, 0xcc: true, 0xcd: true, 0xce: true, 0xcf: true,
-	0xd0: true, 0xd1: true, 0xd2: true, 0xd3: true, 0xd4: true, 0xd5: true, 0xd6: true, 0xd7: true,
-	0xd8: true, 0xd9: true, 0xda: true, 0xdb: true, 0xdc: true, 0xdd: true, 0xde: true, 0xdf: true,
-	0xe0: true, 0xe1: true, 0xe2: true, 0xe3: true, 0xe4: true, 0xe5: true, 0xe6: true, 0xe7: true,
-	0xe8: true, 0xe9: true, 0xea: true, 0xeb: true, 0xec: true, 0xed: true, 0xee: true, 0xef: true,
-	0xf0: true, 0xf1: true, 0xf2: true, 0xf3: true, 0xf4: true,
+// genSet23 is "!" / %x24-3B / "=" / %x3F-5A / "_" / %x61-7A / "~" / %xC2-F4: 1 for a byte of the set.
+var genSet23 = [256]uint8{
+	'!': 1, '$': 1, '%': 1, '&': 1, 0x27: 1, '(': 1, ')': 1, '*': 1,
+	'+': 1, ',': 1, '-': 1, '.': 1, '/': 1, '0': 1, '1': 1, '2': 1,
+	'3': 1, '4': 1, '5': 1, '6': 1, '7': 1, '8': 1, '9': 1, ':': 1,
+	';': 1, '=': 1, '?': 1, '@': 1, 'A': 1, 'B': 1, 'C': 1, 'D': 1,
+	'E': 1, 'F': 1, 'G': 1, 'H': 1, 'I': 1, 'J': 1, 'K': 1, 'L': 1,
+	'M': 1, 'N': 1, 'O': 1, 'P': 1, 'Q': 1, 'R': 1, 'S': 1, 'T': 1,
+	'U': 1, 'V': 1, 'W': 1, 'X': 1, 'Y': 1, 'Z': 1, '_': 1, 'a': 1,
+	'b': 1, 'c': 1, 'd': 1, 'e': 1, 'f': 1, 'g': 1, 'h': 1, 'i': 1,
+	'j': 1, 'k': 1, 'l': 1, 'm': 1, 'n': 1, 'o': 1, 'p': 1, 'q': 1,
+	'r': 1, 's': 1, 't': 1, 'u': 1, 'v': 1, 'w': 1, 'x': 1, 'y': 1,
+	'z': 1, '~': 1, 0xc2: 1, 0xc3: 1, 0xc4: 1, 0xc5: 1, 0xc6: 1, 0xc7: 1,
+	0xc8: 1, 0xc9: 1, 0xca: 1, 0xcb: 1, 0xcc: 1, 0xcd: 1, 0xce: 1, 0xcf: 1,
+	0xd0: 1, 0xd1: 1, 0xd2: 1, 0xd3: 1, 0xd4: 1, 0xd5: 1, 0xd6: 1, 0xd7: 1,
+	0xd8: 1, 0xd9: 1, 0xda: 1, 0xdb: 1, 0xdc: 1, 0xdd: 1, 0xde: 1, 0xdf: 1,
+	0xe0: 1, 0xe1: 1, 0xe2: 1, 0xe3: 1, 0xe4: 1, 0xe5: 1, 0xe6: 1, 0xe7: 1,
+	0xe8: 1, 0xe9: 1, 0xea: 1, 0xeb: 1, 0xec: 1, 0xed: 1, 0xee: 1, 0xef: 1,
+	0xf0: 1, 0xf1: 1, 0xf2: 1, 0xf3: 1, 0xf4: 1,
 }
 
-// genSet24 is %xEE / %xEF / %xF3 / %xF4.
-var genSet24 = [256]bool{
-	0xee: true, 0xef: true, 0xf3: true, 0xf4: true,
+// genSet24 is %xEE / %xEF / %xF3 / %xF4: 1 for a byte of the set.
+var genSet24 = [256]uint8{
+	0xee: 1, 0xef: 1, 0xf3: 1, 0xf4: 1,
 }
 
-// genSet25 is "!" / %x24-3B / "=" / %x3F-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3.
-var genSet25 = [256]bool{
-	'!': true, '$': true, '%': true, '&': true, 0x27: true, '(': true, ')': true, '*': true,
-	'+': true, ',': true, '-': true, '.': true, '/': true, '0': true, '1': true, '2': true,
-	'3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true,
-	';': true, '=': true, '?': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true,
-	'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true,
-	'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true,
-	'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true,
-	'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true,
-	'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true,
-	'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true,
-	'z': true, '~': true, 0xc2: true, 0xc3: true, 0xc4: true, 0xc5: true, 0xc6: true, 0xc7: true,
-	0xc8: true, 0xc9: true, 0xca: true, 0xcb: true, 0xcc: true, 0xcd: true, 0xce: true, 0xcf: true,
-	0xd0: true, 0xd1: true, 0xd2: true, 0xd3: true, 0xd4: true, 0xd5: true, 0xd6: true, 0xd7: true,
-	0xd8: true, 0xd9: true, 0xda: true, 0xdb: true, 0xdc: true, 0xdd: true, 0xde: true, 0xdf: true,
-	0xe0: true, 0xe1: true, 0xe2: true, 0xe3: true, 0xe4: true, 0xe5: true, 0xe6: true, 0xe7: true,
-	0xe8: true, 0xe9: true, 0xea: true, 0xeb: true, 0xec: true, 0xed: true, 0xef: true, 0xf0: true,
-	0xf1: true, 0xf2: true, 0xf3: true,
+// genSet25 is "!" / %x24-3B / "=" / %x3F-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3: 1 for a byte of the set.
+var genSet25 = [256]uint8{
+	'!': 1, '$': 1, '%': 1, '&': 1, 0x27: 1, '(': 1, ')': 1, '*': 1,
+	'+': 1, ',': 1, '-': 1, '.': 1, '/': 1, '0': 1, '1': 1, '2': 1,
+	'3': 1, '4': 1, '5': 1, '6': 1, '7': 1, '8': 1, '9': 1, ':': 1,
+	';': 1, '=': 1, '?': 1, '@': 1, 'A': 1, 'B': 1, 'C': 1, 'D': 1,
+	'E': 1, 'F': 1, 'G': 1, 'H': 1, 'I': 1, 'J': 1, 'K': 1, 'L': 1,
+	'M': 1, 'N': 1, 'O': 1, 'P': 1, 'Q': 1, 'R': 1, 'S': 1, 'T': 1,
+	'U': 1, 'V': 1, 'W': 1, 'X': 1, 'Y': 1, 'Z': 1, '_': 1, 'a': 1,
+	'b': 1, 'c': 1, 'd': 1, 'e': 1, 'f': 1, 'g': 1, 'h': 1, 'i': 1,
+	'j': 1, 'k': 1, 'l': 1, 'm': 1, 'n': 1, 'o': 1, 'p': 1, 'q': 1,
+	'r': 1, 's': 1, 't': 1, 'u': 1, 'v': 1, 'w': 1, 'x': 1, 'y': 1,
+	'z': 1, '~': 1, 0xc2: 1, 0xc3: 1, 0xc4: 1, 0xc5: 1, 0xc6: 1, 0xc7: 1,
+	0xc8: 1, 0xc9: 1, 0xca: 1, 0xcb: 1, 0xcc: 1, 0xcd: 1, 0xce: 1, 0xcf: 1,
+	0xd0: 1, 0xd1: 1, 0xd2: 1, 0xd3: 1, 0xd4: 1, 0xd5: 1, 0xd6: 1, 0xd7: 1,
+	0xd8: 1, 0xd9: 1, 0xda: 1, 0xdb: 1, 0xdc: 1, 0xdd: 1, 0xde: 1, 0xdf: 1,
+	0xe0: 1, 0xe1: 1, 0xe2: 1, 0xe3: 1, 0xe4: 1, 0xe5: 1, 0xe6: 1, 0xe7: 1,
+	0xe8: 1, 0xe9: 1, 0xea: 1, 0xeb: 1, 0xec: 1, 0xed: 1, 0xef: 1, 0xf0: 1,
+	0xf1: 1, 0xf2: 1, 0xf3: 1,
 }

@@ -30,10 +30,11 @@ type span struct{ lo, hi int32 }
 // an empty one is kept as the zero span, as in the zero URI, so that == on
 // URIs does not depend on where an empty path stands.
 func pathSpan(start, end int) span {
+	lo, hi := int32(start+1), int32(end)
 	if start == end {
-		return span{}
+		lo, hi = 0, 0 // conditional moves: no branch
 	}
-	return span{int32(start + 1), int32(end)}
+	return span{lo, hi}
 }
 
 // get and has take a pointer: inlined in a caller, a method with a value

@@ -4,24 +4,6 @@ package uri
 
 import "strings"
 
-// matchScheme matches scheme at pos in in and returns the end offset of the match, or -1.
-// pos is within in.
-//
-//	scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
-func matchScheme(in string, pos int) int {
-	p := pos
-	// scheme
-	// ALPHA
-	if p >= len(in) || !genSet0[in[p]] {
-		goto l1
-	}
-	p++
-	p = genRun(in, p, &genSet1)
-	return p
-l1:
-	return -1
-}
-
 // matchDecOctet matches dec-octet at pos in in and returns the end offset of the match, or -1.
 // pos is within in.
 //
@@ -31,40 +13,40 @@ func matchDecOctet(in string, pos int) int {
 	var v1, v2 int
 	// dec-octet
 	v1 = p
-	if len(in)-p < 2 || in[p:p+2] != "25" {
+	if len(in)-p < 2 || in[p:][:2] != "25" {
 		goto l3
 	}
 	p += 2
-	if p >= len(in) || !genSet7[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet7[in[p]] == 0 {
 		goto l3
 	}
 	p++
 	goto l2
 l3:
 	p = v1
-	if p >= len(in) || in[p] != '2' {
+	if uint(p) >= uint(len(in)) || in[p] != '2' {
 		goto l4
 	}
 	p++
-	if p >= len(in) || !genSet8[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet8[in[p]] == 0 {
 		goto l4
 	}
 	p++
 	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet6[in[p]] == 0 {
 		goto l4
 	}
 	p++
 	goto l2
 l4:
 	p = v1
-	if p >= len(in) || in[p] != '1' {
+	if uint(p) >= uint(len(in)) || in[p] != '1' {
 		goto l5
 	}
 	p++
 	v2 = 0
 	for v2 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
+		if c := in[p]; genSet6[c] != 0 {
 			p++
 		} else {
 			break
@@ -77,12 +59,12 @@ l4:
 	goto l2
 l5:
 	p = v1
-	if p >= len(in) || !genSet9[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet9[in[p]] == 0 {
 		goto l6
 	}
 	p++
 	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet6[in[p]] == 0 {
 		goto l6
 	}
 	p++
@@ -90,7 +72,7 @@ l5:
 l6:
 	p = v1
 	// DIGIT
-	if p >= len(in) || !genSet6[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet6[in[p]] == 0 {
 		goto l1
 	}
 	p++
@@ -112,7 +94,7 @@ func matchIPv4address(in string, pos int) int {
 	} else {
 		goto l1
 	}
-	if p >= len(in) || in[p] != '.' {
+	if uint(p) >= uint(len(in)) || in[p] != '.' {
 		goto l1
 	}
 	p++
@@ -121,7 +103,7 @@ func matchIPv4address(in string, pos int) int {
 	} else {
 		goto l1
 	}
-	if p >= len(in) || in[p] != '.' {
+	if uint(p) >= uint(len(in)) || in[p] != '.' {
 		goto l1
 	}
 	p++
@@ -130,7 +112,7 @@ func matchIPv4address(in string, pos int) int {
 	} else {
 		goto l1
 	}
-	if p >= len(in) || in[p] != '.' {
+	if uint(p) >= uint(len(in)) || in[p] != '.' {
 		goto l1
 	}
 	p++
@@ -156,7 +138,7 @@ func matchLs32(in string, pos int) int {
 	// h16
 	v2 = 0
 	for v2 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -166,14 +148,14 @@ func matchLs32(in string, pos int) int {
 	if v2 < 1 {
 		goto l3
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l3
 	}
 	p++
 	// h16
 	v3 = 0
 	for v3 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -186,7 +168,7 @@ func matchLs32(in string, pos int) int {
 	goto l2
 l3:
 	p = v1
-	if p >= len(in) || !genSet6[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet6[in[p]] == 0 {
 		goto l1
 	}
 	if e := matchIPv4address(in, p); e >= 0 {
@@ -209,7 +191,7 @@ func matchIPv6address(in string, pos int) int {
 	var v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18, v19, v20, v21, v22, v23, v24, v25, v26, v27, v28, v29, v30, v31, v32, v33, v34, v35, v36, v37, v38, v39, v40, v41, v42, v43, v44, v45, v46, v47, v48, v49 int
 	// IPv6address
 	v1 = p
-	if p >= len(in) || !genSet4[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
 		goto l3
 	}
 	v2 = 0
@@ -217,14 +199,14 @@ l4:
 	if v2 == 6 {
 		goto l5
 	}
-	if p >= len(in) || !genSet4[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
 		goto l5
 	}
 	v3 = p
 	// h16
 	v4 = 0
 	for v4 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -234,7 +216,7 @@ l4:
 	if v4 < 1 {
 		goto l6
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l6
 	}
 	p++
@@ -254,7 +236,7 @@ l5:
 	goto l2
 l3:
 	p = v1
-	if len(in)-p < 2 || in[p:p+2] != "::" {
+	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l8
 	}
 	p += 2
@@ -263,14 +245,14 @@ l9:
 	if v5 == 5 {
 		goto l10
 	}
-	if p >= len(in) || !genSet4[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
 		goto l10
 	}
 	v6 = p
 	// h16
 	v7 = 0
 	for v7 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -280,7 +262,7 @@ l9:
 	if v7 < 1 {
 		goto l11
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l11
 	}
 	p++
@@ -300,17 +282,17 @@ l10:
 	goto l2
 l8:
 	p = v1
-	if p >= len(in) || !genSet5[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
 		goto l13
 	}
-	if p >= len(in) || !genSet4[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
 		goto l15
 	}
 	v8 = p
 	// h16
 	v9 = 0
 	for v9 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -324,7 +306,7 @@ l8:
 l16:
 	p = v8
 l15:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
+	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l13
 	}
 	p += 2
@@ -333,14 +315,14 @@ l18:
 	if v10 == 4 {
 		goto l19
 	}
-	if p >= len(in) || !genSet4[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
 		goto l19
 	}
 	v11 = p
 	// h16
 	v12 = 0
 	for v12 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -350,7 +332,7 @@ l18:
 	if v12 < 1 {
 		goto l20
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l20
 	}
 	p++
@@ -370,17 +352,17 @@ l19:
 	goto l2
 l13:
 	p = v1
-	if p >= len(in) || !genSet5[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
 		goto l22
 	}
-	if p >= len(in) || !genSet4[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
 		goto l24
 	}
 	v13 = p
 	// h16
 	v14 = 0
 	for v14 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -390,18 +372,18 @@ l13:
 	if v14 < 1 {
 		goto l25
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l28
 	}
 	v15 = p
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l29
 	}
 	p++
 	// h16
 	v16 = 0
 	for v16 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -419,7 +401,7 @@ l28:
 l25:
 	p = v13
 l24:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
+	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l22
 	}
 	p += 2
@@ -428,14 +410,14 @@ l31:
 	if v17 == 3 {
 		goto l32
 	}
-	if p >= len(in) || !genSet4[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
 		goto l32
 	}
 	v18 = p
 	// h16
 	v19 = 0
 	for v19 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -445,7 +427,7 @@ l31:
 	if v19 < 1 {
 		goto l33
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l33
 	}
 	p++
@@ -465,17 +447,17 @@ l32:
 	goto l2
 l22:
 	p = v1
-	if p >= len(in) || !genSet5[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
 		goto l35
 	}
-	if p >= len(in) || !genSet4[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
 		goto l37
 	}
 	v20 = p
 	// h16
 	v21 = 0
 	for v21 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -490,18 +472,18 @@ l40:
 	if v22 == 2 {
 		goto l41
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l41
 	}
 	v23 = p
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l42
 	}
 	p++
 	// h16
 	v24 = 0
 	for v24 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -520,7 +502,7 @@ l41:
 l38:
 	p = v20
 l37:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
+	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l35
 	}
 	p += 2
@@ -529,14 +511,14 @@ l44:
 	if v25 == 2 {
 		goto l45
 	}
-	if p >= len(in) || !genSet4[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
 		goto l45
 	}
 	v26 = p
 	// h16
 	v27 = 0
 	for v27 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -546,7 +528,7 @@ l44:
 	if v27 < 1 {
 		goto l46
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l46
 	}
 	p++
@@ -566,17 +548,17 @@ l45:
 	goto l2
 l35:
 	p = v1
-	if p >= len(in) || !genSet5[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
 		goto l48
 	}
-	if p >= len(in) || !genSet4[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
 		goto l50
 	}
 	v28 = p
 	// h16
 	v29 = 0
 	for v29 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -591,18 +573,18 @@ l53:
 	if v30 == 3 {
 		goto l54
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l54
 	}
 	v31 = p
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l55
 	}
 	p++
 	// h16
 	v32 = 0
 	for v32 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -621,14 +603,14 @@ l54:
 l51:
 	p = v28
 l50:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
+	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l48
 	}
 	p += 2
 	// h16
 	v33 = 0
 	for v33 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -638,7 +620,7 @@ l50:
 	if v33 < 1 {
 		goto l48
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l48
 	}
 	p++
@@ -650,17 +632,17 @@ l50:
 	goto l2
 l48:
 	p = v1
-	if p >= len(in) || !genSet5[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
 		goto l57
 	}
-	if p >= len(in) || !genSet4[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
 		goto l59
 	}
 	v34 = p
 	// h16
 	v35 = 0
 	for v35 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -675,18 +657,18 @@ l62:
 	if v36 == 4 {
 		goto l63
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l63
 	}
 	v37 = p
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l64
 	}
 	p++
 	// h16
 	v38 = 0
 	for v38 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -705,7 +687,7 @@ l63:
 l60:
 	p = v34
 l59:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
+	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l57
 	}
 	p += 2
@@ -717,17 +699,17 @@ l59:
 	goto l2
 l57:
 	p = v1
-	if p >= len(in) || !genSet5[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
 		goto l66
 	}
-	if p >= len(in) || !genSet4[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
 		goto l68
 	}
 	v39 = p
 	// h16
 	v40 = 0
 	for v40 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -742,18 +724,18 @@ l71:
 	if v41 == 5 {
 		goto l72
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l72
 	}
 	v42 = p
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l73
 	}
 	p++
 	// h16
 	v43 = 0
 	for v43 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -772,14 +754,14 @@ l72:
 l69:
 	p = v39
 l68:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
+	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l66
 	}
 	p += 2
 	// h16
 	v44 = 0
 	for v44 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -792,17 +774,17 @@ l68:
 	goto l2
 l66:
 	p = v1
-	if p >= len(in) || !genSet5[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
 		goto l1
 	}
-	if p >= len(in) || !genSet4[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
 		goto l76
 	}
 	v45 = p
 	// h16
 	v46 = 0
 	for v46 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -817,18 +799,18 @@ l79:
 	if v47 == 6 {
 		goto l80
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l80
 	}
 	v48 = p
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l81
 	}
 	p++
 	// h16
 	v49 = 0
 	for v49 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -847,42 +829,11 @@ l80:
 l77:
 	p = v45
 l76:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
+	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l1
 	}
 	p += 2
 l2:
-	return p
-l1:
-	return -1
-}
-
-// matchIPvFuture matches IPvFuture at pos in in and returns the end offset of the match, or -1.
-// pos is within in.
-//
-//	IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )
-func matchIPvFuture(in string, pos int) int {
-	p := pos
-	var v1, v2 int
-	// IPvFuture
-	if len(in)-p < 1 || in[p]|0x20 != 'v' {
-		goto l1
-	}
-	p++
-	v1 = p
-	p = genRun(in, p, &genSet4)
-	if p == v1 {
-		goto l1
-	}
-	if p >= len(in) || in[p] != '.' {
-		goto l1
-	}
-	p++
-	v2 = p
-	p = genRun(in, p, &genSet3)
-	if p == v2 {
-		goto l1
-	}
 	return p
 l1:
 	return -1
@@ -894,14 +845,14 @@ l1:
 //	IP-literal = "[" ( IPv6address / IPvFuture ) "]"
 func matchIPLiteral(in string, pos int) int {
 	p := pos
-	var v1 int
+	var v1, v2, v3 int
 	// IP-literal
-	if p >= len(in) || in[p] != '[' {
+	if uint(p) >= uint(len(in)) || in[p] != '[' {
 		goto l1
 	}
 	p++
 	v1 = p
-	if p >= len(in) || !genSet5[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
 		goto l3
 	}
 	if e := matchIPv6address(in, p); e >= 0 {
@@ -912,16 +863,27 @@ func matchIPLiteral(in string, pos int) int {
 	goto l2
 l3:
 	p = v1
-	if p >= len(in) || !genSet10[in[p]] {
+	// IPvFuture
+	if len(in)-p < 1 || in[p]|0x20 != 'v' {
 		goto l1
 	}
-	if e := matchIPvFuture(in, p); e >= 0 {
-		p = e
-	} else {
+	p++
+	v2 = p
+	p = genRun(in, p, &genSet4)
+	if p == v2 {
+		goto l1
+	}
+	if uint(p) >= uint(len(in)) || in[p] != '.' {
+		goto l1
+	}
+	p++
+	v3 = p
+	p = genRun(in, p, &genSet3)
+	if p == v3 {
 		goto l1
 	}
 l2:
-	if p >= len(in) || in[p] != ']' {
+	if uint(p) >= uint(len(in)) || in[p] != ']' {
 		goto l1
 	}
 	p++
@@ -939,7 +901,7 @@ func matchHost(in string, pos int) int {
 	var v1 int
 	// host
 	v1 = p
-	if p >= len(in) || in[p] != '[' {
+	if uint(p) >= uint(len(in)) || in[p] != '[' {
 		goto l3
 	}
 	if e := matchIPLiteral(in, p); e >= 0 {
@@ -950,7 +912,7 @@ func matchHost(in string, pos int) int {
 	goto l2
 l3:
 	p = v1
-	if p >= len(in) || !genSet6[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet6[in[p]] == 0 {
 		goto l4
 	}
 	if e := matchIPv4address(in, p); e >= 0 {
@@ -958,7 +920,7 @@ l3:
 	} else {
 		goto l4
 	}
-	if p < len(in) && genSet11[in[p]] {
+	if uint(p) < uint(len(in)) && genSet10[in[p]] != 0 {
 		goto l4
 	}
 	goto l2
@@ -966,8 +928,8 @@ l4:
 	p = v1
 	// reg-name
 	for {
-		p = genRun(in, p, &genSet12)
-		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
+		p = genRun(in, p, &genSet11)
+		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 			break
 		}
 		p += 3
@@ -984,19 +946,19 @@ func matchPathAbsolute(in string, pos int) int {
 	p := pos
 	var v1, v2 int
 	// path-absolute
-	if p >= len(in) || in[p] != '/' {
+	if uint(p) >= uint(len(in)) || in[p] != '/' {
 		goto l1
 	}
 	p++
-	if p >= len(in) || !genSet2[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet2[in[p]] == 0 {
 		goto l3
 	}
 	v1 = p
 	// segment-nz
 	v2 = p
 	for {
-		p = genRun(in, p, &genSet14)
-		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
+		p = genRun(in, p, &genSet13)
+		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 			break
 		}
 		p += 3
@@ -1004,11 +966,11 @@ func matchPathAbsolute(in string, pos int) int {
 	if p == v2 {
 		goto l4
 	}
-	if p < len(in) && in[p] == '/' {
+	if uint(p) < uint(len(in)) && in[p] == '/' {
 		p++
 		for {
-			p = genRun(in, p, &genSet13)
-			if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
+			p = genRun(in, p, &genSet12)
+			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 				break
 			}
 			p += 3
@@ -1023,45 +985,10 @@ l1:
 	return -1
 }
 
-// matchPathRootless matches path-rootless at pos in in and returns the end offset of the match, or -1.
-// pos is within in.
-//
-//	path-rootless = segment-nz *( "/" segment )
-func matchPathRootless(in string, pos int) int {
-	p := pos
-	var v1 int
-	// path-rootless
-	// segment-nz
-	v1 = p
-	for {
-		p = genRun(in, p, &genSet14)
-		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
-			break
-		}
-		p += 3
-	}
-	if p == v1 {
-		goto l1
-	}
-	if p < len(in) && in[p] == '/' {
-		p++
-		for {
-			p = genRun(in, p, &genSet13)
-			if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
-				break
-			}
-			p += 3
-		}
-	}
-	return p
-l1:
-	return -1
-}
-
 // matchURI matches URI at pos in in and returns the end offset of the match, or -1.
 // On a match, caps[i] holds the span {start, end} of capture slot i, or {-1, -1}.
 func matchURI(in string, pos int, caps *[8][2]int) int {
-	if pos < 0 || pos > len(in) {
+	if uint(pos) > uint(len(in)) {
 		return -1
 	}
 	p := pos
@@ -1069,13 +996,15 @@ func matchURI(in string, pos int, caps *[8][2]int) int {
 	var v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18, v19, v20, v21, v22, v23, v24 int
 	// URI
 	k0s = p
-	if e := matchScheme(in, p); e >= 0 {
-		p = e
-	} else {
+	// scheme
+	// ALPHA
+	if uint(p) >= uint(len(in)) || genSet0[in[p]] == 0 {
 		goto l1
 	}
+	p++
+	p = genRun(in, p, &genSet1)
 	k0e = p
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l1
 	}
 	p++
@@ -1091,12 +1020,12 @@ func matchURI(in string, pos int, caps *[8][2]int) int {
 	v9 = k4e
 	v10 = k5s
 	v11 = k5e
-	if len(in)-p < 2 || in[p:p+2] != "//" {
+	if len(in)-p < 2 || in[p:][:2] != "//" {
 		goto l3
 	}
 	p += 2
 	k1s = p
-	if p >= len(in) || !genSet2[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet2[in[p]] == 0 {
 		goto l5
 	}
 	if strings.IndexByte(in[p:], '@') < 0 {
@@ -1109,13 +1038,13 @@ func matchURI(in string, pos int, caps *[8][2]int) int {
 	// userinfo
 	for {
 		p = genRun(in, p, &genSet3)
-		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
+		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 			break
 		}
 		p += 3
 	}
 	k2e = p
-	if p >= len(in) || in[p] != '@' {
+	if uint(p) >= uint(len(in)) || in[p] != '@' {
 		goto l6
 	}
 	p++
@@ -1132,13 +1061,13 @@ l5:
 		goto l3
 	}
 	k3e = p
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l9
 	}
 	v15 = p
 	v16 = k4s
 	v17 = k4e
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l10
 	}
 	p++
@@ -1155,17 +1084,23 @@ l9:
 	k1e = p
 	k5s = p
 	// path-abempty
-	if p < len(in) && in[p] == '/' {
+	if uint(p) < uint(len(in)) && in[p] == '/' {
 		p++
 		for {
-			p = genRun(in, p, &genSet13)
-			if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
+			p = genRun(in, p, &genSet12)
+			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 				break
 			}
 			p += 3
 		}
 	}
 	k5e = p
+	caps[0] = [2]int{k0s, k0e}
+	caps[1] = [2]int{k1s, k1e}
+	caps[2] = [2]int{k2s, k2e}
+	caps[3] = [2]int{k3s, k3e}
+	caps[4] = [2]int{k4s, k4e}
+	caps[5] = [2]int{k5s, k5e}
 	goto l2
 l3:
 	p = v1
@@ -1179,7 +1114,7 @@ l3:
 	k4e = v9
 	k5s = v10
 	k5e = v11
-	if p >= len(in) || in[p] != '/' {
+	if uint(p) >= uint(len(in)) || in[p] != '/' {
 		goto l12
 	}
 	k5s = p
@@ -1189,21 +1124,48 @@ l3:
 		goto l12
 	}
 	k5e = p
+	caps[0] = [2]int{k0s, k0e}
+	caps[1] = [2]int{k1s, k1e}
+	caps[2] = [2]int{k2s, k2e}
+	caps[3] = [2]int{k3s, k3e}
+	caps[4] = [2]int{k4s, k4e}
+	caps[5] = [2]int{k5s, k5e}
 	goto l2
 l12:
 	p = v1
 	k5s = v10
 	k5e = v11
-	if p >= len(in) || !genSet2[in[p]] {
+	k5s = p
+	// path-rootless
+	// segment-nz
+	v18 = p
+	for {
+		p = genRun(in, p, &genSet13)
+		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
+			break
+		}
+		p += 3
+	}
+	if p == v18 {
 		goto l13
 	}
-	k5s = p
-	if e := matchPathRootless(in, p); e >= 0 {
-		p = e
-	} else {
-		goto l13
+	if uint(p) < uint(len(in)) && in[p] == '/' {
+		p++
+		for {
+			p = genRun(in, p, &genSet12)
+			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
+				break
+			}
+			p += 3
+		}
 	}
 	k5e = p
+	caps[0] = [2]int{k0s, k0e}
+	caps[1] = [2]int{k1s, k1e}
+	caps[2] = [2]int{k2s, k2e}
+	caps[3] = [2]int{k3s, k3e}
+	caps[4] = [2]int{k4s, k4e}
+	caps[5] = [2]int{k5s, k5e}
 	goto l2
 l13:
 	p = v1
@@ -1211,34 +1173,29 @@ l13:
 	k5e = v11
 	k5s = p
 	// path-empty
-	v18 = 0
-	for v18 != 0 && p < len(in) {
-		if c := in[p]; genSet14[c] {
-			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-			p += 3
-		} else {
-			break
-		}
-		v18++
-	}
 	k5e = p
+	caps[0] = [2]int{k0s, k0e}
+	caps[1] = [2]int{k1s, k1e}
+	caps[2] = [2]int{k2s, k2e}
+	caps[3] = [2]int{k3s, k3e}
+	caps[4] = [2]int{k4s, k4e}
+	caps[5] = [2]int{k5s, k5e}
 l2:
-	if p >= len(in) || in[p] != '?' {
+	if uint(p) >= uint(len(in)) || in[p] != '?' {
 		goto l15
 	}
 	v19 = p
 	v20 = k6s
 	v21 = k6e
-	if p >= len(in) || in[p] != '?' {
+	if uint(p) >= uint(len(in)) || in[p] != '?' {
 		goto l16
 	}
 	p++
 	k6s = p
 	// query
 	for {
-		p = genRun(in, p, &genSet15)
-		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
+		p = genRun(in, p, &genSet14)
+		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 			break
 		}
 		p += 3
@@ -1250,21 +1207,21 @@ l16:
 	k6s = v20
 	k6e = v21
 l15:
-	if p >= len(in) || in[p] != '#' {
+	if uint(p) >= uint(len(in)) || in[p] != '#' {
 		goto l19
 	}
 	v22 = p
 	v23 = k7s
 	v24 = k7e
-	if p >= len(in) || in[p] != '#' {
+	if uint(p) >= uint(len(in)) || in[p] != '#' {
 		goto l20
 	}
 	p++
 	k7s = p
 	// fragment
 	for {
-		p = genRun(in, p, &genSet15)
-		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
+		p = genRun(in, p, &genSet14)
+		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 			break
 		}
 		p += 3
@@ -1276,12 +1233,6 @@ l20:
 	k7s = v23
 	k7e = v24
 l19:
-	caps[0] = [2]int{k0s, k0e}
-	caps[1] = [2]int{k1s, k1e}
-	caps[2] = [2]int{k2s, k2e}
-	caps[3] = [2]int{k3s, k3e}
-	caps[4] = [2]int{k4s, k4e}
-	caps[5] = [2]int{k5s, k5e}
 	caps[6] = [2]int{k6s, k6e}
 	caps[7] = [2]int{k7s, k7e}
 	return p
@@ -1292,7 +1243,7 @@ l1:
 // matchAbsoluteURI matches absolute-URI at pos in in and returns the end offset of the match, or -1.
 // On a match, caps[i] holds the span {start, end} of capture slot i, or {-1, -1}.
 func matchAbsoluteURI(in string, pos int, caps *[8][2]int) int {
-	if pos < 0 || pos > len(in) {
+	if uint(pos) > uint(len(in)) {
 		return -1
 	}
 	p := pos
@@ -1300,13 +1251,15 @@ func matchAbsoluteURI(in string, pos int, caps *[8][2]int) int {
 	var v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18, v19, v20, v21 int
 	// absolute-URI
 	k0s = p
-	if e := matchScheme(in, p); e >= 0 {
-		p = e
-	} else {
+	// scheme
+	// ALPHA
+	if uint(p) >= uint(len(in)) || genSet0[in[p]] == 0 {
 		goto l1
 	}
+	p++
+	p = genRun(in, p, &genSet1)
 	k0e = p
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l1
 	}
 	p++
@@ -1322,12 +1275,12 @@ func matchAbsoluteURI(in string, pos int, caps *[8][2]int) int {
 	v9 = k4e
 	v10 = k5s
 	v11 = k5e
-	if len(in)-p < 2 || in[p:p+2] != "//" {
+	if len(in)-p < 2 || in[p:][:2] != "//" {
 		goto l3
 	}
 	p += 2
 	k1s = p
-	if p >= len(in) || !genSet2[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet2[in[p]] == 0 {
 		goto l5
 	}
 	if strings.IndexByte(in[p:], '@') < 0 {
@@ -1340,13 +1293,13 @@ func matchAbsoluteURI(in string, pos int, caps *[8][2]int) int {
 	// userinfo
 	for {
 		p = genRun(in, p, &genSet3)
-		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
+		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 			break
 		}
 		p += 3
 	}
 	k2e = p
-	if p >= len(in) || in[p] != '@' {
+	if uint(p) >= uint(len(in)) || in[p] != '@' {
 		goto l6
 	}
 	p++
@@ -1363,13 +1316,13 @@ l5:
 		goto l3
 	}
 	k3e = p
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l9
 	}
 	v15 = p
 	v16 = k4s
 	v17 = k4e
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l10
 	}
 	p++
@@ -1386,17 +1339,24 @@ l9:
 	k1e = p
 	k5s = p
 	// path-abempty
-	if p < len(in) && in[p] == '/' {
+	if uint(p) < uint(len(in)) && in[p] == '/' {
 		p++
 		for {
-			p = genRun(in, p, &genSet13)
-			if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
+			p = genRun(in, p, &genSet12)
+			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 				break
 			}
 			p += 3
 		}
 	}
 	k5e = p
+	caps[0] = [2]int{k0s, k0e}
+	caps[1] = [2]int{k1s, k1e}
+	caps[2] = [2]int{k2s, k2e}
+	caps[3] = [2]int{k3s, k3e}
+	caps[4] = [2]int{k4s, k4e}
+	caps[5] = [2]int{k5s, k5e}
+	caps[7] = [2]int{k7s, k7e}
 	goto l2
 l3:
 	p = v1
@@ -1410,7 +1370,7 @@ l3:
 	k4e = v9
 	k5s = v10
 	k5e = v11
-	if p >= len(in) || in[p] != '/' {
+	if uint(p) >= uint(len(in)) || in[p] != '/' {
 		goto l12
 	}
 	k5s = p
@@ -1420,21 +1380,50 @@ l3:
 		goto l12
 	}
 	k5e = p
+	caps[0] = [2]int{k0s, k0e}
+	caps[1] = [2]int{k1s, k1e}
+	caps[2] = [2]int{k2s, k2e}
+	caps[3] = [2]int{k3s, k3e}
+	caps[4] = [2]int{k4s, k4e}
+	caps[5] = [2]int{k5s, k5e}
+	caps[7] = [2]int{k7s, k7e}
 	goto l2
 l12:
 	p = v1
 	k5s = v10
 	k5e = v11
-	if p >= len(in) || !genSet2[in[p]] {
+	k5s = p
+	// path-rootless
+	// segment-nz
+	v18 = p
+	for {
+		p = genRun(in, p, &genSet13)
+		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
+			break
+		}
+		p += 3
+	}
+	if p == v18 {
 		goto l13
 	}
-	k5s = p
-	if e := matchPathRootless(in, p); e >= 0 {
-		p = e
-	} else {
-		goto l13
+	if uint(p) < uint(len(in)) && in[p] == '/' {
+		p++
+		for {
+			p = genRun(in, p, &genSet12)
+			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
+				break
+			}
+			p += 3
+		}
 	}
 	k5e = p
+	caps[0] = [2]int{k0s, k0e}
+	caps[1] = [2]int{k1s, k1e}
+	caps[2] = [2]int{k2s, k2e}
+	caps[3] = [2]int{k3s, k3e}
+	caps[4] = [2]int{k4s, k4e}
+	caps[5] = [2]int{k5s, k5e}
+	caps[7] = [2]int{k7s, k7e}
 	goto l2
 l13:
 	p = v1
@@ -1442,34 +1431,30 @@ l13:
 	k5e = v11
 	k5s = p
 	// path-empty
-	v18 = 0
-	for v18 != 0 && p < len(in) {
-		if c := in[p]; genSet14[c] {
-			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-			p += 3
-		} else {
-			break
-		}
-		v18++
-	}
 	k5e = p
+	caps[0] = [2]int{k0s, k0e}
+	caps[1] = [2]int{k1s, k1e}
+	caps[2] = [2]int{k2s, k2e}
+	caps[3] = [2]int{k3s, k3e}
+	caps[4] = [2]int{k4s, k4e}
+	caps[5] = [2]int{k5s, k5e}
+	caps[7] = [2]int{k7s, k7e}
 l2:
-	if p >= len(in) || in[p] != '?' {
+	if uint(p) >= uint(len(in)) || in[p] != '?' {
 		goto l15
 	}
 	v19 = p
 	v20 = k6s
 	v21 = k6e
-	if p >= len(in) || in[p] != '?' {
+	if uint(p) >= uint(len(in)) || in[p] != '?' {
 		goto l16
 	}
 	p++
 	k6s = p
 	// query
 	for {
-		p = genRun(in, p, &genSet15)
-		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
+		p = genRun(in, p, &genSet14)
+		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 			break
 		}
 		p += 3
@@ -1481,49 +1466,7 @@ l16:
 	k6s = v20
 	k6e = v21
 l15:
-	caps[0] = [2]int{k0s, k0e}
-	caps[1] = [2]int{k1s, k1e}
-	caps[2] = [2]int{k2s, k2e}
-	caps[3] = [2]int{k3s, k3e}
-	caps[4] = [2]int{k4s, k4e}
-	caps[5] = [2]int{k5s, k5e}
 	caps[6] = [2]int{k6s, k6e}
-	caps[7] = [2]int{k7s, k7e}
-	return p
-l1:
-	return -1
-}
-
-// matchPathNoscheme matches path-noscheme at pos in in and returns the end offset of the match, or -1.
-// pos is within in.
-//
-//	path-noscheme = segment-nz-nc *( "/" segment )
-func matchPathNoscheme(in string, pos int) int {
-	p := pos
-	var v1 int
-	// path-noscheme
-	// segment-nz-nc
-	v1 = p
-	for {
-		p = genRun(in, p, &genSet17)
-		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
-			break
-		}
-		p += 3
-	}
-	if p == v1 {
-		goto l1
-	}
-	if p < len(in) && in[p] == '/' {
-		p++
-		for {
-			p = genRun(in, p, &genSet13)
-			if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
-				break
-			}
-			p += 3
-		}
-	}
 	return p
 l1:
 	return -1
@@ -1532,7 +1475,7 @@ l1:
 // matchRelativeRef matches relative-ref at pos in in and returns the end offset of the match, or -1.
 // On a match, caps[i] holds the span {start, end} of capture slot i, or {-1, -1}.
 func matchRelativeRef(in string, pos int, caps *[8][2]int) int {
-	if pos < 0 || pos > len(in) {
+	if uint(pos) > uint(len(in)) {
 		return -1
 	}
 	p := pos
@@ -1551,12 +1494,12 @@ func matchRelativeRef(in string, pos int, caps *[8][2]int) int {
 	v9 = k4e
 	v10 = k5s
 	v11 = k5e
-	if len(in)-p < 2 || in[p:p+2] != "//" {
+	if len(in)-p < 2 || in[p:][:2] != "//" {
 		goto l3
 	}
 	p += 2
 	k1s = p
-	if p >= len(in) || !genSet2[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet2[in[p]] == 0 {
 		goto l5
 	}
 	if strings.IndexByte(in[p:], '@') < 0 {
@@ -1569,13 +1512,13 @@ func matchRelativeRef(in string, pos int, caps *[8][2]int) int {
 	// userinfo
 	for {
 		p = genRun(in, p, &genSet3)
-		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
+		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 			break
 		}
 		p += 3
 	}
 	k2e = p
-	if p >= len(in) || in[p] != '@' {
+	if uint(p) >= uint(len(in)) || in[p] != '@' {
 		goto l6
 	}
 	p++
@@ -1592,13 +1535,13 @@ l5:
 		goto l3
 	}
 	k3e = p
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l9
 	}
 	v15 = p
 	v16 = k4s
 	v17 = k4e
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l10
 	}
 	p++
@@ -1615,11 +1558,11 @@ l9:
 	k1e = p
 	k5s = p
 	// path-abempty
-	if p < len(in) && in[p] == '/' {
+	if uint(p) < uint(len(in)) && in[p] == '/' {
 		p++
 		for {
-			p = genRun(in, p, &genSet13)
-			if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
+			p = genRun(in, p, &genSet12)
+			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 				break
 			}
 			p += 3
@@ -1639,7 +1582,7 @@ l3:
 	k4e = v9
 	k5s = v10
 	k5e = v11
-	if p >= len(in) || in[p] != '/' {
+	if uint(p) >= uint(len(in)) || in[p] != '/' {
 		goto l12
 	}
 	k5s = p
@@ -1654,14 +1597,29 @@ l12:
 	p = v1
 	k5s = v10
 	k5e = v11
-	if p >= len(in) || !genSet16[in[p]] {
+	k5s = p
+	// path-noscheme
+	// segment-nz-nc
+	v18 = p
+	for {
+		p = genRun(in, p, &genSet15)
+		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
+			break
+		}
+		p += 3
+	}
+	if p == v18 {
 		goto l13
 	}
-	k5s = p
-	if e := matchPathNoscheme(in, p); e >= 0 {
-		p = e
-	} else {
-		goto l13
+	if uint(p) < uint(len(in)) && in[p] == '/' {
+		p++
+		for {
+			p = genRun(in, p, &genSet12)
+			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
+				break
+			}
+			p += 3
+		}
 	}
 	k5e = p
 	goto l2
@@ -1671,34 +1629,23 @@ l13:
 	k5e = v11
 	k5s = p
 	// path-empty
-	v18 = 0
-	for v18 != 0 && p < len(in) {
-		if c := in[p]; genSet14[c] {
-			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
-			p += 3
-		} else {
-			break
-		}
-		v18++
-	}
 	k5e = p
 l2:
-	if p >= len(in) || in[p] != '?' {
+	if uint(p) >= uint(len(in)) || in[p] != '?' {
 		goto l15
 	}
 	v19 = p
 	v20 = k6s
 	v21 = k6e
-	if p >= len(in) || in[p] != '?' {
+	if uint(p) >= uint(len(in)) || in[p] != '?' {
 		goto l16
 	}
 	p++
 	k6s = p
 	// query
 	for {
-		p = genRun(in, p, &genSet15)
-		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
+		p = genRun(in, p, &genSet14)
+		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 			break
 		}
 		p += 3
@@ -1710,21 +1657,21 @@ l16:
 	k6s = v20
 	k6e = v21
 l15:
-	if p >= len(in) || in[p] != '#' {
+	if uint(p) >= uint(len(in)) || in[p] != '#' {
 		goto l19
 	}
 	v22 = p
 	v23 = k7s
 	v24 = k7e
-	if p >= len(in) || in[p] != '#' {
+	if uint(p) >= uint(len(in)) || in[p] != '#' {
 		goto l20
 	}
 	p++
 	k7s = p
 	// fragment
 	for {
-		p = genRun(in, p, &genSet15)
-		if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
+		p = genRun(in, p, &genSet14)
+		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 			break
 		}
 		p += 3
@@ -1769,7 +1716,7 @@ func matchIPv4Host(in string, pos int) int {
 func explainALPHA(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	if p >= len(in) || !genSet0[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet0[in[p]] == 0 {
 		goto l2
 	}
 	p++
@@ -1798,11 +1745,11 @@ func explainScheme(in string, pos int, d *genDiag) int {
 	} else {
 		goto l1
 	}
-	if p < d.far && (p >= len(in) || !genSet1[in[p]]) {
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet1[in[p]] == 0) {
 		goto l3
 	}
 	for p < len(in) {
-		if c := in[p]; genSet1[c] {
+		if c := in[p]; genSet1[c] != 0 {
 			p++
 		} else {
 			break
@@ -1829,9 +1776,9 @@ l1:
 func explainUserinfo(in string, pos int, d *genDiag) int {
 	p := pos
 	for p < len(in) {
-		if c := in[p]; genSet3[c] {
+		if c := in[p]; genSet3[c] != 0 {
 			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 			p += 3
 		} else {
 			break
@@ -1855,7 +1802,7 @@ func explainH16(in string, pos int, d *genDiag) int {
 	var v1 int
 	v1 = 0
 	for v1 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -1885,7 +1832,7 @@ l1:
 func explainDIGIT(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	if p >= len(in) || !genSet6[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet6[in[p]] == 0 {
 		goto l2
 	}
 	p++
@@ -1911,10 +1858,10 @@ func explainDecOctet(in string, pos int, d *genDiag) int {
 	far, mark := d.far, d.n
 	var v1, v2 int
 	v1 = p
-	if (p >= len(in) || in[p] != '2') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '2') && p < d.far {
 		goto l3
 	}
-	if len(in)-p < 2 || in[p:p+2] != "25" {
+	if len(in)-p < 2 || in[p:][:2] != "25" {
 		goto l5
 	}
 	p += 2
@@ -1923,7 +1870,7 @@ l5:
 	d.failLit(in, p, "25", false, 19, 20)
 	goto l3
 l6:
-	if p >= len(in) || !genSet7[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet7[in[p]] == 0 {
 		goto l8
 	}
 	p++
@@ -1937,7 +1884,7 @@ l9:
 	goto l2
 l3:
 	p = v1
-	if (p >= len(in) || in[p] != '2') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '2') && p < d.far {
 		goto l10
 	}
 	if p < d.far && p < len(in) {
@@ -1947,7 +1894,7 @@ l3:
 		p++
 		goto l11
 	}
-	if p >= len(in) || in[p] != '2' {
+	if uint(p) >= uint(len(in)) || in[p] != '2' {
 		goto l12
 	}
 	p++
@@ -1957,7 +1904,7 @@ l12:
 	goto l10
 l13:
 l11:
-	if p >= len(in) || !genSet8[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet8[in[p]] == 0 {
 		goto l15
 	}
 	p++
@@ -1976,7 +1923,7 @@ l16:
 	goto l2
 l10:
 	p = v1
-	if (p >= len(in) || in[p] != '1') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '1') && p < d.far {
 		goto l18
 	}
 	if p < d.far && p < len(in) {
@@ -1986,7 +1933,7 @@ l10:
 		p++
 		goto l19
 	}
-	if p >= len(in) || in[p] != '1' {
+	if uint(p) >= uint(len(in)) || in[p] != '1' {
 		goto l20
 	}
 	p++
@@ -1998,7 +1945,7 @@ l21:
 l19:
 	v2 = 0
 	for v2 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] {
+		if c := in[p]; genSet6[c] != 0 {
 			p++
 		} else {
 			break
@@ -2018,10 +1965,10 @@ l23:
 	goto l2
 l18:
 	p = v1
-	if (p >= len(in) || !genSet9[in[p]]) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet9[in[p]] == 0) && p < d.far {
 		goto l24
 	}
-	if p >= len(in) || !genSet9[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet9[in[p]] == 0 {
 		goto l26
 	}
 	p++
@@ -2040,7 +1987,7 @@ l27:
 	goto l2
 l24:
 	p = v1
-	if p >= len(in) || !genSet6[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet6[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 1)
 		}
@@ -2081,7 +2028,7 @@ func explainIPv4address(in string, pos int, d *genDiag) int {
 		p++
 		goto l3
 	}
-	if p >= len(in) || in[p] != '.' {
+	if uint(p) >= uint(len(in)) || in[p] != '.' {
 		goto l4
 	}
 	p++
@@ -2103,7 +2050,7 @@ l3:
 		p++
 		goto l7
 	}
-	if p >= len(in) || in[p] != '.' {
+	if uint(p) >= uint(len(in)) || in[p] != '.' {
 		goto l8
 	}
 	p++
@@ -2125,7 +2072,7 @@ l7:
 		p++
 		goto l11
 	}
-	if p >= len(in) || in[p] != '.' {
+	if uint(p) >= uint(len(in)) || in[p] != '.' {
 		goto l12
 	}
 	p++
@@ -2155,7 +2102,7 @@ func explainLs32(in string, pos int, d *genDiag) int {
 	far, mark := d.far, d.n
 	var v1 int
 	v1 = p
-	if (p >= len(in) || !genSet4[in[p]]) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) && p < d.far {
 		goto l3
 	}
 	if e := explainH16(in, p, d); e >= 0 {
@@ -2170,7 +2117,7 @@ func explainLs32(in string, pos int, d *genDiag) int {
 		p++
 		goto l5
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l6
 	}
 	p++
@@ -2188,7 +2135,7 @@ l5:
 	goto l2
 l3:
 	p = v1
-	if p >= len(in) || !genSet6[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet6[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 18)
 		}
@@ -2219,7 +2166,7 @@ func explainIPv6address(in string, pos int, d *genDiag) int {
 	far, mark := d.far, d.n
 	var v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18, v19, v20, v21, v22, v23, v24, v25, v26, v27, v28, v29 int
 	v1 = p
-	if (p >= len(in) || !genSet4[in[p]]) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) && p < d.far {
 		goto l3
 	}
 	v2 = 0
@@ -2227,7 +2174,7 @@ l5:
 	if v2 == 6 {
 		goto l6
 	}
-	if (p >= len(in) || !genSet4[in[p]]) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) && p < d.far {
 		goto l6
 	}
 	v3 = p
@@ -2243,7 +2190,7 @@ l5:
 		p++
 		goto l10
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l11
 	}
 	p++
@@ -2269,10 +2216,10 @@ l6:
 	goto l2
 l3:
 	p = v1
-	if (p >= len(in) || in[p] != ':') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != ':') && p < d.far {
 		goto l14
 	}
-	if len(in)-p < 2 || in[p:p+2] != "::" {
+	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l16
 	}
 	p += 2
@@ -2286,7 +2233,7 @@ l19:
 	if v4 == 5 {
 		goto l20
 	}
-	if (p >= len(in) || !genSet4[in[p]]) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) && p < d.far {
 		goto l20
 	}
 	v5 = p
@@ -2302,7 +2249,7 @@ l19:
 		p++
 		goto l24
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l25
 	}
 	p++
@@ -2328,10 +2275,10 @@ l20:
 	goto l2
 l14:
 	p = v1
-	if (p >= len(in) || !genSet5[in[p]]) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
 		goto l28
 	}
-	if p < d.far && (p >= len(in) || !genSet4[in[p]]) {
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
 		goto l29
 	}
 	v6 = p
@@ -2345,7 +2292,7 @@ l30:
 	p = v6
 l31:
 l29:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
+	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l33
 	}
 	p += 2
@@ -2359,7 +2306,7 @@ l36:
 	if v7 == 4 {
 		goto l37
 	}
-	if (p >= len(in) || !genSet4[in[p]]) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) && p < d.far {
 		goto l37
 	}
 	v8 = p
@@ -2375,7 +2322,7 @@ l36:
 		p++
 		goto l41
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l42
 	}
 	p++
@@ -2401,10 +2348,10 @@ l37:
 	goto l2
 l28:
 	p = v1
-	if (p >= len(in) || !genSet5[in[p]]) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
 		goto l45
 	}
-	if p < d.far && (p >= len(in) || !genSet4[in[p]]) {
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
 		goto l46
 	}
 	v9 = p
@@ -2413,7 +2360,7 @@ l28:
 	} else {
 		goto l47
 	}
-	if p < d.far && (p >= len(in) || in[p] != ':') {
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
 		goto l49
 	}
 	v10 = p
@@ -2424,7 +2371,7 @@ l28:
 		p++
 		goto l51
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l52
 	}
 	p++
@@ -2449,7 +2396,7 @@ l47:
 	p = v9
 l56:
 l46:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
+	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l58
 	}
 	p += 2
@@ -2463,7 +2410,7 @@ l61:
 	if v11 == 3 {
 		goto l62
 	}
-	if (p >= len(in) || !genSet4[in[p]]) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) && p < d.far {
 		goto l62
 	}
 	v12 = p
@@ -2479,7 +2426,7 @@ l61:
 		p++
 		goto l66
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l67
 	}
 	p++
@@ -2505,10 +2452,10 @@ l62:
 	goto l2
 l45:
 	p = v1
-	if (p >= len(in) || !genSet5[in[p]]) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
 		goto l70
 	}
-	if p < d.far && (p >= len(in) || !genSet4[in[p]]) {
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
 		goto l71
 	}
 	v13 = p
@@ -2517,7 +2464,7 @@ l45:
 	} else {
 		goto l72
 	}
-	if p < d.far && (p >= len(in) || in[p] != ':') {
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
 		goto l74
 	}
 	v14 = 0
@@ -2525,7 +2472,7 @@ l75:
 	if v14 == 2 {
 		goto l76
 	}
-	if (p >= len(in) || in[p] != ':') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != ':') && p < d.far {
 		goto l76
 	}
 	v15 = p
@@ -2536,7 +2483,7 @@ l75:
 		p++
 		goto l79
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l80
 	}
 	p++
@@ -2562,7 +2509,7 @@ l72:
 	p = v13
 l83:
 l71:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
+	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l85
 	}
 	p += 2
@@ -2576,7 +2523,7 @@ l88:
 	if v16 == 2 {
 		goto l89
 	}
-	if (p >= len(in) || !genSet4[in[p]]) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) && p < d.far {
 		goto l89
 	}
 	v17 = p
@@ -2592,7 +2539,7 @@ l88:
 		p++
 		goto l93
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l94
 	}
 	p++
@@ -2618,10 +2565,10 @@ l89:
 	goto l2
 l70:
 	p = v1
-	if (p >= len(in) || !genSet5[in[p]]) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
 		goto l97
 	}
-	if p < d.far && (p >= len(in) || !genSet4[in[p]]) {
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
 		goto l98
 	}
 	v18 = p
@@ -2630,7 +2577,7 @@ l70:
 	} else {
 		goto l99
 	}
-	if p < d.far && (p >= len(in) || in[p] != ':') {
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
 		goto l101
 	}
 	v19 = 0
@@ -2638,7 +2585,7 @@ l102:
 	if v19 == 3 {
 		goto l103
 	}
-	if (p >= len(in) || in[p] != ':') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != ':') && p < d.far {
 		goto l103
 	}
 	v20 = p
@@ -2649,7 +2596,7 @@ l102:
 		p++
 		goto l106
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l107
 	}
 	p++
@@ -2675,7 +2622,7 @@ l99:
 	p = v18
 l110:
 l98:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
+	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l112
 	}
 	p += 2
@@ -2696,7 +2643,7 @@ l113:
 		p++
 		goto l116
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l117
 	}
 	p++
@@ -2714,10 +2661,10 @@ l116:
 	goto l2
 l97:
 	p = v1
-	if (p >= len(in) || !genSet5[in[p]]) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
 		goto l120
 	}
-	if p < d.far && (p >= len(in) || !genSet4[in[p]]) {
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
 		goto l121
 	}
 	v21 = p
@@ -2726,7 +2673,7 @@ l97:
 	} else {
 		goto l122
 	}
-	if p < d.far && (p >= len(in) || in[p] != ':') {
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
 		goto l124
 	}
 	v22 = 0
@@ -2734,7 +2681,7 @@ l125:
 	if v22 == 4 {
 		goto l126
 	}
-	if (p >= len(in) || in[p] != ':') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != ':') && p < d.far {
 		goto l126
 	}
 	v23 = p
@@ -2745,7 +2692,7 @@ l125:
 		p++
 		goto l129
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l130
 	}
 	p++
@@ -2771,7 +2718,7 @@ l122:
 	p = v21
 l133:
 l121:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
+	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l135
 	}
 	p += 2
@@ -2788,10 +2735,10 @@ l136:
 	goto l2
 l120:
 	p = v1
-	if (p >= len(in) || !genSet5[in[p]]) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
 		goto l138
 	}
-	if p < d.far && (p >= len(in) || !genSet4[in[p]]) {
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
 		goto l139
 	}
 	v24 = p
@@ -2800,7 +2747,7 @@ l120:
 	} else {
 		goto l140
 	}
-	if p < d.far && (p >= len(in) || in[p] != ':') {
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
 		goto l142
 	}
 	v25 = 0
@@ -2808,7 +2755,7 @@ l143:
 	if v25 == 5 {
 		goto l144
 	}
-	if (p >= len(in) || in[p] != ':') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != ':') && p < d.far {
 		goto l144
 	}
 	v26 = p
@@ -2819,7 +2766,7 @@ l143:
 		p++
 		goto l147
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l148
 	}
 	p++
@@ -2845,7 +2792,7 @@ l140:
 	p = v24
 l151:
 l139:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
+	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l153
 	}
 	p += 2
@@ -2862,10 +2809,10 @@ l154:
 	goto l2
 l138:
 	p = v1
-	if (p >= len(in) || !genSet5[in[p]]) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
 		goto l156
 	}
-	if p < d.far && (p >= len(in) || !genSet4[in[p]]) {
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
 		goto l157
 	}
 	v27 = p
@@ -2874,7 +2821,7 @@ l138:
 	} else {
 		goto l158
 	}
-	if p < d.far && (p >= len(in) || in[p] != ':') {
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
 		goto l160
 	}
 	v28 = 0
@@ -2882,7 +2829,7 @@ l161:
 	if v28 == 6 {
 		goto l162
 	}
-	if (p >= len(in) || in[p] != ':') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != ':') && p < d.far {
 		goto l162
 	}
 	v29 = p
@@ -2893,7 +2840,7 @@ l161:
 		p++
 		goto l165
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l166
 	}
 	p++
@@ -2919,7 +2866,7 @@ l158:
 	p = v27
 l169:
 l157:
-	if len(in)-p < 2 || in[p:p+2] != "::" {
+	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l171
 	}
 	p += 2
@@ -2958,7 +2905,7 @@ l3:
 l4:
 	v1 = 0
 	for p < len(in) {
-		if c := in[p]; genSet4[c] {
+		if c := in[p]; genSet4[c] != 0 {
 			p++
 		} else {
 			break
@@ -2978,7 +2925,7 @@ l4:
 		p++
 		goto l7
 	}
-	if p >= len(in) || in[p] != '.' {
+	if uint(p) >= uint(len(in)) || in[p] != '.' {
 		goto l8
 	}
 	p++
@@ -2990,7 +2937,7 @@ l9:
 l7:
 	v2 = 0
 	for p < len(in) {
-		if c := in[p]; genSet3[c] {
+		if c := in[p]; genSet3[c] != 0 {
 			p++
 		} else {
 			break
@@ -3026,7 +2973,7 @@ func explainIPLiteral(in string, pos int, d *genDiag) int {
 		p++
 		goto l2
 	}
-	if p >= len(in) || in[p] != '[' {
+	if uint(p) >= uint(len(in)) || in[p] != '[' {
 		goto l3
 	}
 	p++
@@ -3037,7 +2984,7 @@ l3:
 l4:
 l2:
 	v1 = p
-	if p >= len(in) || !genSet5[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 15)
 		}
@@ -3051,7 +2998,7 @@ l2:
 	goto l6
 l7:
 	p = v1
-	if p >= len(in) || !genSet10[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet16[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 29)
 		}
@@ -3074,7 +3021,7 @@ l6:
 		p++
 		goto l9
 	}
-	if p >= len(in) || in[p] != ']' {
+	if uint(p) >= uint(len(in)) || in[p] != ']' {
 		goto l10
 	}
 	p++
@@ -3097,9 +3044,9 @@ l1:
 func explainRegName(in string, pos int, d *genDiag) int {
 	p := pos
 	for p < len(in) {
-		if c := in[p]; genSet12[c] {
+		if c := in[p]; genSet11[c] != 0 {
 			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 			p += 3
 		} else {
 			break
@@ -3121,7 +3068,7 @@ func explainHost(in string, pos int, d *genDiag) int {
 	far, mark := d.far, d.n
 	var v1 int
 	v1 = p
-	if p >= len(in) || in[p] != '[' {
+	if uint(p) >= uint(len(in)) || in[p] != '[' {
 		if p >= d.far {
 			d.fail(p, 13)
 		}
@@ -3135,7 +3082,7 @@ func explainHost(in string, pos int, d *genDiag) int {
 	goto l2
 l3:
 	p = v1
-	if (p >= len(in) || !genSet6[in[p]]) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet6[in[p]] == 0) && p < d.far {
 		goto l4
 	}
 	if e := explainIPv4address(in, p, d); e >= 0 {
@@ -3143,7 +3090,7 @@ l3:
 	} else {
 		goto l4
 	}
-	if p < len(in) && genSet11[in[p]] {
+	if uint(p) < uint(len(in)) && genSet10[in[p]] != 0 {
 		goto l7
 	}
 	goto l8
@@ -3177,7 +3124,7 @@ l1:
 func explainPort(in string, pos int, d *genDiag) int {
 	p := pos
 	for p < len(in) {
-		if c := in[p]; genSet6[c] {
+		if c := in[p]; genSet6[c] != 0 {
 			p++
 		} else {
 			break
@@ -3195,11 +3142,11 @@ func explainPathAbempty(in string, pos int, d *genDiag) int {
 	p := pos
 	var v1 int
 	v1 = p
-	if p < len(in) && in[p] == '/' {
+	if uint(p) < uint(len(in)) && in[p] == '/' {
 		p++
 		for {
-			p = genRun(in, p, &genSet13)
-			if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
+			p = genRun(in, p, &genSet12)
+			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 				break
 			}
 			p += 3
@@ -3223,9 +3170,9 @@ func explainSegmentNz(in string, pos int, d *genDiag) int {
 	var v1 int
 	v1 = 0
 	for p < len(in) {
-		if c := in[p]; genSet14[c] {
+		if c := in[p]; genSet13[c] != 0 {
 			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 			p += 3
 		} else {
 			break
@@ -3260,7 +3207,7 @@ func explainPathAbsolute(in string, pos int, d *genDiag) int {
 		p++
 		goto l2
 	}
-	if p >= len(in) || in[p] != '/' {
+	if uint(p) >= uint(len(in)) || in[p] != '/' {
 		goto l3
 	}
 	p++
@@ -3270,7 +3217,7 @@ l3:
 	goto l1
 l4:
 l2:
-	if p < d.far && (p >= len(in) || !genSet2[in[p]]) {
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet2[in[p]] == 0) {
 		goto l5
 	}
 	v1 = p
@@ -3279,15 +3226,15 @@ l2:
 	} else {
 		goto l6
 	}
-	if p < d.far && (p >= len(in) || in[p] != '/') {
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '/') {
 		goto l8
 	}
 	v2 = p
-	if p < len(in) && in[p] == '/' {
+	if uint(p) < uint(len(in)) && in[p] == '/' {
 		p++
 		for {
-			p = genRun(in, p, &genSet13)
-			if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
+			p = genRun(in, p, &genSet12)
+			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 				break
 			}
 			p += 3
@@ -3325,15 +3272,15 @@ func explainPathRootless(in string, pos int, d *genDiag) int {
 	} else {
 		goto l1
 	}
-	if p < d.far && (p >= len(in) || in[p] != '/') {
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '/') {
 		goto l3
 	}
 	v1 = p
-	if p < len(in) && in[p] == '/' {
+	if uint(p) < uint(len(in)) && in[p] == '/' {
 		p++
 		for {
-			p = genRun(in, p, &genSet13)
-			if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
+			p = genRun(in, p, &genSet12)
+			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 				break
 			}
 			p += 3
@@ -3362,9 +3309,9 @@ func explainPathEmpty(in string, pos int, d *genDiag) int {
 	var v1 int
 	v1 = 0
 	for v1 != 0 && p < len(in) {
-		if c := in[p]; genSet14[c] {
+		if c := in[p]; genSet13[c] != 0 {
 			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 			p += 3
 		} else {
 			break
@@ -3389,10 +3336,10 @@ func explainHierPart(in string, pos int, d *genDiag) int {
 	far, mark := d.far, d.n
 	var v1, v2, v3, v4, v5 int
 	v1 = p
-	if (p >= len(in) || in[p] != '/') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '/') && p < d.far {
 		goto l3
 	}
-	if len(in)-p < 2 || in[p:p+2] != "//" {
+	if len(in)-p < 2 || in[p:][:2] != "//" {
 		goto l5
 	}
 	p += 2
@@ -3401,7 +3348,7 @@ l5:
 	d.failLit(in, p, "//", false, 7, 8)
 	goto l3
 l6:
-	if p < d.far && (p >= len(in) || !genSet2[in[p]]) {
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet2[in[p]] == 0) {
 		goto l8
 	}
 	v2 = 0
@@ -3409,7 +3356,7 @@ l9:
 	if v2 == 1 {
 		goto l10
 	}
-	if (p >= len(in) || !genSet2[in[p]]) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet2[in[p]] == 0) && p < d.far {
 		goto l10
 	}
 	v3 = p
@@ -3425,7 +3372,7 @@ l9:
 		p++
 		goto l14
 	}
-	if p >= len(in) || in[p] != '@' {
+	if uint(p) >= uint(len(in)) || in[p] != '@' {
 		goto l15
 	}
 	p++
@@ -3446,7 +3393,7 @@ l8:
 	} else {
 		goto l3
 	}
-	if p < d.far && (p >= len(in) || in[p] != ':') {
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
 		goto l18
 	}
 	v4 = 0
@@ -3454,7 +3401,7 @@ l19:
 	if v4 == 1 {
 		goto l20
 	}
-	if (p >= len(in) || in[p] != ':') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != ':') && p < d.far {
 		goto l20
 	}
 	v5 = p
@@ -3465,7 +3412,7 @@ l19:
 		p++
 		goto l23
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l24
 	}
 	p++
@@ -3494,7 +3441,7 @@ l18:
 	goto l2
 l3:
 	p = v1
-	if (p >= len(in) || in[p] != '/') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '/') && p < d.far {
 		goto l28
 	}
 	if e := explainPathAbsolute(in, p, d); e >= 0 {
@@ -3505,7 +3452,7 @@ l3:
 	goto l2
 l28:
 	p = v1
-	if (p >= len(in) || !genSet2[in[p]]) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet2[in[p]] == 0) && p < d.far {
 		goto l29
 	}
 	if e := explainPathRootless(in, p, d); e >= 0 {
@@ -3539,9 +3486,9 @@ l1:
 func explainQuery(in string, pos int, d *genDiag) int {
 	p := pos
 	for p < len(in) {
-		if c := in[p]; genSet15[c] {
+		if c := in[p]; genSet14[c] != 0 {
 			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 			p += 3
 		} else {
 			break
@@ -3561,9 +3508,9 @@ func explainQuery(in string, pos int, d *genDiag) int {
 func explainFragment(in string, pos int, d *genDiag) int {
 	p := pos
 	for p < len(in) {
-		if c := in[p]; genSet15[c] {
+		if c := in[p]; genSet14[c] != 0 {
 			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 			p += 3
 		} else {
 			break
@@ -3596,7 +3543,7 @@ func explainURIRule(in string, pos int, d *genDiag) int {
 		p++
 		goto l4
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l5
 	}
 	p++
@@ -3611,7 +3558,7 @@ l4:
 	} else {
 		goto l1
 	}
-	if p < d.far && (p >= len(in) || in[p] != '?') {
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '?') {
 		goto l8
 	}
 	v1 = 0
@@ -3619,7 +3566,7 @@ l9:
 	if v1 == 1 {
 		goto l10
 	}
-	if (p >= len(in) || in[p] != '?') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '?') && p < d.far {
 		goto l10
 	}
 	v2 = p
@@ -3630,7 +3577,7 @@ l9:
 		p++
 		goto l13
 	}
-	if p >= len(in) || in[p] != '?' {
+	if uint(p) >= uint(len(in)) || in[p] != '?' {
 		goto l14
 	}
 	p++
@@ -3651,7 +3598,7 @@ l11:
 	p = v2
 l10:
 l8:
-	if p < d.far && (p >= len(in) || in[p] != '#') {
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '#') {
 		goto l17
 	}
 	v3 = 0
@@ -3659,7 +3606,7 @@ l18:
 	if v3 == 1 {
 		goto l19
 	}
-	if (p >= len(in) || in[p] != '#') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '#') && p < d.far {
 		goto l19
 	}
 	v4 = p
@@ -3670,7 +3617,7 @@ l18:
 		p++
 		goto l22
 	}
-	if p >= len(in) || in[p] != '#' {
+	if uint(p) >= uint(len(in)) || in[p] != '#' {
 		goto l23
 	}
 	p++
@@ -3753,7 +3700,7 @@ func explainAbsoluteURIRule(in string, pos int, d *genDiag) int {
 		p++
 		goto l4
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l5
 	}
 	p++
@@ -3768,7 +3715,7 @@ l4:
 	} else {
 		goto l1
 	}
-	if p < d.far && (p >= len(in) || in[p] != '?') {
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '?') {
 		goto l8
 	}
 	v1 = 0
@@ -3776,7 +3723,7 @@ l9:
 	if v1 == 1 {
 		goto l10
 	}
-	if (p >= len(in) || in[p] != '?') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '?') && p < d.far {
 		goto l10
 	}
 	v2 = p
@@ -3787,7 +3734,7 @@ l9:
 		p++
 		goto l13
 	}
-	if p >= len(in) || in[p] != '?' {
+	if uint(p) >= uint(len(in)) || in[p] != '?' {
 		goto l14
 	}
 	p++
@@ -3860,9 +3807,9 @@ func explainSegmentNzNc(in string, pos int, d *genDiag) int {
 	var v1 int
 	v1 = 0
 	for p < len(in) {
-		if c := in[p]; genSet17[c] {
+		if c := in[p]; genSet15[c] != 0 {
 			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] && genSet4[in[p+2]] {
+		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 			p += 3
 		} else {
 			break
@@ -3898,15 +3845,15 @@ func explainPathNoscheme(in string, pos int, d *genDiag) int {
 	} else {
 		goto l1
 	}
-	if p < d.far && (p >= len(in) || in[p] != '/') {
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '/') {
 		goto l3
 	}
 	v1 = p
-	if p < len(in) && in[p] == '/' {
+	if uint(p) < uint(len(in)) && in[p] == '/' {
 		p++
 		for {
-			p = genRun(in, p, &genSet13)
-			if t := in[p:]; len(t) < 3 || t[0] != '%' || !genSet4[t[1]] || !genSet4[t[2]] {
+			p = genRun(in, p, &genSet12)
+			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 				break
 			}
 			p += 3
@@ -3935,10 +3882,10 @@ func explainRelativePart(in string, pos int, d *genDiag) int {
 	far, mark := d.far, d.n
 	var v1, v2, v3, v4, v5 int
 	v1 = p
-	if (p >= len(in) || in[p] != '/') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '/') && p < d.far {
 		goto l3
 	}
-	if len(in)-p < 2 || in[p:p+2] != "//" {
+	if len(in)-p < 2 || in[p:][:2] != "//" {
 		goto l5
 	}
 	p += 2
@@ -3947,7 +3894,7 @@ l5:
 	d.failLit(in, p, "//", false, 7, 8)
 	goto l3
 l6:
-	if p < d.far && (p >= len(in) || !genSet2[in[p]]) {
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet2[in[p]] == 0) {
 		goto l8
 	}
 	v2 = 0
@@ -3955,7 +3902,7 @@ l9:
 	if v2 == 1 {
 		goto l10
 	}
-	if (p >= len(in) || !genSet2[in[p]]) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet2[in[p]] == 0) && p < d.far {
 		goto l10
 	}
 	v3 = p
@@ -3971,7 +3918,7 @@ l9:
 		p++
 		goto l14
 	}
-	if p >= len(in) || in[p] != '@' {
+	if uint(p) >= uint(len(in)) || in[p] != '@' {
 		goto l15
 	}
 	p++
@@ -3992,7 +3939,7 @@ l8:
 	} else {
 		goto l3
 	}
-	if p < d.far && (p >= len(in) || in[p] != ':') {
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
 		goto l18
 	}
 	v4 = 0
@@ -4000,7 +3947,7 @@ l19:
 	if v4 == 1 {
 		goto l20
 	}
-	if (p >= len(in) || in[p] != ':') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != ':') && p < d.far {
 		goto l20
 	}
 	v5 = p
@@ -4011,7 +3958,7 @@ l19:
 		p++
 		goto l23
 	}
-	if p >= len(in) || in[p] != ':' {
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l24
 	}
 	p++
@@ -4040,7 +3987,7 @@ l18:
 	goto l2
 l3:
 	p = v1
-	if (p >= len(in) || in[p] != '/') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '/') && p < d.far {
 		goto l28
 	}
 	if e := explainPathAbsolute(in, p, d); e >= 0 {
@@ -4051,7 +3998,7 @@ l3:
 	goto l2
 l28:
 	p = v1
-	if (p >= len(in) || !genSet16[in[p]]) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet17[in[p]] == 0) && p < d.far {
 		goto l29
 	}
 	if e := explainPathNoscheme(in, p, d); e >= 0 {
@@ -4091,7 +4038,7 @@ func explainRelativeRefRule(in string, pos int, d *genDiag) int {
 	} else {
 		goto l1
 	}
-	if p < d.far && (p >= len(in) || in[p] != '?') {
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '?') {
 		goto l3
 	}
 	v1 = 0
@@ -4099,7 +4046,7 @@ l4:
 	if v1 == 1 {
 		goto l5
 	}
-	if (p >= len(in) || in[p] != '?') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '?') && p < d.far {
 		goto l5
 	}
 	v2 = p
@@ -4110,7 +4057,7 @@ l4:
 		p++
 		goto l8
 	}
-	if p >= len(in) || in[p] != '?' {
+	if uint(p) >= uint(len(in)) || in[p] != '?' {
 		goto l9
 	}
 	p++
@@ -4131,7 +4078,7 @@ l6:
 	p = v2
 l5:
 l3:
-	if p < d.far && (p >= len(in) || in[p] != '#') {
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '#') {
 		goto l12
 	}
 	v3 = 0
@@ -4139,7 +4086,7 @@ l13:
 	if v3 == 1 {
 		goto l14
 	}
-	if (p >= len(in) || in[p] != '#') && p < d.far {
+	if (uint(p) >= uint(len(in)) || in[p] != '#') && p < d.far {
 		goto l14
 	}
 	v4 = p
@@ -4150,7 +4097,7 @@ l13:
 		p++
 		goto l17
 	}
-	if p >= len(in) || in[p] != '#' {
+	if uint(p) >= uint(len(in)) || in[p] != '#' {
 		goto l18
 	}
 	p++
@@ -4222,7 +4169,7 @@ func explainURIReferenceRule(in string, pos int, d *genDiag) int {
 	far, mark := d.far, d.n
 	var v1 int
 	v1 = p
-	if p >= len(in) || !genSet0[in[p]] {
+	if uint(p) >= uint(len(in)) || genSet0[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 41)
 		}
@@ -4291,14 +4238,14 @@ func explainURIReferenceDiag(in string, lowerBound int, d *genDiag) (offset int)
 }
 
 // genRun returns the end of the run of bytes of set in in from p.
-func genRun(in string, p int, set *[256]bool) int {
+func genRun(in string, p int, set *[256]uint8) int {
 	for len(in)-p >= 4 {
-		if q := in[p : p+4]; !set[q[0]] || !set[q[1]] || !set[q[2]] || !set[q[3]] {
+		if q := in[p:][:4]; set[q[0]]&set[q[1]]&set[q[2]]&set[q[3]] == 0 {
 			break
 		}
 		p += 4
 	}
-	for uint(p) < uint(len(in)) && set[in[p]] {
+	for uint(p) < uint(len(in)) && set[in[p]] != 0 {
 		p++
 	}
 	return p
@@ -4386,7 +4333,7 @@ func (d *genDiag) appendLabels(buf []string) []string {
 func (d *genDiag) hexdig(in string, pos int) {
 	if pos < len(in) && in[pos] == '%' {
 		q := pos + 1
-		for q < len(in) && q < pos+3 && genSet4[in[q]] {
+		for q < len(in) && q < pos+3 && genSet4[in[q]] != 0 {
 			q++
 		}
 		if q < pos+3 {
@@ -4460,194 +4407,194 @@ var genLabels = [...]string{
 	"URI-reference",
 }
 
-// genSet0 is %x41-5A / %x61-7A.
-var genSet0 = [256]bool{
-	'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true,
-	'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true,
-	'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true,
-	'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true,
-	'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true,
-	'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true,
-	'w': true, 'x': true, 'y': true, 'z': true,
+// genSet0 is %x41-5A / %x61-7A: 1 for a byte of the set.
+var genSet0 = [256]uint8{
+	'A': 1, 'B': 1, 'C': 1, 'D': 1, 'E': 1, 'F': 1, 'G': 1, 'H': 1,
+	'I': 1, 'J': 1, 'K': 1, 'L': 1, 'M': 1, 'N': 1, 'O': 1, 'P': 1,
+	'Q': 1, 'R': 1, 'S': 1, 'T': 1, 'U': 1, 'V': 1, 'W': 1, 'X': 1,
+	'Y': 1, 'Z': 1, 'a': 1, 'b': 1, 'c': 1, 'd': 1, 'e': 1, 'f': 1,
+	'g': 1, 'h': 1, 'i': 1, 'j': 1, 'k': 1, 'l': 1, 'm': 1, 'n': 1,
+	'o': 1, 'p': 1, 'q': 1, 'r': 1, 's': 1, 't': 1, 'u': 1, 'v': 1,
+	'w': 1, 'x': 1, 'y': 1, 'z': 1,
 }
 
-// genSet1 is "+" / "-" / "." / %x30-39 / %x41-5A / %x61-7A.
-var genSet1 = [256]bool{
-	'+': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true,
-	'5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true,
-	'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true,
-	'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true,
-	'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true,
-	'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true,
-	'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true,
-	'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true,
-	'z': true,
+// genSet1 is "+" / "-" / "." / %x30-39 / %x41-5A / %x61-7A: 1 for a byte of the set.
+var genSet1 = [256]uint8{
+	'+': 1, '-': 1, '.': 1, '0': 1, '1': 1, '2': 1, '3': 1, '4': 1,
+	'5': 1, '6': 1, '7': 1, '8': 1, '9': 1, 'A': 1, 'B': 1, 'C': 1,
+	'D': 1, 'E': 1, 'F': 1, 'G': 1, 'H': 1, 'I': 1, 'J': 1, 'K': 1,
+	'L': 1, 'M': 1, 'N': 1, 'O': 1, 'P': 1, 'Q': 1, 'R': 1, 'S': 1,
+	'T': 1, 'U': 1, 'V': 1, 'W': 1, 'X': 1, 'Y': 1, 'Z': 1, 'a': 1,
+	'b': 1, 'c': 1, 'd': 1, 'e': 1, 'f': 1, 'g': 1, 'h': 1, 'i': 1,
+	'j': 1, 'k': 1, 'l': 1, 'm': 1, 'n': 1, 'o': 1, 'p': 1, 'q': 1,
+	'r': 1, 's': 1, 't': 1, 'u': 1, 'v': 1, 'w': 1, 'x': 1, 'y': 1,
+	'z': 1,
 }
 
-// genSet2 is "!" / %x24-2E / %x30-3B / "=" / %x40-5A / "_" / %x61-7A / "~".
-var genSet2 = [256]bool{
-	'!': true, '$': true, '%': true, '&': true, 0x27: true, '(': true, ')': true, '*': true,
-	'+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true,
-	'4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true,
-	'=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true,
-	'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true,
-	'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true,
-	'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true,
-	'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true,
-	'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true,
-	't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true,
+// genSet2 is "!" / %x24-2E / %x30-3B / "=" / %x40-5A / "_" / %x61-7A / "~": 1 for a byte of the set.
+var genSet2 = [256]uint8{
+	'!': 1, '$': 1, '%': 1, '&': 1, 0x27: 1, '(': 1, ')': 1, '*': 1,
+	'+': 1, ',': 1, '-': 1, '.': 1, '0': 1, '1': 1, '2': 1, '3': 1,
+	'4': 1, '5': 1, '6': 1, '7': 1, '8': 1, '9': 1, ':': 1, ';': 1,
+	'=': 1, '@': 1, 'A': 1, 'B': 1, 'C': 1, 'D': 1, 'E': 1, 'F': 1,
+	'G': 1, 'H': 1, 'I': 1, 'J': 1, 'K': 1, 'L': 1, 'M': 1, 'N': 1,
+	'O': 1, 'P': 1, 'Q': 1, 'R': 1, 'S': 1, 'T': 1, 'U': 1, 'V': 1,
+	'W': 1, 'X': 1, 'Y': 1, 'Z': 1, '_': 1, 'a': 1, 'b': 1, 'c': 1,
+	'd': 1, 'e': 1, 'f': 1, 'g': 1, 'h': 1, 'i': 1, 'j': 1, 'k': 1,
+	'l': 1, 'm': 1, 'n': 1, 'o': 1, 'p': 1, 'q': 1, 'r': 1, 's': 1,
+	't': 1, 'u': 1, 'v': 1, 'w': 1, 'x': 1, 'y': 1, 'z': 1, '~': 1,
 }
 
-// genSet3 is "!" / "$" / %x26-2E / %x30-3B / "=" / %x41-5A / "_" / %x61-7A / "~".
-var genSet3 = [256]bool{
-	'!': true, '$': true, '&': true, 0x27: true, '(': true, ')': true, '*': true, '+': true,
-	',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true,
-	'5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true,
-	'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true,
-	'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true,
-	'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true,
-	'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true,
-	'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true,
-	'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true,
-	'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true,
+// genSet3 is "!" / "$" / %x26-2E / %x30-3B / "=" / %x41-5A / "_" / %x61-7A / "~": 1 for a byte of the set.
+var genSet3 = [256]uint8{
+	'!': 1, '$': 1, '&': 1, 0x27: 1, '(': 1, ')': 1, '*': 1, '+': 1,
+	',': 1, '-': 1, '.': 1, '0': 1, '1': 1, '2': 1, '3': 1, '4': 1,
+	'5': 1, '6': 1, '7': 1, '8': 1, '9': 1, ':': 1, ';': 1, '=': 1,
+	'A': 1, 'B': 1, 'C': 1, 'D': 1, 'E': 1, 'F': 1, 'G': 1, 'H': 1,
+	'I': 1, 'J': 1, 'K': 1, 'L': 1, 'M': 1, 'N': 1, 'O': 1, 'P': 1,
+	'Q': 1, 'R': 1, 'S': 1, 'T': 1, 'U': 1, 'V': 1, 'W': 1, 'X': 1,
+	'Y': 1, 'Z': 1, '_': 1, 'a': 1, 'b': 1, 'c': 1, 'd': 1, 'e': 1,
+	'f': 1, 'g': 1, 'h': 1, 'i': 1, 'j': 1, 'k': 1, 'l': 1, 'm': 1,
+	'n': 1, 'o': 1, 'p': 1, 'q': 1, 'r': 1, 's': 1, 't': 1, 'u': 1,
+	'v': 1, 'w': 1, 'x': 1, 'y': 1, 'z': 1, '~': 1,
 }
 
-// genSet4 is %x30-39 / %x41-46 / %x61-66.
-var genSet4 = [256]bool{
-	'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true,
-	'8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true,
-	'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true,
+// genSet4 is %x30-39 / %x41-46 / %x61-66: 1 for a byte of the set.
+var genSet4 = [256]uint8{
+	'0': 1, '1': 1, '2': 1, '3': 1, '4': 1, '5': 1, '6': 1, '7': 1,
+	'8': 1, '9': 1, 'A': 1, 'B': 1, 'C': 1, 'D': 1, 'E': 1, 'F': 1,
+	'a': 1, 'b': 1, 'c': 1, 'd': 1, 'e': 1, 'f': 1,
 }
 
-// genSet5 is %x30-3A / %x41-46 / %x61-66.
-var genSet5 = [256]bool{
-	'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true,
-	'8': true, '9': true, ':': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true,
-	'F': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true,
+// genSet5 is %x30-3A / %x41-46 / %x61-66: 1 for a byte of the set.
+var genSet5 = [256]uint8{
+	'0': 1, '1': 1, '2': 1, '3': 1, '4': 1, '5': 1, '6': 1, '7': 1,
+	'8': 1, '9': 1, ':': 1, 'A': 1, 'B': 1, 'C': 1, 'D': 1, 'E': 1,
+	'F': 1, 'a': 1, 'b': 1, 'c': 1, 'd': 1, 'e': 1, 'f': 1,
 }
 
-// genSet6 is %x30-39.
-var genSet6 = [256]bool{
-	'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true,
-	'8': true, '9': true,
+// genSet6 is %x30-39: 1 for a byte of the set.
+var genSet6 = [256]uint8{
+	'0': 1, '1': 1, '2': 1, '3': 1, '4': 1, '5': 1, '6': 1, '7': 1,
+	'8': 1, '9': 1,
 }
 
-// genSet7 is %x30-35.
-var genSet7 = [256]bool{
-	'0': true, '1': true, '2': true, '3': true, '4': true, '5': true,
+// genSet7 is %x30-35: 1 for a byte of the set.
+var genSet7 = [256]uint8{
+	'0': 1, '1': 1, '2': 1, '3': 1, '4': 1, '5': 1,
 }
 
-// genSet8 is %x30-34.
-var genSet8 = [256]bool{
-	'0': true, '1': true, '2': true, '3': true, '4': true,
+// genSet8 is %x30-34: 1 for a byte of the set.
+var genSet8 = [256]uint8{
+	'0': 1, '1': 1, '2': 1, '3': 1, '4': 1,
 }
 
-// genSet9 is %x31-39.
-var genSet9 = [256]bool{
-	'1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true,
-	'9': true,
+// genSet9 is %x31-39: 1 for a byte of the set.
+var genSet9 = [256]uint8{
+	'1': 1, '2': 1, '3': 1, '4': 1, '5': 1, '6': 1, '7': 1, '8': 1,
+	'9': 1,
 }
 
-// genSet10 is "v".
-var genSet10 = [256]bool{
-	'V': true, 'v': true,
+// genSet10 is "!" / %x24-2E / %x30-39 / ";" / "=" / %x41-5A / "_" / %x61-7A / "~": 1 for a byte of the set.
+var genSet10 = [256]uint8{
+	'!': 1, '$': 1, '%': 1, '&': 1, 0x27: 1, '(': 1, ')': 1, '*': 1,
+	'+': 1, ',': 1, '-': 1, '.': 1, '0': 1, '1': 1, '2': 1, '3': 1,
+	'4': 1, '5': 1, '6': 1, '7': 1, '8': 1, '9': 1, ';': 1, '=': 1,
+	'A': 1, 'B': 1, 'C': 1, 'D': 1, 'E': 1, 'F': 1, 'G': 1, 'H': 1,
+	'I': 1, 'J': 1, 'K': 1, 'L': 1, 'M': 1, 'N': 1, 'O': 1, 'P': 1,
+	'Q': 1, 'R': 1, 'S': 1, 'T': 1, 'U': 1, 'V': 1, 'W': 1, 'X': 1,
+	'Y': 1, 'Z': 1, '_': 1, 'a': 1, 'b': 1, 'c': 1, 'd': 1, 'e': 1,
+	'f': 1, 'g': 1, 'h': 1, 'i': 1, 'j': 1, 'k': 1, 'l': 1, 'm': 1,
+	'n': 1, 'o': 1, 'p': 1, 'q': 1, 'r': 1, 's': 1, 't': 1, 'u': 1,
+	'v': 1, 'w': 1, 'x': 1, 'y': 1, 'z': 1, '~': 1,
 }
 
-// genSet11 is "!" / %x24-2E / %x30-39 / ";" / "=" / %x41-5A / "_" / %x61-7A / "~".
-var genSet11 = [256]bool{
-	'!': true, '$': true, '%': true, '&': true, 0x27: true, '(': true, ')': true, '*': true,
-	'+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true,
-	'4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true,
-	'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true,
-	'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true,
-	'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true,
-	'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true,
-	'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true,
-	'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true,
-	'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true,
+// genSet11 is "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x41-5A / "_" / %x61-7A / "~": 1 for a byte of the set.
+var genSet11 = [256]uint8{
+	'!': 1, '$': 1, '&': 1, 0x27: 1, '(': 1, ')': 1, '*': 1, '+': 1,
+	',': 1, '-': 1, '.': 1, '0': 1, '1': 1, '2': 1, '3': 1, '4': 1,
+	'5': 1, '6': 1, '7': 1, '8': 1, '9': 1, ';': 1, '=': 1, 'A': 1,
+	'B': 1, 'C': 1, 'D': 1, 'E': 1, 'F': 1, 'G': 1, 'H': 1, 'I': 1,
+	'J': 1, 'K': 1, 'L': 1, 'M': 1, 'N': 1, 'O': 1, 'P': 1, 'Q': 1,
+	'R': 1, 'S': 1, 'T': 1, 'U': 1, 'V': 1, 'W': 1, 'X': 1, 'Y': 1,
+	'Z': 1, '_': 1, 'a': 1, 'b': 1, 'c': 1, 'd': 1, 'e': 1, 'f': 1,
+	'g': 1, 'h': 1, 'i': 1, 'j': 1, 'k': 1, 'l': 1, 'm': 1, 'n': 1,
+	'o': 1, 'p': 1, 'q': 1, 'r': 1, 's': 1, 't': 1, 'u': 1, 'v': 1,
+	'w': 1, 'x': 1, 'y': 1, 'z': 1, '~': 1,
 }
 
-// genSet12 is "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x41-5A / "_" / %x61-7A / "~".
-var genSet12 = [256]bool{
-	'!': true, '$': true, '&': true, 0x27: true, '(': true, ')': true, '*': true, '+': true,
-	',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true,
-	'5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true, 'A': true,
-	'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true,
-	'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true,
-	'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true,
-	'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true,
-	'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true,
-	'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true,
-	'w': true, 'x': true, 'y': true, 'z': true, '~': true,
+// genSet12 is "!" / "$" / %x26-3B / "=" / %x40-5A / "_" / %x61-7A / "~": 1 for a byte of the set.
+var genSet12 = [256]uint8{
+	'!': 1, '$': 1, '&': 1, 0x27: 1, '(': 1, ')': 1, '*': 1, '+': 1,
+	',': 1, '-': 1, '.': 1, '/': 1, '0': 1, '1': 1, '2': 1, '3': 1,
+	'4': 1, '5': 1, '6': 1, '7': 1, '8': 1, '9': 1, ':': 1, ';': 1,
+	'=': 1, '@': 1, 'A': 1, 'B': 1, 'C': 1, 'D': 1, 'E': 1, 'F': 1,
+	'G': 1, 'H': 1, 'I': 1, 'J': 1, 'K': 1, 'L': 1, 'M': 1, 'N': 1,
+	'O': 1, 'P': 1, 'Q': 1, 'R': 1, 'S': 1, 'T': 1, 'U': 1, 'V': 1,
+	'W': 1, 'X': 1, 'Y': 1, 'Z': 1, '_': 1, 'a': 1, 'b': 1, 'c': 1,
+	'd': 1, 'e': 1, 'f': 1, 'g': 1, 'h': 1, 'i': 1, 'j': 1, 'k': 1,
+	'l': 1, 'm': 1, 'n': 1, 'o': 1, 'p': 1, 'q': 1, 'r': 1, 's': 1,
+	't': 1, 'u': 1, 'v': 1, 'w': 1, 'x': 1, 'y': 1, 'z': 1, '~': 1,
 }
 
-// genSet13 is "!" / "$" / %x26-3B / "=" / %x40-5A / "_" / %x61-7A / "~".
-var genSet13 = [256]bool{
-	'!': true, '$': true, '&': true, 0x27: true, '(': true, ')': true, '*': true, '+': true,
-	',': true, '-': true, '.': true, '/': true, '0': true, '1': true, '2': true, '3': true,
-	'4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true,
-	'=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true,
-	'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true,
-	'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true,
-	'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true,
-	'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true,
-	'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true,
-	't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true,
+// genSet13 is "!" / "$" / %x26-2E / %x30-3B / "=" / %x40-5A / "_" / %x61-7A / "~": 1 for a byte of the set.
+var genSet13 = [256]uint8{
+	'!': 1, '$': 1, '&': 1, 0x27: 1, '(': 1, ')': 1, '*': 1, '+': 1,
+	',': 1, '-': 1, '.': 1, '0': 1, '1': 1, '2': 1, '3': 1, '4': 1,
+	'5': 1, '6': 1, '7': 1, '8': 1, '9': 1, ':': 1, ';': 1, '=': 1,
+	'@': 1, 'A': 1, 'B': 1, 'C': 1, 'D': 1, 'E': 1, 'F': 1, 'G': 1,
+	'H': 1, 'I': 1, 'J': 1, 'K': 1, 'L': 1, 'M': 1, 'N': 1, 'O': 1,
+	'P': 1, 'Q': 1, 'R': 1, 'S': 1, 'T': 1, 'U': 1, 'V': 1, 'W': 1,
+	'X': 1, 'Y': 1, 'Z': 1, '_': 1, 'a': 1, 'b': 1, 'c': 1, 'd': 1,
+	'e': 1, 'f': 1, 'g': 1, 'h': 1, 'i': 1, 'j': 1, 'k': 1, 'l': 1,
+	'm': 1, 'n': 1, 'o': 1, 'p': 1, 'q': 1, 'r': 1, 's': 1, 't': 1,
+	'u': 1, 'v': 1, 'w': 1, 'x': 1, 'y': 1, 'z': 1, '~': 1,
 }
 
-// genSet14 is "!" / "$" / %x26-2E / %x30-3B / "=" / %x40-5A / "_" / %x61-7A / "~".
-var genSet14 = [256]bool{
-	'!': true, '$': true, '&': true, 0x27: true, '(': true, ')': true, '*': true, '+': true,
-	',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true,
-	'5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true,
-	'@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true,
-	'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true,
-	'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true,
-	'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true,
-	'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true,
-	'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true,
-	'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true,
+// genSet14 is "!" / "$" / %x26-3B / "=" / %x3F-5A / "_" / %x61-7A / "~": 1 for a byte of the set.
+var genSet14 = [256]uint8{
+	'!': 1, '$': 1, '&': 1, 0x27: 1, '(': 1, ')': 1, '*': 1, '+': 1,
+	',': 1, '-': 1, '.': 1, '/': 1, '0': 1, '1': 1, '2': 1, '3': 1,
+	'4': 1, '5': 1, '6': 1, '7': 1, '8': 1, '9': 1, ':': 1, ';': 1,
+	'=': 1, '?': 1, '@': 1, 'A': 1, 'B': 1, 'C': 1, 'D': 1, 'E': 1,
+	'F': 1, 'G': 1, 'H': 1, 'I': 1, 'J': 1, 'K': 1, 'L': 1, 'M': 1,
+	'N': 1, 'O': 1, 'P': 1, 'Q': 1, 'R': 1, 'S': 1, 'T': 1, 'U': 1,
+	'V': 1, 'W': 1, 'X': 1, 'Y': 1, 'Z': 1, '_': 1, 'a': 1, 'b': 1,
+	'c': 1, 'd': 1, 'e': 1, 'f': 1, 'g': 1, 'h': 1, 'i': 1, 'j': 1,
+	'k': 1, 'l': 1, 'm': 1, 'n': 1, 'o': 1, 'p': 1, 'q': 1, 'r': 1,
+	's': 1, 't': 1, 'u': 1, 'v': 1, 'w': 1, 'x': 1, 'y': 1, 'z': 1,
+	'~': 1,
 }
 
-// genSet15 is "!" / "$" / %x26-3B / "=" / %x3F-5A / "_" / %x61-7A / "~".
-var genSet15 = [256]bool{
-	'!': true, '$': true, '&': true, 0x27: true, '(': true, ')': true, '*': true, '+': true,
-	',': true, '-': true, '.': true, '/': true, '0': true, '1': true, '2': true, '3': true,
-	'4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true,
-	'=': true, '?': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true,
-	'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true,
-	'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true,
-	'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true,
-	'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true,
-	'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true,
-	's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true,
-	'~': true,
+// genSet15 is "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x40-5A / "_" / %x61-7A / "~": 1 for a byte of the set.
+var genSet15 = [256]uint8{
+	'!': 1, '$': 1, '&': 1, 0x27: 1, '(': 1, ')': 1, '*': 1, '+': 1,
+	',': 1, '-': 1, '.': 1, '0': 1, '1': 1, '2': 1, '3': 1, '4': 1,
+	'5': 1, '6': 1, '7': 1, '8': 1, '9': 1, ';': 1, '=': 1, '@': 1,
+	'A': 1, 'B': 1, 'C': 1, 'D': 1, 'E': 1, 'F': 1, 'G': 1, 'H': 1,
+	'I': 1, 'J': 1, 'K': 1, 'L': 1, 'M': 1, 'N': 1, 'O': 1, 'P': 1,
+	'Q': 1, 'R': 1, 'S': 1, 'T': 1, 'U': 1, 'V': 1, 'W': 1, 'X': 1,
+	'Y': 1, 'Z': 1, '_': 1, 'a': 1, 'b': 1, 'c': 1, 'd': 1, 'e': 1,
+	'f': 1, 'g': 1, 'h': 1, 'i': 1, 'j': 1, 'k': 1, 'l': 1, 'm': 1,
+	'n': 1, 'o': 1, 'p': 1, 'q': 1, 'r': 1, 's': 1, 't': 1, 'u': 1,
+	'v': 1, 'w': 1, 'x': 1, 'y': 1, 'z': 1, '~': 1,
 }
 
-// genSet16 is "!" / %x24-2E / %x30-39 / ";" / "=" / %x40-5A / "_" / %x61-7A / "~".
-var genSet16 = [256]bool{
-	'!': true, '$': true, '%': true, '&': true, 0x27: true, '(': true, ')': true, '*': true,
-	'+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true,
-	'4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true,
-	'@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true,
-	'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true,
-	'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true,
-	'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true,
-	'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true,
-	'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true,
-	'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true,
+// genSet16 is "v": 1 for a byte of the set.
+var genSet16 = [256]uint8{
+	'V': 1, 'v': 1,
 }
 
-// genSet17 is "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x40-5A / "_" / %x61-7A / "~".
-var genSet17 = [256]bool{
-	'!': true, '$': true, '&': true, 0x27: true, '(': true, ')': true, '*': true, '+': true,
-	',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true,
-	'5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true, '@': true,
-	'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true,
-	'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true,
-	'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true,
-	'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true,
-	'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true,
-	'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true,
-	'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true,
+// genSet17 is "!" / %x24-2E / %x30-39 / ";" / "=" / %x40-5A / "_" / %x61-7A / "~": 1 for a byte of the set.
+var genSet17 = [256]uint8{
+	'!': 1, '$': 1, '%': 1, '&': 1, 0x27: 1, '(': 1, ')': 1, '*': 1,
+	'+': 1, ',': 1, '-': 1, '.': 1, '0': 1, '1': 1, '2': 1, '3': 1,
+	'4': 1, '5': 1, '6': 1, '7': 1, '8': 1, '9': 1, ';': 1, '=': 1,
+	'@': 1, 'A': 1, 'B': 1, 'C': 1, 'D': 1, 'E': 1, 'F': 1, 'G': 1,
+	'H': 1, 'I': 1, 'J': 1, 'K': 1, 'L': 1, 'M': 1, 'N': 1, 'O': 1,
+	'P': 1, 'Q': 1, 'R': 1, 'S': 1, 'T': 1, 'U': 1, 'V': 1, 'W': 1,
+	'X': 1, 'Y': 1, 'Z': 1, '_': 1, 'a': 1, 'b': 1, 'c': 1, 'd': 1,
+	'e': 1, 'f': 1, 'g': 1, 'h': 1, 'i': 1, 'j': 1, 'k': 1, 'l': 1,
+	'm': 1, 'n': 1, 'o': 1, 'p': 1, 'q': 1, 'r': 1, 's': 1, 't': 1,
+	'u': 1, 'v': 1, 'w': 1, 'x': 1, 'y': 1, 'z': 1, '~': 1,
 }

@@ -27,9 +27,9 @@ func ExampleGenerateGo() {
 	// // matchPort matches port at pos in in and returns the end offset of the match, or -1.
 	// func matchPort(in string, pos int) int {
 	// // matchPortRun returns the end of the run of bytes of set in in from p.
-	// func matchPortRun(in string, p int, set *[256]bool) int {
-	// // matchPortSet0 is %x30-39.
-	// var matchPortSet0 = [256]bool{
+	// func matchPortRun(in string, p int, set *[256]uint8) int {
+	// // matchPortSet0 is %x30-39: 1 for a byte of the set.
+	// var matchPortSet0 = [256]uint8{
 }
 
 // AddExplain compiles what Rule.ExplainFrom computes: the farthest offset a

@@ -41,11 +41,15 @@ import (
 // variables) or where it is a fused scan, a literal, a class or a terminal (a
 // few lines). A choice point (an alternative, an iteration, a look-ahead)
 // saves the captures its subrule can set and restores them when the subrule
-// fails. The function of a named rule is named "match" and the rule's name
+// fails. Where the rest of a rule cannot fail (URI's hier-part, whose last
+// alternative matches empty, followed by options), the captures nothing in
+// that rest sets are stored into caps at the end of each path there, not
+// carried to the end of the function. The function of a named rule is named "match" and the rule's name
 // in Go (dec-octet: matchDecOctet), its diagnosis "explain" and the same,
 // with "Rule" added where Add or AddExplain was given that name.
 //
-// Byte classes become package-level [256]bool tables, named with Prefix;
+// Byte classes become package-level [256]uint8 tables (1 for a byte of the
+// set), named with Prefix;
 // fused runs become loops, over a byte table in Prefix + "Run", which the
 // compiler inlines. A rune class becomes a function of its set of
 // code points (Prefix + "Runes" + n) that decodes UTF-8 and tests ranges,
@@ -231,7 +235,7 @@ func (g *Generator) Source() ([]byte, error) {
 		return nil, fmt.Errorf("codegen: generate: %d labels in the diagnoses, more than 65,536", len(g.labels))
 	}
 	for i, set := range g.sets {
-		fmt.Fprintf(&b, "// %s is %s.\nvar %s = [256]bool{", g.tableName(i), set, g.tableName(i))
+		fmt.Fprintf(&b, "// %s is %s: 1 for a byte of the set.\nvar %s = [256]uint8{", g.tableName(i), set, g.tableName(i))
 		n := 0
 		for c := 0; c < 256; c++ {
 			if !set.Contains(byte(c)) {
@@ -241,7 +245,7 @@ func (g *Generator) Source() ([]byte, error) {
 				b.WriteString("\n")
 			}
 			n++
-			fmt.Fprintf(&b, "%s: true, ", byteLit(byte(c)))
+			fmt.Fprintf(&b, "%s: 1, ", byteLit(byte(c)))
 		}
 		b.WriteString("\n}\n\n")
 	}
@@ -361,6 +365,14 @@ type genFunc struct {
 	nvars  int
 	labels []*label
 	err    error
+
+	// commit is the node of the function's top sequence after which the
+	// match cannot fail (what follows it never fails, commitPoint): once
+	// it has matched, the captures of the slots in final hold their last
+	// values and are stored into caps there, on each path, so that they
+	// are not carried to the end of the function.
+	commit *node
+	final  []int
 }
 
 type stmt struct {
@@ -477,9 +489,12 @@ func (f *genFunc) compile(name string, r *node) (string, error) {
 func (f *genFunc) compileAs(name string, r *node, internal bool) (string, error) {
 	f.top = !internal
 	fail := f.newLabel()
+	stored := f.commitPoint(r)
 	f.node(r, fail)
 	for s := 0; s < f.nslots; s++ {
-		f.emit("caps[%d] = [2]int{%s, %s}", s, capVar(s, false), capVar(s, true))
+		if !stored[s] {
+			f.emit("caps[%d] = [2]int{%s, %s}", s, capVar(s, false), capVar(s, true))
+		}
 	}
 	f.emit("return p")
 	f.dead = true
@@ -506,7 +521,8 @@ func (f *genFunc) compileAs(name string, r *node, internal bool) (string, error)
 		fmt.Fprintf(&b, "func %s(in string, pos int) int {\n", name)
 	}
 	if !internal {
-		b.WriteString("if pos < 0 || pos > len(in) {\nreturn -1\n}\n")
+		// pos < 0 || pos > len(in) in one comparison.
+		b.WriteString("if uint(pos) > uint(len(in)) {\nreturn -1\n}\n")
 	}
 	reads := f.reads()
 	if reads["p"] > 0 {
@@ -601,19 +617,21 @@ func (f *genFunc) prune() {
 }
 
 // byteIn returns a Go condition that holds when the next byte is in set, or,
-// when in is false, when it is not (or there is none).
+// when in is false, when it is not (or there is none). p < len(in) is
+// written uint(p) < uint(len(in)), p being never negative, so that the
+// compiler drops the bounds check of in[p]: a branch less at each test.
 func (f *genFunc) byteIn(set c.CharSet, in bool) string {
 	if c, ok := single(set); ok {
 		if in {
-			return fmt.Sprintf("p < len(in) && in[p] == %s", byteLit(c))
+			return fmt.Sprintf("uint(p) < uint(len(in)) && in[p] == %s", byteLit(c))
 		}
-		return fmt.Sprintf("p >= len(in) || in[p] != %s", byteLit(c))
+		return fmt.Sprintf("uint(p) >= uint(len(in)) || in[p] != %s", byteLit(c))
 	}
 	t := f.g.table(set)
 	if in {
-		return fmt.Sprintf("p < len(in) && %s[in[p]]", t)
+		return fmt.Sprintf("uint(p) < uint(len(in)) && %s[in[p]] != 0", t)
 	}
-	return fmt.Sprintf("p >= len(in) || !%s[in[p]]", t)
+	return fmt.Sprintf("uint(p) >= uint(len(in)) || %s[in[p]] == 0", t)
 }
 
 // single reports whether set holds exactly one byte, and which.
@@ -665,10 +683,10 @@ func canSkip(r *node) bool {
 func (f *genFunc) unitStep(r *node, orElse string) string {
 	var b strings.Builder
 	t := f.g.table(r.set)
-	fmt.Fprintf(&b, "if c := in[p]; %s[c] {\np++\n}", t)
+	fmt.Fprintf(&b, "if c := in[p]; %s[c] != 0 {\np++\n}", t)
 	if r.pct {
 		h := f.g.table(c.HexDigSet)
-		fmt.Fprintf(&b, " else if c == '%%' && p+2 < len(in) && %s[in[p+1]] && %s[in[p+2]] {\np += 3\n}", h, h)
+		fmt.Fprintf(&b, " else if c == '%%' && p+2 < len(in) && %s[in[p+1]] != 0 && %s[in[p+2]] != 0 {\np += 3\n}", h, h)
 	}
 	fmt.Fprintf(&b, " else {\n%s\n}", orElse)
 	return b.String()
@@ -677,8 +695,11 @@ func (f *genFunc) unitStep(r *node, orElse string) string {
 // runLoop is the loop of an unbounded run of the fused node r: the scan of
 // the bytes of r's set (Prefix + "Run", runSource) and, when r takes
 // pct-encoded triplets, the test of a triplet after it, where a run seldom
-// goes. The triplet is read from in[p:], whose length covers its three
-// bytes, so that the compiler drops their bounds checks.
+// goes. The byte the run stopped at is tested first, in the form that
+// lets the compiler drop its bounds check (uint(p) < uint(len(in))), and
+// the length of a triplet only after a "%": a run mostly stops at the end
+// of the input or at a delimiter, where slicing in[p:] cost five more
+// instructions each time.
 func (f *genFunc) runLoop(r *node) string {
 	f.g.runs = true
 	loop := fmt.Sprintf("p = %sRun(in, p, &%s)", f.g.prefix(), f.g.table(r.set))
@@ -686,12 +707,16 @@ func (f *genFunc) runLoop(r *node) string {
 		return loop
 	}
 	h := f.g.table(c.HexDigSet)
-	return fmt.Sprintf("for {\n%s\nif t := in[p:]; len(t) < 3 || t[0] != '%%' || !%s[t[1]] || !%s[t[2]] {\nbreak\n}\np += 3\n}", loop, h, h)
+	return fmt.Sprintf("for {\n%s\nif uint(p) >= uint(len(in)) || in[p] != '%%' || len(in)-p < 3 || %s[in[p+1]] == 0 || %s[in[p+2]] == 0 {\nbreak\n}\np += 3\n}", loop, h, h)
 }
 
 // runSource is the function that the loops of runLoop call, small enough for
 // the compiler to inline with its table: four bytes a step while four are
-// left, then one. uint(p) < uint(len(in)) is p < len(in), p being never
+// left, then one. The step ANDs the four table entries, which is one branch
+// for four bytes where bool tables took four (&& branches); it is why the
+// tables hold uint8. The four bytes are in[p:][:4], one bounds check (p <=
+// len(in)) where in[p : p+4] took two, p+4 being able to overflow for all
+// the compiler knows. uint(p) < uint(len(in)) is p < len(in), p being never
 // negative, in the form that lets the compiler drop the bounds check of
 // in[p].
 func (g *Generator) runSource() string {
@@ -699,14 +724,14 @@ func (g *Generator) runSource() string {
 		return ""
 	}
 	return fmt.Sprintf(`// %[1]sRun returns the end of the run of bytes of set in in from p.
-func %[1]sRun(in string, p int, set *[256]bool) int {
+func %[1]sRun(in string, p int, set *[256]uint8) int {
 	for len(in)-p >= 4 {
-		if q := in[p : p+4]; !set[q[0]] || !set[q[1]] || !set[q[2]] || !set[q[3]] {
+		if q := in[p:][:4]; set[q[0]]&set[q[1]]&set[q[2]]&set[q[3]] == 0 {
 			break
 		}
 		p += 4
 	}
-	for uint(p) < uint(len(in)) && set[in[p]] {
+	for uint(p) < uint(len(in)) && set[in[p]] != 0 {
 		p++
 	}
 	return p
@@ -717,12 +742,12 @@ func %[1]sRun(in string, p int, set *[256]bool) int {
 
 // unitCond is the condition that one unit of the fused node r stands at p.
 func (f *genFunc) unitCond(r *node) string {
-	cond := fmt.Sprintf("%s[in[p]]", f.g.table(r.set))
+	cond := fmt.Sprintf("%s[in[p]] != 0", f.g.table(r.set))
 	if r.pct {
 		h := f.g.table(c.HexDigSet)
-		cond = fmt.Sprintf("(%s || in[p] == '%%' && p+2 < len(in) && %s[in[p+1]] && %s[in[p+2]])", cond, h, h)
+		cond = fmt.Sprintf("(%s || in[p] == '%%' && p+2 < len(in) && %s[in[p+1]] != 0 && %s[in[p+2]] != 0)", cond, h, h)
 	}
-	return "p < len(in) && " + cond
+	return "uint(p) < uint(len(in)) && " + cond
 }
 
 // node emits the code of r: on a match it falls through with p at the end of
@@ -759,10 +784,11 @@ func (f *genFunc) node(r *node, fail *label) {
 		switch n := len(r.lit); n {
 		case 0:
 		case 1:
-			f.jumpIf(fmt.Sprintf("p >= len(in) || in[p] != %s", byteLit(r.lit[0])), fail)
+			f.jumpIf(fmt.Sprintf("uint(p) >= uint(len(in)) || in[p] != %s", byteLit(r.lit[0])), fail)
 			f.emit("p++")
 		default:
-			f.jumpIf(fmt.Sprintf("len(in)-p < %d || in[p:p+%d] != %s", n, n, strconv.Quote(r.lit)), fail)
+			// in[p:][:n] is one bounds check, in[p:p+n] two.
+			f.jumpIf(fmt.Sprintf("len(in)-p < %d || in[p:][:%d] != %s", n, n, strconv.Quote(r.lit)), fail)
 			f.emit("p += %d", n)
 		}
 	case kLitFold:
@@ -794,6 +820,9 @@ func (f *genFunc) node(r *node, fail *label) {
 	case kSeq:
 		for _, s := range r.subs {
 			f.node(s, fail)
+			if s == f.commit && !f.commitsInAlt(s) {
+				f.storeFinal()
+			}
 		}
 	case kAlt:
 		f.alt(r, fail)
@@ -891,6 +920,9 @@ func (f *genFunc) alt(r *node, fail *label) {
 		}
 		f.needle(s, next)
 		f.node(s, next)
+		if r == f.commit && f.commitsInAlt(r) {
+			f.storeFinal()
+		}
 		if last {
 			break
 		}
@@ -915,6 +947,105 @@ func (f *genFunc) restoreSubset(slots, sub []int, snap []string) {
 			}
 		}
 	}
+}
+
+// commitPoint finds, in the function of Add whose rule r is a sequence, an
+// element at or after the last that can fail: once it has matched, so has
+// r (the elements after it never fail, neverFails), and the captures of
+// the slots that those elements do not set are final. It records that
+// element and those slots in f.commit and f.final, and returns the slots whose stores at the
+// end of the function are left out (storeFinal makes them). caps is
+// written only where the match can no longer fail, so that a failed match
+// leaves it as it was.
+func (f *genFunc) commitPoint(r *node) map[int]bool {
+	if f.nslots == 0 || f.nocaps || r.kind != kSeq || callable(r) || r.fast != fNone || r.rfast != fNone {
+		return nil
+	}
+	k := len(r.subs) - 1
+	for k >= 0 && neverFails(r.subs[k]) {
+		k--
+	}
+	if k < 0 || k == len(r.subs)-1 {
+		return nil // nothing can fail, or the last element can: no gain
+	}
+	// From the last element that can fail on, any element will do: the one
+	// that sets the most slots (hier-part, which never fails, rather than
+	// the ":" before it), the first of those.
+	j := k
+	for i := k + 1; i < len(r.subs); i++ {
+		if len(slotsOf(r.subs[i])) > len(slotsOf(r.subs[j])) {
+			j = i
+		}
+	}
+	if j == len(r.subs)-1 {
+		return nil // the end of the function: no gain
+	}
+	later := map[int]bool{}
+	for _, s := range r.subs[j+1:] {
+		for _, slot := range slotsOf(s) {
+			later[slot] = true
+		}
+	}
+	stored := map[int]bool{}
+	for slot := 0; slot < f.nslots; slot++ {
+		if !later[slot] {
+			f.final = append(f.final, slot)
+			stored[slot] = true
+		}
+	}
+	f.commit = r.subs[j]
+	return stored
+}
+
+// commitsInAlt reports whether the captures are stored at the end of each
+// alternative of the commit node r, an ordered choice compiled inline (the
+// hier-part of URI: each of its four alternatives stores them), rather than
+// once after it: the values of the alternatives then need not be merged
+// where they meet.
+func (f *genFunc) commitsInAlt(r *node) bool {
+	return r.kind == kAlt && !callable(r) && r.fast == fNone && r.rfast == fNone
+}
+
+// storeFinal stores the final captures into caps (commitPoint).
+func (f *genFunc) storeFinal() {
+	for _, slot := range f.final {
+		f.emit("caps[%d] = [2]int{%s, %s}", slot, capVar(slot, false), capVar(slot, true))
+	}
+}
+
+// neverFails reports whether r matches at any position: an optional or
+// repeated rule with no minimum, a sequence of such rules, a choice with
+// one such alternative. It errs on the side of false.
+func neverFails(r *node) bool {
+	switch {
+	case r.fast == fRun || r.rfast == fRun:
+		return r.min == 0
+	case r.fast != fNone || r.rfast != fNone:
+		return false
+	}
+	switch r.kind {
+	case kRep:
+		return r.min == 0
+	case kCap:
+		return neverFails(r.subs[0])
+	case kSeq:
+		for _, s := range r.subs {
+			if !neverFails(s) {
+				return false
+			}
+		}
+		return true
+	case kAlt:
+		for _, s := range r.subs {
+			if neverFails(s) {
+				return true
+			}
+		}
+		return false
+	case kLit, kLitFold:
+		return r.lit == ""
+	}
+	return false
 }
 
 // rep emits a greedy repetition, which stops when its rule matches empty.
@@ -1031,6 +1162,8 @@ func (f *genFunc) fused(r *node, fail *label) {
 			if r.min == 1 {
 				f.jumpIf("p == "+start, fail)
 			}
+		case r.max == 0:
+			// Zero units (path-empty = 0<pchar>): nothing to scan.
 		default:
 			n := f.newVar()
 			f.set(n, "0")
@@ -1044,7 +1177,7 @@ func (f *genFunc) fused(r *node, fail *label) {
 			}
 		}
 	case fSepRun:
-		f.emit("if p < len(in) && in[p] == %s {\np++\n%s\n}", byteLit(r.sep), f.runLoop(r))
+		f.emit("if uint(p) < uint(len(in)) && in[p] == %s {\np++\n%s\n}", byteLit(r.sep), f.runLoop(r))
 	default:
 		if f.err == nil {
 			f.err = errors.New("codegen: generate: unknown fused form")
@@ -1054,19 +1187,45 @@ func (f *genFunc) fused(r *node, fail *label) {
 
 // callable reports whether r is compiled to a function of its own that the
 // functions using it call: a named rule that captures nothing and is not a
-// fused scan, a literal, a class or a terminal (those are a few lines
-// inline). Such a rule is written once, however often it is used, which
-// keeps the output's size that of the grammar and not of its tree written
-// out; the Go compiler inlines what is small.
+// fused scan, a literal, a class or a terminal, nor a sequence of those
+// (straight), which are a few lines inline. Such a rule is written once,
+// however often it is used, which keeps the output's size that of the
+// grammar and not of its tree written out; the Go compiler inlines what is
+// small.
 func callable(r *node) bool {
 	if r.name == "" || r.hasCaps || r.fast != fNone || r.rfast != fNone {
 		return false
 	}
 	switch r.kind {
-	case kSeq, kAlt, kRep, kNot, kPeek:
+	case kSeq:
+		return !straight(r)
+	case kAlt, kRep, kNot, kPeek:
 		return true
 	}
 	return false
+}
+
+// straight reports whether r is a sequence of byte tests and scans without
+// a choice point: literals, classes and fused nodes (scheme = ALPHA *(
+// ALPHA / DIGIT / "+" / "-" / "." ) is a test and a loop). Its code is as
+// short as the call that would run it, which the Go compiler does not
+// inline (its budget counts the loop of genRun), and a call from a
+// function with captures spills and reloads their variables around it.
+func straight(r *node) bool {
+	if r.kind != kSeq || len(r.subs) == 0 {
+		return false
+	}
+	for _, s := range r.subs {
+		switch {
+		case s.hasCaps:
+			return false
+		case s.fast != fNone, s.rfast != fNone:
+		case s.kind == kLit, s.kind == kLitFold, s.kind == kClass:
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // placeholder returns the text that stands for the name of the function

@@ -87,6 +87,40 @@ func genGrammars() []*c.Rule {
 		c.Seq(c.Opt(c.Seq(c.Capture(0, c.Star(alpha)), c.Lit("@"))), c.Capture(1, c.Star(alpha)), c.Opt(c.Lit("@"))),
 		c.Alt(c.Seq(c.Capture(0, c.UserInfo), c.Lit("@"), c.Lit("b")), c.Seq(c.Capture(1, c.Star(alpha)), c.Lit("!"))),
 		needleInLoop,
+		// The captures are stored into caps where nothing after can fail
+		// (commitPoint): at the end of each alternative of a choice that
+		// never fails, a slot of it set again after it (last capture wins);
+		commitInAlt,
+		// after a choice that can fail once an alternative set a capture;
+		c.Seq(c.Capture(0, c.Star(a)), c.Alt(c.Seq(c.Capture(1, b), c.Lit("c")), c.Capture(2, c.Lit("x"))), c.Opt(c.Capture(3, c.Lit("y")))),
+		// and with the slot of a capture before the choice set again after it.
+		c.Seq(c.Capture(0, a), c.Alt(c.Capture(1, b), c.Lit("")), c.Opt(c.Capture(0, c.Lit("x")))),
+	}
+}
+
+// commitInAlt is the shape of URI: scheme ":" hier-part [ "?" query ], with
+// a hier-part that never fails (its last alternative matches empty).
+var commitInAlt = c.Seq(c.Capture(0, c.Plus(c.Class(c.ByteRange('a', 'z')))), c.Lit(":"),
+	c.Alt(c.Seq(c.Lit("//"), c.Capture(1, c.Star(c.Class(c.ByteRange('a', 'z'))))), c.Capture(2, c.Plus(c.Lit("b"))), c.Capture(3, c.Lit(""))),
+	c.Opt(c.Seq(c.Lit("?"), c.Capture(3, c.Star(c.Class(c.ByteRange('a', 'z')))))))
+
+// TestCommitPoint checks where the matcher of commitInAlt stores its
+// captures: slots 0 to 2, which nothing after the choice sets, at the end
+// of each of its three alternatives, where the match can no longer fail;
+// slot 3, which the option after it sets, once at the end.
+func TestCommitPoint(t *testing.T) {
+	g := &Generator{Package: "x", Slots: 4}
+	if err := g.Add("match", commitInAlt); err != nil {
+		t.Fatal(err)
+	}
+	src, err := g.Source()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for slot, want := range []int{3, 3, 3, 1} {
+		if got := strings.Count(string(src), fmt.Sprintf("caps[%d] = ", slot)); got != want {
+			t.Errorf("caps[%d] stored %d times, want %d:\n%s", slot, got, want, src)
+		}
 	}
 }
 

@@ -248,10 +248,10 @@ func (f *genFunc) runeClass(r *node, fail *label) {
 // of r's code points, else runs orElse.
 func (f *genFunc) runeUnitStep(r *node, orElse string) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "if c := in[p]; %s[c] {\np++\n}", f.g.table(r.set))
+	fmt.Fprintf(&b, "if c := in[p]; %s[c] != 0 {\np++\n}", f.g.table(r.set))
 	if r.pct {
 		h := f.g.table(c.HexDigSet)
-		fmt.Fprintf(&b, " else if c == '%%' && p+2 < len(in) && %s[in[p+1]] && %s[in[p+2]] {\np += 3\n}", h, h)
+		fmt.Fprintf(&b, " else if c == '%%' && p+2 < len(in) && %s[in[p+1]] != 0 && %s[in[p+2]] != 0 {\np += 3\n}", h, h)
 	}
 	fmt.Fprintf(&b, " else if c < utf8.RuneSelf {\n%s\n} else if e := %s(in, p); e > 0 {\np += e\n} else {\n%s\n}",
 		orElse, f.g.runeFunc(r.runes), orElse)
@@ -305,10 +305,10 @@ func (f *genFunc) lookCond(r *node) string {
 	if r.rfast != fUnit {
 		return f.unitCond(r)
 	}
-	cond := fmt.Sprintf("%s[in[p]]", f.g.table(r.set))
+	cond := fmt.Sprintf("%s[in[p]] != 0", f.g.table(r.set))
 	if r.pct {
 		h := f.g.table(c.HexDigSet)
-		cond += fmt.Sprintf(" || in[p] == '%%' && p+2 < len(in) && %s[in[p+1]] && %s[in[p+2]]", h, h)
+		cond += fmt.Sprintf(" || in[p] == '%%' && p+2 < len(in) && %s[in[p+1]] != 0 && %s[in[p+2]] != 0", h, h)
 	}
 	cond += fmt.Sprintf(" || in[p] >= utf8.RuneSelf && %s(in, p) > 0", f.g.runeFunc(r.runes))
 	return "p < len(in) && (" + cond + ")"

@@ -6,7 +6,7 @@ package diagrt
 func (d *genDiag) hexdig(in string, pos int) {
 	if pos < len(in) && in[pos] == '%' {
 		q := pos + 1
-		for q < len(in) && q < pos+3 && genHexdig[in[q]] {
+		for q < len(in) && q < pos+3 && genHexdig[in[q]] != 0 {
 			q++
 		}
 		if q < pos+3 {

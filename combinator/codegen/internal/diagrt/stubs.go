@@ -15,10 +15,10 @@ const genSeenWords = (len(genLabels) + 63) / 64
 // genHexdigLabel is the index of HEXDIG in genLabels.
 const genHexdigLabel = 0
 
-// genHexdig is the table of HEXDIG.
-var genHexdig = func() (t [256]bool) {
+// genHexdig is the table of HEXDIG: 1 for a byte of the set.
+var genHexdig = func() (t [256]uint8) {
 	for _, c := range "0123456789ABCDEFabcdef" {
-		t[c] = true
+		t[c] = 1
 	}
 	return t
 }()
