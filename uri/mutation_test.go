@@ -808,10 +808,17 @@ func TestResolveDotSegmentsOnlyInTheReference(t *testing.T) {
 // resolving against it overflowed a span: a panic). Checked on the bound
 // itself, not on a 2 GiB input.
 func TestTooLongFor(t *testing.T) {
-	for _, tt := range []struct {
+	cases := []struct {
 		n    int
 		want bool
-	}{{0, false}, {1<<31 - 2, false}, {1<<31 - 1, true}, {1 << 31, true}} {
+	}{{0, false}, {math.MaxInt32 - 1, false}, {math.MaxInt32, true}}
+	if n := int64(math.MaxInt32) + 1; n <= math.MaxInt { // where an int holds it (not on 32-bit platforms)
+		cases = append(cases, struct {
+			n    int
+			want bool
+		}{int(n), true})
+	}
+	for _, tt := range cases {
 		if got := tooLongFor(tt.n); got != tt.want {
 			t.Errorf("tooLongFor(%d) = %v, want %v", tt.n, got, tt.want)
 		}

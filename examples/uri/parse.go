@@ -119,10 +119,11 @@ func showExample(e env) int {
 }
 
 // newLineScanner reads lines ending in "\n" or "\r\n" (which it drops), as
-// long as the 2 GiB the uri package parses.
+// long as the 2 GiB the uri package parses (where an int holds that; on a
+// 32-bit platform, as long as an int allows).
 func newLineScanner(r io.Reader) *bufio.Scanner {
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64*1024), math.MaxInt32+2)
+	sc.Buffer(make([]byte, 64*1024), int(min(math.MaxInt32+2, int64(math.MaxInt))))
 	return sc
 }
 

@@ -1,6 +1,7 @@
 package errtext
 
 import (
+	"math"
 	"strconv"
 	"strings"
 	"testing"
@@ -27,7 +28,7 @@ func TestQuoteLong(t *testing.T) {
 		{"start", s, 0, `"` + strings.Repeat("a", 64) + `…" (203 bytes)`},
 		{"negative offset is the start", s, -1, `"` + strings.Repeat("a", 64) + `…" (203 bytes)`},
 		{"end", s, 203, `"…` + strings.Repeat("b", 64) + `" (203 bytes)`},
-		{"past the end", s, 1 << 40, `"…` + strings.Repeat("b", 64) + `" (203 bytes)`},
+		{"past the end", s, math.MaxInt, `"…` + strings.Repeat("b", 64) + `" (203 bytes)`},
 		{"near the end", s, 190, `"…` + strings.Repeat("b", 64) + `" (203 bytes)`},
 		// Control characters are escaped, as strconv.Quote does.
 		{"control", strings.Repeat("\x00", 65), 0, `"` + strings.Repeat(`\x00`, 64) + `…" (65 bytes)`},
