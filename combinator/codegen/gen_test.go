@@ -87,6 +87,14 @@ func genGrammars() []*c.Rule {
 		c.Seq(c.Opt(c.Seq(c.Capture(0, c.Star(alpha)), c.Lit("@"))), c.Capture(1, c.Star(alpha)), c.Opt(c.Lit("@"))),
 		c.Alt(c.Seq(c.Capture(0, c.UserInfo), c.Lit("@"), c.Lit("b")), c.Seq(c.Capture(1, c.Star(alpha)), c.Lit("!"))),
 		needleInLoop,
+		// The units of scans as a diagnosis records them where a scan stops:
+		// an unnamed one-rule Seq records what is inside it (an Alt: each
+		// alternative), a named one its name ("n", not the "m" inside it),
+		// an unnamed "%" HEXDIG HEXDIG itself and HEXDIG after a "%".
+		c.Seq(c.Star(c.Seq(c.Alt(a, b))), c.Star(c.Named("n", c.Named("m", c.Lit("c")))),
+			c.Star(c.Seq(c.Lit("%"), c.HEXDIG, c.HEXDIG)), c.Lit("!")),
+		// *( "/" *alpha ) inside a one-rule Seq: still the fused *( sep *unit ).
+		c.Star(c.Seq(c.Seq(c.Lit("/"), c.Star(alpha)))),
 	}
 }
 
