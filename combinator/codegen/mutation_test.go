@@ -2,6 +2,8 @@ package codegen
 
 import (
 	"bytes"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -63,5 +65,119 @@ func TestGenerateChoiceOfAdded(t *testing.T) {
 		if !bytes.Contains(body, []byte(want)) {
 			t.Errorf("choice does not hold\n%s\nits body:\n%s", want, body)
 		}
+	}
+}
+
+// genSource returns the output of a Generator of package p after add.
+func genSource(t *testing.T, add func(g *Generator) error) string {
+	t.Helper()
+	g := &Generator{Package: "p"}
+	if err := add(g); err != nil {
+		t.Fatal(err)
+	}
+	src, err := g.Source()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(src)
+}
+
+// TestExplainNamedRuleThatCannotFail: a named rule that matches whatever
+// follows (s = *"a", RFC 5234 §3.6: zero occurrences match) is never
+// expected, so its label is not in the table: only "a", expected where the
+// repetition stops, and the end of input, expected after a whole match of
+// a prefix (the record's exp has room for one id per label). Kills
+// explain.go explainFunc's `fail.uses > 0` → `>= 0`, whose call of labelID
+// put "s" in the table although nothing records it.
+func TestExplainNamedRuleThatCannotFail(t *testing.T) {
+	src := genSource(t, func(g *Generator) error { return g.AddExplain("x", c.Named("s", c.Star(c.Lit("a")))) })
+	want := "var genLabels = [...]string{\n\t\"%s\\\"a\\\"\",\n\t\"end of input\",\n}\n"
+	if !strings.Contains(src, want) {
+		t.Errorf("the output does not hold\n%s\nit is:\n%s", want, src)
+	}
+}
+
+// TestExplainRepetitionCountsOnlyWhatItChecks: the diagnosis of a
+// repetition counts its iterations only when it checks a bound: *( "a" "b" )
+// keeps no counter, and a repetition without a minimum (0*2, *) checks
+// none, unfused or a fused run. Kills explain.go drep's `r.min > 0 ||` →
+// `>= 0` (a counter nothing reads) and `if r.min > 0` → `>= 0` (a check of
+// the counter < 0), and dfused's fRun `if r.min > 0` → `>= 0` (the same
+// check), which added code that does nothing.
+func TestExplainRepetitionCountsOnlyWhatItChecks(t *testing.T) {
+	ab := c.Seq(c.Lit("a"), c.Lit("b"))
+	alpha := c.Class(c.ByteRange('a', 'z'))
+	counter := regexp.MustCompile(`\bv[0-9]+\+\+`)
+	minCheck := regexp.MustCompile(`\bv[0-9]+ < 0\b`)
+	for _, tc := range []struct {
+		name   string
+		r      *c.Rule
+		counts bool
+	}{
+		{"*( a b )", c.Star(ab), false},
+		{"0*2( a b )", c.Rep(0, 2, ab), true},
+		{"0*2alpha", c.Rep(0, 2, alpha), true},
+		{"*alpha", c.Star(alpha), false},
+	} {
+		src := genSource(t, func(g *Generator) error { return g.AddExplain("x", tc.r) })
+		if got := counter.MatchString(src); got != tc.counts {
+			t.Errorf("%s: a counter %v, want %v:\n%s", tc.name, got, tc.counts, src)
+		}
+		if m := minCheck.FindString(src); m != "" {
+			t.Errorf("%s: checks %s:\n%s", tc.name, m, src)
+		}
+	}
+}
+
+// TestExplainSeenWords: the record's set of the labels recorded has one
+// 64-bit word for each 64 labels, rounded up: one for 64 labels, two for
+// 65 (n single bytes %x80... in an Alt, and the end of input). Kills
+// explain.go diagSource's `(len(g.labels) + 63) / 64` → `* 64`, a set
+// 4,000 times too large that each record cleared.
+func TestExplainSeenWords(t *testing.T) {
+	for _, tc := range []struct{ bytes, labels, words int }{{63, 64, 1}, {64, 65, 2}} {
+		var alts []*c.Rule
+		for i := 0; i < tc.bytes; i++ {
+			alts = append(alts, c.Lit(string([]byte{0x80 + byte(i)})))
+		}
+		src := genSource(t, func(g *Generator) error { return g.AddExplain("x", c.Alt(alts...)) })
+		exp := regexp.MustCompile(`\bexp +\[` + strconv.Itoa(tc.labels) + `\]uint16\n`)
+		seen := regexp.MustCompile(`\bseen +\[` + strconv.Itoa(tc.words) + `\]uint64 `)
+		if !exp.MatchString(src) || !seen.MatchString(src) {
+			t.Errorf("%d labels: want exp [%d]uint16 and seen [%d]uint64 in\n%s", tc.labels, tc.labels, tc.words, src)
+		}
+	}
+}
+
+// TestGenerateCapsOfTheLastSlot: the function of a rule with captures takes
+// room for each slot up to the last one it captures, here slot 1: caps
+// *[2][2]int, which the matcher fills. Kills gen.go Add's `maxSlot(r)+1`
+// → `-1`, which left caps out (every other test sets Slots).
+func TestGenerateCapsOfTheLastSlot(t *testing.T) {
+	src, err := GenerateGo(c.Capture(1, c.Lit("a")), "p", "m")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"func m(in string, pos int, caps *[2][2]int) int {", "caps[1] = [2]int{"} {
+		if !bytes.Contains(src, []byte(want)) {
+			t.Errorf("the output does not hold %q:\n%s", want, src)
+		}
+	}
+}
+
+// TestGenerateNamedRuleIsACall: the function Add makes of a named rule
+// without captures is the bounds check and a call of the rule's own
+// function, which other functions may call too: the rule is written once.
+// Kills gen.go Add's `nslots == 0 && callable(r)` → `!=`, which wrote the
+// rule out a second time in Add's function.
+func TestGenerateNamedRuleIsACall(t *testing.T) {
+	src, err := GenerateGo(c.URIReference, "p", "m")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "func m(in string, pos int) int {\n\tif pos < 0 || pos > len(in) {\n\t\treturn -1\n\t}\n" +
+		"\treturn matchURIReference(in, pos)\n}\n"
+	if !bytes.Contains(src, []byte(want)) {
+		t.Errorf("the output does not hold\n%s\nit is:\n%.3000s", want, src)
 	}
 }
