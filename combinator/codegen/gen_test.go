@@ -95,6 +95,9 @@ func genGrammars() []*c.Rule {
 			c.Star(c.Seq(c.Lit("%"), c.HEXDIG, c.HEXDIG)), c.Lit("!")),
 		// *( "/" *alpha ) inside a one-rule Seq: still the fused *( sep *unit ).
 		c.Star(c.Seq(c.Seq(c.Lit("/"), c.Star(alpha)))),
+		// A capture inside one of the same slot, not slot 0: the outer one
+		// ends last, so its span wins, start included.
+		c.Capture(1, c.Seq(a, c.Capture(1, b))),
 	}
 }
 
