@@ -271,3 +271,20 @@ func TestGenerateRuleFuncABNF(t *testing.T) {
 		t.Errorf("the output does not hold\n%s\nit is:\n%s", want, src)
 	}
 }
+
+// TestGenerateSingleByteNUL: a class of one byte is a comparison with it,
+// without a table, also when the byte is NUL (%x00), the first. Kills gen.go
+// single's `c < 256` → `<=`, whose byte(256), NUL again, counted NUL twice:
+// the class {NUL} then took a table.
+func TestGenerateSingleByteNUL(t *testing.T) {
+	for _, b := range []byte{0x00, 0x01} {
+		src, err := GenerateGo(c.Plus(c.Seq(c.Class(c.Chars(string([]byte{b}))), c.Lit("a"))), "p", "m")
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := fmt.Sprintf("in[p] != 0x%02x", b)
+		if !bytes.Contains(src, []byte(want)) || bytes.Contains(src, []byte("[256]")) {
+			t.Errorf("%%x%02X: want %q and no table in\n%s", b, want, src)
+		}
+	}
+}
