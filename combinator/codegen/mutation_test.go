@@ -135,7 +135,7 @@ func TestExplainRepetitionCountsOnlyWhatItChecks(t *testing.T) {
 // 64-bit word for each 64 labels, rounded up: one for 64 labels, two for
 // 65 (n single bytes %x80... in an Alt, and the end of input). Kills
 // explain.go diagSource's `(len(g.labels) + 63) / 64` → `* 64`, a set
-// 4,000 times too large that each record cleared.
+// of 8,128 words for 64 labels, which each record cleared.
 func TestExplainSeenWords(t *testing.T) {
 	for _, tc := range []struct{ bytes, labels, words int }{{63, 64, 1}, {64, 65, 2}} {
 		var alts []*c.Rule
