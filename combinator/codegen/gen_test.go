@@ -98,6 +98,9 @@ func genGrammars() []*c.Rule {
 		// A capture inside one of the same slot, not slot 0: the outer one
 		// ends last, so its span wins, start included.
 		c.Capture(1, c.Seq(a, c.Capture(1, b))),
+		// A case-insensitive literal of the first and last letters: "AZ"
+		// matches (RFC 5234 §2.3).
+		c.LitFold("az"),
 	}
 }
 
@@ -140,6 +143,7 @@ func genInputs() []string {
 		"[::1]", "::", "1:2:3:4:5:6:7:8", "::ffff:1.2.3.4", "%41", "%4", "a%41b", "//", "/a//b", "\xff",
 		"FE80::1", "v1.x", "[v1.x]", "1.2.3.4", "1.2.3.4x", "a@b:80", "s:/a?b", "?", "/?/",
 		"ab@", "ab@cd", "abc", "ab@c@", "a%41@b", "a%4@b", "ab!@", "//a@b/c@", "//ab/c@d", "http://u:p@h/@",
+		"AZ",
 	}
 	r := rand.New(rand.NewPCG(1, 2))
 	const alphabet = "abcxy.:/?#[]%4F!@12"

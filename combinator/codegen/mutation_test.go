@@ -272,19 +272,55 @@ func TestGenerateRuleFuncABNF(t *testing.T) {
 	}
 }
 
-// TestGenerateSingleByteNUL: a class of one byte is a comparison with it,
-// without a table, also when the byte is NUL (%x00), the first. Kills gen.go
-// single's `c < 256` → `<=`, whose byte(256), NUL again, counted NUL twice:
-// the class {NUL} then took a table.
-func TestGenerateSingleByteNUL(t *testing.T) {
-	for _, b := range []byte{0x00, 0x01} {
-		src, err := GenerateGo(c.Plus(c.Seq(c.Class(c.Chars(string([]byte{b}))), c.Lit("a"))), "p", "m")
+// TestGenerateOneByteClass: a class of one byte is a comparison with it,
+// without a table: a printable ASCII byte written as a rune literal ('a'),
+// another in hex, NUL (%x00), the first byte, included. Kills gen.go
+// single's `c < 256` → `<=`, whose byte(256), NUL again, counted NUL twice
+// (the class {NUL} then took a table), and byteLit's `c < 0x7f` → `>=`,
+// which wrote 'a' as 0x61.
+func TestGenerateOneByteClass(t *testing.T) {
+	for _, tc := range []struct {
+		b    byte
+		want string
+	}{{0x00, "0x00"}, {0x01, "0x01"}, {'a', "'a'"}, {0xE9, "0xe9"}} {
+		src, err := GenerateGo(c.Plus(c.Seq(c.Class(c.Chars(string([]byte{tc.b}))), c.Lit("-"))), "p", "m")
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := fmt.Sprintf("in[p] != 0x%02x", b)
+		want := "in[p] != " + tc.want
 		if !bytes.Contains(src, []byte(want)) || bytes.Contains(src, []byte("[256]")) {
-			t.Errorf("%%x%02X: want %q and no table in\n%s", b, want, src)
+			t.Errorf("%%x%02X: want %q and no table in\n%s", tc.b, want, src)
 		}
+	}
+}
+
+// TestGenerateSkipByFirstByte: a repetition tests whether the next byte can
+// start its rule before it saves its position and tries it: *"ab" stops
+// at a byte other than "a" (the literal itself compares two bytes at once).
+// Kills gen.go canSkip's `r.first != all` → `==`, which tested only rules
+// that can start with any byte.
+func TestGenerateSkipByFirstByte(t *testing.T) {
+	src, err := GenerateGo(c.Star(c.Lit("ab")), "p", "m")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"if p >= len(in) || in[p] != 'a' {", `in[p:p+2] != "ab"`} {
+		if !bytes.Contains(src, []byte(want)) {
+			t.Errorf("the output does not hold %q:\n%s", want, src)
+		}
+	}
+}
+
+// TestGenerateNamedRuleComment: a named rule written out where it is used
+// (here a literal) is preceded by a comment with its name, and an unnamed
+// one by none. Kills gen.go node's `r.name != ""` → `==`, which commented
+// the unnamed rules with an empty name and not the named one.
+func TestGenerateNamedRuleComment(t *testing.T) {
+	src, err := GenerateGo(c.Seq(c.Lit("x"), c.Named("why-not", c.Lit("yz"))), "p", "m")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(src, []byte("\t// why-not\n")) || bytes.Contains(src, []byte("//\n")) {
+		t.Errorf("want a comment // why-not and no empty one in\n%s", src)
 	}
 }
