@@ -101,6 +101,12 @@ func genGrammars() []*c.Rule {
 		// A case-insensitive literal of the first and last letters: "AZ"
 		// matches (RFC 5234 §2.3).
 		c.LitFold("az"),
+		// A choice after a capture: the alternative that fails restores the
+		// slot it set (0) to its own value before the choice, not to that of
+		// the other slot (1, set before).
+		c.Seq(c.Capture(1, a), c.Alt(c.Seq(c.Capture(0, b), c.Lit("c")), c.Capture(1, b))),
+		// At most two, none required: "ababab" matches 4 bytes.
+		c.Rep(0, 2, c.Seq(a, b)),
 	}
 }
 

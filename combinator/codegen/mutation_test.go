@@ -131,6 +131,29 @@ func TestExplainRepetitionCountsOnlyWhatItChecks(t *testing.T) {
 	}
 }
 
+// TestGenerateRepetitionCountsOnlyWhatItChecks: the matcher of a
+// repetition counts its iterations only when it checks a bound: *( "a" "b" )
+// and [ "a" "b" ] keep no counter, 0*2( "a" "b" ) does. Kills gen.go rep's
+// `r.min > 0 ||` → `>= 0`, a counter nothing reads.
+func TestGenerateRepetitionCountsOnlyWhatItChecks(t *testing.T) {
+	ab := c.Seq(c.Lit("a"), c.Lit("b"))
+	counter := regexp.MustCompile(`\bv[0-9]+\+\+`)
+	for _, tc := range []struct {
+		name   string
+		r      *c.Rule
+		counts bool
+	}{
+		{"*( a b )", c.Star(ab), false},
+		{"[ a b ]", c.Opt(ab), false},
+		{"0*2( a b )", c.Rep(0, 2, ab), true},
+	} {
+		src := genSource(t, func(g *Generator) error { return g.Add("m", tc.r) })
+		if got := counter.MatchString(src); got != tc.counts {
+			t.Errorf("%s: a counter %v, want %v:\n%s", tc.name, got, tc.counts, src)
+		}
+	}
+}
+
 // TestExplainSeenWords: the record's set of the labels recorded has one
 // 64-bit word for each 64 labels, rounded up: one for 64 labels, two for
 // 65 (n single bytes %x80... in an Alt, and the end of input). Kills
