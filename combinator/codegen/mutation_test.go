@@ -347,3 +347,32 @@ func TestGenerateNamedRuleComment(t *testing.T) {
 		t.Errorf("want a comment // why-not and no empty one in\n%s", src)
 	}
 }
+
+// TestNeedleAfterRepetitionAndRuneRun: the IndexByte test before a run and
+// its byte is made after a repetition has ended (the test runs once a match
+// there), before a run of characters as before a run of bytes, and not
+// before a repetition that is no scan (*"ab"). Kills gen.go rep's
+// `f.loops--` → `++`, which left the code after the first repetition
+// counted as inside one, and needle's `run.rfast != fRun` → `==`, which
+// skipped the runs of characters and took *"ab" for a run.
+func TestNeedleAfterRepetitionAndRuneRun(t *testing.T) {
+	alpha := c.Class(c.ByteRange('a', 'z'))
+	chars := c.Alt(alpha, c.RuneClass(c.Runes(c.RuneRange{Lo: 0xA0, Hi: 0xD7FF})))
+	for _, tc := range []struct {
+		name string
+		r    *c.Rule
+		want int
+	}{
+		{"after a repetition", c.Seq(c.Star(c.Lit("xy")), c.Opt(c.Seq(c.Capture(0, c.Star(alpha)), c.Lit("@"))), c.Lit("z")), 1},
+		{"a run of characters", c.Seq(c.Opt(c.Seq(c.Capture(0, c.Star(chars)), c.Lit("@"))), c.Lit("z")), 1},
+		{"a repetition that is no scan", c.Seq(c.Opt(c.Seq(c.Capture(0, c.Star(c.Lit("ab"))), c.Lit("@"))), c.Lit("z")), 0},
+	} {
+		src, err := GenerateGo(tc.r, "p", "m")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Count(string(src), "strings.IndexByte("); got != tc.want {
+			t.Errorf("%s: %d IndexByte tests, want %d", tc.name, got, tc.want)
+		}
+	}
+}
