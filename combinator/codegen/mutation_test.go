@@ -133,11 +133,14 @@ func TestExplainRepetitionCountsOnlyWhatItChecks(t *testing.T) {
 
 // TestGenerateRepetitionCountsOnlyWhatItChecks: the matcher of a
 // repetition counts its iterations only when it checks a bound: *( "a" "b" )
-// and [ "a" "b" ] keep no counter, 0*2( "a" "b" ) does. Kills gen.go rep's
-// `r.min > 0 ||` → `>= 0`, a counter nothing reads.
+// and [ "a" "b" ] keep no counter, 0*2( "a" "b" ) and the scan 0*2alpha do,
+// and without a minimum they check none. Kills gen.go rep's `r.min > 0 ||`
+// → `>= 0`, a counter nothing reads, and fused's fRun `if r.min > 0` → `>=
+// 0`, a check of the counter < 0.
 func TestGenerateRepetitionCountsOnlyWhatItChecks(t *testing.T) {
 	ab := c.Seq(c.Lit("a"), c.Lit("b"))
 	counter := regexp.MustCompile(`\bv[0-9]+\+\+`)
+	minCheck := regexp.MustCompile(`\bv[0-9]+ < 0\b`)
 	for _, tc := range []struct {
 		name   string
 		r      *c.Rule
@@ -146,10 +149,14 @@ func TestGenerateRepetitionCountsOnlyWhatItChecks(t *testing.T) {
 		{"*( a b )", c.Star(ab), false},
 		{"[ a b ]", c.Opt(ab), false},
 		{"0*2( a b )", c.Rep(0, 2, ab), true},
+		{"0*2alpha", c.Rep(0, 2, c.Class(c.ByteRange('a', 'z'))), true},
 	} {
 		src := genSource(t, func(g *Generator) error { return g.Add("m", tc.r) })
 		if got := counter.MatchString(src); got != tc.counts {
 			t.Errorf("%s: a counter %v, want %v:\n%s", tc.name, got, tc.counts, src)
+		}
+		if m := minCheck.FindString(src); m != "" {
+			t.Errorf("%s: checks %s:\n%s", tc.name, m, src)
 		}
 	}
 }
