@@ -107,6 +107,8 @@ func genGrammars() []*c.Rule {
 		c.Seq(c.Capture(1, a), c.Alt(c.Seq(c.Capture(0, b), c.Lit("c")), c.Capture(1, b))),
 		// At most two, none required: "ababab" matches 4 bytes.
 		c.Rep(0, 2, c.Seq(a, b)),
+		// A run of characters from U+0080 (rune-fused: TestRuneFuseForms).
+		c.Seq(c.Star(c.Alt(alpha, c.RuneClass(c.Runes(c.RuneRange{Lo: 0x80, Hi: 0x10FFFF})))), c.Lit("!")),
 	}
 }
 
@@ -149,7 +151,7 @@ func genInputs() []string {
 		"[::1]", "::", "1:2:3:4:5:6:7:8", "::ffff:1.2.3.4", "%41", "%4", "a%41b", "//", "/a//b", "\xff",
 		"FE80::1", "v1.x", "[v1.x]", "1.2.3.4", "1.2.3.4x", "a@b:80", "s:/a?b", "?", "/?/",
 		"ab@", "ab@cd", "abc", "ab@c@", "a%41@b", "a%4@b", "ab!@", "//a@b/c@", "//ab/c@d", "http://u:p@h/@",
-		"AZ",
+		"AZ", "a\u0080\u00e9!", "a\xc2!",
 	}
 	r := rand.New(rand.NewPCG(1, 2))
 	const alphabet = "abcxy.:/?#[]%4F!@12"

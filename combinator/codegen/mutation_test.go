@@ -383,3 +383,50 @@ func TestNeedleAfterRepetitionAndRuneRun(t *testing.T) {
 		}
 	}
 }
+
+// TestExplainLiteralTails: the labels of a diagnosis of "abc" are the
+// literal's, those of the rest of it after one and two bytes ("bc" and "c",
+// expected where the literal stops matching), and the end of input: no
+// label of an empty rest, which nothing expects. Kills node.go nodeOf's
+// tails `k < len(n.lit)` → `<=`, which added the label of "" to the table.
+func TestExplainLiteralTails(t *testing.T) {
+	src := genSource(t, func(g *Generator) error { return g.AddExplain("x", c.Lit("abc")) })
+	want := "var genLabels = [...]string{\n\t\"%s\\\"abc\\\"\",\n\t\"%s\\\"bc\\\"\",\n\t\"%s\\\"c\\\"\",\n\t\"end of input\",\n}\n"
+	if !strings.Contains(src, want) {
+		t.Errorf("the output does not hold\n%s\nit is:\n%s", want, src)
+	}
+}
+
+// TestRuneFuseForms: the generator derives the rune-fused forms under
+// combinator's conditions: a choice of single characters whose code points
+// outside ASCII start at U+0080 or above is one unit, a repetition of one or
+// of a rune class from U+0080 one loop, a one-rule Seq of a unit a unit; a
+// set that holds ASCII code points, and a one-rule Seq of what is no unit,
+// are not fused. Kills runes.go runeFuse's `Lo < utf8.RuneSelf` → `<=` and
+// `Lo >= utf8.RuneSelf` → `>` (a set from U+0080 left unfused), `s.kind ==
+// kRunes` → `!=` (a rune class's run left unfused) and `r.subs[0].rfast ==
+// fUnit` → `!=` (Seq("ab") taken for a unit of no byte, which matched
+// nothing).
+func TestRuneFuseForms(t *testing.T) {
+	alpha := c.Class(c.ByteRange('a', 'z'))
+	from80 := c.RuneClass(c.Runes(c.RuneRange{Lo: 0x80, Hi: 0x10FFFF}))
+	fromA := c.RuneClass(c.Runes(c.RuneRange{Lo: 'A', Hi: 0x10FFFF}))
+	for _, tc := range []struct {
+		name string
+		r    *c.Rule
+		want c.FusedKind
+	}{
+		{"alpha / %x80-10FFFF", c.Alt(alpha, from80), fUnit},
+		{"*%x80-10FFFF", c.Star(from80), fRun},
+		{"*( alpha / %x80-10FFFF )", c.Star(c.Alt(alpha, from80)), fRun},
+		{"( alpha / %x80-10FFFF ) in a Seq", c.Seq(c.Alt(alpha, from80)), fUnit},
+		{`%s"ab" in a Seq`, c.Seq(c.Lit("ab")), fNone},
+		{"alpha / %x41-10FFFF", c.Alt(alpha, fromA), fNone},
+		{"*%x41-10FFFF", c.Star(fromA), fNone},
+	} {
+		g := &Generator{Package: "p"}
+		if got := g.nodeOf(tc.r).rfast; got != tc.want {
+			t.Errorf("%s: rune-fused form %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
