@@ -402,11 +402,15 @@ func TestExplainLiteralTails(t *testing.T) {
 // outside ASCII start at U+0080 or above is one unit, a repetition of one or
 // of a rune class from U+0080 one loop, a one-rule Seq of a unit a unit; a
 // set that holds ASCII code points, and a one-rule Seq of what is no unit,
-// are not fused. Kills runes.go runeFuse's `Lo < utf8.RuneSelf` → `<=` and
-// `Lo >= utf8.RuneSelf` → `>` (a set from U+0080 left unfused), `s.kind ==
-// kRunes` → `!=` (a rune class's run left unfused) and `r.subs[0].rfast ==
-// fUnit` → `!=` (Seq("ab") taken for a unit of no byte, which matched
-// nothing).
+// are not fused; *( sep *unit ) with such units is one loop (the
+// generator's own form), also inside a one-rule Seq, unless sep is a byte
+// outside ASCII (%x80, which may be part of a character). Kills runes.go
+// runeFuse's `Lo < utf8.RuneSelf` → `<=` and `Lo >= utf8.RuneSelf` → `>` (a
+// set from U+0080 left unfused), `s.kind == kRunes` → `!=` (a rune class's
+// run left unfused) and `r.subs[0].rfast == fUnit` → `!=` (Seq("ab") taken
+// for a unit of no byte, which matched nothing), and runeSepRun's
+// `body.kind == kSeq` → `!=` (the one-rule Seq left unfused) and `sep >=
+// utf8.RuneSelf` → `>` (%x80 taken for a separator).
 func TestRuneFuseForms(t *testing.T) {
 	alpha := c.Class(c.ByteRange('a', 'z'))
 	from80 := c.RuneClass(c.Runes(c.RuneRange{Lo: 0x80, Hi: 0x10FFFF}))
@@ -423,6 +427,9 @@ func TestRuneFuseForms(t *testing.T) {
 		{`%s"ab" in a Seq`, c.Seq(c.Lit("ab")), fNone},
 		{"alpha / %x41-10FFFF", c.Alt(alpha, fromA), fNone},
 		{"*%x41-10FFFF", c.Star(fromA), fNone},
+		{`*( "/" *( alpha / %x80-10FFFF ) )`, c.Star(c.Seq(c.Lit("/"), c.Star(c.Alt(alpha, from80)))), fSepRun},
+		{`*( "/" *( alpha / %x80-10FFFF ) ) in a Seq`, c.Star(c.Seq(c.Seq(c.Lit("/"), c.Star(c.Alt(alpha, from80))))), fSepRun},
+		{`*( %x80 *( alpha / %x80-10FFFF ) )`, c.Star(c.Seq(c.Lit("\x80"), c.Star(c.Alt(alpha, from80)))), fNone},
 	} {
 		g := &Generator{Package: "p"}
 		if got := g.nodeOf(tc.r).rfast; got != tc.want {
