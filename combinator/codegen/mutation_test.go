@@ -134,9 +134,10 @@ func TestExplainRepetitionCountsOnlyWhatItChecks(t *testing.T) {
 // TestGenerateRepetitionCountsOnlyWhatItChecks: the matcher of a
 // repetition counts its iterations only when it checks a bound: *( "a" "b" )
 // and [ "a" "b" ] keep no counter, 0*2( "a" "b" ) and the scan 0*2alpha do,
-// and without a minimum they check none. Kills gen.go rep's `r.min > 0 ||`
-// → `>= 0`, a counter nothing reads, and fused's fRun `if r.min > 0` → `>=
-// 0`, a check of the counter < 0.
+// and without a minimum they check none, nor does the scan of characters
+// 0*2( alpha / %x80-10FFFF ). Kills gen.go rep's `r.min > 0 ||` → `>= 0`, a
+// counter nothing reads, and fused's fRun `if r.min > 0` → `>= 0` and
+// runes.go runeFused's the same, a check of the counter < 0.
 func TestGenerateRepetitionCountsOnlyWhatItChecks(t *testing.T) {
 	ab := c.Seq(c.Lit("a"), c.Lit("b"))
 	counter := regexp.MustCompile(`\bv[0-9]+\+\+`)
@@ -150,6 +151,8 @@ func TestGenerateRepetitionCountsOnlyWhatItChecks(t *testing.T) {
 		{"[ a b ]", c.Opt(ab), false},
 		{"0*2( a b )", c.Rep(0, 2, ab), true},
 		{"0*2alpha", c.Rep(0, 2, c.Class(c.ByteRange('a', 'z'))), true},
+		{"0*2( alpha / %x80-10FFFF )", c.Rep(0, 2, c.Alt(c.Class(c.ByteRange('a', 'z')),
+			c.RuneClass(c.Runes(c.RuneRange{Lo: 0x80, Hi: 0x10FFFF})))), true},
 	} {
 		src := genSource(t, func(g *Generator) error { return g.Add("m", tc.r) })
 		if got := counter.MatchString(src); got != tc.counts {
@@ -434,6 +437,43 @@ func TestRuneFuseForms(t *testing.T) {
 		g := &Generator{Package: "p"}
 		if got := g.nodeOf(tc.r).rfast; got != tc.want {
 			t.Errorf("%s: rune-fused form %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestRuneFuncRangesInline: the function of a set of code points tests up to
+// runeRangesInline (4) ranges one by one, and searches a table of them
+// above. Kills runes.go runeSource's `len(rs) <= runeRangesInline` → `<`,
+// which searched a table of 4.
+func TestRuneFuncRangesInline(t *testing.T) {
+	for n := 4; n <= 5; n++ {
+		var rs []c.RuneRange
+		for i := 0; i < n; i++ {
+			rs = append(rs, c.RuneRange{Lo: rune(0x100 + 2*i), Hi: rune(0x100 + 2*i)})
+		}
+		src := genSource(t, func(g *Generator) error { return g.Add("m", c.RuneClass(c.Runes(rs...))) })
+		if got, want := strings.Contains(src, "Ranges = [...][2]rune{"), n > 4; got != want {
+			t.Errorf("%d ranges: a table %v, want %v:\n%s", n, got, want, src)
+		}
+	}
+}
+
+// TestHasTwoByte: U+0080 to U+07FF are the code points of two bytes in
+// UTF-8 (RFC 3629 §3): a range holds one when it reaches into them, at
+// either end. Kills runes.go hasTwoByte's `x.Lo <= 0x7FF` → `<` and `x.Hi >=
+// 0x80` → `>` and `<`.
+func TestHasTwoByte(t *testing.T) {
+	for _, tc := range []struct {
+		r    c.RuneRange
+		want bool
+	}{
+		{c.RuneRange{Lo: 0x7FF, Hi: 0x10FFFF}, true},
+		{c.RuneRange{Lo: 0x00, Hi: 0x80}, true},
+		{c.RuneRange{Lo: 0x00, Hi: 0x7F}, false},
+		{c.RuneRange{Lo: 0x800, Hi: 0x10FFFF}, false},
+	} {
+		if got := hasTwoByte([]c.RuneRange{tc.r}); got != tc.want {
+			t.Errorf("hasTwoByte(%X-%X) = %v, want %v", tc.r.Lo, tc.r.Hi, got, tc.want)
 		}
 	}
 }
