@@ -491,7 +491,7 @@ func (m *matcher) recordUnits(unit *Rule, in string, pos int) {
 		return
 	}
 	m.fail(pos, unit)
-	if unit.pct || (unit.kind == kSeq && len(unit.subs) == 3 && unit.subs[0].lit == "%") {
+	if unit.pct { // a unit that is or holds "%" HEXDIG HEXDIG (unitOf)
 		if pos < len(in) && in[pos] == '%' {
 			q := pos + 1
 			for q < len(in) && q < pos+3 && hexdig[in[q]] {

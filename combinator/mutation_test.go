@@ -212,3 +212,23 @@ func TestExplainHexdigTwoAfterAScan(t *testing.T) {
 		t.Errorf("Explain(a%%Bz) expected (-want +got):\n%s", d)
 	}
 }
+
+// TestCharSetStringDEL: String quotes only the visible bytes, VCHAR =
+// %x21-7E (RFC 5234 Appendix B.1): "~" (%x7E), the last of them, is a quoted
+// string, and DEL (%x7F), a control byte, is %x7F, alone or in a run of two
+// beside "~". Kills charset.go quoteByte's `b < 0x7F` → `b <= 0x7F`, which
+// printed DEL between quotes.
+func TestCharSetStringDEL(t *testing.T) {
+	for _, tc := range []struct {
+		set  CharSet
+		want string
+	}{
+		{Chars("~"), `"~"`},
+		{Chars("\x7F"), `%x7F`},
+		{Chars("~\x7F"), `"~" / %x7F`},
+	} {
+		if got := tc.set.String(); got != tc.want {
+			t.Errorf("%q: String() = %s, want %s", tc.want, got, tc.want)
+		}
+	}
+}

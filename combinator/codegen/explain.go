@@ -409,7 +409,7 @@ func (f *genFunc) recordUnits(unit *node, pos string) string {
 		return f.recordUnits(unit.subs[0], pos)
 	}
 	s := fmt.Sprintf("d.fail(%s, %d)", pos, f.g.labelID(unit.label))
-	if unit.pct || (unit.kind == kSeq && len(unit.subs) == 3 && unit.subs[0].lit == "%") {
+	if unit.pct { // a unit that is or holds "%" HEXDIG HEXDIG (combinator's unitOf)
 		f.g.hexdig = true
 		s += fmt.Sprintf("\nd.hexdig(in, %s)", pos)
 	}

@@ -95,6 +95,28 @@ func genGrammars() []*c.Rule {
 		c.Seq(c.Capture(0, c.Star(a)), c.Alt(c.Seq(c.Capture(1, b), c.Lit("c")), c.Capture(2, c.Lit("x"))), c.Opt(c.Capture(3, c.Lit("y")))),
 		// and with the slot of a capture before the choice set again after it.
 		c.Seq(c.Capture(0, a), c.Alt(c.Capture(1, b), c.Lit("")), c.Opt(c.Capture(0, c.Lit("x")))),
+		// The units of scans as a diagnosis records them where a scan stops:
+		// an unnamed one-rule Seq records what is inside it (an Alt: each
+		// alternative), a named one its name ("n", not the "m" inside it),
+		// an unnamed "%" HEXDIG HEXDIG itself and HEXDIG after a "%".
+		c.Seq(c.Star(c.Seq(c.Alt(a, b))), c.Star(c.Named("n", c.Named("m", c.Lit("c")))),
+			c.Star(c.Seq(c.Lit("%"), c.HEXDIG, c.HEXDIG)), c.Lit("!")),
+		// *( "/" *alpha ) inside a one-rule Seq: still the fused *( sep *unit ).
+		c.Star(c.Seq(c.Seq(c.Lit("/"), c.Star(alpha)))),
+		// A capture inside one of the same slot, not slot 0: the outer one
+		// ends last, so its span wins, start included.
+		c.Capture(1, c.Seq(a, c.Capture(1, b))),
+		// A case-insensitive literal of the first and last letters: "AZ"
+		// matches (RFC 5234 §2.3).
+		c.LitFold("az"),
+		// A choice after a capture: the alternative that fails restores the
+		// slot it set (0) to its own value before the choice, not to that of
+		// the other slot (1, set before).
+		c.Seq(c.Capture(1, a), c.Alt(c.Seq(c.Capture(0, b), c.Lit("c")), c.Capture(1, b))),
+		// At most two, none required: "ababab" matches 4 bytes.
+		c.Rep(0, 2, c.Seq(a, b)),
+		// A run of characters from U+0080 (rune-fused: TestRuneFuseForms).
+		c.Seq(c.Star(c.Alt(alpha, c.RuneClass(c.Runes(c.RuneRange{Lo: 0x80, Hi: 0x10FFFF})))), c.Lit("!")),
 	}
 }
 
@@ -163,6 +185,7 @@ func genInputs() []string {
 		"[::1]", "::", "1:2:3:4:5:6:7:8", "::ffff:1.2.3.4", "%41", "%4", "a%41b", "//", "/a//b", "\xff",
 		"FE80::1", "v1.x", "[v1.x]", "1.2.3.4", "1.2.3.4x", "a@b:80", "s:/a?b", "?", "/?/",
 		"ab@", "ab@cd", "abc", "ab@c@", "a%41@b", "a%4@b", "ab!@", "//a@b/c@", "//ab/c@d", "http://u:p@h/@",
+		"AZ", "a\u0080\u00e9!", "a\xc2!",
 	}
 	r := rand.New(rand.NewPCG(1, 2))
 	const alphabet = "abcxy.:/?#[]%4F!@12"
