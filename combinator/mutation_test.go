@@ -232,3 +232,24 @@ func TestCharSetStringDEL(t *testing.T) {
 		}
 	}
 }
+
+// TestExplainUnnamedAlternativeThatCannotStart: at the farthest offset, an
+// alternative that cannot start with the next byte is still run when it has
+// no name, so that what is expected inside it is reported: on "x", ( "-"
+// "+" ) / "." expects "-", the start of the first alternative, and ".", not
+// the sequence as a whole. Kills match.go's kAlt `s.name != ""` → `==`,
+// which recorded the unnamed sequence itself without running it.
+func TestExplainUnnamedAlternativeThatCannotStart(t *testing.T) {
+	r := Alt(Seq(Lit("-"), Lit("+")), Lit("."))
+	err := r.Explain("x")
+	if err == nil {
+		t.Fatalf("%s matches %q", r, "x")
+	}
+	type diag struct {
+		Offset   int
+		Expected []string
+	}
+	if d := cmp.Diff(diag{0, []string{`"-"`, `"."`}}, diag{err.Offset, err.Expected}); d != "" {
+		t.Errorf("Explain (-want +got):\n%s", d)
+	}
+}

@@ -215,10 +215,11 @@ func TestGenerateNamedRuleIsACall(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "func m(in string, pos int) int {\n\tif pos < 0 || pos > len(in) {\n\t\treturn -1\n\t}\n" +
-		"\treturn matchURIReference(in, pos)\n}\n"
-	if !bytes.Contains(src, []byte(want)) {
-		t.Errorf("the output does not hold\n%s\nit is:\n%.3000s", want, src)
+	_, body, _ := bytes.Cut(src, []byte("func m(in string, pos int) int {\n"))
+	body, _, _ = bytes.Cut(body, []byte("\n}\n"))
+	// The bounds check (three lines) and the call.
+	if lines := bytes.Count(body, []byte("\n")) + 1; lines != 4 || !bytes.HasSuffix(body, []byte("\treturn matchURIReference(in, pos)")) {
+		t.Errorf("m's body is not a bounds check and a call of matchURIReference:\n%s", body)
 	}
 }
 
@@ -337,10 +338,8 @@ func TestGenerateSkipByFirstByte(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"if uint(p) >= uint(len(in)) || in[p] != 'a' {", `in[p:][:2] != "ab"`} {
-		if !bytes.Contains(src, []byte(want)) {
-			t.Errorf("the output does not hold %q:\n%s", want, src)
-		}
+	if want := "in[p] != 'a' {"; !bytes.Contains(src, []byte(want)) {
+		t.Errorf("the output does not hold %q:\n%s", want, src)
 	}
 }
 
