@@ -253,3 +253,16 @@ func TestExplainUnnamedAlternativeThatCannotStart(t *testing.T) {
 		t.Errorf("Explain (-want +got):\n%s", d)
 	}
 }
+
+// TestRepExactlyOnce: "1element" (RFC 5234 §3.7, <n>element is exactly n
+// occurrences) must match its element once, as Rep(1, 1, ...): "<" 1( "a"
+// "b" ) ">" matches "<ab>" and fails on "<>" and "<a>", where the element
+// is missing or incomplete, at the top level too. Kills match.go's kRep
+// `r.min == 0` → `r.min != 0`, which took 1*1 for the optional [ rule ]
+// and let the element be absent.
+func TestRepExactlyOnce(t *testing.T) {
+	once := Rep(1, 1, Seq(Lit("a"), Lit("b")))
+	checkPrefix(t, "RepOnceInSeq", Seq(Lit("<"), once, Lit(">")),
+		prefixCase{"<ab>", 4}, prefixCase{"<>", -1}, prefixCase{"<a>", -1}, prefixCase{"<abab>", -1})
+	checkPrefix(t, "RepOnce", once, prefixCase{"ab", 2}, prefixCase{"abab", 2}, prefixCase{"", -1}, prefixCase{"x", -1})
+}
