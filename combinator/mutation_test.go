@@ -266,3 +266,40 @@ func TestRepExactlyOnce(t *testing.T) {
 		prefixCase{"<ab>", 4}, prefixCase{"<>", -1}, prefixCase{"<a>", -1}, prefixCase{"<abab>", -1})
 	checkPrefix(t, "RepOnce", once, prefixCase{"ab", 2}, prefixCase{"abab", 2}, prefixCase{"", -1}, prefixCase{"x", -1})
 }
+
+// TestExplainFusedRuns: what a diagnosis expects where a fused scan stops.
+// *( "/" *"a" ) END on "/ax" stops at 2, where "a" (one more of the inner
+// run), "/" (the next iteration) or the end may come; a sequence of one
+// around the iteration's body is the same rule and expects the same. Kills
+// match.go fusedDiag's fSepRun `body.kind == kSeq` → `!=`, which left the
+// body wrapped. *2"a" "b" (RFC 5234 §3.6: at most two) on "aaa" stops at
+// its bound, 2, where only "b" may come, also when the unit may be a
+// pct-encoded triplet (which the unit count reads as three bytes). Kills
+// countUnits' `n++` → `n--` and `in[pos] == '%'` → `!=`, which missed the
+// bound and expected one more unit.
+func TestExplainFusedRuns(t *testing.T) {
+	a := Class(Chars("a"))
+	type diag struct {
+		Offset   int
+		Expected []string
+	}
+	for _, tc := range []struct {
+		r    *Rule
+		in   string
+		want diag
+	}{
+		{Seq(Star(Seq(Lit("/"), Star(a))), End), "/ax", diag{2, []string{`%x61`, `"/"`, "end of input"}}},
+		{Seq(Star(Seq(Seq(Lit("/"), Star(a)))), End), "/ax", diag{2, []string{`%x61`, `"/"`, "end of input"}}},
+		{Seq(Rep(0, 2, a), Lit("b")), "aaa", diag{2, []string{`%s"b"`}}},
+		{Seq(Rep(0, 2, Alt(a, PctEncoded)), Lit("b")), "aaa", diag{2, []string{`%s"b"`}}},
+	} {
+		err := tc.r.Explain(tc.in)
+		if err == nil {
+			t.Errorf("%s matches %q", tc.r, tc.in)
+			continue
+		}
+		if d := cmp.Diff(tc.want, diag{err.Offset, err.Expected}); d != "" {
+			t.Errorf("%s on %q (-want +got):\n%s", tc.r, tc.in, d)
+		}
+	}
+}
