@@ -303,3 +303,36 @@ func TestExplainFusedRuns(t *testing.T) {
 		}
 	}
 }
+
+// TestLookAheadEmptyAtStart: a look-ahead whose rule matches the empty
+// string at offset 0: ![ "x" ] "y" never matches ([ "x" ] always does), and
+// &[ "x" ] "y" matches "y", in a diagnosis too (Explain runs look-aheads
+// through look). Kills match.go look's `e >= 0` → `e > 0`, which took the
+// empty match at 0 for a failure.
+func TestLookAheadEmptyAtStart(t *testing.T) {
+	if err := Seq(Not(Opt(Lit("x"))), Lit("y")).Explain("y"); err == nil || err.Offset != 0 {
+		t.Errorf(`![ "x" ] "y": Explain("y") = %v, want a failure at 0`, err)
+	}
+	if err := Seq(Peek(Opt(Lit("x"))), Lit("y")).Explain("y"); err != nil {
+		t.Errorf(`&[ "x" ] "y": Explain("y") = %v, want nil`, err)
+	}
+}
+
+// TestExplainNamedEmptyMatchAtStart: a named rule that matches the empty
+// string where it starts has not failed, so it is not reported by its name:
+// on "x", n "b" with n = [ "a" ] expects "a" (n going on) or "b" at 0. Kills
+// match.go matchNamed's `e < 0` → `e <= 0`, which took n's empty match at 0
+// for a failure and expected n.
+func TestExplainNamedEmptyMatchAtStart(t *testing.T) {
+	err := Seq(Named("n", Opt(Lit("a"))), Lit("b")).Explain("x")
+	if err == nil {
+		t.Fatal(`n "b" matches "x"`)
+	}
+	type diag struct {
+		Offset   int
+		Expected []string
+	}
+	if d := cmp.Diff(diag{0, []string{`%s"a"`, `%s"b"`}}, diag{err.Offset, err.Expected}); d != "" {
+		t.Errorf("Explain (-want +got):\n%s", d)
+	}
+}
