@@ -336,3 +336,39 @@ func TestExplainNamedEmptyMatchAtStart(t *testing.T) {
 		t.Errorf("Explain (-want +got):\n%s", d)
 	}
 }
+
+// TestExplainFusedUnitLabels: where a fused run stops, the labels of its
+// unit are expected as the unfused rule would expect them: a named unit by
+// its name (*w "b" with w = ( "a" ), on "ax": w or "b" at 1), an unnamed
+// sequence of one by what it holds (*( ( "a" / "c" ) ) "b" on "ax": "a",
+// "c" or "b" at 1), and an unnamed "%" HEXDIG HEXDIG as a pct-encoded
+// triplet (*( "a" / "%" HEXDIG HEXDIG ) "b" on "a%4x": HEXDIG at 3, where
+// "x" is, RFC 3986 §2.1). Kills match.go recordUnits' three `unit.name ==
+// "" && unit.kind == kSeq && len(unit.subs) == 1` negations: the first
+// recorded the named unit's inside, the second the alternation whole, the
+// third took "%" for the unit and lost the HEXDIG.
+func TestExplainFusedUnitLabels(t *testing.T) {
+	a := Class(Chars("a"))
+	type diag struct {
+		Offset   int
+		Expected []string
+	}
+	for _, tc := range []struct {
+		r    *Rule
+		in   string
+		want diag
+	}{
+		{Seq(Star(Named("w", Seq(a))), Lit("b")), "ax", diag{1, []string{"w", `%s"b"`}}},
+		{Seq(Star(Seq(Alt(a, Lit("c")))), Lit("b")), "ax", diag{1, []string{`%x61`, `%s"c"`, `%s"b"`}}},
+		{Seq(Star(Alt(a, Seq(Lit("%"), HEXDIG, HEXDIG))), Lit("b")), "a%4x", diag{3, []string{"HEXDIG"}}},
+	} {
+		err := tc.r.Explain(tc.in)
+		if err == nil {
+			t.Errorf("%s matches %q", tc.r, tc.in)
+			continue
+		}
+		if d := cmp.Diff(tc.want, diag{err.Offset, err.Expected}); d != "" {
+			t.Errorf("%s on %q (-want +got):\n%s", tc.r, tc.in, d)
+		}
+	}
+}
