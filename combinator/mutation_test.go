@@ -372,3 +372,37 @@ func TestExplainFusedUnitLabels(t *testing.T) {
 		}
 	}
 }
+
+// TestSepRunThroughSeqOfOne: *( ( "/" *"a" ) ), whose iteration is a
+// sequence of one around "/" *"a", is the same rule as *( "/" *"a" ) and
+// has the same fused form, a run of "a" and "/" that starts with "/". Kills
+// rule.go sepRunOf's `body.kind == kSeq` → `!=`, which left the body
+// wrapped and the rule unfused.
+func TestSepRunThroughSeqOfOne(t *testing.T) {
+	a := Class(Chars("a"))
+	want := Fused{Kind: FusedSepRun, Set: Chars("a/"), Sep: '/'}
+	for _, r := range []*Rule{Star(Seq(Lit("/"), Star(a))), Star(Seq(Seq(Lit("/"), Star(a))))} {
+		if got := r.Fused(); got != want {
+			t.Errorf("%s: Fused() = %+v, want %+v", r, got, want)
+		}
+	}
+}
+
+// TestFoldSetLettersOnly: a quoted string is case-insensitive for ASCII
+// letters only (RFC 5234 §2.3), so LitFold("x[") can start with "x" or "X",
+// and LitFold("[x") only with "[", not with "{" ("[" | 0x20). Kills rule.go
+// foldSet's `b++` → `b--`, which ran b down through every byte value and
+// paired "[" with "{".
+func TestFoldSetLettersOnly(t *testing.T) {
+	for _, tc := range []struct {
+		lit  string
+		want CharSet
+	}{
+		{"x[", Chars("xX")},
+		{"[x", Chars("[")},
+	} {
+		if got := LitFold(tc.lit).First(); got != tc.want {
+			t.Errorf("LitFold(%q).First() = %s, want %s", tc.lit, got, tc.want)
+		}
+	}
+}
