@@ -253,3 +253,156 @@ func TestExplainUnnamedAlternativeThatCannotStart(t *testing.T) {
 		t.Errorf("Explain (-want +got):\n%s", d)
 	}
 }
+
+// TestRepExactlyOnce: "1element" (RFC 5234 §3.7, <n>element is exactly n
+// occurrences) must match its element once, as Rep(1, 1, ...): "<" 1( "a"
+// "b" ) ">" matches "<ab>" and fails on "<>" and "<a>", where the element
+// is missing or incomplete, at the top level too. Kills match.go's kRep
+// `r.min == 0` → `r.min != 0`, which took 1*1 for the optional [ rule ]
+// and let the element be absent.
+func TestRepExactlyOnce(t *testing.T) {
+	once := Rep(1, 1, Seq(Lit("a"), Lit("b")))
+	checkPrefix(t, "RepOnceInSeq", Seq(Lit("<"), once, Lit(">")),
+		prefixCase{"<ab>", 4}, prefixCase{"<>", -1}, prefixCase{"<a>", -1}, prefixCase{"<abab>", -1})
+	checkPrefix(t, "RepOnce", once, prefixCase{"ab", 2}, prefixCase{"abab", 2}, prefixCase{"", -1}, prefixCase{"x", -1})
+}
+
+// TestExplainFusedRuns: what a diagnosis expects where a fused scan stops.
+// *( "/" *"a" ) END on "/ax" stops at 2, where "a" (one more of the inner
+// run), "/" (the next iteration) or the end may come; a sequence of one
+// around the iteration's body is the same rule and expects the same. Kills
+// match.go fusedDiag's fSepRun `body.kind == kSeq` → `!=`, which left the
+// body wrapped. *2"a" "b" (RFC 5234 §3.6: at most two) on "aaa" stops at
+// its bound, 2, where only "b" may come, also when the unit may be a
+// pct-encoded triplet (which the unit count reads as three bytes). Kills
+// countUnits' `n++` → `n--` and `in[pos] == '%'` → `!=`, which missed the
+// bound and expected one more unit.
+func TestExplainFusedRuns(t *testing.T) {
+	a := Class(Chars("a"))
+	type diag struct {
+		Offset   int
+		Expected []string
+	}
+	for _, tc := range []struct {
+		r    *Rule
+		in   string
+		want diag
+	}{
+		{Seq(Star(Seq(Lit("/"), Star(a))), End), "/ax", diag{2, []string{`%x61`, `"/"`, "end of input"}}},
+		{Seq(Star(Seq(Seq(Lit("/"), Star(a)))), End), "/ax", diag{2, []string{`%x61`, `"/"`, "end of input"}}},
+		{Seq(Rep(0, 2, a), Lit("b")), "aaa", diag{2, []string{`%s"b"`}}},
+		{Seq(Rep(0, 2, Alt(a, PctEncoded)), Lit("b")), "aaa", diag{2, []string{`%s"b"`}}},
+	} {
+		err := tc.r.Explain(tc.in)
+		if err == nil {
+			t.Errorf("%s matches %q", tc.r, tc.in)
+			continue
+		}
+		if d := cmp.Diff(tc.want, diag{err.Offset, err.Expected}); d != "" {
+			t.Errorf("%s on %q (-want +got):\n%s", tc.r, tc.in, d)
+		}
+	}
+}
+
+// TestLookAheadEmptyAtStart: a look-ahead whose rule matches the empty
+// string at offset 0: ![ "x" ] "y" never matches ([ "x" ] always does), and
+// &[ "x" ] "y" matches "y", in a diagnosis too (Explain runs look-aheads
+// through look). Kills match.go look's `e >= 0` → `e > 0`, which took the
+// empty match at 0 for a failure.
+func TestLookAheadEmptyAtStart(t *testing.T) {
+	if err := Seq(Not(Opt(Lit("x"))), Lit("y")).Explain("y"); err == nil || err.Offset != 0 {
+		t.Errorf(`![ "x" ] "y": Explain("y") = %v, want a failure at 0`, err)
+	}
+	if err := Seq(Peek(Opt(Lit("x"))), Lit("y")).Explain("y"); err != nil {
+		t.Errorf(`&[ "x" ] "y": Explain("y") = %v, want nil`, err)
+	}
+}
+
+// TestExplainNamedEmptyMatchAtStart: a named rule that matches the empty
+// string where it starts has not failed, so it is not reported by its name:
+// on "x", n "b" with n = [ "a" ] expects "a" (n going on) or "b" at 0. Kills
+// match.go matchNamed's `e < 0` → `e <= 0`, which took n's empty match at 0
+// for a failure and expected n.
+func TestExplainNamedEmptyMatchAtStart(t *testing.T) {
+	err := Seq(Named("n", Opt(Lit("a"))), Lit("b")).Explain("x")
+	if err == nil {
+		t.Fatal(`n "b" matches "x"`)
+	}
+	type diag struct {
+		Offset   int
+		Expected []string
+	}
+	if d := cmp.Diff(diag{0, []string{`%s"a"`, `%s"b"`}}, diag{err.Offset, err.Expected}); d != "" {
+		t.Errorf("Explain (-want +got):\n%s", d)
+	}
+}
+
+// TestExplainFusedUnitLabels: where a fused run stops, the labels of its
+// unit are expected as the unfused rule would expect them: a named unit by
+// its name (*w "b" with w = ( "a" ), on "ax": w or "b" at 1), an unnamed
+// sequence of one by what it holds (*( ( "a" / "c" ) ) "b" on "ax": "a",
+// "c" or "b" at 1), and an unnamed "%" HEXDIG HEXDIG as a pct-encoded
+// triplet (*( "a" / "%" HEXDIG HEXDIG ) "b" on "a%4x": HEXDIG at 3, where
+// "x" is, RFC 3986 §2.1). Kills match.go recordUnits' three `unit.name ==
+// "" && unit.kind == kSeq && len(unit.subs) == 1` negations: the first
+// recorded the named unit's inside, the second the alternation whole, the
+// third took "%" for the unit and lost the HEXDIG.
+func TestExplainFusedUnitLabels(t *testing.T) {
+	a := Class(Chars("a"))
+	type diag struct {
+		Offset   int
+		Expected []string
+	}
+	for _, tc := range []struct {
+		r    *Rule
+		in   string
+		want diag
+	}{
+		{Seq(Star(Named("w", Seq(a))), Lit("b")), "ax", diag{1, []string{"w", `%s"b"`}}},
+		{Seq(Star(Seq(Alt(a, Lit("c")))), Lit("b")), "ax", diag{1, []string{`%x61`, `%s"c"`, `%s"b"`}}},
+		{Seq(Star(Alt(a, Seq(Lit("%"), HEXDIG, HEXDIG))), Lit("b")), "a%4x", diag{3, []string{"HEXDIG"}}},
+	} {
+		err := tc.r.Explain(tc.in)
+		if err == nil {
+			t.Errorf("%s matches %q", tc.r, tc.in)
+			continue
+		}
+		if d := cmp.Diff(tc.want, diag{err.Offset, err.Expected}); d != "" {
+			t.Errorf("%s on %q (-want +got):\n%s", tc.r, tc.in, d)
+		}
+	}
+}
+
+// TestSepRunThroughSeqOfOne: *( ( "/" *"a" ) ), whose iteration is a
+// sequence of one around "/" *"a", is the same rule as *( "/" *"a" ) and
+// has the same fused form, a run of "a" and "/" that starts with "/". Kills
+// rule.go sepRunOf's `body.kind == kSeq` → `!=`, which left the body
+// wrapped and the rule unfused.
+func TestSepRunThroughSeqOfOne(t *testing.T) {
+	a := Class(Chars("a"))
+	want := Fused{Kind: FusedSepRun, Set: Chars("a/"), Sep: '/'}
+	for _, r := range []*Rule{Star(Seq(Lit("/"), Star(a))), Star(Seq(Seq(Lit("/"), Star(a))))} {
+		if got := r.Fused(); got != want {
+			t.Errorf("%s: Fused() = %+v, want %+v", r, got, want)
+		}
+	}
+}
+
+// TestFoldSetLettersOnly: a quoted string is case-insensitive for ASCII
+// letters only (RFC 5234 §2.3), so LitFold("x[") can start with "x" or "X",
+// and LitFold("[x") only with "[", not with "{" ("[" | 0x20). Kills rule.go
+// foldSet's `b++` → `b--`, which ran b down through every byte value and
+// paired "[" with "{".
+func TestFoldSetLettersOnly(t *testing.T) {
+	for _, tc := range []struct {
+		lit  string
+		want CharSet
+	}{
+		{"x[", Chars("xX")},
+		{"[x", Chars("[")},
+	} {
+		if got := LitFold(tc.lit).First(); got != tc.want {
+			t.Errorf("LitFold(%q).First() = %s, want %s", tc.lit, got, tc.want)
+		}
+	}
+}
