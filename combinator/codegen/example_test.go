@@ -26,9 +26,10 @@ func ExampleGenerateGo() {
 	// Output:
 	// // matchPort matches port at pos in in and returns the end offset of the match, or -1.
 	// func matchPort(in string, pos int) int {
-	// // matchPortRun returns the end of the run of bytes of set in in from p.
-	// func matchPortRun(in string, p int, set *[256]uint8) int {
-	// // matchPortSet0 is %x30-39: 1 for a byte of the set.
+	// // matchPortStop returns the offset, in the last r of the four bytes q, of the
+	// // first byte not of set, or r when all r are.
+	// func matchPortStop(q string, r int, set *[256]uint8) int {
+	// // matchPortSet0 is %x30-39: 0xff for a byte of the set.
 	// var matchPortSet0 = [256]uint8{
 }
 

@@ -48,10 +48,11 @@ import (
 // in Go (dec-octet: matchDecOctet), its diagnosis "explain" and the same,
 // with "Rule" added where Add or AddExplain was given that name.
 //
-// Byte classes become package-level [256]uint8 tables (1 for a byte of the
-// set), named with Prefix;
-// fused runs become loops, over a byte table in Prefix + "Run", which the
-// compiler inlines. A rune class becomes a function of its set of
+// Byte classes become package-level [256]uint8 tables (0xff for a byte of
+// the set), named with Prefix;
+// fused runs become loops written out where they are used, four bytes a
+// step, that find where a run stops without a branch by Prefix + "Stop",
+// which the compiler inlines. A rune class becomes a function of its set of
 // code points (Prefix + "Runes" + n) that decodes UTF-8 and tests ranges,
 // and a choice or a run of characters that holds rune classes becomes one
 // step or one loop, as the interpreter fuses them (runes.go).
@@ -65,7 +66,7 @@ import (
 // target package), or Add fails. Function names are not checked against the
 // package they go to: neither the names given to Add and AddExplain nor those
 // of the named rules ("match…", "explain…") nor the tables (Prefix + "Set" +
-// n) nor Prefix + "Run" may clash with one of that package. caps
+// n) nor Prefix + "Stop" may clash with one of that package. caps
 // has a slot for each number up to the highest used: number slots densely. The
 // generator relies on the preparation of the rules (first sets, nullability,
 // fused forms) as the interpreter does; that the output agrees with the
@@ -105,7 +106,7 @@ type Generator struct {
 	litTails     bool          // they record where a literal of two bytes or more stops
 
 	needles  bool        // the matchers call strings.IndexByte (needle)
-	runs     bool        // the matchers call Prefix + "Run" (runLoop)
+	runs     bool        // the matchers call Prefix + "Stop" (runScan)
 	runeSets []c.RuneSet // the sets of code points of rune classes, in order of first use (runes.go)
 	runeName map[string]string
 }
@@ -216,13 +217,22 @@ func (g *Generator) Source() ([]byte, error) {
 		b.WriteString("\n")
 	}
 	fmt.Fprintf(&b, "package %s\n\n", g.Package)
-	switch {
-	case g.needles && len(g.runeSets) > 0:
-		b.WriteString("import (\n\"strings\"\n\"unicode/utf8\"\n)\n\n")
-	case g.needles:
-		b.WriteString("import \"strings\"\n\n")
-	case len(g.runeSets) > 0:
-		b.WriteString("import \"unicode/utf8\"\n\n")
+	var imports []string
+	if g.runs {
+		imports = append(imports, `"math/bits"`)
+	}
+	if g.needles {
+		imports = append(imports, `"strings"`)
+	}
+	if len(g.runeSets) > 0 {
+		imports = append(imports, `"unicode/utf8"`)
+	}
+	switch len(imports) {
+	case 0:
+	case 1:
+		fmt.Fprintf(&b, "import %s\n\n", imports[0])
+	default:
+		fmt.Fprintf(&b, "import (\n%s\n)\n\n", strings.Join(imports, "\n"))
 	}
 	for _, f := range g.funcs {
 		b.WriteString(f)
@@ -235,7 +245,7 @@ func (g *Generator) Source() ([]byte, error) {
 		return nil, fmt.Errorf("codegen: generate: %d labels in the diagnoses, more than 65,536", len(g.labels))
 	}
 	for i, set := range g.sets {
-		fmt.Fprintf(&b, "// %s is %s: 1 for a byte of the set.\nvar %s = [256]uint8{", g.tableName(i), set, g.tableName(i))
+		fmt.Fprintf(&b, "// %s is %s: 0xff for a byte of the set.\nvar %s = [256]uint8{", g.tableName(i), set, g.tableName(i))
 		n := 0
 		for c := 0; c < 256; c++ {
 			if !set.Contains(byte(c)) {
@@ -245,7 +255,7 @@ func (g *Generator) Source() ([]byte, error) {
 				b.WriteString("\n")
 			}
 			n++
-			fmt.Fprintf(&b, "%s: 1, ", byteLit(byte(c)))
+			fmt.Fprintf(&b, "%s: 0xff, ", byteLit(byte(c)))
 		}
 		b.WriteString("\n}\n\n")
 	}
@@ -693,16 +703,14 @@ func (f *genFunc) unitStep(r *node, orElse string) string {
 }
 
 // runLoop is the loop of an unbounded run of the fused node r: the scan of
-// the bytes of r's set (Prefix + "Run", runSource) and, when r takes
-// pct-encoded triplets, the test of a triplet after it, where a run seldom
-// goes. The byte the run stopped at is tested first, in the form that
-// lets the compiler drop its bounds check (uint(p) < uint(len(in))), and
-// the length of a triplet only after a "%": a run mostly stops at the end
-// of the input or at a delimiter, where slicing in[p:] cost five more
-// instructions each time.
+// the bytes of r's set (runScan) and, when r takes pct-encoded triplets,
+// the test of a triplet after it, where a run seldom goes. The byte the
+// run stopped at is tested first, in the form that lets the compiler drop
+// its bounds check (uint(p) < uint(len(in))), and the length of a triplet
+// only after a "%": a run mostly stops at the end of the input or at a
+// delimiter, where slicing in[p:] cost five more instructions each time.
 func (f *genFunc) runLoop(r *node) string {
-	f.g.runs = true
-	loop := fmt.Sprintf("p = %sRun(in, p, &%s)", f.g.prefix(), f.g.table(r.set))
+	loop := f.runScan(r.set)
 	if !r.pct {
 		return loop
 	}
@@ -710,31 +718,56 @@ func (f *genFunc) runLoop(r *node) string {
 	return fmt.Sprintf("for {\n%s\nif uint(p) >= uint(len(in)) || in[p] != '%%' || len(in)-p < 3 || %s[in[p+1]] == 0 || %s[in[p+2]] == 0 {\nbreak\n}\np += 3\n}", loop, h, h)
 }
 
-// runSource is the function that the loops of runLoop call, small enough for
-// the compiler to inline with its table: four bytes a step while four are
-// left, then one. The step ANDs the four table entries, which is one branch
-// for four bytes where bool tables took four (&& branches); it is why the
-// tables hold uint8. The four bytes are in[p:][:4], one bounds check (p <=
-// len(in)) where in[p : p+4] took two, p+4 being able to overflow for all
-// the compiler knows. uint(p) < uint(len(in)) is p < len(in), p being never
-// negative, in the form that lets the compiler drop the bounds check of
-// in[p].
+// runScan is the scan of the run of the bytes of set from p, written out
+// where it is used: four bytes a step while four are left, the step ANDing
+// their four table entries (one branch for four bytes where bool tables
+// took four; it is why the tables hold uint8), then where the run stopped
+// in the step that failed, or in the last four bytes of in, found by
+// Prefix + "Stop" without a branch. A loop that went on byte by byte to the
+// stop, as this one did, took a third of a parse's time on the corpus of
+// BENCHMARKS.md: where a run ends is not predictable, and the loop's exit
+// was mispredicted about once a run. The four bytes are in[p:][:4], one
+// bounds check (p <= len(in)) where in[p : p+4] took two, p+4 being able to
+// overflow for all the compiler knows. The call of a function holding this
+// loop is not inlined (the Go compiler's budget is 80; it costs about 170).
+func (f *genFunc) runScan(set c.CharSet) string {
+	f.g.runs = true
+	t := f.g.table(set)
+	return fmt.Sprintf(`for {
+if len(in)-p < 4 {
+if n := len(in); n >= 4 {
+p += %[1]sStop(in[n-4:], n-p, &%[2]s)
+} else {
+for uint(p) < uint(len(in)) && %[2]s[in[p]] != 0 {
+p++
+}
+}
+break
+}
+if q := in[p:][:4]; %[2]s[q[0]]&%[2]s[q[1]]&%[2]s[q[2]]&%[2]s[q[3]] == 0 {
+p += %[1]sStop(q, 4, &%[2]s)
+break
+}
+p += 4
+}`, f.g.prefix(), t)
+}
+
+// runSource is the function that the scans of runScan call, small enough
+// for the compiler to inline. The entries of the four bytes, 0xff or 0,
+// make one word whose complement has its lowest set bit in the first byte
+// not of set; the bytes before the last r are shifted out, and a 0xff at
+// byte r stands for the end when all r are of set (none when r is 4: the
+// count of trailing zeros of 0 is 32, four bytes). In 32 bits: a 64-bit
+// word cost the step's exit about 2% of a parse.
 func (g *Generator) runSource() string {
 	if !g.runs {
 		return ""
 	}
-	return fmt.Sprintf(`// %[1]sRun returns the end of the run of bytes of set in in from p.
-func %[1]sRun(in string, p int, set *[256]uint8) int {
-	for len(in)-p >= 4 {
-		if q := in[p:][:4]; set[q[0]]&set[q[1]]&set[q[2]]&set[q[3]] == 0 {
-			break
-		}
-		p += 4
-	}
-	for uint(p) < uint(len(in)) && set[in[p]] != 0 {
-		p++
-	}
-	return p
+	return fmt.Sprintf(`// %[1]sStop returns the offset, in the last r of the four bytes q, of the
+// first byte not of set, or r when all r are.
+func %[1]sStop(q string, r int, set *[256]uint8) int {
+	x := uint32(set[q[0]]) | uint32(set[q[1]])<<8 | uint32(set[q[2]])<<16 | uint32(set[q[3]])<<24
+	return bits.TrailingZeros32(^x>>(uint(4-r)*8)|0xff<<(uint(r)*8)) >> 3
 }
 
 `, g.prefix())
@@ -1209,7 +1242,7 @@ func callable(r *node) bool {
 // a choice point: literals, classes and fused nodes (scheme = ALPHA *(
 // ALPHA / DIGIT / "+" / "-" / "." ) is a test and a loop). Its code is as
 // short as the call that would run it, which the Go compiler does not
-// inline (its budget counts the loop of genRun), and a call from a
+// inline (its budget counts the loops of the runs), and a call from a
 // function with captures spills and reloads their variables around it.
 func straight(r *node) bool {
 	if r.kind != kSeq || len(r.subs) == 0 {
@@ -1272,7 +1305,7 @@ func (g *Generator) reserve(name string) {
 // rule's name in Go (dec-octet: matchDecOctet), "Rule" added (and a number)
 // where that is taken. They are given in the order the functions were made.
 func (g *Generator) funcNames() *strings.Replacer {
-	taken := map[string]bool{g.diagType(): true, g.prefix() + "Labels": true, g.prefix() + "Run": true}
+	taken := map[string]bool{g.diagType(): true, g.prefix() + "Labels": true, g.prefix() + "Stop": true}
 	for n := range g.names {
 		taken[n] = true
 	}
