@@ -874,9 +874,9 @@ l3:
 	p++
 	v2 = p
 	for {
-		if len(in)-p < 4 {
-			if n := len(in); n >= 4 {
-				p += genStop(in[n-4:], n-p, &genSet4)
+		if len(in)-p < 8 {
+			if n := len(in); n >= 8 {
+				p += genStop(genWord(in[n-8:], &genSet4), n-p)
 			} else {
 				for uint(p) < uint(len(in)) && genSet4[in[p]] != 0 {
 					p++
@@ -884,11 +884,11 @@ l3:
 			}
 			break
 		}
-		if q := in[p:][:4]; genSet4[q[0]]&genSet4[q[1]]&genSet4[q[2]]&genSet4[q[3]] == 0 {
-			p += genStop(q, 4, &genSet4)
+		if q := in[p:][:8]; genSet4[q[0]]&genSet4[q[1]]&genSet4[q[2]]&genSet4[q[3]]&genSet4[q[4]]&genSet4[q[5]]&genSet4[q[6]]&genSet4[q[7]] == 0 {
+			p += genStop(genWord(q, &genSet4), 8)
 			break
 		}
-		p += 4
+		p += 8
 	}
 	if p == v2 {
 		goto l1
@@ -899,9 +899,9 @@ l3:
 	p++
 	v3 = p
 	for {
-		if len(in)-p < 4 {
-			if n := len(in); n >= 4 {
-				p += genStop(in[n-4:], n-p, &genSet3)
+		if len(in)-p < 8 {
+			if n := len(in); n >= 8 {
+				p += genStop(genWord(in[n-8:], &genSet3), n-p)
 			} else {
 				for uint(p) < uint(len(in)) && genSet3[in[p]] != 0 {
 					p++
@@ -909,11 +909,11 @@ l3:
 			}
 			break
 		}
-		if q := in[p:][:4]; genSet3[q[0]]&genSet3[q[1]]&genSet3[q[2]]&genSet3[q[3]] == 0 {
-			p += genStop(q, 4, &genSet3)
+		if q := in[p:][:8]; genSet3[q[0]]&genSet3[q[1]]&genSet3[q[2]]&genSet3[q[3]]&genSet3[q[4]]&genSet3[q[5]]&genSet3[q[6]]&genSet3[q[7]] == 0 {
+			p += genStop(genWord(q, &genSet3), 8)
 			break
 		}
-		p += 4
+		p += 8
 	}
 	if p == v3 {
 		goto l1
@@ -1057,9 +1057,9 @@ func matchIRI(in string, pos int, caps *[8][2]int) int {
 	}
 	p++
 	for {
-		if len(in)-p < 4 {
-			if n := len(in); n >= 4 {
-				p += genStop(in[n-4:], n-p, &genSet1)
+		if len(in)-p < 8 {
+			if n := len(in); n >= 8 {
+				p += genStop(genWord(in[n-8:], &genSet1), n-p)
 			} else {
 				for uint(p) < uint(len(in)) && genSet1[in[p]] != 0 {
 					p++
@@ -1067,11 +1067,11 @@ func matchIRI(in string, pos int, caps *[8][2]int) int {
 			}
 			break
 		}
-		if q := in[p:][:4]; genSet1[q[0]]&genSet1[q[1]]&genSet1[q[2]]&genSet1[q[3]] == 0 {
-			p += genStop(q, 4, &genSet1)
+		if q := in[p:][:8]; genSet1[q[0]]&genSet1[q[1]]&genSet1[q[2]]&genSet1[q[3]]&genSet1[q[4]]&genSet1[q[5]]&genSet1[q[6]]&genSet1[q[7]] == 0 {
+			p += genStop(genWord(q, &genSet1), 8)
 			break
 		}
-		p += 4
+		p += 8
 	}
 	k0e = p
 	if uint(p) >= uint(len(in)) || in[p] != ':' {
@@ -1150,9 +1150,9 @@ l5:
 	k4s = p
 	// port
 	for {
-		if len(in)-p < 4 {
-			if n := len(in); n >= 4 {
-				p += genStop(in[n-4:], n-p, &genSet6)
+		if len(in)-p < 8 {
+			if n := len(in); n >= 8 {
+				p += genStop(genWord(in[n-8:], &genSet6), n-p)
 			} else {
 				for uint(p) < uint(len(in)) && genSet6[in[p]] != 0 {
 					p++
@@ -1160,11 +1160,11 @@ l5:
 			}
 			break
 		}
-		if q := in[p:][:4]; genSet6[q[0]]&genSet6[q[1]]&genSet6[q[2]]&genSet6[q[3]] == 0 {
-			p += genStop(q, 4, &genSet6)
+		if q := in[p:][:8]; genSet6[q[0]]&genSet6[q[1]]&genSet6[q[2]]&genSet6[q[3]]&genSet6[q[4]]&genSet6[q[5]]&genSet6[q[6]]&genSet6[q[7]] == 0 {
+			p += genStop(genWord(q, &genSet6), 8)
 			break
 		}
-		p += 4
+		p += 8
 	}
 	k4e = p
 	goto l9
@@ -1398,9 +1398,9 @@ func matchAbsoluteIRI(in string, pos int, caps *[8][2]int) int {
 	}
 	p++
 	for {
-		if len(in)-p < 4 {
-			if n := len(in); n >= 4 {
-				p += genStop(in[n-4:], n-p, &genSet1)
+		if len(in)-p < 8 {
+			if n := len(in); n >= 8 {
+				p += genStop(genWord(in[n-8:], &genSet1), n-p)
 			} else {
 				for uint(p) < uint(len(in)) && genSet1[in[p]] != 0 {
 					p++
@@ -1408,11 +1408,11 @@ func matchAbsoluteIRI(in string, pos int, caps *[8][2]int) int {
 			}
 			break
 		}
-		if q := in[p:][:4]; genSet1[q[0]]&genSet1[q[1]]&genSet1[q[2]]&genSet1[q[3]] == 0 {
-			p += genStop(q, 4, &genSet1)
+		if q := in[p:][:8]; genSet1[q[0]]&genSet1[q[1]]&genSet1[q[2]]&genSet1[q[3]]&genSet1[q[4]]&genSet1[q[5]]&genSet1[q[6]]&genSet1[q[7]] == 0 {
+			p += genStop(genWord(q, &genSet1), 8)
 			break
 		}
-		p += 4
+		p += 8
 	}
 	k0e = p
 	if uint(p) >= uint(len(in)) || in[p] != ':' {
@@ -1491,9 +1491,9 @@ l5:
 	k4s = p
 	// port
 	for {
-		if len(in)-p < 4 {
-			if n := len(in); n >= 4 {
-				p += genStop(in[n-4:], n-p, &genSet6)
+		if len(in)-p < 8 {
+			if n := len(in); n >= 8 {
+				p += genStop(genWord(in[n-8:], &genSet6), n-p)
 			} else {
 				for uint(p) < uint(len(in)) && genSet6[in[p]] != 0 {
 					p++
@@ -1501,11 +1501,11 @@ l5:
 			}
 			break
 		}
-		if q := in[p:][:4]; genSet6[q[0]]&genSet6[q[1]]&genSet6[q[2]]&genSet6[q[3]] == 0 {
-			p += genStop(q, 4, &genSet6)
+		if q := in[p:][:8]; genSet6[q[0]]&genSet6[q[1]]&genSet6[q[2]]&genSet6[q[3]]&genSet6[q[4]]&genSet6[q[5]]&genSet6[q[6]]&genSet6[q[7]] == 0 {
+			p += genStop(genWord(q, &genSet6), 8)
 			break
 		}
-		p += 4
+		p += 8
 	}
 	k4e = p
 	goto l9
@@ -1774,9 +1774,9 @@ l5:
 	k4s = p
 	// port
 	for {
-		if len(in)-p < 4 {
-			if n := len(in); n >= 4 {
-				p += genStop(in[n-4:], n-p, &genSet6)
+		if len(in)-p < 8 {
+			if n := len(in); n >= 8 {
+				p += genStop(genWord(in[n-8:], &genSet6), n-p)
 			} else {
 				for uint(p) < uint(len(in)) && genSet6[in[p]] != 0 {
 					p++
@@ -1784,11 +1784,11 @@ l5:
 			}
 			break
 		}
-		if q := in[p:][:4]; genSet6[q[0]]&genSet6[q[1]]&genSet6[q[2]]&genSet6[q[3]] == 0 {
-			p += genStop(q, 4, &genSet6)
+		if q := in[p:][:8]; genSet6[q[0]]&genSet6[q[1]]&genSet6[q[2]]&genSet6[q[3]]&genSet6[q[4]]&genSet6[q[5]]&genSet6[q[6]]&genSet6[q[7]] == 0 {
+			p += genStop(genWord(q, &genSet6), 8)
 			break
 		}
-		p += 4
+		p += 8
 	}
 	k4e = p
 	goto l9
@@ -5160,11 +5160,17 @@ func explainIRIReferenceDiag(in string, lowerBound int, d *genDiag) (offset int)
 	}
 }
 
-// genStop returns the offset, in the last r of the four bytes q, of the
-// first byte not of set, or r when all r are.
-func genStop(q string, r int, set *[256]uint8) int {
-	x := uint32(set[q[0]]) | uint32(set[q[1]])<<8 | uint32(set[q[2]])<<16 | uint32(set[q[3]])<<24
-	return bits.TrailingZeros32(^x>>(uint(4-r)*8)|0xff<<(uint(r)*8)) >> 3
+// genWord packs the entries in set of the eight bytes of q, in their
+// order from the lowest byte.
+func genWord(q string, set *[256]uint8) uint64 {
+	return uint64(set[q[0]]) | uint64(set[q[1]])<<8 | uint64(set[q[2]])<<16 | uint64(set[q[3]])<<24 |
+		uint64(set[q[4]])<<32 | uint64(set[q[5]])<<40 | uint64(set[q[6]])<<48 | uint64(set[q[7]])<<56
+}
+
+// genStop returns the offset, in the last r of the eight bytes whose
+// entries w packs, of the first byte not of the set, or r when all r are.
+func genStop(w uint64, r int) int {
+	return bits.TrailingZeros64(^w>>(uint(8-r)*8)|0xff<<(uint(r)*8)) >> 3
 }
 
 // genRunes0 returns the length of the UTF-8 encoding at in[p:] of a code point of

@@ -873,9 +873,9 @@ l3:
 	p++
 	v2 = p
 	for {
-		if len(in)-p < 4 {
-			if n := len(in); n >= 4 {
-				p += genStop(in[n-4:], n-p, &genSet4)
+		if len(in)-p < 8 {
+			if n := len(in); n >= 8 {
+				p += genStop(genWord(in[n-8:], &genSet4), n-p)
 			} else {
 				for uint(p) < uint(len(in)) && genSet4[in[p]] != 0 {
 					p++
@@ -883,11 +883,11 @@ l3:
 			}
 			break
 		}
-		if q := in[p:][:4]; genSet4[q[0]]&genSet4[q[1]]&genSet4[q[2]]&genSet4[q[3]] == 0 {
-			p += genStop(q, 4, &genSet4)
+		if q := in[p:][:8]; genSet4[q[0]]&genSet4[q[1]]&genSet4[q[2]]&genSet4[q[3]]&genSet4[q[4]]&genSet4[q[5]]&genSet4[q[6]]&genSet4[q[7]] == 0 {
+			p += genStop(genWord(q, &genSet4), 8)
 			break
 		}
-		p += 4
+		p += 8
 	}
 	if p == v2 {
 		goto l1
@@ -898,9 +898,9 @@ l3:
 	p++
 	v3 = p
 	for {
-		if len(in)-p < 4 {
-			if n := len(in); n >= 4 {
-				p += genStop(in[n-4:], n-p, &genSet3)
+		if len(in)-p < 8 {
+			if n := len(in); n >= 8 {
+				p += genStop(genWord(in[n-8:], &genSet3), n-p)
 			} else {
 				for uint(p) < uint(len(in)) && genSet3[in[p]] != 0 {
 					p++
@@ -908,11 +908,11 @@ l3:
 			}
 			break
 		}
-		if q := in[p:][:4]; genSet3[q[0]]&genSet3[q[1]]&genSet3[q[2]]&genSet3[q[3]] == 0 {
-			p += genStop(q, 4, &genSet3)
+		if q := in[p:][:8]; genSet3[q[0]]&genSet3[q[1]]&genSet3[q[2]]&genSet3[q[3]]&genSet3[q[4]]&genSet3[q[5]]&genSet3[q[6]]&genSet3[q[7]] == 0 {
+			p += genStop(genWord(q, &genSet3), 8)
 			break
 		}
-		p += 4
+		p += 8
 	}
 	if p == v3 {
 		goto l1
@@ -964,9 +964,9 @@ l4:
 	// reg-name
 	for {
 		for {
-			if len(in)-p < 4 {
-				if n := len(in); n >= 4 {
-					p += genStop(in[n-4:], n-p, &genSet11)
+			if len(in)-p < 8 {
+				if n := len(in); n >= 8 {
+					p += genStop(genWord(in[n-8:], &genSet11), n-p)
 				} else {
 					for uint(p) < uint(len(in)) && genSet11[in[p]] != 0 {
 						p++
@@ -974,11 +974,11 @@ l4:
 				}
 				break
 			}
-			if q := in[p:][:4]; genSet11[q[0]]&genSet11[q[1]]&genSet11[q[2]]&genSet11[q[3]] == 0 {
-				p += genStop(q, 4, &genSet11)
+			if q := in[p:][:8]; genSet11[q[0]]&genSet11[q[1]]&genSet11[q[2]]&genSet11[q[3]]&genSet11[q[4]]&genSet11[q[5]]&genSet11[q[6]]&genSet11[q[7]] == 0 {
+				p += genStop(genWord(q, &genSet11), 8)
 				break
 			}
-			p += 4
+			p += 8
 		}
 		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 			break
@@ -1009,9 +1009,9 @@ func matchPathAbsolute(in string, pos int) int {
 	v2 = p
 	for {
 		for {
-			if len(in)-p < 4 {
-				if n := len(in); n >= 4 {
-					p += genStop(in[n-4:], n-p, &genSet13)
+			if len(in)-p < 8 {
+				if n := len(in); n >= 8 {
+					p += genStop(genWord(in[n-8:], &genSet13), n-p)
 				} else {
 					for uint(p) < uint(len(in)) && genSet13[in[p]] != 0 {
 						p++
@@ -1019,11 +1019,11 @@ func matchPathAbsolute(in string, pos int) int {
 				}
 				break
 			}
-			if q := in[p:][:4]; genSet13[q[0]]&genSet13[q[1]]&genSet13[q[2]]&genSet13[q[3]] == 0 {
-				p += genStop(q, 4, &genSet13)
+			if q := in[p:][:8]; genSet13[q[0]]&genSet13[q[1]]&genSet13[q[2]]&genSet13[q[3]]&genSet13[q[4]]&genSet13[q[5]]&genSet13[q[6]]&genSet13[q[7]] == 0 {
+				p += genStop(genWord(q, &genSet13), 8)
 				break
 			}
-			p += 4
+			p += 8
 		}
 		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 			break
@@ -1037,9 +1037,9 @@ func matchPathAbsolute(in string, pos int) int {
 		p++
 		for {
 			for {
-				if len(in)-p < 4 {
-					if n := len(in); n >= 4 {
-						p += genStop(in[n-4:], n-p, &genSet12)
+				if len(in)-p < 8 {
+					if n := len(in); n >= 8 {
+						p += genStop(genWord(in[n-8:], &genSet12), n-p)
 					} else {
 						for uint(p) < uint(len(in)) && genSet12[in[p]] != 0 {
 							p++
@@ -1047,11 +1047,11 @@ func matchPathAbsolute(in string, pos int) int {
 					}
 					break
 				}
-				if q := in[p:][:4]; genSet12[q[0]]&genSet12[q[1]]&genSet12[q[2]]&genSet12[q[3]] == 0 {
-					p += genStop(q, 4, &genSet12)
+				if q := in[p:][:8]; genSet12[q[0]]&genSet12[q[1]]&genSet12[q[2]]&genSet12[q[3]]&genSet12[q[4]]&genSet12[q[5]]&genSet12[q[6]]&genSet12[q[7]] == 0 {
+					p += genStop(genWord(q, &genSet12), 8)
 					break
 				}
-				p += 4
+				p += 8
 			}
 			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 				break
@@ -1086,9 +1086,9 @@ func matchURI(in string, pos int, caps *[8][2]int) int {
 	}
 	p++
 	for {
-		if len(in)-p < 4 {
-			if n := len(in); n >= 4 {
-				p += genStop(in[n-4:], n-p, &genSet1)
+		if len(in)-p < 8 {
+			if n := len(in); n >= 8 {
+				p += genStop(genWord(in[n-8:], &genSet1), n-p)
 			} else {
 				for uint(p) < uint(len(in)) && genSet1[in[p]] != 0 {
 					p++
@@ -1096,11 +1096,11 @@ func matchURI(in string, pos int, caps *[8][2]int) int {
 			}
 			break
 		}
-		if q := in[p:][:4]; genSet1[q[0]]&genSet1[q[1]]&genSet1[q[2]]&genSet1[q[3]] == 0 {
-			p += genStop(q, 4, &genSet1)
+		if q := in[p:][:8]; genSet1[q[0]]&genSet1[q[1]]&genSet1[q[2]]&genSet1[q[3]]&genSet1[q[4]]&genSet1[q[5]]&genSet1[q[6]]&genSet1[q[7]] == 0 {
+			p += genStop(genWord(q, &genSet1), 8)
 			break
 		}
-		p += 4
+		p += 8
 	}
 	k0e = p
 	if uint(p) >= uint(len(in)) || in[p] != ':' {
@@ -1137,9 +1137,9 @@ func matchURI(in string, pos int, caps *[8][2]int) int {
 	// userinfo
 	for {
 		for {
-			if len(in)-p < 4 {
-				if n := len(in); n >= 4 {
-					p += genStop(in[n-4:], n-p, &genSet3)
+			if len(in)-p < 8 {
+				if n := len(in); n >= 8 {
+					p += genStop(genWord(in[n-8:], &genSet3), n-p)
 				} else {
 					for uint(p) < uint(len(in)) && genSet3[in[p]] != 0 {
 						p++
@@ -1147,11 +1147,11 @@ func matchURI(in string, pos int, caps *[8][2]int) int {
 				}
 				break
 			}
-			if q := in[p:][:4]; genSet3[q[0]]&genSet3[q[1]]&genSet3[q[2]]&genSet3[q[3]] == 0 {
-				p += genStop(q, 4, &genSet3)
+			if q := in[p:][:8]; genSet3[q[0]]&genSet3[q[1]]&genSet3[q[2]]&genSet3[q[3]]&genSet3[q[4]]&genSet3[q[5]]&genSet3[q[6]]&genSet3[q[7]] == 0 {
+				p += genStop(genWord(q, &genSet3), 8)
 				break
 			}
-			p += 4
+			p += 8
 		}
 		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 			break
@@ -1189,9 +1189,9 @@ l5:
 	k4s = p
 	// port
 	for {
-		if len(in)-p < 4 {
-			if n := len(in); n >= 4 {
-				p += genStop(in[n-4:], n-p, &genSet6)
+		if len(in)-p < 8 {
+			if n := len(in); n >= 8 {
+				p += genStop(genWord(in[n-8:], &genSet6), n-p)
 			} else {
 				for uint(p) < uint(len(in)) && genSet6[in[p]] != 0 {
 					p++
@@ -1199,11 +1199,11 @@ l5:
 			}
 			break
 		}
-		if q := in[p:][:4]; genSet6[q[0]]&genSet6[q[1]]&genSet6[q[2]]&genSet6[q[3]] == 0 {
-			p += genStop(q, 4, &genSet6)
+		if q := in[p:][:8]; genSet6[q[0]]&genSet6[q[1]]&genSet6[q[2]]&genSet6[q[3]]&genSet6[q[4]]&genSet6[q[5]]&genSet6[q[6]]&genSet6[q[7]] == 0 {
+			p += genStop(genWord(q, &genSet6), 8)
 			break
 		}
-		p += 4
+		p += 8
 	}
 	k4e = p
 	goto l9
@@ -1219,9 +1219,9 @@ l9:
 		p++
 		for {
 			for {
-				if len(in)-p < 4 {
-					if n := len(in); n >= 4 {
-						p += genStop(in[n-4:], n-p, &genSet12)
+				if len(in)-p < 8 {
+					if n := len(in); n >= 8 {
+						p += genStop(genWord(in[n-8:], &genSet12), n-p)
 					} else {
 						for uint(p) < uint(len(in)) && genSet12[in[p]] != 0 {
 							p++
@@ -1229,11 +1229,11 @@ l9:
 					}
 					break
 				}
-				if q := in[p:][:4]; genSet12[q[0]]&genSet12[q[1]]&genSet12[q[2]]&genSet12[q[3]] == 0 {
-					p += genStop(q, 4, &genSet12)
+				if q := in[p:][:8]; genSet12[q[0]]&genSet12[q[1]]&genSet12[q[2]]&genSet12[q[3]]&genSet12[q[4]]&genSet12[q[5]]&genSet12[q[6]]&genSet12[q[7]] == 0 {
+					p += genStop(genWord(q, &genSet12), 8)
 					break
 				}
-				p += 4
+				p += 8
 			}
 			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 				break
@@ -1288,9 +1288,9 @@ l12:
 	v18 = p
 	for {
 		for {
-			if len(in)-p < 4 {
-				if n := len(in); n >= 4 {
-					p += genStop(in[n-4:], n-p, &genSet13)
+			if len(in)-p < 8 {
+				if n := len(in); n >= 8 {
+					p += genStop(genWord(in[n-8:], &genSet13), n-p)
 				} else {
 					for uint(p) < uint(len(in)) && genSet13[in[p]] != 0 {
 						p++
@@ -1298,11 +1298,11 @@ l12:
 				}
 				break
 			}
-			if q := in[p:][:4]; genSet13[q[0]]&genSet13[q[1]]&genSet13[q[2]]&genSet13[q[3]] == 0 {
-				p += genStop(q, 4, &genSet13)
+			if q := in[p:][:8]; genSet13[q[0]]&genSet13[q[1]]&genSet13[q[2]]&genSet13[q[3]]&genSet13[q[4]]&genSet13[q[5]]&genSet13[q[6]]&genSet13[q[7]] == 0 {
+				p += genStop(genWord(q, &genSet13), 8)
 				break
 			}
-			p += 4
+			p += 8
 		}
 		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 			break
@@ -1316,9 +1316,9 @@ l12:
 		p++
 		for {
 			for {
-				if len(in)-p < 4 {
-					if n := len(in); n >= 4 {
-						p += genStop(in[n-4:], n-p, &genSet12)
+				if len(in)-p < 8 {
+					if n := len(in); n >= 8 {
+						p += genStop(genWord(in[n-8:], &genSet12), n-p)
 					} else {
 						for uint(p) < uint(len(in)) && genSet12[in[p]] != 0 {
 							p++
@@ -1326,11 +1326,11 @@ l12:
 					}
 					break
 				}
-				if q := in[p:][:4]; genSet12[q[0]]&genSet12[q[1]]&genSet12[q[2]]&genSet12[q[3]] == 0 {
-					p += genStop(q, 4, &genSet12)
+				if q := in[p:][:8]; genSet12[q[0]]&genSet12[q[1]]&genSet12[q[2]]&genSet12[q[3]]&genSet12[q[4]]&genSet12[q[5]]&genSet12[q[6]]&genSet12[q[7]] == 0 {
+					p += genStop(genWord(q, &genSet12), 8)
 					break
 				}
-				p += 4
+				p += 8
 			}
 			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 				break
@@ -1374,9 +1374,9 @@ l2:
 	// query
 	for {
 		for {
-			if len(in)-p < 4 {
-				if n := len(in); n >= 4 {
-					p += genStop(in[n-4:], n-p, &genSet14)
+			if len(in)-p < 8 {
+				if n := len(in); n >= 8 {
+					p += genStop(genWord(in[n-8:], &genSet14), n-p)
 				} else {
 					for uint(p) < uint(len(in)) && genSet14[in[p]] != 0 {
 						p++
@@ -1384,11 +1384,11 @@ l2:
 				}
 				break
 			}
-			if q := in[p:][:4]; genSet14[q[0]]&genSet14[q[1]]&genSet14[q[2]]&genSet14[q[3]] == 0 {
-				p += genStop(q, 4, &genSet14)
+			if q := in[p:][:8]; genSet14[q[0]]&genSet14[q[1]]&genSet14[q[2]]&genSet14[q[3]]&genSet14[q[4]]&genSet14[q[5]]&genSet14[q[6]]&genSet14[q[7]] == 0 {
+				p += genStop(genWord(q, &genSet14), 8)
 				break
 			}
-			p += 4
+			p += 8
 		}
 		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 			break
@@ -1416,9 +1416,9 @@ l15:
 	// fragment
 	for {
 		for {
-			if len(in)-p < 4 {
-				if n := len(in); n >= 4 {
-					p += genStop(in[n-4:], n-p, &genSet14)
+			if len(in)-p < 8 {
+				if n := len(in); n >= 8 {
+					p += genStop(genWord(in[n-8:], &genSet14), n-p)
 				} else {
 					for uint(p) < uint(len(in)) && genSet14[in[p]] != 0 {
 						p++
@@ -1426,11 +1426,11 @@ l15:
 				}
 				break
 			}
-			if q := in[p:][:4]; genSet14[q[0]]&genSet14[q[1]]&genSet14[q[2]]&genSet14[q[3]] == 0 {
-				p += genStop(q, 4, &genSet14)
+			if q := in[p:][:8]; genSet14[q[0]]&genSet14[q[1]]&genSet14[q[2]]&genSet14[q[3]]&genSet14[q[4]]&genSet14[q[5]]&genSet14[q[6]]&genSet14[q[7]] == 0 {
+				p += genStop(genWord(q, &genSet14), 8)
 				break
 			}
-			p += 4
+			p += 8
 		}
 		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 			break
@@ -1469,9 +1469,9 @@ func matchAbsoluteURI(in string, pos int, caps *[8][2]int) int {
 	}
 	p++
 	for {
-		if len(in)-p < 4 {
-			if n := len(in); n >= 4 {
-				p += genStop(in[n-4:], n-p, &genSet1)
+		if len(in)-p < 8 {
+			if n := len(in); n >= 8 {
+				p += genStop(genWord(in[n-8:], &genSet1), n-p)
 			} else {
 				for uint(p) < uint(len(in)) && genSet1[in[p]] != 0 {
 					p++
@@ -1479,11 +1479,11 @@ func matchAbsoluteURI(in string, pos int, caps *[8][2]int) int {
 			}
 			break
 		}
-		if q := in[p:][:4]; genSet1[q[0]]&genSet1[q[1]]&genSet1[q[2]]&genSet1[q[3]] == 0 {
-			p += genStop(q, 4, &genSet1)
+		if q := in[p:][:8]; genSet1[q[0]]&genSet1[q[1]]&genSet1[q[2]]&genSet1[q[3]]&genSet1[q[4]]&genSet1[q[5]]&genSet1[q[6]]&genSet1[q[7]] == 0 {
+			p += genStop(genWord(q, &genSet1), 8)
 			break
 		}
-		p += 4
+		p += 8
 	}
 	k0e = p
 	if uint(p) >= uint(len(in)) || in[p] != ':' {
@@ -1520,9 +1520,9 @@ func matchAbsoluteURI(in string, pos int, caps *[8][2]int) int {
 	// userinfo
 	for {
 		for {
-			if len(in)-p < 4 {
-				if n := len(in); n >= 4 {
-					p += genStop(in[n-4:], n-p, &genSet3)
+			if len(in)-p < 8 {
+				if n := len(in); n >= 8 {
+					p += genStop(genWord(in[n-8:], &genSet3), n-p)
 				} else {
 					for uint(p) < uint(len(in)) && genSet3[in[p]] != 0 {
 						p++
@@ -1530,11 +1530,11 @@ func matchAbsoluteURI(in string, pos int, caps *[8][2]int) int {
 				}
 				break
 			}
-			if q := in[p:][:4]; genSet3[q[0]]&genSet3[q[1]]&genSet3[q[2]]&genSet3[q[3]] == 0 {
-				p += genStop(q, 4, &genSet3)
+			if q := in[p:][:8]; genSet3[q[0]]&genSet3[q[1]]&genSet3[q[2]]&genSet3[q[3]]&genSet3[q[4]]&genSet3[q[5]]&genSet3[q[6]]&genSet3[q[7]] == 0 {
+				p += genStop(genWord(q, &genSet3), 8)
 				break
 			}
-			p += 4
+			p += 8
 		}
 		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 			break
@@ -1572,9 +1572,9 @@ l5:
 	k4s = p
 	// port
 	for {
-		if len(in)-p < 4 {
-			if n := len(in); n >= 4 {
-				p += genStop(in[n-4:], n-p, &genSet6)
+		if len(in)-p < 8 {
+			if n := len(in); n >= 8 {
+				p += genStop(genWord(in[n-8:], &genSet6), n-p)
 			} else {
 				for uint(p) < uint(len(in)) && genSet6[in[p]] != 0 {
 					p++
@@ -1582,11 +1582,11 @@ l5:
 			}
 			break
 		}
-		if q := in[p:][:4]; genSet6[q[0]]&genSet6[q[1]]&genSet6[q[2]]&genSet6[q[3]] == 0 {
-			p += genStop(q, 4, &genSet6)
+		if q := in[p:][:8]; genSet6[q[0]]&genSet6[q[1]]&genSet6[q[2]]&genSet6[q[3]]&genSet6[q[4]]&genSet6[q[5]]&genSet6[q[6]]&genSet6[q[7]] == 0 {
+			p += genStop(genWord(q, &genSet6), 8)
 			break
 		}
-		p += 4
+		p += 8
 	}
 	k4e = p
 	goto l9
@@ -1602,9 +1602,9 @@ l9:
 		p++
 		for {
 			for {
-				if len(in)-p < 4 {
-					if n := len(in); n >= 4 {
-						p += genStop(in[n-4:], n-p, &genSet12)
+				if len(in)-p < 8 {
+					if n := len(in); n >= 8 {
+						p += genStop(genWord(in[n-8:], &genSet12), n-p)
 					} else {
 						for uint(p) < uint(len(in)) && genSet12[in[p]] != 0 {
 							p++
@@ -1612,11 +1612,11 @@ l9:
 					}
 					break
 				}
-				if q := in[p:][:4]; genSet12[q[0]]&genSet12[q[1]]&genSet12[q[2]]&genSet12[q[3]] == 0 {
-					p += genStop(q, 4, &genSet12)
+				if q := in[p:][:8]; genSet12[q[0]]&genSet12[q[1]]&genSet12[q[2]]&genSet12[q[3]]&genSet12[q[4]]&genSet12[q[5]]&genSet12[q[6]]&genSet12[q[7]] == 0 {
+					p += genStop(genWord(q, &genSet12), 8)
 					break
 				}
-				p += 4
+				p += 8
 			}
 			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 				break
@@ -1673,9 +1673,9 @@ l12:
 	v18 = p
 	for {
 		for {
-			if len(in)-p < 4 {
-				if n := len(in); n >= 4 {
-					p += genStop(in[n-4:], n-p, &genSet13)
+			if len(in)-p < 8 {
+				if n := len(in); n >= 8 {
+					p += genStop(genWord(in[n-8:], &genSet13), n-p)
 				} else {
 					for uint(p) < uint(len(in)) && genSet13[in[p]] != 0 {
 						p++
@@ -1683,11 +1683,11 @@ l12:
 				}
 				break
 			}
-			if q := in[p:][:4]; genSet13[q[0]]&genSet13[q[1]]&genSet13[q[2]]&genSet13[q[3]] == 0 {
-				p += genStop(q, 4, &genSet13)
+			if q := in[p:][:8]; genSet13[q[0]]&genSet13[q[1]]&genSet13[q[2]]&genSet13[q[3]]&genSet13[q[4]]&genSet13[q[5]]&genSet13[q[6]]&genSet13[q[7]] == 0 {
+				p += genStop(genWord(q, &genSet13), 8)
 				break
 			}
-			p += 4
+			p += 8
 		}
 		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 			break
@@ -1701,9 +1701,9 @@ l12:
 		p++
 		for {
 			for {
-				if len(in)-p < 4 {
-					if n := len(in); n >= 4 {
-						p += genStop(in[n-4:], n-p, &genSet12)
+				if len(in)-p < 8 {
+					if n := len(in); n >= 8 {
+						p += genStop(genWord(in[n-8:], &genSet12), n-p)
 					} else {
 						for uint(p) < uint(len(in)) && genSet12[in[p]] != 0 {
 							p++
@@ -1711,11 +1711,11 @@ l12:
 					}
 					break
 				}
-				if q := in[p:][:4]; genSet12[q[0]]&genSet12[q[1]]&genSet12[q[2]]&genSet12[q[3]] == 0 {
-					p += genStop(q, 4, &genSet12)
+				if q := in[p:][:8]; genSet12[q[0]]&genSet12[q[1]]&genSet12[q[2]]&genSet12[q[3]]&genSet12[q[4]]&genSet12[q[5]]&genSet12[q[6]]&genSet12[q[7]] == 0 {
+					p += genStop(genWord(q, &genSet12), 8)
 					break
 				}
-				p += 4
+				p += 8
 			}
 			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 				break
@@ -1761,9 +1761,9 @@ l2:
 	// query
 	for {
 		for {
-			if len(in)-p < 4 {
-				if n := len(in); n >= 4 {
-					p += genStop(in[n-4:], n-p, &genSet14)
+			if len(in)-p < 8 {
+				if n := len(in); n >= 8 {
+					p += genStop(genWord(in[n-8:], &genSet14), n-p)
 				} else {
 					for uint(p) < uint(len(in)) && genSet14[in[p]] != 0 {
 						p++
@@ -1771,11 +1771,11 @@ l2:
 				}
 				break
 			}
-			if q := in[p:][:4]; genSet14[q[0]]&genSet14[q[1]]&genSet14[q[2]]&genSet14[q[3]] == 0 {
-				p += genStop(q, 4, &genSet14)
+			if q := in[p:][:8]; genSet14[q[0]]&genSet14[q[1]]&genSet14[q[2]]&genSet14[q[3]]&genSet14[q[4]]&genSet14[q[5]]&genSet14[q[6]]&genSet14[q[7]] == 0 {
+				p += genStop(genWord(q, &genSet14), 8)
 				break
 			}
-			p += 4
+			p += 8
 		}
 		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 			break
@@ -1835,9 +1835,9 @@ func matchRelativeRef(in string, pos int, caps *[8][2]int) int {
 	// userinfo
 	for {
 		for {
-			if len(in)-p < 4 {
-				if n := len(in); n >= 4 {
-					p += genStop(in[n-4:], n-p, &genSet3)
+			if len(in)-p < 8 {
+				if n := len(in); n >= 8 {
+					p += genStop(genWord(in[n-8:], &genSet3), n-p)
 				} else {
 					for uint(p) < uint(len(in)) && genSet3[in[p]] != 0 {
 						p++
@@ -1845,11 +1845,11 @@ func matchRelativeRef(in string, pos int, caps *[8][2]int) int {
 				}
 				break
 			}
-			if q := in[p:][:4]; genSet3[q[0]]&genSet3[q[1]]&genSet3[q[2]]&genSet3[q[3]] == 0 {
-				p += genStop(q, 4, &genSet3)
+			if q := in[p:][:8]; genSet3[q[0]]&genSet3[q[1]]&genSet3[q[2]]&genSet3[q[3]]&genSet3[q[4]]&genSet3[q[5]]&genSet3[q[6]]&genSet3[q[7]] == 0 {
+				p += genStop(genWord(q, &genSet3), 8)
 				break
 			}
-			p += 4
+			p += 8
 		}
 		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 			break
@@ -1887,9 +1887,9 @@ l5:
 	k4s = p
 	// port
 	for {
-		if len(in)-p < 4 {
-			if n := len(in); n >= 4 {
-				p += genStop(in[n-4:], n-p, &genSet6)
+		if len(in)-p < 8 {
+			if n := len(in); n >= 8 {
+				p += genStop(genWord(in[n-8:], &genSet6), n-p)
 			} else {
 				for uint(p) < uint(len(in)) && genSet6[in[p]] != 0 {
 					p++
@@ -1897,11 +1897,11 @@ l5:
 			}
 			break
 		}
-		if q := in[p:][:4]; genSet6[q[0]]&genSet6[q[1]]&genSet6[q[2]]&genSet6[q[3]] == 0 {
-			p += genStop(q, 4, &genSet6)
+		if q := in[p:][:8]; genSet6[q[0]]&genSet6[q[1]]&genSet6[q[2]]&genSet6[q[3]]&genSet6[q[4]]&genSet6[q[5]]&genSet6[q[6]]&genSet6[q[7]] == 0 {
+			p += genStop(genWord(q, &genSet6), 8)
 			break
 		}
-		p += 4
+		p += 8
 	}
 	k4e = p
 	goto l9
@@ -1917,9 +1917,9 @@ l9:
 		p++
 		for {
 			for {
-				if len(in)-p < 4 {
-					if n := len(in); n >= 4 {
-						p += genStop(in[n-4:], n-p, &genSet12)
+				if len(in)-p < 8 {
+					if n := len(in); n >= 8 {
+						p += genStop(genWord(in[n-8:], &genSet12), n-p)
 					} else {
 						for uint(p) < uint(len(in)) && genSet12[in[p]] != 0 {
 							p++
@@ -1927,11 +1927,11 @@ l9:
 					}
 					break
 				}
-				if q := in[p:][:4]; genSet12[q[0]]&genSet12[q[1]]&genSet12[q[2]]&genSet12[q[3]] == 0 {
-					p += genStop(q, 4, &genSet12)
+				if q := in[p:][:8]; genSet12[q[0]]&genSet12[q[1]]&genSet12[q[2]]&genSet12[q[3]]&genSet12[q[4]]&genSet12[q[5]]&genSet12[q[6]]&genSet12[q[7]] == 0 {
+					p += genStop(genWord(q, &genSet12), 8)
 					break
 				}
-				p += 4
+				p += 8
 			}
 			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 				break
@@ -1974,9 +1974,9 @@ l12:
 	v18 = p
 	for {
 		for {
-			if len(in)-p < 4 {
-				if n := len(in); n >= 4 {
-					p += genStop(in[n-4:], n-p, &genSet15)
+			if len(in)-p < 8 {
+				if n := len(in); n >= 8 {
+					p += genStop(genWord(in[n-8:], &genSet15), n-p)
 				} else {
 					for uint(p) < uint(len(in)) && genSet15[in[p]] != 0 {
 						p++
@@ -1984,11 +1984,11 @@ l12:
 				}
 				break
 			}
-			if q := in[p:][:4]; genSet15[q[0]]&genSet15[q[1]]&genSet15[q[2]]&genSet15[q[3]] == 0 {
-				p += genStop(q, 4, &genSet15)
+			if q := in[p:][:8]; genSet15[q[0]]&genSet15[q[1]]&genSet15[q[2]]&genSet15[q[3]]&genSet15[q[4]]&genSet15[q[5]]&genSet15[q[6]]&genSet15[q[7]] == 0 {
+				p += genStop(genWord(q, &genSet15), 8)
 				break
 			}
-			p += 4
+			p += 8
 		}
 		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 			break
@@ -2002,9 +2002,9 @@ l12:
 		p++
 		for {
 			for {
-				if len(in)-p < 4 {
-					if n := len(in); n >= 4 {
-						p += genStop(in[n-4:], n-p, &genSet12)
+				if len(in)-p < 8 {
+					if n := len(in); n >= 8 {
+						p += genStop(genWord(in[n-8:], &genSet12), n-p)
 					} else {
 						for uint(p) < uint(len(in)) && genSet12[in[p]] != 0 {
 							p++
@@ -2012,11 +2012,11 @@ l12:
 					}
 					break
 				}
-				if q := in[p:][:4]; genSet12[q[0]]&genSet12[q[1]]&genSet12[q[2]]&genSet12[q[3]] == 0 {
-					p += genStop(q, 4, &genSet12)
+				if q := in[p:][:8]; genSet12[q[0]]&genSet12[q[1]]&genSet12[q[2]]&genSet12[q[3]]&genSet12[q[4]]&genSet12[q[5]]&genSet12[q[6]]&genSet12[q[7]] == 0 {
+					p += genStop(genWord(q, &genSet12), 8)
 					break
 				}
-				p += 4
+				p += 8
 			}
 			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 				break
@@ -2048,9 +2048,9 @@ l2:
 	// query
 	for {
 		for {
-			if len(in)-p < 4 {
-				if n := len(in); n >= 4 {
-					p += genStop(in[n-4:], n-p, &genSet14)
+			if len(in)-p < 8 {
+				if n := len(in); n >= 8 {
+					p += genStop(genWord(in[n-8:], &genSet14), n-p)
 				} else {
 					for uint(p) < uint(len(in)) && genSet14[in[p]] != 0 {
 						p++
@@ -2058,11 +2058,11 @@ l2:
 				}
 				break
 			}
-			if q := in[p:][:4]; genSet14[q[0]]&genSet14[q[1]]&genSet14[q[2]]&genSet14[q[3]] == 0 {
-				p += genStop(q, 4, &genSet14)
+			if q := in[p:][:8]; genSet14[q[0]]&genSet14[q[1]]&genSet14[q[2]]&genSet14[q[3]]&genSet14[q[4]]&genSet14[q[5]]&genSet14[q[6]]&genSet14[q[7]] == 0 {
+				p += genStop(genWord(q, &genSet14), 8)
 				break
 			}
-			p += 4
+			p += 8
 		}
 		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 			break
@@ -2090,9 +2090,9 @@ l15:
 	// fragment
 	for {
 		for {
-			if len(in)-p < 4 {
-				if n := len(in); n >= 4 {
-					p += genStop(in[n-4:], n-p, &genSet14)
+			if len(in)-p < 8 {
+				if n := len(in); n >= 8 {
+					p += genStop(genWord(in[n-8:], &genSet14), n-p)
 				} else {
 					for uint(p) < uint(len(in)) && genSet14[in[p]] != 0 {
 						p++
@@ -2100,11 +2100,11 @@ l15:
 				}
 				break
 			}
-			if q := in[p:][:4]; genSet14[q[0]]&genSet14[q[1]]&genSet14[q[2]]&genSet14[q[3]] == 0 {
-				p += genStop(q, 4, &genSet14)
+			if q := in[p:][:8]; genSet14[q[0]]&genSet14[q[1]]&genSet14[q[2]]&genSet14[q[3]]&genSet14[q[4]]&genSet14[q[5]]&genSet14[q[6]]&genSet14[q[7]] == 0 {
+				p += genStop(genWord(q, &genSet14), 8)
 				break
 			}
-			p += 4
+			p += 8
 		}
 		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 			break
@@ -3581,9 +3581,9 @@ func explainPathAbempty(in string, pos int, d *genDiag) int {
 		p++
 		for {
 			for {
-				if len(in)-p < 4 {
-					if n := len(in); n >= 4 {
-						p += genStop(in[n-4:], n-p, &genSet12)
+				if len(in)-p < 8 {
+					if n := len(in); n >= 8 {
+						p += genStop(genWord(in[n-8:], &genSet12), n-p)
 					} else {
 						for uint(p) < uint(len(in)) && genSet12[in[p]] != 0 {
 							p++
@@ -3591,11 +3591,11 @@ func explainPathAbempty(in string, pos int, d *genDiag) int {
 					}
 					break
 				}
-				if q := in[p:][:4]; genSet12[q[0]]&genSet12[q[1]]&genSet12[q[2]]&genSet12[q[3]] == 0 {
-					p += genStop(q, 4, &genSet12)
+				if q := in[p:][:8]; genSet12[q[0]]&genSet12[q[1]]&genSet12[q[2]]&genSet12[q[3]]&genSet12[q[4]]&genSet12[q[5]]&genSet12[q[6]]&genSet12[q[7]] == 0 {
+					p += genStop(genWord(q, &genSet12), 8)
 					break
 				}
-				p += 4
+				p += 8
 			}
 			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 				break
@@ -3685,9 +3685,9 @@ l2:
 		p++
 		for {
 			for {
-				if len(in)-p < 4 {
-					if n := len(in); n >= 4 {
-						p += genStop(in[n-4:], n-p, &genSet12)
+				if len(in)-p < 8 {
+					if n := len(in); n >= 8 {
+						p += genStop(genWord(in[n-8:], &genSet12), n-p)
 					} else {
 						for uint(p) < uint(len(in)) && genSet12[in[p]] != 0 {
 							p++
@@ -3695,11 +3695,11 @@ l2:
 					}
 					break
 				}
-				if q := in[p:][:4]; genSet12[q[0]]&genSet12[q[1]]&genSet12[q[2]]&genSet12[q[3]] == 0 {
-					p += genStop(q, 4, &genSet12)
+				if q := in[p:][:8]; genSet12[q[0]]&genSet12[q[1]]&genSet12[q[2]]&genSet12[q[3]]&genSet12[q[4]]&genSet12[q[5]]&genSet12[q[6]]&genSet12[q[7]] == 0 {
+					p += genStop(genWord(q, &genSet12), 8)
 					break
 				}
-				p += 4
+				p += 8
 			}
 			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 				break
@@ -3747,9 +3747,9 @@ func explainPathRootless(in string, pos int, d *genDiag) int {
 		p++
 		for {
 			for {
-				if len(in)-p < 4 {
-					if n := len(in); n >= 4 {
-						p += genStop(in[n-4:], n-p, &genSet12)
+				if len(in)-p < 8 {
+					if n := len(in); n >= 8 {
+						p += genStop(genWord(in[n-8:], &genSet12), n-p)
 					} else {
 						for uint(p) < uint(len(in)) && genSet12[in[p]] != 0 {
 							p++
@@ -3757,11 +3757,11 @@ func explainPathRootless(in string, pos int, d *genDiag) int {
 					}
 					break
 				}
-				if q := in[p:][:4]; genSet12[q[0]]&genSet12[q[1]]&genSet12[q[2]]&genSet12[q[3]] == 0 {
-					p += genStop(q, 4, &genSet12)
+				if q := in[p:][:8]; genSet12[q[0]]&genSet12[q[1]]&genSet12[q[2]]&genSet12[q[3]]&genSet12[q[4]]&genSet12[q[5]]&genSet12[q[6]]&genSet12[q[7]] == 0 {
+					p += genStop(genWord(q, &genSet12), 8)
 					break
 				}
-				p += 4
+				p += 8
 			}
 			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 				break
@@ -4336,9 +4336,9 @@ func explainPathNoscheme(in string, pos int, d *genDiag) int {
 		p++
 		for {
 			for {
-				if len(in)-p < 4 {
-					if n := len(in); n >= 4 {
-						p += genStop(in[n-4:], n-p, &genSet12)
+				if len(in)-p < 8 {
+					if n := len(in); n >= 8 {
+						p += genStop(genWord(in[n-8:], &genSet12), n-p)
 					} else {
 						for uint(p) < uint(len(in)) && genSet12[in[p]] != 0 {
 							p++
@@ -4346,11 +4346,11 @@ func explainPathNoscheme(in string, pos int, d *genDiag) int {
 					}
 					break
 				}
-				if q := in[p:][:4]; genSet12[q[0]]&genSet12[q[1]]&genSet12[q[2]]&genSet12[q[3]] == 0 {
-					p += genStop(q, 4, &genSet12)
+				if q := in[p:][:8]; genSet12[q[0]]&genSet12[q[1]]&genSet12[q[2]]&genSet12[q[3]]&genSet12[q[4]]&genSet12[q[5]]&genSet12[q[6]]&genSet12[q[7]] == 0 {
+					p += genStop(genWord(q, &genSet12), 8)
 					break
 				}
-				p += 4
+				p += 8
 			}
 			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 				break
@@ -4736,11 +4736,17 @@ func explainURIReferenceDiag(in string, lowerBound int, d *genDiag) (offset int)
 	}
 }
 
-// genStop returns the offset, in the last r of the four bytes q, of the
-// first byte not of set, or r when all r are.
-func genStop(q string, r int, set *[256]uint8) int {
-	x := uint32(set[q[0]]) | uint32(set[q[1]])<<8 | uint32(set[q[2]])<<16 | uint32(set[q[3]])<<24
-	return bits.TrailingZeros32(^x>>(uint(4-r)*8)|0xff<<(uint(r)*8)) >> 3
+// genWord packs the entries in set of the eight bytes of q, in their
+// order from the lowest byte.
+func genWord(q string, set *[256]uint8) uint64 {
+	return uint64(set[q[0]]) | uint64(set[q[1]])<<8 | uint64(set[q[2]])<<16 | uint64(set[q[3]])<<24 |
+		uint64(set[q[4]])<<32 | uint64(set[q[5]])<<40 | uint64(set[q[6]])<<48 | uint64(set[q[7]])<<56
+}
+
+// genStop returns the offset, in the last r of the eight bytes whose
+// entries w packs, of the first byte not of the set, or r when all r are.
+func genStop(w uint64, r int) int {
+	return bits.TrailingZeros64(^w>>(uint(8-r)*8)|0xff<<(uint(r)*8)) >> 3
 }
 
 // genDiag is what a diagnosis run records: the farthest failure offset and

@@ -49,10 +49,10 @@ import (
 // with "Rule" added where Add or AddExplain was given that name.
 //
 // Byte classes become package-level [256]uint8 tables (0xff for a byte of
-// the set), named with Prefix;
-// fused runs become loops written out where they are used, four bytes a
-// step, that find where a run stops without a branch by Prefix + "Stop",
-// which the compiler inlines. A rune class becomes a function of its set of
+// the set), named with Prefix; fused runs become loops written out where
+// they are used, eight bytes a step, that find where a run stops without a
+// branch by Prefix + "Word" and Prefix + "Stop", which the compiler
+// inlines (runScan). A rune class becomes a function of its set of
 // code points (Prefix + "Runes" + n) that decodes UTF-8 and tests ranges,
 // and a choice or a run of characters that holds rune classes becomes one
 // step or one loop, as the interpreter fuses them (runes.go).
@@ -66,7 +66,7 @@ import (
 // target package), or Add fails. Function names are not checked against the
 // package they go to: neither the names given to Add and AddExplain nor those
 // of the named rules ("match…", "explain…") nor the tables (Prefix + "Set" +
-// n) nor Prefix + "Stop" may clash with one of that package. caps
+// n) nor Prefix + "Word" and Prefix + "Stop" may clash with one of that package. caps
 // has a slot for each number up to the highest used: number slots densely. The
 // generator relies on the preparation of the rules (first sets, nullability,
 // fused forms) as the interpreter does; that the output agrees with the
@@ -106,7 +106,7 @@ type Generator struct {
 	litTails     bool          // they record where a literal of two bytes or more stops
 
 	needles  bool        // the matchers call strings.IndexByte (needle)
-	runs     bool        // the matchers call Prefix + "Stop" (runScan)
+	runs     bool        // the matchers call Prefix + "Word" and "Stop" (runScan)
 	runeSets []c.RuneSet // the sets of code points of rune classes, in order of first use (runes.go)
 	runeName map[string]string
 }
@@ -719,24 +719,33 @@ func (f *genFunc) runLoop(r *node) string {
 }
 
 // runScan is the scan of the run of the bytes of set from p, written out
-// where it is used: four bytes a step while four are left, the step ANDing
-// their four table entries (one branch for four bytes where bool tables
-// took four; it is why the tables hold uint8), then where the run stopped
-// in the step that failed, or in the last four bytes of in, found by
-// Prefix + "Stop" without a branch. A loop that went on byte by byte to the
-// stop, as this one did, took a third of a parse's time on the corpus of
+// where it is used: eight bytes a step while eight are left, the step ANDing
+// their eight table entries (one branch for eight bytes where bool tables
+// took eight; it is why the tables hold uint8), then where the run stopped,
+// in the step that failed or in the last eight bytes of in, found without
+// a branch: Prefix + "Word" packs the entries of eight bytes, 0xff or 0,
+// into a word and Prefix + "Stop" counts its trailing ones. Only an input
+// shorter than eight bytes is scanned byte by byte.
+//
+// A loop that went on byte by byte to the stop, as this one did after a
+// four-byte step, took a third of a parse's time on the corpus of
 // BENCHMARKS.md: where a run ends is not predictable, and the loop's exit
-// was mispredicted about once a run. The four bytes are in[p:][:4], one
-// bounds check (p <= len(in)) where in[p : p+4] took two, p+4 being able to
-// overflow for all the compiler knows. The call of a function holding this
-// loop is not inlined (the Go compiler's budget is 80; it costs about 170).
+// was mispredicted about once a run. The bytes are in[p:][:8], one bounds
+// check (p <= len(in)) where in[p : p+8] took two, p+8 being able to
+// overflow for all the compiler knows. A function holding this loop would
+// not be inlined (the Go compiler's budget is 80; it costs about 200), so
+// it is written out.
 func (f *genFunc) runScan(set c.CharSet) string {
 	f.g.runs = true
 	t := f.g.table(set)
+	var and []string
+	for i := range 8 {
+		and = append(and, fmt.Sprintf("%s[q[%d]]", t, i))
+	}
 	return fmt.Sprintf(`for {
-if len(in)-p < 4 {
-if n := len(in); n >= 4 {
-p += %[1]sStop(in[n-4:], n-p, &%[2]s)
+if len(in)-p < 8 {
+if n := len(in); n >= 8 {
+p += %[1]sStop(%[1]sWord(in[n-8:], &%[2]s), n-p)
 } else {
 for uint(p) < uint(len(in)) && %[2]s[in[p]] != 0 {
 p++
@@ -744,30 +753,34 @@ p++
 }
 break
 }
-if q := in[p:][:4]; %[2]s[q[0]]&%[2]s[q[1]]&%[2]s[q[2]]&%[2]s[q[3]] == 0 {
-p += %[1]sStop(q, 4, &%[2]s)
+if q := in[p:][:8]; %[3]s == 0 {
+p += %[1]sStop(%[1]sWord(q, &%[2]s), 8)
 break
 }
-p += 4
-}`, f.g.prefix(), t)
+p += 8
+}`, f.g.prefix(), t, strings.Join(and, "&"))
 }
 
-// runSource is the function that the scans of runScan call, small enough
-// for the compiler to inline. The entries of the four bytes, 0xff or 0,
-// make one word whose complement has its lowest set bit in the first byte
-// not of set; the bytes before the last r are shifted out, and a 0xff at
-// byte r stands for the end when all r are of set (none when r is 4: the
-// count of trailing zeros of 0 is 32, four bytes). In 32 bits: a 64-bit
-// word cost the step's exit about 2% of a parse.
+// runSource is the two functions that the scans of runScan call, each small
+// enough for the compiler to inline (one holding both is not: cost 102).
+// The bytes before the last r are shifted out of the word, and a 0xff at
+// byte r stands for the end when all r are of set (none when r is 8: the
+// count of trailing zeros of 0 is 64, eight bytes).
 func (g *Generator) runSource() string {
 	if !g.runs {
 		return ""
 	}
-	return fmt.Sprintf(`// %[1]sStop returns the offset, in the last r of the four bytes q, of the
-// first byte not of set, or r when all r are.
-func %[1]sStop(q string, r int, set *[256]uint8) int {
-	x := uint32(set[q[0]]) | uint32(set[q[1]])<<8 | uint32(set[q[2]])<<16 | uint32(set[q[3]])<<24
-	return bits.TrailingZeros32(^x>>(uint(4-r)*8)|0xff<<(uint(r)*8)) >> 3
+	return fmt.Sprintf(`// %[1]sWord packs the entries in set of the eight bytes of q, in their
+// order from the lowest byte.
+func %[1]sWord(q string, set *[256]uint8) uint64 {
+	return uint64(set[q[0]]) | uint64(set[q[1]])<<8 | uint64(set[q[2]])<<16 | uint64(set[q[3]])<<24 |
+		uint64(set[q[4]])<<32 | uint64(set[q[5]])<<40 | uint64(set[q[6]])<<48 | uint64(set[q[7]])<<56
+}
+
+// %[1]sStop returns the offset, in the last r of the eight bytes whose
+// entries w packs, of the first byte not of the set, or r when all r are.
+func %[1]sStop(w uint64, r int) int {
+	return bits.TrailingZeros64(^w>>(uint(8-r)*8)|0xff<<(uint(r)*8)) >> 3
 }
 
 `, g.prefix())
@@ -1305,7 +1318,8 @@ func (g *Generator) reserve(name string) {
 // rule's name in Go (dec-octet: matchDecOctet), "Rule" added (and a number)
 // where that is taken. They are given in the order the functions were made.
 func (g *Generator) funcNames() *strings.Replacer {
-	taken := map[string]bool{g.diagType(): true, g.prefix() + "Labels": true, g.prefix() + "Stop": true}
+	taken := map[string]bool{g.diagType(): true, g.prefix() + "Labels": true, g.prefix() + "Word": true,
+		g.prefix() + "Stop": true}
 	for n := range g.names {
 		taken[n] = true
 	}

@@ -187,11 +187,11 @@ func genInputs() []string {
 		"ab@", "ab@cd", "abc", "ab@c@", "a%41@b", "a%4@b", "ab!@", "//a@b/c@", "//ab/c@d", "http://u:p@h/@",
 		"AZ", "a\u0080\u00e9!", "a\xc2!",
 	}
-	// A run stops in the step of four bytes that fails, at each of its four
-	// offsets, or in the last four bytes of the input, or before the end of
-	// an input shorter than four: runs of 0 to 11 bytes, alone and followed
-	// by a byte that ends them.
-	for n := range 12 {
+	// A run stops in the step of eight bytes that fails, at each of its
+	// eight offsets, or in the last eight bytes of the input, or before the
+	// end of an input shorter than eight: runs of 0 to 19 bytes, alone and
+	// followed by a byte that ends them.
+	for n := range 20 {
 		run := strings.Repeat("a", n)
 		in = append(in, run, run+"!", run+"!a", "x"+run+"@"+run)
 	}
