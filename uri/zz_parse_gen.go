@@ -1069,8 +1069,8 @@ l1:
 }
 
 // matchURI matches URI at pos in in and returns the end offset of the match, or -1.
-// On a match, caps[i] holds the span {start, end} of capture slot i, or {-1, -1}.
-func matchURI(in string, pos int, caps *[8][2]int) int {
+// On a match, caps[i] holds capSpan(start, end) of capture slot i, or capSpan(-1, -1).
+func matchURI(in string, pos int, caps *[8]span) int {
 	if uint(pos) > uint(len(in)) {
 		return -1
 	}
@@ -1242,12 +1242,12 @@ l9:
 		}
 	}
 	k5e = p
-	caps[0] = [2]int{k0s, k0e}
-	caps[1] = [2]int{k1s, k1e}
-	caps[2] = [2]int{k2s, k2e}
-	caps[3] = [2]int{k3s, k3e}
-	caps[4] = [2]int{k4s, k4e}
-	caps[5] = [2]int{k5s, k5e}
+	caps[0] = capSpan(k0s, k0e)
+	caps[1] = capSpan(k1s, k1e)
+	caps[2] = capSpan(k2s, k2e)
+	caps[3] = capSpan(k3s, k3e)
+	caps[4] = capSpan(k4s, k4e)
+	caps[5] = capSpan(k5s, k5e)
 	goto l2
 l3:
 	p = v1
@@ -1271,12 +1271,12 @@ l3:
 		goto l12
 	}
 	k5e = p
-	caps[0] = [2]int{k0s, k0e}
-	caps[1] = [2]int{k1s, k1e}
-	caps[2] = [2]int{k2s, k2e}
-	caps[3] = [2]int{k3s, k3e}
-	caps[4] = [2]int{k4s, k4e}
-	caps[5] = [2]int{k5s, k5e}
+	caps[0] = capSpan(k0s, k0e)
+	caps[1] = capSpan(k1s, k1e)
+	caps[2] = capSpan(k2s, k2e)
+	caps[3] = capSpan(k3s, k3e)
+	caps[4] = capSpan(k4s, k4e)
+	caps[5] = capSpan(k5s, k5e)
 	goto l2
 l12:
 	p = v1
@@ -1339,12 +1339,12 @@ l12:
 		}
 	}
 	k5e = p
-	caps[0] = [2]int{k0s, k0e}
-	caps[1] = [2]int{k1s, k1e}
-	caps[2] = [2]int{k2s, k2e}
-	caps[3] = [2]int{k3s, k3e}
-	caps[4] = [2]int{k4s, k4e}
-	caps[5] = [2]int{k5s, k5e}
+	caps[0] = capSpan(k0s, k0e)
+	caps[1] = capSpan(k1s, k1e)
+	caps[2] = capSpan(k2s, k2e)
+	caps[3] = capSpan(k3s, k3e)
+	caps[4] = capSpan(k4s, k4e)
+	caps[5] = capSpan(k5s, k5e)
 	goto l2
 l13:
 	p = v1
@@ -1353,12 +1353,12 @@ l13:
 	k5s = p
 	// path-empty
 	k5e = p
-	caps[0] = [2]int{k0s, k0e}
-	caps[1] = [2]int{k1s, k1e}
-	caps[2] = [2]int{k2s, k2e}
-	caps[3] = [2]int{k3s, k3e}
-	caps[4] = [2]int{k4s, k4e}
-	caps[5] = [2]int{k5s, k5e}
+	caps[0] = capSpan(k0s, k0e)
+	caps[1] = capSpan(k1s, k1e)
+	caps[2] = capSpan(k2s, k2e)
+	caps[3] = capSpan(k3s, k3e)
+	caps[4] = capSpan(k4s, k4e)
+	caps[5] = capSpan(k5s, k5e)
 l2:
 	if uint(p) >= uint(len(in)) || in[p] != '?' {
 		goto l15
@@ -1444,16 +1444,16 @@ l20:
 	k7s = v23
 	k7e = v24
 l19:
-	caps[6] = [2]int{k6s, k6e}
-	caps[7] = [2]int{k7s, k7e}
+	caps[6] = capSpan(k6s, k6e)
+	caps[7] = capSpan(k7s, k7e)
 	return p
 l1:
 	return -1
 }
 
 // matchAbsoluteURI matches absolute-URI at pos in in and returns the end offset of the match, or -1.
-// On a match, caps[i] holds the span {start, end} of capture slot i, or {-1, -1}.
-func matchAbsoluteURI(in string, pos int, caps *[8][2]int) int {
+// On a match, caps[i] holds capSpan(start, end) of capture slot i, or capSpan(-1, -1).
+func matchAbsoluteURI(in string, pos int, caps *[8]span) int {
 	if uint(pos) > uint(len(in)) {
 		return -1
 	}
@@ -1625,13 +1625,13 @@ l9:
 		}
 	}
 	k5e = p
-	caps[0] = [2]int{k0s, k0e}
-	caps[1] = [2]int{k1s, k1e}
-	caps[2] = [2]int{k2s, k2e}
-	caps[3] = [2]int{k3s, k3e}
-	caps[4] = [2]int{k4s, k4e}
-	caps[5] = [2]int{k5s, k5e}
-	caps[7] = [2]int{k7s, k7e}
+	caps[0] = capSpan(k0s, k0e)
+	caps[1] = capSpan(k1s, k1e)
+	caps[2] = capSpan(k2s, k2e)
+	caps[3] = capSpan(k3s, k3e)
+	caps[4] = capSpan(k4s, k4e)
+	caps[5] = capSpan(k5s, k5e)
+	caps[7] = capSpan(k7s, k7e)
 	goto l2
 l3:
 	p = v1
@@ -1655,13 +1655,13 @@ l3:
 		goto l12
 	}
 	k5e = p
-	caps[0] = [2]int{k0s, k0e}
-	caps[1] = [2]int{k1s, k1e}
-	caps[2] = [2]int{k2s, k2e}
-	caps[3] = [2]int{k3s, k3e}
-	caps[4] = [2]int{k4s, k4e}
-	caps[5] = [2]int{k5s, k5e}
-	caps[7] = [2]int{k7s, k7e}
+	caps[0] = capSpan(k0s, k0e)
+	caps[1] = capSpan(k1s, k1e)
+	caps[2] = capSpan(k2s, k2e)
+	caps[3] = capSpan(k3s, k3e)
+	caps[4] = capSpan(k4s, k4e)
+	caps[5] = capSpan(k5s, k5e)
+	caps[7] = capSpan(k7s, k7e)
 	goto l2
 l12:
 	p = v1
@@ -1724,13 +1724,13 @@ l12:
 		}
 	}
 	k5e = p
-	caps[0] = [2]int{k0s, k0e}
-	caps[1] = [2]int{k1s, k1e}
-	caps[2] = [2]int{k2s, k2e}
-	caps[3] = [2]int{k3s, k3e}
-	caps[4] = [2]int{k4s, k4e}
-	caps[5] = [2]int{k5s, k5e}
-	caps[7] = [2]int{k7s, k7e}
+	caps[0] = capSpan(k0s, k0e)
+	caps[1] = capSpan(k1s, k1e)
+	caps[2] = capSpan(k2s, k2e)
+	caps[3] = capSpan(k3s, k3e)
+	caps[4] = capSpan(k4s, k4e)
+	caps[5] = capSpan(k5s, k5e)
+	caps[7] = capSpan(k7s, k7e)
 	goto l2
 l13:
 	p = v1
@@ -1739,13 +1739,13 @@ l13:
 	k5s = p
 	// path-empty
 	k5e = p
-	caps[0] = [2]int{k0s, k0e}
-	caps[1] = [2]int{k1s, k1e}
-	caps[2] = [2]int{k2s, k2e}
-	caps[3] = [2]int{k3s, k3e}
-	caps[4] = [2]int{k4s, k4e}
-	caps[5] = [2]int{k5s, k5e}
-	caps[7] = [2]int{k7s, k7e}
+	caps[0] = capSpan(k0s, k0e)
+	caps[1] = capSpan(k1s, k1e)
+	caps[2] = capSpan(k2s, k2e)
+	caps[3] = capSpan(k3s, k3e)
+	caps[4] = capSpan(k4s, k4e)
+	caps[5] = capSpan(k5s, k5e)
+	caps[7] = capSpan(k7s, k7e)
 l2:
 	if uint(p) >= uint(len(in)) || in[p] != '?' {
 		goto l15
@@ -1789,15 +1789,15 @@ l16:
 	k6s = v20
 	k6e = v21
 l15:
-	caps[6] = [2]int{k6s, k6e}
+	caps[6] = capSpan(k6s, k6e)
 	return p
 l1:
 	return -1
 }
 
 // matchRelativeRef matches relative-ref at pos in in and returns the end offset of the match, or -1.
-// On a match, caps[i] holds the span {start, end} of capture slot i, or {-1, -1}.
-func matchRelativeRef(in string, pos int, caps *[8][2]int) int {
+// On a match, caps[i] holds capSpan(start, end) of capture slot i, or capSpan(-1, -1).
+func matchRelativeRef(in string, pos int, caps *[8]span) int {
 	if uint(pos) > uint(len(in)) {
 		return -1
 	}
@@ -2118,20 +2118,20 @@ l20:
 	k7s = v23
 	k7e = v24
 l19:
-	caps[0] = [2]int{k0s, k0e}
-	caps[1] = [2]int{k1s, k1e}
-	caps[2] = [2]int{k2s, k2e}
-	caps[3] = [2]int{k3s, k3e}
-	caps[4] = [2]int{k4s, k4e}
-	caps[5] = [2]int{k5s, k5e}
-	caps[6] = [2]int{k6s, k6e}
-	caps[7] = [2]int{k7s, k7e}
+	caps[0] = capSpan(k0s, k0e)
+	caps[1] = capSpan(k1s, k1e)
+	caps[2] = capSpan(k2s, k2e)
+	caps[3] = capSpan(k3s, k3e)
+	caps[4] = capSpan(k4s, k4e)
+	caps[5] = capSpan(k5s, k5e)
+	caps[6] = capSpan(k6s, k6e)
+	caps[7] = capSpan(k7s, k7e)
 	return p
 }
 
 // matchURIReference matches URI-reference at pos in in and returns the end offset of the match, or -1:
 // the first of its alternatives that matches, each a function of its own.
-func matchURIReference(in string, pos int, caps *[8][2]int) int {
+func matchURIReference(in string, pos int, caps *[8]span) int {
 	if e := matchURI(in, pos, caps); e >= 0 {
 		return e
 	}

@@ -28,9 +28,10 @@ import (
 // offset pos and returns the end offset of the match, or -1 when r does not
 // match there (or pos is outside in). It is r.MatchAt, with the captures of
 // r.Captures: on a match, caps[i] holds {start, end} of the last match of slot
-// i, or {-1, -1} when slot i took no part; on no match, caps is left as it
-// was. For a whole match, compare end with len(in). The function allocates
-// nothing and does not recurse (a grammar has no cycles).
+// i, or {-1, -1} when slot i took no part (in the form of CapsType and
+// CapsMake, when set); on no match, caps is left as it was. For a whole
+// match, compare end with len(in). The function allocates nothing and does
+// not recurse (a grammar has no cycles).
 //
 // The output has one function per named rule, as a person would write it:
 // matchIPv6address, matchHost, written once and called wherever the rule is
@@ -88,6 +89,15 @@ type Generator struct {
 	// slots share a type. The slots a rule does not use hold {-1, -1} after
 	// a match. A rule without any Capture has no caps.
 	Slots int
+	// CapsType and CapsMake, when set (both or neither), store the
+	// captures in the caller's own form: caps is *[N]CapsType, and the
+	// span {start, end} of slot i is stored as caps[i] = CapsMake(start,
+	// end), {-1, -1} for a slot that took no part; CapsMake is a function
+	// of the target package, func(start, end int) CapsType, that the
+	// compiler can inline. A parser whose value keeps spans in another
+	// form (uri's URI holds int32 pairs) then fills it from the matcher
+	// without a second pass over an [N][2]int.
+	CapsType, CapsMake string
 
 	nodes map[*c.Rule]*node // the rules met, read through combinator's view
 	funcs []string          // the emitted functions
@@ -123,10 +133,30 @@ func GenerateGo(r *c.Rule, pkg, funcName string) ([]byte, error) {
 	return g.Source()
 }
 
+// capsType is the type of an element of caps: [2]int, or CapsType.
+func (g *Generator) capsType() string {
+	if g.CapsType == "" {
+		return "[2]int"
+	}
+	return g.CapsType
+}
+
+// capStore is the statement that stores the span {start, end} of slot
+// into caps.
+func (g *Generator) capStore(slot int, start, end string) string {
+	if g.CapsType == "" {
+		return fmt.Sprintf("caps[%d] = [2]int{%s, %s}", slot, start, end)
+	}
+	return fmt.Sprintf("caps[%d] = %s(%s, %s)", slot, g.CapsMake, start, end)
+}
+
 // Add compiles r to a function named funcName.
 func (g *Generator) Add(funcName string, rule *c.Rule) error {
 	if !goIdent.MatchString(funcName) {
 		return fmt.Errorf("codegen: generate: %q is not a Go identifier", funcName)
+	}
+	if (g.CapsType == "") != (g.CapsMake == "") {
+		return fmt.Errorf("codegen: generate: CapsType %q and CapsMake %q: set both or neither", g.CapsType, g.CapsMake)
 	}
 	r := g.nodeOf(rule)
 	g.reserve(funcName)
@@ -193,7 +223,7 @@ func (g *Generator) choiceOfAdded(funcName string, r *node, nslots int) (string,
 	label := docName(r)
 	fmt.Fprintf(&b, "// %s matches %s at pos in in and returns the end offset of the match, or -1:\n", funcName, label)
 	fmt.Fprintf(&b, "// the first of its alternatives that matches, each a function of its own.\n")
-	fmt.Fprintf(&b, "func %s(in string, pos int, caps *[%d][2]int) int {\n", funcName, nslots)
+	fmt.Fprintf(&b, "func %s(in string, pos int, caps *[%d]%s) int {\n", funcName, nslots, g.capsType())
 	for i, s := range r.subs {
 		if i == len(r.subs)-1 {
 			fmt.Fprintf(&b, "return %s(in, pos, caps)\n", g.added[s].name)
@@ -503,7 +533,7 @@ func (f *genFunc) compileAs(name string, r *node, internal bool) (string, error)
 	f.node(r, fail)
 	for s := 0; s < f.nslots; s++ {
 		if !stored[s] {
-			f.emit("caps[%d] = [2]int{%s, %s}", s, capVar(s, false), capVar(s, true))
+			f.emit("%s", f.g.capStore(s, capVar(s, false), capVar(s, true)))
 		}
 	}
 	f.emit("return p")
@@ -525,8 +555,12 @@ func (f *genFunc) compileAs(name string, r *node, internal bool) (string, error)
 		}
 		fmt.Fprintf(&b, "func %s(in string, pos int) int {\n", name)
 	} else if f.nslots > 0 {
-		fmt.Fprintf(&b, "// On a match, caps[i] holds the span {start, end} of capture slot i, or {-1, -1}.\n")
-		fmt.Fprintf(&b, "func %s(in string, pos int, caps *[%d][2]int) int {\n", name, f.nslots)
+		if f.g.CapsType == "" {
+			fmt.Fprintf(&b, "// On a match, caps[i] holds the span {start, end} of capture slot i, or {-1, -1}.\n")
+		} else {
+			fmt.Fprintf(&b, "// On a match, caps[i] holds %s(start, end) of capture slot i, or %s(-1, -1).\n", f.g.CapsMake, f.g.CapsMake)
+		}
+		fmt.Fprintf(&b, "func %s(in string, pos int, caps *[%d]%s) int {\n", name, f.nslots, f.g.capsType())
 	} else {
 		fmt.Fprintf(&b, "func %s(in string, pos int) int {\n", name)
 	}
@@ -1055,7 +1089,7 @@ func (f *genFunc) commitsInAlt(r *node) bool {
 // storeFinal stores the final captures into caps (commitPoint).
 func (f *genFunc) storeFinal() {
 	for _, slot := range f.final {
-		f.emit("caps[%d] = [2]int{%s, %s}", slot, capVar(slot, false), capVar(slot, true))
+		f.emit("%s", f.g.capStore(slot, capVar(slot, false), capVar(slot, true)))
 	}
 }
 
