@@ -527,6 +527,7 @@ func TestGenerateCapsType(t *testing.T) {
 		"func mz(in string, pos int, caps *[2]pair) int {",
 		"func choice(in string, pos int, caps *[2]pair) int {",
 		"= mkPair(",
+		"// On a match, caps[i] holds mkPair(start, end) of capture slot i, or mkPair(-1, -1).",
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the output lacks %q:\n%s", want, text)
