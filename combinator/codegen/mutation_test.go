@@ -476,3 +476,65 @@ func TestHasTwoByte(t *testing.T) {
 		}
 	}
 }
+
+// TestGenerateBehaviourAtTheEdges compiles matchers of three shapes no
+// other grammar of the tests has and checks that they agree with the
+// interpreter (checkProgram), whose results on the inputs that tell the
+// mutants apart are checked here first by hand:
+//
+//   - ( "a" ) ( ) never matches: a choice of no alternatives matches
+//     nothing, so its matcher never stores slot 0 and declares no variable
+//     of it. Kills gen.go compileAs's `reads[v] > 0` → `>= 0`, which
+//     declared k0s and k0e all the same: unused, the program does not
+//     build.
+//   - ( "a" ) 1*"b" fails on "a" and "a!" after the capture: the captures
+//     are left alone. Kills gen.go neverFails's fused-run `return r.min ==
+//     0` → `!=`, which took the run 1*"b" for one that never fails, so that
+//     the captures were stored after "a", before the run could fail.
+//   - 0*2ALPHA matches two letters of "abc" (RFC 5234 §3.6: at most two
+//     occurrences). Kills gen.go fused's `r.max != Unbounded` → `==`, which
+//     dropped the bound of the loop of a bounded run and took all three.
+func TestGenerateBehaviourAtTheEdges(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a program")
+	}
+	alpha := c.Class(c.ByteRange('a', 'z'))
+	never := c.Seq(c.Capture(0, c.Lit("a")), c.Alt())
+	runAfterCap := c.Seq(c.Capture(0, c.Lit("a")), c.Plus(c.Lit("b")))
+	bounded := c.Rep(0, 2, alpha)
+	for _, tc := range []struct {
+		r    *c.Rule
+		in   string
+		want int
+	}{
+		{never, "a", -1}, {never, "ab", -1},
+		{runAfterCap, "a", -1}, {runAfterCap, "a!", -1}, {runAfterCap, "abb", 3},
+		{bounded, "abc", 2}, {bounded, "a1", 1}, {bounded, "", 0},
+	} {
+		if got := tc.r.MatchAt(tc.in, 0); got != tc.want {
+			t.Fatalf("the interpreter: %s on %q: %d, want %d", tc.r, tc.in, got, tc.want)
+		}
+	}
+	checkProgram(t, []*c.Rule{never, runAfterCap, bounded},
+		[]string{"", "a", "a!", "ab", "abb", "abb!", "abc", "abcd", "a1", "b"}, nil, "")
+}
+
+// TestGenerateStraightNamedRuleInline: a named rule that is a sequence of
+// byte tests and runs (scheme = ALPHA *ALPHA here) is written inline where
+// it is used, under a comment of its name, not as a function of its own
+// (straight, callable). Kills gen.go straight's `r.kind != kSeq` → `==` and
+// `len(r.subs) == 0` → `!=`, which made every such sequence a function.
+func TestGenerateStraightNamedRuleInline(t *testing.T) {
+	alpha := c.Class(c.ByteRange('a', 'z'))
+	src, err := GenerateGo(c.Seq(c.Lit("x"), c.Named("scheme", c.Seq(alpha, c.Star(alpha))), c.Lit(":")), "p", "m")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var funcs []string
+	for _, m := range regexp.MustCompile(`(?m)^func (\w+)\(`).FindAllStringSubmatch(string(src), -1) {
+		funcs = append(funcs, m[1])
+	}
+	if want := []string{"m", "mWord", "mStop"}; !slices.Equal(funcs, want) || !strings.Contains(string(src), "\t// scheme\n") {
+		t.Errorf("functions %v, want %v, with scheme inline in m:\n%s", funcs, want, src)
+	}
+}
