@@ -519,6 +519,56 @@ func TestGenerateBehaviourAtTheEdges(t *testing.T) {
 		[]string{"", "a", "a!", "ab", "abb", "abb!", "abc", "abcd", "a1", "b"}, nil, "")
 }
 
+// TestCommitPointChoice counts the stores of each slot into caps, which the
+// matcher of a sequence makes once at the end, or, after the element where
+// the match can no longer fail (commitPoint), in each alternative of that
+// element when it is a choice written inline (commitsInAlt): so the counts
+// tell which element commitPoint chose.
+//
+//   - Only the first element can fail (it is the last that can): the commit
+//     is there, after ( "a" ) / ( "b" ). Kills `k < 0` → `k <= 0`, which
+//     gave up the commit point when it was the first element.
+//   - Two elements after ":" set two slots each: the first of them is the
+//     commit. Kills `len(slotsOf(r.subs[i])) > len(slotsOf(r.subs[j]))` →
+//     `>=`, which took the last, the end of the function: no commit.
+//   - The element that sets the most slots is the last one, or the last
+//     element can fail (then it is the only one to choose from, and the
+//     `j == len(r.subs)-1` test returns where a test of k did before): the
+//     end of the function, no commit. Kills `j ==
+//     len(r.subs)-1` → `j == len(r.subs)+1` (INVERT_NEGATIVES and
+//     ARITHMETIC_BASE), which committed at the last element and, that
+//     being a choice, stored the captures in each of its alternatives:
+//     twice the stores, at the end of the function all the same.
+//   - No element can fail: no commit. Kills `k >= 0 &&` → `k > 0 &&`,
+//     which stopped at the first element and committed there.
+func TestCommitPointChoice(t *testing.T) {
+	a, b, x := c.Lit("a"), c.Lit("b"), c.Lit("x")
+	for _, tc := range []struct {
+		name string
+		r    *c.Rule
+		want []int // stores of caps[0], caps[1], ...
+	}{
+		{`( ( "a" ) / ( "b" ) ) ( *"x" )`, c.Seq(c.Alt(c.Capture(0, a), c.Capture(1, b)), c.Capture(2, c.Star(x))), []int{2, 2, 1}},
+		{`":" ( ( "a" ) / ( "" ) ) ( ( "b" ) / ( "" ) )`, c.Seq(c.Lit(":"), c.Alt(c.Capture(0, a), c.Capture(1, c.Lit(""))),
+			c.Alt(c.Capture(2, b), c.Capture(3, c.Lit("")))), []int{2, 2, 1, 1}},
+		{`":" ( ( "a" ) / ( "" ) )`, c.Seq(c.Lit(":"), c.Alt(c.Capture(0, a), c.Capture(1, c.Lit("")))), []int{1, 1}},
+		{`( *"a" ) ( ( "b" ) / ( "x" ) )`, c.Seq(c.Capture(0, c.Star(a)), c.Alt(c.Capture(1, b), c.Capture(2, x))), []int{1, 1, 1}},
+		{`( ( "a" ) / ( "" ) ) ( *"b" )`, c.Seq(c.Alt(c.Capture(0, a), c.Capture(1, c.Lit(""))), c.Capture(2, c.Star(b))), []int{1, 1, 1}},
+	} {
+		src, err := GenerateGo(tc.r, "p", "m")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []int
+		for slot := range tc.want {
+			got = append(got, strings.Count(string(src), fmt.Sprintf("caps[%d] = ", slot)))
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%s: caps stored %v times, want %v:\n%s", tc.name, got, tc.want, src)
+		}
+	}
+}
+
 // TestGenerateStraightNamedRuleInline: a named rule that is a sequence of
 // byte tests and runs (scheme = ALPHA *ALPHA here) is written inline where
 // it is used, under a comment of its name, not as a function of its own
