@@ -406,3 +406,48 @@ func TestFoldSetLettersOnly(t *testing.T) {
 		}
 	}
 }
+
+// TestRuneRunOfRuneClass: a repetition of a bare rune class of code points
+// from U+0080 on, *%xE9, is rune-fused into one loop, as a repetition of a
+// rune-fused choice is, and matches what the plain matcher does: "éé"
+// (4 bytes: é is C3 A9 in UTF-8, RFC 3629) of "ééa", "é" of "é" and a lone
+// lead byte, nothing of "a". Kills runes.go runeFuse's kRep `s.kind ==
+// kRunes` → `!=`, which left it to the plain matcher, node by node.
+func TestRuneRunOfRuneClass(t *testing.T) {
+	r := Star(RuneClass(Runes(RuneRange{Lo: 0xE9, Hi: 0xE9})))
+	if p := r.prepared(); p.fast != fNone || p.rfast != fRun {
+		t.Errorf("%s: fast %d, rfast %d; want %d, %d", r, p.fast, p.rfast, fNone, fRun)
+	}
+	for _, tc := range []struct {
+		in   string
+		want int
+	}{
+		{"ééa", 4},
+		{"é\xC3", 2}, // a lone lead byte is no character
+		{"a", 0},
+	} {
+		if got, plain := r.MatchAt(tc.in, 0), plainMatch(r, tc.in, 0, nil); got != tc.want || plain != tc.want {
+			t.Errorf("%s on %q: %d, plain %d, want %d", r, tc.in, got, plain, tc.want)
+		}
+	}
+}
+
+// TestRuneClassRefusesOtherCharacter: a rune class matches one character of
+// its set and nothing else: %xE9 refuses "ü" (C3 BC in UTF-8, RFC 3629) and
+// an invalid byte, at the start and after "é". Kills runes.go matchRune's
+// last `return -1` → `return +1`, which made a refusal an end offset of 1
+// (a test elsewhere then ran endlessly; this one fails at once).
+func TestRuneClassRefusesOtherCharacter(t *testing.T) {
+	r := RuneClass(Runes(RuneRange{Lo: 0xE9, Hi: 0xE9}))
+	for _, tc := range []struct {
+		in   string
+		pos  int
+		want int
+	}{
+		{"ü", 0, -1}, {"éü", 2, -1}, {"é\xE9", 2, -1}, {"éé", 2, 4},
+	} {
+		if got := r.MatchAt(tc.in, tc.pos); got != tc.want {
+			t.Errorf("%s on %q at %d: %d, want %d", r, tc.in, tc.pos, got, tc.want)
+		}
+	}
+}
