@@ -464,3 +464,26 @@ func TestOpStringPastTheLast(t *testing.T) {
 		t.Errorf("OpRunes.String() = %q, want \"RuneClass\"", got)
 	}
 }
+
+// TestTreeFilterTellsNamesApart: Tree(s, "host") matches the parts of the
+// grammar that hold no rule named host as Match does, which the Bloom
+// filters of the names under each rule (nameBit, namesIn) tell it: those
+// of scheme, path-abempty, query and fragment of RFC 3986 §3, named rules
+// all of them, do not hold host's bits; authority's do. Kills tree_match.go
+// nameBit's `i < len(name)` → `>=`, which hashed no byte of any name, so
+// that every name had the same bits and Tree went node by node through
+// every named rule.
+func TestTreeFilterTellsNamesApart(t *testing.T) {
+	x := recorder{names: []string{"host"}, bits: []uint64{nameBit("host")}}
+	for _, tc := range []struct {
+		r    *Rule
+		want bool
+	}{
+		{Scheme, false}, {PathAbempty, false}, {Query, false}, {Fragment, false},
+		{Authority, true}, {Host, true},
+	} {
+		if got := x.mayHold(tc.r.prepared().names); got != tc.want {
+			t.Errorf("%s: the filter may hold host: %v, want %v", tc.r.Name(), got, tc.want)
+		}
+	}
+}
