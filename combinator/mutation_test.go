@@ -487,3 +487,25 @@ func TestTreeFilterTellsNamesApart(t *testing.T) {
 		}
 	}
 }
+
+// TestTreeAllocsFlat: Tree allocates its nodes and their lists of children
+// in a few blocks whatever the shape of the tree: as many allocations for
+// two items of one x each as for three items of two x each (list = *item,
+// item = "[" *x "]"). Kills tree_match.go buildTree's `nkids[p]++` → `--`,
+// which left every list of children to grow by append, an allocation or
+// more for each node with children.
+func TestTreeAllocsFlat(t *testing.T) {
+	item := Named("item", Seq(Lit("["), Star(Named("x", Lit("x"))), Lit("]")))
+	list := Named("list", Star(item))
+	var allocs []float64
+	for _, in := range []string{"[x][x]", "[xx][xx][xx]"} {
+		root, err := list.Tree(in)
+		if err != nil || len(root.Children) != strings.Count(in, "[") || len(root.Children[0].Children) != strings.Count(in, "x")/len(root.Children) {
+			t.Fatalf("Tree(%q) = %v, %v", in, root, err)
+		}
+		allocs = append(allocs, testing.AllocsPerRun(20, func() { _, _ = list.Tree(in) }))
+	}
+	if allocs[0] != allocs[1] {
+		t.Errorf("Tree allocates %v times for 2 items of one x, %v times for 3 of two", allocs[0], allocs[1])
+	}
+}
