@@ -1045,8 +1045,8 @@ func (f *genFunc) commitPoint(r *node) map[int]bool {
 	for k >= 0 && neverFails(r.subs[k]) {
 		k--
 	}
-	if k < 0 || k == len(r.subs)-1 {
-		return nil // nothing can fail, or the last element can: no gain
+	if k < 0 {
+		return nil // nothing can fail: no gain
 	}
 	// From the last element that can fail on, any element will do: the one
 	// that sets the most slots (hier-part, which never fails, rather than
@@ -1058,7 +1058,9 @@ func (f *genFunc) commitPoint(r *node) map[int]bool {
 		}
 	}
 	if j == len(r.subs)-1 {
-		return nil // the end of the function: no gain
+		// The end of the function (the last element can fail, or sets
+		// the most slots): no gain.
+		return nil
 	}
 	later := map[int]bool{}
 	for _, s := range r.subs[j+1:] {
