@@ -182,9 +182,8 @@ func (u *URI) complete(s string) bool {
 // capSpan is the span of a capture [start, end) of the generated matchers
 // (their CapsMake), without a branch: an undefined capture is {-1, -1}, and
 // becomes the zero span; a defined one has 0 <= start <= end, so max(end, 0)
-// is end. The
-// compiler makes max a conditional move: 7 instructions a slot, where
-// masking end with start >> 63 took 9.
+// is end. The compiler makes max a conditional move: 7 instructions a slot,
+// where masking end with start >> 63 took 9.
 func capSpan(start, end int) span {
 	return span{int32(start + 1), int32(max(end, 0))}
 }

@@ -345,9 +345,15 @@ func TestInvalid(t *testing.T) {
 		{"Parse", Parse, "a/b", 1, "URI", "scheme", ""},
 		{"Parse", Parse, "", 0, "URI", "scheme", "uri: unexpected end of input at offset 0 in scheme: expected "},
 		{"Parse", Parse, "//h", 0, "URI", "", ""},
+		{"Parse", Parse, "a:b#c#d", 5, "URI", "fragment", ""},
 	} {
 		t.Run(tc.name+"/"+tc.in, func(t *testing.T) {
-			_, err := tc.parse(tc.in)
+			u, err := tc.parse(tc.in)
+			// The matchers store the spans of a prefix they match into the
+			// result as they go: with an error it is the zero URI again.
+			if u != (URI{}) {
+				t.Errorf("%s(%q) = %#v with its error, want the zero URI", tc.name, tc.in, u)
+			}
 			var pe *ParseError
 			if !errors.As(err, &pe) {
 				t.Fatalf("%s(%q) error = %v, want a *ParseError", tc.name, tc.in, err)

@@ -67,7 +67,8 @@ import (
 // target package), or Add fails. Function names are not checked against the
 // package they go to: neither the names given to Add and AddExplain nor those
 // of the named rules ("match…", "explain…") nor the tables (Prefix + "Set" +
-// n) nor Prefix + "Word" and Prefix + "Stop" may clash with one of that package. caps
+// n) nor Prefix + "Word" and Prefix + "Stop" nor the packages an output
+// imports (bits, strings, utf8) may clash with one of that package. caps
 // has a slot for each number up to the highest used: number slots densely. The
 // generator relies on the preparation of the rules (first sets, nullability,
 // fused forms) as the interpreter does; that the output agrees with the
