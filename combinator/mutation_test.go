@@ -406,3 +406,106 @@ func TestFoldSetLettersOnly(t *testing.T) {
 		}
 	}
 }
+
+// TestRuneRunOfRuneClass: a repetition of a bare rune class of code points
+// from U+0080 on, *%xE9, is rune-fused into one loop, as a repetition of a
+// rune-fused choice is, and matches what the plain matcher does: "éé"
+// (4 bytes: é is C3 A9 in UTF-8, RFC 3629) of "ééa", "é" of "é" and a lone
+// lead byte, nothing of "a". Kills runes.go runeFuse's kRep `s.kind ==
+// kRunes` → `!=`, which left it to the plain matcher, node by node.
+func TestRuneRunOfRuneClass(t *testing.T) {
+	r := Star(RuneClass(Runes(RuneRange{Lo: 0xE9, Hi: 0xE9})))
+	if p := r.prepared(); p.fast != fNone || p.rfast != fRun {
+		t.Errorf("%s: fast %d, rfast %d; want %d, %d", r, p.fast, p.rfast, fNone, fRun)
+	}
+	for _, tc := range []struct {
+		in   string
+		want int
+	}{
+		{"ééa", 4},
+		{"é\xC3", 2}, // a lone lead byte is no character
+		{"a", 0},
+	} {
+		if got, plain := r.MatchAt(tc.in, 0), plainMatch(r, tc.in, 0, nil); got != tc.want || plain != tc.want {
+			t.Errorf("%s on %q: %d, plain %d, want %d", r, tc.in, got, plain, tc.want)
+		}
+	}
+}
+
+// TestRuneClassRefusesOtherCharacter: a rune class matches one character of
+// its set and nothing else: %xE9 refuses "ü" (C3 BC in UTF-8, RFC 3629) and
+// an invalid byte, at the start and after "é". Kills runes.go matchRune's
+// last `return -1` → `return +1`, which made a refusal an end offset of 1
+// (a test elsewhere then ran endlessly; this one fails at once).
+func TestRuneClassRefusesOtherCharacter(t *testing.T) {
+	r := RuneClass(Runes(RuneRange{Lo: 0xE9, Hi: 0xE9}))
+	for _, tc := range []struct {
+		in   string
+		pos  int
+		want int
+	}{
+		{"ü", 0, -1}, {"éü", 2, -1}, {"é\xE9", 2, -1}, {"éé", 2, 4},
+	} {
+		if got := r.MatchAt(tc.in, tc.pos); got != tc.want {
+			t.Errorf("%s on %q at %d: %d, want %d", r, tc.in, tc.pos, got, tc.want)
+		}
+	}
+}
+
+// TestOpStringPastTheLast: the Op after the last constructor's, OpRunes+1,
+// has no name: "Op(?)", as Op(200) has. Kills tree.go Op.String's
+// `int(op) < len(opNames)` → `<=`, which indexed opNames past its end and
+// panicked.
+func TestOpStringPastTheLast(t *testing.T) {
+	if got := (OpRunes + 1).String(); got != "Op(?)" {
+		t.Errorf("(OpRunes + 1).String() = %q, want \"Op(?)\"", got)
+	}
+	if got := OpRunes.String(); got != "RuneClass" {
+		t.Errorf("OpRunes.String() = %q, want \"RuneClass\"", got)
+	}
+}
+
+// TestTreeFilterTellsNamesApart: Tree(s, "host") matches the parts of the
+// grammar that hold no rule named host as Match does, which the Bloom
+// filters of the names under each rule (nameBit, namesIn) tell it: those
+// of scheme, path-abempty, query and fragment of RFC 3986 §3, named rules
+// all of them, do not hold host's bits; authority's do. Kills tree_match.go
+// nameBit's `i < len(name)` → `>=`, which hashed no byte of any name, so
+// that every name had the same bits and Tree went node by node through
+// every named rule.
+func TestTreeFilterTellsNamesApart(t *testing.T) {
+	x := recorder{names: []string{"host"}, bits: []uint64{nameBit("host")}}
+	for _, tc := range []struct {
+		r    *Rule
+		want bool
+	}{
+		{Scheme, false}, {PathAbempty, false}, {Query, false}, {Fragment, false},
+		{Authority, true}, {Host, true},
+	} {
+		if got := x.mayHold(tc.r.prepared().names); got != tc.want {
+			t.Errorf("%s: the filter may hold host: %v, want %v", tc.r.Name(), got, tc.want)
+		}
+	}
+}
+
+// TestTreeAllocsFlat: Tree allocates its nodes and their lists of children
+// in a few blocks whatever the shape of the tree: as many allocations for
+// two items of one x each as for three items of two x each (list = *item,
+// item = "[" *x "]"). Kills tree_match.go buildTree's `nkids[p]++` → `--`,
+// which left every list of children to grow by append, an allocation or
+// more for each node with children.
+func TestTreeAllocsFlat(t *testing.T) {
+	item := Named("item", Seq(Lit("["), Star(Named("x", Lit("x"))), Lit("]")))
+	list := Named("list", Star(item))
+	var allocs []float64
+	for _, in := range []string{"[x][x]", "[xx][xx][xx]"} {
+		root, err := list.Tree(in)
+		if err != nil || len(root.Children) != strings.Count(in, "[") || len(root.Children[0].Children) != strings.Count(in, "x")/len(root.Children) {
+			t.Fatalf("Tree(%q) = %v, %v", in, root, err)
+		}
+		allocs = append(allocs, testing.AllocsPerRun(20, func() { _, _ = list.Tree(in) }))
+	}
+	if allocs[0] != allocs[1] {
+		t.Errorf("Tree allocates %v times for 2 items of one x, %v times for 3 of two", allocs[0], allocs[1])
+	}
+}

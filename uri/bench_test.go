@@ -56,7 +56,44 @@ func benchParse(b *testing.B, lines []string) {
 			_, _ = url.Parse(lines[i%len(lines)])
 		}
 	})
+	b.Run("floor.Scan", func(b *testing.B) {
+		b.ReportAllocs()
+		defer reportCPU(b)()
+		n := 0
+		for i := 0; i < b.N; i++ {
+			if floorScan(lines[i%len(lines)]) {
+				n++
+			}
+		}
+		floorSink = n
+	})
 }
+
+// floorScan is the byte-scan floor of ../shared/bench/peers (FloorScan),
+// the least a parser can do: every byte tested against a table of the
+// characters of RFC 3986 (unreserved, gen-delims, sub-delims and "%"), no
+// structure, no check of a triplet, stopping at the first byte outside.
+// Issue 14 measures a parse against it (at most 3x).
+func floorScan(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !floorTable[s[i]] {
+			return false
+		}
+	}
+	return true
+}
+
+var (
+	floorTable = func() (t [256]bool) {
+		const set = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789" +
+			"-._~" + ":/?#[]@" + "!$&'()*+,;=" + "%"
+		for i := 0; i < len(set); i++ {
+			t[set[i]] = true
+		}
+		return t
+	}()
+	floorSink int
+)
 
 // reportCPU starts measuring the CPU time of the process (garbage collection
 // included); the function it returns reports it per op as cpu-ns/op, a

@@ -18,7 +18,7 @@ import (
 var generated = []struct {
 	name    string
 	rule    *c.Rule
-	match   func(string, int, *[nslots][2]int) int
+	match   func(string, int, *[nslots]span) int
 	explain func(string, int, []string) (int, []string)
 }{
 	{"URI-reference", urigrammar.URIReference, matchURIReference, explainURIReference},
@@ -66,9 +66,9 @@ func checkGenerated(t *testing.T, s string) {
 			checkExplain(t, g.name, g.rule, g.explain, s, lb)
 		}
 		for pos := -1; pos <= len(s)+1; pos++ {
-			var caps [nslots][2]int
+			var caps [nslots]span
 			for i := range caps {
-				caps[i] = [2]int{-7, -7}
+				caps[i] = span{-7, -7}
 			}
 			got := g.match(s, pos, &caps)
 			want := g.rule.MatchAt(s, pos)
@@ -77,7 +77,7 @@ func checkGenerated(t *testing.T, s string) {
 			}
 			if got < 0 {
 				for i, x := range caps {
-					if x != [2]int{-7, -7} {
+					if x != (span{-7, -7}) {
 						t.Fatalf("%s: generated matcher of %q from %d failed but set slot %d to %v", g.name, s, pos, i, x)
 					}
 				}
@@ -89,11 +89,7 @@ func checkGenerated(t *testing.T, s string) {
 			if !g.rule.Captures(s, sp[:]) {
 				t.Fatalf("%s: %q matches but Captures failed", g.name, s)
 			}
-			for i, x := range sp {
-				if caps[i] != [2]int{x.Start, x.End} {
-					t.Fatalf("%s: %q: slot %d is %v generated, %v interpreted", g.name, s, i, caps[i], x)
-				}
-			}
+			checkSpans(t, g.name, s, &caps, &sp)
 		}
 	}
 }
@@ -109,6 +105,22 @@ func TestGeneratedVsInterpreter(t *testing.T) {
 		}
 		checkGeneratedCorpus(t, lines)
 	})
+}
+
+// checkSpans checks that the spans the generated matcher of rule stored
+// on a whole match of s are those of the interpreter's captures sp: the
+// zero span for a slot that took no part ({-1, -1}), else {start+1, end}.
+func checkSpans(t *testing.T, rule, s string, caps *[nslots]span, sp *[nslots]c.Span) {
+	t.Helper()
+	for i, x := range sp {
+		want := span{}
+		if x.Start >= 0 {
+			want = span{int32(x.Start + 1), int32(x.End)}
+		}
+		if caps[i] != want {
+			t.Fatalf("%s: %q: slot %d is %v generated, %v interpreted (%v)", rule, s, i, caps[i], want, x)
+		}
+	}
 }
 
 // checkExplain checks that the generated diagnosis of rule agrees with
@@ -141,7 +153,7 @@ func checkExplain(t *testing.T, name string, rule *c.Rule, explain func(string, 
 func checkGeneratedCorpus(t *testing.T, lines []string) {
 	for _, s := range lines {
 		for _, g := range generated {
-			var caps [nslots][2]int
+			var caps [nslots]span
 			got, want := g.match(s, 0, &caps), g.rule.MatchAt(s, 0)
 			if got != want {
 				t.Fatalf("%s: generated matcher of %q ends at %d, the interpreter at %d", g.name, s, got, want)
@@ -153,11 +165,7 @@ func checkGeneratedCorpus(t *testing.T, lines []string) {
 			if want == len(s) {
 				var sp [nslots]c.Span
 				g.rule.Captures(s, sp[:])
-				for i, x := range sp {
-					if caps[i] != [2]int{x.Start, x.End} {
-						t.Fatalf("%s: %q: slot %d is %v generated, %v interpreted", g.name, s, i, caps[i], x)
-					}
-				}
+				checkSpans(t, g.name, s, &caps, &sp)
 			}
 		}
 	}

@@ -16,7 +16,7 @@ import (
 // reference newParseError is checked against where it does without the
 // diagnosis (knownStop).
 func diagnosed(s string, rule topRule) (int, []string) {
-	var sp [nslots][2]int
+	var sp [nslots]span
 	var d genDiag
 	off := diagnose(rule, s, match(rule, s, &sp), &d)
 	return off, d.appendLabels(nil)
@@ -28,7 +28,7 @@ func diagnosed(s string, rule topRule) (int, []string) {
 func checkStop(t *testing.T, s string) bool {
 	t.Helper()
 	for _, rule := range []topRule{ruleURI, ruleAbsoluteURI, ruleRelativeRef, ruleURIReference} {
-		var sp [nslots][2]int
+		var sp [nslots]span
 		end := match(rule, s, &sp)
 		if end == len(s) {
 			continue
@@ -167,7 +167,7 @@ func TestHostStopShape(t *testing.T) {
 		"s://{": emptyHostStop, "s://{x@y": emptyHostStop, "s://^/": emptyHostStop, "s://%": hexdigStop,
 		"s://[": "", "s://@{": "", "s://:{": "", "s:{": "",
 	} {
-		var sp [nslots][2]int
+		var sp [nslots]span
 		if got, _ := knownStop(in, match(ruleURIReference, in, &sp), ruleURIReference); got != want {
 			t.Errorf("knownStop(%q) = %q, want %q", in, stopLabels(got), stopLabels(want))
 		}
@@ -235,7 +235,7 @@ func TestStopLabels(t *testing.T) {
 			if diff := cmp.Diff(tt.want, labels); diff != "" {
 				t.Errorf("%s %q: the diagnosis's labels (-want +got):\n%s", rule.Name(), tt.in, diff)
 			}
-			var sp [nslots][2]int
+			var sp [nslots]span
 			if diff := cmp.Diff(tt.want, newParseError(tt.in, rule, match(rule, tt.in, &sp)).Expected); diff != "" {
 				t.Errorf("%s %q: ParseError's labels, knownError's list (-want +got):\n%s", rule.Name(), tt.in, diff)
 			}
@@ -269,7 +269,7 @@ func TestTailStop(t *testing.T) {
 				for _, tail := range []string{"", "x", "]"} {
 					in := head + mid + b + tail
 					checkStop(t, in)
-					var sp [nslots][2]int
+					var sp [nslots]span
 					if l, comp := knownStop(in, match(ruleURIReference, in, &sp), ruleURIReference); comp != "" && l != hostStop && l != emptyHostStop {
 						shaped++
 					}
@@ -314,7 +314,7 @@ func TestPctStop(t *testing.T) {
 				in := head + mid + tail
 				checkStop(t, in)
 				for _, rule := range []topRule{ruleURI, ruleURIReference} {
-					var sp [nslots][2]int
+					var sp [nslots]span
 					if l, _ := knownStop(in, match(rule, in, &sp), rule); l == hexdigStop {
 						shaped++
 					}
@@ -350,7 +350,7 @@ func FuzzHostStop(f *testing.F) {
 // match matches s with the generated matcher of rule, one of the four top
 // rules, as the Parse function of rule does (each Parse function calls its
 // own matcher, so that a program links only those it uses): for tests.
-func match(rule topRule, s string, sp *[nslots][2]int) int {
+func match(rule topRule, s string, sp *[nslots]span) int {
 	switch rule {
 	case ruleURIReference:
 		return matchURIReference(s, 0, sp)

@@ -48,9 +48,14 @@ func Parse(s string) (u URI, err error) {
 	if tooLongFor(len(s)) {
 		return URI{}, tooLong(s, ruleURI)
 	}
-	var sp [nslots][2]int
-	err = parsed(&u, s, ruleURI, matchURI(s, 0, &sp), &sp)
-	return u, err
+	end := matchURI(s, 0, &u.sp)
+	if end != len(s) {
+		return URI{}, newParseError(s, ruleURI, end)
+	}
+	if u.complete(s) {
+		u.host = hostKind(s, int(u.sp[slotHost].lo-1), int(u.sp[slotHost].hi))
+	}
+	return u, nil
 }
 
 // ParseReference parses s as a URI reference (§4.1): a URI or a relative
@@ -59,15 +64,19 @@ func ParseReference(s string) (u URI, err error) {
 	if tooLongFor(len(s)) {
 		return URI{}, tooLong(s, ruleURIReference)
 	}
-	var sp [nslots][2]int
 	// URI-reference = URI / relative-ref, the choice of the generated
 	// matchURIReference written out: its call cost 15 instructions a parse.
-	end := matchURI(s, 0, &sp)
+	end := matchURI(s, 0, &u.sp)
 	if end < 0 {
-		end = matchRelativeRef(s, 0, &sp)
+		end = matchRelativeRef(s, 0, &u.sp)
 	}
-	err = parsed(&u, s, ruleURIReference, end, &sp)
-	return u, err
+	if end != len(s) {
+		return URI{}, newParseError(s, ruleURIReference, end)
+	}
+	if u.complete(s) {
+		u.host = hostKind(s, int(u.sp[slotHost].lo-1), int(u.sp[slotHost].hi))
+	}
+	return u, nil
 }
 
 // ParseAbsolute parses s as an absolute URI (§4.3): a scheme is required and a
@@ -76,9 +85,14 @@ func ParseAbsolute(s string) (u URI, err error) {
 	if tooLongFor(len(s)) {
 		return URI{}, tooLong(s, ruleAbsoluteURI)
 	}
-	var sp [nslots][2]int
-	err = parsed(&u, s, ruleAbsoluteURI, matchAbsoluteURI(s, 0, &sp), &sp)
-	return u, err
+	end := matchAbsoluteURI(s, 0, &u.sp)
+	if end != len(s) {
+		return URI{}, newParseError(s, ruleAbsoluteURI, end)
+	}
+	if u.complete(s) {
+		u.host = hostKind(s, int(u.sp[slotHost].lo-1), int(u.sp[slotHost].hi))
+	}
+	return u, nil
 }
 
 // ParseRelative parses s as a relative reference (§4.2): no scheme.
@@ -86,9 +100,14 @@ func ParseRelative(s string) (u URI, err error) {
 	if tooLongFor(len(s)) {
 		return URI{}, tooLong(s, ruleRelativeRef)
 	}
-	var sp [nslots][2]int
-	err = parsed(&u, s, ruleRelativeRef, matchRelativeRef(s, 0, &sp), &sp)
-	return u, err
+	end := matchRelativeRef(s, 0, &u.sp)
+	if end != len(s) {
+		return URI{}, newParseError(s, ruleRelativeRef, end)
+	}
+	if u.complete(s) {
+		u.host = hostKind(s, int(u.sp[slotHost].lo-1), int(u.sp[slotHost].hi))
+	}
+	return u, nil
 }
 
 // MustParse is Parse for constants: it panics when s is not a URI.
@@ -130,44 +149,41 @@ func tooLong(s string, rule topRule) error {
 		Component: "input", Expected: []string{"at most 2 GiB"}}
 }
 
-// parsed writes into *u, a zero URI (the result of the Parse function),
-// the URI s, which the generated matcher of rule matched up to end with
-// the captures sp; or returns the error that explains why s is not one
-// (end is not len(s)), by rule's generated diagnosis.
-func parsed(u *URI, s string, rule topRule, end int, sp *[nslots][2]int) error {
-	if end != len(s) {
-		return newParseError(s, rule, end)
-	}
-	// Written out slot by slot rather than in a loop, which the compiler
-	// does not unroll, and each span stored as soon as it is made, into
-	// the result: the loop cost a third of this function.
+// Each Parse function has the generated matcher of its rule store the
+// captures straight into the spans of its result (CapsType and CapsMake of
+// internal/urisource: capSpan makes each span as it is stored, where a
+// second pass over an [8][2]int cost a tenth of a parse), and returns the
+// zero URI with the error when the matcher did not reach the end of s
+// (a matcher that matched a prefix stored its spans). The rest is
+// complete, with a call of hostKind only where it returns true: a call in
+// it would keep it from being inlined, and a call there cost 5% of a parse.
+
+// complete makes u, whose spans the matcher stored from a match of the
+// whole of s, the URI s. It reports whether the host needs hostKind: it
+// sets the host kind itself without an authority (NoHost, left as it is)
+// and where the host starts with neither a DIGIT nor "[" (most start with
+// a letter) or is empty, a reg-name: an IPv4address starts with a DIGIT,
+// an IP-literal with "[".
+func (u *URI) complete(s string) bool {
 	u.s = s
-	u.sp[slotScheme] = capSpan(sp[slotScheme][0], sp[slotScheme][1])
-	u.sp[slotAuthority] = capSpan(sp[slotAuthority][0], sp[slotAuthority][1])
-	u.sp[slotUserInfo] = capSpan(sp[slotUserInfo][0], sp[slotUserInfo][1])
-	u.sp[slotHost] = capSpan(sp[slotHost][0], sp[slotHost][1])
-	u.sp[slotPort] = capSpan(sp[slotPort][0], sp[slotPort][1])
-	u.sp[slotPath] = pathSpan(sp[slotPath][0], sp[slotPath][1])
-	u.sp[slotQuery] = capSpan(sp[slotQuery][0], sp[slotQuery][1])
-	u.sp[slotFragment] = capSpan(sp[slotFragment][0], sp[slotFragment][1])
-	// Without an authority, u.host stays NoHost. An empty host, or one
-	// that starts with neither a DIGIT nor "[" (most start with a letter),
-	// is a reg-name, known without the call: an IPv4address starts with a
-	// DIGIT, an IP-literal with "[".
-	if h0, h1 := sp[slotHost][0], sp[slotHost][1]; h0 >= 0 {
-		u.host = RegName
-		if h0 < h1 && (s[h0] <= '9' || s[h0] == '[') {
-			u.host = hostKind(s, h0, h1)
-		}
+	// An empty path is kept as the zero span (pathSpan); capSpan made it
+	// {start+1, start}.
+	if p := u.sp[slotPath]; p.lo > p.hi {
+		u.sp[slotPath] = span{}
 	}
-	return nil
+	h := u.sp[slotHost]
+	if h.lo == 0 {
+		return false
+	}
+	u.host = RegName
+	return h.lo <= h.hi && (s[h.lo-1] <= '9' || s[h.lo-1] == '[')
 }
 
-// capSpan is the span of a capture [start, end) of the generated matchers,
-// without a branch: an undefined capture is {-1, -1}, and becomes the zero
-// span; a defined one has 0 <= start <= end, so max(end, 0) is end. The
-// compiler makes max a conditional move: 7 instructions a slot, where
-// masking end with start >> 63 took 9.
+// capSpan is the span of a capture [start, end) of the generated matchers
+// (their CapsMake), without a branch: an undefined capture is {-1, -1}, and
+// becomes the zero span; a defined one has 0 <= start <= end, so max(end, 0)
+// is end. The compiler makes max a conditional move: 7 instructions a slot,
+// where masking end with start >> 63 took 9.
 func capSpan(start, end int) span {
 	return span{int32(start + 1), int32(max(end, 0))}
 }

@@ -251,15 +251,30 @@ func TestHostKinds(t *testing.T) {
 		{"[v1.x]", IPvFuture},
 		{"[V1.x]", IPvFuture}, // "v" is case-insensitive (ABNF strings)
 		{"[vF.a:b]", IPvFuture},
+		{"9.9.9.9", IPv4}, // a DIGIT up to "9" starts an IPv4address
+		{"9", RegName},    // one byte: no IPv4address, no IP-literal
+		{"9a.example", RegName},
+		{"a9.example", RegName},
 	} {
-		for _, in := range []string{"//" + tc.host, "s://" + tc.host + ":1/p"} {
-			u, err := ParseReference(in)
+		// Each Parse function completes its own result (parse.go).
+		for _, p := range []struct {
+			name  string
+			parse func(string) (URI, error)
+			in    string
+		}{
+			{"ParseReference", ParseReference, "//" + tc.host},
+			{"ParseReference", ParseReference, "s://" + tc.host + ":1/p"},
+			{"Parse", Parse, "s://" + tc.host + ":1/p#f"},
+			{"ParseAbsolute", ParseAbsolute, "s://" + tc.host + "?q"},
+			{"ParseRelative", ParseRelative, "//" + tc.host + "/p"},
+		} {
+			u, err := p.parse(p.in)
 			if err != nil {
-				t.Errorf("ParseReference(%q): %v", in, err)
+				t.Errorf("%s(%q): %v", p.name, p.in, err)
 				continue
 			}
 			if u.Host() != tc.host || u.HostKind() != tc.kind {
-				t.Errorf("ParseReference(%q): host %q %v, want %q %v", in, u.Host(), u.HostKind(), tc.host, tc.kind)
+				t.Errorf("%s(%q): host %q %v, want %q %v", p.name, p.in, u.Host(), u.HostKind(), tc.host, tc.kind)
 			}
 		}
 	}
@@ -330,9 +345,15 @@ func TestInvalid(t *testing.T) {
 		{"Parse", Parse, "a/b", 1, "URI", "scheme", ""},
 		{"Parse", Parse, "", 0, "URI", "scheme", "uri: unexpected end of input at offset 0 in scheme: expected "},
 		{"Parse", Parse, "//h", 0, "URI", "", ""},
+		{"Parse", Parse, "a:b#c#d", 5, "URI", "fragment", ""},
 	} {
 		t.Run(tc.name+"/"+tc.in, func(t *testing.T) {
-			_, err := tc.parse(tc.in)
+			u, err := tc.parse(tc.in)
+			// The matchers store the spans of a prefix they match into the
+			// result as they go: with an error it is the zero URI again.
+			if u != (URI{}) {
+				t.Errorf("%s(%q) = %#v with its error, want the zero URI", tc.name, tc.in, u)
+			}
 			var pe *ParseError
 			if !errors.As(err, &pe) {
 				t.Fatalf("%s(%q) error = %v, want a *ParseError", tc.name, tc.in, err)

@@ -2,7 +2,10 @@
 
 package uri
 
-import "strings"
+import (
+	"math/bits"
+	"strings"
+)
 
 // matchDecOctet matches dec-octet at pos in in and returns the end offset of the match, or -1.
 // pos is within in.
@@ -869,7 +872,23 @@ l3:
 	}
 	p++
 	v2 = p
-	p = genRun(in, p, &genSet4)
+	for {
+		if len(in)-p < 8 {
+			if n := len(in); n >= 8 {
+				p += genStop(genWord(in[n-8:], &genSet4), n-p)
+			} else {
+				for uint(p) < uint(len(in)) && genSet4[in[p]] != 0 {
+					p++
+				}
+			}
+			break
+		}
+		if q := in[p:][:8]; genSet4[q[0]]&genSet4[q[1]]&genSet4[q[2]]&genSet4[q[3]]&genSet4[q[4]]&genSet4[q[5]]&genSet4[q[6]]&genSet4[q[7]] == 0 {
+			p += genStop(genWord(q, &genSet4), 8)
+			break
+		}
+		p += 8
+	}
 	if p == v2 {
 		goto l1
 	}
@@ -878,7 +897,23 @@ l3:
 	}
 	p++
 	v3 = p
-	p = genRun(in, p, &genSet3)
+	for {
+		if len(in)-p < 8 {
+			if n := len(in); n >= 8 {
+				p += genStop(genWord(in[n-8:], &genSet3), n-p)
+			} else {
+				for uint(p) < uint(len(in)) && genSet3[in[p]] != 0 {
+					p++
+				}
+			}
+			break
+		}
+		if q := in[p:][:8]; genSet3[q[0]]&genSet3[q[1]]&genSet3[q[2]]&genSet3[q[3]]&genSet3[q[4]]&genSet3[q[5]]&genSet3[q[6]]&genSet3[q[7]] == 0 {
+			p += genStop(genWord(q, &genSet3), 8)
+			break
+		}
+		p += 8
+	}
 	if p == v3 {
 		goto l1
 	}
@@ -928,7 +963,23 @@ l4:
 	p = v1
 	// reg-name
 	for {
-		p = genRun(in, p, &genSet11)
+		for {
+			if len(in)-p < 8 {
+				if n := len(in); n >= 8 {
+					p += genStop(genWord(in[n-8:], &genSet11), n-p)
+				} else {
+					for uint(p) < uint(len(in)) && genSet11[in[p]] != 0 {
+						p++
+					}
+				}
+				break
+			}
+			if q := in[p:][:8]; genSet11[q[0]]&genSet11[q[1]]&genSet11[q[2]]&genSet11[q[3]]&genSet11[q[4]]&genSet11[q[5]]&genSet11[q[6]]&genSet11[q[7]] == 0 {
+				p += genStop(genWord(q, &genSet11), 8)
+				break
+			}
+			p += 8
+		}
 		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 			break
 		}
@@ -957,7 +1008,23 @@ func matchPathAbsolute(in string, pos int) int {
 	// segment-nz
 	v2 = p
 	for {
-		p = genRun(in, p, &genSet13)
+		for {
+			if len(in)-p < 8 {
+				if n := len(in); n >= 8 {
+					p += genStop(genWord(in[n-8:], &genSet13), n-p)
+				} else {
+					for uint(p) < uint(len(in)) && genSet13[in[p]] != 0 {
+						p++
+					}
+				}
+				break
+			}
+			if q := in[p:][:8]; genSet13[q[0]]&genSet13[q[1]]&genSet13[q[2]]&genSet13[q[3]]&genSet13[q[4]]&genSet13[q[5]]&genSet13[q[6]]&genSet13[q[7]] == 0 {
+				p += genStop(genWord(q, &genSet13), 8)
+				break
+			}
+			p += 8
+		}
 		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 			break
 		}
@@ -969,7 +1036,23 @@ func matchPathAbsolute(in string, pos int) int {
 	if uint(p) < uint(len(in)) && in[p] == '/' {
 		p++
 		for {
-			p = genRun(in, p, &genSet12)
+			for {
+				if len(in)-p < 8 {
+					if n := len(in); n >= 8 {
+						p += genStop(genWord(in[n-8:], &genSet12), n-p)
+					} else {
+						for uint(p) < uint(len(in)) && genSet12[in[p]] != 0 {
+							p++
+						}
+					}
+					break
+				}
+				if q := in[p:][:8]; genSet12[q[0]]&genSet12[q[1]]&genSet12[q[2]]&genSet12[q[3]]&genSet12[q[4]]&genSet12[q[5]]&genSet12[q[6]]&genSet12[q[7]] == 0 {
+					p += genStop(genWord(q, &genSet12), 8)
+					break
+				}
+				p += 8
+			}
 			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 				break
 			}
@@ -986,8 +1069,8 @@ l1:
 }
 
 // matchURI matches URI at pos in in and returns the end offset of the match, or -1.
-// On a match, caps[i] holds the span {start, end} of capture slot i, or {-1, -1}.
-func matchURI(in string, pos int, caps *[8][2]int) int {
+// On a match, caps[i] holds capSpan(start, end) of capture slot i, or capSpan(-1, -1).
+func matchURI(in string, pos int, caps *[8]span) int {
 	if uint(pos) > uint(len(in)) {
 		return -1
 	}
@@ -1002,7 +1085,23 @@ func matchURI(in string, pos int, caps *[8][2]int) int {
 		goto l1
 	}
 	p++
-	p = genRun(in, p, &genSet1)
+	for {
+		if len(in)-p < 8 {
+			if n := len(in); n >= 8 {
+				p += genStop(genWord(in[n-8:], &genSet1), n-p)
+			} else {
+				for uint(p) < uint(len(in)) && genSet1[in[p]] != 0 {
+					p++
+				}
+			}
+			break
+		}
+		if q := in[p:][:8]; genSet1[q[0]]&genSet1[q[1]]&genSet1[q[2]]&genSet1[q[3]]&genSet1[q[4]]&genSet1[q[5]]&genSet1[q[6]]&genSet1[q[7]] == 0 {
+			p += genStop(genWord(q, &genSet1), 8)
+			break
+		}
+		p += 8
+	}
 	k0e = p
 	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l1
@@ -1037,7 +1136,23 @@ func matchURI(in string, pos int, caps *[8][2]int) int {
 	k2s = p
 	// userinfo
 	for {
-		p = genRun(in, p, &genSet3)
+		for {
+			if len(in)-p < 8 {
+				if n := len(in); n >= 8 {
+					p += genStop(genWord(in[n-8:], &genSet3), n-p)
+				} else {
+					for uint(p) < uint(len(in)) && genSet3[in[p]] != 0 {
+						p++
+					}
+				}
+				break
+			}
+			if q := in[p:][:8]; genSet3[q[0]]&genSet3[q[1]]&genSet3[q[2]]&genSet3[q[3]]&genSet3[q[4]]&genSet3[q[5]]&genSet3[q[6]]&genSet3[q[7]] == 0 {
+				p += genStop(genWord(q, &genSet3), 8)
+				break
+			}
+			p += 8
+		}
 		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 			break
 		}
@@ -1073,7 +1188,23 @@ l5:
 	p++
 	k4s = p
 	// port
-	p = genRun(in, p, &genSet6)
+	for {
+		if len(in)-p < 8 {
+			if n := len(in); n >= 8 {
+				p += genStop(genWord(in[n-8:], &genSet6), n-p)
+			} else {
+				for uint(p) < uint(len(in)) && genSet6[in[p]] != 0 {
+					p++
+				}
+			}
+			break
+		}
+		if q := in[p:][:8]; genSet6[q[0]]&genSet6[q[1]]&genSet6[q[2]]&genSet6[q[3]]&genSet6[q[4]]&genSet6[q[5]]&genSet6[q[6]]&genSet6[q[7]] == 0 {
+			p += genStop(genWord(q, &genSet6), 8)
+			break
+		}
+		p += 8
+	}
 	k4e = p
 	goto l9
 l10:
@@ -1087,7 +1218,23 @@ l9:
 	if uint(p) < uint(len(in)) && in[p] == '/' {
 		p++
 		for {
-			p = genRun(in, p, &genSet12)
+			for {
+				if len(in)-p < 8 {
+					if n := len(in); n >= 8 {
+						p += genStop(genWord(in[n-8:], &genSet12), n-p)
+					} else {
+						for uint(p) < uint(len(in)) && genSet12[in[p]] != 0 {
+							p++
+						}
+					}
+					break
+				}
+				if q := in[p:][:8]; genSet12[q[0]]&genSet12[q[1]]&genSet12[q[2]]&genSet12[q[3]]&genSet12[q[4]]&genSet12[q[5]]&genSet12[q[6]]&genSet12[q[7]] == 0 {
+					p += genStop(genWord(q, &genSet12), 8)
+					break
+				}
+				p += 8
+			}
 			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 				break
 			}
@@ -1095,12 +1242,12 @@ l9:
 		}
 	}
 	k5e = p
-	caps[0] = [2]int{k0s, k0e}
-	caps[1] = [2]int{k1s, k1e}
-	caps[2] = [2]int{k2s, k2e}
-	caps[3] = [2]int{k3s, k3e}
-	caps[4] = [2]int{k4s, k4e}
-	caps[5] = [2]int{k5s, k5e}
+	caps[0] = capSpan(k0s, k0e)
+	caps[1] = capSpan(k1s, k1e)
+	caps[2] = capSpan(k2s, k2e)
+	caps[3] = capSpan(k3s, k3e)
+	caps[4] = capSpan(k4s, k4e)
+	caps[5] = capSpan(k5s, k5e)
 	goto l2
 l3:
 	p = v1
@@ -1124,12 +1271,12 @@ l3:
 		goto l12
 	}
 	k5e = p
-	caps[0] = [2]int{k0s, k0e}
-	caps[1] = [2]int{k1s, k1e}
-	caps[2] = [2]int{k2s, k2e}
-	caps[3] = [2]int{k3s, k3e}
-	caps[4] = [2]int{k4s, k4e}
-	caps[5] = [2]int{k5s, k5e}
+	caps[0] = capSpan(k0s, k0e)
+	caps[1] = capSpan(k1s, k1e)
+	caps[2] = capSpan(k2s, k2e)
+	caps[3] = capSpan(k3s, k3e)
+	caps[4] = capSpan(k4s, k4e)
+	caps[5] = capSpan(k5s, k5e)
 	goto l2
 l12:
 	p = v1
@@ -1140,7 +1287,23 @@ l12:
 	// segment-nz
 	v18 = p
 	for {
-		p = genRun(in, p, &genSet13)
+		for {
+			if len(in)-p < 8 {
+				if n := len(in); n >= 8 {
+					p += genStop(genWord(in[n-8:], &genSet13), n-p)
+				} else {
+					for uint(p) < uint(len(in)) && genSet13[in[p]] != 0 {
+						p++
+					}
+				}
+				break
+			}
+			if q := in[p:][:8]; genSet13[q[0]]&genSet13[q[1]]&genSet13[q[2]]&genSet13[q[3]]&genSet13[q[4]]&genSet13[q[5]]&genSet13[q[6]]&genSet13[q[7]] == 0 {
+				p += genStop(genWord(q, &genSet13), 8)
+				break
+			}
+			p += 8
+		}
 		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 			break
 		}
@@ -1152,7 +1315,23 @@ l12:
 	if uint(p) < uint(len(in)) && in[p] == '/' {
 		p++
 		for {
-			p = genRun(in, p, &genSet12)
+			for {
+				if len(in)-p < 8 {
+					if n := len(in); n >= 8 {
+						p += genStop(genWord(in[n-8:], &genSet12), n-p)
+					} else {
+						for uint(p) < uint(len(in)) && genSet12[in[p]] != 0 {
+							p++
+						}
+					}
+					break
+				}
+				if q := in[p:][:8]; genSet12[q[0]]&genSet12[q[1]]&genSet12[q[2]]&genSet12[q[3]]&genSet12[q[4]]&genSet12[q[5]]&genSet12[q[6]]&genSet12[q[7]] == 0 {
+					p += genStop(genWord(q, &genSet12), 8)
+					break
+				}
+				p += 8
+			}
 			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 				break
 			}
@@ -1160,12 +1339,12 @@ l12:
 		}
 	}
 	k5e = p
-	caps[0] = [2]int{k0s, k0e}
-	caps[1] = [2]int{k1s, k1e}
-	caps[2] = [2]int{k2s, k2e}
-	caps[3] = [2]int{k3s, k3e}
-	caps[4] = [2]int{k4s, k4e}
-	caps[5] = [2]int{k5s, k5e}
+	caps[0] = capSpan(k0s, k0e)
+	caps[1] = capSpan(k1s, k1e)
+	caps[2] = capSpan(k2s, k2e)
+	caps[3] = capSpan(k3s, k3e)
+	caps[4] = capSpan(k4s, k4e)
+	caps[5] = capSpan(k5s, k5e)
 	goto l2
 l13:
 	p = v1
@@ -1174,12 +1353,12 @@ l13:
 	k5s = p
 	// path-empty
 	k5e = p
-	caps[0] = [2]int{k0s, k0e}
-	caps[1] = [2]int{k1s, k1e}
-	caps[2] = [2]int{k2s, k2e}
-	caps[3] = [2]int{k3s, k3e}
-	caps[4] = [2]int{k4s, k4e}
-	caps[5] = [2]int{k5s, k5e}
+	caps[0] = capSpan(k0s, k0e)
+	caps[1] = capSpan(k1s, k1e)
+	caps[2] = capSpan(k2s, k2e)
+	caps[3] = capSpan(k3s, k3e)
+	caps[4] = capSpan(k4s, k4e)
+	caps[5] = capSpan(k5s, k5e)
 l2:
 	if uint(p) >= uint(len(in)) || in[p] != '?' {
 		goto l15
@@ -1194,7 +1373,23 @@ l2:
 	k6s = p
 	// query
 	for {
-		p = genRun(in, p, &genSet14)
+		for {
+			if len(in)-p < 8 {
+				if n := len(in); n >= 8 {
+					p += genStop(genWord(in[n-8:], &genSet14), n-p)
+				} else {
+					for uint(p) < uint(len(in)) && genSet14[in[p]] != 0 {
+						p++
+					}
+				}
+				break
+			}
+			if q := in[p:][:8]; genSet14[q[0]]&genSet14[q[1]]&genSet14[q[2]]&genSet14[q[3]]&genSet14[q[4]]&genSet14[q[5]]&genSet14[q[6]]&genSet14[q[7]] == 0 {
+				p += genStop(genWord(q, &genSet14), 8)
+				break
+			}
+			p += 8
+		}
 		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 			break
 		}
@@ -1220,7 +1415,23 @@ l15:
 	k7s = p
 	// fragment
 	for {
-		p = genRun(in, p, &genSet14)
+		for {
+			if len(in)-p < 8 {
+				if n := len(in); n >= 8 {
+					p += genStop(genWord(in[n-8:], &genSet14), n-p)
+				} else {
+					for uint(p) < uint(len(in)) && genSet14[in[p]] != 0 {
+						p++
+					}
+				}
+				break
+			}
+			if q := in[p:][:8]; genSet14[q[0]]&genSet14[q[1]]&genSet14[q[2]]&genSet14[q[3]]&genSet14[q[4]]&genSet14[q[5]]&genSet14[q[6]]&genSet14[q[7]] == 0 {
+				p += genStop(genWord(q, &genSet14), 8)
+				break
+			}
+			p += 8
+		}
 		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 			break
 		}
@@ -1233,16 +1444,16 @@ l20:
 	k7s = v23
 	k7e = v24
 l19:
-	caps[6] = [2]int{k6s, k6e}
-	caps[7] = [2]int{k7s, k7e}
+	caps[6] = capSpan(k6s, k6e)
+	caps[7] = capSpan(k7s, k7e)
 	return p
 l1:
 	return -1
 }
 
 // matchAbsoluteURI matches absolute-URI at pos in in and returns the end offset of the match, or -1.
-// On a match, caps[i] holds the span {start, end} of capture slot i, or {-1, -1}.
-func matchAbsoluteURI(in string, pos int, caps *[8][2]int) int {
+// On a match, caps[i] holds capSpan(start, end) of capture slot i, or capSpan(-1, -1).
+func matchAbsoluteURI(in string, pos int, caps *[8]span) int {
 	if uint(pos) > uint(len(in)) {
 		return -1
 	}
@@ -1257,7 +1468,23 @@ func matchAbsoluteURI(in string, pos int, caps *[8][2]int) int {
 		goto l1
 	}
 	p++
-	p = genRun(in, p, &genSet1)
+	for {
+		if len(in)-p < 8 {
+			if n := len(in); n >= 8 {
+				p += genStop(genWord(in[n-8:], &genSet1), n-p)
+			} else {
+				for uint(p) < uint(len(in)) && genSet1[in[p]] != 0 {
+					p++
+				}
+			}
+			break
+		}
+		if q := in[p:][:8]; genSet1[q[0]]&genSet1[q[1]]&genSet1[q[2]]&genSet1[q[3]]&genSet1[q[4]]&genSet1[q[5]]&genSet1[q[6]]&genSet1[q[7]] == 0 {
+			p += genStop(genWord(q, &genSet1), 8)
+			break
+		}
+		p += 8
+	}
 	k0e = p
 	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l1
@@ -1292,7 +1519,23 @@ func matchAbsoluteURI(in string, pos int, caps *[8][2]int) int {
 	k2s = p
 	// userinfo
 	for {
-		p = genRun(in, p, &genSet3)
+		for {
+			if len(in)-p < 8 {
+				if n := len(in); n >= 8 {
+					p += genStop(genWord(in[n-8:], &genSet3), n-p)
+				} else {
+					for uint(p) < uint(len(in)) && genSet3[in[p]] != 0 {
+						p++
+					}
+				}
+				break
+			}
+			if q := in[p:][:8]; genSet3[q[0]]&genSet3[q[1]]&genSet3[q[2]]&genSet3[q[3]]&genSet3[q[4]]&genSet3[q[5]]&genSet3[q[6]]&genSet3[q[7]] == 0 {
+				p += genStop(genWord(q, &genSet3), 8)
+				break
+			}
+			p += 8
+		}
 		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 			break
 		}
@@ -1328,7 +1571,23 @@ l5:
 	p++
 	k4s = p
 	// port
-	p = genRun(in, p, &genSet6)
+	for {
+		if len(in)-p < 8 {
+			if n := len(in); n >= 8 {
+				p += genStop(genWord(in[n-8:], &genSet6), n-p)
+			} else {
+				for uint(p) < uint(len(in)) && genSet6[in[p]] != 0 {
+					p++
+				}
+			}
+			break
+		}
+		if q := in[p:][:8]; genSet6[q[0]]&genSet6[q[1]]&genSet6[q[2]]&genSet6[q[3]]&genSet6[q[4]]&genSet6[q[5]]&genSet6[q[6]]&genSet6[q[7]] == 0 {
+			p += genStop(genWord(q, &genSet6), 8)
+			break
+		}
+		p += 8
+	}
 	k4e = p
 	goto l9
 l10:
@@ -1342,7 +1601,23 @@ l9:
 	if uint(p) < uint(len(in)) && in[p] == '/' {
 		p++
 		for {
-			p = genRun(in, p, &genSet12)
+			for {
+				if len(in)-p < 8 {
+					if n := len(in); n >= 8 {
+						p += genStop(genWord(in[n-8:], &genSet12), n-p)
+					} else {
+						for uint(p) < uint(len(in)) && genSet12[in[p]] != 0 {
+							p++
+						}
+					}
+					break
+				}
+				if q := in[p:][:8]; genSet12[q[0]]&genSet12[q[1]]&genSet12[q[2]]&genSet12[q[3]]&genSet12[q[4]]&genSet12[q[5]]&genSet12[q[6]]&genSet12[q[7]] == 0 {
+					p += genStop(genWord(q, &genSet12), 8)
+					break
+				}
+				p += 8
+			}
 			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 				break
 			}
@@ -1350,13 +1625,13 @@ l9:
 		}
 	}
 	k5e = p
-	caps[0] = [2]int{k0s, k0e}
-	caps[1] = [2]int{k1s, k1e}
-	caps[2] = [2]int{k2s, k2e}
-	caps[3] = [2]int{k3s, k3e}
-	caps[4] = [2]int{k4s, k4e}
-	caps[5] = [2]int{k5s, k5e}
-	caps[7] = [2]int{k7s, k7e}
+	caps[0] = capSpan(k0s, k0e)
+	caps[1] = capSpan(k1s, k1e)
+	caps[2] = capSpan(k2s, k2e)
+	caps[3] = capSpan(k3s, k3e)
+	caps[4] = capSpan(k4s, k4e)
+	caps[5] = capSpan(k5s, k5e)
+	caps[7] = capSpan(k7s, k7e)
 	goto l2
 l3:
 	p = v1
@@ -1380,13 +1655,13 @@ l3:
 		goto l12
 	}
 	k5e = p
-	caps[0] = [2]int{k0s, k0e}
-	caps[1] = [2]int{k1s, k1e}
-	caps[2] = [2]int{k2s, k2e}
-	caps[3] = [2]int{k3s, k3e}
-	caps[4] = [2]int{k4s, k4e}
-	caps[5] = [2]int{k5s, k5e}
-	caps[7] = [2]int{k7s, k7e}
+	caps[0] = capSpan(k0s, k0e)
+	caps[1] = capSpan(k1s, k1e)
+	caps[2] = capSpan(k2s, k2e)
+	caps[3] = capSpan(k3s, k3e)
+	caps[4] = capSpan(k4s, k4e)
+	caps[5] = capSpan(k5s, k5e)
+	caps[7] = capSpan(k7s, k7e)
 	goto l2
 l12:
 	p = v1
@@ -1397,7 +1672,23 @@ l12:
 	// segment-nz
 	v18 = p
 	for {
-		p = genRun(in, p, &genSet13)
+		for {
+			if len(in)-p < 8 {
+				if n := len(in); n >= 8 {
+					p += genStop(genWord(in[n-8:], &genSet13), n-p)
+				} else {
+					for uint(p) < uint(len(in)) && genSet13[in[p]] != 0 {
+						p++
+					}
+				}
+				break
+			}
+			if q := in[p:][:8]; genSet13[q[0]]&genSet13[q[1]]&genSet13[q[2]]&genSet13[q[3]]&genSet13[q[4]]&genSet13[q[5]]&genSet13[q[6]]&genSet13[q[7]] == 0 {
+				p += genStop(genWord(q, &genSet13), 8)
+				break
+			}
+			p += 8
+		}
 		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 			break
 		}
@@ -1409,7 +1700,23 @@ l12:
 	if uint(p) < uint(len(in)) && in[p] == '/' {
 		p++
 		for {
-			p = genRun(in, p, &genSet12)
+			for {
+				if len(in)-p < 8 {
+					if n := len(in); n >= 8 {
+						p += genStop(genWord(in[n-8:], &genSet12), n-p)
+					} else {
+						for uint(p) < uint(len(in)) && genSet12[in[p]] != 0 {
+							p++
+						}
+					}
+					break
+				}
+				if q := in[p:][:8]; genSet12[q[0]]&genSet12[q[1]]&genSet12[q[2]]&genSet12[q[3]]&genSet12[q[4]]&genSet12[q[5]]&genSet12[q[6]]&genSet12[q[7]] == 0 {
+					p += genStop(genWord(q, &genSet12), 8)
+					break
+				}
+				p += 8
+			}
 			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 				break
 			}
@@ -1417,13 +1724,13 @@ l12:
 		}
 	}
 	k5e = p
-	caps[0] = [2]int{k0s, k0e}
-	caps[1] = [2]int{k1s, k1e}
-	caps[2] = [2]int{k2s, k2e}
-	caps[3] = [2]int{k3s, k3e}
-	caps[4] = [2]int{k4s, k4e}
-	caps[5] = [2]int{k5s, k5e}
-	caps[7] = [2]int{k7s, k7e}
+	caps[0] = capSpan(k0s, k0e)
+	caps[1] = capSpan(k1s, k1e)
+	caps[2] = capSpan(k2s, k2e)
+	caps[3] = capSpan(k3s, k3e)
+	caps[4] = capSpan(k4s, k4e)
+	caps[5] = capSpan(k5s, k5e)
+	caps[7] = capSpan(k7s, k7e)
 	goto l2
 l13:
 	p = v1
@@ -1432,13 +1739,13 @@ l13:
 	k5s = p
 	// path-empty
 	k5e = p
-	caps[0] = [2]int{k0s, k0e}
-	caps[1] = [2]int{k1s, k1e}
-	caps[2] = [2]int{k2s, k2e}
-	caps[3] = [2]int{k3s, k3e}
-	caps[4] = [2]int{k4s, k4e}
-	caps[5] = [2]int{k5s, k5e}
-	caps[7] = [2]int{k7s, k7e}
+	caps[0] = capSpan(k0s, k0e)
+	caps[1] = capSpan(k1s, k1e)
+	caps[2] = capSpan(k2s, k2e)
+	caps[3] = capSpan(k3s, k3e)
+	caps[4] = capSpan(k4s, k4e)
+	caps[5] = capSpan(k5s, k5e)
+	caps[7] = capSpan(k7s, k7e)
 l2:
 	if uint(p) >= uint(len(in)) || in[p] != '?' {
 		goto l15
@@ -1453,7 +1760,23 @@ l2:
 	k6s = p
 	// query
 	for {
-		p = genRun(in, p, &genSet14)
+		for {
+			if len(in)-p < 8 {
+				if n := len(in); n >= 8 {
+					p += genStop(genWord(in[n-8:], &genSet14), n-p)
+				} else {
+					for uint(p) < uint(len(in)) && genSet14[in[p]] != 0 {
+						p++
+					}
+				}
+				break
+			}
+			if q := in[p:][:8]; genSet14[q[0]]&genSet14[q[1]]&genSet14[q[2]]&genSet14[q[3]]&genSet14[q[4]]&genSet14[q[5]]&genSet14[q[6]]&genSet14[q[7]] == 0 {
+				p += genStop(genWord(q, &genSet14), 8)
+				break
+			}
+			p += 8
+		}
 		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 			break
 		}
@@ -1466,15 +1789,15 @@ l16:
 	k6s = v20
 	k6e = v21
 l15:
-	caps[6] = [2]int{k6s, k6e}
+	caps[6] = capSpan(k6s, k6e)
 	return p
 l1:
 	return -1
 }
 
 // matchRelativeRef matches relative-ref at pos in in and returns the end offset of the match, or -1.
-// On a match, caps[i] holds the span {start, end} of capture slot i, or {-1, -1}.
-func matchRelativeRef(in string, pos int, caps *[8][2]int) int {
+// On a match, caps[i] holds capSpan(start, end) of capture slot i, or capSpan(-1, -1).
+func matchRelativeRef(in string, pos int, caps *[8]span) int {
 	if uint(pos) > uint(len(in)) {
 		return -1
 	}
@@ -1511,7 +1834,23 @@ func matchRelativeRef(in string, pos int, caps *[8][2]int) int {
 	k2s = p
 	// userinfo
 	for {
-		p = genRun(in, p, &genSet3)
+		for {
+			if len(in)-p < 8 {
+				if n := len(in); n >= 8 {
+					p += genStop(genWord(in[n-8:], &genSet3), n-p)
+				} else {
+					for uint(p) < uint(len(in)) && genSet3[in[p]] != 0 {
+						p++
+					}
+				}
+				break
+			}
+			if q := in[p:][:8]; genSet3[q[0]]&genSet3[q[1]]&genSet3[q[2]]&genSet3[q[3]]&genSet3[q[4]]&genSet3[q[5]]&genSet3[q[6]]&genSet3[q[7]] == 0 {
+				p += genStop(genWord(q, &genSet3), 8)
+				break
+			}
+			p += 8
+		}
 		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 			break
 		}
@@ -1547,7 +1886,23 @@ l5:
 	p++
 	k4s = p
 	// port
-	p = genRun(in, p, &genSet6)
+	for {
+		if len(in)-p < 8 {
+			if n := len(in); n >= 8 {
+				p += genStop(genWord(in[n-8:], &genSet6), n-p)
+			} else {
+				for uint(p) < uint(len(in)) && genSet6[in[p]] != 0 {
+					p++
+				}
+			}
+			break
+		}
+		if q := in[p:][:8]; genSet6[q[0]]&genSet6[q[1]]&genSet6[q[2]]&genSet6[q[3]]&genSet6[q[4]]&genSet6[q[5]]&genSet6[q[6]]&genSet6[q[7]] == 0 {
+			p += genStop(genWord(q, &genSet6), 8)
+			break
+		}
+		p += 8
+	}
 	k4e = p
 	goto l9
 l10:
@@ -1561,7 +1916,23 @@ l9:
 	if uint(p) < uint(len(in)) && in[p] == '/' {
 		p++
 		for {
-			p = genRun(in, p, &genSet12)
+			for {
+				if len(in)-p < 8 {
+					if n := len(in); n >= 8 {
+						p += genStop(genWord(in[n-8:], &genSet12), n-p)
+					} else {
+						for uint(p) < uint(len(in)) && genSet12[in[p]] != 0 {
+							p++
+						}
+					}
+					break
+				}
+				if q := in[p:][:8]; genSet12[q[0]]&genSet12[q[1]]&genSet12[q[2]]&genSet12[q[3]]&genSet12[q[4]]&genSet12[q[5]]&genSet12[q[6]]&genSet12[q[7]] == 0 {
+					p += genStop(genWord(q, &genSet12), 8)
+					break
+				}
+				p += 8
+			}
 			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 				break
 			}
@@ -1602,7 +1973,23 @@ l12:
 	// segment-nz-nc
 	v18 = p
 	for {
-		p = genRun(in, p, &genSet15)
+		for {
+			if len(in)-p < 8 {
+				if n := len(in); n >= 8 {
+					p += genStop(genWord(in[n-8:], &genSet15), n-p)
+				} else {
+					for uint(p) < uint(len(in)) && genSet15[in[p]] != 0 {
+						p++
+					}
+				}
+				break
+			}
+			if q := in[p:][:8]; genSet15[q[0]]&genSet15[q[1]]&genSet15[q[2]]&genSet15[q[3]]&genSet15[q[4]]&genSet15[q[5]]&genSet15[q[6]]&genSet15[q[7]] == 0 {
+				p += genStop(genWord(q, &genSet15), 8)
+				break
+			}
+			p += 8
+		}
 		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 			break
 		}
@@ -1614,7 +2001,23 @@ l12:
 	if uint(p) < uint(len(in)) && in[p] == '/' {
 		p++
 		for {
-			p = genRun(in, p, &genSet12)
+			for {
+				if len(in)-p < 8 {
+					if n := len(in); n >= 8 {
+						p += genStop(genWord(in[n-8:], &genSet12), n-p)
+					} else {
+						for uint(p) < uint(len(in)) && genSet12[in[p]] != 0 {
+							p++
+						}
+					}
+					break
+				}
+				if q := in[p:][:8]; genSet12[q[0]]&genSet12[q[1]]&genSet12[q[2]]&genSet12[q[3]]&genSet12[q[4]]&genSet12[q[5]]&genSet12[q[6]]&genSet12[q[7]] == 0 {
+					p += genStop(genWord(q, &genSet12), 8)
+					break
+				}
+				p += 8
+			}
 			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 				break
 			}
@@ -1644,7 +2047,23 @@ l2:
 	k6s = p
 	// query
 	for {
-		p = genRun(in, p, &genSet14)
+		for {
+			if len(in)-p < 8 {
+				if n := len(in); n >= 8 {
+					p += genStop(genWord(in[n-8:], &genSet14), n-p)
+				} else {
+					for uint(p) < uint(len(in)) && genSet14[in[p]] != 0 {
+						p++
+					}
+				}
+				break
+			}
+			if q := in[p:][:8]; genSet14[q[0]]&genSet14[q[1]]&genSet14[q[2]]&genSet14[q[3]]&genSet14[q[4]]&genSet14[q[5]]&genSet14[q[6]]&genSet14[q[7]] == 0 {
+				p += genStop(genWord(q, &genSet14), 8)
+				break
+			}
+			p += 8
+		}
 		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 			break
 		}
@@ -1670,7 +2089,23 @@ l15:
 	k7s = p
 	// fragment
 	for {
-		p = genRun(in, p, &genSet14)
+		for {
+			if len(in)-p < 8 {
+				if n := len(in); n >= 8 {
+					p += genStop(genWord(in[n-8:], &genSet14), n-p)
+				} else {
+					for uint(p) < uint(len(in)) && genSet14[in[p]] != 0 {
+						p++
+					}
+				}
+				break
+			}
+			if q := in[p:][:8]; genSet14[q[0]]&genSet14[q[1]]&genSet14[q[2]]&genSet14[q[3]]&genSet14[q[4]]&genSet14[q[5]]&genSet14[q[6]]&genSet14[q[7]] == 0 {
+				p += genStop(genWord(q, &genSet14), 8)
+				break
+			}
+			p += 8
+		}
 		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 			break
 		}
@@ -1683,20 +2118,20 @@ l20:
 	k7s = v23
 	k7e = v24
 l19:
-	caps[0] = [2]int{k0s, k0e}
-	caps[1] = [2]int{k1s, k1e}
-	caps[2] = [2]int{k2s, k2e}
-	caps[3] = [2]int{k3s, k3e}
-	caps[4] = [2]int{k4s, k4e}
-	caps[5] = [2]int{k5s, k5e}
-	caps[6] = [2]int{k6s, k6e}
-	caps[7] = [2]int{k7s, k7e}
+	caps[0] = capSpan(k0s, k0e)
+	caps[1] = capSpan(k1s, k1e)
+	caps[2] = capSpan(k2s, k2e)
+	caps[3] = capSpan(k3s, k3e)
+	caps[4] = capSpan(k4s, k4e)
+	caps[5] = capSpan(k5s, k5e)
+	caps[6] = capSpan(k6s, k6e)
+	caps[7] = capSpan(k7s, k7e)
 	return p
 }
 
 // matchURIReference matches URI-reference at pos in in and returns the end offset of the match, or -1:
 // the first of its alternatives that matches, each a function of its own.
-func matchURIReference(in string, pos int, caps *[8][2]int) int {
+func matchURIReference(in string, pos int, caps *[8]span) int {
 	if e := matchURI(in, pos, caps); e >= 0 {
 		return e
 	}
@@ -3145,7 +3580,23 @@ func explainPathAbempty(in string, pos int, d *genDiag) int {
 	if uint(p) < uint(len(in)) && in[p] == '/' {
 		p++
 		for {
-			p = genRun(in, p, &genSet12)
+			for {
+				if len(in)-p < 8 {
+					if n := len(in); n >= 8 {
+						p += genStop(genWord(in[n-8:], &genSet12), n-p)
+					} else {
+						for uint(p) < uint(len(in)) && genSet12[in[p]] != 0 {
+							p++
+						}
+					}
+					break
+				}
+				if q := in[p:][:8]; genSet12[q[0]]&genSet12[q[1]]&genSet12[q[2]]&genSet12[q[3]]&genSet12[q[4]]&genSet12[q[5]]&genSet12[q[6]]&genSet12[q[7]] == 0 {
+					p += genStop(genWord(q, &genSet12), 8)
+					break
+				}
+				p += 8
+			}
 			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 				break
 			}
@@ -3233,7 +3684,23 @@ l2:
 	if uint(p) < uint(len(in)) && in[p] == '/' {
 		p++
 		for {
-			p = genRun(in, p, &genSet12)
+			for {
+				if len(in)-p < 8 {
+					if n := len(in); n >= 8 {
+						p += genStop(genWord(in[n-8:], &genSet12), n-p)
+					} else {
+						for uint(p) < uint(len(in)) && genSet12[in[p]] != 0 {
+							p++
+						}
+					}
+					break
+				}
+				if q := in[p:][:8]; genSet12[q[0]]&genSet12[q[1]]&genSet12[q[2]]&genSet12[q[3]]&genSet12[q[4]]&genSet12[q[5]]&genSet12[q[6]]&genSet12[q[7]] == 0 {
+					p += genStop(genWord(q, &genSet12), 8)
+					break
+				}
+				p += 8
+			}
 			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 				break
 			}
@@ -3279,7 +3746,23 @@ func explainPathRootless(in string, pos int, d *genDiag) int {
 	if uint(p) < uint(len(in)) && in[p] == '/' {
 		p++
 		for {
-			p = genRun(in, p, &genSet12)
+			for {
+				if len(in)-p < 8 {
+					if n := len(in); n >= 8 {
+						p += genStop(genWord(in[n-8:], &genSet12), n-p)
+					} else {
+						for uint(p) < uint(len(in)) && genSet12[in[p]] != 0 {
+							p++
+						}
+					}
+					break
+				}
+				if q := in[p:][:8]; genSet12[q[0]]&genSet12[q[1]]&genSet12[q[2]]&genSet12[q[3]]&genSet12[q[4]]&genSet12[q[5]]&genSet12[q[6]]&genSet12[q[7]] == 0 {
+					p += genStop(genWord(q, &genSet12), 8)
+					break
+				}
+				p += 8
+			}
 			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 				break
 			}
@@ -3852,7 +4335,23 @@ func explainPathNoscheme(in string, pos int, d *genDiag) int {
 	if uint(p) < uint(len(in)) && in[p] == '/' {
 		p++
 		for {
-			p = genRun(in, p, &genSet12)
+			for {
+				if len(in)-p < 8 {
+					if n := len(in); n >= 8 {
+						p += genStop(genWord(in[n-8:], &genSet12), n-p)
+					} else {
+						for uint(p) < uint(len(in)) && genSet12[in[p]] != 0 {
+							p++
+						}
+					}
+					break
+				}
+				if q := in[p:][:8]; genSet12[q[0]]&genSet12[q[1]]&genSet12[q[2]]&genSet12[q[3]]&genSet12[q[4]]&genSet12[q[5]]&genSet12[q[6]]&genSet12[q[7]] == 0 {
+					p += genStop(genWord(q, &genSet12), 8)
+					break
+				}
+				p += 8
+			}
 			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
 				break
 			}
@@ -4237,18 +4736,17 @@ func explainURIReferenceDiag(in string, lowerBound int, d *genDiag) (offset int)
 	}
 }
 
-// genRun returns the end of the run of bytes of set in in from p.
-func genRun(in string, p int, set *[256]uint8) int {
-	for len(in)-p >= 4 {
-		if q := in[p:][:4]; set[q[0]]&set[q[1]]&set[q[2]]&set[q[3]] == 0 {
-			break
-		}
-		p += 4
-	}
-	for uint(p) < uint(len(in)) && set[in[p]] != 0 {
-		p++
-	}
-	return p
+// genWord packs the entries in set of the eight bytes of q, in their
+// order from the lowest byte.
+func genWord(q string, set *[256]uint8) uint64 {
+	return uint64(set[q[0]]) | uint64(set[q[1]])<<8 | uint64(set[q[2]])<<16 | uint64(set[q[3]])<<24 |
+		uint64(set[q[4]])<<32 | uint64(set[q[5]])<<40 | uint64(set[q[6]])<<48 | uint64(set[q[7]])<<56
+}
+
+// genStop returns the offset, in the last r of the eight bytes whose
+// entries w packs, of the first byte not of the set, or r when all r are.
+func genStop(w uint64, r int) int {
+	return bits.TrailingZeros64(^w>>(uint(8-r)*8)|0xff<<(uint(r)*8)) >> 3
 }
 
 // genDiag is what a diagnosis run records: the farthest failure offset and
@@ -4407,194 +4905,194 @@ var genLabels = [...]string{
 	"URI-reference",
 }
 
-// genSet0 is %x41-5A / %x61-7A: 1 for a byte of the set.
+// genSet0 is %x41-5A / %x61-7A: 0xff for a byte of the set.
 var genSet0 = [256]uint8{
-	'A': 1, 'B': 1, 'C': 1, 'D': 1, 'E': 1, 'F': 1, 'G': 1, 'H': 1,
-	'I': 1, 'J': 1, 'K': 1, 'L': 1, 'M': 1, 'N': 1, 'O': 1, 'P': 1,
-	'Q': 1, 'R': 1, 'S': 1, 'T': 1, 'U': 1, 'V': 1, 'W': 1, 'X': 1,
-	'Y': 1, 'Z': 1, 'a': 1, 'b': 1, 'c': 1, 'd': 1, 'e': 1, 'f': 1,
-	'g': 1, 'h': 1, 'i': 1, 'j': 1, 'k': 1, 'l': 1, 'm': 1, 'n': 1,
-	'o': 1, 'p': 1, 'q': 1, 'r': 1, 's': 1, 't': 1, 'u': 1, 'v': 1,
-	'w': 1, 'x': 1, 'y': 1, 'z': 1,
+	'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff, 'G': 0xff, 'H': 0xff,
+	'I': 0xff, 'J': 0xff, 'K': 0xff, 'L': 0xff, 'M': 0xff, 'N': 0xff, 'O': 0xff, 'P': 0xff,
+	'Q': 0xff, 'R': 0xff, 'S': 0xff, 'T': 0xff, 'U': 0xff, 'V': 0xff, 'W': 0xff, 'X': 0xff,
+	'Y': 0xff, 'Z': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff,
+	'g': 0xff, 'h': 0xff, 'i': 0xff, 'j': 0xff, 'k': 0xff, 'l': 0xff, 'm': 0xff, 'n': 0xff,
+	'o': 0xff, 'p': 0xff, 'q': 0xff, 'r': 0xff, 's': 0xff, 't': 0xff, 'u': 0xff, 'v': 0xff,
+	'w': 0xff, 'x': 0xff, 'y': 0xff, 'z': 0xff,
 }
 
-// genSet1 is "+" / "-" / "." / %x30-39 / %x41-5A / %x61-7A: 1 for a byte of the set.
+// genSet1 is "+" / "-" / "." / %x30-39 / %x41-5A / %x61-7A: 0xff for a byte of the set.
 var genSet1 = [256]uint8{
-	'+': 1, '-': 1, '.': 1, '0': 1, '1': 1, '2': 1, '3': 1, '4': 1,
-	'5': 1, '6': 1, '7': 1, '8': 1, '9': 1, 'A': 1, 'B': 1, 'C': 1,
-	'D': 1, 'E': 1, 'F': 1, 'G': 1, 'H': 1, 'I': 1, 'J': 1, 'K': 1,
-	'L': 1, 'M': 1, 'N': 1, 'O': 1, 'P': 1, 'Q': 1, 'R': 1, 'S': 1,
-	'T': 1, 'U': 1, 'V': 1, 'W': 1, 'X': 1, 'Y': 1, 'Z': 1, 'a': 1,
-	'b': 1, 'c': 1, 'd': 1, 'e': 1, 'f': 1, 'g': 1, 'h': 1, 'i': 1,
-	'j': 1, 'k': 1, 'l': 1, 'm': 1, 'n': 1, 'o': 1, 'p': 1, 'q': 1,
-	'r': 1, 's': 1, 't': 1, 'u': 1, 'v': 1, 'w': 1, 'x': 1, 'y': 1,
-	'z': 1,
+	'+': 0xff, '-': 0xff, '.': 0xff, '0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff,
+	'5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, 'A': 0xff, 'B': 0xff, 'C': 0xff,
+	'D': 0xff, 'E': 0xff, 'F': 0xff, 'G': 0xff, 'H': 0xff, 'I': 0xff, 'J': 0xff, 'K': 0xff,
+	'L': 0xff, 'M': 0xff, 'N': 0xff, 'O': 0xff, 'P': 0xff, 'Q': 0xff, 'R': 0xff, 'S': 0xff,
+	'T': 0xff, 'U': 0xff, 'V': 0xff, 'W': 0xff, 'X': 0xff, 'Y': 0xff, 'Z': 0xff, 'a': 0xff,
+	'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff, 'g': 0xff, 'h': 0xff, 'i': 0xff,
+	'j': 0xff, 'k': 0xff, 'l': 0xff, 'm': 0xff, 'n': 0xff, 'o': 0xff, 'p': 0xff, 'q': 0xff,
+	'r': 0xff, 's': 0xff, 't': 0xff, 'u': 0xff, 'v': 0xff, 'w': 0xff, 'x': 0xff, 'y': 0xff,
+	'z': 0xff,
 }
 
-// genSet2 is "!" / %x24-2E / %x30-3B / "=" / %x40-5A / "_" / %x61-7A / "~": 1 for a byte of the set.
+// genSet2 is "!" / %x24-2E / %x30-3B / "=" / %x40-5A / "_" / %x61-7A / "~": 0xff for a byte of the set.
 var genSet2 = [256]uint8{
-	'!': 1, '$': 1, '%': 1, '&': 1, 0x27: 1, '(': 1, ')': 1, '*': 1,
-	'+': 1, ',': 1, '-': 1, '.': 1, '0': 1, '1': 1, '2': 1, '3': 1,
-	'4': 1, '5': 1, '6': 1, '7': 1, '8': 1, '9': 1, ':': 1, ';': 1,
-	'=': 1, '@': 1, 'A': 1, 'B': 1, 'C': 1, 'D': 1, 'E': 1, 'F': 1,
-	'G': 1, 'H': 1, 'I': 1, 'J': 1, 'K': 1, 'L': 1, 'M': 1, 'N': 1,
-	'O': 1, 'P': 1, 'Q': 1, 'R': 1, 'S': 1, 'T': 1, 'U': 1, 'V': 1,
-	'W': 1, 'X': 1, 'Y': 1, 'Z': 1, '_': 1, 'a': 1, 'b': 1, 'c': 1,
-	'd': 1, 'e': 1, 'f': 1, 'g': 1, 'h': 1, 'i': 1, 'j': 1, 'k': 1,
-	'l': 1, 'm': 1, 'n': 1, 'o': 1, 'p': 1, 'q': 1, 'r': 1, 's': 1,
-	't': 1, 'u': 1, 'v': 1, 'w': 1, 'x': 1, 'y': 1, 'z': 1, '~': 1,
+	'!': 0xff, '$': 0xff, '%': 0xff, '&': 0xff, 0x27: 0xff, '(': 0xff, ')': 0xff, '*': 0xff,
+	'+': 0xff, ',': 0xff, '-': 0xff, '.': 0xff, '0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff,
+	'4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, ':': 0xff, ';': 0xff,
+	'=': 0xff, '@': 0xff, 'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff,
+	'G': 0xff, 'H': 0xff, 'I': 0xff, 'J': 0xff, 'K': 0xff, 'L': 0xff, 'M': 0xff, 'N': 0xff,
+	'O': 0xff, 'P': 0xff, 'Q': 0xff, 'R': 0xff, 'S': 0xff, 'T': 0xff, 'U': 0xff, 'V': 0xff,
+	'W': 0xff, 'X': 0xff, 'Y': 0xff, 'Z': 0xff, '_': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff,
+	'd': 0xff, 'e': 0xff, 'f': 0xff, 'g': 0xff, 'h': 0xff, 'i': 0xff, 'j': 0xff, 'k': 0xff,
+	'l': 0xff, 'm': 0xff, 'n': 0xff, 'o': 0xff, 'p': 0xff, 'q': 0xff, 'r': 0xff, 's': 0xff,
+	't': 0xff, 'u': 0xff, 'v': 0xff, 'w': 0xff, 'x': 0xff, 'y': 0xff, 'z': 0xff, '~': 0xff,
 }
 
-// genSet3 is "!" / "$" / %x26-2E / %x30-3B / "=" / %x41-5A / "_" / %x61-7A / "~": 1 for a byte of the set.
+// genSet3 is "!" / "$" / %x26-2E / %x30-3B / "=" / %x41-5A / "_" / %x61-7A / "~": 0xff for a byte of the set.
 var genSet3 = [256]uint8{
-	'!': 1, '$': 1, '&': 1, 0x27: 1, '(': 1, ')': 1, '*': 1, '+': 1,
-	',': 1, '-': 1, '.': 1, '0': 1, '1': 1, '2': 1, '3': 1, '4': 1,
-	'5': 1, '6': 1, '7': 1, '8': 1, '9': 1, ':': 1, ';': 1, '=': 1,
-	'A': 1, 'B': 1, 'C': 1, 'D': 1, 'E': 1, 'F': 1, 'G': 1, 'H': 1,
-	'I': 1, 'J': 1, 'K': 1, 'L': 1, 'M': 1, 'N': 1, 'O': 1, 'P': 1,
-	'Q': 1, 'R': 1, 'S': 1, 'T': 1, 'U': 1, 'V': 1, 'W': 1, 'X': 1,
-	'Y': 1, 'Z': 1, '_': 1, 'a': 1, 'b': 1, 'c': 1, 'd': 1, 'e': 1,
-	'f': 1, 'g': 1, 'h': 1, 'i': 1, 'j': 1, 'k': 1, 'l': 1, 'm': 1,
-	'n': 1, 'o': 1, 'p': 1, 'q': 1, 'r': 1, 's': 1, 't': 1, 'u': 1,
-	'v': 1, 'w': 1, 'x': 1, 'y': 1, 'z': 1, '~': 1,
+	'!': 0xff, '$': 0xff, '&': 0xff, 0x27: 0xff, '(': 0xff, ')': 0xff, '*': 0xff, '+': 0xff,
+	',': 0xff, '-': 0xff, '.': 0xff, '0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff,
+	'5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, ':': 0xff, ';': 0xff, '=': 0xff,
+	'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff, 'G': 0xff, 'H': 0xff,
+	'I': 0xff, 'J': 0xff, 'K': 0xff, 'L': 0xff, 'M': 0xff, 'N': 0xff, 'O': 0xff, 'P': 0xff,
+	'Q': 0xff, 'R': 0xff, 'S': 0xff, 'T': 0xff, 'U': 0xff, 'V': 0xff, 'W': 0xff, 'X': 0xff,
+	'Y': 0xff, 'Z': 0xff, '_': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff,
+	'f': 0xff, 'g': 0xff, 'h': 0xff, 'i': 0xff, 'j': 0xff, 'k': 0xff, 'l': 0xff, 'm': 0xff,
+	'n': 0xff, 'o': 0xff, 'p': 0xff, 'q': 0xff, 'r': 0xff, 's': 0xff, 't': 0xff, 'u': 0xff,
+	'v': 0xff, 'w': 0xff, 'x': 0xff, 'y': 0xff, 'z': 0xff, '~': 0xff,
 }
 
-// genSet4 is %x30-39 / %x41-46 / %x61-66: 1 for a byte of the set.
+// genSet4 is %x30-39 / %x41-46 / %x61-66: 0xff for a byte of the set.
 var genSet4 = [256]uint8{
-	'0': 1, '1': 1, '2': 1, '3': 1, '4': 1, '5': 1, '6': 1, '7': 1,
-	'8': 1, '9': 1, 'A': 1, 'B': 1, 'C': 1, 'D': 1, 'E': 1, 'F': 1,
-	'a': 1, 'b': 1, 'c': 1, 'd': 1, 'e': 1, 'f': 1,
+	'0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff,
+	'8': 0xff, '9': 0xff, 'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff,
+	'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff,
 }
 
-// genSet5 is %x30-3A / %x41-46 / %x61-66: 1 for a byte of the set.
+// genSet5 is %x30-3A / %x41-46 / %x61-66: 0xff for a byte of the set.
 var genSet5 = [256]uint8{
-	'0': 1, '1': 1, '2': 1, '3': 1, '4': 1, '5': 1, '6': 1, '7': 1,
-	'8': 1, '9': 1, ':': 1, 'A': 1, 'B': 1, 'C': 1, 'D': 1, 'E': 1,
-	'F': 1, 'a': 1, 'b': 1, 'c': 1, 'd': 1, 'e': 1, 'f': 1,
+	'0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff,
+	'8': 0xff, '9': 0xff, ':': 0xff, 'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff,
+	'F': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff,
 }
 
-// genSet6 is %x30-39: 1 for a byte of the set.
+// genSet6 is %x30-39: 0xff for a byte of the set.
 var genSet6 = [256]uint8{
-	'0': 1, '1': 1, '2': 1, '3': 1, '4': 1, '5': 1, '6': 1, '7': 1,
-	'8': 1, '9': 1,
+	'0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff,
+	'8': 0xff, '9': 0xff,
 }
 
-// genSet7 is %x30-35: 1 for a byte of the set.
+// genSet7 is %x30-35: 0xff for a byte of the set.
 var genSet7 = [256]uint8{
-	'0': 1, '1': 1, '2': 1, '3': 1, '4': 1, '5': 1,
+	'0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff,
 }
 
-// genSet8 is %x30-34: 1 for a byte of the set.
+// genSet8 is %x30-34: 0xff for a byte of the set.
 var genSet8 = [256]uint8{
-	'0': 1, '1': 1, '2': 1, '3': 1, '4': 1,
+	'0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff,
 }
 
-// genSet9 is %x31-39: 1 for a byte of the set.
+// genSet9 is %x31-39: 0xff for a byte of the set.
 var genSet9 = [256]uint8{
-	'1': 1, '2': 1, '3': 1, '4': 1, '5': 1, '6': 1, '7': 1, '8': 1,
-	'9': 1,
+	'1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff,
+	'9': 0xff,
 }
 
-// genSet10 is "!" / %x24-2E / %x30-39 / ";" / "=" / %x41-5A / "_" / %x61-7A / "~": 1 for a byte of the set.
+// genSet10 is "!" / %x24-2E / %x30-39 / ";" / "=" / %x41-5A / "_" / %x61-7A / "~": 0xff for a byte of the set.
 var genSet10 = [256]uint8{
-	'!': 1, '$': 1, '%': 1, '&': 1, 0x27: 1, '(': 1, ')': 1, '*': 1,
-	'+': 1, ',': 1, '-': 1, '.': 1, '0': 1, '1': 1, '2': 1, '3': 1,
-	'4': 1, '5': 1, '6': 1, '7': 1, '8': 1, '9': 1, ';': 1, '=': 1,
-	'A': 1, 'B': 1, 'C': 1, 'D': 1, 'E': 1, 'F': 1, 'G': 1, 'H': 1,
-	'I': 1, 'J': 1, 'K': 1, 'L': 1, 'M': 1, 'N': 1, 'O': 1, 'P': 1,
-	'Q': 1, 'R': 1, 'S': 1, 'T': 1, 'U': 1, 'V': 1, 'W': 1, 'X': 1,
-	'Y': 1, 'Z': 1, '_': 1, 'a': 1, 'b': 1, 'c': 1, 'd': 1, 'e': 1,
-	'f': 1, 'g': 1, 'h': 1, 'i': 1, 'j': 1, 'k': 1, 'l': 1, 'm': 1,
-	'n': 1, 'o': 1, 'p': 1, 'q': 1, 'r': 1, 's': 1, 't': 1, 'u': 1,
-	'v': 1, 'w': 1, 'x': 1, 'y': 1, 'z': 1, '~': 1,
+	'!': 0xff, '$': 0xff, '%': 0xff, '&': 0xff, 0x27: 0xff, '(': 0xff, ')': 0xff, '*': 0xff,
+	'+': 0xff, ',': 0xff, '-': 0xff, '.': 0xff, '0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff,
+	'4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, ';': 0xff, '=': 0xff,
+	'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff, 'G': 0xff, 'H': 0xff,
+	'I': 0xff, 'J': 0xff, 'K': 0xff, 'L': 0xff, 'M': 0xff, 'N': 0xff, 'O': 0xff, 'P': 0xff,
+	'Q': 0xff, 'R': 0xff, 'S': 0xff, 'T': 0xff, 'U': 0xff, 'V': 0xff, 'W': 0xff, 'X': 0xff,
+	'Y': 0xff, 'Z': 0xff, '_': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff,
+	'f': 0xff, 'g': 0xff, 'h': 0xff, 'i': 0xff, 'j': 0xff, 'k': 0xff, 'l': 0xff, 'm': 0xff,
+	'n': 0xff, 'o': 0xff, 'p': 0xff, 'q': 0xff, 'r': 0xff, 's': 0xff, 't': 0xff, 'u': 0xff,
+	'v': 0xff, 'w': 0xff, 'x': 0xff, 'y': 0xff, 'z': 0xff, '~': 0xff,
 }
 
-// genSet11 is "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x41-5A / "_" / %x61-7A / "~": 1 for a byte of the set.
+// genSet11 is "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x41-5A / "_" / %x61-7A / "~": 0xff for a byte of the set.
 var genSet11 = [256]uint8{
-	'!': 1, '$': 1, '&': 1, 0x27: 1, '(': 1, ')': 1, '*': 1, '+': 1,
-	',': 1, '-': 1, '.': 1, '0': 1, '1': 1, '2': 1, '3': 1, '4': 1,
-	'5': 1, '6': 1, '7': 1, '8': 1, '9': 1, ';': 1, '=': 1, 'A': 1,
-	'B': 1, 'C': 1, 'D': 1, 'E': 1, 'F': 1, 'G': 1, 'H': 1, 'I': 1,
-	'J': 1, 'K': 1, 'L': 1, 'M': 1, 'N': 1, 'O': 1, 'P': 1, 'Q': 1,
-	'R': 1, 'S': 1, 'T': 1, 'U': 1, 'V': 1, 'W': 1, 'X': 1, 'Y': 1,
-	'Z': 1, '_': 1, 'a': 1, 'b': 1, 'c': 1, 'd': 1, 'e': 1, 'f': 1,
-	'g': 1, 'h': 1, 'i': 1, 'j': 1, 'k': 1, 'l': 1, 'm': 1, 'n': 1,
-	'o': 1, 'p': 1, 'q': 1, 'r': 1, 's': 1, 't': 1, 'u': 1, 'v': 1,
-	'w': 1, 'x': 1, 'y': 1, 'z': 1, '~': 1,
+	'!': 0xff, '$': 0xff, '&': 0xff, 0x27: 0xff, '(': 0xff, ')': 0xff, '*': 0xff, '+': 0xff,
+	',': 0xff, '-': 0xff, '.': 0xff, '0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff,
+	'5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, ';': 0xff, '=': 0xff, 'A': 0xff,
+	'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff, 'G': 0xff, 'H': 0xff, 'I': 0xff,
+	'J': 0xff, 'K': 0xff, 'L': 0xff, 'M': 0xff, 'N': 0xff, 'O': 0xff, 'P': 0xff, 'Q': 0xff,
+	'R': 0xff, 'S': 0xff, 'T': 0xff, 'U': 0xff, 'V': 0xff, 'W': 0xff, 'X': 0xff, 'Y': 0xff,
+	'Z': 0xff, '_': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff,
+	'g': 0xff, 'h': 0xff, 'i': 0xff, 'j': 0xff, 'k': 0xff, 'l': 0xff, 'm': 0xff, 'n': 0xff,
+	'o': 0xff, 'p': 0xff, 'q': 0xff, 'r': 0xff, 's': 0xff, 't': 0xff, 'u': 0xff, 'v': 0xff,
+	'w': 0xff, 'x': 0xff, 'y': 0xff, 'z': 0xff, '~': 0xff,
 }
 
-// genSet12 is "!" / "$" / %x26-3B / "=" / %x40-5A / "_" / %x61-7A / "~": 1 for a byte of the set.
+// genSet12 is "!" / "$" / %x26-3B / "=" / %x40-5A / "_" / %x61-7A / "~": 0xff for a byte of the set.
 var genSet12 = [256]uint8{
-	'!': 1, '$': 1, '&': 1, 0x27: 1, '(': 1, ')': 1, '*': 1, '+': 1,
-	',': 1, '-': 1, '.': 1, '/': 1, '0': 1, '1': 1, '2': 1, '3': 1,
-	'4': 1, '5': 1, '6': 1, '7': 1, '8': 1, '9': 1, ':': 1, ';': 1,
-	'=': 1, '@': 1, 'A': 1, 'B': 1, 'C': 1, 'D': 1, 'E': 1, 'F': 1,
-	'G': 1, 'H': 1, 'I': 1, 'J': 1, 'K': 1, 'L': 1, 'M': 1, 'N': 1,
-	'O': 1, 'P': 1, 'Q': 1, 'R': 1, 'S': 1, 'T': 1, 'U': 1, 'V': 1,
-	'W': 1, 'X': 1, 'Y': 1, 'Z': 1, '_': 1, 'a': 1, 'b': 1, 'c': 1,
-	'd': 1, 'e': 1, 'f': 1, 'g': 1, 'h': 1, 'i': 1, 'j': 1, 'k': 1,
-	'l': 1, 'm': 1, 'n': 1, 'o': 1, 'p': 1, 'q': 1, 'r': 1, 's': 1,
-	't': 1, 'u': 1, 'v': 1, 'w': 1, 'x': 1, 'y': 1, 'z': 1, '~': 1,
+	'!': 0xff, '$': 0xff, '&': 0xff, 0x27: 0xff, '(': 0xff, ')': 0xff, '*': 0xff, '+': 0xff,
+	',': 0xff, '-': 0xff, '.': 0xff, '/': 0xff, '0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff,
+	'4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, ':': 0xff, ';': 0xff,
+	'=': 0xff, '@': 0xff, 'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff,
+	'G': 0xff, 'H': 0xff, 'I': 0xff, 'J': 0xff, 'K': 0xff, 'L': 0xff, 'M': 0xff, 'N': 0xff,
+	'O': 0xff, 'P': 0xff, 'Q': 0xff, 'R': 0xff, 'S': 0xff, 'T': 0xff, 'U': 0xff, 'V': 0xff,
+	'W': 0xff, 'X': 0xff, 'Y': 0xff, 'Z': 0xff, '_': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff,
+	'd': 0xff, 'e': 0xff, 'f': 0xff, 'g': 0xff, 'h': 0xff, 'i': 0xff, 'j': 0xff, 'k': 0xff,
+	'l': 0xff, 'm': 0xff, 'n': 0xff, 'o': 0xff, 'p': 0xff, 'q': 0xff, 'r': 0xff, 's': 0xff,
+	't': 0xff, 'u': 0xff, 'v': 0xff, 'w': 0xff, 'x': 0xff, 'y': 0xff, 'z': 0xff, '~': 0xff,
 }
 
-// genSet13 is "!" / "$" / %x26-2E / %x30-3B / "=" / %x40-5A / "_" / %x61-7A / "~": 1 for a byte of the set.
+// genSet13 is "!" / "$" / %x26-2E / %x30-3B / "=" / %x40-5A / "_" / %x61-7A / "~": 0xff for a byte of the set.
 var genSet13 = [256]uint8{
-	'!': 1, '$': 1, '&': 1, 0x27: 1, '(': 1, ')': 1, '*': 1, '+': 1,
-	',': 1, '-': 1, '.': 1, '0': 1, '1': 1, '2': 1, '3': 1, '4': 1,
-	'5': 1, '6': 1, '7': 1, '8': 1, '9': 1, ':': 1, ';': 1, '=': 1,
-	'@': 1, 'A': 1, 'B': 1, 'C': 1, 'D': 1, 'E': 1, 'F': 1, 'G': 1,
-	'H': 1, 'I': 1, 'J': 1, 'K': 1, 'L': 1, 'M': 1, 'N': 1, 'O': 1,
-	'P': 1, 'Q': 1, 'R': 1, 'S': 1, 'T': 1, 'U': 1, 'V': 1, 'W': 1,
-	'X': 1, 'Y': 1, 'Z': 1, '_': 1, 'a': 1, 'b': 1, 'c': 1, 'd': 1,
-	'e': 1, 'f': 1, 'g': 1, 'h': 1, 'i': 1, 'j': 1, 'k': 1, 'l': 1,
-	'm': 1, 'n': 1, 'o': 1, 'p': 1, 'q': 1, 'r': 1, 's': 1, 't': 1,
-	'u': 1, 'v': 1, 'w': 1, 'x': 1, 'y': 1, 'z': 1, '~': 1,
+	'!': 0xff, '$': 0xff, '&': 0xff, 0x27: 0xff, '(': 0xff, ')': 0xff, '*': 0xff, '+': 0xff,
+	',': 0xff, '-': 0xff, '.': 0xff, '0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff,
+	'5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, ':': 0xff, ';': 0xff, '=': 0xff,
+	'@': 0xff, 'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff, 'G': 0xff,
+	'H': 0xff, 'I': 0xff, 'J': 0xff, 'K': 0xff, 'L': 0xff, 'M': 0xff, 'N': 0xff, 'O': 0xff,
+	'P': 0xff, 'Q': 0xff, 'R': 0xff, 'S': 0xff, 'T': 0xff, 'U': 0xff, 'V': 0xff, 'W': 0xff,
+	'X': 0xff, 'Y': 0xff, 'Z': 0xff, '_': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff,
+	'e': 0xff, 'f': 0xff, 'g': 0xff, 'h': 0xff, 'i': 0xff, 'j': 0xff, 'k': 0xff, 'l': 0xff,
+	'm': 0xff, 'n': 0xff, 'o': 0xff, 'p': 0xff, 'q': 0xff, 'r': 0xff, 's': 0xff, 't': 0xff,
+	'u': 0xff, 'v': 0xff, 'w': 0xff, 'x': 0xff, 'y': 0xff, 'z': 0xff, '~': 0xff,
 }
 
-// genSet14 is "!" / "$" / %x26-3B / "=" / %x3F-5A / "_" / %x61-7A / "~": 1 for a byte of the set.
+// genSet14 is "!" / "$" / %x26-3B / "=" / %x3F-5A / "_" / %x61-7A / "~": 0xff for a byte of the set.
 var genSet14 = [256]uint8{
-	'!': 1, '$': 1, '&': 1, 0x27: 1, '(': 1, ')': 1, '*': 1, '+': 1,
-	',': 1, '-': 1, '.': 1, '/': 1, '0': 1, '1': 1, '2': 1, '3': 1,
-	'4': 1, '5': 1, '6': 1, '7': 1, '8': 1, '9': 1, ':': 1, ';': 1,
-	'=': 1, '?': 1, '@': 1, 'A': 1, 'B': 1, 'C': 1, 'D': 1, 'E': 1,
-	'F': 1, 'G': 1, 'H': 1, 'I': 1, 'J': 1, 'K': 1, 'L': 1, 'M': 1,
-	'N': 1, 'O': 1, 'P': 1, 'Q': 1, 'R': 1, 'S': 1, 'T': 1, 'U': 1,
-	'V': 1, 'W': 1, 'X': 1, 'Y': 1, 'Z': 1, '_': 1, 'a': 1, 'b': 1,
-	'c': 1, 'd': 1, 'e': 1, 'f': 1, 'g': 1, 'h': 1, 'i': 1, 'j': 1,
-	'k': 1, 'l': 1, 'm': 1, 'n': 1, 'o': 1, 'p': 1, 'q': 1, 'r': 1,
-	's': 1, 't': 1, 'u': 1, 'v': 1, 'w': 1, 'x': 1, 'y': 1, 'z': 1,
-	'~': 1,
+	'!': 0xff, '$': 0xff, '&': 0xff, 0x27: 0xff, '(': 0xff, ')': 0xff, '*': 0xff, '+': 0xff,
+	',': 0xff, '-': 0xff, '.': 0xff, '/': 0xff, '0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff,
+	'4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, ':': 0xff, ';': 0xff,
+	'=': 0xff, '?': 0xff, '@': 0xff, 'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff,
+	'F': 0xff, 'G': 0xff, 'H': 0xff, 'I': 0xff, 'J': 0xff, 'K': 0xff, 'L': 0xff, 'M': 0xff,
+	'N': 0xff, 'O': 0xff, 'P': 0xff, 'Q': 0xff, 'R': 0xff, 'S': 0xff, 'T': 0xff, 'U': 0xff,
+	'V': 0xff, 'W': 0xff, 'X': 0xff, 'Y': 0xff, 'Z': 0xff, '_': 0xff, 'a': 0xff, 'b': 0xff,
+	'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff, 'g': 0xff, 'h': 0xff, 'i': 0xff, 'j': 0xff,
+	'k': 0xff, 'l': 0xff, 'm': 0xff, 'n': 0xff, 'o': 0xff, 'p': 0xff, 'q': 0xff, 'r': 0xff,
+	's': 0xff, 't': 0xff, 'u': 0xff, 'v': 0xff, 'w': 0xff, 'x': 0xff, 'y': 0xff, 'z': 0xff,
+	'~': 0xff,
 }
 
-// genSet15 is "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x40-5A / "_" / %x61-7A / "~": 1 for a byte of the set.
+// genSet15 is "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x40-5A / "_" / %x61-7A / "~": 0xff for a byte of the set.
 var genSet15 = [256]uint8{
-	'!': 1, '$': 1, '&': 1, 0x27: 1, '(': 1, ')': 1, '*': 1, '+': 1,
-	',': 1, '-': 1, '.': 1, '0': 1, '1': 1, '2': 1, '3': 1, '4': 1,
-	'5': 1, '6': 1, '7': 1, '8': 1, '9': 1, ';': 1, '=': 1, '@': 1,
-	'A': 1, 'B': 1, 'C': 1, 'D': 1, 'E': 1, 'F': 1, 'G': 1, 'H': 1,
-	'I': 1, 'J': 1, 'K': 1, 'L': 1, 'M': 1, 'N': 1, 'O': 1, 'P': 1,
-	'Q': 1, 'R': 1, 'S': 1, 'T': 1, 'U': 1, 'V': 1, 'W': 1, 'X': 1,
-	'Y': 1, 'Z': 1, '_': 1, 'a': 1, 'b': 1, 'c': 1, 'd': 1, 'e': 1,
-	'f': 1, 'g': 1, 'h': 1, 'i': 1, 'j': 1, 'k': 1, 'l': 1, 'm': 1,
-	'n': 1, 'o': 1, 'p': 1, 'q': 1, 'r': 1, 's': 1, 't': 1, 'u': 1,
-	'v': 1, 'w': 1, 'x': 1, 'y': 1, 'z': 1, '~': 1,
+	'!': 0xff, '$': 0xff, '&': 0xff, 0x27: 0xff, '(': 0xff, ')': 0xff, '*': 0xff, '+': 0xff,
+	',': 0xff, '-': 0xff, '.': 0xff, '0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff,
+	'5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, ';': 0xff, '=': 0xff, '@': 0xff,
+	'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff, 'G': 0xff, 'H': 0xff,
+	'I': 0xff, 'J': 0xff, 'K': 0xff, 'L': 0xff, 'M': 0xff, 'N': 0xff, 'O': 0xff, 'P': 0xff,
+	'Q': 0xff, 'R': 0xff, 'S': 0xff, 'T': 0xff, 'U': 0xff, 'V': 0xff, 'W': 0xff, 'X': 0xff,
+	'Y': 0xff, 'Z': 0xff, '_': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff,
+	'f': 0xff, 'g': 0xff, 'h': 0xff, 'i': 0xff, 'j': 0xff, 'k': 0xff, 'l': 0xff, 'm': 0xff,
+	'n': 0xff, 'o': 0xff, 'p': 0xff, 'q': 0xff, 'r': 0xff, 's': 0xff, 't': 0xff, 'u': 0xff,
+	'v': 0xff, 'w': 0xff, 'x': 0xff, 'y': 0xff, 'z': 0xff, '~': 0xff,
 }
 
-// genSet16 is "v": 1 for a byte of the set.
+// genSet16 is "v": 0xff for a byte of the set.
 var genSet16 = [256]uint8{
-	'V': 1, 'v': 1,
+	'V': 0xff, 'v': 0xff,
 }
 
-// genSet17 is "!" / %x24-2E / %x30-39 / ";" / "=" / %x40-5A / "_" / %x61-7A / "~": 1 for a byte of the set.
+// genSet17 is "!" / %x24-2E / %x30-39 / ";" / "=" / %x40-5A / "_" / %x61-7A / "~": 0xff for a byte of the set.
 var genSet17 = [256]uint8{
-	'!': 1, '$': 1, '%': 1, '&': 1, 0x27: 1, '(': 1, ')': 1, '*': 1,
-	'+': 1, ',': 1, '-': 1, '.': 1, '0': 1, '1': 1, '2': 1, '3': 1,
-	'4': 1, '5': 1, '6': 1, '7': 1, '8': 1, '9': 1, ';': 1, '=': 1,
-	'@': 1, 'A': 1, 'B': 1, 'C': 1, 'D': 1, 'E': 1, 'F': 1, 'G': 1,
-	'H': 1, 'I': 1, 'J': 1, 'K': 1, 'L': 1, 'M': 1, 'N': 1, 'O': 1,
-	'P': 1, 'Q': 1, 'R': 1, 'S': 1, 'T': 1, 'U': 1, 'V': 1, 'W': 1,
-	'X': 1, 'Y': 1, 'Z': 1, '_': 1, 'a': 1, 'b': 1, 'c': 1, 'd': 1,
-	'e': 1, 'f': 1, 'g': 1, 'h': 1, 'i': 1, 'j': 1, 'k': 1, 'l': 1,
-	'm': 1, 'n': 1, 'o': 1, 'p': 1, 'q': 1, 'r': 1, 's': 1, 't': 1,
-	'u': 1, 'v': 1, 'w': 1, 'x': 1, 'y': 1, 'z': 1, '~': 1,
+	'!': 0xff, '$': 0xff, '%': 0xff, '&': 0xff, 0x27: 0xff, '(': 0xff, ')': 0xff, '*': 0xff,
+	'+': 0xff, ',': 0xff, '-': 0xff, '.': 0xff, '0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff,
+	'4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, ';': 0xff, '=': 0xff,
+	'@': 0xff, 'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff, 'G': 0xff,
+	'H': 0xff, 'I': 0xff, 'J': 0xff, 'K': 0xff, 'L': 0xff, 'M': 0xff, 'N': 0xff, 'O': 0xff,
+	'P': 0xff, 'Q': 0xff, 'R': 0xff, 'S': 0xff, 'T': 0xff, 'U': 0xff, 'V': 0xff, 'W': 0xff,
+	'X': 0xff, 'Y': 0xff, 'Z': 0xff, '_': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff,
+	'e': 0xff, 'f': 0xff, 'g': 0xff, 'h': 0xff, 'i': 0xff, 'j': 0xff, 'k': 0xff, 'l': 0xff,
+	'm': 0xff, 'n': 0xff, 'o': 0xff, 'p': 0xff, 'q': 0xff, 'r': 0xff, 's': 0xff, 't': 0xff,
+	'u': 0xff, 'v': 0xff, 'w': 0xff, 'x': 0xff, 'y': 0xff, 'z': 0xff, '~': 0xff,
 }

@@ -5,7 +5,9 @@
 // GenerateGo is the one-rule shortcut. The packages uri and iri parse with
 // code generated this way (go generate ./uri, go generate ./iri). Rune
 // classes (the characters of RFC 3987) become functions that decode UTF-8
-// with unicode/utf8, the one package an output may import.
+// with unicode/utf8. An output imports no package but three of the standard
+// library's, each only where it is used: math/bits (where a run of bytes
+// stops), strings (IndexByte) and unicode/utf8.
 //
 // The generator reads a rule through combinator's read-only view of the
 // tree (Rule.Op, Rule.Subs, Rule.Fused, ...). The diagnoses share a small

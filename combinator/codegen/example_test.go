@@ -26,9 +26,13 @@ func ExampleGenerateGo() {
 	// Output:
 	// // matchPort matches port at pos in in and returns the end offset of the match, or -1.
 	// func matchPort(in string, pos int) int {
-	// // matchPortRun returns the end of the run of bytes of set in in from p.
-	// func matchPortRun(in string, p int, set *[256]uint8) int {
-	// // matchPortSet0 is %x30-39: 1 for a byte of the set.
+	// // matchPortWord packs the entries in set of the eight bytes of q, in their
+	// // order from the lowest byte.
+	// func matchPortWord(q string, set *[256]uint8) uint64 {
+	// // matchPortStop returns the offset, in the last r of the eight bytes whose
+	// // entries w packs, of the first byte not of the set, or r when all r are.
+	// func matchPortStop(w uint64, r int) int {
+	// // matchPortSet0 is %x30-39: 0xff for a byte of the set.
 	// var matchPortSet0 = [256]uint8{
 }
 

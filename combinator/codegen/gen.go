@@ -28,9 +28,10 @@ import (
 // offset pos and returns the end offset of the match, or -1 when r does not
 // match there (or pos is outside in). It is r.MatchAt, with the captures of
 // r.Captures: on a match, caps[i] holds {start, end} of the last match of slot
-// i, or {-1, -1} when slot i took no part; on no match, caps is left as it
-// was. For a whole match, compare end with len(in). The function allocates
-// nothing and does not recurse (a grammar has no cycles).
+// i, or {-1, -1} when slot i took no part (in the form of CapsType and
+// CapsMake, when set); on no match, caps is left as it was. For a whole
+// match, compare end with len(in). The function allocates nothing and does
+// not recurse (a grammar has no cycles).
 //
 // The output has one function per named rule, as a person would write it:
 // matchIPv6address, matchHost, written once and called wherever the rule is
@@ -48,10 +49,11 @@ import (
 // in Go (dec-octet: matchDecOctet), its diagnosis "explain" and the same,
 // with "Rule" added where Add or AddExplain was given that name.
 //
-// Byte classes become package-level [256]uint8 tables (1 for a byte of the
-// set), named with Prefix;
-// fused runs become loops, over a byte table in Prefix + "Run", which the
-// compiler inlines. A rune class becomes a function of its set of
+// Byte classes become package-level [256]uint8 tables (0xff for a byte of
+// the set), named with Prefix; fused runs become loops written out where
+// they are used, eight bytes a step, that find where a run stops without a
+// branch by Prefix + "Word" and Prefix + "Stop", which the compiler
+// inlines (runScan). A rune class becomes a function of its set of
 // code points (Prefix + "Runes" + n) that decodes UTF-8 and tests ranges,
 // and a choice or a run of characters that holds rune classes becomes one
 // step or one loop, as the interpreter fuses them (runes.go).
@@ -65,7 +67,8 @@ import (
 // target package), or Add fails. Function names are not checked against the
 // package they go to: neither the names given to Add and AddExplain nor those
 // of the named rules ("match…", "explain…") nor the tables (Prefix + "Set" +
-// n) nor Prefix + "Run" may clash with one of that package. caps
+// n) nor Prefix + "Word" and Prefix + "Stop" nor the packages an output
+// imports (bits, strings, utf8) may clash with one of that package. caps
 // has a slot for each number up to the highest used: number slots densely. The
 // generator relies on the preparation of the rules (first sets, nullability,
 // fused forms) as the interpreter does; that the output agrees with the
@@ -87,6 +90,15 @@ type Generator struct {
 	// slots share a type. The slots a rule does not use hold {-1, -1} after
 	// a match. A rule without any Capture has no caps.
 	Slots int
+	// CapsType and CapsMake, when set (both or neither), store the
+	// captures in the caller's own form: caps is *[N]CapsType, and the
+	// span {start, end} of slot i is stored as caps[i] = CapsMake(start,
+	// end), {-1, -1} for a slot that took no part; CapsMake is a function
+	// of the target package, func(start, end int) CapsType, that the
+	// compiler can inline. A parser whose value keeps spans in another
+	// form (uri's URI holds int32 pairs) then fills it from the matcher
+	// without a second pass over an [N][2]int.
+	CapsType, CapsMake string
 
 	nodes map[*c.Rule]*node // the rules met, read through combinator's view
 	funcs []string          // the emitted functions
@@ -105,7 +117,7 @@ type Generator struct {
 	litTails     bool          // they record where a literal of two bytes or more stops
 
 	needles  bool        // the matchers call strings.IndexByte (needle)
-	runs     bool        // the matchers call Prefix + "Run" (runLoop)
+	runs     bool        // the matchers call Prefix + "Word" and "Stop" (runScan)
 	runeSets []c.RuneSet // the sets of code points of rune classes, in order of first use (runes.go)
 	runeName map[string]string
 }
@@ -122,10 +134,30 @@ func GenerateGo(r *c.Rule, pkg, funcName string) ([]byte, error) {
 	return g.Source()
 }
 
+// capsType is the type of an element of caps: [2]int, or CapsType.
+func (g *Generator) capsType() string {
+	if g.CapsType == "" {
+		return "[2]int"
+	}
+	return g.CapsType
+}
+
+// capStore is the statement that stores the span {start, end} of slot
+// into caps.
+func (g *Generator) capStore(slot int, start, end string) string {
+	if g.CapsType == "" {
+		return fmt.Sprintf("caps[%d] = [2]int{%s, %s}", slot, start, end)
+	}
+	return fmt.Sprintf("caps[%d] = %s(%s, %s)", slot, g.CapsMake, start, end)
+}
+
 // Add compiles r to a function named funcName.
 func (g *Generator) Add(funcName string, rule *c.Rule) error {
 	if !goIdent.MatchString(funcName) {
 		return fmt.Errorf("codegen: generate: %q is not a Go identifier", funcName)
+	}
+	if (g.CapsType == "") != (g.CapsMake == "") {
+		return fmt.Errorf("codegen: generate: CapsType %q and CapsMake %q: set both or neither", g.CapsType, g.CapsMake)
 	}
 	r := g.nodeOf(rule)
 	g.reserve(funcName)
@@ -192,7 +224,7 @@ func (g *Generator) choiceOfAdded(funcName string, r *node, nslots int) (string,
 	label := docName(r)
 	fmt.Fprintf(&b, "// %s matches %s at pos in in and returns the end offset of the match, or -1:\n", funcName, label)
 	fmt.Fprintf(&b, "// the first of its alternatives that matches, each a function of its own.\n")
-	fmt.Fprintf(&b, "func %s(in string, pos int, caps *[%d][2]int) int {\n", funcName, nslots)
+	fmt.Fprintf(&b, "func %s(in string, pos int, caps *[%d]%s) int {\n", funcName, nslots, g.capsType())
 	for i, s := range r.subs {
 		if i == len(r.subs)-1 {
 			fmt.Fprintf(&b, "return %s(in, pos, caps)\n", g.added[s].name)
@@ -216,13 +248,22 @@ func (g *Generator) Source() ([]byte, error) {
 		b.WriteString("\n")
 	}
 	fmt.Fprintf(&b, "package %s\n\n", g.Package)
-	switch {
-	case g.needles && len(g.runeSets) > 0:
-		b.WriteString("import (\n\"strings\"\n\"unicode/utf8\"\n)\n\n")
-	case g.needles:
-		b.WriteString("import \"strings\"\n\n")
-	case len(g.runeSets) > 0:
-		b.WriteString("import \"unicode/utf8\"\n\n")
+	var imports []string
+	if g.runs {
+		imports = append(imports, `"math/bits"`)
+	}
+	if g.needles {
+		imports = append(imports, `"strings"`)
+	}
+	if len(g.runeSets) > 0 {
+		imports = append(imports, `"unicode/utf8"`)
+	}
+	switch len(imports) {
+	case 0:
+	case 1:
+		fmt.Fprintf(&b, "import %s\n\n", imports[0])
+	default:
+		fmt.Fprintf(&b, "import (\n%s\n)\n\n", strings.Join(imports, "\n"))
 	}
 	for _, f := range g.funcs {
 		b.WriteString(f)
@@ -235,7 +276,7 @@ func (g *Generator) Source() ([]byte, error) {
 		return nil, fmt.Errorf("codegen: generate: %d labels in the diagnoses, more than 65,536", len(g.labels))
 	}
 	for i, set := range g.sets {
-		fmt.Fprintf(&b, "// %s is %s: 1 for a byte of the set.\nvar %s = [256]uint8{", g.tableName(i), set, g.tableName(i))
+		fmt.Fprintf(&b, "// %s is %s: 0xff for a byte of the set.\nvar %s = [256]uint8{", g.tableName(i), set, g.tableName(i))
 		n := 0
 		for c := 0; c < 256; c++ {
 			if !set.Contains(byte(c)) {
@@ -245,7 +286,7 @@ func (g *Generator) Source() ([]byte, error) {
 				b.WriteString("\n")
 			}
 			n++
-			fmt.Fprintf(&b, "%s: 1, ", byteLit(byte(c)))
+			fmt.Fprintf(&b, "%s: 0xff, ", byteLit(byte(c)))
 		}
 		b.WriteString("\n}\n\n")
 	}
@@ -493,7 +534,7 @@ func (f *genFunc) compileAs(name string, r *node, internal bool) (string, error)
 	f.node(r, fail)
 	for s := 0; s < f.nslots; s++ {
 		if !stored[s] {
-			f.emit("caps[%d] = [2]int{%s, %s}", s, capVar(s, false), capVar(s, true))
+			f.emit("%s", f.g.capStore(s, capVar(s, false), capVar(s, true)))
 		}
 	}
 	f.emit("return p")
@@ -515,8 +556,12 @@ func (f *genFunc) compileAs(name string, r *node, internal bool) (string, error)
 		}
 		fmt.Fprintf(&b, "func %s(in string, pos int) int {\n", name)
 	} else if f.nslots > 0 {
-		fmt.Fprintf(&b, "// On a match, caps[i] holds the span {start, end} of capture slot i, or {-1, -1}.\n")
-		fmt.Fprintf(&b, "func %s(in string, pos int, caps *[%d][2]int) int {\n", name, f.nslots)
+		if f.g.CapsType == "" {
+			fmt.Fprintf(&b, "// On a match, caps[i] holds the span {start, end} of capture slot i, or {-1, -1}.\n")
+		} else {
+			fmt.Fprintf(&b, "// On a match, caps[i] holds %s(start, end) of capture slot i, or %s(-1, -1).\n", f.g.CapsMake, f.g.CapsMake)
+		}
+		fmt.Fprintf(&b, "func %s(in string, pos int, caps *[%d]%s) int {\n", name, f.nslots, f.g.capsType())
 	} else {
 		fmt.Fprintf(&b, "func %s(in string, pos int) int {\n", name)
 	}
@@ -693,16 +738,14 @@ func (f *genFunc) unitStep(r *node, orElse string) string {
 }
 
 // runLoop is the loop of an unbounded run of the fused node r: the scan of
-// the bytes of r's set (Prefix + "Run", runSource) and, when r takes
-// pct-encoded triplets, the test of a triplet after it, where a run seldom
-// goes. The byte the run stopped at is tested first, in the form that
-// lets the compiler drop its bounds check (uint(p) < uint(len(in))), and
-// the length of a triplet only after a "%": a run mostly stops at the end
-// of the input or at a delimiter, where slicing in[p:] cost five more
-// instructions each time.
+// the bytes of r's set (runScan) and, when r takes pct-encoded triplets,
+// the test of a triplet after it, where a run seldom goes. The byte the
+// run stopped at is tested first, in the form that lets the compiler drop
+// its bounds check (uint(p) < uint(len(in))), and the length of a triplet
+// only after a "%": a run mostly stops at the end of the input or at a
+// delimiter, where slicing in[p:] cost five more instructions each time.
 func (f *genFunc) runLoop(r *node) string {
-	f.g.runs = true
-	loop := fmt.Sprintf("p = %sRun(in, p, &%s)", f.g.prefix(), f.g.table(r.set))
+	loop := f.runScan(r.set)
 	if !r.pct {
 		return loop
 	}
@@ -710,31 +753,69 @@ func (f *genFunc) runLoop(r *node) string {
 	return fmt.Sprintf("for {\n%s\nif uint(p) >= uint(len(in)) || in[p] != '%%' || len(in)-p < 3 || %s[in[p+1]] == 0 || %s[in[p+2]] == 0 {\nbreak\n}\np += 3\n}", loop, h, h)
 }
 
-// runSource is the function that the loops of runLoop call, small enough for
-// the compiler to inline with its table: four bytes a step while four are
-// left, then one. The step ANDs the four table entries, which is one branch
-// for four bytes where bool tables took four (&& branches); it is why the
-// tables hold uint8. The four bytes are in[p:][:4], one bounds check (p <=
-// len(in)) where in[p : p+4] took two, p+4 being able to overflow for all
-// the compiler knows. uint(p) < uint(len(in)) is p < len(in), p being never
-// negative, in the form that lets the compiler drop the bounds check of
-// in[p].
+// runScan is the scan of the run of the bytes of set from p, written out
+// where it is used: eight bytes a step while eight are left, the step ANDing
+// their eight table entries (one branch for eight bytes where bool tables
+// took eight; it is why the tables hold uint8), then where the run stopped,
+// in the step that failed or in the last eight bytes of in, found without
+// a branch: Prefix + "Word" packs the entries of eight bytes, 0xff or 0,
+// into a word and Prefix + "Stop" counts its trailing ones. Only an input
+// shorter than eight bytes is scanned byte by byte.
+//
+// A loop that went on byte by byte to the stop, as this one did after a
+// four-byte step, took a third of a parse's time on the corpus of
+// BENCHMARKS.md: where a run ends is not predictable, and the loop's exit
+// was mispredicted about once a run. The bytes are in[p:][:8], one bounds
+// check (p <= len(in)) where in[p : p+8] took two, p+8 being able to
+// overflow for all the compiler knows. A function holding this loop would
+// not be inlined (the Go compiler's budget is 80; it costs about 200), so
+// it is written out.
+func (f *genFunc) runScan(set c.CharSet) string {
+	f.g.runs = true
+	t := f.g.table(set)
+	var and []string
+	for i := range 8 {
+		and = append(and, fmt.Sprintf("%s[q[%d]]", t, i))
+	}
+	return fmt.Sprintf(`for {
+if len(in)-p < 8 {
+if n := len(in); n >= 8 {
+p += %[1]sStop(%[1]sWord(in[n-8:], &%[2]s), n-p)
+} else {
+for uint(p) < uint(len(in)) && %[2]s[in[p]] != 0 {
+p++
+}
+}
+break
+}
+if q := in[p:][:8]; %[3]s == 0 {
+p += %[1]sStop(%[1]sWord(q, &%[2]s), 8)
+break
+}
+p += 8
+}`, f.g.prefix(), t, strings.Join(and, "&"))
+}
+
+// runSource is the two functions that the scans of runScan call, each small
+// enough for the compiler to inline (one holding both is not: cost 102).
+// The bytes before the last r are shifted out of the word, and a 0xff at
+// byte r stands for the end when all r are of set (none when r is 8: the
+// count of trailing zeros of 0 is 64, eight bytes).
 func (g *Generator) runSource() string {
 	if !g.runs {
 		return ""
 	}
-	return fmt.Sprintf(`// %[1]sRun returns the end of the run of bytes of set in in from p.
-func %[1]sRun(in string, p int, set *[256]uint8) int {
-	for len(in)-p >= 4 {
-		if q := in[p:][:4]; set[q[0]]&set[q[1]]&set[q[2]]&set[q[3]] == 0 {
-			break
-		}
-		p += 4
-	}
-	for uint(p) < uint(len(in)) && set[in[p]] != 0 {
-		p++
-	}
-	return p
+	return fmt.Sprintf(`// %[1]sWord packs the entries in set of the eight bytes of q, in their
+// order from the lowest byte.
+func %[1]sWord(q string, set *[256]uint8) uint64 {
+	return uint64(set[q[0]]) | uint64(set[q[1]])<<8 | uint64(set[q[2]])<<16 | uint64(set[q[3]])<<24 |
+		uint64(set[q[4]])<<32 | uint64(set[q[5]])<<40 | uint64(set[q[6]])<<48 | uint64(set[q[7]])<<56
+}
+
+// %[1]sStop returns the offset, in the last r of the eight bytes whose
+// entries w packs, of the first byte not of the set, or r when all r are.
+func %[1]sStop(w uint64, r int) int {
+	return bits.TrailingZeros64(^w>>(uint(8-r)*8)|0xff<<(uint(r)*8)) >> 3
 }
 
 `, g.prefix())
@@ -965,8 +1046,8 @@ func (f *genFunc) commitPoint(r *node) map[int]bool {
 	for k >= 0 && neverFails(r.subs[k]) {
 		k--
 	}
-	if k < 0 || k == len(r.subs)-1 {
-		return nil // nothing can fail, or the last element can: no gain
+	if k < 0 {
+		return nil // nothing can fail: no gain
 	}
 	// From the last element that can fail on, any element will do: the one
 	// that sets the most slots (hier-part, which never fails, rather than
@@ -978,7 +1059,9 @@ func (f *genFunc) commitPoint(r *node) map[int]bool {
 		}
 	}
 	if j == len(r.subs)-1 {
-		return nil // the end of the function: no gain
+		// The end of the function (the last element can fail, or sets
+		// the most slots): no gain.
+		return nil
 	}
 	later := map[int]bool{}
 	for _, s := range r.subs[j+1:] {
@@ -1009,7 +1092,7 @@ func (f *genFunc) commitsInAlt(r *node) bool {
 // storeFinal stores the final captures into caps (commitPoint).
 func (f *genFunc) storeFinal() {
 	for _, slot := range f.final {
-		f.emit("caps[%d] = [2]int{%s, %s}", slot, capVar(slot, false), capVar(slot, true))
+		f.emit("%s", f.g.capStore(slot, capVar(slot, false), capVar(slot, true)))
 	}
 }
 
@@ -1209,7 +1292,7 @@ func callable(r *node) bool {
 // a choice point: literals, classes and fused nodes (scheme = ALPHA *(
 // ALPHA / DIGIT / "+" / "-" / "." ) is a test and a loop). Its code is as
 // short as the call that would run it, which the Go compiler does not
-// inline (its budget counts the loop of genRun), and a call from a
+// inline (its budget counts the loops of the runs), and a call from a
 // function with captures spills and reloads their variables around it.
 func straight(r *node) bool {
 	if r.kind != kSeq || len(r.subs) == 0 {
@@ -1272,7 +1355,8 @@ func (g *Generator) reserve(name string) {
 // rule's name in Go (dec-octet: matchDecOctet), "Rule" added (and a number)
 // where that is taken. They are given in the order the functions were made.
 func (g *Generator) funcNames() *strings.Replacer {
-	taken := map[string]bool{g.diagType(): true, g.prefix() + "Labels": true, g.prefix() + "Run": true}
+	taken := map[string]bool{g.diagType(): true, g.prefix() + "Labels": true, g.prefix() + "Word": true,
+		g.prefix() + "Stop": true}
 	for n := range g.names {
 		taken[n] = true
 	}

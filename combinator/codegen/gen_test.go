@@ -187,6 +187,14 @@ func genInputs() []string {
 		"ab@", "ab@cd", "abc", "ab@c@", "a%41@b", "a%4@b", "ab!@", "//a@b/c@", "//ab/c@d", "http://u:p@h/@",
 		"AZ", "a\u0080\u00e9!", "a\xc2!",
 	}
+	// A run stops in the step of eight bytes that fails, at each of its
+	// eight offsets, or in the last eight bytes of the input, or before the
+	// end of an input shorter than eight: runs of 0 to 19 bytes, alone and
+	// followed by a byte that ends them.
+	for n := range 20 {
+		run := strings.Repeat("a", n)
+		in = append(in, run, run+"!", run+"!a", "x"+run+"@"+run)
+	}
 	r := rand.New(rand.NewPCG(1, 2))
 	const alphabet = "abcxy.:/?#[]%4F!@12"
 	for i := 0; i < 400; i++ {
@@ -224,8 +232,16 @@ func TestGenerateGoParses(t *testing.T) {
 	if !bytes.Contains(src, []byte("func matchRef(in string, pos int) int {")) {
 		t.Errorf("GenerateGo: no function matchRef(in string, pos int) int in\n%.500s", src)
 	}
-	if bytes.Contains(src, []byte("import")) {
-		t.Error("GenerateGo: the output of an ASCII grammar imports a package")
+	// The runs of bytes use math/bits to find where they stop (an
+	// intrinsic: no code of the package is linked); nothing else.
+	if f, err := parser.ParseFile(token.NewFileSet(), "gen.go", src, parser.ImportsOnly); err != nil {
+		t.Fatal(err)
+	} else if len(f.Imports) != 1 || f.Imports[0].Path.Value != `"math/bits"` {
+		var paths []string
+		for _, im := range f.Imports {
+			paths = append(paths, im.Path.Value)
+		}
+		t.Errorf("GenerateGo: the output of an ASCII grammar imports %v, want math/bits only", paths)
 	}
 }
 
@@ -256,8 +272,34 @@ func TestGenerateGoBehaviour(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a program")
 	}
-	checkProgram(t, genGrammars(), genInputs(), map[string]string{"digits": "genDigits"}, genDigitsSrc)
+	checkProgram(t, genGrammars(), genInputs(), map[string]string{"digits": "genDigits"}, genDigitsSrc, true)
 }
+
+// pairCaps is the Go source of the captures' own form that checkProgram
+// gives CapsType and CapsMake: a struct that holds start+1 and end+2, so
+// that a store that left out CapsMake, or swapped its arguments, prints
+// other numbers than the interpreter's.
+const pairCaps = `
+type pair struct{ s1, e2 int }
+
+func mkPair(start, end int) pair { return pair{start + 1, end + 2} }
+
+type capsElem = pair
+
+func capsMk(start, end int) capsElem { return mkPair(start, end) }
+
+func capsOut(c capsElem) (int, int) { return c.s1 - 1, c.e2 - 2 }
+`
+
+// plainCaps is the Go source that checkProgram's program reads the
+// default captures, [2]int, with.
+const plainCaps = `
+type capsElem = [2]int
+
+func capsMk(start, end int) capsElem { return capsElem{start, end} }
+
+func capsOut(c capsElem) (int, int) { return c[0], c[1] }
+`
 
 // checkProgram compiles the matchers and the diagnoses of grammars into a
 // throw-away program and checks that they agree with the interpreter on
@@ -265,8 +307,9 @@ func TestGenerateGoBehaviour(t *testing.T) {
 // left alone on a failure, and for a whole match the same captures as
 // Captures), the diagnoses from every lower bound (the same offset and
 // expected as ExplainFrom). funcs are the Generator's Funcs, and extra is Go
-// source the program needs for them.
-func checkProgram(t *testing.T, grammars []*c.Rule, inputs []string, funcs map[string]string, extra string) {
+// source the program needs for them. With pairs, the captures are stored in
+// a form of the program's own (CapsType and CapsMake: pairCaps).
+func checkProgram(t *testing.T, grammars []*c.Rule, inputs []string, funcs map[string]string, extra string, pairs bool) {
 	t.Helper()
 	goTool, err := exec.LookPath("go")
 	if err != nil {
@@ -274,6 +317,11 @@ func checkProgram(t *testing.T, grammars []*c.Rule, inputs []string, funcs map[s
 	}
 	const slots = 4
 	g := &Generator{Package: "main", Slots: slots, Funcs: funcs}
+	extra += plainCaps
+	if pairs {
+		g.CapsType, g.CapsMake = "pair", "mkPair"
+		extra = strings.Replace(extra+pairCaps, plainCaps, "", 1)
+	}
 	var names, explains []string
 	for i, r := range grammars {
 		name := "g" + strconv.Itoa(i)
@@ -281,8 +329,8 @@ func checkProgram(t *testing.T, grammars []*c.Rule, inputs []string, funcs map[s
 			t.Fatalf("grammar %d: %v", i, err)
 		}
 		if !r.HasCaptures() {
-			name = fmt.Sprintf("func(in string, pos int, caps *[%d][2]int) int {\n"+
-				"e := %s(in, pos)\nif e >= 0 {\nfor i := range caps {\ncaps[i] = [2]int{-1, -1}\n}\n}\nreturn e\n}", slots, name)
+			name = fmt.Sprintf("func(in string, pos int, caps *[%d]capsElem) int {\n"+
+				"e := %s(in, pos)\nif e >= 0 {\nfor i := range caps {\ncaps[i] = capsMk(-1, -1)\n}\n}\nreturn e\n}", slots, name)
 		}
 		names = append(names, name)
 	}
@@ -307,7 +355,7 @@ import (
 	"os"
 )
 
-var funcs = []func(string, int, *[%d][2]int) int{%s}
+var funcs = []func(string, int, *[%d]capsElem) int{%s}
 
 var explains = []func(string, int, []string) (int, []string){%s}
 
@@ -323,13 +371,14 @@ func main() {
 		for _, b := range raw {
 			s := string(b)
 			for pos := -1; pos <= len(s)+1; pos++ {
-				var caps [%d][2]int
+				var caps [%d]capsElem
 				for i := range caps {
-					caps[i] = [2]int{-7, -7}
+					caps[i] = capsMk(-7, -7)
 				}
 				fmt.Fprint(w, f(s, pos, &caps))
 				for _, c := range caps {
-					fmt.Fprint(w, " ", c[0], " ", c[1])
+					start, end := capsOut(c)
+					fmt.Fprint(w, " ", start, " ", end)
 				}
 				fmt.Fprintln(w)
 			}
@@ -448,5 +497,48 @@ func main() {
 	}
 	if sc.Scan() {
 		t.Fatal("the program's output is long")
+	}
+}
+
+// TestGenerateCapsType: with CapsType and CapsMake, every function with
+// captures, the choice of added functions included, takes caps of that type
+// and stores through CapsMake; [2]int appears nowhere (TestGenerateGoBehaviour
+// runs such output against the interpreter). One of the two without the
+// other is an error.
+func TestGenerateCapsType(t *testing.T) {
+	x := c.Capture(0, c.Seq(c.Lit("x"), c.Capture(1, c.Star(c.Lit("y")))))
+	z := c.Capture(1, c.Lit("z"))
+	g := &Generator{Package: "p", Slots: 2, CapsType: "pair", CapsMake: "mkPair"}
+	for _, a := range []struct {
+		name string
+		r    *c.Rule
+	}{{"mx", x}, {"mz", z}, {"choice", c.Alt(x, z)}} {
+		if err := g.Add(a.name, a.r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	src, err := g.Source()
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(src)
+	for _, want := range []string{
+		"func mx(in string, pos int, caps *[2]pair) int {",
+		"func mz(in string, pos int, caps *[2]pair) int {",
+		"func choice(in string, pos int, caps *[2]pair) int {",
+		"= mkPair(",
+		"// On a match, caps[i] holds mkPair(start, end) of capture slot i, or mkPair(-1, -1).",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the output lacks %q:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, "[2]int") {
+		t.Errorf("the output still has [2]int:\n%s", text)
+	}
+	for _, g := range []*Generator{{Package: "p", CapsType: "pair"}, {Package: "p", CapsMake: "mkPair"}} {
+		if err := g.Add("m", x); err == nil || !strings.Contains(err.Error(), "set both or neither") {
+			t.Errorf("CapsType %q, CapsMake %q: err = %v, want both or neither", g.CapsType, g.CapsMake, err)
+		}
 	}
 }

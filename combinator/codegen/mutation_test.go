@@ -476,3 +476,115 @@ func TestHasTwoByte(t *testing.T) {
 		}
 	}
 }
+
+// TestGenerateBehaviourAtTheEdges compiles matchers of three shapes no
+// other grammar of the tests has and checks that they agree with the
+// interpreter (checkProgram), whose results on the inputs that tell the
+// mutants apart are checked here first by hand:
+//
+//   - ( "a" ) ( ) never matches: a choice of no alternatives matches
+//     nothing, so its matcher never stores slot 0 and declares no variable
+//     of it. Kills gen.go compileAs's `reads[v] > 0` → `>= 0`, which
+//     declared k0s and k0e all the same: unused, the program does not
+//     build.
+//   - ( "a" ) 1*"b" fails on "a" and "a!" after the capture: the captures
+//     are left alone. Kills gen.go neverFails's fused-run `return r.min ==
+//     0` → `!=`, which took the run 1*"b" for one that never fails, so that
+//     the captures were stored after "a", before the run could fail.
+//   - 0*2ALPHA matches two letters of "abc" (RFC 5234 §3.6: at most two
+//     occurrences). Kills gen.go fused's `r.max != Unbounded` → `==`, which
+//     dropped the bound of the loop of a bounded run and took all three.
+func TestGenerateBehaviourAtTheEdges(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a program")
+	}
+	alpha := c.Class(c.ByteRange('a', 'z'))
+	never := c.Seq(c.Capture(0, c.Lit("a")), c.Alt())
+	runAfterCap := c.Seq(c.Capture(0, c.Lit("a")), c.Plus(c.Lit("b")))
+	bounded := c.Rep(0, 2, alpha)
+	for _, tc := range []struct {
+		r    *c.Rule
+		in   string
+		want int
+	}{
+		{never, "a", -1}, {never, "ab", -1},
+		{runAfterCap, "a", -1}, {runAfterCap, "a!", -1}, {runAfterCap, "abb", 3},
+		{bounded, "abc", 2}, {bounded, "a1", 1}, {bounded, "", 0},
+	} {
+		if got := tc.r.MatchAt(tc.in, 0); got != tc.want {
+			t.Fatalf("the interpreter: %s on %q: %d, want %d", tc.r, tc.in, got, tc.want)
+		}
+	}
+	checkProgram(t, []*c.Rule{never, runAfterCap, bounded},
+		[]string{"", "a", "a!", "ab", "abb", "abb!", "abc", "abcd", "a1", "b"}, nil, "", false)
+}
+
+// TestCommitPointChoice counts the stores of each slot into caps, which the
+// matcher of a sequence makes once at the end, or, after the element where
+// the match can no longer fail (commitPoint), in each alternative of that
+// element when it is a choice written inline (commitsInAlt): so the counts
+// tell which element commitPoint chose.
+//
+//   - Only the first element can fail (it is the last that can): the commit
+//     is there, after ( "a" ) / ( "b" ). Kills `k < 0` → `k <= 0`, which
+//     gave up the commit point when it was the first element.
+//   - Two elements after ":" set two slots each: the first of them is the
+//     commit. Kills `len(slotsOf(r.subs[i])) > len(slotsOf(r.subs[j]))` →
+//     `>=`, which took the last, the end of the function: no commit.
+//   - The element that sets the most slots is the last one, or the last
+//     element can fail (then it is the only one to choose from, and the
+//     `j == len(r.subs)-1` test returns where a test of k did before): the
+//     end of the function, no commit. Kills `j ==
+//     len(r.subs)-1` → `j == len(r.subs)+1` (INVERT_NEGATIVES and
+//     ARITHMETIC_BASE), which committed at the last element and, that
+//     being a choice, stored the captures in each of its alternatives:
+//     twice the stores, at the end of the function all the same.
+//   - No element can fail: no commit. Kills `k >= 0 &&` → `k > 0 &&`,
+//     which stopped at the first element and committed there.
+func TestCommitPointChoice(t *testing.T) {
+	a, b, x := c.Lit("a"), c.Lit("b"), c.Lit("x")
+	for _, tc := range []struct {
+		name string
+		r    *c.Rule
+		want []int // stores of caps[0], caps[1], ...
+	}{
+		{`( ( "a" ) / ( "b" ) ) ( *"x" )`, c.Seq(c.Alt(c.Capture(0, a), c.Capture(1, b)), c.Capture(2, c.Star(x))), []int{2, 2, 1}},
+		{`":" ( ( "a" ) / ( "" ) ) ( ( "b" ) / ( "" ) )`, c.Seq(c.Lit(":"), c.Alt(c.Capture(0, a), c.Capture(1, c.Lit(""))),
+			c.Alt(c.Capture(2, b), c.Capture(3, c.Lit("")))), []int{2, 2, 1, 1}},
+		{`":" ( ( "a" ) / ( "" ) )`, c.Seq(c.Lit(":"), c.Alt(c.Capture(0, a), c.Capture(1, c.Lit("")))), []int{1, 1}},
+		{`( *"a" ) ( ( "b" ) / ( "x" ) )`, c.Seq(c.Capture(0, c.Star(a)), c.Alt(c.Capture(1, b), c.Capture(2, x))), []int{1, 1, 1}},
+		{`( ( "a" ) / ( "" ) ) ( *"b" )`, c.Seq(c.Alt(c.Capture(0, a), c.Capture(1, c.Lit(""))), c.Capture(2, c.Star(b))), []int{1, 1, 1}},
+	} {
+		src, err := GenerateGo(tc.r, "p", "m")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []int
+		for slot := range tc.want {
+			got = append(got, strings.Count(string(src), fmt.Sprintf("caps[%d] = ", slot)))
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%s: caps stored %v times, want %v:\n%s", tc.name, got, tc.want, src)
+		}
+	}
+}
+
+// TestGenerateStraightNamedRuleInline: a named rule that is a sequence of
+// byte tests and runs (scheme = ALPHA *ALPHA here) is written inline where
+// it is used, under a comment of its name, not as a function of its own
+// (straight, callable). Kills gen.go straight's `r.kind != kSeq` → `==` and
+// `len(r.subs) == 0` → `!=`, which made every such sequence a function.
+func TestGenerateStraightNamedRuleInline(t *testing.T) {
+	alpha := c.Class(c.ByteRange('a', 'z'))
+	src, err := GenerateGo(c.Seq(c.Lit("x"), c.Named("scheme", c.Seq(alpha, c.Star(alpha))), c.Lit(":")), "p", "m")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var funcs []string
+	for _, m := range regexp.MustCompile(`(?m)^func (\w+)\(`).FindAllStringSubmatch(string(src), -1) {
+		funcs = append(funcs, m[1])
+	}
+	if want := []string{"m", "mWord", "mStop"}; !slices.Equal(funcs, want) || !strings.Contains(string(src), "\t// scheme\n") {
+		t.Errorf("functions %v, want %v, with scheme inline in m:\n%s", funcs, want, src)
+	}
+}

@@ -87,7 +87,7 @@ func TestGenerateRunesBehaviour(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a program")
 	}
-	checkProgram(t, runeGrammars(), runeInputs(), nil, "")
+	checkProgram(t, runeGrammars(), runeInputs(), nil, "", false)
 }
 
 // TestGenerateRunesSource checks the shape of the output of rune classes:

@@ -15,10 +15,11 @@ const genSeenWords = (len(genLabels) + 63) / 64
 // genHexdigLabel is the index of HEXDIG in genLabels.
 const genHexdigLabel = 0
 
-// genHexdig is the table of HEXDIG: 1 for a byte of the set.
+// genHexdig is the table of HEXDIG: 0xff for a byte of the set, as in the
+// generator's tables, which an output uses instead.
 var genHexdig = func() (t [256]uint8) {
 	for _, c := range "0123456789ABCDEFabcdef" {
-		t[c] = 1
+		t[c] = 0xff
 	}
 	return t
 }()
