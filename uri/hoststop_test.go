@@ -166,6 +166,9 @@ func TestHostStopShape(t *testing.T) {
 	for in, want := range map[string]string{
 		"s://{": emptyHostStop, "s://{x@y": emptyHostStop, "s://^/": emptyHostStop, "s://%": hexdigStop,
 		"s://[": "", "s://@{": "", "s://:{": "", "s:{": "",
+		// After an empty authority, in the path; a "%" after "@" in a
+		// reg-name, and after ":" in what may still be a userinfo.
+		"s:///a b": pathStop, "s://@a%": hexdigStop, "s://a:%zz": hexdigStop,
 	} {
 		var sp [nslots]span
 		if got, _ := knownStop(in, match(ruleURIReference, in, &sp), ruleURIReference); got != want {
