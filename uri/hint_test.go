@@ -282,3 +282,27 @@ func TestAppendQuoteInner(t *testing.T) {
 		}
 	}
 }
+
+// TestInIPLiteralEdges: inIPLiteral at the "[" that opens an IP-literal is
+// not inside it (p after the "[" is, up to the "]"), and an empty host at
+// the very end of the text (after a userinfo's "@") is in none, without
+// reading past the text. Kills inIPLiteral's h < len(s) -> <= (which read
+// s[len(s)]) and p > h -> >= (applied by hand; found by gremlins).
+func TestInIPLiteralEdges(t *testing.T) {
+	for _, tc := range []struct {
+		s    string
+		p    int
+		want bool
+	}{
+		{"s://[::1]", 4, false}, // the "[" itself
+		{"s://[::1]", 5, true},  // after it
+		{"s://[::1]", 8, true},  // before the "]"
+		{"s://[::1]", 9, false}, // after the "]"
+		{"s://x@", 6, false},    // an empty host at the end
+		{"s://x@", 5, false},    // in the userinfo
+	} {
+		if got := inIPLiteral(tc.s, tc.p); got != tc.want {
+			t.Errorf("inIPLiteral(%q, %d) = %v, want %v", tc.s, tc.p, got, tc.want)
+		}
+	}
+}
