@@ -10,8 +10,9 @@ import (
 
 // GenerateGo compiles a rule to the source of a Go function that matches as
 // the rule does, without the interpreter: here port = *DIGIT, whose fused run
-// becomes a call of the scan loop matchPortRun (which the compiler inlines)
-// over a byte table. The example prints the declarations.
+// becomes a loop over a byte table, eight bytes a step, written out in the
+// matcher with the two helpers matchPortWord and matchPortStop (which the
+// compiler inlines). The example prints the declarations.
 func ExampleGenerateGo() {
 	src, err := codegen.GenerateGo(c.Port, "ports", "matchPort")
 	if err != nil {
@@ -65,4 +66,33 @@ func ExampleGenerator_AddExplain() {
 	// func (d *portDiag) named(pos, far, mark, id int) {
 	// func (d *portDiag) truncate(n int) {
 	// func (d *portDiag) appendLabels(buf []string) []string {
+}
+
+// CapsType and CapsMake store the captures in a form of the target
+// package's own: here a span type made by mkSpan, as package uri stores
+// the spans of a URI while its matchers run. The example prints the
+// matcher's declaration and its stores.
+func ExampleGenerator_capsType() {
+	g := &codegen.Generator{Package: "spans", Prefix: "sp", CapsType: "span", CapsMake: "mkSpan"}
+	// authority-ish: a capture of the host, then an optional port.
+	r := c.Seq(c.Capture(0, c.RegName), c.Opt(c.Seq(c.Lit(":"), c.Capture(1, c.Port))))
+	if err := g.Add("matchHostPort", r); err != nil {
+		fmt.Println(err)
+		return
+	}
+	src, err := g.Source()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, line := range strings.Split(string(src), "\n") {
+		if strings.HasPrefix(line, "func matchHostPort") || strings.Contains(line, "caps[") {
+			fmt.Println(strings.TrimSpace(line))
+		}
+	}
+	// Output:
+	// // On a match, caps[i] holds mkSpan(start, end) of capture slot i, or mkSpan(-1, -1).
+	// func matchHostPort(in string, pos int, caps *[2]span) int {
+	// caps[0] = mkSpan(k0s, k0e)
+	// caps[1] = mkSpan(k1s, k1e)
 }
