@@ -57,16 +57,24 @@ func TestExplainManyExpected(t *testing.T) {
 // listed the unit of a run stopped at its bound.
 func TestExplainZeroRepetitionAtStart(t *testing.T) {
 	r := Seq(Rep(0, 0, DIGIT), Lit("b"))
-	err := r.Explain("c")
+	checkExplain(t, r, "c", 0, `%s"b"`)
+}
+
+// checkExplain checks that r fails on in at offset with the labels
+// expected, in order, as Explain reports them.
+func checkExplain(t *testing.T, r *Rule, in string, offset int, expected ...string) {
+	t.Helper()
+	err := r.Explain(in)
 	if err == nil {
-		t.Fatalf("%s matches %q", r, "c")
+		t.Errorf("%s matches %q", r, in)
+		return
 	}
 	type diag struct {
 		Offset   int
 		Expected []string
 	}
-	if d := cmp.Diff(diag{0, []string{`%s"b"`}}, diag{err.Offset, err.Expected}); d != "" {
-		t.Errorf("Explain (-want +got):\n%s", d)
+	if d := cmp.Diff(diag{offset, expected}, diag{err.Offset, err.Expected}); d != "" {
+		t.Errorf("%s on %q (-want +got):\n%s", r, in, d)
 	}
 }
 
@@ -241,17 +249,7 @@ func TestCharSetStringDEL(t *testing.T) {
 // which recorded the unnamed sequence itself without running it.
 func TestExplainUnnamedAlternativeThatCannotStart(t *testing.T) {
 	r := Alt(Seq(Lit("-"), Lit("+")), Lit("."))
-	err := r.Explain("x")
-	if err == nil {
-		t.Fatalf("%s matches %q", r, "x")
-	}
-	type diag struct {
-		Offset   int
-		Expected []string
-	}
-	if d := cmp.Diff(diag{0, []string{`"-"`, `"."`}}, diag{err.Offset, err.Expected}); d != "" {
-		t.Errorf("Explain (-want +got):\n%s", d)
-	}
+	checkExplain(t, r, "x", 0, `"-"`, `"."`)
 }
 
 // TestRepExactlyOnce: "1element" (RFC 5234 §3.7, <n>element is exactly n
@@ -293,14 +291,7 @@ func TestExplainFusedRuns(t *testing.T) {
 		{Seq(Rep(0, 2, a), Lit("b")), "aaa", diag{2, []string{`%s"b"`}}},
 		{Seq(Rep(0, 2, Alt(a, PctEncoded)), Lit("b")), "aaa", diag{2, []string{`%s"b"`}}},
 	} {
-		err := tc.r.Explain(tc.in)
-		if err == nil {
-			t.Errorf("%s matches %q", tc.r, tc.in)
-			continue
-		}
-		if d := cmp.Diff(tc.want, diag{err.Offset, err.Expected}); d != "" {
-			t.Errorf("%s on %q (-want +got):\n%s", tc.r, tc.in, d)
-		}
+		checkExplain(t, tc.r, tc.in, tc.want.Offset, tc.want.Expected...)
 	}
 }
 
@@ -324,17 +315,7 @@ func TestLookAheadEmptyAtStart(t *testing.T) {
 // match.go matchNamed's `e < 0` → `e <= 0`, which took n's empty match at 0
 // for a failure and expected n.
 func TestExplainNamedEmptyMatchAtStart(t *testing.T) {
-	err := Seq(Named("n", Opt(Lit("a"))), Lit("b")).Explain("x")
-	if err == nil {
-		t.Fatal(`n "b" matches "x"`)
-	}
-	type diag struct {
-		Offset   int
-		Expected []string
-	}
-	if d := cmp.Diff(diag{0, []string{`%s"a"`, `%s"b"`}}, diag{err.Offset, err.Expected}); d != "" {
-		t.Errorf("Explain (-want +got):\n%s", d)
-	}
+	checkExplain(t, Seq(Named("n", Opt(Lit("a"))), Lit("b")), "x", 0, `%s"a"`, `%s"b"`)
 }
 
 // TestExplainFusedUnitLabels: where a fused run stops, the labels of its
@@ -362,14 +343,7 @@ func TestExplainFusedUnitLabels(t *testing.T) {
 		{Seq(Star(Seq(Alt(a, Lit("c")))), Lit("b")), "ax", diag{1, []string{`%x61`, `%s"c"`, `%s"b"`}}},
 		{Seq(Star(Alt(a, Seq(Lit("%"), HEXDIG, HEXDIG))), Lit("b")), "a%4x", diag{3, []string{"HEXDIG"}}},
 	} {
-		err := tc.r.Explain(tc.in)
-		if err == nil {
-			t.Errorf("%s matches %q", tc.r, tc.in)
-			continue
-		}
-		if d := cmp.Diff(tc.want, diag{err.Offset, err.Expected}); d != "" {
-			t.Errorf("%s on %q (-want +got):\n%s", tc.r, tc.in, d)
-		}
+		checkExplain(t, tc.r, tc.in, tc.want.Offset, tc.want.Expected...)
 	}
 }
 
