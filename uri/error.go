@@ -11,12 +11,16 @@ import (
 // ParseError is the error of every Parse function: where the text stops being
 // a URI reference and what the grammar expected there. Reach it with
 // errors.As.
+//
+// Errors of the same shape share the array of their Expected list, so that a
+// rejection costs one small allocation: read the list, do not write to it
+// (slices.Clone it to edit it).
 type ParseError struct {
 	Input     string   // the text, as given
 	Offset    int      // byte offset of the first byte that cannot be part of the rule: the length of the longest prefix of Input that some string of Rule starts with
 	Rule      string   // the top rule: "URI", "URI-reference", "absolute-URI" or "relative-ref"
 	Component string   // the component Offset falls in as Rule reads Input: "scheme", "authority", "userinfo", "host", "port", "path", "query" or "fragment"
-	Expected  []string // what the grammar could have matched at Offset: rule names and terminals
+	Expected  []string // what the grammar could have matched at Offset: rule names and terminals (shared: see above)
 	Hint      string   // what the mistake probably was, in plain words ("a space is not allowed in a URI: ..."); "" when there is nothing to add
 }
 
@@ -84,43 +88,40 @@ func newParseError(s string, rule topRule, prefix int) *ParseError {
 }
 
 // knownError is the ParseError of s as rule at off, where knownStop found
-// the labels known and the component comp, with the hint stopHint found.
-// It takes the size class of its labels (160, 176, 240 and 288 bytes for
-// the 4, 5, 9 and 11 labels of the shapes of knownStop) and copies them
-// from a list of their own, the labels of known spelt out (checkStop
-// compares them with the diagnosis's).
+// the labels known and the component comp, with the hint stopHint found: 96
+// bytes, as its Expected is the list of its shape, shared (checkStop
+// compares the lists with the diagnosis's).
 func knownError(s string, rule topRule, off int, known, comp, hint string) *ParseError {
-	var e *ParseError
 	var exp []string
 	switch len(known) {
 	case len(fragmentStop):
-		x := new(errorWith[[len(fragmentStop)]string, [0]byte])
-		x.exp = [...]string{"pchar", `"/"`, `"?"`, "end of input"}
-		e, exp = &x.ParseError, x.exp[:]
+		exp = fragmentStopLabels[:]
 	case len(pathStop):
-		x := new(errorWith[[len(pathStop)]string, [0]byte])
-		x.exp = [...]string{"pchar", `"/"`, `"?"`, `"#"`, "end of input"}
-		e, exp = &x.ParseError, x.exp[:]
+		exp = pathStopLabels[:]
 	case len(hostStop):
-		x := new(errorWith[[len(hostStop)]string, [0]byte])
-		x.exp = [...]string{"unreserved", "pct-encoded", "sub-delims", `":"`, `"@"`, `"/"`, `"?"`, `"#"`, "end of input"}
-		e, exp = &x.ParseError, x.exp[:]
+		exp = hostStopLabels[:]
 	default:
-		x := new(errorWith[[12]string, [0]byte])
-		*(*[len(emptyHostStop)]string)(x.exp[:]) = [...]string{"unreserved", "pct-encoded", "sub-delims", `":"`, `"@"`,
-			"IP-literal", "IPv4address", `"/"`, `"?"`, `"#"`, "end of input"}
-		e, exp = &x.ParseError, x.exp[:len(emptyHostStop)]
+		exp = emptyHostStopLabels[:]
 	}
-	*e = ParseError{
+	return &ParseError{
 		Input:     s,
 		Offset:    off,
 		Rule:      rule.Name(),
 		Component: comp,
-		Expected:  exp[:len(exp):len(exp)],
+		Expected:  exp,
 		Hint:      hint,
 	}
-	return e
 }
+
+// The labels of the shapes of knownStop, spelt out, which the errors of
+// knownError share: pathStop's, a path's and a query's; fragmentStop's;
+// hostStop's, after a host name; emptyHostStop's, where a host starts.
+var (
+	pathStopLabels      = [...]string{"pchar", `"/"`, `"?"`, `"#"`, "end of input"}
+	fragmentStopLabels  = [...]string{"pchar", `"/"`, `"?"`, "end of input"}
+	hostStopLabels      = [...]string{"unreserved", "pct-encoded", "sub-delims", `":"`, `"@"`, `"/"`, `"?"`, `"#"`, "end of input"}
+	emptyHostStopLabels = [...]string{"unreserved", "pct-encoded", "sub-delims", `":"`, `"@"`, "IP-literal", "IPv4address", `"/"`, `"?"`, `"#"`, "end of input"}
+)
 
 // stopHint is the hint of the byte at offset k of s where knownStop found
 // one of its shapes, when it is a constant of byteHint; else "", and

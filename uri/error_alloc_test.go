@@ -134,21 +134,21 @@ func TestHintTextMax(t *testing.T) {
 var parseErrorSink error
 
 // TestParseErrorSizes checks the size of the one allocation of a
-// rejection, the allocator's class of what it holds (a ParseError is 96
-// bytes, a label 16, a hint's text its length): knownError's for each shape
-// of knownStop with a hint that quotes nothing, and explainError's with a
-// hint that quotes the input.
+// rejection, the allocator's class of what it holds: knownError's, for each
+// shape of knownStop with a hint that quotes nothing, a ParseError (96
+// bytes) alone, its labels shared; explainError's, with a hint that quotes
+// the input, the ParseError, 16 bytes a label and the hint's text.
 func TestParseErrorSizes(t *testing.T) {
 	for _, tt := range []struct {
 		in     string
 		labels int
 		hint   int // bytes of the hint's text, when it quotes the input
-		want   int // the size class of 96 + 16×labels + hint
+		want   int // the size class of 96, or of 96 + 16×labels + hint with a hint's text
 	}{
-		{"http://a{b}", 9, 0, 240},                    // hostStop: 240
-		{"s://{", 11, 0, 288},                         // emptyHostStop: 272 → 288
-		{"s://a/{", 5, 0, 176},                        // pathStop: 176
-		{"s://a#{", 4, 0, 160},                        // fragmentStop: 160
+		{"http://a{b}", 9, 0, 96},                     // hostStop
+		{"s://{", 11, 0, 96},                          // emptyHostStop
+		{"s://a/{", 5, 0, 96},                         // pathStop
+		{"s://a#{", 4, 0, 96},                         // fragmentStop
 		{"http://%s/quit", 1, 104, 224},               // hexdigStop, "%" at offset 7 …: 216 → 224
 		{"http://machine:port/debug/rpc", 5, 69, 256}, // the port "port" …: 245 → 256
 		{"http://a:1111111111111111x/", 5, 144, 320},  // 320
