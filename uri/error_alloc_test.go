@@ -178,3 +178,32 @@ func TestParseErrorSizes(t *testing.T) {
 		}
 	}
 }
+
+// TestSharedExpectedAppend checks what ParseError's doc promises of a shared
+// Expected list: errors of one shape (a "{" after a host name) hold the
+// same labels, and an append to one list copies it (its capacity is its
+// length), so that the other error, and the next, keep theirs.
+func TestSharedExpectedAppend(t *testing.T) {
+	want := []string{"unreserved", "pct-encoded", "sub-delims", `":"`, `"@"`, `"/"`, `"?"`, `"#"`, "end of input"}
+	var a, b *ParseError
+	_, errA := ParseReference("https://x.{Region}/")
+	_, errB := ParseReference("http://a{b}")
+	if !errors.As(errA, &a) || !errors.As(errB, &b) {
+		t.Fatalf("ParseReference: %v, %v; want two *ParseError", errA, errB)
+	}
+	if cap(a.Expected) != len(a.Expected) {
+		t.Errorf("cap(Expected) = %d, len %d: an append would write into the shared list", cap(a.Expected), len(a.Expected))
+	}
+	more := append(a.Expected, "extra")
+	more[0] = "changed"
+	_, errC := ParseReference("https://y.{Z}")
+	var c *ParseError
+	if !errors.As(errC, &c) {
+		t.Fatalf("ParseReference: %v; want a *ParseError", errC)
+	}
+	for name, e := range map[string]*ParseError{"first": a, "second": b, "next": c} {
+		if diff := cmp.Diff(want, e.Expected); diff != "" {
+			t.Errorf("%s error's Expected after an append to the first's (-want +got):\n%s", name, diff)
+		}
+	}
+}
