@@ -12,7 +12,7 @@ import (
 // a URI reference and what the grammar expected there. Reach it with
 // errors.As.
 //
-// Errors of the same shape share the array of their Expected list, so that a
+// Errors of the same shape may share the array of their Expected list, so that a
 // rejection costs one small allocation: read the list, do not write to it
 // (slices.Clone it to edit it).
 type ParseError struct {
