@@ -12,9 +12,9 @@ import (
 // a URI reference and what the grammar expected there. Reach it with
 // errors.As.
 //
-// Errors of the same shape may share the array of their Expected list, so that a
-// rejection costs one small allocation: read the list, do not write to it
-// (slices.Clone it to edit it).
+// Errors of the same shape may share the array of their Expected list, so
+// that a rejection costs one small allocation: read the list, do not write
+// to it (slices.Clone it to edit it).
 type ParseError struct {
 	Input     string   // the text, as given
 	Offset    int      // byte offset of the first byte that cannot be part of the rule: the length of the longest prefix of Input that some string of Rule starts with
