@@ -29,7 +29,8 @@ import (
 // match there (or pos is outside in). It is r.MatchAt, with the captures of
 // r.Captures: on a match, caps[i] holds {start, end} of the last match of slot
 // i, or {-1, -1} when slot i took no part (in the form of CapsType and
-// CapsMake, when set); on no match, caps is left as it was. For a whole
+// CapsMake, when set, and of CapsOneBased); on no match, caps is left as it
+// was. For a whole
 // match, compare end with len(in). The function allocates nothing and does
 // not recurse (a grammar has no cycles).
 //
@@ -99,6 +100,14 @@ type Generator struct {
 	// form (uri's URI holds int32 pairs) then fills it from the matcher
 	// without a second pass over an [N][2]int.
 	CapsType, CapsMake string
+	// CapsOneBased, with CapsMake, passes CapsMake the start of a span plus
+	// one, and {0, 0} for a slot that took no part in place of {-1, -1}:
+	// the matchers keep the starts so from the first, for a target whose
+	// zero value means "no component" (uri's span holds start+1, 0 when
+	// absent) to store a span without arithmetic, as CapsMake(start+1,
+	// end) = {start+1, end} would otherwise add one and clamp -1 to 0 in
+	// every slot of every match.
+	CapsOneBased bool
 
 	nodes map[*c.Rule]*node // the rules met, read through combinator's view
 	funcs []string          // the emitted functions
@@ -142,6 +151,23 @@ func (g *Generator) capsType() string {
 	return g.CapsType
 }
 
+// capStart is the value a capture's start variable takes where the capture
+// starts, and capNone the value of both of its variables while it has taken
+// no part: p and -1, or with CapsOneBased p + 1 and 0.
+func (g *Generator) capStart() string {
+	if g.CapsOneBased {
+		return "p + 1"
+	}
+	return "p"
+}
+
+func (g *Generator) capNone() string {
+	if g.CapsOneBased {
+		return "0"
+	}
+	return "-1"
+}
+
 // capStore is the statement that stores the span {start, end} of slot
 // into caps.
 func (g *Generator) capStore(slot int, start, end string) string {
@@ -158,6 +184,9 @@ func (g *Generator) Add(funcName string, rule *c.Rule) error {
 	}
 	if (g.CapsType == "") != (g.CapsMake == "") {
 		return fmt.Errorf("codegen: generate: CapsType %q and CapsMake %q: set both or neither", g.CapsType, g.CapsMake)
+	}
+	if g.CapsOneBased && g.CapsMake == "" {
+		return fmt.Errorf("codegen: generate: CapsOneBased needs CapsType and CapsMake")
 	}
 	r := g.nodeOf(rule)
 	g.reserve(funcName)
@@ -558,6 +587,8 @@ func (f *genFunc) compileAs(name string, r *node, internal bool) (string, error)
 	} else if f.nslots > 0 {
 		if f.g.CapsType == "" {
 			fmt.Fprintf(&b, "// On a match, caps[i] holds the span {start, end} of capture slot i, or {-1, -1}.\n")
+		} else if f.g.CapsOneBased {
+			fmt.Fprintf(&b, "// On a match, caps[i] holds %s(start+1, end) of capture slot i, or %s(0, 0).\n", f.g.CapsMake, f.g.CapsMake)
 		} else {
 			fmt.Fprintf(&b, "// On a match, caps[i] holds %s(start, end) of capture slot i, or %s(-1, -1).\n", f.g.CapsMake, f.g.CapsMake)
 		}
@@ -577,7 +608,7 @@ func (f *genFunc) compileAs(name string, r *node, internal bool) (string, error)
 	for s := 0; s < f.nslots; s++ {
 		for _, v := range []string{capVar(s, false), capVar(s, true)} {
 			if reads[v] > 0 {
-				names, inits = append(names, v), append(inits, "-1")
+				names, inits = append(names, v), append(inits, f.g.capNone())
 			}
 		}
 	}
@@ -917,11 +948,11 @@ func (f *genFunc) node(r *node, fail *label) {
 		}
 		if capturesSlot(s, r.slot) {
 			v := f.newVar()
-			f.set(v, "p")
+			f.set(v, f.g.capStart())
 			f.node(s, fail)
 			f.set(capVar(r.slot, false), v)
 		} else {
-			f.set(capVar(r.slot, false), "p")
+			f.set(capVar(r.slot, false), f.g.capStart())
 			f.node(s, fail)
 		}
 		f.set(capVar(r.slot, true), "p")

@@ -272,8 +272,21 @@ func TestGenerateGoBehaviour(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a program")
 	}
-	checkProgram(t, genGrammars(), genInputs(), map[string]string{"digits": "genDigits"}, genDigitsSrc, true)
+	for _, form := range []capsForm{capsPairs, capsPairsOneBased} {
+		checkProgram(t, genGrammars(), genInputs(), map[string]string{"digits": "genDigits"}, genDigitsSrc, form)
+	}
 }
+
+// capsForm is the form checkProgram gives the captures: [2]int
+// (capsPlain), CapsType and CapsMake (capsPairs: pairCaps), and those with
+// CapsOneBased (capsPairsOneBased: pairOneBasedCaps).
+type capsForm int
+
+const (
+	capsPlain capsForm = iota
+	capsPairs
+	capsPairsOneBased
+)
 
 // pairCaps is the Go source of the captures' own form that checkProgram
 // gives CapsType and CapsMake: a struct that holds start+1 and end+2, so
@@ -289,6 +302,35 @@ type capsElem = pair
 func capsMk(start, end int) capsElem { return mkPair(start, end) }
 
 func capsOut(c capsElem) (int, int) { return c.s1 - 1, c.e2 - 2 }
+`
+
+// pairOneBasedCaps is pairCaps for CapsOneBased: mkPair takes start+1 and
+// end, {0, 0} for a slot that took no part; any other pair with a start of
+// 0 (an end of -1 left as it was, say) prints an end the interpreter never
+// gives.
+const pairOneBasedCaps = `
+type pair struct{ s1, e2 int }
+
+func mkPair(start1, end int) pair { return pair{start1, end + 2} }
+
+type capsElem = pair
+
+func capsMk(start, end int) capsElem {
+	if start == -1 && end == -1 {
+		return mkPair(0, 0)
+	}
+	return mkPair(start+1, end)
+}
+
+func capsOut(c capsElem) (int, int) {
+	if c.s1 == 0 {
+		if c.e2 == 2 {
+			return -1, -1
+		}
+		return -1, -99
+	}
+	return c.s1 - 1, c.e2 - 2
+}
 `
 
 // plainCaps is the Go source that checkProgram's program reads the
@@ -307,9 +349,10 @@ func capsOut(c capsElem) (int, int) { return c[0], c[1] }
 // left alone on a failure, and for a whole match the same captures as
 // Captures), the diagnoses from every lower bound (the same offset and
 // expected as ExplainFrom). funcs are the Generator's Funcs, and extra is Go
-// source the program needs for them. With pairs, the captures are stored in
-// a form of the program's own (CapsType and CapsMake: pairCaps).
-func checkProgram(t *testing.T, grammars []*c.Rule, inputs []string, funcs map[string]string, extra string, pairs bool) {
+// source the program needs for them. form is how the captures are stored:
+// [2]int, or a form of the program's own (CapsType and CapsMake), with
+// CapsOneBased or without.
+func checkProgram(t *testing.T, grammars []*c.Rule, inputs []string, funcs map[string]string, extra string, form capsForm) {
 	t.Helper()
 	goTool, err := exec.LookPath("go")
 	if err != nil {
@@ -318,9 +361,13 @@ func checkProgram(t *testing.T, grammars []*c.Rule, inputs []string, funcs map[s
 	const slots = 4
 	g := &Generator{Package: "main", Slots: slots, Funcs: funcs}
 	extra += plainCaps
-	if pairs {
+	switch form {
+	case capsPairs:
 		g.CapsType, g.CapsMake = "pair", "mkPair"
 		extra = strings.Replace(extra+pairCaps, plainCaps, "", 1)
+	case capsPairsOneBased:
+		g.CapsType, g.CapsMake, g.CapsOneBased = "pair", "mkPair", true
+		extra = strings.Replace(extra+pairOneBasedCaps, plainCaps, "", 1)
 	}
 	var names, explains []string
 	for i, r := range grammars {
@@ -540,5 +587,26 @@ func TestGenerateCapsType(t *testing.T) {
 		if err := g.Add("m", x); err == nil || !strings.Contains(err.Error(), "set both or neither") {
 			t.Errorf("CapsType %q, CapsMake %q: err = %v, want both or neither", g.CapsType, g.CapsMake, err)
 		}
+	}
+	// CapsOneBased: the starts plus one from the first, 0 for no part.
+	g = &Generator{Package: "p", Slots: 2, CapsType: "pair", CapsMake: "mkPair", CapsOneBased: true}
+	if err := g.Add("mx", x); err != nil {
+		t.Fatal(err)
+	}
+	if src, err = g.Source(); err != nil {
+		t.Fatal(err)
+	}
+	text = string(src)
+	for _, want := range []string{
+		"// On a match, caps[i] holds mkPair(start+1, end) of capture slot i, or mkPair(0, 0).",
+		"k0s, k0e, k1s, k1e := 0, 0, 0, 0",
+		"k0s = p + 1",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("CapsOneBased: the output lacks %q:\n%s", want, text)
+		}
+	}
+	if err := (&Generator{Package: "p", CapsOneBased: true}).Add("m", x); err == nil || !strings.Contains(err.Error(), "CapsOneBased needs") {
+		t.Errorf("CapsOneBased without CapsMake: err = %v, want an error", err)
 	}
 }

@@ -516,7 +516,7 @@ func TestGenerateBehaviourAtTheEdges(t *testing.T) {
 		}
 	}
 	checkProgram(t, []*c.Rule{never, runAfterCap, bounded},
-		[]string{"", "a", "a!", "ab", "abb", "abb!", "abc", "abcd", "a1", "b"}, nil, "", false)
+		[]string{"", "a", "a!", "ab", "abb", "abb!", "abc", "abcd", "a1", "b"}, nil, "", capsPlain)
 }
 
 // TestCommitPointChoice counts the stores of each slot into caps, which the

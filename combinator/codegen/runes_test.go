@@ -87,7 +87,7 @@ func TestGenerateRunesBehaviour(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a program")
 	}
-	checkProgram(t, runeGrammars(), runeInputs(), nil, "", false)
+	checkProgram(t, runeGrammars(), runeInputs(), nil, "", capsPlain)
 }
 
 // TestGenerateRunesSource checks the shape of the output of rune classes:
