@@ -150,8 +150,9 @@ func tooLong(s string, rule topRule) error {
 }
 
 // Each Parse function has the generated matcher of its rule store the
-// captures straight into the spans of its result (CapsType and CapsMake of
-// internal/urisource: capSpan makes each span as it is stored, where a
+// captures straight into the spans of its result (CapsType, CapsMake and
+// CapsOneBased of internal/urisource: capSpan makes each span as it is
+// stored, where a
 // second pass over an [8][2]int cost a tenth of a parse), and returns the
 // zero URI with the error when the matcher did not reach the end of s
 // (a matcher that matched a prefix stored its spans). The rest is
@@ -179,13 +180,11 @@ func (u *URI) complete(s string) bool {
 	return h.lo <= h.hi && (s[h.lo-1] <= '9' || s[h.lo-1] == '[')
 }
 
-// capSpan is the span of a capture [start, end) of the generated matchers
-// (their CapsMake), without a branch: an undefined capture is {-1, -1}, and
-// becomes the zero span; a defined one has 0 <= start <= end, so max(end, 0)
-// is end. The compiler makes max a conditional move: 7 instructions a slot,
-// where masking end with start >> 63 took 9.
-func capSpan(start, end int) span {
-	return span{int32(start + 1), int32(max(end, 0))}
+// capSpan is the span of a capture of the generated matchers (their
+// CapsMake, with CapsOneBased): start1 is its start plus one and end its
+// end, both 0 for a capture that took no part, which is the zero span.
+func capSpan(start1, end int) span {
+	return span{int32(start1), int32(end)}
 }
 
 // diagnose is rule.ExplainFrom(s, lowerBound) by the generated diagnosis

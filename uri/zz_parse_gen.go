@@ -1069,16 +1069,16 @@ l1:
 }
 
 // matchURI matches URI at pos in in and returns the end offset of the match, or -1.
-// On a match, caps[i] holds capSpan(start, end) of capture slot i, or capSpan(-1, -1).
+// On a match, caps[i] holds capSpan(start+1, end) of capture slot i, or capSpan(0, 0).
 func matchURI(in string, pos int, caps *[8]span) int {
 	if uint(pos) > uint(len(in)) {
 		return -1
 	}
 	p := pos
-	k0s, k0e, k1s, k1e, k2s, k2e, k3s, k3e, k4s, k4e, k5s, k5e, k6s, k6e, k7s, k7e := -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1
+	k0s, k0e, k1s, k1e, k2s, k2e, k3s, k3e, k4s, k4e, k5s, k5e, k6s, k6e, k7s, k7e := 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
 	var v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18, v19, v20, v21, v22, v23, v24 int
 	// URI
-	k0s = p
+	k0s = p + 1
 	// scheme
 	// ALPHA
 	if uint(p) >= uint(len(in)) || genSet0[in[p]] == 0 {
@@ -1123,7 +1123,7 @@ func matchURI(in string, pos int, caps *[8]span) int {
 		goto l3
 	}
 	p += 2
-	k1s = p
+	k1s = p + 1
 	if uint(p) >= uint(len(in)) || genSet2[in[p]] == 0 {
 		goto l5
 	}
@@ -1133,7 +1133,7 @@ func matchURI(in string, pos int, caps *[8]span) int {
 	v12 = p
 	v13 = k2s
 	v14 = k2e
-	k2s = p
+	k2s = p + 1
 	// userinfo
 	for {
 		for {
@@ -1169,7 +1169,7 @@ l6:
 	k2s = v13
 	k2e = v14
 l5:
-	k3s = p
+	k3s = p + 1
 	if e := matchHost(in, p); e >= 0 {
 		p = e
 	} else {
@@ -1186,7 +1186,7 @@ l5:
 		goto l10
 	}
 	p++
-	k4s = p
+	k4s = p + 1
 	// port
 	for {
 		if len(in)-p < 8 {
@@ -1213,7 +1213,7 @@ l10:
 	k4e = v17
 l9:
 	k1e = p
-	k5s = p
+	k5s = p + 1
 	// path-abempty
 	if uint(p) < uint(len(in)) && in[p] == '/' {
 		p++
@@ -1264,7 +1264,7 @@ l3:
 	if uint(p) >= uint(len(in)) || in[p] != '/' {
 		goto l12
 	}
-	k5s = p
+	k5s = p + 1
 	if e := matchPathAbsolute(in, p); e >= 0 {
 		p = e
 	} else {
@@ -1282,7 +1282,7 @@ l12:
 	p = v1
 	k5s = v10
 	k5e = v11
-	k5s = p
+	k5s = p + 1
 	// path-rootless
 	// segment-nz
 	v18 = p
@@ -1350,7 +1350,7 @@ l13:
 	p = v1
 	k5s = v10
 	k5e = v11
-	k5s = p
+	k5s = p + 1
 	// path-empty
 	k5e = p
 	caps[0] = capSpan(k0s, k0e)
@@ -1370,7 +1370,7 @@ l2:
 		goto l16
 	}
 	p++
-	k6s = p
+	k6s = p + 1
 	// query
 	for {
 		for {
@@ -1412,7 +1412,7 @@ l15:
 		goto l20
 	}
 	p++
-	k7s = p
+	k7s = p + 1
 	// fragment
 	for {
 		for {
@@ -1452,16 +1452,16 @@ l1:
 }
 
 // matchAbsoluteURI matches absolute-URI at pos in in and returns the end offset of the match, or -1.
-// On a match, caps[i] holds capSpan(start, end) of capture slot i, or capSpan(-1, -1).
+// On a match, caps[i] holds capSpan(start+1, end) of capture slot i, or capSpan(0, 0).
 func matchAbsoluteURI(in string, pos int, caps *[8]span) int {
 	if uint(pos) > uint(len(in)) {
 		return -1
 	}
 	p := pos
-	k0s, k0e, k1s, k1e, k2s, k2e, k3s, k3e, k4s, k4e, k5s, k5e, k6s, k6e, k7s, k7e := -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1
+	k0s, k0e, k1s, k1e, k2s, k2e, k3s, k3e, k4s, k4e, k5s, k5e, k6s, k6e, k7s, k7e := 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
 	var v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18, v19, v20, v21 int
 	// absolute-URI
-	k0s = p
+	k0s = p + 1
 	// scheme
 	// ALPHA
 	if uint(p) >= uint(len(in)) || genSet0[in[p]] == 0 {
@@ -1506,7 +1506,7 @@ func matchAbsoluteURI(in string, pos int, caps *[8]span) int {
 		goto l3
 	}
 	p += 2
-	k1s = p
+	k1s = p + 1
 	if uint(p) >= uint(len(in)) || genSet2[in[p]] == 0 {
 		goto l5
 	}
@@ -1516,7 +1516,7 @@ func matchAbsoluteURI(in string, pos int, caps *[8]span) int {
 	v12 = p
 	v13 = k2s
 	v14 = k2e
-	k2s = p
+	k2s = p + 1
 	// userinfo
 	for {
 		for {
@@ -1552,7 +1552,7 @@ l6:
 	k2s = v13
 	k2e = v14
 l5:
-	k3s = p
+	k3s = p + 1
 	if e := matchHost(in, p); e >= 0 {
 		p = e
 	} else {
@@ -1569,7 +1569,7 @@ l5:
 		goto l10
 	}
 	p++
-	k4s = p
+	k4s = p + 1
 	// port
 	for {
 		if len(in)-p < 8 {
@@ -1596,7 +1596,7 @@ l10:
 	k4e = v17
 l9:
 	k1e = p
-	k5s = p
+	k5s = p + 1
 	// path-abempty
 	if uint(p) < uint(len(in)) && in[p] == '/' {
 		p++
@@ -1648,7 +1648,7 @@ l3:
 	if uint(p) >= uint(len(in)) || in[p] != '/' {
 		goto l12
 	}
-	k5s = p
+	k5s = p + 1
 	if e := matchPathAbsolute(in, p); e >= 0 {
 		p = e
 	} else {
@@ -1667,7 +1667,7 @@ l12:
 	p = v1
 	k5s = v10
 	k5e = v11
-	k5s = p
+	k5s = p + 1
 	// path-rootless
 	// segment-nz
 	v18 = p
@@ -1736,7 +1736,7 @@ l13:
 	p = v1
 	k5s = v10
 	k5e = v11
-	k5s = p
+	k5s = p + 1
 	// path-empty
 	k5e = p
 	caps[0] = capSpan(k0s, k0e)
@@ -1757,7 +1757,7 @@ l2:
 		goto l16
 	}
 	p++
-	k6s = p
+	k6s = p + 1
 	// query
 	for {
 		for {
@@ -1796,13 +1796,13 @@ l1:
 }
 
 // matchRelativeRef matches relative-ref at pos in in and returns the end offset of the match, or -1.
-// On a match, caps[i] holds capSpan(start, end) of capture slot i, or capSpan(-1, -1).
+// On a match, caps[i] holds capSpan(start+1, end) of capture slot i, or capSpan(0, 0).
 func matchRelativeRef(in string, pos int, caps *[8]span) int {
 	if uint(pos) > uint(len(in)) {
 		return -1
 	}
 	p := pos
-	k0s, k0e, k1s, k1e, k2s, k2e, k3s, k3e, k4s, k4e, k5s, k5e, k6s, k6e, k7s, k7e := -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1
+	k0s, k0e, k1s, k1e, k2s, k2e, k3s, k3e, k4s, k4e, k5s, k5e, k6s, k6e, k7s, k7e := 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
 	var v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18, v19, v20, v21, v22, v23, v24 int
 	// relative-ref
 	// relative-part
@@ -1821,7 +1821,7 @@ func matchRelativeRef(in string, pos int, caps *[8]span) int {
 		goto l3
 	}
 	p += 2
-	k1s = p
+	k1s = p + 1
 	if uint(p) >= uint(len(in)) || genSet2[in[p]] == 0 {
 		goto l5
 	}
@@ -1831,7 +1831,7 @@ func matchRelativeRef(in string, pos int, caps *[8]span) int {
 	v12 = p
 	v13 = k2s
 	v14 = k2e
-	k2s = p
+	k2s = p + 1
 	// userinfo
 	for {
 		for {
@@ -1867,7 +1867,7 @@ l6:
 	k2s = v13
 	k2e = v14
 l5:
-	k3s = p
+	k3s = p + 1
 	if e := matchHost(in, p); e >= 0 {
 		p = e
 	} else {
@@ -1884,7 +1884,7 @@ l5:
 		goto l10
 	}
 	p++
-	k4s = p
+	k4s = p + 1
 	// port
 	for {
 		if len(in)-p < 8 {
@@ -1911,7 +1911,7 @@ l10:
 	k4e = v17
 l9:
 	k1e = p
-	k5s = p
+	k5s = p + 1
 	// path-abempty
 	if uint(p) < uint(len(in)) && in[p] == '/' {
 		p++
@@ -1956,7 +1956,7 @@ l3:
 	if uint(p) >= uint(len(in)) || in[p] != '/' {
 		goto l12
 	}
-	k5s = p
+	k5s = p + 1
 	if e := matchPathAbsolute(in, p); e >= 0 {
 		p = e
 	} else {
@@ -1968,7 +1968,7 @@ l12:
 	p = v1
 	k5s = v10
 	k5e = v11
-	k5s = p
+	k5s = p + 1
 	// path-noscheme
 	// segment-nz-nc
 	v18 = p
@@ -2030,7 +2030,7 @@ l13:
 	p = v1
 	k5s = v10
 	k5e = v11
-	k5s = p
+	k5s = p + 1
 	// path-empty
 	k5e = p
 l2:
@@ -2044,7 +2044,7 @@ l2:
 		goto l16
 	}
 	p++
-	k6s = p
+	k6s = p + 1
 	// query
 	for {
 		for {
@@ -2086,7 +2086,7 @@ l15:
 		goto l20
 	}
 	p++
-	k7s = p
+	k7s = p + 1
 	// fragment
 	for {
 		for {
