@@ -70,10 +70,13 @@ func ExampleGenerator_AddExplain() {
 
 // CapsType and CapsMake store the captures in a form of the target
 // package's own: here a span type made by mkSpan, as package uri stores
-// the spans of a URI while its matchers run. The example prints the
-// matcher's declaration and its stores.
+// the spans of a URI while its matchers run. With CapsOneBased, as uri's, a
+// capture's start is kept plus one and a slot that took no part is
+// mkSpan(0, 0): a span whose zero value means "none" is stored as it is.
+// The example prints the matcher's declaration, where its captures start
+// and its stores.
 func ExampleGenerator_capsType() {
-	g := &codegen.Generator{Package: "spans", Prefix: "sp", CapsType: "span", CapsMake: "mkSpan"}
+	g := &codegen.Generator{Package: "spans", Prefix: "sp", CapsType: "span", CapsMake: "mkSpan", CapsOneBased: true}
 	// authority-ish: a capture of the host, then an optional port.
 	r := c.Seq(c.Capture(0, c.RegName), c.Opt(c.Seq(c.Lit(":"), c.Capture(1, c.Port))))
 	if err := g.Add("matchHostPort", r); err != nil {
@@ -86,13 +89,15 @@ func ExampleGenerator_capsType() {
 		return
 	}
 	for _, line := range strings.Split(string(src), "\n") {
-		if strings.HasPrefix(line, "func matchHostPort") || strings.Contains(line, "caps[") {
+		if strings.HasPrefix(line, "func matchHostPort") || strings.Contains(line, "caps[") || strings.Contains(line, "s = p") {
 			fmt.Println(strings.TrimSpace(line))
 		}
 	}
 	// Output:
-	// // On a match, caps[i] holds mkSpan(start, end) of capture slot i, or mkSpan(-1, -1).
+	// // On a match, caps[i] holds mkSpan(start+1, end) of capture slot i, or mkSpan(0, 0).
 	// func matchHostPort(in string, pos int, caps *[2]span) int {
+	// k0s = p + 1
+	// k1s = p + 1
 	// caps[0] = mkSpan(k0s, k0e)
 	// caps[1] = mkSpan(k1s, k1e)
 }
