@@ -1,7 +1,6 @@
 package uri
 
 import (
-	"bytes"
 	"strings"
 	"unsafe"
 
@@ -312,23 +311,14 @@ func rdsIndexDotSegment(p string) int {
 	}
 }
 
-// rdsHasDotSegmentBytes is rdsHasDotSegment for a path being written.
+// rdsHasDotSegmentBytes is rdsHasDotSegment for a path being written: p is
+// read as a string, not copied (nothing writes to it meanwhile).
 func rdsHasDotSegmentBytes(p []byte) bool {
-	for i := 0; ; {
-		j := bytes.IndexByte(p[i:], '.')
-		if j < 0 {
-			return false
-		}
-		i += j
-		if (i == 0 || p[i-1] == '/') && rdsDotAt(p, i) {
-			return true
-		}
-		i++
-	}
+	return rdsHasDotSegment(unsafe.String(unsafe.SliceData(p), len(p)))
 }
 
 // rdsDotAt reports whether the segment of p that starts at i is "." or "..".
-func rdsDotAt[T ~string | ~[]byte](p T, i int) bool {
+func rdsDotAt(p string, i int) bool {
 	if i >= len(p) || p[i] != '.' {
 		return false
 	}
