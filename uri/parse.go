@@ -152,10 +152,9 @@ func tooLong(s string, rule topRule) error {
 // Each Parse function has the generated matcher of its rule store the
 // captures straight into the spans of its result (CapsType, CapsMake and
 // CapsOneBased of internal/urisource: capSpan makes each span as it is
-// stored, where a
-// second pass over an [8][2]int cost a tenth of a parse), and returns the
-// zero URI with the error when the matcher did not reach the end of s
-// (a matcher that matched a prefix stored its spans). The rest is
+// stored, where a second pass over an [8][2]int cost a tenth of a parse),
+// and returns the zero URI with the error when the matcher did not reach
+// the end of s (a matcher that matched a prefix stored its spans). The rest is
 // complete, with a call of hostKind only where it returns true: a call in
 // it would keep it from being inlined, and a call there cost 5% of a parse.
 

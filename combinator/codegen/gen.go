@@ -30,9 +30,8 @@ import (
 // r.Captures: on a match, caps[i] holds {start, end} of the last match of slot
 // i, or {-1, -1} when slot i took no part (in the form of CapsType and
 // CapsMake, when set, and of CapsOneBased); on no match, caps is left as it
-// was. For a whole
-// match, compare end with len(in). The function allocates nothing and does
-// not recurse (a grammar has no cycles).
+// was. For a whole match, compare end with len(in). The function allocates
+// nothing and does not recurse (a grammar has no cycles).
 //
 // The output has one function per named rule, as a person would write it:
 // matchIPv6address, matchHost, written once and called wherever the rule is
@@ -88,8 +87,9 @@ type Generator struct {
 	Funcs map[string]string
 	// Slots, when above the slots a rule with captures uses, is the length
 	// of caps: so that the matchers of rules that capture into the same
-	// slots share a type. The slots a rule does not use hold {-1, -1} after
-	// a match. A rule without any Capture has no caps.
+	// slots share a type. The slots a rule does not use hold {-1, -1}
+	// (CapsMake(0, 0) with CapsOneBased) after a match. A rule without any
+	// Capture has no caps.
 	Slots int
 	// CapsType and CapsMake, when set (both or neither), store the
 	// captures in the caller's own form: caps is *[N]CapsType, and the
