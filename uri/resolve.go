@@ -378,29 +378,31 @@ first:
 	}
 segments:
 	for r < n { // b[r] == '/'
-		end := r + 1
-		for end < n && b[end] != '/' {
-			end++
+		if s := r + 1; s < n && b[s] == '.' {
+			switch {
+			case s+1 == n || b[s+1] == '/': // B: "/./" or a final "/." becomes "/"
+				if r = s + 1; r == n {
+					b[w] = '/'
+					return w + 1
+				}
+				continue
+			case b[s+1] == '.' && (s+2 == n || b[s+2] == '/'): // C: as B, and the last output segment goes
+				w = rdsLastSlash(b[:w])
+				if r = s + 2; r == n {
+					b[w] = '/'
+					return w + 1
+				}
+				continue
+			}
 		}
-		switch seg := b[r+1 : end]; {
-		case len(seg) == 1 && seg[0] == '.': // B: "/./" or a final "/." becomes "/"
-			if end == n {
-				b[w] = '/'
-				return w + 1
-			}
-		case len(seg) == 2 && seg[0] == '.' && seg[1] == '.': // C: as B, and the last output segment goes
-			w = rdsLastSlash(b[:w])
-			if end == n {
-				b[w] = '/'
-				return w + 1
-			}
-		default: // E: "/" and the segment move to the output
-			if w != r {
-				copy(b[w:], b[r:end])
-			}
-			w += end - r
+		// E: "/" and the segment move to the output, a byte at a time
+		// (w <= r): segments are short, a call of copy costs more.
+		b[w] = '/'
+		w, r = w+1, r+1
+		for r < n && b[r] != '/' {
+			b[w] = b[r]
+			w, r = w+1, r+1
 		}
-		r = end
 	}
 	return w
 }
