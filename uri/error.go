@@ -436,8 +436,8 @@ var byteClass = func() (t [256]uint8) {
 // hexdigStop and no component; newParseError finds the offset and
 // componentAt the component there.
 func knownStop(s string, k int, rule topRule) (string, string) {
-	if rule != ruleURI && rule != ruleURIReference || k < 0 || k >= len(s) {
-		return "", "" // absolute-URI has no fragment, relative-ref no scheme
+	if rule == ruleAbsoluteURI || k <= 0 || k >= len(s) {
+		return "", "" // absolute-URI has no fragment
 	}
 	// clsUserinfo: unreserved, sub-delims, ":" and "%"; clsAuthorityStop:
 	// "/", "?" and "#".
@@ -448,30 +448,40 @@ func knownStop(s string, k int, rule topRule) (string, string) {
 	if c == '%' && k+2 < len(s) && hintHexDig(s[k+1]) && hintHexDig(s[k+2]) { // a whole triplet
 		return "", ""
 	}
-	// The scheme: a letter, then scheme bytes up to ":". The two most
-	// common are compared whole.
-	var j int
+	// The scheme: a letter, then scheme bytes up to ":" (the two most
+	// common are compared whole); the text starts at i after it. A
+	// relative-ref has none; nor has a URI-reference whose URI alternative
+	// fails before b, at j: that is a relative-ref too (rel).
+	i, rel := 0, false
 	switch {
+	case rule == ruleRelativeRef:
+		rel = true
 	case strings.HasPrefix(s, "https:"):
-		j = len("https")
+		i = len("https:")
 	case strings.HasPrefix(s, "http:"):
-		j = len("http")
+		i = len("http:")
 	default:
-		if byteClass[s[0]]&clsAlpha == 0 {
-			return "", ""
+		j := 0
+		if byteClass[s[0]]&clsAlpha != 0 {
+			j = 1
+			for j < k && byteClass[s[j]]&clsScheme != 0 {
+				j++
+			}
 		}
-		j = 1
-		for j < k && byteClass[s[j]]&clsScheme != 0 {
-			j++
+		switch {
+		case j >= k:
+			return "", "" // b may still end a scheme
+		case j > 0 && s[j] == ':':
+			i = j + 1
+		case rule == ruleURIReference:
+			rel = true
+		default:
+			return "", "" // a URI with no scheme
 		}
-	}
-	if j >= k || s[j] != ':' {
-		return "", ""
 	}
 	// After the scheme, the authority when "//" follows, up to its first
 	// "/", "?" or "#", then the path, query and fragment: componentAt's
 	// reading, the scheme known.
-	i := j + 1
 	auth := strings.HasPrefix(s[i:], "//")
 	if auth {
 		start := i + 2
@@ -509,7 +519,7 @@ func knownStop(s string, k int, rule topRule) (string, string) {
 		return fragmentStop, "fragment"
 	case strings.IndexByte(rest, '?') >= 0:
 		return pathStop, "query"
-	case auth:
+	case auth || rel && len(rest) >= 2 && (rest[0] == '/' || strings.IndexByte(rest[1:], '/') >= 0):
 		return pathStop, "path"
 	}
 	return "", ""

@@ -153,7 +153,7 @@ func TestHostStopShape(t *testing.T) {
 		{"s://a@{", -1},      // a userinfo
 		{"s://a/{", -1},      // a path
 		{"s:/a{", -1},        // no authority
-		{"//a{", -1},         // no scheme
+		{"//a{", 3},          // no scheme: a relative-ref's authority
 		{"1s://a{", -1},      // no scheme
 		{"s+.-1://a{", 9},    // a scheme of every kind of byte
 		{"s?://a{", -1},      // "?" ends the scheme
@@ -183,7 +183,9 @@ func TestHostStopShape(t *testing.T) {
 }
 
 // TestHostStopCorpus compares ParseError with the diagnosis on every line
-// of the corpus that does not parse, most of which have the host's shape of knownStop.
+// of the corpus that does not parse, most of which have the host's shape of
+// knownStop, and on every reference of the resolution pairs that does not,
+// most of them relative references.
 func TestHostStopCorpus(t *testing.T) {
 	n := 0
 	for _, l := range corpus.Lines(t, "urls.txt") {
@@ -193,6 +195,10 @@ func TestHostStopCorpus(t *testing.T) {
 	}
 	if n == 0 {
 		t.Error("no line of the corpus has the host's shape of knownStop")
+	}
+	for _, l := range corpus.Lines(t, "resolve.tsv") {
+		_, ref, _ := strings.Cut(l, "\t")
+		checkStop(t, ref)
 	}
 }
 
@@ -266,7 +272,8 @@ func TestTailStop(t *testing.T) {
 		mids, level = append(mids, next...), next
 	}
 	shaped := 0
-	for _, head := range []string{"s://a", "https://u@h:1", "s://[::1]", "s://", "s:", "s:/", "//a", "a", "1s://a"} {
+	for _, head := range []string{"s://a", "https://u@h:1", "s://[::1]", "s://", "s:", "s:/", "//a", "a", "1s://a",
+		"/", "/a", "a/b", "../", "?", "#", "%41"} {
 		for _, mid := range mids {
 			for _, b := range []string{"{", "[", "]", " ", "\x80", "#", "%", ""} {
 				for _, tail := range []string{"", "x", "]"} {
@@ -311,7 +318,7 @@ func TestPctStop(t *testing.T) {
 		mids, level = append(mids, next...), next
 	}
 	shaped := 0
-	for _, head := range []string{"s://", "https://", "http://u@", "s:", "s:/", "//", "a", "1s://"} {
+	for _, head := range []string{"s://", "https://", "http://u@", "s:", "s:/", "//", "a", "1s://", "/", "a/", "?"} {
 		for _, mid := range mids {
 			for _, tail := range []string{"%", "%4", "%4z", "%z", "%z4", "%%41", "%4%", "%/"} {
 				in := head + mid + tail
@@ -344,6 +351,9 @@ func FuzzHostStop(f *testing.F) {
 		checkStop(t, "https://"+s)
 		checkStop(t, "s://a/"+s)
 		checkStop(t, "s:?"+s)
+		checkStop(t, "/"+s)
+		checkStop(t, "a/"+s)
+		checkStop(t, "//"+s)
 		if i := strings.IndexByte(s, '/'); i >= 0 {
 			checkStop(t, "s://"+s[:i])
 		}
