@@ -435,6 +435,14 @@ var byteClass = func() (t [256]uint8) {
 // the "%" and its one HEXDIG, if any, expecting HEXDIG. knownStop returns
 // hexdigStop and no component; newParseError finds the offset and
 // componentAt the component there.
+//
+// A relative-ref has the same shapes with no scheme ("//" name b ..., "?"
+// ... b ...), and so has a URI-reference whose URI alternative fails
+// before b (at a byte that is no scheme's and no ":"): the alternatives
+// that reach b are those of the relative-ref. With no authority, a path's
+// shape holds only after the first segment ("/a" b, "a/" b): at the start
+// of a path-absolute, "//" and segment-nz are expected, in a first segment
+// of path-noscheme its own bytes, and the diagnosis explains those.
 func knownStop(s string, k int, rule topRule) (string, string) {
 	if rule == ruleAbsoluteURI || k <= 0 || k >= len(s) {
 		return "", "" // absolute-URI has no fragment
