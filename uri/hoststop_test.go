@@ -165,7 +165,8 @@ func TestHostStopShape(t *testing.T) {
 	// are not (the diagnosis explains them).
 	for in, want := range map[string]string{
 		"s://{": emptyHostStop, "s://{x@y": emptyHostStop, "s://^/": emptyHostStop, "s://%": hexdigStop,
-		"s://[": "", "s://@{": "", "s://:{": "", "s:{": "",
+		"s://[": ipLiteralStop, "s://u@[": ipLiteralStop, "//[": ipLiteralStop, "s://a[": hostStop, "s://h/@[": pathStop,
+		"s://@{": "", "s://:{": "", "s:{": "",
 		// After an empty authority, in the path; a "%" after "@" in a
 		// reg-name, and after ":" in what may still be a userinfo.
 		"s:///a b": pathStop, "s://@a%": hexdigStop, "s://a:%zz": hexdigStop,
@@ -337,6 +338,53 @@ func TestPctStop(t *testing.T) {
 	}
 }
 
+// TestIPLiteralStop compares ParseError's offset, expected list, component
+// and hint with the diagnosis of the whole rule, componentAt and hintFor on
+// inputs where the fast match stops at a "[" that starts a host, whose
+// IP-literal newParseError diagnoses alone (diagnoseIPLiteral), and beside
+// them: after heads with and without a scheme and a userinfo, a "[" then
+// every text of up to three pieces of the kinds an IP literal holds or ends
+// at (HEXDIG, h16, ":", "::", an IPv4address and parts of one, "v" and a
+// version, a zone's "%25", "%", "]", a byte none holds, "/") and longer
+// ones, then nothing, "]" or a port.
+func TestIPLiteralStop(t *testing.T) {
+	pieces := []string{"1", "ffff", ":", "::", "1.2.3.4", "1.", "v1.", "v", "%25", "%", "]", "x", "/"}
+	mids := []string{""}
+	for n, level := 0, []string{""}; n < 3; n++ {
+		var next []string
+		for _, p := range level {
+			for _, a := range pieces {
+				next = append(next, p+a)
+			}
+		}
+		mids, level = append(mids, next...), next
+	}
+	// Longer literals, broken in the ways found in the corpus and beside.
+	for _, l := range []string{"fe80::1%25en0", "fe80::%31%25en0", "FF02::3::5:8080", "::ffff:1.2.3", "1:2:3:4:5:6:7:8:9",
+		"1:2:3:4:5:6:7", "::1.2.3.4.5", "a-zA-Z", "v7.x", "v.x", "vx", "2001:db8::1%eth0"} {
+		mids = append(mids, l, l[:len(l)/2], l+":")
+	}
+	shaped := 0
+	for _, head := range []string{"s://", "https://u:p@", "//", "//@", "s://h@"} {
+		for _, mid := range mids {
+			for _, tail := range []string{"", "]", "]:80/p"} {
+				in := head + "[" + mid + tail
+				checkStop(t, in)
+				var sp [nslots]span
+				if l, _ := knownStop(in, match(ruleURIReference, in, &sp), ruleURIReference); l == ipLiteralStop {
+					var d genDiag
+					if diagnoseIPLiteral(in, len(head), &d) {
+						shaped++
+					}
+				}
+			}
+		}
+	}
+	if want := 30000; shaped < want {
+		t.Errorf("%d inputs whose IP literal is diagnosed alone, want %d or more", shaped, want)
+	}
+}
+
 // FuzzHostStop compares ParseError's offset, expected list, component and
 // hint with the diagnosis, componentAt and hintFor on any input, and on the
 // input made a URI with an authority, a path or a query: where
@@ -354,6 +402,7 @@ func FuzzHostStop(f *testing.F) {
 		checkStop(t, "/"+s)
 		checkStop(t, "a/"+s)
 		checkStop(t, "//"+s)
+		checkStop(t, "s://["+s)
 		if i := strings.IndexByte(s, '/'); i >= 0 {
 			checkStop(t, "s://"+s[:i])
 		}
