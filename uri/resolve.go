@@ -77,11 +77,14 @@ type ResolveOptions struct {
 //     reported ("../../../g" against "http://a/b/c/d;p?q" gives
 //     "http://a/g", §5.4.2).
 //
-// Resolve allocates the text of the result, once; twice when removing dot
-// segments shortens it by more than half and 64 bytes, so that a short
-// result never holds on to a long reference's room. A reference with a
-// scheme and no dot segment is returned as it is, and so is a base without
-// fragment when the reference is empty: neither allocates.
+// Resolve allocates the text of the result, once (twice for a text of more
+// than 128 bytes that removing dot segments shortens by more than half and
+// 64 bytes, so that a short result never holds on to a long reference's
+// room). Three results allocate nothing: a reference with a scheme and no
+// dot segment is returned as it is, a base without fragment when the
+// reference is empty, and a target that is the base's text up to some
+// point ("." against "http://a/b/c/d;p?q" gives "http://a/b/c/") shares
+// that text.
 func (base URI) Resolve(ref URI) (URI, error) { return base.resolve(&ref, false) }
 
 // ResolveWith is Resolve with options: with opts.NonStrict it runs the
@@ -189,8 +192,8 @@ func (u *URI) pathStart() int {
 // every result back and compare). host is the kind of the host the head
 // brings.
 func resolveJoin(u *URI, scheme string, head *URI, headFrom, headEnd, slotLo, slotHi int, dir, rpath string, dot int, tail *URI, tailFrom int, host HostKind) {
-	// The text is written in place in the result's one allocation: room
-	// for every piece. The "/." that the double-slash policy adds needs no
+	// The text is written in room for every piece, on the stack or in the
+	// result's one allocation. The "/." that the double-slash policy adds needs no
 	// more: dir + rpath never starts with "//" without an authority (a
 	// path-absolute cannot, a rootless or empty path does not start with
 	// "/", and dir is a prefix of such a path), so when the path starts
@@ -203,7 +206,16 @@ func resolveJoin(u *URI, scheme string, head *URI, headFrom, headEnd, slotLo, sl
 	if scheme != "" {
 		n += len(scheme) + 1
 	}
-	buf := make([]byte, 0, n)
+	// A text of up to resolveStack bytes is written on the stack, then
+	// copied to its allocation, or to none when it is a prefix of the
+	// head's text; a longer one is written in its allocation.
+	var stack [resolveStack]byte
+	var heap []byte
+	buf := stack[:0]
+	if n > len(stack) {
+		heap = make([]byte, 0, n)
+		buf = heap
+	}
 	if scheme != "" {
 		buf = refPut(buf, &u.sp, slotScheme, scheme)
 		buf = append(buf, ':')
@@ -235,15 +247,30 @@ func resolveJoin(u *URI, scheme string, head *URI, headFrom, headEnd, slotLo, sl
 		}
 	}
 	u.host = host
-	if w := cap(buf) - len(buf); w > 64 && w > len(buf) {
+	switch {
+	case heap == nil && scheme == "" && headFrom == 0 && len(buf) <= len(head.s) && string(buf) == head.s[:len(buf)]:
+		// The target is the base up to some point, as a reference to the
+		// page itself, or to its directory, often is ("?x" against
+		// ".../p?x", "../d/p" against ".../d/p", "." against ".../d/p"):
+		// its text is the base's.
+		u.s = head.s[:len(buf)]
+	case heap == nil || unsafe.SliceData(buf) != unsafe.SliceData(heap):
+		u.s = string(buf)
+	case cap(buf)-len(buf) > 64 && cap(buf)-len(buf) > len(buf):
 		// Dot segments took more than half of the room away (a reference
 		// of many ".." is the extreme): the result gets a text of its own
 		// size, so that it does not keep the whole room alive.
 		u.s = string(buf)
-		return
+	default:
+		// Written in its allocation (the room was enough: no append
+		// moved buf), which nothing else refers to.
+		u.s = unsafe.String(unsafe.SliceData(heap), len(buf))
 	}
-	u.s = unsafe.String(unsafe.SliceData(buf), len(buf))
 }
+
+// resolveStack is the longest text of a resolution that resolveJoin writes
+// on its stack: 99% of those of the corpus.
+const resolveStack = 128
 
 // refPut and refFixDoubleSlash assemble the text of a URI and the spans of
 // its components at once, so that the result needs no parse: each appends

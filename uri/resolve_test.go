@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/google/go-cmp/cmp"
 	"pgregory.net/rapid"
@@ -602,7 +603,8 @@ func TestResolveEmptyRef(t *testing.T) {
 // TestResolveKeepsNoRoom: a result much shorter than the room Resolve
 // wrote it in (dot segments removed: §5.4.2's surplus ".." dropped) gets a
 // text of its own size, so that a short URI does not keep a long
-// reference's bytes alive; an ordinary one is written in place, once.
+// reference's bytes alive; an ordinary one is written in place, once, or
+// on the stack and copied, once.
 func TestResolveKeepsNoRoom(t *testing.T) {
 	base := MustParse("http://a/b")
 	for _, tt := range []struct {
@@ -610,15 +612,16 @@ func TestResolveKeepsNoRoom(t *testing.T) {
 		allocs    float64
 	}{
 		{"../g", "http://a/g", 1},
-		{strings.Repeat("../", 20) + "g", "http://a/g", 1}, // under 64 bytes wasted
-		{strings.Repeat("../", 30) + "g", "http://a/g", 2},
+		{strings.Repeat("../", 30) + "g", "http://a/g", 1}, // written on the stack, then copied
 		{strings.Repeat("x/../", 200) + "g", "http://a/g", 2},
-		// At the bounds. The room is the merged path's length, and the dot
-		// segments remove 3 bytes a "../" and 2 a "./": 64 bytes of room
-		// left over (not more than 64) and 65; 66 left over beside results
-		// of 66 bytes (not more than half) and 65.
-		{strings.Repeat("../", 20) + "././g", "http://a/g", 1},
-		{strings.Repeat("../", 21) + "./g", "http://a/g", 2},
+		// At the bounds, with more room than resolveStack: the room is
+		// "http://a/" and the reference, 9 bytes more, and the dot segments
+		// remove 3 bytes a "../" and 2 a "./": 64 bytes of room left over
+		// (not more than 64) beside a result of 65 bytes, and 65 beside 64;
+		// 66 left over beside results of 66 bytes (not more than half) and
+		// 65.
+		{strings.Repeat("../", 20) + "././" + strings.Repeat("g", 56), "http://a/" + strings.Repeat("g", 56), 1},
+		{strings.Repeat("../", 21) + "./" + strings.Repeat("g", 55), "http://a/" + strings.Repeat("g", 55), 2},
 		{strings.Repeat("../", 22) + strings.Repeat("g", 57), "http://a/" + strings.Repeat("g", 57), 1},
 		{strings.Repeat("../", 22) + strings.Repeat("g", 56), "http://a/" + strings.Repeat("g", 56), 2},
 	} {
@@ -651,6 +654,53 @@ func TestResolveKeepsNoRoom(t *testing.T) {
 	runtime.KeepAlive(ref)
 }
 
+// TestResolveSharesBaseText: a target that is the base's text up to some
+// point (the examples of RFC 3986 §5.4.1 whose target is a prefix of
+// "http://a/b/c/d;p?q", and the base's own path and query written out) is
+// that text, with no allocation; the others are one. Each result is the
+// URI its text parses to.
+func TestResolveSharesBaseText(t *testing.T) {
+	base := MustParse(rsRFCBase)
+	for _, tt := range []struct {
+		ref, want string
+		shared    bool
+	}{
+		{".", "http://a/b/c/", true},
+		{"./", "http://a/b/c/", true},
+		{"..", "http://a/b/", true},
+		{"../", "http://a/b/", true},
+		{"../..", "http://a/", true},
+		{"/", "http://a/", true},
+		{"d;p?q", "http://a/b/c/d;p?q", true},
+		{"../c/d;p", "http://a/b/c/d;p", true},
+		{"g", "http://a/b/c/g", false},
+		{"?y", "http://a/b/c/d;p?y", false},
+		{"#s", "http://a/b/c/d;p?q#s", false},
+		{"d;p?q#s", "http://a/b/c/d;p?q#s", false},
+		{"//a/b/c", "http://a/b/c", false}, // the scheme comes from the base, the rest from the reference
+	} {
+		got, err := base.Resolve(MustParseReference(tt.ref))
+		if err != nil || got.String() != tt.want {
+			t.Errorf("Resolve(%q) = %q, %v; want %q", tt.ref, got, err, tt.want)
+			continue
+		}
+		if got != MustParseReference(tt.want) {
+			t.Errorf("Resolve(%q) = %#v, its text parses to %#v", tt.ref, got, MustParseReference(tt.want))
+		}
+		if shared := unsafe.StringData(got.String()) == unsafe.StringData(base.String()); shared != tt.shared {
+			t.Errorf("Resolve(%q): shares the base's text: %v, want %v", tt.ref, shared, tt.shared)
+		}
+		want := 1.0
+		if tt.shared {
+			want = 0
+		}
+		ref := MustParseReference(tt.ref)
+		if n := testing.AllocsPerRun(20, func() { _, _ = base.Resolve(ref) }); n != want {
+			t.Errorf("Resolve(%q): %v allocations, want %v", tt.ref, n, want)
+		}
+	}
+}
+
 // TestResolveDoubleSlashFitsItsRoom: the "/." of the double-slash policy
 // fits in the room Resolve allocates for the pieces it joins, without room
 // of its own: when a path without an authority starts with "//" after dot
@@ -667,12 +717,19 @@ func TestResolveDoubleSlashFitsItsRoom(t *testing.T) {
 		{"s:a/b", "..//g?q#f", "s:/.//g?q#f"},
 		{"s:/a/b", "../..//", "s:/.//"},
 	} {
-		base, ref := MustParse(tt.base), MustParseReference(tt.ref)
-		if got, err := base.Resolve(ref); err != nil || got.String() != tt.want {
-			t.Errorf("%q.Resolve(%q) = %q, %v; want %q", tt.base, tt.ref, got, err, tt.want)
-		}
-		if n := testing.AllocsPerRun(20, func() { _, _ = base.Resolve(ref) }); n != 1 {
-			t.Errorf("%q.Resolve(%q): %v allocations, want 1", tt.base, tt.ref, n)
+		base := MustParse(tt.base)
+		// Text added at the end of the reference ends the result too. A
+		// query longer than resolveStack makes resolveJoin write in the
+		// room it allocates: one allocation. Shorter, the result is copied
+		// from its stack, or is the reference's text: one at most.
+		for _, q := range []string{"", "?" + strings.Repeat("q", resolveStack)} {
+			ref := MustParseReference(tt.ref + q)
+			if got, err := base.Resolve(ref); err != nil || got.String() != tt.want+q {
+				t.Errorf("%q.Resolve(%q) = %q, %v; want %q", tt.base, ref, got, err, tt.want+q)
+			}
+			if n := testing.AllocsPerRun(20, func() { _, _ = base.Resolve(ref) }); n > 1 || q != "" && n != 1 {
+				t.Errorf("%q.Resolve(%q): %v allocations, want 1", tt.base, ref, n)
+			}
 		}
 	}
 	fixed := 0
@@ -693,8 +750,9 @@ func TestResolveDoubleSlashFitsItsRoom(t *testing.T) {
 					continue
 				}
 				fixed++
-				if a := testing.AllocsPerRun(2, func() { _, _ = base.Resolve(ref) }); a != 1 {
-					t.Errorf("%q.Resolve(%q) = %q: %v allocations, want 1", b, p, got, a)
+				long := MustParseReference(string(p) + "?" + strings.Repeat("q", resolveStack))
+				if a := testing.AllocsPerRun(2, func() { _, _ = base.Resolve(long) }); a != 1 {
+					t.Errorf("%q.Resolve(%q) = %q: %v allocations, want 1", b, long, got, a)
 				}
 			}
 		}
