@@ -167,7 +167,7 @@ func LookupScheme(name string) (SchemeRule, bool) {
 
 // normalize is NormalizeSyntax and Normalize. It, isNormal and
 // normalizeWrite take u by pointer and read it with get and has: a value
-// method (Path, …), inlined, would copy the 88-byte URI first.
+// method (Path, …), inlined, would copy the 96-byte URI first.
 func (u *URI) normalize(schemeBased bool) URI {
 	if u.isNormal(schemeBased) {
 		return *u

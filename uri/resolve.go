@@ -96,7 +96,7 @@ func (base URI) ResolveWith(ref URI, opts ResolveOptions) (URI, error) {
 
 // resolve is Resolve and ResolveWith. It takes both URIs by pointer and
 // reads them with get and has, never with the value methods (Path, …):
-// each of those, inlined, would copy the 88-byte URI first.
+// each of those, inlined, would copy the 96-byte URI first.
 func (b *URI) resolve(r *URI, nonStrict bool) (t URI, err error) {
 	if !b.has(slotScheme) {
 		return URI{}, &ResolveError{Op: "resolve", Base: b.s, Ref: r.s}
