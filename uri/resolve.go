@@ -193,15 +193,16 @@ func (u *URI) pathStart() int {
 // brings.
 func resolveJoin(u *URI, scheme string, head *URI, headFrom, headEnd, slotLo, slotHi int, dir, rpath string, dot int, tail *URI, tailFrom int, host HostKind) {
 	// The text is written in room for every piece, on the stack or in the
-	// result's one allocation. The "/." that the double-slash policy adds needs no
-	// more: dir + rpath never starts with "//" without an authority (a
-	// path-absolute cannot, a rootless or empty path does not start with
-	// "/", and dir is a prefix of such a path), so when the path starts
-	// with "//" after dot removal, two bytes or more were removed: the
-	// rules of §5.2.4 that remove one byte ("/." at the end as "/", in B;
-	// "." as the whole input, in D) do so at the end of the path and change
-	// no start, the others remove two or more ("./", "/./" as "/", "../",
-	// "/../" as "/", "/.." at the end, "..") (TestResolveDoubleSlashFitsItsRoom).
+	// result's one allocation. The "/." that the double-slash policy adds
+	// needs no more: dir + rpath never starts with "//" without an
+	// authority (a path-absolute cannot, a rootless or empty path does not
+	// start with "/", and dir is a prefix of such a path), so when the path
+	// starts with "//" after dot removal, two bytes or more were removed:
+	// the rules of §5.2.4 that remove one byte ("/." at the end as "/", in
+	// B; "." as the whole input, in D) do so at the end of the path and
+	// change no start, the others remove two or more ("./", "/./" as "/",
+	// "../", "/../" as "/", "/.." at the end, "..")
+	// (TestResolveDoubleSlashFitsItsRoom).
 	n := headEnd - headFrom + len(dir) + len(rpath) + len(tail.s) - tailFrom
 	if scheme != "" {
 		n += len(scheme) + 1
