@@ -87,20 +87,11 @@ func hostStopAt(s string) int {
 // names, IPv4-like ones among them, with every byte after them.
 func TestHostStop(t *testing.T) {
 	alphabet := []string{"a", "1", ".", "-", "~", "!", "%", "%41", ":", "@", "[", "/"}
-	names := []string{""}
 	depth := 3
 	if testing.Short() {
 		depth = 2
 	}
-	for n, level := 0, []string{""}; n < depth; n++ {
-		var next []string
-		for _, p := range level {
-			for _, a := range alphabet {
-				next = append(next, p+a)
-			}
-		}
-		names, level = append(names, next...), next
-	}
+	names := pieceTexts(alphabet, depth)
 	heads := []string{"s://", "https://", "a1+-.://", "//", "s:/", "1s://"}
 	shaped := 0
 	for _, h := range heads {
@@ -262,16 +253,7 @@ func TestStopLabels(t *testing.T) {
 // then a tail.
 func TestTailStop(t *testing.T) {
 	pieces := []string{"/", "?", "#", "a", "%41", ":", "@", "%", "["}
-	mids := []string{""}
-	for n, level := 0, []string{""}; n < 3; n++ {
-		var next []string
-		for _, p := range level {
-			for _, a := range pieces {
-				next = append(next, p+a)
-			}
-		}
-		mids, level = append(mids, next...), next
-	}
+	mids := pieceTexts(pieces, 3)
 	shaped := 0
 	for _, head := range []string{"s://a", "https://u@h:1", "s://[::1]", "s://", "s:", "s:/", "//a", "a", "1s://a",
 		"/", "/a", "a/b", "../", "?", "#", "%41"} {
@@ -304,20 +286,11 @@ func TestTailStop(t *testing.T) {
 // none, or no HEXDIG.
 func TestPctStop(t *testing.T) {
 	pieces := []string{"a", "1", ".", ":", "@", "[", "]", "%41", "/", "?", "#"}
-	mids := []string{""}
 	depth := 3
 	if testing.Short() {
 		depth = 2
 	}
-	for n, level := 0, []string{""}; n < depth; n++ {
-		var next []string
-		for _, p := range level {
-			for _, a := range pieces {
-				next = append(next, p+a)
-			}
-		}
-		mids, level = append(mids, next...), next
-	}
+	mids := pieceTexts(pieces, depth)
 	shaped := 0
 	for _, head := range []string{"s://", "https://", "http://u@", "s:", "s:/", "//", "a", "1s://", "/", "a/", "?"} {
 		for _, mid := range mids {
@@ -349,16 +322,7 @@ func TestPctStop(t *testing.T) {
 // ones, then nothing, "]" or a port.
 func TestIPLiteralStop(t *testing.T) {
 	pieces := []string{"1", "ffff", ":", "::", "1.2.3.4", "1.", "v1.", "v", "%25", "%", "]", "x", "/"}
-	mids := []string{""}
-	for n, level := 0, []string{""}; n < 3; n++ {
-		var next []string
-		for _, p := range level {
-			for _, a := range pieces {
-				next = append(next, p+a)
-			}
-		}
-		mids, level = append(mids, next...), next
-	}
+	mids := pieceTexts(pieces, 3)
 	// Longer literals, broken in the ways found in the corpus and beside.
 	for _, l := range []string{"fe80::1%25en0", "fe80::%31%25en0", "FF02::3::5:8080", "::ffff:1.2.3", "1:2:3:4:5:6:7:8:9",
 		"1:2:3:4:5:6:7", "::1.2.3.4.5", "a-zA-Z", "v7.x", "v.x", "vx", "2001:db8::1%eth0"} {
@@ -407,6 +371,22 @@ func FuzzHostStop(f *testing.F) {
 			checkStop(t, "s://"+s[:i])
 		}
 	})
+}
+
+// pieceTexts returns every text of up to depth pieces, "" first, then the
+// texts of one piece, of two, and so on.
+func pieceTexts(pieces []string, depth int) []string {
+	texts := []string{""}
+	for n, level := 0, []string{""}; n < depth; n++ {
+		var next []string
+		for _, p := range level {
+			for _, a := range pieces {
+				next = append(next, p+a)
+			}
+		}
+		texts, level = append(texts, next...), next
+	}
+	return texts
 }
 
 // match matches s with the generated matcher of rule, one of the four top
