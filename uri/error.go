@@ -396,11 +396,12 @@ var byteClass = func() (t [256]uint8) {
 	return t
 }()
 
-// knownStop returns the labels of the diagnosis of s as rule, a URI or a
-// URI-reference, and the component, when the fast match stopped at k, at a
-// byte b that no URI holds there, in one of these shapes, at a "%" of
-// the third (hexdigStop, with no component) or at the "[" of the fourth
-// (ipLiteralStop, with no component); else no labels and no component.
+// knownStop returns the labels of the diagnosis of s as rule, a URI, a
+// URI-reference or a relative-ref, and the component, when the fast match
+// stopped at k, at a byte b that no URI holds there, in one of these
+// shapes, at a "%" of the third (hexdigStop, with no component) or at the
+// "[" of the fourth (ipLiteralStop, with no component); else no labels and
+// no component.
 //
 // In the first two shapes, the byte is none of pchar, "/", "?", "#" and
 // "%": it is a "[" or "]", which only an IP literal holds (a "[" not where
