@@ -171,14 +171,12 @@ func otherStopHint(s string, k int, rule topRule, comp string) string {
 func explainError(s string, rule topRule, off int, known, comp string) *ParseError {
 	var d genDiag
 	var n int
-	switch {
-	case comp != "": // the diagnosis's result, without running it
+	if comp != "" { // the diagnosis's result, without running it
 		n = len(known)
-	case known == ipLiteralStop && diagnoseIPLiteral(s, off, &d):
-		off, n, known = d.far, d.n, ""
-		comp = componentAt(s, off, rule)
-	default:
-		if off = diagnose(rule, s, off, &d); off < 0 { // cannot happen: the fast match failed; the rule is expected at 0
+	} else {
+		if known == ipLiteralStop && diagnoseIPLiteral(s, off, &d) {
+			off = d.far
+		} else if off = diagnose(rule, s, off, &d); off < 0 { // cannot happen: the fast match failed; the rule is expected at 0
 			off = 0
 		}
 		n, known, comp = d.n, "", componentAt(s, off, rule)
@@ -542,7 +540,7 @@ func knownStop(s string, k int, rule topRule) (string, string) {
 		return fragmentStop, "fragment"
 	case strings.IndexByte(rest, '?') >= 0:
 		return pathStop, "query"
-	case auth || rel && len(rest) >= 2 && (rest[0] == '/' || strings.IndexByte(rest[1:], '/') >= 0):
+	case auth || rel && len(rest) >= 2 && strings.IndexByte(rest, '/') >= 0:
 		return pathStop, "path"
 	}
 	return "", ""
