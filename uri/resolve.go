@@ -126,7 +126,7 @@ func (b *URI) resolve(r *URI, nonStrict bool) (t URI, err error) {
 		// non-strict variant is left out).
 		from := int(r.sp[slotAuthority].lo) - 3
 		scheme, _ := b.get(slotScheme)
-		resolveJoin(&t, scheme, r, from, r.pathStart(), slotAuthority, slotPath, "", rpath, rdsIndexDotSegment(rpath), r, r.pathStart()+len(rpath), r.host)
+		resolveJoin(&t, scheme, r, from, r.pathStart(), slotAuthority, slotPath, "", rpath, dotUnknown, r, r.pathStart()+len(rpath), r.host)
 		return t, nil
 	case rpath == "":
 		// The base's path as it stands, and its query unless R has one:
@@ -154,13 +154,7 @@ func (b *URI) resolve(r *URI, nonStrict bool) (t URI, err error) {
 			dir = bp[:strings.LastIndexByte(bp, '/')+1]
 		}
 	}
-	dot := rdsIndexDotSegment(dir)
-	if dot < 0 {
-		if dot = rdsIndexDotSegment(rpath); dot >= 0 {
-			dot += len(dir)
-		}
-	}
-	resolveJoin(&t, "", b, 0, b.pathStart(), slotScheme, slotPath, dir, rpath, dot, r, r.pathStart()+len(rpath), b.host)
+	resolveJoin(&t, "", b, 0, b.pathStart(), slotScheme, slotPath, dir, rpath, dotUnknown, r, r.pathStart()+len(rpath), b.host)
 	return t, nil
 }
 
@@ -185,7 +179,7 @@ func (u *URI) pathStart() int {
 //     [slotLo, slotHi);
 //   - the path dir + rpath, unless both are empty, its dot segments
 //     removed when dot, the offset of its first one (rdsIndexDotSegment),
-//     is not -1;
+//     is not -1; with dotUnknown, resolveJoin finds it in the path written;
 //   - tail.s[tailFrom:], with the spans of tail's query and fragment.
 //
 // Each piece is valid where it goes, as the callers ensure (the tests parse
@@ -232,6 +226,9 @@ func resolveJoin(u *URI, scheme string, head *URI, headFrom, headEnd, slotLo, sl
 		p0 := len(buf)
 		buf = append(buf, dir...)
 		buf = append(buf, rpath...)
+		if dot == dotUnknown {
+			dot = rdsIndexDotSegmentBytes(buf[p0:])
+		}
 		if dot >= 0 {
 			buf = buf[:p0+rdsInPlaceFrom(buf[p0:], dot)]
 			if u.sp[slotAuthority].lo == 0 {
@@ -268,6 +265,11 @@ func resolveJoin(u *URI, scheme string, head *URI, headFrom, headEnd, slotLo, sl
 		u.s = unsafe.String(unsafe.SliceData(heap), len(buf))
 	}
 }
+
+// dotUnknown is the dot of resolveJoin for a path whose first dot segment
+// is not known: one scan of the path written costs less than one of dir and
+// one of rpath (a call of IndexByte each; resolve.tsv: 0.96× the time).
+const dotUnknown = -2
 
 // resolveStack is the longest text of a resolution that resolveJoin writes
 // on its stack: 99% of those of the corpus.
@@ -339,11 +341,14 @@ func rdsIndexDotSegment(p string) int {
 	}
 }
 
-// rdsHasDotSegmentBytes is rdsHasDotSegment for a path being written: p is
-// read as a string, not copied (nothing writes to it meanwhile).
-func rdsHasDotSegmentBytes(p []byte) bool {
-	return rdsHasDotSegment(unsafe.String(unsafe.SliceData(p), len(p)))
+// rdsIndexDotSegmentBytes and rdsHasDotSegmentBytes are rdsIndexDotSegment
+// and rdsHasDotSegment for a path being written: p is read as a string, not
+// copied (nothing writes to it meanwhile).
+func rdsIndexDotSegmentBytes(p []byte) int {
+	return rdsIndexDotSegment(unsafe.String(unsafe.SliceData(p), len(p)))
 }
+
+func rdsHasDotSegmentBytes(p []byte) bool { return rdsIndexDotSegmentBytes(p) >= 0 }
 
 // rdsDotAt reports whether the segment of p that starts at i is "." or "..".
 func rdsDotAt(p string, i int) bool {
