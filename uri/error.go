@@ -73,6 +73,7 @@ func (e *ParseError) Is(target error) bool { return target == ErrInvalid }
 func newParseError(s string, rule topRule, prefix int) *ParseError {
 	known, comp := knownStop(s, prefix, rule)
 	switch {
+	case known == portStop: // its hints quote the port: hintOf writes them
 	case comp != "":
 		if hint := stopHint(s, prefix, rule, comp); hint != "" {
 			return knownError(s, rule, prefix, known, comp, hint)
@@ -439,6 +440,18 @@ var byteClass = func() (t [256]uint8) {
 // hexdigStop and no component; newParseError finds the offset and
 // componentAt the component there.
 //
+//	scheme "://" ( userinfo "@" host / IP-literal ) ":" *DIGIT b ...
+//
+// where b is no DIGIT, "/", "?" or "#", and the host an IP-literal, an
+// IPv4address or a reg-name without pct-encoded (portStopAt): the
+// alternatives that reach b are the port's, the path's, the query's, the
+// fragment's and the end's, portStop ("git+ssh://git@github.com:npm/x").
+// The userinfo before the "@" cannot go on past it, nor can a userinfo
+// start with the "[" of an IP literal; with neither, a userinfo would take
+// the host, the ":" and the port and go on through b (a letter, "%"), or
+// fail at b too, with labels of its own ("s://h:80{"): the diagnosis
+// explains those.
+//
 //	scheme "://" [ userinfo "@" ] "[" ...
 //
 // where the "[" starts a host: only an IP-literal takes it, so the
@@ -460,6 +473,9 @@ func knownStop(s string, k int, rule topRule) (string, string) {
 	// clsUserinfo: unreserved, sub-delims, ":" and "%"; clsAuthorityStop:
 	// "/", "?" and "#".
 	c := s[k]
+	if c-'0' >= 10 && (s[k-1] == ':' || s[k-1]-'0' < 10) && portStopAt(s, k, rule) {
+		return portStop, "port"
+	}
 	if byteClass[c]&(clsUserinfo|clsAuthorityStop) != 0 && c != '%' || c == '@' {
 		return "", ""
 	}
@@ -560,6 +576,46 @@ func diagnoseIPLiteral(s string, k int, d *genDiag) bool {
 	return explainIPLiteral(s, k, d) < 0 && d.n > 0
 }
 
+// portStopAt reports whether the byte at k of s, no DIGIT, stops a port in
+// knownStop's shape: after "//", which follows a scheme and its ":" (rule
+// URI or URI-reference) or starts s (relative-ref or URI-reference), an
+// authority up to k of userinfo "@" host ":" *DIGIT, with a host of
+// reg-name bytes without "%" (an IPv4address among them) or an IP-literal,
+// or of IP-literal ":" *DIGIT.
+func portStopAt(s string, k int, rule topRule) bool {
+	if byteClass[s[k]]&clsAuthorityStop != 0 {
+		return false // a path, a query or a fragment starts there
+	}
+	i := strings.Index(s[:k], "//")
+	switch {
+	case i < 0:
+		return false
+	case i == 0:
+		if rule == ruleURI {
+			return false
+		}
+	case rule == ruleRelativeRef || s[i-1] != ':' || !isScheme(s[:i-1]):
+		return false
+	}
+	a := s[i+2 : k]
+	at := strings.LastIndexByte(a, '@')
+	if at >= 0 {
+		if !userinfoBytes(a[:at]) { // no "/", "?", "#" nor a second "@"
+			return false
+		}
+		a = a[at+1:]
+	}
+	var h int // the host is a[:h]
+	if len(a) > 0 && a[0] == '[' {
+		if h = strings.IndexByte(a, ']') + 1; h == 0 || matchIPLiteral(a[:h], 0) != h {
+			return false
+		}
+	} else if h = strings.IndexByte(a, ':'); at < 0 || h < 0 || !isRegName(a[:h]) {
+		return false
+	}
+	return h < len(a) && a[h] == ':' && digits(a[h+1:])
+}
+
 // pctInAuthority reports whether pct-encoded may follow a, the text of an
 // authority before a "%" (knownStop): while a holds only userinfo bytes, in
 // a userinfo, or after an "@" while the host holds only a reg-name's (the
@@ -606,6 +662,7 @@ const (
 	fragmentStop  = "\x22\x08\x27\x2a"                             // pchar, "/", "?", end of input
 	hexdigStop    = "\x10"                                         // HEXDIG, after a "%"
 	ipLiteralStop = "\x0d"                                         // IP-literal: its own diagnosis
+	portStop      = "\x01\x08\x27\x28\x2a"                         // DIGIT, "/", "?", "#", end of input
 )
 
 // indexStop is the index of the first byte of s in one of the classes cls,

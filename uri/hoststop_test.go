@@ -223,6 +223,7 @@ func TestStopLabels(t *testing.T) {
 		{"query", "s://a?{", 6, pathStop, []string{"pchar", `"/"`, `"?"`, `"#"`, "end of input"}},
 		{"fragment", "s://a#{", 6, fragmentStop, []string{"pchar", `"/"`, `"?"`, "end of input"}},
 		{"percent", "s://a/%4z", 8, hexdigStop, []string{"HEXDIG"}},
+		{"port", "s://u@h:8x", 9, portStop, []string{"DIGIT", `"/"`, `"?"`, `"#"`, "end of input"}},
 	}
 	for _, tt := range tests {
 		if diff := cmp.Diff(tt.want, stopLabels(tt.got)); diff != "" {
@@ -349,6 +350,41 @@ func TestIPLiteralStop(t *testing.T) {
 	}
 }
 
+// TestPortStop compares ParseError's offset, expected list, component and
+// hint with the diagnosis, componentAt and hintFor on inputs where the fast
+// match stops in a port after a userinfo or an IP literal (knownStop's
+// portStop), and beside them: after heads with and without a scheme, a
+// userinfo or an IP literal, every text of up to three pieces of the
+// kinds a host and a port hold or end at (a letter, DIGITs, ".", ":", "@",
+// "[", "%", a triplet, "{", a space, a byte outside ASCII, "/", "?", "#").
+func TestPortStop(t *testing.T) {
+	pieces := []string{"a", "80", ".", ":", "@", "[", "%", "%41", "{", " ", "\xc3", "/", "?", "#"}
+	depth := 3
+	if testing.Short() {
+		depth = 2
+	}
+	mids := pieceTexts(pieces, depth)
+	shaped := 0
+	for _, head := range []string{"s://u@h:", "git+ssh://git@github.com:", "http://u:p@1.2.3.4:", "s://@:", "//u@h:",
+		"s://[::1]:", "s://u@[v1.x]:", "//[::1]:", "s://h:", "s://u@h%41:", "1s://u@h:", "s:x//u@h:", "s://u@h"} {
+		for _, mid := range mids {
+			in := head + mid
+			checkStop(t, in)
+			for _, rule := range []topRule{ruleURI, ruleRelativeRef, ruleURIReference} {
+				var sp [nslots]span
+				if end := match(rule, in, &sp); end < len(in) {
+					if l, _ := knownStop(in, end, rule); l == portStop {
+						shaped++
+					}
+				}
+			}
+		}
+	}
+	if want := 10000; shaped < want {
+		t.Errorf("%d inputs of knownStop's portStop, want %d or more", shaped, want)
+	}
+}
+
 // FuzzHostStop compares ParseError's offset, expected list, component and
 // hint with the diagnosis, componentAt and hintFor on any input, and on the
 // input made a URI with an authority, a path or a query: where
@@ -367,6 +403,8 @@ func FuzzHostStop(f *testing.F) {
 		checkStop(t, "a/"+s)
 		checkStop(t, "//"+s)
 		checkStop(t, "s://["+s)
+		checkStop(t, "s://u@h:"+s)
+		checkStop(t, "//[::1]:"+s)
 		if i := strings.IndexByte(s, '/'); i >= 0 {
 			checkStop(t, "s://"+s[:i])
 		}
