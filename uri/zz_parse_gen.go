@@ -984,6 +984,9 @@ l4:
 			break
 		}
 		p += 3
+		for len(in)-p >= 3 && in[p] == '%' && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+			p += 3
+		}
 	}
 l2:
 	return p
@@ -1029,6 +1032,9 @@ func matchPathAbsolute(in string, pos int) int {
 			break
 		}
 		p += 3
+		for len(in)-p >= 3 && in[p] == '%' && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+			p += 3
+		}
 	}
 	if p == v2 {
 		goto l4
@@ -1057,6 +1063,9 @@ func matchPathAbsolute(in string, pos int) int {
 				break
 			}
 			p += 3
+			for len(in)-p >= 3 && in[p] == '%' && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+				p += 3
+			}
 		}
 	}
 	goto l3
@@ -1157,6 +1166,9 @@ func matchURI(in string, pos int, caps *[8]span) int {
 			break
 		}
 		p += 3
+		for len(in)-p >= 3 && in[p] == '%' && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+			p += 3
+		}
 	}
 	k2e = p
 	if uint(p) >= uint(len(in)) || in[p] != '@' {
@@ -1239,6 +1251,9 @@ l9:
 				break
 			}
 			p += 3
+			for len(in)-p >= 3 && in[p] == '%' && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+				p += 3
+			}
 		}
 	}
 	k5e = p
@@ -1308,6 +1323,9 @@ l12:
 			break
 		}
 		p += 3
+		for len(in)-p >= 3 && in[p] == '%' && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+			p += 3
+		}
 	}
 	if p == v18 {
 		goto l13
@@ -1336,6 +1354,9 @@ l12:
 				break
 			}
 			p += 3
+			for len(in)-p >= 3 && in[p] == '%' && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+				p += 3
+			}
 		}
 	}
 	k5e = p
@@ -1394,6 +1415,9 @@ l2:
 			break
 		}
 		p += 3
+		for len(in)-p >= 3 && in[p] == '%' && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+			p += 3
+		}
 	}
 	k6e = p
 	goto l15
@@ -1436,6 +1460,9 @@ l15:
 			break
 		}
 		p += 3
+		for len(in)-p >= 3 && in[p] == '%' && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+			p += 3
+		}
 	}
 	k7e = p
 	goto l19
@@ -1540,6 +1567,9 @@ func matchAbsoluteURI(in string, pos int, caps *[8]span) int {
 			break
 		}
 		p += 3
+		for len(in)-p >= 3 && in[p] == '%' && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+			p += 3
+		}
 	}
 	k2e = p
 	if uint(p) >= uint(len(in)) || in[p] != '@' {
@@ -1622,6 +1652,9 @@ l9:
 				break
 			}
 			p += 3
+			for len(in)-p >= 3 && in[p] == '%' && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+				p += 3
+			}
 		}
 	}
 	k5e = p
@@ -1693,6 +1726,9 @@ l12:
 			break
 		}
 		p += 3
+		for len(in)-p >= 3 && in[p] == '%' && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+			p += 3
+		}
 	}
 	if p == v18 {
 		goto l13
@@ -1721,6 +1757,9 @@ l12:
 				break
 			}
 			p += 3
+			for len(in)-p >= 3 && in[p] == '%' && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+				p += 3
+			}
 		}
 	}
 	k5e = p
@@ -1781,6 +1820,9 @@ l2:
 			break
 		}
 		p += 3
+		for len(in)-p >= 3 && in[p] == '%' && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+			p += 3
+		}
 	}
 	k6e = p
 	goto l15
@@ -1855,6 +1897,9 @@ func matchRelativeRef(in string, pos int, caps *[8]span) int {
 			break
 		}
 		p += 3
+		for len(in)-p >= 3 && in[p] == '%' && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+			p += 3
+		}
 	}
 	k2e = p
 	if uint(p) >= uint(len(in)) || in[p] != '@' {
@@ -1937,6 +1982,9 @@ l9:
 				break
 			}
 			p += 3
+			for len(in)-p >= 3 && in[p] == '%' && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+				p += 3
+			}
 		}
 	}
 	k5e = p
@@ -1994,6 +2042,9 @@ l12:
 			break
 		}
 		p += 3
+		for len(in)-p >= 3 && in[p] == '%' && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+			p += 3
+		}
 	}
 	if p == v18 {
 		goto l13
@@ -2022,6 +2073,9 @@ l12:
 				break
 			}
 			p += 3
+			for len(in)-p >= 3 && in[p] == '%' && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+				p += 3
+			}
 		}
 	}
 	k5e = p
@@ -2068,6 +2122,9 @@ l2:
 			break
 		}
 		p += 3
+		for len(in)-p >= 3 && in[p] == '%' && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+			p += 3
+		}
 	}
 	k6e = p
 	goto l15
@@ -2110,6 +2167,9 @@ l15:
 			break
 		}
 		p += 3
+		for len(in)-p >= 3 && in[p] == '%' && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+			p += 3
+		}
 	}
 	k7e = p
 	goto l19
@@ -3601,6 +3661,9 @@ func explainPathAbempty(in string, pos int, d *genDiag) int {
 				break
 			}
 			p += 3
+			for len(in)-p >= 3 && in[p] == '%' && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+				p += 3
+			}
 		}
 	}
 	if p+2 >= d.far {
@@ -3705,6 +3768,9 @@ l2:
 				break
 			}
 			p += 3
+			for len(in)-p >= 3 && in[p] == '%' && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+				p += 3
+			}
 		}
 	}
 	if p+2 >= d.far {
@@ -3767,6 +3833,9 @@ func explainPathRootless(in string, pos int, d *genDiag) int {
 				break
 			}
 			p += 3
+			for len(in)-p >= 3 && in[p] == '%' && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+				p += 3
+			}
 		}
 	}
 	if p+2 >= d.far {
@@ -4356,6 +4425,9 @@ func explainPathNoscheme(in string, pos int, d *genDiag) int {
 				break
 			}
 			p += 3
+			for len(in)-p >= 3 && in[p] == '%' && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+				p += 3
+			}
 		}
 	}
 	if p+2 >= d.far {

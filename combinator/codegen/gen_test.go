@@ -195,6 +195,16 @@ func genInputs() []string {
 		run := strings.Repeat("a", n)
 		in = append(in, run, run+"!", run+"!a", "x"+run+"@"+run)
 	}
+	// After a triplet, the triplets that follow it are taken in a loop of
+	// their own (runLoop): runs of 0 to 5 of them, after a byte of the run
+	// or none, then the end, a byte of the run, one that ends it, or a "%"
+	// without its two HEXDIG.
+	for n := range 6 {
+		run := strings.Repeat("%4F", n)
+		for _, end := range []string{"", "a", "!", "%", "%4", "%4g", "%g4", "%4F"} {
+			in = append(in, run+end, "a"+run+end, "//a"+run+end+"@b", "/"+run+end+"?"+run)
+		}
+	}
 	r := rand.New(rand.NewPCG(1, 2))
 	const alphabet = "abcxy.:/?#[]%4F!@12"
 	for i := 0; i < 400; i++ {
