@@ -305,20 +305,24 @@ func (u *URI) isNormal(schemeBased bool) bool {
 		return false
 	}
 	// Every triplet, in any component, must be upper-case and encode a
-	// reserved or other character: such a triplet stays as it is.
+	// reserved or other character: such a triplet stays as it is. The
+	// triplets that follow a triplet (percent-encoded UTF-8 comes in runs)
+	// are read without a call of IndexByte each.
 	for s := u.s; ; {
 		i := strings.IndexByte(s, '%')
 		if i < 0 {
 			break
 		}
-		if i+2 >= len(s) {
-			return false
+		for ; i < len(s) && s[i] == '%'; i += 3 {
+			if i+2 >= len(s) {
+				return false
+			}
+			h, l := s[i+1], s[i+2]
+			if 'a' <= h && h <= 'f' || 'a' <= l && l <= 'f' || unreservedSet.contains(normPctHexVal(h)<<4|normPctHexVal(l)) {
+				return false
+			}
 		}
-		h, l := s[i+1], s[i+2]
-		if 'a' <= h && h <= 'f' || 'a' <= l && l <= 'f' || unreservedSet.contains(normPctHexVal(h)<<4|normPctHexVal(l)) {
-			return false
-		}
-		s = s[i+3:]
+		s = s[i:]
 	}
 	return !rdsHasDotSegment(path)
 }
@@ -413,12 +417,15 @@ func normPctAppend(dst []byte, s string, decode, lowerCase bool) []byte {
 				return append(dst, s...)
 			}
 			dst = append(dst, s[:i]...)
-			if v := normPctHexVal(s[i+1])<<4 | normPctHexVal(s[i+2]); decode && unreservedSet.contains(v) {
-				dst = append(dst, v)
-			} else {
-				dst = append(dst, '%', normPctUpperHex(s[i+1]), normPctUpperHex(s[i+2]))
+			// The triplet, and those that follow it (percent-encoded
+			// UTF-8 comes in runs) without a call of IndexByte each.
+			for s = s[i:]; len(s) >= 3 && s[0] == '%'; s = s[3:] {
+				if v := normPctHexVal(s[1])<<4 | normPctHexVal(s[2]); decode && unreservedSet.contains(v) {
+					dst = append(dst, v)
+				} else {
+					dst = append(dst, '%', normPctUpperHex(s[1]), normPctUpperHex(s[2]))
+				}
 			}
-			s = s[i+3:]
 		}
 	}
 	for i := 0; i < len(s); i++ {

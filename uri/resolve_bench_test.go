@@ -117,7 +117,8 @@ func BenchmarkResolveOnly(b *testing.B) {
 
 // BenchmarkParseNormalize parses each valid line of urls.txt, normalizes it
 // (NormalizeSyntax) and makes its string, one op being one URI, beside the
-// same on the lines that are already normal, where it allocates nothing.
+// same on the lines that are already normal, where it allocates nothing,
+// and on URLs of percent-encoded UTF-8 (percentEncodedURLs).
 func BenchmarkParseNormalize(b *testing.B) {
 	var all, normal []string
 	for _, l := range corpus.Lines(b, "urls.txt") {
@@ -131,7 +132,7 @@ func BenchmarkParseNormalize(b *testing.B) {
 	for _, bc := range []struct {
 		name  string
 		lines []string
-	}{{"valid", all}, {"normal", normal}} {
+	}{{"valid", all}, {"normal", normal}, {"percentEncoded", percentEncodedURLs}} {
 		b.Run(bc.name, func(b *testing.B) {
 			b.ReportAllocs()
 			defer reportCPU(b)()
