@@ -162,3 +162,42 @@ func BenchmarkParseLong(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkPercent compares PercentEncode (a path segment) and PercentDecode
+// with net/url's PathEscape and PathUnescape, which do the same for a path
+// segment: on words outside ASCII, where most bytes are encoded, and on a
+// long ASCII text with one space.
+func BenchmarkPercent(b *testing.B) {
+	words, _ := url.PathUnescape("%E4%BD%A0%E5%A5%BD %E4%B8%96%E7%95%8C x=y&z")
+	ascii := strings.Repeat("abcdefghij", 10) + " x"
+	for _, tc := range []struct{ name, s string }{{"words", words}, {"ascii", ascii}} {
+		enc := PercentEncode(tc.s, ComponentPathSegment)
+		if got := url.PathEscape(tc.s); got != enc {
+			b.Fatalf("PathEscape(%q) = %q, PercentEncode gives %q", tc.s, got, enc)
+		}
+		b.Run("encode/"+tc.name+"/uri.PercentEncode", func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				_ = PercentEncode(tc.s, ComponentPathSegment)
+			}
+		})
+		b.Run("encode/"+tc.name+"/net-url.PathEscape", func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				_ = url.PathEscape(tc.s)
+			}
+		})
+		b.Run("decode/"+tc.name+"/uri.PercentDecode", func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				_, _ = PercentDecode(enc)
+			}
+		})
+		b.Run("decode/"+tc.name+"/net-url.PathUnescape", func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				_, _ = url.PathUnescape(enc)
+			}
+		})
+	}
+}

@@ -3,6 +3,7 @@ package uri
 import (
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/seed42851778/rfc3986/internal/errtext"
 )
@@ -79,17 +80,19 @@ func PercentDecode(s string) (string, error) {
 		n++
 		j += 2
 	}
-	b := make([]byte, 0, len(s)-2*n)
-	b = append(b, s[:i]...)
+	b := make([]byte, len(s)-2*n)
+	w := copy(b, s[:i])
 	for j := i; j < len(s); j++ {
-		if s[j] == '%' {
-			b = append(b, byte(unhex(s[j+1])<<4|unhex(s[j+2])))
+		c := s[j]
+		if c == '%' {
+			c = byte(unhex(s[j+1])<<4 | unhex(s[j+2]))
 			j += 2
-			continue
 		}
-		b = append(b, s[j])
+		b[w] = c
+		w++
 	}
-	return string(b), nil
+	// b is written whole and never again: the result's one allocation.
+	return unsafe.String(unsafe.SliceData(b), len(b)), nil
 }
 
 // EncodedOffset returns the offset in s of byte n of PercentDecode(s): where
@@ -221,6 +224,38 @@ func appendEncode(dst []byte, s string, allowed *byteSet) []byte {
 	return append(dst, s[start:]...)
 }
 
+// encodedLen is the length of s with every byte outside allowed
+// pct-encoded: two more bytes for each.
+func encodedLen(s string, allowed *byteSet) int {
+	n := len(s)
+	for i := 0; i < len(s); i++ {
+		if !allowed.contains(s[i]) {
+			n += 2
+		}
+	}
+	return n
+}
+
+// encodeInto writes s to b, which holds encodedLen(s, allowed) bytes, with
+// every byte outside allowed replaced by its triplet in upper-case hex.
+func encodeInto(b []byte, s string, allowed *byteSet) {
+	const hexd = "0123456789ABCDEF"
+	w, start := 0, 0
+	for i := 0; i < len(s); i++ {
+		x := s[i]
+		if allowed.contains(x) {
+			continue
+		}
+		if start < i {
+			w += copy(b[w:], s[start:i])
+		}
+		b[w], b[w+1], b[w+2] = '%', hexd[x>>4], hexd[x&15]
+		w += 3
+		start = i + 1
+	}
+	copy(b[w:], s[start:])
+}
+
 // Encode returns s with every byte outside allowed replaced by its
 // pct-encoded triplet, in upper-case hex (§2.1), for components the
 // Component constants do not name (combinator.SegmentNZNCSet for the first
@@ -239,30 +274,12 @@ func Encode(s string, allowed [4]uint64) string {
 
 // encode is Encode for a set that does not hold "%".
 func encode(s string, allowed *byteSet) string {
-	n := 0
-	for i := 0; i < len(s); i++ {
-		if !allowed.contains(s[i]) {
-			n++
-		}
-	}
-	if n == 0 {
+	n := encodedLen(s, allowed)
+	if n == len(s) {
 		return s
 	}
-	const hexd = "0123456789ABCDEF"
-	var b strings.Builder
-	b.Grow(len(s) + 2*n)
-	start := 0
-	for i := 0; i < len(s); i++ {
-		x := s[i]
-		if allowed.contains(x) {
-			continue
-		}
-		b.WriteString(s[start:i])
-		b.WriteByte('%')
-		b.WriteByte(hexd[x>>4])
-		b.WriteByte(hexd[x&15])
-		start = i + 1
-	}
-	b.WriteString(s[start:])
-	return b.String()
+	b := make([]byte, n)
+	encodeInto(b, s, allowed)
+	// b is written whole and never again: the result's one allocation.
+	return unsafe.String(unsafe.SliceData(b), n)
 }

@@ -79,6 +79,19 @@ func TestPercentDecodeNoAlloc(t *testing.T) {
 	}
 }
 
+// TestPercentDecodeOneAlloc: a text with triplets is decoded into the
+// result's one allocation, whose bytes are those RFC 3986 §2.1 gives.
+func TestPercentDecodeOneAlloc(t *testing.T) {
+	const in, want = "q=%E4%BD%A0%e5%a5%bd+%41b%2F", "q=\u4f60\u597d+Ab/"
+	var got string
+	if n := testing.AllocsPerRun(100, func() { got, _ = PercentDecode(in) }); n != 1 {
+		t.Errorf("PercentDecode(%q) allocates %v times, want 1", in, n)
+	}
+	if got != want {
+		t.Errorf("PercentDecode(%q) = %q, want %q", in, got, want)
+	}
+}
+
 func TestPercentEncode(t *testing.T) {
 	for _, tc := range []struct {
 		in   string
