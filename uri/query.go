@@ -3,6 +3,7 @@ package uri
 import (
 	"net/url"
 	"strings"
+	"unsafe"
 )
 
 // QueryValues returns the value of every query parameter whose decoded key is
@@ -72,7 +73,9 @@ func formDecode(s string) string {
 			b = append(b, x)
 		}
 	}
-	return string(b)
+	// b is written whole and never again: the result's one allocation (a
+	// copy would be a second).
+	return unsafe.String(unsafe.SliceData(b), len(b))
 }
 
 // ResolveString parses ref as a URI reference (ParseReference) and resolves
