@@ -963,12 +963,30 @@ l3:
 l4:
 	p = v1
 	// ireg-name
-	for p < len(in) {
-		if c := in[p]; genSet10[c] != 0 {
-			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+	for {
+		for {
+			if len(in)-p < 8 {
+				if n := len(in); n >= 8 {
+					p += genStop(genWord(in[n-8:], &genSet10), n-p)
+				} else {
+					for uint(p) < uint(len(in)) && genSet10[in[p]] != 0 {
+						p++
+					}
+				}
+				break
+			}
+			if q := in[p:][:8]; genSet10[q[0]]&genSet10[q[1]]&genSet10[q[2]]&genSet10[q[3]]&genSet10[q[4]]&genSet10[q[5]]&genSet10[q[6]]&genSet10[q[7]] == 0 {
+				p += genStop(genWord(q, &genSet10), 8)
+				break
+			}
+			p += 8
+		}
+		if uint(p) >= uint(len(in)) {
+			break
+		}
+		if c := in[p]; c == '%' && len(in)-p >= 3 && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 			p += 3
-		} else if c < utf8.RuneSelf {
+		} else if in[p] < utf8.RuneSelf {
 			break
 		} else if e := genRunes0(in, p); e > 0 {
 			p += e
@@ -998,12 +1016,30 @@ func matchIpathAbsolute(in string, pos int) int {
 	v1 = p
 	// isegment-nz
 	v2 = p
-	for p < len(in) {
-		if c := in[p]; genSet12[c] != 0 {
-			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+	for {
+		for {
+			if len(in)-p < 8 {
+				if n := len(in); n >= 8 {
+					p += genStop(genWord(in[n-8:], &genSet12), n-p)
+				} else {
+					for uint(p) < uint(len(in)) && genSet12[in[p]] != 0 {
+						p++
+					}
+				}
+				break
+			}
+			if q := in[p:][:8]; genSet12[q[0]]&genSet12[q[1]]&genSet12[q[2]]&genSet12[q[3]]&genSet12[q[4]]&genSet12[q[5]]&genSet12[q[6]]&genSet12[q[7]] == 0 {
+				p += genStop(genWord(q, &genSet12), 8)
+				break
+			}
+			p += 8
+		}
+		if uint(p) >= uint(len(in)) {
+			break
+		}
+		if c := in[p]; c == '%' && len(in)-p >= 3 && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 			p += 3
-		} else if c < utf8.RuneSelf {
+		} else if in[p] < utf8.RuneSelf {
 			break
 		} else if e := genRunes0(in, p); e > 0 {
 			p += e
@@ -1016,12 +1052,30 @@ func matchIpathAbsolute(in string, pos int) int {
 	}
 	if p < len(in) && in[p] == '/' {
 		p++
-		for p < len(in) {
-			if c := in[p]; genSet11[c] != 0 {
-				p++
-			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+		for {
+			for {
+				if len(in)-p < 8 {
+					if n := len(in); n >= 8 {
+						p += genStop(genWord(in[n-8:], &genSet11), n-p)
+					} else {
+						for uint(p) < uint(len(in)) && genSet11[in[p]] != 0 {
+							p++
+						}
+					}
+					break
+				}
+				if q := in[p:][:8]; genSet11[q[0]]&genSet11[q[1]]&genSet11[q[2]]&genSet11[q[3]]&genSet11[q[4]]&genSet11[q[5]]&genSet11[q[6]]&genSet11[q[7]] == 0 {
+					p += genStop(genWord(q, &genSet11), 8)
+					break
+				}
+				p += 8
+			}
+			if uint(p) >= uint(len(in)) {
+				break
+			}
+			if c := in[p]; c == '%' && len(in)-p >= 3 && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 				p += 3
-			} else if c < utf8.RuneSelf {
+			} else if in[p] < utf8.RuneSelf {
 				break
 			} else if e := genRunes0(in, p); e > 0 {
 				p += e
@@ -1106,12 +1160,30 @@ func matchIRI(in string, pos int, caps *[8][2]int) int {
 	v14 = k2e
 	k2s = p
 	// iuserinfo
-	for p < len(in) {
-		if c := in[p]; genSet3[c] != 0 {
-			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+	for {
+		for {
+			if len(in)-p < 8 {
+				if n := len(in); n >= 8 {
+					p += genStop(genWord(in[n-8:], &genSet3), n-p)
+				} else {
+					for uint(p) < uint(len(in)) && genSet3[in[p]] != 0 {
+						p++
+					}
+				}
+				break
+			}
+			if q := in[p:][:8]; genSet3[q[0]]&genSet3[q[1]]&genSet3[q[2]]&genSet3[q[3]]&genSet3[q[4]]&genSet3[q[5]]&genSet3[q[6]]&genSet3[q[7]] == 0 {
+				p += genStop(genWord(q, &genSet3), 8)
+				break
+			}
+			p += 8
+		}
+		if uint(p) >= uint(len(in)) {
+			break
+		}
+		if c := in[p]; c == '%' && len(in)-p >= 3 && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 			p += 3
-		} else if c < utf8.RuneSelf {
+		} else if in[p] < utf8.RuneSelf {
 			break
 		} else if e := genRunes0(in, p); e > 0 {
 			p += e
@@ -1178,12 +1250,30 @@ l9:
 	// ipath-abempty
 	if p < len(in) && in[p] == '/' {
 		p++
-		for p < len(in) {
-			if c := in[p]; genSet11[c] != 0 {
-				p++
-			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+		for {
+			for {
+				if len(in)-p < 8 {
+					if n := len(in); n >= 8 {
+						p += genStop(genWord(in[n-8:], &genSet11), n-p)
+					} else {
+						for uint(p) < uint(len(in)) && genSet11[in[p]] != 0 {
+							p++
+						}
+					}
+					break
+				}
+				if q := in[p:][:8]; genSet11[q[0]]&genSet11[q[1]]&genSet11[q[2]]&genSet11[q[3]]&genSet11[q[4]]&genSet11[q[5]]&genSet11[q[6]]&genSet11[q[7]] == 0 {
+					p += genStop(genWord(q, &genSet11), 8)
+					break
+				}
+				p += 8
+			}
+			if uint(p) >= uint(len(in)) {
+				break
+			}
+			if c := in[p]; c == '%' && len(in)-p >= 3 && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 				p += 3
-			} else if c < utf8.RuneSelf {
+			} else if in[p] < utf8.RuneSelf {
 				break
 			} else if e := genRunes0(in, p); e > 0 {
 				p += e
@@ -1240,12 +1330,30 @@ l12:
 	// ipath-rootless
 	// isegment-nz
 	v18 = p
-	for p < len(in) {
-		if c := in[p]; genSet12[c] != 0 {
-			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+	for {
+		for {
+			if len(in)-p < 8 {
+				if n := len(in); n >= 8 {
+					p += genStop(genWord(in[n-8:], &genSet12), n-p)
+				} else {
+					for uint(p) < uint(len(in)) && genSet12[in[p]] != 0 {
+						p++
+					}
+				}
+				break
+			}
+			if q := in[p:][:8]; genSet12[q[0]]&genSet12[q[1]]&genSet12[q[2]]&genSet12[q[3]]&genSet12[q[4]]&genSet12[q[5]]&genSet12[q[6]]&genSet12[q[7]] == 0 {
+				p += genStop(genWord(q, &genSet12), 8)
+				break
+			}
+			p += 8
+		}
+		if uint(p) >= uint(len(in)) {
+			break
+		}
+		if c := in[p]; c == '%' && len(in)-p >= 3 && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 			p += 3
-		} else if c < utf8.RuneSelf {
+		} else if in[p] < utf8.RuneSelf {
 			break
 		} else if e := genRunes0(in, p); e > 0 {
 			p += e
@@ -1258,12 +1366,30 @@ l12:
 	}
 	if p < len(in) && in[p] == '/' {
 		p++
-		for p < len(in) {
-			if c := in[p]; genSet11[c] != 0 {
-				p++
-			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+		for {
+			for {
+				if len(in)-p < 8 {
+					if n := len(in); n >= 8 {
+						p += genStop(genWord(in[n-8:], &genSet11), n-p)
+					} else {
+						for uint(p) < uint(len(in)) && genSet11[in[p]] != 0 {
+							p++
+						}
+					}
+					break
+				}
+				if q := in[p:][:8]; genSet11[q[0]]&genSet11[q[1]]&genSet11[q[2]]&genSet11[q[3]]&genSet11[q[4]]&genSet11[q[5]]&genSet11[q[6]]&genSet11[q[7]] == 0 {
+					p += genStop(genWord(q, &genSet11), 8)
+					break
+				}
+				p += 8
+			}
+			if uint(p) >= uint(len(in)) {
+				break
+			}
+			if c := in[p]; c == '%' && len(in)-p >= 3 && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 				p += 3
-			} else if c < utf8.RuneSelf {
+			} else if in[p] < utf8.RuneSelf {
 				break
 			} else if e := genRunes0(in, p); e > 0 {
 				p += e
@@ -1321,12 +1447,30 @@ l2:
 	p++
 	k6s = p
 	// iquery
-	for p < len(in) {
-		if c := in[p]; genSet13[c] != 0 {
-			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+	for {
+		for {
+			if len(in)-p < 8 {
+				if n := len(in); n >= 8 {
+					p += genStop(genWord(in[n-8:], &genSet13), n-p)
+				} else {
+					for uint(p) < uint(len(in)) && genSet13[in[p]] != 0 {
+						p++
+					}
+				}
+				break
+			}
+			if q := in[p:][:8]; genSet13[q[0]]&genSet13[q[1]]&genSet13[q[2]]&genSet13[q[3]]&genSet13[q[4]]&genSet13[q[5]]&genSet13[q[6]]&genSet13[q[7]] == 0 {
+				p += genStop(genWord(q, &genSet13), 8)
+				break
+			}
+			p += 8
+		}
+		if uint(p) >= uint(len(in)) {
+			break
+		}
+		if c := in[p]; c == '%' && len(in)-p >= 3 && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 			p += 3
-		} else if c < utf8.RuneSelf {
+		} else if in[p] < utf8.RuneSelf {
 			break
 		} else if e := genRunes1(in, p); e > 0 {
 			p += e
@@ -1353,12 +1497,30 @@ l15:
 	p++
 	k7s = p
 	// ifragment
-	for p < len(in) {
-		if c := in[p]; genSet13[c] != 0 {
-			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+	for {
+		for {
+			if len(in)-p < 8 {
+				if n := len(in); n >= 8 {
+					p += genStop(genWord(in[n-8:], &genSet13), n-p)
+				} else {
+					for uint(p) < uint(len(in)) && genSet13[in[p]] != 0 {
+						p++
+					}
+				}
+				break
+			}
+			if q := in[p:][:8]; genSet13[q[0]]&genSet13[q[1]]&genSet13[q[2]]&genSet13[q[3]]&genSet13[q[4]]&genSet13[q[5]]&genSet13[q[6]]&genSet13[q[7]] == 0 {
+				p += genStop(genWord(q, &genSet13), 8)
+				break
+			}
+			p += 8
+		}
+		if uint(p) >= uint(len(in)) {
+			break
+		}
+		if c := in[p]; c == '%' && len(in)-p >= 3 && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 			p += 3
-		} else if c < utf8.RuneSelf {
+		} else if in[p] < utf8.RuneSelf {
 			break
 		} else if e := genRunes0(in, p); e > 0 {
 			p += e
@@ -1447,12 +1609,30 @@ func matchAbsoluteIRI(in string, pos int, caps *[8][2]int) int {
 	v14 = k2e
 	k2s = p
 	// iuserinfo
-	for p < len(in) {
-		if c := in[p]; genSet3[c] != 0 {
-			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+	for {
+		for {
+			if len(in)-p < 8 {
+				if n := len(in); n >= 8 {
+					p += genStop(genWord(in[n-8:], &genSet3), n-p)
+				} else {
+					for uint(p) < uint(len(in)) && genSet3[in[p]] != 0 {
+						p++
+					}
+				}
+				break
+			}
+			if q := in[p:][:8]; genSet3[q[0]]&genSet3[q[1]]&genSet3[q[2]]&genSet3[q[3]]&genSet3[q[4]]&genSet3[q[5]]&genSet3[q[6]]&genSet3[q[7]] == 0 {
+				p += genStop(genWord(q, &genSet3), 8)
+				break
+			}
+			p += 8
+		}
+		if uint(p) >= uint(len(in)) {
+			break
+		}
+		if c := in[p]; c == '%' && len(in)-p >= 3 && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 			p += 3
-		} else if c < utf8.RuneSelf {
+		} else if in[p] < utf8.RuneSelf {
 			break
 		} else if e := genRunes0(in, p); e > 0 {
 			p += e
@@ -1519,12 +1699,30 @@ l9:
 	// ipath-abempty
 	if p < len(in) && in[p] == '/' {
 		p++
-		for p < len(in) {
-			if c := in[p]; genSet11[c] != 0 {
-				p++
-			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+		for {
+			for {
+				if len(in)-p < 8 {
+					if n := len(in); n >= 8 {
+						p += genStop(genWord(in[n-8:], &genSet11), n-p)
+					} else {
+						for uint(p) < uint(len(in)) && genSet11[in[p]] != 0 {
+							p++
+						}
+					}
+					break
+				}
+				if q := in[p:][:8]; genSet11[q[0]]&genSet11[q[1]]&genSet11[q[2]]&genSet11[q[3]]&genSet11[q[4]]&genSet11[q[5]]&genSet11[q[6]]&genSet11[q[7]] == 0 {
+					p += genStop(genWord(q, &genSet11), 8)
+					break
+				}
+				p += 8
+			}
+			if uint(p) >= uint(len(in)) {
+				break
+			}
+			if c := in[p]; c == '%' && len(in)-p >= 3 && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 				p += 3
-			} else if c < utf8.RuneSelf {
+			} else if in[p] < utf8.RuneSelf {
 				break
 			} else if e := genRunes0(in, p); e > 0 {
 				p += e
@@ -1583,12 +1781,30 @@ l12:
 	// ipath-rootless
 	// isegment-nz
 	v18 = p
-	for p < len(in) {
-		if c := in[p]; genSet12[c] != 0 {
-			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+	for {
+		for {
+			if len(in)-p < 8 {
+				if n := len(in); n >= 8 {
+					p += genStop(genWord(in[n-8:], &genSet12), n-p)
+				} else {
+					for uint(p) < uint(len(in)) && genSet12[in[p]] != 0 {
+						p++
+					}
+				}
+				break
+			}
+			if q := in[p:][:8]; genSet12[q[0]]&genSet12[q[1]]&genSet12[q[2]]&genSet12[q[3]]&genSet12[q[4]]&genSet12[q[5]]&genSet12[q[6]]&genSet12[q[7]] == 0 {
+				p += genStop(genWord(q, &genSet12), 8)
+				break
+			}
+			p += 8
+		}
+		if uint(p) >= uint(len(in)) {
+			break
+		}
+		if c := in[p]; c == '%' && len(in)-p >= 3 && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 			p += 3
-		} else if c < utf8.RuneSelf {
+		} else if in[p] < utf8.RuneSelf {
 			break
 		} else if e := genRunes0(in, p); e > 0 {
 			p += e
@@ -1601,12 +1817,30 @@ l12:
 	}
 	if p < len(in) && in[p] == '/' {
 		p++
-		for p < len(in) {
-			if c := in[p]; genSet11[c] != 0 {
-				p++
-			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+		for {
+			for {
+				if len(in)-p < 8 {
+					if n := len(in); n >= 8 {
+						p += genStop(genWord(in[n-8:], &genSet11), n-p)
+					} else {
+						for uint(p) < uint(len(in)) && genSet11[in[p]] != 0 {
+							p++
+						}
+					}
+					break
+				}
+				if q := in[p:][:8]; genSet11[q[0]]&genSet11[q[1]]&genSet11[q[2]]&genSet11[q[3]]&genSet11[q[4]]&genSet11[q[5]]&genSet11[q[6]]&genSet11[q[7]] == 0 {
+					p += genStop(genWord(q, &genSet11), 8)
+					break
+				}
+				p += 8
+			}
+			if uint(p) >= uint(len(in)) {
+				break
+			}
+			if c := in[p]; c == '%' && len(in)-p >= 3 && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 				p += 3
-			} else if c < utf8.RuneSelf {
+			} else if in[p] < utf8.RuneSelf {
 				break
 			} else if e := genRunes0(in, p); e > 0 {
 				p += e
@@ -1666,12 +1900,30 @@ l2:
 	p++
 	k6s = p
 	// iquery
-	for p < len(in) {
-		if c := in[p]; genSet13[c] != 0 {
-			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+	for {
+		for {
+			if len(in)-p < 8 {
+				if n := len(in); n >= 8 {
+					p += genStop(genWord(in[n-8:], &genSet13), n-p)
+				} else {
+					for uint(p) < uint(len(in)) && genSet13[in[p]] != 0 {
+						p++
+					}
+				}
+				break
+			}
+			if q := in[p:][:8]; genSet13[q[0]]&genSet13[q[1]]&genSet13[q[2]]&genSet13[q[3]]&genSet13[q[4]]&genSet13[q[5]]&genSet13[q[6]]&genSet13[q[7]] == 0 {
+				p += genStop(genWord(q, &genSet13), 8)
+				break
+			}
+			p += 8
+		}
+		if uint(p) >= uint(len(in)) {
+			break
+		}
+		if c := in[p]; c == '%' && len(in)-p >= 3 && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 			p += 3
-		} else if c < utf8.RuneSelf {
+		} else if in[p] < utf8.RuneSelf {
 			break
 		} else if e := genRunes1(in, p); e > 0 {
 			p += e
@@ -1730,12 +1982,30 @@ func matchIRelativeRef(in string, pos int, caps *[8][2]int) int {
 	v14 = k2e
 	k2s = p
 	// iuserinfo
-	for p < len(in) {
-		if c := in[p]; genSet3[c] != 0 {
-			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+	for {
+		for {
+			if len(in)-p < 8 {
+				if n := len(in); n >= 8 {
+					p += genStop(genWord(in[n-8:], &genSet3), n-p)
+				} else {
+					for uint(p) < uint(len(in)) && genSet3[in[p]] != 0 {
+						p++
+					}
+				}
+				break
+			}
+			if q := in[p:][:8]; genSet3[q[0]]&genSet3[q[1]]&genSet3[q[2]]&genSet3[q[3]]&genSet3[q[4]]&genSet3[q[5]]&genSet3[q[6]]&genSet3[q[7]] == 0 {
+				p += genStop(genWord(q, &genSet3), 8)
+				break
+			}
+			p += 8
+		}
+		if uint(p) >= uint(len(in)) {
+			break
+		}
+		if c := in[p]; c == '%' && len(in)-p >= 3 && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 			p += 3
-		} else if c < utf8.RuneSelf {
+		} else if in[p] < utf8.RuneSelf {
 			break
 		} else if e := genRunes0(in, p); e > 0 {
 			p += e
@@ -1802,12 +2072,30 @@ l9:
 	// ipath-abempty
 	if p < len(in) && in[p] == '/' {
 		p++
-		for p < len(in) {
-			if c := in[p]; genSet11[c] != 0 {
-				p++
-			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+		for {
+			for {
+				if len(in)-p < 8 {
+					if n := len(in); n >= 8 {
+						p += genStop(genWord(in[n-8:], &genSet11), n-p)
+					} else {
+						for uint(p) < uint(len(in)) && genSet11[in[p]] != 0 {
+							p++
+						}
+					}
+					break
+				}
+				if q := in[p:][:8]; genSet11[q[0]]&genSet11[q[1]]&genSet11[q[2]]&genSet11[q[3]]&genSet11[q[4]]&genSet11[q[5]]&genSet11[q[6]]&genSet11[q[7]] == 0 {
+					p += genStop(genWord(q, &genSet11), 8)
+					break
+				}
+				p += 8
+			}
+			if uint(p) >= uint(len(in)) {
+				break
+			}
+			if c := in[p]; c == '%' && len(in)-p >= 3 && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 				p += 3
-			} else if c < utf8.RuneSelf {
+			} else if in[p] < utf8.RuneSelf {
 				break
 			} else if e := genRunes0(in, p); e > 0 {
 				p += e
@@ -1852,12 +2140,30 @@ l12:
 	// ipath-noscheme
 	// isegment-nz-nc
 	v18 = p
-	for p < len(in) {
-		if c := in[p]; genSet15[c] != 0 {
-			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+	for {
+		for {
+			if len(in)-p < 8 {
+				if n := len(in); n >= 8 {
+					p += genStop(genWord(in[n-8:], &genSet15), n-p)
+				} else {
+					for uint(p) < uint(len(in)) && genSet15[in[p]] != 0 {
+						p++
+					}
+				}
+				break
+			}
+			if q := in[p:][:8]; genSet15[q[0]]&genSet15[q[1]]&genSet15[q[2]]&genSet15[q[3]]&genSet15[q[4]]&genSet15[q[5]]&genSet15[q[6]]&genSet15[q[7]] == 0 {
+				p += genStop(genWord(q, &genSet15), 8)
+				break
+			}
+			p += 8
+		}
+		if uint(p) >= uint(len(in)) {
+			break
+		}
+		if c := in[p]; c == '%' && len(in)-p >= 3 && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 			p += 3
-		} else if c < utf8.RuneSelf {
+		} else if in[p] < utf8.RuneSelf {
 			break
 		} else if e := genRunes0(in, p); e > 0 {
 			p += e
@@ -1870,12 +2176,30 @@ l12:
 	}
 	if p < len(in) && in[p] == '/' {
 		p++
-		for p < len(in) {
-			if c := in[p]; genSet11[c] != 0 {
-				p++
-			} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+		for {
+			for {
+				if len(in)-p < 8 {
+					if n := len(in); n >= 8 {
+						p += genStop(genWord(in[n-8:], &genSet11), n-p)
+					} else {
+						for uint(p) < uint(len(in)) && genSet11[in[p]] != 0 {
+							p++
+						}
+					}
+					break
+				}
+				if q := in[p:][:8]; genSet11[q[0]]&genSet11[q[1]]&genSet11[q[2]]&genSet11[q[3]]&genSet11[q[4]]&genSet11[q[5]]&genSet11[q[6]]&genSet11[q[7]] == 0 {
+					p += genStop(genWord(q, &genSet11), 8)
+					break
+				}
+				p += 8
+			}
+			if uint(p) >= uint(len(in)) {
+				break
+			}
+			if c := in[p]; c == '%' && len(in)-p >= 3 && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 				p += 3
-			} else if c < utf8.RuneSelf {
+			} else if in[p] < utf8.RuneSelf {
 				break
 			} else if e := genRunes0(in, p); e > 0 {
 				p += e
@@ -1921,12 +2245,30 @@ l2:
 	p++
 	k6s = p
 	// iquery
-	for p < len(in) {
-		if c := in[p]; genSet13[c] != 0 {
-			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+	for {
+		for {
+			if len(in)-p < 8 {
+				if n := len(in); n >= 8 {
+					p += genStop(genWord(in[n-8:], &genSet13), n-p)
+				} else {
+					for uint(p) < uint(len(in)) && genSet13[in[p]] != 0 {
+						p++
+					}
+				}
+				break
+			}
+			if q := in[p:][:8]; genSet13[q[0]]&genSet13[q[1]]&genSet13[q[2]]&genSet13[q[3]]&genSet13[q[4]]&genSet13[q[5]]&genSet13[q[6]]&genSet13[q[7]] == 0 {
+				p += genStop(genWord(q, &genSet13), 8)
+				break
+			}
+			p += 8
+		}
+		if uint(p) >= uint(len(in)) {
+			break
+		}
+		if c := in[p]; c == '%' && len(in)-p >= 3 && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 			p += 3
-		} else if c < utf8.RuneSelf {
+		} else if in[p] < utf8.RuneSelf {
 			break
 		} else if e := genRunes1(in, p); e > 0 {
 			p += e
@@ -1953,12 +2295,30 @@ l15:
 	p++
 	k7s = p
 	// ifragment
-	for p < len(in) {
-		if c := in[p]; genSet13[c] != 0 {
-			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+	for {
+		for {
+			if len(in)-p < 8 {
+				if n := len(in); n >= 8 {
+					p += genStop(genWord(in[n-8:], &genSet13), n-p)
+				} else {
+					for uint(p) < uint(len(in)) && genSet13[in[p]] != 0 {
+						p++
+					}
+				}
+				break
+			}
+			if q := in[p:][:8]; genSet13[q[0]]&genSet13[q[1]]&genSet13[q[2]]&genSet13[q[3]]&genSet13[q[4]]&genSet13[q[5]]&genSet13[q[6]]&genSet13[q[7]] == 0 {
+				p += genStop(genWord(q, &genSet13), 8)
+				break
+			}
+			p += 8
+		}
+		if uint(p) >= uint(len(in)) {
+			break
+		}
+		if c := in[p]; c == '%' && len(in)-p >= 3 && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
 			p += 3
-		} else if c < utf8.RuneSelf {
+		} else if in[p] < utf8.RuneSelf {
 			break
 		} else if e := genRunes0(in, p); e > 0 {
 			p += e
