@@ -398,9 +398,10 @@ var byteClass = func() (t [256]uint8) {
 // knownStop returns the labels of the diagnosis of s as rule, a URI, a
 // URI-reference or a relative-ref, and the component, when the fast match
 // stopped at k, at a byte b that no URI holds there, in one of these
-// shapes, at a "%" of the third (hexdigStop, with no component) or at the
-// "[" of the fourth (ipLiteralStop, with no component); else no labels and
-// no component.
+// shapes, at a "%" of the third (hexdigStop, with no component), at the
+// "[" of the fourth (ipLiteralStop, with no component) or in the port of
+// the fifth, at any byte but a DIGIT (portStop); else no labels and no
+// component.
 //
 // In the first two shapes, the byte is none of pchar, "/", "?", "#" and
 // "%": it is a "[" or "]", which only an IP literal holds (a "[" not where
@@ -440,6 +441,13 @@ var byteClass = func() (t [256]uint8) {
 // hexdigStop and no component; newParseError finds the offset and
 // componentAt the component there.
 //
+//	scheme "://" [ userinfo "@" ] "[" ...
+//
+// where the "[" starts a host: only an IP-literal takes it, so the
+// diagnosis fails in the literal or after it, as the literal's own
+// diagnosis says (ipLiteralStop, with no component; explainError runs
+// diagnoseIPLiteral, then the whole diagnosis when the literal matched).
+//
 //	scheme "://" ( userinfo "@" host / IP-literal ) ":" *DIGIT b ...
 //
 // where b is no DIGIT, "/", "?" or "#", and the host an IP-literal, an
@@ -451,13 +459,6 @@ var byteClass = func() (t [256]uint8) {
 // the host, the ":" and the port and go on through b (a letter, "%"), or
 // fail at b too, with labels of its own ("s://h:80{"): the diagnosis
 // explains those.
-//
-//	scheme "://" [ userinfo "@" ] "[" ...
-//
-// where the "[" starts a host: only an IP-literal takes it, so the
-// diagnosis fails in the literal or after it, as the literal's own
-// diagnosis says (ipLiteralStop, with no component; explainError runs
-// diagnoseIPLiteral, then the whole diagnosis when the literal matched).
 //
 // A relative-ref has the same shapes with no scheme ("//" name b ..., "?"
 // ... b ...), and so has a URI-reference whose URI alternative fails
@@ -473,6 +474,8 @@ func knownStop(s string, k int, rule topRule) (string, string) {
 	// clsUserinfo: unreserved, sub-delims, ":" and "%"; clsAuthorityStop:
 	// "/", "?" and "#".
 	c := s[k]
+	// A port's stop first: b may be any byte there but a DIGIT, one a
+	// userinfo holds too, which the test after this one sends away.
 	if c-'0' >= 10 && (s[k-1] == ':' || s[k-1]-'0' < 10) && portStopAt(s, k, rule) {
 		return portStop, "port"
 	}
