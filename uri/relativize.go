@@ -1,6 +1,9 @@
 package uri
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Relativize returns the shortest reference r such that base.Resolve(r)
 // equals base.Resolve(target): the inverse of reference resolution (§5.2).
@@ -51,16 +54,16 @@ func (base URI) Relativize(target URI) (URI, error) {
 	}
 
 	tp, bp := t.Path(), base.Path()
-	var frag, qf string
+	// "#fragment" and "?query#fragment", as t has them: the end of its text.
+	var frag string
 	if f, ok := t.get(slotFragment); ok {
-		frag = "#" + f
+		frag = t.s[len(t.s)-len(f)-1:]
 	}
-	if q, ok := t.get(slotQuery); ok {
-		qf = "?" + q + frag
-	} else {
-		qf = frag
-	}
-	var cands []string
+	qf := t.s[t.pathStart()+len(tp):]
+	// The candidates, at most seven, in the order that decides between two
+	// of the same length.
+	var room [8]string
+	cands := room[:0]
 	if t.has(slotAuthority) == base.has(slotAuthority) && t.Authority() == base.Authority() {
 		if tp == bp {
 			bq, bok := base.get(slotQuery)
@@ -75,16 +78,16 @@ func (base URI) Relativize(target URI) (URI, error) {
 		// removed: a base "/a/./b/c" takes "x" to "/a/b/x" (§5.2.3, §5.2.4).
 		// And toward the path before the double-slash policy put "/." in
 		// front: a base "/..//a" takes "." to "//", which Resolve writes "/.//".
-		dirs := []string{baseDir(base)}
+		dirs, paths := [2]string{baseDir(base)}, [2]string{tp}
+		nd, np := 1, 1
 		if clean := RemoveDotSegments(dirs[0]); clean != dirs[0] {
-			dirs = append(dirs, clean)
+			dirs[1], nd = clean, 2
 		}
-		paths := []string{tp}
 		if strings.HasPrefix(tp, "/.//") {
-			paths = append(paths, tp[2:])
+			paths[1], np = tp[2:], 2
 		}
-		for _, dir := range dirs {
-			for _, p := range paths {
+		for _, dir := range dirs[:nd] {
+			for _, p := range paths[:np] {
 				if rel, ok := relativizePath(dir, p); ok {
 					cands = append(cands, rel+qf)
 				}
@@ -100,20 +103,22 @@ func (base URI) Relativize(target URI) (URI, error) {
 		cands = append(cands, "//"+a+tp+qf)
 	}
 
-	best := t
+	// The shortest first, in their order among those of a length: the
+	// first that resolves to the target is the one.
+	slices.SortStableFunc(cands, func(a, b string) int { return len(a) - len(b) })
 	for _, s := range cands {
-		if len(s) >= len(best.s) {
-			continue
+		if len(s) >= len(t.s) {
+			break
 		}
 		r, err := ParseReference(s)
 		if err != nil {
 			continue
 		}
 		if got, err := base.Resolve(r); err == nil && got.s == t.s {
-			best = r
+			return r, nil
 		}
 	}
-	return best, nil
+	return t, nil
 }
 
 // baseDir is the part of base's path that a relative-path reference is

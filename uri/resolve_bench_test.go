@@ -145,3 +145,24 @@ func BenchmarkParseNormalize(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkRelativize finds the shortest reference from a base to a target
+// of each kind: another directory, the same directory, the same page with
+// a fragment, another host. net/url has no counterpart.
+func BenchmarkRelativize(b *testing.B) {
+	base := MustParse("https://example.com/a/b/c/d?q")
+	for _, tc := range []struct{ name, target string }{
+		{"otherDir", "https://example.com/a/x/y?z"},
+		{"sameDir", "https://example.com/a/b/c/e"},
+		{"fragment", "https://example.com/a/b/c/d?q#f"},
+		{"otherHost", "https://other.org/a"},
+	} {
+		t := MustParse(tc.target)
+		b.Run(tc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				_, _ = base.Relativize(t)
+			}
+		})
+	}
+}
