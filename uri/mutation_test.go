@@ -623,8 +623,8 @@ func TestPercentEncodeUnknownComponent(t *testing.T) {
 
 // TestPercentEncodeOneAllocation: PercentEncode sizes its result for the
 // triplets it writes (two bytes more each, §2.1) and allocates it once,
-// for one triplet or many. Kills percent.go encodedLen's n += 2 → n += 1,
-// which left too little room (encodeInto writes past it).
+// for one triplet or many. Kills percent.go encode's n += 2 → n += 1,
+// which left too little room (its writes go past it).
 func TestPercentEncodeOneAllocation(t *testing.T) {
 	for _, tt := range []struct{ in, want string }{
 		{"a b", "a%20b"},

@@ -210,7 +210,7 @@ func AppendPercentEncode(dst []byte, s string, k Component) []byte {
 
 // appendEncode is AppendPercentEncode for a set that does not hold "%". It
 // appends as it reads, where encode counts first to size its result: a
-// caller's buffer mostly has the room, and the count cost 15% more.
+// caller's buffer mostly has the room, and a count first cost 15% more.
 func appendEncode(dst []byte, s string, allowed *byteSet) []byte {
 	const hexd = "0123456789ABCDEF"
 	start := 0
@@ -224,38 +224,6 @@ func appendEncode(dst []byte, s string, allowed *byteSet) []byte {
 		start = i + 1
 	}
 	return append(dst, s[start:]...)
-}
-
-// encodedLen is the length of s with every byte outside allowed
-// pct-encoded: two more bytes for each.
-func encodedLen(s string, allowed *byteSet) int {
-	n := len(s)
-	for i := 0; i < len(s); i++ {
-		if !allowed.contains(s[i]) {
-			n += 2
-		}
-	}
-	return n
-}
-
-// encodeInto writes s to b, which holds encodedLen(s, allowed) bytes, with
-// every byte outside allowed replaced by its triplet in upper-case hex.
-func encodeInto(b []byte, s string, allowed *byteSet) {
-	const hexd = "0123456789ABCDEF"
-	w, start := 0, 0
-	for i := 0; i < len(s); i++ {
-		x := s[i]
-		if allowed.contains(x) {
-			continue
-		}
-		if start < i {
-			w += copy(b[w:], s[start:i])
-		}
-		b[w], b[w+1], b[w+2] = '%', hexd[x>>4], hexd[x&15]
-		w += 3
-		start = i + 1
-	}
-	copy(b[w:], s[start:])
 }
 
 // Encode returns s with every byte outside allowed replaced by its
@@ -274,14 +242,35 @@ func Encode(s string, allowed [4]uint64) string {
 	return encode(s, &set)
 }
 
-// encode is Encode for a set that does not hold "%".
+// encode is Encode for a set that does not hold "%". It counts the bytes
+// to encode, then writes the result in its one allocation, copying the runs
+// between triplets whole.
 func encode(s string, allowed *byteSet) string {
-	n := encodedLen(s, allowed)
+	n := len(s)
+	for i := 0; i < len(s); i++ {
+		if !allowed.contains(s[i]) {
+			n += 2
+		}
+	}
 	if n == len(s) {
 		return s
 	}
+	const hexd = "0123456789ABCDEF"
 	b := make([]byte, n)
-	encodeInto(b, s, allowed)
+	w, start := 0, 0
+	for i := 0; i < len(s); i++ {
+		x := s[i]
+		if allowed.contains(x) {
+			continue
+		}
+		if start < i {
+			w += copy(b[w:], s[start:i])
+		}
+		b[w], b[w+1], b[w+2] = '%', hexd[x>>4], hexd[x&15]
+		w += 3
+		start = i + 1
+	}
+	copy(b[w:], s[start:])
 	// b is written whole and never again: the result's one allocation.
 	return unsafe.String(unsafe.SliceData(b), n)
 }
