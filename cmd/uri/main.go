@@ -4,12 +4,12 @@
 // Run it without arguments to see the component diagram of RFC 3986 §3 drawn
 // for its example URI:
 //
-//	go run ./examples/uri
-//	go run ./examples/uri parse 'http://[::1]:8080/a%20b?q#f'
-//	go run ./examples/uri resolve 'http://a/b/c/d;p?q' ../g '?y' '#s'
-//	go run ./examples/uri check urls.txt
-//	go run ./examples/uri parse -repair 'https://bücher.de/a b?q={term}'
-//	go run ./examples/uri grammar path-abempty
+//	go run ./cmd/uri
+//	go run ./cmd/uri parse 'http://[::1]:8080/a%20b?q#f'
+//	go run ./cmd/uri resolve 'http://a/b/c/d;p?q' ../g '?y' '#s'
+//	go run ./cmd/uri check urls.txt
+//	go run ./cmd/uri parse -repair 'https://bücher.de/a b?q={term}'
+//	go run ./cmd/uri grammar path-abempty
 //
 // Usage:
 //
