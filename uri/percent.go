@@ -32,10 +32,10 @@ func (e *EscapeError) Error() string {
 		bad = e.Input[e.Offset:end]
 	}
 	if lo, hi, ok := errtext.URIPassword(e.Input); ok && e.Offset < hi && end > lo {
-		return "uri: malformed percent-encoding in the password at offset " + itoa(e.Offset) +
+		return "uri: malformed percent-encoding in the password at offset " + strconv.Itoa(e.Offset) +
 			`: expected "%" HEXDIG HEXDIG`
 	}
-	return "uri: malformed percent-encoding " + strconv.Quote(bad) + " at offset " + itoa(e.Offset) +
+	return "uri: malformed percent-encoding " + strconv.Quote(bad) + " at offset " + strconv.Itoa(e.Offset) +
 		`: expected "%" HEXDIG HEXDIG`
 }
 
