@@ -20,6 +20,17 @@ type ParseError struct {
 	Component string   // the component Offset falls in as Rule reads Input: "scheme", "authority", "userinfo", "host", "port", "path", "query" or "fragment"
 	Expected  []string // what the grammar could have matched at Offset: rule names and terminals (shared: see above)
 	Hint      string   // what the mistake probably was, in plain words ("a space is not allowed in a URI: ..."); "" when there is nothing to add
+
+	// Suggestion is the text the input probably meant, whole, when the Hint
+	// proposes one ("did you mean ...": "https://example.com/a" for
+	// "example.com/a", "file:///C:/dir" for `C:\dir`, "./a:b" for the
+	// relative "a:b"); else "". It is a guess from the shape of the input,
+	// not a repair: it may itself fail to parse when the input holds a
+	// second mistake. Unlike the Hint, which quotes it cut to 64 bytes and
+	// its password redacted, it keeps every byte, as Input does. It is ""
+	// for an input longer than 4 KiB, so that no error of a long input
+	// copies it.
+	Suggestion string
 }
 
 // Error returns a message such as
@@ -109,16 +120,25 @@ func explainError(s string, rule topRule, off int, known, comp string) *ParseErr
 	// The hint is written on the stack first: most hints are constants
 	// (hintOf's fixed), and only one that quotes the input is copied.
 	var text [320]byte
-	h, hint := hintOf(text[:0], s, off, rule.Name(), comp, nil)
+	h, hint, sug := hintOf(text[:0], s, off, rule.Name(), comp, nil)
 	if len(h) > 0 {
 		hint = string(h)
 	}
+	var suggestion string
+	if len(s) <= maxSuggestion {
+		suggestion = sug.String()
+	}
 	return &ParseError{
-		Input:     s,
-		Offset:    off,
-		Rule:      rule.Name(),
-		Component: comp,
-		Expected:  exp[:len(exp):len(exp)],
-		Hint:      hint,
+		Input:      s,
+		Offset:     off,
+		Rule:       rule.Name(),
+		Component:  comp,
+		Expected:   exp[:len(exp):len(exp)],
+		Hint:       hint,
+		Suggestion: suggestion,
 	}
 }
+
+// maxSuggestion is the longest input whose ParseError gets a Suggestion: the
+// suggestion copies the input, which the rest of an error never does.
+const maxSuggestion = 4 << 10

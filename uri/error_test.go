@@ -92,7 +92,8 @@ func TestParseErrorMatchesInterpreter(t *testing.T) {
 // TestParseErrorAllocs bounds what a rejection allocates: one allocation,
 // the ParseError, for the shapes knownError makes (their labels shared,
 // their hint a constant), and at most three, with its own expected list
-// and a hint that quotes the input, for the others, however long the input.
+// and a hint that quotes the input, for the others, and a fourth for a
+// Suggestion, however long the input.
 func TestParseErrorAllocs(t *testing.T) {
 	for _, tt := range []struct {
 		in   string
@@ -103,7 +104,7 @@ func TestParseErrorAllocs(t *testing.T) {
 		{"https://de.wikipedia.org/wiki/Köln", 2}, // non-ASCII: its hint quotes the character
 		{"%zz", 3},           // a broken percent-encoding
 		{"http://h:8x/", 3},  // a port hint that quotes the port
-		{"C:\\dir\\file", 3}, // a Windows path: a suggestion built from the input
+		{"C:\\dir\\file", 4}, // a Windows path: a suggestion built from the input
 		{"http://" + strings.Repeat("a", 1<<16) + " b", 1}, // a long input: the hint quotes nothing of it
 		{"http://[::1/", 3}, // an unclosed IP literal
 	} {

@@ -28,41 +28,75 @@ const hintQuote = 64
 // Offsets that the hint names are offsets of s, or, when at is not nil,
 // at's mapping of them (ParseRepaired names offsets of its caller's text).
 func hintFor(dst []byte, s string, off int, rule, component string, at func(int) int) []byte {
-	dst, fixed := hintOf(dst, s, off, rule, component, at)
+	dst, fixed, _ := hintOf(dst, s, off, rule, component, at)
 	return append(dst, fixed...)
 }
 
 // hintOf is hintFor, but a hint that quotes nothing of the input (one of the
 // constants below) is returned as fixed, dst unchanged: newParseError keeps
-// it without a copy.
-func hintOf(dst []byte, s string, off int, rule, component string, at func(int) int) (_ []byte, fixed string) {
+// it without a copy. When the hint proposes a corrected text ("did you
+// mean ..."), suggestion is that text, whole: the hint quotes it cut to
+// hintQuote bytes, its password redacted.
+func hintOf(dst []byte, s string, off int, rule, component string, at func(int) int) (_ []byte, fixed string, suggestion suggested) {
 	if off < 0 || off > len(s) {
-		return dst, ""
+		return dst, "", suggested{}
 	}
 	n := len(dst)
 	if dst, fixed = percentHint(dst, s, off, component, at); len(dst) > n || fixed != "" {
-		return dst, fixed
+		return dst, fixed, suggested{}
 	}
 	if dst = wrapHint(dst, s, off); len(dst) > n {
-		return dst, ""
+		return dst, "", suggested{}
 	}
-	if dst = windowsHint(dst, s); len(dst) > n {
-		return dst, ""
+	if dst, suggestion = windowsHint(dst, s); len(dst) > n {
+		return dst, "", suggestion
 	}
 	if rule == "URI" || rule == "absolute-URI" {
-		if dst = schemeHint(dst, s, off); len(dst) > n {
-			return dst, ""
+		if dst, suggestion = schemeHint(dst, s, off); len(dst) > n {
+			return dst, "", suggestion
 		}
 	}
 	if off < len(s) {
 		if dst, fixed = byteHint(dst, s, off, rule, component, at); len(dst) > n || fixed != "" {
-			return dst, fixed
+			return dst, fixed, suggested{}
 		}
 	}
-	if dst = firstSegmentHint(dst, s, off, rule); len(dst) > n {
-		return dst, ""
+	if dst, suggestion = firstSegmentHint(dst, s, off, rule); len(dst) > n {
+		return dst, "", suggestion
 	}
-	return authorityHint(dst, s, off, rule, at), ""
+	return authorityHint(dst, s, off, rule, at), "", suggested{}
+}
+
+// suggested is the corrected text a hint proposes, in pieces, so that it is
+// joined only when it is kept (ParseError.Suggestion): head, sep and text,
+// the backslashes of text written as "/" with slash; the zero value
+// proposes nothing.
+type suggested struct {
+	head, sep, text string
+	slash           bool
+}
+
+// String joins the pieces of x, in one allocation.
+func (x suggested) String() string {
+	if x == (suggested{}) {
+		return ""
+	}
+	var b strings.Builder
+	b.Grow(len(x.head) + len(x.sep) + len(x.text))
+	b.WriteString(x.head)
+	b.WriteString(x.sep)
+	text := x.text
+	for x.slash {
+		i := strings.IndexByte(text, '\\')
+		if i < 0 {
+			break
+		}
+		b.WriteString(text[:i])
+		b.WriteByte('/')
+		text = text[i+1:]
+	}
+	b.WriteString(text)
+	return b.String()
 }
 
 // percentHint explains a "%" that does not start a pct-encoded triplet
@@ -133,20 +167,22 @@ func wrapHint(dst []byte, s string, off int) []byte {
 }
 
 // windowsHint explains a Windows file path, "C:\dir" or "\\server\share",
-// which is not a URI: a "file" URI names the file (RFC 8089).
-func windowsHint(dst []byte, s string) []byte {
+// which is not a URI: a "file" URI names the file (RFC 8089), the
+// suggestion, its backslashes written as "/".
+func windowsHint(dst []byte, s string) (_ []byte, suggestion suggested) {
 	var prefix, path string
 	switch {
 	case len(s) >= 3 && isScheme(s[:1]) && s[1] == ':' && s[2] == '\\':
-		prefix, path = "file:///", clip(s)
+		prefix, path = "file:///", s
 	case strings.HasPrefix(s, `\\`):
-		prefix, path = "file://", clip(s[2:])
+		prefix, path = "file://", s[2:]
 	default:
-		return dst
+		return dst, suggested{}
 	}
 	dst = append(dst, "a Windows file path is not a URI: did you mean "...)
-	dst = appendQuoteBounded(dst, true, prefix, path)
-	return append(dst, "? (RFC 8089; percent-encode what a URI does not allow)"...)
+	dst = appendQuoteBounded(dst, true, prefix, clip(path))
+	dst = append(dst, "? (RFC 8089; percent-encode what a URI does not allow)"...)
+	return dst, suggested{prefix, "", path, true}
 }
 
 // spaceName names a white-space byte.
@@ -328,29 +364,29 @@ func iriChar(r rune, component string) bool {
 }
 
 // schemeHint explains a URI or an absolute URI without a scheme (§3.1), or
-// with one misspelt.
-func schemeHint(dst []byte, s string, off int) []byte {
+// with one misspelt; suggestion is the URI it proposes, if any.
+func schemeHint(dst []byte, s string, off int) (_ []byte, suggestion suggested) {
 	const didYouMean = "no scheme: did you mean "
 	if strings.HasPrefix(s, "[") && strings.IndexByte(s, ']') > 0 {
 		dst = append(dst, didYouMean...)
-		return append(appendSuggestion(dst, "https://", "", s, 0), '?')
+		return append(appendSuggestion(dst, "https://", "", s, 0), '?'), suggested{"https://", "", s, false}
 	}
 	j := indexStop(s, clsSchemeStop)
 	if j >= 0 && s[j] == ':' {
 		if j == 0 {
-			return append(dst, `no scheme before ":": a URI begins with a scheme, such as "https"`...)
+			return append(dst, `no scheme before ":": a URI begins with a scheme, such as "https"`...), suggested{}
 		}
 		if off <= j && !isScheme(s[:j]) {
 			if looksLikeHostPort(s) {
 				return hostPortHint(dst, s, "URI")
 			}
 			dst = appendQuoteBounded(dst, false, s[:j])
-			return append(dst, ` is not a scheme: a scheme begins with a letter and holds only letters, digits, "+", "-" and "."`...)
+			return append(dst, ` is not a scheme: a scheme begins with a letter and holds only letters, digits, "+", "-" and "."`...), suggested{}
 		}
-		return dst
+		return dst, suggested{}
 	}
 	if s == "" {
-		return append(dst, `an empty string is not a URI: a URI begins with a scheme, such as "https:"`...)
+		return append(dst, `an empty string is not a URI: a URI begins with a scheme, such as "https:"`...), suggested{}
 	}
 	if j < 0 {
 		j = len(s)
@@ -359,20 +395,20 @@ func schemeHint(dst []byte, s string, off int) []byte {
 	switch {
 	case strings.HasPrefix(s, "//"):
 		dst = append(dst, didYouMean...)
-		return append(appendSuggestion(dst, "https:", "", s, 2), '?')
+		return append(appendSuggestion(dst, "https:", "", s, 2), '?'), suggested{"https:", "", s, false}
 	case strings.HasPrefix(s[j:], "//") && isScheme(first):
 		dst = append(dst, `no ":" after the scheme `...)
 		dst = appendQuoteBounded(dst, false, first)
 		dst = append(dst, ": did you mean "...)
-		return append(appendSuggestion(dst, clip(first), ":", s[j:], 2), '?')
+		return append(appendSuggestion(dst, clip(first), ":", s[j:], 2), '?'), suggested{first, ":", s[j:], false}
 	case looksLikeMailbox(first) && j == len(s):
 		dst = append(dst, didYouMean...)
-		return append(appendQuoteBounded(dst, false, "mailto:", clip(s)), '?')
+		return append(appendQuoteBounded(dst, false, "mailto:", clip(s)), '?'), suggested{"mailto:", "", s, false}
 	case looksLikeHost(first):
 		dst = append(dst, didYouMean...)
-		return append(appendSuggestion(dst, "https://", "", s, 0), '?')
+		return append(appendSuggestion(dst, "https://", "", s, 0), '?'), suggested{"https://", "", s, false}
 	}
-	return append(dst, `no scheme: a URI begins with a scheme, such as "https:"`...)
+	return append(dst, `no scheme: a URI begins with a scheme, such as "https:"`...), suggested{}
 }
 
 // looksLikeHost reports whether s reads as a domain name or an IPv4 address
@@ -405,13 +441,13 @@ func looksLikeHost(s string) bool {
 // hostPortHint explains a host and a port written without the "//" that
 // begins an authority (§3.2), as in "127.0.0.1:8080", and suggests the URL
 // meant: a relative reference gets "//" and any other rule "https://".
-func hostPortHint(dst []byte, s, rule string) []byte {
+func hostPortHint(dst []byte, s, rule string) (_ []byte, suggestion suggested) {
 	prefix := "https://"
 	if rule == "relative-ref" {
 		prefix = "//"
 	}
 	dst = append(dst, `a host and port are written after "//": did you mean `...)
-	return append(appendSuggestion(dst, prefix, "", s, 0), '?')
+	return append(appendSuggestion(dst, prefix, "", s, 0), '?'), suggested{prefix, "", s, false}
 }
 
 // looksLikeHostPort reports whether s begins with what reads as a host and
@@ -432,28 +468,29 @@ func looksLikeMailbox(s string) bool {
 }
 
 // firstSegmentHint explains a ":" in the first segment of a relative-path
-// reference (§4.2), where relative-ref fails.
-func firstSegmentHint(dst []byte, s string, off int, rule string) []byte {
+// reference (§4.2), where relative-ref fails; suggestion is the reference it
+// proposes, if any.
+func firstSegmentHint(dst []byte, s string, off int, rule string) (_ []byte, suggestion suggested) {
 	if rule != "relative-ref" && rule != "URI-reference" || off >= len(s) || s[off] != ':' {
-		return dst
+		return dst, suggested{}
 	}
 	if indexStop(s[:off], clsAuthorityStop) >= 0 {
-		return dst
+		return dst, suggested{}
 	}
 	if !isScheme(s[:off]) && looksLikeHostPort(s) {
 		return hostPortHint(dst, s, rule)
 	}
 	if !isScheme(s[:off]) && strings.HasPrefix(s[off:], "://") {
 		dst = appendQuoteBounded(dst, false, s[:off])
-		return append(dst, ` is not a scheme: a scheme begins with a letter and holds only letters, digits, "+", "-" and "."`...)
+		return append(dst, ` is not a scheme: a scheme begins with a letter and holds only letters, digits, "+", "-" and "."`...), suggested{}
 	}
 	if rule == "relative-ref" && isScheme(s[:off]) {
 		dst = append(dst, "a relative reference has no scheme, and "...)
 		dst = appendQuoteBounded(dst, false, s[:off+1])
-		return append(dst, " reads as one"...)
+		return append(dst, " reads as one"...), suggested{}
 	}
 	dst = append(dst, `a ":" in the first segment of a relative path would read as a scheme (§4.2): begin the path with "./", as in `...)
-	return appendQuoteBounded(dst, false, "./", clip(s))
+	return appendQuoteBounded(dst, false, "./", clip(s)), suggested{"./", "", s, false}
 }
 
 // authorityHint explains an error in an authority (§3.2): an IPv6 address

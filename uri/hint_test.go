@@ -208,6 +208,56 @@ func TestParseErrorHint(t *testing.T) {
 	}
 }
 
+// TestParseErrorSuggestion checks ParseError.Suggestion, the whole text a
+// "did you mean" hint proposes, worked by hand: a scheme before a host name
+// or "//" (§3.1, §3.2), the ":" after a scheme, "mailto:" before a
+// mailbox (RFC 6068), a "file" URI for a Windows path (RFC 8089 §E.2), "//"
+// before a host and port (§3.2), "./" before a first segment with a ":"
+// (§4.2). The hint quotes the suggestion with its password redacted
+// (§3.2.1); the field keeps it, as Input does. A hint that proposes no
+// text, and an input over 4 KiB, leave it "".
+func TestParseErrorSuggestion(t *testing.T) {
+	long := "example.com/" + strings.Repeat("a", 5000)
+	for _, tt := range []struct {
+		rule, in, want string
+	}{
+		{"URI", "example.com/a?b", "https://example.com/a?b"},
+		{"URI", "//example.com/a", "https://example.com/a"},
+		{"URI", "http//example.com/", "http://example.com/"},
+		{"URI", "me@example.com", "mailto:me@example.com"},
+		{"URI", "[::1]:80/x", "https://[::1]:80/x"},
+		{"URI", "127.0.0.1:8080/x", "https://127.0.0.1:8080/x"},
+		{"URI", "//user:secret@h/x", "https://user:secret@h/x"},
+		{"URI-reference", `C:\dir\file.txt`, "file:///C:/dir/file.txt"},
+		{"URI-reference", `\\server\share\f`, "file://server/share/f"},
+		{"relative-ref", "127.0.0.1:8080", "//127.0.0.1:8080"},
+		{"URI-reference", "1a:b", "./1a:b"},
+		{"URI", "http://a b", ""},
+		{"URI-reference", "a b", ""},
+		{"URI", long, ""},
+	} {
+		_, err := parsers[tt.rule](tt.in)
+		var pe *ParseError
+		if !errors.As(err, &pe) {
+			t.Fatalf("%s(%.40q) = %v, want a *ParseError", tt.rule, tt.in, err)
+		}
+		if pe.Suggestion != tt.want {
+			t.Errorf("%s(%.40q).Suggestion = %q, want %q", tt.rule, tt.in, pe.Suggestion, tt.want)
+		}
+		if tt.want == "" {
+			continue
+		}
+		if _, err := parsers[tt.rule](tt.want); err != nil && !strings.HasPrefix(tt.want, "https://") {
+			t.Errorf("%s(%q): the suggestion does not parse: %v", tt.rule, tt.want, err)
+		} else if _, err := Parse(tt.want); err != nil && strings.HasPrefix(tt.want, "https://") {
+			t.Errorf("Parse(%q): the suggestion does not parse: %v", tt.want, err)
+		}
+		if strings.Contains(pe.Hint, "secret") || strings.Contains(err.Error(), "secret") {
+			t.Errorf("%s(%q): the hint shows the password: %s", tt.rule, tt.in, err)
+		}
+	}
+}
+
 // TestParseErrorBounded: whatever the input and its length, the message
 // stays under 1 KiB and holds no control character.
 func TestParseErrorBounded(t *testing.T) {
