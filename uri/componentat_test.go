@@ -1,83 +1,155 @@
 package uri
 
 import (
-	"regexp"
+	"strings"
 	"testing"
+
+	"github.com/seed42851778/rfc3986/internal/corpus"
+	"github.com/seed42851778/rfc3986/properties"
 )
 
-// appendixB is the regular expression of RFC 3986 Appendix B, which splits any
-// string into the five components; appendixBRelative is the same without its
-// scheme, the split of a relative reference.
-var (
-	appendixB         = regexp.MustCompile(`^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`)
-	appendixBRelative = regexp.MustCompile(`^(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`)
-)
-
-// componentByAppendixB names the component that offset off of s falls in, as
-// componentAt does for URI-reference, from the groups of appendixB: of
-// appendixBRelative where what Appendix B takes for a scheme is none (§3.1:
-// ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ); of this test's alphabet, only
-// "a"). The parts of authority count as "authority". An offset at the end of
-// a component belongs to the one that would go on there: the ":" after a
-// scheme to the scheme, the "/", "?" or "#" after an authority to the
-// authority.
-func componentByAppendixB(s string, off int) string {
-	m := appendixB.FindStringSubmatchIndex(s)
-	if m[4] >= 0 && !allBytes(s[m[4]:m[5]], 'a') {
-		r := appendixBRelative.FindStringSubmatchIndex(s)
-		m = append([]int{r[0], r[1], -1, -1, -1, -1}, r[2:]...) // its groups numbered as appendixB's
-	}
+// componentBySplit names the component that offset off of s falls in when s
+// is read as rule, as componentAt's doc defines it, from an independent
+// split: properties.Split, the regular expression of RFC 3986 Appendix B.
+// A URI-reference whose Appendix B scheme is no scheme (§3.1), and a
+// relative-ref, are split as a relative reference: "x:" + s, whose scheme
+// group takes the "x" and is then dropped. An offset at the end of a
+// component belongs to the one that would go on there.
+func componentBySplit(s string, off int, rule topRule) string {
+	c := properties.Split(s)
 	switch {
-	case m[4] >= 0 && off <= m[5]: // scheme, up to its ":"
-		return "scheme"
-	case m[6] >= 0 && off <= m[9]: // "//" authority
-		return "authority"
-	case m[16] >= 0 && off > m[16]: // after "#"
+	case rule == ruleURI || rule == ruleAbsoluteURI:
+		if c.Scheme == nil {
+			return "scheme"
+		}
+	case rule == ruleRelativeRef || c.Scheme == nil || !schemeByRFC(*c.Scheme):
+		c = properties.Split("x:" + s)
+		c.Scheme = nil
+	}
+	i := 0 // where the next component starts in s
+	if c.Scheme != nil {
+		if off <= len(*c.Scheme) {
+			return "scheme"
+		}
+		i = len(*c.Scheme) + 1
+	}
+	if c.Authority != nil {
+		start := i + 2
+		if off < start {
+			return "authority"
+		}
+		if off <= start+len(*c.Authority) {
+			return authorityPartByRFC(*c.Authority, off-start)
+		}
+		i = start + len(*c.Authority)
+	}
+	q := i + len(c.Path) // the "?" or "#" after the path
+	if c.Query != nil {
+		if c.Fragment != nil && off > q+1+len(*c.Query) {
+			return "fragment"
+		}
+		if off > q {
+			return "query"
+		}
+	} else if c.Fragment != nil && off > q {
 		return "fragment"
-	case m[12] >= 0 && off > m[12]: // after "?"
-		return "query"
 	}
 	return "path"
 }
 
-// allBytes reports whether s is all b.
-func allBytes(s string, b byte) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] != b {
-			return false
-		}
-	}
-	return true
+// schemeByRFC reports whether s is a scheme (§3.1):
+// ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ).
+func schemeByRFC(s string) bool {
+	const alpha = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+	return s != "" && strings.IndexByte(alpha, s[0]) >= 0 && strings.Trim(s, alpha+"0123456789+-.") == ""
 }
 
-// TestComponentAt checks componentAt for URI-reference against Appendix B on
-// every string of up to six bytes over the delimiters and a letter, at every
-// offset (five bytes under -short, an eighth of the strings).
+// authorityPartByRFC names the part of the authority a (§3.2, cut at its
+// end by Appendix B) that offset off falls in:
+//
+//	authority = [ userinfo "@" ] host [ ":" port ]
+//
+// The text before the first "@" is a userinfo while its bytes up to off are
+// userinfo's (§3.2.1: unreserved / pct-encoded / sub-delims / ":"); the
+// host ends at its first ":", or an IP literal (§3.2.2) at its "]"; the port
+// follows.
+func authorityPartByRFC(a string, off int) string {
+	const userinfo = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~" + "%" + "!$&'()*+,;=" + ":"
+	host := a
+	if at := strings.IndexByte(a, '@'); at >= 0 && strings.Trim(a[:min(off, at)], userinfo) == "" {
+		if off <= at {
+			return "userinfo"
+		}
+		host, off = a[at+1:], off-at-1
+	}
+	rest := host // where the ":" before the port may be
+	if strings.HasPrefix(host, "[") {
+		rest = ""
+		if end := strings.IndexByte(host, ']'); end >= 0 {
+			rest = host[end:]
+		}
+	}
+	if colon := strings.IndexByte(rest, ':'); colon >= 0 && off > len(host)-len(rest)+colon {
+		return "port"
+	}
+	return "host"
+}
+
+// topRules are the four top rules of RFC 3986.
+var topRules = []topRule{ruleURIReference, ruleURI, ruleAbsoluteURI, ruleRelativeRef}
+
+// checkComponentAt checks componentAt against componentBySplit on s at
+// every offset, for the four top rules.
+func checkComponentAt(t *testing.T, s string) {
+	t.Helper()
+	for off := 0; off <= len(s); off++ {
+		for _, r := range topRules {
+			if got, want := componentAt(s, off, r), componentBySplit(s, off, r); got != want {
+				t.Fatalf("componentAt(%q, %d, %s) = %q, Appendix B's split says %q", s, off, r.Name(), got, want)
+			}
+		}
+	}
+}
+
+// TestComponentAt checks componentAt against Appendix B's split on every
+// string of up to six bytes over the delimiters and a letter (five under
+// -short), alone and after "s://", at every offset, and on the corpus.
 func TestComponentAt(t *testing.T) {
 	const alphabet = ":/?#@[]a"
-	maxLen := 6
+	n := 6
 	if testing.Short() {
-		maxLen = 5
+		n = 5
 	}
 	var walk func(s string)
 	walk = func(s string) {
-		for off := 0; off <= len(s); off++ {
-			got := componentAt(s, off, ruleURIReference)
-			switch got {
-			case "userinfo", "host", "port":
-				got = "authority"
-			}
-			if want := componentByAppendixB(s, off); got != want {
-				t.Fatalf("componentAt(%q, %d) = %q, want %q", s, off, got, want)
-			}
-		}
-		if len(s) < maxLen {
+		checkComponentAt(t, s)
+		checkComponentAt(t, "s://"+s)
+		if len(s) < n {
 			for i := 0; i < len(alphabet); i++ {
 				walk(s + alphabet[i:i+1])
 			}
 		}
 	}
 	walk("")
+	if !testing.Short() {
+		for _, l := range corpus.Lines(t, "urls.txt") {
+			checkComponentAt(t, l)
+		}
+	}
+}
+
+// FuzzComponentAt checks componentAt against Appendix B's split on any
+// input (its first 256 bytes).
+func FuzzComponentAt(f *testing.F) {
+	for _, s := range []string{"http://u@h:1/p", "//[::1]:80@x/", "a://b@c]:d#e", "s://a:b@[v1.x]:9?q"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if len(s) > 256 {
+			s = s[:256]
+		}
+		checkComponentAt(t, s)
+	})
 }
 
 // TestComponentAtRule checks that what is a scheme depends on the rule.
@@ -102,8 +174,7 @@ func TestComponentAtRule(t *testing.T) {
 		{ruleAbsoluteURI, "s:a#f", 3, "path"},
 		// A ":" first ends no scheme: a scheme is one letter or more
 		// (§3.1, Appendix B's "[^:/?#]+"), so a URI fails in the one it
-		// requires, wherever the offset (kills componentAt's hasScheme
-		// `j > 0` → `>=`).
+		// requires, wherever the offset.
 		{ruleURI, ":a", 1, "scheme"},
 		{ruleAbsoluteURI, "://h/p", 4, "scheme"},
 		{ruleURIReference, ":a", 1, "path"},
@@ -152,8 +223,7 @@ func TestAuthorityPart(t *testing.T) {
 		{"u%41:p@h", 4, "userinfo"},
 		{"h:1:2", 3, "port"},
 		// An empty userinfo (userinfo = *( ... ), §3.2.1) before the "@"
-		// at 0: offset 0 is in it, as at the "@" of "u@h" (kills
-		// authorityPart's `j >= 0` → `j > 0`).
+		// at 0: offset 0 is in it, as at the "@" of "u@h".
 		{"@h", 0, "userinfo"},
 		{"@h", 1, "host"},
 		{"@", 1, "host"},
@@ -195,6 +265,32 @@ func TestExportedComponentAt(t *testing.T) {
 		pe := err.(*ParseError)
 		if got := ComponentAt(s, pe.Offset, pe.Rule); got != pe.Component {
 			t.Errorf("%q: ComponentAt = %q, ParseError.Component = %q", s, got, pe.Component)
+		}
+	}
+}
+
+// TestComponentAtNonASCIIUserinfo: ComponentAt counts every byte from 0x80 up
+// as one a userinfo may hold (so that an IRI's iuserinfo, RFC 3987 §2.2, is
+// named as a URI's userinfo is, §3.2.1): at the "@" after such bytes the
+// userinfo would go on, as at the "@" of "u@h". 0x80 is the least of them,
+// alone (invalid UTF-8, still counted) or as the second byte of "À" (C3 80).
+func TestComponentAtNonASCIIUserinfo(t *testing.T) {
+	for _, tc := range []struct {
+		s    string
+		off  int
+		want string
+	}{
+		{"http://u@h/", 8, "userinfo"},
+		{"http://ü@h/", 9, "userinfo"},
+		{"http://\x80@h/", 8, "userinfo"},
+		{"http://\xc3\x80@h/", 9, "userinfo"},
+		{"http://\xc3\x80@h/", 10, "host"},
+		{"http://u ü@h/", 11, "host"}, // " " is no userinfo byte: a host with a space
+	} {
+		for _, rule := range []string{"URI", "URI-reference"} {
+			if got := ComponentAt(tc.s, tc.off, rule); got != tc.want {
+				t.Errorf("ComponentAt(%q, %d, %s) = %q, want %q", tc.s, tc.off, rule, got, tc.want)
+			}
 		}
 	}
 }

@@ -439,3 +439,92 @@ func TestResolveNormalizeCommute(t *testing.T) {
 		t.Errorf("encoded dots: %q, %q", x.Normalize(), y.Normalize())
 	}
 }
+
+// TestNormalizeCaseBoundaries: §6.2.2.1 lower-cases the scheme and the host,
+// "Z" and "A" included, and upper-cases the hex digits of a triplet, "f" and
+// "a" included.
+func TestNormalizeCaseBoundaries(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"Z://ZA.AZ/", "z://za.az/"},
+		{"A:Z", "a:Z"}, // the path keeps its case
+		{"s:%af%fa%Ff", "s:%AF%FA%FF"},
+		{"s://h/%af?%fa#%aF", "s://h/%AF?%FA#%AF"},
+		{"s://%af%fA@h", "s://%AF%FA@h"},
+		{"//[::AF]", "//[::af]"},
+		{"//ZZ%41", "//zza"},
+	} {
+		if got := MustParseReference(tt.in).NormalizeSyntax().String(); got != tt.want {
+			t.Errorf("NormalizeSyntax(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestNormalizeOneLowerHexDigit: a triplet whose only lower-case hex digit is
+// its first, "a" or "f", is upper-cased (§6.2.2.1) like any other; the octets
+// it encodes (0xA0, 0xF0, 0xAF) are not unreserved (§2.3), so it stays a
+// triplet (§6.2.2.2).
+func TestNormalizeOneLowerHexDigit(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"s:%a0", "s:%A0"},
+		{"s:%f0", "s:%F0"},
+		{"s://h/x?%aF", "s://h/x?%AF"},
+		{"%fA", "%FA"},
+	} {
+		if got := MustParseReference(tt.in).NormalizeSyntax().String(); got != tt.want {
+			t.Errorf("NormalizeSyntax(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestNormalizeWritesOnTheStack: the normal form of a URI of up to 252 bytes
+// is written in normalizeWrite's 256-byte stack buffer, so that
+// NormalizeSyntax allocates only its result; here a 99-byte URI whose scheme
+// and host are lower-cased (§6.2.2.1).
+func TestNormalizeWritesOnTheStack(t *testing.T) {
+	in := "HTTP://H/" + strings.Repeat("a", 90)
+	u := MustParseReference(in)
+	if got, want := u.NormalizeSyntax().String(), "http://h/"+strings.Repeat("a", 90); got != want {
+		t.Fatalf("NormalizeSyntax(%q) = %q, want %q", in, got, want)
+	}
+	if n := testing.AllocsPerRun(100, func() { _ = u.NormalizeSyntax() }); n != 1 {
+		t.Errorf("NormalizeSyntax of a %d-byte URI: %v allocations, want 1 (the result)", len(in), n)
+	}
+}
+
+// TestNormalizeColonFirstAfterDotSegments: a relative-path reference whose
+// normal path would start with a segment holding ":" gets "./" in front
+// (NormalizeSyntax's policy, §4.2: such a first segment would read as a
+// scheme), also when the ":" is the segment's first byte and the segment was
+// not first before the dot segments went.
+func TestNormalizeColonFirstAfterDotSegments(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"a/../:b", "./:b"},
+		{"./:b/c", "./:b/c"},
+		{"a/./../:", "./:"},
+		{"a/../b:c", "./b:c"},
+	} {
+		got := MustParseReference(tt.in).NormalizeSyntax()
+		if got.String() != tt.want {
+			t.Errorf("NormalizeSyntax(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+		if _, err := ParseReference(got.String()); err != nil {
+			t.Errorf("NormalizeSyntax(%q) = %q, which does not parse: %v", tt.in, got, err)
+		}
+	}
+}
+
+// TestNormalizeSyntaxOfNormalAllocatesNothing: a URI already in the normal
+// form of §6.2.2 comes back as it is, with no allocation, however long (issue
+// 14).
+func TestNormalizeSyntaxOfNormalAllocatesNothing(t *testing.T) {
+	for _, in := range []string{"a/" + strings.Repeat("b", 300), "/a" + strings.Repeat("b", 300),
+		"http://h/" + strings.Repeat("a", 300)} {
+		u := MustParseReference(in)
+		if got := u.NormalizeSyntax().String(); got != in {
+			t.Errorf("NormalizeSyntax(%.12q…) = %.12q…, want it unchanged", in, got)
+		}
+		if n := testing.AllocsPerRun(100, func() { _ = u.NormalizeSyntax() }); n != 0 {
+			t.Errorf("NormalizeSyntax(%.12q…): %v allocations, want 0", in, n)
+		}
+	}
+}
