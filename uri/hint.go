@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/seed42851778/rfc3986/internal/ascii"
 	"github.com/seed42851778/rfc3986/internal/errtext"
 )
 
@@ -647,10 +648,10 @@ func appendQuoteBounded(dst []byte, slash bool, parts ...string) []byte {
 			if i < 0 {
 				break
 			}
-			dst = append(appendQuoteInner(dst, p[:i]), '/')
+			dst = append(errtext.AppendQuoted(dst, p[:i]), '/')
 			p = p[i+1:]
 		}
-		dst = appendQuoteInner(dst, p)
+		dst = errtext.AppendQuoted(dst, p)
 	}
 	dst = append(dst, '"')
 	if total > hintQuote {
@@ -668,27 +669,6 @@ func byteAt(parts []string, i int) byte {
 		i -= len(p)
 	}
 	return 0
-}
-
-// appendQuoteInner appends s quoted as strconv.Quote does, without the
-// quotation marks around it. Text of printable ASCII but the quotation mark
-// and the backslash, which strconv.Quote leaves as they are, is appended
-// without it.
-func appendQuoteInner(dst []byte, s string) []byte {
-	plain := true
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < ' ' || c > '~' || c == '"' || c == '\\' {
-			plain = false
-			break
-		}
-	}
-	if plain {
-		return append(dst, s...)
-	}
-	n := len(dst)
-	dst = strconv.AppendQuote(dst, s)
-	copy(dst[n:], dst[n+1:len(dst)-1])
-	return dst[:len(dst)-2]
 }
 
 // appendSuggestion quotes, as appendQuoteBounded does, the URI a hint
@@ -715,8 +695,7 @@ func clip(s string) string {
 
 // appendPct appends the percent-encoding of b (§2.1), uppercase.
 func appendPct(dst []byte, b byte) []byte {
-	const hex = "0123456789ABCDEF"
-	return append(dst, '%', hex[b>>4], hex[b&15])
+	return append(dst, '%', ascii.UpperHex[b>>4], ascii.UpperHex[b&15])
 }
 
 // appendQuotedPct appends the percent-encoding of b in quotation marks.
@@ -726,8 +705,7 @@ func appendQuotedPct(dst []byte, b byte) []byte {
 
 // appendHexByte appends b as 0xNN.
 func appendHexByte(dst []byte, b byte) []byte {
-	const hex = "0123456789ABCDEF"
-	return append(dst, '0', 'x', hex[b>>4], hex[b&15])
+	return append(dst, '0', 'x', ascii.UpperHex[b>>4], ascii.UpperHex[b&15])
 }
 
 // hintHexDig reports whether b is a HEXDIG.

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
-	"strconv"
 	"strings"
 	"testing"
 	"unicode"
@@ -313,23 +312,6 @@ func checkMessage(t testing.TB, s, msg string) {
 	for _, r := range msg {
 		if r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0 || unicode.Is(unicode.Cf, r) {
 			t.Fatalf("%.20q…: message holds control character %U: %q", s, r, msg)
-		}
-	}
-}
-
-// TestAppendQuoteInner checks appendQuoteInner against strconv.Quote, whose
-// quotation marks it leaves out: on every byte alone and between letters,
-// and on text outside ASCII, valid and not.
-func TestAppendQuoteInner(t *testing.T) {
-	inputs := []string{"", "abc", "a b", `a"b`, `a\b`, "é", "a\u00a0b", "\xff", "a\xc3", "測試", "\U0010FFFD", "\u202e"}
-	for b := range 256 {
-		inputs = append(inputs, string([]byte{byte(b)}), "a"+string([]byte{byte(b)})+"z")
-	}
-	for _, s := range inputs {
-		q := strconv.Quote(s)
-		want := "x" + q[1:len(q)-1]
-		if got := string(appendQuoteInner([]byte("x"), s)); got != want {
-			t.Errorf("appendQuoteInner(%q) = %q, want %q", s, got, want)
 		}
 	}
 }

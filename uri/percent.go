@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unsafe"
 
+	"github.com/seed42851778/rfc3986/internal/ascii"
 	"github.com/seed42851778/rfc3986/internal/errtext"
 )
 
@@ -145,7 +146,6 @@ func AppendPercentEncode(dst []byte, s string, k Component) []byte {
 // appends as it reads, where encode counts first to size its result: a
 // caller's buffer mostly has the room, and a count first cost 15% more.
 func appendEncode(dst []byte, s string, allowed *byteSet) []byte {
-	const hexd = "0123456789ABCDEF"
 	start := 0
 	for i := 0; i < len(s); i++ {
 		x := s[i]
@@ -153,7 +153,7 @@ func appendEncode(dst []byte, s string, allowed *byteSet) []byte {
 			continue
 		}
 		dst = append(dst, s[start:i]...)
-		dst = append(dst, '%', hexd[x>>4], hexd[x&15])
+		dst = append(dst, '%', ascii.UpperHex[x>>4], ascii.UpperHex[x&15])
 		start = i + 1
 	}
 	return append(dst, s[start:]...)
@@ -188,7 +188,6 @@ func encode(s string, allowed *byteSet) string {
 	if n == len(s) {
 		return s
 	}
-	const hexd = "0123456789ABCDEF"
 	b := make([]byte, n)
 	w, start := 0, 0
 	for i := 0; i < len(s); i++ {
@@ -199,7 +198,7 @@ func encode(s string, allowed *byteSet) string {
 		if start < i {
 			w += copy(b[w:], s[start:i])
 		}
-		b[w], b[w+1], b[w+2] = '%', hexd[x>>4], hexd[x&15]
+		b[w], b[w+1], b[w+2] = '%', ascii.UpperHex[x>>4], ascii.UpperHex[x&15]
 		w += 3
 		start = i + 1
 	}

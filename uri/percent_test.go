@@ -2,6 +2,7 @@ package uri
 
 import (
 	"errors"
+	"fmt"
 	"net/url"
 	"reflect"
 	"strings"
@@ -148,13 +149,12 @@ const (
 // TestPercentEncodeAllBytes checks every byte in every component: kept when
 // the RFC allows it there, else encoded as %XX, and decoded back.
 func TestPercentEncodeAllBytes(t *testing.T) {
-	const hexd = "0123456789ABCDEF"
 	for k, allowed := range allowedByRFC {
 		for b := 0; b < 256; b++ {
 			s := string([]byte{byte(b)})
 			want := s
 			if !strings.Contains(allowed, s) {
-				want = "%" + string(hexd[b>>4]) + string(hexd[b&15])
+				want = fmt.Sprintf("%%%02X", b)
 			}
 			got := PercentEncode(s, k)
 			if got != want {

@@ -27,13 +27,8 @@ func (e *ResolveError) Error() string {
 	if e.Op == "relativize" {
 		what = "target"
 	}
-	return "uri: cannot " + e.Op + " " + what + " " + resolveQuote(e.Ref) + " against " + resolveQuote(e.Base) +
+	return "uri: cannot " + e.Op + " " + what + " " + errtext.QuoteURI(e.Ref, 0) + " against " + errtext.QuoteURI(e.Base, 0) +
 		": the base is a relative reference; a base URI needs a scheme (RFC 3986 §5.2.1)"
-}
-
-func resolveQuote(s string) string {
-	s, _ = errtext.RedactURI(s, 0)
-	return errtext.Quote(s, 0)
 }
 
 // ResolveOptions selects variants of the resolution algorithm of §5.2.2.
