@@ -183,8 +183,8 @@ func knownStop(s string, k int, rule topRule) (string, string) {
 // from k, where the fast match stopped at a "[" that starts a host
 // (knownStop's ipLiteralStop), and reports whether it failed there. The
 // diagnosis of the whole rule would fail at the same offset with the same
-// labels, at a fraction of the cost (a broken IPv6 literal took 5,000 to
-// 10,000 instructions): no other alternative takes the "[", so each of them
+// labels, at a fraction of the cost (measured: see BENCHMARKS.md, issue
+// 14, session 11): no other alternative takes the "[", so each of them
 // fails at k or before, and the IP literal, which matched "[", fails past k.
 // When the IP literal matches, what fails comes after it: the whole
 // diagnosis is needed.

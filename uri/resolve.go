@@ -294,11 +294,12 @@ func resolveJoin(u *URI, j *joinPlan) {
 
 // dotUnknown is the dot of resolveJoin for a path whose first dot segment
 // is not known: one scan of the path written costs less than one of dir and
-// one of rpath (a call of IndexByte each; resolve.tsv: 0.96× the time).
+// one of rpath, a call of IndexByte each (measured: see BENCHMARKS.md,
+// issue 14, session 12).
 const dotUnknown = -2
 
 // resolveStack is the longest text of a resolution that resolveJoin writes
-// on its stack: 99% of those of the corpus.
+// on its stack: nearly all those of resolve.tsv fit.
 const resolveStack = 128
 
 // refPut and refFixDoubleSlash assemble the text of a URI and the spans of
