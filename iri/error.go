@@ -124,6 +124,5 @@ func pctEncode(s string) string {
 // excerpt quotes s for a message: its password, if it has one, replaced by
 // "xxxxx" (RFC 3986 §3.2.1), and at most 64 bytes of it around off.
 func excerpt(s string, off int) string {
-	r, o := errtext.RedactURI(s, off)
-	return errtext.Quote(r, o)
+	return errtext.QuoteURI(s, off)
 }

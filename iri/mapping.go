@@ -6,12 +6,11 @@ import (
 
 	c "github.com/seed42851778/rfc3986/combinator"
 	"github.com/seed42851778/rfc3986/combinator/rfc3987"
+	"github.com/seed42851778/rfc3986/internal/ascii"
 	"github.com/seed42851778/rfc3986/internal/errtext"
 	"github.com/seed42851778/rfc3986/uri"
 	"golang.org/x/net/idna"
 )
-
-const upperHex = "0123456789ABCDEF"
 
 // ToURI maps i to a URI (RFC 3987 §3.1, step 2): each character outside
 // ASCII, a ucschar or an iprivate, becomes the percent-encoding of its UTF-8
@@ -33,7 +32,7 @@ func appendToURI(dst []byte, s string) []byte {
 		if b := s[k]; b < utf8.RuneSelf {
 			dst = append(dst, b)
 		} else {
-			dst = append(dst, '%', upperHex[b>>4], upperHex[b&15])
+			dst = append(dst, '%', ascii.UpperHex[b>>4], ascii.UpperHex[b&15])
 		}
 	}
 	return dst
@@ -198,7 +197,7 @@ func appendFromURI(dst []byte, s string, query, keepASCII bool) []byte {
 					size = 1
 				}
 				for _, o := range octs[j : j+size] {
-					dst = append(dst, '%', upperHex[o>>4], upperHex[o&15])
+					dst = append(dst, '%', ascii.UpperHex[o>>4], ascii.UpperHex[o&15])
 				}
 			}
 			j += size

@@ -3,6 +3,7 @@ package iri
 import (
 	"unicode/utf8"
 
+	"github.com/seed42851778/rfc3986/internal/ascii"
 	"github.com/seed42851778/rfc3986/uri"
 )
 
@@ -42,7 +43,7 @@ func escape(s string) uri.URI {
 		case c == '%':
 			b = append(b, "%25"...)
 		case c >= utf8.RuneSelf:
-			b = append(b, '%', upperHex[c>>4], upperHex[c&15])
+			b = append(b, '%', ascii.UpperHex[c>>4], ascii.UpperHex[c&15])
 		default:
 			b = append(b, c)
 		}

@@ -26,8 +26,9 @@ func bigComponent() string {
 }
 
 // TestErrorMessagesBounded makes every error type of the package with a
-// 16 MiB component and with a password in the userinfo, and checks that the
-// message is short and holds no part of the password.
+// 16 MiB component, and with a password in the userinfo (§3.2.1), and
+// checks that the message is short, and, for the second, that the input
+// holds the password and the message no part of it.
 func TestErrorMessagesBounded(t *testing.T) {
 	const password = "s3cret"
 	big := bigComponent()
@@ -44,28 +45,30 @@ func TestErrorMessagesBounded(t *testing.T) {
 	parse := func(s string) error { _, err := Parse(s); return err }
 	fromNet := func(v *url.URL) error { _, err := FromNetURL(v); return err }
 	toNet := func(s string) error { _, err := MustParseReference(s).NetURL(); return err }
+	pwURL := &url.URL{Scheme: "http", User: url.UserPassword("u", password), Host: "h", RawQuery: " "}
 	tests := []struct {
 		name   string
 		err    error
-		target any // a pointer to the error type expected
+		target any    // a pointer to the error type expected
+		in     string // the text that holds the password, for the cases that have one
 	}{
-		{"ResolveError, big base", resolve("/"+big, "g"), new(*ResolveError)},
-		{"ResolveError, big reference", resolve("a", "http://h/"+big), new(*ResolveError)},
-		{"ResolveError, password", resolve("//user:"+password+"@h/", "http://user:"+password+"@h/"), new(*ResolveError)},
-		{"ResolveError, password after a big path", resolve("//user:"+password+"@h/"+big, "g"), new(*ResolveError)},
-		{"ResolveError of Relativize, big", relativize(big, "http://h/"+big), new(*ResolveError)},
-		{"ResolveError of Relativize, password", relativize("//u:"+password+"@h", "http://u:"+password+"@h"), new(*ResolveError)},
-		{"PortRangeError, big", port("http://h:" + strings.Repeat("9", len(big))), new(*PortRangeError)},
-		{"PortRangeError, password", port("http://u:" + password + "@h:99999"), new(*PortRangeError)},
-		{"EscapeError, big", decode(big + "%zz" + big), new(*EscapeError)},
-		{"EscapeError, in a password", decode("http://user:" + password + "%zz@h/"), new(*EscapeError)},
-		{"EscapeError, at the start of a password", decode("http://user:%zz" + password + "@h/"), new(*EscapeError)},
-		{"ParseError, big", parse("http://h/" + big + " " + big), new(*ParseError)},
-		{"ParseError, password", parse("http://user:" + password[:3] + " " + password[3:] + "@h/"), new(*ParseError)},
-		{"ConversionError, big", fromNet(&url.URL{Scheme: "http", Host: "h", RawQuery: big + " " + big}), new(*ConversionError)},
-		{"ConversionError, password", fromNet(&url.URL{Scheme: "http", User: url.UserPassword("u", password), Host: "h", RawQuery: " "}), new(*ConversionError)},
-		{"ConversionError of NetURL, big", toNet("http://h/" + big + "#"), new(*ConversionError)},
-		{"ConversionError of NetURL, password", toNet("http://u:" + password + "@h/#"), new(*ConversionError)},
+		{"ResolveError, big base", resolve("/"+big, "g"), new(*ResolveError), ""},
+		{"ResolveError, big reference", resolve("a", "http://h/"+big), new(*ResolveError), ""},
+		{"ResolveError, password", resolve("//user:"+password+"@h/", "http://user:"+password+"@h/"), new(*ResolveError), "//user:" + password + "@h/"},
+		{"ResolveError, password after a big path", resolve("//user:"+password+"@h/"+big, "g"), new(*ResolveError), "//user:" + password + "@h/"},
+		{"ResolveError of Relativize, big", relativize(big, "http://h/"+big), new(*ResolveError), ""},
+		{"ResolveError of Relativize, password", relativize("//u:"+password+"@h", "http://u:"+password+"@h"), new(*ResolveError), "//u:" + password + "@h"},
+		{"PortRangeError, big", port("http://h:" + strings.Repeat("9", len(big))), new(*PortRangeError), ""},
+		{"PortRangeError, password", port("http://u:" + password + "@h:99999"), new(*PortRangeError), "http://u:" + password + "@h:99999"},
+		{"EscapeError, big", decode(big + "%zz" + big), new(*EscapeError), ""},
+		{"EscapeError, in a password", decode("http://user:" + password + "%zz@h/"), new(*EscapeError), "http://user:" + password + "%zz@h/"},
+		{"EscapeError, at the start of a password", decode("http://user:%zz" + password + "@h/"), new(*EscapeError), "http://user:%zz" + password + "@h/"},
+		{"ParseError, big", parse("http://h/" + big + " " + big), new(*ParseError), ""},
+		{"ParseError, password", parse("http://user:" + password + " @h/"), new(*ParseError), "http://user:" + password + " @h/"},
+		{"ConversionError, big", fromNet(&url.URL{Scheme: "http", Host: "h", RawQuery: big + " " + big}), new(*ConversionError), ""},
+		{"ConversionError, password", fromNet(pwURL), new(*ConversionError), pwURL.String()},
+		{"ConversionError of NetURL, big", toNet("http://h/" + big + "#"), new(*ConversionError), ""},
+		{"ConversionError of NetURL, password", toNet("http://u:" + password + "@h/#"), new(*ConversionError), "http://u:" + password + "@h/#"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -79,8 +82,13 @@ func TestErrorMessagesBounded(t *testing.T) {
 			if len(msg) > maxMessage {
 				t.Errorf("message of %d bytes: %.200q…", len(msg), msg)
 			}
-			if strings.Contains(msg, password[:2]) {
-				t.Errorf("message shows the password: %q", msg)
+			if strings.Contains(tt.name, "password") {
+				if lo, hi, ok := errtext.URIPassword(tt.in); !ok || !strings.Contains(tt.in[lo:hi], password) {
+					t.Fatalf("the input %q holds no password %q", tt.in, password)
+				}
+				if strings.Contains(msg, password[:2]) || strings.Contains(msg, password[3:]) {
+					t.Errorf("message shows the password: %q", msg)
+				}
 			}
 			if strings.ContainsAny(msg, "\x00\n\r\t") {
 				t.Errorf("message holds a control character: %q", msg)

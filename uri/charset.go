@@ -1,5 +1,7 @@
 package uri
 
+import "strings"
+
 // byteSet is a set of bytes, a 256-bit bitmap laid out as combinator.CharSet
 // is (byte b is bit b%64 of word b/64), so that Encode takes a CharSet as it
 // is. uri keeps its own sets, rather than combinator's, so that a program
@@ -59,3 +61,91 @@ var (
 	pathSet  = byteSet{pchar0 | 1<<'/', pchar1}
 	querySet = byteSet{query0, pchar1}
 )
+
+// The classes of byteClass, one bit each.
+const (
+	clsSchemeStop    = 1 << iota // ":", "/", "?", "#": they end Appendix B's scheme
+	clsAuthorityStop             // "/", "?", "#": they end Appendix B's authority
+	clsAlpha                     // ALPHA
+	clsScheme                    // ALPHA / DIGIT / "+" / "-" / "."
+	clsUserinfo                  // unreserved / sub-delims / ":" / "%": a userinfo's bytes
+	clsRegName                   // unreserved / sub-delims: a reg-name's bytes but pct-encoded
+)
+
+// byteClass holds the classes of each byte that componentAt and the hints
+// look for: one table of 256 bytes for all of them.
+var byteClass = func() (t [256]uint8) {
+	for _, b := range []byte(":/?#") {
+		t[b] |= clsSchemeStop
+	}
+	for _, b := range []byte("/?#") {
+		t[b] |= clsAuthorityStop
+	}
+	for b := 0; b < 256; b++ {
+		if alphaSet.contains(byte(b)) {
+			t[b] |= clsAlpha
+		}
+		if schemeSet.contains(byte(b)) {
+			t[b] |= clsScheme
+		}
+		if userInfoSet.contains(byte(b)) || b == '%' {
+			t[b] |= clsUserinfo
+		}
+		if userInfoSet.contains(byte(b)) && b != ':' {
+			t[b] |= clsRegName
+		}
+	}
+	return t
+}()
+
+// indexStop is the index of the first byte of s in one of the classes cls,
+// or -1. It is indexAny for the short strings a scheme and an authority are,
+// where a loop costs less than a call of strings.IndexByte per byte looked
+// for.
+func indexStop(s string, cls uint8) int {
+	for i := 0; i < len(s); i++ {
+		if byteClass[s[i]]&cls != 0 {
+			return i
+		}
+	}
+	return -1
+}
+
+// isScheme reports whether s is a scheme (§3.1):
+//
+//	scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
+func isScheme(s string) bool {
+	if s == "" || byteClass[s[0]]&clsAlpha == 0 {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		if byteClass[s[i]]&clsScheme == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// indexAny is the index of the first of the bytes bs in s, or -1: one
+// strings.IndexByte each (vectorized, unlike strings.IndexAny), in a
+// shrinking prefix of s.
+func indexAny(s string, bs ...byte) int {
+	i := -1
+	for _, b := range bs {
+		if k := strings.IndexByte(s, b); k >= 0 {
+			i, s = k, s[:k]
+		}
+	}
+	return i
+}
+
+// userinfoBytes reports whether s holds only bytes a userinfo can (§3.2.1):
+// unreserved, sub-delims, ":" and the "%" and HEXDIG of pct-encoded.
+func userinfoBytes(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if byteClass[s[i]]&clsUserinfo == 0 {
+			return false
+		}
+	}
+	return true
+}

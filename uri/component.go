@@ -1,40 +1,68 @@
 package uri
 
-// ComponentAt names the component that byte offset off of s falls in when s
-// is read as the top rule named rule: "URI-reference", "URI",
-// "absolute-URI" or "relative-ref" (any other name reads s as a
-// URI-reference). It is how a *ParseError names its Component: "scheme",
-// "authority", "userinfo", "host", "port", "path", "query" or "fragment",
-// found by splitting s as RFC 3986 Appendix B does, which reads any string as
-// components. Bytes outside ASCII count as characters a userinfo may hold
-// and a scheme may not, so that the IRI package (RFC 3987, whose iuserinfo
-// allows them) names the components of its text the same way.
-func ComponentAt(s string, off int, rule string) string {
-	r := ruleURIReference
-	switch rule {
-	case "URI":
-		r = ruleURI
-	case "absolute-URI":
-		r = ruleAbsoluteURI
-	case "relative-ref":
-		r = ruleRelativeRef
+// Component names a part of a URI reference for PercentEncode: which bytes
+// may stand as they are there. Each allows the set of the combinator package
+// named in its comment; every other byte is percent-encoded.
+type Component int
+
+// The components PercentEncode knows. The names carry a prefix so as not to
+// read as the URI methods or the HostKind constants.
+const (
+	// ComponentUserInfo is userinfo (§3.2.1): combinator.UserInfoSet,
+	// unreserved / sub-delims / ":". Encode a user name with
+	// ComponentUserName if it may hold a ":".
+	ComponentUserInfo Component = iota
+	// ComponentUserName is a user name or a password inside userinfo:
+	// combinator.UserInfoSet less ":", so that the first ":" of userinfo
+	// keeps separating them (§3.2.1).
+	ComponentUserName
+	// ComponentHost is a reg-name host (§3.2.2): combinator.RegNameSet,
+	// unreserved / sub-delims. IP literals are not encoded; write them as
+	// they are.
+	ComponentHost
+	// ComponentPath is a whole path (§3.3): combinator.PathSet, pchar / "/".
+	// A "/" in s stays a separator. The caller keeps the path rules of the
+	// reference it builds: no "//" at the start without an authority, no ":"
+	// in the first segment of a relative path.
+	ComponentPath
+	// ComponentPathSegment is one path segment (§3.3): combinator.PCharSet,
+	// pchar; "/" is encoded. For the first segment of a relative path, use
+	// Encode with combinator.SegmentNZNCSet, which also encodes ":" (§4.2).
+	ComponentPathSegment
+	// ComponentQuery is a whole query (§3.4): combinator.QuerySet,
+	// pchar / "/" / "?".
+	ComponentQuery
+	// ComponentQueryParam is a key or a value of a query parameter, as
+	// QueryParams splits them: combinator.QuerySet less "&", "=", "+" and
+	// ";". "&" and "=" delimit; "+" because HTML forms read it as a space;
+	// ";" because net/url's ParseQuery refuses a parameter that holds one
+	// and older form decoders split on it (see QueryParams). A key or a
+	// value so encoded reads back the same with QueryValues and FormValues.
+	// The builder's QueryParam and SetQueryParam use it.
+	ComponentQueryParam
+	// ComponentFragment is a fragment (§3.5): combinator.FragmentSet,
+	// pchar / "/" / "?".
+	ComponentFragment
+)
+
+// componentSets holds, for each Component, the bytes that may stand as they
+// are there: the one set per component that every package of the module
+// encodes with. None holds "%".
+var componentSets = [...]byteSet{
+	ComponentUserInfo:    userInfoSet,
+	ComponentUserName:    regNameSet, // userinfo less ":"
+	ComponentHost:        regNameSet,
+	ComponentPath:        pathSet,
+	ComponentPathSegment: pcharSet,
+	ComponentQuery:       querySet,
+	ComponentQueryParam:  {query0 &^ (1<<'&' | 1<<'=' | 1<<'+' | 1<<';'), pchar1},
+	ComponentFragment:    querySet,
+}
+
+// set returns the bytes that may stand as they are in k.
+func (k Component) set() *byteSet {
+	if k >= 0 && int(k) < len(componentSets) {
+		return &componentSets[k]
 	}
-	if off < 0 {
-		off = 0
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			// A copy with every non-ASCII byte as "!", a sub-delim: no
-			// delimiter moves, and the offsets stay.
-			b := []byte(s)
-			for j := i; j < len(b); j++ {
-				if b[j] >= 0x80 {
-					b[j] = '!'
-				}
-			}
-			s = string(b)
-			break
-		}
-	}
-	return componentAt(s, off, r)
+	return &unreservedSet
 }

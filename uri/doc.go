@@ -28,15 +28,25 @@
 // (the recomposition of §5.3), and parsing allocates nothing. Decode with
 // PercentDecode, or iterate with Segments and QueryParams (raw pieces, no
 // allocation), DecodedSegments and DecodedQueryParams, or look up with
-// QueryValue. PercentEncode and Encode go the other way, with the character
-// sets of the combinator package; EncodedOffset takes an offset in decoded
-// text back to the text as written.
+// QueryValue. PercentEncode (for a Component) and Encode (for any set of
+// bytes, such as a combinator.CharSet) go the other way; EncodedOffset takes
+// an offset in decoded text back to the text as written.
 //
 // For everyday web work, Hostname, Addr, User and Password read the
 // authority as a resolver or a dialer wants it, QueryValues and FormValues
 // read the query (QueryParams says which to use when), and ResolveString
 // resolves a reference given as text. The builder package edits one part of
 // a parsed URI and keeps the rest byte for byte.
+//
+// # Resolution and normalization
+//
+// Resolve and ResolveWith turn a reference into its target against a base
+// URI (§5.2), Relativize goes back from a target to the shortest reference
+// that resolves to it, and RemoveDotSegments is the algorithm of §5.2.4.
+// NormalizeSyntax applies the syntax-based normalization of §6.2.2,
+// Normalize adds the scheme-based one of §6.2.3 for the schemes it knows
+// (RegisterScheme adds one), and Equivalent compares two references after
+// Normalize.
 //
 // # Defined or empty
 //
@@ -54,7 +64,10 @@
 // of the first byte that cannot be part of the rule, the rule, the component
 // it falls in and what the grammar expected there, and for a common mistake
 // (no scheme, a space, a non-ASCII character, a lone "%", a backslash, a port
-// that is not a number, ...) a Hint in plain words. errors.Is(err, ErrInvalid)
+// that is not a number, ...) a Hint in plain words, and, when the hint
+// proposes a corrected text ("did you mean ..."), that text as Suggestion.
+// ComponentAt names the component of any offset the same way for text a
+// caller checks itself. errors.Is(err, ErrInvalid)
 // holds for all of them. No input makes a function of this package panic,
 // whatever its bytes or length, except the Must functions. PercentDecode fails
 // with an *EscapeError, PortNumber with ErrNoPort or a *PortRangeError, NetURL

@@ -1,7 +1,6 @@
 package uri_test
 
 import (
-	"errors"
 	"fmt"
 	"log/slog"
 	"net"
@@ -76,22 +75,6 @@ func ExampleURI_FormValues() {
 	v := uri.MustParse("https://example.com/search?q=red+shoes&size=10%2B&flag").FormValues()
 	fmt.Printf("%q %q %v\n", v.Get("q"), v.Get("size"), v.Has("flag"))
 	// Output: "red shoes" "10+" true
-}
-
-func ExampleURI_ResolveString() {
-	base := uri.MustParse("http://a/b/c/d;p?q")
-	for _, ref := range []string{"../g", "g?y#s", "//h/x"} {
-		t, err := base.ResolveString(ref)
-		fmt.Println(t, err)
-	}
-	_, err := base.ResolveString("g h")
-	var pe *uri.ParseError
-	fmt.Println(errors.As(err, &pe), pe.Offset)
-	// Output:
-	// http://a/b/g <nil>
-	// http://a/b/c/g?y#s <nil>
-	// http://h/x <nil>
-	// true 1
 }
 
 // A URI logged as an attribute goes through LogValue, without its password.

@@ -33,6 +33,22 @@ func ExampleURI_Resolve() {
 	// true
 }
 
+func ExampleURI_ResolveString() {
+	base := uri.MustParse("http://a/b/c/d;p?q")
+	for _, ref := range []string{"../g", "g?y#s", "//h/x"} {
+		t, err := base.ResolveString(ref)
+		fmt.Println(t, err)
+	}
+	_, err := base.ResolveString("g h")
+	var pe *uri.ParseError
+	fmt.Println(errors.As(err, &pe), pe.Offset)
+	// Output:
+	// http://a/b/g <nil>
+	// http://a/b/c/g?y#s <nil>
+	// http://h/x <nil>
+	// true 1
+}
+
 func ExampleURI_ResolveWith() {
 	base := uri.MustParse("http://a/b/c/d;p?q")
 	ref := uri.MustParseReference("http:g")

@@ -104,6 +104,21 @@ func ExampleParseError_hint() {
 	// 12: non-ASCII character 'é' is not allowed in a URI: percent-encode its UTF-8 bytes as "%C3%A9"; an IRI parser (RFC 3987) accepts it as it is
 }
 
+func ExampleParseError_suggestion() {
+	for _, s := range []string{"example.com/a", `C:\Users\me\notes.txt`, "http//example.com/"} {
+		_, err := uri.Parse(s)
+		var pe *uri.ParseError
+		if errors.As(err, &pe) && pe.Suggestion != "" {
+			u, _ := uri.Parse(pe.Suggestion)
+			fmt.Println(u)
+		}
+	}
+	// Output:
+	// https://example.com/a
+	// file:///C:/Users/me/notes.txt
+	// http://example.com/
+}
+
 func ExampleURI_String() {
 	for _, s := range []string{"s:", "s:?", "s:?#", "//@h:"} {
 		fmt.Println(uri.MustParseReference(s).String())

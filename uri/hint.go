@@ -4,12 +4,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
-
-	"github.com/seed42851778/rfc3986/internal/errtext"
 )
-
-// hintQuote is how many bytes of the input a hint quotes at most.
-const hintQuote = 64
 
 // hintFor appends to dst, in plain words, what the mistake in s probably
 // was, where the rule (one of the four top rules) fails at offset off, in
@@ -28,41 +23,43 @@ const hintQuote = 64
 // Offsets that the hint names are offsets of s, or, when at is not nil,
 // at's mapping of them (ParseRepaired names offsets of its caller's text).
 func hintFor(dst []byte, s string, off int, rule, component string, at func(int) int) []byte {
-	dst, fixed := hintOf(dst, s, off, rule, component, at)
+	dst, fixed, _ := hintOf(dst, s, off, rule, component, at)
 	return append(dst, fixed...)
 }
 
 // hintOf is hintFor, but a hint that quotes nothing of the input (one of the
 // constants below) is returned as fixed, dst unchanged: newParseError keeps
-// it without a copy.
-func hintOf(dst []byte, s string, off int, rule, component string, at func(int) int) (_ []byte, fixed string) {
+// it without a copy. When the hint proposes a corrected text ("did you
+// mean ..."), suggestion is that text, whole: the hint quotes it cut to
+// hintQuote bytes, its password redacted.
+func hintOf(dst []byte, s string, off int, rule, component string, at func(int) int) (_ []byte, fixed string, suggestion suggested) {
 	if off < 0 || off > len(s) {
-		return dst, ""
+		return dst, "", suggested{}
 	}
 	n := len(dst)
 	if dst, fixed = percentHint(dst, s, off, component, at); len(dst) > n || fixed != "" {
-		return dst, fixed
+		return dst, fixed, suggested{}
 	}
 	if dst = wrapHint(dst, s, off); len(dst) > n {
-		return dst, ""
+		return dst, "", suggested{}
 	}
-	if dst = windowsHint(dst, s); len(dst) > n {
-		return dst, ""
+	if dst, suggestion = windowsHint(dst, s); len(dst) > n {
+		return dst, "", suggestion
 	}
 	if rule == "URI" || rule == "absolute-URI" {
-		if dst = schemeHint(dst, s, off); len(dst) > n {
-			return dst, ""
+		if dst, suggestion = schemeHint(dst, s, off); len(dst) > n {
+			return dst, "", suggestion
 		}
 	}
 	if off < len(s) {
 		if dst, fixed = byteHint(dst, s, off, rule, component, at); len(dst) > n || fixed != "" {
-			return dst, fixed
+			return dst, fixed, suggested{}
 		}
 	}
-	if dst = firstSegmentHint(dst, s, off, rule); len(dst) > n {
-		return dst, ""
+	if dst, suggestion = firstSegmentHint(dst, s, off, rule); len(dst) > n {
+		return dst, "", suggestion
 	}
-	return authorityHint(dst, s, off, rule, at), ""
+	return authorityHint(dst, s, off, rule, at), "", suggested{}
 }
 
 // percentHint explains a "%" that does not start a pct-encoded triplet
@@ -133,20 +130,22 @@ func wrapHint(dst []byte, s string, off int) []byte {
 }
 
 // windowsHint explains a Windows file path, "C:\dir" or "\\server\share",
-// which is not a URI: a "file" URI names the file (RFC 8089).
-func windowsHint(dst []byte, s string) []byte {
+// which is not a URI: a "file" URI names the file (RFC 8089), the
+// suggestion, its backslashes written as "/".
+func windowsHint(dst []byte, s string) (_ []byte, suggestion suggested) {
 	var prefix, path string
 	switch {
 	case len(s) >= 3 && isScheme(s[:1]) && s[1] == ':' && s[2] == '\\':
-		prefix, path = "file:///", clip(s)
+		prefix, path = "file:///", s
 	case strings.HasPrefix(s, `\\`):
-		prefix, path = "file://", clip(s[2:])
+		prefix, path = "file://", s[2:]
 	default:
-		return dst
+		return dst, suggested{}
 	}
 	dst = append(dst, "a Windows file path is not a URI: did you mean "...)
-	dst = appendQuoteBounded(dst, true, prefix, path)
-	return append(dst, "? (RFC 8089; percent-encode what a URI does not allow)"...)
+	dst = appendQuoteBounded(dst, true, prefix, clip(path))
+	dst = append(dst, "? (RFC 8089; percent-encode what a URI does not allow)"...)
+	return dst, suggested{prefix, "", path, true}
 }
 
 // spaceName names a white-space byte.
@@ -328,29 +327,29 @@ func iriChar(r rune, component string) bool {
 }
 
 // schemeHint explains a URI or an absolute URI without a scheme (§3.1), or
-// with one misspelt.
-func schemeHint(dst []byte, s string, off int) []byte {
+// with one misspelt; suggestion is the URI it proposes, if any.
+func schemeHint(dst []byte, s string, off int) (_ []byte, suggestion suggested) {
 	const didYouMean = "no scheme: did you mean "
 	if strings.HasPrefix(s, "[") && strings.IndexByte(s, ']') > 0 {
 		dst = append(dst, didYouMean...)
-		return append(appendSuggestion(dst, "https://", "", s, 0), '?')
+		return append(appendSuggestion(dst, "https://", "", s, 0), '?'), suggested{"https://", "", s, false}
 	}
 	j := indexStop(s, clsSchemeStop)
 	if j >= 0 && s[j] == ':' {
 		if j == 0 {
-			return append(dst, `no scheme before ":": a URI begins with a scheme, such as "https"`...)
+			return append(dst, `no scheme before ":": a URI begins with a scheme, such as "https"`...), suggested{}
 		}
 		if off <= j && !isScheme(s[:j]) {
 			if looksLikeHostPort(s) {
 				return hostPortHint(dst, s, "URI")
 			}
 			dst = appendQuoteBounded(dst, false, s[:j])
-			return append(dst, ` is not a scheme: a scheme begins with a letter and holds only letters, digits, "+", "-" and "."`...)
+			return append(dst, ` is not a scheme: a scheme begins with a letter and holds only letters, digits, "+", "-" and "."`...), suggested{}
 		}
-		return dst
+		return dst, suggested{}
 	}
 	if s == "" {
-		return append(dst, `an empty string is not a URI: a URI begins with a scheme, such as "https:"`...)
+		return append(dst, `an empty string is not a URI: a URI begins with a scheme, such as "https:"`...), suggested{}
 	}
 	if j < 0 {
 		j = len(s)
@@ -359,20 +358,20 @@ func schemeHint(dst []byte, s string, off int) []byte {
 	switch {
 	case strings.HasPrefix(s, "//"):
 		dst = append(dst, didYouMean...)
-		return append(appendSuggestion(dst, "https:", "", s, 2), '?')
+		return append(appendSuggestion(dst, "https:", "", s, 2), '?'), suggested{"https:", "", s, false}
 	case strings.HasPrefix(s[j:], "//") && isScheme(first):
 		dst = append(dst, `no ":" after the scheme `...)
 		dst = appendQuoteBounded(dst, false, first)
 		dst = append(dst, ": did you mean "...)
-		return append(appendSuggestion(dst, clip(first), ":", s[j:], 2), '?')
+		return append(appendSuggestion(dst, clip(first), ":", s[j:], 2), '?'), suggested{first, ":", s[j:], false}
 	case looksLikeMailbox(first) && j == len(s):
 		dst = append(dst, didYouMean...)
-		return append(appendQuoteBounded(dst, false, "mailto:", clip(s)), '?')
+		return append(appendQuoteBounded(dst, false, "mailto:", clip(s)), '?'), suggested{"mailto:", "", s, false}
 	case looksLikeHost(first):
 		dst = append(dst, didYouMean...)
-		return append(appendSuggestion(dst, "https://", "", s, 0), '?')
+		return append(appendSuggestion(dst, "https://", "", s, 0), '?'), suggested{"https://", "", s, false}
 	}
-	return append(dst, `no scheme: a URI begins with a scheme, such as "https:"`...)
+	return append(dst, `no scheme: a URI begins with a scheme, such as "https:"`...), suggested{}
 }
 
 // looksLikeHost reports whether s reads as a domain name or an IPv4 address
@@ -405,13 +404,13 @@ func looksLikeHost(s string) bool {
 // hostPortHint explains a host and a port written without the "//" that
 // begins an authority (§3.2), as in "127.0.0.1:8080", and suggests the URL
 // meant: a relative reference gets "//" and any other rule "https://".
-func hostPortHint(dst []byte, s, rule string) []byte {
+func hostPortHint(dst []byte, s, rule string) (_ []byte, suggestion suggested) {
 	prefix := "https://"
 	if rule == "relative-ref" {
 		prefix = "//"
 	}
 	dst = append(dst, `a host and port are written after "//": did you mean `...)
-	return append(appendSuggestion(dst, prefix, "", s, 0), '?')
+	return append(appendSuggestion(dst, prefix, "", s, 0), '?'), suggested{prefix, "", s, false}
 }
 
 // looksLikeHostPort reports whether s begins with what reads as a host and
@@ -432,28 +431,29 @@ func looksLikeMailbox(s string) bool {
 }
 
 // firstSegmentHint explains a ":" in the first segment of a relative-path
-// reference (§4.2), where relative-ref fails.
-func firstSegmentHint(dst []byte, s string, off int, rule string) []byte {
+// reference (§4.2), where relative-ref fails; suggestion is the reference it
+// proposes, if any.
+func firstSegmentHint(dst []byte, s string, off int, rule string) (_ []byte, suggestion suggested) {
 	if rule != "relative-ref" && rule != "URI-reference" || off >= len(s) || s[off] != ':' {
-		return dst
+		return dst, suggested{}
 	}
 	if indexStop(s[:off], clsAuthorityStop) >= 0 {
-		return dst
+		return dst, suggested{}
 	}
 	if !isScheme(s[:off]) && looksLikeHostPort(s) {
 		return hostPortHint(dst, s, rule)
 	}
 	if !isScheme(s[:off]) && strings.HasPrefix(s[off:], "://") {
 		dst = appendQuoteBounded(dst, false, s[:off])
-		return append(dst, ` is not a scheme: a scheme begins with a letter and holds only letters, digits, "+", "-" and "."`...)
+		return append(dst, ` is not a scheme: a scheme begins with a letter and holds only letters, digits, "+", "-" and "."`...), suggested{}
 	}
 	if rule == "relative-ref" && isScheme(s[:off]) {
 		dst = append(dst, "a relative reference has no scheme, and "...)
 		dst = appendQuoteBounded(dst, false, s[:off+1])
-		return append(dst, " reads as one"...)
+		return append(dst, " reads as one"...), suggested{}
 	}
 	dst = append(dst, `a ":" in the first segment of a relative path would read as a scheme (§4.2): begin the path with "./", as in `...)
-	return appendQuoteBounded(dst, false, "./", clip(s))
+	return appendQuoteBounded(dst, false, "./", clip(s)), suggested{"./", "", s, false}
 }
 
 // authorityHint explains an error in an authority (§3.2): an IPv6 address
@@ -529,15 +529,6 @@ func portHint(dst []byte, s string, p0, p1 int, at func(int) int) []byte {
 	return dst
 }
 
-// appendDescribeByte appends the character at offset i of s, quoted.
-func appendDescribeByte(dst []byte, s string, i int) []byte {
-	r, n := utf8.DecodeRuneInString(s[i:])
-	if r == utf8.RuneError && n <= 1 {
-		return appendHexByte(append(dst, "byte "...), s[i])
-	}
-	return strconv.AppendQuoteRune(dst, r)
-}
-
 // ipv6Bytes reports whether s holds only the bytes of an IPv6 address in
 // text form: hex digits, ":" and ".".
 func ipv6Bytes(s string) bool {
@@ -576,133 +567,4 @@ func hostStart(s string, a0, a1 int) int {
 		return a0 + k + 1
 	}
 	return a0
-}
-
-// appendQuoteBounded appends the concatenation of parts quoted as a Go
-// string, control characters escaped, cut to hintQuote bytes with "…" where
-// it is longer; with slash, each backslash of parts is written as "/". A
-// boundary between two parts must fall after an ASCII byte (the callers join
-// ASCII prefixes and suffixes to input), so that quoting the parts one by one
-// quotes their concatenation.
-func appendQuoteBounded(dst []byte, slash bool, parts ...string) []byte {
-	total := 0
-	for _, p := range parts {
-		total += len(p)
-	}
-	n := total
-	if total > hintQuote {
-		n = hintQuote - 4
-		for n > 0 && !utf8.RuneStart(byteAt(parts, n)) {
-			n--
-		}
-	}
-	dst = append(dst, '"')
-	for _, p := range parts {
-		if n <= 0 {
-			break
-		}
-		if len(p) > n {
-			p = p[:n]
-		}
-		n -= len(p)
-		for slash {
-			i := strings.IndexByte(p, '\\')
-			if i < 0 {
-				break
-			}
-			dst = append(appendQuoteInner(dst, p[:i]), '/')
-			p = p[i+1:]
-		}
-		dst = appendQuoteInner(dst, p)
-	}
-	dst = append(dst, '"')
-	if total > hintQuote {
-		dst = append(dst, "…"...)
-	}
-	return dst
-}
-
-// byteAt is the byte at offset i of the concatenation of parts.
-func byteAt(parts []string, i int) byte {
-	for _, p := range parts {
-		if i < len(p) {
-			return p[i]
-		}
-		i -= len(p)
-	}
-	return 0
-}
-
-// appendQuoteInner appends s quoted as strconv.Quote does, without the
-// quotation marks around it. Text of printable ASCII but the quotation mark
-// and the backslash, which strconv.Quote leaves as they are, is appended
-// without it.
-func appendQuoteInner(dst []byte, s string) []byte {
-	plain := true
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < ' ' || c > '~' || c == '"' || c == '\\' {
-			plain = false
-			break
-		}
-	}
-	if plain {
-		return append(dst, s...)
-	}
-	n := len(dst)
-	dst = strconv.AppendQuote(dst, s)
-	copy(dst[n:], dst[n+1:len(dst)-1])
-	return dst[:len(dst)-2]
-}
-
-// appendSuggestion quotes, as appendQuoteBounded does, the URI a hint
-// suggests: prefix, sep and s, in which an authority starts at offset auth
-// of s. Its password, if it has one, is shown as errtext.Redaction (§3.2.1:
-// a password is not to be rendered), as it is in the rest of the message.
-func appendSuggestion(dst []byte, prefix, sep, s string, auth int) []byte {
-	head, redaction, tail := s, "", ""
-	if lo, hi, ok := errtext.AuthorityPassword(s, auth); ok {
-		head, redaction, tail = s[:lo], errtext.Redaction, s[hi:]
-	}
-	return appendQuoteBounded(dst, false, prefix, sep, clip(head), redaction, clip(tail))
-}
-
-// clip cuts s to a little more than a hint quotes of it, so that the hint
-// does no work in proportion to the length of the input; appendQuoteBounded
-// still marks the cut with "…".
-func clip(s string) string {
-	if len(s) > hintQuote+1 {
-		return s[:hintQuote+1]
-	}
-	return s
-}
-
-// appendPct appends the percent-encoding of b (§2.1), uppercase.
-func appendPct(dst []byte, b byte) []byte {
-	const hex = "0123456789ABCDEF"
-	return append(dst, '%', hex[b>>4], hex[b&15])
-}
-
-// appendQuotedPct appends the percent-encoding of b in quotation marks.
-func appendQuotedPct(dst []byte, b byte) []byte {
-	return append(appendPct(append(dst, '"'), b), '"')
-}
-
-// appendHexByte appends b as 0xNN.
-func appendHexByte(dst []byte, b byte) []byte {
-	const hex = "0123456789ABCDEF"
-	return append(dst, '0', 'x', hex[b>>4], hex[b&15])
-}
-
-// hintHexDig reports whether b is a HEXDIG.
-func hintHexDig(b byte) bool {
-	return b >= '0' && b <= '9' || b >= 'a' && b <= 'f' || b >= 'A' && b <= 'F'
-}
-
-// appendOffset appends offset p of the text a hint is about, mapped by at
-// when at is not nil.
-func appendOffset(dst []byte, p int, at func(int) int) []byte {
-	if at != nil {
-		p = at(p)
-	}
-	return strconv.AppendInt(dst, int64(p), 10)
 }

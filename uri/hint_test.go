@@ -2,8 +2,8 @@ package uri
 
 import (
 	"errors"
+	"fmt"
 	"runtime"
-	"strconv"
 	"strings"
 	"testing"
 	"unicode"
@@ -208,6 +208,56 @@ func TestParseErrorHint(t *testing.T) {
 	}
 }
 
+// TestParseErrorSuggestion checks ParseError.Suggestion, the whole text a
+// "did you mean" hint proposes, worked by hand: a scheme before a host name
+// or "//" (§3.1, §3.2), the ":" after a scheme, "mailto:" before a
+// mailbox (RFC 6068), a "file" URI for a Windows path (RFC 8089 §E.2), "//"
+// before a host and port (§3.2), "./" before a first segment with a ":"
+// (§4.2). The hint quotes the suggestion with its password redacted
+// (§3.2.1); the field keeps it, as Input does. A hint that proposes no
+// text, and an input over 4 KiB, leave it "".
+func TestParseErrorSuggestion(t *testing.T) {
+	long := "example.com/" + strings.Repeat("a", 5000)
+	for _, tt := range []struct {
+		rule, in, want string
+	}{
+		{"URI", "example.com/a?b", "https://example.com/a?b"},
+		{"URI", "//example.com/a", "https://example.com/a"},
+		{"URI", "http//example.com/", "http://example.com/"},
+		{"URI", "me@example.com", "mailto:me@example.com"},
+		{"URI", "[::1]:80/x", "https://[::1]:80/x"},
+		{"URI", "127.0.0.1:8080/x", "https://127.0.0.1:8080/x"},
+		{"URI", "//user:secret@h/x", "https://user:secret@h/x"},
+		{"URI-reference", `C:\dir\file.txt`, "file:///C:/dir/file.txt"},
+		{"URI-reference", `\\server\share\f`, "file://server/share/f"},
+		{"relative-ref", "127.0.0.1:8080", "//127.0.0.1:8080"},
+		{"URI-reference", "1a:b", "./1a:b"},
+		{"URI", "http://a b", ""},
+		{"URI-reference", "a b", ""},
+		{"URI", long, ""},
+	} {
+		_, err := parsers[tt.rule](tt.in)
+		var pe *ParseError
+		if !errors.As(err, &pe) {
+			t.Fatalf("%s(%.40q) = %v, want a *ParseError", tt.rule, tt.in, err)
+		}
+		if pe.Suggestion != tt.want {
+			t.Errorf("%s(%.40q).Suggestion = %q, want %q", tt.rule, tt.in, pe.Suggestion, tt.want)
+		}
+		if tt.want == "" {
+			continue
+		}
+		if _, err := parsers[tt.rule](tt.want); err != nil && !strings.HasPrefix(tt.want, "https://") {
+			t.Errorf("%s(%q): the suggestion does not parse: %v", tt.rule, tt.want, err)
+		} else if _, err := Parse(tt.want); err != nil && strings.HasPrefix(tt.want, "https://") {
+			t.Errorf("Parse(%q): the suggestion does not parse: %v", tt.want, err)
+		}
+		if strings.Contains(pe.Hint, "secret") || strings.Contains(err.Error(), "secret") {
+			t.Errorf("%s(%q): the hint shows the password: %s", tt.rule, tt.in, err)
+		}
+	}
+}
+
 // TestParseErrorBounded: whatever the input and its length, the message
 // stays under 1 KiB and holds no control character.
 func TestParseErrorBounded(t *testing.T) {
@@ -266,28 +316,10 @@ func checkMessage(t testing.TB, s, msg string) {
 	}
 }
 
-// TestAppendQuoteInner checks appendQuoteInner against strconv.Quote, whose
-// quotation marks it leaves out: on every byte alone and between letters,
-// and on text outside ASCII, valid and not.
-func TestAppendQuoteInner(t *testing.T) {
-	inputs := []string{"", "abc", "a b", `a"b`, `a\b`, "é", "a\u00a0b", "\xff", "a\xc3", "測試", "\U0010FFFD", "\u202e"}
-	for b := range 256 {
-		inputs = append(inputs, string([]byte{byte(b)}), "a"+string([]byte{byte(b)})+"z")
-	}
-	for _, s := range inputs {
-		q := strconv.Quote(s)
-		want := "x" + q[1:len(q)-1]
-		if got := string(appendQuoteInner([]byte("x"), s)); got != want {
-			t.Errorf("appendQuoteInner(%q) = %q, want %q", s, got, want)
-		}
-	}
-}
-
 // TestInIPLiteralEdges: inIPLiteral at the "[" that opens an IP-literal is
 // not inside it (p after the "[" is, up to the "]"), and an empty host at
 // the very end of the text (after a userinfo's "@") is in none, without
-// reading past the text. Kills inIPLiteral's h < len(s) -> <= (which read
-// s[len(s)]) and p > h -> >= (applied by hand; found by gremlins).
+// reading past the text.
 func TestInIPLiteralEdges(t *testing.T) {
 	for _, tc := range []struct {
 		s    string
@@ -305,4 +337,243 @@ func TestInIPLiteralEdges(t *testing.T) {
 			t.Errorf("inIPLiteral(%q, %d) = %v, want %v", tc.s, tc.p, got, tc.want)
 		}
 	}
+}
+
+// TestHintSupplementaryPlanes: the hint for a non-ASCII character says
+// whether an IRI holds it, by the ranges of RFC 3987 §2.2: ucschar takes
+// %x10000-1FFFD but not the noncharacters U+1FFFE and U+1FFFF, and iprivate
+// (%xF0000-FFFFD / %x100000-10FFFD) only in a query. The UTF-8 bytes are
+// worked by hand (RFC 3629 §3).
+func TestHintSupplementaryPlanes(t *testing.T) {
+	const (
+		notURI = "non-ASCII character %s is not allowed in a URI: percent-encode its UTF-8 bytes as %q"
+		iri    = "; an IRI parser (RFC 3987) accepts it as it is"
+		notIRI = " (an IRI, RFC 3987, does not hold it either)"
+	)
+	for _, tc := range []struct {
+		name, in string
+		want     hinted
+	}{
+		{"emoji in path", "s:/\U0001F600",
+			hinted{"URI", 3, "path", fmt.Sprintf(notURI, `'😀'`, "%F0%9F%98%80") + iri}},
+		{"last ucschar of plane 1", "s:/\U0001FFFD",
+			hinted{"URI", 3, "path", fmt.Sprintf(notURI, `'\U0001fffd'`, "%F0%9F%BF%BD") + iri}},
+		{"noncharacter U+1FFFE", "s:/\U0001FFFE",
+			hinted{"URI", 3, "path", fmt.Sprintf(notURI, `'\U0001fffe'`, "%F0%9F%BF%BE") + notIRI}},
+		{"plane 14, ucschar", "s:/\U000E1000",
+			hinted{"URI", 3, "path", fmt.Sprintf(notURI, `'\U000e1000'`, "%F3%A1%80%80") + iri}},
+		{"private use plane 15 in query", "s:?\U000FFFFD",
+			hinted{"URI", 3, "query", fmt.Sprintf(notURI, `'\U000ffffd'`, "%F3%BF%BF%BD") + iri}},
+		{"noncharacter U+FFFFE in query", "s:?\U000FFFFE",
+			hinted{"URI", 3, "query", fmt.Sprintf(notURI, `'\U000ffffe'`, "%F3%BF%BF%BE") + notIRI}},
+		{"private use plane 15 in path", "s:/\U000F0000",
+			hinted{"URI", 3, "path", fmt.Sprintf(notURI, `'\U000f0000'`, "%F3%B0%80%80") + notIRI}},
+	} {
+		wantHinted(t, tc.name+": Parse", Parse, tc.in, tc.want)
+	}
+}
+
+// TestHintPercentAtZero: a "%" at offset 0 that does not start a pct-encoded
+// triplet (§2.1: "%" HEXDIG HEXDIG) gets the same hint as one further on. A
+// relative reference may start with one: its path begins there. Offsets: the
+// grammar stops where a HEXDIG was expected.
+func TestHintPercentAtZero(t *testing.T) {
+	const pct = `"%" at offset 0 is not followed by two hexadecimal digits: a "%" that stands for itself is written "%25"`
+	for _, tc := range []struct {
+		in   string
+		want hinted
+	}{
+		{"%", hinted{"URI-reference", 1, "path", pct}},
+		{"%4", hinted{"URI-reference", 2, "path", pct}},
+		{"%g1", hinted{"URI-reference", 1, "path", pct}},
+		{"%4g", hinted{"URI-reference", 2, "path", pct}},
+		// The ends of the HEXDIG ranges (RFC 5234 B.1, either case, §2.1).
+		{"%9", hinted{"URI-reference", 2, "path", pct}},
+		{"%0", hinted{"URI-reference", 2, "path", pct}},
+		{"%a", hinted{"URI-reference", 2, "path", pct}},
+		{"%f", hinted{"URI-reference", 2, "path", pct}},
+		{"%A", hinted{"URI-reference", 2, "path", pct}},
+		{"%F", hinted{"URI-reference", 2, "path", pct}},
+		{"%41%", hinted{"URI-reference", 4, "path", `"%" at offset 3 is not followed by two hexadecimal digits: a "%" that stands for itself is written "%25"`}},
+	} {
+		wantHinted(t, "ParseReference", ParseReference, tc.in, tc.want)
+	}
+}
+
+// TestHintWrapAndSecondDelimiter pins hints at the edge of their cases: a
+// second "#" after one at offset 0 (§3.5: a fragment holds no "#"); a second
+// "@" right after the first, at the start of the authority (§3.2.1: an "@" in
+// a userinfo is "%40"); a lone quotation mark, which is not a URI in
+// quotation marks.
+func TestHintWrapAndSecondDelimiter(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want hinted
+	}{
+		{"##", hinted{"URI-reference", 1, "fragment", `a second "#": the fragment began at offset 0 and cannot hold a "#": percent-encode it as "%23"`}},
+		{"#a#", hinted{"URI-reference", 2, "fragment", `a second "#": the fragment began at offset 0 and cannot hold a "#": percent-encode it as "%23"`}},
+		{"//@@h", hinted{"URI-reference", 3, "host", `a second "@" in the authority: an "@" inside the userinfo is written "%40"`}},
+		{`""`, hinted{"URI-reference", 0, "path", "the URI is in quotation marks: remove them"}},
+	} {
+		wantHinted(t, "ParseReference", ParseReference, tc.in, tc.want)
+	}
+	_, err := ParseReference(`"`)
+	var pe *ParseError
+	if !errors.As(err, &pe) || strings.Contains(pe.Hint, "quotation marks") {
+		t.Errorf(`ParseReference("\"") = %v: a lone '"' is not a URI in quotation marks`, err)
+	}
+}
+
+// TestHintNoSchemeBeforeADelimiter: text that starts with "/", "?" or "#" has
+// no scheme and no first segment to read as a host or a mailbox, even when
+// what follows the delimiter looks like one (§3: the scheme comes first;
+// §4.2: a relative reference is no URI).
+func TestHintNoSchemeBeforeADelimiter(t *testing.T) {
+	const none = `no scheme: a URI begins with a scheme, such as "https:"`
+	for _, in := range []string{"/me@example.com", "?me@example.com", "#me@example.com", "/example.com"} {
+		wantHinted(t, "Parse", Parse, in, hinted{"URI", 0, "scheme", none})
+	}
+}
+
+// TestHintHostLetters: text without a scheme that reads as a host name
+// (letters, digits, "-" and "." with a "." in it: the LDH rule of RFC 1034
+// §3.5, as reg-name holds it, §3.2.2) gets "https://" in front, whatever its
+// letters and digits, the first and last of each range included; one that
+// starts with "@" is no mailbox. Offsets: a URI needs ":" after the scheme
+// characters, or a letter first.
+func TestHintHostLetters(t *testing.T) {
+	const none = `no scheme: a URI begins with a scheme, such as "https:"`
+	for _, tc := range []struct {
+		in   string
+		want hinted
+	}{
+		{"www.zz.com", hinted{"URI", 10, "scheme", `no scheme: did you mean "https://www.zz.com"?`}},
+		{"AZ.EXAMPLE", hinted{"URI", 10, "scheme", `no scheme: did you mean "https://AZ.EXAMPLE"?`}},
+		{"h09.example", hinted{"URI", 11, "scheme", `no scheme: did you mean "https://h09.example"?`}},
+		{"9.0.example", hinted{"URI", 0, "scheme", `no scheme: did you mean "https://9.0.example"?`}},
+		{"@example.com", hinted{"URI", 0, "scheme", none}},
+		{"me@zz.AZ09", hinted{"URI", 2, "scheme", `no scheme: did you mean "mailto:me@zz.AZ09"?`}},
+	} {
+		wantHinted(t, "Parse", Parse, tc.in, tc.want)
+	}
+}
+
+// TestHintNoFirstSegmentAfterADelimiter: the hint for a ":" in the first
+// segment of a relative path (§4.2) is for a reference that starts with that
+// segment; after "//" the ":" is the authority's (§3.2.3: port = *DIGIT, so a
+// second ":" after an IP literal's port is where the grammar stops; without
+// the brackets "h::" could still be a userinfo).
+func TestHintNoFirstSegmentAfterADelimiter(t *testing.T) {
+	for _, parse := range []func(string) (URI, error){ParseReference, ParseRelative} {
+		for in, off := range map[string]int{"//[::1]::": 8, "//[::1]:1:": 9, "//u@[::1]:80:": 12} {
+			_, err := parse(in)
+			var pe *ParseError
+			if !errors.As(err, &pe) || pe.Offset != off || pe.Component != "port" || strings.Contains(pe.Hint, "first segment") {
+				t.Errorf("%q: %v; want an error at %d in the port, with no first-segment hint", in, err, off)
+			}
+		}
+	}
+}
+
+// TestHintAuthorityEdges: an authority of three ":"-separated hex groups
+// reads as an IPv6 address without its brackets (§3.2.2: an IPv6 address is
+// written in "[" "]"); an empty host before a port that is not all digits
+// gets the port hint (§3.2.3: port = *DIGIT). The grammar stops at the end of
+// the authority: until there the text could be a userinfo before an "@".
+func TestHintAuthorityEdges(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want hinted
+	}{
+		{"http://1:2:3:4/", hinted{"URI", 14, "port", `an IPv6 address in a URI is written in square brackets, a port after them: "[1:2:3:4]"`}},
+		{"http://:8x/", hinted{"URI", 10, "port", `the port "8x" holds 'x' at offset 9: a port is decimal digits only`}},
+	} {
+		wantHinted(t, "Parse", Parse, tc.in, tc.want)
+	}
+}
+
+// TestHintPortDigits: a port that is not all digits (§3.2.3: port = *DIGIT)
+// is told so; that its digits are too many for a TCP or UDP port (at most
+// 65535, five digits) is added only past five digits or above 65535. The
+// grammar stops at the end of the authority, which could be a userinfo up to
+// there.
+func TestHintPortDigits(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want hinted
+	}{
+		{"http://h:65535x/", hinted{"URI", 15, "port", `the port "65535x" holds 'x' at offset 14: a port is decimal digits only`}},
+		{"http://h:00065535x/", hinted{"URI", 18, "port", `the port "00065535x" holds 'x' at offset 17: a port is decimal digits only`}},
+		{"http://h:123456x/", hinted{"URI", 16, "port", `the port "123456x" holds 'x' at offset 15: a port is decimal digits only, and 6 digits are too many for a port number (at most 65535)`}},
+	} {
+		wantHinted(t, "Parse", Parse, tc.in, tc.want)
+	}
+}
+
+// TestHintHostPortDigits: text that reads as a host, ":" and a port (§3.2.3:
+// port = *DIGIT), "0" and "9" included, is told to begin with "//"; with a
+// port that is not all digits it is no host and port, and gets the hint for a
+// ":" in the first segment of a relative path (§4.2). The grammar stops at
+// the ":": a relative path's first segment holds none. A ":" with no digit
+// after it is no host and port either (the hint is for a port written out; a
+// URI's scheme begins with a letter, §3.1).
+func TestHintHostPortDigits(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want hinted
+	}{
+		{"127.0.0.1:9090", hinted{"relative-ref", 9, "path", `a host and port are written after "//": did you mean "//127.0.0.1:9090"?`}},
+		{"127.0.0.1:0", hinted{"relative-ref", 9, "path", `a host and port are written after "//": did you mean "//127.0.0.1:0"?`}},
+		{"127.0.0.1:9", hinted{"relative-ref", 9, "path", `a host and port are written after "//": did you mean "//127.0.0.1:9"?`}},
+		{"127.0.0.1:8o", hinted{"relative-ref", 9, "path", `a ":" in the first segment of a relative path would read as a scheme (§4.2): begin the path with "./", as in "./127.0.0.1:8o"`}},
+		{"127.0.0.1:80o", hinted{"relative-ref", 9, "path", `a ":" in the first segment of a relative path would read as a scheme (§4.2): begin the path with "./", as in "./127.0.0.1:80o"`}},
+	} {
+		wantHinted(t, "ParseRelative", ParseRelative, tc.in, tc.want)
+	}
+	wantHinted(t, "ParseRelative", ParseRelative, "127.0.0.1:", hinted{"relative-ref", 9, "path",
+		`a ":" in the first segment of a relative path would read as a scheme (§4.2): begin the path with "./", as in "./127.0.0.1:"`})
+	wantHinted(t, "Parse", Parse, "127.0.0.1:", hinted{"URI", 0, "scheme",
+		`"127.0.0.1" is not a scheme: a scheme begins with a letter and holds only letters, digits, "+", "-" and "."`})
+}
+
+// wantHinted checks that parse, called name in messages, refuses in with a
+// *ParseError whose rule, offset, component and hint are want's.
+func wantHinted(t *testing.T, name string, parse func(string) (URI, error), in string, want hinted) {
+	t.Helper()
+	_, err := parse(in)
+	var pe *ParseError
+	if !errors.As(err, &pe) {
+		t.Fatalf("%s(%q) = %v, want a *ParseError", name, in, err)
+	}
+	if d := cmp.Diff(want, hinted{pe.Rule, pe.Offset, pe.Component, pe.Hint}); d != "" {
+		t.Errorf("%s(%q) (-want +got):\n%s", name, in, d)
+	}
+}
+
+// TestHintCloseBracketFirstInHost: a "]" where the host begins opens no IP
+// literal (§3.2.2: only "[" does), so the grammar stops at it, and it is told
+// to be percent-encoded as "%5D" (§2.2: a gen-delim, §2.1), as a "]" anywhere
+// else outside an IP literal is.
+func TestHintCloseBracketFirstInHost(t *testing.T) {
+	const want = `"]" is allowed only around an IP literal in the host: percent-encode it as "%5D"`
+	wantHinted(t, "Parse", Parse, "s://]", hinted{"URI", 4, "host", want})
+	wantHinted(t, "ParseRelative", ParseRelative, "//]", hinted{"relative-ref", 2, "host", want})
+	wantHinted(t, "ParseRelative", ParseRelative, "//u@]/", hinted{"relative-ref", 4, "host", want})
+	wantHinted(t, "ParseRelative", ParseRelative, "//h]", hinted{"relative-ref", 3, "host", want})
+}
+
+// TestHintIPv6BytesOnly: an authority that reads as an IPv6 address outside
+// brackets is told to bracket it (§3.2.2), an IPv4 tail ("::1.2.3.4", ls32)
+// included; one with a byte that no IPv6 address holds ("g" is no HEXDIG, RFC
+// 5234 B.1) is not an IPv6 address, and gets the hint of the port that its
+// first ":" starts (§3.2.3: port = *DIGIT). The grammar stops at the "/"
+// after the authority: up to it, the text could be a userinfo (§3.2.1, which
+// holds ":") still to be followed by "@".
+func TestHintIPv6BytesOnly(t *testing.T) {
+	wantHinted(t, "Parse", Parse, "http://::1.2.3.4/", hinted{"URI", 16, "port",
+		`an IPv6 address in a URI is written in square brackets, a port after them: "[::1.2.3.4]"`})
+	wantHinted(t, "Parse", Parse, "http://g::1/", hinted{"URI", 11, "port",
+		`the port ":1" holds ':' at offset 9: a port is decimal digits only`})
+	wantHinted(t, "Parse", Parse, "http://1:2:3:g/", hinted{"URI", 14, "port",
+		`the port "2:3:g" holds ':' at offset 10: a port is decimal digits only`})
 }

@@ -1,10 +1,7 @@
 package uri
 
 import (
-	"strconv"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -145,71 +142,6 @@ func TestNormalizePolicies(t *testing.T) {
 				t.Errorf("Normalize(%q) = %q, want %q", tt.in, n, want)
 			}
 		})
-	}
-}
-
-// rsRun numbers the runs of TestRegisterScheme, so that each registers
-// scheme names of its own under -count=N.
-var rsRun atomic.Int64
-
-// registerSchemeForTest is RegisterScheme for a test: it registers under
-// names no other run uses and, once the test is over, takes the registry
-// back to what it was, so that no test sees another's schemes.
-func registerSchemeForTest(t *testing.T, name string, r SchemeRule) {
-	t.Helper()
-	old := schemes.Load()
-	t.Cleanup(func() {
-		schemesMu.Lock()
-		defer schemesMu.Unlock()
-		schemes.Store(old)
-	})
-	RegisterScheme(name, r)
-}
-
-func TestRegisterScheme(t *testing.T) {
-	run := strconv.FormatInt(rsRun.Add(1), 10)
-	name := "x-rs-test-" + run
-	if _, ok := LookupScheme(name); ok {
-		t.Fatalf("%s registered before the test", name)
-	}
-	u := MustParse("X-RS-Test-" + run + "://h:7")
-	if got, want := u.Normalize().String(), name+"://h:7"; got != want {
-		t.Errorf("before RegisterScheme: %q, want %q", got, want)
-	}
-	registerSchemeForTest(t, "X-RS-Test-"+run, SchemeRule{DefaultPort: "7", EmptyPathIsSlash: true})
-	if r, ok := LookupScheme(name); !ok || r.DefaultPort != "7" {
-		t.Errorf("LookupScheme = %+v, %v", r, ok)
-	}
-	if got, want := u.Normalize().String(), name+"://h/"; got != want {
-		t.Errorf("after RegisterScheme: %q, want %q", got, want)
-	}
-	if r, ok := LookupScheme("HTTP"); !ok || r != (SchemeRule{DefaultPort: "80", EmptyPathIsSlash: true}) {
-		t.Errorf("http rule = %+v, %v", r, ok)
-	}
-
-	// Concurrent registration and use (run with -race).
-	conc := func(i int) string { return "x-rs-conc-" + run + "-" + string(rune('a'+i)) }
-	var wg sync.WaitGroup
-	for i := range 4 {
-		wg.Add(2)
-		go func() {
-			defer wg.Done()
-			RegisterScheme(conc(i), SchemeRule{DefaultPort: "1"})
-		}()
-		go func() {
-			defer wg.Done()
-			for range 100 {
-				if got := MustParse("HTTP://h:80").Normalize().String(); got != "http://h/" {
-					t.Errorf("concurrent Normalize = %q", got)
-				}
-			}
-		}()
-	}
-	wg.Wait()
-	for i := range 4 {
-		if _, ok := LookupScheme(conc(i)); !ok {
-			t.Errorf("registration %d lost", i)
-		}
 	}
 }
 
@@ -437,5 +369,94 @@ func TestResolveNormalizeCommute(t *testing.T) {
 	y, _ := b.Resolve(r.Normalize())
 	if x.Normalize().String() != "http://h/x/b" || y.Normalize().String() != "http://h/b" {
 		t.Errorf("encoded dots: %q, %q", x.Normalize(), y.Normalize())
+	}
+}
+
+// TestNormalizeCaseBoundaries: §6.2.2.1 lower-cases the scheme and the host,
+// "Z" and "A" included, and upper-cases the hex digits of a triplet, "f" and
+// "a" included.
+func TestNormalizeCaseBoundaries(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"Z://ZA.AZ/", "z://za.az/"},
+		{"A:Z", "a:Z"}, // the path keeps its case
+		{"s:%af%fa%Ff", "s:%AF%FA%FF"},
+		{"s://h/%af?%fa#%aF", "s://h/%AF?%FA#%AF"},
+		{"s://%af%fA@h", "s://%AF%FA@h"},
+		{"//[::AF]", "//[::af]"},
+		{"//ZZ%41", "//zza"},
+	} {
+		if got := MustParseReference(tt.in).NormalizeSyntax().String(); got != tt.want {
+			t.Errorf("NormalizeSyntax(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestNormalizeOneLowerHexDigit: a triplet whose only lower-case hex digit is
+// its first, "a" or "f", is upper-cased (§6.2.2.1) like any other; the octets
+// it encodes (0xA0, 0xF0, 0xAF) are not unreserved (§2.3), so it stays a
+// triplet (§6.2.2.2).
+func TestNormalizeOneLowerHexDigit(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"s:%a0", "s:%A0"},
+		{"s:%f0", "s:%F0"},
+		{"s://h/x?%aF", "s://h/x?%AF"},
+		{"%fA", "%FA"},
+	} {
+		if got := MustParseReference(tt.in).NormalizeSyntax().String(); got != tt.want {
+			t.Errorf("NormalizeSyntax(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestNormalizeWritesOnTheStack: the normal form of a URI of up to 252 bytes
+// is written in normalizeWrite's 256-byte stack buffer, so that
+// NormalizeSyntax allocates only its result; here a 99-byte URI whose scheme
+// and host are lower-cased (§6.2.2.1).
+func TestNormalizeWritesOnTheStack(t *testing.T) {
+	in := "HTTP://H/" + strings.Repeat("a", 90)
+	u := MustParseReference(in)
+	if got, want := u.NormalizeSyntax().String(), "http://h/"+strings.Repeat("a", 90); got != want {
+		t.Fatalf("NormalizeSyntax(%q) = %q, want %q", in, got, want)
+	}
+	if n := testing.AllocsPerRun(100, func() { _ = u.NormalizeSyntax() }); n != 1 {
+		t.Errorf("NormalizeSyntax of a %d-byte URI: %v allocations, want 1 (the result)", len(in), n)
+	}
+}
+
+// TestNormalizeColonFirstAfterDotSegments: a relative-path reference whose
+// normal path would start with a segment holding ":" gets "./" in front
+// (NormalizeSyntax's policy, §4.2: such a first segment would read as a
+// scheme), also when the ":" is the segment's first byte and the segment was
+// not first before the dot segments went.
+func TestNormalizeColonFirstAfterDotSegments(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"a/../:b", "./:b"},
+		{"./:b/c", "./:b/c"},
+		{"a/./../:", "./:"},
+		{"a/../b:c", "./b:c"},
+	} {
+		got := MustParseReference(tt.in).NormalizeSyntax()
+		if got.String() != tt.want {
+			t.Errorf("NormalizeSyntax(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+		if _, err := ParseReference(got.String()); err != nil {
+			t.Errorf("NormalizeSyntax(%q) = %q, which does not parse: %v", tt.in, got, err)
+		}
+	}
+}
+
+// TestNormalizeSyntaxOfNormalAllocatesNothing: a URI already in the normal
+// form of §6.2.2 comes back as it is, with no allocation, however long (issue
+// 14).
+func TestNormalizeSyntaxOfNormalAllocatesNothing(t *testing.T) {
+	for _, in := range []string{"a/" + strings.Repeat("b", 300), "/a" + strings.Repeat("b", 300),
+		"http://h/" + strings.Repeat("a", 300)} {
+		u := MustParseReference(in)
+		if got := u.NormalizeSyntax().String(); got != in {
+			t.Errorf("NormalizeSyntax(%.12q…) = %.12q…, want it unchanged", in, got)
+		}
+		if n := testing.AllocsPerRun(100, func() { _ = u.NormalizeSyntax() }); n != 0 {
+			t.Errorf("NormalizeSyntax(%.12q…): %v allocations, want 0", in, n)
+		}
 	}
 }

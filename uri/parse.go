@@ -65,7 +65,8 @@ func ParseReference(s string) (u URI, err error) {
 		return URI{}, tooLong(s, ruleURIReference)
 	}
 	// URI-reference = URI / relative-ref, the choice of the generated
-	// matchURIReference written out: its call cost 15 instructions a parse.
+	// matchURIReference written out, so that a parse makes one call less
+	// (measured: see BENCHMARKS.md).
 	end := matchURI(s, 0, &u.sp)
 	if end < 0 {
 		end = matchRelativeRef(s, 0, &u.sp)
@@ -152,11 +153,13 @@ func tooLong(s string, rule topRule) error {
 // Each Parse function has the generated matcher of its rule store the
 // captures straight into the spans of its result (CapsType, CapsMake and
 // CapsOneBased of internal/urisource: capSpan makes each span as it is
-// stored, where a second pass over an [8][2]int cost a tenth of a parse),
+// stored, where a second pass over an [8][2]int was measurably slower:
+// see BENCHMARKS.md),
 // and returns the zero URI with the error when the matcher did not reach
 // the end of s (a matcher that matched a prefix stored its spans). The rest is
 // complete, with a call of hostKind only where it returns true: a call in
-// it would keep it from being inlined, and a call there cost 5% of a parse.
+// it would keep it from being inlined, and a call there costs every parse
+// (measured: see BENCHMARKS.md).
 
 // complete makes u, whose spans the matcher stored from a match of the
 // whole of s, the URI s. It reports whether the host needs hostKind: it

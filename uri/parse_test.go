@@ -2,6 +2,7 @@ package uri
 
 import (
 	"errors"
+	"math"
 	"strings"
 	"testing"
 
@@ -534,5 +535,28 @@ func TestEmptyPathIsOneValue(t *testing.T) {
 	}
 	if n, want := MustParse("s://h?q").NormalizeSyntax(), MustParse("s://h?q"); n != want {
 		t.Errorf("NormalizeSyntax: %#v, parse of the same text: %#v", n, want)
+	}
+}
+
+// TestTooLongFor: a URI's spans store an offset plus one in an int32, and a
+// capture may start at len(s), so the longest text the Parse functions take
+// is math.MaxInt32-1 bytes (a text of math.MaxInt32 bytes was taken, and
+// resolving against it overflowed a span: a panic). Checked on the bound
+// itself, not on a 2 GiB input.
+func TestTooLongFor(t *testing.T) {
+	cases := []struct {
+		n    int
+		want bool
+	}{{0, false}, {math.MaxInt32 - 1, false}, {math.MaxInt32, true}}
+	if n := int64(math.MaxInt32) + 1; n <= math.MaxInt { // where an int holds it (not on 32-bit platforms)
+		cases = append(cases, struct {
+			n    int
+			want bool
+		}{int(n), true})
+	}
+	for _, tt := range cases {
+		if got := tooLongFor(tt.n); got != tt.want {
+			t.Errorf("tooLongFor(%d) = %v, want %v", tt.n, got, tt.want)
+		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unsafe"
 
+	"github.com/seed42851778/rfc3986/internal/ascii"
 	"github.com/seed42851778/rfc3986/internal/errtext"
 )
 
@@ -32,10 +33,10 @@ func (e *EscapeError) Error() string {
 		bad = e.Input[e.Offset:end]
 	}
 	if lo, hi, ok := errtext.URIPassword(e.Input); ok && e.Offset < hi && end > lo {
-		return "uri: malformed percent-encoding in the password at offset " + itoa(e.Offset) +
+		return "uri: malformed percent-encoding in the password at offset " + strconv.Itoa(e.Offset) +
 			`: expected "%" HEXDIG HEXDIG`
 	}
-	return "uri: malformed percent-encoding " + strconv.Quote(bad) + " at offset " + itoa(e.Offset) +
+	return "uri: malformed percent-encoding " + strconv.Quote(bad) + " at offset " + strconv.Itoa(e.Offset) +
 		`: expected "%" HEXDIG HEXDIG`
 }
 
@@ -123,73 +124,6 @@ func decode(s string) string {
 	return d
 }
 
-// Component names a part of a URI reference for PercentEncode: which bytes
-// may stand as they are there. Each allows the set of the combinator package
-// named in its comment; every other byte is percent-encoded.
-type Component int
-
-// The components PercentEncode knows. The names carry a prefix so as not to
-// read as the URI methods or the HostKind constants.
-const (
-	// ComponentUserInfo is userinfo (§3.2.1): combinator.UserInfoSet,
-	// unreserved / sub-delims / ":". Encode a user name with
-	// ComponentUserName if it may hold a ":".
-	ComponentUserInfo Component = iota
-	// ComponentUserName is a user name or a password inside userinfo:
-	// combinator.UserInfoSet less ":", so that the first ":" of userinfo
-	// keeps separating them (§3.2.1).
-	ComponentUserName
-	// ComponentHost is a reg-name host (§3.2.2): combinator.RegNameSet,
-	// unreserved / sub-delims. IP literals are not encoded; write them as
-	// they are.
-	ComponentHost
-	// ComponentPath is a whole path (§3.3): combinator.PathSet, pchar / "/".
-	// A "/" in s stays a separator. The caller keeps the path rules of the
-	// reference it builds: no "//" at the start without an authority, no ":"
-	// in the first segment of a relative path.
-	ComponentPath
-	// ComponentPathSegment is one path segment (§3.3): combinator.PCharSet,
-	// pchar; "/" is encoded. For the first segment of a relative path, use
-	// Encode with combinator.SegmentNZNCSet, which also encodes ":" (§4.2).
-	ComponentPathSegment
-	// ComponentQuery is a whole query (§3.4): combinator.QuerySet,
-	// pchar / "/" / "?".
-	ComponentQuery
-	// ComponentQueryParam is a key or a value of a query parameter, as
-	// QueryParams splits them: combinator.QuerySet less "&", "=", "+" and
-	// ";". "&" and "=" delimit; "+" because HTML forms read it as a space;
-	// ";" because net/url's ParseQuery refuses a parameter that holds one
-	// and older form decoders split on it (see QueryParams). A key or a
-	// value so encoded reads back the same with QueryValues and FormValues.
-	// The builder's QueryParam and SetQueryParam use it.
-	ComponentQueryParam
-	// ComponentFragment is a fragment (§3.5): combinator.FragmentSet,
-	// pchar / "/" / "?".
-	ComponentFragment
-)
-
-// componentSets holds, for each Component, the bytes that may stand as they
-// are there: the one set per component that every package of the module
-// encodes with. None holds "%".
-var componentSets = [...]byteSet{
-	ComponentUserInfo:    userInfoSet,
-	ComponentUserName:    regNameSet, // userinfo less ":"
-	ComponentHost:        regNameSet,
-	ComponentPath:        pathSet,
-	ComponentPathSegment: pcharSet,
-	ComponentQuery:       querySet,
-	ComponentQueryParam:  {query0 &^ (1<<'&' | 1<<'=' | 1<<'+' | 1<<';'), pchar1},
-	ComponentFragment:    querySet,
-}
-
-// set returns the bytes that may stand as they are in k.
-func (k Component) set() *byteSet {
-	if k >= 0 && int(k) < len(componentSets) {
-		return &componentSets[k]
-	}
-	return &unreservedSet
-}
-
 // PercentEncode returns s with every byte that component k does not allow as
 // it stands replaced by its pct-encoded triplet, in upper-case hex (§2.1).
 // "%" is always encoded, so PercentDecode gives s back. An unknown k
@@ -210,9 +144,9 @@ func AppendPercentEncode(dst []byte, s string, k Component) []byte {
 
 // appendEncode is AppendPercentEncode for a set that does not hold "%". It
 // appends as it reads, where encode counts first to size its result: a
-// caller's buffer mostly has the room, and a count first cost 15% more.
+// caller's buffer mostly has the room, and a count first was slower
+// (measured: see BENCHMARKS.md).
 func appendEncode(dst []byte, s string, allowed *byteSet) []byte {
-	const hexd = "0123456789ABCDEF"
 	start := 0
 	for i := 0; i < len(s); i++ {
 		x := s[i]
@@ -220,7 +154,7 @@ func appendEncode(dst []byte, s string, allowed *byteSet) []byte {
 			continue
 		}
 		dst = append(dst, s[start:i]...)
-		dst = append(dst, '%', hexd[x>>4], hexd[x&15])
+		dst = append(dst, '%', ascii.UpperHex[x>>4], ascii.UpperHex[x&15])
 		start = i + 1
 	}
 	return append(dst, s[start:]...)
@@ -255,7 +189,6 @@ func encode(s string, allowed *byteSet) string {
 	if n == len(s) {
 		return s
 	}
-	const hexd = "0123456789ABCDEF"
 	b := make([]byte, n)
 	w, start := 0, 0
 	for i := 0; i < len(s); i++ {
@@ -266,7 +199,7 @@ func encode(s string, allowed *byteSet) string {
 		if start < i {
 			w += copy(b[w:], s[start:i])
 		}
-		b[w], b[w+1], b[w+2] = '%', hexd[x>>4], hexd[x&15]
+		b[w], b[w+1], b[w+2] = '%', ascii.UpperHex[x>>4], ascii.UpperHex[x&15]
 		w += 3
 		start = i + 1
 	}

@@ -2,6 +2,7 @@ package uri
 
 import (
 	"errors"
+	"fmt"
 	"net/url"
 	"reflect"
 	"strings"
@@ -148,13 +149,12 @@ const (
 // TestPercentEncodeAllBytes checks every byte in every component: kept when
 // the RFC allows it there, else encoded as %XX, and decoded back.
 func TestPercentEncodeAllBytes(t *testing.T) {
-	const hexd = "0123456789ABCDEF"
 	for k, allowed := range allowedByRFC {
 		for b := 0; b < 256; b++ {
 			s := string([]byte{byte(b)})
 			want := s
 			if !strings.Contains(allowed, s) {
-				want = "%" + string(hexd[b>>4]) + string(hexd[b&15])
+				want = fmt.Sprintf("%%%02X", b)
 			}
 			got := PercentEncode(s, k)
 			if got != want {
@@ -296,5 +296,53 @@ func TestQueryParamDelimiters(t *testing.T) {
 	// Why ";" is encoded: net/url's form decoder refuses it raw.
 	if _, err := url.ParseQuery("a=b;c"); err == nil {
 		t.Error(`url.ParseQuery("a=b;c") succeeds; the encoding of ";" was chosen because it fails`)
+	}
+}
+
+// TestEncodedOffsetZeroDigit: a triplet whose hex digit is "0" is one decoded
+// byte (§2.1).
+func TestEncodedOffsetZeroDigit(t *testing.T) {
+	for _, tt := range []struct {
+		s       string
+		n, want int
+	}{
+		{"%30x", 1, 3},
+		{"%03x", 1, 3},
+		{"%00%00x", 2, 6},
+		{"a%0", 2, 2}, // not a triplet: "%" counts as one byte
+	} {
+		if got := EncodedOffset(tt.s, tt.n); got != tt.want {
+			t.Errorf("EncodedOffset(%q, %d) = %d, want %d", tt.s, tt.n, got, tt.want)
+		}
+	}
+	if got, err := PercentDecode("%30%00"); err != nil || got != "0\x00" {
+		t.Errorf("PercentDecode(%%30%%00) = %q, %v", got, err)
+	}
+}
+
+// TestEscapeErrorNegativeOffset: an error built by hand may hold a negative offset, which
+// the message writes with its sign.
+func TestEscapeErrorNegativeOffset(t *testing.T) {
+	err := &EscapeError{Input: "%", Offset: -3}
+	if want := `uri: malformed percent-encoding "" at offset -3: expected "%" HEXDIG HEXDIG`; err.Error() != want {
+		t.Errorf("Error() = %s, want %s", err.Error(), want)
+	}
+}
+
+// TestPercentEncodeOneAllocation: PercentEncode sizes its result for the
+// triplets it writes (two bytes more each, §2.1) and allocates it once, for
+// one triplet or many.
+func TestPercentEncodeOneAllocation(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"a b", "a%20b"},
+		{"a b c d", "a%20b%20c%20d"},
+		{"<<<<>>>>", "%3C%3C%3C%3C%3E%3E%3E%3E"},
+	} {
+		if got := PercentEncode(tt.in, ComponentPath); got != tt.want {
+			t.Errorf("PercentEncode(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+		if n := testing.AllocsPerRun(100, func() { _ = PercentEncode(tt.in, ComponentPath) }); n != 1 {
+			t.Errorf("PercentEncode(%q): %v allocations, want 1", tt.in, n)
+		}
 	}
 }

@@ -50,3 +50,14 @@ func TestPortNumberRange(t *testing.T) {
 		}
 	}
 }
+
+// TestPortNumberNines: port = *DIGIT (§3.2.3), and "9" is a digit like the
+// others.
+func TestPortNumberNines(t *testing.T) {
+	for in, want := range map[string]int{"//h:9": 9, "//h:99": 99, "//h:0099": 99, "//h:65529": 65529, "//h:19/x": 19} {
+		got, err := MustParseReference(in).PortNumber()
+		if err != nil || got != want {
+			t.Errorf("PortNumber of %q = %d, %v; want %d", in, got, err, want)
+		}
+	}
+}

@@ -77,14 +77,3 @@ func formDecode(s string) string {
 	// copy would be a second).
 	return unsafe.String(unsafe.SliceData(b), len(b))
 }
-
-// ResolveString parses ref as a URI reference (ParseReference) and resolves
-// it against base (Resolve, §5.2). It fails with the *ParseError of ref, or
-// with the error of Resolve (a *ResolveError when base has no scheme).
-func (base URI) ResolveString(ref string) (URI, error) {
-	r, err := ParseReference(ref)
-	if err != nil {
-		return URI{}, err
-	}
-	return base.Resolve(r)
-}

@@ -1,7 +1,6 @@
 package uri
 
 import (
-	"errors"
 	"net/url"
 	"testing"
 
@@ -83,42 +82,5 @@ func TestFormValues(t *testing.T) {
 	}
 	if got := MustParse("s:x").FormValues(); got == nil || len(got) != 0 {
 		t.Errorf("FormValues without a query = %#v, want an empty map", got)
-	}
-}
-
-// The examples of RFC 3986 §5.4.1 and §5.4.2, through ResolveString.
-func TestResolveString(t *testing.T) {
-	base := MustParse("http://a/b/c/d;p?q")
-	for _, tc := range []struct{ ref, want string }{
-		{"g:h", "g:h"},
-		{"g", "http://a/b/c/g"},
-		{"./g", "http://a/b/c/g"},
-		{"g/", "http://a/b/c/g/"},
-		{"/g", "http://a/g"},
-		{"//g", "http://g"},
-		{"?y", "http://a/b/c/d;p?y"},
-		{"g?y", "http://a/b/c/g?y"},
-		{"#s", "http://a/b/c/d;p?q#s"},
-		{"g;x?y#s", "http://a/b/c/g;x?y#s"},
-		{"", "http://a/b/c/d;p?q"},
-		{"../..", "http://a/"},
-		{"../../../g", "http://a/g"},
-		{"g;x=1/../y", "http://a/b/c/y"},
-		{"http:g", "http:g"},
-	} {
-		got, err := base.ResolveString(tc.ref)
-		if err != nil || got.String() != tc.want {
-			t.Errorf("ResolveString(%q) = %q, %v; want %q", tc.ref, got, err, tc.want)
-		}
-	}
-	_, err := base.ResolveString("g h")
-	var pe *ParseError
-	if !errors.As(err, &pe) || pe.Offset != 1 {
-		t.Errorf(`ResolveString("g h") error %v; want a *ParseError at offset 1`, err)
-	}
-	_, err = MustParseReference("/rel").ResolveString("g")
-	var re *ResolveError
-	if !errors.As(err, &re) {
-		t.Errorf("ResolveString against a relative base: error %v; want a *ResolveError", err)
 	}
 }

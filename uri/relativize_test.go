@@ -239,3 +239,23 @@ func checkShortest(t *rapid.T) int {
 	}
 	return n
 }
+
+// TestRelativizeColonFirst: a relative path whose first segment starts with
+// ":" needs "./" in front (§4.2: path-noscheme), so that it is not read as a
+// scheme.
+func TestRelativizeColonFirst(t *testing.T) {
+	for _, tt := range []struct{ base, target, want string }{
+		{"http://h/a/b", "http://h/a/:x", "./:x"},
+		{"http://h/a/b", "http://h/a/x:", "./x:"},
+		// A target path that is a proper prefix of the base's directory:
+		// "/a" is shorter than "../../a", and no byte past the target's
+		// path is compared.
+		{"http://h/a/b/c", "http://h/a", "/a"},
+		{"http://h/ab/c/d", "http://h/a", "/a"},
+	} {
+		got, err := MustParse(tt.base).Relativize(MustParse(tt.target))
+		if err != nil || got.String() != tt.want {
+			t.Errorf("%q.Relativize(%q) = %q, %v; want %q", tt.base, tt.target, got, err, tt.want)
+		}
+	}
+}

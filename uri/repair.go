@@ -6,6 +6,8 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/net/idna"
+
+	"github.com/seed42851778/rfc3986/internal/ascii"
 )
 
 // Repair is one change ParseRepaired made to its input: at byte Offset of the
@@ -241,8 +243,8 @@ func (r *repairer) encode(i, j int, allowed *byteSet) {
 		start := r.b.Len()
 		for _, y := range []byte(t[k : k+n]) {
 			r.b.WriteByte('%')
-			r.b.WriteByte(upperHex[y>>4])
-			r.b.WriteByte(upperHex[y&15])
+			r.b.WriteByte(ascii.UpperHex[y>>4])
+			r.b.WriteByte(ascii.UpperHex[y&15])
 		}
 		enc := r.b.String()[start:]
 		r.reps = append(r.reps, Repair{Offset: at, Old: t[k : k+n], New: enc})
@@ -251,8 +253,6 @@ func (r *repairer) encode(i, j int, allowed *byteSet) {
 	}
 	r.b.WriteString(t[from:j])
 }
-
-const upperHex = "0123456789ABCDEF"
 
 // host writes the reg-name host t[i:j], through IDNA when it holds a
 // non-ASCII byte; a host IDNA refuses, or that is not UTF-8 (which IDNA

@@ -148,6 +148,123 @@ func TestParseRepairedHintOffsets(t *testing.T) {
 	}
 }
 
+// TestParseRepairedErrorOffsetsAtRepairEdges: when the repaired text is still
+// no URI reference, the error's offset is where the offending byte stands in
+// the caller's text: right after a removed leading space, and right after a
+// space encoded as "%20", the ":" that stays an error in the first segment of
+// a relative path (§4.2) is at offset 1 and 2.
+func TestParseRepairedErrorOffsetsAtRepairEdges(t *testing.T) {
+	for in, want := range map[string]int{" :x": 1, "a :": 2, "a  :": 3, " a :": 3} {
+		_, _, err := uri.ParseRepaired(in)
+		var pe *uri.ParseError
+		if !errors.As(err, &pe) || pe.Offset != want || pe.Input != in || in[pe.Offset] != ':' {
+			t.Errorf("uri.ParseRepaired(%q) = %v; want a *uri.ParseError at offset %d, the \":\"", in, err, want)
+		}
+	}
+}
+
+// TestParseRepairedEmptyAuthority: "file:///a b" has an empty authority
+// (§3.2: "//" then nothing before the "/", as RFC 8089 §2 writes a local
+// file), so the space is in the path, where it is encoded (%20).
+func TestParseRepairedEmptyAuthority(t *testing.T) {
+	for _, tc := range []struct {
+		in, want string
+		reps     []uri.Repair
+	}{
+		{"file:///a b", "file:///a%20b", []uri.Repair{{Offset: 9, Old: " ", New: "%20"}}},
+		{"http://?a b", "http://?a%20b", []uri.Repair{{Offset: 9, Old: " ", New: "%20"}}},
+		{"//#a b", "//#a%20b", []uri.Repair{{Offset: 4, Old: " ", New: "%20"}}},
+	} {
+		u, reps, err := uri.ParseRepaired(tc.in)
+		if err != nil || u.String() != tc.want {
+			t.Errorf("uri.ParseRepaired(%q) = %q, %v; want %q", tc.in, u, err, tc.want)
+		}
+		if d := cmp.Diff(tc.reps, reps); d != "" {
+			t.Errorf("uri.ParseRepaired(%q) repairs (-want +got):\n%s", tc.in, d)
+		}
+		if !u.HasAuthority() || u.Authority() != "" {
+			t.Errorf("uri.ParseRepaired(%q): authority %q, %v; want an empty one", tc.in, u.Authority(), u.HasAuthority())
+		}
+	}
+}
+
+// TestParseRepairedEmptyUserinfo: "http://@bücher.de/" has an empty userinfo
+// (§3.2.1: userinfo = *( … ), then "@"), so the host is "bücher.de", which
+// becomes its IDNA A-label "xn--bcher-kva.de" (RFC 5891; the A-label as RFC
+// 3492's example and every IDNA tool give it).
+func TestParseRepairedEmptyUserinfo(t *testing.T) {
+	u, reps, err := uri.ParseRepaired("http://@bücher.de/")
+	if err != nil || u.String() != "http://@xn--bcher-kva.de/" {
+		t.Fatalf("ParseRepaired = %q, %v; want http://@xn--bcher-kva.de/", u, err)
+	}
+	if d := cmp.Diff([]uri.Repair{{Offset: 8, Old: "bücher.de", New: "xn--bcher-kva.de"}}, reps); d != "" {
+		t.Errorf("repairs (-want +got):\n%s", d)
+	}
+}
+
+// TestParseRepairedTabAfterIDNAHost: a tab right after a host that IDNA
+// rewrites is removed (repair 1) and stays a repair of its own: the host's
+// Repair covers only the host's bytes (RFC 5891 A-label as in
+// TestParseRepairedEmptyUserinfo).
+func TestParseRepairedTabAfterIDNAHost(t *testing.T) {
+	u, reps, err := uri.ParseRepaired("http://bücher.de\t/x")
+	if err != nil || u.String() != "http://xn--bcher-kva.de/x" {
+		t.Fatalf("ParseRepaired = %q, %v; want http://xn--bcher-kva.de/x", u, err)
+	}
+	want := []uri.Repair{{Offset: 7, Old: "bücher.de", New: "xn--bcher-kva.de"}, {Offset: 17, Old: "\t"}}
+	if d := cmp.Diff(want, reps); d != "" {
+		t.Errorf("repairs (-want +got):\n%s", d)
+	}
+}
+
+// TestParseRepairedNonASCIIAfterARemoval: when repair 1 has removed bytes
+// (here a leading space), a non-ASCII character that stands in one piece in
+// the input is still one Repair, its UTF-8 bytes percent-encoded (§2.1,
+// §3.3); one split by a removed tab is a Repair per byte (ParseRepaired's
+// doc).
+func TestParseRepairedNonASCIIAfterARemoval(t *testing.T) {
+	for _, tt := range []struct {
+		in, want string
+		reps     []uri.Repair
+	}{
+		{" http://h/é", "http://h/%C3%A9", []uri.Repair{{Offset: 0, Old: " "}, {Offset: 10, Old: "é", New: "%C3%A9"}}},
+		{" http://h/\xc3\t\xa9", "http://h/%C3%A9", []uri.Repair{{Offset: 0, Old: " "}, {Offset: 10, Old: "\xc3", New: "%C3"},
+			{Offset: 11, Old: "\t"}, {Offset: 12, Old: "\xa9", New: "%A9"}}},
+		{"\thttp://h/x?€", "http://h/x?%E2%82%AC", []uri.Repair{{Offset: 0, Old: "\t"}, {Offset: 12, Old: "€", New: "%E2%82%AC"}}},
+	} {
+		u, reps, err := uri.ParseRepaired(tt.in)
+		if err != nil || u.String() != tt.want {
+			t.Errorf("uri.ParseRepaired(%q) = %q, %v; want %q", tt.in, u, err, tt.want)
+			continue
+		}
+		if d := cmp.Diff(tt.reps, reps); d != "" {
+			t.Errorf("uri.ParseRepaired(%q) repairs (-want +got):\n%s", tt.in, d)
+		}
+	}
+}
+
+// TestParseRepairedFragmentFirst: a reference that is only a fragment (§4.2:
+// relative-ref may be "#" fragment alone) has its fragment repaired like any
+// other: the bytes a fragment does not allow percent-encoded (§3.5).
+func TestParseRepairedFragmentFirst(t *testing.T) {
+	for _, tt := range []struct {
+		in, want string
+		reps     []uri.Repair
+	}{
+		{"#é", "#%C3%A9", []uri.Repair{{Offset: 1, Old: "é", New: "%C3%A9"}}},
+		{"#a b", "#a%20b", []uri.Repair{{Offset: 2, Old: " ", New: "%20"}}},
+	} {
+		u, reps, err := uri.ParseRepaired(tt.in)
+		if err != nil || u.String() != tt.want {
+			t.Errorf("uri.ParseRepaired(%q) = %q, %v; want %q", tt.in, u, err, tt.want)
+			continue
+		}
+		if d := cmp.Diff(tt.reps, reps); d != "" {
+			t.Errorf("uri.ParseRepaired(%q) repairs (-want +got):\n%s", tt.in, d)
+		}
+	}
+}
+
 func TestRepairString(t *testing.T) {
 	got := uri.Repair{Offset: 19, Old: " ", New: "%20"}.String()
 	if want := `offset 19: " " → "%20"`; got != want {

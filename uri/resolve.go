@@ -27,13 +27,8 @@ func (e *ResolveError) Error() string {
 	if e.Op == "relativize" {
 		what = "target"
 	}
-	return "uri: cannot " + e.Op + " " + what + " " + resolveQuote(e.Ref) + " against " + resolveQuote(e.Base) +
+	return "uri: cannot " + e.Op + " " + what + " " + errtext.QuoteURI(e.Ref, 0) + " against " + errtext.QuoteURI(e.Base, 0) +
 		": the base is a relative reference; a base URI needs a scheme (RFC 3986 §5.2.1)"
-}
-
-func resolveQuote(s string) string {
-	s, _ = errtext.RedactURI(s, 0)
-	return errtext.Quote(s, 0)
 }
 
 // ResolveOptions selects variants of the resolution algorithm of §5.2.2.
@@ -94,6 +89,17 @@ func (base URI) ResolveWith(ref URI, opts ResolveOptions) (URI, error) {
 	return base.resolve(&ref, opts.NonStrict)
 }
 
+// ResolveString parses ref as a URI reference (ParseReference) and resolves
+// it against base (Resolve, §5.2). It fails with the *ParseError of ref, or
+// with the error of Resolve (a *ResolveError when base has no scheme).
+func (base URI) ResolveString(ref string) (URI, error) {
+	r, err := ParseReference(ref)
+	if err != nil {
+		return URI{}, err
+	}
+	return base.Resolve(r)
+}
+
 // resolve is Resolve and ResolveWith. It takes both URIs by pointer and
 // reads them with get and has, never with the value methods (Path, …):
 // each of those, inlined, would copy the 96-byte URI first.
@@ -119,14 +125,16 @@ func (b *URI) resolve(r *URI, nonStrict bool) (t URI, err error) {
 		if dot < 0 {
 			return *r, nil
 		}
-		resolveJoin(&t, "", r, 0, r.pathStart(), slotScheme, slotPath, "", rpath, dot, r, r.pathStart()+len(rpath), r.host)
+		resolveJoin(&t, &joinPlan{head: r, headEnd: r.pathStart(), slotLo: slotScheme, slotHi: slotPath,
+			rpath: rpath, dot: dot, tail: r, tailFrom: r.pathStart() + len(rpath), host: r.host})
 		return t, nil
 	case r.has(slotAuthority):
 		// The scheme of B, then R from its "//" (a scheme R has in the
 		// non-strict variant is left out).
 		from := int(r.sp[slotAuthority].lo) - 3
 		scheme, _ := b.get(slotScheme)
-		resolveJoin(&t, scheme, r, from, r.pathStart(), slotAuthority, slotPath, "", rpath, dotUnknown, r, r.pathStart()+len(rpath), r.host)
+		resolveJoin(&t, &joinPlan{scheme: scheme, head: r, headFrom: from, headEnd: r.pathStart(), slotLo: slotAuthority, slotHi: slotPath,
+			rpath: rpath, dot: dotUnknown, tail: r, tailFrom: r.pathStart() + len(rpath), host: r.host})
 		return t, nil
 	case rpath == "":
 		// The base's path as it stands, and its query unless R has one:
@@ -142,7 +150,8 @@ func (b *URI) resolve(r *URI, nonStrict bool) (t URI, err error) {
 				end, slots = int(q.hi), slotQuery+1
 			}
 		}
-		resolveJoin(&t, "", b, 0, end, slotScheme, slots, "", "", -1, r, r.pathStart(), b.host)
+		resolveJoin(&t, &joinPlan{head: b, headEnd: end, slotLo: slotScheme, slotHi: slots,
+			dot: -1, tail: r, tailFrom: r.pathStart(), host: b.host})
 		return t, nil
 	}
 	var dir string
@@ -154,7 +163,8 @@ func (b *URI) resolve(r *URI, nonStrict bool) (t URI, err error) {
 			dir = bp[:strings.LastIndexByte(bp, '/')+1]
 		}
 	}
-	resolveJoin(&t, "", b, 0, b.pathStart(), slotScheme, slotPath, dir, rpath, dotUnknown, r, r.pathStart()+len(rpath), b.host)
+	resolveJoin(&t, &joinPlan{head: b, headEnd: b.pathStart(), slotLo: slotScheme, slotHi: slotPath,
+		dir: dir, rpath: rpath, dot: dotUnknown, tail: r, tailFrom: r.pathStart() + len(rpath), host: b.host})
 	return t, nil
 }
 
@@ -170,9 +180,8 @@ func (u *URI) pathStart() int {
 	return 0
 }
 
-// resolveJoin writes the target of a resolution and its spans at once, so
-// that the result needs no parse, into *u, a zero URI (the named result of
-// resolve: no copy of a URI on its way out):
+// joinPlan is what resolveJoin writes, the target of a resolution, in the
+// order of its text:
 //
 //   - scheme and ":", when scheme is not empty;
 //   - head.s[headFrom:headEnd], with the spans of head's slots
@@ -185,7 +194,24 @@ func (u *URI) pathStart() int {
 // Each piece is valid where it goes, as the callers ensure (the tests parse
 // every result back and compare). host is the kind of the host the head
 // brings.
-func resolveJoin(u *URI, scheme string, head *URI, headFrom, headEnd, slotLo, slotHi int, dir, rpath string, dot int, tail *URI, tailFrom int, host HostKind) {
+type joinPlan struct {
+	scheme            string
+	head              *URI
+	headFrom, headEnd int
+	slotLo, slotHi    int
+	dir, rpath        string
+	dot               int
+	tail              *URI
+	tailFrom          int
+	host              HostKind
+}
+
+// resolveJoin writes the target that j plans and its spans at once, so
+// that the result needs no parse, into *u, a zero URI (the named result of
+// resolve: no copy of a URI on its way out).
+func resolveJoin(u *URI, j *joinPlan) {
+	scheme, head, headFrom, headEnd := j.scheme, j.head, j.headFrom, j.headEnd
+	dir, rpath, dot, tail, tailFrom := j.dir, j.rpath, j.dot, j.tail, j.tailFrom
 	// The text is written in room for every piece, on the stack or in the
 	// result's one allocation. The "/." that the double-slash policy adds
 	// needs no more: dir + rpath never starts with "//" without an
@@ -217,7 +243,7 @@ func resolveJoin(u *URI, scheme string, head *URI, headFrom, headEnd, slotLo, sl
 	}
 	d := int32(len(buf) - headFrom)
 	buf = append(buf, head.s[headFrom:headEnd]...)
-	for i := slotLo; i < slotHi; i++ {
+	for i := j.slotLo; i < j.slotHi; i++ {
 		if x := head.sp[i]; x.lo != 0 {
 			u.sp[i] = span{x.lo + d, x.hi + d}
 		}
@@ -244,7 +270,7 @@ func resolveJoin(u *URI, scheme string, head *URI, headFrom, headEnd, slotLo, sl
 			u.sp[i] = span{x.lo + d, x.hi + d}
 		}
 	}
-	u.host = host
+	u.host = j.host
 	switch {
 	case heap == nil && scheme == "" && headFrom == 0 && len(buf) <= len(head.s) && string(buf) == head.s[:len(buf)]:
 		// The target is the base up to some point, as a reference to the
@@ -268,11 +294,12 @@ func resolveJoin(u *URI, scheme string, head *URI, headFrom, headEnd, slotLo, sl
 
 // dotUnknown is the dot of resolveJoin for a path whose first dot segment
 // is not known: one scan of the path written costs less than one of dir and
-// one of rpath (a call of IndexByte each; resolve.tsv: 0.96× the time).
+// one of rpath, a call of IndexByte each (measured: see BENCHMARKS.md,
+// issue 14, session 12).
 const dotUnknown = -2
 
 // resolveStack is the longest text of a resolution that resolveJoin writes
-// on its stack: 99% of those of the corpus.
+// on its stack: nearly all those of resolve.tsv fit.
 const resolveStack = 128
 
 // refPut and refFixDoubleSlash assemble the text of a URI and the spans of

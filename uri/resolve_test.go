@@ -2,6 +2,7 @@ package uri
 
 import (
 	"errors"
+	"math"
 	"runtime"
 	"strings"
 	"testing"
@@ -768,4 +769,200 @@ func pow3(n int) int {
 		r *= 3
 	}
 	return r
+}
+
+// TestResolveDoubleSlashExactly: a target path that is exactly "//" without
+// an authority gets "/." in front too (Resolve's double-slash policy): "s:/"
+// + ".//" merges to "/.//" (§5.2.3), which RemoveDotSegments makes "//"
+// (§5.2.4, rule B), whose text "s://" would read as an empty authority.
+func TestResolveDoubleSlashExactly(t *testing.T) {
+	for _, tt := range []struct{ base, ref, want string }{
+		{"s:/", ".//", "s:/.//"},
+		{"s:/a/b", ".././/", "s:/.//"},
+		{"s:/", "/.//", "s:/.//"},
+		{"s:/x", ".//g/h?q#f", "s:/.//g/h?q#f"},
+		{"s://h/", ".//", "s://h//"}, // with an authority the path stays
+	} {
+		got, err := MustParse(tt.base).Resolve(MustParseReference(tt.ref))
+		if err != nil || got.String() != tt.want {
+			t.Errorf("%q.Resolve(%q) = %q, %v; want %q", tt.base, tt.ref, got, err, tt.want)
+		}
+		if got.HasAuthority() != MustParse(tt.base).HasAuthority() {
+			t.Errorf("%q.Resolve(%q) = %q: authority %v", tt.base, tt.ref, got, got.HasAuthority())
+		}
+	}
+}
+
+// TestResolveErrorNamesTheOp: Relativize's error says "target", Resolve's
+// "reference".
+func TestResolveErrorNamesTheOp(t *testing.T) {
+	_, err := MustParseReference("a").Relativize(MustParse("s:b"))
+	if want := `uri: cannot relativize target "s:b" against "a": the base is a relative reference; a base URI needs a scheme (RFC 3986 §5.2.1)`; err == nil || err.Error() != want {
+		t.Errorf("Relativize error %v, want %s", err, want)
+	}
+	_, err = MustParseReference("a").Resolve(MustParseReference("b"))
+	if want := `uri: cannot resolve reference "b" against "a": the base is a relative reference; a base URI needs a scheme (RFC 3986 §5.2.1)`; err == nil || err.Error() != want {
+		t.Errorf("Resolve error %v, want %s", err, want)
+	}
+}
+
+// TestResolveAllocations pins what Resolve's doc promises: it allocates the
+// text of the result once, however long (its room is worked out before it is
+// written; TestResolveKeepsNoRoom has the one exception, a result that dot
+// segments shortened by more than half). The results are worked by §5.2.2 and
+// §5.2.3: a merge after the base's last "/", an authority from the reference
+// (in the non-strict variant a reference with the base's scheme counts as
+// without one).
+func TestResolveAllocations(t *testing.T) {
+	rep := strings.Repeat
+	for _, tt := range []struct {
+		name, base, ref, want string
+		nonStrict             bool
+		allocs                float64
+	}{
+		{"short merge, long tail", "http://h/" + rep("b", 60) + "/x", rep("r", 80) + "?" + rep("q", 80),
+			"http://h/" + rep("b", 60) + "/" + rep("r", 80) + "?" + rep("q", 80), false, 1},
+		{"merge of 253 bytes", "http://h/x", rep("r", 244), "http://h/" + rep("r", 244), false, 1},
+		{"authority of 250 bytes", "http://a/", "HTTP://h/" + rep("p", 241), "http://h/" + rep("p", 241), true, 1},
+		{"authority of 254 bytes", "http://a/", "//h/" + rep("p", 245), "http://h/" + rep("p", 245), false, 1},
+		{"authority of 255 bytes", "http://a/", "//h/" + rep("p", 246), "http://h/" + rep("p", 246), false, 1},
+		{"long merge", "http://h/" + rep("b", 300) + "/x", rep("r", 300) + "?" + rep("q", 400),
+			"http://h/" + rep("b", 300) + "/" + rep("r", 300) + "?" + rep("q", 400), false, 1},
+	} {
+		base, ref := MustParse(tt.base), MustParseReference(tt.ref)
+		got, err := base.ResolveWith(ref, ResolveOptions{NonStrict: tt.nonStrict})
+		if err != nil || got.String() != tt.want {
+			t.Errorf("%s: Resolve = %q, %v; want %q", tt.name, got, err, tt.want)
+			continue
+		}
+		if n := testing.AllocsPerRun(50, func() { _, _ = base.ResolveWith(ref, ResolveOptions{NonStrict: tt.nonStrict}) }); n != tt.allocs {
+			t.Errorf("%s: %d bytes: %v allocations, want %v", tt.name, len(tt.want), n, tt.allocs)
+		}
+	}
+}
+
+// TestResolveSpansAsParsed: Resolve writes the spans of its result's
+// components without a parse; they must be those a parse of its text finds
+// (the same URI value), when the base brings the components up to its path or
+// its query and the reference brings nothing or only a fragment (§5.2.2: T
+// takes Base.path and Base.query, not Base.fragment).
+func TestResolveSpansAsParsed(t *testing.T) {
+	for _, tt := range []struct{ base, ref, want string }{
+		{"http://a/b?q#f", "", "http://a/b?q"},
+		{"http://a/b#f", "", "http://a/b"},
+		{"http://a/b?q#f", "#g", "http://a/b?q#g"},
+		{"http://a/b#f", "#g", "http://a/b#g"},
+		{"http://a/b?q#f", "?", "http://a/b?"},
+		{"s:b#f", "", "s:b"},
+		{"http://a/b?q#f", "//h", "http://h"},
+		{"s:a#f", "//h?x", "s://h?x"},
+	} {
+		got, err := MustParse(tt.base).Resolve(MustParseReference(tt.ref))
+		if err != nil || got.String() != tt.want {
+			t.Errorf("%q.Resolve(%q) = %q, %v; want %q", tt.base, tt.ref, got, err, tt.want)
+			continue
+		}
+		// URI.Equal compares the text only: compare the spans and the host kind.
+		p := MustParseReference(tt.want)
+		if d := cmp.Diff(p.sp, got.sp, cmp.AllowUnexported(span{})); d != "" || p.host != got.host {
+			t.Errorf("%q.Resolve(%q): spans not those of a parse (-parse +got):\n%s\nhost kind %v, parse %v", tt.base, tt.ref, d, got.host, p.host)
+		}
+	}
+}
+
+// TestResolveDotSegmentsOnlyInTheReference: with a base directory free of dot
+// segments, RemoveDotSegments must start where the reference's first dot
+// segment lies in the merged path (§5.2.3, then §5.2.4), not at its offset in
+// the reference: a base segment such as "a.." is a name, not a "..".
+func TestResolveDotSegmentsOnlyInTheReference(t *testing.T) {
+	for _, tt := range []struct{ base, ref, want string }{
+		{"http://h/a../b", "x/../y", "http://h/a../y"},
+		{"http://h/a./b", "x/./y", "http://h/a./x/y"},
+		{"http://h/p/q/r", "g/..", "http://h/p/q/"},
+		{"http://h/.a/b", "../g", "http://h/g"},
+	} {
+		got, err := MustParse(tt.base).Resolve(MustParseReference(tt.ref))
+		if err != nil || got.String() != tt.want {
+			t.Errorf("%q.Resolve(%q) = %q, %v; want %q", tt.base, tt.ref, got, err, tt.want)
+		}
+	}
+}
+
+var resolveSink URI
+
+// TestResolveSizesItsText: Resolve's one allocation holds the result's text
+// and only the room removing dot segments needs. "#f" against "http://a/bc?q"
+// is "http://a/bc?q#f" (§5.2.2: the base's path and query, the reference's
+// fragment), 15 bytes; "http://a/./b" against "http://x/" in the non-strict
+// variant (§5.2.2: the reference's scheme, the base's, is left out and its
+// authority taken) is "http://a/b" (§5.2.4: "./" removed), 10 bytes and 5 of
+// room for the path: both the allocator's 16-byte class.
+func TestResolveSizesItsText(t *testing.T) {
+	for _, tt := range []struct {
+		base, ref, want string
+		opts            ResolveOptions
+	}{
+		{"http://a/bc?q", "#f", "http://a/bc?q#f", ResolveOptions{}},
+		{"http://x/", "http://a/./b", "http://a/b", ResolveOptions{NonStrict: true}},
+	} {
+		base, ref := MustParse(tt.base), MustParseReference(tt.ref)
+		if got, _ := base.ResolveWith(ref, tt.opts); got.String() != tt.want {
+			t.Errorf("Resolve(%q, %q) = %q, want %q", tt.base, tt.ref, got, tt.want)
+			continue
+		}
+		// The least of three counts, so that what another goroutine
+		// allocates meanwhile (the runtime's, the test runner's) is left out.
+		const runs = 2000
+		per := math.Inf(1)
+		for range 3 {
+			var m0, m1 runtime.MemStats
+			runtime.ReadMemStats(&m0)
+			for range runs {
+				resolveSink, _ = base.ResolveWith(ref, tt.opts)
+			}
+			runtime.ReadMemStats(&m1)
+			per = min(per, float64(m1.TotalAlloc-m0.TotalAlloc)/runs)
+		}
+		if per > 20 {
+			t.Errorf("Resolve(%q, %q) allocated %.1f bytes per call, want 16", tt.base, tt.ref, per)
+		}
+	}
+}
+
+// TestResolveString checks the examples of RFC 3986 §5.4.1 and §5.4.2
+// through ResolveString.
+func TestResolveString(t *testing.T) {
+	base := MustParse("http://a/b/c/d;p?q")
+	for _, tc := range []struct{ ref, want string }{
+		{"g:h", "g:h"},
+		{"g", "http://a/b/c/g"},
+		{"./g", "http://a/b/c/g"},
+		{"g/", "http://a/b/c/g/"},
+		{"/g", "http://a/g"},
+		{"//g", "http://g"},
+		{"?y", "http://a/b/c/d;p?y"},
+		{"g?y", "http://a/b/c/g?y"},
+		{"#s", "http://a/b/c/d;p?q#s"},
+		{"g;x?y#s", "http://a/b/c/g;x?y#s"},
+		{"", "http://a/b/c/d;p?q"},
+		{"../..", "http://a/"},
+		{"../../../g", "http://a/g"},
+		{"g;x=1/../y", "http://a/b/c/y"},
+		{"http:g", "http:g"},
+	} {
+		got, err := base.ResolveString(tc.ref)
+		if err != nil || got.String() != tc.want {
+			t.Errorf("ResolveString(%q) = %q, %v; want %q", tc.ref, got, err, tc.want)
+		}
+	}
+	_, err := base.ResolveString("g h")
+	var pe *ParseError
+	if !errors.As(err, &pe) || pe.Offset != 1 {
+		t.Errorf(`ResolveString("g h") error %v; want a *ParseError at offset 1`, err)
+	}
+	_, err = MustParseReference("/rel").ResolveString("g")
+	var re *ResolveError
+	if !errors.As(err, &re) {
+		t.Errorf("ResolveString against a relative base: error %v; want a *ResolveError", err)
+	}
 }

@@ -24,8 +24,8 @@ type URI struct {
 	// a value of 88 bytes with a last 16-byte move that overlaps the one
 	// before, and a chain of such copies (a result returned, then passed
 	// by value: Resolve's caller makes five) reads bytes that two stores
-	// wrote, which the processor cannot forward (resolve.tsv: 0.97× the
-	// time; BENCHMARKS.md). Blank, it takes no part in ==.
+	// wrote, which the processor cannot forward (measured: see
+	// BENCHMARKS.md). Blank, it takes no part in ==.
 	_ [15]byte
 }
 

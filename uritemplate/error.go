@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	c "github.com/seed42851778/rfc3986/combinator"
+	"github.com/seed42851778/rfc3986/internal/ascii"
 )
 
 // ParseError is the error of Parse: where the text stops being a URI
@@ -172,6 +173,5 @@ func isOperator(b byte) bool { return strings.IndexByte("+#./;?&", b) >= 0 }
 func isReserved(b byte) bool { return strings.IndexByte("=,!@|", b) >= 0 }
 
 func hex2(b byte) string {
-	const hexd = "0123456789ABCDEF"
-	return string([]byte{hexd[b>>4], hexd[b&15]})
+	return string([]byte{ascii.UpperHex[b>>4], ascii.UpperHex[b&15]})
 }

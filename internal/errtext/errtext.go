@@ -5,15 +5,18 @@
 // be rendered as clear text).
 //
 // Every error type of the module that shows input goes through Quote, after
-// RedactUserInfo or RedactURI where the input may hold a userinfo, so that a
-// message stays short whatever the input and never leaks a password into a
-// log.
+// RedactUserInfo where the input may hold a userinfo, or through QuoteURI,
+// which redacts a URI reference first, so that a message stays short
+// whatever the input and never leaks a password into a log. AppendQuoted is
+// the escaping of Quote, for messages that quote text in pieces.
 package errtext
 
 import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/seed42851778/rfc3986/internal/ascii"
 )
 
 // Max is the most bytes of input that Quote shows.
@@ -47,21 +50,48 @@ func Quote(s string, off int) string {
 	for i := 0; i < utf8.UTFMax-1 && end < len(s) && !utf8.RuneStart(s[end]); i++ {
 		end--
 	}
-	q := strconv.Quote(s[start:end])
-	var b strings.Builder
-	b.Grow(len(q) + 2*len("…") + 24)
-	b.WriteByte('"')
+	b := make([]byte, 0, end-start+2*len("…")+24)
+	b = append(b, '"')
 	if start > 0 {
-		b.WriteString("…")
+		b = append(b, "…"...)
 	}
-	b.WriteString(q[1 : len(q)-1])
+	b = AppendQuoted(b, s[start:end])
 	if end < len(s) {
-		b.WriteString("…")
+		b = append(b, "…"...)
 	}
-	b.WriteString(`" (`)
-	b.WriteString(strconv.Itoa(len(s)))
-	b.WriteString(" bytes)")
-	return b.String()
+	b = append(b, `" (`...)
+	b = strconv.AppendInt(b, int64(len(s)), 10)
+	b = append(b, " bytes)"...)
+	return string(b)
+}
+
+// QuoteURI is Quote for s read as a URI reference: its password, if it has
+// one, is replaced by Redaction first (RedactURI), and off is mapped with
+// it.
+func QuoteURI(s string, off int) string {
+	r, o := RedactURI(s, off)
+	return Quote(r, o)
+}
+
+// AppendQuoted appends s escaped as strconv.Quote escapes it, without the
+// quotation marks around it: for a message that quotes pieces of text as
+// one. Printable ASCII but the quotation mark and the backslash, which
+// strconv.Quote leaves as they are, is appended without it.
+func AppendQuoted(dst []byte, s string) []byte {
+	plain := true
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < ' ' || c > '~' || c == '"' || c == '\\' {
+			plain = false
+			break
+		}
+	}
+	if plain {
+		return append(dst, s...)
+	}
+	n := len(dst)
+	dst = strconv.AppendQuote(dst, s)
+	copy(dst[n:], dst[n+1:len(dst)-1])
+	return dst[:len(dst)-2]
 }
 
 // Clip returns s cut to at most n bytes, at the start of a UTF-8 sequence,
@@ -209,8 +239,7 @@ func quoteChar(r rune) string {
 
 // hexByte writes b as 0xHH, in upper case.
 func hexByte(b byte) string {
-	const hexd = "0123456789ABCDEF"
-	return string([]byte{'0', 'x', hexd[b>>4], hexd[b&15]})
+	return string([]byte{'0', 'x', ascii.UpperHex[b>>4], ascii.UpperHex[b&15]})
 }
 
 // JoinExpected joins labels as a list: `a`, `a or b`, `a, b or c`;

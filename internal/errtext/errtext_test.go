@@ -204,3 +204,39 @@ func TestAuthorityPassword(t *testing.T) {
 		}
 	}
 }
+
+// TestAppendQuoted checks AppendQuoted against strconv.Quote, whose
+// quotation marks it leaves out: on every byte alone and between letters,
+// and on text outside ASCII, valid and not.
+func TestAppendQuoted(t *testing.T) {
+	inputs := []string{"", "abc", "a b", `a"b`, `a\b`, "é", "a\u00a0b", "\xff", "a\xc3", "測試", "\U0010FFFD", "\u202e"}
+	for b := range 256 {
+		inputs = append(inputs, string([]byte{byte(b)}), "a"+string([]byte{byte(b)})+"z")
+	}
+	for _, s := range inputs {
+		q := strconv.Quote(s)
+		want := "x" + q[1:len(q)-1]
+		if got := string(AppendQuoted([]byte("x"), s)); got != want {
+			t.Errorf("AppendQuoted(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
+
+// TestQuoteURI checks that QuoteURI quotes a URI reference with its
+// password redacted (RFC 3986 §3.2.1), the offset moved with it.
+func TestQuoteURI(t *testing.T) {
+	for _, tt := range []struct {
+		s    string
+		off  int
+		want string
+	}{
+		{"http://u:pw@h/", 0, `"http://u:xxxxx@h/"`},
+		{"//u:pw@h", 0, `"//u:xxxxx@h"`},
+		{"http://h/a b", 0, `"http://h/a b"`},
+		{"s:a\n", 0, `"s:a\n"`},
+	} {
+		if got := QuoteURI(tt.s, tt.off); got != tt.want {
+			t.Errorf("QuoteURI(%q, %d) = %s, want %s", tt.s, tt.off, got, tt.want)
+		}
+	}
+}

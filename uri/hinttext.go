@@ -1,0 +1,164 @@
+package uri
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/seed42851778/rfc3986/internal/ascii"
+	"github.com/seed42851778/rfc3986/internal/errtext"
+)
+
+// This file writes the pieces of a hint: the input quoted and cut to
+// hintQuote bytes, a suggested URI with its password redacted, a byte as
+// its percent-encoding or as 0xHH, an offset. hint.go chooses the hint.
+
+// hintQuote is how many bytes of the input a hint quotes at most.
+const hintQuote = 64
+
+// suggested is the corrected text a hint proposes, in pieces, so that it is
+// joined only when it is kept (ParseError.Suggestion): head, sep and text,
+// the backslashes of text written as "/" with slash; the zero value
+// proposes nothing.
+type suggested struct {
+	head, sep, text string
+	slash           bool
+}
+
+// String joins the pieces of x, in one allocation.
+func (x suggested) String() string {
+	if x == (suggested{}) {
+		return ""
+	}
+	var b strings.Builder
+	b.Grow(len(x.head) + len(x.sep) + len(x.text))
+	b.WriteString(x.head)
+	b.WriteString(x.sep)
+	text := x.text
+	for x.slash {
+		i := strings.IndexByte(text, '\\')
+		if i < 0 {
+			break
+		}
+		b.WriteString(text[:i])
+		b.WriteByte('/')
+		text = text[i+1:]
+	}
+	b.WriteString(text)
+	return b.String()
+}
+
+// appendDescribeByte appends the character at offset i of s, quoted.
+func appendDescribeByte(dst []byte, s string, i int) []byte {
+	r, n := utf8.DecodeRuneInString(s[i:])
+	if r == utf8.RuneError && n <= 1 {
+		return appendHexByte(append(dst, "byte "...), s[i])
+	}
+	return strconv.AppendQuoteRune(dst, r)
+}
+
+// appendQuoteBounded appends the concatenation of parts quoted as a Go
+// string, control characters escaped, cut to hintQuote bytes with "…" where
+// it is longer; with slash, each backslash of parts is written as "/". A
+// boundary between two parts must fall after an ASCII byte (the callers join
+// ASCII prefixes and suffixes to input), so that quoting the parts one by one
+// quotes their concatenation.
+func appendQuoteBounded(dst []byte, slash bool, parts ...string) []byte {
+	total := 0
+	for _, p := range parts {
+		total += len(p)
+	}
+	n := total
+	if total > hintQuote {
+		n = hintQuote - 4
+		for n > 0 && !utf8.RuneStart(byteAt(parts, n)) {
+			n--
+		}
+	}
+	dst = append(dst, '"')
+	for _, p := range parts {
+		if n <= 0 {
+			break
+		}
+		if len(p) > n {
+			p = p[:n]
+		}
+		n -= len(p)
+		for slash {
+			i := strings.IndexByte(p, '\\')
+			if i < 0 {
+				break
+			}
+			dst = append(errtext.AppendQuoted(dst, p[:i]), '/')
+			p = p[i+1:]
+		}
+		dst = errtext.AppendQuoted(dst, p)
+	}
+	dst = append(dst, '"')
+	if total > hintQuote {
+		dst = append(dst, "…"...)
+	}
+	return dst
+}
+
+// byteAt is the byte at offset i of the concatenation of parts.
+func byteAt(parts []string, i int) byte {
+	for _, p := range parts {
+		if i < len(p) {
+			return p[i]
+		}
+		i -= len(p)
+	}
+	return 0
+}
+
+// appendSuggestion quotes, as appendQuoteBounded does, the URI a hint
+// suggests: prefix, sep and s, in which an authority starts at offset auth
+// of s. Its password, if it has one, is shown as errtext.Redaction (§3.2.1:
+// a password is not to be rendered), as it is in the rest of the message.
+func appendSuggestion(dst []byte, prefix, sep, s string, auth int) []byte {
+	head, redaction, tail := s, "", ""
+	if lo, hi, ok := errtext.AuthorityPassword(s, auth); ok {
+		head, redaction, tail = s[:lo], errtext.Redaction, s[hi:]
+	}
+	return appendQuoteBounded(dst, false, prefix, sep, clip(head), redaction, clip(tail))
+}
+
+// clip cuts s to a little more than a hint quotes of it, so that the hint
+// does no work in proportion to the length of the input; appendQuoteBounded
+// still marks the cut with "…".
+func clip(s string) string {
+	if len(s) > hintQuote+1 {
+		return s[:hintQuote+1]
+	}
+	return s
+}
+
+// appendPct appends the percent-encoding of b (§2.1), uppercase.
+func appendPct(dst []byte, b byte) []byte {
+	return append(dst, '%', ascii.UpperHex[b>>4], ascii.UpperHex[b&15])
+}
+
+// appendQuotedPct appends the percent-encoding of b in quotation marks.
+func appendQuotedPct(dst []byte, b byte) []byte {
+	return append(appendPct(append(dst, '"'), b), '"')
+}
+
+// appendHexByte appends b as 0xNN.
+func appendHexByte(dst []byte, b byte) []byte {
+	return append(dst, '0', 'x', ascii.UpperHex[b>>4], ascii.UpperHex[b&15])
+}
+
+// hintHexDig reports whether b is a HEXDIG.
+func hintHexDig(b byte) bool {
+	return b >= '0' && b <= '9' || b >= 'a' && b <= 'f' || b >= 'A' && b <= 'F'
+}
+
+// appendOffset appends offset p of the text a hint is about, mapped by at
+// when at is not nil.
+func appendOffset(dst []byte, p int, at func(int) int) []byte {
+	if at != nil {
+		p = at(p)
+	}
+	return strconv.AppendInt(dst, int64(p), 10)
+}
