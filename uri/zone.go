@@ -79,7 +79,7 @@ func ParseReferenceWith(s string, opts ParseOptions) (URI, error) {
 // "@"), an IP literal with "%25": the offset of that "%25" and of the "]".
 func zoneSpan(s string) (z, zEnd int, ok bool) {
 	i := strings.Index(s, "//")
-	if i < 0 || strings.IndexAny(s[:i], "/?#") >= 0 {
+	if i < 0 || strings.ContainsAny(s[:i], "/?#") {
 		return 0, 0, false
 	}
 	a := i + 2
@@ -93,16 +93,16 @@ func zoneSpan(s string) (z, zEnd int, ok bool) {
 	if a >= end || s[a] != '[' {
 		return 0, 0, false
 	}
-	close := strings.IndexByte(s[a:end], ']')
-	if close < 0 {
+	rb := strings.IndexByte(s[a:end], ']')
+	if rb < 0 {
 		return 0, 0, false
 	}
-	close += a
-	pct := strings.Index(s[a:close], "%25")
+	rb += a
+	pct := strings.Index(s[a:rb], "%25")
 	if pct < 0 {
 		return 0, 0, false
 	}
-	return a + pct, close, true
+	return a + pct, rb, true
 }
 
 // badZoneByte returns the offset of the first byte of the ZoneID zone that
