@@ -5,25 +5,30 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // SchemeIs reports whether u's scheme is scheme, compared ASCII
 // case-insensitively as schemes are (§3.1): "HTTPS://h/" has the scheme
 // "https". It is false for a relative reference, whatever scheme is, and for
 // the scheme "".
-func (u URI) SchemeIs(scheme string) bool {
+func (u URI) SchemeIs(scheme string) bool { return u.schemeIs(scheme) }
+
+// schemeIs is SchemeIs on a pointer: SchemeIs, inlined, calls it without
+// copying the URI (96 bytes), which a call of a value method would.
+func (u *URI) schemeIs(scheme string) bool {
 	s, ok := u.get(slotScheme)
-	if !ok || len(s) != len(scheme) {
-		return false
-	}
+	return ok && len(s) == len(scheme) && schemeFold(s, scheme)
+}
+
+// schemeFold reports whether the scheme s and t, of the same length, are
+// equal but for the case of ASCII letters.
+func schemeFold(s, t string) bool {
 	for i := 0; i < len(s); i++ {
-		x, y := s[i], scheme[i]
-		if x == y {
-			continue
-		}
+		x, y := s[i]|0x20, t[i]|0x20
 		// Only letters differ by case; a scheme holds ALPHA, DIGIT, "+",
 		// "-" and ".", none of which is 0x20 from a letter.
-		if x|0x20 != y|0x20 || x|0x20 < 'a' || x|0x20 > 'z' {
+		if x != y || s[i] != t[i] && (x < 'a' || x > 'z') {
 			return false
 		}
 	}
@@ -44,7 +49,7 @@ func (u URI) PortOrDefault() (int, error) {
 	if !ok {
 		return 0, ErrNoPort
 	}
-	r, ok := LookupScheme(s)
+	r, ok := lookupSchemeLower(s)
 	if !ok || r.DefaultPort == "" {
 		return 0, ErrNoPort
 	}
@@ -91,30 +96,62 @@ func (u URI) Origin() string {
 		}
 		host = h
 	}
-	port := ""
-	if n, err := u.PortNumber(); err == nil {
-		if r, ok := LookupScheme(scheme); !ok || r.DefaultPort == "" || !samePort(r.DefaultPort, n) {
-			port = strconv.Itoa(n)
-		}
-	} else if err != ErrNoPort {
+	port, err := u.originPort(scheme)
+	if err != nil {
 		return "null"
 	}
 	n := len(scheme) + 3 + len(host)
 	if port != "" {
 		n += 1 + len(port)
 	}
-	var b strings.Builder
-	b.Grow(n)
+	b := make([]byte, 0, n)
 	for i := 0; i < len(scheme); i++ {
-		b.WriteByte(lower(scheme[i]))
+		b = append(b, lower(scheme[i]))
 	}
-	b.WriteString("://")
-	b.WriteString(host)
+	b = append(b, "://"...)
+	for i := 0; i < len(host); i++ {
+		b = append(b, lower(host[i])) // a no-op but for an ASCII reg-name
+	}
 	if port != "" {
-		b.WriteByte(':')
-		b.WriteString(port)
+		b = append(b, ':')
+		b = append(b, port...)
 	}
-	return b.String()
+	// b is written whole and never again: the result's one allocation.
+	return unsafe.String(unsafe.SliceData(b), len(b))
+}
+
+// originPort returns the port of u as Origin writes it: "" when there is
+// none or it is the default of scheme, else its number in decimal; an error
+// for a port out of range.
+func (u URI) originPort(scheme string) (string, error) {
+	p := u.Port()
+	if p == "" {
+		return "", nil
+	}
+	n, err := u.PortNumber()
+	if err != nil {
+		return "", err
+	}
+	if r, ok := lookupSchemeLower(scheme); ok && r.DefaultPort != "" && samePort(r.DefaultPort, n) {
+		return "", nil
+	}
+	if p[0] != '0' || len(p) == 1 {
+		return p, nil // as written: the digits of the number
+	}
+	return strconv.Itoa(n), nil
+}
+
+// lookupSchemeLower is LookupScheme for a scheme in any case, without the
+// allocation of a lower-cased copy for a short one.
+func lookupSchemeLower(scheme string) (SchemeRule, bool) {
+	var buf [16]byte
+	if len(scheme) > len(buf) {
+		return LookupScheme(scheme)
+	}
+	for i := 0; i < len(scheme); i++ {
+		buf[i] = lower(scheme[i])
+	}
+	return LookupScheme(string(buf[:len(scheme)]))
 }
 
 // samePort reports whether the digits d are the number n.
@@ -130,8 +167,8 @@ func lower(x byte) byte {
 	return x
 }
 
-// asciiHost returns the decoded reg-name h as a DNS name in lower case: its
-// IDNA A-label form when it is not ASCII. It reports false for a name IDNA
+// asciiHost returns the decoded reg-name h as a DNS name: its IDNA A-label
+// form (in lower case) when it is not ASCII, else h. It reports false for a name IDNA
 // refuses, that is not UTF-8, or that holds a byte a reg-name cannot hold unencoded ("/", " ",
 // …), which no DNS lookup would find.
 func asciiHost(h string) (string, bool) {
@@ -150,7 +187,7 @@ func asciiHost(h string) (string, bool) {
 	if !isRegName(h) {
 		return "", false
 	}
-	return strings.ToLower(h), true
+	return h, true // Origin writes it in lower case
 }
 
 // ErrNoHost is the error of DialAddr when u has no host to dial: no
@@ -172,11 +209,32 @@ func (u URI) DialAddr() (string, error) {
 	if u.host == NoHost || u.host == IPvFuture || u.Host() == "" {
 		return "", ErrNoHost
 	}
-	n, err := u.PortOrDefault()
-	if err != nil {
-		return "", err
+	port := u.Port()
+	switch {
+	case port == "":
+		n, err := u.PortOrDefault()
+		if err != nil {
+			return "", err
+		}
+		// The registered default as it is written when it is the number's
+		// digits, so that there is nothing to convert.
+		if r, ok := lookupSchemeLower(u.Scheme()); ok && r.DefaultPort[0] != '0' && samePort(r.DefaultPort, n) {
+			port = r.DefaultPort
+		} else {
+			port = strconv.Itoa(n)
+		}
+	case port[0] == '0':
+		n, err := u.PortNumber()
+		if err != nil {
+			return "", err
+		}
+		port = strconv.Itoa(n)
+	default:
+		if _, err := u.PortNumber(); err != nil {
+			return "", err // out of range
+		}
 	}
-	return joinHostPort(u.Hostname(), strconv.Itoa(n)), nil
+	return joinHostPort(u.Hostname(), port), nil
 }
 
 // joinHostPort is net.JoinHostPort, written here so that importing uri does

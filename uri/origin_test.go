@@ -119,3 +119,22 @@ func TestDialAddr(t *testing.T) {
 		}
 	}
 }
+
+// TestOriginAllocs: Origin writes its result in one allocation; SchemeIs and
+// PortOrDefault allocate nothing, a scheme in upper case included.
+func TestOriginAllocs(t *testing.T) {
+	u := uri.MustParse("HTTPS://user@Example.COM:443/a?b#c")
+	if n := testing.AllocsPerRun(100, func() { _ = u.Origin() }); n != 1 {
+		t.Errorf("Origin: %v allocations, want 1", n)
+	}
+	if n := testing.AllocsPerRun(100, func() { _, _ = u.PortOrDefault() }); n != 0 {
+		t.Errorf("PortOrDefault: %v allocations, want 0", n)
+	}
+	v := uri.MustParse("HTTPS://example.com/")
+	if n := testing.AllocsPerRun(100, func() { _, _ = v.PortOrDefault() }); n != 0 {
+		t.Errorf("PortOrDefault (default): %v allocations, want 0", n)
+	}
+	if n := testing.AllocsPerRun(100, func() { _, _ = v.DialAddr() }); n != 1 {
+		t.Errorf("DialAddr (default): %v allocations, want 1", n)
+	}
+}
