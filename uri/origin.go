@@ -72,12 +72,13 @@ func (u URI) PortOrDefault() (int, error) {
 //
 // Origin is "null", the serialization of a unique origin (RFC 6454 §4), when
 // u has no scheme or no host (a relative reference, "mailto:x@y",
-// "file:///etc/hosts"), an IPvFuture host, a port greater than 65535, or a
-// host that decodes to something no DNS name holds.
+// "file:///etc/hosts"), for any file URI (§4 leaves its origin to the
+// implementation; browsers make it unique), for an IPvFuture host, a port
+// greater than 65535, or a host that decodes to something no DNS name holds.
 func (u URI) Origin() string {
 	scheme, ok := u.get(slotScheme)
 	host := u.Host()
-	if !ok || host == "" {
+	if !ok || host == "" || u.schemeIs("file") {
 		return "null"
 	}
 	switch u.host {

@@ -79,6 +79,8 @@ func TestOrigin(t *testing.T) {
 		{"//example.com/", "null"},
 		{"mailto:user@example.com", "null"},
 		{"file:///etc/hosts", "null"},
+		{"file://host/share/x", "null"},
+		{"FILE://host/x", "null"},
 		{"urn:isbn:0451450523", "null"},
 		{"http://[v1.x]/", "null"},
 		{"http://h:65536/", "null"},
