@@ -2,6 +2,7 @@ package uri_test
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -139,4 +140,35 @@ func TestOriginAllocs(t *testing.T) {
 	if n := testing.AllocsPerRun(100, func() { _, _ = v.DialAddr() }); n != 1 {
 		t.Errorf("DialAddr (default): %v allocations, want 1", n)
 	}
+}
+
+// FuzzOrigin checks that Origin never panics and that an origin other than
+// "null" is a URI of a scheme and a host, maybe a port, in lower case, that
+// is its own origin; and that DialAddr, PortOrDefault and SchemeIs never
+// panic.
+func FuzzOrigin(f *testing.F) {
+	for _, s := range []string{"HTTPS://user:pw@Example.COM:443/a?b#c", "http://[2001:DB8::1]:80/", "http://b%C3%BCcher.de/",
+		"foo://h:0007/", "file:///x", "http://%FF/", "s:", "//h:99999"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		u, err := uri.ParseReference(s)
+		if err != nil {
+			return
+		}
+		_, _ = u.DialAddr()
+		_, _ = u.PortOrDefault()
+		_ = u.SchemeIs(u.Scheme())
+		o := u.Origin()
+		if o == "null" {
+			return
+		}
+		v, err := uri.Parse(o)
+		if err != nil || v.Path() != "" || v.HasQuery() || v.HasFragment() || v.HasUserInfo() || v.Host() == "" {
+			t.Fatalf("%q.Origin() = %q: not scheme://host[:port] (%v)", s, o, err)
+		}
+		if o != strings.ToLower(o) || v.Origin() != o || !v.SchemeIs(u.Scheme()) {
+			t.Fatalf("%q.Origin() = %q, whose origin is %q", s, o, v.Origin())
+		}
+	})
 }
