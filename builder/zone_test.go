@@ -46,6 +46,21 @@ func TestBuildWithZone(t *testing.T) {
 	}
 }
 
+// TestBuildWithZoneFrom edits a URI parsed with a zone: the zone stays.
+func TestBuildWithZoneFrom(t *testing.T) {
+	u, err := uri.ParseReferenceWith("http://u@[fe80::1%25en0]:8080/a?q", zoneOK)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := From(u).Path("/b").SetQueryParam("q", "1").BuildWith(zoneOK)
+	if want := "http://u@[fe80::1%25en0]:8080/b?q=1"; err != nil || got.String() != want {
+		t.Errorf("BuildWith = %q, %v; want %q", got, err, want)
+	}
+	if _, err := From(u).Build(); err == nil {
+		t.Error("Build accepted a zone")
+	}
+}
+
 func TestBuildWithZeroOptions(t *testing.T) {
 	b := New().Scheme("http").Host("h").Path("/a b")
 	u, err := b.BuildWith(uri.ParseOptions{})
