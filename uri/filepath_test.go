@@ -2,6 +2,7 @@ package uri_test
 
 import (
 	"errors"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -218,4 +219,26 @@ func FuzzFilePath(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestNativeStyle: NativeStyle is the style of the platform the test runs
+// on.
+func TestNativeStyle(t *testing.T) {
+	want := uri.POSIXStyle
+	if runtime.GOOS == "windows" {
+		want = uri.WindowsStyle
+	}
+	for _, p := range []string{"/etc/hosts", `C:\x`, `\\s\h\x`, "rel"} {
+		u1, err1 := uri.FromFilePath(p, uri.NativeStyle)
+		u2, err2 := uri.FromFilePath(p, want)
+		if u1 != u2 || (err1 == nil) != (err2 == nil) {
+			t.Errorf("FromFilePath(%q, NativeStyle) = %q, %v; with %v: %q, %v", p, u1, err1, want, u2, err2)
+		}
+	}
+	u := uri.MustParse("file:///c:/x")
+	p1, err1 := u.FilePath(uri.NativeStyle)
+	p2, err2 := u.FilePath(want)
+	if p1 != p2 || (err1 == nil) != (err2 == nil) {
+		t.Errorf("FilePath(NativeStyle) = %q, %v; with %v: %q, %v", p1, err1, want, p2, err2)
+	}
 }
