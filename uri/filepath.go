@@ -26,6 +26,20 @@ const (
 	WindowsStyle
 )
 
+// String returns "native", "POSIX" or "Windows".
+func (st PathStyle) String() string {
+	switch st {
+	case NativeStyle:
+		return "native"
+	case POSIXStyle:
+		return "POSIX"
+	case WindowsStyle:
+		return "Windows"
+	}
+	return "PathStyle(?)"
+}
+
+// resolve returns the style st stands for: NativeStyle is the platform's.
 func (st PathStyle) resolve() PathStyle {
 	if st == NativeStyle {
 		if runtime.GOOS == "windows" {

@@ -242,3 +242,11 @@ func TestNativeStyle(t *testing.T) {
 		t.Errorf("FilePath(NativeStyle) = %q, %v; with %v: %q, %v", p1, err1, want, p2, err2)
 	}
 }
+
+func TestPathStyleString(t *testing.T) {
+	for st, want := range map[uri.PathStyle]string{uri.NativeStyle: "native", uri.POSIXStyle: "POSIX", uri.WindowsStyle: "Windows", 9: "PathStyle(?)"} {
+		if got := st.String(); got != want {
+			t.Errorf("%d.String() = %q, want %q", st, got, want)
+		}
+	}
+}

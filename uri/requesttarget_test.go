@@ -209,3 +209,12 @@ func FuzzParseRequestTarget(f *testing.F) {
 		_, _ = u.DialAddr()
 	})
 }
+
+func TestTargetFormString(t *testing.T) {
+	for f, want := range map[uri.TargetForm]string{uri.OriginForm: "origin-form", uri.AbsoluteForm: "absolute-form",
+		uri.AuthorityForm: "authority-form", uri.AsteriskForm: "asterisk-form", 0: "TargetForm(?)"} {
+		if got := f.String(); got != want {
+			t.Errorf("%d.String() = %q, want %q", f, got, want)
+		}
+	}
+}
