@@ -73,8 +73,9 @@ func (u URI) PortOrDefault() (int, error) {
 // Origin is "null", the serialization of a unique origin (RFC 6454 §4), when
 // u has no scheme or no host (a relative reference, "mailto:x@y",
 // "file:///etc/hosts"), for any file URI (§4 leaves its origin to the
-// implementation; browsers make it unique), for an IPvFuture host, a port
-// greater than 65535, or a host that decodes to something no DNS name holds.
+// implementation; browsers make it unique), for an IPvFuture host, an IPv6
+// zone (ParseOptions.IPv6Zone), a port greater than 65535, or a host that
+// decodes to something no DNS name holds.
 func (u URI) Origin() string {
 	scheme, ok := u.get(slotScheme)
 	host := u.Host()
@@ -86,7 +87,7 @@ func (u URI) Origin() string {
 		return "null"
 	case IPv6:
 		a, ok := u.Addr()
-		if !ok {
+		if !ok || a.Zone() != "" {
 			return "null"
 		}
 		host = "[" + a.String() + "]"

@@ -50,6 +50,9 @@ func TestParseZone(t *testing.T) {
 	if a, _ := u.Addr(); a != netip.MustParseAddr("fe80::1%en0") {
 		t.Errorf("Addr = %v", a)
 	}
+	if o := u.Origin(); o != "null" {
+		t.Errorf("Origin = %q, want null: a zone names an interface of one machine", o)
+	}
 }
 
 func TestParseZoneRefuses(t *testing.T) {
