@@ -214,15 +214,18 @@ func (u URI) DialAddr() (string, error) {
 	port := u.Port()
 	switch {
 	case port == "":
-		n, err := u.PortOrDefault()
-		if err != nil {
-			return "", err
+		// The registered default, as written when it is the number's
+		// digits: one look-up, nothing to convert.
+		r, ok := lookupSchemeLower(u.Scheme())
+		if !ok || r.DefaultPort == "" {
+			return "", ErrNoPort
 		}
-		// The registered default as it is written when it is the number's
-		// digits, so that there is nothing to convert.
-		if r, ok := lookupSchemeLower(u.Scheme()); ok && r.DefaultPort[0] != '0' && samePort(r.DefaultPort, n) {
-			port = r.DefaultPort
-		} else {
+		n, err := strconv.Atoi(r.DefaultPort)
+		if err != nil || n < 0 || n > 65535 {
+			return "", ErrNoPort
+		}
+		port = r.DefaultPort
+		if port[0] == '0' || port[0] == '+' {
 			port = strconv.Itoa(n)
 		}
 	case port[0] == '0':
