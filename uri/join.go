@@ -2,9 +2,10 @@ package uri
 
 import "strings"
 
-// JoinPath returns u with the raw path p joined under its path: the path of
-// u without its final "/", then p with its dot segments removed as if p
-// stood at the root, so that ".." never climbs above u's path. It is the
+// JoinPath returns u with a raw path p, its elements joined (below), joined
+// under its path: the path of u without its final "/", then p with its dot
+// segments removed as if p stood at the root, so that ".." never climbs
+// above u's path. It is the
 // join of a reverse proxy, which forwards a request's path under the
 // upstream's: "http://backend/api/" joined with "/v1/users/a%2Fb" is
 // "http://backend/api/v1/users/a%2Fb", and with "/../../etc/passwd" is
@@ -28,19 +29,36 @@ import "strings"
 // keeps u's query. The fragment of u stays. An empty p, or "/", gives u's
 // path with a "/" at its end, as httputil's join does ("/api" gives "/api/").
 //
+// Several elements, as net/url's JoinPath takes them, are joined with one
+// "/" between each two (a "/" at the end of one and at the start of the
+// next count as one: "v1/", "/users" give "v1/users"), and then joined as
+// one p; only the last may hold a query. JoinPath() is JoinPath("").
+//
 // p is a path as RFC 3986 writes it (§3.3): a byte outside pchar and "/",
 // a "%" not followed by two hexadecimal digits, or a "#" is an error, a
-// *ParseError with the offset in p.
-func (u URI) JoinPath(p string) (URI, error) {
-	path, query, hasQuery := strings.Cut(p, "?")
-	if i := badPathByte(path, &pathSet); i >= 0 {
-		return URI{}, joinError(p, i, "path")
-	}
-	if hasQuery {
-		if i := badPathByte(query, &querySet); i >= 0 {
-			return URI{}, joinError(p, len(path)+1+i, "query")
+// *ParseError with the element as Input and the offset in it.
+func (u URI) JoinPath(elem ...string) (URI, error) {
+	var p string
+	for i, e := range elem {
+		path, query, hasQuery := strings.Cut(e, "?")
+		if hasQuery && i < len(elem)-1 {
+			return URI{}, joinError(e, len(path), "path")
+		}
+		if j := badPathByte(path, &pathSet); j >= 0 {
+			return URI{}, joinError(e, j, "path")
+		}
+		if hasQuery {
+			if j := badPathByte(query, &querySet); j >= 0 {
+				return URI{}, joinError(e, len(path)+1+j, "query")
+			}
+		}
+		if i == 0 {
+			p = e
+		} else {
+			p = strings.TrimSuffix(p, "/") + "/" + strings.TrimPrefix(e, "/")
 		}
 	}
+	path, query, hasQuery := strings.Cut(p, "?")
 	parts := u.parts()
 	base := strings.TrimSuffix(parts.path, "/")
 	parts.path = base + removeDotsUnder(path)
@@ -83,6 +101,9 @@ func joinError(p string, i int, comp string) *ParseError {
 	switch {
 	case p[i] == '#':
 		hint = `a request path has no fragment: percent-encode a "#" of the path or query as "%23"`
+	case p[i] == '?':
+		exp = []string{"pchar", `"/"`, "end of input"}
+		hint = `only the last element may hold a query: percent-encode a "?" of a path as "%3F"`
 	case p[i] == '%':
 		hint = `a "%" that stands for itself is written "%25"`
 	case p[i] == ' ':

@@ -17,3 +17,14 @@ func ExampleURI_JoinPath() {
 	// http://backend:8080/api/etc/passwd <nil>
 	// http://backend:8080/api/admin <nil>
 }
+
+func ExampleURI_JoinPath_elements() {
+	// An API client: elements under the base path, as net/url's JoinPath
+	// takes them, but never above it.
+	api := uri.MustParse("https://api.example.com/v1")
+	fmt.Println(api.JoinPath("users", "42", "repos?per_page=100"))
+	fmt.Println(api.JoinPath("..", "admin"))
+	// Output:
+	// https://api.example.com/v1/users/42/repos?per_page=100 <nil>
+	// https://api.example.com/v1/admin <nil>
+}

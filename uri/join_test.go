@@ -53,6 +53,11 @@ func TestJoinPath(t *testing.T) {
 	}
 	for _, tt := range tests {
 		got, err := uri.MustParseReference(tt.base).JoinPath(tt.p)
+		if tt.p == "" {
+			if g2, err2 := uri.MustParseReference(tt.base).JoinPath(); g2 != got || (err2 == nil) != (err == nil) {
+				t.Errorf("%q.JoinPath() = %q, %v; JoinPath(\"\") = %q, %v", tt.base, g2, err2, got, err)
+			}
+		}
 		if err != nil {
 			t.Errorf("%q.JoinPath(%q): %v", tt.base, tt.p, err)
 			continue
@@ -60,6 +65,37 @@ func TestJoinPath(t *testing.T) {
 		if got.String() != tt.want {
 			t.Errorf("%q.JoinPath(%q) = %q, want %q", tt.base, tt.p, got, tt.want)
 		}
+	}
+}
+
+// TestJoinPathElements joins several elements as net/url's JoinPath takes
+// them: one "/" between two.
+func TestJoinPathElements(t *testing.T) {
+	base := uri.MustParse("https://api.example.com/v1")
+	tests := []struct {
+		elem []string
+		want string
+	}{
+		{[]string{"users", "42"}, "https://api.example.com/v1/users/42"},
+		{[]string{"users/", "/42"}, "https://api.example.com/v1/users/42"},
+		{[]string{"/users/", "42/"}, "https://api.example.com/v1/users/42/"},
+		{[]string{"users", "a%2Fb", "..", "c?x=1"}, "https://api.example.com/v1/users/c?x=1"},
+		{[]string{"..", "..", "admin"}, "https://api.example.com/v1/admin"},
+		{[]string{"a//b", "c"}, "https://api.example.com/v1/a//b/c"},
+		{[]string{"", "x"}, "https://api.example.com/v1/x"},
+	}
+	for _, tt := range tests {
+		got, err := base.JoinPath(tt.elem...)
+		if err != nil || got.String() != tt.want {
+			t.Errorf("JoinPath(%q) = %q, %v; want %q", tt.elem, got, err, tt.want)
+		}
+	}
+	var pe *uri.ParseError
+	if _, err := base.JoinPath("a?x", "b"); !errors.As(err, &pe) || pe.Input != "a?x" || pe.Offset != 1 {
+		t.Errorf(`JoinPath("a?x", "b") = %v; want a *ParseError at 1 of "a?x"`, err)
+	}
+	if _, err := base.JoinPath("a", "b c"); !errors.As(err, &pe) || pe.Input != "b c" || pe.Offset != 1 {
+		t.Errorf(`JoinPath("a", "b c") = %v; want a *ParseError at 1 of "b c"`, err)
 	}
 }
 
