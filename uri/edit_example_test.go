@@ -67,3 +67,17 @@ func ExampleURI_DialAddr() {
 	// [2001:db8::1]:80 <nil>
 	// db:5433 <nil>
 }
+
+func ExampleURI_Origin_redirect() {
+	// An open-redirect check: follow ?next= only within the site.
+	page := uri.MustParse("https://app.example.com/login?next=%2Fhome")
+	for _, next := range []string{"/home", "//evil.example/", "https://APP.example.com:443/x", "javascript:alert(1)"} {
+		target, err := page.ResolveString(next)
+		fmt.Println(next, err == nil && target.Origin() == page.Origin())
+	}
+	// Output:
+	// /home true
+	// //evil.example/ false
+	// https://APP.example.com:443/x true
+	// javascript:alert(1) false
+}
