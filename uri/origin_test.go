@@ -6,7 +6,9 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/seed42851778/rfc3986/properties"
 	"github.com/seed42851778/rfc3986/uri"
+	"pgregory.net/rapid"
 )
 
 func TestPortOrDefault(t *testing.T) {
@@ -171,4 +173,53 @@ func FuzzOrigin(f *testing.F) {
 			t.Fatalf("%q.Origin() = %q, whose origin is %q", s, o, v.Origin())
 		}
 	})
+}
+
+func TestSchemeIs(t *testing.T) {
+	tests := []struct {
+		in, scheme string
+		want       bool
+	}{
+		{"HTTPS://h/", "https", true},
+		{"https://h/", "HTTPS", true},
+		{"hTtP://h/", "http", true},
+		{"http://h/", "https", false},
+		{"https://h/", "http", false},
+		{"a+b-c.d:x", "A+B-C.D", true},
+		{"a+b:x", "a-b", false},
+		{"//h/", "", false},
+		{"x", "", false},
+		{"h1:x", "H1", true},
+		{"h1:x", "h\x11", false}, // '1'|0x20 == '1', '\x11'|0x20 == '1': not letters
+		{"s:x", "s\x00", false},
+	}
+	for _, tt := range tests {
+		if got := uri.MustParseReference(tt.in).SchemeIs(tt.scheme); got != tt.want {
+			t.Errorf("%q.SchemeIs(%q) = %v, want %v", tt.in, tt.scheme, got, tt.want)
+		}
+	}
+}
+
+// TestPropertySchemeIsEqualFold checks SchemeIs against strings.EqualFold on
+// the scheme, which is ASCII (§3.1).
+func TestPropertySchemeIsEqualFold(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		u := uri.MustParseReference(properties.URIReference().Draw(t, "s"))
+		other := rapid.OneOf(properties.Scheme(), rapid.String(),
+			rapid.Just(strings.ToUpper(u.Scheme())), rapid.Just(strings.ToLower(u.Scheme()))).Draw(t, "scheme")
+		// strings.EqualFold folds Unicode too ("K", U+212A, is "k"):
+		// only an ASCII other can name a scheme.
+		ascii := strings.IndexFunc(other, func(r rune) bool { return r >= 0x80 }) < 0
+		want := !u.IsRelative() && ascii && strings.EqualFold(u.Scheme(), other)
+		if got := u.SchemeIs(other); got != want {
+			t.Fatalf("%q.SchemeIs(%q) = %v, want %v", u, other, got, want)
+		}
+	})
+}
+
+func TestSchemeIsAllocs(t *testing.T) {
+	u := uri.MustParse("HTTPS://h/")
+	if n := testing.AllocsPerRun(100, func() { _ = u.SchemeIs("https") }); n != 0 {
+		t.Errorf("SchemeIs: %v allocations", n)
+	}
 }
