@@ -53,7 +53,8 @@ func (r IPv4Reader) String() string {
 //
 // The two readers agree on the address wherever both read one. HostIPv4
 // returns the zero Addr and 0 for any other host (a name, an IP literal,
-// none). Browsers also refuse a host whose last label is a number that is
+// none); an allow-list checks an IP literal with Addr, and Unmap turns an
+// IPv4-mapped one ("[::ffff:127.0.0.1]") into the IPv4 address it dials. Browsers also refuse a host whose last label is a number that is
 // not an address ("1.2.3.256", "09"): such a URL fails in them.
 func (u URI) HostIPv4() (netip.Addr, IPv4Reader) {
 	switch u.host {
