@@ -187,7 +187,7 @@ func FuzzParseRequestTarget(f *testing.F) {
 				t.Fatalf("absolute-form %q: %q", target, u)
 			}
 		case uri.AsteriskForm:
-			if target != "*" {
+			if target != "*" || u != uri.MustParseReference("*") {
 				t.Fatalf("asterisk-form %q", target)
 			}
 		default:
