@@ -18,3 +18,10 @@ func ExampleBuilder_FormParam() {
 	// https://example.com/search?q=go+uri+parser&lang=en+%26+de
 	// [go uri parser]
 }
+
+func ExampleBuilder_SetFormParam() {
+	u := uri.MustParse("https://example.com/search?q=old+query&page=3")
+	next := builder.From(u).SetFormParam("q", "new query").SetFormParam("page", "1").MustBuild()
+	fmt.Println(next)
+	// Output: https://example.com/search?q=new+query&page=1
+}
