@@ -20,12 +20,57 @@ import (
 // net/url's ParseQuery) read back exactly value. Parameters without "="
 // ("flag") and empty pieces ("a=1&&b=2") stay as they are.
 func (b Builder) SetQueryParam(key, value string) Builder {
+	return b.setParam(key, value, queryParamEncode, false)
+}
+
+func queryParamEncode(s string) string { return uri.PercentEncode(s, uri.ComponentQueryParam) }
+
+// FormParam appends key=value to the query as an HTML form writes it
+// (application/x-www-form-urlencoded, as net/url's Values.Encode does): a
+// space is "+", and everything QueryParam encodes is encoded, "+" ("%2B"),
+// "&", "=" and ";" included, so that uri.URI.FormValues (and net/url's
+// ParseQuery, and any form decoder) reads back exactly key and value. Use it
+// for a query a web server reads as a form; QueryParam writes a space as
+// "%20", which both readings agree on.
+func (b Builder) FormParam(key, value string) Builder {
 	if b.npKV > 0 {
 		b = b.flushKV()
 	}
-	v := uri.PercentEncode(value, uri.ComponentQueryParam)
+	k, v := formEncode(key), formEncode(value)
+	if b.has(hasQuery) && b.query != "" {
+		b.query += "&" + k + "=" + v
+	} else {
+		b.query = k + "=" + v
+	}
+	return b.with(hasQuery)
+}
+
+// SetFormParam is SetQueryParam for a form: key and value are written as
+// FormParam writes them, a space as "+", and keys compare as a form decoder
+// (uri.URI.FormValues) reads them, "+" as a space, then percent-decoded.
+func (b Builder) SetFormParam(key, value string) Builder {
+	return b.setParam(key, value, formEncode, true)
+}
+
+// formEncode encodes s as a key or value of a form: ComponentQueryParam,
+// which encodes "+" and a space, then each "%20" written back as "+".
+func formEncode(s string) string {
+	e := uri.PercentEncode(s, uri.ComponentQueryParam)
+	if !strings.Contains(e, "%20") {
+		return e
+	}
+	return strings.ReplaceAll(e, "%20", "+")
+}
+
+// setParam is SetQueryParam and SetFormParam, with enc the encoding of key
+// and value, and form telling whether keys are read with "+" as a space.
+func (b Builder) setParam(key, value string, enc func(string) string, form bool) Builder {
+	if b.npKV > 0 {
+		b = b.flushKV()
+	}
+	v := enc(value)
 	if !b.has(hasQuery) || b.query == "" {
-		b.query = uri.PercentEncode(key, uri.ComponentQueryParam) + "=" + v
+		b.query = enc(key) + "=" + v
 		return b.with(hasQuery)
 	}
 	var sb strings.Builder
@@ -34,7 +79,7 @@ func (b Builder) SetQueryParam(key, value string) Builder {
 	for q, more := b.query, true; more; {
 		var piece string
 		piece, q, more = strings.Cut(q, "&")
-		match := piece != "" && keyIs(piece, key)
+		match := piece != "" && keyIs(piece, key, form)
 		if match && found {
 			continue
 		}
@@ -54,7 +99,7 @@ func (b Builder) SetQueryParam(key, value string) Builder {
 	}
 	if !found {
 		sb.WriteByte('&')
-		sb.WriteString(uri.PercentEncode(key, uri.ComponentQueryParam))
+		sb.WriteString(enc(key))
 		sb.WriteByte('=')
 		sb.WriteString(v)
 	}
@@ -81,7 +126,7 @@ func (b Builder) DelQueryParam(key string) Builder {
 		var piece string
 		piece, q, more = strings.Cut(q, "&")
 		if piece != "" {
-			if keyIs(piece, key) {
+			if keyIs(piece, key, false) {
 				continue
 			}
 			params++
@@ -99,10 +144,14 @@ func (b Builder) DelQueryParam(key string) Builder {
 	return b
 }
 
-// keyIs reports whether the raw parameter piece has the decoded key key. A
-// key that does not decode (raw text Build would refuse) compares as it is.
-func keyIs(piece, key string) bool {
+// keyIs reports whether the raw parameter piece has the decoded key key,
+// with "+" read as a space first when form is true. A key that does not
+// decode (raw text Build would refuse) compares as it is.
+func keyIs(piece, key string, form bool) bool {
 	k, _, _ := strings.Cut(piece, "=")
+	if form {
+		k = strings.ReplaceAll(k, "+", " ")
+	}
 	if strings.IndexByte(k, '%') < 0 {
 		return k == key
 	}

@@ -43,6 +43,13 @@ const (
 	// ComponentFragment is a fragment (§3.5): combinator.FragmentSet,
 	// pchar / "/" / "?".
 	ComponentFragment
+	// ComponentUnreserved allows only unreserved characters (§2.3): ALPHA,
+	// DIGIT, "-", ".", "_" and "~"; every other byte is encoded, "/" and the
+	// sub-delims included. It is the encoding of AWS Signature Version 4
+	// (for one path segment and for query keys and values) and of OAuth 1.0
+	// (RFC 5849 §3.6), and the one encoding every component can hold as
+	// data.
+	ComponentUnreserved
 )
 
 // componentSets holds, for each Component, the bytes that may stand as they
@@ -57,6 +64,7 @@ var componentSets = [...]byteSet{
 	ComponentQuery:       querySet,
 	ComponentQueryParam:  {query0 &^ (1<<'&' | 1<<'=' | 1<<'+' | 1<<';'), pchar1},
 	ComponentFragment:    querySet,
+	ComponentUnreserved:  unreservedSet,
 }
 
 // set returns the bytes that may stand as they are in k.

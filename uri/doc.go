@@ -38,6 +38,15 @@
 // resolves a reference given as text. The builder package edits one part of
 // a parsed URI and keeps the rest byte for byte.
 //
+// One call each: SchemeIs compares the scheme as schemes compare; the
+// Without methods drop a fragment, a query, a userinfo or a port;
+// PortOrDefault, DialAddr and Origin (RFC 6454) know the default ports;
+// Lenient and ResolveRepaired take pasted text through ParseRepaired; ParseRequestTarget
+// reads an HTTP request-target (RFC 9112); JoinPath joins a path under a base
+// it never leaves; FromFilePath and FilePath convert file paths (RFC 8089);
+// HostIPv4 tells which hosts resolvers read as IPv4 addresses; Scan and
+// Value store a URI with database/sql.
+//
 // # Resolution and normalization
 //
 // Resolve and ResolveWith turn a reference into its target against a base

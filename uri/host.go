@@ -19,7 +19,9 @@ import (
 func (u URI) Hostname() string {
 	h := u.Host()
 	switch u.host {
-	case IPv6, IPvFuture:
+	case IPv6: // a zone (ParseOptions.IPv6Zone) is decoded: "%25" is "%"
+		return decode(h[1 : len(h)-1])
+	case IPvFuture:
 		return h[1 : len(h)-1]
 	case RegName:
 		return decode(h)

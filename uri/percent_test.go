@@ -139,6 +139,7 @@ var allowedByRFC = map[Component]string{
 	ComponentQuery:       unreservedRFC + subDelimsRFC + ":@/?",
 	ComponentQueryParam:  unreservedRFC + "!$'()*," + ":@/?", // less "&", "=", "+", ";": see TestQueryParamDelimiters
 	ComponentFragment:    unreservedRFC + subDelimsRFC + ":@/?",
+	ComponentUnreserved:  unreservedRFC,
 }
 
 const (

@@ -1,10 +1,13 @@
 package uri
 
 import (
+	"encoding/json"
+	"log/slog"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/seed42851778/rfc3986/internal/errtext"
 	"golang.org/x/net/idna"
 
 	"github.com/seed42851778/rfc3986/internal/ascii"
@@ -15,18 +18,67 @@ import (
 // removal). Old is always exactly s[Offset:Offset+len(Old)]; the repairs of
 // one call are in increasing order of Offset and do not overlap, so that
 // replacing each Old by its New in s gives the repaired text.
+//
+// A repair in the password of the userinfo ("user:password", §3.2.1) has
+// InPassword set, and its printed forms (String, GoString, LogValue) name the
+// password and the number of bytes instead of showing Old and New, as the
+// errors of Parse do: a password is not to be rendered. Old and New still
+// hold the text; do not print them yourself.
 type Repair struct {
-	Offset int    // byte offset in the input of what was replaced
-	Old    string // the text that stood there
-	New    string // what replaced it: "" for a removal, a pct-encoded triplet or an IDNA A-label host
+	Offset     int    // byte offset in the input of what was replaced
+	Old        string // the text that stood there
+	New        string // what replaced it: "" for a removal, a pct-encoded triplet or an IDNA A-label host
+	InPassword bool   // Old stood in the password of the userinfo: after its first ":", before the last "@" of the authority
 }
 
 // String returns a description such as
 //
 //	offset 19: " " → "%20"
+//
+// or, for a repair in the password, one that shows none of its bytes:
+//
+//	offset 14: 2 bytes of the password percent-encoded
 func (r Repair) String() string {
+	if r.InPassword {
+		what := " percent-encoded"
+		if r.New == "" {
+			what = " removed"
+		}
+		n := "1 byte"
+		if len(r.Old) != 1 {
+			n = strconv.Itoa(len(r.Old)) + " bytes"
+		}
+		return "offset " + strconv.Itoa(r.Offset) + ": " + n + " of the password" + what
+	}
 	return "offset " + strconv.Itoa(r.Offset) + ": " + strconv.Quote(r.Old) + " → " + strconv.Quote(r.New)
 }
+
+// GoString makes the %#v verb of package fmt print r as Go syntax, with Old
+// and New as "xxxxx" (as Redacted writes a password) when InPassword is set.
+func (r Repair) GoString() string {
+	o, n := strconv.Quote(r.Old), strconv.Quote(r.New)
+	if r.InPassword {
+		o, n = `"`+errtext.Redaction+`"`, `"`+errtext.Redaction+`"`
+	}
+	return "uri.Repair{Offset:" + strconv.Itoa(r.Offset) + ", Old:" + o + ", New:" + n +
+		", InPassword:" + strconv.FormatBool(r.InPassword) + "}"
+}
+
+// MarshalJSON writes r as a JSON object of its four fields, Old and New as
+// "xxxxx" when InPassword is set, so that a list of repairs marshalled into
+// a log line (slog's JSON handler marshals a slice as it is) does not show
+// a password. Without InPassword it writes what encoding/json would.
+func (r Repair) MarshalJSON() ([]byte, error) {
+	type plain Repair // without the method, not to recurse
+	if r.InPassword {
+		r.Old, r.New = errtext.Redaction, errtext.Redaction
+	}
+	return json.Marshal(plain(r))
+}
+
+// LogValue makes a Repair a slog.LogValuer: it logs as String, so that a
+// JSON handler, which would marshal Old and New, does not show a password.
+func (r Repair) LogValue() slog.Value { return slog.StringValue(r.String()) }
 
 // ParseRepaired parses s as a URI reference (§4.1) after making the repairs
 // a browser makes to an href it reads, those that keep what the reference
@@ -210,6 +262,9 @@ type repairer struct {
 	// host is the input range of a host IDNA rewrote, in which the removals
 	// of repair 1 are part of the host's Repair; -1 when none.
 	hostStart, hostEnd int
+	// pw is the input range of the password of the userinfo, whose
+	// repairs are marked InPassword; empty when there is none.
+	pwStart, pwEnd int
 }
 
 // copy writes t[i:j] unchanged.
@@ -325,6 +380,9 @@ func repair(s string) (string, []Repair) {
 		hostAt := start
 		if at := strings.LastIndexByte(t[start:end], '@'); at >= 0 {
 			hostAt = start + at
+			if c := strings.IndexByte(t[start:hostAt], ':'); c >= 0 {
+				r.pwStart, r.pwEnd = cl.at(start+c)+1, cl.at(hostAt)
+			}
 			r.encode(start, hostAt, &repairUserInfo)
 			r.copy(hostAt, hostAt+1)
 			hostAt++
@@ -377,7 +435,13 @@ func repair(s string) (string, []Repair) {
 		r.copy(f, f+1)
 		r.encode(f+1, len(t), &repairFragment)
 	}
-	return r.b.String(), merge(removals, r.reps, r.hostStart, r.hostEnd, s)
+	reps := merge(removals, r.reps, r.hostStart, r.hostEnd, s)
+	for k := range reps {
+		if o := reps[k].Offset; r.pwStart <= o && o < r.pwEnd {
+			reps[k].InPassword = true
+		}
+	}
+	return r.b.String(), reps
 }
 
 // merge merges the removals of repair 1 and the other repairs, both sorted by

@@ -26,52 +26,52 @@ func TestParseRepaired(t *testing.T) {
 		reps []uri.Repair
 	}{
 		// The issue's examples.
-		{"https://example.com/a b", "https://example.com/a%20b", []rp{{21, " ", "%20"}}},
-		{"http://x/?q={term}", "http://x/?q=%7Bterm%7D", []rp{{12, "{", "%7B"}, {17, "}", "%7D"}}},
-		{"http://x/100%", "http://x/100%25", []rp{{12, "%", "%25"}}},
+		{"https://example.com/a b", "https://example.com/a%20b", []rp{{Offset: 21, Old: " ", New: "%20"}}},
+		{"http://x/?q={term}", "http://x/?q=%7Bterm%7D", []rp{{Offset: 12, Old: "{", New: "%7B"}, {Offset: 17, Old: "}", New: "%7D"}}},
+		{"http://x/100%", "http://x/100%25", []rp{{Offset: 12, Old: "%", New: "%25"}}},
 		{"https://bücher.de/ü", "https://xn--bcher-kva.de/%C3%BC",
-			[]rp{{8, "bücher.de", "xn--bcher-kva.de"}, {19, "ü", "%C3%BC"}}},
-		{" http://x/a\tb ", "http://x/ab", []rp{{0, " ", ""}, {11, "\t", ""}, {13, " ", ""}}},
+			[]rp{{Offset: 8, Old: "bücher.de", New: "xn--bcher-kva.de"}, {Offset: 19, Old: "ü", New: "%C3%BC"}}},
+		{" http://x/a\tb ", "http://x/ab", []rp{{Offset: 0, Old: " ", New: ""}, {Offset: 11, Old: "\t", New: ""}, {Offset: 13, Old: " ", New: ""}}},
 
 		// 1: C0 controls and spaces at the ends; tab, LF, CR anywhere.
-		{"\x00\x1f http://x/ \x01", "http://x/", []rp{{0, "\x00\x1f ", ""}, {12, " \x01", ""}}},
-		{"http://ex\r\nample.com/", "http://example.com/", []rp{{9, "\r\n", ""}}},
-		{"ht\ttp://x/", "http://x/", []rp{{2, "\t", ""}}},
-		{"http://x/?a=1\n&b=2", "http://x/?a=1&b=2", []rp{{13, "\n", ""}}},
+		{"\x00\x1f http://x/ \x01", "http://x/", []rp{{Offset: 0, Old: "\x00\x1f ", New: ""}, {Offset: 12, Old: " \x01", New: ""}}},
+		{"http://ex\r\nample.com/", "http://example.com/", []rp{{Offset: 9, Old: "\r\n", New: ""}}},
+		{"ht\ttp://x/", "http://x/", []rp{{Offset: 2, Old: "\t", New: ""}}},
+		{"http://x/?a=1\n&b=2", "http://x/?a=1&b=2", []rp{{Offset: 13, Old: "\n", New: ""}}},
 
 		// 2: path.
-		{"../v1/old page.html", "../v1/old%20page.html", []rp{{9, " ", "%20"}}},
-		{"/a|b", "/a%7Cb", []rp{{2, "|", "%7C"}}},
+		{"../v1/old page.html", "../v1/old%20page.html", []rp{{Offset: 9, Old: " ", New: "%20"}}},
+		{"/a|b", "/a%7Cb", []rp{{Offset: 2, Old: "|", New: "%7C"}}},
 		{`/a"<>\^` + "`{|}", "/a%22%3C%3E%5C%5E%60%7B%7C%7D", []rp{
-			{2, `"`, "%22"}, {3, "<", "%3C"}, {4, ">", "%3E"}, {5, `\`, "%5C"}, {6, "^", "%5E"},
-			{7, "`", "%60"}, {8, "{", "%7B"}, {9, "|", "%7C"}, {10, "}", "%7D"}}},
-		{"/[x]", "/%5Bx%5D", []rp{{1, "[", "%5B"}, {3, "]", "%5D"}}},
+			{Offset: 2, Old: `"`, New: "%22"}, {Offset: 3, Old: "<", New: "%3C"}, {Offset: 4, Old: ">", New: "%3E"}, {Offset: 5, Old: `\`, New: "%5C"}, {Offset: 6, Old: "^", New: "%5E"},
+			{Offset: 7, Old: "`", New: "%60"}, {Offset: 8, Old: "{", New: "%7B"}, {Offset: 9, Old: "|", New: "%7C"}, {Offset: 10, Old: "}", New: "%7D"}}},
+		{"/[x]", "/%5Bx%5D", []rp{{Offset: 1, Old: "[", New: "%5B"}, {Offset: 3, Old: "]", New: "%5D"}}},
 		{"https://other.example/Ünïcode/path", "https://other.example/%C3%9Cn%C3%AFcode/path",
-			[]rp{{22, "Ü", "%C3%9C"}, {25, "ï", "%C3%AF"}}},
-		{"/%41%4g%", "/%41%254g%25", []rp{{4, "%", "%25"}, {7, "%", "%25"}}},
-		{"/a%2", "/a%252", []rp{{2, "%", "%25"}}},
-		{"/\x7f\x01x\x01", "/%7F%01x", []rp{{1, "\x7f", "%7F"}, {2, "\x01", "%01"}, {4, "\x01", ""}}},
-		{"/\xff", "/%FF", []rp{{1, "\xff", "%FF"}}},
-		{"/\xc3\t\xbc", "/%C3%BC", []rp{{1, "\xc3", "%C3"}, {2, "\t", ""}, {3, "\xbc", "%BC"}}},
-		{"mailto:a b@example.com", "mailto:a%20b@example.com", []rp{{8, " ", "%20"}}},
+			[]rp{{Offset: 22, Old: "Ü", New: "%C3%9C"}, {Offset: 25, Old: "ï", New: "%C3%AF"}}},
+		{"/%41%4g%", "/%41%254g%25", []rp{{Offset: 4, Old: "%", New: "%25"}, {Offset: 7, Old: "%", New: "%25"}}},
+		{"/a%2", "/a%252", []rp{{Offset: 2, Old: "%", New: "%25"}}},
+		{"/\x7f\x01x\x01", "/%7F%01x", []rp{{Offset: 1, Old: "\x7f", New: "%7F"}, {Offset: 2, Old: "\x01", New: "%01"}, {Offset: 4, Old: "\x01", New: ""}}},
+		{"/\xff", "/%FF", []rp{{Offset: 1, Old: "\xff", New: "%FF"}}},
+		{"/\xc3\t\xbc", "/%C3%BC", []rp{{Offset: 1, Old: "\xc3", New: "%C3"}, {Offset: 2, Old: "\t", New: ""}, {Offset: 3, Old: "\xbc", New: "%BC"}}},
+		{"mailto:a b@example.com", "mailto:a%20b@example.com", []rp{{Offset: 8, Old: " ", New: "%20"}}},
 
 		// 2: query and fragment; a "#" after the first.
-		{"/search?q={term}", "/search?q=%7Bterm%7D", []rp{{10, "{", "%7B"}, {15, "}", "%7D"}}},
-		{"/p?a b#c d", "/p?a%20b#c%20d", []rp{{4, " ", "%20"}, {8, " ", "%20"}}},
-		{"/p#a#b##", "/p#a%23b%23%23", []rp{{4, "#", "%23"}, {6, "#", "%23"}, {7, "#", "%23"}}},
+		{"/search?q={term}", "/search?q=%7Bterm%7D", []rp{{Offset: 10, Old: "{", New: "%7B"}, {Offset: 15, Old: "}", New: "%7D"}}},
+		{"/p?a b#c d", "/p?a%20b#c%20d", []rp{{Offset: 4, Old: " ", New: "%20"}, {Offset: 8, Old: " ", New: "%20"}}},
+		{"/p#a#b##", "/p#a%23b%23%23", []rp{{Offset: 4, Old: "#", New: "%23"}, {Offset: 6, Old: "#", New: "%23"}, {Offset: 7, Old: "#", New: "%23"}}},
 		{"/p?a?b/c", "/p?a?b/c", nil}, // valid: "?" and "/" belong to a query
-		{"/p#x?[y]", "/p#x?%5By%5D", []rp{{5, "[", "%5B"}, {7, "]", "%5D"}}},
+		{"/p#x?[y]", "/p#x?%5By%5D", []rp{{Offset: 5, Old: "[", New: "%5B"}, {Offset: 7, Old: "]", New: "%5D"}}},
 
 		// 2: userinfo, up to the last "@".
-		{"http://us er:p@ss@h/", "http://us%20er:p%40ss@h/", []rp{{9, " ", "%20"}, {14, "@", "%40"}}},
-		{"http://[u]@h/", "http://%5Bu%5D@h/", []rp{{7, "[", "%5B"}, {9, "]", "%5D"}}},
+		{"http://us er:p@ss@h/", "http://us%20er:p%40ss@h/", []rp{{Offset: 9, Old: " ", New: "%20"}, {Offset: 14, Old: "@", New: "%40", InPassword: true}}},
+		{"http://[u]@h/", "http://%5Bu%5D@h/", []rp{{Offset: 7, Old: "[", New: "%5B"}, {Offset: 9, Old: "]", New: "%5D"}}},
 
 		// 3: IDNA.
-		{"http://BÜCHER.de:8080/", "http://xn--bcher-kva.de:8080/", []rp{{7, "BÜCHER.de", "xn--bcher-kva.de"}}},
-		{"http://bücher。de/", "http://xn--bcher-kva.de/", []rp{{7, "bücher。de", "xn--bcher-kva.de"}}}, // U+3002 maps to "."
-		{"//münchen.de", "//xn--mnchen-3ya.de", []rp{{2, "münchen.de", "xn--mnchen-3ya.de"}}},
-		{"http://faß.de/", "http://xn--fa-hia.de/", []rp{{7, "faß.de", "xn--fa-hia.de"}}}, // not transitional
-		{"http://u@bü\tcher.de/", "http://u@xn--bcher-kva.de/", []rp{{9, "bü\tcher.de", "xn--bcher-kva.de"}}},
+		{"http://BÜCHER.de:8080/", "http://xn--bcher-kva.de:8080/", []rp{{Offset: 7, Old: "BÜCHER.de", New: "xn--bcher-kva.de"}}},
+		{"http://bücher。de/", "http://xn--bcher-kva.de/", []rp{{Offset: 7, Old: "bücher。de", New: "xn--bcher-kva.de"}}}, // U+3002 maps to "."
+		{"//münchen.de", "//xn--mnchen-3ya.de", []rp{{Offset: 2, Old: "münchen.de", New: "xn--mnchen-3ya.de"}}},
+		{"http://faß.de/", "http://xn--fa-hia.de/", []rp{{Offset: 7, Old: "faß.de", New: "xn--fa-hia.de"}}}, // not transitional
+		{"http://u@bü\tcher.de/", "http://u@xn--bcher-kva.de/", []rp{{Offset: 9, Old: "bü\tcher.de", New: "xn--bcher-kva.de"}}},
 
 		// Valid input: unchanged, no repair.
 		{"http://a/b/c/d;p?q", "http://a/b/c/d;p?q", nil},

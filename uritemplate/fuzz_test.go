@@ -52,6 +52,8 @@ func FuzzExpand(f *testing.F) {
 	}
 	f.Add("{+x}{#y}", "%2F%", "%C3%BC")
 	f.Add("/u/{x}{?y,z}", "a,b", "")
+	f.Add("{/path*}{?q*}", "a b", "c=d")
+	f.Add("{;x*,y}{#z*}", "%", "")
 	f.Fuzz(func(t *testing.T, template, v1, v2 string) {
 		tp, err := Parse(template)
 		if err != nil {

@@ -1,6 +1,7 @@
 package uritemplate
 
 import (
+	"strconv"
 	"strings"
 
 	c "github.com/seed42851778/rfc3986/combinator"
@@ -12,39 +13,54 @@ import (
 // take a request's URI apart. It reports false when u is not an expansion of
 // the template or when Match does not support the template.
 //
-// Match supports a template when:
+// Every operator of Levels 1 to 4 is supported, with prefix ("{var:3}") and
+// explode ("{/path*}", "{?list*}", "{;keys*}") modifiers, when:
 //
-//   - no varspec has an explode modifier ("*");
-//   - an expression of the "+" or "#" operator, or of "." (whose separator
-//     is unreserved), has one variable;
+//   - an expression has at most one varspec with an explode modifier, and
+//     under an operator that does not name its variables (none, "+", "#",
+//     ".", "/") it is the expression's last;
 //   - what follows each expression tells where its expansion ends: nothing
-//     (the expression ends the template), or a literal that ends the template
-//     (matched at the end of u), or else a literal or an expression whose
-//     first character ("." "/" ";" "?" "&" "#") cannot occur in the
-//     expansion of the expression, an expression that may expand to nothing
-//     counting with whatever follows it. So "/users/{id}/posts{?page}",
-//     "{/id}{?token,tab}" and "{+base}index" are supported; "{x}{y}",
-//     "{/a}{/b}", "{?a}{&b}" and "{+path}/x/{y}" are not, since more than one
-//     split of the same expansion would re-expand to it.
+//     (the expression ends the template), or a literal that ends the
+//     template (matched at the end of u), or else a literal or an
+//     expression whose first character ("." "/" ";" "?" "&" "#") cannot
+//     occur in the expansion of the expression, an expression that may
+//     expand to nothing counting with whatever follows it. So
+//     "/users/{id}/posts{?page}", "{/path*}{?q*}", "{/id}{?token,tab}" and
+//     "{+base}index" are supported; "{x}{y}", "{/a}{/b}", "{?a}{&b}" and
+//     "{+path}/x/{y}" are not, since more than one split of the same
+//     expansion would re-expand to it.
 //
-// Levels 1 to 3 are supported, but for the "+" and "#" operators with more
-// than one variable, and so is Level 4 without explode modifiers.
+// Where an expansion could come from more than one set of values, Match
+// chooses one: the pieces of an expression (between its separators) go to
+// its variables from the left, an exploded variable taking the rest; under
+// "+", "#" and "." (whose separators a value may hold as they are) surplus
+// pieces stay in the last variable's value.
 //
-// What comes back: every variable found, by name, as a string; the value of
-// an expression of one variable, or of a named operator (";" "?" "&"), that
-// holds an unencoded "," comes back as a []string, the members of a list
-// (an associative array expanded without explode comes back as a list of
-// names and values too, and a list of one member as a string). A variable
-// whose expansion is empty under the simple and "+" operators is reported
-// missing, as an undefined one would be. Values are percent-decoded; under
-// "+" and "#", triplets that encode a reserved character or "%" stay as they
-// are, since the value may have held either form. A prefix modifier gives
-// back the prefix. Hexadecimal digits of triplets match in either case.
+// What comes back: every variable found, by name: a string; a []string for
+// a list (the value of an expression of one variable, or of a named
+// operator, that holds an unencoded ","; the members of an exploded
+// variable), a list of one member coming back as a string; a Pairs for an
+// exploded associative array ("{/keys*}" on "/a=1/b=2", "{?keys*}" on
+// "?a=1&b=2", whose names are not the variable's), in order. An associative
+// array expanded without explode comes back as the list of its names and
+// values. A variable whose expansion is empty under the simple and "+"
+// operators is reported missing, as an undefined one would be. A prefix
+// modifier gives back the prefix. Hexadecimal digits of triplets match in
+// either case.
+//
+// Values are percent-decoded, but under "+" and "#": there a triplet that
+// encodes a reserved character, an unreserved one or "%" stays as it is, and
+// only the others are decoded ("%C3%BC" is "ü"), since reserved expansion
+// writes those bytes as they are and keeps the triplets of a value. So a
+// value comes back as the one of the values with that expansion that has no
+// needless triplet: {+x} with x="%" expands to "%25", and Match gives back
+// "%25", which expands to "%25" too; x="%C3%BC" comes back "ü".
 //
 // Whatever Match returns expands to u again (up to the case of hexadecimal
 // digits): Match checks it. Where a template is supported, Match(Expand(v))
-// gives back every string value of v that is not empty and has no prefix
-// modifier shorter than it.
+// gives back every string value of v that is not empty, has no prefix
+// modifier shorter than it, and, under "+" and "#", holds no "%" (which may
+// come back as above).
 func (t *Template) Match(u string) (map[string]any, bool) {
 	if t.matchErr != "" {
 		return nil, false
@@ -100,13 +116,18 @@ func (t *Template) matchable() string {
 		if p.op == nil {
 			continue
 		}
-		for _, v := range p.vars {
-			if v.explode {
-				return "an explode modifier"
+		for i, v := range p.vars {
+			if !v.explode {
+				continue
 			}
-		}
-		if len(p.vars) > 1 && (p.op.reserved || p.op == opLabel) {
-			return "an expression of several variables under " + string(p.op.char)
+			if !p.op.named && i != len(p.vars)-1 {
+				return "an explode modifier before the last variable of an expression under " + opName(p.op)
+			}
+			for _, w := range p.vars[i+1:] {
+				if w.explode {
+					return "two explode modifiers in an expression"
+				}
+			}
 		}
 		rest := t.parts[k+1:]
 		if len(rest) == 0 || len(rest) == 1 && rest[0].op == nil {
@@ -120,11 +141,19 @@ func (t *Template) matchable() string {
 				return "two expressions side by side"
 			}
 		}
-		if !stopSet(rest).Intersect(alphabet(p.op)).IsEmpty() {
+		if !stopSet(rest).Intersect(exprAlphabet(p)).IsEmpty() {
 			return "an expression whose end cannot be told"
 		}
 	}
 	return ""
+}
+
+// opName names op for a reason of matchable.
+func opName(op *operator) string {
+	if op.char == 0 {
+		return "simple expansion"
+	}
+	return strconv.Quote(string(op.char))
 }
 
 // stopSet is the set of bytes that can start the expansion of rest, the
@@ -158,6 +187,17 @@ func alphabet(op *operator) c.CharSet {
 	return set
 }
 
+// exprAlphabet is alphabet for expression p: with "=" too when a variable
+// is exploded, for an associative array's "name=value" members.
+func exprAlphabet(p *part) c.CharSet {
+	for _, v := range p.vars {
+		if v.explode {
+			return alphabet(p.op).Union(c.Chars("="))
+		}
+	}
+	return alphabet(p.op)
+}
+
 // matchExpr reads the values of the variables of expression p from text,
 // its expansion, into m.
 func matchExpr(p *part, text string, m map[string]any) bool {
@@ -172,32 +212,28 @@ func matchExpr(p *part, text string, m map[string]any) bool {
 		text = text[1:]
 	}
 	if op.named {
-		vi := 0
-		for _, piece := range strings.Split(text, op.sep) {
-			name, val, eq := strings.Cut(piece, "=")
-			for vi < len(p.vars) && p.vars[vi].name != name {
-				vi++
-			}
-			if vi == len(p.vars) || !eq && op.ifemp == "=" {
-				return false
-			}
-			vi++
-			x, ok := decodeValue(val, op)
-			if !ok || !set(m, name, x) {
-				return false
-			}
-		}
-		return true
+		return matchNamed(p, text, m)
 	}
-	if len(p.vars) == 1 {
+	n := len(p.vars)
+	explode := p.vars[n-1].explode // matchable: only the last may be
+	if n == 1 && !explode {
 		x, ok := decodeValue(text, op)
 		return ok && set(m, p.vars[0].name, x)
 	}
 	pieces := strings.Split(text, op.sep)
-	if len(pieces) > len(p.vars) {
-		return false
+	if len(pieces) > n && !explode {
+		if !op.reserved && op != opLabel {
+			return false
+		}
+		// A value may hold the separator: the surplus is the last's.
+		pieces[n-1] = strings.Join(pieces[n-1:], op.sep)
+		pieces = pieces[:n]
 	}
 	for i, piece := range pieces {
+		if explode && i >= n-1 {
+			x, ok := explodedValue(pieces[i:], op)
+			return ok && set(m, p.vars[n-1].name, x)
+		}
 		x, ok := decodeValue(piece, op)
 		if !ok || !set(m, p.vars[i].name, x) {
 			return false
@@ -206,14 +242,154 @@ func matchExpr(p *part, text string, m map[string]any) bool {
 	return true
 }
 
+// explodedValue reads the members of an exploded variable under an operator
+// that does not name it: an associative array (Pairs) when every member
+// holds an "=" that expansion would have encoded in a value (not under "+"
+// and "#"), else a list, of one member a string.
+func explodedValue(members []string, op *operator) (any, bool) {
+	assoc := !op.reserved
+	for _, mb := range members {
+		assoc = assoc && strings.IndexByte(mb, '=') >= 0
+	}
+	if assoc {
+		pairs := make(Pairs, len(members))
+		for i, mb := range members {
+			k, v, _ := strings.Cut(mb, "=")
+			dk, err1 := uri.PercentDecode(k)
+			dv, err2 := uri.PercentDecode(v)
+			if err1 != nil || err2 != nil {
+				return nil, false
+			}
+			pairs[i] = Pair{dk, dv}
+		}
+		return pairs, true
+	}
+	if len(members) == 1 {
+		return decodeMember(members[0], op)
+	}
+	list := make([]string, len(members))
+	for i, mb := range members {
+		d, ok := decodeMember(mb, op)
+		if !ok {
+			return nil, false
+		}
+		list[i] = d
+	}
+	return list, true
+}
+
+// decodeMember decodes one member of a list, or one value, under op.
+func decodeMember(s string, op *operator) (string, bool) {
+	if op.reserved {
+		return decodeReserved(s), true
+	}
+	d, err := uri.PercentDecode(s)
+	return d, err == nil
+}
+
+// matchNamed reads the "name=value" pieces of an expression of a named
+// operator (";" "?" "&"): each variable in the template's order, an
+// exploded list as its name repeated, an exploded associative array as
+// pieces named by its keys.
+func matchNamed(p *part, text string, m map[string]any) bool {
+	op := p.op
+	vi := 0
+	var list []string // members of the exploded variable vars[xi]
+	var pairs Pairs
+	xi := -1
+	flush := func() bool {
+		if xi < 0 {
+			return true
+		}
+		name := p.vars[xi].name
+		xi = -1
+		switch {
+		case pairs != nil && list != nil:
+			return false
+		case pairs != nil:
+			x := pairs
+			pairs = nil
+			return set(m, name, x)
+		case len(list) == 1:
+			x := list[0]
+			list = nil
+			return set(m, name, x)
+		default:
+			x := list
+			list = nil
+			return set(m, name, x)
+		}
+	}
+	for _, piece := range strings.Split(text, op.sep) {
+		name, val, eq := strings.Cut(piece, "=")
+		if !eq && op.ifemp == "=" {
+			return false
+		}
+		j := vi
+		for j < len(p.vars) && p.vars[j].name != name {
+			j++
+		}
+		if j < len(p.vars) && p.vars[j].explode && pairs == nil {
+			// A member of an exploded list: the variable's name again.
+			if xi != j && !flush() {
+				return false
+			}
+			d, ok := decodeMember(val, op)
+			if !ok {
+				return false
+			}
+			xi, vi = j, j
+			list = append(list, d)
+			continue
+		}
+		if j < len(p.vars) {
+			if !flush() {
+				return false
+			}
+			vi = j + 1
+			x, ok := decodeValue(val, op)
+			if !ok || !set(m, name, x) {
+				return false
+			}
+			continue
+		}
+		// A pair of an exploded associative array: the first exploded
+		// variable from here.
+		k := vi
+		for k < len(p.vars) && !p.vars[k].explode {
+			k++
+		}
+		if k == len(p.vars) || list != nil && xi == k {
+			return false
+		}
+		if xi != k && !flush() {
+			return false
+		}
+		dk, err1 := uri.PercentDecode(name)
+		dv, err2 := uri.PercentDecode(val)
+		if err1 != nil || err2 != nil {
+			return false
+		}
+		xi, vi = k, k
+		pairs = append(pairs, Pair{dk, dv})
+	}
+	return flush()
+}
+
 // set records x as the value of name in m; a variable met twice must have
-// the same value.
+// the same value, but that a string may be a prefix of the other, read
+// through a prefix modifier: the longer stays. Match's re-expansion checks
+// that the two agree.
 func set(m map[string]any, name string, x any) bool {
 	if old, ok := m[name]; ok {
 		switch old := old.(type) {
 		case string:
 			s, ok := x.(string)
-			return ok && s == old
+			if ok && strings.HasPrefix(s, old) {
+				m[name] = s // old was read through a prefix modifier ("{/var:1,var}")
+				return true
+			}
+			return ok && strings.HasPrefix(old, s)
 		case []string:
 			l, ok := x.([]string)
 			return ok && strings.Join(l, "\x00") == strings.Join(old, "\x00") && len(l) == len(old)
