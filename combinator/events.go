@@ -21,7 +21,7 @@ func (e Event) Text(s string) string { return s[e.Start:e.End] }
 // entries, so that the marks and rollbacks of alternatives, repetitions and
 // look-aheads drop what a failed attempt recorded.
 type recorder struct {
-	tree bool // Tree: record named rules (tree_match.go); else Events: record captures
+	tree bool // Tree: record named rules (tree.go); else Events: record captures
 
 	// Events (the log is the matcher's ev).
 	high int // the most entries the log held at once: its size for a second run
