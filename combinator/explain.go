@@ -33,7 +33,7 @@ func (r *Rule) ExplainFrom(s string, lowerBound int) *SyntaxError {
 func (r *Rule) explain(s string, far int) *SyntaxError {
 	r.prepared()
 	d := diag{far: far, root: r}
-	m := matcher{d: &d, noskip: true}
+	m := matcher{mode: modeExplain, d: &d}
 	end := m.match(r, s, 0)
 	if end == len(s) {
 		return nil
@@ -266,4 +266,17 @@ func countUnits(r *Rule, in string, pos, end int) int {
 		n++
 	}
 	return n
+}
+
+// failTerminal records, in a diagnosis, that the terminal r failed at pos.
+// A literal fails at its first byte that differs, where its tail was
+// expected (the first byte that cannot be part of the rule).
+func (m *matcher) failTerminal(r *Rule, in string, pos int) {
+	if r.tail != nil {
+		if k := litPrefix(r, in, pos); k > 0 {
+			m.fail(pos+k, r.tail[k-1])
+			return
+		}
+	}
+	m.fail(pos, r)
 }

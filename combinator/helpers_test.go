@@ -32,7 +32,7 @@ func plainMatch(r *Rule, s string, pos int, spans []Span) int {
 		for i := range spans {
 			spans[i] = NoSpan
 		}
-		m := matcher{plain: true, noskip: true, spans: spans, undo: make([]undoEntry, size)}
+		m := matcher{mode: modePlain, spans: spans, undo: make([]undoEntry, size)}
 		e := m.match(r, s, pos)
 		if !m.overflow {
 			return e

@@ -142,3 +142,15 @@ func runeFused(r *Rule, in string, pos int) int {
 	}
 	return pos
 }
+
+// litPrefix returns how many bytes of the literal r match at pos, ASCII
+// letters in either case for LitFold: all of them where r matches, else
+// where a diagnosis stops in it.
+func litPrefix(r *Rule, in string, pos int) int {
+	k := 0
+	for k < len(r.lit) && pos+k < len(in) && (in[pos+k] == r.lit[k] ||
+		r.kind == kLitFold && isLetter(r.lit[k]) && in[pos+k]|0x20 == r.lit[k]|0x20) {
+		k++
+	}
+	return k
+}

@@ -46,7 +46,7 @@ type treeEntry struct {
 // combinator/codegen generates has no tree: match with the rule itself.
 func (r *Rule) Tree(s string, names ...string) (*Node, error) {
 	r.prepared()
-	x := recorder{tree: true, names: names, entered: r, nodes: make([]treeEntry, 0, 16)}
+	x := recorder{names: names, entered: r, nodes: make([]treeEntry, 0, 16)}
 	if len(names) > 0 {
 		var buf [8]uint64
 		x.bits = buf[:0]
@@ -54,7 +54,7 @@ func (r *Rule) Tree(s string, names ...string) (*Node, error) {
 			x.bits = append(x.bits, nameBit(n))
 		}
 	}
-	m := matcher{x: &x, plain: true, noskip: true}
+	m := matcher{mode: modeTree, x: &x}
 	if m.match(r, s, 0) != len(s) {
 		return nil, r.Explain(s)
 	}
@@ -71,8 +71,7 @@ func (r *Rule) Tree(s string, names ...string) (*Node, error) {
 func (m *matcher) treeStep(r *Rule, in string, pos int) int {
 	x := m.x
 	if !x.mayHold(r.names) {
-		var fast matcher // as Match's (a pointer stored back into m would move the stack buffers of Captures and Events to the heap)
-		return fast.match(r, in, pos)
+		return matchFast(r, in, pos)
 	}
 	x.entered = r // match r itself now
 	if r.name == "" || !x.keep(r.name) {
