@@ -143,32 +143,6 @@ func TestNullableRepetitionTerminates(t *testing.T) {
 	}
 }
 
-func TestRepPanicsOnBadBounds(t *testing.T) {
-	for _, b := range [][2]int{{-1, 1}, {2, 1}, {0, -2}, {5, 4}, {-1, Unbounded}} {
-		func() {
-			defer func() {
-				if recover() == nil {
-					t.Errorf("Rep(%d, %d) did not panic", b[0], b[1])
-				}
-			}()
-			Rep(b[0], b[1], Lit("a"))
-		}()
-	}
-	for _, b := range [][2]int{{0, 0}, {0, Unbounded}, {3, 3}, {1, 2}} {
-		Rep(b[0], b[1], Lit("a"))
-	}
-	for _, slot := range []int{-1, 1 << 20} {
-		func() {
-			defer func() {
-				if recover() == nil {
-					t.Errorf("Capture(%d) did not panic", slot)
-				}
-			}()
-			Capture(slot, Lit("a"))
-		}()
-	}
-}
-
 func TestMatchPrefixMatchAtCheck(t *testing.T) {
 	r := Plus(Class(DigitSet))
 	if !r.Match("123") || r.Match("12a") || r.Match("") {
@@ -380,4 +354,25 @@ func FuzzPreparedVsPlain(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestFuncMayMatchEmpty: a MatchFunc may return pos itself, an empty match
+// (its doc forbids only an offset below pos or past the end), as
+// Rule.MatchAt of a rule that matches the empty string does.
+func TestFuncMayMatchEmpty(t *testing.T) {
+	empty := Func("empty", func(_ string, pos int) int { return pos })
+	checkPrefix(t, "SeqEmptyFunc", Seq(Lit("a"), empty, Lit("b")), prefixCase{"ab", 2}, prefixCase{"a", -1})
+	xs := Func("xs", Star(Lit("x")).MatchAt)
+	checkPrefix(t, "FuncMatchAtNullable", Seq(Lit("<"), xs, Lit(">")), prefixCase{"<>", 2}, prefixCase{"<xx>", 4})
+}
+
+// TestRepExactlyOnce: "1element" (RFC 5234 §3.7, <n>element is exactly n
+// occurrences) must match its element once, as Rep(1, 1, ...): "<" 1( "a"
+// "b" ) ">" matches "<ab>" and fails on "<>" and "<a>", where the element
+// is missing or incomplete, at the top level too.
+func TestRepExactlyOnce(t *testing.T) {
+	once := Rep(1, 1, Seq(Lit("a"), Lit("b")))
+	checkPrefix(t, "RepOnceInSeq", Seq(Lit("<"), once, Lit(">")),
+		prefixCase{"<ab>", 4}, prefixCase{"<>", -1}, prefixCase{"<a>", -1}, prefixCase{"<abab>", -1})
+	checkPrefix(t, "RepOnce", once, prefixCase{"ab", 2}, prefixCase{"abab", 2}, prefixCase{"", -1}, prefixCase{"x", -1})
 }
