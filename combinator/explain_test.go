@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/seed42851778/rfc3986/internal/ruletest"
 )
 
 // FuzzExplainFrom checks that a hint never changes a diagnosis: ExplainFrom
@@ -13,7 +14,7 @@ import (
 // failure), with 0, with len(s) and with a point in between (which may lie
 // past the farthest failure) gives what Explain gives.
 func FuzzExplainFrom(f *testing.F) {
-	for _, s := range append(append(append([]string{}, rfcExamples112...), rfcRefs542...), uriFragments...) {
+	for _, s := range append(append(append([]string{}, ruletest.Examples...), ruletest.Refs(ruletest.Abnormal)...), ruletest.Pieces...) {
 		f.Add(s + " x")
 		f.Add(s)
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/seed42851778/rfc3986/internal/ruletest"
 )
 
 // prefixCase is a rule on an input with its expected prefix match.
@@ -248,7 +249,7 @@ func TestCaptures(t *testing.T) {
 }
 
 func TestMatchAllocatesNothing(t *testing.T) {
-	inputs := append(append([]string{}, rfcExamples112...), rfcRefs541...)
+	inputs := append(append([]string{}, ruletest.Examples...), ruletest.Refs(ruletest.Normal)...)
 	inputs = append(inputs, "http://[::ffff:1.2.3.4]:80/a/b?c#d", "http://a b", strings.Repeat("/a%41", 1000))
 	spans := make([]Span, 4)
 	capRule := Seq(Capture(0, Scheme), Lit(":"), Capture(1, HierPart), Opt(Seq(Lit("?"), Capture(2, Query))))
@@ -259,7 +260,7 @@ func TestMatchAllocatesNothing(t *testing.T) {
 			URIReference.MatchAt(s, 1)
 			Host.Match(s)
 			IPv6Address.Match(s)
-			_ = URIReference.Check(rfcBase54)
+			_ = URIReference.Check(ruletest.Base)
 			capRule.Captures(s, spans)
 		}
 	})
@@ -323,7 +324,7 @@ var rulesUnderTest = append(append([]*Rule{}, exportedRules...),
 )
 
 func FuzzPreparedVsPlain(f *testing.F) {
-	for _, s := range append(append(append([]string{}, rfcExamples112...), rfcRefs542...), uriFragments...) {
+	for _, s := range append(append(append([]string{}, ruletest.Examples...), ruletest.Refs(ruletest.Abnormal)...), ruletest.Pieces...) {
 		f.Add(s)
 	}
 	for _, s := range []string{"", "bbbc", "c", "ab%41%4", "AB.x.y", "1.2.3.4", "ac", "/%41%42/", "-a-b", "%%41", "aab"} {
@@ -375,4 +376,23 @@ func TestRepExactlyOnce(t *testing.T) {
 	checkPrefix(t, "RepOnceInSeq", Seq(Lit("<"), once, Lit(">")),
 		prefixCase{"<ab>", 4}, prefixCase{"<>", -1}, prefixCase{"<a>", -1}, prefixCase{"<abab>", -1})
 	checkPrefix(t, "RepOnce", once, prefixCase{"ab", 2}, prefixCase{"abab", 2}, prefixCase{"", -1}, prefixCase{"x", -1})
+}
+
+// plainMatch matches r at pos of s with the unprepared matcher: no fused
+// forms and no skipping by first bytes, the ABNF-literal reading of the
+// constructors. It records captures into spans (reset to NoSpan first).
+func plainMatch(r *Rule, s string, pos int, spans []Span) int {
+	r.prepared()
+	size := 16
+	for {
+		for i := range spans {
+			spans[i] = NoSpan
+		}
+		m := matcher{mode: modePlain, spans: spans, undo: make([]undoEntry, size)}
+		e := m.match(r, s, pos)
+		if !m.overflow {
+			return e
+		}
+		size *= 4
+	}
 }
