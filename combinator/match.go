@@ -47,7 +47,8 @@ func (r *Rule) Captures(s string, spans []Span) bool {
 	end := m.match(r, s, 0)
 	for m.overflow {
 		// More captures to roll back than the log holds: match again with a
-		// larger one. Only grammars with captures inside repetitions get here.
+		// larger one. Only a match that sets more than a dozen captures, as
+		// one inside a repetition may, gets here.
 		for i := range spans {
 			spans[i] = NoSpan
 		}

@@ -396,3 +396,24 @@ func plainMatch(r *Rule, s string, pos int, spans []Span) int {
 		size *= 4
 	}
 }
+
+// TestCapturesAllocatesPastADozen: Captures allocates nothing while one
+// match sets at most a dozen captures, and matches again with a log on the
+// heap past that, as the package documentation says; the spans are right
+// either way.
+func TestCapturesAllocatesPastADozen(t *testing.T) {
+	r := Star(Capture(0, ALPHA))
+	spans := make([]Span, 1)
+	for _, tc := range []struct {
+		n      int
+		allocs bool
+	}{{12, false}, {13, true}} {
+		in := strings.Repeat("a", tc.n)
+		if !r.Captures(in, spans) || spans[0] != (Span{tc.n - 1, tc.n}) {
+			t.Errorf("%d captures: spans %v, want the last letter", tc.n, spans)
+		}
+		if n := testing.AllocsPerRun(10, func() { r.Captures(in, spans) }); (n > 0) != tc.allocs {
+			t.Errorf("%d captures: %v allocations, want some: %v", tc.n, n, tc.allocs)
+		}
+	}
+}

@@ -1,10 +1,10 @@
 package combinator
 
 // The recording matcher: the matcher of Captures, Events, Tree and the
-// diagnosis, and the plain, node-by-node reading the tests hold the fused
-// forms to. It reads the grammar as matchFast does, but keeps what its mode
-// asks for; where a part of the grammar gives it nothing to keep, it hands
-// that part to matchFast. The fast path thus pays for none of the modes.
+// diagnosis, and the plain, node-by-node reading that the tests hold the
+// fused forms to. Its mode says what it keeps and how it reads the grammar.
+// Where a part of the grammar gives it nothing to keep, it hands that part
+// to matchFast (match.go), so that the fast path tests no mode at all.
 
 // mode is what a recording matcher keeps, and how it reads the grammar.
 type mode uint8

@@ -16,7 +16,7 @@ import (
 // match of a rule prepares its tree, once: it computes the bytes a match can
 // start with, whether each node can match the empty string, and fuses
 // repetitions of single characters (and of pct-encoded triplets) into one scan.
-// Matching then allocates nothing.
+// Match, Prefix and MatchAt then allocate nothing.
 //
 // Matching is PEG matching: a choice commits to its first alternative that
 // matches and a repetition is greedy. The RFC 3986 rules of this package are
