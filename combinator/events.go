@@ -105,6 +105,8 @@ func (m *matcher) captureEvent(r *Rule, in string, pos int) int {
 	var e int
 	if s := r.subs[0]; s.fast != fNone {
 		e = fused(s, in, pos)
+	} else if m.fastFor(s) {
+		e = matchFast(s, in, pos)
 	} else {
 		e = m.match(s, in, pos)
 	}

@@ -77,14 +77,61 @@ func (m *matcher) match(r *Rule, in string, pos int) int {
 		}
 	}
 	switch r.kind {
-	case kSeq:
-		return m.seq(r, in, pos)
+	case kSeq: // the most common node, matched here without a call
+		skip := m.skips()
+		for _, s := range r.subs {
+			if skip || m.behind(pos) {
+				// Settle without a call what the next byte alone decides: a
+				// one-byte literal, or an optional part that cannot start here.
+				if pos < len(in) {
+					if s.byte1 {
+						if in[pos] != s.lit[0] {
+							return -1
+						}
+						pos++
+						continue
+					}
+					if s.optional && !s.starts(in[pos]) {
+						continue
+					}
+				} else if s.optional {
+					continue
+				}
+			}
+			switch {
+			case skip && s.fast != fNone:
+				pos = fused(s, in, pos)
+			case m.fastFor(s):
+				pos = matchFast(s, in, pos)
+			default:
+				pos = m.match(s, in, pos)
+			}
+			if pos < 0 {
+				return -1
+			}
+		}
+		return pos
 	case kAlt:
 		return m.alt(r, in, pos)
 	case kRep:
 		return m.rep(r, in, pos)
-	case kCap:
-		return m.capture(r, in, pos)
+	case kCap: // matched here without a call, as Captures needs
+		if m.mode == modeEvents {
+			return m.captureEvent(r, in, pos)
+		}
+		var e int
+		switch s := r.subs[0]; {
+		case m.mode == modeCaptures && s.fast != fNone:
+			e = fused(s, in, pos)
+		case m.fastFor(s):
+			e = matchFast(s, in, pos)
+		default:
+			e = m.match(s, in, pos)
+		}
+		if e >= 0 && r.slot < len(m.spans) {
+			m.set(r.slot, Span{pos, e})
+		}
+		return e
 	case kNot, kPeek:
 		return m.lookAhead(r, in, pos)
 	}
@@ -98,39 +145,11 @@ func (m *matcher) match(r *Rule, in string, pos int) int {
 	return -1
 }
 
-// seq matches the sequence r at pos.
-func (m *matcher) seq(r *Rule, in string, pos int) int {
-	skip := m.skips()
-	for _, s := range r.subs {
-		if skip || m.behind(pos) {
-			// Settle without a call what the next byte alone decides: a
-			// one-byte literal, or an optional part that cannot start here.
-			if pos < len(in) {
-				if s.byte1 {
-					if in[pos] != s.lit[0] {
-						return -1
-					}
-					pos++
-					continue
-				}
-				if s.optional && !s.starts(in[pos]) {
-					continue
-				}
-			} else if s.optional {
-				continue
-			}
-		}
-		if skip && s.fast != fNone {
-			pos = fused(s, in, pos)
-		} else {
-			pos = m.match(s, in, pos)
-		}
-		if pos < 0 {
-			return -1
-		}
-	}
-	return pos
-}
+// fastFor reports whether m can leave s, a part of the rule it is matching,
+// to matchFast: m reads the grammar as the fast path does and s holds no
+// capture to record. The callers test it before calling, so that such a
+// part costs one call, not a call to match that hands it on.
+func (m *matcher) fastFor(s *Rule) bool { return m.mode <= modeEvents && !s.hasCaps }
 
 // alt matches the ordered choice r at pos, rolling back what each
 // alternative that fails recorded.
@@ -153,6 +172,12 @@ func (m *matcher) alt(r *Rule, in string, pos int) int {
 				m.fail(pos, s) // what matchNamed would record, without the run
 				continue
 			}
+		}
+		if m.fastFor(s) {
+			if e := matchFast(s, in, pos); e >= 0 {
+				return e
+			}
+			continue // it recorded nothing to roll back
 		}
 		mark := m.nundo
 		if e := m.match(s, in, pos); e >= 0 {
@@ -186,7 +211,12 @@ func (m *matcher) rep(r *Rule, in string, pos int) int {
 			}
 		}
 		mark := m.nundo
-		e := m.match(s, in, pos)
+		var e int
+		if m.fastFor(s) {
+			e = matchFast(s, in, pos)
+		} else {
+			e = m.match(s, in, pos)
+		}
 		if e < 0 {
 			m.rollback(mark)
 			break
@@ -203,23 +233,6 @@ func (m *matcher) rep(r *Rule, in string, pos int) int {
 		return -1
 	}
 	return pos
-}
-
-// capture matches the Capture r at pos and records its span.
-func (m *matcher) capture(r *Rule, in string, pos int) int {
-	if m.mode == modeEvents {
-		return m.captureEvent(r, in, pos)
-	}
-	var e int
-	if s := r.subs[0]; m.mode == modeCaptures && s.fast != fNone {
-		e = fused(s, in, pos)
-	} else {
-		e = m.match(s, in, pos)
-	}
-	if e >= 0 && r.slot < len(m.spans) {
-		m.set(r.slot, Span{pos, e})
-	}
-	return e
 }
 
 // lookAhead matches the Not or Peek r at pos: the empty string, or -1.
