@@ -6,7 +6,8 @@ package combinator
 // Where a part of the grammar gives it nothing to keep, it hands that part
 // to matchFast (match.go), so that the fast path tests no mode at all.
 
-// mode is what a recording matcher keeps, and how it reads the grammar.
+// mode is what a recording matcher keeps, and how it reads the grammar. The
+// modes that read it as the fast path does come first (skips, fastFor).
 type mode uint8
 
 const (
@@ -51,7 +52,7 @@ type undoEntry struct {
 }
 
 // skips reports whether m skips, as the fast path does, a part that cannot
-// start with the next byte: the modes that record no failure do.
+// start with the next byte: modeCaptures and modeEvents do.
 func (m *matcher) skips() bool { return m.mode <= modeEvents }
 
 // match matches r at pos and returns the end offset, or -1.
