@@ -157,7 +157,7 @@ func unitOf(r *Rule) (set CharSet, pct bool, ok bool) {
 			set, pct = set.Union(ss), pct || sp
 		}
 		// With '%' both a byte and a triplet, the order of the alternatives
-		// decides how much is consumed: leave that to the plain matcher.
+		// decides how much is consumed: leave that to matching node by node.
 		if pct && set.Contains('%') {
 			return CharSet{}, false, false
 		}
@@ -199,12 +199,12 @@ func sepRunOf(r *Rule) (sepRun, bool) {
 
 // Rune fusion. A choice of single characters some of which are rune
 // classes, such as iunreserved or ipchar (RFC 3987), and a repetition of
-// one, such as isegment, are matched by the prepared matcher in one scan, as
-// the byte forms of unitOf are: a unit is a byte of set, a pct-encoded
-// triplet when pct, or the UTF-8 encoding of a code point of runes. These
-// forms are the matcher's own: the view (Fused) does not report them, so
-// that a reader of the tree sees the rune classes themselves. A diagnosis
-// and the plain matcher go node by node.
+// one, such as isegment, are matched on the fast path in one scan
+// (runeFused, scan.go), as the byte forms of unitOf are: a unit is a byte of
+// set, a pct-encoded triplet when pct, or the UTF-8 encoding of a code point
+// of runes. These forms are the matcher's own: the view (Fused) does not
+// report them, so that a reader of the tree sees the rune classes
+// themselves. A diagnosis, Tree and the plain reading go node by node.
 
 // runeUnitOf reports whether r matches exactly one unit of a rune-fused
 // form (it must be prepared): a byte unit of unitOf, a rune class, or a node
@@ -246,7 +246,7 @@ func (r *Rule) runeFuse() {
 		// As in unitOf: with '%' both a byte and a triplet, the order of
 		// the alternatives decides; so it would with a code point below
 		// 0x80 in runes, or a byte of 0x80 or above in set (a part of a
-		// character). Those are left to the plain matcher.
+		// character). Those are left to matching node by node.
 		u := RuneSet{}.Union(runes...)
 		if pct && set.Contains('%') || u.IsEmpty() || u.ranges[0].Lo < utf8.RuneSelf ||
 			!set.Intersect(ByteRange(utf8.RuneSelf, 0xFF)).IsEmpty() {

@@ -31,7 +31,7 @@ type Rule struct {
 	// pct and runes for a fused form.
 	kind     kind // what the constructor recorded
 	rfast    fast // a fused form whose unit may also be a character of runes (prepare.go); not in the view
-	fast     fast // a fused form, used by the prepared matcher
+	fast     fast // a fused form, scanned in one loop (scan.go)
 	nullable bool // can match the empty string
 	hasCaps  bool // contains a Capture
 	pct      bool // fused unit: also '%' HEXDIG HEXDIG
