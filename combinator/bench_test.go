@@ -28,3 +28,30 @@ func BenchmarkMatch(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkExplain diagnoses, over the corpus with a space put in the middle
+// of each URI (a byte no component allows), a failed whole match of
+// URI-reference: Check, which matches and then explains, and ExplainFrom
+// given the end of the prefix that matched, as a generated matcher would.
+// One op is one URI.
+func BenchmarkExplain(b *testing.B) {
+	lines := corpus.Lines(b, "urls.txt")
+	bad := make([]string, len(lines))
+	for i, l := range lines {
+		bad[i] = l[:len(l)/2] + " " + l[len(l)/2:]
+	}
+	b.Run("Check", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			_ = URIReference.Check(bad[i%len(bad)])
+		}
+	})
+	b.Run("ExplainFrom", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			s := bad[i%len(bad)]
+			n, _ := URIReference.Prefix(s)
+			_ = URIReference.ExplainFrom(s, n)
+		}
+	})
+}

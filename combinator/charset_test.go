@@ -183,3 +183,22 @@ func TestCharSetStringEdges(t *testing.T) {
 		}
 	}
 }
+
+// TestCharSetStringQuotesVisibleBytesOnly: String quotes only the visible
+// bytes, VCHAR = %x21-7E (RFC 5234 Appendix B.1): "~" (%x7E), the last of
+// them, is a quoted string, and DEL (%x7F), a control byte, is %x7F, alone
+// or in a run of two beside "~".
+func TestCharSetStringQuotesVisibleBytesOnly(t *testing.T) {
+	for _, tc := range []struct {
+		set  CharSet
+		want string
+	}{
+		{Chars("~"), `"~"`},
+		{Chars("\x7F"), `%x7F`},
+		{Chars("~\x7F"), `"~" / %x7F`},
+	} {
+		if got := tc.set.String(); got != tc.want {
+			t.Errorf("%q: String() = %s, want %s", tc.want, got, tc.want)
+		}
+	}
+}

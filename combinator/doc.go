@@ -37,14 +37,18 @@
 // next to nothing. The first match of a rule prepares its tree, once and
 // safely for concurrent use: the bytes a match can start with, whether it can
 // match empty, and fused forms that turn a repetition of single characters
-// (with pct-encoded triplets) into one scan.
-// Alternatives that cannot start with the next byte are skipped without a
-// call. Rules are built bottom-up from existing rules, so a grammar has no
-// cycle and matching recurses at most as deep as the grammar; it runs in time
-// linear in the input for these rules and allocates nothing (Match, Prefix,
-// MatchAt and Captures). Only a failure costs: Check and Explain re-run the
-// match with bookkeeping to report the farthest offset reached and what was
-// expected there.
+// (with pct-encoded triplets) into one scan. Alternatives that cannot start
+// with the next byte are skipped without a call. Rules are built bottom-up
+// from existing rules, so a grammar has no cycle and matching recurses at
+// most as deep as the grammar; it runs in time linear in the input for these
+// rules.
+//
+// Match, Prefix and MatchAt take a path of their own that records nothing
+// and allocates nothing. Captures allocates only when one match sets
+// captures more than a dozen times (its log of what to roll back outgrows
+// the stack), as a capture inside a long repetition does. Only a failure
+// costs: Check and Explain re-run the match with bookkeeping to report the
+// farthest offset reached and what was expected there.
 //
 // # Structured results
 //

@@ -21,8 +21,6 @@ func (e Event) Text(s string) string { return s[e.Start:e.End] }
 // entries, so that the marks and rollbacks of alternatives, repetitions and
 // look-aheads drop what a failed attempt recorded.
 type recorder struct {
-	tree bool // Tree: record named rules (tree_match.go); else Events: record captures
-
 	// Events (the log is the matcher's ev).
 	high int // the most entries the log held at once: its size for a second run
 
@@ -72,7 +70,7 @@ func (r *Rule) AppendEvents(dst []Event, s string) ([]Event, bool) {
 		log, inPlace = spare, true // the result is written where it goes
 	}
 	var x recorder
-	m := matcher{x: &x, ev: log}
+	m := matcher{mode: modeEvents, x: &x, ev: log}
 	if m.match(r, s, 0) != len(s) {
 		return dst, false
 	}
@@ -82,7 +80,7 @@ func (r *Rule) AppendEvents(dst []Event, s string) ([]Event, bool) {
 		grown := make([]Event, len(dst), len(dst)+x.high)
 		copy(grown, dst)
 		x = recorder{}
-		m = matcher{x: &x, ev: grown[len(dst):cap(grown)]}
+		m = matcher{mode: modeEvents, x: &x, ev: grown[len(dst):cap(grown)]}
 		m.match(r, s, 0)
 		return grown[:len(dst)+m.nundo], true
 	}
@@ -107,6 +105,8 @@ func (m *matcher) captureEvent(r *Rule, in string, pos int) int {
 	var e int
 	if s := r.subs[0]; s.fast != fNone {
 		e = fused(s, in, pos)
+	} else if m.fastFor(s) {
+		e = matchFast(s, in, pos)
 	} else {
 		e = m.match(s, in, pos)
 	}

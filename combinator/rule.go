@@ -2,7 +2,6 @@ package combinator
 
 import (
 	"math"
-	"sync"
 	"sync/atomic"
 )
 
@@ -17,7 +16,7 @@ import (
 // match of a rule prepares its tree, once: it computes the bytes a match can
 // start with, whether each node can match the empty string, and fuses
 // repetitions of single characters (and of pct-encoded triplets) into one scan.
-// Matching then allocates nothing.
+// Match, Prefix and MatchAt then allocate nothing.
 //
 // Matching is PEG matching: a choice commits to its first alternative that
 // matches and a repetition is greedy. The RFC 3986 rules of this package are
@@ -31,8 +30,8 @@ type Rule struct {
 	// names below, are computed by the preparation, which also fills set,
 	// pct and runes for a fused form.
 	kind     kind // what the constructor recorded
-	rfast    fast // a fused form whose unit may also be a character of runes (runes.go); not in the view
-	fast     fast // a fused form, used by the prepared matcher
+	rfast    fast // a fused form whose unit may also be a character of runes (prepare.go); not in the view
+	fast     fast // a fused form, scanned in one loop (scan.go)
 	nullable bool // can match the empty string
 	hasCaps  bool // contains a Capture
 	pct      bool // fused unit: also '%' HEXDIG HEXDIG
@@ -61,106 +60,6 @@ type Rule struct {
 	first CharSet    // bytes a non-empty match can start with
 	tab   *[256]bool // fused forms: set as a table, one load a byte
 	names uint64     // a Bloom filter of the names in the subtree, r's own included (Tree)
-}
-
-// prepMu serializes preparations: a node shared by two grammars is
-// prepared by whichever gets to it first, once.
-var prepMu sync.Mutex
-
-// prepared returns r after making sure that its tree is prepared. A match
-// calls it once, on the rule it was given; the nodes under r are then
-// prepared too (prepare sets ready on a node after its subtree), and the
-// atomic load orders what the preparation wrote before what the match reads.
-func (r *Rule) prepared() *Rule {
-	if !r.ready.Load() {
-		prepMu.Lock()
-		r.prepare()
-		prepMu.Unlock()
-	}
-	return r
-}
-
-// prepare computes the derived fields of r's tree, bottom-up; prepMu is
-// held. It recurses as deep as the tree, which has no cycle.
-func (r *Rule) prepare() {
-	if r.ready.Load() {
-		return
-	}
-	for _, s := range r.subs {
-		s.prepare()
-	}
-	all := CharSet{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
-	switch r.kind {
-	case kLit, kLitFold:
-		r.byte1 = r.kind == kLit && len(r.lit) == 1
-		if r.lit == "" {
-			r.nullable = true
-		} else {
-			r.first = Chars(r.lit[:1])
-			if r.kind == kLitFold {
-				r.first = foldSet(r.first)
-			}
-		}
-		r.tails()
-	case kClass:
-		r.first, r.fast = r.set, fUnit
-	case kRunes:
-		r.first = r.runes.LeadBytes()
-	case kSeq:
-		r.nullable = true
-		for _, s := range r.subs {
-			if r.nullable {
-				r.first = r.first.Union(s.first)
-			}
-			r.nullable = r.nullable && s.nullable
-			r.hasCaps = r.hasCaps || s.hasCaps
-		}
-		if set, pct, ok := unitOf(r); ok {
-			r.fast, r.set, r.pct = fUnit, set, pct
-		}
-	case kAlt:
-		for _, s := range r.subs {
-			r.first = r.first.Union(s.first)
-			r.nullable = r.nullable || s.nullable
-			r.hasCaps = r.hasCaps || s.hasCaps
-		}
-		if set, pct, ok := unitOf(r); ok && len(r.subs) > 0 {
-			r.fast, r.set, r.pct = fUnit, set, pct
-		}
-	case kRep:
-		rule := r.subs[0]
-		r.first, r.nullable, r.hasCaps = rule.first, r.min == 0 || rule.nullable, rule.hasCaps
-		// A nullable rule with captures records them even where it cannot
-		// start, so only other repetitions may be skipped by the first byte.
-		r.optional = r.min == 0 && !(rule.nullable && rule.hasCaps)
-		if set, pct, ok := unitOf(rule); ok {
-			r.fast, r.set, r.pct = fRun, set, pct
-		} else if s, ok := sepRunOf(r); ok {
-			r.fast, r.set, r.pct, r.sep = fSepRun, s.set, s.pct, s.sep
-		}
-	case kCap:
-		r.first, r.nullable, r.hasCaps = r.subs[0].first, r.subs[0].nullable, true
-	case kNot, kPeek, kEnd:
-		r.nullable = true
-	case kFunc:
-		r.first, r.nullable = all, true
-	}
-	r.runeFuse()
-	r.table()
-	r.names = namesIn(r)
-	r.ready.Store(true)
-}
-
-// table fills r.tab from r.set for a fused node.
-func (r *Rule) table() {
-	if r.fast == fNone && r.rfast == fNone {
-		return
-	}
-	var t [256]bool
-	for b := 0; b < 256; b++ {
-		t[b] = r.set.Contains(byte(b))
-	}
-	r.tab = &t
 }
 
 // MatchFunc matches a hand-written terminal: it returns the end offset of the
@@ -199,35 +98,11 @@ const (
 // Unbounded is the max of a repetition without an upper bound (ABNF "n*").
 const Unbounded = -1
 
-var hexdigSet = ByteRange('0', '9').Union(ByteRange('A', 'F'), ByteRange('a', 'f'))
-
 // Lit matches the bytes of s exactly (case-sensitive; RFC 7405 %s"..."). For the
 // case-insensitive quoted strings of ABNF, use LitFold. Lit("") matches the
 // empty string.
 func Lit(s string) *Rule {
 	return &Rule{kind: kLit, lit: s}
-}
-
-// tails makes the labels of what is left of a literal of two bytes or more
-// after each of its first bytes: a diagnosis that finds "s://[:1" stops at
-// the "1", where the rest of "::", ":", was expected.
-func (r *Rule) tails() {
-	r.tail = nil
-	for k := 1; k < len(r.lit); k++ {
-		r.tail = append(r.tail, &Rule{kind: r.kind, lit: r.lit[k:]})
-	}
-}
-
-// litPrefix returns how many bytes of the literal r match at pos, ASCII
-// letters in either case for LitFold: all of them where r matches, else
-// where a diagnosis stops in it.
-func litPrefix(r *Rule, in string, pos int) int {
-	k := 0
-	for k < len(r.lit) && pos+k < len(in) && (in[pos+k] == r.lit[k] ||
-		r.kind == kLitFold && isLetter(r.lit[k]) && in[pos+k]|0x20 == r.lit[k]|0x20) {
-		k++
-	}
-	return k
 }
 
 // LitFold matches s with ASCII letters in either case: an ABNF quoted string
@@ -237,20 +112,23 @@ func LitFold(s string) *Rule {
 	return &Rule{kind: kLitFold, lit: s}
 }
 
-// foldSet adds to c the other case of each ASCII letter in c.
-func foldSet(c CharSet) CharSet {
-	for b := 'A'; b <= 'Z'; b++ {
-		if c.Contains(byte(b)) || c.Contains(byte(b|0x20)) {
-			c = c.Union(Chars(string([]byte{byte(b), byte(b | 0x20)})))
-		}
-	}
-	return c
-}
-
 // Class matches one byte of set (an ABNF value range or a choice of single
 // characters).
 func Class(set CharSet) *Rule {
 	return &Rule{kind: kClass, set: set}
+}
+
+// RuneClass matches one character of set: the UTF-8 encoding of one code
+// point in it (an ABNF value range over characters, such as ucschar =
+// %xA0-D7FF / ... in RFC 3987). Bytes that are not valid UTF-8 (a stray
+// continuation byte, a truncated or overlong sequence, an encoded surrogate)
+// never match, whatever the set holds; U+FFFD matches only as its own
+// encoding, EF BF BD. The rule is prepared like a byte class: it can start
+// with the lead bytes of its code points (RuneSet.LeadBytes). A diagnosis
+// reports the offset of the character that does not match, expecting the
+// rule's label (its name, else the ABNF of its set).
+func RuneClass(set RuneSet) *Rule {
+	return &Rule{kind: kRunes, runes: set}
 }
 
 // Seq matches its rules one after the other (ABNF concatenation). Seq() matches
@@ -386,73 +264,3 @@ func Named(name string, rule *Rule) *Rule {
 
 // Name returns the rule's ABNF name, or "" for an unnamed rule.
 func (r *Rule) Name() string { return r.name }
-
-// unitOf reports whether r matches exactly one "unit": a byte of set, or, when
-// pct, a pct-encoded triplet "%" HEXDIG HEXDIG. Such rules fuse into scans.
-func unitOf(r *Rule) (set CharSet, pct bool, ok bool) {
-	switch r.kind {
-	case kClass:
-		return r.set, false, true
-	case kLit, kLitFold:
-		if len(r.lit) != 1 {
-			return CharSet{}, false, false
-		}
-		return r.first, false, true
-	case kSeq:
-		// "%" HEXDIG HEXDIG
-		if len(r.subs) == 3 && r.subs[0].kind == kLit && r.subs[0].lit == "%" &&
-			r.subs[1].kind == kClass && r.subs[1].set == hexdigSet &&
-			r.subs[2].kind == kClass && r.subs[2].set == hexdigSet {
-			return CharSet{}, true, true
-		}
-		if len(r.subs) == 1 {
-			return unitOf(r.subs[0])
-		}
-	case kAlt:
-		for _, s := range r.subs {
-			ss, sp, sok := unitOf(s)
-			if !sok {
-				return CharSet{}, false, false
-			}
-			set, pct = set.Union(ss), pct || sp
-		}
-		// With '%' both a byte and a triplet, the order of the alternatives
-		// decides how much is consumed: leave that to the plain matcher.
-		if pct && set.Contains('%') {
-			return CharSet{}, false, false
-		}
-		return set, pct, true
-	}
-	return CharSet{}, false, false
-}
-
-type sepRun struct {
-	set CharSet
-	pct bool
-	sep byte
-}
-
-// sepRunOf recognises *( sep *unit ) with sep a single byte outside the units,
-// such as path-abempty = *( "/" segment ): it matches exactly a run of units and
-// separators that starts with sep (or nothing), one scan.
-func sepRunOf(r *Rule) (sepRun, bool) {
-	if r.min != 0 || r.max != Unbounded {
-		return sepRun{}, false
-	}
-	body := r.subs[0]
-	for body.kind == kSeq && len(body.subs) == 1 {
-		body = body.subs[0]
-	}
-	if body.kind != kSeq || len(body.subs) != 2 {
-		return sepRun{}, false
-	}
-	lit, run := body.subs[0], body.subs[1]
-	if lit.kind != kLit || len(lit.lit) != 1 || run.fast != fRun || run.min != 0 || run.max != Unbounded {
-		return sepRun{}, false
-	}
-	c := lit.lit[0]
-	if run.set.Contains(c) || c == '%' {
-		return sepRun{}, false
-	}
-	return sepRun{set: run.set.Union(Chars(lit.lit)), pct: run.pct, sep: c}, true
-}

@@ -1,128 +1,210 @@
 package combinator
 
-// A read-only view of a rule's tree, in the manner of regexp/syntax: what a
-// constructor recorded (Op, Name, Subs, Literal, Set, Runes, Min, Max, Slot, Func)
-// and what the preparation derived from it (First, Nullable, HasCaptures,
-// Fused). It is for the packages that compile or convert rules, such as
-// combinator/codegen and combinator/parsec; matching needs none of it.
-
-// Op is the kind of a rule node: which constructor made it.
-type Op uint8
-
-// The kinds of rule nodes.
-const (
-	OpLit     Op = Op(kLit)     // Lit: the bytes of Literal
-	OpLitFold Op = Op(kLitFold) // LitFold: Literal, ASCII letters in either case
-	OpClass   Op = Op(kClass)   // Class: one byte of Set
-	OpSeq     Op = Op(kSeq)     // Seq: Subs one after the other
-	OpAlt     Op = Op(kAlt)     // Alt: the first of Subs that matches
-	OpRep     Op = Op(kRep)     // Rep (Opt, Star, Plus): Subs[0], Min to Max times
-	OpCapture Op = Op(kCap)     // Capture: Subs[0], its span recorded in Slot
-	OpNot     Op = Op(kNot)     // Not: where Subs[0] does not match
-	OpPeek    Op = Op(kPeek)    // Peek: where Subs[0] matches
-	OpEnd     Op = Op(kEnd)     // End: the end of the input
-	OpFunc    Op = Op(kFunc)    // Func: the terminal Func, named Name
-	OpRunes   Op = Op(kRunes)   // RuneClass: one UTF-8 encoded code point of Runes
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
 )
 
-var opNames = [...]string{"Lit", "LitFold", "Class", "Seq", "Alt", "Rep", "Capture", "Not", "Peek", "End", "Func", "RuneClass"}
+// A tree of the named rules that matched: what goparsec builds through its
+// node callbacks, here without callbacks. The engine logs a named rule where
+// it starts, in the log Captures uses to roll back, fills in its end when it
+// matches and drops it when an alternative, a repetition or a look-ahead
+// gives it up; the tree is built from the log once the match has succeeded.
 
-// String returns the name of the constructor of op, such as "Seq".
-func (op Op) String() string {
-	if int(op) < len(opNames) {
-		return opNames[op]
-	}
-	return "Op(?)"
+// Node is a named rule that matched, in the tree Tree returns.
+type Node struct {
+	Name     string  // the rule's name (the root's is "" when the rule matched has none)
+	Span             // where it matched in the input
+	Text     string  // what it matched: the input in Span
+	Children []*Node // the named rules kept that matched inside it, in input order
 }
 
-// Op returns the kind of r's node. A rule made by Named has the kind of the
-// rule it names (a Seq of it when that rule had a name of its own).
-func (r *Rule) Op() Op { return Op(r.kind) }
-
-// Subs returns the rules under r's node, in order: the parts of a Seq, the
-// alternatives of an Alt, and the one rule of a Rep, Capture, Not or Peek. It
-// returns a new slice; the rules are shared.
-func (r *Rule) Subs() []*Rule { return append([]*Rule(nil), r.subs...) }
-
-// Literal returns the bytes of an OpLit or OpLitFold node, else "".
-func (r *Rule) Literal() string { return r.lit }
-
-// Set returns the bytes of an OpClass node, else the empty set.
-func (r *Rule) Set() CharSet {
-	if r.kind != kClass {
-		return CharSet{}
-	}
-	return r.set
+// treeEntry is a kept named rule in the log of a Tree match.
+type treeEntry struct {
+	rule       *Rule
+	start, end int
+	depth      int // how many kept named rules enclose it (the root aside)
 }
 
-// Runes returns the code points of an OpRunes node, else the empty set. The
-// node matches the UTF-8 encoding of one of them; its First set is their
-// lead bytes (RuneSet.LeadBytes), and Fused never reports it: the fused
-// scans over characters that the matcher and the code generator make of
-// rune classes are theirs, not the view's.
-func (r *Rule) Runes() RuneSet {
-	if r.kind != kRunes {
-		return RuneSet{}
-	}
-	return r.runes
-}
-
-// Min returns the least number of repetitions of an OpRep node, else 0.
-func (r *Rule) Min() int { return r.min }
-
-// Max returns the most repetitions of an OpRep node (Unbounded for none),
-// else 0.
-func (r *Rule) Max() int { return r.max }
-
-// Slot returns the capture slot of an OpCapture node, else 0.
-func (r *Rule) Slot() int { return r.slot }
-
-// Func returns the match function of an OpFunc node, else nil.
-func (r *Rule) Func() MatchFunc { return r.fn }
-
-// Label returns how error messages name r: its name, else its ABNF (for a
-// literal, a class and the rule End, the terminal: `"//"`, `%x30-39`, "end
-// of input"). It is the label SyntaxError.Expected lists.
-func (r *Rule) Label() string { return r.label() }
-
-// First returns the bytes a non-empty match of r can start with (all bytes
-// for a Func terminal, which the preparation cannot see into).
-func (r *Rule) First() CharSet { return r.prepared().first }
-
-// Nullable reports whether r can match the empty string (as far as the
-// preparation knows: a Func terminal is taken to be able to).
-func (r *Rule) Nullable() bool { return r.prepared().nullable }
-
-// HasCaptures reports whether r holds a Capture.
-func (r *Rule) HasCaptures() bool { return r.prepared().hasCaps }
-
-// FusedKind is the kind of fused form the preparation found for a node.
-type FusedKind uint8
-
-// The fused forms. A unit is one byte of the form's Set, or, when Pct, a
-// pct-encoded triplet "%" HEXDIG HEXDIG.
-const (
-	NotFused    FusedKind = FusedKind(fNone)   // matched node by node
-	FusedUnit   FusedKind = FusedKind(fUnit)   // one unit
-	FusedRun    FusedKind = FusedKind(fRun)    // Min to Max units (an OpRep node)
-	FusedSepRun FusedKind = FusedKind(fSepRun) // *( Sep *unit ): a run of units and Sep bytes that starts with Sep, or nothing
-)
-
-// Fused is the fused form of a node: a scan that matches exactly what the
-// node matches, without descending into it.
-type Fused struct {
-	Kind FusedKind
-	Set  CharSet // the bytes a unit may be
-	Pct  bool    // a unit may also be a pct-encoded triplet
-	Sep  byte    // FusedSepRun: the separator
-}
-
-// Fused returns the fused form the preparation found for r, whose Kind is
-// NotFused when there is none.
-func (r *Rule) Fused() Fused {
+// Tree matches the whole of s against r and returns the tree of the named
+// rules (Named, Func) that matched: each with its name, span and text, and
+// the named rules that matched inside it as its children, in input order. A
+// rule in a repetition gives one node per repetition; a rule inside an
+// alternative that was given up, or inside a Not or a Peek, gives none.
+//
+// The root stands for r itself and spans all of s. Which named rules appear
+// under it is the caller's choice: with no names, every one does (down to
+// ALPHA and pchar), else only those named in names. A named rule left out
+// passes its children to its parent. When s does not match, Tree returns the
+// *SyntaxError of Explain.
+//
+// Tree works on any rule. A Func terminal, such as a rule from
+// combinator/parsec's FromParsec, is a leaf. The parts of the grammar that
+// hold no rule to keep are matched as Match matches them; the others node by
+// node, without fused scans. Tree allocates the tree. The Go code that
+// combinator/codegen generates has no tree: match with the rule itself.
+func (r *Rule) Tree(s string, names ...string) (*Node, error) {
 	r.prepared()
-	if r.fast == fNone {
-		return Fused{}
+	x := recorder{names: names, entered: r, nodes: make([]treeEntry, 0, 16)}
+	if len(names) > 0 {
+		var buf [8]uint64
+		x.bits = buf[:0]
+		for _, n := range names {
+			x.bits = append(x.bits, nameBit(n))
+		}
 	}
-	return Fused{Kind: FusedKind(r.fast), Set: r.set, Pct: r.pct, Sep: r.sep}
+	m := matcher{mode: modeTree, x: &x}
+	if m.match(r, s, 0) != len(s) {
+		return nil, r.Explain(s)
+	}
+	return buildTree(r, s, x.nodes[:m.nundo]), nil
+}
+
+// treeStep matches r for Tree. A rule with no rule to keep inside is
+// matched as Match does, fused scans and all, recording nothing. A named
+// rule to keep is logged where it starts, so that nodes come in input
+// order, and its end filled in when it matches; one that fails leaves its
+// entry to be dropped by the rollback of whatever gives up the attempt
+// (every failure that a match survives passes through one). Any other rule
+// is matched node by node.
+func (m *matcher) treeStep(r *Rule, in string, pos int) int {
+	x := m.x
+	if !x.mayHold(r.names) {
+		return matchFast(r, in, pos)
+	}
+	x.entered = r // match r itself now
+	if r.name == "" || !x.keep(r.name) {
+		e := m.match(r, in, pos)
+		x.entered = nil
+		return e
+	}
+	i := m.nundo
+	x.nodes = append(x.nodes[:i], treeEntry{rule: r, start: pos, end: -1, depth: x.depth})
+	m.nundo++
+	x.depth++
+	e := m.match(r, in, pos)
+	x.depth--
+	x.entered = nil
+	if e >= 0 {
+		x.nodes[i].end = e
+	}
+	return e
+}
+
+// mayHold reports whether a subtree whose Bloom filter of names is f may
+// hold a name Tree keeps: whether both bits of one of them are in f.
+func (x *recorder) mayHold(f uint64) bool {
+	if len(x.names) == 0 {
+		return f != 0
+	}
+	for _, b := range x.bits {
+		if f&b == b {
+			return true
+		}
+	}
+	return false
+}
+
+// keep reports whether Tree keeps the rules named name.
+func (x *recorder) keep(name string) bool {
+	if len(x.names) == 0 {
+		return true
+	}
+	for _, n := range x.names {
+		if n == name {
+			return true
+		}
+	}
+	return false
+}
+
+// buildTree makes the tree of the log es of a match of r against s: es is in
+// the order the rules started, each after the rules that enclose it.
+func buildTree(r *Rule, s string, es []treeEntry) *Node {
+	nodes := make([]Node, len(es)+1)
+	nodes[0] = Node{Name: r.name, Span: Span{0, len(s)}, Text: s}
+	ints := make([]int, 2*len(es)+1)
+	parent, nkids := ints[:len(es)], ints[len(es):] // the parent of es[i]; the children of nodes[i]
+	var stackBuf [32]int
+	stack := append(stackBuf[:0], 0) // stack[d]: the node that encloses depth d
+	for i, e := range es {
+		stack = stack[:e.depth+1]
+		p := stack[e.depth]
+		parent[i] = p
+		nkids[p]++
+		stack = append(stack, i+1)
+		nodes[i+1] = Node{Name: e.rule.name, Span: Span{e.start, e.end}, Text: s[e.start:e.end]}
+	}
+	kids := make([]*Node, len(es))
+	off := 0
+	for i := range nodes {
+		if n := nkids[i]; n > 0 {
+			nodes[i].Children = kids[off : off : off+n]
+			off += n
+		}
+	}
+	for i := range es {
+		p := &nodes[parent[i]]
+		p.Children = append(p.Children, &nodes[i+1])
+	}
+	return &nodes[0]
+}
+
+// Child returns the first child of n named name, or nil.
+func (n *Node) Child(name string) *Node {
+	for _, c := range n.Children {
+		if c.Name == name {
+			return c
+		}
+	}
+	return nil
+}
+
+// String returns the tree under n, one node a line, each indented by two
+// spaces a level under its parent: its name, its span as start:end and its
+// text, quoted (at most 64 bytes of it, then "..."), as in
+//
+//	mailtoURI 0:22 "mailto:a@b?subject=hi"
+//	  addr 7:10 "a@b"
+//	  hfield 11:21 "subject=hi"
+func (n *Node) String() string {
+	var b strings.Builder
+	n.write(&b, 0)
+	return b.String()
+}
+
+// write writes the lines of n at the given depth. It recurses as deep as
+// the tree, which is at most as deep as the grammar.
+func (n *Node) write(b *strings.Builder, depth int) {
+	for i := 0; i < depth; i++ {
+		b.WriteString("  ")
+	}
+	if n.Name != "" {
+		b.WriteString(n.Name)
+		b.WriteByte(' ')
+	}
+	b.WriteString(strconv.Itoa(n.Start))
+	b.WriteByte(':')
+	b.WriteString(strconv.Itoa(n.End))
+	b.WriteByte(' ')
+	b.WriteString(quoteText(n.Text))
+	b.WriteByte('\n')
+	for _, c := range n.Children {
+		c.write(b, depth+1)
+	}
+}
+
+// quoteText quotes at most 64 bytes of t, control characters escaped, cut
+// at the start of a character and followed by "..." when t is longer.
+func quoteText(t string) string {
+	const limit = 64
+	if len(t) <= limit {
+		return strconv.Quote(t)
+	}
+	cut := limit
+	for cut > limit-utf8.UTFMax && !utf8.RuneStart(t[cut]) {
+		cut--
+	}
+	return strconv.Quote(t[:cut]) + "..."
 }

@@ -1,97 +1,261 @@
-package combinator
+package combinator_test
 
 import (
+	"errors"
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	c "github.com/seed42851778/rfc3986/combinator"
 )
 
-// TestView checks the read-only view against what the constructors were
-// given and what RFC 3986 says the rules match: first bytes, whether empty
-// is matched, and the fused form of the scans.
-func TestView(t *testing.T) {
-	type view struct {
-		Op       Op
-		Name     string
-		Literal  string
-		Set      CharSet
-		Min, Max int
-		Slot     int
-		NSubs    int
-		First    CharSet
-		Nullable bool
-		Caps     bool
-		Fused    Fused
-	}
-	viewOf := func(r *Rule) view {
-		return view{r.Op(), r.Name(), r.Literal(), r.Set(), r.Min(), r.Max(), r.Slot(), len(r.Subs()),
-			r.First(), r.Nullable(), r.HasCaptures(), r.Fused()}
-	}
-	for _, tc := range []struct {
-		name string
-		rule *Rule
-		want view
-	}{
-		{"Lit", Lit("//"), view{Op: OpLit, Literal: "//", First: Chars("/")}},
-		{"LitFold", LitFold("v"), view{Op: OpLitFold, Literal: "v", First: Chars("vV")}},
-		{"empty Lit", Lit(""), view{Op: OpLit, Nullable: true}},
-		// DIGIT = %x30-39 (RFC 5234 B.1): a class, one unit.
-		{"DIGIT", DIGIT, view{Op: OpClass, Name: "DIGIT", Set: DigitSet, First: DigitSet,
-			Fused: Fused{Kind: FusedUnit, Set: DigitSet}}},
-		// port = *DIGIT (§3.2.3): a run, nullable.
-		{"port", Port, view{Op: OpRep, Name: "port", Min: 0, Max: Unbounded, NSubs: 1, First: DigitSet,
-			Nullable: true, Fused: Fused{Kind: FusedRun, Set: DigitSet}}},
-		// pct-encoded = "%" HEXDIG HEXDIG (§2.1): one unit, a triplet.
-		{"pct-encoded", PctEncoded, view{Op: OpSeq, Name: "pct-encoded", NSubs: 3, First: Chars("%"),
-			Fused: Fused{Kind: FusedUnit, Pct: true}}},
-		// path-abempty = *( "/" segment ) (§3.3): runs of pchar after "/".
-		{"path-abempty", PathAbempty, view{Op: OpRep, Name: "path-abempty", Max: Unbounded, NSubs: 1,
-			First: Chars("/"), Nullable: true, Fused: Fused{Kind: FusedSepRun, Set: PathSet, Pct: true, Sep: '/'}}},
-		// host = IP-literal / IPv4address / reg-name (§3.2.2): reg-name may be empty.
-		{"host", Host, view{Op: OpAlt, Name: "host", NSubs: 3, First: RegNameSet.Union(Chars("%[")), Nullable: true}},
-		{"Capture", Capture(3, Lit("a")), view{Op: OpCapture, Slot: 3, NSubs: 1, First: Chars("a"), Caps: true}},
-		{"Not", Not(Lit("a")), view{Op: OpNot, NSubs: 1, Nullable: true}},
-		{"Peek", Peek(Lit("a")), view{Op: OpPeek, NSubs: 1, Nullable: true}},
-		{"End", End, view{Op: OpEnd, Nullable: true}},
-		{"Rep", Rep(2, 3, Lit("ab")), view{Op: OpRep, Min: 2, Max: 3, NSubs: 1, First: Chars("a")}},
-	} {
-		if diff := cmp.Diff(tc.want, viewOf(tc.rule)); diff != "" {
-			t.Errorf("%s (-want +got):\n%s", tc.name, diff)
+// A node of a tree, flattened: depth, name, span.
+type flat struct {
+	Depth      int
+	Name       string
+	Start, End int
+}
+
+func flatten(n *c.Node) []flat {
+	var out []flat
+	var walk func(n *c.Node, d int)
+	walk = func(n *c.Node, d int) {
+		out = append(out, flat{d, n.Name, n.Start, n.End})
+		for _, k := range n.Children {
+			walk(k, d+1)
 		}
 	}
-	f := Func("digits", DIGIT.MatchAt)
-	if f.Op() != OpFunc || f.Func() == nil || f.Name() != "digits" || f.First() != (CharSet{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}) || !f.Nullable() {
-		t.Errorf("Func: op %v first %v nullable %v", f.Op(), f.First(), f.Nullable())
+	walk(n, 0)
+	return out
+}
+
+func TestTree(t *testing.T) {
+	a := c.Named("a", c.ALPHA)
+	key := c.Named("key", letters)
+	val := c.Named("val", c.Plus(c.Alt(c.ALPHA, c.DIGIT)))
+	pair := c.Named("pair", c.Seq(key, c.Lit("="), val))
+	pairs := c.Named("pairs", c.Seq(pair, c.Star(c.Seq(c.Lit(";"), pair))))
+	tests := []struct {
+		name  string
+		rule  *c.Rule
+		in    string
+		names []string
+		want  []flat
+	}{
+		{"nested repetitions", pairs, "k=1;l=x2", nil, []flat{
+			{0, "pairs", 0, 8},
+			{1, "pair", 0, 3}, {2, "key", 0, 1}, {3, "ALPHA", 0, 1}, {2, "val", 2, 3}, {3, "DIGIT", 2, 3},
+			{1, "pair", 4, 8}, {2, "key", 4, 5}, {3, "ALPHA", 4, 5}, {2, "val", 6, 8}, {3, "ALPHA", 6, 7}, {3, "DIGIT", 7, 8}}},
+		{"chosen names; one left out passes its children up", pairs, "k=1;l=x2", []string{"key", "val"}, []flat{
+			{0, "pairs", 0, 8}, {1, "key", 0, 1}, {1, "val", 2, 3}, {1, "key", 4, 5}, {1, "val", 6, 8}}},
+		{"an unnamed root", c.Seq(pair, c.End), "k=v", []string{"pair"}, []flat{{0, "", 0, 3}, {1, "pair", 0, 3}}},
+		{"the root is not repeated when it is chosen", pairs, "k=v", []string{"pairs", "pair"}, []flat{{0, "pairs", 0, 3}, {1, "pair", 0, 3}}},
+		{"one named rule twice in a row", c.Seq(a, a), "xy", []string{"a"}, []flat{{0, "", 0, 2}, {1, "a", 0, 1}, {1, "a", 1, 2}}},
+		{"an unnamed rule twice in a row", func() *c.Rule { u := c.Seq(a); return c.Seq(u, u) }(), "xy", []string{"a"},
+			[]flat{{0, "", 0, 2}, {1, "a", 0, 1}, {1, "a", 1, 2}}},
+		{"an alternative that fails after a named match",
+			c.Alt(c.Seq(key, c.Lit("!")), c.Seq(val, c.Lit("?"))), "ab?", []string{"key", "val"}, []flat{{0, "", 0, 3}, {1, "val", 0, 2}}},
+		{"an Opt that fails after a named match",
+			c.Seq(c.Opt(c.Seq(key, c.Lit("="))), val), "ab", []string{"key", "val"}, []flat{{0, "", 0, 2}, {1, "val", 0, 2}}},
+		{"a named rule that matches empty in an Opt",
+			c.Seq(c.Opt(c.Named("e", c.Star(c.DIGIT))), key), "ab", []string{"e", "key"}, []flat{{0, "", 0, 2}, {1, "e", 0, 0}, {1, "key", 0, 2}}},
+		{"Peek and Not give no node",
+			c.Seq(c.Peek(key), c.Not(c.Seq(key, c.DIGIT)), val), "ab", []string{"key", "val"}, []flat{{0, "", 0, 2}, {1, "val", 0, 2}}},
+		{"a named rule inside a fused scan", c.Star(c.Named("d", c.DIGIT)), "12", nil,
+			[]flat{{0, "", 0, 2}, {1, "d", 0, 1}, {2, "DIGIT", 0, 1}, {1, "d", 1, 2}, {2, "DIGIT", 1, 2}}},
+		{"a named one-byte literal", c.Seq(c.Named("semi", c.Lit(";")), c.ALPHA), ";x", []string{"semi"}, []flat{{0, "", 0, 2}, {1, "semi", 0, 1}}},
+		{"a Func is a leaf", c.Seq(c.Func("num", func(in string, pos int) int {
+			for pos < len(in) && in[pos] >= '0' && in[pos] <= '9' {
+				pos++
+			}
+			return pos
+		}), key), "12ab", nil, []flat{{0, "", 0, 4}, {1, "num", 0, 2}, {1, "key", 2, 4}, {2, "ALPHA", 2, 3}, {2, "ALPHA", 3, 4}}},
+		{"a rule of the package", c.Authority, "u@h:1", []string{"userinfo", "host", "port"},
+			[]flat{{0, "authority", 0, 5}, {1, "userinfo", 0, 1}, {1, "host", 2, 3}, {1, "port", 4, 5}}},
 	}
-	// Subs returns a copy: changing it changes nothing.
-	subs := URI.Subs()
-	subs[0] = nil
-	if URI.Subs()[0] != Scheme {
-		t.Error("Subs exposed the rule's own slice")
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			n, err := tt.rule.Tree(tt.in, tt.names...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tt.want, flatten(n)); diff != "" {
+				t.Errorf("Tree(%q) (-want +got):\n%s", tt.in, diff)
+			}
+			for _, f := range []*c.Node{n} {
+				if f.Text != tt.in[f.Start:f.End] {
+					t.Errorf("Text %q, span %v", f.Text, f.Span)
+				}
+			}
+		})
 	}
 }
 
-// TestLabel checks the labels that error messages use.
-func TestLabel(t *testing.T) {
-	for _, tc := range []struct {
-		rule *Rule
-		want string
-	}{
-		{Host, "host"},
-		{Lit("//"), `"//"`},
-		{Lit("a"), `%s"a"`},
-		{LitFold("v"), `"v"`},
-		{Class(ByteRange('0', '9')), "%x30-39"},
-		{End, "end of input"},
-		{Seq(Lit("["), Host), `"[" host`},
-	} {
-		if got := tc.rule.Label(); got != tc.want {
-			t.Errorf("Label of %v = %q, want %q", tc.rule, got, tc.want)
-		}
+func TestTreeError(t *testing.T) {
+	n, err := c.Authority.Tree("u@h:x", "host")
+	var se *c.SyntaxError
+	if n != nil || !errors.As(err, &se) {
+		t.Fatalf("Tree = %v, %v; want a *SyntaxError", n, err)
 	}
-	for op, want := range map[Op]string{OpLit: "Lit", OpCapture: "Capture", OpFunc: "Func", Op(200): "Op(?)"} {
-		if op.String() != want {
-			t.Errorf("Op %d prints %q, want %q", op, op.String(), want)
+	if diff := cmp.Diff(c.Authority.Explain("u@h:x"), se); diff != "" {
+		t.Errorf("not Explain's error (-want +got):\n%s", diff)
+	}
+}
+
+func TestNodeString(t *testing.T) {
+	key := c.Named("key", letters)
+	pair := c.Named("pair", c.Seq(key, c.Lit("="), c.Named("val", c.Star(c.Class(c.ByteRange(0, 255).Minus(c.Chars(";")))))))
+	in := "a=\x01é;b=" + strings.Repeat("x", 70) // é is two bytes, at 3 and 4
+	n, err := c.Seq(pair, c.Star(c.Seq(c.Lit(";"), pair))).Tree(in, "pair", "key")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `0:78 "a=\x01é;b=` + strings.Repeat("x", 56) + `"...
+  pair 0:5 "a=\x01é"
+    key 0:1 "a"
+  pair 6:78 "b=` + strings.Repeat("x", 62) + `"...
+    key 6:7 "b"
+`
+	if diff := cmp.Diff(want, n.String()); diff != "" {
+		t.Errorf("String (-want +got):\n%s", diff)
+	}
+	if k := n.Children[1].Child("key"); k == nil || k.Text != "b" {
+		t.Errorf("Child(key) = %v", k)
+	}
+	if n.Child("nothing") != nil {
+		t.Error("Child of a name not there is not nil")
+	}
+
+	// The text is cut at the start of a character.
+	in = strings.Repeat("x", 63) + "éy"
+	n, err = c.Named("any", c.Star(c.Class(c.ByteRange(0, 255)))).Tree(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "any 0:66 \"" + strings.Repeat("x", 63) + "\"...\n"; n.String() != want {
+		t.Errorf("String = %q, want %q", n.String(), want)
+	}
+}
+
+// A grammar whose captures are named rules: Named("wN", Capture(N, ...)),
+// with repetitions, alternatives that give up after capturing, an Opt, a
+// Peek and a Not.
+var (
+	fzWord = c.Named("w0", c.Capture(0, letters))
+	fzNum  = c.Named("w1", c.Capture(1, digits))
+	fzPair = c.Named("w2", c.Capture(2, c.Seq(fzWord, c.Lit("="), c.Alt(fzNum, fzWord))))
+	fzList = c.Seq(fzPair, c.Star(c.Seq(c.Lit(";"), fzPair)))
+	fzRule = c.Seq(
+		c.Opt(c.Seq(fzNum, c.Lit(":"))),
+		c.Alt(c.Seq(fzWord, c.Lit("!")), c.Seq(fzWord, c.Lit("?")), fzList),
+		c.Not(c.Seq(c.Lit("#"), fzNum, c.Lit("#"))),
+		c.Opt(c.Seq(c.Lit("#"), c.Peek(fzWord), c.Star(c.Alt(fzWord, fzNum, c.Lit(","))))))
+)
+
+// FuzzTreeVsEvents checks that the tree of the named captures is the list
+// of events: flattened in order, each node the event of its slot, and its
+// leaves the events that hold no other.
+func FuzzTreeVsEvents(f *testing.F) {
+	for _, s := range []string{"a!", "a?", "a=1;b=c", "1:a=b#x,1,y", "12ab", "a=1#1#", "a=1#1,", "", "a=", "1:a?#b"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		events, ok := fzRule.Events(s)
+		n, err := fzRule.Tree(s, "w0", "w1", "w2")
+		if ok != (err == nil) {
+			t.Fatalf("Events ok %v, Tree error %v", ok, err)
+		}
+		if !ok {
+			return
+		}
+		var nodes, leaves, wantLeaves []c.Event
+		var walk func(n *c.Node)
+		walk = func(n *c.Node) {
+			for _, k := range n.Children {
+				e := c.Event{Slot: int(k.Name[1] - '0'), Span: k.Span}
+				nodes = append(nodes, e)
+				if len(k.Children) == 0 {
+					leaves = append(leaves, e)
+				}
+				walk(k)
+			}
+		}
+		walk(n)
+		for i, e := range events {
+			// No capture of the grammar matches empty: the next event is
+			// inside this one exactly when it starts before this one ends.
+			if i+1 == len(events) || events[i+1].Start >= e.End {
+				wantLeaves = append(wantLeaves, e)
+			}
+		}
+		if diff := cmp.Diff(events, nodes); diff != "" {
+			t.Fatalf("%q: events (-) and tree (+):\n%s", s, diff)
+		}
+		if diff := cmp.Diff(wantLeaves, leaves); diff != "" {
+			t.Fatalf("%q: events that hold none (-) and leaves (+):\n%s\n%v", s, diff, n)
+		}
+	})
+}
+
+// TestTreeLeavesHaveNoChildren: a node with no kept rule inside it has nil
+// Children, so that a tree compares equal (cmp, reflect.DeepEqual,
+// encoding/json's "null") to one written as a literal that leaves Children
+// out.
+func TestTreeLeavesHaveNoChildren(t *testing.T) {
+	a, b := c.Named("a", c.Lit("x")), c.Named("b", c.Plus(c.Lit("y")))
+	root := c.Named("r", c.Seq(a, c.Named("ab", c.Seq(a, b))))
+	got, err := root.Tree("xxyy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := &c.Node{Name: "r", Span: c.Span{Start: 0, End: 4}, Text: "xxyy", Children: []*c.Node{
+		{Name: "a", Span: c.Span{Start: 0, End: 1}, Text: "x"},
+		{Name: "ab", Span: c.Span{Start: 1, End: 4}, Text: "xyy", Children: []*c.Node{
+			{Name: "a", Span: c.Span{Start: 1, End: 2}, Text: "x"},
+			{Name: "b", Span: c.Span{Start: 2, End: 4}, Text: "yy"},
+		}},
+	}}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("Tree (-want +got):\n%s", d)
+	}
+}
+
+// TestTreeAllocatesFlat: Tree allocates its nodes and their lists of
+// children in a few blocks whatever the shape of the tree: as many
+// allocations for two items of one x each as for three items of two x each
+// (list = *item, item = "[" *x "]").
+func TestTreeAllocatesFlat(t *testing.T) {
+	item := c.Named("item", c.Seq(c.Lit("["), c.Star(c.Named("x", c.Lit("x"))), c.Lit("]")))
+	list := c.Named("list", c.Star(item))
+	var allocs []float64
+	for _, in := range []string{"[x][x]", "[xx][xx][xx]"} {
+		root, err := list.Tree(in)
+		if err != nil || len(root.Children) != strings.Count(in, "[") || len(root.Children[0].Children) != strings.Count(in, "x")/len(root.Children) {
+			t.Fatalf("Tree(%q) = %v, %v", in, root, err)
+		}
+		allocs = append(allocs, testing.AllocsPerRun(20, func() { _, _ = list.Tree(in) }))
+	}
+	if allocs[0] != allocs[1] {
+		t.Errorf("Tree allocates %v times for 2 items of one x, %v times for 3 of two", allocs[0], allocs[1])
+	}
+}
+
+// TestNodeStringQuotesAtMost64Bytes: String quotes a text of exactly 64
+// bytes whole; a longer one is cut at 64 bytes, moved back to the start of
+// a character but by at most utf8.UTFMax-1 bytes (0x80 is never the start
+// of one, so a run of them stops the move at 60), and followed by "...".
+func TestNodeStringQuotesAtMost64Bytes(t *testing.T) {
+	a60, a64 := strings.Repeat("a", 60), strings.Repeat("a", 64)
+	for _, tt := range []struct{ in, want string }{
+		{a64, `"` + a64 + `"`},
+		{a64 + "b", `"` + a64 + `"...`},
+		{a64[:63] + "éx", `"` + a64[:63] + `"...`}, // "é" is bytes 63 and 64: cut at 63
+		{a60 + strings.Repeat("\x80", 8), `"` + a60 + `"...`},
+	} {
+		n := &c.Node{Span: c.Span{Start: 0, End: len(tt.in)}, Text: tt.in}
+		if got, want := n.String(), fmt.Sprintf("0:%d %s\n", len(tt.in), tt.want); got != want {
+			t.Errorf("String() of a node of %q = %s, want %s", tt.in, got, want)
 		}
 	}
 }

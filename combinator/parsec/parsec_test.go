@@ -7,6 +7,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	parsec "github.com/prataprc/goparsec"
 	c "github.com/seed42851778/rfc3986/combinator"
+	"github.com/seed42851778/rfc3986/internal/ruletest"
 )
 
 // The body of a mailto: URI (RFC 6068 §2), written in goparsec over the rules
@@ -46,7 +47,7 @@ var mailtoURI = c.Named("mailtoURI", c.Seq(c.LitFold("mailto:"), FromParsec("mai
 
 func TestMailtoThroughGoparsec(t *testing.T) {
 	// Examples of RFC 6068 §6, and more.
-	ok(t, mailtoURI,
+	ruletest.OK(t, mailtoURI,
 		"mailto:chris@example.com",
 		"mailto:infobot@example.com?subject=current-issue",
 		"mailto:infobot@example.com?body=send%20current-issue",
@@ -61,7 +62,7 @@ func TestMailtoThroughGoparsec(t *testing.T) {
 		"mailto:addr1@an.example,addr2@us.example",
 		"mailto:user@example.org?subject=caf%C3%A9&body=caf%C3%A9",
 		"MAILTO:a@b", "mailto:", "mailto:?=", "mailto:a@b?x=&y=")
-	bad(t, mailtoURI,
+	ruletest.Bad(t, mailtoURI,
 		"mailto:a@b,", "mailto:a", "mailto:a@", "mailto:@b", "mailto:a@b?x", "mailto:a@b?x=1&",
 		"mailto:a b@c", "mailto:a@b#frag", "http:a@b", "mailto", "mailto:a@b?", "mailto:a@b??x=1",
 		"mailto:a@b,,c@d", "mailto: a@b", "mailto:a@b ", "mailto:a@b?x=y z", "mailto:a@b&x=y")
@@ -255,31 +256,31 @@ func TestToParsecAllocations(t *testing.T) {
 func TestFromParsec(t *testing.T) {
 	digits := FromParsec("digits", parsec.TokenExact(`[0-9]+`, "DIGITS"))
 	r := c.Seq(c.Lit("<"), digits, c.Lit(">"))
-	ok(t, r, "<1>", "<123>")
-	bad(t, r, "<>", "<a>", "< 1>", "<1")
+	ruletest.OK(t, r, "<1>", "<123>")
+	ruletest.Bad(t, r, "<>", "<a>", "< 1>", "<1")
 	if got := r.String(); got != `"<" digits ">"` {
 		t.Errorf("String() = %s", got)
 	}
 	// A parser that matches empty is a nullable rule.
 	maybe := FromParsec("maybe", parsec.Maybe(nil, parsec.AtomExact("x", "X")))
-	ok(t, c.Seq(c.Lit("a"), maybe, c.Lit("b")), "ab", "axb")
+	ruletest.OK(t, c.Seq(c.Lit("a"), maybe, c.Lit("b")), "ab", "axb")
 	// Kleene(Maybe(x)) never ends in goparsec; Star over a FromParsec rule
 	// that matches empty does.
-	ok(t, c.Star(maybe), "", "xxx")
+	ruletest.OK(t, c.Star(maybe), "", "xxx")
 	// White space is not skipped: goparsec's Token does not skip any either.
-	bad(t, c.Seq(c.Lit("a"), FromParsec("b", parsec.Token(`b`, "B"))), "a b")
-	ok(t, c.Seq(c.Lit("a"), FromParsec("b", parsec.Token(`b`, "B"))), "ab")
+	ruletest.Bad(t, c.Seq(c.Lit("a"), FromParsec("b", parsec.Token(`b`, "B"))), "a b")
+	ruletest.OK(t, c.Seq(c.Lit("a"), FromParsec("b", parsec.Token(`b`, "B"))), "ab")
 	// A parser that moves backwards, or returns no scanner, fails.
 	back := func(s parsec.Scanner) (parsec.ParsecNode, parsec.Scanner) {
 		return "x", NewScanner("")
 	}
-	bad(t, c.Seq(c.Lit("ab"), FromParsec("back", back)), "ab")
+	ruletest.Bad(t, c.Seq(c.Lit("ab"), FromParsec("back", back)), "ab")
 	none := func(s parsec.Scanner) (parsec.ParsecNode, parsec.Scanner) { return "x", nil }
-	bad(t, FromParsec("none", none), "")
+	ruletest.Bad(t, FromParsec("none", none), "")
 	// Round trip: a rule through goparsec and back.
 	round := FromParsec("IPv6address", ToParsec(c.IPv6Address))
-	ok(t, c.Seq(c.Lit("["), round, c.Lit("]")), "[::1]", "[1:2:3:4:5:6:7:8]")
-	bad(t, c.Seq(c.Lit("["), round, c.Lit("]")), "[:::]", "[]")
+	ruletest.OK(t, c.Seq(c.Lit("["), round, c.Lit("]")), "[::1]", "[1:2:3:4:5:6:7:8]")
+	ruletest.Bad(t, c.Seq(c.Lit("["), round, c.Lit("]")), "[:::]", "[]")
 }
 
 func FuzzMailto(f *testing.F) {
@@ -299,22 +300,43 @@ func FuzzMailto(f *testing.F) {
 	})
 }
 
-// ok asserts that each input matches rule r as a whole.
-func ok(t *testing.T, r *c.Rule, inputs ...string) {
-	t.Helper()
-	for _, s := range inputs {
-		if !r.Match(s) {
-			t.Errorf("%s: %q should match: %v", r.Name(), s, r.Check(s))
-		}
+// TestToParsecEmptyMatchAtStart: a rule that matches the empty string
+// (hfname = *qchar, RFC 6068) matches at offset 0 of a text that starts with
+// no qchar, giving an empty Terminal there and leaving the cursor at 0.
+func TestToParsecEmptyMatchAtStart(t *testing.T) {
+	node, next := ToParsec(hfname)(NewScanner("=x"))
+	want := &parsec.Terminal{Name: "hfname", Value: "", Position: 0}
+	if d := cmp.Diff(parsec.ParsecNode(want), node); d != "" {
+		t.Errorf("node (-want +got):\n%s", d)
+	}
+	if next.GetCursor() != 0 {
+		t.Errorf("cursor %d, want 0", next.GetCursor())
 	}
 }
 
-// bad asserts that no input matches rule r as a whole.
-func bad(t *testing.T, r *c.Rule, inputs ...string) {
-	t.Helper()
-	for _, s := range inputs {
-		if r.Match(s) {
-			t.Errorf("%s: %q should not match", r.Name(), s)
+// TestFromParsecGivesAFreshScanner: the Scanner FromParsec gives p has no
+// failure recorded (Farthest is -1, as for NewScanner), so that a failure p
+// records at the match's offset, 0 here, is the farthest (Fail keeps it,
+// Expected reports it). p below matches the empty string only when that
+// holds.
+func TestFromParsecGivesAFreshScanner(t *testing.T) {
+	var before, after int
+	var expected []string
+	p := func(ps parsec.Scanner) (parsec.ParsecNode, parsec.Scanner) {
+		s := ps.(*Scanner)
+		before = s.Farthest()
+		s.Fail(s.GetCursor(), "x")
+		after, expected = s.Farthest(), s.Expected()
+		if before != -1 || after != 0 {
+			return nil, ps
 		}
+		return &parsec.Terminal{Name: "empty"}, ps
+	}
+	r := FromParsec("fresh", p)
+	if !r.Match("") {
+		t.Errorf(`FromParsec(fresh).Match("") = false, want true`)
+	}
+	if d := cmp.Diff([]any{-1, 0, []string{"x"}}, []any{before, after, expected}); d != "" {
+		t.Errorf("Farthest before, after Fail(0, x), Expected (-want +got):\n%s", d)
 	}
 }

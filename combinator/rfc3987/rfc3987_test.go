@@ -9,6 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	c "github.com/seed42851778/rfc3986/combinator"
+	"github.com/seed42851778/rfc3986/internal/ruletest"
 )
 
 // ucscharRanges and iprivateRanges are the ranges of RFC 3987 §2.2, copied
@@ -25,62 +26,6 @@ var (
 	}
 	iprivateRanges = [][2]rune{{0xE000, 0xF8FF}, {0xF0000, 0xFFFFD}, {0x100000, 0x10FFFD}}
 )
-
-// Examples from RFC 3986 §1.1.2, §3 and §5.4 (the references of §5.4.1
-// and §5.4.2), and pieces that, concatenated, make URI-like strings: the
-// inputs of combinator's RFC 3986 tests, which this package cannot see.
-var (
-	rfcExamples112 = []string{
-		"ftp://ftp.is.co.za/rfc/rfc1808.txt",
-		"http://www.ietf.org/rfc/rfc2396.txt",
-		"ldap://[2001:db8::7]/c=GB?objectClass?one",
-		"mailto:John.Doe@example.com",
-		"news:comp.infosystems.www.servers.unix",
-		"tel:+1-816-555-1212",
-		"telnet://192.0.2.16:80/",
-		"urn:oasis:names:specification:docbook:dtd:xml:4.1.2",
-	}
-	rfcExamples3 = []string{
-		"foo://example.com:8042/over/there?name=ferret#nose",
-		"urn:example:animal:ferret:nose",
-	}
-	rfcRefs541 = []string{
-		"g:h", "g", "./g", "g/", "/g", "//g", "?y", "g?y", "#s", "g#s",
-		"g?y#s", ";x", "g;x", "g;x?y#s", "", ".", "./", "..", "../", "../g",
-		"../..", "../../", "../../g",
-	}
-	rfcRefs542 = []string{
-		"../../../g", "../../../../g", "/./g", "/../g", "g.", ".g", "g..", "..g",
-		"./../g", "./g/.", "g/./h", "g/../h", "g;x=1/./y", "g;x=1/../y",
-		"g?y/./x", "g?y/../x", "g#s/./x", "g#s/../x", "http:g",
-	}
-	uriFragments = []string{
-		"a", "Z", "v", "V", "F", "1", "0", "2", "25", "255", "256", "01", "12345", "ffff", ".", ":", "::", ":::",
-		"/", "//", "?", "#", "@", "[", "]", "%", "%41", "%4", "%zz", "1.2.3.4", "1.2.3", "0.0.0.0", "-", "_", "~",
-		"!", "=", "&", "+", "http:", "s://", "[::1]", "[v1.x]", "v1.", "::ffff:", "..", "./", "../", " ", "\x00",
-		"\xff", "é", "h:", ":80", "u@", "1:2:3:4:5:6:7:8", "1:2:3:4", "[1:2:3:4:5:6:7::]",
-	}
-)
-
-// ok asserts that each input matches rule r as a whole.
-func ok(t *testing.T, r *c.Rule, inputs ...string) {
-	t.Helper()
-	for _, s := range inputs {
-		if !r.Match(s) {
-			t.Errorf("%s: %q should match: %v", r.Name(), s, r.Check(s))
-		}
-	}
-}
-
-// bad asserts that no input matches rule r as a whole.
-func bad(t *testing.T, r *c.Rule, inputs ...string) {
-	t.Helper()
-	for _, s := range inputs {
-		if r.Match(s) {
-			t.Errorf("%s: %q should not match", r.Name(), s)
-		}
-	}
-}
 
 func inRanges(r rune, rs [][2]rune) bool {
 	for _, x := range rs {
@@ -151,56 +96,56 @@ func TestIRIRulesInvalidUTF8(t *testing.T) {
 }
 
 func TestIRIRules(t *testing.T) {
-	ok(t, UCSChar, "é", "\u00A0", "日", "\U0001F600", "\uFFEF")
-	bad(t, UCSChar, "", "a", "é!", "éé", "\uE000", "\uFDD0", "\u0080")
-	ok(t, IPrivate, "\uE000", "\uF8FF", "\U000F0000", "\U0010FFFD")
-	bad(t, IPrivate, "", "é", "\uF900", "a")
-	ok(t, IUnreserved, "a", "Z", "0", "-", ".", "_", "~", "é")
-	bad(t, IUnreserved, "", "%41", "!", ":", "/", " ", "\uE000")
-	ok(t, IPChar, "a", "é", "%C3", "!", "=", ":", "@")
-	bad(t, IPChar, "", "/", "?", "#", "%", "%C", "%GG", " ", "[", "\uE000")
-	ok(t, ISegment, "", "a", "ros%C3%A9", "résumé", "a:b@c")
-	bad(t, ISegment, "a/b", "a?", "a b", "\uE000")
-	ok(t, ISegmentNZ, "é", "a:b")
-	bad(t, ISegmentNZ, "", "/", "a/b")
-	ok(t, ISegmentNZNC, "é", "a@b", "%3A")
-	bad(t, ISegmentNZNC, "", "a:b", ":")
-	ok(t, IPathAbempty, "", "/", "/é", "//a/b", "/a/")
-	bad(t, IPathAbempty, "é", "a/b", "/a?")
-	ok(t, IPathAbsolute, "/", "/é", "/é/", "/a//b")
-	bad(t, IPathAbsolute, "", "//a", "é")
-	ok(t, IPathNoScheme, "é", "é/a:b", "a@b/c")
-	bad(t, IPathNoScheme, "", "/a", "é:b", "a:b/c")
-	ok(t, IPathRootless, "é", "é:b/c", "a:b")
-	bad(t, IPathRootless, "", "/a")
-	ok(t, IPathEmpty, "")
-	bad(t, IPathEmpty, "é", "a")
-	ok(t, IPath, "", "/a", "//a", "é:b", "é/c", "/")
-	bad(t, IPath, "a?b", "a#", " ")
-	ok(t, IRegName, "", "bücher.de", "例え.テスト", "%E4%BE%8B", "a!$&'()*+,;=", "xn--bcher-kva.de")
-	bad(t, IRegName, "a:b", "a@b", "[a]", "\uE000", "a b")
-	ok(t, IHost, "bücher.de", "1.2.3.4", "1.2.3.4é", "1.2.3.256", "[::1]", "[v7.é]"[:0]+"[v7.x]", "")
-	bad(t, IHost, "[v7.é]", "[é]", "a:b", "[::1")
-	ok(t, IUserInfo, "", "jürgen:pässword", "a%20b:")
-	bad(t, IUserInfo, "a@b", "a/b", "\uE000")
-	ok(t, IAuthority, "jürgen@bücher.de:8080", "bücher.de", "", "@", ":", "[::1]:80")
-	bad(t, IAuthority, "h:é", "a@b@c", "h:80:80")
-	ok(t, IQuery, "", "q=é", "a/b?c", "\uE000\U000F0000\U0010FFFD", "%20")
-	bad(t, IQuery, "#", "a b", "[", "\xC3")
-	ok(t, IFragment, "", "é", "a/b?c")
-	bad(t, IFragment, "\uE000", "#", "a b")
-	ok(t, IHierPart, "//bücher.de/ü", "/é", "é", "")
-	bad(t, IHierPart, "?", "//a b")
-	ok(t, IRelativePart, "//bücher.de/ü", "/é", "é/a:b", "")
-	bad(t, IRelativePart, "é:b", "?")
-	ok(t, IRI, "http://bücher.de/ü?q=\uE000#f", "urn:é", "s:", "mailto:jürgen@bücher.de")
-	bad(t, IRI, "", "é:x", "//h", "http://h/#\uE000", "http://h/\uE000", "1s:x")
-	ok(t, AbsoluteIRI, "http://bücher.de/ü?q", "s:")
-	bad(t, AbsoluteIRI, "http://h/#f", "/a")
-	ok(t, IRelativeRef, "", "//h/é", "é?ü#ö", "#é", "?\uE000")
-	bad(t, IRelativeRef, "é:b", "#\uE000", "a b")
-	ok(t, IRIReference, "", "http://r\u00E9sum\u00E9.example.org", "résumé.html", "//例え.テスト/", "#é", "?\uE000", "http://h/?\uE000")
-	bad(t, IRIReference, "é:b", "#\uE000", "a b", "http://h/\uE000", "http://[é]/", "http://h:é/", "\u00E9sum\xE9")
+	ruletest.OK(t, UCSChar, "é", "\u00A0", "日", "\U0001F600", "\uFFEF")
+	ruletest.Bad(t, UCSChar, "", "a", "é!", "éé", "\uE000", "\uFDD0", "\u0080")
+	ruletest.OK(t, IPrivate, "\uE000", "\uF8FF", "\U000F0000", "\U0010FFFD")
+	ruletest.Bad(t, IPrivate, "", "é", "\uF900", "a")
+	ruletest.OK(t, IUnreserved, "a", "Z", "0", "-", ".", "_", "~", "é")
+	ruletest.Bad(t, IUnreserved, "", "%41", "!", ":", "/", " ", "\uE000")
+	ruletest.OK(t, IPChar, "a", "é", "%C3", "!", "=", ":", "@")
+	ruletest.Bad(t, IPChar, "", "/", "?", "#", "%", "%C", "%GG", " ", "[", "\uE000")
+	ruletest.OK(t, ISegment, "", "a", "ros%C3%A9", "résumé", "a:b@c")
+	ruletest.Bad(t, ISegment, "a/b", "a?", "a b", "\uE000")
+	ruletest.OK(t, ISegmentNZ, "é", "a:b")
+	ruletest.Bad(t, ISegmentNZ, "", "/", "a/b")
+	ruletest.OK(t, ISegmentNZNC, "é", "a@b", "%3A")
+	ruletest.Bad(t, ISegmentNZNC, "", "a:b", ":")
+	ruletest.OK(t, IPathAbempty, "", "/", "/é", "//a/b", "/a/")
+	ruletest.Bad(t, IPathAbempty, "é", "a/b", "/a?")
+	ruletest.OK(t, IPathAbsolute, "/", "/é", "/é/", "/a//b")
+	ruletest.Bad(t, IPathAbsolute, "", "//a", "é")
+	ruletest.OK(t, IPathNoScheme, "é", "é/a:b", "a@b/c")
+	ruletest.Bad(t, IPathNoScheme, "", "/a", "é:b", "a:b/c")
+	ruletest.OK(t, IPathRootless, "é", "é:b/c", "a:b")
+	ruletest.Bad(t, IPathRootless, "", "/a")
+	ruletest.OK(t, IPathEmpty, "")
+	ruletest.Bad(t, IPathEmpty, "é", "a")
+	ruletest.OK(t, IPath, "", "/a", "//a", "é:b", "é/c", "/")
+	ruletest.Bad(t, IPath, "a?b", "a#", " ")
+	ruletest.OK(t, IRegName, "", "bücher.de", "例え.テスト", "%E4%BE%8B", "a!$&'()*+,;=", "xn--bcher-kva.de")
+	ruletest.Bad(t, IRegName, "a:b", "a@b", "[a]", "\uE000", "a b")
+	ruletest.OK(t, IHost, "bücher.de", "1.2.3.4", "1.2.3.4é", "1.2.3.256", "[::1]", "[v7.é]"[:0]+"[v7.x]", "")
+	ruletest.Bad(t, IHost, "[v7.é]", "[é]", "a:b", "[::1")
+	ruletest.OK(t, IUserInfo, "", "jürgen:pässword", "a%20b:")
+	ruletest.Bad(t, IUserInfo, "a@b", "a/b", "\uE000")
+	ruletest.OK(t, IAuthority, "jürgen@bücher.de:8080", "bücher.de", "", "@", ":", "[::1]:80")
+	ruletest.Bad(t, IAuthority, "h:é", "a@b@c", "h:80:80")
+	ruletest.OK(t, IQuery, "", "q=é", "a/b?c", "\uE000\U000F0000\U0010FFFD", "%20")
+	ruletest.Bad(t, IQuery, "#", "a b", "[", "\xC3")
+	ruletest.OK(t, IFragment, "", "é", "a/b?c")
+	ruletest.Bad(t, IFragment, "\uE000", "#", "a b")
+	ruletest.OK(t, IHierPart, "//bücher.de/ü", "/é", "é", "")
+	ruletest.Bad(t, IHierPart, "?", "//a b")
+	ruletest.OK(t, IRelativePart, "//bücher.de/ü", "/é", "é/a:b", "")
+	ruletest.Bad(t, IRelativePart, "é:b", "?")
+	ruletest.OK(t, IRI, "http://bücher.de/ü?q=\uE000#f", "urn:é", "s:", "mailto:jürgen@bücher.de")
+	ruletest.Bad(t, IRI, "", "é:x", "//h", "http://h/#\uE000", "http://h/\uE000", "1s:x")
+	ruletest.OK(t, AbsoluteIRI, "http://bücher.de/ü?q", "s:")
+	ruletest.Bad(t, AbsoluteIRI, "http://h/#f", "/a")
+	ruletest.OK(t, IRelativeRef, "", "//h/é", "é?ü#ö", "#é", "?\uE000")
+	ruletest.Bad(t, IRelativeRef, "é:b", "#\uE000", "a b")
+	ruletest.OK(t, IRIReference, "", "http://r\u00E9sum\u00E9.example.org", "résumé.html", "//例え.テスト/", "#é", "?\uE000", "http://h/?\uE000")
+	ruletest.Bad(t, IRIReference, "é:b", "#\uE000", "a b", "http://h/\uE000", "http://[é]/", "http://h:é/", "\u00E9sum\xE9")
 }
 
 // TestIRIRulesAgreeOnASCII: on ASCII input an IRI rule accepts exactly what
@@ -216,9 +161,9 @@ func TestIRIRulesAgreeOnASCII(t *testing.T) {
 		{ISegment, c.Segment}, {ISegmentNZ, c.SegmentNZ}, {ISegmentNZNC, c.SegmentNZNC},
 		{IPChar, c.PChar}, {IQuery, c.Query}, {IFragment, c.Fragment}, {IUnreserved, c.Unreserved},
 	}
-	inputs := append(append(append([]string{}, rfcExamples112...), rfcExamples3...), rfcRefs541...)
-	inputs = append(inputs, rfcRefs542...)
-	inputs = append(inputs, uriFragments...)
+	inputs := append(append(append([]string{}, ruletest.Examples...), ruletest.ComponentExamples...), ruletest.Refs(ruletest.Normal)...)
+	inputs = append(inputs, ruletest.Refs(ruletest.Abnormal)...)
+	inputs = append(inputs, ruletest.Pieces...)
 	rng := rand.New(rand.NewPCG(1, 2))
 	const alphabet = "aZ09-._~%2F!$&'()*+,;=:@/?#[]v. \x7F\x00"
 	for range 3000 {

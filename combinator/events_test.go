@@ -1,7 +1,6 @@
 package combinator_test
 
 import (
-	"errors"
 	"strings"
 	"testing"
 
@@ -118,134 +117,6 @@ func TestEventsOverflow(t *testing.T) {
 	}
 }
 
-// A node of a tree, flattened: depth, name, span.
-type flat struct {
-	Depth      int
-	Name       string
-	Start, End int
-}
-
-func flatten(n *c.Node) []flat {
-	var out []flat
-	var walk func(n *c.Node, d int)
-	walk = func(n *c.Node, d int) {
-		out = append(out, flat{d, n.Name, n.Start, n.End})
-		for _, k := range n.Children {
-			walk(k, d+1)
-		}
-	}
-	walk(n, 0)
-	return out
-}
-
-func TestTree(t *testing.T) {
-	a := c.Named("a", c.ALPHA)
-	key := c.Named("key", letters)
-	val := c.Named("val", c.Plus(c.Alt(c.ALPHA, c.DIGIT)))
-	pair := c.Named("pair", c.Seq(key, c.Lit("="), val))
-	pairs := c.Named("pairs", c.Seq(pair, c.Star(c.Seq(c.Lit(";"), pair))))
-	tests := []struct {
-		name  string
-		rule  *c.Rule
-		in    string
-		names []string
-		want  []flat
-	}{
-		{"nested repetitions", pairs, "k=1;l=x2", nil, []flat{
-			{0, "pairs", 0, 8},
-			{1, "pair", 0, 3}, {2, "key", 0, 1}, {3, "ALPHA", 0, 1}, {2, "val", 2, 3}, {3, "DIGIT", 2, 3},
-			{1, "pair", 4, 8}, {2, "key", 4, 5}, {3, "ALPHA", 4, 5}, {2, "val", 6, 8}, {3, "ALPHA", 6, 7}, {3, "DIGIT", 7, 8}}},
-		{"chosen names; one left out passes its children up", pairs, "k=1;l=x2", []string{"key", "val"}, []flat{
-			{0, "pairs", 0, 8}, {1, "key", 0, 1}, {1, "val", 2, 3}, {1, "key", 4, 5}, {1, "val", 6, 8}}},
-		{"an unnamed root", c.Seq(pair, c.End), "k=v", []string{"pair"}, []flat{{0, "", 0, 3}, {1, "pair", 0, 3}}},
-		{"the root is not repeated when it is chosen", pairs, "k=v", []string{"pairs", "pair"}, []flat{{0, "pairs", 0, 3}, {1, "pair", 0, 3}}},
-		{"one named rule twice in a row", c.Seq(a, a), "xy", []string{"a"}, []flat{{0, "", 0, 2}, {1, "a", 0, 1}, {1, "a", 1, 2}}},
-		{"an unnamed rule twice in a row", func() *c.Rule { u := c.Seq(a); return c.Seq(u, u) }(), "xy", []string{"a"},
-			[]flat{{0, "", 0, 2}, {1, "a", 0, 1}, {1, "a", 1, 2}}},
-		{"an alternative that fails after a named match",
-			c.Alt(c.Seq(key, c.Lit("!")), c.Seq(val, c.Lit("?"))), "ab?", []string{"key", "val"}, []flat{{0, "", 0, 3}, {1, "val", 0, 2}}},
-		{"an Opt that fails after a named match",
-			c.Seq(c.Opt(c.Seq(key, c.Lit("="))), val), "ab", []string{"key", "val"}, []flat{{0, "", 0, 2}, {1, "val", 0, 2}}},
-		{"a named rule that matches empty in an Opt",
-			c.Seq(c.Opt(c.Named("e", c.Star(c.DIGIT))), key), "ab", []string{"e", "key"}, []flat{{0, "", 0, 2}, {1, "e", 0, 0}, {1, "key", 0, 2}}},
-		{"Peek and Not give no node",
-			c.Seq(c.Peek(key), c.Not(c.Seq(key, c.DIGIT)), val), "ab", []string{"key", "val"}, []flat{{0, "", 0, 2}, {1, "val", 0, 2}}},
-		{"a named rule inside a fused scan", c.Star(c.Named("d", c.DIGIT)), "12", nil,
-			[]flat{{0, "", 0, 2}, {1, "d", 0, 1}, {2, "DIGIT", 0, 1}, {1, "d", 1, 2}, {2, "DIGIT", 1, 2}}},
-		{"a named one-byte literal", c.Seq(c.Named("semi", c.Lit(";")), c.ALPHA), ";x", []string{"semi"}, []flat{{0, "", 0, 2}, {1, "semi", 0, 1}}},
-		{"a Func is a leaf", c.Seq(c.Func("num", func(in string, pos int) int {
-			for pos < len(in) && in[pos] >= '0' && in[pos] <= '9' {
-				pos++
-			}
-			return pos
-		}), key), "12ab", nil, []flat{{0, "", 0, 4}, {1, "num", 0, 2}, {1, "key", 2, 4}, {2, "ALPHA", 2, 3}, {2, "ALPHA", 3, 4}}},
-		{"a rule of the package", c.Authority, "u@h:1", []string{"userinfo", "host", "port"},
-			[]flat{{0, "authority", 0, 5}, {1, "userinfo", 0, 1}, {1, "host", 2, 3}, {1, "port", 4, 5}}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			n, err := tt.rule.Tree(tt.in, tt.names...)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if diff := cmp.Diff(tt.want, flatten(n)); diff != "" {
-				t.Errorf("Tree(%q) (-want +got):\n%s", tt.in, diff)
-			}
-			for _, f := range []*c.Node{n} {
-				if f.Text != tt.in[f.Start:f.End] {
-					t.Errorf("Text %q, span %v", f.Text, f.Span)
-				}
-			}
-		})
-	}
-}
-
-func TestTreeError(t *testing.T) {
-	n, err := c.Authority.Tree("u@h:x", "host")
-	var se *c.SyntaxError
-	if n != nil || !errors.As(err, &se) {
-		t.Fatalf("Tree = %v, %v; want a *SyntaxError", n, err)
-	}
-	if diff := cmp.Diff(c.Authority.Explain("u@h:x"), se); diff != "" {
-		t.Errorf("not Explain's error (-want +got):\n%s", diff)
-	}
-}
-
-func TestNodeString(t *testing.T) {
-	key := c.Named("key", letters)
-	pair := c.Named("pair", c.Seq(key, c.Lit("="), c.Named("val", c.Star(c.Class(c.ByteRange(0, 255).Minus(c.Chars(";")))))))
-	in := "a=\x01é;b=" + strings.Repeat("x", 70) // é is two bytes, at 3 and 4
-	n, err := c.Seq(pair, c.Star(c.Seq(c.Lit(";"), pair))).Tree(in, "pair", "key")
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := `0:78 "a=\x01é;b=` + strings.Repeat("x", 56) + `"...
-  pair 0:5 "a=\x01é"
-    key 0:1 "a"
-  pair 6:78 "b=` + strings.Repeat("x", 62) + `"...
-    key 6:7 "b"
-`
-	if diff := cmp.Diff(want, n.String()); diff != "" {
-		t.Errorf("String (-want +got):\n%s", diff)
-	}
-	if k := n.Children[1].Child("key"); k == nil || k.Text != "b" {
-		t.Errorf("Child(key) = %v", k)
-	}
-	if n.Child("nothing") != nil {
-		t.Error("Child of a name not there is not nil")
-	}
-
-	// The text is cut at the start of a character.
-	in = strings.Repeat("x", 63) + "éy"
-	n, err = c.Named("any", c.Star(c.Class(c.ByteRange(0, 255)))).Tree(in)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want := "any 0:66 \"" + strings.Repeat("x", 63) + "\"...\n"; n.String() != want {
-		t.Errorf("String = %q, want %q", n.String(), want)
-	}
-}
-
 // genRule draws a rule over the bytes "abc" with captures whose slots are
 // never used by a capture around them (used), so that the last event of a
 // slot is the one Captures keeps.
@@ -327,66 +198,6 @@ func TestEventsLaws(t *testing.T) {
 	})
 }
 
-// A grammar whose captures are named rules: Named("wN", Capture(N, ...)),
-// with repetitions, alternatives that give up after capturing, an Opt, a
-// Peek and a Not.
-var (
-	fzWord = c.Named("w0", c.Capture(0, letters))
-	fzNum  = c.Named("w1", c.Capture(1, digits))
-	fzPair = c.Named("w2", c.Capture(2, c.Seq(fzWord, c.Lit("="), c.Alt(fzNum, fzWord))))
-	fzList = c.Seq(fzPair, c.Star(c.Seq(c.Lit(";"), fzPair)))
-	fzRule = c.Seq(
-		c.Opt(c.Seq(fzNum, c.Lit(":"))),
-		c.Alt(c.Seq(fzWord, c.Lit("!")), c.Seq(fzWord, c.Lit("?")), fzList),
-		c.Not(c.Seq(c.Lit("#"), fzNum, c.Lit("#"))),
-		c.Opt(c.Seq(c.Lit("#"), c.Peek(fzWord), c.Star(c.Alt(fzWord, fzNum, c.Lit(","))))))
-)
-
-// FuzzTreeVsEvents checks that the tree of the named captures is the list
-// of events: flattened in order, each node the event of its slot, and its
-// leaves the events that hold no other.
-func FuzzTreeVsEvents(f *testing.F) {
-	for _, s := range []string{"a!", "a?", "a=1;b=c", "1:a=b#x,1,y", "12ab", "a=1#1#", "a=1#1,", "", "a=", "1:a?#b"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		events, ok := fzRule.Events(s)
-		n, err := fzRule.Tree(s, "w0", "w1", "w2")
-		if ok != (err == nil) {
-			t.Fatalf("Events ok %v, Tree error %v", ok, err)
-		}
-		if !ok {
-			return
-		}
-		var nodes, leaves, wantLeaves []c.Event
-		var walk func(n *c.Node)
-		walk = func(n *c.Node) {
-			for _, k := range n.Children {
-				e := c.Event{Slot: int(k.Name[1] - '0'), Span: k.Span}
-				nodes = append(nodes, e)
-				if len(k.Children) == 0 {
-					leaves = append(leaves, e)
-				}
-				walk(k)
-			}
-		}
-		walk(n)
-		for i, e := range events {
-			// No capture of the grammar matches empty: the next event is
-			// inside this one exactly when it starts before this one ends.
-			if i+1 == len(events) || events[i+1].Start >= e.End {
-				wantLeaves = append(wantLeaves, e)
-			}
-		}
-		if diff := cmp.Diff(events, nodes); diff != "" {
-			t.Fatalf("%q: events (-) and tree (+):\n%s", s, diff)
-		}
-		if diff := cmp.Diff(wantLeaves, leaves); diff != "" {
-			t.Fatalf("%q: events that hold none (-) and leaves (+):\n%s\n%v", s, diff, n)
-		}
-	})
-}
-
 // FuzzEventsURI checks on the URI-reference grammar with a capture around
 // each component that Events and Tree match where Match does, and that the
 // last event of each slot is what Captures reports (no capture of it holds
@@ -417,4 +228,27 @@ func FuzzEventsURI(f *testing.F) {
 			t.Fatalf("%q: Captures (-) and the last events (+):\n%s", s, diff)
 		}
 	})
+}
+
+// TestAppendEventsFillsExactRoom: AppendEvents "allocates nothing when dst
+// has room for the events", also when they are more than the buffer on the
+// stack and fill dst's room exactly (35 events, room for 35).
+func TestAppendEventsFillsExactRoom(t *testing.T) {
+	r := c.Star(c.Seq(c.Capture(0, c.ALPHA), c.Opt(c.Capture(1, c.DIGIT))))
+	in := strings.Repeat("a1b", 11) + "a1" // 35 events: one per byte
+	want, ok := r.Events(in)
+	if !ok || len(want) != 35 {
+		t.Fatalf("Events: %d events, %v; want 35", len(want), ok)
+	}
+	dst := make([]c.Event, 0, 35)
+	got, ok := r.AppendEvents(dst, in)
+	if d := cmp.Diff(want, got); !ok || d != "" {
+		t.Fatalf("AppendEvents (-want +got), ok %v:\n%s", ok, d)
+	}
+	if &got[0] != &dst[:1][0] {
+		t.Error("the events were not written in dst's room")
+	}
+	if n := testing.AllocsPerRun(20, func() { r.AppendEvents(dst[:0], in) }); n != 0 {
+		t.Errorf("AppendEvents with exact room allocates %v times, want 0", n)
+	}
 }

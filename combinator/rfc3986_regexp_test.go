@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/seed42851778/rfc3986/internal/ruletest"
 	"pgregory.net/rapid"
 )
 
@@ -147,7 +148,7 @@ func TestRulesVsRegexpExhaustive(t *testing.T) {
 func TestRegexpOracleSane(t *testing.T) {
 	re := func(name string) *regexp.Regexp { return regexp.MustCompile(`^(?:` + abnfRE[name] + `)$`) }
 	uriRef, ipv6, host, ipv4 := re("URI-reference"), re("IPv6address"), re("host"), re("IPv4address")
-	for _, s := range append(append(append([]string{rfcBase54}, rfcExamples112...), rfcExamples3...), rfcRefs541...) {
+	for _, s := range append(append(append([]string{ruletest.Base}, ruletest.Examples...), ruletest.ComponentExamples...), ruletest.Refs(ruletest.Normal)...) {
 		if !uriRef.MatchString(s) {
 			t.Errorf("oracle rejects %q", s)
 		}
@@ -203,18 +204,9 @@ func TestRulesVsRegexpShortIPv6(t *testing.T) {
 	walk(nil, depth)
 }
 
-// uriFragments are pieces that, concatenated, make URI-like strings that
-// reach every rule's corner cases.
-var uriFragments = []string{
-	"a", "Z", "v", "V", "F", "1", "0", "2", "25", "255", "256", "01", "12345", "ffff", ".", ":", "::", ":::",
-	"/", "//", "?", "#", "@", "[", "]", "%", "%41", "%4", "%zz", "1.2.3.4", "1.2.3", "0.0.0.0", "-", "_", "~",
-	"!", "=", "&", "+", "http:", "s://", "[::1]", "[v1.x]", "v1.", "::ffff:", "..", "./", "../", " ", "\x00",
-	"\xff", "é", "h:", ":80", "u@", "1:2:3:4:5:6:7:8", "1:2:3:4", "[1:2:3:4:5:6:7::]",
-}
-
 func genURIish() *rapid.Generator[string] {
 	return rapid.Custom(func(t *rapid.T) string {
-		parts := rapid.SliceOfN(rapid.SampledFrom(uriFragments), 0, 12).Draw(t, "parts")
+		parts := rapid.SliceOfN(rapid.SampledFrom(ruletest.Pieces), 0, 12).Draw(t, "parts")
 		return strings.Join(parts, "")
 	})
 }
@@ -242,7 +234,7 @@ func TestRulesVsRegexpRapid(t *testing.T) {
 }
 
 func FuzzRulesVsRegexp(f *testing.F) {
-	for _, s := range [][]string{rfcExamples112, rfcExamples3, rfcRefs541, rfcRefs542, rfcResults541, uriFragments} {
+	for _, s := range [][]string{ruletest.Examples, ruletest.ComponentExamples, ruletest.Refs(ruletest.Normal), ruletest.Refs(ruletest.Abnormal), ruletest.Targets(ruletest.Normal), ruletest.Pieces} {
 		for _, x := range s {
 			f.Add(x)
 		}

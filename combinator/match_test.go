@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/seed42851778/rfc3986/internal/ruletest"
 )
 
 // prefixCase is a rule on an input with its expected prefix match.
@@ -143,32 +144,6 @@ func TestNullableRepetitionTerminates(t *testing.T) {
 	}
 }
 
-func TestRepPanicsOnBadBounds(t *testing.T) {
-	for _, b := range [][2]int{{-1, 1}, {2, 1}, {0, -2}, {5, 4}, {-1, Unbounded}} {
-		func() {
-			defer func() {
-				if recover() == nil {
-					t.Errorf("Rep(%d, %d) did not panic", b[0], b[1])
-				}
-			}()
-			Rep(b[0], b[1], Lit("a"))
-		}()
-	}
-	for _, b := range [][2]int{{0, 0}, {0, Unbounded}, {3, 3}, {1, 2}} {
-		Rep(b[0], b[1], Lit("a"))
-	}
-	for _, slot := range []int{-1, 1 << 20} {
-		func() {
-			defer func() {
-				if recover() == nil {
-					t.Errorf("Capture(%d) did not panic", slot)
-				}
-			}()
-			Capture(slot, Lit("a"))
-		}()
-	}
-}
-
 func TestMatchPrefixMatchAtCheck(t *testing.T) {
 	r := Plus(Class(DigitSet))
 	if !r.Match("123") || r.Match("12a") || r.Match("") {
@@ -274,7 +249,7 @@ func TestCaptures(t *testing.T) {
 }
 
 func TestMatchAllocatesNothing(t *testing.T) {
-	inputs := append(append([]string{}, rfcExamples112...), rfcRefs541...)
+	inputs := append(append([]string{}, ruletest.Examples...), ruletest.Refs(ruletest.Normal)...)
 	inputs = append(inputs, "http://[::ffff:1.2.3.4]:80/a/b?c#d", "http://a b", strings.Repeat("/a%41", 1000))
 	spans := make([]Span, 4)
 	capRule := Seq(Capture(0, Scheme), Lit(":"), Capture(1, HierPart), Opt(Seq(Lit("?"), Capture(2, Query))))
@@ -285,7 +260,7 @@ func TestMatchAllocatesNothing(t *testing.T) {
 			URIReference.MatchAt(s, 1)
 			Host.Match(s)
 			IPv6Address.Match(s)
-			_ = URIReference.Check(rfcBase54)
+			_ = URIReference.Check(ruletest.Base)
 			capRule.Captures(s, spans)
 		}
 	})
@@ -349,7 +324,7 @@ var rulesUnderTest = append(append([]*Rule{}, exportedRules...),
 )
 
 func FuzzPreparedVsPlain(f *testing.F) {
-	for _, s := range append(append(append([]string{}, rfcExamples112...), rfcRefs542...), uriFragments...) {
+	for _, s := range append(append(append([]string{}, ruletest.Examples...), ruletest.Refs(ruletest.Abnormal)...), ruletest.Pieces...) {
 		f.Add(s)
 	}
 	for _, s := range []string{"", "bbbc", "c", "ab%41%4", "AB.x.y", "1.2.3.4", "ac", "/%41%42/", "-a-b", "%%41", "aab"} {
@@ -380,4 +355,65 @@ func FuzzPreparedVsPlain(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestFuncMayMatchEmpty: a MatchFunc may return pos itself, an empty match
+// (its doc forbids only an offset below pos or past the end), as
+// Rule.MatchAt of a rule that matches the empty string does.
+func TestFuncMayMatchEmpty(t *testing.T) {
+	empty := Func("empty", func(_ string, pos int) int { return pos })
+	checkPrefix(t, "SeqEmptyFunc", Seq(Lit("a"), empty, Lit("b")), prefixCase{"ab", 2}, prefixCase{"a", -1})
+	xs := Func("xs", Star(Lit("x")).MatchAt)
+	checkPrefix(t, "FuncMatchAtNullable", Seq(Lit("<"), xs, Lit(">")), prefixCase{"<>", 2}, prefixCase{"<xx>", 4})
+}
+
+// TestRepExactlyOnce: "1element" (RFC 5234 §3.7, <n>element is exactly n
+// occurrences) must match its element once, as Rep(1, 1, ...): "<" 1( "a"
+// "b" ) ">" matches "<ab>" and fails on "<>" and "<a>", where the element
+// is missing or incomplete, at the top level too.
+func TestRepExactlyOnce(t *testing.T) {
+	once := Rep(1, 1, Seq(Lit("a"), Lit("b")))
+	checkPrefix(t, "RepOnceInSeq", Seq(Lit("<"), once, Lit(">")),
+		prefixCase{"<ab>", 4}, prefixCase{"<>", -1}, prefixCase{"<a>", -1}, prefixCase{"<abab>", -1})
+	checkPrefix(t, "RepOnce", once, prefixCase{"ab", 2}, prefixCase{"abab", 2}, prefixCase{"", -1}, prefixCase{"x", -1})
+}
+
+// plainMatch matches r at pos of s with the unprepared matcher: no fused
+// forms and no skipping by first bytes, the ABNF-literal reading of the
+// constructors. It records captures into spans (reset to NoSpan first).
+func plainMatch(r *Rule, s string, pos int, spans []Span) int {
+	r.prepared()
+	size := 16
+	for {
+		for i := range spans {
+			spans[i] = NoSpan
+		}
+		m := matcher{mode: modePlain, spans: spans, undo: make([]undoEntry, size)}
+		e := m.match(r, s, pos)
+		if !m.overflow {
+			return e
+		}
+		size *= 4
+	}
+}
+
+// TestCapturesAllocatesPastADozen: Captures allocates nothing while one
+// match sets at most a dozen captures, and matches again with a log on the
+// heap past that, as the package documentation says; the spans are right
+// either way.
+func TestCapturesAllocatesPastADozen(t *testing.T) {
+	r := Star(Capture(0, ALPHA))
+	spans := make([]Span, 1)
+	for _, tc := range []struct {
+		n      int
+		allocs bool
+	}{{12, false}, {13, true}} {
+		in := strings.Repeat("a", tc.n)
+		if !r.Captures(in, spans) || spans[0] != (Span{tc.n - 1, tc.n}) {
+			t.Errorf("%d captures: spans %v, want the last letter", tc.n, spans)
+		}
+		if n := testing.AllocsPerRun(10, func() { r.Captures(in, spans) }); (n > 0) != tc.allocs {
+			t.Errorf("%d captures: %v allocations, want some: %v", tc.n, n, tc.allocs)
+		}
+	}
 }

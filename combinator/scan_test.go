@@ -135,3 +135,21 @@ func TestRuneFusionGuards(t *testing.T) {
 		t.Error("ipchar, isegment and iquery are not rune-fused")
 	}
 }
+
+// TestRuneClassRefusesOtherCharacter: a rune class matches one character of
+// its set and nothing else: %xE9 refuses "ü" (C3 BC in UTF-8, RFC 3629) and
+// an invalid byte, at the start and after "é".
+func TestRuneClassRefusesOtherCharacter(t *testing.T) {
+	r := RuneClass(Runes(RuneRange{Lo: 0xE9, Hi: 0xE9}))
+	for _, tc := range []struct {
+		in   string
+		pos  int
+		want int
+	}{
+		{"ü", 0, -1}, {"éü", 2, -1}, {"é\xE9", 2, -1}, {"éé", 2, 4},
+	} {
+		if got := r.MatchAt(tc.in, tc.pos); got != tc.want {
+			t.Errorf("%s on %q at %d: %d, want %d", r, tc.in, tc.pos, got, tc.want)
+		}
+	}
+}

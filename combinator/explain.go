@@ -1,0 +1,282 @@
+package combinator
+
+// Check returns nil when the whole of s matches r, else a *SyntaxError that
+// says where and what was expected.
+func (r *Rule) Check(s string) error {
+	if r.Match(s) {
+		return nil
+	}
+	return r.Explain(s)
+}
+
+// Explain returns the diagnosis of a failed whole match of s against r: the
+// farthest offset any alternative reached and what was expected there. It
+// returns nil when s matches. Explain re-runs the match with bookkeeping the
+// fast path does not do, so call it only after a failure.
+func (r *Rule) Explain(s string) *SyntaxError {
+	return r.explain(s, -1)
+}
+
+// ExplainFrom is Explain given a lower bound of the farthest offset, such as
+// the end of the prefix r matches (Prefix, MatchAt, a generated matcher):
+// before it the diagnosis skips, as the fast path does, what it would not
+// record, which makes it cheaper. A bound past the farthest offset is
+// detected and the diagnosis made again without it, so the result is always
+// Explain's.
+func (r *Rule) ExplainFrom(s string, lowerBound int) *SyntaxError {
+	if lowerBound < 0 || lowerBound > len(s) {
+		lowerBound = -1
+	}
+	return r.explain(s, lowerBound)
+}
+
+func (r *Rule) explain(s string, far int) *SyntaxError {
+	r.prepared()
+	d := diag{far: far, root: r}
+	m := matcher{mode: modeExplain, d: &d}
+	end := m.match(r, s, 0)
+	if end == len(s) {
+		return nil
+	}
+	if end >= 0 {
+		d.top = nil
+		d.fail(end, End)
+	}
+	if d.n == 0 && far >= 0 {
+		return r.explain(s, -1) // the bound was past the farthest failure
+	}
+	return &SyntaxError{
+		Input:    s,
+		Offset:   d.far,
+		Rule:     r.label(),
+		In:       d.in(),
+		Expected: d.labels(),
+	}
+}
+
+// diag is what a diagnosis run records: the farthest failure and what was
+// expected there.
+//
+// It lives on the stack of Explain: it keeps what was expected in an array,
+// spilling to a slice only past its size, and the named rules in progress on
+// the Go stack of matchNamed (top is the innermost).
+type diag struct {
+	far     int   // farthest failure offset
+	at      *Rule // innermost named rule in progress at far
+	top     *Rule // innermost named rule in progress
+	entered *Rule // the named rule matchNamed is entering
+	root    *Rule // the rule explained: never reported under its own name
+
+	n    int       // how many rules were expected at far
+	exp  [16]*Rule // the first of them, each labelled only for the error
+	more []*Rule   // the others
+}
+
+// expected returns the i-th rule expected at far.
+func (d *diag) expected(i int) *Rule {
+	if i < len(d.exp) {
+		return d.exp[i]
+	}
+	return d.more[i-len(d.exp)]
+}
+
+// truncate keeps the first n rules expected at far.
+func (d *diag) truncate(n int) {
+	d.n = n
+	if n <= len(d.exp) {
+		d.more = d.more[:0]
+	} else {
+		d.more = d.more[:n-len(d.exp)]
+	}
+}
+
+// labels returns the labels of the rules expected at far, each once.
+func (d *diag) labels() []string {
+	out := make([]string, 0, d.n)
+next:
+	for i := 0; i < d.n; i++ {
+		l := d.expected(i).label()
+		for _, o := range out {
+			if o == l {
+				continue next
+			}
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+// matchNamed matches a named rule in diagnosis mode. A named rule that fails
+// where it starts is reported under its name, in place of the pieces inside
+// it; not the rule explained, which would say no more than that it failed.
+func (m *matcher) matchNamed(r *Rule, in string, pos int) int {
+	d := m.d
+	farBefore, mark, parent := d.far, d.n, d.top
+	d.top = r
+	d.entered = r // match r itself now, not its name
+	e := m.match(r, in, pos)
+	d.top = parent
+	if e < 0 && m.quiet == 0 && d.far == pos && r != d.root {
+		if farBefore < pos {
+			mark = 0
+		}
+		d.truncate(mark)
+		d.far = -1 // let fail set the context anew
+		if mark > 0 {
+			d.far = pos
+		}
+		d.fail(pos, r)
+	}
+	return e
+}
+
+// fail records, in a diagnosis run, that r was expected at pos.
+func (m *matcher) fail(pos int, r *Rule) {
+	if m.quiet == 0 {
+		m.d.fail(pos, r)
+	}
+}
+
+// fail records that r was expected at pos.
+func (d *diag) fail(pos int, r *Rule) {
+	if pos < d.far {
+		return
+	}
+	if pos > d.far {
+		d.far = pos
+		d.truncate(0)
+	}
+	// The context is that of the last failure at far: the parse that got
+	// farthest and was tried last, the one that survived backtracking.
+	d.at = d.top
+	for i := 0; i < d.n; i++ {
+		if d.expected(i) == r {
+			return
+		}
+	}
+	if d.n < len(d.exp) {
+		d.exp[d.n] = r
+	} else {
+		d.more = append(d.more, r)
+	}
+	d.n++
+}
+
+// in is the name of the named rule in progress at the farthest failure.
+func (d *diag) in() string {
+	if d.at == nil {
+		return ""
+	}
+	return d.at.name
+}
+
+// behind reports, in a diagnosis run, whether pos lies before the farthest
+// failure so far. There a rule that cannot start with the next byte may be
+// skipped as the fast path skips it: it would fail at pos, and a failure
+// before the farthest one is not recorded.
+func (m *matcher) behind(pos int) bool {
+	return m.d != nil && pos < m.d.far
+}
+
+// fusedDiag matches a fused node in a diagnosis run and records what the
+// unfused rule would have expected where the scan stopped: the labels of its
+// unit (and of the separator), and HEXDIG after a "%" that does not start a
+// pct-encoded triplet.
+func (m *matcher) fusedDiag(r *Rule, in string, pos int) int {
+	e := fused(r, in, pos)
+	var unit *Rule // the rule one step of the scan matches
+	stop := e      // where the scan stopped
+	switch r.fast {
+	case fUnit:
+		unit, stop = r, pos
+		if e >= 0 {
+			return e
+		}
+	case fRun:
+		unit = r.subs[0]
+		if r.max != Unbounded || e < 0 {
+			stop = fused(&Rule{fast: fRun, tab: r.tab, pct: r.pct, max: r.max}, in, pos)
+			if n := r.max; n != Unbounded && stop >= 0 && countUnits(r, in, pos, stop) == n {
+				return e // stopped at its bound: nothing was expected
+			}
+		}
+	case fSepRun:
+		body := r.subs[0]
+		for body.kind == kSeq && len(body.subs) == 1 {
+			body = body.subs[0]
+		}
+		if m.before(stop) {
+			return e
+		}
+		if e > pos {
+			m.recordUnits(body.subs[1].subs[0], in, stop)
+		}
+		m.fail(stop, body.subs[0])
+		return e
+	}
+	if !m.before(stop) {
+		m.recordUnits(unit, in, stop)
+	}
+	return e
+}
+
+// before reports whether whatever a scan that stopped at stop would record
+// lies before the farthest failure so far (HEXDIG may be expected up to two
+// bytes after it), so that there is nothing to record.
+func (m *matcher) before(stop int) bool {
+	return m.quiet > 0 || stop+2 < m.d.far
+}
+
+// recordUnits records the labels of unit, one step of a scan, as expected at
+// pos, and HEXDIG where a "%" there is not followed by two.
+func (m *matcher) recordUnits(unit *Rule, in string, pos int) {
+	if unit.name == "" && unit.kind == kAlt {
+		for _, a := range unit.subs {
+			m.recordUnits(a, in, pos)
+		}
+		return
+	}
+	if unit.name == "" && unit.kind == kSeq && len(unit.subs) == 1 {
+		m.recordUnits(unit.subs[0], in, pos)
+		return
+	}
+	m.fail(pos, unit)
+	if unit.pct { // a unit that is or holds "%" HEXDIG HEXDIG (unitOf)
+		if pos < len(in) && in[pos] == '%' {
+			q := pos + 1
+			for q < len(in) && q < pos+3 && hexdig[in[q]] {
+				q++
+			}
+			if q < pos+3 {
+				m.fail(q, HEXDIG)
+			}
+		}
+	}
+}
+
+// countUnits counts the units of r's scan between pos and end.
+func countUnits(r *Rule, in string, pos, end int) int {
+	n := 0
+	for pos < end {
+		if in[pos] == '%' && r.pct && !r.tab['%'] {
+			pos += 3
+		} else {
+			pos++
+		}
+		n++
+	}
+	return n
+}
+
+// failTerminal records, in a diagnosis, that the terminal r failed at pos.
+// A literal fails at its first byte that differs, where its tail was
+// expected (the first byte that cannot be part of the rule).
+func (m *matcher) failTerminal(r *Rule, in string, pos int) {
+	if r.tail != nil {
+		if k := litPrefix(r, in, pos); k > 0 {
+			m.fail(pos+k, r.tail[k-1])
+			return
+		}
+	}
+	m.fail(pos, r)
+}
