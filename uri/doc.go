@@ -15,10 +15,12 @@
 // reference (a URI or a relative reference, §4.1), ParseAbsolute an absolute
 // URI (no fragment, §4.3), ParseRelative a relative reference (no scheme,
 // §4.2). MustParse and MustParseReference panic instead, for constants.
-// ParseRepaired reads an href as a browser does, for pasted and scraped
-// text: it makes a fixed, short list of repairs that keep the reference's
-// meaning (percent-encoding what a component cannot hold, an IDNA A-label
-// for a Unicode host), reports each, and otherwise fails as ParseReference.
+// ParseRepaired is for pasted and scraped text: it makes a fixed, short
+// list of repairs that keep the reference's meaning (percent-encoding what a
+// component cannot hold, an IDNA A-label for a Unicode host), reports each,
+// and otherwise fails as ParseReference; it refuses a text a browser would
+// read with another host. To read URLs as browsers do, use package weburl
+// (the WHATWG URL Standard).
 // Section numbers (§) are RFC 3986's.
 //
 // # Raw components, decoding on demand

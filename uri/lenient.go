@@ -1,6 +1,6 @@
 package uri
 
-// Lenient is a URI reference that decodes as a browser reads an href: its
+// Lenient is a URI reference that decodes leniently, for pasted text: its
 // UnmarshalText, which encoding/json (for a JSON string), encoding/xml and
 // flag.TextVar call, parses with ParseRepaired rather than ParseReference.
 // So the text of a config file or of an HTML form, "https://bücher.de/hook"
@@ -9,7 +9,9 @@ package uri
 // what a component cannot hold, an IDNA A-label for a Unicode host, the
 // removal of surrounding spaces, tabs and newlines), which keep what the
 // reference means, and no other. What they cannot mend stays an error, a
-// *ParseError with offsets into the text given.
+// *ParseError with offsets into the text given, or a *ReadingError where a
+// browser would read another host in the text (see ParseRepaired; package
+// weburl reads text as browsers do).
 //
 // The URI it holds is strict, like any other: Lenient embeds it, so its
 // methods are a Lenient's, and it marshals as the repaired text. Decode
@@ -22,7 +24,7 @@ type Lenient struct {
 // UnmarshalText implements encoding.TextUnmarshaler with ParseRepaired: any
 // URI reference is accepted, relative ones included, after the repairs of
 // ParseRepaired. On error, *l is left unchanged and the error is a
-// *ParseError.
+// *ParseError or a *ReadingError.
 func (l *Lenient) UnmarshalText(text []byte) error {
 	u, _, err := ParseRepaired(string(text))
 	if err != nil {
@@ -32,12 +34,12 @@ func (l *Lenient) UnmarshalText(text []byte) error {
 	return nil
 }
 
-// ResolveRepaired is ResolveString for text a browser would accept: it
-// parses ref with ParseRepaired, so that "../old page.html" or
-// "/search?q=naïve" resolve as a browser resolves them, and resolves the
+// ResolveRepaired is ResolveString for pasted text: it parses ref with
+// ParseRepaired, so that "../old page.html" or "/search?q=naïve" resolve
+// to the targets a browser would fetch, and resolves the
 // result against base (Resolve, §5.2). It returns the repairs made to ref,
 // as ParseRepaired lists them, with offsets into ref. It fails with the
-// *ParseError of ParseRepaired when ref cannot be repaired, or with the
+// *ParseError or *ReadingError of ParseRepaired when ref cannot be repaired, or with the
 // error of Resolve (a *ResolveError when base has no scheme).
 func (base URI) ResolveRepaired(ref string) (URI, []Repair, error) {
 	r, reps, err := ParseRepaired(ref)

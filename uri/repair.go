@@ -80,11 +80,15 @@ func (r Repair) MarshalJSON() ([]byte, error) {
 // JSON handler, which would marshal Old and New, does not show a password.
 func (r Repair) LogValue() slog.Value { return slog.StringValue(r.String()) }
 
-// ParseRepaired parses s as a URI reference (§4.1) after making the repairs
-// a browser makes to an href it reads, those that keep what the reference
-// means, and returns the URI with the list of what it changed, in order. A
-// valid URI reference comes back unchanged with no repair; repairing a
-// repaired text changes nothing. The repairs are exactly these:
+// ParseRepaired parses s as a URI reference (§4.1) after a fixed, short
+// list of repairs for pasted and scraped text, those that keep what the
+// reference means, and returns the URI with the list of what it changed, in
+// order. A valid URI reference comes back unchanged with no repair;
+// repairing a repaired text changes nothing. It does not read s as a browser
+// does: package weburl does that, by the WHATWG URL Standard, and its
+// CompareReadings shows where the two readings of one text part. Where a
+// repaired text would have another host than browsers read in it, ParseRepaired
+// refuses it with a *ReadingError (see below). The repairs are exactly these:
 //
 //  1. C0 control characters (U+0000–U+001F) and spaces at the start and at
 //     the end are removed, and so is every tab, LF and CR (the WHATWG URL
@@ -117,6 +121,17 @@ func (r Repair) LogValue() slog.Value { return slog.StringValue(r.String()) }
 // refuses or that is not UTF-8), a bad port stays an error, and a ":" in the first segment of a relative path stays
 // an error (§4.2).
 //
+// A repair never hands a program a host that browsers would not connect
+// to: where the text, read by the URL Standard as an href of an http,
+// https, ws, wss, ftp or file URL (or, for a relative reference, against
+// such a base), names another host than the repaired reference does,
+// ParseRepaired fails with a *ReadingError that says why. That is the case
+// for a "\" in the authority or in the slashes that open it
+// ("http://example.com\@evil.com/" is example.com to a browser), for a run
+// of slashes after the scheme other than "//" before a host ("http:/x",
+// "http:///x"), for a host browsers read as another IPv4 address
+// ("0x7f.1", "127.1"), and for a drive letter after "file://".
+//
 // When the repaired text is not a URI reference, the error is the
 // *ParseError of ParseReference on the repaired text, with its Input set to
 // s and its Offset moved to where the offending byte stands in s (len(s)
@@ -127,11 +142,14 @@ func ParseRepaired(s string) (URI, []Repair, error) {
 	if err == nil {
 		return u, nil, nil
 	}
-	t, reps := repair(s)
+	t, reps, cl := repair(s)
 	if len(reps) == 0 {
 		return URI{}, nil, err
 	}
 	u, err = ParseReference(t)
+	if re := checkWebReading(s, cl, u.Host(), err == nil); re != nil {
+		return URI{}, nil, re
+	}
 	if err != nil {
 		if pe, ok := err.(*ParseError); ok {
 			at := func(o int) int {
@@ -357,8 +375,9 @@ func isRegName(s string) bool {
 }
 
 // repair makes the repairs of ParseRepaired to s and returns the repaired
-// text and the repairs, in order of offset.
-func repair(s string) (string, []Repair) {
+// text, the repairs, in order of offset, and the text after the removals of
+// repair 1, on which the others were made.
+func repair(s string) (string, []Repair, *cleaned) {
 	cl, removals := clean(s)
 	t := cl.t
 	r := &repairer{cl: &cl, hostStart: -1, hostEnd: -1}
@@ -441,7 +460,7 @@ func repair(s string) (string, []Repair) {
 			reps[k].InPassword = true
 		}
 	}
-	return r.b.String(), reps
+	return r.b.String(), reps, &cl
 }
 
 // merge merges the removals of repair 1 and the other repairs, both sorted by

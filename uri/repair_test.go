@@ -339,7 +339,17 @@ func TestPropertyRepairLaws(t *testing.T) {
 		u, reps, err := uri.ParseRepaired(s)
 		if err != nil {
 			var pe *uri.ParseError
-			if !errors.As(err, &pe) || pe.Input != s || pe.Offset < 0 || pe.Offset > len(s) {
+			var re *uri.ReadingError
+			switch {
+			case errors.As(err, &pe):
+				if pe.Input != s || pe.Offset < 0 || pe.Offset > len(s) {
+					t.Fatalf("ParseRepaired(%q): error %#v", s, err)
+				}
+			case errors.As(err, &re):
+				if re.Input != s || re.Offset < 0 || re.Offset >= len(s) {
+					t.Fatalf("ParseRepaired(%q): error %#v", s, err)
+				}
+			default:
 				t.Fatalf("ParseRepaired(%q): error %#v", s, err)
 			}
 			return
