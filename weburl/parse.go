@@ -2,6 +2,7 @@ package weburl
 
 import (
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -54,20 +55,34 @@ func ParseValidated(input string, base URL) (URL, []ValidationError, error) {
 // returns a nil *Error as a nil error interface only through its callers.
 func parse(input string, base *URL, v *validations) (URL, *Error) {
 	p := parser{orig: input, base: base, v: v}
-	var stack [256]byte
-	p.buf = stack[:0]
+	sp := scratch.Get().(*[]byte)
+	p.buf = (*sp)[:0]
 	p.clean(input)
-	if !p.run() {
-		return URL{}, p.err
-	}
+	ok := p.run()
 	u := p.u
-	if string(p.buf) == input {
-		u.href = input
-	} else {
-		u.href = string(p.buf)
+	if ok {
+		if string(p.buf) == input {
+			u.href = input
+		} else {
+			u.href = string(p.buf)
+		}
+	}
+	if cap(p.buf) <= maxScratch {
+		*sp = p.buf
+		scratch.Put(sp)
+	}
+	if !ok {
+		return URL{}, p.err
 	}
 	return u, nil
 }
+
+// scratch holds the buffers the parser writes an href into before it knows
+// whether the href is the input itself (no allocation then) or needs a new
+// string; maxScratch bounds what it keeps.
+var scratch = sync.Pool{New: func() any { b := make([]byte, 0, 256); return &b }}
+
+const maxScratch = 64 << 10
 
 // parser is the state of one run of the basic URL parser. It writes the
 // serialization into buf in order, as the components are found, and keeps
@@ -106,23 +121,48 @@ func (p *parser) clean(s string) {
 	}
 	p.lead = start
 	s = s[start:end]
-	if strings.ContainsAny(s, "\t\n\r") {
-		p.valid("invalid-URL-unit", strings.IndexAny(s, "\t\n\r"))
-		var b strings.Builder
-		b.Grow(len(s))
-		for i := 0; i < len(s); i++ {
-			if c := s[i]; c != '\t' && c != '\n' && c != '\r' {
-				b.WriteByte(c)
+	if mayNeedCleaning(s) {
+		if strings.ContainsAny(s, "\t\n\r") {
+			p.valid("invalid-URL-unit", strings.IndexAny(s, "\t\n\r"))
+			var b strings.Builder
+			b.Grow(len(s))
+			for i := 0; i < len(s); i++ {
+				if c := s[i]; c != '\t' && c != '\n' && c != '\r' {
+					b.WriteByte(c)
+				}
 			}
+			s = b.String()
+			p.dirty = true
 		}
-		s = b.String()
-		p.dirty = true
-	}
-	if !utf8.ValidString(s) {
-		s = toValidUTF8(s)
-		p.dirty = true
+		if !utf8.ValidString(s) {
+			s = toValidUTF8(s)
+			p.dirty = true
+		}
 	}
 	p.in = s
+}
+
+// mayNeedCleaning reports whether s has a byte below 0x0E (a tab or
+// newline among them) or above 0x7F (perhaps invalid UTF-8), testing eight
+// bytes at a time: ((w - 0x0E…) | w) has a byte's high bit set exactly when
+// that byte is below 0x0E or above 0x7F (a borrow only ever follows such a
+// byte).
+func mayNeedCleaning(s string) bool {
+	const lo, hi = 0x0E0E0E0E0E0E0E0E, 0x8080808080808080
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		w := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		if ((w-lo)|w)&hi != 0 {
+			return true
+		}
+	}
+	for ; i < len(s); i++ {
+		if c := s[i]; c < 0x0E || c >= 0x80 {
+			return true
+		}
+	}
+	return false
 }
 
 // toValidUTF8 replaces every byte of s that does not start a valid UTF-8
@@ -203,8 +243,6 @@ const (
 	stSpecialAuthoritySlashes
 	stSpecialAuthorityIgnoreSlashes
 	stAuthority
-	stHost
-	stPort
 	stFile
 	stFileSlash
 	stFileHost
@@ -371,20 +409,41 @@ func (p *parser) run() bool {
 			state = stAuthority
 
 		case stAuthority:
-			end := i
+			// One scan finds the authority's end, its last '@' (the end of
+			// the userinfo) and the first ':' outside brackets after it (the
+			// host state's end when a port follows).
 			special := p.special()
-			for end < n {
+			stop := &authorityStopOther
+			if special {
+				stop = &authorityStopSpecial
+			}
+			end, at, colon := i, -1, -1
+			inBrackets := false
+		scan:
+			for ; end < n; end++ {
 				c := in[end]
-				if c == '/' || c == '?' || c == '#' || (c == '\\' && special) {
-					break
+				if !stop[c] {
+					continue
 				}
-				end++
+				switch c {
+				case '@':
+					at, colon, inBrackets = end, -1, false
+				case ':':
+					if colon < 0 && !inBrackets {
+						colon = end
+					}
+				case '[':
+					inBrackets = true
+				case ']':
+					inBrackets = false
+				default:
+					break scan
+				}
 			}
 			p.buf = append(p.buf, '/', '/')
 			userStart := len(p.buf)
 			p.u.usernameEnd = uint32(userStart)
-			if at := strings.LastIndexByte(in[i:end], '@'); at >= 0 {
-				at += i
+			if at >= 0 {
 				if p.v != nil {
 					for k := i; k <= at; k++ {
 						if in[k] == '@' {
@@ -407,57 +466,31 @@ func (p *parser) run() bool {
 				}
 				i = at + 1
 			}
-			state = stHost
-
-		case stHost:
-			special := p.special()
-			j := i
-			inBrackets := false
-			port := false
-			for j < n {
-				c := in[j]
-				if c == ':' && !inBrackets {
-					port = true
-					break
-				}
-				if c == '/' || c == '?' || c == '#' || (c == '\\' && special) {
-					break
-				}
-				if c == '[' {
-					inBrackets = true
-				} else if c == ']' {
-					inBrackets = false
-				}
-				j++
+			// The host state.
+			j := end
+			if colon >= 0 {
+				j = colon
 			}
-			if i == j && (port || special) {
+			if i == j && (colon >= 0 || special) {
 				return p.fail("host-missing", i)
 			}
 			if !p.parseHost(i, j, !special) {
 				return false
 			}
-			if port {
-				i = j + 1
-				state = stPort
-			} else {
+			if colon < 0 {
 				i = j
 				state = stPathStart
+				break
 			}
-
-		case stPort:
-			j := i
-			for j < n && isDigit(in[j]) {
-				j++
+			// The port state.
+			i = colon + 1
+			for j = i; j < end && isDigit(in[j]); j++ {
 			}
-			if j < n {
-				if c := in[j]; !(c == '/' || c == '?' || c == '#' || (c == '\\' && p.special())) {
-					return p.fail("port-invalid", j)
-				}
+			if j < end {
+				return p.fail("port-invalid", j)
 			}
-			if j > i {
-				if !p.writePort(in[i:j], i) {
-					return false
-				}
+			if j > i && !p.writePort(in[i:j], i) {
+				return false
 			}
 			i = j
 			state = stPathStart
@@ -620,18 +653,28 @@ func (p *parser) run() bool {
 			p.u.queryStart = uint32(len(p.buf))
 			p.u.flags |= flagQuery
 			p.buf = append(p.buf, '?')
-			j := strings.IndexByte(in[i:], '#')
-			if j < 0 {
-				j = n
-			} else {
-				j += i
-			}
-			set := &querySet
+			stop := &queryStopOther
 			if p.special() {
-				set = &specialQuerySet
+				stop = &queryStopSpecial
 			}
-			p.appendEncoded(in[i:j], i, set)
-			i = j
+			start := i
+			for {
+				j := i
+				for j < n && !stop[in[j]] {
+					j++
+				}
+				p.buf = append(p.buf, in[i:j]...)
+				i = j
+				if i == n || in[i] == '#' {
+					break
+				}
+				c := in[i]
+				p.buf = append(p.buf, '%', upperhex[c>>4], upperhex[c&15])
+				i++
+			}
+			if p.v != nil {
+				p.checkUnits(start, i)
+			}
 			if i < n {
 				i++
 				state = stFragment
@@ -659,6 +702,28 @@ func (p *parser) run() bool {
 	}
 }
 
+// The stop tables of the loops that copy runs: a byte is in a table when it
+// ends the component or needs percent-encoding.
+var (
+	authorityStopSpecial = stopTable(nil, "@:[]/?#\\")
+	authorityStopOther   = stopTable(nil, "@:[]/?#")
+	pathStopSpecial      = stopTable(&pathSet, "/?#\\")
+	pathStopOther        = stopTable(&pathSet, "/?#")
+	queryStopSpecial     = stopTable(&specialQuerySet, "#")
+	queryStopOther       = stopTable(&querySet, "#")
+)
+
+// stopTable returns set (nil for none) with the bytes of extra added.
+func stopTable(set *encodeSet, extra string) (t [256]bool) {
+	if set != nil {
+		t = *set
+	}
+	for i := 0; i < len(extra); i++ {
+		t[extra[i]] = true
+	}
+	return t
+}
+
 // finish applies the serializer's one rewrite: a URL without a host whose
 // path starts with an empty segment and has more than one gets "/." in front
 // of the path, so that the href does not read back as a host.
@@ -680,6 +745,13 @@ func (p *parser) finish() bool {
 
 // writeScheme appends the lower-cased scheme and ':'.
 func (p *parser) writeScheme(s string) {
+	if !hasUpper(s) {
+		p.buf = append(p.buf, s...)
+		p.u.scheme = specialScheme(p.buf)
+		p.u.schemeEnd = uint32(len(p.buf))
+		p.buf = append(p.buf, ':')
+		return
+	}
 	for k := 0; k < len(s); k++ {
 		c := s[k]
 		if 'A' <= c && c <= 'Z' {
@@ -690,6 +762,15 @@ func (p *parser) writeScheme(s string) {
 	p.u.scheme = specialScheme(p.buf)
 	p.u.schemeEnd = uint32(len(p.buf))
 	p.buf = append(p.buf, ':')
+}
+
+func hasUpper(s string) bool {
+	for k := 0; k < len(s); k++ {
+		if 'A' <= s[k] && s[k] <= 'Z' {
+			return true
+		}
+	}
+	return false
 }
 
 // noHost records a null host: the path follows the scheme.
@@ -829,19 +910,34 @@ func (p *parser) path(i int) int {
 	n := len(in)
 	special := p.special()
 	override := p.override
+	stop := &pathStopOther
+	if special {
+		stop = &pathStopSpecial
+	}
 	for {
 		p.buf = append(p.buf, '/')
 		seg := len(p.buf)
-		j := i
-		for j < n {
-			c := in[j]
-			if c == '/' || ((c == '?' || c == '#') && !override) || (c == '\\' && special) {
+		start := i
+		for {
+			j := i
+			for j < n && !stop[in[j]] {
+				j++
+			}
+			p.buf = append(p.buf, in[i:j]...)
+			i = j
+			if i == n {
 				break
 			}
-			j++
+			c := in[i]
+			if c == '/' || (c == '\\' && special) || ((c == '?' || c == '#') && !override) {
+				break
+			}
+			p.buf = append(p.buf, '%', upperhex[c>>4], upperhex[c&15])
+			i++
 		}
-		p.appendEncoded(in[i:j], i, &pathSet)
-		i = j
+		if p.v != nil {
+			p.checkUnits(start, i)
+		}
 		c := p.at(i)
 		slash := c == '/' || (c == '\\' && special)
 		if c == '\\' && special {

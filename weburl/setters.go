@@ -113,6 +113,16 @@ func setterInput(v string) string {
 	return v
 }
 
+// validUTF8 returns v with invalid UTF-8 read as U+FFFD. The username and
+// password setters do not run the parser, so tab and newline stay (and are
+// percent-encoded).
+func validUTF8(v string) string {
+	if !utf8.ValidString(v) {
+		return toValidUTF8(v)
+	}
+	return v
+}
+
 // cannotHaveCredentialsOrPort reports whether u's host is null or empty or
 // its scheme is file (§4.3 "cannot have a username/password/port").
 func (u URL) cannotHaveCredentialsOrPort() bool {
@@ -162,7 +172,7 @@ func (u URL) WithUsername(v string) URL {
 		return u
 	}
 	c := u.components()
-	c.username = string(appendEscaped(nil, setterInput(v), &userinfoSet))
+	c.username = string(appendEscaped(nil, validUTF8(v), &userinfoSet))
 	return c.build()
 }
 
@@ -174,7 +184,7 @@ func (u URL) WithPassword(v string) URL {
 		return u
 	}
 	c := u.components()
-	c.password = string(appendEscaped(nil, setterInput(v), &userinfoSet))
+	c.password = string(appendEscaped(nil, validUTF8(v), &userinfoSet))
 	return c.build()
 }
 
