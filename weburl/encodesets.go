@@ -82,16 +82,20 @@ func appendPercentEncoded(dst []byte, s string, set *encodeSet) []byte {
 			continue
 		}
 		dst = append(dst, s[start:i]...)
+		n := 1
 		if c >= utf8.RuneSelf {
-			if r, n := utf8.DecodeRuneInString(s[i:]); r == utf8.RuneError && n == 1 {
+			var r rune
+			if r, n = utf8.DecodeRuneInString(s[i:]); r == utf8.RuneError && n == 1 {
 				dst = append(dst, "%EF%BF%BD"...)
 				i++
 				start = i
 				continue
 			}
 		}
-		dst = append(dst, '%', upperhex[c>>4], upperhex[c&15])
-		i++
+		for _, c := range []byte(s[i : i+n]) {
+			dst = append(dst, '%', upperhex[c>>4], upperhex[c&15])
+		}
+		i += n
 		start = i
 	}
 	return append(dst, s[start:]...)
