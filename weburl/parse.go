@@ -54,6 +54,11 @@ func ParseValidated(input string, base URL) (URL, []ValidationError, error) {
 // parse runs the basic URL parser on input with base (nil for none). It
 // returns a nil *Error as a nil error interface only through its callers.
 func parse(input string, base *URL, v *validations) (URL, *Error) {
+	if v == nil {
+		if u, ok := parseFast(input); ok {
+			return u, nil
+		}
+	}
 	p := parser{orig: input, base: base, v: v}
 	sp := scratch.Get().(*[]byte)
 	p.buf = (*sp)[:0]
@@ -151,8 +156,9 @@ func mayNeedCleaning(s string) bool {
 	const lo, hi = 0x0E0E0E0E0E0E0E0E, 0x8080808080808080
 	i := 0
 	for ; i+8 <= len(s); i += 8 {
-		w := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		t := s[i : i+8]
+		w := uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
+			uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
 		if ((w-lo)|w)&hi != 0 {
 			return true
 		}
@@ -914,16 +920,17 @@ func (p *parser) path(i int) int {
 	if special {
 		stop = &pathStopSpecial
 	}
+	buf := p.buf
 	for {
-		p.buf = append(p.buf, '/')
-		seg := len(p.buf)
+		buf = append(buf, '/')
+		seg := len(buf)
 		start := i
 		for {
 			j := i
 			for j < n && !stop[in[j]] {
 				j++
 			}
-			p.buf = append(p.buf, in[i:j]...)
+			buf = append(buf, in[i:j]...)
 			i = j
 			if i == n {
 				break
@@ -932,34 +939,42 @@ func (p *parser) path(i int) int {
 			if c == '/' || (c == '\\' && special) || ((c == '?' || c == '#') && !override) {
 				break
 			}
-			p.buf = append(p.buf, '%', upperhex[c>>4], upperhex[c&15])
+			buf = append(buf, '%', upperhex[c>>4], upperhex[c&15])
 			i++
 		}
+		c := eof
+		if i < n {
+			c = int(in[i])
+		}
+		slash := c == '/' || (c == '\\' && special)
 		if p.v != nil {
 			p.checkUnits(start, i)
-		}
-		c := p.at(i)
-		slash := c == '/' || (c == '\\' && special)
-		if c == '\\' && special {
-			p.valid("invalid-reverse-solidus", i)
-		}
-		s := p.buf[seg:]
-		switch {
-		case isDoubleDot(s):
-			p.buf = p.buf[:seg-1]
-			p.shorten()
-			if !slash {
-				p.buf = append(p.buf, '/')
+			if c == '\\' && special {
+				p.valid("invalid-reverse-solidus", i)
 			}
-		case isSingleDot(s):
-			p.buf = p.buf[:seg-1]
-			if !slash {
-				p.buf = append(p.buf, '/')
+		}
+		// Dot segments and drive letters are at most six bytes long and
+		// start with '.', '%' or a letter.
+		if s := buf[seg:]; len(s) <= 6 && len(s) > 0 {
+			switch {
+			case isDoubleDot(s):
+				p.buf = buf[:seg-1]
+				p.shorten()
+				buf = p.buf
+				if !slash {
+					buf = append(buf, '/')
+				}
+			case isSingleDot(s):
+				buf = buf[:seg-1]
+				if !slash {
+					buf = append(buf, '/')
+				}
+			case p.u.scheme == schemeFile && seg-1 == int(p.u.pathStart) && len(s) == 2 && isAlpha(s[0]) && (s[1] == ':' || s[1] == '|'):
+				s[1] = ':'
 			}
-		case p.u.scheme == schemeFile && seg-1 == int(p.u.pathStart) && len(s) == 2 && isAlpha(s[0]) && (s[1] == ':' || s[1] == '|'):
-			s[1] = ':'
 		}
 		if !slash {
+			p.buf = buf
 			return i
 		}
 		i++

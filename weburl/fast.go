@@ -1,0 +1,171 @@
+package weburl
+
+// The fast path: most real URLs are already their own serialization (a
+// lower-case special scheme, "//", a canonical ASCII host, maybe a port,
+// then a path, query and fragment with nothing to encode and no dot
+// segment). For those the parser's output is the input, so one pass that
+// checks this and records the offsets gives the URL with no copy and no
+// allocation. Anything else, however harmless, goes to the state machine.
+
+// fastClass classifies ASCII bytes for the fast path: the bit of a
+// component is set when the byte may stand in it unchanged.
+const (
+	fcScheme = 1 << iota // a lower-case scheme byte after the first
+	fcHost               // a byte of a canonical domain or IPv4 address
+	fcPath               // a path byte, '/' excluded
+	fcQuery              // a special URL's query byte, '#' excluded
+	fcFragment           // a fragment byte
+	fcOpaqueHost         // a byte of an opaque host that stays as it is
+	fcQueryOther         // a non-special URL's query byte, '#' excluded
+)
+
+var fastClass = func() (t [256]uint8) {
+	for c := 0; c < 0x80; c++ {
+		b := byte(c)
+		if ('a' <= b && b <= 'z') || ('0' <= b && b <= '9') || b == '+' || b == '-' || b == '.' {
+			t[c] |= fcScheme
+		}
+		if ('a' <= b && b <= 'z') || ('0' <= b && b <= '9') || b == '-' || b == '.' {
+			t[c] |= fcHost
+		}
+		if !pathSet[c] && b != '/' && b != '\\' {
+			t[c] |= fcPath
+		}
+		if !specialQuerySet[c] && b != '#' {
+			t[c] |= fcQuery
+		}
+		if !fragmentSet[c] {
+			t[c] |= fcFragment
+		}
+		if ('a' <= b && b <= 'z') || ('A' <= b && b <= 'Z') || ('0' <= b && b <= '9') || b == '-' || b == '.' {
+			t[c] |= fcOpaqueHost
+		}
+		if !querySet[c] && b != '#' {
+			t[c] |= fcQueryOther
+		}
+	}
+	return t
+}()
+
+// parseFast parses s when it is the serialization of a special, non-file
+// URL with nothing to change, and reports whether it did.
+func parseFast(s string) (URL, bool) {
+	var u URL
+	n := len(s)
+	if n == 0 || s[0] < 'a' || s[0] > 'z' {
+		return u, false
+	}
+	i := 1
+	for i < n && fastClass[s[i]]&fcScheme != 0 {
+		i++
+	}
+	if i+2 >= n || s[i] != ':' || s[i+1] != '/' || s[i+2] != '/' {
+		return u, false
+	}
+	switch s[:i] {
+	case "http":
+		u.scheme = schemeHTTP
+	case "https":
+		u.scheme = schemeHTTPS
+	case "ws":
+		u.scheme = schemeWS
+	case "wss":
+		u.scheme = schemeWSS
+	case "ftp":
+		u.scheme = schemeFTP
+	case "file":
+		return u, false
+	}
+	u.schemeEnd = uint32(i)
+	i += 3
+	hs := i
+	if u.scheme != schemeOther {
+		for i < n && fastClass[s[i]]&fcHost != 0 {
+			i++
+		}
+		if i == hs || !canonicalHost(s[hs:i], &u) {
+			return u, false
+		}
+	} else {
+		// An opaque host of letters, digits, '-' and '.' is kept as it is.
+		for i < n && fastClass[s[i]]&fcOpaqueHost != 0 {
+			i++
+		}
+		if i == hs {
+			return u, false
+		}
+		u.host = hostOpaque
+	}
+	he := i
+	u.usernameEnd, u.hostStart, u.hostEnd = uint32(hs), uint32(hs), uint32(he)
+	if i < n && s[i] == ':' {
+		i++
+		ps := i
+		port := 0
+		for i < n && isDigit(s[i]) && i-ps < 5 {
+			port = port*10 + int(s[i]-'0')
+			i++
+		}
+		if i == ps || s[ps] == '0' || port > 65535 || port == u.scheme.defaultPort() {
+			return u, false
+		}
+	}
+	if (i == n || s[i] != '/') && u.scheme != schemeOther {
+		return u, false // no path: the serialization has "/", the input not
+	}
+	u.pathStart = uint32(i)
+	// The path: segments of path bytes, none a dot segment.
+	for i < n && s[i] == '/' {
+		i++
+		seg := i
+		for i < n && fastClass[s[i]]&fcPath != 0 {
+			i++
+		}
+		if l := i - seg; l > 0 && l <= 6 && (s[seg] == '.' || s[seg] == '%') {
+			b := []byte(s[seg:i])
+			if isSingleDot(b) || isDoubleDot(b) {
+				return u, false
+			}
+		}
+	}
+	u.queryStart = uint32(i)
+	if i < n && s[i] == '?' {
+		u.flags |= flagQuery
+		i++
+		class := uint8(fcQuery)
+		if u.scheme == schemeOther {
+			class = fcQueryOther
+		}
+		for i < n && fastClass[s[i]]&class != 0 {
+			i++
+		}
+	}
+	u.fragStart = uint32(i)
+	if i < n && s[i] == '#' {
+		u.flags |= flagFragment
+		i++
+		for i < n && fastClass[s[i]]&fcFragment != 0 {
+			i++
+		}
+	}
+	if i != n {
+		return u, false
+	}
+	u.href = s
+	return u, true
+}
+
+// canonicalHost reports whether the host parser leaves h (lower-case
+// letters, digits, '-' and '.') as it is, and records its kind in u.
+func canonicalHost(h string, u *URL) bool {
+	var b [256]byte
+	if len(h) > len(b) {
+		return false
+	}
+	out, kind, err := appendHost(b[:0], h, false, nil)
+	if err != nil || string(out) != h {
+		return false
+	}
+	u.host = kind
+	return true
+}

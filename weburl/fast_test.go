@@ -1,0 +1,49 @@
+package weburl
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/seed42851778/rfc3986/internal/corpus"
+)
+
+// TestParseFastAgreesWithStateMachine checks, over the corpus and the WPT
+// inputs, that every URL the fast path takes is the one the state machine
+// makes (ParseValidated never takes the fast path).
+func TestParseFastAgreesWithStateMachine(t *testing.T) {
+	inputs := corpus.Lines(t, "urls.txt")
+	inputs = append(inputs, "http://a/", "https://example.com:8080/a/b?c#d", "http://1.2.3.4/",
+		"http://0x7f.1/", "http://example.com:80/", "http://example.com:0443/", "https://xn--nxasmq6b.com/",
+		"http://a/./b", "http://a/%2e%2E/b", "http://a/.b/..c/", "ws://a/?'", "ftp://a/b#`")
+	var wpt []urlTest
+	readWPTLoose(t, "urltestdata.json", &wpt)
+	for _, tc := range wpt {
+		inputs = append(inputs, tc.Input)
+	}
+	taken := 0
+	for _, in := range inputs {
+		fast, ok := parseFast(in)
+		slow, _, err := ParseValidated(in, URL{})
+		if !ok {
+			continue
+		}
+		taken++
+		if err != nil || fast != slow {
+			t.Errorf("parseFast(%q) = %+v, the state machine %+v (%v)", in, fast, slow, err)
+		}
+	}
+	t.Logf("fast path taken for %d of %d inputs", taken, len(inputs))
+}
+
+// readWPTLoose decodes the objects of a urltestdata-format file into v,
+// skipping its comment strings.
+func readWPTLoose(t *testing.T, name string, v *[]urlTest) {
+	var raw []json.RawMessage
+	readWPT(t, name, &raw)
+	for _, r := range raw {
+		var tc urlTest
+		if json.Unmarshal(r, &tc) == nil {
+			*v = append(*v, tc)
+		}
+	}
+}
