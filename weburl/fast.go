@@ -10,13 +10,13 @@ package weburl
 // fastClass classifies ASCII bytes for the fast path: the bit of a
 // component is set when the byte may stand in it unchanged.
 const (
-	fcScheme = 1 << iota // a lower-case scheme byte after the first
-	fcHost               // a byte of a canonical domain or IPv4 address
-	fcPath               // a path byte, '/' excluded
-	fcQuery              // a special URL's query byte, '#' excluded
-	fcFragment           // a fragment byte
-	fcOpaqueHost         // a byte of an opaque host that stays as it is
-	fcQueryOther         // a non-special URL's query byte, '#' excluded
+	fcScheme     = 1 << iota // a lower-case scheme byte after the first
+	fcHost                   // a byte of a canonical domain or IPv4 address
+	fcPath                   // a path byte, '/' excluded
+	fcQuery                  // a special URL's query byte, '#' excluded
+	fcFragment               // a fragment byte
+	fcOpaqueHost             // a byte of an opaque host that stays as it is
+	fcQueryOther             // a non-special URL's query byte, '#' excluded
 )
 
 var fastClass = func() (t [256]uint8) {
