@@ -1,6 +1,10 @@
 package weburl
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/seed42851778/rfc3986/uri"
+)
 
 // URL is a URL record of the URL Standard, held as its serialization (the
 // href) and the offsets of its components in it. A URL is immutable and safe
@@ -210,4 +214,17 @@ func (u URL) portNumber() int {
 	}
 	n, _ := strconv.Atoi(p)
 	return n
+}
+
+// URI returns the href as an RFC 3986 URI (uri.Parse), byte for byte. The
+// URL Standard leaves raw some characters that RFC 3986 does not allow: "|",
+// "[", "]" in a path, "\\" in the path of a non-special URL, "{", "}", "^",
+// "|", "\\" in a query or fragment, "#" in a fragment, a space in an opaque
+// path, "%" not followed by two hex digits. For such an href the error is
+// the *uri.ParseError that names the offset in the href.
+func (u URL) URI() (uri.URI, error) {
+	if u.href == "" {
+		return uri.URI{}, &Error{Type: "no-URL", Hint: "the zero URL has no href"}
+	}
+	return uri.Parse(u.href)
 }
