@@ -519,3 +519,60 @@ func BenchmarkAppendHost(b *testing.B) {
 		})
 	}
 }
+
+// TestParsePassesToASCIITests runs toascii.json as WPT's toascii.window.js
+// does: through new URL("https://" + input + "/x") and through the host and
+// hostname setters of "https://x/x", which leave the URL as it was when the
+// host fails.
+func TestParsePassesToASCIITests(t *testing.T) {
+	base, err := Parse("https://x/x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range readWPTCases(t, "toascii.json") {
+		u, err := Parse("https://" + c.Input + "/x")
+		switch {
+		case c.Output == nil:
+			if err == nil {
+				t.Errorf("Parse(https://%s/x) = %q, want failure", c.Input, u.Href())
+			}
+		case err != nil:
+			t.Errorf("Parse(https://%s/x): %v, want host %q", c.Input, err, *c.Output)
+		default:
+			got := [4]string{u.Host(), u.Hostname(), u.Pathname(), u.Href()}
+			want := [4]string{*c.Output, *c.Output, "/x", "https://" + *c.Output + "/x"}
+			if got != want {
+				t.Errorf("Parse(https://%s/x): host, hostname, pathname, href = %q, want %q", c.Input, got, want)
+			}
+		}
+		wantHost := "x"
+		if c.Output != nil {
+			wantHost = *c.Output
+		}
+		if got := base.WithHost(c.Input).Host(); got != wantHost {
+			t.Errorf("WithHost(%q).Host() = %q, want %q", c.Input, got, wantHost)
+		}
+		if got := base.WithHostname(c.Input).Hostname(); got != wantHost {
+			t.Errorf("WithHostname(%q).Hostname() = %q, want %q", c.Input, got, wantHost)
+		}
+	}
+}
+
+// TestParsePassesIdnaTestV2 runs IdnaTestV2.json as WPT's
+// IdnaTestV2.window.js does, through new URL("https://" + input + "/x").
+func TestParsePassesIdnaTestV2(t *testing.T) {
+	for _, c := range readWPTCases(t, "IdnaTestV2.json") {
+		if c.Input == "" || idnaKnownFailures[c.Input] != "" {
+			continue
+		}
+		u, err := Parse("https://" + c.Input + "/x")
+		switch {
+		case c.Output == nil && err == nil:
+			t.Errorf("Parse(https://%s/x) = %q, want failure", c.Input, u.Href())
+		case c.Output != nil && err != nil:
+			t.Errorf("Parse(https://%s/x): %v, want host %q", c.Input, err, *c.Output)
+		case c.Output != nil && u.Host() != *c.Output:
+			t.Errorf("Parse(https://%s/x).Host() = %q, want %q", c.Input, u.Host(), *c.Output)
+		}
+	}
+}
