@@ -181,3 +181,15 @@ func ExampleURL_URI() {
 	// true
 	// https://example.com/a%20b <nil>
 }
+
+func ExampleURL_SearchParams() {
+	u, _ := weburl.Parse("https://example.com/search?q=go+url&lang=en&q=whatwg")
+	p := u.SearchParams()
+	fmt.Println(p.GetAll("q"))
+	fmt.Println(u.WithSearchParams(p.Set("lang", "fr").Delete("q").Append("page", "2")))
+	fmt.Println(u.WithSearchParams(p.Delete("q").Delete("lang")))
+	// Output:
+	// [go url whatwg]
+	// https://example.com/search?lang=fr&page=2
+	// https://example.com/search
+}

@@ -228,3 +228,24 @@ func (u URL) URI() (uri.URI, error) {
 	}
 	return uri.Parse(u.href)
 }
+
+// SearchParams returns the query parsed as application/x-www-form-urlencoded
+// (the searchParams attribute): empty when the query is null. A query that
+// starts with "?" (href "s:??a") keeps it in its first name.
+func (u URL) SearchParams() SearchParams {
+	q, _ := u.query()
+	return parseURLEncoded(q) // a second '?' is part of the query: no TrimPrefix
+}
+
+// WithSearchParams returns u with its query set to p serialized as
+// application/x-www-form-urlencoded (URLSearchParams's update steps): an
+// empty p makes the query null.
+func (u URL) WithSearchParams(p SearchParams) URL {
+	if u.href == "" {
+		return u
+	}
+	c := u.components()
+	c.query = p.String()
+	c.hasQuery = c.query != ""
+	return c.build()
+}
