@@ -84,17 +84,10 @@ func TestAppendHostPassesToASCIITests(t *testing.T) {
 }
 
 // idnaKnownFailures lists the IdnaTestV2.json inputs the host parser answers
-// differently from the file, each with its cause; IDNA_FAILURES.txt groups
-// them for the package documentation. The test fails when one of them
-// starts to pass, so the list stays exact.
-var idnaKnownFailures = map[string]string{
-	// CJK Unified Ideographs Extension J (U+323B0..U+3347F) is new in
-	// Unicode 17.0: x/net/idna's Unicode 15.0 table knows it as unassigned,
-	// so disallowed.
-	"\U00032931" + "20.音.ꡦ1.": "U+32931 is new in Unicode 17.0",
-	"\U00032b9a" + "9ꍩ៓.ss":   "U+32B9A is new in Unicode 17.0",
-	"\U00032b9a" + "9ꍩ៓.SS":   "U+32B9A is new in Unicode 17.0",
-}
+// differently from the file, each with its cause (none at present);
+// IDNA_FAILURES.txt says which inputs could fail and why. The test fails
+// when one of them starts to pass, so the list stays exact.
+var idnaKnownFailures = map[string]string{}
 
 // TestAppendHostPassesIdnaTestV2 runs WPT's IdnaTestV2.json (Unicode's
 // conformance data, filtered to what the URL Standard's flags test) through
@@ -415,6 +408,12 @@ func TestAppendHostReadsDomains(t *testing.T) {
 		{"ß.\u00ad.", domain("xn--zca..")},               // an empty label once mapped
 		{"ẞ.example", domain("xn--zca.example")},         // Unicode 17 maps ẞ to ß (15.0 to "ss")
 		{"Ⴀ.example", domain("xn--rkj.example")},         // Unicode 17 maps Georgian capitals; Python's punycode codec encodes ⴀ as "rkj"
+		// Code points new since Unicode 15.0 (x/net/idna's table with Go
+		// 1.26); expected ACE labels from Python's punycode codec.
+		{"\U000323B0.example", domain("xn--031o.example")}, // CJK Extension J
+		{"A\U000323B0B.example", domain("xn--ab-jt71c.example")},
+		{"\u0C5C.Example", domain("xn--0qc.example")},
+		{"SS.ß\U0001FA89", domain("ss.xn--zca4100x")},
 	}
 	for _, tt := range tests {
 		if diff := cmp.Diff(tt.want, parseHostForTest(tt.in, false)); diff != "" {

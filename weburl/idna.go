@@ -2,6 +2,7 @@ package weburl
 
 import (
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"golang.org/x/net/idna"
@@ -43,10 +44,14 @@ var (
 // that is not ASCII. It returns the ASCII domain, or a hint saying why
 // UTS #46 refuses the domain.
 //
-// x/net/idna implements UTS #46 as it was before Unicode 16 (its tables are
-// Unicode 15.0 for the Go releases before 1.27), and differs from the
-// current text, which the URL Standard cites, where this function checks
-// again:
+// x/net/idna implements UTS #46 as it was before Unicode 16 with Unicode
+// 15.0 tables (for the Go releases before 1.27); the URL Standard cites the
+// current UTS #46 (Unicode 17.0). This function makes up for the
+// difference in four steps:
+//   - The code points whose mapping changed (idnaDelta) are mapped first.
+//   - The plain code points that became valid (idnaNewValid, mostly new
+//     characters) are hidden behind a placeholder while x/net/idna maps and
+//     checks the domain, and put back into the labels' Punycode afterwards.
 //   - A label "xn--" whose Punycode is empty: x/net/idna decodes it to an
 //     empty label and goes on; UTS #46 (step 4.1 of Processing) records an
 //     error.
@@ -55,14 +60,77 @@ var (
 //     x/net/idna checks it only as part of CheckHyphens.
 func domainToASCII(domain string) (string, string) {
 	mapped := applyIDNADelta(domain)
-	out, err := lenientIDNA.ToASCII(mapped)
+	probe, hidden := hideNewCodePoints(mapped)
+	out, err := lenientIDNA.ToASCII(probe)
 	if err != nil {
 		return "", "UTS #46 ToASCII refuses the domain: " + strings.TrimPrefix(err.Error(), "idna: ")
 	}
-	if hint := checkACELabels(mapped, out); hint != "" {
+	if hint := checkACELabels(probe, out); hint != "" {
 		return "", hint
 	}
+	if hidden != nil {
+		return restoreNewCodePoints(probe, out, hidden)
+	}
 	return out, ""
+}
+
+// idnaPlaceholder stands in for a code point of idnaNewValid while
+// x/net/idna maps and checks a domain: U+A000 YI SYLLABLE IT is valid, plain
+// (as idnaNewValid's code points are), left to right, stable under NFC, and
+// no code point maps to it.
+const idnaPlaceholder = '\uA000'
+
+// hideNewCodePoints returns s with each code point of idnaNewValid replaced
+// by idnaPlaceholder, and the replaced code points in order; s itself and
+// nil when there is none, or when s holds the placeholder already (the
+// domain then fails as x/net/idna sees it).
+func hideNewCodePoints(s string) (string, []rune) {
+	var hidden []rune
+	for _, r := range s {
+		if r >= idnaNewValidMin && unicode.Is(idnaNewValid, r) {
+			hidden = append(hidden, r)
+		}
+	}
+	if hidden == nil || strings.ContainsRune(s, idnaPlaceholder) {
+		return s, nil
+	}
+	return strings.Map(func(r rune) rune {
+		if r >= idnaNewValidMin && unicode.Is(idnaNewValid, r) {
+			return idnaPlaceholder
+		}
+		return r
+	}, s), hidden
+}
+
+// restoreNewCodePoints puts the hidden code points back into out, what
+// ToASCII made of probe: each label of probe's Unicode form that holds a
+// placeholder gets them back, in order, and is encoded to Punycode again.
+func restoreNewCodePoints(probe, out string, hidden []rune) (string, string) {
+	u, err := lenientIDNA.ToUnicode(probe)
+	if err != nil || strings.Count(u, string(idnaPlaceholder)) != len(hidden) {
+		return "", "the domain holds code points new since Unicode 15.0 in a form this package cannot check"
+	}
+	ulabels, olabels := strings.Split(u, "."), strings.Split(out, ".")
+	if len(ulabels) != len(olabels) {
+		return "", "the domain holds code points new since Unicode 15.0 in a form this package cannot check"
+	}
+	for i, label := range ulabels {
+		if !strings.ContainsRune(label, idnaPlaceholder) {
+			continue
+		}
+		label = strings.Map(func(r rune) rune {
+			if r == idnaPlaceholder {
+				r, hidden = hidden[0], hidden[1:]
+			}
+			return r
+		}, label)
+		ace, err := idna.Punycode.ToASCII(label)
+		if err != nil {
+			return "", "UTS #46 ToASCII refuses the domain: " + strings.TrimPrefix(err.Error(), "idna: ")
+		}
+		olabels[i] = ace
+	}
+	return strings.Join(olabels, "."), ""
 }
 
 // applyIDNADelta rewrites the code points whose UTS #46 mapping changed
@@ -141,7 +209,7 @@ func splitLabels(domain string) []string {
 // checkStrictDomain adds the domain-to-ASCII validation error when the
 // domain parser's strict ToASCII (step 1, which does not return) fails.
 func checkStrictDomain(domain string, v *validations) {
-	mapped := applyIDNADelta(domain)
+	mapped, _ := hideNewCodePoints(applyIDNADelta(domain))
 	out, err := strictIDNA.ToASCII(mapped)
 	// Since Unicode 16, VerifyDnsLength also refuses an empty root label;
 	// x/net/idna's Unicode 15.0 code does not.

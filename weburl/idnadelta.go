@@ -2,6 +2,8 @@
 
 package weburl
 
+import "unicode"
+
 // idnaDelta maps each code point whose UTS #46 mapping is different in
 // Unicode 17.0 than in Unicode 15.0, and is mapped or ignored in 17.0, to
 // its Unicode 17.0 mapping ("" for ignored).
@@ -173,3 +175,94 @@ var idnaDelta = map[rune]string{
 
 // idnaDeltaMin is the smallest code point in idnaDelta.
 const idnaDeltaMin = 0x4C0
+
+// idnaNewValid holds the code points that are disallowed in Unicode 15.0's
+// UTS #46 table and valid in Unicode 17.0's, and are plain: joining type U,
+// not right to left, neither a combining mark nor a virama.
+var idnaNewValid = &unicode.RangeTable{
+	R16: []unicode.Range16{
+		{Lo: 0x0C5C, Hi: 0x0C5C, Stride: 1},
+		{Lo: 0x0CDC, Hi: 0x0CDC, Stride: 1},
+		{Lo: 0x1806, Hi: 0x1806, Stride: 1},
+		{Lo: 0x1B4E, Hi: 0x1B4F, Stride: 1},
+		{Lo: 0x1B7F, Hi: 0x1B7F, Stride: 1},
+		{Lo: 0x1C8A, Hi: 0x1C8A, Stride: 1},
+		{Lo: 0x20C1, Hi: 0x20C1, Stride: 1},
+		{Lo: 0x2427, Hi: 0x2429, Stride: 1},
+		{Lo: 0x2B96, Hi: 0x2B96, Stride: 1},
+		{Lo: 0x31E4, Hi: 0x31E5, Stride: 1},
+		{Lo: 0xA7CD, Hi: 0xA7CD, Stride: 1},
+		{Lo: 0xA7CF, Hi: 0xA7CF, Stride: 1},
+		{Lo: 0xA7DB, Hi: 0xA7DB, Stride: 1},
+		{Lo: 0xFBC3, Hi: 0xFBD2, Stride: 1},
+		{Lo: 0xFD90, Hi: 0xFD91, Stride: 1},
+		{Lo: 0xFDC8, Hi: 0xFDCE, Stride: 1},
+	},
+	R32: []unicode.Range32{
+		{Lo: 0x105C0, Hi: 0x105F3, Stride: 1},
+		{Lo: 0x10D6E, Hi: 0x10D6E, Stride: 1},
+		{Lo: 0x10ED0, Hi: 0x10ED8, Stride: 1},
+		{Lo: 0x11380, Hi: 0x11389, Stride: 1},
+		{Lo: 0x1138B, Hi: 0x1138B, Stride: 1},
+		{Lo: 0x1138E, Hi: 0x1138E, Stride: 1},
+		{Lo: 0x11390, Hi: 0x113B5, Stride: 1},
+		{Lo: 0x113B7, Hi: 0x113B7, Stride: 1},
+		{Lo: 0x113D1, Hi: 0x113D1, Stride: 1},
+		{Lo: 0x113D3, Hi: 0x113D5, Stride: 1},
+		{Lo: 0x113D7, Hi: 0x113D8, Stride: 1},
+		{Lo: 0x116D0, Hi: 0x116E3, Stride: 1},
+		{Lo: 0x11BC0, Hi: 0x11BE1, Stride: 1},
+		{Lo: 0x11BF0, Hi: 0x11BF9, Stride: 1},
+		{Lo: 0x11DB0, Hi: 0x11DDB, Stride: 1},
+		{Lo: 0x11DE0, Hi: 0x11DE9, Stride: 1},
+		{Lo: 0x13460, Hi: 0x143FA, Stride: 1},
+		{Lo: 0x16100, Hi: 0x1611D, Stride: 1},
+		{Lo: 0x16130, Hi: 0x16139, Stride: 1},
+		{Lo: 0x16D40, Hi: 0x16D79, Stride: 1},
+		{Lo: 0x16EBB, Hi: 0x16ED3, Stride: 1},
+		{Lo: 0x16FF2, Hi: 0x16FF6, Stride: 1},
+		{Lo: 0x187F8, Hi: 0x187FF, Stride: 1},
+		{Lo: 0x18CFF, Hi: 0x18CFF, Stride: 1},
+		{Lo: 0x18D09, Hi: 0x18D1E, Stride: 1},
+		{Lo: 0x18D80, Hi: 0x18DF2, Stride: 1},
+		{Lo: 0x1CC00, Hi: 0x1CCD5, Stride: 1},
+		{Lo: 0x1CCFA, Hi: 0x1CCFC, Stride: 1},
+		{Lo: 0x1CD00, Hi: 0x1CEB3, Stride: 1},
+		{Lo: 0x1CEBA, Hi: 0x1CED0, Stride: 1},
+		{Lo: 0x1CEE0, Hi: 0x1CEF0, Stride: 1},
+		{Lo: 0x1E5D0, Hi: 0x1E5ED, Stride: 1},
+		{Lo: 0x1E5F0, Hi: 0x1E5FA, Stride: 1},
+		{Lo: 0x1E5FF, Hi: 0x1E5FF, Stride: 1},
+		{Lo: 0x1E6C0, Hi: 0x1E6DE, Stride: 1},
+		{Lo: 0x1E6E0, Hi: 0x1E6E2, Stride: 1},
+		{Lo: 0x1E6E4, Hi: 0x1E6E5, Stride: 1},
+		{Lo: 0x1E6E7, Hi: 0x1E6ED, Stride: 1},
+		{Lo: 0x1E6F0, Hi: 0x1E6F4, Stride: 1},
+		{Lo: 0x1E6FE, Hi: 0x1E6FF, Stride: 1},
+		{Lo: 0x1F6D8, Hi: 0x1F6D8, Stride: 1},
+		{Lo: 0x1F777, Hi: 0x1F77A, Stride: 1},
+		{Lo: 0x1F8B2, Hi: 0x1F8BB, Stride: 1},
+		{Lo: 0x1F8C0, Hi: 0x1F8C1, Stride: 1},
+		{Lo: 0x1F8D0, Hi: 0x1F8D8, Stride: 1},
+		{Lo: 0x1FA54, Hi: 0x1FA57, Stride: 1},
+		{Lo: 0x1FA89, Hi: 0x1FA8A, Stride: 1},
+		{Lo: 0x1FA8E, Hi: 0x1FA8F, Stride: 1},
+		{Lo: 0x1FABE, Hi: 0x1FABE, Stride: 1},
+		{Lo: 0x1FAC6, Hi: 0x1FAC6, Stride: 1},
+		{Lo: 0x1FAC8, Hi: 0x1FAC8, Stride: 1},
+		{Lo: 0x1FACD, Hi: 0x1FACD, Stride: 1},
+		{Lo: 0x1FADC, Hi: 0x1FADC, Stride: 1},
+		{Lo: 0x1FADF, Hi: 0x1FADF, Stride: 1},
+		{Lo: 0x1FAE9, Hi: 0x1FAEA, Stride: 1},
+		{Lo: 0x1FAEF, Hi: 0x1FAEF, Stride: 1},
+		{Lo: 0x1FBCB, Hi: 0x1FBEF, Stride: 1},
+		{Lo: 0x1FBFA, Hi: 0x1FBFA, Stride: 1},
+		{Lo: 0x2B73A, Hi: 0x2B73F, Stride: 1},
+		{Lo: 0x2CEA2, Hi: 0x2CEAD, Stride: 1},
+		{Lo: 0x2EBF0, Hi: 0x2EE5D, Stride: 1},
+		{Lo: 0x323B0, Hi: 0x33479, Stride: 1},
+	},
+}
+
+// idnaNewValidMin is the smallest code point in idnaNewValid.
+const idnaNewValidMin = 0xC5C
