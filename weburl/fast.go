@@ -1,5 +1,7 @@
 package weburl
 
+import "strings"
+
 // The fast path: most real URLs are already their own serialization (a
 // lower-case special scheme, "//", a canonical ASCII host, maybe a port,
 // then a path, query and fragment with nothing to encode and no dot
@@ -158,6 +160,14 @@ func parseFast(s string) (URL, bool) {
 // canonicalHost reports whether the host parser leaves h (lower-case
 // letters, digits, '-' and '.') as it is, and records its kind in u.
 func canonicalHost(h string, u *URL) bool {
+	// Lower-case letters, digits, '-' and '.' are a domain the domain parser
+	// returns as it is (§3.5: an ASCII domain is only lower-cased), unless it
+	// ends in a number (then it is an IPv4 address) or has an "xn--" label
+	// (left to the host parser, which checks it).
+	if !endsInNumberASCII(h) && !strings.Contains(h, "xn--") {
+		u.host = hostDomain
+		return true
+	}
 	var b [256]byte
 	if len(h) > len(b) {
 		return false
@@ -167,5 +177,32 @@ func canonicalHost(h string, u *URL) bool {
 		return false
 	}
 	u.host = kind
+	return true
+}
+
+// endsInNumberASCII is the ends-in-a-number checker (§3.5) for a host of
+// lower-case letters, digits, '-' and '.': its last label, after one
+// trailing empty one is dropped, is all digits or "0x" and hex digits.
+func endsInNumberASCII(h string) bool {
+	if h != "" && h[len(h)-1] == '.' {
+		h = h[:len(h)-1]
+	}
+	last := h[strings.LastIndexByte(h, '.')+1:]
+	if last == "" {
+		return false
+	}
+	if len(last) >= 2 && last[0] == '0' && last[1] == 'x' {
+		for i := 2; i < len(last); i++ {
+			if !isHex(last[i]) {
+				return false
+			}
+		}
+		return true
+	}
+	for i := 0; i < len(last); i++ {
+		if !isDigit(last[i]) {
+			return false
+		}
+	}
 	return true
 }
