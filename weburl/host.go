@@ -88,10 +88,22 @@ func appendHost(dst []byte, input string, isOpaque bool, v *validations) ([]byte
 	return appendDomainHost(dst, input, v)
 }
 
-// hostError makes the *Error of a host the parser refuses.
+// hostError makes the *Error of a host the parser refuses. The hint may
+// quote part of the host (never userinfo, so never a password); it is cut
+// to maxHint bytes so that a message stays bounded whatever the input.
 func hostError(off int, typ, hint string) *Error {
+	if len(hint) > maxHint {
+		cut := maxHint
+		for cut > 0 && !utf8.RuneStart(hint[cut]) {
+			cut--
+		}
+		hint = hint[:cut] + "…"
+	}
 	return &Error{Offset: off, Type: typ, Hint: hint}
 }
+
+// maxHint bounds the length of a host error's hint.
+const maxHint = 200
 
 // appendDomainHost is the host parser's path for a special URL's host
 // (steps 3 to 9): percent-decode, the domain parser with beStrict false,
@@ -359,7 +371,7 @@ func parseIPv4(s string, exact bool, v *validations) (uint32, *Error) {
 		if !ok {
 			return 0, hostError(at(start), "IPv4-non-numeric-part",
 				"a host whose last label is a number must be an IPv4 address, and "+
-					strconv.Quote(body[start:end])+" is not a number")
+					quoteShort(body[start:end])+" is not a number")
 		}
 		if nonDecimal {
 			v.add("IPv4-non-decimal-part", at(start))
@@ -387,6 +399,18 @@ func parseIPv4(s string, exact bool, v *validations) (uint32, *Error) {
 		addr += uint32(numbers[k]) << (8 * (3 - k))
 	}
 	return addr, nil
+}
+
+// quoteShort quotes s, cut to 32 bytes.
+func quoteShort(s string) string {
+	if len(s) <= 32 {
+		return strconv.Quote(s)
+	}
+	cut := 32
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return strconv.Quote(s[:cut]) + "…"
 }
 
 // appendIPv4 is the IPv4 serializer (§3.6): four decimal bytes joined by dots.
@@ -491,8 +515,9 @@ func parseIPv6(s string, off int, v *validations) ([8]uint16, *Error) {
 				return fail(p, "IPv6-invalid-code-point", "an IPv6 address does not end with a lone ':'")
 			}
 		} else if p < len(s) {
+			r, _ := utf8.DecodeRuneInString(s[p:])
 			return fail(p, "IPv6-invalid-code-point",
-				strconv.QuoteRune(rune(s[p]))+" cannot appear in an IPv6 address (hex digits, ':' and an IPv4 part only; no zone identifier)")
+				strconv.QuoteRune(r)+" cannot appear in an IPv6 address (hex digits, ':' and an IPv4 part only; no zone identifier)")
 		}
 		if length > 1 && value < 1<<(4*(length-1)) {
 			v.add("IPv6-piece-leading-zero", off+pieceStart)

@@ -469,6 +469,21 @@ func TestAppendHostAllocatesNothingForCanonicalHosts(t *testing.T) {
 	}
 }
 
+// TestAppendHostBoundsHints checks that a failure's hint stays short however
+// long the host is.
+func TestAppendHostBoundsHints(t *testing.T) {
+	long := strings.Repeat("é", 5000)
+	for _, in := range []string{"a." + strings.Repeat("x", 5000) + ".1", long + "\u200d", "[" + long + "]", long + " "} {
+		_, _, err := appendHost(nil, in, false, nil)
+		if err == nil {
+			t.Fatalf("appendHost(%.20q…) did not fail", in)
+		}
+		if len(err.Hint) > 2*maxHint {
+			t.Errorf("appendHost(%.20q…): hint of %d bytes", in, len(err.Hint))
+		}
+	}
+}
+
 // TestAppendHostAppendsToDst checks that appendHost keeps what dst held and
 // leaves it unchanged on failure.
 func TestAppendHostAppendsToDst(t *testing.T) {
