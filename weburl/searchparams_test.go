@@ -53,6 +53,35 @@ func TestParseSearchParamsFollowsTheURLEncodedParser(t *testing.T) {
 	}
 }
 
+// TestAppendUTF8DecodedReplacesMaximalSubparts checks the UTF-8 decoder
+// against Python's bytes.decode("utf-8", "replace"), which also follows the
+// Unicode Standard's practice of one U+FFFD per maximal subpart of an
+// ill-formed sequence, as the Encoding Standard's decoder does.
+func TestAppendUTF8DecodedReplacesMaximalSubparts(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"\xe0\x80", "\uFFFD\uFFFD"},
+		{"\xe0\xa0", "\uFFFD"},
+		{"\xed\xa0\x80", "\uFFFD\uFFFD\uFFFD"},
+		{"\xed\x9f\xbf", "\uD7FF"},
+		{"\xf0\x80\x80\x80", "\uFFFD\uFFFD\uFFFD\uFFFD"},
+		{"\xf0\x90\x80", "\uFFFD"},
+		{"\xf4\x90\x80\x80", "\uFFFD\uFFFD\uFFFD\uFFFD"},
+		{"\xf4\x8f\xbf", "\uFFFD"},
+		{"\xc0\xaf", "\uFFFD\uFFFD"},
+		{"\xc2", "\uFFFD"},
+		{"\xe1\x80\x41", "\uFFFDA"},
+		{"\xf5\x80", "\uFFFD\uFFFD"},
+		{"\xf1\x80\x80\xe1\x80\xc2", "\uFFFD\uFFFD\uFFFD"},
+		{"\x80\x80", "\uFFFD\uFFFD"},
+		{"\xef\xbb\xbf\x78", "\uFEFFx"},
+	}
+	for _, tt := range tests {
+		if got := string(appendUTF8Decoded(nil, []byte(tt.in))); got != tt.want {
+			t.Errorf("appendUTF8Decoded(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
 // TestSearchParamsStringFollowsTheURLEncodedSerializer checks the serializer
 // (§5.2) and the standard's examples in §6.2.
 func TestSearchParamsStringFollowsTheURLEncodedSerializer(t *testing.T) {
@@ -110,6 +139,15 @@ func TestSearchParamsMethodsFollowURLSearchParams(t *testing.T) {
 	}
 	if orig.Len() != 5 {
 		t.Errorf("Len() = %d", orig.Len())
+	}
+	var names []string
+	for name := range orig.All() {
+		if names = append(names, name); len(names) == 2 {
+			break
+		}
+	}
+	if diff := cmp.Diff([]string{"a", "b"}, names); diff != "" {
+		t.Errorf("All, stopped after two (-want +got):\n%s", diff)
 	}
 
 	tests := []struct {
