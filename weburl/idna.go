@@ -161,34 +161,36 @@ func applyIDNADelta(domain string) string {
 // checkACELabels checks the labels of out, what x/net/idna's ToASCII made
 // of domain, for the two rules x/net/idna leaves out (see domainToASCII).
 func checkACELabels(domain, out string) string {
-	if !strings.Contains(out, "xn--") && !strings.Contains("."+out+".", "..") {
-		return ""
-	}
 	var in []string // domain's labels, split where UTS #46 maps to '.'
-	for i, label := range strings.Split(out, ".") {
+	i := 0
+	for label := range strings.SplitSeq(out, ".") {
 		if strings.HasPrefix(label, "xn--") {
-			if u, err := idna.Punycode.ToUnicode(label); err == nil && strings.HasPrefix(u, "xn--") {
-				return "the label " + label + " is Punycode for a label that starts with \"xn--\""
+			// Punycode keeps the ASCII code points of a label in order
+			// and puts them before the last '-', so a label that decodes
+			// to one starting with "xn--" has "xn--" there first.
+			if basic := label[4 : max(strings.LastIndexByte(label[4:], '-'), 0)+4]; strings.HasPrefix(basic, "xn--") {
+				if u, err := idna.Punycode.ToUnicode(label); err == nil && strings.HasPrefix(u, "xn--") {
+					return "the label " + label + " is Punycode for a label that starts with \"xn--\""
+				}
 			}
-			continue
-		}
-		if label != "" {
-			continue
-		}
-		// An empty label in out is an empty label in domain, a label of
-		// code points UTS #46 ignores, or a label that maps to "xn--",
-		// which x/net/idna decodes to "". The only code points that map to
-		// a string with '.' are U+3002, U+FF0E and U+FF61, which map to
-		// '.' alone, so domain's labels are out's labels one for one.
-		if in == nil {
-			in = splitLabels(domain)
-		}
-		if i < len(in) && in[i] != "" {
-			// A letter in front keeps ToUnicode from decoding the label.
-			if m, _ := lenientIDNA.ToUnicode("a" + in[i]); m == "axn--" {
-				return "the label \"xn--\" has no Punycode after it"
+		} else if label == "" {
+			// An empty label in out is an empty label in domain, a label
+			// of code points UTS #46 ignores, or a label that maps to
+			// "xn--", which x/net/idna decodes to "". The only code points
+			// that map to a string with '.' are U+3002, U+FF0E and
+			// U+FF61, which map to '.' alone, so domain's labels are
+			// out's labels one for one.
+			if in == nil {
+				in = splitLabels(domain)
+			}
+			if i < len(in) && in[i] != "" {
+				// A letter in front keeps ToUnicode from decoding the label.
+				if m, _ := lenientIDNA.ToUnicode("a" + in[i]); m == "axn--" {
+					return "the label \"xn--\" has no Punycode after it"
+				}
 			}
 		}
+		i++
 	}
 	return ""
 }
