@@ -62,6 +62,7 @@ var hints = map[string]string{
 	"host-missing":                    "a special URL (http, https, ws, wss, ftp) needs a host, and credentials or a port need a host before them",
 	"port-invalid":                    "the port must be ASCII digits only; a ':' in a host needs brackets ([::1])",
 	"port-out-of-range":               "a port is at most 65535",
+	"input-too-long":                  "a URL's href is at most 4 GiB",
 }
 
 // Error returns the failure as "weburl: parse "input": type at offset n

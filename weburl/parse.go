@@ -64,6 +64,10 @@ func parse(input string, base *URL, v *validations) (URL, *Error) {
 	p.buf = (*sp)[:0]
 	p.clean(input)
 	ok := p.run()
+	if ok && uint64(len(p.buf)) > maxHref {
+		// The offsets are uint32s.
+		ok = p.fail("input-too-long", 0)
+	}
 	u := p.u
 	if ok {
 		if string(p.buf) == input {
@@ -88,6 +92,9 @@ func parse(input string, base *URL, v *validations) (URL, *Error) {
 var scratch = sync.Pool{New: func() any { b := make([]byte, 0, 256); return &b }}
 
 const maxScratch = 64 << 10
+
+// maxHref is the longest href a URL holds: its offsets are uint32s.
+const maxHref = 1<<32 - 1
 
 // parser is the state of one run of the basic URL parser. It writes the
 // serialization into buf in order, as the components are found, and keeps

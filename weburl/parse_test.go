@@ -198,3 +198,29 @@ func TestParseInvalidUTF8ReadsReplacementCharacter(t *testing.T) {
 		t.Errorf("Parse = %q, want %q", u.Href(), want)
 	}
 }
+
+// TestParseShortensEveryPathSegment pins path shortening (§4.3): only a
+// file URL's lone normalized drive letter ("C:", exactly two code points)
+// survives "..", so "h:80" and "u:p@x" are removed like any segment; and
+// ".." at the end leaves an empty segment.
+func TestParseShortensEveryPathSegment(t *testing.T) {
+	tests := []struct{ in, base, want string }{
+		{"file:h:80/../x", "", "file:///x"},
+		{"file:/u:p@x:1/../^", "", "file:///%5E"},
+		{"file:///C:/..", "", "file:///C:/"},
+		{"file:///C:/../..", "", "file:///C:/"},
+		{"..", "s3://bucket/key", "s3://bucket/"},
+		{"blob:/\\x/../%2E.", "", "blob:/"},
+		{"sc://h/a/..", "", "sc://h/"},
+	}
+	for _, tt := range tests {
+		var base URL
+		if tt.base != "" {
+			base, _ = Parse(tt.base)
+		}
+		u, err := base.Parse(tt.in)
+		if err != nil || u.Href() != tt.want {
+			t.Errorf("Parse(%q, base %q) = %q, %v; want %q", tt.in, tt.base, u.Href(), err, tt.want)
+		}
+	}
+}
