@@ -219,18 +219,26 @@ func appendOpaqueHost(dst []byte, input string, v *validations) ([]byte, hostKin
 	return appendPercentEncoded(dst, input, &c0ControlSet), hostOpaque, nil
 }
 
-// checkURLUnits adds an invalid-URL-unit validation error for each code
-// point of s that is neither a URL code point nor %, and for each % that
-// does not start a percent-encoded byte.
+// checkURLUnits adds the opaque-host parser's invalid-URL-unit validation
+// errors (steps 2 and 3): one when s contains a code point that is neither a
+// URL code point nor %, one when s contains a % that does not start a
+// percent-encoded byte, each at the first such place.
 func checkURLUnits(s string, v *validations) {
+	badUnit, badPercent := -1, -1
 	for i, r := range s {
 		if r == '%' {
-			if !isPercentEncodedAt(s, i) {
-				v.add("invalid-URL-unit", i)
+			if badPercent < 0 && !isPercentEncodedAt(s, i) {
+				badPercent = i
 			}
-		} else if !isURLCodePoint(r) {
-			v.add("invalid-URL-unit", i)
+		} else if badUnit < 0 && !isURLCodePoint(r) {
+			badUnit = i
 		}
+	}
+	if badUnit >= 0 {
+		v.add("invalid-URL-unit", badUnit)
+	}
+	if badPercent >= 0 {
+		v.add("invalid-URL-unit", badPercent)
 	}
 }
 

@@ -441,6 +441,9 @@ func TestAppendHostReportsValidationErrors(t *testing.T) {
 		{"[::01]", false, []ValidationError{{Type: "IPv6-piece-leading-zero", Offset: 3}}},
 		{"ex%zz", true, []ValidationError{{Type: "invalid-URL-unit", Offset: 2}}},
 		{"a\x01", true, []ValidationError{{Type: "invalid-URL-unit", Offset: 1}}},
+		// One error for the code points, one for the percent signs, at the first of each.
+		{"%a\x01b\x02%", true, []ValidationError{{Type: "invalid-URL-unit", Offset: 2}, {Type: "invalid-URL-unit", Offset: 0}}},
+		{"ex%41mple", true, nil},
 	}
 	for _, tt := range tests {
 		v := &validations{}
