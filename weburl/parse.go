@@ -59,7 +59,12 @@ func parse(input string, base *URL, v *validations) (URL, *Error) {
 			return u, nil
 		}
 	}
-	p := parser{orig: input, base: base, v: v}
+	p := parser{orig: input, v: v}
+	if base != nil {
+		// A copy: a pointer kept in the parser would make the caller's URL
+		// escape to the heap.
+		p.base, p.hasBase = *base, true
+	}
 	sp := scratch.Get().(*[]byte)
 	p.buf = (*sp)[:0]
 	p.clean(input)
@@ -107,10 +112,12 @@ type parser struct {
 	lead  int
 	dirty bool
 	buf   []byte
-	base  *URL
-	v     *validations
-	u     URL
-	err   *Error
+	// base is the base URL when hasBase.
+	base    URL
+	hasBase bool
+	v       *validations
+	u       URL
+	err     *Error
 	// override is the setters' state override: '?' and '#' do not end a
 	// path.
 	override bool
@@ -305,7 +312,7 @@ func (p *parser) run() bool {
 							p.valid("special-scheme-missing-following-solidus", i)
 						}
 						state = stFile
-					case p.special() && p.base != nil && p.base.scheme == p.u.scheme:
+					case p.special() && p.hasBase && p.base.scheme == p.u.scheme:
 						state = stSpecialRelativeOrAuthority
 					case p.special():
 						state = stSpecialAuthoritySlashes
@@ -321,9 +328,9 @@ func (p *parser) run() bool {
 			}
 
 		case stNoScheme:
-			b := p.base
+			b := &p.base
 			c := p.at(i)
-			if b == nil || (b.opaquePath() && c != '#') {
+			if !p.hasBase || (b.opaquePath() && c != '#') {
 				return p.fail("missing-scheme-non-relative-URL", i)
 			}
 			if b.opaquePath() {
@@ -515,14 +522,14 @@ func (p *parser) run() bool {
 				p.u.scheme = schemeFile
 			}
 			c := p.at(i)
-			b := p.base
+			b := &p.base
 			if c == '/' || c == '\\' {
 				if c == '\\' {
 					p.valid("invalid-reverse-solidus", i)
 				}
 				i++
 				state = stFileSlash
-			} else if b != nil && b.scheme == schemeFile {
+			} else if p.hasBase && b.scheme == schemeFile {
 				p.copyBaseAuthority()
 				p.copyBasePath()
 				switch c {
@@ -561,7 +568,7 @@ func (p *parser) run() bool {
 				state = stFileHost
 				break
 			}
-			if b := p.base; b != nil && b.scheme == schemeFile {
+			if b := &p.base; p.hasBase && b.scheme == schemeFile {
 				p.copyBaseAuthority()
 				p.u.pathStart = uint32(len(p.buf))
 				if !startsWithWindowsDriveLetter(in[i:]) {
@@ -850,7 +857,7 @@ func (p *parser) writePort(digits string, off int) bool {
 
 // copyBaseScheme copies the base's scheme.
 func (p *parser) copyBaseScheme() {
-	b := p.base
+	b := &p.base
 	p.buf = append(p.buf[:0], b.href[:b.schemeEnd+1]...)
 	p.u.schemeEnd = b.schemeEnd
 	p.u.scheme = b.scheme
@@ -860,7 +867,7 @@ func (p *parser) copyBaseScheme() {
 // (after its scheme, which p.buf holds in the same bytes, so the offsets are
 // the base's).
 func (p *parser) copyBaseAuthority() {
-	b := p.base
+	b := &p.base
 	if b.host == hostNone {
 		p.noHost()
 		return
@@ -878,7 +885,7 @@ func (p *parser) copyBasePath() {
 
 // copyBaseQuery copies the base's query, when it has one.
 func (p *parser) copyBaseQuery() {
-	b := p.base
+	b := &p.base
 	p.u.queryStart = uint32(len(p.buf))
 	if b.hasQuery() {
 		p.u.flags |= flagQuery

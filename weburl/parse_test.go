@@ -166,6 +166,13 @@ func TestParseAllocatesAtMostOnce(t *testing.T) {
 			t.Errorf("Parse(%q): %v allocations, want at most %v", tt.in, got, tt.allocs)
 		}
 	}
+	base, _ := Parse("https://example.com/a/b/c?q")
+	for _, ref := range []string{"../x", "?y", "#z", "//h/p", "d e"} {
+		got := testing.AllocsPerRun(100, func() { _, _ = base.Parse(ref) })
+		if got > 1 {
+			t.Errorf("base.Parse(%q): %v allocations, want at most 1", ref, got)
+		}
+	}
 }
 
 // TestZeroURLIsNoURL checks that the zero URL's getters are empty and that
