@@ -1,6 +1,7 @@
 package weburl
 
 import (
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -68,51 +69,11 @@ var hints = map[string]string{
 // Error returns the failure as "weburl: parse "input": type at offset n
 // (hint)", bounded in length and without the password of the input.
 func (e *Error) Error() string {
-	s := "weburl: parse " + quote(e.Input) + ": " + e.Type + " at offset " + itoa(e.Offset)
+	s := "weburl: parse " + strconv.Quote(e.Input) + ": " + e.Type + " at offset " + strconv.Itoa(e.Offset)
 	if e.Hint != "" {
 		s += " (" + e.Hint + ")"
 	}
 	return s
-}
-
-// quote quotes s as Go does, bounded.
-func quote(s string) string {
-	b := make([]byte, 0, len(s)+2)
-	b = append(b, '"')
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c == '"' || c == '\\':
-			b = append(b, '\\', c)
-		case c < 0x20 || c == 0x7f:
-			b = append(b, '\\', 'x', upperhex[c>>4], upperhex[c&15])
-		default:
-			b = append(b, c)
-		}
-	}
-	return string(append(b, '"'))
-}
-
-func itoa(n int) string {
-	if n == 0 {
-		return "0"
-	}
-	neg := n < 0
-	if neg {
-		n = -n
-	}
-	var b [20]byte
-	i := len(b)
-	for n > 0 {
-		i--
-		b[i] = byte('0' + n%10)
-		n /= 10
-	}
-	if neg {
-		i--
-		b[i] = '-'
-	}
-	return string(b[i:])
 }
 
 // redact returns input bounded to maxErrorInput bytes (with "…" where cut)

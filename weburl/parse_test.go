@@ -231,3 +231,13 @@ func TestParseShortensEveryPathSegment(t *testing.T) {
 		}
 	}
 }
+
+// TestErrorQuotesControlCharacters checks that the message quotes the input
+// with its control characters escaped.
+func TestErrorQuotesControlCharacters(t *testing.T) {
+	_, err := Parse("http://h:1\x00/")
+	want := `weburl: parse "http://h:1\x00/": port-invalid at offset 10 (the port must be ASCII digits only; a ':' in a host needs brackets ([::1]))`
+	if err == nil || err.Error() != want {
+		t.Errorf("error = %v\nwant %s", err, want)
+	}
+}

@@ -223,10 +223,7 @@ func (u URL) portNumber() int {
 // path, "%" not followed by two hex digits. For such an href the error is
 // the *uri.ParseError that names the offset in the href.
 func (u URL) URI() (uri.URI, error) {
-	if u.href == "" {
-		return uri.URI{}, &Error{Type: "no-URL", Hint: "the zero URL has no href"}
-	}
-	return uri.Parse(u.href)
+	return uri.Parse(u.href) // the zero URL's "" is not a URI: an error at offset 0
 }
 
 // SearchParams returns the query parsed as application/x-www-form-urlencoded
