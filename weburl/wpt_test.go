@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -41,6 +42,11 @@ type urlTest struct {
 	Search   string  `json:"search"`
 	Hash     string  `json:"hash"`
 	Failure  bool    `json:"failure"`
+	// RelativeTo, on a failure without a base, says the input fails only
+	// for want of a base: it parses against a base without an opaque path
+	// ("non-opaque-path-base") or against any base ("any-base").
+	RelativeTo   string  `json:"relativeTo"`
+	SearchParams *string `json:"searchParams"`
 }
 
 // getters returns what the URL API's getters return for u, as a urlTest.
@@ -83,13 +89,19 @@ func runURLTests(t *testing.T, name string) {
 				if err == nil {
 					t.Fatalf("Parse(%q, base %q) = %q, want failure", tc.Input, deref(tc.Base), u.Href())
 				}
+				checkRelativeTo(t, tc)
 				return
 			}
 			if err != nil {
 				t.Fatalf("Parse(%q, base %q): %v", tc.Input, deref(tc.Base), err)
 			}
+			if tc.SearchParams != nil {
+				if got := u.SearchParams().String(); got != *tc.SearchParams {
+					t.Errorf("Parse(%q, base %q).SearchParams() = %q, want %q", tc.Input, deref(tc.Base), got, *tc.SearchParams)
+				}
+			}
 			want := tc
-			want.Input, want.Base, want.Failure = "", nil, false
+			want.Input, want.Base, want.Failure, want.SearchParams = "", nil, false, nil
 			if diff := cmp.Diff(want, getters(u, tc.Origin != nil)); diff != "" {
 				t.Errorf("Parse(%q, base %q) (-want +got):\n%s", tc.Input, deref(tc.Base), diff)
 			}
@@ -99,6 +111,40 @@ func runURLTests(t *testing.T, name string) {
 		}
 	}
 	t.Logf("%s: %d/%d passed", name, passed, total)
+}
+
+// checkRelativeTo checks a failure's relativeTo: the input parses against
+// a base without an opaque path, and for "any-base" against one with an
+// opaque path too.
+func checkRelativeTo(t *testing.T, tc urlTest) {
+	t.Helper()
+	// A base of the input's own scheme, so that "https:@/x" reads as
+	// relative.
+	scheme := "http"
+	if s, _, ok := strings.Cut(tc.Input, ":"); ok && s != "" && isAlpha(s[0]) &&
+		strings.IndexFunc(s, func(r rune) bool { return r > 0x7f || !isSchemeByte(byte(r)) }) < 0 {
+		scheme = s
+	}
+	var bases []string
+	switch tc.RelativeTo {
+	case "":
+		return
+	case "non-opaque-path-base":
+		bases = []string{scheme + "://example.org/foo/bar"}
+	case "any-base":
+		bases = []string{scheme + "://example.org/foo/bar", "sc:opaque"}
+	default:
+		t.Fatalf("unknown relativeTo %q", tc.RelativeTo)
+	}
+	for _, b := range bases {
+		base, err := Parse(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := base.Parse(tc.Input); err != nil {
+			t.Errorf("Parse(%q, base %q) (relativeTo %s): %v", tc.Input, b, tc.RelativeTo, err)
+		}
+	}
 }
 
 func deref(s *string) string {
