@@ -111,7 +111,10 @@ type parser struct {
 	// was removed or invalid UTF-8 replaced, so offsets need mapping.
 	lead  int
 	dirty bool
-	buf   []byte
+	// mapIn and mapOut are where origOffset's last walk stopped: an offset
+	// in orig and the matching one in in.
+	mapIn, mapOut int
+	buf           []byte
 	// base is the base URL when hasBase.
 	base    URL
 	hasBase bool
@@ -135,8 +138,10 @@ func (p *parser) clean(s string) {
 	for end > start && s[end-1] <= ' ' {
 		end--
 	}
-	if start > 0 || end < len(s) {
+	if start > 0 {
 		p.valid("invalid-URL-unit", 0)
+	} else if end < len(s) {
+		p.valid("invalid-URL-unit", end) // p.lead is still 0: an offset in s
 	}
 	p.lead = start
 	s = s[start:end]
@@ -200,9 +205,14 @@ func (p *parser) origOffset(off int) int {
 	if !p.dirty {
 		return p.lead + off
 	}
-	// Walk the original input the way clean did, counting output bytes.
+	// Walk the original input the way clean did, counting output bytes,
+	// from where the last call stopped: validation errors come mostly in
+	// input order, so the walks add up to one pass.
+	if off < p.mapOut || p.mapIn < p.lead {
+		p.mapIn, p.mapOut = p.lead, 0
+	}
 	s := p.orig
-	i, o := p.lead, 0
+	i, o := p.mapIn, p.mapOut
 	for i < len(s) && o < off {
 		c := s[i]
 		if c == '\t' || c == '\n' || c == '\r' {
@@ -213,6 +223,7 @@ func (p *parser) origOffset(off int) int {
 		i += size
 		o += utf8.RuneLen(r)
 	}
+	p.mapIn, p.mapOut = i, o
 	for i < len(s) && (s[i] == '\t' || s[i] == '\n' || s[i] == '\r') {
 		i++
 	}

@@ -43,6 +43,8 @@ func TestParseValidatedReportsTheStandardsErrors(t *testing.T) {
 			{"invalid-URL-unit", 8, false}, {"invalid-URL-unit", 12, false}}},
 		{`HTTP://EXAMPLE.COM\x`, "http://example.com/x", []ve{{"invalid-reverse-solidus", 18, false}}},
 		{"https://example.com/", "https://example.com/", nil},
+		// Trailing C0 control or space: one error where it starts.
+		{"https://example.com/ \x01", "https://example.com/", []ve{{"invalid-URL-unit", 20, false}}},
 		// Failures end the list with Failure set.
 		{"http://h:99999", "", []ve{{"port-out-of-range", 9, true}}},
 		{"http://h:8a/", "", []ve{{"port-invalid", 10, true}}},
@@ -239,5 +241,19 @@ func TestErrorQuotesControlCharacters(t *testing.T) {
 	want := `weburl: parse "http://h:1\x00/": port-invalid at offset 10 (the port must be ASCII digits only; a ':' in a host needs brackets ([::1]))`
 	if err == nil || err.Error() != want {
 		t.Errorf("error = %v\nwant %s", err, want)
+	}
+}
+
+// TestParseValidatedIsLinear checks that mapping many validation errors
+// back through removed tabs stays linear: 256 KiB of spaces after a tab
+// make 256 Ki errors.
+func TestParseValidatedIsLinear(t *testing.T) {
+	in := "http://h/\t" + strings.Repeat(" ", 1<<18) + "x"
+	_, errs, err := ParseValidated(in, URL{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(errs) != 1<<18+1 || errs[1].Offset != 10 || errs[len(errs)-1].Offset != 10+1<<18-1 {
+		t.Errorf("%d errors, first offsets %v, last %v", len(errs), errs[:2], errs[len(errs)-1])
 	}
 }
