@@ -26,6 +26,18 @@ func BenchmarkParseCanonical(b *testing.B) {
 	benchParse(b, lines)
 }
 
+// BenchmarkParseRepaired is BenchmarkParse on the corpus lines whose href
+// differs from the input: the state machine's case, one allocation.
+func BenchmarkParseRepaired(b *testing.B) {
+	var lines []string
+	for _, l := range corpus.Lines(b, "urls.txt") {
+		if u, err := Parse(l); err == nil && u.Href() != l {
+			lines = append(lines, l)
+		}
+	}
+	benchParse(b, lines)
+}
+
 func benchParse(b *testing.B, lines []string) {
 	b.Run("weburl", func(b *testing.B) {
 		b.ReportAllocs()
