@@ -51,7 +51,7 @@ var (
 //   - The code points whose mapping changed (idnaDelta) are mapped first.
 //   - The plain code points that became valid (idnaNewValid, mostly new
 //     characters) are hidden behind a placeholder while x/net/idna maps and
-//     checks the domain, and put back into the labels' Punycode afterwards.
+//     checks the domain, and put back before the labels are encoded.
 //   - A label "xn--" whose Punycode is empty: x/net/idna decodes it to an
 //     empty label and goes on; UTS #46 (step 4.1 of Processing) records an
 //     error.
@@ -61,17 +61,52 @@ var (
 func domainToASCII(domain string) (string, string) {
 	mapped := applyIDNADelta(domain)
 	probe, hidden := hideNewCodePoints(mapped)
-	out, err := lenientIDNA.ToASCII(probe)
+	// ToUnicode maps, normalizes, decodes and checks the labels exactly as
+	// ToASCII does; the Punycode encoding that ToASCII would add is done
+	// here (appendPunycode), in O(n log n) where x/net/idna's is quadratic
+	// in a label's length.
+	u, err := lenientIDNA.ToUnicode(probe)
 	if err != nil {
 		return "", "UTS #46 ToASCII refuses the domain: " + strings.TrimPrefix(err.Error(), "idna: ")
 	}
-	if hint := checkACELabels(probe, out); hint != "" {
+	if hidden != nil {
+		if strings.Count(u, string(idnaPlaceholder)) != len(hidden) {
+			return "", "the domain holds code points new since Unicode 15.0 in a form this package cannot check"
+		}
+		u = strings.Map(func(r rune) rune {
+			if r == idnaPlaceholder {
+				r, hidden = hidden[0], hidden[1:]
+			}
+			return r
+		}, u)
+	}
+	out := make([]byte, 0, len(u)+16)
+	var buf [smallLabel]rune
+	runes := buf[:0]
+	first := true
+	for label := range strings.SplitSeq(u, ".") {
+		if !first {
+			out = append(out, '.')
+		}
+		first = false
+		if isASCII(label) {
+			out = append(out, label...)
+			continue
+		}
+		runes = runes[:0]
+		for _, r := range label {
+			runes = append(runes, r)
+		}
+		var ok bool
+		if out, ok = appendPunycode(append(out, "xn--"...), runes); !ok {
+			return "", "a label is too long for Punycode (its encoding overflows)"
+		}
+	}
+	ascii := string(out)
+	if hint := checkACELabels(probe, ascii); hint != "" {
 		return "", hint
 	}
-	if hidden != nil {
-		return restoreNewCodePoints(probe, out, hidden)
-	}
-	return out, ""
+	return ascii, ""
 }
 
 // idnaPlaceholder stands in for a code point of idnaNewValid while
@@ -81,9 +116,10 @@ func domainToASCII(domain string) (string, string) {
 const idnaPlaceholder = '\uA000'
 
 // hideNewCodePoints returns s with each code point of idnaNewValid replaced
-// by idnaPlaceholder, and the replaced code points in order; s itself and
-// nil when there is none, or when s holds the placeholder already (the
-// domain then fails as x/net/idna sees it).
+// by idnaPlaceholder, and the replaced code points in order, which
+// domainToASCII puts back into the Unicode labels before it encodes them;
+// s itself and nil when there is none, or when s holds the placeholder
+// already (the domain then fails as x/net/idna sees it).
 func hideNewCodePoints(s string) (string, []rune) {
 	var hidden []rune
 	for _, r := range s {
@@ -100,37 +136,6 @@ func hideNewCodePoints(s string) (string, []rune) {
 		}
 		return r
 	}, s), hidden
-}
-
-// restoreNewCodePoints puts the hidden code points back into out, what
-// ToASCII made of probe: each label of probe's Unicode form that holds a
-// placeholder gets them back, in order, and is encoded to Punycode again.
-func restoreNewCodePoints(probe, out string, hidden []rune) (string, string) {
-	u, err := lenientIDNA.ToUnicode(probe)
-	if err != nil || strings.Count(u, string(idnaPlaceholder)) != len(hidden) {
-		return "", "the domain holds code points new since Unicode 15.0 in a form this package cannot check"
-	}
-	ulabels, olabels := strings.Split(u, "."), strings.Split(out, ".")
-	if len(ulabels) != len(olabels) {
-		return "", "the domain holds code points new since Unicode 15.0 in a form this package cannot check"
-	}
-	for i, label := range ulabels {
-		if !strings.ContainsRune(label, idnaPlaceholder) {
-			continue
-		}
-		label = strings.Map(func(r rune) rune {
-			if r == idnaPlaceholder {
-				r, hidden = hidden[0], hidden[1:]
-			}
-			return r
-		}, label)
-		ace, err := idna.Punycode.ToASCII(label)
-		if err != nil {
-			return "", "UTS #46 ToASCII refuses the domain: " + strings.TrimPrefix(err.Error(), "idna: ")
-		}
-		olabels[i] = ace
-	}
-	return strings.Join(olabels, "."), ""
 }
 
 // applyIDNADelta rewrites the code points whose UTS #46 mapping changed

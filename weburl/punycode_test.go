@@ -1,0 +1,115 @@
+package weburl
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/net/idna"
+	"pgregory.net/rapid"
+)
+
+// TestAppendPunycodeMatchesPython checks the encoder on RFC 3492's samples
+// and a few more, expected values from Python's punycode codec.
+func TestAppendPunycodeMatchesPython(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"ü", "tda"},
+		{"bücher", "bcher-kva"},
+		{"他们为什么不说中文", "ihqwcrb4cv8a8dqg056pqjye"},                                // RFC 3492 7.1 (B)
+		{"3年B組金八先生", "3B-ww4c5e180e575a65lsy2b"},                                 // (L)
+		{"安室奈美恵-with-SUPER-MONKEYS", "-with-SUPER-MONKEYS-pc58ag80a8qai00g7n9n"}, // (M)
+		{"ليهمابتكلموشعربي؟", "egbpdaj6bu4bxfgehfvwxn"},                          // (A)
+		{"Pročprostěnemluvíčesky", "Proprostnemluvesky-uyb24dma41a"},             // (D)
+		{"ß", "zca"},
+		{"aé", "a-bga"},
+		{"éa", "a-9fa"},
+		{"😀xé\U0010FFFD", "x-bga94959azji1i"},
+		{"ab\u0080", "ab-ca"},
+		{"abc", "abc-"},
+		{"", ""},
+	}
+	for _, tt := range tests {
+		got, ok := appendPunycode(nil, []rune(tt.in))
+		if !ok || string(got) != tt.want {
+			t.Errorf("appendPunycode(%q) = %q, %v; want %q", tt.in, got, ok, tt.want)
+		}
+	}
+}
+
+// TestAppendPunycodeMatchesXNetIDNA checks the encoder against x/net/idna's,
+// which follows the RFC's quadratic loop, on random labels.
+func TestAppendPunycodeMatchesXNetIDNA(t *testing.T) {
+	runes := rapid.OneOf(
+		rapid.RuneFrom([]rune("az-09\u0080éßü")),
+		rapid.Rune(),
+		rapid.Int32Range(0x4E00, 0x4E10),
+	)
+	rapid.Check(t, func(t *rapid.T) {
+		// Up to 3×smallLabel, so that both of appendPunycode's ways run.
+		label := string(rapid.SliceOfN(runes, 1, 3*smallLabel).Draw(t, "label"))
+		if strings.ContainsRune(label, '.') || isASCII(label) {
+			return // x/net/idna splits at dots and keeps ASCII labels as they are
+		}
+		want, err := idna.Punycode.ToASCII(label)
+		got, ok := appendPunycode([]byte("xn--"), []rune(label))
+		if (err == nil) != ok || ok && string(got) != want {
+			t.Fatalf("appendPunycode(%q) = %q, %v; x/net/idna says %q, %v", label, got, ok, want, err)
+		}
+	})
+}
+
+// TestAppendPunycodeTakesLinearithmicTime checks that a label of many
+// distinct code points, which the RFC's loop takes quadratic time for, is
+// encoded quickly: 60,000 distinct code points, about 180 KB.
+func TestAppendPunycodeTakesLinearithmicTime(t *testing.T) {
+	label := make([]rune, 60000)
+	for i := range label {
+		label[i] = rune(0x4E00 + (i*7919)%20000 + 20000*(i/20000)) // distinct, shuffled
+	}
+	start := time.Now()
+	if _, ok := appendPunycode(nil, label); !ok {
+		t.Fatal("overflow")
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("encoding took %v", d)
+	}
+}
+
+// TestAppendPunycodeFailsOnOverflow checks that a label whose encoding
+// overflows 32 bits fails, as in x/net/idna: 20,000 basic code points and
+// U+3134A (a CJK ideograph, valid) make the first delta
+// (0x3134A-128)×20001, above 2^31.
+func TestAppendPunycodeFailsOnOverflow(t *testing.T) {
+	label := strings.Repeat("a", 20000) + "\U0003134A"
+	if _, err := idna.Punycode.ToASCII(label); err == nil {
+		t.Fatal("x/net/idna encodes it; the test's premise is wrong")
+	}
+	if got, ok := appendPunycode(nil, []rune(label)); ok {
+		t.Errorf("appendPunycode = %.20q…, want failure", got)
+	}
+	if _, err := idna.Punycode.ToASCII(label[1:]); err == nil {
+		t.Fatal("x/net/idna encodes it; the test's premise is wrong")
+	}
+	if _, _, err := appendHost(nil, label, false, nil); err == nil {
+		t.Error("appendHost accepts a label whose Punycode overflows")
+	} else if !strings.Contains(err.Hint, "Punycode") {
+		t.Errorf("appendHost fails with %q, want the Punycode overflow", err.Hint)
+	}
+}
+
+// TestAppendHostTakesLinearTimeOnLongLabels checks that a host of 20,000
+// distinct code points (60 KB), which x/net/idna's Punycode encoder takes
+// seconds for, is parsed quickly.
+func TestAppendHostTakesLinearTimeOnLongLabels(t *testing.T) {
+	var b strings.Builder
+	for i := range 20000 {
+		b.WriteRune(rune(0x4E00 + (i*7919)%20000))
+	}
+	start := time.Now()
+	if _, _, err := appendHost(nil, b.String(), false, nil); err != nil {
+		t.Fatal(err.Hint)
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("appendHost took %v", d)
+	}
+}
