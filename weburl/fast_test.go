@@ -49,3 +49,22 @@ func readWPTLoose(t *testing.T, name string, v *[]urlTest) {
 		}
 	}
 }
+
+// TestParseAgreesWithParseValidated checks over the corpus and the WPT
+// inputs that Parse (fast path or state machine) and ParseValidated (the
+// state machine always, collecting validation errors) give the same URL.
+func TestParseAgreesWithParseValidated(t *testing.T) {
+	inputs := corpus.Lines(t, "urls.txt")
+	var wpt []urlTest
+	readWPTLoose(t, "urltestdata.json", &wpt)
+	for _, tc := range wpt {
+		inputs = append(inputs, tc.Input)
+	}
+	for _, in := range inputs {
+		u, err := Parse(in)
+		v, _, verr := ParseValidated(in, URL{})
+		if (err == nil) != (verr == nil) || u != v {
+			t.Errorf("Parse(%q) = %+v, %v; ParseValidated %+v, %v", in, u, err, v, verr)
+		}
+	}
+}
