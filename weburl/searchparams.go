@@ -302,7 +302,12 @@ func (p SearchParams) String() string {
 	if len(p.pairs) == 0 {
 		return ""
 	}
-	return string(p.appendTo(nil))
+	size := 0
+	for _, pair := range p.pairs {
+		size += len(pair.Name) + len(pair.Value) + 2
+	}
+	// Room for some percent-encoding, so that the buffer rarely grows.
+	return string(p.appendTo(make([]byte, 0, size+size/2)))
 }
 
 // appendTo appends String's text to dst.

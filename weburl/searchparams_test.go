@@ -1,6 +1,7 @@
 package weburl
 
 import (
+	"net/url"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -301,10 +302,23 @@ func FuzzParseSearchParams(f *testing.F) {
 	})
 }
 
+// benchQuery is a query of the kind found in the wild, for the search params
+// benchmarks and their net/url peer.
+const benchQuery = "utm_source=newsletter&utm_medium=email&q=caf%C3%A9+au+lait&page=2"
+
 func BenchmarkParseSearchParams(b *testing.B) {
-	const q = "utm_source=newsletter&utm_medium=email&q=caf%C3%A9+au+lait&page=2"
 	b.ReportAllocs()
 	for b.Loop() {
-		_ = ParseSearchParams(q).String()
+		_ = ParseSearchParams(benchQuery).String()
+	}
+}
+
+// BenchmarkParseSearchParamsNetURL is the same work with net/url:
+// ParseQuery, then Encode (which also sorts by name).
+func BenchmarkParseSearchParamsNetURL(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		v, _ := url.ParseQuery(benchQuery)
+		_ = v.Encode()
 	}
 }
