@@ -422,6 +422,51 @@ func TestAppendHostReadsDomains(t *testing.T) {
 	}
 }
 
+// TestAppendHostAppliesUTS46Flags checks, on domains that go through
+// x/net/idna, each flag the standard sets and where x/net/idna's reading
+// needed help. Expected ACE labels from Python's punycode codec.
+func TestAppendHostAppliesUTS46Flags(t *testing.T) {
+	domain := func(s string) hostResult { return hostResult{Out: s, Kind: hostDomain} }
+	fail := hostResult{Kind: hostNone, Fail: "domain-to-ASCII"}
+	tests := []struct {
+		in   string
+		want hostResult
+	}{
+		// CheckHyphens false, though x/net/idna's MapForLookup sets it.
+		{"-ß-.example", domain("xn-----gia.example")},
+		{"ß--ß.example", domain("xn-----fiac.example")},
+		// CheckBidi true: the RFC 5893 rules hold in every label of a
+		// domain with a right-to-left label.
+		{"ي.example", domain("xn--mhb.example")},
+		{"ي1.example", domain("xn--1-yoc.example")}, // a European digit may end it
+		{"שלום.ß", domain("xn--9dbne9b.xn--zca")},
+		{"يa", fail},                   // a left-to-right letter in a right-to-left label
+		{"1ي.ß", fail},                 // a right-to-left label starts with a letter
+		{"ي.-x", fail},                 // in a Bidi domain, a left-to-right label starts with one too
+		{"ي.x-", fail},                 // and ends with a letter or digit
+		{"ß.x-", domain("xn--zca.x-")}, // which a domain without right-to-left labels need not
+		// CheckJoiners true: ZWJ only after a virama, ZWNJ also between joining letters.
+		{"a\u200db.ß", fail},
+		{"क्\u200d.ß", domain("xn--11b6iy14e.xn--zca")}, // after the virama U+094D a ZWJ is kept
+		// Empty labels are fine with VerifyDnsLength false.
+		{"ß..", domain("xn--zca..")},
+		{".ß", domain(".xn--zca")},
+		// Punycode: invalid, decoding to ASCII only, or to a disallowed or
+		// mapped code point, fails; valid Punycode is kept.
+		{"xn--a.ß", fail},
+		{"xn--abc-.ß", fail}, // decodes to "abc"
+		{"xn--zca.ß", domain("xn--zca.xn--zca")},
+		{"XN--ZCA.ß", domain("xn--zca.xn--zca")}, // mapped to lower case before decoding
+		{"xn--tda.ß", domain("xn--tda.xn--zca")}, // ü
+		{"xn--ss-.ß", fail},                      // decodes to "ss"
+	}
+	for _, tt := range tests {
+		if diff := cmp.Diff(tt.want, parseHostForTest(tt.in, false)); diff != "" {
+			t.Errorf("appendHost(%q) mismatch (-want +got):\n%s", tt.in, diff)
+		}
+	}
+}
+
 // TestAppendHostReportsValidationErrors checks the validation errors the
 // host parser records, with their offsets in the host input.
 func TestAppendHostReportsValidationErrors(t *testing.T) {
