@@ -5,6 +5,7 @@ import (
 	"net/netip"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -317,6 +318,47 @@ func TestAppendHostReadsDottedDecimalLikeNetip(t *testing.T) {
 		got := parseHostForTest(want, false)
 		if diff := cmp.Diff(hostResult{Out: want, Kind: hostIPv4}, got); diff != "" {
 			t.Fatalf("appendHost(%q) mismatch (-want +got):\n%s", want, diff)
+		}
+	})
+}
+
+// TestAppendHostReadsEveryIPv4Form checks the IPv4 parser on random
+// addresses written in random forms the standard allows: one to four parts,
+// the last filling the remaining bytes, each part in decimal, octal ("0"
+// prefix) or hexadecimal ("0x" or "0X", digits of either case), with an
+// optional trailing dot. The expected text is net/netip's.
+func TestAppendHostReadsEveryIPv4Form(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		addr := rapid.Uint32().Draw(t, "addr")
+		nparts := rapid.IntRange(1, 4).Draw(t, "parts")
+		var values []uint64
+		for k := 0; k < nparts-1; k++ {
+			values = append(values, uint64(addr>>(8*(3-k))&0xff))
+		}
+		values = append(values, uint64(addr)&(1<<(8*(5-nparts))-1))
+		var parts []string
+		for _, v := range values {
+			var p string
+			switch rapid.IntRange(0, 2).Draw(t, "radix") {
+			case 0:
+				p = strconv.FormatUint(v, 10)
+			case 1:
+				p = "0" + strconv.FormatUint(v, 8)
+			case 2:
+				p = rapid.SampledFrom([]string{"0x", "0X"}).Draw(t, "0x") + strconv.FormatUint(v, 16)
+				if rapid.Bool().Draw(t, "upper") {
+					p = strings.ToUpper(p)
+				}
+			}
+			parts = append(parts, p)
+		}
+		in := strings.Join(parts, ".")
+		if rapid.Bool().Draw(t, "trailing dot") {
+			in += "."
+		}
+		want := netip.AddrFrom4([4]byte{byte(addr >> 24), byte(addr >> 16), byte(addr >> 8), byte(addr)}).String()
+		if diff := cmp.Diff(hostResult{Out: want, Kind: hostIPv4}, parseHostForTest(in, false)); diff != "" {
+			t.Fatalf("appendHost(%q) mismatch (-want +got):\n%s", in, diff)
 		}
 	})
 }
