@@ -42,55 +42,58 @@ func (u URL) components() components {
 // build serializes c (§4.5 "URL serializer") and returns the URL.
 func (c *components) build() URL {
 	var u URL
-	b := make([]byte, 0, len(c.scheme)+len(c.username)+len(c.password)+len(c.host)+len(c.port)+
-		len(c.path)+len(c.query)+len(c.fragment)+10)
-	b = append(b, c.scheme...)
-	u.scheme = specialScheme(b)
-	u.schemeEnd = uint32(len(b))
-	b = append(b, ':')
+	// A Builder grown to the href's length makes the href its one
+	// allocation.
+	var b strings.Builder
+	b.Grow(len(c.scheme) + len(c.username) + len(c.password) + len(c.host) + len(c.port) +
+		len(c.path) + len(c.query) + len(c.fragment) + 10)
+	b.WriteString(c.scheme)
+	u.scheme = specialScheme([]byte(c.scheme))
+	u.schemeEnd = uint32(b.Len())
+	b.WriteByte(':')
 	u.host = c.hostKind
 	if c.hostKind != hostNone {
-		b = append(b, '/', '/')
-		b = append(b, c.username...)
-		u.usernameEnd = uint32(len(b))
+		b.WriteString("//")
+		b.WriteString(c.username)
+		u.usernameEnd = uint32(b.Len())
 		if c.password != "" {
-			b = append(b, ':')
-			b = append(b, c.password...)
+			b.WriteByte(':')
+			b.WriteString(c.password)
 		}
 		if c.username != "" || c.password != "" {
-			b = append(b, '@')
+			b.WriteByte('@')
 		}
-		u.hostStart = uint32(len(b))
-		b = append(b, c.host...)
-		u.hostEnd = uint32(len(b))
+		u.hostStart = uint32(b.Len())
+		b.WriteString(c.host)
+		u.hostEnd = uint32(b.Len())
 		if c.port != "" {
-			b = append(b, ':')
-			b = append(b, c.port...)
+			b.WriteByte(':')
+			b.WriteString(c.port)
 		}
 	} else {
 		u.usernameEnd, u.hostStart, u.hostEnd = u.schemeEnd+1, u.schemeEnd+1, u.schemeEnd+1
 		if !c.opaque && strings.HasPrefix(c.path, "//") {
-			b = append(b, '/', '.')
+			b.WriteString("/.")
 		}
 	}
-	u.pathStart = uint32(len(b))
-	b = append(b, c.path...)
+	u.pathStart = uint32(b.Len())
+	b.WriteString(c.path)
 	if c.opaque {
 		u.flags |= flagOpaquePath
 	}
-	u.queryStart = uint32(len(b))
+	u.queryStart = uint32(b.Len())
 	if c.hasQuery {
 		u.flags |= flagQuery
-		b = append(b, '?')
-		b = append(b, c.query...)
+		b.WriteByte('?')
+		b.WriteString(c.query)
 	}
-	u.fragStart = uint32(len(b))
+	u.fragStart = uint32(b.Len())
 	if c.hasFragment {
 		u.flags |= flagFragment
-		b = append(b, '#')
-		b = append(b, c.fragment...)
+		b.WriteByte('#')
+		b.WriteString(c.fragment)
 	}
-	u.href = string(b)
+	u.href = b.String()
 	return u
 }
 
