@@ -194,6 +194,9 @@ func (u URL) fragment() (string, bool) {
 func (u URL) Origin() string {
 	switch u.scheme {
 	case schemeHTTP, schemeHTTPS, schemeWS, schemeWSS, schemeFTP:
+		if u.hostStart == u.schemeEnd+3 {
+			return u.href[:u.pathStart] // no credentials: a prefix of the href
+		}
 		return u.href[:u.schemeEnd+3] + u.href[u.hostStart:u.pathStart]
 	case schemeOther:
 		if u.schemeString() == "blob" {
