@@ -106,6 +106,8 @@ func TestErrorHidesPassword(t *testing.T) {
 		"https://user:s3cret@/",
 		"sc://u:s3cret@h:x",
 		"HTTP:\\\\u:s3cret@@h:1x",
+		"https://user:s3cret@exa mple.com/",
+		"sc://u:s3cret@[::1/",
 	} {
 		_, err := Parse(in)
 		if err == nil {
