@@ -49,6 +49,9 @@ var fastClass = func() (t [256]uint8) {
 	return t
 }()
 
+// hostEnds holds the bytes that may follow a host in the fast path.
+var hostEnds = stopTable(nil, ":/?#")
+
 // parseFast parses s when it is the serialization of a special, non-file
 // URL with nothing to change, and reports whether it did.
 func parseFast(s string) (URL, bool) {
@@ -85,7 +88,9 @@ func parseFast(s string) (URL, bool) {
 		for i < n && fastClass[s[i]]&fcHost != 0 {
 			i++
 		}
-		if i == hs || !canonicalHost(s[hs:i], &u) {
+		// The host must end the authority (or a port follow) before it is
+		// worth checking.
+		if i == hs || (i < n && !hostEnds[s[i]]) || !canonicalHost(s[hs:i], &u) {
 			return u, false
 		}
 	} else {
