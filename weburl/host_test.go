@@ -498,9 +498,14 @@ func TestAppendHostAppliesUTS46Flags(t *testing.T) {
 		{"xn--a.ß", fail},
 		{"xn--abc-.ß", fail}, // decodes to "abc"
 		{"xn--zca.ß", domain("xn--zca.xn--zca")},
-		{"XN--ZCA.ß", domain("xn--zca.xn--zca")}, // mapped to lower case before decoding
-		{"xn--tda.ß", domain("xn--tda.xn--zca")}, // ü
-		{"xn--ss-.ß", fail},                      // decodes to "ss"
+		{"XN--ZCA.ß", domain("xn--zca.xn--zca")},           // mapped to lower case before decoding
+		{"xn--tda.ß", domain("xn--tda.xn--zca")},           // ü
+		{"xn--ss-.ß", fail},                                // decodes to "ss"
+		{"xn--ü-.ß", fail},                                 // a Punycode label is ASCII (x/net/idna reads ü as basic)
+		{"ｘｎ－－zca.ß", domain("xn--zca.xn--zca")},           // full-width letters and hyphens map to "xn--zca"
+		{"xn\uFE63\uFF0Dzca.ß", domain("xn--zca.xn--zca")}, // U+FE63 and U+FF0D map to '-'
+		{"xn\uFE63\uFF0D.ß", fail},                         // which makes an empty "xn--" label
+		{"xn--xn--a-ph1a.ß", fail},                         // decodes to "xn--aᘳ"
 	}
 	for _, tt := range tests {
 		if diff := cmp.Diff(tt.want, parseHostForTest(tt.in, false)); diff != "" {

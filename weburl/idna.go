@@ -43,29 +43,35 @@ var (
 // domainToASCII is "domain parser ToASCII" with beStrict false on a domain
 // that is not ASCII. It returns the ASCII domain, or a hint saying why
 // UTS #46 refuses the domain.
+func domainToASCII(domain string) (string, string) {
+	return uts46ToASCII(lenientIDNA, domain, false)
+}
+
+// uts46ToASCII runs UTS #46 ToASCII on domain with profile, whose
+// VerifyDnsLength flag is verifyDNSLength.
 //
 // x/net/idna implements UTS #46 as it was before Unicode 16 with Unicode
 // 15.0 tables (for the Go releases before 1.27); the URL Standard cites the
 // current UTS #46 (Unicode 17.0). This function makes up for the
-// difference in four steps:
+// difference:
 //   - The code points whose mapping changed (idnaDelta) are mapped first.
 //   - The plain code points that became valid (idnaNewValid, mostly new
 //     characters) are hidden behind a placeholder while x/net/idna maps and
 //     checks the domain, and put back before the labels are encoded.
-//   - A label "xn--" whose Punycode is empty: x/net/idna decodes it to an
-//     empty label and goes on; UTS #46 (step 4.1 of Processing) records an
-//     error.
-//   - A label that decodes from Punycode to a label starting with "xn--":
-//     with CheckHyphens false, UTS #46's validity criterion 4 forbids it;
-//     x/net/idna checks it only as part of CheckHyphens.
-func domainToASCII(domain string) (string, string) {
-	mapped := applyIDNADelta(domain)
-	probe, hidden := hideNewCodePoints(mapped)
-	// ToUnicode maps, normalizes, decodes and checks the labels exactly as
-	// ToASCII does; the Punycode encoding that ToASCII would add is done
-	// here (appendPunycode), in O(n log n) where x/net/idna's is quadratic
-	// in a label's length.
-	u, err := lenientIDNA.ToUnicode(probe)
+//   - Labels that map to "xn--…" are checked here (checkACELabels) for
+//     what x/net/idna lets through: non-ASCII code points, an empty
+//     Punycode part, a decoding that starts with "xn--".
+//   - Punycode is encoded here, in O(n log n) (x/net/idna's encoder is
+//     quadratic in a label's length); x/net/idna's ToUnicode maps,
+//     normalizes, decodes and checks the labels exactly as its ToASCII
+//     does before encoding.
+func uts46ToASCII(profile *idna.Profile, domain string, verifyDNSLength bool) (string, string) {
+	probe, hidden := hideNewCodePoints(applyIDNADelta(domain))
+	probe, hint := checkACELabels(probe)
+	if hint != "" {
+		return "", hint
+	}
+	u, err := profile.ToUnicode(probe)
 	if err != nil {
 		return "", "UTS #46 ToASCII refuses the domain: " + strings.TrimPrefix(err.Error(), "idna: ")
 	}
@@ -89,24 +95,28 @@ func domainToASCII(domain string) (string, string) {
 			out = append(out, '.')
 		}
 		first = false
+		start := len(out)
 		if isASCII(label) {
 			out = append(out, label...)
-			continue
+		} else {
+			runes = runes[:0]
+			for _, r := range label {
+				runes = append(runes, r)
+			}
+			var ok bool
+			if out, ok = appendPunycode(append(out, "xn--"...), runes); !ok {
+				return "", "a label is too long for Punycode (its encoding overflows)"
+			}
 		}
-		runes = runes[:0]
-		for _, r := range label {
-			runes = append(runes, r)
-		}
-		var ok bool
-		if out, ok = appendPunycode(append(out, "xn--"...), runes); !ok {
-			return "", "a label is too long for Punycode (its encoding overflows)"
+		if verifyDNSLength && (len(out) == start || len(out)-start > 63) {
+			return "", "a label is empty or longer than 63 bytes"
 		}
 	}
-	ascii := string(out)
-	if hint := checkACELabels(probe, ascii); hint != "" {
-		return "", hint
+	// Since Unicode 16, VerifyDnsLength also refuses an empty root label.
+	if verifyDNSLength && len(out) > 253 {
+		return "", "the domain is longer than 253 bytes"
 	}
-	return ascii, ""
+	return string(out), ""
 }
 
 // idnaPlaceholder stands in for a code point of idnaNewValid while
@@ -163,44 +173,86 @@ func applyIDNADelta(domain string) string {
 	return string(append(b, domain[last:]...))
 }
 
-// checkACELabels checks the labels of out, what x/net/idna's ToASCII made
-// of domain, for the two rules x/net/idna leaves out (see domainToASCII).
-func checkACELabels(domain, out string) string {
-	var in []string // domain's labels, split where UTS #46 maps to '.'
-	i := 0
-	for label := range strings.SplitSeq(out, ".") {
-		if strings.HasPrefix(label, "xn--") {
-			// Punycode keeps the ASCII code points of a label in order
-			// and puts them before the last '-', so a label that decodes
-			// to one starting with "xn--" has "xn--" there first.
-			if basic := label[4 : max(strings.LastIndexByte(label[4:], '-'), 0)+4]; strings.HasPrefix(basic, "xn--") {
-				if u, err := idna.Punycode.ToUnicode(label); err == nil && strings.HasPrefix(u, "xn--") {
-					return "the label " + label + " is Punycode for a label that starts with \"xn--\""
-				}
-			}
-		} else if label == "" {
-			// An empty label in out is an empty label in domain, a label
-			// of code points UTS #46 ignores, or a label that maps to
-			// "xn--", which x/net/idna decodes to "". The only code points
-			// that map to a string with '.' are U+3002, U+FF0E and
-			// U+FF61, which map to '.' alone, so domain's labels are
-			// out's labels one for one.
-			if in == nil {
-				in = splitLabels(domain)
-			}
-			if i < len(in) && in[i] != "" {
-				// A letter in front keeps ToUnicode from decoding the label.
-				if m, _ := lenientIDNA.ToUnicode("a" + in[i]); m == "axn--" {
-					return "the label \"xn--\" has no Punycode after it"
-				}
-			}
-		}
-		i++
+// checkACELabels checks the labels of domain that UTS #46 maps to a label
+// starting with "xn--" for what x/net/idna lets through: a label with a
+// non-ASCII code point (x/net/idna reads one before the last '-' as a basic
+// code point), an empty Punycode part (x/net/idna decodes it to an empty
+// label), and a label that decodes to one starting with "xn--" (validity
+// criterion 4 with CheckHyphens false). A label that decodes to more code
+// points than x/net/idna's decoder takes (it stops at 1,024) is replaced
+// by its decoding, once checked to be a valid label. It returns domain, so
+// changed, or a hint saying why UTS #46 refuses it.
+func checkACELabels(domain string) (string, string) {
+	// A label can map to "xn--…" only with two hyphens: '-', U+FE63 and
+	// U+FF0D are the code points that map to '-'.
+	if strings.Count(domain, "-")+strings.Count(domain, "\uFE63")+strings.Count(domain, "\uFF0D") < 2 {
+		return domain, ""
 	}
-	return ""
+	labels := splitLabels(domain)
+	changed := false
+	for i, label := range labels {
+		if len(label) < 4 {
+			continue
+		}
+		// A letter in front keeps ToUnicode from decoding the label, and
+		// cannot combine with the 'x' a label starting "xn--" starts with.
+		m, _ := lenientIDNA.ToUnicode("a" + label)
+		ace, ok := strings.CutPrefix(m, "axn--")
+		if !ok {
+			continue
+		}
+		if ace == "" {
+			return "", "the label \"xn--\" has no Punycode after it"
+		}
+		if !isASCII(ace) {
+			return "", "a Punycode label (xn--) holds a code point that is not ASCII"
+		}
+		u, ok := decodePunycode(ace)
+		if !ok {
+			return "", "the label xn--" + quoteShort(ace) + " is not valid Punycode"
+		}
+		if hasPrefixRunes(u, "xn--") {
+			return "", "the label xn--" + quoteShort(ace) + " is Punycode for a label that starts with \"xn--\""
+		}
+		if len(u) > punycodeDecodeMax {
+			// Valid when UTS #46 maps it to itself without error (it is
+			// then NFC, and every code point valid), as x/net/idna checks
+			// the labels it decodes itself.
+			s := string(u)
+			if v, err := lenientIDNA.ToUnicode(s); err != nil || v != s || isASCII(s) {
+				return "", "the label xn--" + quoteShort(ace) + " decodes to a label that is not valid"
+			}
+			labels[i] = s
+			changed = true
+		}
+	}
+	if !changed {
+		return domain, ""
+	}
+	return strings.Join(labels, "."), ""
 }
 
-// splitLabels splits a domain where UTS #46 maps a code point to '.'.
+// punycodeDecodeMax is the most code points x/net/idna decodes a Punycode
+// label to.
+const punycodeDecodeMax = 1024
+
+// hasPrefixRunes reports whether the code points of u start with prefix,
+// an ASCII string.
+func hasPrefixRunes(u []rune, prefix string) bool {
+	if len(u) < len(prefix) {
+		return false
+	}
+	for i := 0; i < len(prefix); i++ {
+		if u[i] != rune(prefix[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// splitLabels splits a domain where UTS #46 maps a code point to '.': the
+// only code points that map to a string with '.' are U+3002, U+FF0E and
+// U+FF61, which map to '.' alone.
 func splitLabels(domain string) []string {
 	var labels []string
 	start := 0
@@ -216,11 +268,7 @@ func splitLabels(domain string) []string {
 // checkStrictDomain adds the domain-to-ASCII validation error when the
 // domain parser's strict ToASCII (step 1, which does not return) fails.
 func checkStrictDomain(domain string, v *validations) {
-	mapped, _ := hideNewCodePoints(applyIDNADelta(domain))
-	out, err := strictIDNA.ToASCII(mapped)
-	// Since Unicode 16, VerifyDnsLength also refuses an empty root label;
-	// x/net/idna's Unicode 15.0 code does not.
-	if err != nil || strings.HasSuffix(out, ".") || checkACELabels(mapped, out) != "" {
+	if _, hint := uts46ToASCII(strictIDNA, domain, true); hint != "" {
 		v.add("domain-to-ASCII", 0)
 	}
 }

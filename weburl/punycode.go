@@ -3,6 +3,8 @@ package weburl
 import (
 	"math"
 	"slices"
+	"strings"
+	"unicode/utf8"
 )
 
 // Punycode (RFC 3492) parameters, §5.
@@ -210,4 +212,126 @@ func (f fenwick) sum(i int) int32 {
 		s += f[i]
 	}
 	return s
+}
+
+// decodePunycode decodes the Punycode label s (without "xn--", RFC 3492
+// §6.2), reporting false for invalid Punycode: a non-basic code point
+// before the last '-', a digit that is not one, an overflow of 32 bits, an
+// unfinished integer, or a code point that is a surrogate or beyond
+// U+10FFFF.
+//
+// The RFC inserts each decoded code point into the output as it goes,
+// which is quadratic in the label; x/net/idna's decoder, which does that,
+// refuses labels of more than 1,024 code points. This one records the
+// insertions and places them afterwards, last first, each in the free slot
+// its index counts to (a Fenwick tree over the slots finds it), in
+// O(n log n).
+func decodePunycode(s string) ([]rune, bool) {
+	// The basic code points come before the last '-', which is there only
+	// when some are: a '-' first is not a delimiter but a bad digit.
+	basic := ""
+	if d := strings.LastIndexByte(s, '-'); d > 0 {
+		basic, s = s[:d], s[d+1:]
+	}
+	for i := 0; i < len(basic); i++ {
+		if basic[i] >= 0x80 {
+			return nil, false
+		}
+	}
+	type insertion struct {
+		at int32 // index in the output as it was then
+		r  rune
+	}
+	var ins []insertion
+	n, i, bias := int64(pcInitialN), int64(0), int32(pcInitialBias)
+	for pos := 0; pos < len(s); {
+		oldI, w := i, int64(1)
+		for k := int64(pcBase); ; k += pcBase {
+			if pos == len(s) {
+				return nil, false
+			}
+			digit, ok := punycodeDigitValue(s[pos])
+			pos++
+			if !ok {
+				return nil, false
+			}
+			i += int64(digit) * w
+			if i > math.MaxInt32 {
+				return nil, false
+			}
+			t := k - int64(bias)
+			if t < pcTMin {
+				t = pcTMin
+			} else if t > pcTMax {
+				t = pcTMax
+			}
+			if int64(digit) < t {
+				break
+			}
+			w *= pcBase - t
+			if w > math.MaxInt32 {
+				return nil, false
+			}
+		}
+		length := int64(len(basic) + len(ins) + 1)
+		bias = punycodeAdapt(int32(i-oldI), int32(length), oldI == 0)
+		n += i / length
+		i %= length
+		if n > utf8.MaxRune || 0xD800 <= n && n <= 0xDFFF {
+			return nil, false
+		}
+		ins = append(ins, insertion{int32(i), rune(n)})
+		i++
+	}
+	total := len(basic) + len(ins)
+	out := make([]rune, total)
+	taken := make([]bool, total)
+	free := make(fenwick, total+1)
+	for p := range total {
+		free.add(p, 1)
+	}
+	for j := len(ins) - 1; j >= 0; j-- {
+		p := free.find(int32(ins[j].at))
+		out[p] = ins[j].r
+		taken[p] = true
+		free.add(p, -1)
+	}
+	b := 0
+	for p := range out {
+		if !taken[p] {
+			out[p] = rune(basic[b])
+			b++
+		}
+	}
+	return out, true
+}
+
+// punycodeDigitValue returns the value of the Punycode digit c: a to z (or
+// A to Z) for 0 to 25, 0 to 9 for 26 to 35.
+func punycodeDigitValue(c byte) (int32, bool) {
+	switch {
+	case 'a' <= c && c <= 'z':
+		return int32(c - 'a'), true
+	case 'A' <= c && c <= 'Z':
+		return int32(c - 'A'), true
+	case '0' <= c && c <= '9':
+		return int32(c-'0') + 26, true
+	}
+	return 0, false
+}
+
+// find returns the smallest position p whose prefix [0, p] sums to k+1: the
+// position of the k-th (from 0) counted slot, when the counts are 0 or 1.
+func (f fenwick) find(k int32) int {
+	pos, step := 0, 1
+	for step*2 < len(f) {
+		step *= 2
+	}
+	for ; step > 0; step /= 2 {
+		if next := pos + step; next < len(f) && f[next] <= k {
+			pos = next
+			k -= f[next]
+		}
+	}
+	return pos // the tree is 1-based: pos+1 in it, pos in positions
 }
