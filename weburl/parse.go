@@ -452,11 +452,13 @@ func (p *parser) run() bool {
 			inBrackets := false
 		scan:
 			for ; end < n; end++ {
-				c := in[end]
-				if !stop[c] {
-					continue
+				for end < n && !stop[in[end]] {
+					end++
 				}
-				switch c {
+				if end == n {
+					break
+				}
+				switch in[end] {
 				case '@':
 					at, colon, inBrackets = end, -1, false
 				case ':':
