@@ -192,3 +192,42 @@ func TestDecodePunycodeTakesLinearithmicTime(t *testing.T) {
 		t.Errorf("decoding took %v", d)
 	}
 }
+
+func FuzzPunycode(f *testing.F) {
+	for _, s := range []string{"zca", "bcher-kva", "-with-SUPER-MONKEYS-pc58ag80a8qai00g7n9n", "a-", "-zca", "99999999999", "é-a"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		// Decoding never panics; what decodes encodes to Punycode that
+		// decodes to the same code points.
+		if u, ok := decodePunycode(s); ok {
+			enc, ok := appendPunycode(nil, u)
+			if !ok {
+				return // an overflow on the way back is possible in principle
+			}
+			back, ok := decodePunycode(string(enc))
+			if !ok || string(back) != string(u) {
+				t.Fatalf("decodePunycode(%q) = %q, encoded %q, decoded %q, %v", s, string(u), enc, string(back), ok)
+			}
+		}
+		// Encoding any string's code points decodes back to them.
+		runes := []rune(s)
+		if enc, ok := appendPunycode(nil, runes); ok {
+			if back, ok := decodePunycode(string(enc)); !ok && !hasSurrogateOrBad(runes) || ok && string(back) != string(runes) {
+				t.Fatalf("appendPunycode(%q) = %q, which decodes to %q, %v", s, enc, string(back), ok)
+			}
+		}
+	})
+}
+
+// hasSurrogateOrBad reports whether runes holds a code point the decoder
+// refuses to produce (never the case for runes from a string, kept for
+// clarity).
+func hasSurrogateOrBad(runes []rune) bool {
+	for _, r := range runes {
+		if r > utf8.MaxRune || 0xD800 <= r && r <= 0xDFFF {
+			return true
+		}
+	}
+	return false
+}
