@@ -10,7 +10,7 @@ import (
 // (host.go): the error a failed parse returns and the validation errors the
 // standard names for what a browser silently fixes.
 
-// ValidationError is one validation error of the URL Standard (§1.3): a
+// ValidationError is one validation error of the URL Standard (§1.1): a
 // place where the input is not a valid URL string, whether or not parsing
 // went on. Type is the standard's name for it ("invalid-credentials",
 // "IPv4-non-decimal-part", …) and Offset the byte offset in the input as the

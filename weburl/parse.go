@@ -919,7 +919,7 @@ func (u *URL) firstSegment() string {
 	return path
 }
 
-// shorten removes the path's last segment (§4.3 "shorten a URL's path"),
+// shorten removes the path's last segment (§4.2 "shorten a URL's path"),
 // except a file URL's lone normalized Windows drive letter.
 func (p *parser) shorten() {
 	path := p.buf[p.u.pathStart:]
@@ -1089,7 +1089,7 @@ func (p *parser) checkUnits(i, j int) {
 	}
 }
 
-// isURLCodePointASCII reports whether c is an ASCII URL code point (§4.2).
+// isURLCodePointASCII reports whether c is an ASCII URL code point (§4.3).
 func isURLCodePointASCII(c byte) bool {
 	return isAlpha(c) || isDigit(c) || strings.IndexByte("!$&'()*+,-./:;=?@_~", c) >= 0
 }
@@ -1146,7 +1146,7 @@ func isNormalizedDriveLetter(s string) bool {
 }
 
 // startsWithWindowsDriveLetter reports whether s starts with a Windows drive
-// letter followed by the end or one of "/\?#" (§4.3).
+// letter followed by the end or one of "/\?#" (§4.2).
 func startsWithWindowsDriveLetter(s string) bool {
 	if len(s) < 2 || !isDriveLetter(s[:2]) {
 		return false

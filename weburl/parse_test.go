@@ -210,7 +210,7 @@ func TestParseInvalidUTF8ReadsReplacementCharacter(t *testing.T) {
 	}
 }
 
-// TestParseShortensEveryPathSegment pins path shortening (§4.3): only a
+// TestParseShortensEveryPathSegment pins path shortening (§4.2): only a
 // file URL's lone normalized drive letter ("C:", exactly two code points)
 // survives "..", so "h:80" and "u:p@x" are removed like any segment; and
 // ".." at the end leaves an empty segment.

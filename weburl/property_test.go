@@ -55,7 +55,7 @@ func drawBase(t *rapid.T) URL {
 
 // TestParseSerializationIsIdempotent checks that a URL's href parses back to
 // the same URL: the serializer's output is a fixed point of the parser
-// (§4.5 note on idempotence).
+// (the standard's goal of idempotence, §4.5).
 func TestParseSerializationIsIdempotent(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		in := urlish().Draw(t, "input")

@@ -127,7 +127,7 @@ func validUTF8(v string) string {
 }
 
 // cannotHaveCredentialsOrPort reports whether u's host is null or empty or
-// its scheme is file (§4.3 "cannot have a username/password/port").
+// its scheme is file (§4.2 "cannot have a username/password/port").
 func (u URL) cannotHaveCredentialsOrPort() bool {
 	return u.host == hostNone || u.host == hostEmpty || u.scheme == schemeFile
 }

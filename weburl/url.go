@@ -41,7 +41,7 @@ const (
 	flagFragment
 )
 
-// schemeKind names the special schemes (§4.1 "special scheme"); zero is any
+// schemeKind names the special schemes (§4.2 "special scheme"); zero is any
 // other scheme.
 type schemeKind uint8
 
