@@ -456,6 +456,7 @@ func TestAppendHostReadsDomains(t *testing.T) {
 		{"A\U000323B0B.example", domain("xn--ab-jt71c.example")},
 		{"\u0C5C.Example", domain("xn--0qc.example")},
 		{"SS.ß\U0001FA89", domain("ss.xn--zca4100x")},
+		{"xn--031o.ü", domain("xn--031o.xn--tda")}, // Punycode for U+323B0, in a domain that goes through ToASCII
 	}
 	for _, tt := range tests {
 		if diff := cmp.Diff(tt.want, parseHostForTest(tt.in, false)); diff != "" {

@@ -58,19 +58,18 @@ func domainToASCII(domain string) (string, string) {
 //   - The plain code points that became valid (idnaNewValid, mostly new
 //     characters) are hidden behind a placeholder while x/net/idna maps and
 //     checks the domain, and put back before the labels are encoded.
-//   - Labels that map to "xn--…" are checked here (checkACELabels) for
-//     what x/net/idna lets through: non-ASCII code points, an empty
-//     Punycode part, a decoding that starts with "xn--".
+//   - Labels that map to "xn--…" are decoded and checked here
+//     (checkACELabels), for what x/net/idna lets through or refuses wrongly.
 //   - Punycode is encoded here, in O(n log n) (x/net/idna's encoder is
 //     quadratic in a label's length); x/net/idna's ToUnicode maps,
 //     normalizes, decodes and checks the labels exactly as its ToASCII
 //     does before encoding.
 func uts46ToASCII(profile *idna.Profile, domain string, verifyDNSLength bool) (string, string) {
-	probe, hidden := hideNewCodePoints(applyIDNADelta(domain))
-	probe, hint := checkACELabels(probe)
+	decoded, hint := checkACELabels(applyIDNADelta(domain))
 	if hint != "" {
 		return "", hint
 	}
+	probe, hidden := hideNewCodePoints(decoded)
 	u, err := profile.ToUnicode(probe)
 	if err != nil {
 		return "", "UTS #46 ToASCII refuses the domain: " + strings.TrimPrefix(err.Error(), "idna: ")
@@ -174,14 +173,16 @@ func applyIDNADelta(domain string) string {
 }
 
 // checkACELabels checks the labels of domain that UTS #46 maps to a label
-// starting with "xn--" for what x/net/idna lets through: a label with a
-// non-ASCII code point (x/net/idna reads one before the last '-' as a basic
-// code point), an empty Punycode part (x/net/idna decodes it to an empty
-// label), and a label that decodes to one starting with "xn--" (validity
-// criterion 4 with CheckHyphens false). A label that decodes to more code
-// points than x/net/idna's decoder takes (it stops at 1,024) is replaced
-// by its decoding, once checked to be a valid label. It returns domain, so
-// changed, or a hint saying why UTS #46 refuses it.
+// starting with "xn--" and replaces each by its decoding, so that
+// x/net/idna maps and checks it as any other label. x/net/idna would decode
+// them itself, but lets through a label with a non-ASCII code point (it
+// reads one before the last '-' as a basic code point), an empty Punycode
+// part (which it decodes to an empty label), and a label that decodes to
+// one starting with "xn--" (validity criterion 4 with CheckHyphens false);
+// it refuses labels that decode to more than 1,024 code points, a bound
+// UTS #46 does not set, and labels with code points new since Unicode
+// 15.0. It returns domain, so changed, or a hint saying why UTS #46
+// refuses it.
 func checkACELabels(domain string) (string, string) {
 	// A label can map to "xn--…" only with two hyphens: '-', U+FE63 and
 	// U+FF0D are the code points that map to '-'.
@@ -214,27 +215,24 @@ func checkACELabels(domain string) (string, string) {
 		if hasPrefixRunes(u, "xn--") {
 			return "", "the label xn--" + quoteShort(ace) + " is Punycode for a label that starts with \"xn--\""
 		}
-		if len(u) > punycodeDecodeMax {
-			// Valid when UTS #46 maps it to itself without error (it is
-			// then NFC, and every code point valid), as x/net/idna checks
-			// the labels it decodes itself.
-			s := string(u)
-			if v, err := lenientIDNA.ToUnicode(s); err != nil || v != s || isASCII(s) {
-				return "", "the label xn--" + quoteShort(ace) + " decodes to a label that is not valid"
-			}
-			labels[i] = s
-			changed = true
+		// The decoded label is valid when UTS #46 maps it to itself
+		// without error (it is then NFC, and every code point valid), as
+		// x/net/idna checks the labels it decodes. It then stands for
+		// itself in the domain, where code points new since Unicode 15.0
+		// can be hidden from x/net/idna like any others.
+		s := string(u)
+		probe, _ := hideNewCodePoints(s)
+		if v, err := lenientIDNA.ToUnicode(probe); err != nil || v != probe || isASCII(s) {
+			return "", "the label xn--" + quoteShort(ace) + " decodes to a label that is not valid"
 		}
+		labels[i] = s
+		changed = true
 	}
 	if !changed {
 		return domain, ""
 	}
 	return strings.Join(labels, "."), ""
 }
-
-// punycodeDecodeMax is the most code points x/net/idna decodes a Punycode
-// label to.
-const punycodeDecodeMax = 1024
 
 // hasPrefixRunes reports whether the code points of u start with prefix,
 // an ASCII string.
