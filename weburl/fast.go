@@ -166,10 +166,10 @@ func parseFast(s string) (URL, bool) {
 // letters, digits, '-' and '.') as it is, and records its kind in u.
 func canonicalHost(h string, u *URL) bool {
 	// Lower-case letters, digits, '-' and '.' are a domain the domain parser
-	// returns as it is (§3.5: an ASCII domain is only lower-cased), unless it
-	// ends in a number (then it is an IPv4 address) or has an "xn--" label
-	// (left to the host parser, which checks it).
-	if !endsInNumberASCII(h) && !strings.Contains(h, "xn--") {
+	// returns as it is (§3.3: an ASCII domain is only lower-cased, whatever
+	// its "xn--" labels hold), unless it ends in a number (§3.5: then it is
+	// an IPv4 address).
+	if !endsInNumberASCII(h) {
 		u.host = hostDomain
 		return true
 	}

@@ -16,7 +16,7 @@ func TestParseFastAgreesWithStateMachine(t *testing.T) {
 		"http://0x7f.1/", "http://example.com:80/", "http://example.com:0443/", "https://xn--nxasmq6b.com/",
 		"http://a/./b", "http://a/%2e%2E/b", "http://a/.b/..c/", "ws://a/?'", "ftp://a/b#`",
 		"http://a..b/", "http://./", "http://../", "http://-a-/", "http://0x/", "http://1.2.3.4./", "http://a.0x1/",
-		"http://a.09/", "http://xn--ls8h/", "http://a.b-/", "http://0xg/", "http://1.2.3.4.5/", "http://a.1./")
+		"http://a.09/", "http://xn--ls8h/", "http://xn--/", "http://xn--a/", "http://xn--a.xn--b/", "http://a.xn--zca/", "http://xn--xn--a-/", "http://a.b-/", "http://0xg/", "http://1.2.3.4.5/", "http://a.1./")
 	var wpt []urlTest
 	readWPTLoose(t, "urltestdata.json", &wpt)
 	for _, tc := range wpt {
