@@ -580,6 +580,26 @@ func TestAppendHostBoundsHints(t *testing.T) {
 	}
 }
 
+// TestIsURLCodePointFollowsTheStandard checks the URL code points (§4.3):
+// ASCII alphanumerics, !$&'()*+,-./:;=?@_~, and U+00A0 to U+10FFFD but
+// surrogates and noncharacters.
+func TestIsURLCodePointFollowsTheStandard(t *testing.T) {
+	yes := []rune{'a', 'Z', '0', '!', '$', '&', '\'', '(', ')', '*', '+', ',', '-', '.', '/', ':', ';', '=', '?', '@', '_', '~',
+		0xA0, 0xFDCF, 0xFDF0, 0xFFFD, 0x10000, 0x1FFFD, 0x10FFFD}
+	no := []rune{0, ' ', '"', '#', '%', '<', '>', '[', '\\', ']', '^', '`', '{', '|', '}', 0x7F, 0x80, 0x9F,
+		0xD800, 0xDFFF, 0xFDD0, 0xFDEF, 0xFFFE, 0xFFFF, 0x1FFFE, 0x10FFFE, 0x10FFFF, 0x110000}
+	for _, r := range yes {
+		if !isURLCodePoint(r) {
+			t.Errorf("isURLCodePoint(%U) = false", r)
+		}
+	}
+	for _, r := range no {
+		if isURLCodePoint(r) {
+			t.Errorf("isURLCodePoint(%U) = true", r)
+		}
+	}
+}
+
 // TestAppendHostAppendsToDst checks that appendHost keeps what dst held and
 // leaves it unchanged on failure.
 func TestAppendHostAppendsToDst(t *testing.T) {
