@@ -62,8 +62,8 @@ func domainToASCII(domain string) (string, string) {
 //     (checkACELabels), for what x/net/idna lets through or refuses wrongly.
 //   - Punycode is encoded here, in O(n log n) (x/net/idna's encoder is
 //     quadratic in a label's length); x/net/idna's ToUnicode maps,
-//     normalizes, decodes and checks the labels exactly as its ToASCII
-//     does before encoding.
+//     normalizes and checks the labels exactly as its ToASCII does before
+//     encoding.
 func uts46ToASCII(profile *idna.Profile, domain string, verifyDNSLength bool) (string, string) {
 	decoded, hint := checkACELabels(applyIDNADelta(domain))
 	if hint != "" {
