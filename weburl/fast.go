@@ -52,20 +52,23 @@ var fastClass = func() (t [256]uint8) {
 // hostEnds holds the bytes that may follow a host in the fast path.
 var hostEnds = stopTable(nil, ":/?#")
 
-// parseFast parses s when it is the serialization of a special, non-file
-// URL with nothing to change, and reports whether it did.
-func parseFast(s string) (URL, bool) {
-	var u URL
+// parseFast parses s when it is the serialization of a non-file URL with
+// "//" and a host and nothing to change, and reports whether it did. When
+// it fails after a canonical scheme and authority, resume is where they end
+// (the path start state's first code point) and u holds their offsets, so
+// that the state machine can go on from there; otherwise resume is -1.
+func parseFast(s string) (u URL, ok bool, resume int) {
+	resume = -1
 	n := len(s)
 	if n == 0 || s[0] < 'a' || s[0] > 'z' {
-		return u, false
+		return u, false, resume
 	}
 	i := 1
 	for i < n && fastClass[s[i]]&fcScheme != 0 {
 		i++
 	}
 	if i+2 >= n || s[i] != ':' || s[i+1] != '/' || s[i+2] != '/' {
-		return u, false
+		return u, false, resume
 	}
 	switch s[:i] {
 	case "http":
@@ -79,7 +82,7 @@ func parseFast(s string) (URL, bool) {
 	case "ftp":
 		u.scheme = schemeFTP
 	case "file":
-		return u, false
+		return u, false, resume
 	}
 	u.schemeEnd = uint32(i)
 	i += 3
@@ -91,7 +94,7 @@ func parseFast(s string) (URL, bool) {
 		// The host must end the authority (or a port follow) before it is
 		// worth checking.
 		if i == hs || (i < n && !hostEnds[s[i]]) || !canonicalHost(s[hs:i], &u) {
-			return u, false
+			return u, false, resume
 		}
 	} else {
 		// An opaque host of letters, digits, '-' and '.' is kept as it is.
@@ -99,7 +102,7 @@ func parseFast(s string) (URL, bool) {
 			i++
 		}
 		if i == hs {
-			return u, false
+			return u, false, resume
 		}
 		u.host = hostOpaque
 	}
@@ -114,11 +117,15 @@ func parseFast(s string) (URL, bool) {
 			i++
 		}
 		if i == ps || s[ps] == '0' || port > 65535 || port == u.scheme.defaultPort() {
-			return u, false
+			return u, false, resume
 		}
 	}
+	if i < n && !(s[i] == '/' || s[i] == '?' || s[i] == '#' || (s[i] == '\\' && u.scheme != schemeOther)) {
+		return u, false, resume // not the end of the authority
+	}
+	resume = i
 	if (i == n || s[i] != '/') && u.scheme != schemeOther {
-		return u, false // no path: the serialization has "/", the input not
+		return u, false, resume // no path: the serialization has "/", the input not
 	}
 	u.pathStart = uint32(i)
 	// The path: segments of path bytes, none a dot segment.
@@ -131,7 +138,7 @@ func parseFast(s string) (URL, bool) {
 		if l := i - seg; l > 0 && l <= 6 && (s[seg] == '.' || s[seg] == '%') {
 			b := []byte(s[seg:i])
 			if isSingleDot(b) || isDoubleDot(b) {
-				return u, false
+				return u, false, resume
 			}
 		}
 	}
@@ -156,10 +163,10 @@ func parseFast(s string) (URL, bool) {
 		}
 	}
 	if i != n {
-		return u, false
+		return u, false, resume
 	}
 	u.href = s
-	return u, true
+	return u, true, resume
 }
 
 // canonicalHost reports whether the host parser leaves h (lower-case

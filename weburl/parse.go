@@ -54,12 +54,21 @@ func ParseValidated(input string, base URL) (URL, []ValidationError, error) {
 // parse runs the basic URL parser on input with base (nil for none). It
 // returns a nil *Error as a nil error interface only through its callers.
 func parse(input string, base *URL, v *validations) (URL, *Error) {
+	p := parser{orig: input, v: v}
+	state, start := stScheme, 0
 	if v == nil {
-		if u, ok := parseFast(input); ok {
+		u, ok, resume := parseFast(input)
+		if ok {
 			return u, nil
 		}
+		if resume >= 0 && input[len(input)-1] > ' ' && !mayNeedCleaning(input[resume:]) {
+			// The scheme and authority are already canonical and the rest
+			// needs no cleaning: the state machine goes on from the path
+			// start state with them copied.
+			p.u, p.in = u, input
+			state, start = stPathStart, resume
+		}
 	}
-	p := parser{orig: input, v: v}
 	if base != nil {
 		// A copy: a pointer kept in the parser would make the caller's URL
 		// escape to the heap.
@@ -67,8 +76,12 @@ func parse(input string, base *URL, v *validations) (URL, *Error) {
 	}
 	sp := scratch.Get().(*[]byte)
 	p.buf = (*sp)[:0]
-	p.clean(input)
-	ok := p.run()
+	if state == stScheme {
+		p.clean(input)
+	} else {
+		p.buf = append(p.buf, input[:start]...)
+	}
+	ok := p.run(state, start)
 	if ok && uint64(len(p.buf)) > maxHref {
 		// The offsets are uint32s.
 		ok = p.fail("input-too-long", 0)
@@ -297,14 +310,12 @@ func (p *parser) at(i int) int {
 
 func (p *parser) special() bool { return p.u.scheme != schemeOther }
 
-// run runs the state machine over p.in. Each state consumes a run of input
+// run runs the state machine over p.in from state at offset i. Each state consumes a run of input
 // at once; "decrease pointer by 1" of the standard is a state change that
 // leaves i where it is.
-func (p *parser) run() bool {
+func (p *parser) run(state, i int) bool {
 	in := p.in
 	n := len(in)
-	i := 0
-	state := stScheme
 	for {
 		switch state {
 		case stScheme:
