@@ -9,6 +9,7 @@ var fuzzSeeds = []string{
 	"http://example.com/a/../b?c#d", `http://example.com\@evil.com/`, "http://0x7f.1/", `https:/\evil.example`,
 	"file:///C|/x", "sc:opaque path ?q", "http://[::1]:8080/", "http://ß.de/", "ws://u:p@h:80/%2e./",
 	" \thttp://h\n/ ", "blob:https://a/b", "//x", "../../a", "?q", "#f", "\xff", "http://\xe2/",
+	"http://h:8080", "sc://h/a b?c#d", "https://h/{x}/../y?z w",
 }
 
 // checkURL fails t when u's getters do not describe its href.
