@@ -162,6 +162,7 @@ func BenchmarkAppendPercentEncoded(b *testing.B) {
 		b.Run(in, func(b *testing.B) {
 			dst := make([]byte, 0, 64)
 			b.ReportAllocs()
+			defer reportCPU(b)()
 			for b.Loop() {
 				dst = appendPercentEncoded(dst[:0], in, &pathSet)
 			}

@@ -643,6 +643,7 @@ func BenchmarkAppendHost(b *testing.B) {
 		b.Run(in, func(b *testing.B) {
 			dst := make([]byte, 0, 64)
 			b.ReportAllocs()
+			defer reportCPU(b)()
 			for b.Loop() {
 				dst, _, _ = appendHost(dst[:0], in, false, nil)
 			}

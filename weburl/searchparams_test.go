@@ -308,6 +308,7 @@ const benchQuery = "utm_source=newsletter&utm_medium=email&q=caf%C3%A9+au+lait&p
 
 func BenchmarkParseSearchParams(b *testing.B) {
 	b.ReportAllocs()
+	defer reportCPU(b)()
 	for b.Loop() {
 		_ = ParseSearchParams(benchQuery).String()
 	}
@@ -317,6 +318,7 @@ func BenchmarkParseSearchParams(b *testing.B) {
 // ParseQuery, then Encode (which also sorts by name).
 func BenchmarkParseSearchParamsNetURL(b *testing.B) {
 	b.ReportAllocs()
+	defer reportCPU(b)()
 	for b.Loop() {
 		v, _ := url.ParseQuery(benchQuery)
 		_ = v.Encode()
