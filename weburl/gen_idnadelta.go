@@ -5,7 +5,8 @@
 // Unicode 15.0 one Go releases before 1.27 build with, and the Unicode 17.0
 // one), as far as the host parser can make up for it: code points that
 // became mapped or got a new mapping, code points that became ignored, and
-// code points that became valid and are plain (see dumper). It reads the tables of the x/net version go.mod requires, by
+// code points that became valid and are plain (see dumper), with their
+// Bidi classes from golang.org/x/text's Unicode 17.0 tables. It reads the tables of the x/net version go.mod requires, by
 // building each table file with a small dumper in a temporary module.
 //
 // Run with go generate in package weburl.
@@ -21,6 +22,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -28,13 +30,16 @@ import (
 // dumper prints one line per scalar value: hex code point, status under the
 // URL Standard's flags (UseSTD3ASCIIRules and Transitional_Processing
 // false), whether the code point is plain (joining type U, not right to
-// left, not a combining mark, not a virama), and the mapping in Go syntax.
+// left, not a combining mark, not a virama), its Bidi class (from
+// x/text's Unicode 17.0 tables), and the mapping in Go syntax.
 const dumper = `package main
 
 import (
 	"bufio"
 	"fmt"
 	"os"
+
+	"dump/bidi"
 )
 
 func main() {
@@ -61,8 +66,17 @@ func main() {
 		if !x.isMapped() && x.joinType() == 0 && x&attributesMask == 0 {
 			plain = "plain"
 		}
-		fmt.Fprintf(w, "%X %s %s %q\n", r, status, plain, m)
+		p, _ := bidi.LookupRune(r)
+		fmt.Fprintf(w, "%X %s %s %s %q\n", r, status, plain, bidiClasses[p.Class()], m)
 	}
+}
+
+var bidiClasses = map[bidi.Class]string{
+	bidi.L: "L", bidi.R: "R", bidi.EN: "EN", bidi.ES: "ES", bidi.ET: "ET", bidi.AN: "AN",
+	bidi.CS: "CS", bidi.B: "B", bidi.S: "S", bidi.WS: "WS", bidi.ON: "ON", bidi.BN: "BN",
+	bidi.NSM: "NSM", bidi.AL: "AL", bidi.LRO: "LRO", bidi.RLO: "RLO", bidi.LRE: "LRE",
+	bidi.RLE: "RLE", bidi.PDF: "PDF", bidi.LRI: "LRI", bidi.RLI: "RLI", bidi.FSI: "FSI",
+	bidi.PDI: "PDI",
 }
 
 func (c info) appendMapping(b []byte, s string) []byte {
@@ -100,12 +114,13 @@ func main() {
 	b.WriteString("// its Unicode 17.0 mapping (\"\" for ignored).\n")
 	b.WriteString("var idnaDelta = map[rune]string{\n")
 	first := rune(-1)
-	var newValid [][2]rune // ranges of plain code points valid in 17.0 only
+	// Ranges of plain code points valid in 17.0 only, by Bidi class.
+	newValid := map[string][][2]rune{}
 	for i := range cur {
 		if cur[i] == old[i] {
 			continue
 		}
-		f := strings.SplitN(cur[i], " ", 4)
+		f := strings.SplitN(cur[i], " ", 5)
 		r64, err := strconv.ParseInt(f[0], 16, 32)
 		if err != nil {
 			log.Fatal(err)
@@ -113,15 +128,17 @@ func main() {
 		r := rune(r64)
 		switch {
 		case f[1] == "mapped":
-			fmt.Fprintf(&b, "\t0x%s: %s,\n", f[0], f[3])
+			fmt.Fprintf(&b, "\t0x%s: %s,\n", f[0], f[4])
 		case f[1] == "ignored":
 			fmt.Fprintf(&b, "\t0x%s: \"\",\n", f[0])
 		case f[1] == "valid" && f[2] == "plain" && strings.HasPrefix(old[i], f[0]+" disallowed "):
-			if n := len(newValid); n > 0 && newValid[n-1][1] == r-1 && r != 0x10000 {
-				newValid[n-1][1] = r
+			rs := newValid[f[3]]
+			if n := len(rs); n > 0 && rs[n-1][1] == r-1 && r != 0x10000 {
+				rs[n-1][1] = r
 			} else {
-				newValid = append(newValid, [2]rune{r, r})
+				rs = append(rs, [2]rune{r, r})
 			}
+			newValid[f[3]] = rs
 			continue
 		default:
 			continue
@@ -133,24 +150,32 @@ func main() {
 	b.WriteString("}\n\n")
 	b.WriteString("// idnaDeltaMin is the smallest code point in idnaDelta.\n")
 	fmt.Fprintf(&b, "const idnaDeltaMin = 0x%X\n\n", first)
-	b.WriteString("// idnaNewValid holds the code points that are disallowed in Unicode 15.0's\n")
-	b.WriteString("// UTS #46 table and valid in Unicode 17.0's, and are plain: joining type U,\n")
-	b.WriteString("// not right to left, neither a combining mark nor a virama.\n")
-	b.WriteString("var idnaNewValid = &unicode.RangeTable{\n\tR16: []unicode.Range16{\n")
-	for _, rg := range newValid {
-		if rg[1] <= 0xFFFF {
-			fmt.Fprintf(&b, "\t\t{Lo: 0x%04X, Hi: 0x%04X, Stride: 1},\n", rg[0], rg[1])
+	// The placeholders in idna.go stand for Bidi classes L, ON and ET; a
+	// new class needs a new placeholder.
+	for class := range newValid {
+		if class != "L" && class != "ON" && class != "ET" {
+			log.Fatalf("plain code points new since Unicode 15.0 of Bidi class %s: idna.go has no placeholder for it", class)
 		}
 	}
-	b.WriteString("\t},\n\tR32: []unicode.Range32{\n")
-	for _, rg := range newValid {
-		if rg[1] > 0xFFFF {
-			fmt.Fprintf(&b, "\t\t{Lo: 0x%X, Hi: 0x%X, Stride: 1},\n", rg[0], rg[1])
+	var all [][2]rune
+	for _, rs := range newValid {
+		all = append(all, rs...)
+	}
+	slices.SortFunc(all, func(a, b [2]rune) int { return int(a[0] - b[0]) })
+	// Merge ranges that touch across classes.
+	var merged [][2]rune
+	for _, rg := range all {
+		if n := len(merged); n > 0 && merged[n-1][1] == rg[0]-1 && rg[0] != 0x10000 {
+			merged[n-1][1] = rg[1]
+		} else {
+			merged = append(merged, rg)
 		}
 	}
-	b.WriteString("\t},\n}\n\n")
+	writeTable(&b, "idnaNewValid", "holds the code points that are disallowed in Unicode 15.0's\n// UTS #46 table and valid in Unicode 17.0's, and are plain: joining type U,\n// not right to left, neither a combining mark nor a virama", merged)
+	writeTable(&b, "idnaNewValidON", "holds the code points of idnaNewValid whose Bidi class is ON\n// (Other Neutral)", newValid["ON"])
+	writeTable(&b, "idnaNewValidET", "holds the code points of idnaNewValid whose Bidi class is ET\n// (European Number Terminator)", newValid["ET"])
 	b.WriteString("// idnaNewValidMin is the smallest code point in idnaNewValid.\n")
-	fmt.Fprintf(&b, "const idnaNewValidMin = 0x%X\n", newValid[0][0])
+	fmt.Fprintf(&b, "const idnaNewValidMin = 0x%X\n", merged[0][0])
 	src, err := format.Source(b.Bytes())
 	if err != nil {
 		log.Fatal(err)
@@ -160,7 +185,28 @@ func main() {
 	}
 }
 
-var buildTag = regexp.MustCompile(`(?m)^//go:build .*$`)
+// writeTable writes a unicode.RangeTable named name of the ranges rs.
+func writeTable(b *bytes.Buffer, name, doc string, rs [][2]rune) {
+	fmt.Fprintf(b, "// %s %s.\n", name, doc)
+	fmt.Fprintf(b, "var %s = &unicode.RangeTable{\n\tR16: []unicode.Range16{\n", name)
+	for _, rg := range rs {
+		if rg[1] <= 0xFFFF {
+			fmt.Fprintf(b, "\t\t{Lo: 0x%04X, Hi: 0x%04X, Stride: 1},\n", rg[0], rg[1])
+		}
+	}
+	b.WriteString("\t},\n\tR32: []unicode.Range32{\n")
+	for _, rg := range rs {
+		if rg[1] > 0xFFFF {
+			fmt.Fprintf(b, "\t\t{Lo: 0x%X, Hi: 0x%X, Stride: 1},\n", rg[0], rg[1])
+		}
+	}
+	b.WriteString("\t},\n}\n\n")
+}
+
+var (
+	buildTag      = regexp.MustCompile(`(?m)^//go:build .*$`)
+	importComment = regexp.MustCompile(`(?m)^package bidi // import .*$`)
+)
 
 // dump builds x/net/idna's table file table with the dumper and returns its
 // lines, one per scalar value.
@@ -178,6 +224,26 @@ func dump(idnaDir, table string) []string {
 		src = buildTag.ReplaceAll(src, nil)
 		src = bytes.Replace(src, []byte("package idna"), []byte("package main"), 1)
 		if err := os.WriteFile(filepath.Join(tmp, name), src, 0o644); err != nil {
+			log.Fatal(err)
+		}
+	}
+	// x/text's Bidi tables of Unicode 17.0, as package dump/bidi.
+	textDir, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", "golang.org/x/text").Output()
+	if err != nil {
+		log.Fatal(err)
+	}
+	bidiDir := filepath.Join(strings.TrimSpace(string(textDir)), "unicode", "bidi")
+	if err := os.Mkdir(filepath.Join(tmp, "bidi"), 0o755); err != nil {
+		log.Fatal(err)
+	}
+	for _, name := range []string{"bidi.go", "bracket.go", "core.go", "prop.go", "trieval.go", "tables17.0.0.go"} {
+		src, err := os.ReadFile(filepath.Join(bidiDir, name))
+		if err != nil {
+			log.Fatal(err)
+		}
+		src = buildTag.ReplaceAll(src, nil)
+		src = importComment.ReplaceAll(src, []byte("package bidi"))
+		if err := os.WriteFile(filepath.Join(tmp, "bidi", name), src, 0o644); err != nil {
 			log.Fatal(err)
 		}
 	}

@@ -457,6 +457,9 @@ func TestAppendHostReadsDomains(t *testing.T) {
 		{"\u0C5C.Example", domain("xn--0qc.example")},
 		{"SS.ß\U0001FA89", domain("ss.xn--zca4100x")},
 		{"xn--031o.ü", domain("xn--031o.xn--tda")}, // Punycode for U+323B0, in a domain that goes through ToASCII
+		{"ا\U0001FA89ا", domain("xn--mgba70459a")}, // a new symbol (Bidi class ON) inside a right-to-left label
+		{"א\U0001FA89א.ß", domain("xn--4dba86659a.xn--zca")},
+		{"ا\U000323B0ا", fail("domain-to-ASCII", 0)}, // a new letter (L) inside a right-to-left label
 	}
 	for _, tt := range tests {
 		if diff := cmp.Diff(tt.want, parseHostForTest(tt.in, false)); diff != "" {

@@ -56,8 +56,9 @@ func domainToASCII(domain string) (string, string) {
 // difference:
 //   - The code points whose mapping changed (idnaDelta) are mapped first.
 //   - The plain code points that became valid (idnaNewValid, mostly new
-//     characters) are hidden behind a placeholder while x/net/idna maps and
-//     checks the domain, and put back before the labels are encoded.
+//     characters) are hidden behind placeholders of their Bidi class while
+//     x/net/idna maps and checks the domain, and put back before the labels
+//     are encoded.
 //   - Labels that map to "xn--…" are decoded and checked here
 //     (checkACELabels), for what x/net/idna lets through or refuses wrongly.
 //   - Punycode is encoded here, in O(n log n) (x/net/idna's encoder is
@@ -72,14 +73,26 @@ func uts46ToASCII(profile *idna.Profile, domain string, verifyDNSLength bool) (s
 	probe, hidden := hideNewCodePoints(decoded)
 	u, err := profile.ToUnicode(probe)
 	if err != nil {
+		if hidden != nil {
+			// x/net/idna's message would show the placeholders.
+			return "", "UTS #46 ToASCII refuses the domain"
+		}
 		return "", "UTS #46 ToASCII refuses the domain: " + strings.TrimPrefix(err.Error(), "idna: ")
 	}
 	if hidden != nil {
-		if strings.Count(u, string(idnaPlaceholder)) != len(hidden) {
+		// The placeholders come out in the order they went in: mapping
+		// changes none, and NFC neither composes nor moves them.
+		n := 0
+		for _, r := range u {
+			if isPlaceholder(r) {
+				n++
+			}
+		}
+		if n != len(hidden) {
 			return "", "the domain holds code points new since Unicode 15.0 in a form this package cannot check"
 		}
 		u = strings.Map(func(r rune) rune {
-			if r == idnaPlaceholder {
+			if isPlaceholder(r) {
 				r, hidden = hidden[0], hidden[1:]
 			}
 			return r
@@ -118,30 +131,56 @@ func uts46ToASCII(profile *idna.Profile, domain string, verifyDNSLength bool) (s
 	return string(out), ""
 }
 
-// idnaPlaceholder stands in for a code point of idnaNewValid while
-// x/net/idna maps and checks a domain: U+A000 YI SYLLABLE IT is valid, plain
-// (as idnaNewValid's code points are), left to right, stable under NFC, and
-// no code point maps to it.
-const idnaPlaceholder = '\uA000'
+// The placeholders stand for the code points of idnaNewValid while
+// x/net/idna maps and checks a domain, one for each Bidi class those code
+// points have, so that the Bidi rule reads a label as it would with them:
+// U+A000 YI SYLLABLE IT (L), U+2605 BLACK STAR (ON) and U+20BF BITCOIN SIGN
+// (ET). Each is valid, plain (as idnaNewValid's code points are), stable
+// under NFC, and no code point maps to it.
+const (
+	placeholderL  = '\uA000'
+	placeholderON = '\u2605'
+	placeholderET = '\u20BF'
+)
+
+// placeholderFor returns the placeholder for r, a code point of
+// idnaNewValid.
+func placeholderFor(r rune) rune {
+	switch {
+	case unicode.Is(idnaNewValidON, r):
+		return placeholderON
+	case unicode.Is(idnaNewValidET, r):
+		return placeholderET
+	}
+	return placeholderL
+}
+
+// isPlaceholder reports whether r is one of the placeholders.
+func isPlaceholder(r rune) bool {
+	return r == placeholderL || r == placeholderON || r == placeholderET
+}
 
 // hideNewCodePoints returns s with each code point of idnaNewValid replaced
-// by idnaPlaceholder, and the replaced code points in order, which
-// domainToASCII puts back into the Unicode labels before it encodes them;
-// s itself and nil when there is none, or when s holds the placeholder
+// by its placeholder, and the replaced code points in order, which
+// uts46ToASCII puts back into the Unicode labels before it encodes them;
+// s itself and nil when there is none, or when s holds a placeholder
 // already (the domain then fails as x/net/idna sees it).
 func hideNewCodePoints(s string) (string, []rune) {
 	var hidden []rune
 	for _, r := range s {
+		if isPlaceholder(r) {
+			return s, nil
+		}
 		if r >= idnaNewValidMin && unicode.Is(idnaNewValid, r) {
 			hidden = append(hidden, r)
 		}
 	}
-	if hidden == nil || strings.ContainsRune(s, idnaPlaceholder) {
+	if hidden == nil {
 		return s, nil
 	}
 	return strings.Map(func(r rune) rune {
 		if r >= idnaNewValidMin && unicode.Is(idnaNewValid, r) {
-			return idnaPlaceholder
+			return placeholderFor(r)
 		}
 		return r
 	}, s), hidden

@@ -264,5 +264,55 @@ var idnaNewValid = &unicode.RangeTable{
 	},
 }
 
+// idnaNewValidON holds the code points of idnaNewValid whose Bidi class is ON
+// (Other Neutral).
+var idnaNewValidON = &unicode.RangeTable{
+	R16: []unicode.Range16{
+		{Lo: 0x1806, Hi: 0x1806, Stride: 1},
+		{Lo: 0x2427, Hi: 0x2429, Stride: 1},
+		{Lo: 0x2B96, Hi: 0x2B96, Stride: 1},
+		{Lo: 0x31E4, Hi: 0x31E5, Stride: 1},
+		{Lo: 0xFBC3, Hi: 0xFBD2, Stride: 1},
+		{Lo: 0xFD90, Hi: 0xFD91, Stride: 1},
+		{Lo: 0xFDC8, Hi: 0xFDCE, Stride: 1},
+	},
+	R32: []unicode.Range32{
+		{Lo: 0x10D6E, Hi: 0x10D6E, Stride: 1},
+		{Lo: 0x10ED0, Hi: 0x10ED8, Stride: 1},
+		{Lo: 0x1CC00, Hi: 0x1CCD5, Stride: 1},
+		{Lo: 0x1CCFA, Hi: 0x1CCFC, Stride: 1},
+		{Lo: 0x1CD00, Hi: 0x1CEB3, Stride: 1},
+		{Lo: 0x1CEBA, Hi: 0x1CED0, Stride: 1},
+		{Lo: 0x1CEE0, Hi: 0x1CEF0, Stride: 1},
+		{Lo: 0x1F6D8, Hi: 0x1F6D8, Stride: 1},
+		{Lo: 0x1F777, Hi: 0x1F77A, Stride: 1},
+		{Lo: 0x1F8B2, Hi: 0x1F8BB, Stride: 1},
+		{Lo: 0x1F8C0, Hi: 0x1F8C1, Stride: 1},
+		{Lo: 0x1F8D0, Hi: 0x1F8D8, Stride: 1},
+		{Lo: 0x1FA54, Hi: 0x1FA57, Stride: 1},
+		{Lo: 0x1FA89, Hi: 0x1FA8A, Stride: 1},
+		{Lo: 0x1FA8E, Hi: 0x1FA8F, Stride: 1},
+		{Lo: 0x1FABE, Hi: 0x1FABE, Stride: 1},
+		{Lo: 0x1FAC6, Hi: 0x1FAC6, Stride: 1},
+		{Lo: 0x1FAC8, Hi: 0x1FAC8, Stride: 1},
+		{Lo: 0x1FACD, Hi: 0x1FACD, Stride: 1},
+		{Lo: 0x1FADC, Hi: 0x1FADC, Stride: 1},
+		{Lo: 0x1FADF, Hi: 0x1FADF, Stride: 1},
+		{Lo: 0x1FAE9, Hi: 0x1FAEA, Stride: 1},
+		{Lo: 0x1FAEF, Hi: 0x1FAEF, Stride: 1},
+		{Lo: 0x1FBCB, Hi: 0x1FBEF, Stride: 1},
+		{Lo: 0x1FBFA, Hi: 0x1FBFA, Stride: 1},
+	},
+}
+
+// idnaNewValidET holds the code points of idnaNewValid whose Bidi class is ET
+// (European Number Terminator).
+var idnaNewValidET = &unicode.RangeTable{
+	R16: []unicode.Range16{
+		{Lo: 0x20C1, Hi: 0x20C1, Stride: 1},
+	},
+	R32: []unicode.Range32{},
+}
+
 // idnaNewValidMin is the smallest code point in idnaNewValid.
 const idnaNewValidMin = 0xC5C
