@@ -31,7 +31,9 @@ import (
 // URL Standard's flags (UseSTD3ASCIIRules and Transitional_Processing
 // false), whether the code point is plain (joining type U, not right to
 // left, not a combining mark, not a virama), its Bidi class (from
-// x/text's Unicode 17.0 tables), and the mapping in Go syntax.
+// x/text's Unicode 17.0 tables), the pair it composes from if it is a
+// canonical composite (x/text's Unicode 17.0 normalization), and the
+// mapping in Go syntax.
 const dumper = `package main
 
 import (
@@ -40,6 +42,7 @@ import (
 	"os"
 
 	"dump/bidi"
+	"dump/norm"
 )
 
 func main() {
@@ -67,7 +70,15 @@ func main() {
 			plain = "plain"
 		}
 		p, _ := bidi.LookupRune(r)
-		fmt.Fprintf(w, "%X %s %s %s %q\n", r, status, plain, bidiClasses[p.Class()], m)
+		// A canonical composite: the pair it composes from, the NFC of
+		// its decomposition but the last code point, and that code point.
+		pair := "-"
+		if d := []rune(norm.NFD.String(s)); len(d) > 1 && norm.NFC.String(s) == s {
+			if first := []rune(norm.NFC.String(string(d[:len(d)-1]))); len(first) == 1 {
+				pair = fmt.Sprintf("%X,%X", first[0], d[len(d)-1])
+			}
+		}
+		fmt.Fprintf(w, "%X %s %s %s %s %q\n", r, status, plain, bidiClasses[p.Class()], pair, m)
 	}
 }
 
@@ -119,13 +130,15 @@ func main() {
 	b.WriteString("// its Unicode 17.0 mapping (\"\" for ignored).\n")
 	b.WriteString("var idnaDelta = map[rune]string{\n")
 	first := rune(-1)
-	// Ranges of plain code points valid in 17.0 only, by Bidi class.
+	// Ranges of plain code points valid in 17.0 only, by Bidi class, and
+	// the canonical composites among them as "first,second,composite".
 	newValid := map[string][][2]rune{}
+	var compositions []string
 	for i := range cur {
 		if cur[i] == old[i] {
 			continue
 		}
-		f := strings.SplitN(cur[i], " ", 5)
+		f := strings.SplitN(cur[i], " ", 6)
 		r64, err := strconv.ParseInt(f[0], 16, 32)
 		if err != nil {
 			log.Fatal(err)
@@ -133,10 +146,13 @@ func main() {
 		r := rune(r64)
 		switch {
 		case f[1] == "mapped":
-			fmt.Fprintf(&b, "\t0x%s: %s,\n", f[0], f[4])
+			fmt.Fprintf(&b, "\t0x%s: %s,\n", f[0], f[5])
 		case f[1] == "ignored":
 			fmt.Fprintf(&b, "\t0x%s: \"\",\n", f[0])
 		case f[1] == "valid" && f[2] == "plain" && strings.HasPrefix(old[i], f[0]+" disallowed "):
+			if f[4] != "-" {
+				compositions = append(compositions, f[4]+","+f[0])
+			}
 			rs := newValid[f[3]]
 			if n := len(rs); n > 0 && rs[n-1][1] == r-1 && r != 0x10000 {
 				rs[n-1][1] = r
@@ -179,6 +195,14 @@ func main() {
 	writeTable(&b, "idnaNewValid", "holds the code points that are disallowed in Unicode 15.0's\n// UTS #46 table and valid in Unicode 17.0's, and are plain: joining type U,\n// not right to left, neither a combining mark nor a virama", merged)
 	writeTable(&b, "idnaNewValidON", "holds the code points of idnaNewValid whose Bidi class is ON\n// (Other Neutral)", newValid["ON"])
 	writeTable(&b, "idnaNewValidET", "holds the code points of idnaNewValid whose Bidi class is ET\n// (European Number Terminator)", newValid["ET"])
+	b.WriteString("// idnaNewCompositions maps the pairs that compose canonically (NFC) to a\n")
+	b.WriteString("// code point of idnaNewValid to that code point.\n")
+	b.WriteString("var idnaNewCompositions = map[[2]rune]rune{\n")
+	for _, c := range compositions {
+		f := strings.Split(c, ",")
+		fmt.Fprintf(&b, "\t{0x%s, 0x%s}: 0x%s,\n", f[0], f[1], f[2])
+	}
+	b.WriteString("}\n\n")
 	b.WriteString("// idnaNewValidMin is the smallest code point in idnaNewValid.\n")
 	fmt.Fprintf(&b, "const idnaNewValidMin = 0x%X\n", merged[0][0])
 	src, err := format.Source(b.Bytes())
@@ -209,8 +233,9 @@ func writeTable(b *bytes.Buffer, name, doc string, rs [][2]rune) {
 }
 
 var (
-	buildTag      = regexp.MustCompile(`(?m)^//go:build .*$`)
-	importComment = regexp.MustCompile(`(?m)^package bidi // import .*$`)
+	buildTag         = regexp.MustCompile(`(?m)^//go:build .*$`)
+	importComment    = regexp.MustCompile(`(?m)^package bidi // import .*$`)
+	anyImportComment = regexp.MustCompile(`(?m)^package (\w+) // import .*$`)
 )
 
 // dump builds x/net/idna's table file table with the dumper and returns its
@@ -250,6 +275,33 @@ func dump(idnaDir, table string) []string {
 		src = importComment.ReplaceAll(src, []byte("package bidi"))
 		if err := os.WriteFile(filepath.Join(tmp, "bidi", name), src, 0o644); err != nil {
 			log.Fatal(err)
+		}
+	}
+	// x/text's normalization tables of Unicode 17.0, as package dump/norm,
+	// with the package dump/transform it needs.
+	for _, pkg := range []struct {
+		dir, name string
+		files     []string
+	}{
+		{"unicode/norm", "norm", []string{"composition.go", "forminfo.go", "input.go", "iter.go", "normalize.go",
+			"readwriter.go", "tables17.0.0.go", "transform.go", "trie.go"}},
+		{"transform", "transform", []string{"transform.go"}},
+	} {
+		dir := filepath.Join(strings.TrimSpace(string(textDir)), pkg.dir)
+		if err := os.Mkdir(filepath.Join(tmp, pkg.name), 0o755); err != nil {
+			log.Fatal(err)
+		}
+		for _, name := range pkg.files {
+			src, err := os.ReadFile(filepath.Join(dir, name))
+			if err != nil {
+				log.Fatal(err)
+			}
+			src = buildTag.ReplaceAll(src, nil)
+			src = anyImportComment.ReplaceAll(src, []byte("package $1"))
+			src = bytes.ReplaceAll(src, []byte(`"golang.org/x/text/transform"`), []byte(`"dump/transform"`))
+			if err := os.WriteFile(filepath.Join(tmp, pkg.name, name), src, 0o644); err != nil {
+				log.Fatal(err)
+			}
 		}
 	}
 	files := map[string]string{"main.go": dumper, "go.mod": "module dump\n\ngo 1.21\n"}

@@ -460,6 +460,12 @@ func TestAppendHostReadsDomains(t *testing.T) {
 		{"ا\U0001FA89ا", domain("xn--mgba70459a")}, // a new symbol (Bidi class ON) inside a right-to-left label
 		{"א\U0001FA89א.ß", domain("xn--4dba86659a.xn--zca")},
 		{"ا\U000323B0ا", fail("domain-to-ASCII", 0)}, // a new letter (L) inside a right-to-left label
+		// Canonical compositions new in Unicode 16.0 (Kirat Rai, Todhri):
+		// the ACE label is Python's for the composed code points.
+		{"\U00016D67\U00016D67.example", domain("xn--bj0f.example")}, // U+16D68
+		{"\U00016D67\U00016D68", domain("xn--9i0fb")},                // U+16D68 U+16D67
+		{"\U00016D63\U00016D67\U00016D67", domain("xn--dj0f")},       // U+16D6A
+		{"\U000105D2\u0307", domain("xn--ev8c")},                     // U+105C9
 	}
 	for _, tt := range tests {
 		if diff := cmp.Diff(tt.want, parseHostForTest(tt.in, false)); diff != "" {

@@ -91,12 +91,19 @@ func uts46ToASCII(profile *idna.Profile, domain string, verifyDNSLength bool) (s
 		if n != len(hidden) {
 			return "", "the domain holds code points new since Unicode 15.0 in a form this package cannot check"
 		}
+		composes := false
+		for _, r := range hidden {
+			composes = composes || idnaNewComposing(r)
+		}
 		u = strings.Map(func(r rune) rune {
 			if isPlaceholder(r) {
 				r, hidden = hidden[0], hidden[1:]
 			}
 			return r
 		}, u)
+		if composes {
+			u = composeNew(u)
+		}
 	}
 	out := make([]byte, 0, len(u)+16)
 	var buf [smallLabel]rune
@@ -184,6 +191,55 @@ func hideNewCodePoints(s string) (string, []rune) {
 		}
 		return r
 	}, s), hidden
+}
+
+// idnaNewComposing reports whether r takes part in a composition of
+// idnaNewCompositions, as a composite or as its first code point.
+func idnaNewComposing(r rune) bool {
+	for pair, c := range idnaNewCompositions {
+		if r == pair[0] || r == c {
+			return true
+		}
+	}
+	return false
+}
+
+// composeNew makes the canonical compositions of idnaNewCompositions in u,
+// which x/net/idna's normalization (Unicode 15.0) cannot know: it
+// decomposes their composites, then composes each pair whose code points
+// are next to each other, left to right, as NFC does for a first code point
+// of combining class 0 (all of theirs are) and a second that follows it
+// directly. A second code point of a non-zero class that marks of a lower
+// class separate from the first is not composed, where NFC would.
+func composeNew(u string) string {
+	decompose := make(map[rune][2]rune, len(idnaNewCompositions))
+	for pair, c := range idnaNewCompositions {
+		decompose[c] = pair
+	}
+	var d []rune
+	var expand func(r rune)
+	expand = func(r rune) {
+		if pair, ok := decompose[r]; ok {
+			expand(pair[0])
+			d = append(d, pair[1])
+			return
+		}
+		d = append(d, r)
+	}
+	for _, r := range u {
+		expand(r)
+	}
+	out := d[:0]
+	for _, r := range d {
+		if n := len(out); n > 0 {
+			if c, ok := idnaNewCompositions[[2]rune{out[n-1], r}]; ok {
+				out[n-1] = c
+				continue
+			}
+		}
+		out = append(out, r)
+	}
+	return string(out)
 }
 
 // applyIDNADelta rewrites the code points whose UTS #46 mapping changed

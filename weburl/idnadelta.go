@@ -314,5 +314,19 @@ var idnaNewValidET = &unicode.RangeTable{
 	R32: []unicode.Range32{},
 }
 
+// idnaNewCompositions maps the pairs that compose canonically (NFC) to a
+// code point of idnaNewValid to that code point.
+var idnaNewCompositions = map[[2]rune]rune{
+	{0x105D2, 0x307}:   0x105C9,
+	{0x105DA, 0x307}:   0x105E4,
+	{0x11382, 0x113C9}: 0x11383,
+	{0x11384, 0x113BB}: 0x11385,
+	{0x1138B, 0x113C2}: 0x1138E,
+	{0x11390, 0x113C9}: 0x11391,
+	{0x16D67, 0x16D67}: 0x16D68,
+	{0x16D63, 0x16D67}: 0x16D69,
+	{0x16D69, 0x16D67}: 0x16D6A,
+}
+
 // idnaNewValidMin is the smallest code point in idnaNewValid.
 const idnaNewValidMin = 0xC5C
