@@ -311,13 +311,14 @@ func checkACELabels(domain string) (string, string) {
 			return "", "the label xn--" + quoteShort(ace) + " is Punycode for a label that starts with \"xn--\""
 		}
 		// The decoded label is valid when UTS #46 maps it to itself
-		// without error (it is then NFC, and every code point valid), as
+		// without error (it is then NFC, and every code point valid; the
+		// compositions x/net/idna does not know are checked apart), as
 		// x/net/idna checks the labels it decodes. It then stands for
 		// itself in the domain, where code points new since Unicode 15.0
 		// can be hidden from x/net/idna like any others.
 		s := string(u)
 		probe, _ := hideNewCodePoints(s)
-		if v, err := lenientIDNA.ToUnicode(probe); err != nil || v != probe || isASCII(s) {
+		if v, err := lenientIDNA.ToUnicode(probe); err != nil || v != probe || isASCII(s) || composeNew(s) != s {
 			return "", "the label xn--" + quoteShort(ace) + " decodes to a label that is not valid"
 		}
 		labels[i] = s
