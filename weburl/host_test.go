@@ -466,6 +466,7 @@ func TestAppendHostReadsDomains(t *testing.T) {
 		{"\U00016D67\U00016D68", domain("xn--9i0fb")},                // U+16D68 U+16D67
 		{"\U00016D63\U00016D67\U00016D67", domain("xn--dj0f")},       // U+16D6A
 		{"\U000105D2\u0307", domain("xn--ev8c")},                     // U+105C9
+		{"xn--9i0fa.ü", fail("domain-to-ASCII", 0)},                  // Punycode for U+16D67 U+16D67, which is not NFC
 	}
 	for _, tt := range tests {
 		if diff := cmp.Diff(tt.want, parseHostForTest(tt.in, false)); diff != "" {
