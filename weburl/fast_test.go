@@ -1,0 +1,83 @@
+package weburl
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/seed42851778/rfc3986/internal/corpus"
+)
+
+// agreementInputs are the inputs of the tests that compare Parse's fast
+// path and resumed state machine with the state machine alone: the corpus,
+// the urltestdata inputs, and cases at the fast path's edges.
+func agreementInputs(t *testing.T) []string {
+	inputs := corpus.Lines(t, "urls.txt")
+	inputs = append(inputs, "http://a/", "https://example.com:8080/a/b?c#d", "http://1.2.3.4/",
+		"http://0x7f.1/", "http://example.com:80/", "http://example.com:0443/", "https://xn--nxasmq6b.com/",
+		"http://a/./b", "http://a/%2e%2E/b", "http://a/.b/..c/", "ws://a/?'", "ftp://a/b#`",
+		"http://a..b/", "http://./", "http://../", "http://-a-/", "http://0x/", "http://1.2.3.4./", "http://a.0x1/",
+		"http://a.09/", "http://xn--ls8h/", "http://xn--/", "http://xn--a/", "http://xn--a.xn--b/", "http://a.xn--zca/",
+		"http://xn--xn--a-/", "http://a.b-/", "http://0xg/", "http://1.2.3.4.5/", "http://a.1./",
+		"http://h:1:2", "http://h:1@x/", "http://h\\x", "sc://h\\x", "http://h:8080", "sc://h", "http://h?q", "http://h#f",
+		"http://h/a b", "http://h/{}", "http://h/a/../b", "http://h/\t", "http://h/é", "http://h/a ", "ws://h?'", "sc://h?'",
+		"http://h:0/", "http://h:65536/", "http://h:/", "http://h:80", "sc://h:80", "http://h\t/", "http://h/a\x00")
+	var wpt []urlTest
+	readWPTLoose(t, "urltestdata.json", &wpt)
+	for _, tc := range wpt {
+		inputs = append(inputs, tc.Input)
+	}
+	return inputs
+}
+
+// TestParseFastAgreesWithStateMachine checks, over agreementInputs, that
+// every URL the fast path takes is the one the state machine makes
+// (ParseValidated never takes the fast path).
+func TestParseFastAgreesWithStateMachine(t *testing.T) {
+	inputs := agreementInputs(t)
+	taken := 0
+	for _, in := range inputs {
+		fast, ok, _ := parseFast(in)
+		slow, _, err := ParseValidated(in, URL{})
+		if !ok {
+			continue
+		}
+		taken++
+		if err != nil || fast != slow {
+			t.Errorf("parseFast(%q) = %+v, the state machine %+v (%v)", in, fast, slow, err)
+		}
+	}
+	t.Logf("fast path taken for %d of %d inputs", taken, len(inputs))
+}
+
+// readWPTLoose decodes the objects of a urltestdata-format file into v,
+// skipping its comment strings.
+func readWPTLoose(t *testing.T, name string, v *[]urlTest) {
+	var raw []json.RawMessage
+	readWPT(t, name, &raw)
+	for _, r := range raw {
+		var tc urlTest
+		if json.Unmarshal(r, &tc) == nil {
+			*v = append(*v, tc)
+		}
+	}
+}
+
+// TestParseAgreesWithParseValidated checks over agreementInputs that Parse
+// (the fast path, or the state machine resumed after the fast path's scheme
+// and authority, or the state machine) and ParseValidated (the state
+// machine alone, collecting validation errors) give the same URL.
+func TestParseAgreesWithParseValidated(t *testing.T) {
+	resumed := 0
+	inputs := agreementInputs(t)
+	for _, in := range inputs {
+		if _, ok, r := parseFast(in); !ok && r >= 0 {
+			resumed++
+		}
+		u, err := Parse(in)
+		v, _, verr := ParseValidated(in, URL{})
+		if (err == nil) != (verr == nil) || u != v {
+			t.Errorf("Parse(%q) = %+v, %v; ParseValidated %+v, %v", in, u, err, v, verr)
+		}
+	}
+	t.Logf("state machine resumed for %d of %d inputs", resumed, len(inputs))
+}

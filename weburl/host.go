@@ -1,0 +1,593 @@
+package weburl
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// hostKind says which of the URL Standard's host forms (§3.1 "Host
+// representation") a parsed host is.
+type hostKind uint8
+
+const (
+	hostNone   hostKind = iota // the URL has no host (null)
+	hostEmpty                  // the empty host ""
+	hostDomain                 // a domain, serialized as ASCII lower case
+	hostIPv4                   // an IPv4 address, serialized as dotted decimal
+	hostIPv6                   // an IPv6 address, serialized compressed in brackets
+	hostOpaque                 // an opaque host (non-special schemes), percent-encoded
+)
+
+// Byte classes of a host being read as a domain. The common host is ASCII
+// already in its serialized form, so one scan that ORs the classes of its
+// bytes decides whether the slow path is needed at all.
+const (
+	dcUpper     = 1 << iota // A-Z: the domain parser lower-cases it
+	dcPercent               // %: the host is percent-decoded first
+	dcForbidden             // a forbidden domain code point other than %
+	dcNonASCII              // the domain goes through UTS #46 ToASCII
+)
+
+// domainClass classifies bytes for the scan above; forbiddenHost marks the
+// forbidden host code points (§3.2 "Host miscellaneous"): U+0000 NULL, TAB,
+// LF, CR, SPACE, #, /, :, <, >, ?, @, [, \, ], ^ and |. The forbidden domain
+// code points are those, the C0 controls, % and U+007F DELETE.
+var domainClass, forbiddenHost = func() (dc, fh [256]uint8) {
+	for _, c := range []byte("\x00\t\n\r #/:<>?@[\\]^|") {
+		fh[c] = 1
+		dc[c] = dcForbidden
+	}
+	for c := 0; c < 0x20; c++ {
+		dc[c] = dcForbidden
+	}
+	dc[0x7f] = dcForbidden
+	dc['%'] = dcPercent
+	for c := 'A'; c <= 'Z'; c++ {
+		dc[c] = dcUpper
+	}
+	for c := 0x80; c < 0x100; c++ {
+		dc[c] = dcNonASCII
+	}
+	return dc, fh
+}()
+
+// appendHost runs the host parser (§3.5 "Host parsing") on input, the text
+// between the authority's end of userinfo and the port (not yet
+// percent-decoded), with isOpaque = !special, and appends the host's
+// serialization (§3.6 "Host serializing") to dst.
+//
+// An empty input is the empty host whatever isOpaque says: the standard's
+// host parser never sees "" on the domain path (the state machine fails with
+// host-missing or makes the empty host itself), and the opaque-host parser
+// turns "" into "".
+//
+// Validation errors go to v with offsets relative to input; on failure the
+// returned *Error's Offset is relative to input too and dst is returned
+// unchanged. The failure itself is not added to v: the caller reports it
+// from the *Error.
+func appendHost(dst []byte, input string, isOpaque bool, v *validations) ([]byte, hostKind, *Error) {
+	if input == "" {
+		return dst, hostEmpty, nil
+	}
+	if input[0] == '[' {
+		if len(input) < 2 || input[len(input)-1] != ']' {
+			return dst, hostNone, hostError(len(input), "IPv6-unclosed", "an IPv6 address in a URL ends with ]")
+		}
+		addr, err := parseIPv6(input[1:len(input)-1], 1, v)
+		if err != nil {
+			return dst, hostNone, err
+		}
+		dst = append(dst, '[')
+		dst = appendIPv6(dst, &addr)
+		return append(dst, ']'), hostIPv6, nil
+	}
+	if isOpaque {
+		return appendOpaqueHost(dst, input, v)
+	}
+	return appendDomainHost(dst, input, v)
+}
+
+// hostError makes the *Error of a host the parser refuses. The hint may
+// quote part of the host (never userinfo, so never a password); it is cut
+// to maxHint bytes so that a message stays bounded whatever the input.
+func hostError(off int, typ, hint string) *Error {
+	if len(hint) > maxHint {
+		cut := maxHint
+		for cut > 0 && !utf8.RuneStart(hint[cut]) {
+			cut--
+		}
+		hint = hint[:cut] + "…"
+	}
+	return &Error{Offset: off, Type: typ, Hint: hint}
+}
+
+// maxHint bounds the length of a host error's hint.
+const maxHint = 200
+
+// appendDomainHost is the host parser's path for a special URL's host
+// (steps 3 to 9): percent-decode, the domain parser with beStrict false,
+// then the IPv4 parser when the domain ends in a number.
+func appendDomainHost(dst []byte, input string, v *validations) ([]byte, hostKind, *Error) {
+	var class uint8
+	for i := 0; i < len(input); i++ {
+		class |= domainClass[input[i]]
+	}
+	if class&^dcUpper != 0 {
+		return appendDomainSlow(dst, input, v)
+	}
+	// An ASCII domain without forbidden code points: the domain parser with
+	// beStrict false returns it lower-cased, whatever ToASCII thinks of it
+	// (web compatibility, §3.3 "domain parser" step 5).
+	if v != nil {
+		checkStrictDomain(input, v)
+	}
+	if endsInANumber(input) {
+		// The IPv4 parser reads hex digits and "0x" case-insensitively, so
+		// it can read input rather than its lower-cased copy, and offsets
+		// in input are its offsets.
+		return appendIPv4Host(dst, input, true, v)
+	}
+	start := len(dst)
+	dst = append(dst, input...)
+	if class&dcUpper != 0 {
+		for i := start; i < len(dst); i++ {
+			if c := dst[i]; 'A' <= c && c <= 'Z' {
+				dst[i] = c + 'a' - 'A'
+			}
+		}
+	}
+	return dst, hostDomain, nil
+}
+
+// appendDomainSlow handles a domain with a percent sign, a forbidden code
+// point or a non-ASCII code point.
+func appendDomainSlow(dst []byte, input string, v *validations) ([]byte, hostKind, *Error) {
+	domain := input
+	exact := true // whether offsets in domain are offsets in input
+	if i := strings.IndexByte(input, '%'); i >= 0 {
+		for ; i < len(input); i++ {
+			if isPercentEncodedAt(input, i) {
+				v.add("domain-percent-encoded", i)
+				domain = string(appendPercentDecoded(nil, input))
+				exact = false
+				break
+			}
+		}
+	}
+	// UTF-8 decode without BOM: a byte sequence that is not UTF-8 becomes
+	// U+FFFD, which UTS #46 disallows, so the domain parser fails on it.
+	if !utf8.ValidString(domain) {
+		return dst, hostNone, hostError(0, "domain-to-ASCII", "the host's percent-encoded bytes are not UTF-8")
+	}
+	if v != nil {
+		checkStrictDomain(domain, v)
+	}
+	result := domain
+	if isASCII(domain) {
+		result = asciiLower(domain)
+	} else {
+		r, err := domainToASCII(domain)
+		if err != "" {
+			return dst, hostNone, hostError(0, "domain-to-ASCII", err)
+		}
+		result = r
+	}
+	if result == "" {
+		return dst, hostNone, hostError(0, "domain-to-ASCII", "the host is empty once mapped by UTS #46")
+	}
+	for i := 0; i < len(result); i++ {
+		if domainClass[result[i]]&(dcForbidden|dcPercent) != 0 {
+			off := 0
+			if exact && result[i] < utf8.RuneSelf {
+				off = max(strings.IndexByte(input, result[i]), 0)
+			}
+			return dst, hostNone, hostError(off, "domain-to-ASCII",
+				"a domain cannot contain "+strconv.QuoteRune(rune(result[i]))+" (a forbidden domain code point)")
+		}
+	}
+	if endsInANumber(result) {
+		return appendIPv4Host(dst, result, exact && len(result) == len(input), v)
+	}
+	return append(dst, result...), hostDomain, nil
+}
+
+// appendIPv4Host runs the IPv4 parser on s and appends the address's
+// serialization; exact says whether offsets in s are offsets in the host
+// input (when not, errors point at the host's start).
+func appendIPv4Host(dst []byte, s string, exact bool, v *validations) ([]byte, hostKind, *Error) {
+	addr, err := parseIPv4(s, exact, v)
+	if err != nil {
+		return dst, hostNone, err
+	}
+	return appendIPv4(dst, addr), hostIPv4, nil
+}
+
+// appendOpaqueHost is the opaque-host parser (§3.5): a non-special URL's
+// host is kept as written, minus the forbidden host code points, with the
+// C0 control percent-encode set applied.
+func appendOpaqueHost(dst []byte, input string, v *validations) ([]byte, hostKind, *Error) {
+	for i := 0; i < len(input); i++ {
+		if forbiddenHost[input[i]] != 0 {
+			return dst, hostNone, hostError(i, "host-invalid-code-point",
+				strconv.QuoteRune(rune(input[i]))+" cannot appear in a host; percent-encode it")
+		}
+	}
+	if v != nil {
+		checkURLUnits(input, v)
+	}
+	return appendPercentEncoded(dst, input, &c0ControlSet), hostOpaque, nil
+}
+
+// checkURLUnits adds the opaque-host parser's invalid-URL-unit validation
+// errors (steps 2 and 3): one when s contains a code point that is neither a
+// URL code point nor %, one when s contains a % that does not start a
+// percent-encoded byte, each at the first such place.
+func checkURLUnits(s string, v *validations) {
+	badUnit, badPercent := -1, -1
+	for i, r := range s {
+		if r == '%' {
+			if badPercent < 0 && !isPercentEncodedAt(s, i) {
+				badPercent = i
+			}
+		} else if badUnit < 0 && !isURLCodePoint(r) {
+			badUnit = i
+		}
+	}
+	if badUnit >= 0 {
+		v.add("invalid-URL-unit", badUnit)
+	}
+	if badPercent >= 0 {
+		v.add("invalid-URL-unit", badPercent)
+	}
+}
+
+// isURLCodePoint reports whether r is a URL code point (§4.3 "URL
+// writing"): an ASCII alphanumeric, one of !$&'()*+,-./:;=?@_~, or a code
+// point from U+00A0 to U+10FFFD that is neither a surrogate nor a
+// noncharacter.
+func isURLCodePoint(r rune) bool {
+	switch {
+	case r < 0x80:
+		return 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' ||
+			strings.ContainsRune("!$&'()*+,-./:;=?@_~", r)
+	case r < 0xA0 || r > 0x10FFFD:
+		return false
+	case 0xD800 <= r && r <= 0xDFFF: // surrogates
+		return false
+	case 0xFDD0 <= r && r <= 0xFDEF, r&0xFFFE == 0xFFFE: // noncharacters
+		return false
+	}
+	return true
+}
+
+// isASCII reports whether s has no byte 0x80 or above.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// asciiLower returns s with A-Z lower-cased, s itself when there is none.
+func asciiLower(s string) string {
+	for i := 0; i < len(s); i++ {
+		if 'A' <= s[i] && s[i] <= 'Z' {
+			b := []byte(s)
+			for j := i; j < len(b); j++ {
+				if 'A' <= b[j] && b[j] <= 'Z' {
+					b[j] += 'a' - 'A'
+				}
+			}
+			return string(b)
+		}
+	}
+	return s
+}
+
+// endsInANumber is the standard's "ends in a number checker" (§3.5): whether
+// the last label of s, a trailing empty label dropped, is all ASCII digits
+// or an IPv4 number ("0x" and hex digits).
+func endsInANumber(s string) bool {
+	s = strings.TrimSuffix(s, ".")
+	last := s[strings.LastIndexByte(s, '.')+1:]
+	if last == "" {
+		return false
+	}
+	digits := true
+	for i := 0; i < len(last); i++ {
+		if last[i] < '0' || last[i] > '9' {
+			digits = false
+			break
+		}
+	}
+	if digits {
+		return true
+	}
+	_, _, ok := parseIPv4Number(last)
+	return ok
+}
+
+// ipv4Overflow is a value no IPv4 part can take: parseIPv4Number saturates
+// there so that long digit strings cannot overflow.
+const ipv4Overflow = 1 << 32
+
+// parseIPv4Number is the standard's IPv4 number parser (§3.5): decimal,
+// "0x"/"0X" hexadecimal or "0" octal; nonDecimal is the parser's
+// validationError flag. A value of 2^32 or more is returned as ipv4Overflow.
+func parseIPv4Number(s string) (n uint64, nonDecimal, ok bool) {
+	if s == "" {
+		return 0, false, false
+	}
+	radix := uint64(10)
+	if len(s) >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X') {
+		s, radix, nonDecimal = s[2:], 16, true
+	} else if len(s) >= 2 && s[0] == '0' {
+		s, radix, nonDecimal = s[1:], 8, true
+	}
+	if s == "" {
+		return 0, true, true // "0x" is the number 0
+	}
+	for i := 0; i < len(s); i++ {
+		d, isHex := unhex(s[i])
+		if !isHex || uint64(d) >= radix {
+			return 0, false, false
+		}
+		n = min(n*radix+uint64(d), ipv4Overflow)
+	}
+	return n, nonDecimal, true
+}
+
+// parseIPv4 is the standard's IPv4 parser (§3.5) on a domain that ends in a
+// number: one to four parts, each an IPv4 number; every part but the last
+// is a byte and the last fills the remaining bytes. exact says whether
+// offsets in s are offsets in the host input.
+func parseIPv4(s string, exact bool, v *validations) (uint32, *Error) {
+	at := func(i int) int {
+		if exact {
+			return i
+		}
+		return 0
+	}
+	body := s
+	if strings.HasSuffix(s, ".") {
+		v.add("IPv4-empty-part", at(len(s)-1))
+		if len(s) > 1 {
+			body = s[:len(s)-1]
+		}
+	}
+	nparts := strings.Count(body, ".") + 1
+	if nparts < 4 {
+		v.add("IPv4-too-few-parts", at(0))
+	}
+	if nparts > 4 {
+		return 0, hostError(at(0), "IPv4-too-many-parts",
+			"an IPv4 address has at most four parts; a domain cannot end in a number")
+	}
+	var numbers [4]uint64
+	start := 0
+	for k := 0; k < nparts; k++ {
+		end := strings.IndexByte(body[start:], '.')
+		if end < 0 {
+			end = len(body)
+		} else {
+			end += start
+		}
+		n, nonDecimal, ok := parseIPv4Number(body[start:end])
+		if !ok {
+			return 0, hostError(at(start), "IPv4-non-numeric-part",
+				"a host whose last label is a number must be an IPv4 address, and "+
+					quoteShort(body[start:end])+" is not a number")
+		}
+		if nonDecimal {
+			v.add("IPv4-non-decimal-part", at(start))
+		}
+		numbers[k] = n
+		start = end + 1
+	}
+	for k := 0; k < nparts; k++ {
+		if numbers[k] > 255 {
+			v.add("IPv4-out-of-range-part", at(0))
+			break
+		}
+	}
+	for k := 0; k < nparts-1; k++ {
+		if numbers[k] > 255 {
+			return 0, hostError(at(0), "IPv4-out-of-range-part", "each part of an IPv4 address but the last is at most 255")
+		}
+	}
+	last := numbers[nparts-1]
+	if last >= 1<<(8*(5-nparts)) {
+		return 0, hostError(at(0), "IPv4-out-of-range-part", "the IPv4 address is larger than 255.255.255.255")
+	}
+	addr := uint32(last)
+	for k := 0; k < nparts-1; k++ {
+		addr += uint32(numbers[k]) << (8 * (3 - k))
+	}
+	return addr, nil
+}
+
+// quoteShort quotes s, cut to 32 bytes.
+func quoteShort(s string) string {
+	if len(s) <= 32 {
+		return strconv.Quote(s)
+	}
+	cut := 32
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return strconv.Quote(s[:cut]) + "…"
+}
+
+// appendIPv4 is the IPv4 serializer (§3.6): four decimal bytes joined by dots.
+func appendIPv4(dst []byte, addr uint32) []byte {
+	for i := 3; i >= 0; i-- {
+		dst = strconv.AppendUint(dst, uint64(addr>>(8*i)&0xff), 10)
+		if i != 0 {
+			dst = append(dst, '.')
+		}
+	}
+	return dst
+}
+
+// parseIPv6 is the standard's IPv6 parser (§3.5) on the text between the
+// brackets; off is that text's offset in the host input.
+func parseIPv6(s string, off int, v *validations) ([8]uint16, *Error) {
+	var addr [8]uint16
+	fail := func(p int, typ, hint string) ([8]uint16, *Error) {
+		return [8]uint16{}, hostError(off+p, typ, hint)
+	}
+	piece, compress, p := 0, -1, 0
+	if p < len(s) && s[p] == ':' {
+		if p+1 >= len(s) || s[p+1] != ':' {
+			return fail(p, "IPv6-invalid-compression", "an IPv6 address starts with \"::\" or a number, not a lone ':'")
+		}
+		p += 2
+		piece++
+		compress = piece
+	}
+	for p < len(s) {
+		if piece == 8 {
+			return fail(p, "IPv6-too-many-pieces", "an IPv6 address has at most eight pieces")
+		}
+		if s[p] == ':' {
+			if compress >= 0 {
+				return fail(p, "IPv6-multiple-compression", "an IPv6 address has at most one \"::\"")
+			}
+			p++
+			piece++
+			compress = piece
+			continue
+		}
+		pieceStart := p
+		value, length := 0, 0
+		for length < 4 && p < len(s) {
+			d, ok := unhex(s[p])
+			if !ok {
+				break
+			}
+			value = value*0x10 + int(d)
+			p++
+			length++
+		}
+		if p < len(s) && s[p] == '.' {
+			if length == 0 {
+				return fail(p, "IPv4-in-IPv6-invalid-code-point", "an IPv4 part of an IPv6 address starts with a digit")
+			}
+			p -= length
+			if piece > 6 {
+				return fail(p, "IPv4-in-IPv6-too-many-pieces", "an IPv4 part of an IPv6 address takes the place of its last two pieces")
+			}
+			numbersSeen := 0
+			for p < len(s) {
+				ipv4Piece := -1
+				if numbersSeen > 0 {
+					if s[p] != '.' || numbersSeen >= 4 {
+						return fail(p, "IPv4-in-IPv6-invalid-code-point", "an IPv4 part of an IPv6 address is four decimal numbers joined by '.'")
+					}
+					p++
+				}
+				if p >= len(s) || s[p] < '0' || s[p] > '9' {
+					return fail(p, "IPv4-in-IPv6-invalid-code-point", "an IPv4 part of an IPv6 address is four decimal numbers joined by '.'")
+				}
+				for p < len(s) && '0' <= s[p] && s[p] <= '9' {
+					n := int(s[p] - '0')
+					switch ipv4Piece {
+					case -1:
+						ipv4Piece = n
+					case 0:
+						return fail(p, "IPv4-in-IPv6-invalid-code-point", "a number in an IPv4 part of an IPv6 address has no leading zero")
+					default:
+						ipv4Piece = ipv4Piece*10 + n
+					}
+					if ipv4Piece > 255 {
+						return fail(p, "IPv4-in-IPv6-out-of-range-part", "each number of an IPv4 part of an IPv6 address is at most 255")
+					}
+					p++
+				}
+				addr[piece] = addr[piece]*0x100 + uint16(ipv4Piece)
+				numbersSeen++
+				if numbersSeen == 2 || numbersSeen == 4 {
+					piece++
+				}
+			}
+			if numbersSeen != 4 {
+				return fail(p, "IPv4-in-IPv6-too-few-parts", "an IPv4 part of an IPv6 address has four numbers")
+			}
+			break
+		} else if p < len(s) && s[p] == ':' {
+			p++
+			if p >= len(s) {
+				return fail(p, "IPv6-invalid-code-point", "an IPv6 address does not end with a lone ':'")
+			}
+		} else if p < len(s) {
+			r, _ := utf8.DecodeRuneInString(s[p:])
+			return fail(p, "IPv6-invalid-code-point",
+				strconv.QuoteRune(r)+" cannot appear in an IPv6 address (hex digits, ':' and an IPv4 part only; no zone identifier)")
+		}
+		if length > 1 && value < 1<<(4*(length-1)) {
+			v.add("IPv6-piece-leading-zero", off+pieceStart)
+		}
+		addr[piece] = uint16(value)
+		piece++
+	}
+	if compress >= 0 {
+		swaps := piece - compress
+		piece = 7
+		for piece != 0 && swaps > 0 {
+			addr[piece], addr[compress+swaps-1] = addr[compress+swaps-1], addr[piece]
+			piece--
+			swaps--
+		}
+	} else if piece != 8 {
+		return fail(len(s), "IPv6-too-few-pieces", "an IPv6 address without \"::\" has eight pieces")
+	}
+	return addr, nil
+}
+
+// appendIPv6 is the IPv6 serializer (§3.6): pieces in lower-case hex without
+// leading zeros, the first longest run of two or more zero pieces written
+// as "::".
+func appendIPv6(dst []byte, addr *[8]uint16) []byte {
+	compress, longest := -1, 1
+	found, size := -1, 0
+	for i, piece := range addr {
+		if piece != 0 {
+			if size > longest {
+				compress, longest = found, size
+			}
+			found, size = -1, 0
+			continue
+		}
+		if found < 0 {
+			found = i
+		}
+		size++
+	}
+	if size > longest {
+		compress = found
+	}
+	ignore0 := false
+	for i, piece := range addr {
+		if ignore0 && piece == 0 {
+			continue
+		}
+		ignore0 = false
+		if compress == i {
+			if i == 0 {
+				dst = append(dst, "::"...)
+			} else {
+				dst = append(dst, ':')
+			}
+			ignore0 = true
+			continue
+		}
+		dst = strconv.AppendUint(dst, uint64(piece), 16)
+		if i != 7 {
+			dst = append(dst, ':')
+		}
+	}
+	return dst
+}

@@ -1,0 +1,261 @@
+package weburl
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestParseValidatedReportsTheStandardsErrors pins the validation errors
+// the state machine's text names, with offsets into the input as given
+// (leading spaces and removed tabs counted).
+func TestParseValidatedReportsTheStandardsErrors(t *testing.T) {
+	type ve = ValidationError
+	tests := []struct {
+		in   string
+		href string
+		want []ValidationError
+	}{
+		// The special authority slashes state reports the first backslash,
+		// the ignore slashes state each backslash again.
+		{`http:\\example.com\a`, "http://example.com/a", []ve{
+			{"special-scheme-missing-following-solidus", 5, false},
+			{"special-scheme-missing-following-solidus", 5, false},
+			{"special-scheme-missing-following-solidus", 6, false},
+			{"invalid-reverse-solidus", 18, false}}},
+		// Every '@' of the authority is an invalid-credentials error; a
+		// lone '%' is an invalid-URL-unit.
+		{"https://a@b@c/%zz", "https://a%40b@c/%zz", []ve{
+			{"invalid-credentials", 9, false}, {"invalid-credentials", 11, false},
+			{"invalid-URL-unit", 14, false}}},
+		{"file:c|/x", "file:///c:/x", []ve{
+			{"special-scheme-missing-following-solidus", 5, false}, {"invalid-URL-unit", 6, false}}},
+		{"file://C|/p", "file:///C:/p", []ve{
+			{"file-invalid-Windows-drive-letter-host", 7, false}, {"invalid-URL-unit", 8, false}}},
+		// Offsets count what was removed: the tab is at 10 of the input.
+		{"http://h/a\tb", "http://h/ab", []ve{{"invalid-URL-unit", 10, false}}},
+		{" http://h/a\tb c", "http://h/ab%20c", []ve{
+			{"invalid-URL-unit", 0, false}, {"invalid-URL-unit", 11, false}, {"invalid-URL-unit", 13, false}}},
+		{"http://1.2.3.0x4/", "http://1.2.3.4/", []ve{{"IPv4-non-decimal-part", 13, false}}},
+		{"sc://h/a b#c d", "sc://h/a%20b#c%20d", []ve{
+			{"invalid-URL-unit", 8, false}, {"invalid-URL-unit", 12, false}}},
+		{`HTTP://EXAMPLE.COM\x`, "http://example.com/x", []ve{{"invalid-reverse-solidus", 18, false}}},
+		{"https://example.com/", "https://example.com/", nil},
+		// Trailing C0 control or space: one error where it starts.
+		{"https://example.com/ \x01", "https://example.com/", []ve{{"invalid-URL-unit", 20, false}}},
+		// Failures end the list with Failure set.
+		{"http://h:99999", "", []ve{{"port-out-of-range", 9, true}}},
+		{"http://h:8a/", "", []ve{{"port-invalid", 10, true}}},
+		{"x", "", []ve{{"missing-scheme-non-relative-URL", 0, true}}},
+		{"http://", "", []ve{{"host-missing", 7, true}}},
+		{"http://u@/", "", []ve{{"invalid-credentials", 8, false}, {"host-missing", 9, true}}},
+	}
+	for _, tt := range tests {
+		u, got, err := ParseValidated(tt.in, URL{})
+		if (err != nil) != (tt.href == "") || u.Href() != tt.href {
+			t.Errorf("ParseValidated(%q) = %q, %v; want %q", tt.in, u.Href(), err, tt.href)
+		}
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("ParseValidated(%q) validation errors (-want +got):\n%s", tt.in, diff)
+		}
+	}
+}
+
+// TestParseFailsWithTypedError checks the *Error of a failure: its type,
+// offset into the input as given, and a hint.
+func TestParseFailsWithTypedError(t *testing.T) {
+	tests := []struct {
+		in, base string
+		typ      string
+		off      int
+	}{
+		{"//example.com/", "", "missing-scheme-non-relative-URL", 0},
+		{"  http://h:65536/", "", "port-out-of-range", 11},
+		{"http://\th:x/", "", "port-invalid", 10},
+		{"a", "sc:opaque", "missing-scheme-non-relative-URL", 0},
+		// A forbidden domain code point fails the domain parser after its
+		// strict run recorded domain-to-ASCII (§3.3); the offset is the
+		// code point's.
+		{"https://exa mple.com/", "", "domain-to-ASCII", 11},
+		{"http://[::1/", "", "IPv6-unclosed", 11}, // where "]" was due
+	}
+	for _, tt := range tests {
+		var base URL
+		if tt.base != "" {
+			base, _ = Parse(tt.base)
+		}
+		_, err := base.Parse(tt.in)
+		var e *Error
+		if !errors.As(err, &e) {
+			t.Errorf("Parse(%q) error = %v, want an *Error", tt.in, err)
+			continue
+		}
+		if e.Type != tt.typ || e.Offset != tt.off {
+			t.Errorf("Parse(%q) error = %s at %d, want %s at %d", tt.in, e.Type, e.Offset, tt.typ, tt.off)
+		}
+	}
+}
+
+// TestErrorHidesPassword checks that no error message shows the password of
+// the input.
+func TestErrorHidesPassword(t *testing.T) {
+	for _, in := range []string{
+		"http://user:s3cret@host:99999/",
+		"https://user:s3cret@/",
+		"sc://u:s3cret@h:x",
+		"HTTP:\\\\u:s3cret@@h:1x",
+		"https://user:s3cret@exa mple.com/",
+		"sc://u:s3cret@[::1/",
+	} {
+		_, err := Parse(in)
+		if err == nil {
+			t.Fatalf("Parse(%q) did not fail", in)
+		}
+		if strings.Contains(err.Error(), "s3cret") {
+			t.Errorf("Parse(%q) error shows the password: %v", in, err)
+		}
+	}
+}
+
+// TestErrorIsBounded checks that the message of an error on a long input
+// stays short.
+func TestErrorIsBounded(t *testing.T) {
+	in := "http://h:1x/" + strings.Repeat("a", 1<<20)
+	_, err := Parse(in)
+	if err == nil || len(err.Error()) > 1024 {
+		t.Fatalf("Parse(1 MiB) error of %d bytes: want under 1 KiB", len(err.Error()))
+	}
+}
+
+// TestParseIsLinearInDotSegments parses long runs of dot segments, which a
+// path shortening that rescans the path would make quadratic: 2 MiB of
+// "/.." or "/." take milliseconds when each byte is handled a bounded
+// number of times.
+func TestParseIsLinearInDotSegments(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"http://h" + strings.Repeat("/a/..", 1<<18), "http://h/"},
+		{"http://h" + strings.Repeat("/..", 1<<19), "http://h/"},
+		{"http://h" + strings.Repeat("/.", 1<<19) + "/x", "http://h/x"},
+		{"http://h" + strings.Repeat("/%2e%2E", 1<<18) + "/x", "http://h/x"},
+		{"file:///C:" + strings.Repeat("/..", 1<<19), "file:///C:/"},
+		{"sc:" + strings.Repeat("/..", 1<<19) + "//x", "sc:/.//x"},
+	}
+	for _, tt := range tests {
+		u, err := Parse(tt.in)
+		if err != nil || u.Href() != tt.want {
+			t.Errorf("Parse(%.20q…) = %q, %v; want %q", tt.in, u.Href(), err, tt.want)
+		}
+	}
+}
+
+// TestParseAllocatesAtMostOnce checks the allocations of Parse: none when
+// the input is already the href, one (the href) otherwise.
+func TestParseAllocatesAtMostOnce(t *testing.T) {
+	tests := []struct {
+		in     string
+		allocs float64
+	}{
+		{"https://example.com/a/b?c=d#e", 0},
+		{"sc://host/a?b#c", 0},
+		{"mailto:someone@example.com", 0},
+		{"HTTPS://Example.COM/a/./b", 1},
+		{"http://example.com", 1},
+		{"https://example.com/a b?c d#e f", 1},
+	}
+	for _, tt := range tests {
+		got := testing.AllocsPerRun(100, func() { _, _ = Parse(tt.in) })
+		if got > tt.allocs {
+			t.Errorf("Parse(%q): %v allocations, want at most %v", tt.in, got, tt.allocs)
+		}
+	}
+	base, _ := Parse("https://example.com/a/b/c?q")
+	for _, ref := range []string{"../x", "?y", "#z", "//h/p", "d e"} {
+		got := testing.AllocsPerRun(100, func() { _, _ = base.Parse(ref) })
+		if got > 1 {
+			t.Errorf("base.Parse(%q): %v allocations, want at most 1", ref, got)
+		}
+	}
+}
+
+// TestZeroURLIsNoURL checks that the zero URL's getters are empty and that
+// as a base it means none.
+func TestZeroURLIsNoURL(t *testing.T) {
+	var u URL
+	got := getters(u, true)
+	want := urlTest{Origin: got.Origin}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("zero URL getters (-want +got):\n%s", diff)
+	}
+	if _, err := u.Parse("/path"); err == nil {
+		t.Error("URL{}.Parse(\"/path\") succeeded: the zero URL is no base")
+	}
+	if r := u.WithHash("x").WithSearch("y").WithPathname("/z").WithHost("h").WithProtocol("http"); r != u {
+		t.Errorf("setters on the zero URL made %q", r.Href())
+	}
+}
+
+// TestParseInvalidUTF8ReadsReplacementCharacter checks that each byte that
+// is not part of valid UTF-8 reads as U+FFFD, percent-encoded as
+// %EF%BF%BD.
+func TestParseInvalidUTF8ReadsReplacementCharacter(t *testing.T) {
+	u, err := Parse("http://h/a\xffb?\xc3#\xe2\x82")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "http://h/a%EF%BF%BDb?%EF%BF%BD#%EF%BF%BD%EF%BF%BD"
+	if u.Href() != want {
+		t.Errorf("Parse = %q, want %q", u.Href(), want)
+	}
+}
+
+// TestParseShortensEveryPathSegment pins path shortening (§4.2): only a
+// file URL's lone normalized drive letter ("C:", exactly two code points)
+// survives "..", so "h:80" and "u:p@x" are removed like any segment; and
+// ".." at the end leaves an empty segment.
+func TestParseShortensEveryPathSegment(t *testing.T) {
+	tests := []struct{ in, base, want string }{
+		{"file:h:80/../x", "", "file:///x"},
+		{"file:/u:p@x:1/../^", "", "file:///%5E"},
+		{"file:///C:/..", "", "file:///C:/"},
+		{"file:///C:/../..", "", "file:///C:/"},
+		{"..", "s3://bucket/key", "s3://bucket/"},
+		{"blob:/\\x/../%2E.", "", "blob:/"},
+		{"sc://h/a/..", "", "sc://h/"},
+	}
+	for _, tt := range tests {
+		var base URL
+		if tt.base != "" {
+			base, _ = Parse(tt.base)
+		}
+		u, err := base.Parse(tt.in)
+		if err != nil || u.Href() != tt.want {
+			t.Errorf("Parse(%q, base %q) = %q, %v; want %q", tt.in, tt.base, u.Href(), err, tt.want)
+		}
+	}
+}
+
+// TestErrorQuotesControlCharacters checks that the message quotes the input
+// with its control characters escaped.
+func TestErrorQuotesControlCharacters(t *testing.T) {
+	_, err := Parse("http://h:1\x00/")
+	want := `weburl: parse "http://h:1\x00/": port-invalid at offset 10 (the port must be ASCII digits only; a ':' in a host needs brackets ([::1]))`
+	if err == nil || err.Error() != want {
+		t.Errorf("error = %v\nwant %s", err, want)
+	}
+}
+
+// TestParseValidatedIsLinear checks that mapping many validation errors
+// back through removed tabs stays linear: 256 KiB of spaces after a tab
+// make 256 Ki errors.
+func TestParseValidatedIsLinear(t *testing.T) {
+	in := "http://h/\t" + strings.Repeat(" ", 1<<18) + "x"
+	_, errs, err := ParseValidated(in, URL{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(errs) != 1<<18+1 || errs[1].Offset != 10 || errs[len(errs)-1].Offset != 10+1<<18-1 {
+		t.Errorf("%d errors, first offsets %v, last %v", len(errs), errs[:2], errs[len(errs)-1])
+	}
+}
