@@ -92,8 +92,12 @@ func checkWebReading(s string, cl *cleaned, host string, parsed bool) *ReadingEr
 		if k := strings.IndexByte(rest[:slashes], '\\'); k >= 0 {
 			return fail(i+k, "authority", `a "\" after the scheme or at the start of a reference is a "/" to browsers, so they read what follows as a host`)
 		}
-		if needs == 0 && slashes != 2 {
-			return fail(i, "authority", `after "`+strings.ToLower(scheme)+`:" browsers skip every "/" and "\" and read a host, where RFC 3986 reads a host only after exactly "//"`)
+		if !file && slashes != 2 {
+			what := `after "` + strings.ToLower(scheme) + `:"`
+			if scheme == "" {
+				what = "at the start of a reference"
+			}
+			return fail(i, "authority", what+` browsers skip every "/" and "\" and read a host, where RFC 3986 reads a host only after exactly "//"`)
 		}
 	}
 	if !strings.HasPrefix(rest, "//") {

@@ -37,6 +37,7 @@ func TestParseRepairedRefusesAnotherHostThanBrowsersRead(t *testing.T) {
 		{"http:evil.example/ x", 5, "authority"},
 		{"http:/evil.example/ x", 5, "authority"},
 		{"http:///evil.example/ x", 5, "authority"},
+		{"///evil.example/ x", 0, "authority"},
 		// The IPv4 parser: 0x7f.1 is 127.0.0.1, 127.1 is 127.0.0.1.
 		{"http://0x7f.1/a b", 7, "host"},
 		{"http://127.1/a b", 7, "host"},

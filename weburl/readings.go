@@ -428,13 +428,16 @@ func hostWithoutPort(h string) string {
 }
 
 // dialHost returns a host name as a client resolves it: an IP address in its
-// canonical form, a name lower-cased and, when it is not ASCII, as its IDNA
-// A-labels. It reports false for an empty host.
+// canonical form, a name percent-decoded, lower-cased and, when it is not
+// ASCII, as its IDNA A-labels. It reports false for an empty host.
 func dialHost(h string) (string, bool) {
 	if h == "" {
 		return "", false
 	}
 	h = strings.TrimSuffix(strings.TrimPrefix(h, "["), "]")
+	if d, err := uri.PercentDecode(h); err == nil {
+		h = d
+	}
 	if a, err := netip.ParseAddr(h); err == nil {
 		return a.Unmap().String(), true
 	}
