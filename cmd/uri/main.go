@@ -26,6 +26,7 @@
 //	check       report the invalid lines of a file of URIs
 //	grammar     print the ABNF of a rule
 //	template    expand a URI Template (RFC 6570)
+//	readings    show how RFC 3986, the URL Standard and net/url read a text
 //
 // Run "uri help <command>" or "uri <command> -h" for the usage of a command.
 // Every command that prints URIs shows the password of a userinfo as "xxxxx"
@@ -124,7 +125,7 @@ type command struct {
 var commands []*command
 
 func init() {
-	commands = []*command{parseCmd, resolveCmd, normalizeCmd, relativizeCmd, equalCmd, buildCmd, checkCmd, grammarCmd, templateCmd}
+	commands = []*command{parseCmd, resolveCmd, normalizeCmd, relativizeCmd, equalCmd, buildCmd, checkCmd, grammarCmd, templateCmd, readingsCmd}
 }
 
 func lookup(name string) *command {
