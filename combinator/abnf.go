@@ -32,6 +32,9 @@ func (r *Rule) Grammar() string {
 	seen := map[string]bool{}
 	var walk func(x *Rule, top bool)
 	walk = func(x *Rule, top bool) {
+		if x.kind == kRef && x.ex != nil {
+			x = x.ex.rule // the definition a Ref names, printed where first met
+		}
 		if x.name != "" && !top {
 			if seen[x.name] {
 				return
@@ -140,6 +143,10 @@ func (r *Rule) body(prec int) string {
 		return "<end>"
 	case kFunc:
 		return "<" + r.name + ">"
+	case kExact:
+		return r.subs[0].ref(prec)
+	case kRef:
+		return r.name
 	}
 	return "?"
 }

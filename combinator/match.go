@@ -361,6 +361,8 @@ func (m *matcher) match(r *Rule, in string, pos int) int {
 		if e := matchRune(r.runes, in, pos); e >= 0 {
 			return e
 		}
+	case kExact, kRef:
+		return m.matchExact(r, in, pos)
 	}
 	if m.d != nil {
 		// A literal fails at its first byte that differs, where its tail

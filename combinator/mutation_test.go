@@ -426,13 +426,13 @@ func TestRuneClassRefusesOtherCharacter(t *testing.T) {
 	}
 }
 
-// TestOpStringPastTheLast: the Op after the last constructor's, OpRunes+1,
+// TestOpStringPastTheLast: the Op after the last constructor's, OpRef+1,
 // has no name: "Op(?)", as Op(200) has. Kills tree.go Op.String's
 // `int(op) < len(opNames)` → `<=`, which indexed opNames past its end and
 // panicked.
 func TestOpStringPastTheLast(t *testing.T) {
-	if got := (OpRunes + 1).String(); got != "Op(?)" {
-		t.Errorf("(OpRunes + 1).String() = %q, want \"Op(?)\"", got)
+	if got := (OpRef + 1).String(); got != "Op(?)" {
+		t.Errorf("(OpRef + 1).String() = %q, want \"Op(?)\"", got)
 	}
 	if got := OpRunes.String(); got != "RuneClass" {
 		t.Errorf("OpRunes.String() = %q, want \"RuneClass\"", got)

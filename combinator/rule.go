@@ -55,6 +55,7 @@ type Rule struct {
 	fn   MatchFunc // kFunc
 
 	runes RuneSet // kRunes: the code points of a RuneClass; for other nodes, those of a rune-fused unit
+	ex    *exact  // kExact: its compiled form; kRef: that of the rule it names (exact.go)
 
 	// Computed by the preparation.
 	tail  []*Rule    // kLit, kLitFold of two bytes or more: tail[k-1] is the label of lit[k:]
@@ -144,6 +145,8 @@ func (r *Rule) prepare() {
 		r.nullable = true
 	case kFunc:
 		r.first, r.nullable = all, true
+	case kExact, kRef:
+		r.prepareExact()
 	}
 	r.runeFuse()
 	r.table()
@@ -184,6 +187,8 @@ const (
 	kEnd                 // end of input
 	kFunc                // hand-written terminal
 	kRunes               // one UTF-8 encoded code point of a RuneSet
+	kExact               // a rule of ExactGrammar: its body read as ABNF (exact.go)
+	kRef                 // a reference by name within an ExactGrammar (exact.go)
 )
 
 // fast is the fused form a constructor found for a node.

@@ -1,0 +1,516 @@
+package combinator
+
+import (
+	"slices"
+	"sync"
+	"unicode/utf8"
+)
+
+// The automaton of a regular exact rule (exact.go): its ABNF body compiled
+// to a Thompson NFA over bytes (a value above %x7F is its UTF-8 encoding),
+// determinized lazily, as RE2 does: a state of the DFA is the set of NFA
+// instructions a match can be at, and each transition is computed the first
+// time the input takes it, then kept. Matching is then one table load a
+// byte. The table is guarded by a read-write lock taken once a match, so
+// that a rule stays safe for concurrent use; a match that needs a state not
+// built yet takes the lock for writing, briefly. The number of states kept
+// is bounded: past the bound, a match goes on by simulating the NFA, which
+// allocates but stays linear.
+
+type instOp uint8
+
+const (
+	iByte  instOp = iota // one byte of set, then out
+	iSplit               // out and out1, consuming nothing
+	iNop                 // out, consuming nothing
+	iMatch               // the end of a match
+)
+
+type inst struct {
+	op        instOp
+	out, out1 int32
+	set       CharSet
+}
+
+// maxInsts bounds the NFA: a counted repetition is compiled as copies of
+// its rule, and a grammar past the bound is matched by search instead.
+const maxInsts = 1 << 17
+
+type nfaBuilder struct {
+	prog   []inst
+	tooBig bool
+}
+
+// frag is a piece of NFA: its first instruction and the exits left to
+// patch, each pc<<1 | (0 for out, 1 for out1).
+type frag struct {
+	start int32
+	outs  []int32
+}
+
+func (b *nfaBuilder) emit(i inst) int32 {
+	if len(b.prog) >= maxInsts {
+		b.tooBig = true
+		return 0
+	}
+	b.prog = append(b.prog, i)
+	return int32(len(b.prog) - 1)
+}
+
+func (b *nfaBuilder) patch(outs []int32, to int32) {
+	if b.tooBig {
+		return
+	}
+	for _, o := range outs {
+		if o&1 == 0 {
+			b.prog[o>>1].out = to
+		} else {
+			b.prog[o>>1].out1 = to
+		}
+	}
+}
+
+// empty is a fragment that matches the empty string.
+func (b *nfaBuilder) empty() frag {
+	pc := b.emit(inst{op: iNop})
+	return frag{pc, []int32{pc << 1}}
+}
+
+// bytes is a fragment that matches one byte of each set in turn.
+func (b *nfaBuilder) bytes(sets []CharSet) frag {
+	if len(sets) == 0 {
+		return b.empty()
+	}
+	f := frag{start: -1}
+	var prev []int32
+	for _, s := range sets {
+		pc := b.emit(inst{op: iByte, set: s})
+		if f.start < 0 {
+			f.start = pc
+		} else {
+			b.patch(prev, pc)
+		}
+		prev = []int32{pc << 1}
+	}
+	f.outs = prev
+	return f
+}
+
+func (b *nfaBuilder) cat(x, y frag) frag {
+	b.patch(x.outs, y.start)
+	return frag{x.start, y.outs}
+}
+
+func (b *nfaBuilder) alt(fs []frag) frag {
+	if len(fs) == 0 {
+		pc := b.emit(inst{op: iByte}) // the empty set: matches nothing
+		return frag{pc, nil}
+	}
+	f := fs[len(fs)-1]
+	for i := len(fs) - 2; i >= 0; i-- {
+		pc := b.emit(inst{op: iSplit, out: fs[i].start, out1: f.start})
+		f = frag{pc, append(append([]int32(nil), fs[i].outs...), f.outs...)}
+	}
+	return f
+}
+
+// compile compiles r read as ABNF.
+func (b *nfaBuilder) compile(r *Rule) frag {
+	if b.tooBig {
+		return frag{}
+	}
+	switch r.kind {
+	case kLit, kLitFold:
+		sets := make([]CharSet, len(r.lit))
+		for i := 0; i < len(r.lit); i++ {
+			sets[i] = Chars(r.lit[i : i+1])
+			if r.kind == kLitFold {
+				sets[i] = foldSet(sets[i])
+			}
+		}
+		return b.bytes(sets)
+	case kClass:
+		return b.bytes([]CharSet{r.set})
+	case kRunes:
+		var fs []frag
+		for _, rg := range r.runes.ranges {
+			utf8Sequences(rg.Lo, rg.Hi, func(seq []CharSet) {
+				fs = append(fs, b.bytes(seq))
+			})
+		}
+		return b.alt(fs)
+	case kSeq:
+		if len(r.subs) == 0 {
+			return b.empty()
+		}
+		f := b.compile(r.subs[0])
+		for _, s := range r.subs[1:] {
+			f = b.cat(f, b.compile(s))
+		}
+		return f
+	case kAlt:
+		fs := make([]frag, len(r.subs))
+		for i, s := range r.subs {
+			fs[i] = b.compile(s)
+		}
+		return b.alt(fs)
+	case kRep:
+		sub := r.subs[0]
+		if r.max == 0 {
+			return b.empty()
+		}
+		f := b.empty()
+		for i := 0; i < r.min && !b.tooBig; i++ {
+			f = b.cat(f, b.compile(sub))
+		}
+		if r.max == Unbounded {
+			x := b.compile(sub)
+			pc := b.emit(inst{op: iSplit, out: x.start})
+			b.patch(x.outs, pc)
+			return b.cat(f, frag{pc, []int32{pc<<1 | 1}})
+		}
+		for i := r.min; i < r.max && !b.tooBig; i++ {
+			x := b.compile(sub)
+			pc := b.emit(inst{op: iSplit, out: x.start})
+			f = b.cat(f, frag{pc, append(x.outs, pc<<1|1)})
+		}
+		return f
+	case kCap:
+		return b.compile(r.subs[0])
+	case kRef, kExact:
+		return b.compile(r.target().ex.body)
+	}
+	b.tooBig = true // not regular: not met, regularBody refuses it first
+	return frag{}
+}
+
+// utf8Sequences calls f with the byte ranges of the UTF-8 encodings of the
+// code points lo to hi, one call per run of encodings whose bytes range
+// independently (the known split of regexp engines), surrogates left out.
+func utf8Sequences(lo, hi rune, f func([]CharSet)) {
+	if lo > hi {
+		return
+	}
+	if lo <= 0xD7FF && hi >= 0xD800 || lo >= 0xD800 && lo <= 0xDFFF {
+		utf8Sequences(lo, min(hi, 0xD7FF), f)
+		utf8Sequences(max(lo, 0xE000), hi, f)
+		return
+	}
+	for _, b := range []rune{0x7F, 0x7FF, 0xFFFF} {
+		if lo <= b && b < hi {
+			utf8Sequences(lo, b, f)
+			utf8Sequences(b+1, hi, f)
+			return
+		}
+	}
+	if hi <= 0x7F {
+		f([]CharSet{ByteRange(byte(lo), byte(hi))})
+		return
+	}
+	for i := uint(1); i < 4; i++ {
+		m := rune(1)<<(6*i) - 1
+		if lo&^m != hi&^m {
+			if lo&m != 0 {
+				utf8Sequences(lo, lo|m, f)
+				utf8Sequences((lo|m)+1, hi, f)
+				return
+			}
+			if hi&m != m {
+				utf8Sequences(lo, hi&^m-1, f)
+				utf8Sequences(hi&^m, hi, f)
+				return
+			}
+		}
+	}
+	var a, z [utf8.UTFMax]byte
+	n := utf8.EncodeRune(a[:], lo)
+	utf8.EncodeRune(z[:], hi)
+	seq := make([]CharSet, n)
+	for i := range seq {
+		seq[i] = ByteRange(a[i], z[i])
+	}
+	f(seq)
+}
+
+// Bounds of the states a DFA keeps.
+const (
+	maxStates = 1 << 13
+	maxTrans  = 1 << 21
+)
+
+// dfa is the lazily built automaton of a regular exact rule.
+type dfa struct {
+	prog []inst
+	cls  [256]uint8 // the class of each byte: bytes no set tells apart share one
+	ncls int
+	rep  []byte // a byte of each class
+
+	mu     sync.RWMutex
+	trans  []int32 // [state*ncls+class]: the next state + 1; 0 when not yet computed
+	accept []bool
+	sets   [][]int32 // the NFA instructions (iByte, iMatch) of each state
+	index  map[string]int32
+	start  int32
+	full   bool // maxStates or maxTrans reached: no state is added
+
+	scratch []int32 // the closure's work list and marks (mu held for writing)
+	mark    []uint32
+	gen     uint32
+}
+
+// compileDFA compiles body to an automaton, or returns nil when its NFA
+// would be too big.
+func compileDFA(body *Rule) *dfa {
+	b := &nfaBuilder{}
+	f := b.compile(body)
+	m := b.emit(inst{op: iMatch})
+	b.patch(f.outs, m)
+	if b.tooBig {
+		return nil
+	}
+	d := &dfa{prog: b.prog, index: map[string]int32{}, mark: make([]uint32, len(b.prog))}
+	d.classes()
+	d.addState(nil) // 0: the dead state
+	for c := 0; c < d.ncls; c++ {
+		d.trans[c] = 1
+	}
+	d.start = d.addState(d.closure([]int32{f.start}))
+	return d
+}
+
+// classes partitions the bytes into classes that no set of the NFA tells
+// apart.
+func (d *dfa) classes() {
+	seen := map[CharSet]bool{}
+	n := 1
+	for _, in := range d.prog {
+		if in.op != iByte || seen[in.set] {
+			continue
+		}
+		seen[in.set] = true
+		remap := map[[2]int]uint8{}
+		var next [256]uint8
+		n = 0
+		for c := 0; c < 256; c++ {
+			k := [2]int{int(d.cls[c]), 0}
+			if in.set.Contains(byte(c)) {
+				k[1] = 1
+			}
+			v, ok := remap[k]
+			if !ok {
+				v = uint8(len(remap))
+				remap[k] = v
+			}
+			next[c] = v
+		}
+		d.cls = next
+		n = len(remap)
+	}
+	d.ncls = n
+	d.rep = make([]byte, n)
+	for c := 255; c >= 0; c-- {
+		d.rep[d.cls[c]] = byte(c)
+	}
+}
+
+// closure returns the iByte and iMatch instructions reachable from seeds
+// without consuming input, in a canonical order.
+func (d *dfa) closure(seeds []int32) []int32 {
+	d.gen++
+	if d.gen == 0 {
+		clear(d.mark)
+		d.gen = 1
+	}
+	stack := append(d.scratch[:0], seeds...)
+	var out []int32
+	for len(stack) > 0 {
+		pc := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if d.mark[pc] == d.gen {
+			continue
+		}
+		d.mark[pc] = d.gen
+		switch in := &d.prog[pc]; in.op {
+		case iByte, iMatch:
+			out = append(out, pc)
+		case iSplit:
+			stack = append(stack, in.out1, in.out)
+		case iNop:
+			stack = append(stack, in.out)
+		}
+	}
+	d.scratch = stack
+	slices.Sort(out)
+	return out
+}
+
+// addState returns the state of the instructions set, adding it when new
+// (-1 when the DFA is full).
+func (d *dfa) addState(set []int32) int32 {
+	key := make([]byte, 0, 4*len(set))
+	for _, pc := range set {
+		key = append(key, byte(pc), byte(pc>>8), byte(pc>>16), byte(pc>>24))
+	}
+	if s, ok := d.index[string(key)]; ok {
+		return s
+	}
+	if d.full || len(d.sets) >= maxStates || len(d.trans)+d.ncls > maxTrans {
+		d.full = true
+		return -1
+	}
+	s := int32(len(d.sets))
+	d.index[string(key)] = s
+	d.sets = append(d.sets, set)
+	acc := false
+	for _, pc := range set {
+		acc = acc || d.prog[pc].op == iMatch
+	}
+	d.accept = append(d.accept, acc)
+	d.trans = append(d.trans, make([]int32, d.ncls)...)
+	return s
+}
+
+// step returns the instructions after the byte c from set.
+func (d *dfa) step(set []int32, c byte) []int32 {
+	var seeds []int32
+	for _, pc := range set {
+		if in := &d.prog[pc]; in.op == iByte && in.set.Contains(c) {
+			seeds = append(seeds, in.out)
+		}
+	}
+	return d.closure(seeds)
+}
+
+// miss computes the transition of state s on class c, adding its target;
+// it returns the target + 1, or -1 when the DFA is full. The caller holds
+// no lock.
+func (d *dfa) miss(s int32, c uint8) int32 {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	i := int(s)*d.ncls + int(c)
+	if t := d.trans[i]; t != 0 {
+		return t
+	}
+	t := d.addState(d.step(d.sets[s], d.rep[c]))
+	if t < 0 {
+		return -1
+	}
+	d.trans[i] = t + 1
+	return t + 1
+}
+
+// longest returns the end of the longest match at pos, or -1.
+func (d *dfa) longest(in string, pos int) int {
+	end := -1
+	d.mu.RLock()
+	s := d.start
+	if d.accept[s] {
+		end = pos
+	}
+	trans, ncls := d.trans, d.ncls
+	for i := pos; i < len(in); i++ {
+		c := d.cls[in[i]]
+		t := trans[int(s)*ncls+int(c)]
+		if t == 0 {
+			d.mu.RUnlock()
+			t = d.miss(s, c)
+			if t < 0 {
+				return d.simulate(s, in, i, end, nil)
+			}
+			d.mu.RLock()
+			trans = d.trans
+		}
+		s = t - 1
+		if s == 0 {
+			break
+		}
+		if d.accept[s] {
+			end = i + 1
+		}
+	}
+	d.mu.RUnlock()
+	return end
+}
+
+// allEnds returns the end of every match at pos, in order.
+func (d *dfa) allEnds(in string, pos int) []int {
+	var ends []int
+	d.mu.RLock()
+	s := d.start
+	if d.accept[s] {
+		ends = append(ends, pos)
+	}
+	for i := pos; i < len(in); i++ {
+		c := d.cls[in[i]]
+		t := d.trans[int(s)*d.ncls+int(c)]
+		if t == 0 {
+			d.mu.RUnlock()
+			t = d.miss(s, c)
+			if t < 0 {
+				d.simulate(s, in, i, -1, &ends)
+				return ends
+			}
+			d.mu.RLock()
+		}
+		s = t - 1
+		if s == 0 {
+			break
+		}
+		if d.accept[s] {
+			ends = append(ends, i+1)
+		}
+	}
+	d.mu.RUnlock()
+	return ends
+}
+
+// simulate goes on with a match from state s at i by simulating the NFA,
+// for a DFA that is full: it returns the end of the longest match (end if
+// none is found past i), appending every end to ends when it is not nil.
+func (d *dfa) simulate(s int32, in string, i, end int, ends *[]int) int {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	set := d.sets[s]
+	for ; i < len(in) && len(set) > 0; i++ {
+		set = d.step(set, in[i])
+		for _, pc := range set {
+			if d.prog[pc].op == iMatch {
+				end = i + 1
+				if ends != nil {
+					*ends = append(*ends, end)
+				}
+				break
+			}
+		}
+	}
+	return end
+}
+
+// next returns the state after class c from s (for the preparation).
+func (d *dfa) next(s int32, c uint8) int32 {
+	d.mu.RLock()
+	t := d.trans[int(s)*d.ncls+int(c)]
+	d.mu.RUnlock()
+	if t == 0 {
+		t = d.miss(s, c)
+	}
+	return t - 1
+}
+
+// firstBytes returns the bytes a non-empty match can start with and
+// whether the rule matches empty.
+func (d *dfa) firstBytes() (first CharSet, nullable bool) {
+	for c := 0; c < 256; c++ {
+		if t := d.next(d.start, d.cls[c]); t != 0 {
+			first[c>>6] |= 1 << (c & 63)
+		}
+	}
+	return first, d.accept[d.start]
+}
+
+// nullable reports whether the rule matches empty.
+func (d *dfa) nullable() bool {
+	d.mu.RLock()
+	defer d.mu.RUnlock()
+	return d.accept[d.start]
+}
