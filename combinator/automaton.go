@@ -24,12 +24,15 @@ const (
 	iSplit               // out and out1, consuming nothing
 	iNop                 // out, consuming nothing
 	iMatch               // the end of a match
+	iEnter               // out: where the named rule label starts, consuming nothing
 )
 
 type inst struct {
 	op        instOp
 	out, out1 int32
+	parent    int32 // the iEnter of the innermost named rule around it, -1 for none
 	set       CharSet
+	label     *Rule // iByte: what a diagnosis expects when it fails; iEnter: the named rule
 }
 
 // maxInsts bounds the NFA: a counted repetition is compiled as copies of
@@ -39,6 +42,7 @@ const maxInsts = 1 << 17
 type nfaBuilder struct {
 	prog   []inst
 	tooBig bool
+	cur    int32 // the iEnter of the named rule being compiled, -1 for none
 }
 
 // frag is a piece of NFA: its first instruction and the exits left to
@@ -53,6 +57,7 @@ func (b *nfaBuilder) emit(i inst) int32 {
 		b.tooBig = true
 		return 0
 	}
+	i.parent = b.cur
 	b.prog = append(b.prog, i)
 	return int32(len(b.prog) - 1)
 }
@@ -76,15 +81,16 @@ func (b *nfaBuilder) empty() frag {
 	return frag{pc, []int32{pc << 1}}
 }
 
-// bytes is a fragment that matches one byte of each set in turn.
-func (b *nfaBuilder) bytes(sets []CharSet) frag {
+// bytes is a fragment that matches one byte of each set in turn, each
+// labelled for a diagnosis by labels[i].
+func (b *nfaBuilder) bytes(sets []CharSet, labels []*Rule) frag {
 	if len(sets) == 0 {
 		return b.empty()
 	}
 	f := frag{start: -1}
 	var prev []int32
-	for _, s := range sets {
-		pc := b.emit(inst{op: iByte, set: s})
+	for i, s := range sets {
+		pc := b.emit(inst{op: iByte, set: s, label: labels[i]})
 		if f.start < 0 {
 			f.start = pc
 		} else {
@@ -122,66 +128,105 @@ func (b *nfaBuilder) compile(r *Rule) frag {
 	switch r.kind {
 	case kLit, kLitFold:
 		sets := make([]CharSet, len(r.lit))
+		labels := make([]*Rule, len(r.lit))
 		for i := 0; i < len(r.lit); i++ {
 			sets[i] = Chars(r.lit[i : i+1])
 			if r.kind == kLitFold {
 				sets[i] = foldSet(sets[i])
 			}
+			labels[i] = r
+			if i > 0 && r.name == "" {
+				labels[i] = &Rule{kind: r.kind, lit: r.lit[i:]} // the rest of it was expected
+			}
 		}
-		return b.bytes(sets)
+		return b.named(r, func() frag { return b.bytes(sets, labels) })
 	case kClass:
-		return b.bytes([]CharSet{r.set})
+		return b.named(r, func() frag { return b.bytes([]CharSet{r.set}, []*Rule{r}) })
 	case kRunes:
-		var fs []frag
-		for _, rg := range r.runes.ranges {
-			utf8Sequences(rg.Lo, rg.Hi, func(seq []CharSet) {
-				fs = append(fs, b.bytes(seq))
-			})
-		}
-		return b.alt(fs)
+		return b.named(r, func() frag {
+			var fs []frag
+			for _, rg := range r.runes.ranges {
+				utf8Sequences(rg.Lo, rg.Hi, func(seq []CharSet) {
+					labels := make([]*Rule, len(seq))
+					for i := range labels {
+						labels[i] = r
+					}
+					fs = append(fs, b.bytes(seq, labels))
+				})
+			}
+			return b.alt(fs)
+		})
 	case kSeq:
-		if len(r.subs) == 0 {
-			return b.empty()
-		}
-		f := b.compile(r.subs[0])
-		for _, s := range r.subs[1:] {
-			f = b.cat(f, b.compile(s))
-		}
-		return f
+		return b.named(r, func() frag {
+			if len(r.subs) == 0 {
+				return b.empty()
+			}
+			f := b.compile(r.subs[0])
+			for _, s := range r.subs[1:] {
+				f = b.cat(f, b.compile(s))
+			}
+			return f
+		})
 	case kAlt:
-		fs := make([]frag, len(r.subs))
-		for i, s := range r.subs {
-			fs[i] = b.compile(s)
-		}
-		return b.alt(fs)
+		return b.named(r, func() frag {
+			fs := make([]frag, len(r.subs))
+			for i, s := range r.subs {
+				fs[i] = b.compile(s)
+			}
+			return b.alt(fs)
+		})
 	case kRep:
-		sub := r.subs[0]
-		if r.max == 0 {
-			return b.empty()
+		if r.name != "" {
+			return b.named(r, func() frag { return b.rep(r) })
 		}
-		f := b.empty()
-		for i := 0; i < r.min && !b.tooBig; i++ {
-			f = b.cat(f, b.compile(sub))
-		}
-		if r.max == Unbounded {
-			x := b.compile(sub)
-			pc := b.emit(inst{op: iSplit, out: x.start})
-			b.patch(x.outs, pc)
-			return b.cat(f, frag{pc, []int32{pc<<1 | 1}})
-		}
-		for i := r.min; i < r.max && !b.tooBig; i++ {
-			x := b.compile(sub)
-			pc := b.emit(inst{op: iSplit, out: x.start})
-			f = b.cat(f, frag{pc, append(x.outs, pc<<1|1)})
-		}
-		return f
+		return b.rep(r)
 	case kCap:
 		return b.compile(r.subs[0])
 	case kRef, kExact:
-		return b.compile(r.target().ex.body)
+		t := r.target()
+		return b.named(t, func() frag { return b.compile(t.ex.body) })
 	}
 	b.tooBig = true // not regular: not met, regularBody refuses it first
 	return frag{}
+}
+
+// named compiles a rule with compile, under an iEnter when it has a name.
+func (b *nfaBuilder) named(r *Rule, compile func() frag) frag {
+	if r.name == "" {
+		return compile()
+	}
+	pc := b.emit(inst{op: iEnter, label: r})
+	save := b.cur
+	b.cur = pc
+	f := compile()
+	b.cur = save
+	b.patch([]int32{pc << 1}, f.start)
+	return frag{pc, f.outs}
+}
+
+// rep compiles a repetition: its rule min times, then max-min optional
+// copies or a loop.
+func (b *nfaBuilder) rep(r *Rule) frag {
+	sub := r.subs[0]
+	if r.max == 0 {
+		return b.empty()
+	}
+	f := b.empty()
+	for i := 0; i < r.min && !b.tooBig; i++ {
+		f = b.cat(f, b.compile(sub))
+	}
+	if r.max == Unbounded {
+		x := b.compile(sub)
+		pc := b.emit(inst{op: iSplit, out: x.start})
+		b.patch(x.outs, pc)
+		return b.cat(f, frag{pc, []int32{pc<<1 | 1}})
+	}
+	for i := r.min; i < r.max && !b.tooBig; i++ {
+		x := b.compile(sub)
+		pc := b.emit(inst{op: iSplit, out: x.start})
+		f = b.cat(f, frag{pc, append(x.outs, pc<<1|1)})
+	}
+	return f
 }
 
 // utf8Sequences calls f with the byte ranges of the UTF-8 encodings of the
@@ -245,13 +290,14 @@ type dfa struct {
 	ncls int
 	rep  []byte // a byte of each class
 
-	mu     sync.RWMutex
-	trans  []int32 // [state*ncls+class]: the next state + 1; 0 when not yet computed
-	accept []bool
-	sets   [][]int32 // the NFA instructions (iByte, iMatch) of each state
-	index  map[string]int32
-	start  int32
-	full   bool // maxStates or maxTrans reached: no state is added
+	mu      sync.RWMutex
+	trans   []int32 // [state*ncls+class]: the next state + 1; 0 when not yet computed
+	accept  []bool
+	sets    [][]int32 // the NFA instructions (iByte, iMatch) of each state
+	index   map[string]int32
+	start   int32
+	startPC int32 // the first instruction of the NFA
+	full    bool  // maxStates or maxTrans reached: no state is added
 
 	scratch []int32 // the closure's work list and marks (mu held for writing)
 	mark    []uint32
@@ -261,7 +307,7 @@ type dfa struct {
 // compileDFA compiles body to an automaton, or returns nil when its NFA
 // would be too big.
 func compileDFA(body *Rule) *dfa {
-	b := &nfaBuilder{}
+	b := &nfaBuilder{cur: -1}
 	f := b.compile(body)
 	m := b.emit(inst{op: iMatch})
 	b.patch(f.outs, m)
@@ -274,6 +320,7 @@ func compileDFA(body *Rule) *dfa {
 	for c := 0; c < d.ncls; c++ {
 		d.trans[c] = 1
 	}
+	d.startPC = f.start
 	d.start = d.addState(d.closure([]int32{f.start}))
 	return d
 }
@@ -335,7 +382,7 @@ func (d *dfa) closure(seeds []int32) []int32 {
 			out = append(out, pc)
 		case iSplit:
 			stack = append(stack, in.out1, in.out)
-		case iNop:
+		case iNop, iEnter:
 			stack = append(stack, in.out)
 		}
 	}
@@ -513,4 +560,105 @@ func (d *dfa) nullable() bool {
 	d.mu.RLock()
 	defer d.mu.RUnlock()
 	return d.accept[d.start]
+}
+
+// diagnose matches at pos for a diagnosis, simulating the NFA: it records
+// in d the offset where no match can go farther and what was expected
+// there, and returns the end of the longest match, or -1. What is expected
+// is each instruction that could consume the next byte, named by the
+// outermost named rule that starts there with it (pchar, not ALPHA), else
+// by its terminal. It takes time linear in the input, and allocates.
+func (a *dfa) diagnose(d *diag, in string, pos int) int {
+	mark := make([]uint32, len(a.prog))
+	var gen uint32
+	var stack []int32
+	closure := func(seeds []int32, out []int32, enters bool) []int32 {
+		gen++
+		stack = append(stack[:0], seeds...)
+		out = out[:0]
+		for len(stack) > 0 {
+			pc := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if mark[pc] == gen {
+				continue
+			}
+			mark[pc] = gen
+			switch in := &a.prog[pc]; in.op {
+			case iByte, iMatch:
+				out = append(out, pc)
+			case iSplit:
+				stack = append(stack, in.out1, in.out)
+			case iNop, iEnter:
+				if enters && in.op == iEnter {
+					out = append(out, pc)
+				}
+				stack = append(stack, in.out)
+			}
+		}
+		return out
+	}
+	matches := func(set []int32) bool {
+		for _, pc := range set {
+			if a.prog[pc].op == iMatch {
+				return true
+			}
+		}
+		return false
+	}
+	seeds := []int32{a.startPC}
+	set := closure(seeds, nil, false)
+	var next []int32
+	end, p := -1, pos
+	if matches(set) {
+		end = pos
+	}
+	for ; p < len(in); p++ {
+		next = next[:0]
+		for _, pc := range set {
+			if i := &a.prog[pc]; i.op == iByte && i.set.Contains(in[p]) {
+				next = append(next, i.out)
+			}
+		}
+		if len(next) == 0 {
+			break
+		}
+		seeds, next = next, seeds
+		set = closure(seeds, set, false)
+		if matches(set) {
+			end = p + 1
+		}
+	}
+	full := closure(seeds, nil, true)
+	entered := map[int32]bool{}
+	for _, pc := range full {
+		if a.prog[pc].op == iEnter {
+			entered[pc] = true
+		}
+	}
+	starts := map[int32]map[int32]bool{} // the instructions each entered rule starts with
+	for _, pc := range full {
+		in := &a.prog[pc]
+		if in.op != iByte {
+			continue
+		}
+		label := in.label
+		for e := in.parent; e >= 0; e = a.prog[e].parent {
+			if !entered[e] {
+				continue
+			}
+			if starts[e] == nil {
+				starts[e] = map[int32]bool{}
+				for _, q := range closure([]int32{a.prog[e].out}, nil, false) {
+					starts[e][q] = true
+				}
+			}
+			if starts[e][pc] {
+				label = a.prog[e].label
+			}
+		}
+		if label != nil {
+			d.fail(p, label)
+		}
+	}
+	return end
 }

@@ -402,6 +402,9 @@ func (m *matcher) matchExact(r *Rule, in string, pos int) int {
 		if m.quiet > 0 {
 			return longestExact(r, in, pos)
 		}
+		if a := r.ex.auto; a != nil {
+			return a.diagnose(m.d, in, pos)
+		}
 		// The search records in a copy of the diagnosis, written back
 		// after: a pointer to the matcher's would let the matcher's
 		// contents leave the stack of every match, not only of diagnoses.
@@ -531,7 +534,7 @@ func (s *exactSearch) ends(r *Rule, pos int) []int {
 		}
 		s.memo[key] = nil // in progress: left recursion is refused before, so this is not met
 		var out []int
-		if a := t.ex.auto; a != nil && s.d == nil {
+		if a := t.ex.auto; a != nil && (s.d == nil || s.quiet > 0) {
 			out = a.allEnds(in, pos)
 		} else {
 			s.depth++
@@ -546,7 +549,12 @@ func (s *exactSearch) ends(r *Rule, pos int) []int {
 			if s.d != nil {
 				farBefore, mark = s.d.far, s.d.n
 			}
-			out = s.ends(t.ex.body, pos)
+			if a := t.ex.auto; a != nil {
+				a.diagnose(s.d, in, pos)
+				out = a.allEnds(in, pos)
+			} else {
+				out = s.ends(t.ex.body, pos)
+			}
 			s.depth--
 			if d := s.d; d != nil && len(out) == 0 && d.far == pos && t != d.root {
 				// Named where it failed to start, in place of its pieces, as

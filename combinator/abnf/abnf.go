@@ -396,7 +396,7 @@ func convert(n *node, defined map[string]*merged, imports map[string]*combinator
 	case nProse:
 		// Only under a repetition of zero (the parser refuses it elsewhere):
 		// never matched, printed back as it was written.
-		return combinator.Func(n.lit, func(string, int) int { return -1 })
+		return combinator.Func("<"+n.lit+">", func(string, int) int { return -1 })
 	}
 	return nil
 }

@@ -36,10 +36,10 @@ type node struct {
 // ruleDef is one definition read from the text: "name = elements" or
 // "name =/ elements".
 type ruleDef struct {
-	name  string
-	incr  bool // =/
-	body  *node
-	off   int // where the name starts
+	name string
+	incr bool // =/
+	body *node
+	off  int // where the name starts
 }
 
 type parser struct {

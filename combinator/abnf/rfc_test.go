@@ -1,0 +1,133 @@
+package abnf
+
+import (
+	"testing"
+	"unicode/utf8"
+
+	"github.com/seed42851778/rfc3986/combinator"
+	"github.com/seed42851778/rfc3986/combinator/rfc3987"
+	"github.com/seed42851778/rfc3986/properties"
+	"pgregory.net/rapid"
+)
+
+// The rules of RFC 3986 Appendix A and RFC 3987 §2.2 compiled from their
+// text (rfc3986.abnf, rfc3987.abnf) against the hand-written PEG rules of
+// packages combinator and combinator/rfc3987, ordered by hand to accept
+// the same languages: they must agree on every string.
+
+var appendixA = map[string]*combinator.Rule{
+	"URI-reference": combinator.URIReference, "URI": combinator.URI, "absolute-URI": combinator.AbsoluteURI,
+	"relative-ref": combinator.RelativeRef, "relative-part": combinator.RelativePart, "hier-part": combinator.HierPart,
+	"scheme": combinator.Scheme, "authority": combinator.Authority, "userinfo": combinator.UserInfo,
+	"host": combinator.Host, "port": combinator.Port, "IP-literal": combinator.IPLiteral,
+	"IPvFuture": combinator.IPvFuture, "IPv6address": combinator.IPv6Address, "h16": combinator.H16,
+	"ls32": combinator.LS32, "IPv4address": combinator.IPv4Address, "dec-octet": combinator.DecOctet,
+	"reg-name": combinator.RegName, "path": combinator.Path, "path-abempty": combinator.PathAbempty,
+	"path-absolute": combinator.PathAbsolute, "path-noscheme": combinator.PathNoScheme,
+	"path-rootless": combinator.PathRootless, "path-empty": combinator.PathEmpty, "segment": combinator.Segment,
+	"segment-nz": combinator.SegmentNZ, "segment-nz-nc": combinator.SegmentNZNC, "pchar": combinator.PChar,
+	"query": combinator.Query, "fragment": combinator.Fragment, "pct-encoded": combinator.PctEncoded,
+	"unreserved": combinator.Unreserved, "reserved": combinator.Reserved, "gen-delims": combinator.GenDelims,
+	"sub-delims": combinator.SubDelims,
+}
+
+var section22 = map[string]*combinator.Rule{
+	"IRI-reference": rfc3987.IRIReference, "IRI": rfc3987.IRI, "absolute-IRI": rfc3987.AbsoluteIRI,
+	"irelative-ref": rfc3987.IRelativeRef, "irelative-part": rfc3987.IRelativePart, "ihier-part": rfc3987.IHierPart,
+	"iauthority": rfc3987.IAuthority, "iuserinfo": rfc3987.IUserInfo, "ihost": rfc3987.IHost,
+	"ireg-name": rfc3987.IRegName, "ipath": rfc3987.IPath, "ipath-abempty": rfc3987.IPathAbempty,
+	"ipath-absolute": rfc3987.IPathAbsolute, "ipath-noscheme": rfc3987.IPathNoScheme,
+	"ipath-rootless": rfc3987.IPathRootless, "ipath-empty": rfc3987.IPathEmpty, "isegment": rfc3987.ISegment,
+	"isegment-nz": rfc3987.ISegmentNZ, "isegment-nz-nc": rfc3987.ISegmentNZNC, "ipchar": rfc3987.IPChar,
+	"iquery": rfc3987.IQuery, "ifragment": rfc3987.IFragment, "iunreserved": rfc3987.IUnreserved,
+	"ucschar": rfc3987.UCSChar, "iprivate": rfc3987.IPrivate,
+}
+
+// uriish draws strings near the RFC 3986 and RFC 3987 languages: valid
+// URI references, pieces of them, one edit away from them, and random
+// strings of their characters.
+func uriish(iri bool) *rapid.Generator[string] {
+	chars := []rune(":/?#[]@!$&'()*+,;=%-._~aZv09AF ")
+	if iri {
+		chars = append(chars, 0xA0, 0xE9, 0xD7FF, 0xE000, 0xF8FF, 0xFDD0, 0x10000, 0x1FFFE, 0xE1000, 0x10FFFD)
+	}
+	char := rapid.SampledFrom(chars)
+	return rapid.Custom(func(t *rapid.T) string {
+		s := properties.URIReference().Draw(t, "uri")
+		switch rapid.IntRange(0, 4).Draw(t, "how") {
+		case 0:
+			return s
+		case 1:
+			i := rapid.IntRange(0, len(s)).Draw(t, "i")
+			j := rapid.IntRange(i, len(s)).Draw(t, "j")
+			return s[i:j]
+		case 2:
+			rs := []rune(s)
+			i := rapid.IntRange(0, len(rs)).Draw(t, "at")
+			return string(rs[:i]) + string(char.Draw(t, "c")) + string(rs[i:])
+		case 3:
+			return rapid.SampledFrom([]string{"[::1]", "[v1.x]", "1.2.3.4", "255.255.255.255", "[::ffff:1.2.3.4]",
+				"[1:2:3:4:5:6:7:8]", "[1::2:3]", "01.2.3.4", "1.2.3.256", "%41", "%4g"}).Draw(t, "piece") +
+				rapid.StringOfN(char, 0, 4, -1).Draw(t, "tail")
+		}
+		return rapid.StringOfN(char, 0, 12, -1).Draw(t, "random")
+	})
+}
+
+// TestAppendixAFromItsTextAcceptsWhatTheHandWrittenRulesAccept: each rule
+// of RFC 3986 Appendix A compiled from the RFC's text agrees with
+// package combinator's rule of the same name.
+func TestAppendixAFromItsTextAcceptsWhatTheHandWrittenRulesAccept(t *testing.T) {
+	g := RFC3986Grammar()
+	rapid.Check(t, func(t *rapid.T) {
+		s := uriish(false).Draw(t, "s")
+		for name, want := range appendixA {
+			got := g.MustRule(name)
+			if got.Match(s) != want.Match(s) {
+				t.Fatalf("%s: compiled Match(%q) = %v, hand-written %v", name, s, got.Match(s), want.Match(s))
+			}
+		}
+	})
+}
+
+// TestSection22FromItsTextAcceptsWhatTheHandWrittenRulesAccept: the same
+// for the rules of RFC 3987 §2.2 and package combinator/rfc3987.
+func TestSection22FromItsTextAcceptsWhatTheHandWrittenRulesAccept(t *testing.T) {
+	g := RFC3987Grammar()
+	rapid.Check(t, func(t *rapid.T) {
+		s := uriish(true).Draw(t, "s")
+		for name, want := range section22 {
+			got := g.MustRule(name)
+			if got.Match(s) != want.Match(s) {
+				t.Fatalf("%s: compiled Match(%q) = %v, hand-written %v", name, s, got.Match(s), want.Match(s))
+			}
+		}
+	})
+}
+
+// FuzzAppendixAAgainstHandWritten: RFC 3986 and RFC 3987 compiled from
+// their text agree with the hand-written rules on any input.
+func FuzzAppendixAAgainstHandWritten(f *testing.F) {
+	for _, s := range []string{"http://a/b?c#d", "//[::1]:80", "a:b", "../x", "http://bücher.de/\uE000?\uE000", "[v1.x]", "1.2.3.4"} {
+		f.Add(s)
+	}
+	g3986, g3987 := RFC3986Grammar(), RFC3987Grammar()
+	f.Fuzz(func(t *testing.T, s string) {
+		for name, want := range appendixA {
+			if got := g3986.MustRule(name).Match(s); got != want.Match(s) {
+				t.Fatalf("%s: compiled Match(%q) = %v, hand-written %v", name, s, got, want.Match(s))
+			}
+		}
+		for name, want := range section22 {
+			if got := g3987.MustRule(name).Match(s); got != want.Match(s) {
+				t.Fatalf("%s: compiled Match(%q) = %v, hand-written %v", name, s, got, want.Match(s))
+			}
+		}
+		if !utf8.ValidString(s) {
+			return
+		}
+		if (g3986.MustRule("URI-reference").Check(s) == nil) != combinator.URIReference.Match(s) {
+			t.Fatalf("Check(%q) disagrees with Match", s)
+		}
+	})
+}
