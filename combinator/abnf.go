@@ -43,6 +43,9 @@ func (r *Rule) Grammar() string {
 			b.WriteString(x.String())
 			b.WriteByte('\n')
 		}
+		if x.kind == kRep && x.max == 0 {
+			return // never matched: what it names is not part of the grammar (0<pchar>)
+		}
 		for _, s := range x.subs {
 			walk(s, false)
 		}

@@ -27,9 +27,10 @@ import (
 // nested comments and parentheses), its nesting bounded by MaxNesting.
 
 // MaxNesting is the deepest nesting of recursive rules that a match of an
-// exact rule follows (a comment in a comment in a comment ... of RFC 5322
-// counts one a level). Input nested deeper does not match, and Check
-// reports the offset where the bound was passed.
+// exact rule follows: how many matches of one rule may be in progress at
+// once (a comment in a comment in a comment ... of RFC 5322 counts one a
+// level). Input nested deeper does not match, and Check reports the offset
+// where the bound was passed.
 const MaxNesting = 1000
 
 // Def is one definition of a grammar for ExactGrammar: a rule name and the
@@ -50,7 +51,8 @@ type exact struct {
 	rule    *Rule
 	body    *Rule
 	g       *exactGrammar
-	regular bool // no recursion and no PEG operator: compiled to an automaton
+	regular bool    // no recursion and no PEG operator: compiled to an automaton
+	first   CharSet // the bytes a non-empty match can start with
 	auto    *dfa // regular: the automaton, built by the preparation
 }
 
@@ -146,6 +148,7 @@ func ExactGrammar(defs ...Def) ([]*Rule, error) {
 	if names := leftRecursive(defs, g); len(names) > 0 {
 		return nil, &GrammarError{Problem: "left-recursive (each can reach itself without consuming input)", Names: names}
 	}
+	firstSets(g)
 	cyclic := recursiveDefs(defs, g)
 	for _, r := range out {
 		r.ex.regular = regularBody(r.ex.body, cyclic, map[*Rule]bool{})
@@ -225,6 +228,63 @@ func definitionNulls(g *exactGrammar) map[*Rule]bool {
 		}
 	}
 	return null
+}
+
+// firstSets computes the first bytes of each definition of g, a fixpoint.
+func firstSets(g *exactGrammar) {
+	null := definitionNulls(g)
+	for changed := true; changed; {
+		changed = false
+		for _, d := range g.defs {
+			if f := firstExact(d.ex.body, null).Union(d.ex.first); f != d.ex.first {
+				d.ex.first, changed = f, true
+			}
+		}
+	}
+}
+
+// firstExact returns the bytes a non-empty match of r can start with, read
+// as ABNF, with what is known so far of the definitions it names.
+func firstExact(r *Rule, null map[*Rule]bool) CharSet {
+	all := CharSet{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
+	var f CharSet
+	switch r.kind {
+	case kLit, kLitFold:
+		if r.lit != "" {
+			f = Chars(r.lit[:1])
+			if r.kind == kLitFold {
+				f = foldSet(f)
+			}
+		}
+	case kClass:
+		f = r.set
+	case kRunes:
+		f = r.runes.LeadBytes()
+	case kSeq:
+		for _, s := range r.subs {
+			f = f.Union(firstExact(s, null))
+			if !nullableExact(s, null) {
+				break
+			}
+		}
+	case kAlt:
+		for _, s := range r.subs {
+			f = f.Union(firstExact(s, null))
+		}
+	case kRep:
+		if r.max != 0 {
+			f = firstExact(r.subs[0], null)
+		}
+	case kCap:
+		f = firstExact(r.subs[0], null)
+	case kRef:
+		f = r.target().ex.first
+	case kExact:
+		f = r.ex.first // a rule of another grammar, computed already
+	default:
+		return all
+	}
+	return f
 }
 
 // leftRefs calls f for each definition r may start with: those a match of
@@ -433,7 +493,7 @@ func (m *matcher) matchExact(r *Rule, in string, pos int) int {
 }
 
 // nestingLimit is what a diagnosis expects where a match passed MaxNesting.
-var nestingLimit = &Rule{kind: kFunc, name: "nesting at most 1000 rules deep"}
+var nestingLimit = &Rule{kind: kFunc, name: "nesting at most 1000 levels deep"}
 
 // exactSearch finds the ends of matches of rules read as ABNF, memoizing
 // them by rule and position: the matcher of irregular exact rules, of the
@@ -441,7 +501,7 @@ var nestingLimit = &Rule{kind: kFunc, name: "nesting at most 1000 rules deep"}
 type exactSearch struct {
 	in     string
 	memo   map[searchKey][]int
-	depth  int
+	open   map[*Rule]int // how many matches of each recursive rule are in progress
 	deep   bool // the nesting passed MaxNesting
 	deepAt int
 	quiet  int   // > 0 inside a look-ahead: record nothing
@@ -537,12 +597,17 @@ func (s *exactSearch) ends(r *Rule, pos int) []int {
 		if a := t.ex.auto; a != nil && (s.d == nil || s.quiet > 0) {
 			out = a.allEnds(in, pos)
 		} else {
-			s.depth++
-			if s.depth > MaxNesting {
-				if !s.deep {
+			if s.open == nil {
+				s.open = map[*Rule]int{}
+			}
+			s.open[t]++
+			if s.open[t] > MaxNesting {
+				// Past the bound, but only where the rule could start:
+				// nesting exactly MaxNesting deep still matches.
+				if pos < len(in) && t.ex.first.Contains(in[pos]) && !s.deep {
 					s.deep, s.deepAt = true, pos
 				}
-				s.depth--
+				s.open[t]--
 				return nil
 			}
 			var farBefore, mark int
@@ -555,7 +620,7 @@ func (s *exactSearch) ends(r *Rule, pos int) []int {
 			} else {
 				out = s.ends(t.ex.body, pos)
 			}
-			s.depth--
+			s.open[t]--
 			if d := s.d; d != nil && len(out) == 0 && d.far == pos && t != d.root {
 				// Named where it failed to start, in place of its pieces, as
 				// matchNamed does for the rules of a PEG.
