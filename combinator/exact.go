@@ -53,7 +53,7 @@ type exact struct {
 	g       *exactGrammar
 	regular bool    // no recursion and no PEG operator: compiled to an automaton
 	first   CharSet // the bytes a non-empty match can start with
-	auto    *dfa // regular: the automaton, built by the preparation
+	auto    *dfa    // regular: the automaton, built by the preparation
 }
 
 // Ref refers by name to a definition of the grammar it is given to
@@ -502,7 +502,7 @@ type exactSearch struct {
 	in     string
 	memo   map[searchKey][]int
 	open   map[*Rule]int // how many matches of each recursive rule are in progress
-	deep   bool // the nesting passed MaxNesting
+	deep   bool          // the nesting passed MaxNesting
 	deepAt int
 	quiet  int   // > 0 inside a look-ahead: record nothing
 	d      *diag // a diagnosis: record the failures of terminals (not the matcher, which would then leave the stack)
@@ -823,4 +823,14 @@ func (s *exactSearch) deriveRep(m *matcher, r *Rule, n, pos, end int) {
 		s.derive(m, sub, pos, next)
 		pos, n = next, n+1
 	}
+}
+
+// Target returns the rule an OpRef node names, a rule of ExactGrammar, or
+// nil for any other node and for a Ref not given to ExactGrammar. The
+// definition of an OpExact rule is its Subs()[0].
+func (r *Rule) Target() *Rule {
+	if r.kind != kRef {
+		return nil
+	}
+	return r.target()
 }

@@ -1,6 +1,7 @@
 package combinator
 
 import (
+	"errors"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -93,5 +94,19 @@ func TestLabel(t *testing.T) {
 		if op.String() != want {
 			t.Errorf("Op %d prints %q, want %q", op, op.String(), want)
 		}
+	}
+}
+
+// TestTreeWithAnUnknownNameIsAnError: a name no rule of the grammar has,
+// such as a misspelt one, is a *TreeNameError naming it, not a tree
+// without its nodes.
+func TestTreeWithAnUnknownNameIsAnError(t *testing.T) {
+	_, err := URI.Tree("http://a/b", "host", "hots")
+	var e *TreeNameError
+	if !errors.As(err, &e) || len(e.Names) != 1 || e.Names[0] != "hots" || e.Rule != "URI" {
+		t.Errorf("Tree(hots) = %v, want a *TreeNameError for hots", err)
+	}
+	if _, err := URI.Tree("http://a/b", "host", "segment"); err != nil {
+		t.Errorf("Tree(host, segment) = %v", err)
 	}
 }
