@@ -181,7 +181,7 @@ func trim(out []string) []string {
 		return out
 	}
 	slices.SortStableFunc(out, func(a, b string) int { return len(a) - len(b) })
-	kept := out[:perNode/2:perNode/2]
+	kept := out[: perNode/2 : perNode/2]
 	step := (len(out) - perNode/2) / (perNode / 2)
 	for i := perNode / 2; i < len(out) && len(kept) < perNode; i += max(step, 1) {
 		kept = append(kept, out[i])
