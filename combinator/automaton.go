@@ -291,8 +291,9 @@ type dfa struct {
 	rep  []byte // a byte of each class
 
 	mu      sync.RWMutex
-	trans   []int32 // [state*ncls+class]: the next state + 1; 0 when not yet computed
+	trans   []int32 // [state*ncls+class]: the next state, encoded (enc); 0 when not yet computed
 	accept  []bool
+	loops   []*[256]bool // [state]: the bytes that lead from the state to itself, once one did
 	sets    [][]int32 // the NFA instructions (iByte, iMatch) of each state
 	index   map[string]int32
 	start   int32
@@ -318,7 +319,7 @@ func compileDFA(body *Rule) *dfa {
 	d.classes()
 	d.addState(nil) // 0: the dead state
 	for c := 0; c < d.ncls; c++ {
-		d.trans[c] = 1
+		d.trans[c] = 1 // the dead state: offset 0, not accepting
 	}
 	d.startPC = f.start
 	d.start = d.addState(d.closure([]int32{f.start}))
@@ -413,6 +414,7 @@ func (d *dfa) addState(set []int32) int32 {
 		acc = acc || d.prog[pc].op == iMatch
 	}
 	d.accept = append(d.accept, acc)
+	d.loops = append(d.loops, nil)
 	d.trans = append(d.trans, make([]int32, d.ncls)...)
 	return s
 }
@@ -428,51 +430,104 @@ func (d *dfa) step(set []int32, c byte) []int32 {
 	return d.closure(seeds)
 }
 
+// enc encodes the state t for the transition table: its offset in the
+// table + 1, negative when it accepts, so that a match reads the next
+// state and whether it accepts in one load and multiplies nothing.
+func (d *dfa) enc(t int32) int32 {
+	v := t*int32(d.ncls) + 1
+	if d.accept[t] {
+		return -v
+	}
+	return v
+}
+
+// state decodes a transition: the state's index.
+func (d *dfa) state(v int32) int32 {
+	if v < 0 {
+		v = -v
+	}
+	return (v - 1) / int32(d.ncls)
+}
+
 // miss computes the transition of state s on class c, adding its target;
-// it returns the target + 1, or -1 when the DFA is full. The caller holds
-// no lock.
-func (d *dfa) miss(s int32, c uint8) int32 {
+// it returns the transition, encoded, or false when the DFA is full. The
+// caller holds no lock.
+func (d *dfa) miss(s int32, c uint8) (int32, bool) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	i := int(s)*d.ncls + int(c)
 	if t := d.trans[i]; t != 0 {
-		return t
+		return t, true
 	}
 	t := d.addState(d.step(d.sets[s], d.rep[c]))
 	if t < 0 {
-		return -1
+		return 0, false
 	}
-	d.trans[i] = t + 1
-	return t + 1
+	d.trans[i] = d.enc(t)
+	if t == s && d.loops[s] == nil {
+		// A state that leads to itself, as inside *pchar: its row
+		// computed whole, a match scans a run of its bytes without
+		// following the table, one independent load a byte.
+		var tab [256]bool
+		for b := 0; b < 256; b++ {
+			k := int(s)*d.ncls + int(d.cls[b])
+			if d.trans[k] == 0 {
+				u := d.addState(d.step(d.sets[s], byte(b)))
+				if u < 0 {
+					return d.trans[i], true // full: no table
+				}
+				d.trans[k] = d.enc(u)
+			}
+			tab[b] = d.state(d.trans[k]) == s
+		}
+		d.loops[s] = &tab
+	}
+	return d.trans[i], true
 }
 
 // longest returns the end of the longest match at pos, or -1.
 func (d *dfa) longest(in string, pos int) int {
 	end := -1
 	d.mu.RLock()
-	s := d.start
-	if d.accept[s] {
+	if d.accept[d.start] {
 		end = pos
 	}
-	trans, ncls := d.trans, d.ncls
+	trans, cls, ncls := d.trans, &d.cls, d.ncls
+	off := int(d.start) * ncls
 	for i := pos; i < len(in); i++ {
-		c := d.cls[in[i]]
-		t := trans[int(s)*ncls+int(c)]
+		c := cls[in[i]]
+		t := trans[off+int(c)]
 		if t == 0 {
 			d.mu.RUnlock()
-			t = d.miss(s, c)
-			if t < 0 {
-				return d.simulate(s, in, i, end, nil)
+			var ok bool
+			if t, ok = d.miss(int32(off/ncls), c); !ok {
+				return d.simulate(int32(off/ncls), in, i, end, nil)
 			}
 			d.mu.RLock()
 			trans = d.trans
 		}
-		s = t - 1
-		if s == 0 {
-			break
-		}
-		if d.accept[s] {
+		acc := t < 0
+		if acc {
+			t = -t
 			end = i + 1
+		}
+		if int(t-1) == off {
+			// A loop: scan the run of bytes that stay in this state.
+			if tab := d.loops[off/ncls]; tab != nil {
+				j := i + 1
+				for j < len(in) && tab[in[j]] {
+					j++
+				}
+				if acc {
+					end = j
+				}
+				i = j - 1
+				continue
+			}
+		}
+		off = int(t - 1)
+		if off == 0 {
+			break // the dead state
 		}
 	}
 	d.mu.RUnlock()
@@ -483,28 +538,30 @@ func (d *dfa) longest(in string, pos int) int {
 func (d *dfa) allEnds(in string, pos int) []int {
 	var ends []int
 	d.mu.RLock()
-	s := d.start
-	if d.accept[s] {
+	if d.accept[d.start] {
 		ends = append(ends, pos)
 	}
+	ncls := d.ncls
+	off := int(d.start) * ncls
 	for i := pos; i < len(in); i++ {
 		c := d.cls[in[i]]
-		t := d.trans[int(s)*d.ncls+int(c)]
+		t := d.trans[off+int(c)]
 		if t == 0 {
 			d.mu.RUnlock()
-			t = d.miss(s, c)
-			if t < 0 {
-				d.simulate(s, in, i, -1, &ends)
+			var ok bool
+			if t, ok = d.miss(int32(off/ncls), c); !ok {
+				d.simulate(int32(off/ncls), in, i, -1, &ends)
 				return ends
 			}
 			d.mu.RLock()
 		}
-		s = t - 1
-		if s == 0 {
-			break
-		}
-		if d.accept[s] {
+		if t < 0 {
+			t = -t
 			ends = append(ends, i+1)
+		}
+		off = int(t - 1)
+		if off == 0 {
+			break
 		}
 	}
 	d.mu.RUnlock()
@@ -533,15 +590,19 @@ func (d *dfa) simulate(s int32, in string, i, end int, ends *[]int) int {
 	return end
 }
 
-// next returns the state after class c from s (for the preparation).
+// next returns the state after class c from s (for the preparation), or
+// -1 when the DFA is full.
 func (d *dfa) next(s int32, c uint8) int32 {
 	d.mu.RLock()
 	t := d.trans[int(s)*d.ncls+int(c)]
 	d.mu.RUnlock()
 	if t == 0 {
-		t = d.miss(s, c)
+		var ok bool
+		if t, ok = d.miss(s, c); !ok {
+			return -1
+		}
 	}
-	return t - 1
+	return d.state(t)
 }
 
 // firstBytes returns the bytes a non-empty match can start with and
