@@ -294,7 +294,7 @@ type dfa struct {
 	trans   []int32 // [state*ncls+class]: the next state, encoded (enc); 0 when not yet computed
 	accept  []bool
 	loops   []*[256]bool // [state]: the bytes that lead from the state to itself, once one did
-	sets    [][]int32 // the NFA instructions (iByte, iMatch) of each state
+	sets    [][]int32    // the NFA instructions (iByte, iMatch) of each state
 	index   map[string]int32
 	start   int32
 	startPC int32 // the first instruction of the NFA
