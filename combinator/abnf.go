@@ -26,7 +26,10 @@ func (r *Rule) String() string {
 
 // Grammar returns the rule and every named rule it uses, one definition a
 // line, in the order they are first met (the way RFC 3986 Appendix A lists its
-// rules).
+// rules). The text is ABNF that combinator/abnf reads back: the PEG
+// operators, which ABNF has not, print as prose under a repetition of zero
+// (0<not followed by ALPHA>, 0<end of input>), read back as the empty
+// string.
 func (r *Rule) Grammar() string {
 	var b strings.Builder
 	seen := map[string]bool{}
@@ -40,7 +43,7 @@ func (r *Rule) Grammar() string {
 				return
 			}
 			seen[x.name] = true
-			b.WriteString(x.String())
+			b.WriteString(x.definition())
 			b.WriteByte('\n')
 		}
 		if x.kind == kRep && x.max == 0 {
@@ -51,7 +54,7 @@ func (r *Rule) Grammar() string {
 		}
 	}
 	if r.name == "" {
-		b.WriteString(r.String())
+		b.WriteString(r.abnfBody(precAlt))
 		b.WriteByte('\n')
 		walk(r, true)
 	} else {

@@ -380,7 +380,12 @@ func convert(n *node, defined map[string]*merged, imports map[string]*combinator
 	case nName:
 		k := strings.ToLower(n.name)
 		if defined[k] == nil {
-			return imports[k]
+			if r := imports[k]; r != nil {
+				return r
+			}
+			// Only under a repetition of zero (build refuses it elsewhere),
+			// as RFC 3986's path-empty = 0<pchar> printed back: 0pchar.
+			return combinator.Func(n.name, func(string, int) int { return -1 })
 		}
 		return combinator.Ref(n.name)
 	case nLit:
