@@ -1,12 +1,15 @@
 package abnf
 
 import (
+	"os"
+	"strings"
 	"testing"
 	"unicode/utf8"
 
 	"github.com/seed42851778/rfc3986/combinator"
 	"github.com/seed42851778/rfc3986/combinator/rfc3987"
 	"github.com/seed42851778/rfc3986/properties"
+	"github.com/seed42851778/rfc3986/uritemplate"
 	"pgregory.net/rapid"
 )
 
@@ -154,6 +157,37 @@ func TestGrammarOfEveryRuleReadsBackToItsLanguage(t *testing.T) {
 				if back[name].Match(s) != r.Match(s) {
 					t.Fatalf("%s: Match(%q) = %v, read back from Grammar() %v", name, s, r.Match(s), back[name].Match(s))
 				}
+			}
+		}
+	})
+}
+
+// TestRFC6570FromItsTextAcceptsWhatTheHandWrittenRulesAccept: the URI
+// Template grammar of RFC 6570 §2 (testdata/rfc6570.abnf, with RFC 3987's
+// ucschar and iprivate) agrees with package uritemplate's rules.
+func TestRFC6570FromItsTextAcceptsWhatTheHandWrittenRulesAccept(t *testing.T) {
+	text, err := os.ReadFile("testdata/rfc6570.abnf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := ParseWith(string(text), RFC3987())
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules := map[string]*combinator.Rule{
+		"URI-Template": uritemplate.URITemplate, "literals": uritemplate.Literals, "expression": uritemplate.Expression,
+		"operator": uritemplate.Operator, "variable-list": uritemplate.VariableList, "varspec": uritemplate.Varspec,
+		"varname": uritemplate.Varname, "varchar": uritemplate.Varchar, "modifier-level4": uritemplate.ModifierLevel4,
+		"prefix": uritemplate.Prefix, "max-length": uritemplate.MaxLength, "explode": uritemplate.Explode,
+	}
+	pieces := rapid.SampledFrom([]string{"{", "}", "{x}", "{+a,b}", "{#x:3}", "{.a*}", "{/a.b}", "{;x,y*}", "{?q}", "{&r:9999}",
+		"{=x}", "{x:0}", "{x:10000}", "{a..b}", "{%41}", "{%4}", "a", "/", "'", "<", " ", "é", "\uE000", "\uFDD0", "%20", "%", ".", ":", "*", ",", "_", "9"})
+	rapid.Check(t, func(t *rapid.T) {
+		parts := rapid.SliceOfN(pieces, 0, 6).Draw(t, "parts")
+		s := strings.Join(parts, "")
+		for name, want := range rules {
+			if got := g.MustRule(name).Match(s); got != want.Match(s) {
+				t.Fatalf("%s: compiled Match(%q) = %v, hand-written %v", name, s, got, want.Match(s))
 			}
 		}
 	})
