@@ -672,37 +672,54 @@ func (s *exactSearch) seq(r *Rule, i, pos int) []int {
 }
 
 // rep returns the ends of the repetition r from pos, after n matches of its
-// rule. A match that consumes nothing counts only toward the minimum, all
-// of it at once: more of them change nothing.
+// rule. It goes one count at a time, breadth first, without recursion: up
+// to the minimum every match counts, one of nothing too; past it only those
+// that consume, each end kept at the least count that reaches it (which
+// leaves the most matches to make from there).
 func (s *exactSearch) rep(r *Rule, n, pos int) []int {
 	if r.max != Unbounded && n > r.max {
 		return nil
 	}
-	cn := n
-	if r.max == Unbounded && cn > r.min {
-		cn = r.min // past the minimum, the count of an unbounded repetition no longer matters
+	if r.max == Unbounded && n > r.min {
+		n = r.min // past the minimum, the count of an unbounded repetition no longer matters
 	}
-	key := searchKey{r, pos, -2 - cn}
+	key := searchKey{r, pos, -2 - n}
 	if v, ok := s.memo[key]; ok {
 		return v
 	}
+	sub := r.subs[0]
+	cur := []int{pos}
+	for ; n < r.min && len(cur) > 0; n++ {
+		var next []int
+		for _, p := range cur {
+			next = union(next, s.ends(sub, p))
+		}
+		cur = next
+	}
+	out := cur
+	if len(cur) > 0 && (r.max == Unbounded || n < r.max) {
+		seen := map[int]bool{}
+		for _, p := range cur {
+			seen[p] = true
+		}
+		out = append([]int(nil), cur...)
+		for frontier := cur; len(frontier) > 0 && (r.max == Unbounded || n < r.max); n++ {
+			var next []int
+			for _, p := range frontier {
+				for _, e := range s.ends(sub, p) {
+					if e > p && !seen[e] {
+						seen[e] = true
+						next = append(next, e)
+					}
+				}
+			}
+			out = append(out, next...)
+			frontier = next
+		}
+		slices.Sort(out)
+	}
 	if s.memo == nil {
 		s.memo = map[searchKey][]int{}
-	}
-	s.memo[key] = nil
-	var out []int
-	if n >= r.min {
-		out = []int{pos}
-	}
-	if r.max == Unbounded || n < r.max {
-		sub := r.subs[0]
-		for _, e := range s.ends(sub, pos) {
-			if e > pos {
-				out = union(out, s.rep(r, cn+1, e))
-			} else if n < r.min {
-				out = union(out, s.rep(r, r.min, pos))
-			}
-		}
 	}
 	s.memo[key] = out
 	return out

@@ -279,6 +279,26 @@ func build(src string, defs, core []ruleDef, c *config) (*Grammar, error) {
 	if len(dups) > 0 {
 		return nil, &Error{Problem: "defined more than once with \"=\" (use \"=/\" to add alternatives)", Rules: dups}
 	}
+	// "=/" adds alternatives to a rule defined elsewhere, a core rule or an
+	// imported one, when the text does not define it with "=".
+	for _, k := range order {
+		m := byName[k]
+		if m.eq {
+			continue
+		}
+		if r := c.imports[k]; r != nil {
+			m.alts = append([]*node{{kind: nRule, rule: r}}, m.alts...)
+			continue
+		}
+		for _, d := range core {
+			if strings.EqualFold(d.name, m.name) {
+				m.alts = append([]*node{d.body}, m.alts...)
+			}
+		}
+		if k == "octet" {
+			m.alts = append([]*node{{kind: nRule, rule: combinator.Class(combinator.ByteRange(0, 0xFF))}}, m.alts...)
+		}
+	}
 	g := &Grammar{rules: map[string]*combinator.Rule{}}
 	for _, k := range order {
 		g.names = append(g.names, byName[k].name)
@@ -398,6 +418,8 @@ func convert(n *node, defined map[string]*merged, imports map[string]*combinator
 			return combinator.Class(combinator.ByteRange(byte(n.lo), byte(n.hi)))
 		}
 		return combinator.RuneClass(combinator.Runes(combinator.RuneRange{Lo: n.lo, Hi: n.hi}))
+	case nRule:
+		return n.rule
 	case nProse:
 		// Only under a repetition of zero (the parser refuses it elsewhere):
 		// never matched, printed back as it was written.

@@ -300,3 +300,29 @@ func TestCompiledRulesAreSafeForConcurrentUse(t *testing.T) {
 		}
 	}
 }
+
+// TestIncrementalAlternativesExtendCoreAndImportedRules: "=/" on a rule
+// the text does not define with "=" adds to the core or imported rule.
+func TestIncrementalAlternativesExtendCoreAndImportedRules(t *testing.T) {
+	g, err := Parse("DIGIT =/ \"x\"\na = 1*DIGIT\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a := g.MustRule("a"); !a.Match("1x2") || a.Match("y") {
+		t.Error("DIGIT =/ \"x\"")
+	}
+	g, err = ParseWith("segment =/ \"[\"\na = segment\n", RFC3986())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a := g.MustRule("a"); !a.Match("ab") || !a.Match("[") || a.Match("a[") {
+		t.Error("segment =/ \"[\"")
+	}
+	g, err = Parse("a = \"x\" 0( <anything> / b )\n")
+	if err != nil {
+		t.Fatalf("prose in a group under a zero repetition: %v", err)
+	}
+	if a := g.MustRule("a"); !a.Match("x") {
+		t.Error("0( <anything> / b )")
+	}
+}

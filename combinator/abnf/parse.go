@@ -2,6 +2,8 @@ package abnf
 
 import (
 	"strconv"
+
+	"github.com/seed42851778/rfc3986/combinator"
 	"strings"
 	"unicode/utf8"
 )
@@ -20,6 +22,7 @@ const (
 	nLit                   // lit: bytes; fold: ASCII letters in either case
 	nRange                 // a code point from lo to hi
 	nProse                 // a prose-val: lit is its text
+	nRule                  // a rule defined elsewhere: rule
 )
 
 type node struct {
@@ -30,7 +33,8 @@ type node struct {
 	lit      string
 	fold     bool
 	lo, hi   rune
-	off      int // where it starts in the source
+	rule     *combinator.Rule // nRule
+	off      int              // where it starts in the source
 }
 
 // ruleDef is one definition read from the text: "name = elements" or
@@ -46,6 +50,7 @@ type parser struct {
 	src    string
 	pos    int
 	indent int // the indentation of the line the current rule starts on
+	zero   int // > 0 inside a repetition of zero, where a prose-val may stand
 }
 
 // maxRepeat bounds the numbers of a repetition, so that they fit an int
@@ -389,8 +394,9 @@ func (p *parser) repetition() (*node, error) {
 		}
 	}
 	repeated := star || lo >= 0
+	zero := repeated && hi == 0
 	if p.pos < len(p.src) && p.src[p.pos] == '<' {
-		if !repeated || hi != 0 {
+		if !zero && p.zero == 0 {
 			line, _ := position(p.src, p.pos)
 			return nil, p.errorf(p.pos, "an element that can be matched",
 				"a prose-val (line "+strconv.Itoa(line)+") describes its strings in words and cannot be matched; only a repetition of zero, as in 0<pchar>, may hold one")
@@ -399,7 +405,13 @@ func (p *parser) repetition() (*node, error) {
 	if repeated && p.pos < len(p.src) && (isWSP(p.src[p.pos]) || p.atRuleEnd()) {
 		return nil, p.errorf(p.pos, "the element repeated, right after the repetition count", "write 1*DIGIT, not 1* DIGIT")
 	}
+	if zero {
+		p.zero++
+	}
 	e, err := p.element()
+	if zero {
+		p.zero--
+	}
 	if err != nil {
 		return nil, err
 	}
