@@ -76,6 +76,10 @@ type Error struct {
 	Rules   []RulePos // the rules concerned
 }
 
+// maxListed is how many rules a message lists, so that it stays short
+// (Error.Rules holds them all).
+const maxListed = 10
+
 // RulePos is a rule name and where it stands in an ABNF text.
 type RulePos struct {
 	Name         string
@@ -92,10 +96,18 @@ func (e *Error) Error() string {
 	if e.Problem != "" {
 		b.WriteString("rules " + e.Problem + ": ")
 		for i, r := range e.Rules {
+			if i == maxListed {
+				b.WriteString(" and " + strconv.Itoa(len(e.Rules)-i) + " more")
+				break
+			}
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			b.WriteString(r.Name + " (" + strconv.Itoa(r.Line) + ":" + strconv.Itoa(r.Column) + ")")
+			name := r.Name
+			if len(name) > 64 {
+				name = name[:61] + "..."
+			}
+			b.WriteString(name + " (" + strconv.Itoa(r.Line) + ":" + strconv.Itoa(r.Column) + ")")
 		}
 		return b.String()
 	}

@@ -326,3 +326,26 @@ func TestIncrementalAlternativesExtendCoreAndImportedRules(t *testing.T) {
 		t.Error("0( <anything> / b )")
 	}
 }
+
+// TestCompiledRulesInHandWrittenOnesCaptureAndRecordEvents: a compiled
+// rule inside a Capture of a hand-written rule is captured, and reported
+// by Events, as any rule is.
+func TestCompiledRulesInHandWrittenOnesCaptureAndRecordEvents(t *testing.T) {
+	g, err := Parse(`num = "+" *d DIGIT *d` + "\nd = DIGIT / \"-\"\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := combinator.Seq(combinator.Lit("tel:"), combinator.Capture(0, g.MustRule("num")),
+		combinator.Opt(combinator.Seq(combinator.Lit(";"), combinator.Capture(1, combinator.Plus(combinator.Class(combinator.AlphaSet))))))
+	spans := make([]combinator.Span, 2)
+	if !r.Captures("tel:+1-2;ext", spans) {
+		t.Fatal("no match")
+	}
+	if diff := cmp.Diff([]combinator.Span{{Start: 4, End: 8}, {Start: 9, End: 12}}, spans); diff != "" {
+		t.Errorf("Captures (-want +got):\n%s", diff)
+	}
+	events, ok := r.Events("tel:+1")
+	if diff := cmp.Diff([]combinator.Event{{Slot: 0, Span: combinator.Span{Start: 4, End: 6}}}, events); !ok || diff != "" {
+		t.Errorf("Events (-want +got):\n%s", diff)
+	}
+}
