@@ -616,13 +616,6 @@ func (d *dfa) firstBytes() (first CharSet, nullable bool) {
 	return first, d.accept[d.start]
 }
 
-// nullable reports whether the rule matches empty.
-func (d *dfa) nullable() bool {
-	d.mu.RLock()
-	defer d.mu.RUnlock()
-	return d.accept[d.start]
-}
-
 // diagnose matches at pos for a diagnosis, simulating the NFA: it records
 // in d the offset where no match can go farther and what was expected
 // there, and returns the end of the longest match, or -1. What is expected

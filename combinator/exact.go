@@ -207,9 +207,6 @@ func nullableExact(r *Rule, null map[*Rule]bool) bool {
 	case kRef:
 		return null[r.target()]
 	case kExact:
-		if a := r.ex.auto; a != nil {
-			return a.nullable()
-		}
 		return nullableExact(r.ex.body, definitionNulls(r.ex.g)) // a rule of another grammar
 	}
 	return false
@@ -425,8 +422,12 @@ func (r *Rule) prepareExact() {
 	if r.kind != kExact || r.ex == nil || r.ex.rule != r {
 		return
 	}
-	if r.ex.regular && r.ex.auto == nil {
-		r.ex.auto = compileDFA(r.ex.body)
+	// The automata of the whole grammar, which a search through r's Refs
+	// may use: built here, under prepMu, before r is marked ready.
+	for _, d := range r.ex.g.defs {
+		if d.ex.regular && d.ex.auto == nil {
+			d.ex.auto = compileDFA(d.ex.body)
+		}
 	}
 	if a := r.ex.auto; a != nil {
 		r.first, r.nullable = a.firstBytes()

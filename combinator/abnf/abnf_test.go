@@ -349,3 +349,47 @@ func TestCompiledRulesInHandWrittenOnesCaptureAndRecordEvents(t *testing.T) {
 		t.Errorf("Events (-want +got):\n%s", diff)
 	}
 }
+
+// TestRegularRulesMatchWithoutAllocating: once its automaton has the
+// states an input needs, a regular rule matches it without allocating.
+func TestRegularRulesMatchWithoutAllocating(t *testing.T) {
+	r := RFC3986Grammar().MustRule("URI-reference")
+	inputs := []string{"http://user@example.com:8080/a/b%20c?q=1#f", "//[::1]/x", "../a", "http://a b"}
+	for _, s := range inputs {
+		r.Match(s)
+	}
+	if n := testing.AllocsPerRun(100, func() {
+		for _, s := range inputs {
+			r.Match(s)
+		}
+	}); n != 0 {
+		t.Errorf("Match allocates %v times a run, want 0", n)
+	}
+}
+
+// TestRulesOfOneGrammarPrepareSafelyAtOnce: goroutines each matching a
+// different rule of one new grammar, recursive and regular ones, prepare
+// them at once (run with -race).
+func TestRulesOfOneGrammarPrepareSafelyAtOnce(t *testing.T) {
+	g, err := Parse("list = \"(\" *( item / list ) \")\"\nitem = 1*ALPHA [ \"=\" value ]\nvalue = 1*DIGIT\nword = 1*ALPHA\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct{ rule, in string }{{"list", "(a=1(b)c)"}, {"item", "abc=12"}, {"value", "123"}, {"word", "xyz"}}
+	done := make(chan bool)
+	for _, tt := range tests {
+		go func() {
+			r := g.MustRule(tt.rule)
+			ok := true
+			for i := 0; i < 50; i++ {
+				ok = ok && r.Match(tt.in) && r.Check(tt.in) == nil
+			}
+			done <- ok
+		}()
+	}
+	for range tests {
+		if !<-done {
+			t.Error("a concurrent match failed")
+		}
+	}
+}
