@@ -11,7 +11,8 @@
 // The text is RFC 5234's, all of it: rule names in any case, "=" and "=/",
 // comments, CRLF or LF line ends, continuation lines (indented more than the
 // line their rule starts on, so that the indented ABNF of an RFC reads as
-// it is printed), case-insensitive quoted strings, %b, %d and %x values,
+// it is printed; a line that starts with a rule name and "=" starts a rule
+// however it is indented), case-insensitive quoted strings, %b, %d and %x values,
 // ranges and concatenations, repetitions n*m, *, n, groups and options;
 // %s"..." and %i"..." of RFC 7405. The core rules of RFC 5234 Appendix B
 // (ALPHA, DIGIT, HEXDIG, CRLF, ...) are predeclared. A value above %x7F is a
@@ -121,8 +122,8 @@ func (e *Error) Error() string {
 	return b.String()
 }
 
-// Option is an option of ParseWith.
-type Option func(*config) error
+// Option is an option of ParseWith: rules made available to the grammar.
+type Option struct{ apply func(*config) error }
 
 type config struct {
 	imports map[string]*combinator.Rule // by lower-case name
@@ -136,7 +137,7 @@ type config struct {
 // meaning, and the rules using it are matched by search rather than by an
 // automaton. ParseWith reports an unnamed rule.
 func Import(rules ...*combinator.Rule) Option {
-	return func(c *config) error {
+	return Option{func(c *config) error {
 		for _, r := range rules {
 			if r == nil || r.Name() == "" {
 				return errors.New("abnf: Import of a rule without a name")
@@ -144,17 +145,17 @@ func Import(rules ...*combinator.Rule) Option {
 			c.imports[strings.ToLower(r.Name())] = r
 		}
 		return nil
-	}
+	}}
 }
 
 // ImportGrammar makes every rule of g available, as Import does.
 func ImportGrammar(g *Grammar) Option {
-	return func(c *config) error {
+	return Option{func(c *config) error {
 		for k, r := range g.rules {
 			c.imports[k] = r
 		}
 		return nil
-	}
+	}}
 }
 
 //go:embed rfc3986.abnf
@@ -202,11 +203,15 @@ func RFC3987Grammar() *Grammar {
 // (RFC3986Grammar), so that a scheme's grammar can say
 //
 //	tel = "tel:" segment
-func RFC3986() Option { return func(c *config) error { return ImportGrammar(RFC3986Grammar())(c) } }
+func RFC3986() Option {
+	return Option{func(c *config) error { return ImportGrammar(RFC3986Grammar()).apply(c) }}
+}
 
 // RFC3987 makes the rules of RFC 3987 §2.2 available to the grammar
 // (RFC3987Grammar), those of RFC 3986 that it uses included.
-func RFC3987() Option { return func(c *config) error { return ImportGrammar(RFC3987Grammar())(c) } }
+func RFC3987() Option {
+	return Option{func(c *config) error { return ImportGrammar(RFC3987Grammar()).apply(c) }}
+}
 
 // coreText is RFC 5234 Appendix B.1, but OCTET, which is bytes.
 const coreText = `ALPHA = %x41-5A / %x61-7A
@@ -236,7 +241,10 @@ func Parse(src string) (*Grammar, error) { return ParseWith(src) }
 func ParseWith(src string, opts ...Option) (*Grammar, error) {
 	c := &config{imports: map[string]*combinator.Rule{}}
 	for _, o := range opts {
-		if err := o(c); err != nil {
+		if o.apply == nil {
+			continue // the zero Option
+		}
+		if err := o.apply(c); err != nil {
 			return nil, err
 		}
 	}

@@ -105,6 +105,9 @@ func isWSP(c byte) bool   { return c == ' ' || c == '\t' }
 // parseRules reads the whole text.
 func parseRules(src string) ([]ruleDef, error) {
 	p := &parser{src: src}
+	if strings.HasPrefix(src, "\uFEFF") {
+		p.pos = len("\uFEFF") // a byte order mark, as some editors write
+	}
 	var defs []ruleDef
 	for p.pos < len(src) {
 		ls := p.pos
