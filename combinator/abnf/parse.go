@@ -334,12 +334,10 @@ func (p *parser) concatenation() (*node, error) {
 	for {
 		save := p.pos
 		p.ws()
-		if p.pos == save || p.pos >= len(p.src) || !startsRepetition(p.src[p.pos]) {
-			// Elements are separated by white space: "a""b" is not a
-			// concatenation (RFC 5234 §4: 1*c-wsp).
-			if p.pos == save && p.pos < len(p.src) && startsRepetition(p.src[p.pos]) {
-				return nil, p.errorf(p.pos, "white space between elements", "RFC 5234 separates the elements of a concatenation with white space")
-			}
+		// RFC 5234 §4 separates the elements of a concatenation with white
+		// space; RFCs print some without (RFC 3966: ( HEXDIG / "*" / "#"
+		// )*phonedigit-hex), which reads only one way, so it is accepted.
+		if p.pos >= len(p.src) || !startsRepetition(p.src[p.pos]) {
 			p.pos = save
 			break
 		}

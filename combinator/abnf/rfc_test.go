@@ -192,3 +192,30 @@ func TestRFC6570FromItsTextAcceptsWhatTheHandWrittenRulesAccept(t *testing.T) {
 		}
 	})
 }
+
+// TestRFC3966AsPrinted: the tel URI grammar of RFC 3966 §3, pasted as the
+// RFC prints it (elements run together, a nullable alternative in a
+// repetition), accepts the RFC's examples and what a greedy reading
+// refuses, with no rewriting.
+func TestRFC3966AsPrinted(t *testing.T) {
+	text, err := os.ReadFile("testdata/rfc3966.abnf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := Parse(string(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tel := g.MustRule("telephone-uri")
+	for _, s := range []string{"tel:+1-201-555-0123", "tel:7042;phone-context=example.com", "tel:863-1234;phone-context=+1-914-555",
+		"tel:+1", "tel:+1;ext=22", "tel:+(1)", "tel:#1;phone-context=a.example.", "tel:+1;isub=12?x"} {
+		if err := tel.Check(s); err != nil {
+			t.Errorf("Check(%q) = %v", s, err)
+		}
+	}
+	for _, s := range []string{"tel:", "tel:+", "tel:1234", "tel:+-", "tel:+1;", "tel:1;phone-context=", "tel:+1 2"} {
+		if tel.Match(s) {
+			t.Errorf("Match(%q) = true", s)
+		}
+	}
+}
