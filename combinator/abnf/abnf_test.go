@@ -393,3 +393,17 @@ func TestRulesOfOneGrammarPrepareSafelyAtOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestDeepNestingIsAnError: groups nested deeper than the reader's bound
+// are an error at the group that passes it, not a deep recursion.
+func TestDeepNestingIsAnError(t *testing.T) {
+	src := "a = " + strings.Repeat("(", 100000) + `"x"` + strings.Repeat(")", 100000)
+	_, err := Parse(src)
+	var e *Error
+	if !errors.As(err, &e) || e.Line != 1 || e.Column != 5+200 {
+		t.Errorf("Parse(deep) = %v", err)
+	}
+	if _, err := Parse("a = " + strings.Repeat("(", 150) + `"x"` + strings.Repeat(")", 150)); err != nil {
+		t.Errorf("Parse(150 deep) = %v", err)
+	}
+}

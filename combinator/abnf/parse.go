@@ -51,7 +51,12 @@ type parser struct {
 	pos    int
 	indent int // the indentation of the line the current rule starts on
 	zero   int // > 0 inside a repetition of zero, where a prose-val may stand
+	depth  int // groups and options open
 }
+
+// maxDepth bounds the nesting of groups and options, so that reading a
+// text recurses a bounded depth.
+const maxDepth = 200
 
 // maxRepeat bounds the numbers of a repetition, so that they fit an int
 // and a grammar cannot ask for an automaton of unbounded size.
@@ -432,9 +437,14 @@ func (p *parser) element() (*node, error) {
 	case isAlpha(c):
 		return &node{kind: nName, name: p.name(), off: start}, nil
 	case c == '(' || c == '[':
+		if p.depth >= maxDepth {
+			return nil, p.errorf(p.pos, "groups and options nested at most "+strconv.Itoa(maxDepth)+" deep", "")
+		}
 		p.pos++
 		p.ws()
+		p.depth++
 		a, err := p.alternation()
+		p.depth--
 		if err != nil {
 			return nil, err
 		}
