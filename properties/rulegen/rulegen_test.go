@@ -2,6 +2,7 @@ package rulegen_test
 
 import (
 	"fmt"
+	"os"
 	"testing"
 
 	"github.com/seed42851778/rfc3986/combinator"
@@ -9,6 +10,7 @@ import (
 	"github.com/seed42851778/rfc3986/combinator/rfc3987"
 	"github.com/seed42851778/rfc3986/properties"
 	"github.com/seed42851778/rfc3986/properties/rulegen"
+	"github.com/seed42851778/rfc3986/uritemplate"
 	"pgregory.net/rapid"
 )
 
@@ -129,4 +131,30 @@ func ExampleNearMisses() {
 	s := rulegen.NearMisses(tel).Example(0)
 	fmt.Println(tel.Match(s))
 	// Output: false
+}
+
+// TestStringsOfURITemplates: the strings drawn from the hand-written
+// RFC 6570 grammar (package uritemplate) are in the language of RFC 6570
+// §2 compiled from its text, and the near misses are not. Its Func
+// terminals, ucschar and iprivate, are never drawn.
+func TestStringsOfURITemplates(t *testing.T) {
+	text, err := os.ReadFile("../../combinator/abnf/testdata/rfc6570.abnf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := abnf.ParseWith(string(text), abnf.RFC3987())
+	if err != nil {
+		t.Fatal(err)
+	}
+	judge := g.MustRule("URI-Template")
+	rapid.Check(t, func(t *rapid.T) {
+		s := rulegen.Strings(uritemplate.URITemplate).Draw(t, "s")
+		if !judge.Match(s) {
+			t.Fatalf("Strings drew %q, not a URI-Template", s)
+		}
+		m := rulegen.NearMisses(uritemplate.URITemplate).Draw(t, "m")
+		if judge.Match(m) {
+			t.Fatalf("NearMisses drew %q, a URI-Template", m)
+		}
+	})
 }
