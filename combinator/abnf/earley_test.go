@@ -5,6 +5,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/seed42851778/rfc3986/properties/rulegen"
 	"pgregory.net/rapid"
 )
 
@@ -105,6 +106,31 @@ func (b *bnf) seq(n *gnode) []symbol {
 		return []symbol{b.term(func(c rune) bool { return c >= lo && c <= hi })}
 	}
 	return nil // gProse0: nothing
+}
+
+// recognizable reports whether the nonterminal derives some string at
+// all (a rule that only recurses derives none).
+func (b *bnf) recognizable(start int) bool {
+	productive := make([]bool, len(b.rules))
+	for changed := true; changed; {
+		changed = false
+		for nt, prods := range b.rules {
+			if productive[nt] {
+				continue
+			}
+		next:
+			for _, p := range prods {
+				for _, sym := range p {
+					if sym >= 0 && !productive[sym] {
+						continue next
+					}
+				}
+				productive[nt], changed = true, true
+				break
+			}
+		}
+	}
+	return productive[start]
 }
 
 type item struct {
@@ -297,6 +323,14 @@ func TestRandomRecursiveGrammarsMatchEarley(t *testing.T) {
 			var inputs []string
 			for k := 0; k < 3; k++ {
 				inputs = append(inputs, rapid.StringOfN(rapid.SampledFrom([]rune("ab()A")), 0, 8, -1).Draw(t, "s"))
+			}
+			if b.recognizable(b.of[i]) {
+				// Strings of the language, and near misses, from rulegen.
+				member := rulegen.Strings(rule).Draw(t, "member")
+				if !b.recognize(b.of[i], member) {
+					t.Fatalf("grammar\n%s\nrule %s: rulegen.Strings drew %q, which Earley refuses", src, gg.names[i], member)
+				}
+				inputs = append(inputs, member, rulegen.NearMisses(rule).Draw(t, "miss"))
 			}
 			for _, s := range inputs {
 				if !utf8.ValidString(s) {

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/seed42851778/rfc3986/properties/rulegen"
 	"pgregory.net/rapid"
 )
 
@@ -346,6 +347,13 @@ func TestRandomGrammarsMatchTheirRegularExpression(t *testing.T) {
 				inputs = append(inputs, s, mutate(t, s))
 			}
 			inputs = append(inputs, rapid.StringOfN(rapid.SampledFrom(points), 0, 6, -1).Draw(t, "random"))
+			// The generators of properties/rulegen, judged by RE2.
+			if s := rulegen.Strings(rule).Draw(t, "member"); !re.MatchString(s) {
+				t.Fatalf("grammar\n%s\nrule %s: rulegen.Strings drew %q, which RE2 %s refuses", src, gg.names[i], s, re)
+			}
+			if s := rulegen.NearMisses(rule).Draw(t, "miss"); re.MatchString(s) {
+				t.Fatalf("grammar\n%s\nrule %s: rulegen.NearMisses drew %q, which RE2 %s accepts", src, gg.names[i], s, re)
+			}
 			for _, s := range inputs {
 				if !utf8.ValidString(s) {
 					continue

@@ -23,8 +23,19 @@ import (
 )
 
 // maxDepth is how deep the rules of a recursive grammar nest in a string
-// drawn before generation takes the shortest way out of each.
-const maxDepth = 12
+// drawn before generation takes the shortest way out of each; inside a
+// recursion, a repetition is drawn at most maxInner times past its
+// minimum, so that the strings stay short.
+const (
+	maxDepth  = 6
+	maxInner  = 2
+	maxRecLen = 200
+)
+
+// maxLen bounds a string drawn: past it, generation stops (the string,
+// then not of the language, is drawn again), so that a grammar of huge
+// counted repetitions cannot exhaust memory.
+const maxLen = 1 << 16
 
 // Strings returns a generator of strings that r matches (Match), drawn
 // from its ABNF reading.
@@ -34,15 +45,17 @@ func Strings(r *combinator.Rule) *rapid.Generator[string] {
 		// One draw at least, which rapid requires of a generator, even
 		// for a language of one string.
 		b := make([]byte, 0, rapid.IntRange(0, 1).Draw(t, "_")*16)
-		b = g.draw(t, r, b, 0)
+		d := &drawing{open: map[*combinator.Rule]int{}}
+		b = g.draw(t, d, r, b)
 		return string(b)
 	}).Filter(r.Match)
 }
 
 // NearMisses returns a generator of strings one edit away from a string of
-// r's language, a byte or character inserted, deleted or replaced, that r
-// does not match. The edits use the characters of the grammar and a few
-// outside it (space, NUL, "%", a byte that is not UTF-8, "é").
+// r's language, a character inserted, deleted or replaced, that r does not
+// match. The edits use the characters of the grammar and a few outside it
+// (space, NUL, "%", "é", a line feed, an emoji), whole characters, so that
+// a near miss of valid UTF-8 is valid UTF-8.
 func NearMisses(r *combinator.Rule) *rapid.Generator[string] {
 	g := newGen(r)
 	valid := Strings(r)
@@ -183,7 +196,7 @@ func (g *gen) collect(x *combinator.Rule) {
 }
 
 func (g *gen) alphabet() []string {
-	out := []string{" ", "\x00", "%", "\xff", "é", "\n"}
+	out := []string{" ", "\x00", "%", "é", "\n", "\U0001F600"}
 	for c := range g.chars {
 		out = append(out, c)
 	}
@@ -196,12 +209,23 @@ func (g *gen) alphabet() []string {
 	return out
 }
 
-// draw appends a string of x's ABNF reading to b. Past maxDepth named
-// rules deep, it takes the alternatives and repetition counts that nest
+// drawing is the state of one draw: the rules in progress and how deep
+// in a recursion the draw is.
+type drawing struct {
+	open map[*combinator.Rule]int // the rules of ExactGrammar in progress, and how often each
+	rec  int                      // how many of them are in progress a second time or more
+}
+
+// draw appends a string of x's ABNF reading to b. Past maxDepth levels of
+// recursion, it takes the alternatives and repetition counts that nest
 // least.
-func (g *gen) draw(t *rapid.T, x *combinator.Rule, b []byte, depth int) []byte {
+func (g *gen) draw(t *rapid.T, d *drawing, x *combinator.Rule, b []byte) []byte {
+	if len(b) > maxLen {
+		return b
+	}
 	subs := x.Subs()
-	deep := depth > maxDepth
+	// Deep in a recursion, or long already inside one: the shortest way out.
+	deep := d.rec > maxDepth || d.rec > 0 && len(b) > maxRecLen
 	switch x.Op() {
 	case combinator.OpLit:
 		return append(b, x.Literal()...)
@@ -241,7 +265,7 @@ func (g *gen) draw(t *rapid.T, x *combinator.Rule, b []byte, depth int) []byte {
 		return utf8.AppendRune(b, c)
 	case combinator.OpSeq:
 		for _, s := range subs {
-			b = g.draw(t, s, b, depth)
+			b = g.draw(t, d, s, b)
 		}
 		return b
 	case combinator.OpAlt:
@@ -264,11 +288,14 @@ func (g *gen) draw(t *rapid.T, x *combinator.Rule, b []byte, depth int) []byte {
 		if len(ok) == 0 {
 			return b
 		}
-		return g.draw(t, subs[ok[rapid.IntRange(0, len(ok)-1).Draw(t, "alt")]], b, depth)
+		return g.draw(t, d, subs[ok[rapid.IntRange(0, len(ok)-1).Draw(t, "alt")]], b)
 	case combinator.OpRep:
 		lo, hi := x.Min(), x.Max()
 		if hi == combinator.Unbounded || hi > lo+4 {
 			hi = lo + 4
+		}
+		if d.rec > 0 && hi > lo+maxInner {
+			hi = lo + maxInner
 		}
 		if deep || g.height[subs[0]] >= inf {
 			hi = lo
@@ -289,16 +316,25 @@ func (g *gen) draw(t *rapid.T, x *combinator.Rule, b []byte, depth int) []byte {
 			}
 		}
 		for i := 0; i < n; i++ {
-			b = g.draw(t, subs[0], b, depth)
+			b = g.draw(t, d, subs[0], b)
 		}
 		return b
 	case combinator.OpCapture:
-		return g.draw(t, subs[0], b, depth)
+		return g.draw(t, d, subs[0], b)
 	case combinator.OpExact:
-		return g.draw(t, subs[0], b, depth+1)
+		d.open[x]++
+		if d.open[x] > 1 {
+			d.rec++
+		}
+		b = g.draw(t, d, subs[0], b)
+		if d.open[x] > 1 {
+			d.rec--
+		}
+		d.open[x]--
+		return b
 	case combinator.OpRef:
 		if tg := x.Target(); tg != nil {
-			return g.draw(t, tg, b, depth)
+			return g.draw(t, d, tg, b)
 		}
 	}
 	return b // Not, Peek, End: nothing; Func: unknown
