@@ -229,6 +229,54 @@ func (b *nfaBuilder) rep(r *Rule) frag {
 	return f
 }
 
+// nfaSize returns about how many instructions compile would emit for r,
+// at most maxInsts+1; sizes holds those of the definitions met.
+func nfaSize(r *Rule, sizes map[*Rule]int) int {
+	capped := func(n int) int { return min(n, maxInsts+1) }
+	switch r.kind {
+	case kLit, kLitFold:
+		return len(r.lit) + 1
+	case kClass:
+		return 1
+	case kRunes:
+		return 8 * (len(r.runes.ranges) + 1)
+	case kSeq, kAlt:
+		n := 1
+		for _, s := range r.subs {
+			n = capped(n + nfaSize(s, sizes) + 1)
+		}
+		return n
+	case kRep:
+		if r.max == 0 {
+			return 1
+		}
+		sub := nfaSize(r.subs[0], sizes) + 1
+		copies := r.max
+		if copies == Unbounded {
+			copies = r.min + 1
+		}
+		if sub > 0 && copies > (maxInsts+1)/sub {
+			return maxInsts + 1
+		}
+		return capped(copies*sub + 1)
+	case kCap:
+		return nfaSize(r.subs[0], sizes)
+	case kRef, kExact:
+		t := r.target()
+		if t == nil {
+			return 1
+		}
+		if n, ok := sizes[t]; ok {
+			return n
+		}
+		sizes[t] = maxInsts + 1 // a cycle: not met in a regular rule
+		n := capped(nfaSize(t.ex.body, sizes) + 1)
+		sizes[t] = n
+		return n
+	}
+	return 1
+}
+
 // utf8Sequences calls f with the byte ranges of the UTF-8 encodings of the
 // code points lo to hi, one call per run of encodings whose bytes range
 // independently (the known split of regexp engines), surrogates left out.
@@ -308,6 +356,9 @@ type dfa struct {
 // compileDFA compiles body to an automaton, or returns nil when its NFA
 // would be too big.
 func compileDFA(body *Rule) *dfa {
+	if nfaSize(body, map[*Rule]int{}) > maxInsts {
+		return nil // known too big before a byte of it is built
+	}
 	b := &nfaBuilder{cur: -1}
 	f := b.compile(body)
 	m := b.emit(inst{op: iMatch})

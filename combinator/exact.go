@@ -422,9 +422,9 @@ func (r *Rule) prepareExact() {
 	if r.kind != kExact || r.ex == nil || r.ex.rule != r {
 		return
 	}
-	// The automata of the whole grammar, which a search through r's Refs
+	// The automata of the rules r uses, which a search through its Refs
 	// may use: built here, under prepMu, before r is marked ready.
-	for _, d := range r.ex.g.defs {
+	for _, d := range reachable(r) {
 		if d.ex.regular && d.ex.auto == nil {
 			d.ex.auto = compileDFA(d.ex.body)
 		}
@@ -432,6 +432,22 @@ func (r *Rule) prepareExact() {
 	if a := r.ex.auto; a != nil {
 		r.first, r.nullable = a.firstBytes()
 	}
+}
+
+// reachable returns r and the definitions of its grammar that r uses,
+// directly or through others.
+func reachable(r *Rule) []*Rule {
+	seen := map[*Rule]bool{r: true}
+	out := []*Rule{r}
+	for i := 0; i < len(out); i++ {
+		walkRefs(out[i].ex.body, func(t *Rule) {
+			if t != nil && !seen[t] {
+				seen[t] = true
+				out = append(out, t)
+			}
+		})
+	}
+	return out
 }
 
 // longestExact returns the end of the longest match of the exact rule r at
