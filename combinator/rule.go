@@ -26,7 +26,7 @@ import (
 // A *Rule is safe for concurrent use, its preparation included.
 type Rule struct {
 	// The small fields first and together, so that no padding falls
-	// between them (unsafe.Sizeof(Rule{}) is 232 bytes, not 256). kind is
+	// between them (unsafe.Sizeof(Rule{}) is 240 bytes, not 264). kind is
 	// what the constructor recorded; the others, as tail, first, tab and
 	// names below, are computed by the preparation, which also fills set,
 	// pct and runes for a fused form.
