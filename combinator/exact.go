@@ -53,6 +53,7 @@ type exact struct {
 	g       *exactGrammar
 	regular bool    // no recursion and no PEG operator: compiled to an automaton
 	first   CharSet // the bytes a non-empty match can start with
+	null    bool    // whether it can match the empty string
 	auto    *dfa    // regular: the automaton, built by the preparation
 }
 
@@ -227,9 +228,13 @@ func definitionNulls(g *exactGrammar) map[*Rule]bool {
 	return null
 }
 
-// firstSets computes the first bytes of each definition of g, a fixpoint.
+// firstSets computes the first bytes of each definition of g, a fixpoint,
+// and which can match empty.
 func firstSets(g *exactGrammar) {
 	null := definitionNulls(g)
+	for d, v := range null {
+		d.ex.null = v
+	}
 	for changed := true; changed; {
 		changed = false
 		for _, d := range g.defs {
@@ -431,6 +436,8 @@ func (r *Rule) prepareExact() {
 	}
 	if a := r.ex.auto; a != nil {
 		r.first, r.nullable = a.firstBytes()
+	} else {
+		r.first, r.nullable = r.ex.first, r.ex.null // conservative where PEG operators stand
 	}
 }
 
