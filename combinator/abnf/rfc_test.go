@@ -219,3 +219,43 @@ func TestRFC3966AsPrinted(t *testing.T) {
 		}
 	}
 }
+
+// TestSchemeGrammarsAsPrinted: the URN (RFC 8141) and geo (RFC 5870)
+// grammars pasted as their RFCs print them, with RFC 3986's rules, accept
+// their RFCs' examples, and the strings a greedy reading refuses (a NID
+// whose 0*30(ldh) would take its last character), with no rewriting.
+func TestSchemeGrammarsAsPrinted(t *testing.T) {
+	tests := []struct {
+		file, rule string
+		ok, bad    []string
+	}{
+		{"testdata/rfc8141.abnf", "namestring",
+			[]string{"urn:example:a123,z456", "URN:example:a123,z456", "urn:example:a123,z456?+abc", "urn:example:a123,z456?=xyz",
+				"urn:example:a123,z456#789", "urn:example:a123,z456/foo", "urn:ex:x", "urn:a1:b", "urn:example:a?+b?=c", "urn:example:a?=b?+c"},
+			[]string{"urn:example", "urn::x", "urn:-ex:x", "urn:ex-:x", "urn:e:x", "urn:example:", "urn:" + strings.Repeat("a", 33) + ":x", "urn:example:/x"}},
+		{"testdata/rfc5870.abnf", "geo-URI",
+			[]string{"geo:13.4125,103.8667", "geo:48.2010,16.3695,183", "geo:48.198634,16.371648;crs=wgs84;u=40", "GEO:-1.5,2", "geo:1,2;x=[a]"},
+			[]string{"geo:", "geo:1", "geo:1,", "geo:1.,2", "geo:1,2;", "geo:1,2;u=", "geo:1,2 "}},
+	}
+	for _, tt := range tests {
+		text, err := os.ReadFile(tt.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := ParseWith(string(text), RFC3986())
+		if err != nil {
+			t.Fatalf("%s: %v", tt.file, err)
+		}
+		r := g.MustRule(tt.rule)
+		for _, s := range tt.ok {
+			if err := r.Check(s); err != nil {
+				t.Errorf("%s: Check(%q) = %v", tt.rule, s, err)
+			}
+		}
+		for _, s := range tt.bad {
+			if r.Match(s) {
+				t.Errorf("%s: Match(%q) = true", tt.rule, s)
+			}
+		}
+	}
+}
