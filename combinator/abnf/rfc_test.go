@@ -220,10 +220,11 @@ func TestRFC3966AsPrinted(t *testing.T) {
 	}
 }
 
-// TestSchemeGrammarsAsPrinted: the URN (RFC 8141) and geo (RFC 5870)
-// grammars pasted as their RFCs print them, with RFC 3986's rules, accept
-// their RFCs' examples, and the strings a greedy reading refuses (a NID
-// whose 0*30(ldh) would take its last character), with no rewriting.
+// TestSchemeGrammarsAsPrinted: the URN (RFC 8141), mailto (RFC 6068, with
+// the recursive comments of RFC 5322) and geo (RFC 5870) grammars pasted
+// as their RFCs print them, with RFC 3986's rules, accept their RFCs'
+// examples, and the strings a greedy reading refuses (a NID whose
+// 0*30(ldh) would take its last character), with no rewriting.
 func TestSchemeGrammarsAsPrinted(t *testing.T) {
 	tests := []struct {
 		file, rule string
@@ -233,6 +234,12 @@ func TestSchemeGrammarsAsPrinted(t *testing.T) {
 			[]string{"urn:example:a123,z456", "URN:example:a123,z456", "urn:example:a123,z456?+abc", "urn:example:a123,z456?=xyz",
 				"urn:example:a123,z456#789", "urn:example:a123,z456/foo", "urn:ex:x", "urn:a1:b", "urn:example:a?+b?=c", "urn:example:a?=b?+c"},
 			[]string{"urn:example", "urn::x", "urn:-ex:x", "urn:ex-:x", "urn:e:x", "urn:example:", "urn:" + strings.Repeat("a", 33) + ":x", "urn:example:/x"}},
+		{"testdata/rfc6068.abnf", "mailtoURI",
+			[]string{"mailto:chris@example.com", "mailto:infobot@example.com?subject=current-issue",
+				"mailto:joe@example.com?cc=bob@example.com&body=hello", "mailto:gorby%25kremvax@example.com",
+				"mailto:%22not%40me%22@example.org", "mailto:user@[10.0.0.1]", "mailto:?to=a@b",
+				"mailto:(a (nested) comment)\"quoted\"@example.org", "mailto:a@b,c@d"},
+			[]string{"mailto:a", "mailto:a@", "mailto:(unclosed\"q\"@b", "mailto:a@b c", "mailto:a@[b"}},
 		{"testdata/rfc5870.abnf", "geo-URI",
 			[]string{"geo:13.4125,103.8667", "geo:48.2010,16.3695,183", "geo:48.198634,16.371648;crs=wgs84;u=40", "GEO:-1.5,2", "geo:1,2;x=[a]"},
 			[]string{"geo:", "geo:1", "geo:1,", "geo:1.,2", "geo:1,2;", "geo:1,2;u=", "geo:1,2 "}},
