@@ -375,3 +375,28 @@ func TestRandomGrammarsMatchTheirRegularExpression(t *testing.T) {
 		}
 	})
 }
+
+// TestAutomatonPastItsStateBound: a rule whose automaton has more states
+// than are kept (the 15th letter from the end is an "x": 2^15 states)
+// goes on matching by simulation, as RE2 does, alone and inside a
+// recursive rule.
+func TestAutomatonPastItsStateBound(t *testing.T) {
+	g, err := Parse("a = *(\"x\" / \"y\") \"x\" 14(\"x\" / \"y\")\nr = \"(\" r \")\" / a\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, r := g.MustRule("a"), g.MustRule("r")
+	if _, err := a.Automaton(); err == nil {
+		t.Fatal("the whole automaton was built: the bound is not reached")
+	}
+	re := regexp.MustCompile(`^[xXyY]*[xX][xXyY]{14}$`)
+	rapid.Check(t, func(t *rapid.T) {
+		s := rapid.StringOfN(rapid.SampledFrom([]rune("xy")), 0, 60, -1).Draw(t, "s")
+		if got, want := a.Match(s), re.MatchString(s); got != want {
+			t.Fatalf("Match(%q) = %v, RE2 %v", s, got, want)
+		}
+		if got, want := r.Match("(("+s+"))"), re.MatchString(s); got != want {
+			t.Fatalf("r: Match(((%q))) = %v, RE2 %v", s, got, want)
+		}
+	})
+}
