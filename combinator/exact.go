@@ -570,9 +570,9 @@ func (s *exactSearch) ends(r *Rule, pos int) []int {
 	case kAlt:
 		var out []int
 		for _, a := range r.subs {
-			out = union(out, s.ends(a, pos))
+			out = append(out, s.ends(a, pos)...)
 		}
-		return out
+		return sortedSet(out)
 	case kRep:
 		return s.rep(r, 0, pos)
 	case kCap:
@@ -686,8 +686,9 @@ func (s *exactSearch) seq(r *Rule, i, pos int) []int {
 	}
 	var out []int
 	for _, e := range s.ends(r.subs[i], pos) {
-		out = union(out, s.seq(r, i+1, e))
+		out = append(out, s.seq(r, i+1, e)...)
 	}
+	out = sortedSet(out)
 	if s.memo == nil {
 		s.memo = map[searchKey][]int{}
 	}
@@ -716,9 +717,9 @@ func (s *exactSearch) rep(r *Rule, n, pos int) []int {
 	for ; n < r.min && len(cur) > 0; n++ {
 		var next []int
 		for _, p := range cur {
-			next = union(next, s.ends(sub, p))
+			next = append(next, s.ends(sub, p)...)
 		}
-		cur = next
+		cur = sortedSet(next)
 	}
 	out := cur
 	if len(cur) > 0 && (r.max == Unbounded || n < r.max) {
@@ -749,31 +750,15 @@ func (s *exactSearch) rep(r *Rule, n, pos int) []int {
 	return out
 }
 
-// union returns the sorted union of the sorted a and b.
-func union(a, b []int) []int {
-	if len(a) == 0 {
-		return b
-	}
-	if len(b) == 0 {
+// sortedSet sorts a and drops its duplicates, in place: the ends of the
+// parts of a choice or a sequence, gathered then ordered once (merging them
+// one list at a time would cost the length of the result each time).
+func sortedSet(a []int) []int {
+	if len(a) < 2 {
 		return a
 	}
-	out := make([]int, 0, len(a)+len(b))
-	i, j := 0, 0
-	for i < len(a) || j < len(b) {
-		switch {
-		case j == len(b) || i < len(a) && a[i] < b[j]:
-			out = append(out, a[i])
-			i++
-		case i == len(a) || b[j] < a[i]:
-			out = append(out, b[j])
-			j++
-		default:
-			out = append(out, a[i])
-			i++
-			j++
-		}
-	}
-	return out
+	slices.Sort(a)
+	return slices.Compact(a)
 }
 
 func has(ends []int, e int) bool {
@@ -797,7 +782,7 @@ func (s *exactSearch) derive(m *matcher, r *Rule, pos, end int) {
 			}
 		}
 	case kRep:
-		s.deriveRep(m, r, 0, pos, end)
+		s.deriveRep(m, r, pos, end)
 	case kCap:
 		s.derive(m, r.subs[0], pos, end)
 	case kRef, kExact:
@@ -842,27 +827,63 @@ func (s *exactSearch) deriveSeq(m *matcher, r *Rule, i, pos, end int) {
 	}
 }
 
-func (s *exactSearch) deriveRep(m *matcher, r *Rule, n, pos, end int) {
-	for {
-		if pos == end && n >= r.min {
-			return
-		}
-		sub := r.subs[0]
-		ends := s.ends(sub, pos)
-		next := -1
-		for k := len(ends) - 1; k >= 0; k-- {
-			if e := ends[k]; e > pos && e <= end && has(s.rep(r, n+1, e), end) {
-				next = e
-				break
+func (s *exactSearch) deriveRep(m *matcher, r *Rule, pos, end int) {
+	// Forward, breadth first as rep goes, each position reached recorded
+	// with the one it was reached from; then back from end, and each match
+	// of the rule derived in order. Up to the minimum, positions are told
+	// apart by count; past it, each is kept at the least count reaching it.
+	sub := r.subs[0]
+	type at struct{ n, pos int }
+	below := map[at]int{} // a position after n matches, n <= min: where the last match started
+	cur := []int{pos}
+	for n := 0; n < r.min && len(cur) > 0; n++ {
+		var next []int
+		for _, p := range cur {
+			for _, e := range s.ends(sub, p) {
+				if k := (at{n + 1, e}); e <= end {
+					if _, ok := below[k]; !ok {
+						below[k] = p
+						next = append(next, e)
+					}
+				}
 			}
 		}
-		if next < 0 {
-			// The minimum is met by matches of nothing.
-			s.derive(m, sub, pos, pos)
-			return
+		cur = next
+	}
+	past := map[int]int{} // a position reached past the minimum: where the last match started
+	seen := map[int]bool{}
+	for _, p := range cur {
+		seen[p] = true
+	}
+	for n, frontier := r.min, cur; len(frontier) > 0 && !seen[end] && (r.max == Unbounded || n < r.max); n++ {
+		var next []int
+		for _, p := range frontier {
+			for _, e := range s.ends(sub, p) {
+				if e > p && e <= end && !seen[e] {
+					seen[e], past[e] = true, p
+					next = append(next, e)
+				}
+			}
 		}
-		s.derive(m, sub, pos, next)
-		pos, n = next, n+1
+		frontier = next
+	}
+	var cuts []int // the ends of the matches, last first
+	p := end
+	for {
+		prev, ok := past[p]
+		if !ok {
+			break
+		}
+		cuts = append(cuts, p)
+		p = prev
+	}
+	for n := r.min; n > 0; n-- {
+		cuts = append(cuts, p)
+		p = below[at{n, p}]
+	}
+	for k := len(cuts) - 1; k >= 0; k-- {
+		s.derive(m, sub, p, cuts[k])
+		p = cuts[k]
 	}
 }
 

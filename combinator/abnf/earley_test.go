@@ -343,8 +343,14 @@ func TestRandomRecursiveGrammarsMatchEarley(t *testing.T) {
 				if got := rule.Check(s) == nil; got != want {
 					t.Fatalf("grammar\n%s\nrule %s: Check(%q) = %v, Earley says %v", src, gg.names[i], s, rule.Check(s), want)
 				}
-				if _, err := rule.Tree(s); (err == nil) != want {
+				tree, err := rule.Tree(s)
+				if (err == nil) != want {
 					t.Fatalf("grammar\n%s\nrule %s: Tree(%q) = %v, Earley says %v", src, gg.names[i], s, err, want)
+				}
+				if err == nil {
+					if bad := checkTree(g, tree); bad != "" {
+						t.Fatalf("grammar\n%s\nrule %s: Tree(%q):\n%s%s", src, gg.names[i], s, tree, bad)
+					}
 				}
 			}
 		}

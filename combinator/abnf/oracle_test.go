@@ -8,6 +8,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/seed42851778/rfc3986/combinator"
 	"github.com/seed42851778/rfc3986/properties/rulegen"
 	"pgregory.net/rapid"
 )
@@ -370,6 +371,10 @@ func TestRandomGrammarsMatchTheirRegularExpression(t *testing.T) {
 				}
 				if tree, err := rule.Tree(s); (err == nil) != re.MatchString(s) || err == nil && tree.Text != s {
 					t.Fatalf("grammar\n%s\nrule %s: Tree(%q) = %v, %v", src, gg.names[i], s, tree, err)
+				} else if err == nil {
+					if bad := checkTree(g, tree); bad != "" {
+						t.Fatalf("grammar\n%s\nrule %s: Tree(%q):\n%s%s", src, gg.names[i], s, tree, bad)
+					}
 				}
 			}
 		}
@@ -399,4 +404,26 @@ func TestAutomatonPastItsStateBound(t *testing.T) {
 			t.Fatalf("r: Match(((%q))) = %v, RE2 %v", s, got, want)
 		}
 	})
+}
+
+// checkTree checks a tree of a compiled rule: each node's children lie in
+// it, in order, without overlapping, and each named node's text matches
+// the rule of its name. It returns what is wrong, or "".
+func checkTree(g *Grammar, n *combinator.Node) string {
+	if n.Name != "" {
+		if r, err := g.Rule(n.Name); err == nil && !r.Match(n.Text) {
+			return fmt.Sprintf("%s does not match %q", n.Name, n.Text)
+		}
+	}
+	at := n.Start
+	for _, c := range n.Children {
+		if c.Start < at || c.End > n.End || c.Start > c.End {
+			return fmt.Sprintf("%s %d:%d out of place in %s %d:%d", c.Name, c.Start, c.End, n.Name, n.Start, n.End)
+		}
+		at = c.End
+		if bad := checkTree(g, c); bad != "" {
+			return bad
+		}
+	}
+	return ""
 }
