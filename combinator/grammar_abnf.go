@@ -1,6 +1,10 @@
 package combinator
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
 
 // The ABNF that Grammar prints: String's, except for the PEG operators,
 // which ABNF has not. A look-ahead or End prints as a prose-val under a
@@ -24,6 +28,9 @@ func (r *Rule) abnfRef(prec int) string {
 
 func (r *Rule) abnfBody(prec int) string {
 	switch r.kind {
+	case kLit, kLitFold:
+		parts := litParts(r.lit, r.kind == kLitFold)
+		return paren(strings.Join(parts, " "), len(parts) > 1 && prec > precSeq)
 	case kSeq:
 		switch len(r.subs) {
 		case 0:
@@ -80,4 +87,47 @@ func prose(s string) string {
 		b = append(b[:57], "..."...)
 	}
 	return string(b)
+}
+
+// litParts prints a literal for an ABNF reader whose values above %x7F
+// are characters: its runs of printable ASCII as quoted strings (%s"..."
+// where case matters and letters stand), its other characters as %x values
+// of their code points, one run of them joined by "."; bytes that are not
+// UTF-8 as %x values of their own, which such a reader cannot give back.
+func litParts(s string, fold bool) []string {
+	if s == "" || utf8.ValidString(s) && !hasNonASCII(s) {
+		return []string{litABNF(s, fold)}
+	}
+	var parts []string
+	for i := 0; i < len(s); {
+		j := i
+		for j < len(s) && s[j] >= 0x20 && s[j] < 0x7F && s[j] != '"' {
+			j++
+		}
+		if j > i {
+			parts = append(parts, litABNF(s[i:j], fold))
+			i = j
+			continue
+		}
+		var vals []string
+		for i < len(s) && !(s[i] >= 0x20 && s[i] < 0x7F && s[i] != '"') {
+			r, n := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && n == 1 {
+				r = rune(s[i])
+			}
+			vals = append(vals, strings.ToUpper(strconv.FormatInt(int64(r), 16)))
+			i += n
+		}
+		parts = append(parts, "%x"+strings.Join(vals, "."))
+	}
+	return parts
+}
+
+func hasNonASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x7F || s[i] < 0x20 || s[i] == '"' {
+			return true
+		}
+	}
+	return false
 }

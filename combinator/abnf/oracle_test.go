@@ -342,6 +342,12 @@ func TestRandomGrammarsMatchTheirRegularExpression(t *testing.T) {
 				t.Fatal(err)
 			}
 			re := regexp.MustCompile("^" + gg.re(i) + "$")
+			// The rule printed back (Grammar) and read again: the same language.
+			back, err := Parse(rule.Grammar())
+			if err != nil {
+				t.Fatalf("grammar\n%s\nrule %s: Parse(Grammar()) = %v\n%s", src, gg.names[i], err, rule.Grammar())
+			}
+			printed := back.MustRule(gg.names[i])
 			var inputs []string
 			for k := 0; k < 4; k++ {
 				s := gg.sample(t, i)
@@ -361,6 +367,9 @@ func TestRandomGrammarsMatchTheirRegularExpression(t *testing.T) {
 				}
 				if got, want := rule.Match(s), re.MatchString(s); got != want {
 					t.Fatalf("grammar\n%s\nrule %s: Match(%q) = %v, RE2 %s says %v", src, gg.names[i], s, got, re, want)
+				}
+				if got, want := printed.Match(s), re.MatchString(s); got != want {
+					t.Fatalf("grammar\n%s\nrule %s printed back\n%s: Match(%q) = %v, RE2 says %v", src, gg.names[i], rule.Grammar(), s, got, want)
 				}
 				if n, ok := rule.Prefix(s); ok && !re.MatchString(s[:n]) {
 					t.Fatalf("grammar\n%s\nrule %s: Prefix(%q) = %d, not in the language", src, gg.names[i], s, n)
