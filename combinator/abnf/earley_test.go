@@ -320,6 +320,11 @@ func TestRandomRecursiveGrammarsMatchEarley(t *testing.T) {
 		}
 		for i := range gg.rules {
 			rule := g.MustRule(gg.names[i])
+			back, err := Parse(rule.Grammar())
+			if err != nil {
+				t.Fatalf("grammar\n%s\nrule %s: Parse(Grammar()) = %v\n%s", src, gg.names[i], err, rule.Grammar())
+			}
+			printed := back.MustRule(gg.names[i])
 			var inputs []string
 			for k := 0; k < 3; k++ {
 				inputs = append(inputs, rapid.StringOfN(rapid.SampledFrom([]rune("ab()A")), 0, 8, -1).Draw(t, "s"))
@@ -339,6 +344,9 @@ func TestRandomRecursiveGrammarsMatchEarley(t *testing.T) {
 				want := b.recognize(b.of[i], s)
 				if got := rule.Match(s); got != want {
 					t.Fatalf("grammar\n%s\nrule %s: Match(%q) = %v, Earley says %v", src, gg.names[i], s, got, want)
+				}
+				if got := printed.Match(s); got != want {
+					t.Fatalf("grammar\n%s\nrule %s printed back\n%s: Match(%q) = %v, Earley says %v", src, gg.names[i], rule.Grammar(), s, got, want)
 				}
 				if got := rule.Check(s) == nil; got != want {
 					t.Fatalf("grammar\n%s\nrule %s: Check(%q) = %v, Earley says %v", src, gg.names[i], s, rule.Check(s), want)
