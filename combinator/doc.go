@@ -50,6 +50,16 @@
 // costs: Check and Explain re-run the match with bookkeeping to report the
 // farthest offset reached and what was expected there.
 //
+// # Exact rules
+//
+// ExactGrammar compiles definitions that name one another (Ref), recursion
+// included, to rules that match exactly the ABNF language of their bodies:
+// alternatives unordered, a repetition taking what the rest of the rule
+// needs. A rule without recursion is matched by an automaton built lazily
+// from its NFA, in one pass and without allocating; a recursive one by a
+// memoized search, nested at most MaxNesting deep. Package combinator/abnf
+// builds them from ABNF text; PEG rules and exact rules compose both ways.
+//
 // # Structured results
 //
 // Captures fills fixed slots, the last match of each, without allocating.

@@ -145,6 +145,8 @@ func matchFast(r *Rule, in string, pos int) int {
 		}
 	case kRunes:
 		return matchRune(r.runes, in, pos)
+	case kExact, kRef:
+		return exactEnd(r, in, pos)
 	}
 	// kClass is always fused (prepare).
 	return -1

@@ -86,6 +86,8 @@ func (r *Rule) prepare() {
 		r.nullable = true
 	case kFunc:
 		r.first, r.nullable = all, true
+	case kExact, kRef:
+		r.prepareExact()
 	}
 	r.runeFuse()
 	r.table()
@@ -283,6 +285,9 @@ func nameBit(name string) uint64 {
 // namesIn returns the Bloom filter of the names in r's subtree, its
 // subtrees' being computed: r's name and those under it.
 func namesIn(r *Rule) uint64 {
+	if r.kind == kExact || r.kind == kRef {
+		return ^uint64(0) // the rules it names lie beyond its tree
+	}
 	var f uint64
 	if r.name != "" {
 		f = nameBit(r.name)

@@ -26,26 +26,35 @@ func (r *Rule) String() string {
 
 // Grammar returns the rule and every named rule it uses, one definition a
 // line, in the order they are first met (the way RFC 3986 Appendix A lists its
-// rules).
+// rules). The text is ABNF that combinator/abnf reads back: the PEG
+// operators, which ABNF has not, print as prose under a repetition of zero
+// (0<not followed by ALPHA>, 0<end of input>), read back as the empty
+// string.
 func (r *Rule) Grammar() string {
 	var b strings.Builder
 	seen := map[string]bool{}
 	var walk func(x *Rule, top bool)
 	walk = func(x *Rule, top bool) {
+		if x.kind == kRef && x.ex != nil {
+			x = x.ex.rule // the definition a Ref names, printed where first met
+		}
 		if x.name != "" && !top {
 			if seen[x.name] {
 				return
 			}
 			seen[x.name] = true
-			b.WriteString(x.String())
+			b.WriteString(x.definition())
 			b.WriteByte('\n')
+		}
+		if x.kind == kRep && x.max == 0 {
+			return // never matched: what it names is not part of the grammar (0<pchar>)
 		}
 		for _, s := range x.subs {
 			walk(s, false)
 		}
 	}
 	if r.name == "" {
-		b.WriteString(r.String())
+		b.WriteString(r.abnfBody(precAlt))
 		b.WriteByte('\n')
 		walk(r, true)
 	} else {
@@ -140,6 +149,10 @@ func (r *Rule) body(prec int) string {
 		return "<end>"
 	case kFunc:
 		return "<" + r.name + ">"
+	case kExact:
+		return r.subs[0].ref(prec)
+	case kRef:
+		return r.name
 	}
 	return "?"
 }

@@ -135,6 +135,8 @@ func (m *matcher) match(r *Rule, in string, pos int) int {
 		return e
 	case kNot, kPeek:
 		return m.lookAhead(r, in, pos)
+	case kExact, kRef:
+		return m.matchExact(r, in, pos)
 	}
 	// A terminal: matchFast matches it as the plain reading does.
 	if e := matchFast(r, in, pos); e >= 0 {

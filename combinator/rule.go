@@ -25,7 +25,7 @@ import (
 // A *Rule is safe for concurrent use, its preparation included.
 type Rule struct {
 	// The small fields first and together, so that no padding falls
-	// between them (unsafe.Sizeof(Rule{}) is 232 bytes, not 256). kind is
+	// between them (unsafe.Sizeof(Rule{}) is 240 bytes, not 264). kind is
 	// what the constructor recorded; the others, as tail, first, tab and
 	// names below, are computed by the preparation, which also fills set,
 	// pct and runes for a fused form.
@@ -54,6 +54,7 @@ type Rule struct {
 	fn   MatchFunc // kFunc
 
 	runes RuneSet // kRunes: the code points of a RuneClass; for other nodes, those of a rune-fused unit
+	ex    *exact  // kExact: its compiled form; kRef: that of the rule it names (exact.go)
 
 	// Computed by the preparation.
 	tail  []*Rule    // kLit, kLitFold of two bytes or more: tail[k-1] is the label of lit[k:]
@@ -83,6 +84,8 @@ const (
 	kEnd                 // end of input
 	kFunc                // hand-written terminal
 	kRunes               // one UTF-8 encoded code point of a RuneSet
+	kExact               // a rule of ExactGrammar: its body read as ABNF (exact.go)
+	kRef                 // a reference by name within an ExactGrammar (exact.go)
 )
 
 // fast is the fused form a constructor found for a node.

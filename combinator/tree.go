@@ -36,7 +36,8 @@ type treeEntry struct {
 // The root stands for r itself and spans all of s. Which named rules appear
 // under it is the caller's choice: with no names, every one does (down to
 // ALPHA and pchar), else only those named in names. A named rule left out
-// passes its children to its parent. When s does not match, Tree returns the
+// passes its children to its parent. A name that no rule of r's grammar
+// has is a *TreeNameError. When s does not match, Tree returns the
 // *SyntaxError of Explain.
 //
 // Tree works on any rule. A Func terminal, such as a rule from
@@ -46,6 +47,11 @@ type treeEntry struct {
 // combinator/codegen generates has no tree: match with the rule itself.
 func (r *Rule) Tree(s string, names ...string) (*Node, error) {
 	r.prepared()
+	if len(names) > 0 {
+		if err := r.treeNames(names); err != nil {
+			return nil, err
+		}
+	}
 	x := recorder{names: names, entered: r, nodes: make([]treeEntry, 0, 16)}
 	if len(names) > 0 {
 		var buf [8]uint64

@@ -259,3 +259,17 @@ func TestNodeStringQuotesAtMost64Bytes(t *testing.T) {
 		}
 	}
 }
+
+// TestTreeWithAnUnknownNameIsAnError: a name no rule of the grammar has,
+// such as a misspelt one, is a *TreeNameError naming it, not a tree
+// without its nodes.
+func TestTreeWithAnUnknownNameIsAnError(t *testing.T) {
+	_, err := c.URI.Tree("http://a/b", "host", "hots")
+	var e *c.TreeNameError
+	if !errors.As(err, &e) || len(e.Names) != 1 || e.Names[0] != "hots" || e.Rule != "URI" {
+		t.Errorf("Tree(hots) = %v, want a *TreeNameError for hots", err)
+	}
+	if _, err := c.URI.Tree("http://a/b", "host", "segment"); err != nil {
+		t.Errorf("Tree(host, segment) = %v", err)
+	}
+}

@@ -23,9 +23,11 @@ const (
 	OpEnd     Op = Op(kEnd)     // End: the end of the input
 	OpFunc    Op = Op(kFunc)    // Func: the terminal Func, named Name
 	OpRunes   Op = Op(kRunes)   // RuneClass: one UTF-8 encoded code point of Runes
+	OpExact   Op = Op(kExact)   // a rule of ExactGrammar: Subs[0] read as ABNF
+	OpRef     Op = Op(kRef)     // Ref: the rule of its grammar named Name
 )
 
-var opNames = [...]string{"Lit", "LitFold", "Class", "Seq", "Alt", "Rep", "Capture", "Not", "Peek", "End", "Func", "RuneClass"}
+var opNames = [...]string{"Lit", "LitFold", "Class", "Seq", "Alt", "Rep", "Capture", "Not", "Peek", "End", "Func", "RuneClass", "Exact", "Ref"}
 
 // String returns the name of the constructor of op, such as "Seq".
 func (op Op) String() string {

@@ -96,11 +96,11 @@ func TestLabel(t *testing.T) {
 	}
 }
 
-// TestOpStringPastTheLast: the Op after the last constructor's, OpRunes+1,
+// TestOpStringPastTheLast: the Op after the last constructor's, OpRef+1,
 // has no name: "Op(?)", as Op(200) has.
 func TestOpStringPastTheLast(t *testing.T) {
-	if got := (OpRunes + 1).String(); got != "Op(?)" {
-		t.Errorf("(OpRunes + 1).String() = %q, want \"Op(?)\"", got)
+	if got := (OpRef + 1).String(); got != "Op(?)" {
+		t.Errorf("(OpRef + 1).String() = %q, want \"Op(?)\"", got)
 	}
 	if got := OpRunes.String(); got != "RuneClass" {
 		t.Errorf("OpRunes.String() = %q, want \"RuneClass\"", got)

@@ -101,3 +101,10 @@ func ExampleGenerator_capsType() {
 	// caps[0] = mkSpan(k0s, k0e)
 	// caps[1] = mkSpan(k1s, k1e)
 }
+
+func ExampleGenerateAutomata() {
+	defs, _ := c.ExactGrammar(c.Def{Name: "digits", Body: c.Plus(c.Class(c.DigitSet))})
+	src, err := codegen.GenerateAutomata("num", codegen.AutomatonFunc{Name: "MatchDigits", Rule: defs[0]})
+	fmt.Println(err, strings.Contains(string(src), "func MatchDigits(s string) bool {"))
+	// Output: <nil> true
+}

@@ -1,0 +1,482 @@
+// Package abnf compiles grammars written in ABNF (RFC 5234, with the
+// case-sensitive strings of RFC 7405) to rules of package combinator that
+// match exactly the language the ABNF describes.
+//
+// Paste the ABNF of an RFC and ask for a rule by name:
+//
+//	g, err := abnf.Parse(`tel = "tel:" 1*( DIGIT / "-" ) ; comments are fine`)
+//	tel, err := g.Rule("tel")
+//	tel.Match("tel:+1-201")
+//
+// The text is RFC 5234's, all of it: rule names in any case, "=" and "=/",
+// comments, CRLF or LF line ends, continuation lines (indented more than the
+// line their rule starts on, so that the indented ABNF of an RFC reads as
+// it is printed; a line that starts with a rule name and "=" starts a rule
+// however it is indented), case-insensitive quoted strings, %b, %d and %x values,
+// ranges and concatenations, repetitions n*m, *, n, groups and options;
+// %s"..." and %i"..." of RFC 7405. The core rules of RFC 5234 Appendix B
+// (ALPHA, DIGIT, HEXDIG, CRLF, ...) are predeclared. A value above %x7F is a
+// character, matched as its UTF-8 encoding (RFC 3987's ucschar = %xA0-D7FF
+// / ...), except in the core rule OCTET, which is any byte. A prose-val
+// (<text>) cannot be matched and is an error, except under a repetition of
+// zero, as RFC 3986 writes path-empty = 0<pchar>.
+//
+// # Exact matching
+//
+// A rule from this package accepts exactly the strings its ABNF derives.
+// ABNF is not PEG: alternatives are unordered and a repetition takes what
+// the rest of the rule needs, so that
+//
+//	global-number-digits = "+" *phonedigit DIGIT *phonedigit
+//
+// matches "+1", which a greedy reading refuses, and no alternative needs to
+// be reordered by hand. A rule that uses no recursion (nearly every scheme
+// grammar) is a regular language, compiled to an automaton: matching is
+// linear in the input and allocates nothing once the automaton has met the
+// states it needs. A recursive rule (the nested comments of RFC 5322) is
+// matched by a memoized search, exact for any grammar without left
+// recursion, in time polynomial in the input and nested at most
+// combinator.MaxNesting deep. Captures, Events and Tree work on these rules
+// as on hand-written ones; inside a hand-written (PEG) rule, a rule of this
+// package matches the longest prefix of its language.
+//
+// Options give a grammar the rules of another: RFC3986 (Appendix A of RFC
+// 3986), RFC3987 (§2.2 of RFC 3987) or any *combinator.Rule (Import), so
+// that a scheme grammar names RFC 3986's segment instead of copying it.
+package abnf
+
+import (
+	_ "embed"
+	"errors"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/seed42851778/rfc3986/combinator"
+)
+
+// Grammar is a compiled ABNF grammar: its rules by name. A Grammar and its
+// rules are immutable and safe for concurrent use.
+type Grammar struct {
+	rules map[string]*combinator.Rule // by lower-case name: the text's rules, the core rules and the imports
+	names []string                    // the text's rules, in the order they are defined
+}
+
+// Error is a problem of an ABNF text: where it is, what was expected there
+// and, for the common mistakes, a hint. A problem of the grammar as a whole
+// (rules used but not defined, defined twice, left-recursive) lists every
+// rule concerned in Rules, each with the line and column where it stands.
+type Error struct {
+	Line, Column int    // where the problem is: from 1, the column counted in characters
+	Expected     string // what was expected there
+	Found        string // what stands there: "'|'", "end of line", "end of text"
+	Hint         string // a hint for a common mistake, or ""
+
+	Problem string    // for a problem of the grammar as a whole: what is wrong with Rules
+	Rules   []RulePos // the rules concerned
+}
+
+// maxListed is how many rules a message lists, so that it stays short
+// (Error.Rules holds them all).
+const maxListed = 10
+
+// RulePos is a rule name and where it stands in an ABNF text.
+type RulePos struct {
+	Name         string
+	Line, Column int
+}
+
+// Error returns a message such as
+//
+//	abnf: 3:14: expected "/", an element or the end of the rule, found '|' (ABNF separates alternatives with "/")
+//	abnf: rules used but not defined: port (2:30), host (2:20)
+func (e *Error) Error() string {
+	var b strings.Builder
+	b.WriteString("abnf: ")
+	if e.Problem != "" {
+		b.WriteString("rules " + e.Problem + ": ")
+		for i, r := range e.Rules {
+			if i == maxListed {
+				b.WriteString(" and " + strconv.Itoa(len(e.Rules)-i) + " more")
+				break
+			}
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			name := r.Name
+			if len(name) > 64 {
+				name = name[:61] + "..."
+			}
+			b.WriteString(name + " (" + strconv.Itoa(r.Line) + ":" + strconv.Itoa(r.Column) + ")")
+		}
+		return b.String()
+	}
+	b.WriteString(strconv.Itoa(e.Line) + ":" + strconv.Itoa(e.Column) + ": expected " + e.Expected)
+	if e.Found != "" {
+		b.WriteString(", found " + e.Found)
+	}
+	if e.Hint != "" {
+		b.WriteString(" (" + e.Hint + ")")
+	}
+	return b.String()
+}
+
+// Option is an option of ParseWith: rules made available to the grammar.
+type Option struct{ apply func(*config) error }
+
+type config struct {
+	imports map[string]*combinator.Rule // by lower-case name
+}
+
+// Import makes rules available to the grammar under their names
+// (Rule.Name), for the names the text uses and does not define. A rule
+// holding only ABNF constructs (Lit, LitFold, Class, RuneClass, Seq, Alt,
+// Rep and rules of this package) is read as the ABNF it prints, exactly; a
+// PEG operator (Not, Peek, End) or a Func terminal inside it keeps its
+// meaning, and the rules using it are matched by search rather than by an
+// automaton. ParseWith reports an unnamed rule.
+func Import(rules ...*combinator.Rule) Option {
+	return Option{func(c *config) error {
+		for _, r := range rules {
+			if r == nil || r.Name() == "" {
+				return errors.New("abnf: Import of a rule without a name")
+			}
+			c.imports[strings.ToLower(r.Name())] = r
+		}
+		return nil
+	}}
+}
+
+// ImportGrammar makes every rule of g available, as Import does.
+func ImportGrammar(g *Grammar) Option {
+	return Option{func(c *config) error {
+		for k, r := range g.rules {
+			c.imports[k] = r
+		}
+		return nil
+	}}
+}
+
+//go:embed rfc3986.abnf
+var rfc3986Text string
+
+//go:embed rfc3987.abnf
+var rfc3987Text string
+
+var (
+	rfc3986Once sync.Once
+	rfc3986G    *Grammar
+	rfc3987Once sync.Once
+	rfc3987G    *Grammar
+)
+
+// RFC3986Grammar returns the grammar of RFC 3986 Appendix A, compiled from
+// its text: URI-reference, URI, authority, segment, pchar and the others,
+// each matching exactly its ABNF language (the same language as the
+// hand-written rules of package combinator).
+func RFC3986Grammar() *Grammar {
+	rfc3986Once.Do(func() {
+		g, err := Parse(rfc3986Text)
+		if err != nil {
+			panic("abnf: RFC 3986 Appendix A: " + err.Error())
+		}
+		rfc3986G = g
+	})
+	return rfc3986G
+}
+
+// RFC3987Grammar returns the grammar of RFC 3987 §2.2 (IRIs), compiled from
+// its text with the RFC 3986 rules it uses.
+func RFC3987Grammar() *Grammar {
+	rfc3987Once.Do(func() {
+		g, err := ParseWith(rfc3987Text, RFC3986())
+		if err != nil {
+			panic("abnf: RFC 3987 §2.2: " + err.Error())
+		}
+		rfc3987G = g
+	})
+	return rfc3987G
+}
+
+// RFC3986 makes the rules of RFC 3986 Appendix A available to the grammar
+// (RFC3986Grammar), so that a scheme's grammar can say
+//
+//	tel = "tel:" segment
+func RFC3986() Option {
+	return Option{func(c *config) error { return ImportGrammar(RFC3986Grammar()).apply(c) }}
+}
+
+// RFC3987 makes the rules of RFC 3987 §2.2 available to the grammar
+// (RFC3987Grammar), those of RFC 3986 that it uses included.
+func RFC3987() Option {
+	return Option{func(c *config) error { return ImportGrammar(RFC3987Grammar()).apply(c) }}
+}
+
+// coreText is RFC 5234 Appendix B.1, but OCTET, which is bytes.
+const coreText = `ALPHA = %x41-5A / %x61-7A
+BIT = "0" / "1"
+CHAR = %x01-7F
+CR = %x0D
+CRLF = CR LF
+CTL = %x00-1F / %x7F
+DIGIT = %x30-39
+DQUOTE = %x22
+HEXDIG = DIGIT / "A" / "B" / "C" / "D" / "E" / "F"
+HTAB = %x09
+LF = %x0A
+LWSP = *(WSP / CRLF WSP)
+SP = %x20
+VCHAR = %x21-7E
+WSP = SP / HTAB
+`
+
+// Parse compiles the ABNF text src. It is ParseWith without options.
+func Parse(src string) (*Grammar, error) { return ParseWith(src) }
+
+// ParseWith compiles the ABNF text src with the rules the options make
+// available. It returns an *Error for a text that is not ABNF or a grammar
+// that has no exact reading: a rule used but not defined (nor a core rule,
+// nor imported), a rule defined twice with "=", a left-recursive rule.
+func ParseWith(src string, opts ...Option) (*Grammar, error) {
+	c := &config{imports: map[string]*combinator.Rule{}}
+	for _, o := range opts {
+		if o.apply == nil {
+			continue // the zero Option
+		}
+		if err := o.apply(c); err != nil {
+			return nil, err
+		}
+	}
+	defs, err := parseRules(src)
+	if err != nil {
+		return nil, err
+	}
+	core, err := parseRules(coreText)
+	if err != nil {
+		panic("abnf: core rules: " + err.Error())
+	}
+	return build(src, defs, core, c)
+}
+
+// merged is a rule of the text: its definitions, "=" and "=/", merged.
+type merged struct {
+	name string
+	off  int
+	alts []*node
+	text bool // defined by the text (not a core rule)
+	eq   bool // defined with "=" (not only "=/")
+}
+
+// build makes the grammar of the definitions read.
+func build(src string, defs, core []ruleDef, c *config) (*Grammar, error) {
+	var order []string
+	byName := map[string]*merged{}
+	var dups []RulePos
+	pos := func(name string, off int) RulePos {
+		l, col := position(src, off)
+		return RulePos{Name: name, Line: l, Column: col}
+	}
+	for _, d := range defs {
+		k := strings.ToLower(d.name)
+		m, ok := byName[k]
+		if !ok {
+			m = &merged{name: d.name, off: d.off, text: true}
+			byName[k] = m
+			order = append(order, k)
+		} else if !d.incr && m.eq {
+			if len(dups) == 0 || !strings.EqualFold(dups[len(dups)-1].Name, m.name) {
+				dups = append(dups, pos(m.name, m.off))
+			}
+			dups = append(dups, pos(d.name, d.off))
+			continue
+		}
+		if !d.incr {
+			m.off, m.eq = d.off, true
+		}
+		m.alts = append(m.alts, d.body)
+	}
+	if len(dups) > 0 {
+		return nil, &Error{Problem: "defined more than once with \"=\" (use \"=/\" to add alternatives)", Rules: dups}
+	}
+	// "=/" adds alternatives to a rule defined elsewhere, a core rule or an
+	// imported one, when the text does not define it with "=".
+	for _, k := range order {
+		m := byName[k]
+		if m.eq {
+			continue
+		}
+		if r := c.imports[k]; r != nil {
+			m.alts = append([]*node{{kind: nRule, rule: r}}, m.alts...)
+			continue
+		}
+		for _, d := range core {
+			if strings.EqualFold(d.name, m.name) {
+				m.alts = append([]*node{d.body}, m.alts...)
+			}
+		}
+		if k == "octet" {
+			m.alts = append([]*node{{kind: nRule, rule: combinator.Class(combinator.ByteRange(0, 0xFF))}}, m.alts...)
+		}
+	}
+	g := &Grammar{rules: map[string]*combinator.Rule{}}
+	for _, k := range order {
+		g.names = append(g.names, byName[k].name)
+	}
+	// Core rules the text does not define and no import replaces.
+	for _, d := range core {
+		k := strings.ToLower(d.name)
+		if byName[k] != nil || c.imports[k] != nil {
+			continue
+		}
+		byName[k] = &merged{name: d.name, alts: []*node{d.body}}
+		order = append(order, k)
+	}
+	if byName["octet"] == nil && c.imports["octet"] == nil {
+		byName["octet"] = &merged{name: "OCTET"}
+		order = append(order, "octet")
+	}
+	// Undefined names, each where it is first used.
+	var undefined []RulePos
+	var check func(n *node, text bool)
+	check = func(n *node, text bool) {
+		if n.kind == nName {
+			k := strings.ToLower(n.name)
+			if byName[k] == nil && c.imports[k] == nil && !slices.ContainsFunc(undefined, func(r RulePos) bool { return strings.EqualFold(r.Name, n.name) }) {
+				undefined = append(undefined, pos(n.name, n.off))
+			}
+		}
+		if n.kind == nRep && n.max == 0 {
+			return // never matched: what it names need not exist
+		}
+		for _, s := range n.subs {
+			check(s, text)
+		}
+	}
+	for _, k := range order {
+		for _, a := range byName[k].alts {
+			check(a, byName[k].text)
+		}
+	}
+	if len(undefined) > 0 {
+		return nil, &Error{Problem: "used but not defined", Rules: undefined}
+	}
+	cdefs := make([]combinator.Def, len(order))
+	for i, k := range order {
+		m := byName[k]
+		var body *combinator.Rule
+		if k == "octet" && len(m.alts) == 0 {
+			body = combinator.Class(combinator.ByteRange(0, 0xFF))
+		} else {
+			parts := make([]*combinator.Rule, len(m.alts))
+			for j, a := range m.alts {
+				parts[j] = convert(a, byName, c.imports)
+			}
+			body = parts[0]
+			if len(parts) > 1 {
+				body = combinator.Alt(parts...)
+			}
+		}
+		cdefs[i] = combinator.Def{Name: m.name, Body: body}
+	}
+	rules, err := combinator.ExactGrammar(cdefs...)
+	if err != nil {
+		var ge *combinator.GrammarError
+		if errors.As(err, &ge) {
+			e := &Error{Problem: ge.Problem}
+			for _, n := range ge.Names {
+				e.Rules = append(e.Rules, pos(n, byName[strings.ToLower(n)].off))
+			}
+			return nil, e
+		}
+		return nil, err
+	}
+	for i, k := range order {
+		g.rules[k] = rules[i]
+	}
+	for k, r := range c.imports {
+		if g.rules[k] == nil {
+			g.rules[k] = r
+		}
+	}
+	return g, nil
+}
+
+// convert makes the combinator rule of n: a name the text or the core
+// rules define is a Ref, an imported name the imported rule.
+func convert(n *node, defined map[string]*merged, imports map[string]*combinator.Rule) *combinator.Rule {
+	switch n.kind {
+	case nAlt, nSeq:
+		subs := make([]*combinator.Rule, len(n.subs))
+		for i, s := range n.subs {
+			subs[i] = convert(s, defined, imports)
+		}
+		if n.kind == nAlt {
+			return combinator.Alt(subs...)
+		}
+		return combinator.Seq(subs...)
+	case nRep:
+		return combinator.Rep(n.min, n.max, convert(n.subs[0], defined, imports))
+	case nName:
+		k := strings.ToLower(n.name)
+		if defined[k] == nil {
+			if r := imports[k]; r != nil {
+				return r
+			}
+			// Only under a repetition of zero (build refuses it elsewhere),
+			// as RFC 3986's path-empty = 0<pchar> printed back: 0pchar.
+			return combinator.Func(n.name, func(string, int) int { return -1 })
+		}
+		return combinator.Ref(n.name)
+	case nLit:
+		if n.fold && hasLetter(n.lit) {
+			return combinator.LitFold(n.lit)
+		}
+		return combinator.Lit(n.lit)
+	case nRange:
+		if n.hi < 0x80 {
+			return combinator.Class(combinator.ByteRange(byte(n.lo), byte(n.hi)))
+		}
+		return combinator.RuneClass(combinator.Runes(combinator.RuneRange{Lo: n.lo, Hi: n.hi}))
+	case nRule:
+		return n.rule
+	case nProse:
+		// Only under a repetition of zero (the parser refuses it elsewhere):
+		// never matched, printed back as it was written.
+		return combinator.Func("<"+n.lit+">", func(string, int) int { return -1 })
+	}
+	return nil
+}
+
+func hasLetter(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if isAlpha(s[i]) {
+			return true
+		}
+	}
+	return false
+}
+
+// Rule returns the rule of the grammar named name (case-insensitively): a
+// rule of the text, a core rule or an imported one. It returns an error
+// naming the rules of the text when there is none.
+func (g *Grammar) Rule(name string) (*combinator.Rule, error) {
+	if r, ok := g.rules[strings.ToLower(name)]; ok {
+		return r, nil
+	}
+	return nil, errors.New("abnf: no rule named " + strconv.Quote(name) + " (the grammar defines " + strings.Join(g.names, ", ") + ")")
+}
+
+// MustRule is Rule for a name known to be there: it panics if there is no
+// such rule.
+func (g *Grammar) MustRule(name string) *combinator.Rule {
+	r, err := g.Rule(name)
+	if err != nil {
+		panic(err)
+	}
+	return r
+}
+
+// Names returns the names of the rules the text defines, in the order it
+// defines them.
+func (g *Grammar) Names() []string { return slices.Clone(g.names) }

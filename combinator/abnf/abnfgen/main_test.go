@@ -1,0 +1,37 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestRunWritesOneFunctionPerRule: abnfgen reads an ABNF file (with RFC
+// 3986's rules) and writes a function for each RULE=GoFunc; a bad argument
+// or an unknown rule is an error.
+func TestRunWritesOneFunctionPerRule(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "tel.abnf")
+	if err := os.WriteFile(in, []byte("tel = \"tel:\" segment\nnum = 1*DIGIT\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "tel_gen.go")
+	if err := run(in, "tel", out, true, false, []string{"tel=MatchTel", "num=MatchNum"}); err != nil {
+		t.Fatal(err)
+	}
+	src, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"package tel", "func MatchTel(s string) bool {", "func MatchNum(s string) bool {"} {
+		if !strings.Contains(string(src), want) {
+			t.Errorf("output lacks %q", want)
+		}
+	}
+	for _, args := range [][]string{{"tel"}, {"nope=MatchNope"}, nil} {
+		if err := run(in, "tel", out, true, false, args); err == nil {
+			t.Errorf("run(%q) = nil, want an error", args)
+		}
+	}
+}

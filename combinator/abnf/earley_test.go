@@ -1,0 +1,366 @@
+package abnf
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/seed42851778/rfc3986/properties/rulegen"
+	"pgregory.net/rapid"
+)
+
+// A second oracle, for grammars with recursion: an Earley recognizer over
+// the generator's own tree (oracle_test.go), which decides membership in
+// any context-free language, and an independent check of left recursion,
+// which Parse must refuse.
+
+// symbol is a nonterminal (>= 0, an index of bnf.rules) or a terminal
+// (< 0, -1-index of bnf.terms).
+type symbol int
+
+type bnf struct {
+	rules [][][]symbol // each nonterminal: its productions
+	terms []func(rune) bool
+	of    map[int]int // a rule of the generated grammar: its nonterminal
+}
+
+func (b *bnf) nonterminal() int {
+	b.rules = append(b.rules, nil)
+	return len(b.rules) - 1
+}
+
+func (b *bnf) term(f func(rune) bool) symbol {
+	b.terms = append(b.terms, f)
+	return symbol(-len(b.terms))
+}
+
+func toBNF(g *ggrammar) *bnf {
+	b := &bnf{of: map[int]int{}}
+	for i := range g.rules {
+		b.of[i] = b.nonterminal()
+	}
+	for i, bodies := range g.rules {
+		for _, body := range bodies {
+			b.rules[b.of[i]] = append(b.rules[b.of[i]], b.seq(body))
+		}
+	}
+	return b
+}
+
+// seq returns a production (a sequence of symbols) for n.
+func (b *bnf) seq(n *gnode) []symbol {
+	switch n.kind {
+	case gSeq:
+		var out []symbol
+		for _, s := range n.subs {
+			out = append(out, b.seq(s)...)
+		}
+		return out
+	case gAlt:
+		nt := b.nonterminal()
+		for _, s := range n.subs {
+			p := b.seq(s)
+			b.rules[nt] = append(b.rules[nt], p)
+		}
+		return []symbol{symbol(nt)}
+	case gOpt:
+		nt := b.nonterminal()
+		b.rules[nt] = [][]symbol{{}, b.seq(n.subs[0])}
+		return []symbol{symbol(nt)}
+	case gRep:
+		var out []symbol
+		for i := 0; i < n.min; i++ {
+			out = append(out, b.seq(n.subs[0])...)
+		}
+		if n.max == -1 {
+			star := b.nonterminal()
+			b.rules[star] = [][]symbol{{}, append(b.seq(n.subs[0]), symbol(star))}
+			return append(out, symbol(star))
+		}
+		for i := n.min; i < n.max; i++ {
+			opt := b.nonterminal()
+			b.rules[opt] = [][]symbol{{}, b.seq(n.subs[0])}
+			out = append(out, symbol(opt))
+		}
+		return out
+	case gRef:
+		return []symbol{symbol(b.of[n.ref])}
+	case gStr, gInsens:
+		var out []symbol
+		for _, r := range n.s {
+			r := r
+			out = append(out, b.term(func(c rune) bool {
+				return c == r || r < 0x80 && (r|0x20 >= 'a' && r|0x20 <= 'z') && c^0x20 == r
+			}))
+		}
+		return out
+	case gSens, gVals:
+		var out []symbol
+		for _, r := range n.s {
+			r := r
+			out = append(out, b.term(func(c rune) bool { return c == r }))
+		}
+		return out
+	case gRange:
+		lo, hi := n.lo, n.hi
+		return []symbol{b.term(func(c rune) bool { return c >= lo && c <= hi })}
+	}
+	return nil // gProse0: nothing
+}
+
+// recognizable reports whether the nonterminal derives some string at
+// all (a rule that only recurses derives none).
+func (b *bnf) recognizable(start int) bool {
+	productive := make([]bool, len(b.rules))
+	for changed := true; changed; {
+		changed = false
+		for nt, prods := range b.rules {
+			if productive[nt] {
+				continue
+			}
+		next:
+			for _, p := range prods {
+				for _, sym := range p {
+					if sym >= 0 && !productive[sym] {
+						continue next
+					}
+				}
+				productive[nt], changed = true, true
+				break
+			}
+		}
+	}
+	return productive[start]
+}
+
+type item struct {
+	nt, prod, dot, origin int
+}
+
+// recognize reports whether the nonterminal start derives s, by Earley's
+// algorithm, with the nullable nonterminals completed when predicted
+// (Aycock and Horspool).
+func (b *bnf) recognize(start int, s string) bool {
+	nullable := make([]bool, len(b.rules))
+	for changed := true; changed; {
+		changed = false
+		for nt, prods := range b.rules {
+			if nullable[nt] {
+				continue
+			}
+		next:
+			for _, p := range prods {
+				for _, sym := range p {
+					if sym < 0 || !nullable[sym] {
+						continue next
+					}
+				}
+				nullable[nt], changed = true, true
+				break
+			}
+		}
+	}
+	in := []rune(s)
+	sets := make([][]item, len(in)+1)
+	seen := make([]map[item]bool, len(in)+1)
+	add := func(k int, it item) {
+		if seen[k] == nil {
+			seen[k] = map[item]bool{}
+		}
+		if !seen[k][it] {
+			seen[k][it] = true
+			sets[k] = append(sets[k], it)
+		}
+	}
+	for p := range b.rules[start] {
+		add(0, item{start, p, 0, 0})
+	}
+	for k := 0; k <= len(in); k++ {
+		for i := 0; i < len(sets[k]); i++ {
+			it := sets[k][i]
+			prod := b.rules[it.nt][it.prod]
+			if it.dot == len(prod) { // complete
+				for _, o := range sets[it.origin] {
+					op := b.rules[o.nt][o.prod]
+					if o.dot < len(op) && op[o.dot] == symbol(it.nt) {
+						add(k, item{o.nt, o.prod, o.dot + 1, o.origin})
+					}
+				}
+				continue
+			}
+			sym := prod[it.dot]
+			if sym >= 0 { // predict
+				for p := range b.rules[sym] {
+					add(k, item{int(sym), p, 0, k})
+				}
+				if nullable[sym] {
+					add(k, item{it.nt, it.prod, it.dot + 1, it.origin})
+				}
+				continue
+			}
+			if k < len(in) && b.terms[-1-int(sym)](in[k]) { // scan
+				add(k+1, item{it.nt, it.prod, it.dot + 1, it.origin})
+			}
+		}
+	}
+	for _, it := range sets[len(in)] {
+		if it.nt == start && it.origin == 0 && it.dot == len(b.rules[it.nt][it.prod]) {
+			return true
+		}
+	}
+	return false
+}
+
+// leftRecursive reports, from the BNF, whether some rule of the grammar
+// derives a string that starts with itself.
+func (b *bnf) leftRecursive() bool {
+	nullable := make([]bool, len(b.rules))
+	for changed := true; changed; {
+		changed = false
+		for nt, prods := range b.rules {
+			for _, p := range prods {
+				all := true
+				for _, sym := range p {
+					all = all && sym >= 0 && nullable[sym]
+				}
+				if all && !nullable[nt] {
+					nullable[nt], changed = true, true
+				}
+			}
+		}
+	}
+	left := make([][]int, len(b.rules))
+	for nt, prods := range b.rules {
+		for _, p := range prods {
+			for _, sym := range p {
+				if sym < 0 {
+					break
+				}
+				left[nt] = append(left[nt], int(sym))
+				if !nullable[sym] {
+					break
+				}
+			}
+		}
+	}
+	for _, start := range b.of { // the rules of the grammar, not the helpers of its repetitions
+		seen := map[int]bool{}
+		stack := append([]int(nil), left[start]...)
+		for len(stack) > 0 {
+			n := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if n == start {
+				return true
+			}
+			if !seen[n] {
+				seen[n] = true
+				stack = append(stack, left[n]...)
+			}
+		}
+	}
+	return false
+}
+
+// genRecursiveGrammar is genGrammar with references to any rule, the rule
+// itself and earlier ones included.
+func genRecursiveGrammar(t *rapid.T) *ggrammar {
+	nrules := rapid.IntRange(1, 3).Draw(t, "rules")
+	g := &ggrammar{}
+	for i := 0; i < nrules; i++ {
+		g.names = append(g.names, "r"+string(rune('a'+i)))
+		g.rules = append(g.rules, []*gnode{genRecNode(t, 3, nrules)})
+	}
+	return g
+}
+
+func genRecNode(t *rapid.T, depth, nrules int) *gnode {
+	kinds := []gkind{gStr, gSens, gRange, gRef, gRef}
+	if depth > 0 {
+		kinds = append(kinds, gAlt, gAlt, gSeq, gSeq, gSeq, gRep, gOpt)
+	}
+	n := &gnode{kind: rapid.SampledFrom(kinds).Draw(t, "kind")}
+	switch n.kind {
+	case gAlt, gSeq:
+		for i, c := 0, rapid.IntRange(1, 3).Draw(t, "n"); i < c; i++ {
+			n.subs = append(n.subs, genRecNode(t, depth-1, nrules))
+		}
+	case gRep:
+		n.min = rapid.IntRange(0, 2).Draw(t, "min")
+		n.max = rapid.SampledFrom([]int{-1, n.min, n.min + 1}).Draw(t, "max")
+		n.subs = []*gnode{genRecNode(t, depth-1, nrules)}
+	case gOpt:
+		n.subs = []*gnode{genRecNode(t, depth-1, nrules)}
+	case gRef:
+		n.ref = rapid.IntRange(0, nrules-1).Draw(t, "ref")
+	case gStr, gSens:
+		n.s = rapid.StringOfN(rapid.SampledFrom([]rune("ab()")), 0, 2, -1).Draw(t, "s")
+	case gRange:
+		n.lo, n.hi = 'a', 'b'
+	}
+	return n
+}
+
+// TestRandomRecursiveGrammarsMatchEarley: random grammars with recursion
+// are refused by Parse exactly when they are left-recursive, and otherwise
+// each rule accepts what an Earley recognizer of the same grammar accepts.
+func TestRandomRecursiveGrammarsMatchEarley(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		gg := genRecursiveGrammar(t)
+		src := gg.abnf(t)
+		b := toBNF(gg)
+		g, err := Parse(src)
+		if b.leftRecursive() {
+			if err == nil || !strings.Contains(err.Error(), "left-recursive") {
+				t.Fatalf("grammar\n%s\nis left-recursive; Parse = %v", src, err)
+			}
+			return
+		}
+		if err != nil {
+			t.Fatalf("Parse(%q): %v", src, err)
+		}
+		for i := range gg.rules {
+			rule := g.MustRule(gg.names[i])
+			back, err := Parse(rule.Grammar())
+			if err != nil {
+				t.Fatalf("grammar\n%s\nrule %s: Parse(Grammar()) = %v\n%s", src, gg.names[i], err, rule.Grammar())
+			}
+			printed := back.MustRule(gg.names[i])
+			var inputs []string
+			for k := 0; k < 3; k++ {
+				inputs = append(inputs, rapid.StringOfN(rapid.SampledFrom([]rune("ab()A")), 0, 8, -1).Draw(t, "s"))
+			}
+			if b.recognizable(b.of[i]) {
+				// Strings of the language, and near misses, from rulegen.
+				member := rulegen.Strings(rule).Draw(t, "member")
+				if !b.recognize(b.of[i], member) {
+					t.Fatalf("grammar\n%s\nrule %s: rulegen.Strings drew %q, which Earley refuses", src, gg.names[i], member)
+				}
+				inputs = append(inputs, member, rulegen.NearMisses(rule).Draw(t, "miss"))
+			}
+			for _, s := range inputs {
+				if !utf8.ValidString(s) {
+					continue
+				}
+				want := b.recognize(b.of[i], s)
+				if got := rule.Match(s); got != want {
+					t.Fatalf("grammar\n%s\nrule %s: Match(%q) = %v, Earley says %v", src, gg.names[i], s, got, want)
+				}
+				if got := printed.Match(s); got != want {
+					t.Fatalf("grammar\n%s\nrule %s printed back\n%s: Match(%q) = %v, Earley says %v", src, gg.names[i], rule.Grammar(), s, got, want)
+				}
+				if got := rule.Check(s) == nil; got != want {
+					t.Fatalf("grammar\n%s\nrule %s: Check(%q) = %v, Earley says %v", src, gg.names[i], s, rule.Check(s), want)
+				}
+				tree, err := rule.Tree(s)
+				if (err == nil) != want {
+					t.Fatalf("grammar\n%s\nrule %s: Tree(%q) = %v, Earley says %v", src, gg.names[i], s, err, want)
+				}
+				if err == nil {
+					if bad := checkTree(g, tree); bad != "" {
+						t.Fatalf("grammar\n%s\nrule %s: Tree(%q):\n%s%s", src, gg.names[i], s, tree, bad)
+					}
+				}
+			}
+		}
+	})
+}

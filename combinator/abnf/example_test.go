@@ -1,0 +1,71 @@
+package abnf_test
+
+import (
+	"fmt"
+
+	"github.com/seed42851778/rfc3986/combinator"
+	"github.com/seed42851778/rfc3986/combinator/abnf"
+)
+
+func ExampleParse() {
+	g, err := abnf.Parse(`
+global-number-digits = "+" *phonedigit DIGIT *phonedigit
+phonedigit           = DIGIT / visual-separator
+visual-separator     = "-" / "." / "(" / ")"
+`)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	r, _ := g.Rule("global-number-digits")
+	fmt.Println(r.Match("+1"), r.Match("+1-201-555-0123"), r.Match("+-"))
+	fmt.Println(r.Check("+1-2x"))
+	// Output:
+	// true true false
+	// invalid character 'x' at offset 4 in global-number-digits: expected phonedigit, DIGIT or end of input
+}
+
+func ExampleParse_error() {
+	_, err := abnf.Parse("a = \"x\" | \"y\"\n")
+	fmt.Println(err)
+	_, err = abnf.Parse("a = b \"x\"\nb = [c] a\nc = \"y\"\nd = e\n")
+	fmt.Println(err)
+	// Output:
+	// abnf: 1:9: expected "/", an element or the end of the rule, found '|' (ABNF separates alternatives with "/")
+	// abnf: rules used but not defined: e (4:5)
+}
+
+func ExampleParseWith() {
+	g, _ := abnf.ParseWith(`tel = "tel:" segment`, abnf.RFC3986())
+	tel := g.MustRule("tel")
+	fmt.Println(tel.Match("tel:+1-201-555-0123"), tel.Match("tel:a/b"))
+	// Output: true false
+}
+
+func ExampleImport() {
+	word := combinator.Named("word", combinator.Plus(combinator.Class(combinator.AlphaSet)))
+	g, _ := abnf.ParseWith(`words = word *( " " word )`, abnf.Import(word))
+	fmt.Println(g.MustRule("words").Match("hello big world"))
+	// Output: true
+}
+
+func ExampleGrammar_Rule() {
+	g, _ := abnf.Parse("comment = \"(\" *( ctext / comment ) \")\"\nctext = %x61-7A / \" \"\n")
+	c, _ := g.Rule("comment")
+	fmt.Println(c.Match("(a (nested (comment)) here)"), c.Match("(unbalanced"))
+	tree, _ := c.Tree("(a(b))", "comment")
+	fmt.Print(tree)
+	_, err := g.Rule("coment")
+	fmt.Println(err)
+	// Output:
+	// true false
+	// comment 0:6 "(a(b))"
+	//   comment 2:5 "(b)"
+	// abnf: no rule named "coment" (the grammar defines comment, ctext)
+}
+
+func ExampleRFC3986Grammar() {
+	r := abnf.RFC3986Grammar().MustRule("URI-reference")
+	fmt.Println(r.Match("http://example.com/a?b#c"), r.Match("http://[::1"))
+	// Output: true false
+}

@@ -1,0 +1,769 @@
+package combinator
+
+import (
+	"slices"
+	"sync"
+	"unicode/utf8"
+)
+
+// The automaton of a regular exact rule (exact.go): its ABNF body compiled
+// to a Thompson NFA over bytes (a value above %x7F is its UTF-8 encoding),
+// determinized lazily, as RE2 does: a state of the DFA is the set of NFA
+// instructions a match can be at, and each transition is computed the first
+// time the input takes it, then kept. Matching is then one table load a
+// byte. The table is guarded by a read-write lock taken once a match, so
+// that a rule stays safe for concurrent use; a match that needs a state not
+// built yet takes the lock for writing, briefly. The number of states kept
+// is bounded: past the bound, a match goes on by simulating the NFA, which
+// allocates but stays linear.
+
+type instOp uint8
+
+const (
+	iByte  instOp = iota // one byte of set, then out
+	iSplit               // out and out1, consuming nothing
+	iNop                 // out, consuming nothing
+	iMatch               // the end of a match
+	iEnter               // out: where the named rule label starts, consuming nothing
+)
+
+type inst struct {
+	op        instOp
+	out, out1 int32
+	parent    int32 // the iEnter of the innermost named rule around it, -1 for none
+	set       CharSet
+	label     *Rule // iByte: what a diagnosis expects when it fails; iEnter: the named rule
+}
+
+// maxInsts bounds the NFA: a counted repetition is compiled as copies of
+// its rule, and a grammar past the bound is matched by search instead.
+const maxInsts = 1 << 17
+
+type nfaBuilder struct {
+	prog   []inst
+	tooBig bool
+	cur    int32 // the iEnter of the named rule being compiled, -1 for none
+}
+
+// frag is a piece of NFA: its first instruction and the exits left to
+// patch, each pc<<1 | (0 for out, 1 for out1).
+type frag struct {
+	start int32
+	outs  []int32
+}
+
+func (b *nfaBuilder) emit(i inst) int32 {
+	if len(b.prog) >= maxInsts {
+		b.tooBig = true
+		return 0
+	}
+	i.parent = b.cur
+	b.prog = append(b.prog, i)
+	return int32(len(b.prog) - 1)
+}
+
+func (b *nfaBuilder) patch(outs []int32, to int32) {
+	if b.tooBig {
+		return
+	}
+	for _, o := range outs {
+		if o&1 == 0 {
+			b.prog[o>>1].out = to
+		} else {
+			b.prog[o>>1].out1 = to
+		}
+	}
+}
+
+// empty is a fragment that matches the empty string.
+func (b *nfaBuilder) empty() frag {
+	pc := b.emit(inst{op: iNop})
+	return frag{pc, []int32{pc << 1}}
+}
+
+// bytes is a fragment that matches one byte of each set in turn, each
+// labelled for a diagnosis by labels[i].
+func (b *nfaBuilder) bytes(sets []CharSet, labels []*Rule) frag {
+	if len(sets) == 0 {
+		return b.empty()
+	}
+	f := frag{start: -1}
+	var prev []int32
+	for i, s := range sets {
+		pc := b.emit(inst{op: iByte, set: s, label: labels[i]})
+		if f.start < 0 {
+			f.start = pc
+		} else {
+			b.patch(prev, pc)
+		}
+		prev = []int32{pc << 1}
+	}
+	f.outs = prev
+	return f
+}
+
+func (b *nfaBuilder) cat(x, y frag) frag {
+	b.patch(x.outs, y.start)
+	return frag{x.start, y.outs}
+}
+
+func (b *nfaBuilder) alt(fs []frag) frag {
+	if len(fs) == 0 {
+		pc := b.emit(inst{op: iByte}) // the empty set: matches nothing
+		return frag{pc, nil}
+	}
+	f := fs[len(fs)-1]
+	for i := len(fs) - 2; i >= 0; i-- {
+		pc := b.emit(inst{op: iSplit, out: fs[i].start, out1: f.start})
+		f = frag{pc, append(append([]int32(nil), fs[i].outs...), f.outs...)}
+	}
+	return f
+}
+
+// compile compiles r read as ABNF.
+func (b *nfaBuilder) compile(r *Rule) frag {
+	if b.tooBig {
+		return frag{}
+	}
+	switch r.kind {
+	case kLit, kLitFold:
+		sets := make([]CharSet, len(r.lit))
+		labels := make([]*Rule, len(r.lit))
+		for i := 0; i < len(r.lit); i++ {
+			sets[i] = Chars(r.lit[i : i+1])
+			if r.kind == kLitFold {
+				sets[i] = foldSet(sets[i])
+			}
+			labels[i] = r
+			if i > 0 && r.name == "" {
+				labels[i] = &Rule{kind: r.kind, lit: r.lit[i:]} // the rest of it was expected
+			}
+		}
+		return b.named(r, func() frag { return b.bytes(sets, labels) })
+	case kClass:
+		return b.named(r, func() frag { return b.bytes([]CharSet{r.set}, []*Rule{r}) })
+	case kRunes:
+		return b.named(r, func() frag {
+			var fs []frag
+			for _, rg := range r.runes.ranges {
+				utf8Sequences(rg.Lo, rg.Hi, func(seq []CharSet) {
+					labels := make([]*Rule, len(seq))
+					for i := range labels {
+						labels[i] = r
+					}
+					fs = append(fs, b.bytes(seq, labels))
+				})
+			}
+			return b.alt(fs)
+		})
+	case kSeq:
+		return b.named(r, func() frag {
+			if len(r.subs) == 0 {
+				return b.empty()
+			}
+			f := b.compile(r.subs[0])
+			for _, s := range r.subs[1:] {
+				f = b.cat(f, b.compile(s))
+			}
+			return f
+		})
+	case kAlt:
+		return b.named(r, func() frag {
+			fs := make([]frag, len(r.subs))
+			for i, s := range r.subs {
+				fs[i] = b.compile(s)
+			}
+			return b.alt(fs)
+		})
+	case kRep:
+		if r.name != "" {
+			return b.named(r, func() frag { return b.rep(r) })
+		}
+		return b.rep(r)
+	case kCap:
+		return b.compile(r.subs[0])
+	case kRef, kExact:
+		t := r.target()
+		return b.named(t, func() frag { return b.compile(t.ex.body) })
+	}
+	b.tooBig = true // not regular: not met, regularBody refuses it first
+	return frag{}
+}
+
+// named compiles a rule with compile, under an iEnter when it has a name.
+func (b *nfaBuilder) named(r *Rule, compile func() frag) frag {
+	if r.name == "" {
+		return compile()
+	}
+	pc := b.emit(inst{op: iEnter, label: r})
+	save := b.cur
+	b.cur = pc
+	f := compile()
+	b.cur = save
+	b.patch([]int32{pc << 1}, f.start)
+	return frag{pc, f.outs}
+}
+
+// rep compiles a repetition: its rule min times, then max-min optional
+// copies or a loop.
+func (b *nfaBuilder) rep(r *Rule) frag {
+	sub := r.subs[0]
+	if r.max == 0 {
+		return b.empty()
+	}
+	f := b.empty()
+	for i := 0; i < r.min && !b.tooBig; i++ {
+		f = b.cat(f, b.compile(sub))
+	}
+	if r.max == Unbounded {
+		x := b.compile(sub)
+		pc := b.emit(inst{op: iSplit, out: x.start})
+		b.patch(x.outs, pc)
+		return b.cat(f, frag{pc, []int32{pc<<1 | 1}})
+	}
+	for i := r.min; i < r.max && !b.tooBig; i++ {
+		x := b.compile(sub)
+		pc := b.emit(inst{op: iSplit, out: x.start})
+		f = b.cat(f, frag{pc, append(x.outs, pc<<1|1)})
+	}
+	return f
+}
+
+// nfaSize returns about how many instructions compile would emit for r,
+// at most maxInsts+1; sizes holds those of the definitions met.
+func nfaSize(r *Rule, sizes map[*Rule]int) int {
+	capped := func(n int) int { return min(n, maxInsts+1) }
+	switch r.kind {
+	case kLit, kLitFold:
+		return len(r.lit) + 1
+	case kClass:
+		return 1
+	case kRunes:
+		return 8 * (len(r.runes.ranges) + 1)
+	case kSeq, kAlt:
+		n := 1
+		for _, s := range r.subs {
+			n = capped(n + nfaSize(s, sizes) + 1)
+		}
+		return n
+	case kRep:
+		if r.max == 0 {
+			return 1
+		}
+		sub := nfaSize(r.subs[0], sizes) + 1
+		copies := r.max
+		if copies == Unbounded {
+			copies = r.min + 1
+		}
+		if sub > 0 && copies > (maxInsts+1)/sub {
+			return maxInsts + 1
+		}
+		return capped(copies*sub + 1)
+	case kCap:
+		return nfaSize(r.subs[0], sizes)
+	case kRef, kExact:
+		t := r.target()
+		if t == nil {
+			return 1
+		}
+		if n, ok := sizes[t]; ok {
+			return n
+		}
+		sizes[t] = maxInsts + 1 // a cycle: not met in a regular rule
+		n := capped(nfaSize(t.ex.body, sizes) + 1)
+		sizes[t] = n
+		return n
+	}
+	return 1
+}
+
+// utf8Sequences calls f with the byte ranges of the UTF-8 encodings of the
+// code points lo to hi, one call per run of encodings whose bytes range
+// independently (the known split of regexp engines), surrogates left out.
+func utf8Sequences(lo, hi rune, f func([]CharSet)) {
+	if lo > hi {
+		return
+	}
+	if lo <= 0xD7FF && hi >= 0xD800 || lo >= 0xD800 && lo <= 0xDFFF {
+		utf8Sequences(lo, min(hi, 0xD7FF), f)
+		utf8Sequences(max(lo, 0xE000), hi, f)
+		return
+	}
+	for _, b := range []rune{0x7F, 0x7FF, 0xFFFF} {
+		if lo <= b && b < hi {
+			utf8Sequences(lo, b, f)
+			utf8Sequences(b+1, hi, f)
+			return
+		}
+	}
+	if hi <= 0x7F {
+		f([]CharSet{ByteRange(byte(lo), byte(hi))})
+		return
+	}
+	for i := uint(1); i < 4; i++ {
+		m := rune(1)<<(6*i) - 1
+		if lo&^m != hi&^m {
+			if lo&m != 0 {
+				utf8Sequences(lo, lo|m, f)
+				utf8Sequences((lo|m)+1, hi, f)
+				return
+			}
+			if hi&m != m {
+				utf8Sequences(lo, hi&^m-1, f)
+				utf8Sequences(hi&^m, hi, f)
+				return
+			}
+		}
+	}
+	var a, z [utf8.UTFMax]byte
+	n := utf8.EncodeRune(a[:], lo)
+	utf8.EncodeRune(z[:], hi)
+	seq := make([]CharSet, n)
+	for i := range seq {
+		seq[i] = ByteRange(a[i], z[i])
+	}
+	f(seq)
+}
+
+// Bounds of the states a DFA keeps.
+const (
+	maxStates = 1 << 13
+	maxTrans  = 1 << 21
+)
+
+// dfa is the lazily built automaton of a regular exact rule.
+type dfa struct {
+	prog []inst
+	cls  [256]uint8 // the class of each byte: bytes no set tells apart share one
+	ncls int
+	rep  []byte // a byte of each class
+
+	mu      sync.RWMutex
+	trans   []int32 // [state*ncls+class]: the next state, encoded (enc); 0 when not yet computed
+	accept  []bool
+	loops   []*[256]bool // [state]: the bytes that lead from the state to itself, once one did
+	sets    [][]int32    // the NFA instructions (iByte, iMatch) of each state
+	index   map[string]int32
+	start   int32
+	startPC int32 // the first instruction of the NFA
+	full    bool  // maxStates or maxTrans reached: no state is added
+
+	scratch []int32 // the closure's work list and marks (mu held for writing)
+	mark    []uint32
+	gen     uint32
+}
+
+// compileDFA compiles body to an automaton, or returns nil when its NFA
+// would be too big.
+func compileDFA(body *Rule) *dfa {
+	if nfaSize(body, map[*Rule]int{}) > maxInsts {
+		return nil // known too big before a byte of it is built
+	}
+	b := &nfaBuilder{cur: -1}
+	f := b.compile(body)
+	m := b.emit(inst{op: iMatch})
+	b.patch(f.outs, m)
+	if b.tooBig {
+		return nil
+	}
+	d := &dfa{prog: b.prog, index: map[string]int32{}, mark: make([]uint32, len(b.prog))}
+	d.classes()
+	d.addState(nil) // 0: the dead state
+	for c := 0; c < d.ncls; c++ {
+		d.trans[c] = 1 // the dead state: offset 0, not accepting
+	}
+	d.startPC = f.start
+	d.start = d.addState(d.closure([]int32{f.start}))
+	return d
+}
+
+// classes partitions the bytes into classes that no set of the NFA tells
+// apart.
+func (d *dfa) classes() {
+	seen := map[CharSet]bool{}
+	n := 1
+	for _, in := range d.prog {
+		if in.op != iByte || seen[in.set] {
+			continue
+		}
+		seen[in.set] = true
+		remap := map[[2]int]uint8{}
+		var next [256]uint8
+		n = 0
+		for c := 0; c < 256; c++ {
+			k := [2]int{int(d.cls[c]), 0}
+			if in.set.Contains(byte(c)) {
+				k[1] = 1
+			}
+			v, ok := remap[k]
+			if !ok {
+				v = uint8(len(remap))
+				remap[k] = v
+			}
+			next[c] = v
+		}
+		d.cls = next
+		n = len(remap)
+	}
+	d.ncls = n
+	d.rep = make([]byte, n)
+	for c := 255; c >= 0; c-- {
+		d.rep[d.cls[c]] = byte(c)
+	}
+}
+
+// closure returns the iByte and iMatch instructions reachable from seeds
+// without consuming input, in a canonical order.
+func (d *dfa) closure(seeds []int32) []int32 {
+	d.gen++
+	if d.gen == 0 {
+		clear(d.mark)
+		d.gen = 1
+	}
+	stack := append(d.scratch[:0], seeds...)
+	var out []int32
+	for len(stack) > 0 {
+		pc := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if d.mark[pc] == d.gen {
+			continue
+		}
+		d.mark[pc] = d.gen
+		switch in := &d.prog[pc]; in.op {
+		case iByte, iMatch:
+			out = append(out, pc)
+		case iSplit:
+			stack = append(stack, in.out1, in.out)
+		case iNop, iEnter:
+			stack = append(stack, in.out)
+		}
+	}
+	d.scratch = stack
+	slices.Sort(out)
+	return out
+}
+
+// addState returns the state of the instructions set, adding it when new
+// (-1 when the DFA is full).
+func (d *dfa) addState(set []int32) int32 {
+	key := make([]byte, 0, 4*len(set))
+	for _, pc := range set {
+		key = append(key, byte(pc), byte(pc>>8), byte(pc>>16), byte(pc>>24))
+	}
+	if s, ok := d.index[string(key)]; ok {
+		return s
+	}
+	if d.full || len(d.sets) >= maxStates || len(d.trans)+d.ncls > maxTrans {
+		d.full = true
+		return -1
+	}
+	s := int32(len(d.sets))
+	d.index[string(key)] = s
+	d.sets = append(d.sets, set)
+	acc := false
+	for _, pc := range set {
+		acc = acc || d.prog[pc].op == iMatch
+	}
+	d.accept = append(d.accept, acc)
+	d.loops = append(d.loops, nil)
+	d.trans = append(d.trans, make([]int32, d.ncls)...)
+	return s
+}
+
+// step returns the instructions after the byte c from set.
+func (d *dfa) step(set []int32, c byte) []int32 {
+	var seeds []int32
+	for _, pc := range set {
+		if in := &d.prog[pc]; in.op == iByte && in.set.Contains(c) {
+			seeds = append(seeds, in.out)
+		}
+	}
+	return d.closure(seeds)
+}
+
+// enc encodes the state t for the transition table: its offset in the
+// table + 1, negative when it accepts, so that a match reads the next
+// state and whether it accepts in one load and multiplies nothing.
+func (d *dfa) enc(t int32) int32 {
+	v := t*int32(d.ncls) + 1
+	if d.accept[t] {
+		return -v
+	}
+	return v
+}
+
+// state decodes a transition: the state's index.
+func (d *dfa) state(v int32) int32 {
+	if v < 0 {
+		v = -v
+	}
+	return (v - 1) / int32(d.ncls)
+}
+
+// miss computes the transition of state s on class c, adding its target;
+// it returns the transition, encoded, or false when the DFA is full. The
+// caller holds no lock.
+func (d *dfa) miss(s int32, c uint8) (int32, bool) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	i := int(s)*d.ncls + int(c)
+	if t := d.trans[i]; t != 0 {
+		return t, true
+	}
+	t := d.addState(d.step(d.sets[s], d.rep[c]))
+	if t < 0 {
+		return 0, false
+	}
+	d.trans[i] = d.enc(t)
+	if t == s && d.loops[s] == nil {
+		// A state that leads to itself, as inside *pchar: its row
+		// computed whole, a match scans a run of its bytes without
+		// following the table, one independent load a byte.
+		var tab [256]bool
+		for b := 0; b < 256; b++ {
+			k := int(s)*d.ncls + int(d.cls[b])
+			if d.trans[k] == 0 {
+				u := d.addState(d.step(d.sets[s], byte(b)))
+				if u < 0 {
+					return d.trans[i], true // full: no table
+				}
+				d.trans[k] = d.enc(u)
+			}
+			tab[b] = d.state(d.trans[k]) == s
+		}
+		d.loops[s] = &tab
+	}
+	return d.trans[i], true
+}
+
+// longest returns the end of the longest match at pos, or -1.
+func (d *dfa) longest(in string, pos int) int {
+	end := -1
+	d.mu.RLock()
+	if d.accept[d.start] {
+		end = pos
+	}
+	trans, cls, ncls := d.trans, &d.cls, d.ncls
+	off := int(d.start) * ncls
+	for i := pos; i < len(in); i++ {
+		c := cls[in[i]]
+		t := trans[off+int(c)]
+		if t == 0 {
+			d.mu.RUnlock()
+			var ok bool
+			if t, ok = d.miss(int32(off/ncls), c); !ok {
+				return d.simulate(int32(off/ncls), in, i, end, nil)
+			}
+			d.mu.RLock()
+			trans = d.trans
+		}
+		acc := t < 0
+		if acc {
+			t = -t
+			end = i + 1
+		}
+		if int(t-1) == off {
+			// A loop: scan the run of bytes that stay in this state.
+			if tab := d.loops[off/ncls]; tab != nil {
+				j := i + 1
+				for j < len(in) && tab[in[j]] {
+					j++
+				}
+				if acc {
+					end = j
+				}
+				i = j - 1
+				continue
+			}
+		}
+		off = int(t - 1)
+		if off == 0 {
+			break // the dead state
+		}
+	}
+	d.mu.RUnlock()
+	return end
+}
+
+// allEnds returns the end of every match at pos, in order.
+func (d *dfa) allEnds(in string, pos int) []int {
+	var ends []int
+	d.mu.RLock()
+	if d.accept[d.start] {
+		ends = append(ends, pos)
+	}
+	ncls := d.ncls
+	off := int(d.start) * ncls
+	for i := pos; i < len(in); i++ {
+		c := d.cls[in[i]]
+		t := d.trans[off+int(c)]
+		if t == 0 {
+			d.mu.RUnlock()
+			var ok bool
+			if t, ok = d.miss(int32(off/ncls), c); !ok {
+				d.simulate(int32(off/ncls), in, i, -1, &ends)
+				return ends
+			}
+			d.mu.RLock()
+		}
+		if t < 0 {
+			t = -t
+			ends = append(ends, i+1)
+		}
+		off = int(t - 1)
+		if off == 0 {
+			break
+		}
+	}
+	d.mu.RUnlock()
+	return ends
+}
+
+// simulate goes on with a match from state s at i by simulating the NFA,
+// for a DFA that is full: it returns the end of the longest match (end if
+// none is found past i), appending every end to ends when it is not nil.
+func (d *dfa) simulate(s int32, in string, i, end int, ends *[]int) int {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	set := d.sets[s]
+	for ; i < len(in) && len(set) > 0; i++ {
+		set = d.step(set, in[i])
+		for _, pc := range set {
+			if d.prog[pc].op == iMatch {
+				end = i + 1
+				if ends != nil {
+					*ends = append(*ends, end)
+				}
+				break
+			}
+		}
+	}
+	return end
+}
+
+// next returns the state after class c from s (for the preparation), or
+// -1 when the DFA is full.
+func (d *dfa) next(s int32, c uint8) int32 {
+	d.mu.RLock()
+	t := d.trans[int(s)*d.ncls+int(c)]
+	d.mu.RUnlock()
+	if t == 0 {
+		var ok bool
+		if t, ok = d.miss(s, c); !ok {
+			return -1
+		}
+	}
+	return d.state(t)
+}
+
+// firstBytes returns the bytes a non-empty match can start with and
+// whether the rule matches empty.
+func (d *dfa) firstBytes() (first CharSet, nullable bool) {
+	for c := 0; c < 256; c++ {
+		if t := d.next(d.start, d.cls[c]); t != 0 {
+			first[c>>6] |= 1 << (c & 63)
+		}
+	}
+	return first, d.accept[d.start]
+}
+
+// diagnose matches at pos for a diagnosis, simulating the NFA: it records
+// in d the offset where no match can go farther and what was expected
+// there, and returns the end of the longest match, or -1. What is expected
+// is each instruction that could consume the next byte, named by the
+// outermost named rule that starts there with it (pchar, not ALPHA), else
+// by its terminal. It takes time linear in the input, and allocates.
+func (a *dfa) diagnose(d *diag, in string, pos int) int {
+	mark := make([]uint32, len(a.prog))
+	var gen uint32
+	var stack []int32
+	closure := func(seeds []int32, out []int32, enters bool) []int32 {
+		gen++
+		stack = append(stack[:0], seeds...)
+		out = out[:0]
+		for len(stack) > 0 {
+			pc := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if mark[pc] == gen {
+				continue
+			}
+			mark[pc] = gen
+			switch in := &a.prog[pc]; in.op {
+			case iByte, iMatch:
+				out = append(out, pc)
+			case iSplit:
+				stack = append(stack, in.out1, in.out)
+			case iNop, iEnter:
+				if enters && in.op == iEnter {
+					out = append(out, pc)
+				}
+				stack = append(stack, in.out)
+			}
+		}
+		return out
+	}
+	matches := func(set []int32) bool {
+		for _, pc := range set {
+			if a.prog[pc].op == iMatch {
+				return true
+			}
+		}
+		return false
+	}
+	seeds := []int32{a.startPC}
+	set := closure(seeds, nil, false)
+	var next []int32
+	end, p := -1, pos
+	if matches(set) {
+		end = pos
+	}
+	for ; p < len(in); p++ {
+		next = next[:0]
+		for _, pc := range set {
+			if i := &a.prog[pc]; i.op == iByte && i.set.Contains(in[p]) {
+				next = append(next, i.out)
+			}
+		}
+		if len(next) == 0 {
+			break
+		}
+		seeds, next = next, seeds
+		set = closure(seeds, set, false)
+		if matches(set) {
+			end = p + 1
+		}
+	}
+	full := closure(seeds, nil, true)
+	entered := map[int32]bool{}
+	for _, pc := range full {
+		if a.prog[pc].op == iEnter {
+			entered[pc] = true
+		}
+	}
+	starts := map[int32]map[int32]bool{} // the instructions each entered rule starts with
+	for _, pc := range full {
+		in := &a.prog[pc]
+		if in.op != iByte {
+			continue
+		}
+		label := in.label
+		for e := in.parent; e >= 0; e = a.prog[e].parent {
+			if !entered[e] {
+				continue
+			}
+			if starts[e] == nil {
+				starts[e] = map[int32]bool{}
+				for _, q := range closure([]int32{a.prog[e].out}, nil, false) {
+					starts[e][q] = true
+				}
+			}
+			if starts[e][pc] {
+				label = a.prog[e].label
+			}
+		}
+		if label != nil {
+			d.fail(p, label)
+		}
+	}
+	return end
+}
