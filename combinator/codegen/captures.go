@@ -1,0 +1,234 @@
+package codegen
+
+import (
+	"fmt"
+	"strconv"
+)
+
+// capsType is the type of an element of caps: [2]int, or CapsType.
+func (g *Generator) capsType() string {
+	if g.CapsType == "" {
+		return "[2]int"
+	}
+	return g.CapsType
+}
+
+// capStart is the value a capture's start variable takes where the capture
+// starts, and capNone the value of both of its variables while it has taken
+// no part: p and -1, or with CapsOneBased p + 1 and 0.
+func (g *Generator) capStart() string {
+	if g.CapsOneBased {
+		return "p + 1"
+	}
+	return "p"
+}
+
+func (g *Generator) capNone() string {
+	if g.CapsOneBased {
+		return "0"
+	}
+	return "-1"
+}
+
+// capStore is the statement that stores the span {start, end} of slot
+// into caps.
+func (g *Generator) capStore(slot int, start, end string) string {
+	if g.CapsType == "" {
+		return fmt.Sprintf("caps[%d] = [2]int{%s, %s}", slot, start, end)
+	}
+	return fmt.Sprintf("caps[%d] = %s(%s, %s)", slot, g.CapsMake, start, end)
+}
+
+// maxSlot returns the highest capture slot in r, or -1.
+func maxSlot(r *node) int {
+	m := -1
+	if r.kind == kCap {
+		m = r.slot
+	}
+	for _, s := range r.subs {
+		m = max(m, maxSlot(s))
+	}
+	return m
+}
+
+// slotsOf returns the capture slots that a match of r can set, in order.
+func slotsOf(r *node) []int {
+	seen := map[int]bool{}
+	var out []int
+	var walk func(*node)
+	walk = func(r *node) {
+		if r.kind == kCap && !seen[r.slot] {
+			seen[r.slot] = true
+			out = append(out, r.slot)
+		}
+		if r.kind == kNot || r.kind == kPeek {
+			return // a look-ahead restores what it set
+		}
+		for _, s := range r.subs {
+			walk(s)
+		}
+	}
+	walk(r)
+	return out
+}
+
+// slotsOf is slotsOf(r), or none in a diagnosis, which keeps no capture.
+func (f *genFunc) slotsOf(r *node) []int {
+	if f.nocaps {
+		return nil
+	}
+	return slotsOf(r)
+}
+
+// capturesSlot reports whether r holds a Capture of slot.
+func capturesSlot(r *node, slot int) bool {
+	if r.kind == kCap && r.slot == slot {
+		return true
+	}
+	for _, s := range r.subs {
+		if capturesSlot(s, slot) {
+			return true
+		}
+	}
+	return false
+}
+
+func capVar(slot int, end bool) string {
+	if end {
+		return "k" + strconv.Itoa(slot) + "e"
+	}
+	return "k" + strconv.Itoa(slot) + "s"
+}
+
+// snapshot saves the capture variables of slots and returns the variables
+// that hold them.
+func (f *genFunc) snapshot(slots []int) []string {
+	var vs []string
+	for _, s := range slots {
+		a, b := f.newVar(), f.newVar()
+		f.set(a, capVar(s, false))
+		f.set(b, capVar(s, true))
+		vs = append(vs, a, b)
+	}
+	return vs
+}
+
+func (f *genFunc) restore(slots []int, vs []string) {
+	for i, s := range slots {
+		f.set(capVar(s, false), vs[2*i])
+		f.set(capVar(s, true), vs[2*i+1])
+	}
+}
+
+// restoreSubset restores the slots sub of the snapshot snap of slots.
+func (f *genFunc) restoreSubset(slots, sub []int, snap []string) {
+	for _, s := range sub {
+		for i, t := range slots {
+			if t == s {
+				f.set(capVar(s, false), snap[2*i])
+				f.set(capVar(s, true), snap[2*i+1])
+			}
+		}
+	}
+}
+
+// commitPoint finds, in the function of Add whose rule r is a sequence, an
+// element at or after the last that can fail: once it has matched, so has
+// r (the elements after it never fail, neverFails), and the captures of
+// the slots that those elements do not set are final. It records that
+// element and those slots in f.commit and f.final, and returns the slots whose stores at the
+// end of the function are left out (storeFinal makes them). caps is
+// written only where the match can no longer fail, so that a failed match
+// leaves it as it was.
+func (f *genFunc) commitPoint(r *node) map[int]bool {
+	if f.nslots == 0 || f.nocaps || r.kind != kSeq || callable(r) || r.fast != fNone || r.rfast != fNone {
+		return nil
+	}
+	k := len(r.subs) - 1
+	for k >= 0 && neverFails(r.subs[k]) {
+		k--
+	}
+	if k < 0 {
+		return nil // nothing can fail: no gain
+	}
+	// From the last element that can fail on, any element will do: the one
+	// that sets the most slots (hier-part, which never fails, rather than
+	// the ":" before it), the first of those.
+	j := k
+	for i := k + 1; i < len(r.subs); i++ {
+		if len(slotsOf(r.subs[i])) > len(slotsOf(r.subs[j])) {
+			j = i
+		}
+	}
+	if j == len(r.subs)-1 {
+		// The end of the function (the last element can fail, or sets
+		// the most slots): no gain.
+		return nil
+	}
+	later := map[int]bool{}
+	for _, s := range r.subs[j+1:] {
+		for _, slot := range slotsOf(s) {
+			later[slot] = true
+		}
+	}
+	stored := map[int]bool{}
+	for slot := 0; slot < f.nslots; slot++ {
+		if !later[slot] {
+			f.final = append(f.final, slot)
+			stored[slot] = true
+		}
+	}
+	f.commit = r.subs[j]
+	return stored
+}
+
+// commitsInAlt reports whether the captures are stored at the end of each
+// alternative of the commit node r, an ordered choice compiled inline (the
+// hier-part of URI: each of its four alternatives stores them), rather than
+// once after it: the values of the alternatives then need not be merged
+// where they meet.
+func (f *genFunc) commitsInAlt(r *node) bool {
+	return r.kind == kAlt && !callable(r) && r.fast == fNone && r.rfast == fNone
+}
+
+// storeFinal stores the final captures into caps (commitPoint).
+func (f *genFunc) storeFinal() {
+	for _, slot := range f.final {
+		f.emit("%s", f.g.capStore(slot, capVar(slot, false), capVar(slot, true)))
+	}
+}
+
+// neverFails reports whether r matches at any position: an optional or
+// repeated rule with no minimum, a sequence of such rules, a choice with
+// one such alternative. It errs on the side of false.
+func neverFails(r *node) bool {
+	switch {
+	case r.fast == fRun || r.rfast == fRun:
+		return r.min == 0
+	case r.fast != fNone || r.rfast != fNone:
+		return false
+	}
+	switch r.kind {
+	case kRep:
+		return r.min == 0
+	case kCap:
+		return neverFails(r.subs[0])
+	case kSeq:
+		for _, s := range r.subs {
+			if !neverFails(s) {
+				return false
+			}
+		}
+		return true
+	case kAlt:
+		for _, s := range r.subs {
+			if neverFails(s) {
+				return true
+			}
+		}
+		return false
+	case kLit, kLitFold:
+		return r.lit == ""
+	}
+	return false
+}

@@ -1,0 +1,328 @@
+package codegen
+
+import (
+	"bytes"
+	"fmt"
+	"go/format"
+	"regexp"
+	"strconv"
+	"strings"
+
+	c "github.com/seed42851778/rfc3986/combinator"
+)
+
+// A Generator compiles rules to Go: one function for each rule added, in one
+// source file, that matches exactly as the rule's capturing match does (PEG
+// semantics, the same end offset, the same captures) without the interpreter.
+// It is the code-generation step of a go generate pipeline: generate once from
+// the grammar, commit the output, and test that it is up to date and that it
+// agrees with the interpreter.
+//
+// For a rule whose highest capture slot is N-1, Add(name, r) emits
+//
+//	func name(in string, pos int, caps *[N][2]int) (end int)
+//
+// (without caps when the rule has no Capture). It matches r in in from byte
+// offset pos and returns the end offset of the match, or -1 when r does not
+// match there (or pos is outside in). It is r.MatchAt, with the captures of
+// r.Captures: on a match, caps[i] holds {start, end} of the last match of slot
+// i, or {-1, -1} when slot i took no part (in the form of CapsType and
+// CapsMake, when set, and of CapsOneBased); on no match, caps is left as it
+// was. For a whole match, compare end with len(in). The function allocates
+// nothing and does not recurse (a grammar has no cycles).
+//
+// The output has one function per named rule, as a person would write it:
+// matchIPv6address, matchHost, written once and called wherever the rule is
+// used, so that the size of the output is that of the grammar and not of its
+// tree written out (the four top rules of RFC 3986 with their diagnoses make
+// some 4,700 lines). The Go compiler inlines what is small. A named rule
+// stays inline where it captures (its captures are the caller's local
+// variables) or where it is a fused scan, a literal, a class or a terminal (a
+// few lines). A choice point (an alternative, an iteration, a look-ahead)
+// saves the captures its subrule can set and restores them when the subrule
+// fails. Where the rest of a rule cannot fail (URI's hier-part, whose last
+// alternative matches empty, followed by options), the captures nothing in
+// that rest sets are stored into caps at the end of each path there, not
+// carried to the end of the function. The function of a named rule is named "match" and the rule's name
+// in Go (dec-octet: matchDecOctet), its diagnosis "explain" and the same,
+// with "Rule" added where Add or AddExplain was given that name.
+//
+// Byte classes become package-level [256]uint8 tables (0xff for a byte of
+// the set), named with Prefix; fused runs become loops written out where
+// they are used, eight bytes a step, that find where a run stops without a
+// branch by Prefix + "Word" and Prefix + "Stop", which the compiler
+// inlines (runScan). A rune class becomes a function of its set of
+// code points (Prefix + "Runes" + n) that decodes UTF-8 and tests ranges,
+// and a choice or a run of characters that holds rune classes becomes one
+// step or one loop, as the interpreter fuses them (runes.go).
+//
+// AddExplain compiles the other half of a parser: the diagnosis of a failed
+// match (what Rule.ExplainFrom computes), so that an error costs a generated
+// run and not an interpreted one.
+//
+// Limits: a Func terminal has no Go name the generator could know; map its
+// name in Funcs to a Go expression of type MatchFunc (a function name of the
+// target package), or Add fails. Function names are not checked against the
+// package they go to: neither the names given to Add and AddExplain nor those
+// of the named rules ("match…", "explain…") nor the tables (Prefix + "Set" +
+// n) nor Prefix + "Word" and Prefix + "Stop" nor the packages an output
+// imports (bits, strings, utf8) may clash with one of that package. caps
+// has a slot for each number up to the highest used: number slots densely. The
+// generator relies on the preparation of the rules (first sets, nullability,
+// fused forms) as the interpreter does; that the output agrees with the
+// interpreter is for the caller's tests to check, on the caller's grammar.
+type Generator struct {
+	// Package is the package clause of the output.
+	Package string
+	// Prefix starts the names of the package-level tables of the output;
+	// it defaults to "gen".
+	Prefix string
+	// Header, when not empty, is written before the package clause: a "Code
+	// generated ... DO NOT EDIT." comment, say.
+	Header string
+	// Funcs maps the name of each Func terminal of the rules to a Go
+	// expression of type MatchFunc that the output calls.
+	Funcs map[string]string
+	// Slots, when above the slots a rule with captures uses, is the length
+	// of caps: so that the matchers of rules that capture into the same
+	// slots share a type. The slots a rule does not use hold {-1, -1}
+	// (CapsMake(0, 0) with CapsOneBased) after a match. A rule without any
+	// Capture has no caps.
+	Slots int
+	// CapsType and CapsMake, when set (both or neither), store the
+	// captures in the caller's own form: caps is *[N]CapsType, and the
+	// span {start, end} of slot i is stored as caps[i] = CapsMake(start,
+	// end), {-1, -1} for a slot that took no part; CapsMake is a function
+	// of the target package, func(start, end int) CapsType, that the
+	// compiler can inline. A parser whose value keeps spans in another
+	// form (uri's URI holds int32 pairs) then fills it from the matcher
+	// without a second pass over an [N][2]int.
+	CapsType, CapsMake string
+	// CapsOneBased, with CapsMake, passes CapsMake the start of a span plus
+	// one, and {0, 0} for a slot that took no part in place of {-1, -1}:
+	// the matchers keep the starts so from the first, for a target whose
+	// zero value means "no component" (uri's span holds start+1, 0 when
+	// absent) to store a span without arithmetic, as CapsMake(start+1,
+	// end) = {start+1, end} would otherwise add one and clamp -1 to 0 in
+	// every slot of every match.
+	CapsOneBased bool
+
+	nodes map[*c.Rule]*node // the rules met, read through combinator's view
+	funcs []string          // the emitted functions
+	names map[string]bool   // the names given to Add and AddExplain
+
+	ruleFuncs []*node // the named rules compiled to functions of their own, in order
+	ruleFunc  map[*node]int
+	added     map[*node]added
+	sets      []c.CharSet // the tables, in order of first use
+	setName   map[c.CharSet]string
+
+	explained    map[*node]int // the numbers of the diagnosis functions (AddExplain)
+	explainOrder []*node       // their rules, by number
+	labels       []string      // the labels they record
+	hexdig       bool          // they use the HEXDIG check
+	litTails     bool          // they record where a literal of two bytes or more stops
+
+	needles  bool        // the matchers call strings.IndexByte (needle)
+	runs     bool        // the matchers call Prefix + "Word" and "Stop" (runScan)
+	runeSets []c.RuneSet // the sets of code points of rune classes, in order of first use (runes.go)
+	runeName map[string]string
+}
+
+// GenerateGo returns gofmt'ed Go source, in package pkg, of a function named
+// funcName that matches as r does, with the functions of the named rules it
+// calls and the tables it reads (named with the prefix funcName): see
+// Generator for its signature and limits.
+func GenerateGo(r *c.Rule, pkg, funcName string) ([]byte, error) {
+	g := &Generator{Package: pkg, Prefix: funcName}
+	if err := g.Add(funcName, r); err != nil {
+		return nil, err
+	}
+	return g.Source()
+}
+
+// Add compiles r to a function named funcName.
+func (g *Generator) Add(funcName string, rule *c.Rule) error {
+	if !goIdent.MatchString(funcName) {
+		return fmt.Errorf("codegen: generate: %q is not a Go identifier", funcName)
+	}
+	if (g.CapsType == "") != (g.CapsMake == "") {
+		return fmt.Errorf("codegen: generate: CapsType %q and CapsMake %q: set both or neither", g.CapsType, g.CapsMake)
+	}
+	if g.CapsOneBased && g.CapsMake == "" {
+		return fmt.Errorf("codegen: generate: CapsOneBased needs CapsType and CapsMake")
+	}
+	r := g.nodeOf(rule)
+	g.reserve(funcName)
+	if g.added == nil {
+		g.added = map[*node]added{}
+	}
+	nslots := 0
+	if r.hasCaps {
+		nslots = max(maxSlot(r)+1, g.Slots)
+	}
+	if nslots == 0 && callable(r) {
+		// The rule's own function, which other functions may call too,
+		// behind the bounds check.
+		name, err := g.matchFunc(r)
+		if err != nil {
+			return err
+		}
+		g.funcs = append(g.funcs, fmt.Sprintf("// %s matches %s at pos in in and returns the end offset of the match, or -1.\n"+
+			"func %s(in string, pos int) int {\nif pos < 0 || pos > len(in) {\nreturn -1\n}\nreturn %s(in, pos)\n}\n",
+			funcName, docName(r), funcName, name))
+		g.added[r] = added{funcName, 0}
+		return nil
+	}
+	if src, ok := g.choiceOfAdded(funcName, r, nslots); ok {
+		g.funcs = append(g.funcs, src)
+		g.added[r] = added{funcName, nslots}
+		return nil
+	}
+	f := &genFunc{g: g, nslots: nslots, self: r}
+	src, err := f.compile(funcName, r)
+	if err != nil {
+		return err
+	}
+	g.funcs = append(g.funcs, src)
+	if g.added == nil {
+		g.added = map[*node]added{}
+	}
+	g.added[r] = added{funcName, nslots}
+	return nil
+}
+
+// added is a function the generator has emitted for a rule.
+type added struct {
+	name   string
+	nslots int
+}
+
+// choiceOfAdded compiles a choice whose alternatives all have functions of
+// their own, with the same slots, to calls of those functions. A generated
+// function leaves caps untouched when it fails and sets every slot when it
+// matches, which is what the choice does with the captures of the alternative
+// that matches; so the calls are exact and the alternatives are not compiled
+// twice.
+func (g *Generator) choiceOfAdded(funcName string, r *node, nslots int) (string, bool) {
+	if r.kind != kAlt || len(r.subs) == 0 || nslots == 0 {
+		return "", false
+	}
+	for _, s := range r.subs {
+		if a, ok := g.added[s]; !ok || a.nslots != nslots {
+			return "", false
+		}
+	}
+	var b strings.Builder
+	label := docName(r)
+	fmt.Fprintf(&b, "// %s matches %s at pos in in and returns the end offset of the match, or -1:\n", funcName, label)
+	fmt.Fprintf(&b, "// the first of its alternatives that matches, each a function of its own.\n")
+	fmt.Fprintf(&b, "func %s(in string, pos int, caps *[%d]%s) int {\n", funcName, nslots, g.capsType())
+	for i, s := range r.subs {
+		if i == len(r.subs)-1 {
+			fmt.Fprintf(&b, "return %s(in, pos, caps)\n", g.added[s].name)
+		} else {
+			fmt.Fprintf(&b, "if e := %s(in, pos, caps); e >= 0 {\nreturn e\n}\n", g.added[s].name)
+		}
+	}
+	b.WriteString("}\n")
+	return b.String(), true
+}
+
+// Source returns the gofmt'ed Go source of the functions added so far and of
+// the tables they use.
+func (g *Generator) Source() ([]byte, error) {
+	var b bytes.Buffer
+	if g.Header != "" {
+		b.WriteString(g.Header)
+		if !strings.HasSuffix(g.Header, "\n") {
+			b.WriteString("\n")
+		}
+		b.WriteString("\n")
+	}
+	fmt.Fprintf(&b, "package %s\n\n", g.Package)
+	var imports []string
+	if g.runs {
+		imports = append(imports, `"math/bits"`)
+	}
+	if g.needles {
+		imports = append(imports, `"strings"`)
+	}
+	if len(g.runeSets) > 0 {
+		imports = append(imports, `"unicode/utf8"`)
+	}
+	switch len(imports) {
+	case 0:
+	case 1:
+		fmt.Fprintf(&b, "import %s\n\n", imports[0])
+	default:
+		fmt.Fprintf(&b, "import (\n%s\n)\n\n", strings.Join(imports, "\n"))
+	}
+	for _, f := range g.funcs {
+		b.WriteString(f)
+		b.WriteString("\n")
+	}
+	b.WriteString(g.runSource())
+	b.WriteString(g.runeSource())
+	b.WriteString(g.diagSource())
+	if len(g.labels) > 1<<16 {
+		return nil, fmt.Errorf("codegen: generate: %d labels in the diagnoses, more than 65,536", len(g.labels))
+	}
+	for i, set := range g.sets {
+		fmt.Fprintf(&b, "// %s is %s: 0xff for a byte of the set.\nvar %s = [256]uint8{", g.tableName(i), set, g.tableName(i))
+		n := 0
+		for c := 0; c < 256; c++ {
+			if !set.Contains(byte(c)) {
+				continue
+			}
+			if n%8 == 0 {
+				b.WriteString("\n")
+			}
+			n++
+			fmt.Fprintf(&b, "%s: 0xff, ", byteLit(byte(c)))
+		}
+		b.WriteString("\n}\n\n")
+	}
+	src := g.funcNames().Replace(b.String())
+	out, err := format.Source([]byte(src))
+	if err != nil {
+		return nil, fmt.Errorf("codegen: generate: gofmt: %v", err)
+	}
+	return out, nil
+}
+
+func (g *Generator) tableName(i int) string {
+	return g.prefix() + "Set" + strconv.Itoa(i)
+}
+
+// docName is how the comments of the output call r: its name, or "a rule".
+func docName(r *node) string {
+	if r.name == "" {
+		return "a rule"
+	}
+	return r.name
+}
+
+// prefix is Prefix, or its default.
+func (g *Generator) prefix() string {
+	if g.Prefix == "" {
+		return "gen"
+	}
+	return g.Prefix
+}
+
+// table returns the name of the table of set.
+func (g *Generator) table(set c.CharSet) string {
+	if name, ok := g.setName[set]; ok {
+		return name
+	}
+	if g.setName == nil {
+		g.setName = map[c.CharSet]string{}
+	}
+	name := g.tableName(len(g.sets))
+	g.sets = append(g.sets, set)
+	g.setName[set] = name
+	return name
+}
+
+var goIdent = regexp.MustCompile(`^[\p{L}_][\p{L}\p{Nd}_]*$`)

@@ -1,0 +1,105 @@
+package codegen
+
+import (
+	"fmt"
+	"strings"
+
+	c "github.com/seed42851778/rfc3986/combinator"
+)
+
+// runLoop is the loop of an unbounded run of the fused node r: the scan of
+// the bytes of r's set (runScan) and, when r takes pct-encoded triplets,
+// the test of a triplet after it, where a run seldom goes. The byte the
+// run stopped at is tested first, in the form that lets the compiler drop
+// its bounds check (uint(p) < uint(len(in))), and the length of a triplet
+// only after a "%": a run mostly stops at the end of the input or at a
+// delimiter, where slicing in[p:] cost five more instructions each time.
+// The triplets that follow a triplet are taken in a loop of their own:
+// percent-encoded UTF-8 comes in runs ("%E6%97%A5" is one character), and
+// a step of the scan for each triplet, which stops at its "%" at once, made
+// a query of percent-encoded words take twice the time.
+func (f *genFunc) runLoop(r *node) string {
+	loop := f.runScan(r.set)
+	if !r.pct {
+		return loop
+	}
+	h := f.g.table(c.HexDigSet)
+	return fmt.Sprintf(`for {
+%[1]s
+if uint(p) >= uint(len(in)) || in[p] != '%%' || len(in)-p < 3 || %[2]s[in[p+1]] == 0 || %[2]s[in[p+2]] == 0 {
+break
+}
+p += 3
+for len(in)-p >= 3 && in[p] == '%%' && %[2]s[in[p+1]] != 0 && %[2]s[in[p+2]] != 0 {
+p += 3
+}
+}`, loop, h)
+}
+
+// runScan is the scan of the run of the bytes of set from p, written out
+// where it is used: eight bytes a step while eight are left, the step ANDing
+// their eight table entries (one branch for eight bytes where bool tables
+// took eight; it is why the tables hold uint8), then where the run stopped,
+// in the step that failed or in the last eight bytes of in, found without
+// a branch: Prefix + "Word" packs the entries of eight bytes, 0xff or 0,
+// into a word and Prefix + "Stop" counts its trailing ones. Only an input
+// shorter than eight bytes is scanned byte by byte.
+//
+// A loop that went on byte by byte to the stop, as this one did after a
+// four-byte step, took a third of a parse's time on the corpus of
+// BENCHMARKS.md: where a run ends is not predictable, and the loop's exit
+// was mispredicted about once a run. The bytes are in[p:][:8], one bounds
+// check (p <= len(in)) where in[p : p+8] took two, p+8 being able to
+// overflow for all the compiler knows. A function holding this loop would
+// not be inlined (the Go compiler's budget is 80; it costs about 200), so
+// it is written out.
+func (f *genFunc) runScan(set c.CharSet) string {
+	f.g.runs = true
+	t := f.g.table(set)
+	var and []string
+	for i := range 8 {
+		and = append(and, fmt.Sprintf("%s[q[%d]]", t, i))
+	}
+	return fmt.Sprintf(`for {
+if len(in)-p < 8 {
+if n := len(in); n >= 8 {
+p += %[1]sStop(%[1]sWord(in[n-8:], &%[2]s), n-p)
+} else {
+for uint(p) < uint(len(in)) && %[2]s[in[p]] != 0 {
+p++
+}
+}
+break
+}
+if q := in[p:][:8]; %[3]s == 0 {
+p += %[1]sStop(%[1]sWord(q, &%[2]s), 8)
+break
+}
+p += 8
+}`, f.g.prefix(), t, strings.Join(and, "&"))
+}
+
+// runSource is the two functions that the scans of runScan call, each small
+// enough for the compiler to inline (one holding both is not: cost 102).
+// The bytes before the last r are shifted out of the word, and a 0xff at
+// byte r stands for the end when all r are of set (none when r is 8: the
+// count of trailing zeros of 0 is 64, eight bytes).
+func (g *Generator) runSource() string {
+	if !g.runs {
+		return ""
+	}
+	return fmt.Sprintf(`// %[1]sWord packs the entries in set of the eight bytes of q, in their
+// order from the lowest byte.
+func %[1]sWord(q string, set *[256]uint8) uint64 {
+	return uint64(set[q[0]]) | uint64(set[q[1]])<<8 | uint64(set[q[2]])<<16 | uint64(set[q[3]])<<24 |
+		uint64(set[q[4]])<<32 | uint64(set[q[5]])<<40 | uint64(set[q[6]])<<48 | uint64(set[q[7]])<<56
+}
+
+// %[1]sStop returns the offset, in the last r of the eight bytes whose
+// entries w packs, of the first byte not of the set, or r when all r are.
+func %[1]sStop(w uint64, r int) int {
+	return bits.TrailingZeros64(^w>>(uint(8-r)*8)|0xff<<(uint(r)*8)) >> 3
+}
+
+`, g.prefix())
+}
