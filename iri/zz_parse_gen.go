@@ -8,6 +8,65 @@ import (
 	"unicode/utf8"
 )
 
+// matchH16 matches h16 at pos in in and returns the end offset of the match, or -1.
+// pos is within in.
+//
+//	h16 = 1*4HEXDIG
+func matchH16(in string, pos int) int {
+	p := pos
+	var v1 int
+	// h16
+	v1 = 0
+	for v1 != 4 && p < len(in) {
+		if c := in[p]; genSet4[c] != 0 {
+			p++
+		} else {
+			break
+		}
+		v1++
+	}
+	if v1 < 1 {
+		goto l1
+	}
+	return p
+l1:
+	return -1
+}
+
+// matchRepH16Colon matches lo to hi repetitions of h16 ":" (no bound when hi < 0) at pos
+// in in and returns the end offset, or -1 when fewer than lo match.
+func matchRepH16Colon(in string, pos, lo, hi int) int {
+	p := pos
+	var v1, v2 int
+	v1 = 0
+l2:
+	if v1 == hi {
+		goto l3
+	}
+	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
+		goto l3
+	}
+	v2 = p
+	if p = matchH16(in, p); p < 0 {
+		goto l4
+	}
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
+		goto l4
+	}
+	p++
+	v1++
+	goto l2
+l4:
+	p = v2
+l3:
+	if v1 < lo {
+		goto l1
+	}
+	return p
+l1:
+	return -1
+}
+
 // matchDecOctet matches dec-octet at pos in in and returns the end offset of the match, or -1.
 // pos is within in.
 //
@@ -93,36 +152,28 @@ l1:
 func matchIPv4address(in string, pos int) int {
 	p := pos
 	// IPv4address
-	if e := matchDecOctet(in, p); e >= 0 {
-		p = e
-	} else {
+	if p = matchDecOctet(in, p); p < 0 {
 		goto l1
 	}
 	if uint(p) >= uint(len(in)) || in[p] != '.' {
 		goto l1
 	}
 	p++
-	if e := matchDecOctet(in, p); e >= 0 {
-		p = e
-	} else {
+	if p = matchDecOctet(in, p); p < 0 {
 		goto l1
 	}
 	if uint(p) >= uint(len(in)) || in[p] != '.' {
 		goto l1
 	}
 	p++
-	if e := matchDecOctet(in, p); e >= 0 {
-		p = e
-	} else {
+	if p = matchDecOctet(in, p); p < 0 {
 		goto l1
 	}
 	if uint(p) >= uint(len(in)) || in[p] != '.' {
 		goto l1
 	}
 	p++
-	if e := matchDecOctet(in, p); e >= 0 {
-		p = e
-	} else {
+	if p = matchDecOctet(in, p); p < 0 {
 		goto l1
 	}
 	return p
@@ -136,37 +187,20 @@ l1:
 //	ls32 = h16 ":" h16 / IPv4address
 func matchLs32(in string, pos int) int {
 	p := pos
-	var v1, v2, v3 int
+	var v1 int
 	// ls32
 	v1 = p
-	// h16
-	v2 = 0
-	for v2 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] != 0 {
-			p++
-		} else {
-			break
-		}
-		v2++
+	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
+		goto l3
 	}
-	if v2 < 1 {
+	if p = matchH16(in, p); p < 0 {
 		goto l3
 	}
 	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l3
 	}
 	p++
-	// h16
-	v3 = 0
-	for v3 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] != 0 {
-			p++
-		} else {
-			break
-		}
-		v3++
-	}
-	if v3 < 1 {
+	if p = matchH16(in, p); p < 0 {
 		goto l3
 	}
 	goto l2
@@ -175,12 +209,44 @@ l3:
 	if uint(p) >= uint(len(in)) || genSet6[in[p]] == 0 {
 		goto l1
 	}
-	if e := matchIPv4address(in, p); e >= 0 {
-		p = e
-	} else {
+	if p = matchIPv4address(in, p); p < 0 {
 		goto l1
 	}
 l2:
+	return p
+l1:
+	return -1
+}
+
+// matchRepColonH16 matches lo to hi repetitions of ":" h16 (no bound when hi < 0) at pos
+// in in and returns the end offset, or -1 when fewer than lo match.
+func matchRepColonH16(in string, pos, lo, hi int) int {
+	p := pos
+	var v1, v2 int
+	v1 = 0
+l2:
+	if v1 == hi {
+		goto l3
+	}
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
+		goto l3
+	}
+	v2 = p
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
+		goto l4
+	}
+	p++
+	if p = matchH16(in, p); p < 0 {
+		goto l4
+	}
+	v1++
+	goto l2
+l4:
+	p = v2
+l3:
+	if v1 < lo {
+		goto l1
+	}
 	return p
 l1:
 	return -1
@@ -192,95 +258,98 @@ l1:
 //	IPv6address = 6( h16 ":" ) ls32 / "::" 5( h16 ":" ) ls32 / [ h16 ] "::" 4( h16 ":" ) ls32 / [ h16 [ ":" h16 ] ] "::" 3( h16 ":" ) ls32 / [ h16 *2( ":" h16 ) ] "::" 2( h16 ":" ) ls32 / [ h16 *3( ":" h16 ) ] "::" h16 ":" ls32 / [ h16 *4( ":" h16 ) ] "::" ls32 / [ h16 *5( ":" h16 ) ] "::" h16 / [ h16 *6( ":" h16 ) ] "::"
 func matchIPv6address(in string, pos int) int {
 	p := pos
-	var v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18, v19, v20, v21, v22, v23, v24, v25, v26, v27, v28, v29, v30, v31, v32, v33, v34, v35, v36, v37, v38, v39, v40, v41, v42, v43, v44, v45, v46, v47, v48, v49 int
+	var v1, v2, v3, v4, v5, v6, v7, v8, v9 int
 	// IPv6address
 	v1 = p
 	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
 		goto l3
 	}
-	v2 = 0
-l4:
-	if v2 == 6 {
-		goto l5
-	}
-	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
-		goto l5
-	}
-	v3 = p
-	// h16
-	v4 = 0
-	for v4 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] != 0 {
-			p++
-		} else {
-			break
-		}
-		v4++
-	}
-	if v4 < 1 {
-		goto l6
-	}
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l6
-	}
-	p++
-	v2++
-	goto l4
-l6:
-	p = v3
-l5:
-	if v2 < 6 {
+	if p = matchRepH16Colon(in, p, 6, 6); p < 0 {
 		goto l3
 	}
-	if e := matchLs32(in, p); e >= 0 {
-		p = e
-	} else {
+	if p = matchLs32(in, p); p < 0 {
 		goto l3
 	}
 	goto l2
 l3:
 	p = v1
 	if len(in)-p < 2 || in[p:][:2] != "::" {
-		goto l8
+		goto l4
 	}
 	p += 2
-	v5 = 0
-l9:
-	if v5 == 5 {
-		goto l10
+	if p = matchRepH16Colon(in, p, 5, 5); p < 0 {
+		goto l4
+	}
+	if p = matchLs32(in, p); p < 0 {
+		goto l4
+	}
+	goto l2
+l4:
+	p = v1
+	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
+		goto l5
 	}
 	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
+		goto l6
+	}
+	v2 = p
+	if p = matchH16(in, p); p < 0 {
+		goto l7
+	}
+	goto l6
+l7:
+	p = v2
+l6:
+	if len(in)-p < 2 || in[p:][:2] != "::" {
+		goto l5
+	}
+	p += 2
+	if p = matchRepH16Colon(in, p, 4, 4); p < 0 {
+		goto l5
+	}
+	if p = matchLs32(in, p); p < 0 {
+		goto l5
+	}
+	goto l2
+l5:
+	p = v1
+	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
+		goto l8
+	}
+	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
+		goto l9
+	}
+	v3 = p
+	if p = matchH16(in, p); p < 0 {
 		goto l10
-	}
-	v6 = p
-	// h16
-	v7 = 0
-	for v7 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] != 0 {
-			p++
-		} else {
-			break
-		}
-		v7++
-	}
-	if v7 < 1 {
-		goto l11
 	}
 	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l11
 	}
+	v4 = p
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
+		goto l12
+	}
 	p++
-	v5++
-	goto l9
+	if p = matchH16(in, p); p < 0 {
+		goto l12
+	}
+	goto l11
+l12:
+	p = v4
 l11:
-	p = v6
+	goto l9
 l10:
-	if v5 < 5 {
+	p = v3
+l9:
+	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l8
 	}
-	if e := matchLs32(in, p); e >= 0 {
-		p = e
-	} else {
+	p += 2
+	if p = matchRepH16Colon(in, p, 3, 3); p < 0 {
+		goto l8
+	}
+	if p = matchLs32(in, p); p < 0 {
 		goto l8
 	}
 	goto l2
@@ -290,549 +359,127 @@ l8:
 		goto l13
 	}
 	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
+		goto l14
+	}
+	v5 = p
+	if p = matchH16(in, p); p < 0 {
 		goto l15
 	}
-	v8 = p
-	// h16
-	v9 = 0
-	for v9 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] != 0 {
-			p++
-		} else {
-			break
-		}
-		v9++
-	}
-	if v9 < 1 {
-		goto l16
-	}
-	goto l15
-l16:
-	p = v8
+	p = matchRepColonH16(in, p, 0, 2)
+	goto l14
 l15:
+	p = v5
+l14:
 	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l13
 	}
 	p += 2
-	v10 = 0
-l18:
-	if v10 == 4 {
-		goto l19
-	}
-	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
-		goto l19
-	}
-	v11 = p
-	// h16
-	v12 = 0
-	for v12 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] != 0 {
-			p++
-		} else {
-			break
-		}
-		v12++
-	}
-	if v12 < 1 {
-		goto l20
-	}
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l20
-	}
-	p++
-	v10++
-	goto l18
-l20:
-	p = v11
-l19:
-	if v10 < 4 {
+	if p = matchRepH16Colon(in, p, 2, 2); p < 0 {
 		goto l13
 	}
-	if e := matchLs32(in, p); e >= 0 {
-		p = e
-	} else {
+	if p = matchLs32(in, p); p < 0 {
 		goto l13
 	}
 	goto l2
 l13:
 	p = v1
 	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
+		goto l16
+	}
+	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
+		goto l17
+	}
+	v6 = p
+	if p = matchH16(in, p); p < 0 {
+		goto l18
+	}
+	p = matchRepColonH16(in, p, 0, 3)
+	goto l17
+l18:
+	p = v6
+l17:
+	if len(in)-p < 2 || in[p:][:2] != "::" {
+		goto l16
+	}
+	p += 2
+	if p = matchH16(in, p); p < 0 {
+		goto l16
+	}
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
+		goto l16
+	}
+	p++
+	if p = matchLs32(in, p); p < 0 {
+		goto l16
+	}
+	goto l2
+l16:
+	p = v1
+	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
+		goto l19
+	}
+	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
+		goto l20
+	}
+	v7 = p
+	if p = matchH16(in, p); p < 0 {
+		goto l21
+	}
+	p = matchRepColonH16(in, p, 0, 4)
+	goto l20
+l21:
+	p = v7
+l20:
+	if len(in)-p < 2 || in[p:][:2] != "::" {
+		goto l19
+	}
+	p += 2
+	if p = matchLs32(in, p); p < 0 {
+		goto l19
+	}
+	goto l2
+l19:
+	p = v1
+	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
 		goto l22
 	}
 	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
+		goto l23
+	}
+	v8 = p
+	if p = matchH16(in, p); p < 0 {
 		goto l24
 	}
-	v13 = p
-	// h16
-	v14 = 0
-	for v14 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] != 0 {
-			p++
-		} else {
-			break
-		}
-		v14++
-	}
-	if v14 < 1 {
-		goto l25
-	}
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l28
-	}
-	v15 = p
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l29
-	}
-	p++
-	// h16
-	v16 = 0
-	for v16 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] != 0 {
-			p++
-		} else {
-			break
-		}
-		v16++
-	}
-	if v16 < 1 {
-		goto l29
-	}
-	goto l28
-l29:
-	p = v15
-l28:
-	goto l24
-l25:
-	p = v13
+	p = matchRepColonH16(in, p, 0, 5)
+	goto l23
 l24:
+	p = v8
+l23:
 	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l22
 	}
 	p += 2
-	v17 = 0
-l31:
-	if v17 == 3 {
-		goto l32
-	}
-	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
-		goto l32
-	}
-	v18 = p
-	// h16
-	v19 = 0
-	for v19 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] != 0 {
-			p++
-		} else {
-			break
-		}
-		v19++
-	}
-	if v19 < 1 {
-		goto l33
-	}
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l33
-	}
-	p++
-	v17++
-	goto l31
-l33:
-	p = v18
-l32:
-	if v17 < 3 {
-		goto l22
-	}
-	if e := matchLs32(in, p); e >= 0 {
-		p = e
-	} else {
+	if p = matchH16(in, p); p < 0 {
 		goto l22
 	}
 	goto l2
 l22:
 	p = v1
 	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
-		goto l35
-	}
-	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
-		goto l37
-	}
-	v20 = p
-	// h16
-	v21 = 0
-	for v21 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] != 0 {
-			p++
-		} else {
-			break
-		}
-		v21++
-	}
-	if v21 < 1 {
-		goto l38
-	}
-	v22 = 0
-l40:
-	if v22 == 2 {
-		goto l41
-	}
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l41
-	}
-	v23 = p
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l42
-	}
-	p++
-	// h16
-	v24 = 0
-	for v24 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] != 0 {
-			p++
-		} else {
-			break
-		}
-		v24++
-	}
-	if v24 < 1 {
-		goto l42
-	}
-	v22++
-	goto l40
-l42:
-	p = v23
-l41:
-	goto l37
-l38:
-	p = v20
-l37:
-	if len(in)-p < 2 || in[p:][:2] != "::" {
-		goto l35
-	}
-	p += 2
-	v25 = 0
-l44:
-	if v25 == 2 {
-		goto l45
-	}
-	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
-		goto l45
-	}
-	v26 = p
-	// h16
-	v27 = 0
-	for v27 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] != 0 {
-			p++
-		} else {
-			break
-		}
-		v27++
-	}
-	if v27 < 1 {
-		goto l46
-	}
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l46
-	}
-	p++
-	v25++
-	goto l44
-l46:
-	p = v26
-l45:
-	if v25 < 2 {
-		goto l35
-	}
-	if e := matchLs32(in, p); e >= 0 {
-		p = e
-	} else {
-		goto l35
-	}
-	goto l2
-l35:
-	p = v1
-	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
-		goto l48
-	}
-	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
-		goto l50
-	}
-	v28 = p
-	// h16
-	v29 = 0
-	for v29 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] != 0 {
-			p++
-		} else {
-			break
-		}
-		v29++
-	}
-	if v29 < 1 {
-		goto l51
-	}
-	v30 = 0
-l53:
-	if v30 == 3 {
-		goto l54
-	}
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l54
-	}
-	v31 = p
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l55
-	}
-	p++
-	// h16
-	v32 = 0
-	for v32 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] != 0 {
-			p++
-		} else {
-			break
-		}
-		v32++
-	}
-	if v32 < 1 {
-		goto l55
-	}
-	v30++
-	goto l53
-l55:
-	p = v31
-l54:
-	goto l50
-l51:
-	p = v28
-l50:
-	if len(in)-p < 2 || in[p:][:2] != "::" {
-		goto l48
-	}
-	p += 2
-	// h16
-	v33 = 0
-	for v33 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] != 0 {
-			p++
-		} else {
-			break
-		}
-		v33++
-	}
-	if v33 < 1 {
-		goto l48
-	}
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l48
-	}
-	p++
-	if e := matchLs32(in, p); e >= 0 {
-		p = e
-	} else {
-		goto l48
-	}
-	goto l2
-l48:
-	p = v1
-	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
-		goto l57
-	}
-	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
-		goto l59
-	}
-	v34 = p
-	// h16
-	v35 = 0
-	for v35 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] != 0 {
-			p++
-		} else {
-			break
-		}
-		v35++
-	}
-	if v35 < 1 {
-		goto l60
-	}
-	v36 = 0
-l62:
-	if v36 == 4 {
-		goto l63
-	}
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l63
-	}
-	v37 = p
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l64
-	}
-	p++
-	// h16
-	v38 = 0
-	for v38 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] != 0 {
-			p++
-		} else {
-			break
-		}
-		v38++
-	}
-	if v38 < 1 {
-		goto l64
-	}
-	v36++
-	goto l62
-l64:
-	p = v37
-l63:
-	goto l59
-l60:
-	p = v34
-l59:
-	if len(in)-p < 2 || in[p:][:2] != "::" {
-		goto l57
-	}
-	p += 2
-	if e := matchLs32(in, p); e >= 0 {
-		p = e
-	} else {
-		goto l57
-	}
-	goto l2
-l57:
-	p = v1
-	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
-		goto l66
-	}
-	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
-		goto l68
-	}
-	v39 = p
-	// h16
-	v40 = 0
-	for v40 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] != 0 {
-			p++
-		} else {
-			break
-		}
-		v40++
-	}
-	if v40 < 1 {
-		goto l69
-	}
-	v41 = 0
-l71:
-	if v41 == 5 {
-		goto l72
-	}
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l72
-	}
-	v42 = p
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l73
-	}
-	p++
-	// h16
-	v43 = 0
-	for v43 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] != 0 {
-			p++
-		} else {
-			break
-		}
-		v43++
-	}
-	if v43 < 1 {
-		goto l73
-	}
-	v41++
-	goto l71
-l73:
-	p = v42
-l72:
-	goto l68
-l69:
-	p = v39
-l68:
-	if len(in)-p < 2 || in[p:][:2] != "::" {
-		goto l66
-	}
-	p += 2
-	// h16
-	v44 = 0
-	for v44 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] != 0 {
-			p++
-		} else {
-			break
-		}
-		v44++
-	}
-	if v44 < 1 {
-		goto l66
-	}
-	goto l2
-l66:
-	p = v1
-	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
 		goto l1
 	}
 	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
-		goto l76
+		goto l25
 	}
-	v45 = p
-	// h16
-	v46 = 0
-	for v46 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] != 0 {
-			p++
-		} else {
-			break
-		}
-		v46++
+	v9 = p
+	if p = matchH16(in, p); p < 0 {
+		goto l26
 	}
-	if v46 < 1 {
-		goto l77
-	}
-	v47 = 0
-l79:
-	if v47 == 6 {
-		goto l80
-	}
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l80
-	}
-	v48 = p
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l81
-	}
-	p++
-	// h16
-	v49 = 0
-	for v49 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] != 0 {
-			p++
-		} else {
-			break
-		}
-		v49++
-	}
-	if v49 < 1 {
-		goto l81
-	}
-	v47++
-	goto l79
-l81:
-	p = v48
-l80:
-	goto l76
-l77:
-	p = v45
-l76:
+	p = matchRepColonH16(in, p, 0, 6)
+	goto l25
+l26:
+	p = v9
+l25:
 	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l1
 	}
@@ -859,9 +506,7 @@ func matchIPLiteral(in string, pos int) int {
 	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
 		goto l3
 	}
-	if e := matchIPv6address(in, p); e >= 0 {
-		p = e
-	} else {
+	if p = matchIPv6address(in, p); p < 0 {
 		goto l3
 	}
 	goto l2
@@ -940,9 +585,7 @@ func matchIhost(in string, pos int) int {
 	if uint(p) >= uint(len(in)) || in[p] != '[' {
 		goto l3
 	}
-	if e := matchIPLiteral(in, p); e >= 0 {
-		p = e
-	} else {
+	if p = matchIPLiteral(in, p); p < 0 {
 		goto l3
 	}
 	goto l2
@@ -951,9 +594,7 @@ l3:
 	if uint(p) >= uint(len(in)) || genSet6[in[p]] == 0 {
 		goto l4
 	}
-	if e := matchIPv4address(in, p); e >= 0 {
-		p = e
-	} else {
+	if p = matchIPv4address(in, p); p < 0 {
 		goto l4
 	}
 	if p < len(in) && (genSet10[in[p]] != 0 || in[p] == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 || in[p] >= utf8.RuneSelf && genRunes0(in, p) > 0) {
@@ -1011,7 +652,7 @@ func matchIpathAbsolute(in string, pos int) int {
 	}
 	p++
 	if uint(p) >= uint(len(in)) || genSet2[in[p]] == 0 {
-		goto l3
+		goto l2
 	}
 	v1 = p
 	// isegment-nz
@@ -1048,7 +689,7 @@ func matchIpathAbsolute(in string, pos int) int {
 		}
 	}
 	if p == v2 {
-		goto l4
+		goto l3
 	}
 	if p < len(in) && in[p] == '/' {
 		p++
@@ -1084,10 +725,10 @@ func matchIpathAbsolute(in string, pos int) int {
 			}
 		}
 	}
-	goto l3
-l4:
-	p = v1
+	goto l2
 l3:
+	p = v1
+l2:
 	return p
 l1:
 	return -1
@@ -1150,10 +791,10 @@ func matchIRI(in string, pos int, caps *[8][2]int) int {
 	p += 2
 	k1s = p
 	if uint(p) >= uint(len(in)) || genSet2[in[p]] == 0 {
-		goto l5
+		goto l4
 	}
 	if strings.IndexByte(in[p:], '@') < 0 {
-		goto l5
+		goto l4
 	}
 	v12 = p
 	v13 = k2s
@@ -1193,30 +834,28 @@ func matchIRI(in string, pos int, caps *[8][2]int) int {
 	}
 	k2e = p
 	if uint(p) >= uint(len(in)) || in[p] != '@' {
-		goto l6
+		goto l5
 	}
 	p++
-	goto l5
-l6:
+	goto l4
+l5:
 	p = v12
 	k2s = v13
 	k2e = v14
-l5:
+l4:
 	k3s = p
-	if e := matchIhost(in, p); e >= 0 {
-		p = e
-	} else {
+	if p = matchIhost(in, p); p < 0 {
 		goto l3
 	}
 	k3e = p
 	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l9
+		goto l6
 	}
 	v15 = p
 	v16 = k4s
 	v17 = k4e
 	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l10
+		goto l7
 	}
 	p++
 	k4s = p
@@ -1239,12 +878,12 @@ l5:
 		p += 8
 	}
 	k4e = p
-	goto l9
-l10:
+	goto l6
+l7:
 	p = v15
 	k4s = v16
 	k4e = v17
-l9:
+l6:
 	k1e = p
 	k5s = p
 	// ipath-abempty
@@ -1303,13 +942,11 @@ l3:
 	k5s = v10
 	k5e = v11
 	if uint(p) >= uint(len(in)) || in[p] != '/' {
-		goto l12
+		goto l8
 	}
 	k5s = p
-	if e := matchIpathAbsolute(in, p); e >= 0 {
-		p = e
-	} else {
-		goto l12
+	if p = matchIpathAbsolute(in, p); p < 0 {
+		goto l8
 	}
 	k5e = p
 	caps[0] = [2]int{k0s, k0e}
@@ -1319,12 +956,12 @@ l3:
 	caps[4] = [2]int{k4s, k4e}
 	caps[5] = [2]int{k5s, k5e}
 	goto l2
-l12:
+l8:
 	p = v1
 	k5s = v10
 	k5e = v11
 	if uint(p) >= uint(len(in)) || genSet2[in[p]] == 0 {
-		goto l13
+		goto l9
 	}
 	k5s = p
 	// ipath-rootless
@@ -1362,7 +999,7 @@ l12:
 		}
 	}
 	if p == v18 {
-		goto l13
+		goto l9
 	}
 	if p < len(in) && in[p] == '/' {
 		p++
@@ -1406,7 +1043,7 @@ l12:
 	caps[4] = [2]int{k4s, k4e}
 	caps[5] = [2]int{k5s, k5e}
 	goto l2
-l13:
+l9:
 	p = v1
 	k5s = v10
 	k5e = v11
@@ -1436,13 +1073,13 @@ l13:
 	caps[5] = [2]int{k5s, k5e}
 l2:
 	if uint(p) >= uint(len(in)) || in[p] != '?' {
-		goto l15
+		goto l10
 	}
 	v20 = p
 	v21 = k6s
 	v22 = k6e
 	if uint(p) >= uint(len(in)) || in[p] != '?' {
-		goto l16
+		goto l11
 	}
 	p++
 	k6s = p
@@ -1479,20 +1116,20 @@ l2:
 		}
 	}
 	k6e = p
-	goto l15
-l16:
+	goto l10
+l11:
 	p = v20
 	k6s = v21
 	k6e = v22
-l15:
+l10:
 	if uint(p) >= uint(len(in)) || in[p] != '#' {
-		goto l19
+		goto l12
 	}
 	v23 = p
 	v24 = k7s
 	v25 = k7e
 	if uint(p) >= uint(len(in)) || in[p] != '#' {
-		goto l20
+		goto l13
 	}
 	p++
 	k7s = p
@@ -1529,12 +1166,12 @@ l15:
 		}
 	}
 	k7e = p
-	goto l19
-l20:
+	goto l12
+l13:
 	p = v23
 	k7s = v24
 	k7e = v25
-l19:
+l12:
 	caps[6] = [2]int{k6s, k6e}
 	caps[7] = [2]int{k7s, k7e}
 	return p
@@ -1599,10 +1236,10 @@ func matchAbsoluteIRI(in string, pos int, caps *[8][2]int) int {
 	p += 2
 	k1s = p
 	if uint(p) >= uint(len(in)) || genSet2[in[p]] == 0 {
-		goto l5
+		goto l4
 	}
 	if strings.IndexByte(in[p:], '@') < 0 {
-		goto l5
+		goto l4
 	}
 	v12 = p
 	v13 = k2s
@@ -1642,30 +1279,28 @@ func matchAbsoluteIRI(in string, pos int, caps *[8][2]int) int {
 	}
 	k2e = p
 	if uint(p) >= uint(len(in)) || in[p] != '@' {
-		goto l6
+		goto l5
 	}
 	p++
-	goto l5
-l6:
+	goto l4
+l5:
 	p = v12
 	k2s = v13
 	k2e = v14
-l5:
+l4:
 	k3s = p
-	if e := matchIhost(in, p); e >= 0 {
-		p = e
-	} else {
+	if p = matchIhost(in, p); p < 0 {
 		goto l3
 	}
 	k3e = p
 	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l9
+		goto l6
 	}
 	v15 = p
 	v16 = k4s
 	v17 = k4e
 	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l10
+		goto l7
 	}
 	p++
 	k4s = p
@@ -1688,12 +1323,12 @@ l5:
 		p += 8
 	}
 	k4e = p
-	goto l9
-l10:
+	goto l6
+l7:
 	p = v15
 	k4s = v16
 	k4e = v17
-l9:
+l6:
 	k1e = p
 	k5s = p
 	// ipath-abempty
@@ -1753,13 +1388,11 @@ l3:
 	k5s = v10
 	k5e = v11
 	if uint(p) >= uint(len(in)) || in[p] != '/' {
-		goto l12
+		goto l8
 	}
 	k5s = p
-	if e := matchIpathAbsolute(in, p); e >= 0 {
-		p = e
-	} else {
-		goto l12
+	if p = matchIpathAbsolute(in, p); p < 0 {
+		goto l8
 	}
 	k5e = p
 	caps[0] = [2]int{k0s, k0e}
@@ -1770,12 +1403,12 @@ l3:
 	caps[5] = [2]int{k5s, k5e}
 	caps[7] = [2]int{k7s, k7e}
 	goto l2
-l12:
+l8:
 	p = v1
 	k5s = v10
 	k5e = v11
 	if uint(p) >= uint(len(in)) || genSet2[in[p]] == 0 {
-		goto l13
+		goto l9
 	}
 	k5s = p
 	// ipath-rootless
@@ -1813,7 +1446,7 @@ l12:
 		}
 	}
 	if p == v18 {
-		goto l13
+		goto l9
 	}
 	if p < len(in) && in[p] == '/' {
 		p++
@@ -1858,7 +1491,7 @@ l12:
 	caps[5] = [2]int{k5s, k5e}
 	caps[7] = [2]int{k7s, k7e}
 	goto l2
-l13:
+l9:
 	p = v1
 	k5s = v10
 	k5e = v11
@@ -1889,13 +1522,13 @@ l13:
 	caps[7] = [2]int{k7s, k7e}
 l2:
 	if uint(p) >= uint(len(in)) || in[p] != '?' {
-		goto l15
+		goto l10
 	}
 	v20 = p
 	v21 = k6s
 	v22 = k6e
 	if uint(p) >= uint(len(in)) || in[p] != '?' {
-		goto l16
+		goto l11
 	}
 	p++
 	k6s = p
@@ -1932,12 +1565,12 @@ l2:
 		}
 	}
 	k6e = p
-	goto l15
-l16:
+	goto l10
+l11:
 	p = v20
 	k6s = v21
 	k6e = v22
-l15:
+l10:
 	caps[6] = [2]int{k6s, k6e}
 	return p
 l1:
@@ -1972,10 +1605,10 @@ func matchIRelativeRef(in string, pos int, caps *[8][2]int) int {
 	p += 2
 	k1s = p
 	if uint(p) >= uint(len(in)) || genSet2[in[p]] == 0 {
-		goto l5
+		goto l4
 	}
 	if strings.IndexByte(in[p:], '@') < 0 {
-		goto l5
+		goto l4
 	}
 	v12 = p
 	v13 = k2s
@@ -2015,30 +1648,28 @@ func matchIRelativeRef(in string, pos int, caps *[8][2]int) int {
 	}
 	k2e = p
 	if uint(p) >= uint(len(in)) || in[p] != '@' {
-		goto l6
+		goto l5
 	}
 	p++
-	goto l5
-l6:
+	goto l4
+l5:
 	p = v12
 	k2s = v13
 	k2e = v14
-l5:
+l4:
 	k3s = p
-	if e := matchIhost(in, p); e >= 0 {
-		p = e
-	} else {
+	if p = matchIhost(in, p); p < 0 {
 		goto l3
 	}
 	k3e = p
 	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l9
+		goto l6
 	}
 	v15 = p
 	v16 = k4s
 	v17 = k4e
 	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l10
+		goto l7
 	}
 	p++
 	k4s = p
@@ -2061,12 +1692,12 @@ l5:
 		p += 8
 	}
 	k4e = p
-	goto l9
-l10:
+	goto l6
+l7:
 	p = v15
 	k4s = v16
 	k4e = v17
-l9:
+l6:
 	k1e = p
 	k5s = p
 	// ipath-abempty
@@ -2119,22 +1750,20 @@ l3:
 	k5s = v10
 	k5e = v11
 	if uint(p) >= uint(len(in)) || in[p] != '/' {
-		goto l12
+		goto l8
 	}
 	k5s = p
-	if e := matchIpathAbsolute(in, p); e >= 0 {
-		p = e
-	} else {
-		goto l12
+	if p = matchIpathAbsolute(in, p); p < 0 {
+		goto l8
 	}
 	k5e = p
 	goto l2
-l12:
+l8:
 	p = v1
 	k5s = v10
 	k5e = v11
 	if uint(p) >= uint(len(in)) || genSet14[in[p]] == 0 {
-		goto l13
+		goto l9
 	}
 	k5s = p
 	// ipath-noscheme
@@ -2172,7 +1801,7 @@ l12:
 		}
 	}
 	if p == v18 {
-		goto l13
+		goto l9
 	}
 	if p < len(in) && in[p] == '/' {
 		p++
@@ -2210,7 +1839,7 @@ l12:
 	}
 	k5e = p
 	goto l2
-l13:
+l9:
 	p = v1
 	k5s = v10
 	k5e = v11
@@ -2234,13 +1863,13 @@ l13:
 	k5e = p
 l2:
 	if uint(p) >= uint(len(in)) || in[p] != '?' {
-		goto l15
+		goto l10
 	}
 	v20 = p
 	v21 = k6s
 	v22 = k6e
 	if uint(p) >= uint(len(in)) || in[p] != '?' {
-		goto l16
+		goto l11
 	}
 	p++
 	k6s = p
@@ -2277,20 +1906,20 @@ l2:
 		}
 	}
 	k6e = p
-	goto l15
-l16:
+	goto l10
+l11:
 	p = v20
 	k6s = v21
 	k6e = v22
-l15:
+l10:
 	if uint(p) >= uint(len(in)) || in[p] != '#' {
-		goto l19
+		goto l12
 	}
 	v23 = p
 	v24 = k7s
 	v25 = k7e
 	if uint(p) >= uint(len(in)) || in[p] != '#' {
-		goto l20
+		goto l13
 	}
 	p++
 	k7s = p
@@ -2327,12 +1956,12 @@ l15:
 		}
 	}
 	k7e = p
-	goto l19
-l20:
+	goto l12
+l13:
 	p = v23
 	k7s = v24
 	k7e = v25
-l19:
+l12:
 	caps[0] = [2]int{k0s, k0e}
 	caps[1] = [2]int{k1s, k1e}
 	caps[2] = [2]int{k2s, k2e}
@@ -2366,17 +1995,9 @@ func matchIPv4Host(in string, pos int) int {
 func explainALPHA(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	if uint(p) >= uint(len(in)) || genSet0[in[p]] == 0 {
-		goto l2
+	if p = d.class(in, p, &genSet0, 0); p < 0 {
+		goto l1
 	}
-	p++
-	goto l3
-l2:
-	if p+2 >= d.far {
-		d.fail(p, 0)
-	}
-	goto l1
-l3:
 	return p
 l1:
 	if d.far == pos && d.root != 2 {
@@ -2390,9 +2011,7 @@ l1:
 func explainScheme(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	if e := explainALPHA(in, p, d); e >= 0 {
-		p = e
-	} else {
+	if p = explainALPHA(in, p, d); p < 0 {
 		goto l1
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || genSet1[in[p]] == 0) {
@@ -2426,17 +2045,9 @@ l1:
 func explainDIGIT(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	if uint(p) >= uint(len(in)) || genSet6[in[p]] == 0 {
-		goto l2
+	if p = d.class(in, p, &genSet6, 1); p < 0 {
+		goto l1
 	}
-	p++
-	goto l3
-l2:
-	if p+2 >= d.far {
-		d.fail(p, 1)
-	}
-	goto l1
-l3:
 	return p
 l1:
 	if d.far == pos && d.root != 6 {
@@ -2482,9 +2093,7 @@ func explainIunreserved(in string, pos int, d *genDiag) int {
 		}
 		goto l3
 	}
-	if e := explainALPHA(in, p, d); e >= 0 {
-		p = e
-	} else {
+	if p = explainALPHA(in, p, d); p < 0 {
 		goto l3
 	}
 	goto l2
@@ -2496,9 +2105,7 @@ l3:
 		}
 		goto l4
 	}
-	if e := explainDIGIT(in, p, d); e >= 0 {
-		p = e
-	} else {
+	if p = explainDIGIT(in, p, d); p < 0 {
 		goto l4
 	}
 	goto l2
@@ -2507,76 +2114,50 @@ l4:
 	if (uint(p) >= uint(len(in)) || in[p] != '-') && p < d.far {
 		goto l5
 	}
-	if uint(p) >= uint(len(in)) || in[p] != '-' {
-		goto l6
+	if p = d.byte1(in, p, '-', 3); p < 0 {
+		goto l5
 	}
-	p++
-	goto l7
-l6:
-	d.fail(p, 3)
-	goto l5
-l7:
 	goto l2
 l5:
 	p = v1
 	if (uint(p) >= uint(len(in)) || in[p] != '.') && p < d.far {
-		goto l8
+		goto l6
 	}
-	if uint(p) >= uint(len(in)) || in[p] != '.' {
-		goto l9
+	if p = d.byte1(in, p, '.', 4); p < 0 {
+		goto l6
 	}
-	p++
-	goto l10
-l9:
-	d.fail(p, 4)
-	goto l8
-l10:
 	goto l2
-l8:
+l6:
 	p = v1
 	if (uint(p) >= uint(len(in)) || in[p] != '_') && p < d.far {
-		goto l11
+		goto l7
 	}
-	if uint(p) >= uint(len(in)) || in[p] != '_' {
-		goto l12
+	if p = d.byte1(in, p, '_', 10); p < 0 {
+		goto l7
 	}
-	p++
-	goto l13
-l12:
-	d.fail(p, 10)
-	goto l11
-l13:
 	goto l2
-l11:
+l7:
 	p = v1
 	if (uint(p) >= uint(len(in)) || in[p] != '~') && p < d.far {
-		goto l14
+		goto l8
 	}
-	if uint(p) >= uint(len(in)) || in[p] != '~' {
-		goto l15
+	if p = d.byte1(in, p, '~', 11); p < 0 {
+		goto l8
 	}
-	p++
-	goto l16
-l15:
-	d.fail(p, 11)
-	goto l14
-l16:
 	goto l2
-l14:
+l8:
 	p = v1
 	if uint(p) >= uint(len(in)) || genSet18[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 12)
 		}
-		goto l17
+		goto l9
 	}
-	if e := explainUcschar(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l17
+	if p = explainUcschar(in, p, d); p < 0 {
+		goto l9
 	}
 	goto l2
-l17:
+l9:
 	p = v1
 	goto l1
 l2:
@@ -2624,17 +2205,9 @@ l1:
 func explainSubDelims(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	if uint(p) >= uint(len(in)) || genSet20[in[p]] == 0 {
-		goto l2
+	if p = d.class(in, p, &genSet20, 14); p < 0 {
+		goto l1
 	}
-	p++
-	goto l3
-l2:
-	if p+2 >= d.far {
-		d.fail(p, 14)
-	}
-	goto l1
-l3:
 	return p
 l1:
 	if d.far == pos && d.root != 9 {
@@ -2660,9 +2233,7 @@ l2:
 		}
 		goto l7
 	}
-	if e := explainIunreserved(in, p, d); e >= 0 {
-		p = e
-	} else {
+	if p = explainIunreserved(in, p, d); p < 0 {
 		goto l7
 	}
 	goto l6
@@ -2674,9 +2245,7 @@ l7:
 		}
 		goto l8
 	}
-	if e := explainPctEncoded(in, p, d); e >= 0 {
-		p = e
-	} else {
+	if p = explainPctEncoded(in, p, d); p < 0 {
 		goto l8
 	}
 	goto l6
@@ -2688,9 +2257,7 @@ l8:
 		}
 		goto l9
 	}
-	if e := explainSubDelims(in, p, d); e >= 0 {
-		p = e
-	} else {
+	if p = explainSubDelims(in, p, d); p < 0 {
 		goto l9
 	}
 	goto l6
@@ -2699,15 +2266,9 @@ l9:
 	if (uint(p) >= uint(len(in)) || in[p] != ':') && p < d.far {
 		goto l10
 	}
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l11
+	if p = d.byte1(in, p, ':', 6); p < 0 {
+		goto l10
 	}
-	p++
-	goto l12
-l11:
-	d.fail(p, 6)
-	goto l10
-l12:
 	goto l6
 l10:
 	p = v3
@@ -2753,6 +2314,40 @@ l1:
 	return -1
 }
 
+// explainRepH16Colon matches lo to hi repetitions of h16 ":" (no bound when hi < 0) at pos
+// in a diagnosis run: it returns the end offset, or -1 when fewer than lo
+// match, and records in d what was expected where.
+func explainRepH16Colon(in string, pos, lo, hi int, d *genDiag) int {
+	p := pos
+	var v1, v2 int
+	v1 = 0
+l2:
+	if v1 == hi {
+		goto l3
+	}
+	if (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) && p < d.far {
+		goto l3
+	}
+	v2 = p
+	if p = explainH16(in, p, d); p < 0 {
+		goto l4
+	}
+	if p = d.byte1(in, p, ':', 6); p < 0 {
+		goto l4
+	}
+	v1++
+	goto l2
+l4:
+	p = v2
+l3:
+	if v1 < lo {
+		goto l1
+	}
+	return p
+l1:
+	return -1
+}
+
 // explainDecOctet is the diagnosis run of dec-octet at pos: it returns the end offset
 // of the match, or -1, and records in d what was expected where.
 func explainDecOctet(in string, pos int, d *genDiag) int {
@@ -2763,88 +2358,36 @@ func explainDecOctet(in string, pos int, d *genDiag) int {
 	if (uint(p) >= uint(len(in)) || in[p] != '2') && p < d.far {
 		goto l3
 	}
-	if len(in)-p < 2 || in[p:][:2] != "25" {
-		goto l5
+	if p = d.lit(in, p, "25", false, 22, 23); p < 0 {
+		goto l3
 	}
-	p += 2
-	goto l6
-l5:
-	d.failLit(in, p, "25", false, 22, 23)
-	goto l3
-l6:
-	if uint(p) >= uint(len(in)) || genSet7[in[p]] == 0 {
-		goto l8
+	if p = d.class(in, p, &genSet7, 24); p < 0 {
+		goto l3
 	}
-	p++
-	goto l9
-l8:
-	if p+2 >= d.far {
-		d.fail(p, 24)
-	}
-	goto l3
-l9:
 	goto l2
 l3:
 	p = v1
 	if (uint(p) >= uint(len(in)) || in[p] != '2') && p < d.far {
-		goto l10
+		goto l6
 	}
-	if p < d.far && p < len(in) {
-		if in[p] != '2' {
-			goto l10
-		}
-		p++
-		goto l11
+	if p = d.byte1(in, p, '2', 25); p < 0 {
+		goto l6
 	}
-	if uint(p) >= uint(len(in)) || in[p] != '2' {
-		goto l12
+	if p = d.class(in, p, &genSet8, 26); p < 0 {
+		goto l6
 	}
-	p++
-	goto l13
-l12:
-	d.fail(p, 25)
-	goto l10
-l13:
-l11:
-	if uint(p) >= uint(len(in)) || genSet8[in[p]] == 0 {
-		goto l15
-	}
-	p++
-	goto l16
-l15:
-	if p+2 >= d.far {
-		d.fail(p, 26)
-	}
-	goto l10
-l16:
-	if e := explainDIGIT(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l10
+	if p = explainDIGIT(in, p, d); p < 0 {
+		goto l6
 	}
 	goto l2
-l10:
+l6:
 	p = v1
 	if (uint(p) >= uint(len(in)) || in[p] != '1') && p < d.far {
-		goto l18
+		goto l10
 	}
-	if p < d.far && p < len(in) {
-		if in[p] != '1' {
-			goto l18
-		}
-		p++
-		goto l19
+	if p = d.byte1(in, p, '1', 27); p < 0 {
+		goto l10
 	}
-	if uint(p) >= uint(len(in)) || in[p] != '1' {
-		goto l20
-	}
-	p++
-	goto l21
-l20:
-	d.fail(p, 27)
-	goto l18
-l21:
-l19:
 	v2 = 0
 	for v2 != 2 && p < len(in) {
 		if c := in[p]; genSet6[c] != 0 {
@@ -2855,53 +2398,41 @@ l19:
 		v2++
 	}
 	if v2 == 2 {
-		goto l23
+		goto l13
 	}
 	if p+2 >= d.far {
 		d.fail(p, 1)
 	}
 	if v2 < 2 {
-		goto l18
+		goto l10
 	}
-l23:
+l13:
 	goto l2
-l18:
+l10:
 	p = v1
 	if (uint(p) >= uint(len(in)) || genSet9[in[p]] == 0) && p < d.far {
-		goto l24
+		goto l14
 	}
-	if uint(p) >= uint(len(in)) || genSet9[in[p]] == 0 {
-		goto l26
+	if p = d.class(in, p, &genSet9, 28); p < 0 {
+		goto l14
 	}
-	p++
-	goto l27
-l26:
-	if p+2 >= d.far {
-		d.fail(p, 28)
-	}
-	goto l24
-l27:
-	if e := explainDIGIT(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l24
+	if p = explainDIGIT(in, p, d); p < 0 {
+		goto l14
 	}
 	goto l2
-l24:
+l14:
 	p = v1
 	if uint(p) >= uint(len(in)) || genSet6[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 1)
 		}
-		goto l29
+		goto l17
 	}
-	if e := explainDIGIT(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l29
+	if p = explainDIGIT(in, p, d); p < 0 {
+		goto l17
 	}
 	goto l2
-l29:
+l17:
 	p = v1
 	goto l1
 l2:
@@ -2918,75 +2449,25 @@ l1:
 func explainIPv4address(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	if e := explainDecOctet(in, p, d); e >= 0 {
-		p = e
-	} else {
+	if p = explainDecOctet(in, p, d); p < 0 {
 		goto l1
 	}
-	if p < d.far && p < len(in) {
-		if in[p] != '.' {
-			goto l1
-		}
-		p++
-		goto l3
-	}
-	if uint(p) >= uint(len(in)) || in[p] != '.' {
-		goto l4
-	}
-	p++
-	goto l5
-l4:
-	d.fail(p, 4)
-	goto l1
-l5:
-l3:
-	if e := explainDecOctet(in, p, d); e >= 0 {
-		p = e
-	} else {
+	if p = d.byte1(in, p, '.', 4); p < 0 {
 		goto l1
 	}
-	if p < d.far && p < len(in) {
-		if in[p] != '.' {
-			goto l1
-		}
-		p++
-		goto l7
-	}
-	if uint(p) >= uint(len(in)) || in[p] != '.' {
-		goto l8
-	}
-	p++
-	goto l9
-l8:
-	d.fail(p, 4)
-	goto l1
-l9:
-l7:
-	if e := explainDecOctet(in, p, d); e >= 0 {
-		p = e
-	} else {
+	if p = explainDecOctet(in, p, d); p < 0 {
 		goto l1
 	}
-	if p < d.far && p < len(in) {
-		if in[p] != '.' {
-			goto l1
-		}
-		p++
-		goto l11
+	if p = d.byte1(in, p, '.', 4); p < 0 {
+		goto l1
 	}
-	if uint(p) >= uint(len(in)) || in[p] != '.' {
-		goto l12
+	if p = explainDecOctet(in, p, d); p < 0 {
+		goto l1
 	}
-	p++
-	goto l13
-l12:
-	d.fail(p, 4)
-	goto l1
-l13:
-l11:
-	if e := explainDecOctet(in, p, d); e >= 0 {
-		p = e
-	} else {
+	if p = d.byte1(in, p, '.', 4); p < 0 {
+		goto l1
+	}
+	if p = explainDecOctet(in, p, d); p < 0 {
 		goto l1
 	}
 	return p
@@ -3007,31 +2488,13 @@ func explainLs32(in string, pos int, d *genDiag) int {
 	if (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) && p < d.far {
 		goto l3
 	}
-	if e := explainH16(in, p, d); e >= 0 {
-		p = e
-	} else {
+	if p = explainH16(in, p, d); p < 0 {
 		goto l3
 	}
-	if p < d.far && p < len(in) {
-		if in[p] != ':' {
-			goto l3
-		}
-		p++
-		goto l5
+	if p = d.byte1(in, p, ':', 6); p < 0 {
+		goto l3
 	}
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l6
-	}
-	p++
-	goto l7
-l6:
-	d.fail(p, 6)
-	goto l3
-l7:
-l5:
-	if e := explainH16(in, p, d); e >= 0 {
-		p = e
-	} else {
+	if p = explainH16(in, p, d); p < 0 {
 		goto l3
 	}
 	goto l2
@@ -3041,15 +2504,13 @@ l3:
 		if p >= d.far {
 			d.fail(p, 21)
 		}
-		goto l9
+		goto l7
 	}
-	if e := explainIPv4address(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l9
+	if p = explainIPv4address(in, p, d); p < 0 {
+		goto l7
 	}
 	goto l2
-l9:
+l7:
 	p = v1
 	goto l1
 l2:
@@ -3061,724 +2522,293 @@ l1:
 	return -1
 }
 
+// explainRepColonH16 matches lo to hi repetitions of ":" h16 (no bound when hi < 0) at pos
+// in a diagnosis run: it returns the end offset, or -1 when fewer than lo
+// match, and records in d what was expected where.
+func explainRepColonH16(in string, pos, lo, hi int, d *genDiag) int {
+	p := pos
+	var v1, v2 int
+	v1 = 0
+l2:
+	if v1 == hi {
+		goto l3
+	}
+	if (uint(p) >= uint(len(in)) || in[p] != ':') && p < d.far {
+		goto l3
+	}
+	v2 = p
+	if p = d.byte1(in, p, ':', 6); p < 0 {
+		goto l4
+	}
+	if p = explainH16(in, p, d); p < 0 {
+		goto l4
+	}
+	v1++
+	goto l2
+l4:
+	p = v2
+l3:
+	if v1 < lo {
+		goto l1
+	}
+	return p
+l1:
+	return -1
+}
+
 // explainIPv6address is the diagnosis run of IPv6address at pos: it returns the end offset
 // of the match, or -1, and records in d what was expected where.
 func explainIPv6address(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	var v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18, v19, v20, v21, v22, v23, v24, v25, v26, v27, v28, v29 int
+	var v1, v2, v3, v4, v5, v6, v7, v8, v9 int
 	v1 = p
 	if (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) && p < d.far {
 		goto l3
 	}
-	v2 = 0
-l5:
-	if v2 == 6 {
-		goto l6
-	}
-	if (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) && p < d.far {
-		goto l6
-	}
-	v3 = p
-	if e := explainH16(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l7
-	}
-	if p < d.far && p < len(in) {
-		if in[p] != ':' {
-			goto l7
-		}
-		p++
-		goto l10
-	}
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l11
-	}
-	p++
-	goto l12
-l11:
-	d.fail(p, 6)
-	goto l7
-l12:
-l10:
-	v2++
-	goto l5
-l7:
-	p = v3
-l6:
-	if v2 < 6 {
+	if p = explainRepH16Colon(in, p, 6, 6, d); p < 0 {
 		goto l3
 	}
-	if e := explainLs32(in, p, d); e >= 0 {
-		p = e
-	} else {
+	if p = explainLs32(in, p, d); p < 0 {
 		goto l3
 	}
 	goto l2
 l3:
 	p = v1
 	if (uint(p) >= uint(len(in)) || in[p] != ':') && p < d.far {
-		goto l14
+		goto l6
 	}
-	if len(in)-p < 2 || in[p:][:2] != "::" {
-		goto l16
+	if p = d.lit(in, p, "::", false, 31, 6); p < 0 {
+		goto l6
 	}
-	p += 2
-	goto l17
-l16:
-	d.failLit(in, p, "::", false, 31, 6)
-	goto l14
-l17:
-	v4 = 0
-l19:
-	if v4 == 5 {
-		goto l20
+	if p = explainRepH16Colon(in, p, 5, 5, d); p < 0 {
+		goto l6
 	}
-	if (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) && p < d.far {
-		goto l20
+	if p = explainLs32(in, p, d); p < 0 {
+		goto l6
 	}
-	v5 = p
-	if e := explainH16(in, p, d); e >= 0 {
-		p = e
-	} else {
+	goto l2
+l6:
+	p = v1
+	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
+		goto l10
+	}
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
+		goto l11
+	}
+	v2 = p
+	if p = explainH16(in, p, d); p < 0 {
+		goto l12
+	}
+	goto l13
+l12:
+	p = v2
+l13:
+l11:
+	if p = d.lit(in, p, "::", false, 31, 6); p < 0 {
+		goto l10
+	}
+	if p = explainRepH16Colon(in, p, 4, 4, d); p < 0 {
+		goto l10
+	}
+	if p = explainLs32(in, p, d); p < 0 {
+		goto l10
+	}
+	goto l2
+l10:
+	p = v1
+	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
+		goto l17
+	}
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
+		goto l18
+	}
+	v3 = p
+	if p = explainH16(in, p, d); p < 0 {
+		goto l19
+	}
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
 		goto l21
 	}
-	if p < d.far && p < len(in) {
-		if in[p] != ':' {
-			goto l21
-		}
-		p++
-		goto l24
+	v4 = p
+	if p = d.byte1(in, p, ':', 6); p < 0 {
+		goto l22
 	}
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l25
+	if p = explainH16(in, p, d); p < 0 {
+		goto l22
 	}
-	p++
-	goto l26
+	goto l25
+l22:
+	p = v4
 l25:
-	d.fail(p, 6)
-	goto l21
-l26:
-l24:
-	v4++
-	goto l19
 l21:
-	p = v5
-l20:
-	if v4 < 5 {
-		goto l14
+	goto l26
+l19:
+	p = v3
+l26:
+l18:
+	if p = d.lit(in, p, "::", false, 31, 6); p < 0 {
+		goto l17
 	}
-	if e := explainLs32(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l14
+	if p = explainRepH16Colon(in, p, 3, 3, d); p < 0 {
+		goto l17
+	}
+	if p = explainLs32(in, p, d); p < 0 {
+		goto l17
 	}
 	goto l2
-l14:
+l17:
 	p = v1
 	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
-		goto l28
-	}
-	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
-		goto l29
-	}
-	v6 = p
-	if e := explainH16(in, p, d); e >= 0 {
-		p = e
-	} else {
 		goto l30
 	}
-	goto l31
-l30:
-	p = v6
-l31:
-l29:
-	if len(in)-p < 2 || in[p:][:2] != "::" {
-		goto l33
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
+		goto l31
 	}
-	p += 2
-	goto l34
-l33:
-	d.failLit(in, p, "::", false, 31, 6)
-	goto l28
+	v5 = p
+	if p = explainH16(in, p, d); p < 0 {
+		goto l32
+	}
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
+		goto l34
+	}
+	p = explainRepColonH16(in, p, 0, 2, d)
 l34:
-	v7 = 0
-l36:
-	if v7 == 4 {
-		goto l37
+	goto l35
+l32:
+	p = v5
+l35:
+l31:
+	if p = d.lit(in, p, "::", false, 31, 6); p < 0 {
+		goto l30
 	}
-	if (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) && p < d.far {
-		goto l37
+	if p = explainRepH16Colon(in, p, 2, 2, d); p < 0 {
+		goto l30
 	}
-	v8 = p
-	if e := explainH16(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l38
+	if p = explainLs32(in, p, d); p < 0 {
+		goto l30
 	}
-	if p < d.far && p < len(in) {
-		if in[p] != ':' {
-			goto l38
-		}
-		p++
+	goto l2
+l30:
+	p = v1
+	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
+		goto l39
+	}
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
+		goto l40
+	}
+	v6 = p
+	if p = explainH16(in, p, d); p < 0 {
 		goto l41
 	}
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l42
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
+		goto l43
 	}
-	p++
-	goto l43
-l42:
-	d.fail(p, 6)
-	goto l38
+	p = explainRepColonH16(in, p, 0, 3, d)
 l43:
+	goto l44
 l41:
-	v7++
-	goto l36
-l38:
-	p = v8
-l37:
-	if v7 < 4 {
-		goto l28
+	p = v6
+l44:
+l40:
+	if p = d.lit(in, p, "::", false, 31, 6); p < 0 {
+		goto l39
 	}
-	if e := explainLs32(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l28
+	if p = explainH16(in, p, d); p < 0 {
+		goto l39
+	}
+	if p = d.byte1(in, p, ':', 6); p < 0 {
+		goto l39
+	}
+	if p = explainLs32(in, p, d); p < 0 {
+		goto l39
 	}
 	goto l2
-l28:
+l39:
 	p = v1
 	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
-		goto l45
-	}
-	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
-		goto l46
-	}
-	v9 = p
-	if e := explainH16(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l47
-	}
-	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
-		goto l49
-	}
-	v10 = p
-	if p < d.far && p < len(in) {
-		if in[p] != ':' {
-			goto l50
-		}
-		p++
-		goto l51
-	}
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l52
-	}
-	p++
-	goto l53
-l52:
-	d.fail(p, 6)
-	goto l50
-l53:
-l51:
-	if e := explainH16(in, p, d); e >= 0 {
-		p = e
-	} else {
 		goto l50
 	}
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
+		goto l51
+	}
+	v7 = p
+	if p = explainH16(in, p, d); p < 0 {
+		goto l52
+	}
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
+		goto l54
+	}
+	p = explainRepColonH16(in, p, 0, 4, d)
+l54:
 	goto l55
-l50:
-	p = v10
+l52:
+	p = v7
 l55:
-l49:
-	goto l56
-l47:
-	p = v9
-l56:
-l46:
-	if len(in)-p < 2 || in[p:][:2] != "::" {
+l51:
+	if p = d.lit(in, p, "::", false, 31, 6); p < 0 {
+		goto l50
+	}
+	if p = explainLs32(in, p, d); p < 0 {
+		goto l50
+	}
+	goto l2
+l50:
+	p = v1
+	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
 		goto l58
 	}
-	p += 2
-	goto l59
-l58:
-	d.failLit(in, p, "::", false, 31, 6)
-	goto l45
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
+		goto l59
+	}
+	v8 = p
+	if p = explainH16(in, p, d); p < 0 {
+		goto l60
+	}
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
+		goto l62
+	}
+	p = explainRepColonH16(in, p, 0, 5, d)
+l62:
+	goto l63
+l60:
+	p = v8
+l63:
 l59:
-	v11 = 0
-l61:
-	if v11 == 3 {
-		goto l62
+	if p = d.lit(in, p, "::", false, 31, 6); p < 0 {
+		goto l58
 	}
-	if (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) && p < d.far {
-		goto l62
+	if p = explainH16(in, p, d); p < 0 {
+		goto l58
 	}
-	v12 = p
-	if e := explainH16(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l63
-	}
-	if p < d.far && p < len(in) {
-		if in[p] != ':' {
-			goto l63
-		}
-		p++
+	goto l2
+l58:
+	p = v1
+	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
 		goto l66
 	}
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
 		goto l67
 	}
-	p++
-	goto l68
-l67:
-	d.fail(p, 6)
-	goto l63
-l68:
-l66:
-	v11++
-	goto l61
-l63:
-	p = v12
-l62:
-	if v11 < 3 {
-		goto l45
-	}
-	if e := explainLs32(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l45
-	}
-	goto l2
-l45:
-	p = v1
-	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
-		goto l70
-	}
-	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
-		goto l71
-	}
-	v13 = p
-	if e := explainH16(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l72
+	v9 = p
+	if p = explainH16(in, p, d); p < 0 {
+		goto l68
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
-		goto l74
-	}
-	v14 = 0
-l75:
-	if v14 == 2 {
-		goto l76
-	}
-	if (uint(p) >= uint(len(in)) || in[p] != ':') && p < d.far {
-		goto l76
-	}
-	v15 = p
-	if p < d.far && p < len(in) {
-		if in[p] != ':' {
-			goto l77
-		}
-		p++
-		goto l79
-	}
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l80
-	}
-	p++
-	goto l81
-l80:
-	d.fail(p, 6)
-	goto l77
-l81:
-l79:
-	if e := explainH16(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l77
-	}
-	v14++
-	goto l75
-l77:
-	p = v15
-l76:
-l74:
-	goto l83
-l72:
-	p = v13
-l83:
-l71:
-	if len(in)-p < 2 || in[p:][:2] != "::" {
-		goto l85
-	}
-	p += 2
-	goto l86
-l85:
-	d.failLit(in, p, "::", false, 31, 6)
-	goto l70
-l86:
-	v16 = 0
-l88:
-	if v16 == 2 {
-		goto l89
-	}
-	if (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) && p < d.far {
-		goto l89
-	}
-	v17 = p
-	if e := explainH16(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l90
-	}
-	if p < d.far && p < len(in) {
-		if in[p] != ':' {
-			goto l90
-		}
-		p++
-		goto l93
-	}
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l94
-	}
-	p++
-	goto l95
-l94:
-	d.fail(p, 6)
-	goto l90
-l95:
-l93:
-	v16++
-	goto l88
-l90:
-	p = v17
-l89:
-	if v16 < 2 {
 		goto l70
 	}
-	if e := explainLs32(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l70
-	}
-	goto l2
+	p = explainRepColonH16(in, p, 0, 6, d)
 l70:
-	p = v1
-	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
-		goto l97
-	}
-	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
-		goto l98
-	}
-	v18 = p
-	if e := explainH16(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l99
-	}
-	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
-		goto l101
-	}
-	v19 = 0
-l102:
-	if v19 == 3 {
-		goto l103
-	}
-	if (uint(p) >= uint(len(in)) || in[p] != ':') && p < d.far {
-		goto l103
-	}
-	v20 = p
-	if p < d.far && p < len(in) {
-		if in[p] != ':' {
-			goto l104
-		}
-		p++
-		goto l106
-	}
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l107
-	}
-	p++
-	goto l108
-l107:
-	d.fail(p, 6)
-	goto l104
-l108:
-l106:
-	if e := explainH16(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l104
-	}
-	v19++
-	goto l102
-l104:
-	p = v20
-l103:
-l101:
-	goto l110
-l99:
-	p = v18
-l110:
-l98:
-	if len(in)-p < 2 || in[p:][:2] != "::" {
-		goto l112
-	}
-	p += 2
-	goto l113
-l112:
-	d.failLit(in, p, "::", false, 31, 6)
-	goto l97
-l113:
-	if e := explainH16(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l97
-	}
-	if p < d.far && p < len(in) {
-		if in[p] != ':' {
-			goto l97
-		}
-		p++
-		goto l116
-	}
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l117
-	}
-	p++
-	goto l118
-l117:
-	d.fail(p, 6)
-	goto l97
-l118:
-l116:
-	if e := explainLs32(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l97
+	goto l71
+l68:
+	p = v9
+l71:
+l67:
+	if p = d.lit(in, p, "::", false, 31, 6); p < 0 {
+		goto l66
 	}
 	goto l2
-l97:
-	p = v1
-	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
-		goto l120
-	}
-	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
-		goto l121
-	}
-	v21 = p
-	if e := explainH16(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l122
-	}
-	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
-		goto l124
-	}
-	v22 = 0
-l125:
-	if v22 == 4 {
-		goto l126
-	}
-	if (uint(p) >= uint(len(in)) || in[p] != ':') && p < d.far {
-		goto l126
-	}
-	v23 = p
-	if p < d.far && p < len(in) {
-		if in[p] != ':' {
-			goto l127
-		}
-		p++
-		goto l129
-	}
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l130
-	}
-	p++
-	goto l131
-l130:
-	d.fail(p, 6)
-	goto l127
-l131:
-l129:
-	if e := explainH16(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l127
-	}
-	v22++
-	goto l125
-l127:
-	p = v23
-l126:
-l124:
-	goto l133
-l122:
-	p = v21
-l133:
-l121:
-	if len(in)-p < 2 || in[p:][:2] != "::" {
-		goto l135
-	}
-	p += 2
-	goto l136
-l135:
-	d.failLit(in, p, "::", false, 31, 6)
-	goto l120
-l136:
-	if e := explainLs32(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l120
-	}
-	goto l2
-l120:
-	p = v1
-	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
-		goto l138
-	}
-	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
-		goto l139
-	}
-	v24 = p
-	if e := explainH16(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l140
-	}
-	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
-		goto l142
-	}
-	v25 = 0
-l143:
-	if v25 == 5 {
-		goto l144
-	}
-	if (uint(p) >= uint(len(in)) || in[p] != ':') && p < d.far {
-		goto l144
-	}
-	v26 = p
-	if p < d.far && p < len(in) {
-		if in[p] != ':' {
-			goto l145
-		}
-		p++
-		goto l147
-	}
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l148
-	}
-	p++
-	goto l149
-l148:
-	d.fail(p, 6)
-	goto l145
-l149:
-l147:
-	if e := explainH16(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l145
-	}
-	v25++
-	goto l143
-l145:
-	p = v26
-l144:
-l142:
-	goto l151
-l140:
-	p = v24
-l151:
-l139:
-	if len(in)-p < 2 || in[p:][:2] != "::" {
-		goto l153
-	}
-	p += 2
-	goto l154
-l153:
-	d.failLit(in, p, "::", false, 31, 6)
-	goto l138
-l154:
-	if e := explainH16(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l138
-	}
-	goto l2
-l138:
-	p = v1
-	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
-		goto l156
-	}
-	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
-		goto l157
-	}
-	v27 = p
-	if e := explainH16(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l158
-	}
-	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
-		goto l160
-	}
-	v28 = 0
-l161:
-	if v28 == 6 {
-		goto l162
-	}
-	if (uint(p) >= uint(len(in)) || in[p] != ':') && p < d.far {
-		goto l162
-	}
-	v29 = p
-	if p < d.far && p < len(in) {
-		if in[p] != ':' {
-			goto l163
-		}
-		p++
-		goto l165
-	}
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l166
-	}
-	p++
-	goto l167
-l166:
-	d.fail(p, 6)
-	goto l163
-l167:
-l165:
-	if e := explainH16(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l163
-	}
-	v28++
-	goto l161
-l163:
-	p = v29
-l162:
-l160:
-	goto l169
-l158:
-	p = v27
-l169:
-l157:
-	if len(in)-p < 2 || in[p:][:2] != "::" {
-		goto l171
-	}
-	p += 2
-	goto l172
-l171:
-	d.failLit(in, p, "::", false, 31, 6)
-	goto l156
-l172:
-	goto l2
-l156:
+l66:
 	p = v1
 	goto l1
 l2:
@@ -3796,15 +2826,9 @@ func explainIPvFuture(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
 	var v1, v2 int
-	if len(in)-p < 1 || in[p]|0x20 != 'v' {
-		goto l3
+	if p = d.lit(in, p, "v", true, 33); p < 0 {
+		goto l1
 	}
-	p++
-	goto l4
-l3:
-	d.fail(p, 33)
-	goto l1
-l4:
 	v1 = 0
 	for p < len(in) {
 		if c := in[p]; genSet4[c] != 0 {
@@ -3820,23 +2844,9 @@ l4:
 	if v1 < 1 {
 		goto l1
 	}
-	if p < d.far && p < len(in) {
-		if in[p] != '.' {
-			goto l1
-		}
-		p++
-		goto l7
+	if p = d.byte1(in, p, '.', 4); p < 0 {
+		goto l1
 	}
-	if uint(p) >= uint(len(in)) || in[p] != '.' {
-		goto l8
-	}
-	p++
-	goto l9
-l8:
-	d.fail(p, 4)
-	goto l1
-l9:
-l7:
 	v2 = 0
 	for p < len(in) {
 		if c := in[p]; genSet3[c] != 0 {
@@ -3868,71 +2878,39 @@ func explainIPLiteral(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
 	var v1 int
-	if p < d.far && p < len(in) {
-		if in[p] != '[' {
-			goto l1
-		}
-		p++
-		goto l2
+	if p = d.byte1(in, p, '[', 17); p < 0 {
+		goto l1
 	}
-	if uint(p) >= uint(len(in)) || in[p] != '[' {
-		goto l3
-	}
-	p++
-	goto l4
-l3:
-	d.fail(p, 17)
-	goto l1
-l4:
-l2:
 	v1 = p
 	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 18)
 		}
-		goto l7
+		goto l5
 	}
-	if e := explainIPv6address(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l7
+	if p = explainIPv6address(in, p, d); p < 0 {
+		goto l5
 	}
-	goto l6
-l7:
+	goto l4
+l5:
 	p = v1
 	if uint(p) >= uint(len(in)) || genSet21[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 32)
 		}
-		goto l8
+		goto l6
 	}
-	if e := explainIPvFuture(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l8
+	if p = explainIPvFuture(in, p, d); p < 0 {
+		goto l6
 	}
-	goto l6
-l8:
+	goto l4
+l6:
 	p = v1
 	goto l1
-l6:
-	if p < d.far && p < len(in) {
-		if in[p] != ']' {
-			goto l1
-		}
-		p++
-		goto l9
+l4:
+	if p = d.byte1(in, p, ']', 35); p < 0 {
+		goto l1
 	}
-	if uint(p) >= uint(len(in)) || in[p] != ']' {
-		goto l10
-	}
-	p++
-	goto l11
-l10:
-	d.fail(p, 35)
-	goto l1
-l11:
-l9:
 	return p
 l1:
 	if d.far == pos && d.root != 11 {
@@ -3958,9 +2936,7 @@ l2:
 		}
 		goto l7
 	}
-	if e := explainIunreserved(in, p, d); e >= 0 {
-		p = e
-	} else {
+	if p = explainIunreserved(in, p, d); p < 0 {
 		goto l7
 	}
 	goto l6
@@ -3972,9 +2948,7 @@ l7:
 		}
 		goto l8
 	}
-	if e := explainPctEncoded(in, p, d); e >= 0 {
-		p = e
-	} else {
+	if p = explainPctEncoded(in, p, d); p < 0 {
 		goto l8
 	}
 	goto l6
@@ -3986,9 +2960,7 @@ l8:
 		}
 		goto l9
 	}
-	if e := explainSubDelims(in, p, d); e >= 0 {
-		p = e
-	} else {
+	if p = explainSubDelims(in, p, d); p < 0 {
 		goto l9
 	}
 	goto l6
@@ -4016,9 +2988,7 @@ func explainIhost(in string, pos int, d *genDiag) int {
 		}
 		goto l3
 	}
-	if e := explainIPLiteral(in, p, d); e >= 0 {
-		p = e
-	} else {
+	if p = explainIPLiteral(in, p, d); p < 0 {
 		goto l3
 	}
 	goto l2
@@ -4027,9 +2997,7 @@ l3:
 	if (uint(p) >= uint(len(in)) || genSet6[in[p]] == 0) && p < d.far {
 		goto l4
 	}
-	if e := explainIPv4address(in, p, d); e >= 0 {
-		p = e
-	} else {
+	if p = explainIPv4address(in, p, d); p < 0 {
 		goto l4
 	}
 	if p < len(in) && (genSet10[in[p]] != 0 || in[p] == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 || in[p] >= utf8.RuneSelf && genRunes0(in, p) > 0) {
@@ -4043,9 +3011,7 @@ l8:
 	goto l2
 l4:
 	p = v1
-	if e := explainIregName(in, p, d); e >= 0 {
-		p = e
-	} else {
+	if p = explainIregName(in, p, d); p < 0 {
 		goto l9
 	}
 	goto l2
@@ -4091,9 +3057,7 @@ func explainIpchar(in string, pos int, d *genDiag) int {
 		}
 		goto l3
 	}
-	if e := explainIunreserved(in, p, d); e >= 0 {
-		p = e
-	} else {
+	if p = explainIunreserved(in, p, d); p < 0 {
 		goto l3
 	}
 	goto l2
@@ -4105,9 +3069,7 @@ l3:
 		}
 		goto l4
 	}
-	if e := explainPctEncoded(in, p, d); e >= 0 {
-		p = e
-	} else {
+	if p = explainPctEncoded(in, p, d); p < 0 {
 		goto l4
 	}
 	goto l2
@@ -4119,9 +3081,7 @@ l4:
 		}
 		goto l5
 	}
-	if e := explainSubDelims(in, p, d); e >= 0 {
-		p = e
-	} else {
+	if p = explainSubDelims(in, p, d); p < 0 {
 		goto l5
 	}
 	goto l2
@@ -4130,32 +3090,20 @@ l5:
 	if (uint(p) >= uint(len(in)) || in[p] != ':') && p < d.far {
 		goto l6
 	}
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l7
+	if p = d.byte1(in, p, ':', 6); p < 0 {
+		goto l6
 	}
-	p++
-	goto l8
-l7:
-	d.fail(p, 6)
-	goto l6
-l8:
 	goto l2
 l6:
 	p = v1
 	if (uint(p) >= uint(len(in)) || in[p] != '@') && p < d.far {
-		goto l9
+		goto l7
 	}
-	if uint(p) >= uint(len(in)) || in[p] != '@' {
-		goto l10
+	if p = d.byte1(in, p, '@', 15); p < 0 {
+		goto l7
 	}
-	p++
-	goto l11
-l10:
-	d.fail(p, 15)
-	goto l9
-l11:
 	goto l2
-l9:
+l7:
 	p = v1
 	goto l1
 l2:
@@ -4180,9 +3128,7 @@ l2:
 		goto l3
 	}
 	v2 = p
-	if e := explainIpchar(in, p, d); e >= 0 {
-		p = e
-	} else {
+	if p = explainIpchar(in, p, d); p < 0 {
 		goto l4
 	}
 	goto l2
@@ -4202,32 +3148,16 @@ l2:
 		goto l3
 	}
 	v2 = p
-	if p < d.far && p < len(in) {
-		if in[p] != '/' {
-			goto l4
-		}
-		p++
-		goto l6
-	}
-	if uint(p) >= uint(len(in)) || in[p] != '/' {
-		goto l7
-	}
-	p++
-	goto l8
-l7:
-	d.fail(p, 8)
-	goto l4
-l8:
-l6:
-	if p < d.far && (uint(p) >= uint(len(in)) || genSet2[in[p]] == 0) {
-		goto l9
-	}
-	if e := explainIsegment(in, p, d); e >= 0 {
-		p = e
-	} else {
+	if p = d.byte1(in, p, '/', 8); p < 0 {
 		goto l4
 	}
-l9:
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet2[in[p]] == 0) {
+		goto l7
+	}
+	if p = explainIsegment(in, p, d); p < 0 {
+		goto l4
+	}
+l7:
 	goto l2
 l4:
 	p = v2
@@ -4250,9 +3180,7 @@ l2:
 		goto l3
 	}
 	v2 = p
-	if e := explainIpchar(in, p, d); e >= 0 {
-		p = e
-	} else {
+	if p = explainIpchar(in, p, d); p < 0 {
 		goto l4
 	}
 	v1++
@@ -4277,76 +3205,44 @@ func explainIpathAbsolute(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
 	var v1, v3 int
-	if p < d.far && p < len(in) {
-		if in[p] != '/' {
-			goto l1
-		}
-		p++
-		goto l2
+	if p = d.byte1(in, p, '/', 8); p < 0 {
+		goto l1
 	}
-	if uint(p) >= uint(len(in)) || in[p] != '/' {
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet2[in[p]] == 0) {
 		goto l3
 	}
-	p++
-	goto l4
-l3:
-	d.fail(p, 8)
-	goto l1
-l4:
-l2:
-	if p < d.far && (uint(p) >= uint(len(in)) || genSet2[in[p]] == 0) {
-		goto l5
-	}
 	v1 = p
-	if e := explainIsegmentNz(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l6
+	if p = explainIsegmentNz(in, p, d); p < 0 {
+		goto l4
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '/') {
+		goto l6
+	}
+l7:
+	if (uint(p) >= uint(len(in)) || in[p] != '/') && p < d.far {
 		goto l8
 	}
-l9:
-	if (uint(p) >= uint(len(in)) || in[p] != '/') && p < d.far {
-		goto l10
-	}
 	v3 = p
-	if p < d.far && p < len(in) {
-		if in[p] != '/' {
-			goto l11
-		}
-		p++
-		goto l13
+	if p = d.byte1(in, p, '/', 8); p < 0 {
+		goto l9
 	}
-	if uint(p) >= uint(len(in)) || in[p] != '/' {
-		goto l14
-	}
-	p++
-	goto l15
-l14:
-	d.fail(p, 8)
-	goto l11
-l15:
-l13:
 	if p < d.far && (uint(p) >= uint(len(in)) || genSet2[in[p]] == 0) {
-		goto l16
+		goto l12
 	}
-	if e := explainIsegment(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l11
+	if p = explainIsegment(in, p, d); p < 0 {
+		goto l9
 	}
-l16:
-	goto l9
-l11:
+l12:
+	goto l7
+l9:
 	p = v3
-l10:
 l8:
-	goto l17
 l6:
+	goto l13
+l4:
 	p = v1
-l17:
-l5:
+l13:
+l3:
 	return p
 l1:
 	if d.far == pos && d.root != 23 {
@@ -4361,9 +3257,7 @@ func explainIpathRootless(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
 	var v2 int
-	if e := explainIsegmentNz(in, p, d); e >= 0 {
-		p = e
-	} else {
+	if p = explainIsegmentNz(in, p, d); p < 0 {
 		goto l1
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '/') {
@@ -4374,32 +3268,16 @@ l4:
 		goto l5
 	}
 	v2 = p
-	if p < d.far && p < len(in) {
-		if in[p] != '/' {
-			goto l6
-		}
-		p++
-		goto l8
-	}
-	if uint(p) >= uint(len(in)) || in[p] != '/' {
-		goto l9
-	}
-	p++
-	goto l10
-l9:
-	d.fail(p, 8)
-	goto l6
-l10:
-l8:
-	if p < d.far && (uint(p) >= uint(len(in)) || genSet2[in[p]] == 0) {
-		goto l11
-	}
-	if e := explainIsegment(in, p, d); e >= 0 {
-		p = e
-	} else {
+	if p = d.byte1(in, p, '/', 8); p < 0 {
 		goto l6
 	}
-l11:
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet2[in[p]] == 0) {
+		goto l9
+	}
+	if p = explainIsegment(in, p, d); p < 0 {
+		goto l6
+	}
+l9:
 	goto l4
 l6:
 	p = v2
@@ -4425,142 +3303,76 @@ func explainIpathEmpty(in string, pos int, d *genDiag) int {
 func explainIhierPart(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	var v1, v2, v3, v4, v5 int
+	var v1, v2, v3 int
 	v1 = p
 	if (uint(p) >= uint(len(in)) || in[p] != '/') && p < d.far {
 		goto l3
 	}
-	if len(in)-p < 2 || in[p:][:2] != "//" {
-		goto l5
+	if p = d.lit(in, p, "//", false, 7, 8); p < 0 {
+		goto l3
 	}
-	p += 2
-	goto l6
-l5:
-	d.failLit(in, p, "//", false, 7, 8)
-	goto l3
-l6:
 	if p < d.far && (uint(p) >= uint(len(in)) || genSet2[in[p]] == 0) {
-		goto l8
+		goto l6
 	}
-	v2 = 0
-l9:
-	if v2 == 1 {
-		goto l10
+	v2 = p
+	if p = explainIuserinfo(in, p, d); p < 0 {
+		goto l7
 	}
-	if (uint(p) >= uint(len(in)) || genSet2[in[p]] == 0) && p < d.far {
-		goto l10
+	if p = d.byte1(in, p, '@', 15); p < 0 {
+		goto l7
 	}
-	v3 = p
-	if e := explainIuserinfo(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l11
-	}
-	if p < d.far && p < len(in) {
-		if in[p] != '@' {
-			goto l11
-		}
-		p++
-		goto l14
-	}
-	if uint(p) >= uint(len(in)) || in[p] != '@' {
-		goto l15
-	}
-	p++
-	goto l16
-l15:
-	d.fail(p, 15)
-	goto l11
-l16:
-l14:
-	v2++
-	goto l9
-l11:
-	p = v3
+	goto l10
+l7:
+	p = v2
 l10:
-l8:
-	if e := explainIhost(in, p, d); e >= 0 {
-		p = e
-	} else {
+l6:
+	if p = explainIhost(in, p, d); p < 0 {
 		goto l3
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
-		goto l18
+		goto l12
 	}
-	v4 = 0
-l19:
-	if v4 == 1 {
-		goto l20
+	v3 = p
+	if p = d.byte1(in, p, ':', 6); p < 0 {
+		goto l13
 	}
-	if (uint(p) >= uint(len(in)) || in[p] != ':') && p < d.far {
-		goto l20
+	if p = explainPort(in, p, d); p < 0 {
+		goto l13
 	}
-	v5 = p
-	if p < d.far && p < len(in) {
-		if in[p] != ':' {
-			goto l21
-		}
-		p++
-		goto l23
-	}
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l24
-	}
-	p++
-	goto l25
-l24:
-	d.fail(p, 6)
-	goto l21
-l25:
-l23:
-	if e := explainPort(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l21
-	}
-	v4++
-	goto l19
-l21:
-	p = v5
-l20:
-l18:
-	if e := explainIpathAbempty(in, p, d); e >= 0 {
-		p = e
-	} else {
+	goto l16
+l13:
+	p = v3
+l16:
+l12:
+	if p = explainIpathAbempty(in, p, d); p < 0 {
 		goto l3
 	}
 	goto l2
 l3:
 	p = v1
 	if (uint(p) >= uint(len(in)) || in[p] != '/') && p < d.far {
-		goto l28
+		goto l18
 	}
-	if e := explainIpathAbsolute(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l28
+	if p = explainIpathAbsolute(in, p, d); p < 0 {
+		goto l18
 	}
 	goto l2
-l28:
+l18:
 	p = v1
 	if (uint(p) >= uint(len(in)) || genSet2[in[p]] == 0) && p < d.far {
-		goto l29
+		goto l19
 	}
-	if e := explainIpathRootless(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l29
+	if p = explainIpathRootless(in, p, d); p < 0 {
+		goto l19
 	}
 	goto l2
-l29:
+l19:
 	p = v1
-	if e := explainIpathEmpty(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l30
+	if p = explainIpathEmpty(in, p, d); p < 0 {
+		goto l20
 	}
 	goto l2
-l30:
+l20:
 	p = v1
 	goto l1
 l2:
@@ -4613,9 +3425,7 @@ l2:
 		}
 		goto l7
 	}
-	if e := explainIpchar(in, p, d); e >= 0 {
-		p = e
-	} else {
+	if p = explainIpchar(in, p, d); p < 0 {
 		goto l7
 	}
 	goto l6
@@ -4627,9 +3437,7 @@ l7:
 		}
 		goto l8
 	}
-	if e := explainIprivate(in, p, d); e >= 0 {
-		p = e
-	} else {
+	if p = explainIprivate(in, p, d); p < 0 {
 		goto l8
 	}
 	goto l6
@@ -4638,32 +3446,20 @@ l8:
 	if (uint(p) >= uint(len(in)) || in[p] != '/') && p < d.far {
 		goto l9
 	}
-	if uint(p) >= uint(len(in)) || in[p] != '/' {
-		goto l10
+	if p = d.byte1(in, p, '/', 8); p < 0 {
+		goto l9
 	}
-	p++
-	goto l11
-l10:
-	d.fail(p, 8)
-	goto l9
-l11:
 	goto l6
 l9:
 	p = v3
 	if (uint(p) >= uint(len(in)) || in[p] != '?') && p < d.far {
-		goto l12
+		goto l10
 	}
-	if uint(p) >= uint(len(in)) || in[p] != '?' {
-		goto l13
+	if p = d.byte1(in, p, '?', 43); p < 0 {
+		goto l10
 	}
-	p++
-	goto l14
-l13:
-	d.fail(p, 43)
-	goto l12
-l14:
 	goto l6
-l12:
+l10:
 	p = v3
 	goto l4
 l6:
@@ -4691,9 +3487,7 @@ l2:
 		}
 		goto l7
 	}
-	if e := explainIpchar(in, p, d); e >= 0 {
-		p = e
-	} else {
+	if p = explainIpchar(in, p, d); p < 0 {
 		goto l7
 	}
 	goto l6
@@ -4702,32 +3496,20 @@ l7:
 	if (uint(p) >= uint(len(in)) || in[p] != '/') && p < d.far {
 		goto l8
 	}
-	if uint(p) >= uint(len(in)) || in[p] != '/' {
-		goto l9
+	if p = d.byte1(in, p, '/', 8); p < 0 {
+		goto l8
 	}
-	p++
-	goto l10
-l9:
-	d.fail(p, 8)
-	goto l8
-l10:
 	goto l6
 l8:
 	p = v3
 	if (uint(p) >= uint(len(in)) || in[p] != '?') && p < d.far {
-		goto l11
+		goto l9
 	}
-	if uint(p) >= uint(len(in)) || in[p] != '?' {
-		goto l12
+	if p = d.byte1(in, p, '?', 43); p < 0 {
+		goto l9
 	}
-	p++
-	goto l13
-l12:
-	d.fail(p, 43)
-	goto l11
-l13:
 	goto l6
-l11:
+l9:
 	p = v3
 	goto l4
 l6:
@@ -4743,114 +3525,46 @@ l3:
 func explainIRIRule(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	var v1, v2, v3, v4 int
-	if e := explainScheme(in, p, d); e >= 0 {
-		p = e
-	} else {
+	var v1, v2 int
+	if p = explainScheme(in, p, d); p < 0 {
 		goto l1
 	}
-	if p < d.far && p < len(in) {
-		if in[p] != ':' {
-			goto l1
-		}
-		p++
-		goto l4
+	if p = d.byte1(in, p, ':', 6); p < 0 {
+		goto l1
 	}
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l5
-	}
-	p++
-	goto l6
-l5:
-	d.fail(p, 6)
-	goto l1
-l6:
-l4:
-	if e := explainIhierPart(in, p, d); e >= 0 {
-		p = e
-	} else {
+	if p = explainIhierPart(in, p, d); p < 0 {
 		goto l1
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '?') {
-		goto l8
+		goto l6
 	}
-	v1 = 0
-l9:
-	if v1 == 1 {
-		goto l10
+	v1 = p
+	if p = d.byte1(in, p, '?', 43); p < 0 {
+		goto l7
 	}
-	if (uint(p) >= uint(len(in)) || in[p] != '?') && p < d.far {
-		goto l10
+	if p = explainIquery(in, p, d); p < 0 {
+		goto l7
 	}
-	v2 = p
-	if p < d.far && p < len(in) {
-		if in[p] != '?' {
-			goto l11
-		}
-		p++
-		goto l13
-	}
-	if uint(p) >= uint(len(in)) || in[p] != '?' {
-		goto l14
-	}
-	p++
-	goto l15
-l14:
-	d.fail(p, 43)
-	goto l11
-l15:
-l13:
-	if e := explainIquery(in, p, d); e >= 0 {
-		p = e
-	} else {
+	goto l10
+l7:
+	p = v1
+l10:
+l6:
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '#') {
 		goto l11
 	}
-	v1++
-	goto l9
-l11:
+	v2 = p
+	if p = d.byte1(in, p, '#', 45); p < 0 {
+		goto l12
+	}
+	if p = explainIfragment(in, p, d); p < 0 {
+		goto l12
+	}
+	goto l15
+l12:
 	p = v2
-l10:
-l8:
-	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '#') {
-		goto l17
-	}
-	v3 = 0
-l18:
-	if v3 == 1 {
-		goto l19
-	}
-	if (uint(p) >= uint(len(in)) || in[p] != '#') && p < d.far {
-		goto l19
-	}
-	v4 = p
-	if p < d.far && p < len(in) {
-		if in[p] != '#' {
-			goto l20
-		}
-		p++
-		goto l22
-	}
-	if uint(p) >= uint(len(in)) || in[p] != '#' {
-		goto l23
-	}
-	p++
-	goto l24
-l23:
-	d.fail(p, 45)
-	goto l20
-l24:
-l22:
-	if e := explainIfragment(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l20
-	}
-	v3++
-	goto l18
-l20:
-	p = v4
-l19:
-l17:
+l15:
+l11:
 	return p
 l1:
 	if d.far == pos && d.root != 0 {
@@ -4900,74 +3614,31 @@ func explainIRIDiag(in string, lowerBound int, d *genDiag) (offset int) {
 func explainAbsoluteIRIRule(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	var v1, v2 int
-	if e := explainScheme(in, p, d); e >= 0 {
-		p = e
-	} else {
+	var v1 int
+	if p = explainScheme(in, p, d); p < 0 {
 		goto l1
 	}
-	if p < d.far && p < len(in) {
-		if in[p] != ':' {
-			goto l1
-		}
-		p++
-		goto l4
+	if p = d.byte1(in, p, ':', 6); p < 0 {
+		goto l1
 	}
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l5
-	}
-	p++
-	goto l6
-l5:
-	d.fail(p, 6)
-	goto l1
-l6:
-l4:
-	if e := explainIhierPart(in, p, d); e >= 0 {
-		p = e
-	} else {
+	if p = explainIhierPart(in, p, d); p < 0 {
 		goto l1
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '?') {
-		goto l8
+		goto l6
 	}
-	v1 = 0
-l9:
-	if v1 == 1 {
-		goto l10
+	v1 = p
+	if p = d.byte1(in, p, '?', 43); p < 0 {
+		goto l7
 	}
-	if (uint(p) >= uint(len(in)) || in[p] != '?') && p < d.far {
-		goto l10
+	if p = explainIquery(in, p, d); p < 0 {
+		goto l7
 	}
-	v2 = p
-	if p < d.far && p < len(in) {
-		if in[p] != '?' {
-			goto l11
-		}
-		p++
-		goto l13
-	}
-	if uint(p) >= uint(len(in)) || in[p] != '?' {
-		goto l14
-	}
-	p++
-	goto l15
-l14:
-	d.fail(p, 43)
-	goto l11
-l15:
-l13:
-	if e := explainIquery(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l11
-	}
-	v1++
-	goto l9
-l11:
-	p = v2
+	goto l10
+l7:
+	p = v1
 l10:
-l8:
+l6:
 	return p
 l1:
 	if d.far == pos && d.root != 30 {
@@ -5031,9 +3702,7 @@ l2:
 		}
 		goto l7
 	}
-	if e := explainIunreserved(in, p, d); e >= 0 {
-		p = e
-	} else {
+	if p = explainIunreserved(in, p, d); p < 0 {
 		goto l7
 	}
 	goto l6
@@ -5045,9 +3714,7 @@ l7:
 		}
 		goto l8
 	}
-	if e := explainPctEncoded(in, p, d); e >= 0 {
-		p = e
-	} else {
+	if p = explainPctEncoded(in, p, d); p < 0 {
 		goto l8
 	}
 	goto l6
@@ -5059,9 +3726,7 @@ l8:
 		}
 		goto l9
 	}
-	if e := explainSubDelims(in, p, d); e >= 0 {
-		p = e
-	} else {
+	if p = explainSubDelims(in, p, d); p < 0 {
 		goto l9
 	}
 	goto l6
@@ -5070,15 +3735,9 @@ l9:
 	if (uint(p) >= uint(len(in)) || in[p] != '@') && p < d.far {
 		goto l10
 	}
-	if uint(p) >= uint(len(in)) || in[p] != '@' {
-		goto l11
+	if p = d.byte1(in, p, '@', 15); p < 0 {
+		goto l10
 	}
-	p++
-	goto l12
-l11:
-	d.fail(p, 15)
-	goto l10
-l12:
 	goto l6
 l10:
 	p = v3
@@ -5106,9 +3765,7 @@ func explainIpathNoscheme(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
 	var v2 int
-	if e := explainIsegmentNzNc(in, p, d); e >= 0 {
-		p = e
-	} else {
+	if p = explainIsegmentNzNc(in, p, d); p < 0 {
 		goto l1
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '/') {
@@ -5119,32 +3776,16 @@ l4:
 		goto l5
 	}
 	v2 = p
-	if p < d.far && p < len(in) {
-		if in[p] != '/' {
-			goto l6
-		}
-		p++
-		goto l8
-	}
-	if uint(p) >= uint(len(in)) || in[p] != '/' {
-		goto l9
-	}
-	p++
-	goto l10
-l9:
-	d.fail(p, 8)
-	goto l6
-l10:
-l8:
-	if p < d.far && (uint(p) >= uint(len(in)) || genSet2[in[p]] == 0) {
-		goto l11
-	}
-	if e := explainIsegment(in, p, d); e >= 0 {
-		p = e
-	} else {
+	if p = d.byte1(in, p, '/', 8); p < 0 {
 		goto l6
 	}
-l11:
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet2[in[p]] == 0) {
+		goto l9
+	}
+	if p = explainIsegment(in, p, d); p < 0 {
+		goto l6
+	}
+l9:
 	goto l4
 l6:
 	p = v2
@@ -5163,142 +3804,76 @@ l1:
 func explainIrelativePart(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	var v1, v2, v3, v4, v5 int
+	var v1, v2, v3 int
 	v1 = p
 	if (uint(p) >= uint(len(in)) || in[p] != '/') && p < d.far {
 		goto l3
 	}
-	if len(in)-p < 2 || in[p:][:2] != "//" {
-		goto l5
+	if p = d.lit(in, p, "//", false, 7, 8); p < 0 {
+		goto l3
 	}
-	p += 2
-	goto l6
-l5:
-	d.failLit(in, p, "//", false, 7, 8)
-	goto l3
-l6:
 	if p < d.far && (uint(p) >= uint(len(in)) || genSet2[in[p]] == 0) {
-		goto l8
+		goto l6
 	}
-	v2 = 0
-l9:
-	if v2 == 1 {
-		goto l10
+	v2 = p
+	if p = explainIuserinfo(in, p, d); p < 0 {
+		goto l7
 	}
-	if (uint(p) >= uint(len(in)) || genSet2[in[p]] == 0) && p < d.far {
-		goto l10
+	if p = d.byte1(in, p, '@', 15); p < 0 {
+		goto l7
 	}
-	v3 = p
-	if e := explainIuserinfo(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l11
-	}
-	if p < d.far && p < len(in) {
-		if in[p] != '@' {
-			goto l11
-		}
-		p++
-		goto l14
-	}
-	if uint(p) >= uint(len(in)) || in[p] != '@' {
-		goto l15
-	}
-	p++
-	goto l16
-l15:
-	d.fail(p, 15)
-	goto l11
-l16:
-l14:
-	v2++
-	goto l9
-l11:
-	p = v3
+	goto l10
+l7:
+	p = v2
 l10:
-l8:
-	if e := explainIhost(in, p, d); e >= 0 {
-		p = e
-	} else {
+l6:
+	if p = explainIhost(in, p, d); p < 0 {
 		goto l3
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
-		goto l18
+		goto l12
 	}
-	v4 = 0
-l19:
-	if v4 == 1 {
-		goto l20
+	v3 = p
+	if p = d.byte1(in, p, ':', 6); p < 0 {
+		goto l13
 	}
-	if (uint(p) >= uint(len(in)) || in[p] != ':') && p < d.far {
-		goto l20
+	if p = explainPort(in, p, d); p < 0 {
+		goto l13
 	}
-	v5 = p
-	if p < d.far && p < len(in) {
-		if in[p] != ':' {
-			goto l21
-		}
-		p++
-		goto l23
-	}
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l24
-	}
-	p++
-	goto l25
-l24:
-	d.fail(p, 6)
-	goto l21
-l25:
-l23:
-	if e := explainPort(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l21
-	}
-	v4++
-	goto l19
-l21:
-	p = v5
-l20:
-l18:
-	if e := explainIpathAbempty(in, p, d); e >= 0 {
-		p = e
-	} else {
+	goto l16
+l13:
+	p = v3
+l16:
+l12:
+	if p = explainIpathAbempty(in, p, d); p < 0 {
 		goto l3
 	}
 	goto l2
 l3:
 	p = v1
 	if (uint(p) >= uint(len(in)) || in[p] != '/') && p < d.far {
-		goto l28
+		goto l18
 	}
-	if e := explainIpathAbsolute(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l28
+	if p = explainIpathAbsolute(in, p, d); p < 0 {
+		goto l18
 	}
 	goto l2
-l28:
+l18:
 	p = v1
 	if (uint(p) >= uint(len(in)) || genSet14[in[p]] == 0) && p < d.far {
-		goto l29
+		goto l19
 	}
-	if e := explainIpathNoscheme(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l29
+	if p = explainIpathNoscheme(in, p, d); p < 0 {
+		goto l19
 	}
 	goto l2
-l29:
+l19:
 	p = v1
-	if e := explainIpathEmpty(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l30
+	if p = explainIpathEmpty(in, p, d); p < 0 {
+		goto l20
 	}
 	goto l2
-l30:
+l20:
 	p = v1
 	goto l1
 l2:
@@ -5315,92 +3890,40 @@ l1:
 func explainIrelativeRef(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	var v1, v2, v3, v4 int
-	if e := explainIrelativePart(in, p, d); e >= 0 {
-		p = e
-	} else {
+	var v1, v2 int
+	if p = explainIrelativePart(in, p, d); p < 0 {
 		goto l1
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '?') {
 		goto l3
 	}
-	v1 = 0
+	v1 = p
+	if p = d.byte1(in, p, '?', 43); p < 0 {
+		goto l4
+	}
+	if p = explainIquery(in, p, d); p < 0 {
+		goto l4
+	}
+	goto l7
 l4:
-	if v1 == 1 {
-		goto l5
-	}
-	if (uint(p) >= uint(len(in)) || in[p] != '?') && p < d.far {
-		goto l5
-	}
-	v2 = p
-	if p < d.far && p < len(in) {
-		if in[p] != '?' {
-			goto l6
-		}
-		p++
-		goto l8
-	}
-	if uint(p) >= uint(len(in)) || in[p] != '?' {
-		goto l9
-	}
-	p++
-	goto l10
-l9:
-	d.fail(p, 43)
-	goto l6
-l10:
-l8:
-	if e := explainIquery(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l6
-	}
-	v1++
-	goto l4
-l6:
-	p = v2
-l5:
+	p = v1
+l7:
 l3:
 	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '#') {
-		goto l12
+		goto l8
 	}
-	v3 = 0
-l13:
-	if v3 == 1 {
-		goto l14
+	v2 = p
+	if p = d.byte1(in, p, '#', 45); p < 0 {
+		goto l9
 	}
-	if (uint(p) >= uint(len(in)) || in[p] != '#') && p < d.far {
-		goto l14
+	if p = explainIfragment(in, p, d); p < 0 {
+		goto l9
 	}
-	v4 = p
-	if p < d.far && p < len(in) {
-		if in[p] != '#' {
-			goto l15
-		}
-		p++
-		goto l17
-	}
-	if uint(p) >= uint(len(in)) || in[p] != '#' {
-		goto l18
-	}
-	p++
-	goto l19
-l18:
-	d.fail(p, 45)
-	goto l15
-l19:
-l17:
-	if e := explainIfragment(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l15
-	}
-	v3++
-	goto l13
-l15:
-	p = v4
-l14:
+	goto l12
+l9:
+	p = v2
 l12:
+l8:
 	return p
 l1:
 	if d.far == pos && d.root != 31 {
@@ -5458,17 +3981,13 @@ func explainIRIReferenceRule(in string, pos int, d *genDiag) int {
 		}
 		goto l3
 	}
-	if e := explainIRIRule(in, p, d); e >= 0 {
-		p = e
-	} else {
+	if p = explainIRIRule(in, p, d); p < 0 {
 		goto l3
 	}
 	goto l2
 l3:
 	p = v1
-	if e := explainIrelativeRef(in, p, d); e >= 0 {
-		p = e
-	} else {
+	if p = explainIrelativeRef(in, p, d); p < 0 {
 		goto l4
 	}
 	goto l2
@@ -5743,16 +4262,43 @@ func (d *genDiag) hexdig(in string, pos int) {
 	}
 }
 
-// failLit records the literal lit expected at pos, or, when its first k
-// bytes match there (ASCII letters in either case when fold), its tail
-// expected at pos+k; ids holds the label of lit, then of each tail.
-func (d *genDiag) failLit(in string, pos int, lit string, fold bool, ids ...int) {
+// lit matches the literal lit at pos (ASCII letters in either case when
+// fold) and returns the offset after it; or it records what was expected
+// where lit stops matching, lit itself or, when its first k bytes match,
+// its tail at pos+k, and returns -1. ids holds the label of lit, then of
+// each tail.
+func (d *genDiag) lit(in string, pos int, lit string, fold bool, ids ...int) int {
 	k := 0
 	for k < len(lit) && pos+k < len(in) && (in[pos+k] == lit[k] ||
 		fold && lit[k]|0x20 >= 'a' && lit[k]|0x20 <= 'z' && in[pos+k]|0x20 == lit[k]|0x20) {
 		k++
 	}
+	if k == len(lit) {
+		return pos + k
+	}
 	d.fail(pos+k, ids[k])
+	return -1
+}
+
+// byte1 matches the byte b at pos and returns pos+1; or it records the
+// label id as expected at pos and returns -1. The compiler inlines it.
+func (d *genDiag) byte1(in string, pos int, b byte, id int) int {
+	if uint(pos) < uint(len(in)) && in[pos] == b {
+		return pos + 1
+	}
+	d.fail(pos, id)
+	return -1
+}
+
+// class matches a byte of set (a table of the generated file: 0xff for a
+// byte of the set) at pos and returns pos+1; or it records the label id as
+// expected at pos and returns -1. The compiler inlines it.
+func (d *genDiag) class(in string, pos int, set *[256]uint8, id int) int {
+	if uint(pos) < uint(len(in)) && set[in[pos]] != 0 {
+		return pos + 1
+	}
+	d.fail(pos, id)
+	return -1
 }
 
 // genLabels are the labels of the rules a diagnosis records.

@@ -7,6 +7,65 @@ import (
 	"strings"
 )
 
+// matchH16 matches h16 at pos in in and returns the end offset of the match, or -1.
+// pos is within in.
+//
+//	h16 = 1*4HEXDIG
+func matchH16(in string, pos int) int {
+	p := pos
+	var v1 int
+	// h16
+	v1 = 0
+	for v1 != 4 && p < len(in) {
+		if c := in[p]; genSet4[c] != 0 {
+			p++
+		} else {
+			break
+		}
+		v1++
+	}
+	if v1 < 1 {
+		goto l1
+	}
+	return p
+l1:
+	return -1
+}
+
+// matchRepH16Colon matches lo to hi repetitions of h16 ":" (no bound when hi < 0) at pos
+// in in and returns the end offset, or -1 when fewer than lo match.
+func matchRepH16Colon(in string, pos, lo, hi int) int {
+	p := pos
+	var v1, v2 int
+	v1 = 0
+l2:
+	if v1 == hi {
+		goto l3
+	}
+	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
+		goto l3
+	}
+	v2 = p
+	if p = matchH16(in, p); p < 0 {
+		goto l4
+	}
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
+		goto l4
+	}
+	p++
+	v1++
+	goto l2
+l4:
+	p = v2
+l3:
+	if v1 < lo {
+		goto l1
+	}
+	return p
+l1:
+	return -1
+}
+
 // matchDecOctet matches dec-octet at pos in in and returns the end offset of the match, or -1.
 // pos is within in.
 //
@@ -92,36 +151,28 @@ l1:
 func matchIPv4address(in string, pos int) int {
 	p := pos
 	// IPv4address
-	if e := matchDecOctet(in, p); e >= 0 {
-		p = e
-	} else {
+	if p = matchDecOctet(in, p); p < 0 {
 		goto l1
 	}
 	if uint(p) >= uint(len(in)) || in[p] != '.' {
 		goto l1
 	}
 	p++
-	if e := matchDecOctet(in, p); e >= 0 {
-		p = e
-	} else {
+	if p = matchDecOctet(in, p); p < 0 {
 		goto l1
 	}
 	if uint(p) >= uint(len(in)) || in[p] != '.' {
 		goto l1
 	}
 	p++
-	if e := matchDecOctet(in, p); e >= 0 {
-		p = e
-	} else {
+	if p = matchDecOctet(in, p); p < 0 {
 		goto l1
 	}
 	if uint(p) >= uint(len(in)) || in[p] != '.' {
 		goto l1
 	}
 	p++
-	if e := matchDecOctet(in, p); e >= 0 {
-		p = e
-	} else {
+	if p = matchDecOctet(in, p); p < 0 {
 		goto l1
 	}
 	return p
@@ -135,37 +186,20 @@ l1:
 //	ls32 = h16 ":" h16 / IPv4address
 func matchLs32(in string, pos int) int {
 	p := pos
-	var v1, v2, v3 int
+	var v1 int
 	// ls32
 	v1 = p
-	// h16
-	v2 = 0
-	for v2 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] != 0 {
-			p++
-		} else {
-			break
-		}
-		v2++
+	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
+		goto l3
 	}
-	if v2 < 1 {
+	if p = matchH16(in, p); p < 0 {
 		goto l3
 	}
 	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l3
 	}
 	p++
-	// h16
-	v3 = 0
-	for v3 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] != 0 {
-			p++
-		} else {
-			break
-		}
-		v3++
-	}
-	if v3 < 1 {
+	if p = matchH16(in, p); p < 0 {
 		goto l3
 	}
 	goto l2
@@ -174,12 +208,44 @@ l3:
 	if uint(p) >= uint(len(in)) || genSet6[in[p]] == 0 {
 		goto l1
 	}
-	if e := matchIPv4address(in, p); e >= 0 {
-		p = e
-	} else {
+	if p = matchIPv4address(in, p); p < 0 {
 		goto l1
 	}
 l2:
+	return p
+l1:
+	return -1
+}
+
+// matchRepColonH16 matches lo to hi repetitions of ":" h16 (no bound when hi < 0) at pos
+// in in and returns the end offset, or -1 when fewer than lo match.
+func matchRepColonH16(in string, pos, lo, hi int) int {
+	p := pos
+	var v1, v2 int
+	v1 = 0
+l2:
+	if v1 == hi {
+		goto l3
+	}
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
+		goto l3
+	}
+	v2 = p
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
+		goto l4
+	}
+	p++
+	if p = matchH16(in, p); p < 0 {
+		goto l4
+	}
+	v1++
+	goto l2
+l4:
+	p = v2
+l3:
+	if v1 < lo {
+		goto l1
+	}
 	return p
 l1:
 	return -1
@@ -191,95 +257,98 @@ l1:
 //	IPv6address = 6( h16 ":" ) ls32 / "::" 5( h16 ":" ) ls32 / [ h16 ] "::" 4( h16 ":" ) ls32 / [ h16 [ ":" h16 ] ] "::" 3( h16 ":" ) ls32 / [ h16 *2( ":" h16 ) ] "::" 2( h16 ":" ) ls32 / [ h16 *3( ":" h16 ) ] "::" h16 ":" ls32 / [ h16 *4( ":" h16 ) ] "::" ls32 / [ h16 *5( ":" h16 ) ] "::" h16 / [ h16 *6( ":" h16 ) ] "::"
 func matchIPv6address(in string, pos int) int {
 	p := pos
-	var v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18, v19, v20, v21, v22, v23, v24, v25, v26, v27, v28, v29, v30, v31, v32, v33, v34, v35, v36, v37, v38, v39, v40, v41, v42, v43, v44, v45, v46, v47, v48, v49 int
+	var v1, v2, v3, v4, v5, v6, v7, v8, v9 int
 	// IPv6address
 	v1 = p
 	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
 		goto l3
 	}
-	v2 = 0
-l4:
-	if v2 == 6 {
-		goto l5
-	}
-	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
-		goto l5
-	}
-	v3 = p
-	// h16
-	v4 = 0
-	for v4 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] != 0 {
-			p++
-		} else {
-			break
-		}
-		v4++
-	}
-	if v4 < 1 {
-		goto l6
-	}
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l6
-	}
-	p++
-	v2++
-	goto l4
-l6:
-	p = v3
-l5:
-	if v2 < 6 {
+	if p = matchRepH16Colon(in, p, 6, 6); p < 0 {
 		goto l3
 	}
-	if e := matchLs32(in, p); e >= 0 {
-		p = e
-	} else {
+	if p = matchLs32(in, p); p < 0 {
 		goto l3
 	}
 	goto l2
 l3:
 	p = v1
 	if len(in)-p < 2 || in[p:][:2] != "::" {
-		goto l8
+		goto l4
 	}
 	p += 2
-	v5 = 0
-l9:
-	if v5 == 5 {
-		goto l10
+	if p = matchRepH16Colon(in, p, 5, 5); p < 0 {
+		goto l4
+	}
+	if p = matchLs32(in, p); p < 0 {
+		goto l4
+	}
+	goto l2
+l4:
+	p = v1
+	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
+		goto l5
 	}
 	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
+		goto l6
+	}
+	v2 = p
+	if p = matchH16(in, p); p < 0 {
+		goto l7
+	}
+	goto l6
+l7:
+	p = v2
+l6:
+	if len(in)-p < 2 || in[p:][:2] != "::" {
+		goto l5
+	}
+	p += 2
+	if p = matchRepH16Colon(in, p, 4, 4); p < 0 {
+		goto l5
+	}
+	if p = matchLs32(in, p); p < 0 {
+		goto l5
+	}
+	goto l2
+l5:
+	p = v1
+	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
+		goto l8
+	}
+	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
+		goto l9
+	}
+	v3 = p
+	if p = matchH16(in, p); p < 0 {
 		goto l10
-	}
-	v6 = p
-	// h16
-	v7 = 0
-	for v7 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] != 0 {
-			p++
-		} else {
-			break
-		}
-		v7++
-	}
-	if v7 < 1 {
-		goto l11
 	}
 	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l11
 	}
+	v4 = p
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
+		goto l12
+	}
 	p++
-	v5++
-	goto l9
+	if p = matchH16(in, p); p < 0 {
+		goto l12
+	}
+	goto l11
+l12:
+	p = v4
 l11:
-	p = v6
+	goto l9
 l10:
-	if v5 < 5 {
+	p = v3
+l9:
+	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l8
 	}
-	if e := matchLs32(in, p); e >= 0 {
-		p = e
-	} else {
+	p += 2
+	if p = matchRepH16Colon(in, p, 3, 3); p < 0 {
+		goto l8
+	}
+	if p = matchLs32(in, p); p < 0 {
 		goto l8
 	}
 	goto l2
@@ -289,549 +358,127 @@ l8:
 		goto l13
 	}
 	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
+		goto l14
+	}
+	v5 = p
+	if p = matchH16(in, p); p < 0 {
 		goto l15
 	}
-	v8 = p
-	// h16
-	v9 = 0
-	for v9 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] != 0 {
-			p++
-		} else {
-			break
-		}
-		v9++
-	}
-	if v9 < 1 {
-		goto l16
-	}
-	goto l15
-l16:
-	p = v8
+	p = matchRepColonH16(in, p, 0, 2)
+	goto l14
 l15:
+	p = v5
+l14:
 	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l13
 	}
 	p += 2
-	v10 = 0
-l18:
-	if v10 == 4 {
-		goto l19
-	}
-	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
-		goto l19
-	}
-	v11 = p
-	// h16
-	v12 = 0
-	for v12 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] != 0 {
-			p++
-		} else {
-			break
-		}
-		v12++
-	}
-	if v12 < 1 {
-		goto l20
-	}
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l20
-	}
-	p++
-	v10++
-	goto l18
-l20:
-	p = v11
-l19:
-	if v10 < 4 {
+	if p = matchRepH16Colon(in, p, 2, 2); p < 0 {
 		goto l13
 	}
-	if e := matchLs32(in, p); e >= 0 {
-		p = e
-	} else {
+	if p = matchLs32(in, p); p < 0 {
 		goto l13
 	}
 	goto l2
 l13:
 	p = v1
 	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
+		goto l16
+	}
+	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
+		goto l17
+	}
+	v6 = p
+	if p = matchH16(in, p); p < 0 {
+		goto l18
+	}
+	p = matchRepColonH16(in, p, 0, 3)
+	goto l17
+l18:
+	p = v6
+l17:
+	if len(in)-p < 2 || in[p:][:2] != "::" {
+		goto l16
+	}
+	p += 2
+	if p = matchH16(in, p); p < 0 {
+		goto l16
+	}
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
+		goto l16
+	}
+	p++
+	if p = matchLs32(in, p); p < 0 {
+		goto l16
+	}
+	goto l2
+l16:
+	p = v1
+	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
+		goto l19
+	}
+	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
+		goto l20
+	}
+	v7 = p
+	if p = matchH16(in, p); p < 0 {
+		goto l21
+	}
+	p = matchRepColonH16(in, p, 0, 4)
+	goto l20
+l21:
+	p = v7
+l20:
+	if len(in)-p < 2 || in[p:][:2] != "::" {
+		goto l19
+	}
+	p += 2
+	if p = matchLs32(in, p); p < 0 {
+		goto l19
+	}
+	goto l2
+l19:
+	p = v1
+	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
 		goto l22
 	}
 	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
+		goto l23
+	}
+	v8 = p
+	if p = matchH16(in, p); p < 0 {
 		goto l24
 	}
-	v13 = p
-	// h16
-	v14 = 0
-	for v14 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] != 0 {
-			p++
-		} else {
-			break
-		}
-		v14++
-	}
-	if v14 < 1 {
-		goto l25
-	}
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l28
-	}
-	v15 = p
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l29
-	}
-	p++
-	// h16
-	v16 = 0
-	for v16 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] != 0 {
-			p++
-		} else {
-			break
-		}
-		v16++
-	}
-	if v16 < 1 {
-		goto l29
-	}
-	goto l28
-l29:
-	p = v15
-l28:
-	goto l24
-l25:
-	p = v13
+	p = matchRepColonH16(in, p, 0, 5)
+	goto l23
 l24:
+	p = v8
+l23:
 	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l22
 	}
 	p += 2
-	v17 = 0
-l31:
-	if v17 == 3 {
-		goto l32
-	}
-	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
-		goto l32
-	}
-	v18 = p
-	// h16
-	v19 = 0
-	for v19 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] != 0 {
-			p++
-		} else {
-			break
-		}
-		v19++
-	}
-	if v19 < 1 {
-		goto l33
-	}
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l33
-	}
-	p++
-	v17++
-	goto l31
-l33:
-	p = v18
-l32:
-	if v17 < 3 {
-		goto l22
-	}
-	if e := matchLs32(in, p); e >= 0 {
-		p = e
-	} else {
+	if p = matchH16(in, p); p < 0 {
 		goto l22
 	}
 	goto l2
 l22:
 	p = v1
 	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
-		goto l35
-	}
-	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
-		goto l37
-	}
-	v20 = p
-	// h16
-	v21 = 0
-	for v21 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] != 0 {
-			p++
-		} else {
-			break
-		}
-		v21++
-	}
-	if v21 < 1 {
-		goto l38
-	}
-	v22 = 0
-l40:
-	if v22 == 2 {
-		goto l41
-	}
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l41
-	}
-	v23 = p
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l42
-	}
-	p++
-	// h16
-	v24 = 0
-	for v24 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] != 0 {
-			p++
-		} else {
-			break
-		}
-		v24++
-	}
-	if v24 < 1 {
-		goto l42
-	}
-	v22++
-	goto l40
-l42:
-	p = v23
-l41:
-	goto l37
-l38:
-	p = v20
-l37:
-	if len(in)-p < 2 || in[p:][:2] != "::" {
-		goto l35
-	}
-	p += 2
-	v25 = 0
-l44:
-	if v25 == 2 {
-		goto l45
-	}
-	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
-		goto l45
-	}
-	v26 = p
-	// h16
-	v27 = 0
-	for v27 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] != 0 {
-			p++
-		} else {
-			break
-		}
-		v27++
-	}
-	if v27 < 1 {
-		goto l46
-	}
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l46
-	}
-	p++
-	v25++
-	goto l44
-l46:
-	p = v26
-l45:
-	if v25 < 2 {
-		goto l35
-	}
-	if e := matchLs32(in, p); e >= 0 {
-		p = e
-	} else {
-		goto l35
-	}
-	goto l2
-l35:
-	p = v1
-	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
-		goto l48
-	}
-	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
-		goto l50
-	}
-	v28 = p
-	// h16
-	v29 = 0
-	for v29 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] != 0 {
-			p++
-		} else {
-			break
-		}
-		v29++
-	}
-	if v29 < 1 {
-		goto l51
-	}
-	v30 = 0
-l53:
-	if v30 == 3 {
-		goto l54
-	}
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l54
-	}
-	v31 = p
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l55
-	}
-	p++
-	// h16
-	v32 = 0
-	for v32 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] != 0 {
-			p++
-		} else {
-			break
-		}
-		v32++
-	}
-	if v32 < 1 {
-		goto l55
-	}
-	v30++
-	goto l53
-l55:
-	p = v31
-l54:
-	goto l50
-l51:
-	p = v28
-l50:
-	if len(in)-p < 2 || in[p:][:2] != "::" {
-		goto l48
-	}
-	p += 2
-	// h16
-	v33 = 0
-	for v33 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] != 0 {
-			p++
-		} else {
-			break
-		}
-		v33++
-	}
-	if v33 < 1 {
-		goto l48
-	}
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l48
-	}
-	p++
-	if e := matchLs32(in, p); e >= 0 {
-		p = e
-	} else {
-		goto l48
-	}
-	goto l2
-l48:
-	p = v1
-	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
-		goto l57
-	}
-	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
-		goto l59
-	}
-	v34 = p
-	// h16
-	v35 = 0
-	for v35 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] != 0 {
-			p++
-		} else {
-			break
-		}
-		v35++
-	}
-	if v35 < 1 {
-		goto l60
-	}
-	v36 = 0
-l62:
-	if v36 == 4 {
-		goto l63
-	}
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l63
-	}
-	v37 = p
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l64
-	}
-	p++
-	// h16
-	v38 = 0
-	for v38 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] != 0 {
-			p++
-		} else {
-			break
-		}
-		v38++
-	}
-	if v38 < 1 {
-		goto l64
-	}
-	v36++
-	goto l62
-l64:
-	p = v37
-l63:
-	goto l59
-l60:
-	p = v34
-l59:
-	if len(in)-p < 2 || in[p:][:2] != "::" {
-		goto l57
-	}
-	p += 2
-	if e := matchLs32(in, p); e >= 0 {
-		p = e
-	} else {
-		goto l57
-	}
-	goto l2
-l57:
-	p = v1
-	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
-		goto l66
-	}
-	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
-		goto l68
-	}
-	v39 = p
-	// h16
-	v40 = 0
-	for v40 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] != 0 {
-			p++
-		} else {
-			break
-		}
-		v40++
-	}
-	if v40 < 1 {
-		goto l69
-	}
-	v41 = 0
-l71:
-	if v41 == 5 {
-		goto l72
-	}
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l72
-	}
-	v42 = p
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l73
-	}
-	p++
-	// h16
-	v43 = 0
-	for v43 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] != 0 {
-			p++
-		} else {
-			break
-		}
-		v43++
-	}
-	if v43 < 1 {
-		goto l73
-	}
-	v41++
-	goto l71
-l73:
-	p = v42
-l72:
-	goto l68
-l69:
-	p = v39
-l68:
-	if len(in)-p < 2 || in[p:][:2] != "::" {
-		goto l66
-	}
-	p += 2
-	// h16
-	v44 = 0
-	for v44 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] != 0 {
-			p++
-		} else {
-			break
-		}
-		v44++
-	}
-	if v44 < 1 {
-		goto l66
-	}
-	goto l2
-l66:
-	p = v1
-	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
 		goto l1
 	}
 	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
-		goto l76
+		goto l25
 	}
-	v45 = p
-	// h16
-	v46 = 0
-	for v46 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] != 0 {
-			p++
-		} else {
-			break
-		}
-		v46++
+	v9 = p
+	if p = matchH16(in, p); p < 0 {
+		goto l26
 	}
-	if v46 < 1 {
-		goto l77
-	}
-	v47 = 0
-l79:
-	if v47 == 6 {
-		goto l80
-	}
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l80
-	}
-	v48 = p
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l81
-	}
-	p++
-	// h16
-	v49 = 0
-	for v49 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] != 0 {
-			p++
-		} else {
-			break
-		}
-		v49++
-	}
-	if v49 < 1 {
-		goto l81
-	}
-	v47++
-	goto l79
-l81:
-	p = v48
-l80:
-	goto l76
-l77:
-	p = v45
-l76:
+	p = matchRepColonH16(in, p, 0, 6)
+	goto l25
+l26:
+	p = v9
+l25:
 	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l1
 	}
@@ -858,9 +505,7 @@ func matchIPLiteral(in string, pos int) int {
 	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
 		goto l3
 	}
-	if e := matchIPv6address(in, p); e >= 0 {
-		p = e
-	} else {
+	if p = matchIPv6address(in, p); p < 0 {
 		goto l3
 	}
 	goto l2
@@ -939,9 +584,7 @@ func matchHost(in string, pos int) int {
 	if uint(p) >= uint(len(in)) || in[p] != '[' {
 		goto l3
 	}
-	if e := matchIPLiteral(in, p); e >= 0 {
-		p = e
-	} else {
+	if p = matchIPLiteral(in, p); p < 0 {
 		goto l3
 	}
 	goto l2
@@ -950,9 +593,7 @@ l3:
 	if uint(p) >= uint(len(in)) || genSet6[in[p]] == 0 {
 		goto l4
 	}
-	if e := matchIPv4address(in, p); e >= 0 {
-		p = e
-	} else {
+	if p = matchIPv4address(in, p); p < 0 {
 		goto l4
 	}
 	if uint(p) < uint(len(in)) && genSet10[in[p]] != 0 {
@@ -1005,7 +646,7 @@ func matchPathAbsolute(in string, pos int) int {
 	}
 	p++
 	if uint(p) >= uint(len(in)) || genSet2[in[p]] == 0 {
-		goto l3
+		goto l2
 	}
 	v1 = p
 	// segment-nz
@@ -1037,7 +678,7 @@ func matchPathAbsolute(in string, pos int) int {
 		}
 	}
 	if p == v2 {
-		goto l4
+		goto l3
 	}
 	if uint(p) < uint(len(in)) && in[p] == '/' {
 		p++
@@ -1068,10 +709,10 @@ func matchPathAbsolute(in string, pos int) int {
 			}
 		}
 	}
-	goto l3
-l4:
-	p = v1
+	goto l2
 l3:
+	p = v1
+l2:
 	return p
 l1:
 	return -1
@@ -1134,10 +775,10 @@ func matchURI(in string, pos int, caps *[8]span) int {
 	p += 2
 	k1s = p + 1
 	if uint(p) >= uint(len(in)) || genSet2[in[p]] == 0 {
-		goto l5
+		goto l4
 	}
 	if strings.IndexByte(in[p:], '@') < 0 {
-		goto l5
+		goto l4
 	}
 	v12 = p
 	v13 = k2s
@@ -1172,30 +813,28 @@ func matchURI(in string, pos int, caps *[8]span) int {
 	}
 	k2e = p
 	if uint(p) >= uint(len(in)) || in[p] != '@' {
-		goto l6
+		goto l5
 	}
 	p++
-	goto l5
-l6:
+	goto l4
+l5:
 	p = v12
 	k2s = v13
 	k2e = v14
-l5:
+l4:
 	k3s = p + 1
-	if e := matchHost(in, p); e >= 0 {
-		p = e
-	} else {
+	if p = matchHost(in, p); p < 0 {
 		goto l3
 	}
 	k3e = p
 	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l9
+		goto l6
 	}
 	v15 = p
 	v16 = k4s
 	v17 = k4e
 	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l10
+		goto l7
 	}
 	p++
 	k4s = p + 1
@@ -1218,12 +857,12 @@ l5:
 		p += 8
 	}
 	k4e = p
-	goto l9
-l10:
+	goto l6
+l7:
 	p = v15
 	k4s = v16
 	k4e = v17
-l9:
+l6:
 	k1e = p
 	k5s = p + 1
 	// path-abempty
@@ -1277,13 +916,11 @@ l3:
 	k5s = v10
 	k5e = v11
 	if uint(p) >= uint(len(in)) || in[p] != '/' {
-		goto l12
+		goto l8
 	}
 	k5s = p + 1
-	if e := matchPathAbsolute(in, p); e >= 0 {
-		p = e
-	} else {
-		goto l12
+	if p = matchPathAbsolute(in, p); p < 0 {
+		goto l8
 	}
 	k5e = p
 	caps[0] = capSpan(k0s, k0e)
@@ -1293,7 +930,7 @@ l3:
 	caps[4] = capSpan(k4s, k4e)
 	caps[5] = capSpan(k5s, k5e)
 	goto l2
-l12:
+l8:
 	p = v1
 	k5s = v10
 	k5e = v11
@@ -1328,7 +965,7 @@ l12:
 		}
 	}
 	if p == v18 {
-		goto l13
+		goto l9
 	}
 	if uint(p) < uint(len(in)) && in[p] == '/' {
 		p++
@@ -1367,7 +1004,7 @@ l12:
 	caps[4] = capSpan(k4s, k4e)
 	caps[5] = capSpan(k5s, k5e)
 	goto l2
-l13:
+l9:
 	p = v1
 	k5s = v10
 	k5e = v11
@@ -1382,13 +1019,13 @@ l13:
 	caps[5] = capSpan(k5s, k5e)
 l2:
 	if uint(p) >= uint(len(in)) || in[p] != '?' {
-		goto l15
+		goto l10
 	}
 	v19 = p
 	v20 = k6s
 	v21 = k6e
 	if uint(p) >= uint(len(in)) || in[p] != '?' {
-		goto l16
+		goto l11
 	}
 	p++
 	k6s = p + 1
@@ -1420,20 +1057,20 @@ l2:
 		}
 	}
 	k6e = p
-	goto l15
-l16:
+	goto l10
+l11:
 	p = v19
 	k6s = v20
 	k6e = v21
-l15:
+l10:
 	if uint(p) >= uint(len(in)) || in[p] != '#' {
-		goto l19
+		goto l12
 	}
 	v22 = p
 	v23 = k7s
 	v24 = k7e
 	if uint(p) >= uint(len(in)) || in[p] != '#' {
-		goto l20
+		goto l13
 	}
 	p++
 	k7s = p + 1
@@ -1465,12 +1102,12 @@ l15:
 		}
 	}
 	k7e = p
-	goto l19
-l20:
+	goto l12
+l13:
 	p = v22
 	k7s = v23
 	k7e = v24
-l19:
+l12:
 	caps[6] = capSpan(k6s, k6e)
 	caps[7] = capSpan(k7s, k7e)
 	return p
@@ -1535,10 +1172,10 @@ func matchAbsoluteURI(in string, pos int, caps *[8]span) int {
 	p += 2
 	k1s = p + 1
 	if uint(p) >= uint(len(in)) || genSet2[in[p]] == 0 {
-		goto l5
+		goto l4
 	}
 	if strings.IndexByte(in[p:], '@') < 0 {
-		goto l5
+		goto l4
 	}
 	v12 = p
 	v13 = k2s
@@ -1573,30 +1210,28 @@ func matchAbsoluteURI(in string, pos int, caps *[8]span) int {
 	}
 	k2e = p
 	if uint(p) >= uint(len(in)) || in[p] != '@' {
-		goto l6
+		goto l5
 	}
 	p++
-	goto l5
-l6:
+	goto l4
+l5:
 	p = v12
 	k2s = v13
 	k2e = v14
-l5:
+l4:
 	k3s = p + 1
-	if e := matchHost(in, p); e >= 0 {
-		p = e
-	} else {
+	if p = matchHost(in, p); p < 0 {
 		goto l3
 	}
 	k3e = p
 	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l9
+		goto l6
 	}
 	v15 = p
 	v16 = k4s
 	v17 = k4e
 	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l10
+		goto l7
 	}
 	p++
 	k4s = p + 1
@@ -1619,12 +1254,12 @@ l5:
 		p += 8
 	}
 	k4e = p
-	goto l9
-l10:
+	goto l6
+l7:
 	p = v15
 	k4s = v16
 	k4e = v17
-l9:
+l6:
 	k1e = p
 	k5s = p + 1
 	// path-abempty
@@ -1679,13 +1314,11 @@ l3:
 	k5s = v10
 	k5e = v11
 	if uint(p) >= uint(len(in)) || in[p] != '/' {
-		goto l12
+		goto l8
 	}
 	k5s = p + 1
-	if e := matchPathAbsolute(in, p); e >= 0 {
-		p = e
-	} else {
-		goto l12
+	if p = matchPathAbsolute(in, p); p < 0 {
+		goto l8
 	}
 	k5e = p
 	caps[0] = capSpan(k0s, k0e)
@@ -1696,7 +1329,7 @@ l3:
 	caps[5] = capSpan(k5s, k5e)
 	caps[7] = capSpan(k7s, k7e)
 	goto l2
-l12:
+l8:
 	p = v1
 	k5s = v10
 	k5e = v11
@@ -1731,7 +1364,7 @@ l12:
 		}
 	}
 	if p == v18 {
-		goto l13
+		goto l9
 	}
 	if uint(p) < uint(len(in)) && in[p] == '/' {
 		p++
@@ -1771,7 +1404,7 @@ l12:
 	caps[5] = capSpan(k5s, k5e)
 	caps[7] = capSpan(k7s, k7e)
 	goto l2
-l13:
+l9:
 	p = v1
 	k5s = v10
 	k5e = v11
@@ -1787,13 +1420,13 @@ l13:
 	caps[7] = capSpan(k7s, k7e)
 l2:
 	if uint(p) >= uint(len(in)) || in[p] != '?' {
-		goto l15
+		goto l10
 	}
 	v19 = p
 	v20 = k6s
 	v21 = k6e
 	if uint(p) >= uint(len(in)) || in[p] != '?' {
-		goto l16
+		goto l11
 	}
 	p++
 	k6s = p + 1
@@ -1825,12 +1458,12 @@ l2:
 		}
 	}
 	k6e = p
-	goto l15
-l16:
+	goto l10
+l11:
 	p = v19
 	k6s = v20
 	k6e = v21
-l15:
+l10:
 	caps[6] = capSpan(k6s, k6e)
 	return p
 l1:
@@ -1865,10 +1498,10 @@ func matchRelativeRef(in string, pos int, caps *[8]span) int {
 	p += 2
 	k1s = p + 1
 	if uint(p) >= uint(len(in)) || genSet2[in[p]] == 0 {
-		goto l5
+		goto l4
 	}
 	if strings.IndexByte(in[p:], '@') < 0 {
-		goto l5
+		goto l4
 	}
 	v12 = p
 	v13 = k2s
@@ -1903,30 +1536,28 @@ func matchRelativeRef(in string, pos int, caps *[8]span) int {
 	}
 	k2e = p
 	if uint(p) >= uint(len(in)) || in[p] != '@' {
-		goto l6
+		goto l5
 	}
 	p++
-	goto l5
-l6:
+	goto l4
+l5:
 	p = v12
 	k2s = v13
 	k2e = v14
-l5:
+l4:
 	k3s = p + 1
-	if e := matchHost(in, p); e >= 0 {
-		p = e
-	} else {
+	if p = matchHost(in, p); p < 0 {
 		goto l3
 	}
 	k3e = p
 	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l9
+		goto l6
 	}
 	v15 = p
 	v16 = k4s
 	v17 = k4e
 	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l10
+		goto l7
 	}
 	p++
 	k4s = p + 1
@@ -1949,12 +1580,12 @@ l5:
 		p += 8
 	}
 	k4e = p
-	goto l9
-l10:
+	goto l6
+l7:
 	p = v15
 	k4s = v16
 	k4e = v17
-l9:
+l6:
 	k1e = p
 	k5s = p + 1
 	// path-abempty
@@ -2002,17 +1633,15 @@ l3:
 	k5s = v10
 	k5e = v11
 	if uint(p) >= uint(len(in)) || in[p] != '/' {
-		goto l12
+		goto l8
 	}
 	k5s = p + 1
-	if e := matchPathAbsolute(in, p); e >= 0 {
-		p = e
-	} else {
-		goto l12
+	if p = matchPathAbsolute(in, p); p < 0 {
+		goto l8
 	}
 	k5e = p
 	goto l2
-l12:
+l8:
 	p = v1
 	k5s = v10
 	k5e = v11
@@ -2047,7 +1676,7 @@ l12:
 		}
 	}
 	if p == v18 {
-		goto l13
+		goto l9
 	}
 	if uint(p) < uint(len(in)) && in[p] == '/' {
 		p++
@@ -2080,7 +1709,7 @@ l12:
 	}
 	k5e = p
 	goto l2
-l13:
+l9:
 	p = v1
 	k5s = v10
 	k5e = v11
@@ -2089,13 +1718,13 @@ l13:
 	k5e = p
 l2:
 	if uint(p) >= uint(len(in)) || in[p] != '?' {
-		goto l15
+		goto l10
 	}
 	v19 = p
 	v20 = k6s
 	v21 = k6e
 	if uint(p) >= uint(len(in)) || in[p] != '?' {
-		goto l16
+		goto l11
 	}
 	p++
 	k6s = p + 1
@@ -2127,20 +1756,20 @@ l2:
 		}
 	}
 	k6e = p
-	goto l15
-l16:
+	goto l10
+l11:
 	p = v19
 	k6s = v20
 	k6e = v21
-l15:
+l10:
 	if uint(p) >= uint(len(in)) || in[p] != '#' {
-		goto l19
+		goto l12
 	}
 	v22 = p
 	v23 = k7s
 	v24 = k7e
 	if uint(p) >= uint(len(in)) || in[p] != '#' {
-		goto l20
+		goto l13
 	}
 	p++
 	k7s = p + 1
@@ -2172,12 +1801,12 @@ l15:
 		}
 	}
 	k7e = p
-	goto l19
-l20:
+	goto l12
+l13:
 	p = v22
 	k7s = v23
 	k7e = v24
-l19:
+l12:
 	caps[0] = capSpan(k0s, k0e)
 	caps[1] = capSpan(k1s, k1e)
 	caps[2] = capSpan(k2s, k2e)
@@ -2211,17 +1840,9 @@ func matchIPv4Host(in string, pos int) int {
 func explainALPHA(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	if uint(p) >= uint(len(in)) || genSet0[in[p]] == 0 {
-		goto l2
+	if p = d.class(in, p, &genSet0, 0); p < 0 {
+		goto l1
 	}
-	p++
-	goto l3
-l2:
-	if p+2 >= d.far {
-		d.fail(p, 0)
-	}
-	goto l1
-l3:
 	return p
 l1:
 	if d.far == pos && d.root != 2 {
@@ -2235,9 +1856,7 @@ l1:
 func explainScheme(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	if e := explainALPHA(in, p, d); e >= 0 {
-		p = e
-	} else {
+	if p = explainALPHA(in, p, d); p < 0 {
 		goto l1
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || genSet1[in[p]] == 0) {
@@ -2322,22 +1941,48 @@ l1:
 	return -1
 }
 
+// explainRepH16Colon matches lo to hi repetitions of h16 ":" (no bound when hi < 0) at pos
+// in a diagnosis run: it returns the end offset, or -1 when fewer than lo
+// match, and records in d what was expected where.
+func explainRepH16Colon(in string, pos, lo, hi int, d *genDiag) int {
+	p := pos
+	var v1, v2 int
+	v1 = 0
+l2:
+	if v1 == hi {
+		goto l3
+	}
+	if (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) && p < d.far {
+		goto l3
+	}
+	v2 = p
+	if p = explainH16(in, p, d); p < 0 {
+		goto l4
+	}
+	if p = d.byte1(in, p, ':', 6); p < 0 {
+		goto l4
+	}
+	v1++
+	goto l2
+l4:
+	p = v2
+l3:
+	if v1 < lo {
+		goto l1
+	}
+	return p
+l1:
+	return -1
+}
+
 // explainDIGIT is the diagnosis run of DIGIT at pos: it returns the end offset
 // of the match, or -1, and records in d what was expected where.
 func explainDIGIT(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	if uint(p) >= uint(len(in)) || genSet6[in[p]] == 0 {
-		goto l2
+	if p = d.class(in, p, &genSet6, 1); p < 0 {
+		goto l1
 	}
-	p++
-	goto l3
-l2:
-	if p+2 >= d.far {
-		d.fail(p, 1)
-	}
-	goto l1
-l3:
 	return p
 l1:
 	if d.far == pos && d.root != 12 {
@@ -2356,88 +2001,36 @@ func explainDecOctet(in string, pos int, d *genDiag) int {
 	if (uint(p) >= uint(len(in)) || in[p] != '2') && p < d.far {
 		goto l3
 	}
-	if len(in)-p < 2 || in[p:][:2] != "25" {
-		goto l5
+	if p = d.lit(in, p, "25", false, 19, 20); p < 0 {
+		goto l3
 	}
-	p += 2
-	goto l6
-l5:
-	d.failLit(in, p, "25", false, 19, 20)
-	goto l3
-l6:
-	if uint(p) >= uint(len(in)) || genSet7[in[p]] == 0 {
-		goto l8
+	if p = d.class(in, p, &genSet7, 21); p < 0 {
+		goto l3
 	}
-	p++
-	goto l9
-l8:
-	if p+2 >= d.far {
-		d.fail(p, 21)
-	}
-	goto l3
-l9:
 	goto l2
 l3:
 	p = v1
 	if (uint(p) >= uint(len(in)) || in[p] != '2') && p < d.far {
-		goto l10
+		goto l6
 	}
-	if p < d.far && p < len(in) {
-		if in[p] != '2' {
-			goto l10
-		}
-		p++
-		goto l11
+	if p = d.byte1(in, p, '2', 22); p < 0 {
+		goto l6
 	}
-	if uint(p) >= uint(len(in)) || in[p] != '2' {
-		goto l12
+	if p = d.class(in, p, &genSet8, 23); p < 0 {
+		goto l6
 	}
-	p++
-	goto l13
-l12:
-	d.fail(p, 22)
-	goto l10
-l13:
-l11:
-	if uint(p) >= uint(len(in)) || genSet8[in[p]] == 0 {
-		goto l15
-	}
-	p++
-	goto l16
-l15:
-	if p+2 >= d.far {
-		d.fail(p, 23)
-	}
-	goto l10
-l16:
-	if e := explainDIGIT(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l10
+	if p = explainDIGIT(in, p, d); p < 0 {
+		goto l6
 	}
 	goto l2
-l10:
+l6:
 	p = v1
 	if (uint(p) >= uint(len(in)) || in[p] != '1') && p < d.far {
-		goto l18
+		goto l10
 	}
-	if p < d.far && p < len(in) {
-		if in[p] != '1' {
-			goto l18
-		}
-		p++
-		goto l19
+	if p = d.byte1(in, p, '1', 24); p < 0 {
+		goto l10
 	}
-	if uint(p) >= uint(len(in)) || in[p] != '1' {
-		goto l20
-	}
-	p++
-	goto l21
-l20:
-	d.fail(p, 24)
-	goto l18
-l21:
-l19:
 	v2 = 0
 	for v2 != 2 && p < len(in) {
 		if c := in[p]; genSet6[c] != 0 {
@@ -2448,53 +2041,41 @@ l19:
 		v2++
 	}
 	if v2 == 2 {
-		goto l23
+		goto l13
 	}
 	if p+2 >= d.far {
 		d.fail(p, 1)
 	}
 	if v2 < 2 {
-		goto l18
+		goto l10
 	}
-l23:
+l13:
 	goto l2
-l18:
+l10:
 	p = v1
 	if (uint(p) >= uint(len(in)) || genSet9[in[p]] == 0) && p < d.far {
-		goto l24
+		goto l14
 	}
-	if uint(p) >= uint(len(in)) || genSet9[in[p]] == 0 {
-		goto l26
+	if p = d.class(in, p, &genSet9, 25); p < 0 {
+		goto l14
 	}
-	p++
-	goto l27
-l26:
-	if p+2 >= d.far {
-		d.fail(p, 25)
-	}
-	goto l24
-l27:
-	if e := explainDIGIT(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l24
+	if p = explainDIGIT(in, p, d); p < 0 {
+		goto l14
 	}
 	goto l2
-l24:
+l14:
 	p = v1
 	if uint(p) >= uint(len(in)) || genSet6[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 1)
 		}
-		goto l29
+		goto l17
 	}
-	if e := explainDIGIT(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l29
+	if p = explainDIGIT(in, p, d); p < 0 {
+		goto l17
 	}
 	goto l2
-l29:
+l17:
 	p = v1
 	goto l1
 l2:
@@ -2511,75 +2092,25 @@ l1:
 func explainIPv4address(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	if e := explainDecOctet(in, p, d); e >= 0 {
-		p = e
-	} else {
+	if p = explainDecOctet(in, p, d); p < 0 {
 		goto l1
 	}
-	if p < d.far && p < len(in) {
-		if in[p] != '.' {
-			goto l1
-		}
-		p++
-		goto l3
-	}
-	if uint(p) >= uint(len(in)) || in[p] != '.' {
-		goto l4
-	}
-	p++
-	goto l5
-l4:
-	d.fail(p, 4)
-	goto l1
-l5:
-l3:
-	if e := explainDecOctet(in, p, d); e >= 0 {
-		p = e
-	} else {
+	if p = d.byte1(in, p, '.', 4); p < 0 {
 		goto l1
 	}
-	if p < d.far && p < len(in) {
-		if in[p] != '.' {
-			goto l1
-		}
-		p++
-		goto l7
-	}
-	if uint(p) >= uint(len(in)) || in[p] != '.' {
-		goto l8
-	}
-	p++
-	goto l9
-l8:
-	d.fail(p, 4)
-	goto l1
-l9:
-l7:
-	if e := explainDecOctet(in, p, d); e >= 0 {
-		p = e
-	} else {
+	if p = explainDecOctet(in, p, d); p < 0 {
 		goto l1
 	}
-	if p < d.far && p < len(in) {
-		if in[p] != '.' {
-			goto l1
-		}
-		p++
-		goto l11
+	if p = d.byte1(in, p, '.', 4); p < 0 {
+		goto l1
 	}
-	if uint(p) >= uint(len(in)) || in[p] != '.' {
-		goto l12
+	if p = explainDecOctet(in, p, d); p < 0 {
+		goto l1
 	}
-	p++
-	goto l13
-l12:
-	d.fail(p, 4)
-	goto l1
-l13:
-l11:
-	if e := explainDecOctet(in, p, d); e >= 0 {
-		p = e
-	} else {
+	if p = d.byte1(in, p, '.', 4); p < 0 {
+		goto l1
+	}
+	if p = explainDecOctet(in, p, d); p < 0 {
 		goto l1
 	}
 	return p
@@ -2600,31 +2131,13 @@ func explainLs32(in string, pos int, d *genDiag) int {
 	if (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) && p < d.far {
 		goto l3
 	}
-	if e := explainH16(in, p, d); e >= 0 {
-		p = e
-	} else {
+	if p = explainH16(in, p, d); p < 0 {
 		goto l3
 	}
-	if p < d.far && p < len(in) {
-		if in[p] != ':' {
-			goto l3
-		}
-		p++
-		goto l5
+	if p = d.byte1(in, p, ':', 6); p < 0 {
+		goto l3
 	}
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l6
-	}
-	p++
-	goto l7
-l6:
-	d.fail(p, 6)
-	goto l3
-l7:
-l5:
-	if e := explainH16(in, p, d); e >= 0 {
-		p = e
-	} else {
+	if p = explainH16(in, p, d); p < 0 {
 		goto l3
 	}
 	goto l2
@@ -2634,15 +2147,13 @@ l3:
 		if p >= d.far {
 			d.fail(p, 18)
 		}
-		goto l9
+		goto l7
 	}
-	if e := explainIPv4address(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l9
+	if p = explainIPv4address(in, p, d); p < 0 {
+		goto l7
 	}
 	goto l2
-l9:
+l7:
 	p = v1
 	goto l1
 l2:
@@ -2654,724 +2165,293 @@ l1:
 	return -1
 }
 
+// explainRepColonH16 matches lo to hi repetitions of ":" h16 (no bound when hi < 0) at pos
+// in a diagnosis run: it returns the end offset, or -1 when fewer than lo
+// match, and records in d what was expected where.
+func explainRepColonH16(in string, pos, lo, hi int, d *genDiag) int {
+	p := pos
+	var v1, v2 int
+	v1 = 0
+l2:
+	if v1 == hi {
+		goto l3
+	}
+	if (uint(p) >= uint(len(in)) || in[p] != ':') && p < d.far {
+		goto l3
+	}
+	v2 = p
+	if p = d.byte1(in, p, ':', 6); p < 0 {
+		goto l4
+	}
+	if p = explainH16(in, p, d); p < 0 {
+		goto l4
+	}
+	v1++
+	goto l2
+l4:
+	p = v2
+l3:
+	if v1 < lo {
+		goto l1
+	}
+	return p
+l1:
+	return -1
+}
+
 // explainIPv6address is the diagnosis run of IPv6address at pos: it returns the end offset
 // of the match, or -1, and records in d what was expected where.
 func explainIPv6address(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	var v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18, v19, v20, v21, v22, v23, v24, v25, v26, v27, v28, v29 int
+	var v1, v2, v3, v4, v5, v6, v7, v8, v9 int
 	v1 = p
 	if (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) && p < d.far {
 		goto l3
 	}
-	v2 = 0
-l5:
-	if v2 == 6 {
-		goto l6
-	}
-	if (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) && p < d.far {
-		goto l6
-	}
-	v3 = p
-	if e := explainH16(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l7
-	}
-	if p < d.far && p < len(in) {
-		if in[p] != ':' {
-			goto l7
-		}
-		p++
-		goto l10
-	}
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l11
-	}
-	p++
-	goto l12
-l11:
-	d.fail(p, 6)
-	goto l7
-l12:
-l10:
-	v2++
-	goto l5
-l7:
-	p = v3
-l6:
-	if v2 < 6 {
+	if p = explainRepH16Colon(in, p, 6, 6, d); p < 0 {
 		goto l3
 	}
-	if e := explainLs32(in, p, d); e >= 0 {
-		p = e
-	} else {
+	if p = explainLs32(in, p, d); p < 0 {
 		goto l3
 	}
 	goto l2
 l3:
 	p = v1
 	if (uint(p) >= uint(len(in)) || in[p] != ':') && p < d.far {
-		goto l14
+		goto l6
 	}
-	if len(in)-p < 2 || in[p:][:2] != "::" {
-		goto l16
+	if p = d.lit(in, p, "::", false, 28, 6); p < 0 {
+		goto l6
 	}
-	p += 2
-	goto l17
-l16:
-	d.failLit(in, p, "::", false, 28, 6)
-	goto l14
-l17:
-	v4 = 0
-l19:
-	if v4 == 5 {
-		goto l20
+	if p = explainRepH16Colon(in, p, 5, 5, d); p < 0 {
+		goto l6
 	}
-	if (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) && p < d.far {
-		goto l20
+	if p = explainLs32(in, p, d); p < 0 {
+		goto l6
 	}
-	v5 = p
-	if e := explainH16(in, p, d); e >= 0 {
-		p = e
-	} else {
+	goto l2
+l6:
+	p = v1
+	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
+		goto l10
+	}
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
+		goto l11
+	}
+	v2 = p
+	if p = explainH16(in, p, d); p < 0 {
+		goto l12
+	}
+	goto l13
+l12:
+	p = v2
+l13:
+l11:
+	if p = d.lit(in, p, "::", false, 28, 6); p < 0 {
+		goto l10
+	}
+	if p = explainRepH16Colon(in, p, 4, 4, d); p < 0 {
+		goto l10
+	}
+	if p = explainLs32(in, p, d); p < 0 {
+		goto l10
+	}
+	goto l2
+l10:
+	p = v1
+	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
+		goto l17
+	}
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
+		goto l18
+	}
+	v3 = p
+	if p = explainH16(in, p, d); p < 0 {
+		goto l19
+	}
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
 		goto l21
 	}
-	if p < d.far && p < len(in) {
-		if in[p] != ':' {
-			goto l21
-		}
-		p++
-		goto l24
+	v4 = p
+	if p = d.byte1(in, p, ':', 6); p < 0 {
+		goto l22
 	}
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l25
+	if p = explainH16(in, p, d); p < 0 {
+		goto l22
 	}
-	p++
-	goto l26
+	goto l25
+l22:
+	p = v4
 l25:
-	d.fail(p, 6)
-	goto l21
-l26:
-l24:
-	v4++
-	goto l19
 l21:
-	p = v5
-l20:
-	if v4 < 5 {
-		goto l14
+	goto l26
+l19:
+	p = v3
+l26:
+l18:
+	if p = d.lit(in, p, "::", false, 28, 6); p < 0 {
+		goto l17
 	}
-	if e := explainLs32(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l14
+	if p = explainRepH16Colon(in, p, 3, 3, d); p < 0 {
+		goto l17
+	}
+	if p = explainLs32(in, p, d); p < 0 {
+		goto l17
 	}
 	goto l2
-l14:
+l17:
 	p = v1
 	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
-		goto l28
-	}
-	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
-		goto l29
-	}
-	v6 = p
-	if e := explainH16(in, p, d); e >= 0 {
-		p = e
-	} else {
 		goto l30
 	}
-	goto l31
-l30:
-	p = v6
-l31:
-l29:
-	if len(in)-p < 2 || in[p:][:2] != "::" {
-		goto l33
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
+		goto l31
 	}
-	p += 2
-	goto l34
-l33:
-	d.failLit(in, p, "::", false, 28, 6)
-	goto l28
+	v5 = p
+	if p = explainH16(in, p, d); p < 0 {
+		goto l32
+	}
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
+		goto l34
+	}
+	p = explainRepColonH16(in, p, 0, 2, d)
 l34:
-	v7 = 0
-l36:
-	if v7 == 4 {
-		goto l37
+	goto l35
+l32:
+	p = v5
+l35:
+l31:
+	if p = d.lit(in, p, "::", false, 28, 6); p < 0 {
+		goto l30
 	}
-	if (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) && p < d.far {
-		goto l37
+	if p = explainRepH16Colon(in, p, 2, 2, d); p < 0 {
+		goto l30
 	}
-	v8 = p
-	if e := explainH16(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l38
+	if p = explainLs32(in, p, d); p < 0 {
+		goto l30
 	}
-	if p < d.far && p < len(in) {
-		if in[p] != ':' {
-			goto l38
-		}
-		p++
+	goto l2
+l30:
+	p = v1
+	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
+		goto l39
+	}
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
+		goto l40
+	}
+	v6 = p
+	if p = explainH16(in, p, d); p < 0 {
 		goto l41
 	}
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l42
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
+		goto l43
 	}
-	p++
-	goto l43
-l42:
-	d.fail(p, 6)
-	goto l38
+	p = explainRepColonH16(in, p, 0, 3, d)
 l43:
+	goto l44
 l41:
-	v7++
-	goto l36
-l38:
-	p = v8
-l37:
-	if v7 < 4 {
-		goto l28
+	p = v6
+l44:
+l40:
+	if p = d.lit(in, p, "::", false, 28, 6); p < 0 {
+		goto l39
 	}
-	if e := explainLs32(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l28
+	if p = explainH16(in, p, d); p < 0 {
+		goto l39
+	}
+	if p = d.byte1(in, p, ':', 6); p < 0 {
+		goto l39
+	}
+	if p = explainLs32(in, p, d); p < 0 {
+		goto l39
 	}
 	goto l2
-l28:
+l39:
 	p = v1
 	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
-		goto l45
-	}
-	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
-		goto l46
-	}
-	v9 = p
-	if e := explainH16(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l47
-	}
-	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
-		goto l49
-	}
-	v10 = p
-	if p < d.far && p < len(in) {
-		if in[p] != ':' {
-			goto l50
-		}
-		p++
-		goto l51
-	}
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l52
-	}
-	p++
-	goto l53
-l52:
-	d.fail(p, 6)
-	goto l50
-l53:
-l51:
-	if e := explainH16(in, p, d); e >= 0 {
-		p = e
-	} else {
 		goto l50
 	}
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
+		goto l51
+	}
+	v7 = p
+	if p = explainH16(in, p, d); p < 0 {
+		goto l52
+	}
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
+		goto l54
+	}
+	p = explainRepColonH16(in, p, 0, 4, d)
+l54:
 	goto l55
-l50:
-	p = v10
+l52:
+	p = v7
 l55:
-l49:
-	goto l56
-l47:
-	p = v9
-l56:
-l46:
-	if len(in)-p < 2 || in[p:][:2] != "::" {
+l51:
+	if p = d.lit(in, p, "::", false, 28, 6); p < 0 {
+		goto l50
+	}
+	if p = explainLs32(in, p, d); p < 0 {
+		goto l50
+	}
+	goto l2
+l50:
+	p = v1
+	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
 		goto l58
 	}
-	p += 2
-	goto l59
-l58:
-	d.failLit(in, p, "::", false, 28, 6)
-	goto l45
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
+		goto l59
+	}
+	v8 = p
+	if p = explainH16(in, p, d); p < 0 {
+		goto l60
+	}
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
+		goto l62
+	}
+	p = explainRepColonH16(in, p, 0, 5, d)
+l62:
+	goto l63
+l60:
+	p = v8
+l63:
 l59:
-	v11 = 0
-l61:
-	if v11 == 3 {
-		goto l62
+	if p = d.lit(in, p, "::", false, 28, 6); p < 0 {
+		goto l58
 	}
-	if (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) && p < d.far {
-		goto l62
+	if p = explainH16(in, p, d); p < 0 {
+		goto l58
 	}
-	v12 = p
-	if e := explainH16(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l63
-	}
-	if p < d.far && p < len(in) {
-		if in[p] != ':' {
-			goto l63
-		}
-		p++
+	goto l2
+l58:
+	p = v1
+	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
 		goto l66
 	}
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
 		goto l67
 	}
-	p++
-	goto l68
-l67:
-	d.fail(p, 6)
-	goto l63
-l68:
-l66:
-	v11++
-	goto l61
-l63:
-	p = v12
-l62:
-	if v11 < 3 {
-		goto l45
-	}
-	if e := explainLs32(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l45
-	}
-	goto l2
-l45:
-	p = v1
-	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
-		goto l70
-	}
-	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
-		goto l71
-	}
-	v13 = p
-	if e := explainH16(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l72
+	v9 = p
+	if p = explainH16(in, p, d); p < 0 {
+		goto l68
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
-		goto l74
-	}
-	v14 = 0
-l75:
-	if v14 == 2 {
-		goto l76
-	}
-	if (uint(p) >= uint(len(in)) || in[p] != ':') && p < d.far {
-		goto l76
-	}
-	v15 = p
-	if p < d.far && p < len(in) {
-		if in[p] != ':' {
-			goto l77
-		}
-		p++
-		goto l79
-	}
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l80
-	}
-	p++
-	goto l81
-l80:
-	d.fail(p, 6)
-	goto l77
-l81:
-l79:
-	if e := explainH16(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l77
-	}
-	v14++
-	goto l75
-l77:
-	p = v15
-l76:
-l74:
-	goto l83
-l72:
-	p = v13
-l83:
-l71:
-	if len(in)-p < 2 || in[p:][:2] != "::" {
-		goto l85
-	}
-	p += 2
-	goto l86
-l85:
-	d.failLit(in, p, "::", false, 28, 6)
-	goto l70
-l86:
-	v16 = 0
-l88:
-	if v16 == 2 {
-		goto l89
-	}
-	if (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) && p < d.far {
-		goto l89
-	}
-	v17 = p
-	if e := explainH16(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l90
-	}
-	if p < d.far && p < len(in) {
-		if in[p] != ':' {
-			goto l90
-		}
-		p++
-		goto l93
-	}
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l94
-	}
-	p++
-	goto l95
-l94:
-	d.fail(p, 6)
-	goto l90
-l95:
-l93:
-	v16++
-	goto l88
-l90:
-	p = v17
-l89:
-	if v16 < 2 {
 		goto l70
 	}
-	if e := explainLs32(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l70
-	}
-	goto l2
+	p = explainRepColonH16(in, p, 0, 6, d)
 l70:
-	p = v1
-	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
-		goto l97
-	}
-	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
-		goto l98
-	}
-	v18 = p
-	if e := explainH16(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l99
-	}
-	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
-		goto l101
-	}
-	v19 = 0
-l102:
-	if v19 == 3 {
-		goto l103
-	}
-	if (uint(p) >= uint(len(in)) || in[p] != ':') && p < d.far {
-		goto l103
-	}
-	v20 = p
-	if p < d.far && p < len(in) {
-		if in[p] != ':' {
-			goto l104
-		}
-		p++
-		goto l106
-	}
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l107
-	}
-	p++
-	goto l108
-l107:
-	d.fail(p, 6)
-	goto l104
-l108:
-l106:
-	if e := explainH16(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l104
-	}
-	v19++
-	goto l102
-l104:
-	p = v20
-l103:
-l101:
-	goto l110
-l99:
-	p = v18
-l110:
-l98:
-	if len(in)-p < 2 || in[p:][:2] != "::" {
-		goto l112
-	}
-	p += 2
-	goto l113
-l112:
-	d.failLit(in, p, "::", false, 28, 6)
-	goto l97
-l113:
-	if e := explainH16(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l97
-	}
-	if p < d.far && p < len(in) {
-		if in[p] != ':' {
-			goto l97
-		}
-		p++
-		goto l116
-	}
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l117
-	}
-	p++
-	goto l118
-l117:
-	d.fail(p, 6)
-	goto l97
-l118:
-l116:
-	if e := explainLs32(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l97
+	goto l71
+l68:
+	p = v9
+l71:
+l67:
+	if p = d.lit(in, p, "::", false, 28, 6); p < 0 {
+		goto l66
 	}
 	goto l2
-l97:
-	p = v1
-	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
-		goto l120
-	}
-	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
-		goto l121
-	}
-	v21 = p
-	if e := explainH16(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l122
-	}
-	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
-		goto l124
-	}
-	v22 = 0
-l125:
-	if v22 == 4 {
-		goto l126
-	}
-	if (uint(p) >= uint(len(in)) || in[p] != ':') && p < d.far {
-		goto l126
-	}
-	v23 = p
-	if p < d.far && p < len(in) {
-		if in[p] != ':' {
-			goto l127
-		}
-		p++
-		goto l129
-	}
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l130
-	}
-	p++
-	goto l131
-l130:
-	d.fail(p, 6)
-	goto l127
-l131:
-l129:
-	if e := explainH16(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l127
-	}
-	v22++
-	goto l125
-l127:
-	p = v23
-l126:
-l124:
-	goto l133
-l122:
-	p = v21
-l133:
-l121:
-	if len(in)-p < 2 || in[p:][:2] != "::" {
-		goto l135
-	}
-	p += 2
-	goto l136
-l135:
-	d.failLit(in, p, "::", false, 28, 6)
-	goto l120
-l136:
-	if e := explainLs32(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l120
-	}
-	goto l2
-l120:
-	p = v1
-	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
-		goto l138
-	}
-	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
-		goto l139
-	}
-	v24 = p
-	if e := explainH16(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l140
-	}
-	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
-		goto l142
-	}
-	v25 = 0
-l143:
-	if v25 == 5 {
-		goto l144
-	}
-	if (uint(p) >= uint(len(in)) || in[p] != ':') && p < d.far {
-		goto l144
-	}
-	v26 = p
-	if p < d.far && p < len(in) {
-		if in[p] != ':' {
-			goto l145
-		}
-		p++
-		goto l147
-	}
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l148
-	}
-	p++
-	goto l149
-l148:
-	d.fail(p, 6)
-	goto l145
-l149:
-l147:
-	if e := explainH16(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l145
-	}
-	v25++
-	goto l143
-l145:
-	p = v26
-l144:
-l142:
-	goto l151
-l140:
-	p = v24
-l151:
-l139:
-	if len(in)-p < 2 || in[p:][:2] != "::" {
-		goto l153
-	}
-	p += 2
-	goto l154
-l153:
-	d.failLit(in, p, "::", false, 28, 6)
-	goto l138
-l154:
-	if e := explainH16(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l138
-	}
-	goto l2
-l138:
-	p = v1
-	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
-		goto l156
-	}
-	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
-		goto l157
-	}
-	v27 = p
-	if e := explainH16(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l158
-	}
-	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
-		goto l160
-	}
-	v28 = 0
-l161:
-	if v28 == 6 {
-		goto l162
-	}
-	if (uint(p) >= uint(len(in)) || in[p] != ':') && p < d.far {
-		goto l162
-	}
-	v29 = p
-	if p < d.far && p < len(in) {
-		if in[p] != ':' {
-			goto l163
-		}
-		p++
-		goto l165
-	}
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l166
-	}
-	p++
-	goto l167
-l166:
-	d.fail(p, 6)
-	goto l163
-l167:
-l165:
-	if e := explainH16(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l163
-	}
-	v28++
-	goto l161
-l163:
-	p = v29
-l162:
-l160:
-	goto l169
-l158:
-	p = v27
-l169:
-l157:
-	if len(in)-p < 2 || in[p:][:2] != "::" {
-		goto l171
-	}
-	p += 2
-	goto l172
-l171:
-	d.failLit(in, p, "::", false, 28, 6)
-	goto l156
-l172:
-	goto l2
-l156:
+l66:
 	p = v1
 	goto l1
 l2:
@@ -3389,15 +2469,9 @@ func explainIPvFuture(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
 	var v1, v2 int
-	if len(in)-p < 1 || in[p]|0x20 != 'v' {
-		goto l3
+	if p = d.lit(in, p, "v", true, 30); p < 0 {
+		goto l1
 	}
-	p++
-	goto l4
-l3:
-	d.fail(p, 30)
-	goto l1
-l4:
 	v1 = 0
 	for p < len(in) {
 		if c := in[p]; genSet4[c] != 0 {
@@ -3413,23 +2487,9 @@ l4:
 	if v1 < 1 {
 		goto l1
 	}
-	if p < d.far && p < len(in) {
-		if in[p] != '.' {
-			goto l1
-		}
-		p++
-		goto l7
+	if p = d.byte1(in, p, '.', 4); p < 0 {
+		goto l1
 	}
-	if uint(p) >= uint(len(in)) || in[p] != '.' {
-		goto l8
-	}
-	p++
-	goto l9
-l8:
-	d.fail(p, 4)
-	goto l1
-l9:
-l7:
 	v2 = 0
 	for p < len(in) {
 		if c := in[p]; genSet3[c] != 0 {
@@ -3461,71 +2521,39 @@ func explainIPLiteral(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
 	var v1 int
-	if p < d.far && p < len(in) {
-		if in[p] != '[' {
-			goto l1
-		}
-		p++
-		goto l2
+	if p = d.byte1(in, p, '[', 14); p < 0 {
+		goto l1
 	}
-	if uint(p) >= uint(len(in)) || in[p] != '[' {
-		goto l3
-	}
-	p++
-	goto l4
-l3:
-	d.fail(p, 14)
-	goto l1
-l4:
-l2:
 	v1 = p
 	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 15)
 		}
-		goto l7
+		goto l5
 	}
-	if e := explainIPv6address(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l7
+	if p = explainIPv6address(in, p, d); p < 0 {
+		goto l5
 	}
-	goto l6
-l7:
+	goto l4
+l5:
 	p = v1
 	if uint(p) >= uint(len(in)) || genSet16[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 29)
 		}
-		goto l8
+		goto l6
 	}
-	if e := explainIPvFuture(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l8
+	if p = explainIPvFuture(in, p, d); p < 0 {
+		goto l6
 	}
-	goto l6
-l8:
+	goto l4
+l6:
 	p = v1
 	goto l1
-l6:
-	if p < d.far && p < len(in) {
-		if in[p] != ']' {
-			goto l1
-		}
-		p++
-		goto l9
+l4:
+	if p = d.byte1(in, p, ']', 31); p < 0 {
+		goto l1
 	}
-	if uint(p) >= uint(len(in)) || in[p] != ']' {
-		goto l10
-	}
-	p++
-	goto l11
-l10:
-	d.fail(p, 31)
-	goto l1
-l11:
-l9:
 	return p
 l1:
 	if d.far == pos && d.root != 6 {
@@ -3569,9 +2597,7 @@ func explainHost(in string, pos int, d *genDiag) int {
 		}
 		goto l3
 	}
-	if e := explainIPLiteral(in, p, d); e >= 0 {
-		p = e
-	} else {
+	if p = explainIPLiteral(in, p, d); p < 0 {
 		goto l3
 	}
 	goto l2
@@ -3580,9 +2606,7 @@ l3:
 	if (uint(p) >= uint(len(in)) || genSet6[in[p]] == 0) && p < d.far {
 		goto l4
 	}
-	if e := explainIPv4address(in, p, d); e >= 0 {
-		p = e
-	} else {
+	if p = explainIPv4address(in, p, d); p < 0 {
 		goto l4
 	}
 	if uint(p) < uint(len(in)) && genSet10[in[p]] != 0 {
@@ -3596,9 +2620,7 @@ l8:
 	goto l2
 l4:
 	p = v1
-	if e := explainRegName(in, p, d); e >= 0 {
-		p = e
-	} else {
+	if p = explainRegName(in, p, d); p < 0 {
 		goto l9
 	}
 	goto l2
@@ -3714,34 +2736,18 @@ func explainPathAbsolute(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
 	var v1, v2 int
-	if p < d.far && p < len(in) {
-		if in[p] != '/' {
-			goto l1
-		}
-		p++
-		goto l2
+	if p = d.byte1(in, p, '/', 8); p < 0 {
+		goto l1
 	}
-	if uint(p) >= uint(len(in)) || in[p] != '/' {
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet2[in[p]] == 0) {
 		goto l3
 	}
-	p++
-	goto l4
-l3:
-	d.fail(p, 8)
-	goto l1
-l4:
-l2:
-	if p < d.far && (uint(p) >= uint(len(in)) || genSet2[in[p]] == 0) {
-		goto l5
-	}
 	v1 = p
-	if e := explainSegmentNz(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l6
+	if p = explainSegmentNz(in, p, d); p < 0 {
+		goto l4
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '/') {
-		goto l8
+		goto l6
 	}
 	v2 = p
 	if uint(p) < uint(len(in)) && in[p] == '/' {
@@ -3780,12 +2786,12 @@ l2:
 		}
 		d.fail(p, 8)
 	}
-l8:
-	goto l9
 l6:
+	goto l7
+l4:
 	p = v1
-l9:
-l5:
+l7:
+l3:
 	return p
 l1:
 	if d.far == pos && d.root != 17 {
@@ -3800,9 +2806,7 @@ func explainPathRootless(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
 	var v1 int
-	if e := explainSegmentNz(in, p, d); e >= 0 {
-		p = e
-	} else {
+	if p = explainSegmentNz(in, p, d); p < 0 {
 		goto l1
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '/') {
@@ -3886,142 +2890,76 @@ l2:
 func explainHierPart(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	var v1, v2, v3, v4, v5 int
+	var v1, v2, v3 int
 	v1 = p
 	if (uint(p) >= uint(len(in)) || in[p] != '/') && p < d.far {
 		goto l3
 	}
-	if len(in)-p < 2 || in[p:][:2] != "//" {
-		goto l5
+	if p = d.lit(in, p, "//", false, 7, 8); p < 0 {
+		goto l3
 	}
-	p += 2
-	goto l6
-l5:
-	d.failLit(in, p, "//", false, 7, 8)
-	goto l3
-l6:
 	if p < d.far && (uint(p) >= uint(len(in)) || genSet2[in[p]] == 0) {
-		goto l8
+		goto l6
 	}
-	v2 = 0
-l9:
-	if v2 == 1 {
-		goto l10
+	v2 = p
+	if p = explainUserinfo(in, p, d); p < 0 {
+		goto l7
 	}
-	if (uint(p) >= uint(len(in)) || genSet2[in[p]] == 0) && p < d.far {
-		goto l10
+	if p = d.byte1(in, p, '@', 12); p < 0 {
+		goto l7
 	}
-	v3 = p
-	if e := explainUserinfo(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l11
-	}
-	if p < d.far && p < len(in) {
-		if in[p] != '@' {
-			goto l11
-		}
-		p++
-		goto l14
-	}
-	if uint(p) >= uint(len(in)) || in[p] != '@' {
-		goto l15
-	}
-	p++
-	goto l16
-l15:
-	d.fail(p, 12)
-	goto l11
-l16:
-l14:
-	v2++
-	goto l9
-l11:
-	p = v3
+	goto l10
+l7:
+	p = v2
 l10:
-l8:
-	if e := explainHost(in, p, d); e >= 0 {
-		p = e
-	} else {
+l6:
+	if p = explainHost(in, p, d); p < 0 {
 		goto l3
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
-		goto l18
+		goto l12
 	}
-	v4 = 0
-l19:
-	if v4 == 1 {
-		goto l20
+	v3 = p
+	if p = d.byte1(in, p, ':', 6); p < 0 {
+		goto l13
 	}
-	if (uint(p) >= uint(len(in)) || in[p] != ':') && p < d.far {
-		goto l20
+	if p = explainPort(in, p, d); p < 0 {
+		goto l13
 	}
-	v5 = p
-	if p < d.far && p < len(in) {
-		if in[p] != ':' {
-			goto l21
-		}
-		p++
-		goto l23
-	}
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l24
-	}
-	p++
-	goto l25
-l24:
-	d.fail(p, 6)
-	goto l21
-l25:
-l23:
-	if e := explainPort(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l21
-	}
-	v4++
-	goto l19
-l21:
-	p = v5
-l20:
-l18:
-	if e := explainPathAbempty(in, p, d); e >= 0 {
-		p = e
-	} else {
+	goto l16
+l13:
+	p = v3
+l16:
+l12:
+	if p = explainPathAbempty(in, p, d); p < 0 {
 		goto l3
 	}
 	goto l2
 l3:
 	p = v1
 	if (uint(p) >= uint(len(in)) || in[p] != '/') && p < d.far {
-		goto l28
+		goto l18
 	}
-	if e := explainPathAbsolute(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l28
+	if p = explainPathAbsolute(in, p, d); p < 0 {
+		goto l18
 	}
 	goto l2
-l28:
+l18:
 	p = v1
 	if (uint(p) >= uint(len(in)) || genSet2[in[p]] == 0) && p < d.far {
-		goto l29
+		goto l19
 	}
-	if e := explainPathRootless(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l29
+	if p = explainPathRootless(in, p, d); p < 0 {
+		goto l19
 	}
 	goto l2
-l29:
+l19:
 	p = v1
-	if e := explainPathEmpty(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l30
+	if p = explainPathEmpty(in, p, d); p < 0 {
+		goto l20
 	}
 	goto l2
-l30:
+l20:
 	p = v1
 	goto l1
 l2:
@@ -4082,114 +3020,46 @@ func explainFragment(in string, pos int, d *genDiag) int {
 func explainURIRule(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	var v1, v2, v3, v4 int
-	if e := explainScheme(in, p, d); e >= 0 {
-		p = e
-	} else {
+	var v1, v2 int
+	if p = explainScheme(in, p, d); p < 0 {
 		goto l1
 	}
-	if p < d.far && p < len(in) {
-		if in[p] != ':' {
-			goto l1
-		}
-		p++
-		goto l4
+	if p = d.byte1(in, p, ':', 6); p < 0 {
+		goto l1
 	}
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l5
-	}
-	p++
-	goto l6
-l5:
-	d.fail(p, 6)
-	goto l1
-l6:
-l4:
-	if e := explainHierPart(in, p, d); e >= 0 {
-		p = e
-	} else {
+	if p = explainHierPart(in, p, d); p < 0 {
 		goto l1
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '?') {
-		goto l8
+		goto l6
 	}
-	v1 = 0
-l9:
-	if v1 == 1 {
-		goto l10
+	v1 = p
+	if p = d.byte1(in, p, '?', 39); p < 0 {
+		goto l7
 	}
-	if (uint(p) >= uint(len(in)) || in[p] != '?') && p < d.far {
-		goto l10
+	if p = explainQuery(in, p, d); p < 0 {
+		goto l7
 	}
-	v2 = p
-	if p < d.far && p < len(in) {
-		if in[p] != '?' {
-			goto l11
-		}
-		p++
-		goto l13
-	}
-	if uint(p) >= uint(len(in)) || in[p] != '?' {
-		goto l14
-	}
-	p++
-	goto l15
-l14:
-	d.fail(p, 39)
-	goto l11
-l15:
-l13:
-	if e := explainQuery(in, p, d); e >= 0 {
-		p = e
-	} else {
+	goto l10
+l7:
+	p = v1
+l10:
+l6:
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '#') {
 		goto l11
 	}
-	v1++
-	goto l9
-l11:
+	v2 = p
+	if p = d.byte1(in, p, '#', 40); p < 0 {
+		goto l12
+	}
+	if p = explainFragment(in, p, d); p < 0 {
+		goto l12
+	}
+	goto l15
+l12:
 	p = v2
-l10:
-l8:
-	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '#') {
-		goto l17
-	}
-	v3 = 0
-l18:
-	if v3 == 1 {
-		goto l19
-	}
-	if (uint(p) >= uint(len(in)) || in[p] != '#') && p < d.far {
-		goto l19
-	}
-	v4 = p
-	if p < d.far && p < len(in) {
-		if in[p] != '#' {
-			goto l20
-		}
-		p++
-		goto l22
-	}
-	if uint(p) >= uint(len(in)) || in[p] != '#' {
-		goto l23
-	}
-	p++
-	goto l24
-l23:
-	d.fail(p, 40)
-	goto l20
-l24:
-l22:
-	if e := explainFragment(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l20
-	}
-	v3++
-	goto l18
-l20:
-	p = v4
-l19:
-l17:
+l15:
+l11:
 	return p
 l1:
 	if d.far == pos && d.root != 0 {
@@ -4239,74 +3109,31 @@ func explainURIDiag(in string, lowerBound int, d *genDiag) (offset int) {
 func explainAbsoluteURIRule(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	var v1, v2 int
-	if e := explainScheme(in, p, d); e >= 0 {
-		p = e
-	} else {
+	var v1 int
+	if p = explainScheme(in, p, d); p < 0 {
 		goto l1
 	}
-	if p < d.far && p < len(in) {
-		if in[p] != ':' {
-			goto l1
-		}
-		p++
-		goto l4
+	if p = d.byte1(in, p, ':', 6); p < 0 {
+		goto l1
 	}
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l5
-	}
-	p++
-	goto l6
-l5:
-	d.fail(p, 6)
-	goto l1
-l6:
-l4:
-	if e := explainHierPart(in, p, d); e >= 0 {
-		p = e
-	} else {
+	if p = explainHierPart(in, p, d); p < 0 {
 		goto l1
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '?') {
-		goto l8
+		goto l6
 	}
-	v1 = 0
-l9:
-	if v1 == 1 {
-		goto l10
+	v1 = p
+	if p = d.byte1(in, p, '?', 39); p < 0 {
+		goto l7
 	}
-	if (uint(p) >= uint(len(in)) || in[p] != '?') && p < d.far {
-		goto l10
+	if p = explainQuery(in, p, d); p < 0 {
+		goto l7
 	}
-	v2 = p
-	if p < d.far && p < len(in) {
-		if in[p] != '?' {
-			goto l11
-		}
-		p++
-		goto l13
-	}
-	if uint(p) >= uint(len(in)) || in[p] != '?' {
-		goto l14
-	}
-	p++
-	goto l15
-l14:
-	d.fail(p, 39)
-	goto l11
-l15:
-l13:
-	if e := explainQuery(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l11
-	}
-	v1++
-	goto l9
-l11:
-	p = v2
+	goto l10
+l7:
+	p = v1
 l10:
-l8:
+l6:
 	return p
 l1:
 	if d.far == pos && d.root != 23 {
@@ -4392,9 +3219,7 @@ func explainPathNoscheme(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
 	var v1 int
-	if e := explainSegmentNzNc(in, p, d); e >= 0 {
-		p = e
-	} else {
+	if p = explainSegmentNzNc(in, p, d); p < 0 {
 		goto l1
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '/') {
@@ -4451,142 +3276,76 @@ l1:
 func explainRelativePart(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	var v1, v2, v3, v4, v5 int
+	var v1, v2, v3 int
 	v1 = p
 	if (uint(p) >= uint(len(in)) || in[p] != '/') && p < d.far {
 		goto l3
 	}
-	if len(in)-p < 2 || in[p:][:2] != "//" {
-		goto l5
+	if p = d.lit(in, p, "//", false, 7, 8); p < 0 {
+		goto l3
 	}
-	p += 2
-	goto l6
-l5:
-	d.failLit(in, p, "//", false, 7, 8)
-	goto l3
-l6:
 	if p < d.far && (uint(p) >= uint(len(in)) || genSet2[in[p]] == 0) {
-		goto l8
+		goto l6
 	}
-	v2 = 0
-l9:
-	if v2 == 1 {
-		goto l10
+	v2 = p
+	if p = explainUserinfo(in, p, d); p < 0 {
+		goto l7
 	}
-	if (uint(p) >= uint(len(in)) || genSet2[in[p]] == 0) && p < d.far {
-		goto l10
+	if p = d.byte1(in, p, '@', 12); p < 0 {
+		goto l7
 	}
-	v3 = p
-	if e := explainUserinfo(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l11
-	}
-	if p < d.far && p < len(in) {
-		if in[p] != '@' {
-			goto l11
-		}
-		p++
-		goto l14
-	}
-	if uint(p) >= uint(len(in)) || in[p] != '@' {
-		goto l15
-	}
-	p++
-	goto l16
-l15:
-	d.fail(p, 12)
-	goto l11
-l16:
-l14:
-	v2++
-	goto l9
-l11:
-	p = v3
+	goto l10
+l7:
+	p = v2
 l10:
-l8:
-	if e := explainHost(in, p, d); e >= 0 {
-		p = e
-	} else {
+l6:
+	if p = explainHost(in, p, d); p < 0 {
 		goto l3
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
-		goto l18
+		goto l12
 	}
-	v4 = 0
-l19:
-	if v4 == 1 {
-		goto l20
+	v3 = p
+	if p = d.byte1(in, p, ':', 6); p < 0 {
+		goto l13
 	}
-	if (uint(p) >= uint(len(in)) || in[p] != ':') && p < d.far {
-		goto l20
+	if p = explainPort(in, p, d); p < 0 {
+		goto l13
 	}
-	v5 = p
-	if p < d.far && p < len(in) {
-		if in[p] != ':' {
-			goto l21
-		}
-		p++
-		goto l23
-	}
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l24
-	}
-	p++
-	goto l25
-l24:
-	d.fail(p, 6)
-	goto l21
-l25:
-l23:
-	if e := explainPort(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l21
-	}
-	v4++
-	goto l19
-l21:
-	p = v5
-l20:
-l18:
-	if e := explainPathAbempty(in, p, d); e >= 0 {
-		p = e
-	} else {
+	goto l16
+l13:
+	p = v3
+l16:
+l12:
+	if p = explainPathAbempty(in, p, d); p < 0 {
 		goto l3
 	}
 	goto l2
 l3:
 	p = v1
 	if (uint(p) >= uint(len(in)) || in[p] != '/') && p < d.far {
-		goto l28
+		goto l18
 	}
-	if e := explainPathAbsolute(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l28
+	if p = explainPathAbsolute(in, p, d); p < 0 {
+		goto l18
 	}
 	goto l2
-l28:
+l18:
 	p = v1
 	if (uint(p) >= uint(len(in)) || genSet17[in[p]] == 0) && p < d.far {
-		goto l29
+		goto l19
 	}
-	if e := explainPathNoscheme(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l29
+	if p = explainPathNoscheme(in, p, d); p < 0 {
+		goto l19
 	}
 	goto l2
-l29:
+l19:
 	p = v1
-	if e := explainPathEmpty(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l30
+	if p = explainPathEmpty(in, p, d); p < 0 {
+		goto l20
 	}
 	goto l2
-l30:
+l20:
 	p = v1
 	goto l1
 l2:
@@ -4603,92 +3362,40 @@ l1:
 func explainRelativeRefRule(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	var v1, v2, v3, v4 int
-	if e := explainRelativePart(in, p, d); e >= 0 {
-		p = e
-	} else {
+	var v1, v2 int
+	if p = explainRelativePart(in, p, d); p < 0 {
 		goto l1
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '?') {
 		goto l3
 	}
-	v1 = 0
+	v1 = p
+	if p = d.byte1(in, p, '?', 39); p < 0 {
+		goto l4
+	}
+	if p = explainQuery(in, p, d); p < 0 {
+		goto l4
+	}
+	goto l7
 l4:
-	if v1 == 1 {
-		goto l5
-	}
-	if (uint(p) >= uint(len(in)) || in[p] != '?') && p < d.far {
-		goto l5
-	}
-	v2 = p
-	if p < d.far && p < len(in) {
-		if in[p] != '?' {
-			goto l6
-		}
-		p++
-		goto l8
-	}
-	if uint(p) >= uint(len(in)) || in[p] != '?' {
-		goto l9
-	}
-	p++
-	goto l10
-l9:
-	d.fail(p, 39)
-	goto l6
-l10:
-l8:
-	if e := explainQuery(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l6
-	}
-	v1++
-	goto l4
-l6:
-	p = v2
-l5:
+	p = v1
+l7:
 l3:
 	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '#') {
-		goto l12
+		goto l8
 	}
-	v3 = 0
-l13:
-	if v3 == 1 {
-		goto l14
+	v2 = p
+	if p = d.byte1(in, p, '#', 40); p < 0 {
+		goto l9
 	}
-	if (uint(p) >= uint(len(in)) || in[p] != '#') && p < d.far {
-		goto l14
+	if p = explainFragment(in, p, d); p < 0 {
+		goto l9
 	}
-	v4 = p
-	if p < d.far && p < len(in) {
-		if in[p] != '#' {
-			goto l15
-		}
-		p++
-		goto l17
-	}
-	if uint(p) >= uint(len(in)) || in[p] != '#' {
-		goto l18
-	}
-	p++
-	goto l19
-l18:
-	d.fail(p, 40)
-	goto l15
-l19:
-l17:
-	if e := explainFragment(in, p, d); e >= 0 {
-		p = e
-	} else {
-		goto l15
-	}
-	v3++
-	goto l13
-l15:
-	p = v4
-l14:
+	goto l12
+l9:
+	p = v2
 l12:
+l8:
 	return p
 l1:
 	if d.far == pos && d.root != 24 {
@@ -4746,17 +3453,13 @@ func explainURIReferenceRule(in string, pos int, d *genDiag) int {
 		}
 		goto l3
 	}
-	if e := explainURIRule(in, p, d); e >= 0 {
-		p = e
-	} else {
+	if p = explainURIRule(in, p, d); p < 0 {
 		goto l3
 	}
 	goto l2
 l3:
 	p = v1
-	if e := explainRelativeRefRule(in, p, d); e >= 0 {
-		p = e
-	} else {
+	if p = explainRelativeRefRule(in, p, d); p < 0 {
 		goto l4
 	}
 	goto l2
@@ -4912,16 +3615,43 @@ func (d *genDiag) hexdig(in string, pos int) {
 	}
 }
 
-// failLit records the literal lit expected at pos, or, when its first k
-// bytes match there (ASCII letters in either case when fold), its tail
-// expected at pos+k; ids holds the label of lit, then of each tail.
-func (d *genDiag) failLit(in string, pos int, lit string, fold bool, ids ...int) {
+// lit matches the literal lit at pos (ASCII letters in either case when
+// fold) and returns the offset after it; or it records what was expected
+// where lit stops matching, lit itself or, when its first k bytes match,
+// its tail at pos+k, and returns -1. ids holds the label of lit, then of
+// each tail.
+func (d *genDiag) lit(in string, pos int, lit string, fold bool, ids ...int) int {
 	k := 0
 	for k < len(lit) && pos+k < len(in) && (in[pos+k] == lit[k] ||
 		fold && lit[k]|0x20 >= 'a' && lit[k]|0x20 <= 'z' && in[pos+k]|0x20 == lit[k]|0x20) {
 		k++
 	}
+	if k == len(lit) {
+		return pos + k
+	}
 	d.fail(pos+k, ids[k])
+	return -1
+}
+
+// byte1 matches the byte b at pos and returns pos+1; or it records the
+// label id as expected at pos and returns -1. The compiler inlines it.
+func (d *genDiag) byte1(in string, pos int, b byte, id int) int {
+	if uint(pos) < uint(len(in)) && in[pos] == b {
+		return pos + 1
+	}
+	d.fail(pos, id)
+	return -1
+}
+
+// class matches a byte of set (a table of the generated file: 0xff for a
+// byte of the set) at pos and returns pos+1; or it records the label id as
+// expected at pos and returns -1. The compiler inlines it.
+func (d *genDiag) class(in string, pos int, set *[256]uint8, id int) int {
+	if uint(pos) < uint(len(in)) && set[in[pos]] != 0 {
+		return pos + 1
+	}
+	d.fail(pos, id)
+	return -1
 }
 
 // genLabels are the labels of the rules a diagnosis records.

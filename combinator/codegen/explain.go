@@ -176,7 +176,7 @@ func (f *genFunc) dnode(r *node, fail *label) {
 		return
 	}
 	fail.uses++
-	f.emit("if e := %s(in, p, d); e >= 0 {\np = e\n} else {\ngoto %s\n}", name, fail.name)
+	f.emit("if p = %s(in, p, d); p < 0 {\ngoto %s\n}", name, fail.name)
 }
 
 // goTo returns the text of a jump to l, counting the use: only for a
@@ -197,22 +197,14 @@ func (f *genFunc) dbody(r *node, fail *label) {
 		return
 	}
 	switch r.kind {
-	case kLit, kLitFold, kEnd, kFunc, kRunes:
+	case kLit, kLitFold:
+		f.dliteral(r, fail)
+	case kEnd, kFunc, kRunes:
 		miss, ok := f.newLabel(), f.newLabel()
 		f.node(r, miss)
 		f.jump(ok)
 		f.place(miss)
-		if r.tail != nil {
-			// Where the literal stops matching, with the label of its tail.
-			ids := []string{strconv.Itoa(f.g.labelID(r.label))}
-			for _, t := range r.tail {
-				ids = append(ids, strconv.Itoa(f.g.labelID(t)))
-			}
-			f.g.litTails = true
-			f.emit("d.failLit(in, p, %s, %t, %s)", strconv.Quote(r.lit), r.kind == kLitFold, strings.Join(ids, ", "))
-		} else {
-			f.emit("d.fail(p, %d)", f.g.labelID(r.label))
-		}
+		f.emit("d.fail(p, %d)", f.g.labelID(r.label))
 		f.jump(fail)
 		f.place(ok)
 	case kSeq:
@@ -221,11 +213,7 @@ func (f *genFunc) dbody(r *node, fail *label) {
 				break // what comes after a node that cannot match is never run
 			}
 			next := f.newLabel()
-			switch {
-			case s.byte1:
-				f.emit("if p < d.far && p < len(in) {\nif in[p] != %s {\n%s\n}\np++\n%s\n}",
-					byteLit(s.lit[0]), goTo(fail), goTo(next))
-			case s.optional:
+			if s.optional {
 				f.emit("if p < d.far && (%s) {\n%s\n}", f.byteIn(s.first, false), goTo(next))
 			}
 			f.dnode(s, fail)
@@ -292,10 +280,11 @@ func (f *genFunc) skipOrRecord(s *node, next *label) {
 	f.emit("if %s {\nif p >= d.far {\nd.fail(p, %d)\n}\n%s\n}", cant, f.g.labelID(s.label), goTo(next))
 }
 
-// drep emits the diagnosis run of a repetition.
+// drep emits the diagnosis run of a repetition: a call of the function of
+// its loop where it has one (repFunc), else its code in place.
 func (f *genFunc) drep(r *node, fail *label) {
 	s := r.subs[0]
-	if r.max == 1 && r.min == 0 && !s.hasCaps {
+	if r.max == 1 && r.min == 0 {
 		save, miss := f.newVar(), f.newLabel()
 		f.set(save, "p")
 		f.dnode(s, miss)
@@ -309,21 +298,37 @@ func (f *genFunc) drep(r *node, fail *label) {
 	if r.max == 0 {
 		return
 	}
-	counted := r.min > 0 || r.max != Unbounded
+	if f.loopCalled(r) {
+		f.callLoop(r, fail)
+		return
+	}
+	lo, hi := "", ""
+	if r.min > 0 {
+		lo = strconv.Itoa(r.min)
+	}
+	if r.max != Unbounded {
+		hi = strconv.Itoa(r.max)
+	}
+	f.dloop(s, lo, hi, fail)
+}
+
+// dloop emits the diagnosis run of the loop of a repetition of s, bounded
+// as loop's.
+func (f *genFunc) dloop(s *node, lo, hi string, fail *label) {
 	n := f.newVar()
-	if counted {
+	if lo != "" || hi != "" {
 		f.set(n, "0")
 	}
 	head, stop, iterFail, ok := f.newLabel(), f.newLabel(), f.newLabel(), f.newLabel()
 	f.loopHead(head)
-	if r.max != Unbounded {
-		f.jumpIf(fmt.Sprintf("%s == %d", n, r.max), stop)
+	if hi != "" {
+		f.jumpIf(n+" == "+hi, stop)
 	}
 	f.skipOrRecord(s, stop)
 	save := f.newVar()
 	f.set(save, "p")
 	f.dnode(s, iterFail)
-	if counted {
+	if lo != "" || hi != "" {
 		f.emit("%s++", n)
 	}
 	if s.nullable {
@@ -333,8 +338,8 @@ func (f *genFunc) drep(r *node, fail *label) {
 	f.place(iterFail)
 	f.set("p", save)
 	f.place(stop)
-	if r.min > 0 {
-		f.jumpIf(fmt.Sprintf("%s < %d", n, r.min), fail)
+	if lo != "" {
+		f.jumpIf(n+" < "+lo, fail)
 	}
 	f.place(ok)
 }
@@ -347,6 +352,11 @@ func (f *genFunc) drep(r *node, fail *label) {
 func (f *genFunc) dfused(r *node, fail *label) {
 	switch r.fast {
 	case fUnit:
+		if id, ok := unitLabel(r); ok {
+			f.g.useByte = true
+			f.emit("if p = d.class(in, p, &%s, %d); p < 0 {\n%s\n}", f.g.table(r.set), f.g.labelID(id), goTo(fail))
+			return
+		}
 		miss, ok := f.newLabel(), f.newLabel()
 		f.fused(r, miss)
 		f.jump(ok)
@@ -412,4 +422,36 @@ func (f *genFunc) recordUnits(unit *node, pos string) string {
 		s += fmt.Sprintf("\nd.hexdig(in, %s)", pos)
 	}
 	return s
+}
+
+// dliteral emits the diagnosis run of a literal: a call of the runtime's
+// byte1 or lit, which match it or record where it stops matching.
+func (f *genFunc) dliteral(r *node, fail *label) {
+	switch {
+	case r.lit == "":
+	case r.kind == kLit && len(r.lit) == 1:
+		f.g.useByte = true
+		f.emit("if p = d.byte1(in, p, %s, %d); p < 0 {\n%s\n}", byteLit(r.lit[0]), f.g.labelID(r.label), goTo(fail))
+	default:
+		ids := []string{strconv.Itoa(f.g.labelID(r.label))}
+		for _, t := range r.tail {
+			ids = append(ids, strconv.Itoa(f.g.labelID(t)))
+		}
+		f.g.useLit = true
+		f.emit("if p = d.lit(in, p, %s, %t, %s); p < 0 {\n%s\n}", strconv.Quote(r.lit), r.kind == kLitFold, strings.Join(ids, ", "), goTo(fail))
+	}
+}
+
+// unitLabel returns the label that the diagnosis of the fused unit r
+// records where r does not match, when there is one: r takes no
+// pct-encoded triplet and is not a choice of labelled units (recordUnits).
+func unitLabel(r *node) (string, bool) {
+	unit := r
+	for unit.name == "" && unit.kind == kSeq && len(unit.subs) == 1 {
+		unit = unit.subs[0]
+	}
+	if unit.pct || unit.name == "" && unit.kind == kAlt {
+		return "", false
+	}
+	return unit.label, true
 }

@@ -121,7 +121,11 @@ type Generator struct {
 	explainOrder []*node       // their rules, by number
 	labels       []string      // the labels they record
 	hexdig       bool          // they use the HEXDIG check
-	litTails     bool          // they record where a literal of two bytes or more stops
+	useLit       bool          // they call the runtime's lit
+	useByte      bool          // they call the runtime's byte1 or class
+
+	repIDs map[string]int // the loop functions of repetitions, by ruleKey (loops.go)
+	reps   []repeated
 
 	needles  bool        // the matchers call strings.IndexByte (needle)
 	runs     bool        // the matchers call Prefix + "Word" and "Stop" (runScan)

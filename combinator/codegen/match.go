@@ -110,7 +110,8 @@ func (f *genFunc) node(r *node, fail *label) {
 			return
 		}
 		fail.uses++
-		f.emit("if e := %s(in, p); e >= 0 {\np = e\n} else {\ngoto %s\n}", name, fail.name)
+		// On a failure p is -1, which every path to fail sets anew.
+		f.emit("if p = %s(in, p); p < 0 {\ngoto %s\n}", name, fail.name)
 		return
 	}
 	if r.name != "" {
@@ -206,61 +207,89 @@ func (f *genFunc) alt(r *node, fail *label) {
 	f.place(done)
 }
 
-// rep emits a greedy repetition, which stops when its rule matches empty.
+// rep emits a greedy repetition, which stops when its rule matches empty:
+// a call of the function of its loop (repFunc) where it has one, else its
+// code in place.
 func (f *genFunc) rep(r *node, fail *label) {
 	s := r.subs[0]
 	if r.max == 0 {
 		return
 	}
+	if f.loopCalled(r) {
+		f.callLoop(r, fail)
+		return
+	}
+	if r.min == 0 && r.max == 1 {
+		f.opt(s)
+		return
+	}
+	lo, hi := "", ""
+	if r.min > 0 {
+		lo = strconv.Itoa(r.min)
+	}
+	if r.max != Unbounded {
+		hi = strconv.Itoa(r.max)
+	}
+	f.loop(s, lo, hi, fail)
+}
+
+// opt emits [ s ]: s, or nothing where s does not match.
+func (f *genFunc) opt(s *node) {
 	slots := f.slotsOf(s)
-	counted := r.min > 0 || r.max != Unbounded && r.max != 1
-	once := r.min == 0 && r.max == 1
-	n := ""
-	if counted {
-		n = f.newVar()
-		f.set(n, "0")
-	}
-	head, stop, iterFail, ok := f.newLabel(), f.newLabel(), f.newLabel(), f.newLabel()
-	if !once {
-		f.loopHead(head)
-	}
-	if counted && r.max != Unbounded {
-		f.jumpIf(fmt.Sprintf("%s == %d", n, r.max), stop)
-	}
+	stop, iterFail := f.newLabel(), f.newLabel()
 	if canSkip(s) {
 		f.jumpIf(f.byteIn(s.first, false), stop)
 	}
-	if once {
-		f.needle(s, stop)
-	}
+	f.needle(s, stop)
 	save := f.newVar()
 	f.set(save, "p")
 	snap := f.snapshot(slots)
-	if !once {
-		f.loops++
-	}
 	f.node(s, iterFail)
-	if !once {
-		f.loops--
-	}
-	if counted {
-		f.emit("%s++", n)
-	}
-	if !once {
-		if s.nullable {
-			// The rule matched empty: it would again, as often as asked.
-			f.jumpIf("p == "+save, ok)
-		}
-		f.jump(head)
-	} else {
-		f.jump(stop)
-	}
+	f.jump(stop)
 	f.place(iterFail)
 	f.set("p", save)
 	f.restore(slots, snap)
 	f.place(stop)
-	if r.min > 0 {
-		f.jumpIf(fmt.Sprintf("%s < %d", n, r.min), fail)
+}
+
+// loop emits the loop of a repetition of s, at least lo times (none when
+// lo is empty) and at most hi (no bound when hi is empty): Go expressions,
+// constants in place or the parameters of a function of the loop.
+func (f *genFunc) loop(s *node, lo, hi string, fail *label) {
+	slots := f.slotsOf(s)
+	n := ""
+	if lo != "" || hi != "" {
+		n = f.newVar()
+		f.set(n, "0")
+	}
+	head, stop, iterFail, ok := f.newLabel(), f.newLabel(), f.newLabel(), f.newLabel()
+	f.loopHead(head)
+	if hi != "" {
+		f.jumpIf(n+" == "+hi, stop)
+	}
+	if canSkip(s) {
+		f.jumpIf(f.byteIn(s.first, false), stop)
+	}
+	save := f.newVar()
+	f.set(save, "p")
+	snap := f.snapshot(slots)
+	f.loops++
+	f.node(s, iterFail)
+	f.loops--
+	if n != "" {
+		f.emit("%s++", n)
+	}
+	if s.nullable {
+		// The rule matched empty: it would again, as often as asked.
+		f.jumpIf("p == "+save, ok)
+	}
+	f.jump(head)
+	f.place(iterFail)
+	f.set("p", save)
+	f.restore(slots, snap)
+	f.place(stop)
+	if lo != "" {
+		f.jumpIf(n+" < "+lo, fail)
 	}
 	f.place(ok)
 }
@@ -351,7 +380,15 @@ func (f *genFunc) fused(r *node, fail *label) {
 // grammar and not of its tree written out; the Go compiler inlines what is
 // small.
 func callable(r *node) bool {
-	if r.name == "" || r.hasCaps || r.fast != fNone || r.rfast != fNone {
+	if r.name == "" || r.hasCaps {
+		return false
+	}
+	if r.fast == fRun && r.max > 1 {
+		// A bounded run (h16 = 1*4HEXDIG) is a counted loop, not a scan:
+		// longer than its call.
+		return true
+	}
+	if r.fast != fNone || r.rfast != fNone {
 		return false
 	}
 	switch r.kind {

@@ -70,6 +70,13 @@ func (g *Generator) funcNames() *strings.Replacer {
 	for id, r := range g.ruleFuncs {
 		pairs = append(pairs, placeholder('M', id), pick("match"+goName(r.name)))
 	}
+	for id, r := range g.reps {
+		kind := "match"
+		if r.explain {
+			kind = "explain"
+		}
+		pairs = append(pairs, placeholder('R', id), pick(kind+"Rep"+repName(r.rule)))
+	}
 	for id, r := range g.explainOrder {
 		pairs = append(pairs, placeholder('X', id), pick("explain"+goName(r.name)))
 	}

@@ -27,8 +27,11 @@ func (g *Generator) diagSource() string {
 	if g.hexdig {
 		b.WriteString(runtimeDecls("hexdig.go"))
 	}
-	if g.litTails {
-		b.WriteString(runtimeDecls("littails.go"))
+	if g.useLit {
+		b.WriteString(runtimeDecls("lit.go"))
+	}
+	if g.useByte {
+		b.WriteString(runtimeDecls("byte.go"))
 	}
 	var hexTable string
 	if g.hexdig {
@@ -63,7 +66,7 @@ func (g *Generator) diagSource() string {
 
 // runtime holds the source of the diagnosis runtime, internal/diagrt.
 //
-//go:embed internal/diagrt/diag.go internal/diagrt/hexdig.go internal/diagrt/littails.go
+//go:embed internal/diagrt/diag.go internal/diagrt/hexdig.go internal/diagrt/lit.go internal/diagrt/byte.go
 var runtime embed.FS
 
 // runtimeMark starts what is copied of a runtime file.

@@ -107,9 +107,9 @@ func TestHexdig(t *testing.T) {
 	}
 }
 
-// TestFailLit checks that a literal is expected where it starts, or its
-// tail where its first bytes match.
-func TestFailLit(t *testing.T) {
+// TestLitExpected checks that a literal that does not match is expected
+// where it starts, or its tail where its first bytes match.
+func TestLitExpected(t *testing.T) {
 	for _, tc := range []struct {
 		in   string
 		fold bool
@@ -126,7 +126,9 @@ func TestFailLit(t *testing.T) {
 		if tc.fold || tc.in == "AB" {
 			lit = "abc"
 		}
-		d.failLit(tc.in, 0, lit, tc.fold, 1, 2, 4)
+		if e := d.lit(tc.in, 0, lit, tc.fold, 1, 2, 4); e != -1 {
+			t.Errorf("%q fold %v: matched %q, up to %d", tc.in, tc.fold, lit, e)
+		}
 		if got := labelsOf(d); d.far != tc.far || !cmp.Equal(got, []string{tc.want}) {
 			t.Errorf("%q fold %v: far %d %q, want %d %q", tc.in, tc.fold, d.far, got, tc.far, tc.want)
 		}

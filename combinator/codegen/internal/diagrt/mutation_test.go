@@ -30,7 +30,9 @@ func TestNamedAtZero(t *testing.T) {
 // mutant, which took "z" for a byte without case.
 func TestFailLitFoldZ(t *testing.T) {
 	d := &genDiag{far: -1}
-	d.failLit("Za", 0, "zb", true, 1, 2, 4)
+	if d.lit("Za", 0, "zb", true, 1, 2, 4) >= 0 {
+		t.Fatal("matched")
+	}
 	if got := labelsOf(d); d.far != 1 || !cmp.Equal(got, []string{"b"}) {
 		t.Errorf("far %d %q, want 1 [\"b\"]", d.far, got)
 	}
