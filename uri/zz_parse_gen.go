@@ -257,7 +257,7 @@ l1:
 //	IPv6address = 6( h16 ":" ) ls32 / "::" 5( h16 ":" ) ls32 / [ h16 ] "::" 4( h16 ":" ) ls32 / [ h16 [ ":" h16 ] ] "::" 3( h16 ":" ) ls32 / [ h16 *2( ":" h16 ) ] "::" 2( h16 ":" ) ls32 / [ h16 *3( ":" h16 ) ] "::" h16 ":" ls32 / [ h16 *4( ":" h16 ) ] "::" ls32 / [ h16 *5( ":" h16 ) ] "::" h16 / [ h16 *6( ":" h16 ) ] "::"
 func matchIPv6address(in string, pos int) int {
 	p := pos
-	var v1, v2, v3, v4, v5, v6, v7, v8, v9 int
+	var v1, v2, v3, v4, v5, v6, v7 int
 	// IPv6address
 	v1 = p
 	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
@@ -288,17 +288,11 @@ l4:
 	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
 		goto l5
 	}
-	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
-		goto l6
+	if uint(p) < uint(len(in)) && genSet4[in[p]] != 0 {
+		if e := matchH16(in, p); e >= 0 {
+			p = e
+		}
 	}
-	v2 = p
-	if p = matchH16(in, p); p < 0 {
-		goto l7
-	}
-	goto l6
-l7:
-	p = v2
-l6:
 	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l5
 	}
@@ -313,172 +307,158 @@ l6:
 l5:
 	p = v1
 	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
-		goto l8
+		goto l6
 	}
 	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
-		goto l9
+		goto l7
 	}
-	v3 = p
+	v2 = p
 	if p = matchH16(in, p); p < 0 {
-		goto l10
-	}
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l11
-	}
-	v4 = p
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l12
-	}
-	p++
-	if p = matchH16(in, p); p < 0 {
-		goto l12
-	}
-	goto l11
-l12:
-	p = v4
-l11:
-	goto l9
-l10:
-	p = v3
-l9:
-	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l8
+	}
+	p = matchRepColonH16(in, p, 0, 1)
+	goto l7
+l8:
+	p = v2
+l7:
+	if len(in)-p < 2 || in[p:][:2] != "::" {
+		goto l6
 	}
 	p += 2
 	if p = matchRepH16Colon(in, p, 3, 3); p < 0 {
-		goto l8
+		goto l6
 	}
 	if p = matchLs32(in, p); p < 0 {
-		goto l8
+		goto l6
 	}
 	goto l2
-l8:
+l6:
 	p = v1
 	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
-		goto l13
+		goto l9
 	}
 	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
-		goto l14
+		goto l10
 	}
-	v5 = p
+	v3 = p
 	if p = matchH16(in, p); p < 0 {
-		goto l15
+		goto l11
 	}
 	p = matchRepColonH16(in, p, 0, 2)
-	goto l14
-l15:
-	p = v5
-l14:
+	goto l10
+l11:
+	p = v3
+l10:
 	if len(in)-p < 2 || in[p:][:2] != "::" {
-		goto l13
+		goto l9
 	}
 	p += 2
 	if p = matchRepH16Colon(in, p, 2, 2); p < 0 {
-		goto l13
+		goto l9
 	}
 	if p = matchLs32(in, p); p < 0 {
-		goto l13
+		goto l9
 	}
 	goto l2
-l13:
+l9:
 	p = v1
 	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
-		goto l16
+		goto l12
 	}
 	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
-		goto l17
+		goto l13
 	}
-	v6 = p
+	v4 = p
 	if p = matchH16(in, p); p < 0 {
-		goto l18
+		goto l14
 	}
 	p = matchRepColonH16(in, p, 0, 3)
-	goto l17
-l18:
-	p = v6
-l17:
+	goto l13
+l14:
+	p = v4
+l13:
 	if len(in)-p < 2 || in[p:][:2] != "::" {
-		goto l16
+		goto l12
 	}
 	p += 2
 	if p = matchH16(in, p); p < 0 {
-		goto l16
+		goto l12
 	}
 	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l16
+		goto l12
 	}
 	p++
 	if p = matchLs32(in, p); p < 0 {
-		goto l16
+		goto l12
 	}
 	goto l2
-l16:
+l12:
 	p = v1
 	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
-		goto l19
+		goto l15
 	}
 	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
-		goto l20
+		goto l16
 	}
-	v7 = p
+	v5 = p
 	if p = matchH16(in, p); p < 0 {
-		goto l21
+		goto l17
 	}
 	p = matchRepColonH16(in, p, 0, 4)
-	goto l20
-l21:
-	p = v7
-l20:
+	goto l16
+l17:
+	p = v5
+l16:
 	if len(in)-p < 2 || in[p:][:2] != "::" {
-		goto l19
+		goto l15
 	}
 	p += 2
 	if p = matchLs32(in, p); p < 0 {
-		goto l19
+		goto l15
 	}
 	goto l2
-l19:
+l15:
 	p = v1
 	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
-		goto l22
+		goto l18
 	}
 	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
-		goto l23
+		goto l19
 	}
-	v8 = p
+	v6 = p
 	if p = matchH16(in, p); p < 0 {
-		goto l24
+		goto l20
 	}
 	p = matchRepColonH16(in, p, 0, 5)
-	goto l23
-l24:
-	p = v8
-l23:
+	goto l19
+l20:
+	p = v6
+l19:
 	if len(in)-p < 2 || in[p:][:2] != "::" {
-		goto l22
+		goto l18
 	}
 	p += 2
 	if p = matchH16(in, p); p < 0 {
-		goto l22
+		goto l18
 	}
 	goto l2
-l22:
+l18:
 	p = v1
 	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
 		goto l1
 	}
 	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
-		goto l25
+		goto l21
 	}
-	v9 = p
+	v7 = p
 	if p = matchH16(in, p); p < 0 {
-		goto l26
+		goto l22
 	}
 	p = matchRepColonH16(in, p, 0, 6)
-	goto l25
-l26:
-	p = v9
-l25:
+	goto l21
+l22:
+	p = v7
+l21:
 	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l1
 	}
@@ -718,45 +698,15 @@ l1:
 	return -1
 }
 
-// matchURI matches URI at pos in in and returns the end offset of the match, or -1.
-// On a match, caps[i] holds capSpan(start+1, end) of capture slot i, or capSpan(0, 0).
-func matchURI(in string, pos int, caps *[8]span) int {
-	if uint(pos) > uint(len(in)) {
-		return -1
-	}
+// matchHierPart matches hier-part at pos in in, pos within in, and returns the end offset of
+// the match, or -1. On a match it stores the captures of slots 1, 2, 3, 4, 5
+// into caps; else it leaves caps as it was.
+//
+//	hier-part = "//" ( [ userinfo "@" ] host [ ":" port ] ) path-abempty / path-absolute / path-rootless / path-empty
+func matchHierPart(in string, pos int, caps *[8]span) int {
 	p := pos
-	k0s, k0e, k1s, k1e, k2s, k2e, k3s, k3e, k4s, k4e, k5s, k5e, k6s, k6e, k7s, k7e := 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
-	var v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18, v19, v20, v21, v22, v23, v24 int
-	// URI
-	k0s = p + 1
-	// scheme
-	// ALPHA
-	if uint(p) >= uint(len(in)) || genSet0[in[p]] == 0 {
-		goto l1
-	}
-	p++
-	for {
-		if len(in)-p < 8 {
-			if n := len(in); n >= 8 {
-				p += genStop(genWord(in[n-8:], &genSet1), n-p)
-			} else {
-				for uint(p) < uint(len(in)) && genSet1[in[p]] != 0 {
-					p++
-				}
-			}
-			break
-		}
-		if q := in[p:][:8]; genSet1[q[0]]&genSet1[q[1]]&genSet1[q[2]]&genSet1[q[3]]&genSet1[q[4]]&genSet1[q[5]]&genSet1[q[6]]&genSet1[q[7]] == 0 {
-			p += genStop(genWord(q, &genSet1), 8)
-			break
-		}
-		p += 8
-	}
-	k0e = p
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l1
-	}
-	p++
+	k1s, k1e, k2s, k2e, k3s, k3e, k4s, k4e, k5s, k5e := 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+	var v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18 int
 	// hier-part
 	v1 = p
 	v2 = k1s
@@ -896,7 +846,6 @@ l6:
 		}
 	}
 	k5e = p
-	caps[0] = capSpan(k0s, k0e)
 	caps[1] = capSpan(k1s, k1e)
 	caps[2] = capSpan(k2s, k2e)
 	caps[3] = capSpan(k3s, k3e)
@@ -923,7 +872,6 @@ l3:
 		goto l8
 	}
 	k5e = p
-	caps[0] = capSpan(k0s, k0e)
 	caps[1] = capSpan(k1s, k1e)
 	caps[2] = capSpan(k2s, k2e)
 	caps[3] = capSpan(k3s, k3e)
@@ -997,7 +945,6 @@ l8:
 		}
 	}
 	k5e = p
-	caps[0] = capSpan(k0s, k0e)
 	caps[1] = capSpan(k1s, k1e)
 	caps[2] = capSpan(k2s, k2e)
 	caps[3] = capSpan(k3s, k3e)
@@ -1011,21 +958,66 @@ l9:
 	k5s = p + 1
 	// path-empty
 	k5e = p
-	caps[0] = capSpan(k0s, k0e)
 	caps[1] = capSpan(k1s, k1e)
 	caps[2] = capSpan(k2s, k2e)
 	caps[3] = capSpan(k3s, k3e)
 	caps[4] = capSpan(k4s, k4e)
 	caps[5] = capSpan(k5s, k5e)
 l2:
-	if uint(p) >= uint(len(in)) || in[p] != '?' {
-		goto l10
+	return p
+}
+
+// matchURI matches URI at pos in in and returns the end offset of the match, or -1.
+// On a match, caps[i] holds capSpan(start+1, end) of capture slot i, or capSpan(0, 0).
+func matchURI(in string, pos int, caps *[8]span) int {
+	if uint(pos) > uint(len(in)) {
+		return -1
 	}
-	v19 = p
-	v20 = k6s
-	v21 = k6e
+	p := pos
+	k0s, k0e, k6s, k6e, k7s, k7e := 0, 0, 0, 0, 0, 0
+	var v1, v2, v3, v4, v5, v6 int
+	// URI
+	k0s = p + 1
+	// scheme
+	// ALPHA
+	if uint(p) >= uint(len(in)) || genSet0[in[p]] == 0 {
+		goto l1
+	}
+	p++
+	for {
+		if len(in)-p < 8 {
+			if n := len(in); n >= 8 {
+				p += genStop(genWord(in[n-8:], &genSet1), n-p)
+			} else {
+				for uint(p) < uint(len(in)) && genSet1[in[p]] != 0 {
+					p++
+				}
+			}
+			break
+		}
+		if q := in[p:][:8]; genSet1[q[0]]&genSet1[q[1]]&genSet1[q[2]]&genSet1[q[3]]&genSet1[q[4]]&genSet1[q[5]]&genSet1[q[6]]&genSet1[q[7]] == 0 {
+			p += genStop(genWord(q, &genSet1), 8)
+			break
+		}
+		p += 8
+	}
+	k0e = p
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
+		goto l1
+	}
+	p++
+	if p = matchHierPart(in, p, caps); p < 0 {
+		goto l1
+	}
+	caps[0] = capSpan(k0s, k0e)
 	if uint(p) >= uint(len(in)) || in[p] != '?' {
-		goto l11
+		goto l2
+	}
+	v1 = p
+	v2 = k6s
+	v3 = k6e
+	if uint(p) >= uint(len(in)) || in[p] != '?' {
+		goto l3
 	}
 	p++
 	k6s = p + 1
@@ -1057,20 +1049,20 @@ l2:
 		}
 	}
 	k6e = p
-	goto l10
-l11:
-	p = v19
-	k6s = v20
-	k6e = v21
-l10:
+	goto l2
+l3:
+	p = v1
+	k6s = v2
+	k6e = v3
+l2:
 	if uint(p) >= uint(len(in)) || in[p] != '#' {
-		goto l12
+		goto l4
 	}
-	v22 = p
-	v23 = k7s
-	v24 = k7e
+	v4 = p
+	v5 = k7s
+	v6 = k7e
 	if uint(p) >= uint(len(in)) || in[p] != '#' {
-		goto l13
+		goto l5
 	}
 	p++
 	k7s = p + 1
@@ -1102,12 +1094,12 @@ l10:
 		}
 	}
 	k7e = p
-	goto l12
-l13:
-	p = v22
-	k7s = v23
-	k7e = v24
-l12:
+	goto l4
+l5:
+	p = v4
+	k7s = v5
+	k7e = v6
+l4:
 	caps[6] = capSpan(k6s, k6e)
 	caps[7] = capSpan(k7s, k7e)
 	return p
@@ -1122,8 +1114,8 @@ func matchAbsoluteURI(in string, pos int, caps *[8]span) int {
 		return -1
 	}
 	p := pos
-	k0s, k0e, k1s, k1e, k2s, k2e, k3s, k3e, k4s, k4e, k5s, k5e, k6s, k6e, k7s, k7e := 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
-	var v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18, v19, v20, v21 int
+	k0s, k0e, k6s, k6e, k7s, k7e := 0, 0, 0, 0, 0, 0
+	var v1, v2, v3 int
 	// absolute-URI
 	k0s = p + 1
 	// scheme
@@ -1154,279 +1146,19 @@ func matchAbsoluteURI(in string, pos int, caps *[8]span) int {
 		goto l1
 	}
 	p++
-	// hier-part
+	if p = matchHierPart(in, p, caps); p < 0 {
+		goto l1
+	}
+	caps[0] = capSpan(k0s, k0e)
+	caps[7] = capSpan(k7s, k7e)
+	if uint(p) >= uint(len(in)) || in[p] != '?' {
+		goto l2
+	}
 	v1 = p
-	v2 = k1s
-	v3 = k1e
-	v4 = k2s
-	v5 = k2e
-	v6 = k3s
-	v7 = k3e
-	v8 = k4s
-	v9 = k4e
-	v10 = k5s
-	v11 = k5e
-	if len(in)-p < 2 || in[p:][:2] != "//" {
-		goto l3
-	}
-	p += 2
-	k1s = p + 1
-	if uint(p) >= uint(len(in)) || genSet2[in[p]] == 0 {
-		goto l4
-	}
-	if strings.IndexByte(in[p:], '@') < 0 {
-		goto l4
-	}
-	v12 = p
-	v13 = k2s
-	v14 = k2e
-	k2s = p + 1
-	// userinfo
-	for {
-		for {
-			if len(in)-p < 8 {
-				if n := len(in); n >= 8 {
-					p += genStop(genWord(in[n-8:], &genSet3), n-p)
-				} else {
-					for uint(p) < uint(len(in)) && genSet3[in[p]] != 0 {
-						p++
-					}
-				}
-				break
-			}
-			if q := in[p:][:8]; genSet3[q[0]]&genSet3[q[1]]&genSet3[q[2]]&genSet3[q[3]]&genSet3[q[4]]&genSet3[q[5]]&genSet3[q[6]]&genSet3[q[7]] == 0 {
-				p += genStop(genWord(q, &genSet3), 8)
-				break
-			}
-			p += 8
-		}
-		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
-			break
-		}
-		p += 3
-		for len(in)-p >= 3 && in[p] == '%' && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
-			p += 3
-		}
-	}
-	k2e = p
-	if uint(p) >= uint(len(in)) || in[p] != '@' {
-		goto l5
-	}
-	p++
-	goto l4
-l5:
-	p = v12
-	k2s = v13
-	k2e = v14
-l4:
-	k3s = p + 1
-	if p = matchHost(in, p); p < 0 {
-		goto l3
-	}
-	k3e = p
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l6
-	}
-	v15 = p
-	v16 = k4s
-	v17 = k4e
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l7
-	}
-	p++
-	k4s = p + 1
-	// port
-	for {
-		if len(in)-p < 8 {
-			if n := len(in); n >= 8 {
-				p += genStop(genWord(in[n-8:], &genSet6), n-p)
-			} else {
-				for uint(p) < uint(len(in)) && genSet6[in[p]] != 0 {
-					p++
-				}
-			}
-			break
-		}
-		if q := in[p:][:8]; genSet6[q[0]]&genSet6[q[1]]&genSet6[q[2]]&genSet6[q[3]]&genSet6[q[4]]&genSet6[q[5]]&genSet6[q[6]]&genSet6[q[7]] == 0 {
-			p += genStop(genWord(q, &genSet6), 8)
-			break
-		}
-		p += 8
-	}
-	k4e = p
-	goto l6
-l7:
-	p = v15
-	k4s = v16
-	k4e = v17
-l6:
-	k1e = p
-	k5s = p + 1
-	// path-abempty
-	if uint(p) < uint(len(in)) && in[p] == '/' {
-		p++
-		for {
-			for {
-				if len(in)-p < 8 {
-					if n := len(in); n >= 8 {
-						p += genStop(genWord(in[n-8:], &genSet12), n-p)
-					} else {
-						for uint(p) < uint(len(in)) && genSet12[in[p]] != 0 {
-							p++
-						}
-					}
-					break
-				}
-				if q := in[p:][:8]; genSet12[q[0]]&genSet12[q[1]]&genSet12[q[2]]&genSet12[q[3]]&genSet12[q[4]]&genSet12[q[5]]&genSet12[q[6]]&genSet12[q[7]] == 0 {
-					p += genStop(genWord(q, &genSet12), 8)
-					break
-				}
-				p += 8
-			}
-			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
-				break
-			}
-			p += 3
-			for len(in)-p >= 3 && in[p] == '%' && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
-				p += 3
-			}
-		}
-	}
-	k5e = p
-	caps[0] = capSpan(k0s, k0e)
-	caps[1] = capSpan(k1s, k1e)
-	caps[2] = capSpan(k2s, k2e)
-	caps[3] = capSpan(k3s, k3e)
-	caps[4] = capSpan(k4s, k4e)
-	caps[5] = capSpan(k5s, k5e)
-	caps[7] = capSpan(k7s, k7e)
-	goto l2
-l3:
-	p = v1
-	k1s = v2
-	k1e = v3
-	k2s = v4
-	k2e = v5
-	k3s = v6
-	k3e = v7
-	k4s = v8
-	k4e = v9
-	k5s = v10
-	k5e = v11
-	if uint(p) >= uint(len(in)) || in[p] != '/' {
-		goto l8
-	}
-	k5s = p + 1
-	if p = matchPathAbsolute(in, p); p < 0 {
-		goto l8
-	}
-	k5e = p
-	caps[0] = capSpan(k0s, k0e)
-	caps[1] = capSpan(k1s, k1e)
-	caps[2] = capSpan(k2s, k2e)
-	caps[3] = capSpan(k3s, k3e)
-	caps[4] = capSpan(k4s, k4e)
-	caps[5] = capSpan(k5s, k5e)
-	caps[7] = capSpan(k7s, k7e)
-	goto l2
-l8:
-	p = v1
-	k5s = v10
-	k5e = v11
-	k5s = p + 1
-	// path-rootless
-	// segment-nz
-	v18 = p
-	for {
-		for {
-			if len(in)-p < 8 {
-				if n := len(in); n >= 8 {
-					p += genStop(genWord(in[n-8:], &genSet13), n-p)
-				} else {
-					for uint(p) < uint(len(in)) && genSet13[in[p]] != 0 {
-						p++
-					}
-				}
-				break
-			}
-			if q := in[p:][:8]; genSet13[q[0]]&genSet13[q[1]]&genSet13[q[2]]&genSet13[q[3]]&genSet13[q[4]]&genSet13[q[5]]&genSet13[q[6]]&genSet13[q[7]] == 0 {
-				p += genStop(genWord(q, &genSet13), 8)
-				break
-			}
-			p += 8
-		}
-		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
-			break
-		}
-		p += 3
-		for len(in)-p >= 3 && in[p] == '%' && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
-			p += 3
-		}
-	}
-	if p == v18 {
-		goto l9
-	}
-	if uint(p) < uint(len(in)) && in[p] == '/' {
-		p++
-		for {
-			for {
-				if len(in)-p < 8 {
-					if n := len(in); n >= 8 {
-						p += genStop(genWord(in[n-8:], &genSet12), n-p)
-					} else {
-						for uint(p) < uint(len(in)) && genSet12[in[p]] != 0 {
-							p++
-						}
-					}
-					break
-				}
-				if q := in[p:][:8]; genSet12[q[0]]&genSet12[q[1]]&genSet12[q[2]]&genSet12[q[3]]&genSet12[q[4]]&genSet12[q[5]]&genSet12[q[6]]&genSet12[q[7]] == 0 {
-					p += genStop(genWord(q, &genSet12), 8)
-					break
-				}
-				p += 8
-			}
-			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
-				break
-			}
-			p += 3
-			for len(in)-p >= 3 && in[p] == '%' && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
-				p += 3
-			}
-		}
-	}
-	k5e = p
-	caps[0] = capSpan(k0s, k0e)
-	caps[1] = capSpan(k1s, k1e)
-	caps[2] = capSpan(k2s, k2e)
-	caps[3] = capSpan(k3s, k3e)
-	caps[4] = capSpan(k4s, k4e)
-	caps[5] = capSpan(k5s, k5e)
-	caps[7] = capSpan(k7s, k7e)
-	goto l2
-l9:
-	p = v1
-	k5s = v10
-	k5e = v11
-	k5s = p + 1
-	// path-empty
-	k5e = p
-	caps[0] = capSpan(k0s, k0e)
-	caps[1] = capSpan(k1s, k1e)
-	caps[2] = capSpan(k2s, k2e)
-	caps[3] = capSpan(k3s, k3e)
-	caps[4] = capSpan(k4s, k4e)
-	caps[5] = capSpan(k5s, k5e)
-	caps[7] = capSpan(k7s, k7e)
-l2:
+	v2 = k6s
+	v3 = k6e
 	if uint(p) >= uint(len(in)) || in[p] != '?' {
-		goto l10
-	}
-	v19 = p
-	v20 = k6s
-	v21 = k6e
-	if uint(p) >= uint(len(in)) || in[p] != '?' {
-		goto l11
+		goto l3
 	}
 	p++
 	k6s = p + 1
@@ -1458,28 +1190,27 @@ l2:
 		}
 	}
 	k6e = p
-	goto l10
-l11:
-	p = v19
-	k6s = v20
-	k6e = v21
-l10:
+	goto l2
+l3:
+	p = v1
+	k6s = v2
+	k6e = v3
+l2:
 	caps[6] = capSpan(k6s, k6e)
 	return p
 l1:
 	return -1
 }
 
-// matchRelativeRef matches relative-ref at pos in in and returns the end offset of the match, or -1.
-// On a match, caps[i] holds capSpan(start+1, end) of capture slot i, or capSpan(0, 0).
-func matchRelativeRef(in string, pos int, caps *[8]span) int {
-	if uint(pos) > uint(len(in)) {
-		return -1
-	}
+// matchRelativePart matches relative-part at pos in in, pos within in, and returns the end offset of
+// the match, or -1. On a match it stores the captures of slots 1, 2, 3, 4, 5
+// into caps; else it leaves caps as it was.
+//
+//	relative-part = "//" ( [ userinfo "@" ] host [ ":" port ] ) path-abempty / path-absolute / path-noscheme / path-empty
+func matchRelativePart(in string, pos int, caps *[8]span) int {
 	p := pos
-	k0s, k0e, k1s, k1e, k2s, k2e, k3s, k3e, k4s, k4e, k5s, k5e, k6s, k6e, k7s, k7e := 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
-	var v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18, v19, v20, v21, v22, v23, v24 int
-	// relative-ref
+	k1s, k1e, k2s, k2e, k3s, k3e, k4s, k4e, k5s, k5e := 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+	var v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18 int
 	// relative-part
 	v1 = p
 	v2 = k1s
@@ -1619,6 +1350,11 @@ l6:
 		}
 	}
 	k5e = p
+	caps[1] = capSpan(k1s, k1e)
+	caps[2] = capSpan(k2s, k2e)
+	caps[3] = capSpan(k3s, k3e)
+	caps[4] = capSpan(k4s, k4e)
+	caps[5] = capSpan(k5s, k5e)
 	goto l2
 l3:
 	p = v1
@@ -1640,6 +1376,11 @@ l3:
 		goto l8
 	}
 	k5e = p
+	caps[1] = capSpan(k1s, k1e)
+	caps[2] = capSpan(k2s, k2e)
+	caps[3] = capSpan(k3s, k3e)
+	caps[4] = capSpan(k4s, k4e)
+	caps[5] = capSpan(k5s, k5e)
 	goto l2
 l8:
 	p = v1
@@ -1708,6 +1449,11 @@ l8:
 		}
 	}
 	k5e = p
+	caps[1] = capSpan(k1s, k1e)
+	caps[2] = capSpan(k2s, k2e)
+	caps[3] = capSpan(k3s, k3e)
+	caps[4] = capSpan(k4s, k4e)
+	caps[5] = capSpan(k5s, k5e)
 	goto l2
 l9:
 	p = v1
@@ -1716,15 +1462,37 @@ l9:
 	k5s = p + 1
 	// path-empty
 	k5e = p
+	caps[1] = capSpan(k1s, k1e)
+	caps[2] = capSpan(k2s, k2e)
+	caps[3] = capSpan(k3s, k3e)
+	caps[4] = capSpan(k4s, k4e)
+	caps[5] = capSpan(k5s, k5e)
 l2:
-	if uint(p) >= uint(len(in)) || in[p] != '?' {
-		goto l10
+	return p
+}
+
+// matchRelativeRef matches relative-ref at pos in in and returns the end offset of the match, or -1.
+// On a match, caps[i] holds capSpan(start+1, end) of capture slot i, or capSpan(0, 0).
+func matchRelativeRef(in string, pos int, caps *[8]span) int {
+	if uint(pos) > uint(len(in)) {
+		return -1
 	}
-	v19 = p
-	v20 = k6s
-	v21 = k6e
+	p := pos
+	k0s, k0e, k6s, k6e, k7s, k7e := 0, 0, 0, 0, 0, 0
+	var v1, v2, v3, v4, v5, v6 int
+	// relative-ref
+	if p = matchRelativePart(in, p, caps); p < 0 {
+		goto l1
+	}
+	caps[0] = capSpan(k0s, k0e)
 	if uint(p) >= uint(len(in)) || in[p] != '?' {
-		goto l11
+		goto l2
+	}
+	v1 = p
+	v2 = k6s
+	v3 = k6e
+	if uint(p) >= uint(len(in)) || in[p] != '?' {
+		goto l3
 	}
 	p++
 	k6s = p + 1
@@ -1756,20 +1524,20 @@ l2:
 		}
 	}
 	k6e = p
-	goto l10
-l11:
-	p = v19
-	k6s = v20
-	k6e = v21
-l10:
+	goto l2
+l3:
+	p = v1
+	k6s = v2
+	k6e = v3
+l2:
 	if uint(p) >= uint(len(in)) || in[p] != '#' {
-		goto l12
+		goto l4
 	}
-	v22 = p
-	v23 = k7s
-	v24 = k7e
+	v4 = p
+	v5 = k7s
+	v6 = k7e
 	if uint(p) >= uint(len(in)) || in[p] != '#' {
-		goto l13
+		goto l5
 	}
 	p++
 	k7s = p + 1
@@ -1801,21 +1569,17 @@ l10:
 		}
 	}
 	k7e = p
-	goto l12
-l13:
-	p = v22
-	k7s = v23
-	k7e = v24
-l12:
-	caps[0] = capSpan(k0s, k0e)
-	caps[1] = capSpan(k1s, k1e)
-	caps[2] = capSpan(k2s, k2e)
-	caps[3] = capSpan(k3s, k3e)
-	caps[4] = capSpan(k4s, k4e)
-	caps[5] = capSpan(k5s, k5e)
+	goto l4
+l5:
+	p = v4
+	k7s = v5
+	k7e = v6
+l4:
 	caps[6] = capSpan(k6s, k6e)
 	caps[7] = capSpan(k7s, k7e)
 	return p
+l1:
+	return -1
 }
 
 // matchURIReference matches URI-reference at pos in in and returns the end offset of the match, or -1:
@@ -2204,7 +1968,7 @@ l1:
 func explainIPv6address(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	var v1, v2, v3, v4, v5, v6, v7, v8, v9 int
+	var v1, v2, v3, v4, v5, v6, v7 int
 	v1 = p
 	if (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) && p < d.far {
 		goto l3
@@ -2239,14 +2003,9 @@ l6:
 	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
 		goto l11
 	}
-	v2 = p
-	if p = explainH16(in, p, d); p < 0 {
-		goto l12
+	if e := explainH16(in, p, d); e >= 0 {
+		p = e
 	}
-	goto l13
-l12:
-	p = v2
-l13:
 l11:
 	if p = d.lit(in, p, "::", false, 28, 6); p < 0 {
 		goto l10
@@ -2261,197 +2020,187 @@ l11:
 l10:
 	p = v1
 	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
-		goto l17
+		goto l15
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
-		goto l18
+		goto l16
+	}
+	v2 = p
+	if p = explainH16(in, p, d); p < 0 {
+		goto l17
+	}
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
+		goto l19
+	}
+	p = explainRepColonH16(in, p, 0, 1, d)
+l19:
+	goto l20
+l17:
+	p = v2
+l20:
+l16:
+	if p = d.lit(in, p, "::", false, 28, 6); p < 0 {
+		goto l15
+	}
+	if p = explainRepH16Colon(in, p, 3, 3, d); p < 0 {
+		goto l15
+	}
+	if p = explainLs32(in, p, d); p < 0 {
+		goto l15
+	}
+	goto l2
+l15:
+	p = v1
+	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
+		goto l24
+	}
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
+		goto l25
 	}
 	v3 = p
 	if p = explainH16(in, p, d); p < 0 {
-		goto l19
+		goto l26
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
-		goto l21
+		goto l28
 	}
-	v4 = p
-	if p = d.byte1(in, p, ':', 6); p < 0 {
-		goto l22
-	}
-	if p = explainH16(in, p, d); p < 0 {
-		goto l22
-	}
-	goto l25
-l22:
-	p = v4
-l25:
-l21:
-	goto l26
-l19:
-	p = v3
+	p = explainRepColonH16(in, p, 0, 2, d)
+l28:
+	goto l29
 l26:
-l18:
+	p = v3
+l29:
+l25:
 	if p = d.lit(in, p, "::", false, 28, 6); p < 0 {
-		goto l17
+		goto l24
 	}
-	if p = explainRepH16Colon(in, p, 3, 3, d); p < 0 {
-		goto l17
+	if p = explainRepH16Colon(in, p, 2, 2, d); p < 0 {
+		goto l24
 	}
 	if p = explainLs32(in, p, d); p < 0 {
-		goto l17
+		goto l24
 	}
 	goto l2
-l17:
+l24:
 	p = v1
 	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
-		goto l30
+		goto l33
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
-		goto l31
+		goto l34
+	}
+	v4 = p
+	if p = explainH16(in, p, d); p < 0 {
+		goto l35
+	}
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
+		goto l37
+	}
+	p = explainRepColonH16(in, p, 0, 3, d)
+l37:
+	goto l38
+l35:
+	p = v4
+l38:
+l34:
+	if p = d.lit(in, p, "::", false, 28, 6); p < 0 {
+		goto l33
+	}
+	if p = explainH16(in, p, d); p < 0 {
+		goto l33
+	}
+	if p = d.byte1(in, p, ':', 6); p < 0 {
+		goto l33
+	}
+	if p = explainLs32(in, p, d); p < 0 {
+		goto l33
+	}
+	goto l2
+l33:
+	p = v1
+	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
+		goto l44
+	}
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
+		goto l45
 	}
 	v5 = p
 	if p = explainH16(in, p, d); p < 0 {
-		goto l32
+		goto l46
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
-		goto l34
+		goto l48
 	}
-	p = explainRepColonH16(in, p, 0, 2, d)
-l34:
-	goto l35
-l32:
+	p = explainRepColonH16(in, p, 0, 4, d)
+l48:
+	goto l49
+l46:
 	p = v5
-l35:
-l31:
+l49:
+l45:
 	if p = d.lit(in, p, "::", false, 28, 6); p < 0 {
-		goto l30
-	}
-	if p = explainRepH16Colon(in, p, 2, 2, d); p < 0 {
-		goto l30
+		goto l44
 	}
 	if p = explainLs32(in, p, d); p < 0 {
-		goto l30
+		goto l44
 	}
 	goto l2
-l30:
+l44:
 	p = v1
 	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
-		goto l39
+		goto l52
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
-		goto l40
+		goto l53
 	}
 	v6 = p
 	if p = explainH16(in, p, d); p < 0 {
-		goto l41
+		goto l54
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
-		goto l43
+		goto l56
 	}
-	p = explainRepColonH16(in, p, 0, 3, d)
-l43:
-	goto l44
-l41:
+	p = explainRepColonH16(in, p, 0, 5, d)
+l56:
+	goto l57
+l54:
 	p = v6
-l44:
-l40:
+l57:
+l53:
 	if p = d.lit(in, p, "::", false, 28, 6); p < 0 {
-		goto l39
+		goto l52
 	}
-	if p = explainH16(in, p, d); p < 0 {
-		goto l39
-	}
-	if p = d.byte1(in, p, ':', 6); p < 0 {
-		goto l39
-	}
-	if p = explainLs32(in, p, d); p < 0 {
-		goto l39
-	}
-	goto l2
-l39:
-	p = v1
-	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
-		goto l50
-	}
-	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
-		goto l51
-	}
-	v7 = p
 	if p = explainH16(in, p, d); p < 0 {
 		goto l52
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
-		goto l54
-	}
-	p = explainRepColonH16(in, p, 0, 4, d)
-l54:
-	goto l55
-l52:
-	p = v7
-l55:
-l51:
-	if p = d.lit(in, p, "::", false, 28, 6); p < 0 {
-		goto l50
-	}
-	if p = explainLs32(in, p, d); p < 0 {
-		goto l50
-	}
 	goto l2
-l50:
+l52:
 	p = v1
 	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
-		goto l58
-	}
-	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
-		goto l59
-	}
-	v8 = p
-	if p = explainH16(in, p, d); p < 0 {
 		goto l60
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
+	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
+		goto l61
+	}
+	v7 = p
+	if p = explainH16(in, p, d); p < 0 {
 		goto l62
 	}
-	p = explainRepColonH16(in, p, 0, 5, d)
-l62:
-	goto l63
-l60:
-	p = v8
-l63:
-l59:
-	if p = d.lit(in, p, "::", false, 28, 6); p < 0 {
-		goto l58
-	}
-	if p = explainH16(in, p, d); p < 0 {
-		goto l58
-	}
-	goto l2
-l58:
-	p = v1
-	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
-		goto l66
-	}
-	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
-		goto l67
-	}
-	v9 = p
-	if p = explainH16(in, p, d); p < 0 {
-		goto l68
-	}
 	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
-		goto l70
+		goto l64
 	}
 	p = explainRepColonH16(in, p, 0, 6, d)
-l70:
-	goto l71
-l68:
-	p = v9
-l71:
-l67:
+l64:
+	goto l65
+l62:
+	p = v7
+l65:
+l61:
 	if p = d.lit(in, p, "::", false, 28, 6); p < 0 {
-		goto l66
+		goto l60
 	}
 	goto l2
-l66:
+l60:
 	p = v1
 	goto l1
 l2:

@@ -31,8 +31,10 @@ type genFunc struct {
 	// it has matched, the captures of the slots in final hold their last
 	// values and are stored into caps there, on each path, so that they
 	// are not carried to the end of the function.
-	commit *node
-	final  []int
+	commit     *node
+	final      []int
+	commitCall bool  // commit is a call of the function of its rule (capFunc)
+	own        []int // a function of capFunc: the slots it stores, else nil
 }
 
 type stmt struct {
@@ -124,7 +126,7 @@ func (f *genFunc) compileAs(name string, r *node, internal bool) (string, error)
 	fail := f.newLabel()
 	stored := f.commitPoint(r)
 	f.node(r, fail)
-	for s := 0; s < f.nslots; s++ {
+	for _, s := range f.slots() {
 		if !stored[s] {
 			f.emit("%s", f.g.capStore(s, capVar(s, false), capVar(s, true)))
 		}

@@ -132,35 +132,48 @@ func (f *genFunc) restoreSubset(slots, sub []int, snap []string) {
 	}
 }
 
-// commitPoint finds, in the function of Add whose rule r is a sequence, an
-// element at or after the last that can fail: once it has matched, so has
-// r (the elements after it never fail, neverFails), and the captures of
-// the slots that those elements do not set are final. It records that
-// element and those slots in f.commit and f.final, and returns the slots whose stores at the
-// end of the function are left out (storeFinal makes them). caps is
-// written only where the match can no longer fail, so that a failed match
-// leaves it as it was.
+// commitPoint finds, in a function with captures whose rule r is a
+// sequence, an element at or after the last that can fail: once it has
+// matched, so has r (the elements after it never fail, neverFails), and
+// the captures of the slots that those elements do not set are final. It
+// records that element and those slots in f.commit and f.final, and
+// returns the slots whose stores at the end of the function are left out
+// (storeFinal makes them). caps is written only where the match can no
+// longer fail, so that a failed match leaves it as it was.
+//
+// Where that element is a named rule with captures of its own (URI's
+// hier-part), it is a call of its function (capFunc), which stores its
+// captures itself, and the rules that hold it (URI, absolute-URI) share it.
+// In such a function, whose rule r is a choice, the captures are stored at
+// the end of each alternative.
 func (f *genFunc) commitPoint(r *node) map[int]bool {
-	if f.nslots == 0 || f.nocaps || r.kind != kSeq || callable(r) || r.fast != fNone || r.rfast != fNone {
+	if f.nslots == 0 || f.nocaps || callable(r) || r.fast != fNone || r.rfast != fNone {
+		return nil
+	}
+	if r.kind == kAlt && f.own != nil && f.commitsInAlt(r) {
+		f.commit, f.final = r, f.own
+		return setOf(f.own)
+	}
+	if r.kind != kSeq {
 		return nil
 	}
 	k := len(r.subs) - 1
 	for k >= 0 && neverFails(r.subs[k]) {
 		k--
 	}
-	if k < 0 {
-		return nil // nothing can fail: no gain
-	}
 	// From the last element that can fail on, any element will do: the one
 	// that sets the most slots (hier-part, which never fails, rather than
 	// the ":" before it), the first of those.
-	j := k
-	for i := k + 1; i < len(r.subs); i++ {
+	j := max(k, 0)
+	for i := j + 1; i < len(r.subs); i++ {
 		if len(slotsOf(r.subs[i])) > len(slotsOf(r.subs[j])) {
 			j = i
 		}
 	}
-	if j == len(r.subs)-1 {
+	if len(r.subs) == 0 || k < 0 && !f.capCallable(r, j) {
+		return nil // nothing can fail: no gain
+	}
+	if j == len(r.subs)-1 && !f.capCallable(r, j) {
 		// The end of the function (the last element can fail, or sets
 		// the most slots): no gain.
 		return nil
@@ -171,15 +184,60 @@ func (f *genFunc) commitPoint(r *node) map[int]bool {
 			later[slot] = true
 		}
 	}
+	f.commit = r.subs[j]
+	f.commitCall = f.capCallable(r, j)
+	own := setOf(slotsOf(f.commit))
 	stored := map[int]bool{}
-	for slot := 0; slot < f.nslots; slot++ {
+	for _, slot := range f.slots() {
 		if !later[slot] {
-			f.final = append(f.final, slot)
+			if !f.commitCall || !own[slot] {
+				f.final = append(f.final, slot)
+			}
 			stored[slot] = true
 		}
 	}
-	f.commit = r.subs[j]
 	return stored
+}
+
+// capCallable reports whether the element j of the sequence r, its commit
+// point, is a call of the function of its rule (capFunc): a named rule with
+// captures, whose slots no other element of r sets.
+func (f *genFunc) capCallable(r *node, j int) bool {
+	x := r.subs[j]
+	if x.name == "" || !x.hasCaps || x.fast != fNone || x.rfast != fNone || x.kind == kCap {
+		return false
+	}
+	own := setOf(slotsOf(x))
+	for i, s := range r.subs {
+		for _, slot := range slotsOf(s) {
+			if i != j && own[slot] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// slots returns the slots the function stores into caps: its own (a
+// function of capFunc), or all.
+func (f *genFunc) slots() []int {
+	if f.own != nil {
+		return f.own
+	}
+	all := make([]int, f.nslots)
+	for i := range all {
+		all[i] = i
+	}
+	return all
+}
+
+// setOf returns the set of slots.
+func setOf(slots []int) map[int]bool {
+	m := map[int]bool{}
+	for _, s := range slots {
+		m[s] = true
+	}
+	return m
 }
 
 // commitsInAlt reports whether the captures are stored at the end of each

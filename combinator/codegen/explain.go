@@ -284,7 +284,19 @@ func (f *genFunc) skipOrRecord(s *node, next *label) {
 // its loop where it has one (repFunc), else its code in place.
 func (f *genFunc) drep(r *node, fail *label) {
 	s := r.subs[0]
-	if r.max == 1 && r.min == 0 {
+	if r.max == 1 && r.min == 0 && s.name != "" && !f.loopCalled(r) {
+		// A call, which leaves p as it was when s does not match.
+		name, _, err := f.g.explainFunc(s)
+		if err != nil {
+			if f.err == nil {
+				f.err = err
+			}
+			return
+		}
+		f.emit("if e := %s(in, p, d); e >= 0 {\np = e\n}", name)
+		return
+	}
+	if r.max == 1 && r.min == 0 && !f.loopCalled(r) {
 		save, miss := f.newVar(), f.newLabel()
 		f.set(save, "p")
 		f.dnode(s, miss)

@@ -124,8 +124,12 @@ type Generator struct {
 	useLit       bool          // they call the runtime's lit
 	useByte      bool          // they call the runtime's byte1 or class
 
-	repIDs map[string]int // the loop functions of repetitions, by ruleKey (loops.go)
-	reps   []repeated
+	capIDs   map[string]int // the functions of named rules with captures (capfuncs.go)
+	capRules []*node
+
+	repeats map[string]int // how many repetitions each rule has, by ruleKey
+	repIDs  map[string]int // the loop functions of repetitions, by ruleKey (loops.go)
+	reps    []repeated
 
 	needles  bool        // the matchers call strings.IndexByte (needle)
 	runs     bool        // the matchers call Prefix + "Word" and "Stop" (runScan)

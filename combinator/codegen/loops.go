@@ -6,15 +6,19 @@ import (
 )
 
 // loopCalled reports whether the repetition r is a call of the function of
-// its loop (repFunc) rather than code in place: r is not a fused scan nor
-// an option nor a star (which counts nothing), and its rule keeps no
-// captures there. Its rule is tried, and
+// its loop (repFunc) rather than code in place: r is not a fused scan nor a
+// star (which counts nothing) nor an option (unless other repetitions of its
+// rule call the function: h16Before's *1( ":" h16 ) in IPv6address), and
+// its rule keeps no captures there. Its rule is tried, and
 // its captures rolled back, by that function alone, so that a rule repeated
 // in several places (h16 ":" in IPv6address, five times with five bounds)
 // is written once.
 func (f *genFunc) loopCalled(r *node) bool {
-	if r.kind != kRep || r.fast != fNone || r.rfast != fNone || r.max == 0 || r.max == 1 {
+	if r.kind != kRep || r.fast != fNone || r.rfast != fNone || r.max == 0 {
 		return false
+	}
+	if r.max == 1 && (r.min == 1 || f.g.repeats[ruleKey(r.subs[0])] < 2) {
+		return false // an option: in place, unless its rule is repeated elsewhere too
 	}
 	if r.min == 0 && r.max == Unbounded {
 		return false // no count to keep: its loop in place is as short

@@ -101,6 +101,10 @@ func (f *genFunc) node(r *node, fail *label) {
 	if f.dead {
 		return
 	}
+	if f.commitCall && r == f.commit {
+		f.callCaps(r, fail)
+		return
+	}
 	if callable(r) && r != f.self {
 		name, err := f.g.matchFunc(r)
 		if err != nil {
@@ -134,7 +138,7 @@ func (f *genFunc) node(r *node, fail *label) {
 	case kSeq:
 		for _, s := range r.subs {
 			f.node(s, fail)
-			if s == f.commit && !f.commitsInAlt(s) {
+			if s == f.commit && !f.commitsInAlt(s) && !f.commitCall {
 				f.storeFinal()
 			}
 		}
@@ -235,6 +239,22 @@ func (f *genFunc) rep(r *node, fail *label) {
 
 // opt emits [ s ]: s, or nothing where s does not match.
 func (f *genFunc) opt(s *node) {
+	if callable(s) && s != f.self {
+		// A call, which leaves p as it was when s does not match.
+		name, err := f.g.matchFunc(s)
+		if err != nil {
+			if f.err == nil {
+				f.err = err
+			}
+			return
+		}
+		call := fmt.Sprintf("if e := %s(in, p); e >= 0 {\np = e\n}", name)
+		if canSkip(s) {
+			call = fmt.Sprintf("if %s {\n%s\n}", f.byteIn(s.first, true), call)
+		}
+		f.emit("%s", call)
+		return
+	}
 	slots := f.slotsOf(s)
 	stop, iterFail := f.newLabel(), f.newLabel()
 	if canSkip(s) {

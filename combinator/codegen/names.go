@@ -70,6 +70,9 @@ func (g *Generator) funcNames() *strings.Replacer {
 	for id, r := range g.ruleFuncs {
 		pairs = append(pairs, placeholder('M', id), pick("match"+goName(r.name)))
 	}
+	for id, r := range g.capRules {
+		pairs = append(pairs, placeholder('C', id), pick("match"+goName(r.name)))
+	}
 	for id, r := range g.reps {
 		kind := "match"
 		if r.explain {
