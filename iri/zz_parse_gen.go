@@ -80,7 +80,7 @@ func matchDecOctet(in string, pos int) int {
 		goto l3
 	}
 	p += 2
-	if uint(p) >= uint(len(in)) || genSet7[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
 		goto l3
 	}
 	p++
@@ -91,12 +91,12 @@ l3:
 		goto l4
 	}
 	p++
-	if uint(p) >= uint(len(in)) || genSet8[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet6[in[p]] == 0 {
 		goto l4
 	}
 	p++
 	// DIGIT
-	if uint(p) >= uint(len(in)) || genSet6[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet7[in[p]] == 0 {
 		goto l4
 	}
 	p++
@@ -109,7 +109,7 @@ l4:
 	p++
 	v2 = 0
 	for v2 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] != 0 {
+		if c := in[p]; genSet7[c] != 0 {
 			p++
 		} else {
 			break
@@ -122,12 +122,12 @@ l4:
 	goto l2
 l5:
 	p = v1
-	if uint(p) >= uint(len(in)) || genSet9[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet8[in[p]] == 0 {
 		goto l6
 	}
 	p++
 	// DIGIT
-	if uint(p) >= uint(len(in)) || genSet6[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet7[in[p]] == 0 {
 		goto l6
 	}
 	p++
@@ -135,7 +135,7 @@ l5:
 l6:
 	p = v1
 	// DIGIT
-	if uint(p) >= uint(len(in)) || genSet6[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet7[in[p]] == 0 {
 		goto l1
 	}
 	p++
@@ -206,7 +206,7 @@ func matchLs32(in string, pos int) int {
 	goto l2
 l3:
 	p = v1
-	if uint(p) >= uint(len(in)) || genSet6[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet7[in[p]] == 0 {
 		goto l1
 	}
 	if p = matchIPv4address(in, p); p < 0 {
@@ -286,7 +286,7 @@ l3:
 	goto l2
 l4:
 	p = v1
-	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet9[in[p]] == 0 {
 		goto l5
 	}
 	if uint(p) < uint(len(in)) && genSet4[in[p]] != 0 {
@@ -307,7 +307,7 @@ l4:
 	goto l2
 l5:
 	p = v1
-	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet9[in[p]] == 0 {
 		goto l6
 	}
 	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
@@ -317,7 +317,9 @@ l5:
 	if p = matchH16(in, p); p < 0 {
 		goto l8
 	}
-	p = matchRepColonH16(in, p, 0, 1)
+	if p = matchRepColonH16(in, p, 0, 1); p < 0 {
+		goto l8
+	}
 	goto l7
 l8:
 	p = v2
@@ -335,7 +337,7 @@ l7:
 	goto l2
 l6:
 	p = v1
-	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet9[in[p]] == 0 {
 		goto l9
 	}
 	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
@@ -345,7 +347,9 @@ l6:
 	if p = matchH16(in, p); p < 0 {
 		goto l11
 	}
-	p = matchRepColonH16(in, p, 0, 2)
+	if p = matchRepColonH16(in, p, 0, 2); p < 0 {
+		goto l11
+	}
 	goto l10
 l11:
 	p = v3
@@ -363,7 +367,7 @@ l10:
 	goto l2
 l9:
 	p = v1
-	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet9[in[p]] == 0 {
 		goto l12
 	}
 	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
@@ -373,7 +377,9 @@ l9:
 	if p = matchH16(in, p); p < 0 {
 		goto l14
 	}
-	p = matchRepColonH16(in, p, 0, 3)
+	if p = matchRepColonH16(in, p, 0, 3); p < 0 {
+		goto l14
+	}
 	goto l13
 l14:
 	p = v4
@@ -395,7 +401,7 @@ l13:
 	goto l2
 l12:
 	p = v1
-	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet9[in[p]] == 0 {
 		goto l15
 	}
 	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
@@ -405,7 +411,9 @@ l12:
 	if p = matchH16(in, p); p < 0 {
 		goto l17
 	}
-	p = matchRepColonH16(in, p, 0, 4)
+	if p = matchRepColonH16(in, p, 0, 4); p < 0 {
+		goto l17
+	}
 	goto l16
 l17:
 	p = v5
@@ -420,7 +428,7 @@ l16:
 	goto l2
 l15:
 	p = v1
-	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet9[in[p]] == 0 {
 		goto l18
 	}
 	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
@@ -430,7 +438,9 @@ l15:
 	if p = matchH16(in, p); p < 0 {
 		goto l20
 	}
-	p = matchRepColonH16(in, p, 0, 5)
+	if p = matchRepColonH16(in, p, 0, 5); p < 0 {
+		goto l20
+	}
 	goto l19
 l20:
 	p = v6
@@ -445,7 +455,7 @@ l19:
 	goto l2
 l18:
 	p = v1
-	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet9[in[p]] == 0 {
 		goto l1
 	}
 	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
@@ -455,7 +465,9 @@ l18:
 	if p = matchH16(in, p); p < 0 {
 		goto l22
 	}
-	p = matchRepColonH16(in, p, 0, 6)
+	if p = matchRepColonH16(in, p, 0, 6); p < 0 {
+		goto l22
+	}
 	goto l21
 l22:
 	p = v7
@@ -476,22 +488,18 @@ l1:
 //	IP-literal = "[" ( IPv6address / IPvFuture ) "]"
 func matchIPLiteral(in string, pos int) int {
 	p := pos
-	var v1, v2, v3 int
+	var v2, v3 int
 	// IP-literal
 	if uint(p) >= uint(len(in)) || in[p] != '[' {
 		goto l1
 	}
 	p++
-	v1 = p
-	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
-		goto l3
+	if uint(p) < uint(len(in)) && genSet9[in[p]] != 0 {
+		if e := matchIPv6address(in, p); e >= 0 {
+			p = e
+			goto l2
+		}
 	}
-	if p = matchIPv6address(in, p); p < 0 {
-		goto l3
-	}
-	goto l2
-l3:
-	p = v1
 	// IPvFuture
 	if len(in)-p < 1 || in[p]|0x20 != 'v' {
 		goto l1
@@ -562,26 +570,23 @@ func matchIhost(in string, pos int) int {
 	var v1 int
 	// ihost
 	v1 = p
-	if uint(p) >= uint(len(in)) || in[p] != '[' {
+	if uint(p) < uint(len(in)) && in[p] == '[' {
+		if e := matchIPLiteral(in, p); e >= 0 {
+			p = e
+			goto l2
+		}
+	}
+	if uint(p) >= uint(len(in)) || genSet7[in[p]] == 0 {
 		goto l3
 	}
-	if p = matchIPLiteral(in, p); p < 0 {
+	if p = matchIPv4address(in, p); p < 0 {
+		goto l3
+	}
+	if p < len(in) && (genSet10[in[p]] != 0 || in[p] == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 || in[p] >= utf8.RuneSelf && genRunes0(in, p) > 0) {
 		goto l3
 	}
 	goto l2
 l3:
-	p = v1
-	if uint(p) >= uint(len(in)) || genSet6[in[p]] == 0 {
-		goto l4
-	}
-	if p = matchIPv4address(in, p); p < 0 {
-		goto l4
-	}
-	if p < len(in) && (genSet10[in[p]] != 0 || in[p] == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 || in[p] >= utf8.RuneSelf && genRunes0(in, p) > 0) {
-		goto l4
-	}
-	goto l2
-l4:
 	p = v1
 	// ireg-name
 	for {
@@ -813,16 +818,16 @@ l4:
 	for {
 		if len(in)-p < 8 {
 			if n := len(in); n >= 8 {
-				p += genStop(genWord(in[n-8:], &genSet6), n-p)
+				p += genStop(genWord(in[n-8:], &genSet7), n-p)
 			} else {
-				for uint(p) < uint(len(in)) && genSet6[in[p]] != 0 {
+				for uint(p) < uint(len(in)) && genSet7[in[p]] != 0 {
 					p++
 				}
 			}
 			break
 		}
-		if q := in[p:][:8]; genSet6[q[0]]&genSet6[q[1]]&genSet6[q[2]]&genSet6[q[3]]&genSet6[q[4]]&genSet6[q[5]]&genSet6[q[6]]&genSet6[q[7]] == 0 {
-			p += genStop(genWord(q, &genSet6), 8)
+		if q := in[p:][:8]; genSet7[q[0]]&genSet7[q[1]]&genSet7[q[2]]&genSet7[q[3]]&genSet7[q[4]]&genSet7[q[5]]&genSet7[q[6]]&genSet7[q[7]] == 0 {
+			p += genStop(genWord(q, &genSet7), 8)
 			break
 		}
 		p += 8
@@ -879,7 +884,6 @@ l6:
 	caps[5] = [2]int{k5s, k5e}
 	goto l2
 l3:
-	p = v1
 	k1s = v2
 	k1e = v3
 	k2s = v4
@@ -890,6 +894,7 @@ l3:
 	k4e = v9
 	k5s = v10
 	k5e = v11
+	p = v1
 	if uint(p) >= uint(len(in)) || in[p] != '/' {
 		goto l8
 	}
@@ -905,9 +910,9 @@ l3:
 	caps[5] = [2]int{k5s, k5e}
 	goto l2
 l8:
-	p = v1
 	k5s = v10
 	k5e = v11
+	p = v1
 	if uint(p) >= uint(len(in)) || genSet2[in[p]] == 0 {
 		goto l9
 	}
@@ -991,9 +996,9 @@ l8:
 	caps[5] = [2]int{k5s, k5e}
 	goto l2
 l9:
-	p = v1
 	k5s = v10
 	k5e = v11
+	p = v1
 	k5s = p
 	// ipath-empty
 	v19 = 0
@@ -1370,16 +1375,16 @@ l4:
 	for {
 		if len(in)-p < 8 {
 			if n := len(in); n >= 8 {
-				p += genStop(genWord(in[n-8:], &genSet6), n-p)
+				p += genStop(genWord(in[n-8:], &genSet7), n-p)
 			} else {
-				for uint(p) < uint(len(in)) && genSet6[in[p]] != 0 {
+				for uint(p) < uint(len(in)) && genSet7[in[p]] != 0 {
 					p++
 				}
 			}
 			break
 		}
-		if q := in[p:][:8]; genSet6[q[0]]&genSet6[q[1]]&genSet6[q[2]]&genSet6[q[3]]&genSet6[q[4]]&genSet6[q[5]]&genSet6[q[6]]&genSet6[q[7]] == 0 {
-			p += genStop(genWord(q, &genSet6), 8)
+		if q := in[p:][:8]; genSet7[q[0]]&genSet7[q[1]]&genSet7[q[2]]&genSet7[q[3]]&genSet7[q[4]]&genSet7[q[5]]&genSet7[q[6]]&genSet7[q[7]] == 0 {
+			p += genStop(genWord(q, &genSet7), 8)
 			break
 		}
 		p += 8
@@ -1436,7 +1441,6 @@ l6:
 	caps[5] = [2]int{k5s, k5e}
 	goto l2
 l3:
-	p = v1
 	k1s = v2
 	k1e = v3
 	k2s = v4
@@ -1447,6 +1451,7 @@ l3:
 	k4e = v9
 	k5s = v10
 	k5e = v11
+	p = v1
 	if uint(p) >= uint(len(in)) || in[p] != '/' {
 		goto l8
 	}
@@ -1462,9 +1467,9 @@ l3:
 	caps[5] = [2]int{k5s, k5e}
 	goto l2
 l8:
-	p = v1
 	k5s = v10
 	k5e = v11
+	p = v1
 	if uint(p) >= uint(len(in)) || genSet14[in[p]] == 0 {
 		goto l9
 	}
@@ -1548,9 +1553,9 @@ l8:
 	caps[5] = [2]int{k5s, k5e}
 	goto l2
 l9:
-	p = v1
 	k5s = v10
 	k5e = v11
+	p = v1
 	k5s = p
 	// ipath-empty
 	v19 = 0
@@ -1771,7 +1776,7 @@ l1:
 func explainDIGIT(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	if p = d.class(in, p, &genSet6, 1); p < 0 {
+	if p = d.class(in, p, &genSet7, 1); p < 0 {
 		goto l1
 	}
 	return p
@@ -1811,80 +1816,40 @@ l1:
 func explainIunreserved(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	var v1 int
-	v1 = p
-	if uint(p) >= uint(len(in)) || genSet0[in[p]] == 0 {
-		if p >= d.far {
-			d.fail(p, 0)
+	if d.class(in, p, &genSet0, 0) >= 0 {
+		if e := explainALPHA(in, p, d); e >= 0 {
+			p = e
+			goto l2
 		}
-		goto l3
 	}
-	if p = explainALPHA(in, p, d); p < 0 {
-		goto l3
-	}
-	goto l2
-l3:
-	p = v1
-	if uint(p) >= uint(len(in)) || genSet6[in[p]] == 0 {
-		if p >= d.far {
-			d.fail(p, 1)
+	if d.class(in, p, &genSet7, 1) >= 0 {
+		if e := explainDIGIT(in, p, d); e >= 0 {
+			p = e
+			goto l2
 		}
-		goto l4
 	}
-	if p = explainDIGIT(in, p, d); p < 0 {
-		goto l4
+	if e := d.byte1(in, p, '-', 3); e >= 0 {
+		p = e
+		goto l2
 	}
-	goto l2
-l4:
-	p = v1
-	if (uint(p) >= uint(len(in)) || in[p] != '-') && p < d.far {
-		goto l5
+	if e := d.byte1(in, p, '.', 4); e >= 0 {
+		p = e
+		goto l2
 	}
-	if p = d.byte1(in, p, '-', 3); p < 0 {
-		goto l5
+	if e := d.byte1(in, p, '_', 10); e >= 0 {
+		p = e
+		goto l2
 	}
-	goto l2
-l5:
-	p = v1
-	if (uint(p) >= uint(len(in)) || in[p] != '.') && p < d.far {
-		goto l6
+	if e := d.byte1(in, p, '~', 11); e >= 0 {
+		p = e
+		goto l2
 	}
-	if p = d.byte1(in, p, '.', 4); p < 0 {
-		goto l6
-	}
-	goto l2
-l6:
-	p = v1
-	if (uint(p) >= uint(len(in)) || in[p] != '_') && p < d.far {
-		goto l7
-	}
-	if p = d.byte1(in, p, '_', 10); p < 0 {
-		goto l7
-	}
-	goto l2
-l7:
-	p = v1
-	if (uint(p) >= uint(len(in)) || in[p] != '~') && p < d.far {
-		goto l8
-	}
-	if p = d.byte1(in, p, '~', 11); p < 0 {
-		goto l8
-	}
-	goto l2
-l8:
-	p = v1
-	if uint(p) >= uint(len(in)) || genSet18[in[p]] == 0 {
-		if p >= d.far {
-			d.fail(p, 12)
+	if d.class(in, p, &genSet18, 12) >= 0 {
+		if e := explainUcschar(in, p, d); e >= 0 {
+			p = e
+			goto l2
 		}
-		goto l9
 	}
-	if p = explainUcschar(in, p, d); p < 0 {
-		goto l9
-	}
-	goto l2
-l9:
-	p = v1
 	goto l1
 l2:
 	return p
@@ -1946,58 +1911,34 @@ l1:
 // of the match, or -1, and records in d what was expected where.
 func explainIuserinfo(in string, pos int, d *genDiag) int {
 	p := pos
-	var v2, v3 int
+	var v2 int
 l2:
 	if (uint(p) >= uint(len(in)) || genSet16[in[p]] == 0) && p < d.far {
 		goto l3
 	}
 	v2 = p
-	v3 = p
-	if uint(p) >= uint(len(in)) || genSet17[in[p]] == 0 {
-		if p >= d.far {
-			d.fail(p, 9)
+	if d.class(in, p, &genSet17, 9) >= 0 {
+		if e := explainIunreserved(in, p, d); e >= 0 {
+			p = e
+			goto l6
 		}
-		goto l7
 	}
-	if p = explainIunreserved(in, p, d); p < 0 {
-		goto l7
-	}
-	goto l6
-l7:
-	p = v3
-	if uint(p) >= uint(len(in)) || in[p] != '%' {
-		if p >= d.far {
-			d.fail(p, 13)
+	if d.byte1(in, p, '%', 13) >= 0 {
+		if e := explainPctEncoded(in, p, d); e >= 0 {
+			p = e
+			goto l6
 		}
-		goto l8
 	}
-	if p = explainPctEncoded(in, p, d); p < 0 {
-		goto l8
-	}
-	goto l6
-l8:
-	p = v3
-	if uint(p) >= uint(len(in)) || genSet20[in[p]] == 0 {
-		if p >= d.far {
-			d.fail(p, 14)
+	if d.class(in, p, &genSet20, 14) >= 0 {
+		if e := explainSubDelims(in, p, d); e >= 0 {
+			p = e
+			goto l6
 		}
-		goto l9
 	}
-	if p = explainSubDelims(in, p, d); p < 0 {
-		goto l9
+	if e := d.byte1(in, p, ':', 6); e >= 0 {
+		p = e
+		goto l6
 	}
-	goto l6
-l9:
-	p = v3
-	if (uint(p) >= uint(len(in)) || in[p] != ':') && p < d.far {
-		goto l10
-	}
-	if p = d.byte1(in, p, ':', 6); p < 0 {
-		goto l10
-	}
-	goto l6
-l10:
-	p = v3
 	goto l4
 l6:
 	goto l2
@@ -2087,7 +2028,7 @@ func explainDecOctet(in string, pos int, d *genDiag) int {
 	if p = d.lit(in, p, "25", false, 22, 23); p < 0 {
 		goto l3
 	}
-	if p = d.class(in, p, &genSet7, 24); p < 0 {
+	if p = d.class(in, p, &genSet5, 24); p < 0 {
 		goto l3
 	}
 	goto l2
@@ -2099,7 +2040,7 @@ l3:
 	if p = d.byte1(in, p, '2', 25); p < 0 {
 		goto l6
 	}
-	if p = d.class(in, p, &genSet8, 26); p < 0 {
+	if p = d.class(in, p, &genSet6, 26); p < 0 {
 		goto l6
 	}
 	if p = explainDIGIT(in, p, d); p < 0 {
@@ -2116,7 +2057,7 @@ l6:
 	}
 	v2 = 0
 	for v2 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] != 0 {
+		if c := in[p]; genSet7[c] != 0 {
 			p++
 		} else {
 			break
@@ -2136,10 +2077,10 @@ l13:
 	goto l2
 l10:
 	p = v1
-	if (uint(p) >= uint(len(in)) || genSet9[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet8[in[p]] == 0) && p < d.far {
 		goto l14
 	}
-	if p = d.class(in, p, &genSet9, 28); p < 0 {
+	if p = d.class(in, p, &genSet8, 28); p < 0 {
 		goto l14
 	}
 	if p = explainDIGIT(in, p, d); p < 0 {
@@ -2148,18 +2089,12 @@ l10:
 	goto l2
 l14:
 	p = v1
-	if uint(p) >= uint(len(in)) || genSet6[in[p]] == 0 {
-		if p >= d.far {
-			d.fail(p, 1)
+	if d.class(in, p, &genSet7, 1) >= 0 {
+		if e := explainDIGIT(in, p, d); e >= 0 {
+			p = e
+			goto l2
 		}
-		goto l17
 	}
-	if p = explainDIGIT(in, p, d); p < 0 {
-		goto l17
-	}
-	goto l2
-l17:
-	p = v1
 	goto l1
 l2:
 	return p
@@ -2226,18 +2161,12 @@ func explainLs32(in string, pos int, d *genDiag) int {
 	goto l2
 l3:
 	p = v1
-	if uint(p) >= uint(len(in)) || genSet6[in[p]] == 0 {
-		if p >= d.far {
-			d.fail(p, 21)
+	if d.class(in, p, &genSet7, 21) >= 0 {
+		if e := explainIPv4address(in, p, d); e >= 0 {
+			p = e
+			goto l2
 		}
-		goto l7
 	}
-	if p = explainIPv4address(in, p, d); p < 0 {
-		goto l7
-	}
-	goto l2
-l7:
-	p = v1
 	goto l1
 l2:
 	return p
@@ -2316,7 +2245,7 @@ l3:
 	goto l2
 l6:
 	p = v1
-	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet9[in[p]] == 0) && p < d.far {
 		goto l10
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
@@ -2338,7 +2267,7 @@ l11:
 	goto l2
 l10:
 	p = v1
-	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet9[in[p]] == 0) && p < d.far {
 		goto l15
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
@@ -2370,7 +2299,7 @@ l16:
 	goto l2
 l15:
 	p = v1
-	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet9[in[p]] == 0) && p < d.far {
 		goto l24
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
@@ -2402,7 +2331,7 @@ l25:
 	goto l2
 l24:
 	p = v1
-	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet9[in[p]] == 0) && p < d.far {
 		goto l33
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
@@ -2437,7 +2366,7 @@ l34:
 	goto l2
 l33:
 	p = v1
-	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet9[in[p]] == 0) && p < d.far {
 		goto l44
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
@@ -2466,7 +2395,7 @@ l45:
 	goto l2
 l44:
 	p = v1
-	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet9[in[p]] == 0) && p < d.far {
 		goto l52
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
@@ -2495,7 +2424,7 @@ l53:
 	goto l2
 l52:
 	p = v1
-	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet9[in[p]] == 0) && p < d.far {
 		goto l60
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
@@ -2520,7 +2449,6 @@ l61:
 	}
 	goto l2
 l60:
-	p = v1
 	goto l1
 l2:
 	return p
@@ -2588,35 +2516,21 @@ l1:
 func explainIPLiteral(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	var v1 int
 	if p = d.byte1(in, p, '[', 17); p < 0 {
 		goto l1
 	}
-	v1 = p
-	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
-		if p >= d.far {
-			d.fail(p, 18)
+	if d.class(in, p, &genSet9, 18) >= 0 {
+		if e := explainIPv6address(in, p, d); e >= 0 {
+			p = e
+			goto l4
 		}
-		goto l5
 	}
-	if p = explainIPv6address(in, p, d); p < 0 {
-		goto l5
-	}
-	goto l4
-l5:
-	p = v1
-	if uint(p) >= uint(len(in)) || genSet21[in[p]] == 0 {
-		if p >= d.far {
-			d.fail(p, 32)
+	if d.class(in, p, &genSet21, 32) >= 0 {
+		if e := explainIPvFuture(in, p, d); e >= 0 {
+			p = e
+			goto l4
 		}
-		goto l6
 	}
-	if p = explainIPvFuture(in, p, d); p < 0 {
-		goto l6
-	}
-	goto l4
-l6:
-	p = v1
 	goto l1
 l4:
 	if p = d.byte1(in, p, ']', 35); p < 0 {
@@ -2634,49 +2548,30 @@ l1:
 // of the match, or -1, and records in d what was expected where.
 func explainIregName(in string, pos int, d *genDiag) int {
 	p := pos
-	var v2, v3 int
+	var v2 int
 l2:
 	if (uint(p) >= uint(len(in)) || genSet22[in[p]] == 0) && p < d.far {
 		goto l3
 	}
 	v2 = p
-	v3 = p
-	if uint(p) >= uint(len(in)) || genSet17[in[p]] == 0 {
-		if p >= d.far {
-			d.fail(p, 9)
+	if d.class(in, p, &genSet17, 9) >= 0 {
+		if e := explainIunreserved(in, p, d); e >= 0 {
+			p = e
+			goto l6
 		}
-		goto l7
 	}
-	if p = explainIunreserved(in, p, d); p < 0 {
-		goto l7
-	}
-	goto l6
-l7:
-	p = v3
-	if uint(p) >= uint(len(in)) || in[p] != '%' {
-		if p >= d.far {
-			d.fail(p, 13)
+	if d.byte1(in, p, '%', 13) >= 0 {
+		if e := explainPctEncoded(in, p, d); e >= 0 {
+			p = e
+			goto l6
 		}
-		goto l8
 	}
-	if p = explainPctEncoded(in, p, d); p < 0 {
-		goto l8
-	}
-	goto l6
-l8:
-	p = v3
-	if uint(p) >= uint(len(in)) || genSet20[in[p]] == 0 {
-		if p >= d.far {
-			d.fail(p, 14)
+	if d.class(in, p, &genSet20, 14) >= 0 {
+		if e := explainSubDelims(in, p, d); e >= 0 {
+			p = e
+			goto l6
 		}
-		goto l9
 	}
-	if p = explainSubDelims(in, p, d); p < 0 {
-		goto l9
-	}
-	goto l6
-l9:
-	p = v3
 	goto l4
 l6:
 	goto l2
@@ -2693,41 +2588,33 @@ func explainIhost(in string, pos int, d *genDiag) int {
 	far, mark := d.far, d.n
 	var v1 int
 	v1 = p
-	if uint(p) >= uint(len(in)) || in[p] != '[' {
-		if p >= d.far {
-			d.fail(p, 16)
+	if d.byte1(in, p, '[', 16) >= 0 {
+		if e := explainIPLiteral(in, p, d); e >= 0 {
+			p = e
+			goto l2
 		}
+	}
+	if (uint(p) >= uint(len(in)) || genSet7[in[p]] == 0) && p < d.far {
 		goto l3
 	}
-	if p = explainIPLiteral(in, p, d); p < 0 {
+	if p = explainIPv4address(in, p, d); p < 0 {
 		goto l3
 	}
+	if p < len(in) && (genSet10[in[p]] != 0 || in[p] == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 || in[p] >= utf8.RuneSelf && genRunes0(in, p) > 0) {
+		goto l6
+	}
+	goto l7
+l6:
+	d.fail(p, 36)
+	goto l3
+l7:
 	goto l2
 l3:
 	p = v1
-	if (uint(p) >= uint(len(in)) || genSet6[in[p]] == 0) && p < d.far {
-		goto l4
+	if e := explainIregName(in, p, d); e >= 0 {
+		p = e
+		goto l2
 	}
-	if p = explainIPv4address(in, p, d); p < 0 {
-		goto l4
-	}
-	if p < len(in) && (genSet10[in[p]] != 0 || in[p] == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 || in[p] >= utf8.RuneSelf && genRunes0(in, p) > 0) {
-		goto l7
-	}
-	goto l8
-l7:
-	d.fail(p, 36)
-	goto l4
-l8:
-	goto l2
-l4:
-	p = v1
-	if p = explainIregName(in, p, d); p < 0 {
-		goto l9
-	}
-	goto l2
-l9:
-	p = v1
 	goto l1
 l2:
 	return p
@@ -2743,7 +2630,7 @@ l1:
 func explainPort(in string, pos int, d *genDiag) int {
 	p := pos
 	for p < len(in) {
-		if c := in[p]; genSet6[c] != 0 {
+		if c := in[p]; genSet7[c] != 0 {
 			p++
 		} else {
 			break
@@ -2760,62 +2647,32 @@ func explainPort(in string, pos int, d *genDiag) int {
 func explainIpchar(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	var v1 int
-	v1 = p
-	if uint(p) >= uint(len(in)) || genSet17[in[p]] == 0 {
-		if p >= d.far {
-			d.fail(p, 9)
+	if d.class(in, p, &genSet17, 9) >= 0 {
+		if e := explainIunreserved(in, p, d); e >= 0 {
+			p = e
+			goto l2
 		}
-		goto l3
 	}
-	if p = explainIunreserved(in, p, d); p < 0 {
-		goto l3
-	}
-	goto l2
-l3:
-	p = v1
-	if uint(p) >= uint(len(in)) || in[p] != '%' {
-		if p >= d.far {
-			d.fail(p, 13)
+	if d.byte1(in, p, '%', 13) >= 0 {
+		if e := explainPctEncoded(in, p, d); e >= 0 {
+			p = e
+			goto l2
 		}
-		goto l4
 	}
-	if p = explainPctEncoded(in, p, d); p < 0 {
-		goto l4
-	}
-	goto l2
-l4:
-	p = v1
-	if uint(p) >= uint(len(in)) || genSet20[in[p]] == 0 {
-		if p >= d.far {
-			d.fail(p, 14)
+	if d.class(in, p, &genSet20, 14) >= 0 {
+		if e := explainSubDelims(in, p, d); e >= 0 {
+			p = e
+			goto l2
 		}
-		goto l5
 	}
-	if p = explainSubDelims(in, p, d); p < 0 {
-		goto l5
+	if e := d.byte1(in, p, ':', 6); e >= 0 {
+		p = e
+		goto l2
 	}
-	goto l2
-l5:
-	p = v1
-	if (uint(p) >= uint(len(in)) || in[p] != ':') && p < d.far {
-		goto l6
+	if e := d.byte1(in, p, '@', 15); e >= 0 {
+		p = e
+		goto l2
 	}
-	if p = d.byte1(in, p, ':', 6); p < 0 {
-		goto l6
-	}
-	goto l2
-l6:
-	p = v1
-	if (uint(p) >= uint(len(in)) || in[p] != '@') && p < d.far {
-		goto l7
-	}
-	if p = d.byte1(in, p, '@', 15); p < 0 {
-		goto l7
-	}
-	goto l2
-l7:
-	p = v1
 	goto l1
 l2:
 	return p
@@ -3084,7 +2941,6 @@ l19:
 	}
 	goto l2
 l20:
-	p = v1
 	goto l1
 l2:
 	return p
@@ -3123,55 +2979,32 @@ l1:
 // of the match, or -1, and records in d what was expected where.
 func explainIquery(in string, pos int, d *genDiag) int {
 	p := pos
-	var v2, v3 int
+	var v2 int
 l2:
 	if (uint(p) >= uint(len(in)) || genSet23[in[p]] == 0) && p < d.far {
 		goto l3
 	}
 	v2 = p
-	v3 = p
-	if uint(p) >= uint(len(in)) || genSet2[in[p]] == 0 {
-		if p >= d.far {
-			d.fail(p, 38)
+	if d.class(in, p, &genSet2, 38) >= 0 {
+		if e := explainIpchar(in, p, d); e >= 0 {
+			p = e
+			goto l6
 		}
-		goto l7
 	}
-	if p = explainIpchar(in, p, d); p < 0 {
-		goto l7
-	}
-	goto l6
-l7:
-	p = v3
-	if uint(p) >= uint(len(in)) || genSet24[in[p]] == 0 {
-		if p >= d.far {
-			d.fail(p, 44)
+	if d.class(in, p, &genSet24, 44) >= 0 {
+		if e := explainIprivate(in, p, d); e >= 0 {
+			p = e
+			goto l6
 		}
-		goto l8
 	}
-	if p = explainIprivate(in, p, d); p < 0 {
-		goto l8
+	if e := d.byte1(in, p, '/', 8); e >= 0 {
+		p = e
+		goto l6
 	}
-	goto l6
-l8:
-	p = v3
-	if (uint(p) >= uint(len(in)) || in[p] != '/') && p < d.far {
-		goto l9
+	if e := d.byte1(in, p, '?', 43); e >= 0 {
+		p = e
+		goto l6
 	}
-	if p = d.byte1(in, p, '/', 8); p < 0 {
-		goto l9
-	}
-	goto l6
-l9:
-	p = v3
-	if (uint(p) >= uint(len(in)) || in[p] != '?') && p < d.far {
-		goto l10
-	}
-	if p = d.byte1(in, p, '?', 43); p < 0 {
-		goto l10
-	}
-	goto l6
-l10:
-	p = v3
 	goto l4
 l6:
 	goto l2
@@ -3185,43 +3018,26 @@ l3:
 // of the match, or -1, and records in d what was expected where.
 func explainIfragment(in string, pos int, d *genDiag) int {
 	p := pos
-	var v2, v3 int
+	var v2 int
 l2:
 	if (uint(p) >= uint(len(in)) || genSet25[in[p]] == 0) && p < d.far {
 		goto l3
 	}
 	v2 = p
-	v3 = p
-	if uint(p) >= uint(len(in)) || genSet2[in[p]] == 0 {
-		if p >= d.far {
-			d.fail(p, 38)
+	if d.class(in, p, &genSet2, 38) >= 0 {
+		if e := explainIpchar(in, p, d); e >= 0 {
+			p = e
+			goto l6
 		}
-		goto l7
 	}
-	if p = explainIpchar(in, p, d); p < 0 {
-		goto l7
+	if e := d.byte1(in, p, '/', 8); e >= 0 {
+		p = e
+		goto l6
 	}
-	goto l6
-l7:
-	p = v3
-	if (uint(p) >= uint(len(in)) || in[p] != '/') && p < d.far {
-		goto l8
+	if e := d.byte1(in, p, '?', 43); e >= 0 {
+		p = e
+		goto l6
 	}
-	if p = d.byte1(in, p, '/', 8); p < 0 {
-		goto l8
-	}
-	goto l6
-l8:
-	p = v3
-	if (uint(p) >= uint(len(in)) || in[p] != '?') && p < d.far {
-		goto l9
-	}
-	if p = d.byte1(in, p, '?', 43); p < 0 {
-		goto l9
-	}
-	goto l6
-l9:
-	p = v3
 	goto l4
 l6:
 	goto l2
@@ -3399,59 +3215,35 @@ func explainAbsoluteIRIDiag(in string, lowerBound int, d *genDiag) (offset int) 
 func explainIsegmentNzNc(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	var v1, v2, v3 int
+	var v1, v2 int
 	v1 = 0
 l2:
 	if (uint(p) >= uint(len(in)) || genSet14[in[p]] == 0) && p < d.far {
 		goto l3
 	}
 	v2 = p
-	v3 = p
-	if uint(p) >= uint(len(in)) || genSet17[in[p]] == 0 {
-		if p >= d.far {
-			d.fail(p, 9)
+	if d.class(in, p, &genSet17, 9) >= 0 {
+		if e := explainIunreserved(in, p, d); e >= 0 {
+			p = e
+			goto l6
 		}
-		goto l7
 	}
-	if p = explainIunreserved(in, p, d); p < 0 {
-		goto l7
-	}
-	goto l6
-l7:
-	p = v3
-	if uint(p) >= uint(len(in)) || in[p] != '%' {
-		if p >= d.far {
-			d.fail(p, 13)
+	if d.byte1(in, p, '%', 13) >= 0 {
+		if e := explainPctEncoded(in, p, d); e >= 0 {
+			p = e
+			goto l6
 		}
-		goto l8
 	}
-	if p = explainPctEncoded(in, p, d); p < 0 {
-		goto l8
-	}
-	goto l6
-l8:
-	p = v3
-	if uint(p) >= uint(len(in)) || genSet20[in[p]] == 0 {
-		if p >= d.far {
-			d.fail(p, 14)
+	if d.class(in, p, &genSet20, 14) >= 0 {
+		if e := explainSubDelims(in, p, d); e >= 0 {
+			p = e
+			goto l6
 		}
-		goto l9
 	}
-	if p = explainSubDelims(in, p, d); p < 0 {
-		goto l9
+	if e := d.byte1(in, p, '@', 15); e >= 0 {
+		p = e
+		goto l6
 	}
-	goto l6
-l9:
-	p = v3
-	if (uint(p) >= uint(len(in)) || in[p] != '@') && p < d.far {
-		goto l10
-	}
-	if p = d.byte1(in, p, '@', 15); p < 0 {
-		goto l10
-	}
-	goto l6
-l10:
-	p = v3
 	goto l4
 l6:
 	v1++
@@ -3585,7 +3377,6 @@ l19:
 	}
 	goto l2
 l20:
-	p = v1
 	goto l1
 l2:
 	return p
@@ -3684,26 +3475,16 @@ func explainIRelativeRefDiag(in string, lowerBound int, d *genDiag) (offset int)
 func explainIRIReferenceRule(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	var v1 int
-	v1 = p
-	if uint(p) >= uint(len(in)) || genSet0[in[p]] == 0 {
-		if p >= d.far {
-			d.fail(p, 46)
+	if d.class(in, p, &genSet0, 46) >= 0 {
+		if e := explainIRIRule(in, p, d); e >= 0 {
+			p = e
+			goto l2
 		}
-		goto l3
 	}
-	if p = explainIRIRule(in, p, d); p < 0 {
-		goto l3
+	if e := explainIrelativeRef(in, p, d); e >= 0 {
+		p = e
+		goto l2
 	}
-	goto l2
-l3:
-	p = v1
-	if p = explainIrelativeRef(in, p, d); p < 0 {
-		goto l4
-	}
-	goto l2
-l4:
-	p = v1
 	goto l1
 l2:
 	return p
@@ -4136,33 +3917,33 @@ var genSet4 = [256]uint8{
 	'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff,
 }
 
-// genSet5 is %x30-3A / %x41-46 / %x61-66: 0xff for a byte of the set.
+// genSet5 is %x30-35: 0xff for a byte of the set.
 var genSet5 = [256]uint8{
-	'0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff,
-	'8': 0xff, '9': 0xff, ':': 0xff, 'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff,
-	'F': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff,
+	'0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff,
 }
 
-// genSet6 is %x30-39: 0xff for a byte of the set.
+// genSet6 is %x30-34: 0xff for a byte of the set.
 var genSet6 = [256]uint8{
+	'0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff,
+}
+
+// genSet7 is %x30-39: 0xff for a byte of the set.
+var genSet7 = [256]uint8{
 	'0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff,
 	'8': 0xff, '9': 0xff,
 }
 
-// genSet7 is %x30-35: 0xff for a byte of the set.
-var genSet7 = [256]uint8{
-	'0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff,
-}
-
-// genSet8 is %x30-34: 0xff for a byte of the set.
+// genSet8 is %x31-39: 0xff for a byte of the set.
 var genSet8 = [256]uint8{
-	'0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff,
-}
-
-// genSet9 is %x31-39: 0xff for a byte of the set.
-var genSet9 = [256]uint8{
 	'1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff,
 	'9': 0xff,
+}
+
+// genSet9 is %x30-3A / %x41-46 / %x61-66: 0xff for a byte of the set.
+var genSet9 = [256]uint8{
+	'0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff,
+	'8': 0xff, '9': 0xff, ':': 0xff, 'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff,
+	'F': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff,
 }
 
 // genSet10 is "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x41-5A / "_" / %x61-7A / "~": 0xff for a byte of the set.

@@ -79,7 +79,7 @@ func matchDecOctet(in string, pos int) int {
 		goto l3
 	}
 	p += 2
-	if uint(p) >= uint(len(in)) || genSet7[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
 		goto l3
 	}
 	p++
@@ -90,12 +90,12 @@ l3:
 		goto l4
 	}
 	p++
-	if uint(p) >= uint(len(in)) || genSet8[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet6[in[p]] == 0 {
 		goto l4
 	}
 	p++
 	// DIGIT
-	if uint(p) >= uint(len(in)) || genSet6[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet7[in[p]] == 0 {
 		goto l4
 	}
 	p++
@@ -108,7 +108,7 @@ l4:
 	p++
 	v2 = 0
 	for v2 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] != 0 {
+		if c := in[p]; genSet7[c] != 0 {
 			p++
 		} else {
 			break
@@ -121,12 +121,12 @@ l4:
 	goto l2
 l5:
 	p = v1
-	if uint(p) >= uint(len(in)) || genSet9[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet8[in[p]] == 0 {
 		goto l6
 	}
 	p++
 	// DIGIT
-	if uint(p) >= uint(len(in)) || genSet6[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet7[in[p]] == 0 {
 		goto l6
 	}
 	p++
@@ -134,7 +134,7 @@ l5:
 l6:
 	p = v1
 	// DIGIT
-	if uint(p) >= uint(len(in)) || genSet6[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet7[in[p]] == 0 {
 		goto l1
 	}
 	p++
@@ -205,7 +205,7 @@ func matchLs32(in string, pos int) int {
 	goto l2
 l3:
 	p = v1
-	if uint(p) >= uint(len(in)) || genSet6[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet7[in[p]] == 0 {
 		goto l1
 	}
 	if p = matchIPv4address(in, p); p < 0 {
@@ -285,7 +285,7 @@ l3:
 	goto l2
 l4:
 	p = v1
-	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet9[in[p]] == 0 {
 		goto l5
 	}
 	if uint(p) < uint(len(in)) && genSet4[in[p]] != 0 {
@@ -306,7 +306,7 @@ l4:
 	goto l2
 l5:
 	p = v1
-	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet9[in[p]] == 0 {
 		goto l6
 	}
 	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
@@ -316,7 +316,9 @@ l5:
 	if p = matchH16(in, p); p < 0 {
 		goto l8
 	}
-	p = matchRepColonH16(in, p, 0, 1)
+	if p = matchRepColonH16(in, p, 0, 1); p < 0 {
+		goto l8
+	}
 	goto l7
 l8:
 	p = v2
@@ -334,7 +336,7 @@ l7:
 	goto l2
 l6:
 	p = v1
-	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet9[in[p]] == 0 {
 		goto l9
 	}
 	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
@@ -344,7 +346,9 @@ l6:
 	if p = matchH16(in, p); p < 0 {
 		goto l11
 	}
-	p = matchRepColonH16(in, p, 0, 2)
+	if p = matchRepColonH16(in, p, 0, 2); p < 0 {
+		goto l11
+	}
 	goto l10
 l11:
 	p = v3
@@ -362,7 +366,7 @@ l10:
 	goto l2
 l9:
 	p = v1
-	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet9[in[p]] == 0 {
 		goto l12
 	}
 	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
@@ -372,7 +376,9 @@ l9:
 	if p = matchH16(in, p); p < 0 {
 		goto l14
 	}
-	p = matchRepColonH16(in, p, 0, 3)
+	if p = matchRepColonH16(in, p, 0, 3); p < 0 {
+		goto l14
+	}
 	goto l13
 l14:
 	p = v4
@@ -394,7 +400,7 @@ l13:
 	goto l2
 l12:
 	p = v1
-	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet9[in[p]] == 0 {
 		goto l15
 	}
 	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
@@ -404,7 +410,9 @@ l12:
 	if p = matchH16(in, p); p < 0 {
 		goto l17
 	}
-	p = matchRepColonH16(in, p, 0, 4)
+	if p = matchRepColonH16(in, p, 0, 4); p < 0 {
+		goto l17
+	}
 	goto l16
 l17:
 	p = v5
@@ -419,7 +427,7 @@ l16:
 	goto l2
 l15:
 	p = v1
-	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet9[in[p]] == 0 {
 		goto l18
 	}
 	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
@@ -429,7 +437,9 @@ l15:
 	if p = matchH16(in, p); p < 0 {
 		goto l20
 	}
-	p = matchRepColonH16(in, p, 0, 5)
+	if p = matchRepColonH16(in, p, 0, 5); p < 0 {
+		goto l20
+	}
 	goto l19
 l20:
 	p = v6
@@ -444,7 +454,7 @@ l19:
 	goto l2
 l18:
 	p = v1
-	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || genSet9[in[p]] == 0 {
 		goto l1
 	}
 	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
@@ -454,7 +464,9 @@ l18:
 	if p = matchH16(in, p); p < 0 {
 		goto l22
 	}
-	p = matchRepColonH16(in, p, 0, 6)
+	if p = matchRepColonH16(in, p, 0, 6); p < 0 {
+		goto l22
+	}
 	goto l21
 l22:
 	p = v7
@@ -475,22 +487,18 @@ l1:
 //	IP-literal = "[" ( IPv6address / IPvFuture ) "]"
 func matchIPLiteral(in string, pos int) int {
 	p := pos
-	var v1, v2, v3 int
+	var v2, v3 int
 	// IP-literal
 	if uint(p) >= uint(len(in)) || in[p] != '[' {
 		goto l1
 	}
 	p++
-	v1 = p
-	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
-		goto l3
+	if uint(p) < uint(len(in)) && genSet9[in[p]] != 0 {
+		if e := matchIPv6address(in, p); e >= 0 {
+			p = e
+			goto l2
+		}
 	}
-	if p = matchIPv6address(in, p); p < 0 {
-		goto l3
-	}
-	goto l2
-l3:
-	p = v1
 	// IPvFuture
 	if len(in)-p < 1 || in[p]|0x20 != 'v' {
 		goto l1
@@ -561,26 +569,23 @@ func matchHost(in string, pos int) int {
 	var v1 int
 	// host
 	v1 = p
-	if uint(p) >= uint(len(in)) || in[p] != '[' {
+	if uint(p) < uint(len(in)) && in[p] == '[' {
+		if e := matchIPLiteral(in, p); e >= 0 {
+			p = e
+			goto l2
+		}
+	}
+	if uint(p) >= uint(len(in)) || genSet7[in[p]] == 0 {
 		goto l3
 	}
-	if p = matchIPLiteral(in, p); p < 0 {
+	if p = matchIPv4address(in, p); p < 0 {
+		goto l3
+	}
+	if uint(p) < uint(len(in)) && genSet10[in[p]] != 0 {
 		goto l3
 	}
 	goto l2
 l3:
-	p = v1
-	if uint(p) >= uint(len(in)) || genSet6[in[p]] == 0 {
-		goto l4
-	}
-	if p = matchIPv4address(in, p); p < 0 {
-		goto l4
-	}
-	if uint(p) < uint(len(in)) && genSet10[in[p]] != 0 {
-		goto l4
-	}
-	goto l2
-l4:
 	p = v1
 	// reg-name
 	for {
@@ -792,16 +797,16 @@ l4:
 	for {
 		if len(in)-p < 8 {
 			if n := len(in); n >= 8 {
-				p += genStop(genWord(in[n-8:], &genSet6), n-p)
+				p += genStop(genWord(in[n-8:], &genSet7), n-p)
 			} else {
-				for uint(p) < uint(len(in)) && genSet6[in[p]] != 0 {
+				for uint(p) < uint(len(in)) && genSet7[in[p]] != 0 {
 					p++
 				}
 			}
 			break
 		}
-		if q := in[p:][:8]; genSet6[q[0]]&genSet6[q[1]]&genSet6[q[2]]&genSet6[q[3]]&genSet6[q[4]]&genSet6[q[5]]&genSet6[q[6]]&genSet6[q[7]] == 0 {
-			p += genStop(genWord(q, &genSet6), 8)
+		if q := in[p:][:8]; genSet7[q[0]]&genSet7[q[1]]&genSet7[q[2]]&genSet7[q[3]]&genSet7[q[4]]&genSet7[q[5]]&genSet7[q[6]]&genSet7[q[7]] == 0 {
+			p += genStop(genWord(q, &genSet7), 8)
 			break
 		}
 		p += 8
@@ -853,7 +858,6 @@ l6:
 	caps[5] = capSpan(k5s, k5e)
 	goto l2
 l3:
-	p = v1
 	k1s = v2
 	k1e = v3
 	k2s = v4
@@ -864,6 +868,7 @@ l3:
 	k4e = v9
 	k5s = v10
 	k5e = v11
+	p = v1
 	if uint(p) >= uint(len(in)) || in[p] != '/' {
 		goto l8
 	}
@@ -879,9 +884,9 @@ l3:
 	caps[5] = capSpan(k5s, k5e)
 	goto l2
 l8:
-	p = v1
 	k5s = v10
 	k5e = v11
+	p = v1
 	k5s = p + 1
 	// path-rootless
 	// segment-nz
@@ -952,9 +957,9 @@ l8:
 	caps[5] = capSpan(k5s, k5e)
 	goto l2
 l9:
-	p = v1
 	k5s = v10
 	k5e = v11
+	p = v1
 	k5s = p + 1
 	// path-empty
 	k5e = p
@@ -1296,16 +1301,16 @@ l4:
 	for {
 		if len(in)-p < 8 {
 			if n := len(in); n >= 8 {
-				p += genStop(genWord(in[n-8:], &genSet6), n-p)
+				p += genStop(genWord(in[n-8:], &genSet7), n-p)
 			} else {
-				for uint(p) < uint(len(in)) && genSet6[in[p]] != 0 {
+				for uint(p) < uint(len(in)) && genSet7[in[p]] != 0 {
 					p++
 				}
 			}
 			break
 		}
-		if q := in[p:][:8]; genSet6[q[0]]&genSet6[q[1]]&genSet6[q[2]]&genSet6[q[3]]&genSet6[q[4]]&genSet6[q[5]]&genSet6[q[6]]&genSet6[q[7]] == 0 {
-			p += genStop(genWord(q, &genSet6), 8)
+		if q := in[p:][:8]; genSet7[q[0]]&genSet7[q[1]]&genSet7[q[2]]&genSet7[q[3]]&genSet7[q[4]]&genSet7[q[5]]&genSet7[q[6]]&genSet7[q[7]] == 0 {
+			p += genStop(genWord(q, &genSet7), 8)
 			break
 		}
 		p += 8
@@ -1357,7 +1362,6 @@ l6:
 	caps[5] = capSpan(k5s, k5e)
 	goto l2
 l3:
-	p = v1
 	k1s = v2
 	k1e = v3
 	k2s = v4
@@ -1368,6 +1372,7 @@ l3:
 	k4e = v9
 	k5s = v10
 	k5e = v11
+	p = v1
 	if uint(p) >= uint(len(in)) || in[p] != '/' {
 		goto l8
 	}
@@ -1383,9 +1388,9 @@ l3:
 	caps[5] = capSpan(k5s, k5e)
 	goto l2
 l8:
-	p = v1
 	k5s = v10
 	k5e = v11
+	p = v1
 	k5s = p + 1
 	// path-noscheme
 	// segment-nz-nc
@@ -1456,9 +1461,9 @@ l8:
 	caps[5] = capSpan(k5s, k5e)
 	goto l2
 l9:
-	p = v1
 	k5s = v10
 	k5e = v11
+	p = v1
 	k5s = p + 1
 	// path-empty
 	k5e = p
@@ -1744,7 +1749,7 @@ l1:
 func explainDIGIT(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	if p = d.class(in, p, &genSet6, 1); p < 0 {
+	if p = d.class(in, p, &genSet7, 1); p < 0 {
 		goto l1
 	}
 	return p
@@ -1768,7 +1773,7 @@ func explainDecOctet(in string, pos int, d *genDiag) int {
 	if p = d.lit(in, p, "25", false, 19, 20); p < 0 {
 		goto l3
 	}
-	if p = d.class(in, p, &genSet7, 21); p < 0 {
+	if p = d.class(in, p, &genSet5, 21); p < 0 {
 		goto l3
 	}
 	goto l2
@@ -1780,7 +1785,7 @@ l3:
 	if p = d.byte1(in, p, '2', 22); p < 0 {
 		goto l6
 	}
-	if p = d.class(in, p, &genSet8, 23); p < 0 {
+	if p = d.class(in, p, &genSet6, 23); p < 0 {
 		goto l6
 	}
 	if p = explainDIGIT(in, p, d); p < 0 {
@@ -1797,7 +1802,7 @@ l6:
 	}
 	v2 = 0
 	for v2 != 2 && p < len(in) {
-		if c := in[p]; genSet6[c] != 0 {
+		if c := in[p]; genSet7[c] != 0 {
 			p++
 		} else {
 			break
@@ -1817,10 +1822,10 @@ l13:
 	goto l2
 l10:
 	p = v1
-	if (uint(p) >= uint(len(in)) || genSet9[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet8[in[p]] == 0) && p < d.far {
 		goto l14
 	}
-	if p = d.class(in, p, &genSet9, 25); p < 0 {
+	if p = d.class(in, p, &genSet8, 25); p < 0 {
 		goto l14
 	}
 	if p = explainDIGIT(in, p, d); p < 0 {
@@ -1829,18 +1834,12 @@ l10:
 	goto l2
 l14:
 	p = v1
-	if uint(p) >= uint(len(in)) || genSet6[in[p]] == 0 {
-		if p >= d.far {
-			d.fail(p, 1)
+	if d.class(in, p, &genSet7, 1) >= 0 {
+		if e := explainDIGIT(in, p, d); e >= 0 {
+			p = e
+			goto l2
 		}
-		goto l17
 	}
-	if p = explainDIGIT(in, p, d); p < 0 {
-		goto l17
-	}
-	goto l2
-l17:
-	p = v1
 	goto l1
 l2:
 	return p
@@ -1907,18 +1906,12 @@ func explainLs32(in string, pos int, d *genDiag) int {
 	goto l2
 l3:
 	p = v1
-	if uint(p) >= uint(len(in)) || genSet6[in[p]] == 0 {
-		if p >= d.far {
-			d.fail(p, 18)
+	if d.class(in, p, &genSet7, 18) >= 0 {
+		if e := explainIPv4address(in, p, d); e >= 0 {
+			p = e
+			goto l2
 		}
-		goto l7
 	}
-	if p = explainIPv4address(in, p, d); p < 0 {
-		goto l7
-	}
-	goto l2
-l7:
-	p = v1
 	goto l1
 l2:
 	return p
@@ -1997,7 +1990,7 @@ l3:
 	goto l2
 l6:
 	p = v1
-	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet9[in[p]] == 0) && p < d.far {
 		goto l10
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
@@ -2019,7 +2012,7 @@ l11:
 	goto l2
 l10:
 	p = v1
-	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet9[in[p]] == 0) && p < d.far {
 		goto l15
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
@@ -2051,7 +2044,7 @@ l16:
 	goto l2
 l15:
 	p = v1
-	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet9[in[p]] == 0) && p < d.far {
 		goto l24
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
@@ -2083,7 +2076,7 @@ l25:
 	goto l2
 l24:
 	p = v1
-	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet9[in[p]] == 0) && p < d.far {
 		goto l33
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
@@ -2118,7 +2111,7 @@ l34:
 	goto l2
 l33:
 	p = v1
-	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet9[in[p]] == 0) && p < d.far {
 		goto l44
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
@@ -2147,7 +2140,7 @@ l45:
 	goto l2
 l44:
 	p = v1
-	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet9[in[p]] == 0) && p < d.far {
 		goto l52
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
@@ -2176,7 +2169,7 @@ l53:
 	goto l2
 l52:
 	p = v1
-	if (uint(p) >= uint(len(in)) || genSet5[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || genSet9[in[p]] == 0) && p < d.far {
 		goto l60
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
@@ -2201,7 +2194,6 @@ l61:
 	}
 	goto l2
 l60:
-	p = v1
 	goto l1
 l2:
 	return p
@@ -2269,35 +2261,21 @@ l1:
 func explainIPLiteral(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	var v1 int
 	if p = d.byte1(in, p, '[', 14); p < 0 {
 		goto l1
 	}
-	v1 = p
-	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
-		if p >= d.far {
-			d.fail(p, 15)
+	if d.class(in, p, &genSet9, 15) >= 0 {
+		if e := explainIPv6address(in, p, d); e >= 0 {
+			p = e
+			goto l4
 		}
-		goto l5
 	}
-	if p = explainIPv6address(in, p, d); p < 0 {
-		goto l5
-	}
-	goto l4
-l5:
-	p = v1
-	if uint(p) >= uint(len(in)) || genSet16[in[p]] == 0 {
-		if p >= d.far {
-			d.fail(p, 29)
+	if d.class(in, p, &genSet16, 29) >= 0 {
+		if e := explainIPvFuture(in, p, d); e >= 0 {
+			p = e
+			goto l4
 		}
-		goto l6
 	}
-	if p = explainIPvFuture(in, p, d); p < 0 {
-		goto l6
-	}
-	goto l4
-l6:
-	p = v1
 	goto l1
 l4:
 	if p = d.byte1(in, p, ']', 31); p < 0 {
@@ -2340,41 +2318,33 @@ func explainHost(in string, pos int, d *genDiag) int {
 	far, mark := d.far, d.n
 	var v1 int
 	v1 = p
-	if uint(p) >= uint(len(in)) || in[p] != '[' {
-		if p >= d.far {
-			d.fail(p, 13)
+	if d.byte1(in, p, '[', 13) >= 0 {
+		if e := explainIPLiteral(in, p, d); e >= 0 {
+			p = e
+			goto l2
 		}
+	}
+	if (uint(p) >= uint(len(in)) || genSet7[in[p]] == 0) && p < d.far {
 		goto l3
 	}
-	if p = explainIPLiteral(in, p, d); p < 0 {
+	if p = explainIPv4address(in, p, d); p < 0 {
 		goto l3
 	}
+	if uint(p) < uint(len(in)) && genSet10[in[p]] != 0 {
+		goto l6
+	}
+	goto l7
+l6:
+	d.fail(p, 32)
+	goto l3
+l7:
 	goto l2
 l3:
 	p = v1
-	if (uint(p) >= uint(len(in)) || genSet6[in[p]] == 0) && p < d.far {
-		goto l4
+	if e := explainRegName(in, p, d); e >= 0 {
+		p = e
+		goto l2
 	}
-	if p = explainIPv4address(in, p, d); p < 0 {
-		goto l4
-	}
-	if uint(p) < uint(len(in)) && genSet10[in[p]] != 0 {
-		goto l7
-	}
-	goto l8
-l7:
-	d.fail(p, 32)
-	goto l4
-l8:
-	goto l2
-l4:
-	p = v1
-	if p = explainRegName(in, p, d); p < 0 {
-		goto l9
-	}
-	goto l2
-l9:
-	p = v1
 	goto l1
 l2:
 	return p
@@ -2390,7 +2360,7 @@ l1:
 func explainPort(in string, pos int, d *genDiag) int {
 	p := pos
 	for p < len(in) {
-		if c := in[p]; genSet6[c] != 0 {
+		if c := in[p]; genSet7[c] != 0 {
 			p++
 		} else {
 			break
@@ -2709,7 +2679,6 @@ l19:
 	}
 	goto l2
 l20:
-	p = v1
 	goto l1
 l2:
 	return p
@@ -3095,7 +3064,6 @@ l19:
 	}
 	goto l2
 l20:
-	p = v1
 	goto l1
 l2:
 	return p
@@ -3194,26 +3162,16 @@ func explainRelativeRefDiag(in string, lowerBound int, d *genDiag) (offset int) 
 func explainURIReferenceRule(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	var v1 int
-	v1 = p
-	if uint(p) >= uint(len(in)) || genSet0[in[p]] == 0 {
-		if p >= d.far {
-			d.fail(p, 41)
+	if d.class(in, p, &genSet0, 41) >= 0 {
+		if e := explainURIRule(in, p, d); e >= 0 {
+			p = e
+			goto l2
 		}
-		goto l3
 	}
-	if p = explainURIRule(in, p, d); p < 0 {
-		goto l3
+	if e := explainRelativeRefRule(in, p, d); e >= 0 {
+		p = e
+		goto l2
 	}
-	goto l2
-l3:
-	p = v1
-	if p = explainRelativeRefRule(in, p, d); p < 0 {
-		goto l4
-	}
-	goto l2
-l4:
-	p = v1
 	goto l1
 l2:
 	return p
@@ -3515,33 +3473,33 @@ var genSet4 = [256]uint8{
 	'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff,
 }
 
-// genSet5 is %x30-3A / %x41-46 / %x61-66: 0xff for a byte of the set.
+// genSet5 is %x30-35: 0xff for a byte of the set.
 var genSet5 = [256]uint8{
-	'0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff,
-	'8': 0xff, '9': 0xff, ':': 0xff, 'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff,
-	'F': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff,
+	'0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff,
 }
 
-// genSet6 is %x30-39: 0xff for a byte of the set.
+// genSet6 is %x30-34: 0xff for a byte of the set.
 var genSet6 = [256]uint8{
+	'0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff,
+}
+
+// genSet7 is %x30-39: 0xff for a byte of the set.
+var genSet7 = [256]uint8{
 	'0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff,
 	'8': 0xff, '9': 0xff,
 }
 
-// genSet7 is %x30-35: 0xff for a byte of the set.
-var genSet7 = [256]uint8{
-	'0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff,
-}
-
-// genSet8 is %x30-34: 0xff for a byte of the set.
+// genSet8 is %x31-39: 0xff for a byte of the set.
 var genSet8 = [256]uint8{
-	'0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff,
-}
-
-// genSet9 is %x31-39: 0xff for a byte of the set.
-var genSet9 = [256]uint8{
 	'1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff,
 	'9': 0xff,
+}
+
+// genSet9 is %x30-3A / %x41-46 / %x61-66: 0xff for a byte of the set.
+var genSet9 = [256]uint8{
+	'0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff,
+	'8': 0xff, '9': 0xff, ':': 0xff, 'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff,
+	'F': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff,
 }
 
 // genSet10 is "!" / %x24-2E / %x30-39 / ";" / "=" / %x41-5A / "_" / %x61-7A / "~": 0xff for a byte of the set.

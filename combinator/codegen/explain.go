@@ -168,15 +168,9 @@ func (f *genFunc) dnode(r *node, fail *label) {
 		f.dbody(r, fail)
 		return
 	}
-	name, _, err := f.g.explainFunc(r)
-	if err != nil {
-		if f.err == nil {
-			f.err = err
-		}
-		return
+	if expr, ok := f.diagExpr(r); ok {
+		f.call(expr, fail)
 	}
-	fail.uses++
-	f.emit("if p = %s(in, p, d); p < 0 {\ngoto %s\n}", name, fail.name)
 }
 
 // goTo returns the text of a jump to l, counting the use: only for a
@@ -198,7 +192,9 @@ func (f *genFunc) dbody(r *node, fail *label) {
 	}
 	switch r.kind {
 	case kLit, kLitFold:
-		f.dliteral(r, fail)
+		if expr, ok := f.termExpr(r); ok {
+			f.call(expr, fail)
+		}
 	case kEnd, kFunc, kRunes:
 		miss, ok := f.newLabel(), f.newLabel()
 		f.node(r, miss)
@@ -225,19 +221,7 @@ func (f *genFunc) dbody(r *node, fail *label) {
 			f.jump(fail)
 			return
 		}
-		save := f.newVar()
-		f.set(save, "p")
-		done := f.newLabel()
-		for _, s := range r.subs {
-			next := f.newLabel()
-			f.skipOrRecord(s, next)
-			f.dnode(s, next)
-			f.jump(done)
-			f.place(next)
-			f.set("p", save)
-		}
-		f.jump(fail)
-		f.place(done)
+		f.dalt(r, fail)
 	case kRep:
 		f.drep(r, fail)
 	case kCap:
@@ -284,19 +268,13 @@ func (f *genFunc) skipOrRecord(s *node, next *label) {
 // its loop where it has one (repFunc), else its code in place.
 func (f *genFunc) drep(r *node, fail *label) {
 	s := r.subs[0]
-	if r.max == 1 && r.min == 0 && s.name != "" && !f.loopCalled(r) {
-		// A call, which leaves p as it was when s does not match.
-		name, _, err := f.g.explainFunc(s)
-		if err != nil {
-			if f.err == nil {
-				f.err = err
-			}
+	if r.max == 1 && r.min == 0 && !f.loopCalled(r, true) {
+		if expr, ok := f.diagExpr(s); ok {
+			f.tryCall(expr, "", nil) // a call leaves p as it was where it fails
 			return
 		}
-		f.emit("if e := %s(in, p, d); e >= 0 {\np = e\n}", name)
-		return
 	}
-	if r.max == 1 && r.min == 0 && !f.loopCalled(r) {
+	if r.max == 1 && r.min == 0 && !f.loopCalled(r, true) {
 		save, miss := f.newVar(), f.newLabel()
 		f.set(save, "p")
 		f.dnode(s, miss)
@@ -310,8 +288,8 @@ func (f *genFunc) drep(r *node, fail *label) {
 	if r.max == 0 {
 		return
 	}
-	if f.loopCalled(r) {
-		f.callLoop(r, fail)
+	if f.loopCalled(r, true) {
+		f.callLoop(r, fail, true)
 		return
 	}
 	lo, hi := "", ""
@@ -364,9 +342,8 @@ func (f *genFunc) dloop(s *node, lo, hi string, fail *label) {
 func (f *genFunc) dfused(r *node, fail *label) {
 	switch r.fast {
 	case fUnit:
-		if id, ok := unitLabel(r); ok {
-			f.g.useByte = true
-			f.emit("if p = d.class(in, p, &%s, %d); p < 0 {\n%s\n}", f.g.table(r.set), f.g.labelID(id), goTo(fail))
+		if expr, ok := f.termExpr(r); ok {
+			f.call(expr, fail)
 			return
 		}
 		miss, ok := f.newLabel(), f.newLabel()
@@ -436,24 +413,6 @@ func (f *genFunc) recordUnits(unit *node, pos string) string {
 	return s
 }
 
-// dliteral emits the diagnosis run of a literal: a call of the runtime's
-// byte1 or lit, which match it or record where it stops matching.
-func (f *genFunc) dliteral(r *node, fail *label) {
-	switch {
-	case r.lit == "":
-	case r.kind == kLit && len(r.lit) == 1:
-		f.g.useByte = true
-		f.emit("if p = d.byte1(in, p, %s, %d); p < 0 {\n%s\n}", byteLit(r.lit[0]), f.g.labelID(r.label), goTo(fail))
-	default:
-		ids := []string{strconv.Itoa(f.g.labelID(r.label))}
-		for _, t := range r.tail {
-			ids = append(ids, strconv.Itoa(f.g.labelID(t)))
-		}
-		f.g.useLit = true
-		f.emit("if p = d.lit(in, p, %s, %t, %s); p < 0 {\n%s\n}", strconv.Quote(r.lit), r.kind == kLitFold, strings.Join(ids, ", "), goTo(fail))
-	}
-}
-
 // unitLabel returns the label that the diagnosis of the fused unit r
 // records where r does not match, when there is one: r takes no
 // pct-encoded triplet and is not a choice of labelled units (recordUnits).
@@ -466,4 +425,51 @@ func unitLabel(r *node) (string, bool) {
 		return "", false
 	}
 	return unit.label, true
+}
+
+// dalt emits the diagnosis run of an ordered choice: each alternative in
+// turn from the same position, skipped or recorded (skipOrRecord) where it
+// cannot start with the next byte. An alternative that is one call
+// (callExpr) leaves p as it was where it fails.
+func (f *genFunc) dalt(r *node, fail *label) {
+	save := f.newVar()
+	f.set(save, "p")
+	done := f.newLabel()
+	moved := false // p has moved since save, by an alternative that failed
+	for _, s := range r.subs {
+		if moved {
+			f.set("p", save)
+			moved = false
+		}
+		cond := ""
+		if s.name != "" && !s.nullable {
+			// What skipOrRecord does, as a condition; made before the
+			// call, which numbers the labels of its rule.
+			cond = f.expectExpr(s) + " >= 0"
+		}
+		if expr, ok := f.diagExpr(s); ok {
+			f.tryCall(expr, cond, done)
+			continue
+		}
+		next := f.newLabel()
+		f.skipOrRecord(s, next)
+		f.dnode(s, next)
+		f.jump(done)
+		f.place(next)
+		moved = true
+	}
+	f.jump(fail)
+	f.place(done)
+}
+
+// expectExpr returns the expression that records the named rule s as
+// expected at p, at or past the farthest failure, and evaluates to -1 when
+// the next byte cannot start s, to p+1 otherwise (the runtime's byte1 or
+// class on s's first set).
+func (f *genFunc) expectExpr(s *node) string {
+	f.g.useByte = true
+	if b, ok := single(s.first); ok {
+		return fmt.Sprintf("d.byte1(in, p, %s, %d)", byteLit(b), f.g.labelID(s.label))
+	}
+	return fmt.Sprintf("d.class(in, p, &%s, %d)", f.g.table(s.first), f.g.labelID(s.label))
 }

@@ -9,11 +9,11 @@ import (
 // its loop (repFunc) rather than code in place: r is not a fused scan nor a
 // star (which counts nothing) nor an option (unless other repetitions of its
 // rule call the function: h16Before's *1( ":" h16 ) in IPv6address), and
-// its rule keeps no captures there. Its rule is tried, and
+// its rule keeps no captures there (none are kept in a diagnosis, diag). Its rule is tried, and
 // its captures rolled back, by that function alone, so that a rule repeated
 // in several places (h16 ":" in IPv6address, five times with five bounds)
 // is written once.
-func (f *genFunc) loopCalled(r *node) bool {
+func (f *genFunc) loopCalled(r *node, diag bool) bool {
 	if r.kind != kRep || r.fast != fNone || r.rfast != fNone || r.max == 0 {
 		return false
 	}
@@ -23,30 +23,19 @@ func (f *genFunc) loopCalled(r *node) bool {
 	if r.min == 0 && r.max == Unbounded {
 		return false // no count to keep: its loop in place is as short
 	}
-	return f.nocaps || !r.subs[0].hasCaps
+	return diag || !r.subs[0].hasCaps
 }
 
 // callLoop emits the call of the function of the loop of r, a repetition
 // for which loopCalled holds, with r's bounds. It cannot fail when r has no
 // minimum.
-func (f *genFunc) callLoop(r *node, fail *label) {
-	name, err := f.g.repFunc(r.subs[0], f.nocaps)
-	if err != nil {
-		if f.err == nil {
-			f.err = err
-		}
-		return
-	}
-	d := ""
-	if f.nocaps {
-		d = ", d"
-	}
-	call := fmt.Sprintf("%s(in, p, %d, %d%s)", name, r.min, r.max, d)
+func (f *genFunc) callLoop(r *node, fail *label, diag bool) {
+	expr := f.loopExpr(r, diag)
 	if r.min == 0 {
-		f.set("p", call)
+		f.set("p", expr)
 		return
 	}
-	f.emit("if p = %s; p < 0 {\n%s\n}", call, goTo(fail))
+	f.call(expr, fail)
 }
 
 // repFunc returns the name (a placeholder) of the function of the loop of

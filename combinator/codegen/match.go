@@ -105,17 +105,8 @@ func (f *genFunc) node(r *node, fail *label) {
 		f.callCaps(r, fail)
 		return
 	}
-	if callable(r) && r != f.self {
-		name, err := f.g.matchFunc(r)
-		if err != nil {
-			if f.err == nil {
-				f.err = err
-			}
-			return
-		}
-		fail.uses++
-		// On a failure p is -1, which every path to fail sets anew.
-		f.emit("if p = %s(in, p); p < 0 {\ngoto %s\n}", name, fail.name)
+	if expr, ok := f.callExpr(r); ok {
+		f.call(expr, fail)
 		return
 	}
 	if r.name != "" {
@@ -183,8 +174,23 @@ func (f *genFunc) alt(r *node, fail *label) {
 	f.set(save, "p")
 	snap := f.snapshot(slots)
 	done := f.newLabel()
+	moved := false // p has moved since save, by an alternative that failed
 	for i, s := range r.subs {
 		last := i == len(r.subs)-1
+		if moved {
+			f.set("p", save)
+			moved = false
+		}
+		if expr, ok := f.callExpr(s); ok && !last && r != f.commit {
+			// One call, which leaves p and the captures as they were
+			// where it fails.
+			cond := ""
+			if canSkip(s) {
+				cond = f.byteIn(s.first, true)
+			}
+			f.tryCall(expr, cond, done)
+			continue
+		}
 		next := fail
 		if !last {
 			next = f.newLabel()
@@ -205,7 +211,7 @@ func (f *genFunc) alt(r *node, fail *label) {
 		if f.dead {
 			break // s cannot fail: the alternatives after it are never tried
 		}
-		f.set("p", save)
+		moved = true
 		f.restoreSubset(slots, f.slotsOf(s), snap)
 	}
 	f.place(done)
@@ -219,8 +225,8 @@ func (f *genFunc) rep(r *node, fail *label) {
 	if r.max == 0 {
 		return
 	}
-	if f.loopCalled(r) {
-		f.callLoop(r, fail)
+	if f.loopCalled(r, false) {
+		f.callLoop(r, fail, false)
 		return
 	}
 	if r.min == 0 && r.max == 1 {
@@ -239,20 +245,12 @@ func (f *genFunc) rep(r *node, fail *label) {
 
 // opt emits [ s ]: s, or nothing where s does not match.
 func (f *genFunc) opt(s *node) {
-	if callable(s) && s != f.self {
-		// A call, which leaves p as it was when s does not match.
-		name, err := f.g.matchFunc(s)
-		if err != nil {
-			if f.err == nil {
-				f.err = err
-			}
-			return
-		}
-		call := fmt.Sprintf("if e := %s(in, p); e >= 0 {\np = e\n}", name)
+	if expr, ok := f.callExpr(s); ok {
+		cond := ""
 		if canSkip(s) {
-			call = fmt.Sprintf("if %s {\n%s\n}", f.byteIn(s.first, true), call)
+			cond = f.byteIn(s.first, true)
 		}
-		f.emit("%s", call)
+		f.tryCall(expr, cond, nil)
 		return
 	}
 	slots := f.slotsOf(s)
