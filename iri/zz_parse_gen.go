@@ -506,23 +506,7 @@ func matchIPLiteral(in string, pos int) int {
 	}
 	p++
 	v2 = p
-	for {
-		if len(in)-p < 8 {
-			if n := len(in); n >= 8 {
-				p += genStop(genWord(in[n-8:], &genSet4), n-p)
-			} else {
-				for uint(p) < uint(len(in)) && genSet4[in[p]] != 0 {
-					p++
-				}
-			}
-			break
-		}
-		if q := in[p:][:8]; genSet4[q[0]]&genSet4[q[1]]&genSet4[q[2]]&genSet4[q[3]]&genSet4[q[4]]&genSet4[q[5]]&genSet4[q[6]]&genSet4[q[7]] == 0 {
-			p += genStop(genWord(q, &genSet4), 8)
-			break
-		}
-		p += 8
-	}
+	p = genScan(in, p, &genSet4)
 	if p == v2 {
 		goto l1
 	}
@@ -531,23 +515,7 @@ func matchIPLiteral(in string, pos int) int {
 	}
 	p++
 	v3 = p
-	for {
-		if len(in)-p < 8 {
-			if n := len(in); n >= 8 {
-				p += genStop(genWord(in[n-8:], &genSet3), n-p)
-			} else {
-				for uint(p) < uint(len(in)) && genSet3[in[p]] != 0 {
-					p++
-				}
-			}
-			break
-		}
-		if q := in[p:][:8]; genSet3[q[0]]&genSet3[q[1]]&genSet3[q[2]]&genSet3[q[3]]&genSet3[q[4]]&genSet3[q[5]]&genSet3[q[6]]&genSet3[q[7]] == 0 {
-			p += genStop(genWord(q, &genSet3), 8)
-			break
-		}
-		p += 8
-	}
+	p = genScan(in, p, &genSet3)
 	if p == v3 {
 		goto l1
 	}
@@ -727,19 +695,9 @@ l1:
 func matchIhierPart(in string, pos int, caps *[8][2]int) int {
 	p := pos
 	k1s, k1e, k2s, k2e, k3s, k3e, k4s, k4e, k5s, k5e := -1, -1, -1, -1, -1, -1, -1, -1, -1, -1
-	var v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18, v19 int
+	var v1, v2, v3, v4, v5 int
 	// ihier-part
 	v1 = p
-	v2 = k1s
-	v3 = k1e
-	v4 = k2s
-	v5 = k2e
-	v6 = k3s
-	v7 = k3e
-	v8 = k4s
-	v9 = k4e
-	v10 = k5s
-	v11 = k5e
 	if len(in)-p < 2 || in[p:][:2] != "//" {
 		goto l3
 	}
@@ -751,29 +709,11 @@ func matchIhierPart(in string, pos int, caps *[8][2]int) int {
 	if strings.IndexByte(in[p:], '@') < 0 {
 		goto l4
 	}
-	v12 = p
-	v13 = k2s
-	v14 = k2e
+	v2 = p
 	k2s = p
 	// iuserinfo
 	for {
-		for {
-			if len(in)-p < 8 {
-				if n := len(in); n >= 8 {
-					p += genStop(genWord(in[n-8:], &genSet3), n-p)
-				} else {
-					for uint(p) < uint(len(in)) && genSet3[in[p]] != 0 {
-						p++
-					}
-				}
-				break
-			}
-			if q := in[p:][:8]; genSet3[q[0]]&genSet3[q[1]]&genSet3[q[2]]&genSet3[q[3]]&genSet3[q[4]]&genSet3[q[5]]&genSet3[q[6]]&genSet3[q[7]] == 0 {
-				p += genStop(genWord(q, &genSet3), 8)
-				break
-			}
-			p += 8
-		}
+		p = genScan(in, p, &genSet3)
 		if uint(p) >= uint(len(in)) {
 			break
 		}
@@ -794,9 +734,9 @@ func matchIhierPart(in string, pos int, caps *[8][2]int) int {
 	p++
 	goto l4
 l5:
-	p = v12
-	k2s = v13
-	k2e = v14
+	p = v2
+	k2s = -1
+	k2e = -1
 l4:
 	k3s = p
 	if p = matchIhost(in, p); p < 0 {
@@ -806,38 +746,20 @@ l4:
 	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l6
 	}
-	v15 = p
-	v16 = k4s
-	v17 = k4e
+	v3 = p
 	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l7
 	}
 	p++
 	k4s = p
 	// port
-	for {
-		if len(in)-p < 8 {
-			if n := len(in); n >= 8 {
-				p += genStop(genWord(in[n-8:], &genSet7), n-p)
-			} else {
-				for uint(p) < uint(len(in)) && genSet7[in[p]] != 0 {
-					p++
-				}
-			}
-			break
-		}
-		if q := in[p:][:8]; genSet7[q[0]]&genSet7[q[1]]&genSet7[q[2]]&genSet7[q[3]]&genSet7[q[4]]&genSet7[q[5]]&genSet7[q[6]]&genSet7[q[7]] == 0 {
-			p += genStop(genWord(q, &genSet7), 8)
-			break
-		}
-		p += 8
-	}
+	p = genScan(in, p, &genSet7)
 	k4e = p
 	goto l6
 l7:
-	p = v15
-	k4s = v16
-	k4e = v17
+	p = v3
+	k4s = -1
+	k4e = -1
 l6:
 	k1e = p
 	k5s = p
@@ -884,16 +806,16 @@ l6:
 	caps[5] = [2]int{k5s, k5e}
 	goto l2
 l3:
-	k1s = v2
-	k1e = v3
-	k2s = v4
-	k2e = v5
-	k3s = v6
-	k3e = v7
-	k4s = v8
-	k4e = v9
-	k5s = v10
-	k5e = v11
+	k1s = -1
+	k1e = -1
+	k2s = -1
+	k2e = -1
+	k3s = -1
+	k3e = -1
+	k4s = -1
+	k4e = -1
+	k5s = -1
+	k5e = -1
 	p = v1
 	if uint(p) >= uint(len(in)) || in[p] != '/' {
 		goto l8
@@ -910,8 +832,8 @@ l3:
 	caps[5] = [2]int{k5s, k5e}
 	goto l2
 l8:
-	k5s = v10
-	k5e = v11
+	k5s = -1
+	k5e = -1
 	p = v1
 	if uint(p) >= uint(len(in)) || genSet2[in[p]] == 0 {
 		goto l9
@@ -919,7 +841,7 @@ l8:
 	k5s = p
 	// ipath-rootless
 	// isegment-nz
-	v18 = p
+	v4 = p
 	for {
 		for {
 			if len(in)-p < 8 {
@@ -951,7 +873,7 @@ l8:
 			break
 		}
 	}
-	if p == v18 {
+	if p == v4 {
 		goto l9
 	}
 	if p < len(in) && in[p] == '/' {
@@ -996,13 +918,13 @@ l8:
 	caps[5] = [2]int{k5s, k5e}
 	goto l2
 l9:
-	k5s = v10
-	k5e = v11
+	k5s = -1
+	k5e = -1
 	p = v1
 	k5s = p
 	// ipath-empty
-	v19 = 0
-	for v19 != 0 && p < len(in) {
+	v5 = 0
+	for v5 != 0 && p < len(in) {
 		if c := in[p]; genSet12[c] != 0 {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
@@ -1014,7 +936,7 @@ l9:
 		} else {
 			break
 		}
-		v19++
+		v5++
 	}
 	k5e = p
 	caps[1] = [2]int{k1s, k1e}
@@ -1034,7 +956,7 @@ func matchIRI(in string, pos int, caps *[8][2]int) int {
 	}
 	p := pos
 	k0s, k0e, k6s, k6e, k7s, k7e := -1, -1, -1, -1, -1, -1
-	var v1, v2, v3, v4, v5, v6 int
+	var v1, v2 int
 	// IRI
 	k0s = p
 	// scheme
@@ -1073,8 +995,6 @@ func matchIRI(in string, pos int, caps *[8][2]int) int {
 		goto l2
 	}
 	v1 = p
-	v2 = k6s
-	v3 = k6e
 	if uint(p) >= uint(len(in)) || in[p] != '?' {
 		goto l3
 	}
@@ -1116,15 +1036,13 @@ func matchIRI(in string, pos int, caps *[8][2]int) int {
 	goto l2
 l3:
 	p = v1
-	k6s = v2
-	k6e = v3
+	k6s = -1
+	k6e = -1
 l2:
 	if uint(p) >= uint(len(in)) || in[p] != '#' {
 		goto l4
 	}
-	v4 = p
-	v5 = k7s
-	v6 = k7e
+	v2 = p
 	if uint(p) >= uint(len(in)) || in[p] != '#' {
 		goto l5
 	}
@@ -1165,9 +1083,9 @@ l2:
 	k7e = p
 	goto l4
 l5:
-	p = v4
-	k7s = v5
-	k7e = v6
+	p = v2
+	k7s = -1
+	k7e = -1
 l4:
 	caps[6] = [2]int{k6s, k6e}
 	caps[7] = [2]int{k7s, k7e}
@@ -1184,7 +1102,7 @@ func matchAbsoluteIRI(in string, pos int, caps *[8][2]int) int {
 	}
 	p := pos
 	k0s, k0e, k6s, k6e, k7s, k7e := -1, -1, -1, -1, -1, -1
-	var v1, v2, v3 int
+	var v1 int
 	// absolute-IRI
 	k0s = p
 	// scheme
@@ -1224,8 +1142,6 @@ func matchAbsoluteIRI(in string, pos int, caps *[8][2]int) int {
 		goto l2
 	}
 	v1 = p
-	v2 = k6s
-	v3 = k6e
 	if uint(p) >= uint(len(in)) || in[p] != '?' {
 		goto l3
 	}
@@ -1267,8 +1183,8 @@ func matchAbsoluteIRI(in string, pos int, caps *[8][2]int) int {
 	goto l2
 l3:
 	p = v1
-	k6s = v2
-	k6e = v3
+	k6s = -1
+	k6e = -1
 l2:
 	caps[6] = [2]int{k6s, k6e}
 	return p
@@ -1284,19 +1200,9 @@ l1:
 func matchIrelativePart(in string, pos int, caps *[8][2]int) int {
 	p := pos
 	k1s, k1e, k2s, k2e, k3s, k3e, k4s, k4e, k5s, k5e := -1, -1, -1, -1, -1, -1, -1, -1, -1, -1
-	var v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18, v19 int
+	var v1, v2, v3, v4, v5 int
 	// irelative-part
 	v1 = p
-	v2 = k1s
-	v3 = k1e
-	v4 = k2s
-	v5 = k2e
-	v6 = k3s
-	v7 = k3e
-	v8 = k4s
-	v9 = k4e
-	v10 = k5s
-	v11 = k5e
 	if len(in)-p < 2 || in[p:][:2] != "//" {
 		goto l3
 	}
@@ -1308,29 +1214,11 @@ func matchIrelativePart(in string, pos int, caps *[8][2]int) int {
 	if strings.IndexByte(in[p:], '@') < 0 {
 		goto l4
 	}
-	v12 = p
-	v13 = k2s
-	v14 = k2e
+	v2 = p
 	k2s = p
 	// iuserinfo
 	for {
-		for {
-			if len(in)-p < 8 {
-				if n := len(in); n >= 8 {
-					p += genStop(genWord(in[n-8:], &genSet3), n-p)
-				} else {
-					for uint(p) < uint(len(in)) && genSet3[in[p]] != 0 {
-						p++
-					}
-				}
-				break
-			}
-			if q := in[p:][:8]; genSet3[q[0]]&genSet3[q[1]]&genSet3[q[2]]&genSet3[q[3]]&genSet3[q[4]]&genSet3[q[5]]&genSet3[q[6]]&genSet3[q[7]] == 0 {
-				p += genStop(genWord(q, &genSet3), 8)
-				break
-			}
-			p += 8
-		}
+		p = genScan(in, p, &genSet3)
 		if uint(p) >= uint(len(in)) {
 			break
 		}
@@ -1351,9 +1239,9 @@ func matchIrelativePart(in string, pos int, caps *[8][2]int) int {
 	p++
 	goto l4
 l5:
-	p = v12
-	k2s = v13
-	k2e = v14
+	p = v2
+	k2s = -1
+	k2e = -1
 l4:
 	k3s = p
 	if p = matchIhost(in, p); p < 0 {
@@ -1363,38 +1251,20 @@ l4:
 	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l6
 	}
-	v15 = p
-	v16 = k4s
-	v17 = k4e
+	v3 = p
 	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l7
 	}
 	p++
 	k4s = p
 	// port
-	for {
-		if len(in)-p < 8 {
-			if n := len(in); n >= 8 {
-				p += genStop(genWord(in[n-8:], &genSet7), n-p)
-			} else {
-				for uint(p) < uint(len(in)) && genSet7[in[p]] != 0 {
-					p++
-				}
-			}
-			break
-		}
-		if q := in[p:][:8]; genSet7[q[0]]&genSet7[q[1]]&genSet7[q[2]]&genSet7[q[3]]&genSet7[q[4]]&genSet7[q[5]]&genSet7[q[6]]&genSet7[q[7]] == 0 {
-			p += genStop(genWord(q, &genSet7), 8)
-			break
-		}
-		p += 8
-	}
+	p = genScan(in, p, &genSet7)
 	k4e = p
 	goto l6
 l7:
-	p = v15
-	k4s = v16
-	k4e = v17
+	p = v3
+	k4s = -1
+	k4e = -1
 l6:
 	k1e = p
 	k5s = p
@@ -1441,16 +1311,16 @@ l6:
 	caps[5] = [2]int{k5s, k5e}
 	goto l2
 l3:
-	k1s = v2
-	k1e = v3
-	k2s = v4
-	k2e = v5
-	k3s = v6
-	k3e = v7
-	k4s = v8
-	k4e = v9
-	k5s = v10
-	k5e = v11
+	k1s = -1
+	k1e = -1
+	k2s = -1
+	k2e = -1
+	k3s = -1
+	k3e = -1
+	k4s = -1
+	k4e = -1
+	k5s = -1
+	k5e = -1
 	p = v1
 	if uint(p) >= uint(len(in)) || in[p] != '/' {
 		goto l8
@@ -1467,8 +1337,8 @@ l3:
 	caps[5] = [2]int{k5s, k5e}
 	goto l2
 l8:
-	k5s = v10
-	k5e = v11
+	k5s = -1
+	k5e = -1
 	p = v1
 	if uint(p) >= uint(len(in)) || genSet14[in[p]] == 0 {
 		goto l9
@@ -1476,7 +1346,7 @@ l8:
 	k5s = p
 	// ipath-noscheme
 	// isegment-nz-nc
-	v18 = p
+	v4 = p
 	for {
 		for {
 			if len(in)-p < 8 {
@@ -1508,7 +1378,7 @@ l8:
 			break
 		}
 	}
-	if p == v18 {
+	if p == v4 {
 		goto l9
 	}
 	if p < len(in) && in[p] == '/' {
@@ -1553,13 +1423,13 @@ l8:
 	caps[5] = [2]int{k5s, k5e}
 	goto l2
 l9:
-	k5s = v10
-	k5e = v11
+	k5s = -1
+	k5e = -1
 	p = v1
 	k5s = p
 	// ipath-empty
-	v19 = 0
-	for v19 != 0 && p < len(in) {
+	v5 = 0
+	for v5 != 0 && p < len(in) {
 		if c := in[p]; genSet12[c] != 0 {
 			p++
 		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
@@ -1571,7 +1441,7 @@ l9:
 		} else {
 			break
 		}
-		v19++
+		v5++
 	}
 	k5e = p
 	caps[1] = [2]int{k1s, k1e}
@@ -1591,7 +1461,7 @@ func matchIRelativeRef(in string, pos int, caps *[8][2]int) int {
 	}
 	p := pos
 	k0s, k0e, k6s, k6e, k7s, k7e := -1, -1, -1, -1, -1, -1
-	var v1, v2, v3, v4, v5, v6 int
+	var v1, v2 int
 	// irelative-ref
 	if p = matchIrelativePart(in, p, caps); p < 0 {
 		goto l1
@@ -1601,8 +1471,6 @@ func matchIRelativeRef(in string, pos int, caps *[8][2]int) int {
 		goto l2
 	}
 	v1 = p
-	v2 = k6s
-	v3 = k6e
 	if uint(p) >= uint(len(in)) || in[p] != '?' {
 		goto l3
 	}
@@ -1644,15 +1512,13 @@ func matchIRelativeRef(in string, pos int, caps *[8][2]int) int {
 	goto l2
 l3:
 	p = v1
-	k6s = v2
-	k6e = v3
+	k6s = -1
+	k6e = -1
 l2:
 	if uint(p) >= uint(len(in)) || in[p] != '#' {
 		goto l4
 	}
-	v4 = p
-	v5 = k7s
-	v6 = k7e
+	v2 = p
 	if uint(p) >= uint(len(in)) || in[p] != '#' {
 		goto l5
 	}
@@ -1693,9 +1559,9 @@ l2:
 	k7e = p
 	goto l4
 l5:
-	p = v4
-	k7s = v5
-	k7e = v6
+	p = v2
+	k7s = -1
+	k7e = -1
 l4:
 	caps[6] = [2]int{k6s, k6e}
 	caps[7] = [2]int{k7s, k7e}
@@ -3528,6 +3394,27 @@ func explainIRIReferenceDiag(in string, lowerBound int, d *genDiag) (offset int)
 			continue
 		}
 		return d.far
+	}
+}
+
+// genScan returns the end of the run of the bytes of set from p in in,
+// as the runs written out in the matchers find it: eight bytes a step, then
+// where the run stopped without a branch (genWord, genStop).
+func genScan(in string, p int, set *[256]uint8) int {
+	for {
+		if len(in)-p < 8 {
+			if n := len(in); n >= 8 {
+				return p + genStop(genWord(in[n-8:], set), n-p)
+			}
+			for uint(p) < uint(len(in)) && set[in[p]] != 0 {
+				p++
+			}
+			return p
+		}
+		if q := in[p:][:8]; set[q[0]]&set[q[1]]&set[q[2]]&set[q[3]]&set[q[4]]&set[q[5]]&set[q[6]]&set[q[7]] == 0 {
+			return p + genStop(genWord(q, set), 8)
+		}
+		p += 8
 	}
 }
 

@@ -505,23 +505,7 @@ func matchIPLiteral(in string, pos int) int {
 	}
 	p++
 	v2 = p
-	for {
-		if len(in)-p < 8 {
-			if n := len(in); n >= 8 {
-				p += genStop(genWord(in[n-8:], &genSet4), n-p)
-			} else {
-				for uint(p) < uint(len(in)) && genSet4[in[p]] != 0 {
-					p++
-				}
-			}
-			break
-		}
-		if q := in[p:][:8]; genSet4[q[0]]&genSet4[q[1]]&genSet4[q[2]]&genSet4[q[3]]&genSet4[q[4]]&genSet4[q[5]]&genSet4[q[6]]&genSet4[q[7]] == 0 {
-			p += genStop(genWord(q, &genSet4), 8)
-			break
-		}
-		p += 8
-	}
+	p = genScan(in, p, &genSet4)
 	if p == v2 {
 		goto l1
 	}
@@ -530,23 +514,7 @@ func matchIPLiteral(in string, pos int) int {
 	}
 	p++
 	v3 = p
-	for {
-		if len(in)-p < 8 {
-			if n := len(in); n >= 8 {
-				p += genStop(genWord(in[n-8:], &genSet3), n-p)
-			} else {
-				for uint(p) < uint(len(in)) && genSet3[in[p]] != 0 {
-					p++
-				}
-			}
-			break
-		}
-		if q := in[p:][:8]; genSet3[q[0]]&genSet3[q[1]]&genSet3[q[2]]&genSet3[q[3]]&genSet3[q[4]]&genSet3[q[5]]&genSet3[q[6]]&genSet3[q[7]] == 0 {
-			p += genStop(genWord(q, &genSet3), 8)
-			break
-		}
-		p += 8
-	}
+	p = genScan(in, p, &genSet3)
 	if p == v3 {
 		goto l1
 	}
@@ -711,19 +679,9 @@ l1:
 func matchHierPart(in string, pos int, caps *[8]span) int {
 	p := pos
 	k1s, k1e, k2s, k2e, k3s, k3e, k4s, k4e, k5s, k5e := 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
-	var v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18 int
+	var v1, v2, v3, v4 int
 	// hier-part
 	v1 = p
-	v2 = k1s
-	v3 = k1e
-	v4 = k2s
-	v5 = k2e
-	v6 = k3s
-	v7 = k3e
-	v8 = k4s
-	v9 = k4e
-	v10 = k5s
-	v11 = k5e
 	if len(in)-p < 2 || in[p:][:2] != "//" {
 		goto l3
 	}
@@ -735,37 +693,10 @@ func matchHierPart(in string, pos int, caps *[8]span) int {
 	if strings.IndexByte(in[p:], '@') < 0 {
 		goto l4
 	}
-	v12 = p
-	v13 = k2s
-	v14 = k2e
+	v2 = p
 	k2s = p + 1
 	// userinfo
-	for {
-		for {
-			if len(in)-p < 8 {
-				if n := len(in); n >= 8 {
-					p += genStop(genWord(in[n-8:], &genSet3), n-p)
-				} else {
-					for uint(p) < uint(len(in)) && genSet3[in[p]] != 0 {
-						p++
-					}
-				}
-				break
-			}
-			if q := in[p:][:8]; genSet3[q[0]]&genSet3[q[1]]&genSet3[q[2]]&genSet3[q[3]]&genSet3[q[4]]&genSet3[q[5]]&genSet3[q[6]]&genSet3[q[7]] == 0 {
-				p += genStop(genWord(q, &genSet3), 8)
-				break
-			}
-			p += 8
-		}
-		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
-			break
-		}
-		p += 3
-		for len(in)-p >= 3 && in[p] == '%' && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
-			p += 3
-		}
-	}
+	p = genScanPct(in, p, &genSet3, &genSet4)
 	k2e = p
 	if uint(p) >= uint(len(in)) || in[p] != '@' {
 		goto l5
@@ -773,9 +704,9 @@ func matchHierPart(in string, pos int, caps *[8]span) int {
 	p++
 	goto l4
 l5:
-	p = v12
-	k2s = v13
-	k2e = v14
+	p = v2
+	k2s = 0
+	k2e = 0
 l4:
 	k3s = p + 1
 	if p = matchHost(in, p); p < 0 {
@@ -785,38 +716,20 @@ l4:
 	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l6
 	}
-	v15 = p
-	v16 = k4s
-	v17 = k4e
+	v3 = p
 	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l7
 	}
 	p++
 	k4s = p + 1
 	// port
-	for {
-		if len(in)-p < 8 {
-			if n := len(in); n >= 8 {
-				p += genStop(genWord(in[n-8:], &genSet7), n-p)
-			} else {
-				for uint(p) < uint(len(in)) && genSet7[in[p]] != 0 {
-					p++
-				}
-			}
-			break
-		}
-		if q := in[p:][:8]; genSet7[q[0]]&genSet7[q[1]]&genSet7[q[2]]&genSet7[q[3]]&genSet7[q[4]]&genSet7[q[5]]&genSet7[q[6]]&genSet7[q[7]] == 0 {
-			p += genStop(genWord(q, &genSet7), 8)
-			break
-		}
-		p += 8
-	}
+	p = genScan(in, p, &genSet7)
 	k4e = p
 	goto l6
 l7:
-	p = v15
-	k4s = v16
-	k4e = v17
+	p = v3
+	k4s = 0
+	k4e = 0
 l6:
 	k1e = p
 	k5s = p + 1
@@ -858,16 +771,16 @@ l6:
 	caps[5] = capSpan(k5s, k5e)
 	goto l2
 l3:
-	k1s = v2
-	k1e = v3
-	k2s = v4
-	k2e = v5
-	k3s = v6
-	k3e = v7
-	k4s = v8
-	k4e = v9
-	k5s = v10
-	k5e = v11
+	k1s = 0
+	k1e = 0
+	k2s = 0
+	k2e = 0
+	k3s = 0
+	k3e = 0
+	k4s = 0
+	k4e = 0
+	k5s = 0
+	k5e = 0
 	p = v1
 	if uint(p) >= uint(len(in)) || in[p] != '/' {
 		goto l8
@@ -884,13 +797,13 @@ l3:
 	caps[5] = capSpan(k5s, k5e)
 	goto l2
 l8:
-	k5s = v10
-	k5e = v11
+	k5s = 0
+	k5e = 0
 	p = v1
 	k5s = p + 1
 	// path-rootless
 	// segment-nz
-	v18 = p
+	v4 = p
 	for {
 		for {
 			if len(in)-p < 8 {
@@ -917,7 +830,7 @@ l8:
 			p += 3
 		}
 	}
-	if p == v18 {
+	if p == v4 {
 		goto l9
 	}
 	if uint(p) < uint(len(in)) && in[p] == '/' {
@@ -957,8 +870,8 @@ l8:
 	caps[5] = capSpan(k5s, k5e)
 	goto l2
 l9:
-	k5s = v10
-	k5e = v11
+	k5s = 0
+	k5e = 0
 	p = v1
 	k5s = p + 1
 	// path-empty
@@ -980,7 +893,7 @@ func matchURI(in string, pos int, caps *[8]span) int {
 	}
 	p := pos
 	k0s, k0e, k6s, k6e, k7s, k7e := 0, 0, 0, 0, 0, 0
-	var v1, v2, v3, v4, v5, v6 int
+	var v1, v2 int
 	// URI
 	k0s = p + 1
 	// scheme
@@ -1019,8 +932,6 @@ func matchURI(in string, pos int, caps *[8]span) int {
 		goto l2
 	}
 	v1 = p
-	v2 = k6s
-	v3 = k6e
 	if uint(p) >= uint(len(in)) || in[p] != '?' {
 		goto l3
 	}
@@ -1057,15 +968,13 @@ func matchURI(in string, pos int, caps *[8]span) int {
 	goto l2
 l3:
 	p = v1
-	k6s = v2
-	k6e = v3
+	k6s = 0
+	k6e = 0
 l2:
 	if uint(p) >= uint(len(in)) || in[p] != '#' {
 		goto l4
 	}
-	v4 = p
-	v5 = k7s
-	v6 = k7e
+	v2 = p
 	if uint(p) >= uint(len(in)) || in[p] != '#' {
 		goto l5
 	}
@@ -1101,9 +1010,9 @@ l2:
 	k7e = p
 	goto l4
 l5:
-	p = v4
-	k7s = v5
-	k7e = v6
+	p = v2
+	k7s = 0
+	k7e = 0
 l4:
 	caps[6] = capSpan(k6s, k6e)
 	caps[7] = capSpan(k7s, k7e)
@@ -1120,7 +1029,7 @@ func matchAbsoluteURI(in string, pos int, caps *[8]span) int {
 	}
 	p := pos
 	k0s, k0e, k6s, k6e, k7s, k7e := 0, 0, 0, 0, 0, 0
-	var v1, v2, v3 int
+	var v1 int
 	// absolute-URI
 	k0s = p + 1
 	// scheme
@@ -1160,8 +1069,6 @@ func matchAbsoluteURI(in string, pos int, caps *[8]span) int {
 		goto l2
 	}
 	v1 = p
-	v2 = k6s
-	v3 = k6e
 	if uint(p) >= uint(len(in)) || in[p] != '?' {
 		goto l3
 	}
@@ -1198,8 +1105,8 @@ func matchAbsoluteURI(in string, pos int, caps *[8]span) int {
 	goto l2
 l3:
 	p = v1
-	k6s = v2
-	k6e = v3
+	k6s = 0
+	k6e = 0
 l2:
 	caps[6] = capSpan(k6s, k6e)
 	return p
@@ -1215,19 +1122,9 @@ l1:
 func matchRelativePart(in string, pos int, caps *[8]span) int {
 	p := pos
 	k1s, k1e, k2s, k2e, k3s, k3e, k4s, k4e, k5s, k5e := 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
-	var v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18 int
+	var v1, v2, v3, v4 int
 	// relative-part
 	v1 = p
-	v2 = k1s
-	v3 = k1e
-	v4 = k2s
-	v5 = k2e
-	v6 = k3s
-	v7 = k3e
-	v8 = k4s
-	v9 = k4e
-	v10 = k5s
-	v11 = k5e
 	if len(in)-p < 2 || in[p:][:2] != "//" {
 		goto l3
 	}
@@ -1239,37 +1136,10 @@ func matchRelativePart(in string, pos int, caps *[8]span) int {
 	if strings.IndexByte(in[p:], '@') < 0 {
 		goto l4
 	}
-	v12 = p
-	v13 = k2s
-	v14 = k2e
+	v2 = p
 	k2s = p + 1
 	// userinfo
-	for {
-		for {
-			if len(in)-p < 8 {
-				if n := len(in); n >= 8 {
-					p += genStop(genWord(in[n-8:], &genSet3), n-p)
-				} else {
-					for uint(p) < uint(len(in)) && genSet3[in[p]] != 0 {
-						p++
-					}
-				}
-				break
-			}
-			if q := in[p:][:8]; genSet3[q[0]]&genSet3[q[1]]&genSet3[q[2]]&genSet3[q[3]]&genSet3[q[4]]&genSet3[q[5]]&genSet3[q[6]]&genSet3[q[7]] == 0 {
-				p += genStop(genWord(q, &genSet3), 8)
-				break
-			}
-			p += 8
-		}
-		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
-			break
-		}
-		p += 3
-		for len(in)-p >= 3 && in[p] == '%' && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
-			p += 3
-		}
-	}
+	p = genScanPct(in, p, &genSet3, &genSet4)
 	k2e = p
 	if uint(p) >= uint(len(in)) || in[p] != '@' {
 		goto l5
@@ -1277,9 +1147,9 @@ func matchRelativePart(in string, pos int, caps *[8]span) int {
 	p++
 	goto l4
 l5:
-	p = v12
-	k2s = v13
-	k2e = v14
+	p = v2
+	k2s = 0
+	k2e = 0
 l4:
 	k3s = p + 1
 	if p = matchHost(in, p); p < 0 {
@@ -1289,38 +1159,20 @@ l4:
 	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l6
 	}
-	v15 = p
-	v16 = k4s
-	v17 = k4e
+	v3 = p
 	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l7
 	}
 	p++
 	k4s = p + 1
 	// port
-	for {
-		if len(in)-p < 8 {
-			if n := len(in); n >= 8 {
-				p += genStop(genWord(in[n-8:], &genSet7), n-p)
-			} else {
-				for uint(p) < uint(len(in)) && genSet7[in[p]] != 0 {
-					p++
-				}
-			}
-			break
-		}
-		if q := in[p:][:8]; genSet7[q[0]]&genSet7[q[1]]&genSet7[q[2]]&genSet7[q[3]]&genSet7[q[4]]&genSet7[q[5]]&genSet7[q[6]]&genSet7[q[7]] == 0 {
-			p += genStop(genWord(q, &genSet7), 8)
-			break
-		}
-		p += 8
-	}
+	p = genScan(in, p, &genSet7)
 	k4e = p
 	goto l6
 l7:
-	p = v15
-	k4s = v16
-	k4e = v17
+	p = v3
+	k4s = 0
+	k4e = 0
 l6:
 	k1e = p
 	k5s = p + 1
@@ -1362,16 +1214,16 @@ l6:
 	caps[5] = capSpan(k5s, k5e)
 	goto l2
 l3:
-	k1s = v2
-	k1e = v3
-	k2s = v4
-	k2e = v5
-	k3s = v6
-	k3e = v7
-	k4s = v8
-	k4e = v9
-	k5s = v10
-	k5e = v11
+	k1s = 0
+	k1e = 0
+	k2s = 0
+	k2e = 0
+	k3s = 0
+	k3e = 0
+	k4s = 0
+	k4e = 0
+	k5s = 0
+	k5e = 0
 	p = v1
 	if uint(p) >= uint(len(in)) || in[p] != '/' {
 		goto l8
@@ -1388,13 +1240,13 @@ l3:
 	caps[5] = capSpan(k5s, k5e)
 	goto l2
 l8:
-	k5s = v10
-	k5e = v11
+	k5s = 0
+	k5e = 0
 	p = v1
 	k5s = p + 1
 	// path-noscheme
 	// segment-nz-nc
-	v18 = p
+	v4 = p
 	for {
 		for {
 			if len(in)-p < 8 {
@@ -1421,7 +1273,7 @@ l8:
 			p += 3
 		}
 	}
-	if p == v18 {
+	if p == v4 {
 		goto l9
 	}
 	if uint(p) < uint(len(in)) && in[p] == '/' {
@@ -1461,8 +1313,8 @@ l8:
 	caps[5] = capSpan(k5s, k5e)
 	goto l2
 l9:
-	k5s = v10
-	k5e = v11
+	k5s = 0
+	k5e = 0
 	p = v1
 	k5s = p + 1
 	// path-empty
@@ -1484,7 +1336,7 @@ func matchRelativeRef(in string, pos int, caps *[8]span) int {
 	}
 	p := pos
 	k0s, k0e, k6s, k6e, k7s, k7e := 0, 0, 0, 0, 0, 0
-	var v1, v2, v3, v4, v5, v6 int
+	var v1, v2 int
 	// relative-ref
 	if p = matchRelativePart(in, p, caps); p < 0 {
 		goto l1
@@ -1494,8 +1346,6 @@ func matchRelativeRef(in string, pos int, caps *[8]span) int {
 		goto l2
 	}
 	v1 = p
-	v2 = k6s
-	v3 = k6e
 	if uint(p) >= uint(len(in)) || in[p] != '?' {
 		goto l3
 	}
@@ -1532,15 +1382,13 @@ func matchRelativeRef(in string, pos int, caps *[8]span) int {
 	goto l2
 l3:
 	p = v1
-	k6s = v2
-	k6e = v3
+	k6s = 0
+	k6e = 0
 l2:
 	if uint(p) >= uint(len(in)) || in[p] != '#' {
 		goto l4
 	}
-	v4 = p
-	v5 = k7s
-	v6 = k7e
+	v2 = p
 	if uint(p) >= uint(len(in)) || in[p] != '#' {
 		goto l5
 	}
@@ -1576,9 +1424,9 @@ l2:
 	k7e = p
 	goto l4
 l5:
-	p = v4
-	k7s = v5
-	k7e = v6
+	p = v2
+	k7s = 0
+	k7e = 0
 l4:
 	caps[6] = capSpan(k6s, k6e)
 	caps[7] = capSpan(k7s, k7e)
@@ -2380,32 +2228,7 @@ func explainPathAbempty(in string, pos int, d *genDiag) int {
 	v1 = p
 	if uint(p) < uint(len(in)) && in[p] == '/' {
 		p++
-		for {
-			for {
-				if len(in)-p < 8 {
-					if n := len(in); n >= 8 {
-						p += genStop(genWord(in[n-8:], &genSet12), n-p)
-					} else {
-						for uint(p) < uint(len(in)) && genSet12[in[p]] != 0 {
-							p++
-						}
-					}
-					break
-				}
-				if q := in[p:][:8]; genSet12[q[0]]&genSet12[q[1]]&genSet12[q[2]]&genSet12[q[3]]&genSet12[q[4]]&genSet12[q[5]]&genSet12[q[6]]&genSet12[q[7]] == 0 {
-					p += genStop(genWord(q, &genSet12), 8)
-					break
-				}
-				p += 8
-			}
-			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
-				break
-			}
-			p += 3
-			for len(in)-p >= 3 && in[p] == '%' && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
-				p += 3
-			}
-		}
+		p = genScanPct(in, p, &genSet12, &genSet4)
 	}
 	if p+2 >= d.far {
 		if p > v1 {
@@ -2471,32 +2294,7 @@ func explainPathAbsolute(in string, pos int, d *genDiag) int {
 	v2 = p
 	if uint(p) < uint(len(in)) && in[p] == '/' {
 		p++
-		for {
-			for {
-				if len(in)-p < 8 {
-					if n := len(in); n >= 8 {
-						p += genStop(genWord(in[n-8:], &genSet12), n-p)
-					} else {
-						for uint(p) < uint(len(in)) && genSet12[in[p]] != 0 {
-							p++
-						}
-					}
-					break
-				}
-				if q := in[p:][:8]; genSet12[q[0]]&genSet12[q[1]]&genSet12[q[2]]&genSet12[q[3]]&genSet12[q[4]]&genSet12[q[5]]&genSet12[q[6]]&genSet12[q[7]] == 0 {
-					p += genStop(genWord(q, &genSet12), 8)
-					break
-				}
-				p += 8
-			}
-			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
-				break
-			}
-			p += 3
-			for len(in)-p >= 3 && in[p] == '%' && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
-				p += 3
-			}
-		}
+		p = genScanPct(in, p, &genSet12, &genSet4)
 	}
 	if p+2 >= d.far {
 		if p > v2 {
@@ -2534,32 +2332,7 @@ func explainPathRootless(in string, pos int, d *genDiag) int {
 	v1 = p
 	if uint(p) < uint(len(in)) && in[p] == '/' {
 		p++
-		for {
-			for {
-				if len(in)-p < 8 {
-					if n := len(in); n >= 8 {
-						p += genStop(genWord(in[n-8:], &genSet12), n-p)
-					} else {
-						for uint(p) < uint(len(in)) && genSet12[in[p]] != 0 {
-							p++
-						}
-					}
-					break
-				}
-				if q := in[p:][:8]; genSet12[q[0]]&genSet12[q[1]]&genSet12[q[2]]&genSet12[q[3]]&genSet12[q[4]]&genSet12[q[5]]&genSet12[q[6]]&genSet12[q[7]] == 0 {
-					p += genStop(genWord(q, &genSet12), 8)
-					break
-				}
-				p += 8
-			}
-			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
-				break
-			}
-			p += 3
-			for len(in)-p >= 3 && in[p] == '%' && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
-				p += 3
-			}
-		}
+		p = genScanPct(in, p, &genSet12, &genSet4)
 	}
 	if p+2 >= d.far {
 		if p > v1 {
@@ -2946,32 +2719,7 @@ func explainPathNoscheme(in string, pos int, d *genDiag) int {
 	v1 = p
 	if uint(p) < uint(len(in)) && in[p] == '/' {
 		p++
-		for {
-			for {
-				if len(in)-p < 8 {
-					if n := len(in); n >= 8 {
-						p += genStop(genWord(in[n-8:], &genSet12), n-p)
-					} else {
-						for uint(p) < uint(len(in)) && genSet12[in[p]] != 0 {
-							p++
-						}
-					}
-					break
-				}
-				if q := in[p:][:8]; genSet12[q[0]]&genSet12[q[1]]&genSet12[q[2]]&genSet12[q[3]]&genSet12[q[4]]&genSet12[q[5]]&genSet12[q[6]]&genSet12[q[7]] == 0 {
-					p += genStop(genWord(q, &genSet12), 8)
-					break
-				}
-				p += 8
-			}
-			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
-				break
-			}
-			p += 3
-			for len(in)-p >= 3 && in[p] == '%' && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
-				p += 3
-			}
-		}
+		p = genScanPct(in, p, &genSet12, &genSet4)
 	}
 	if p+2 >= d.far {
 		if p > v1 {
@@ -3215,6 +2963,39 @@ func explainURIReferenceDiag(in string, lowerBound int, d *genDiag) (offset int)
 			continue
 		}
 		return d.far
+	}
+}
+
+// genScan returns the end of the run of the bytes of set from p in in,
+// as the runs written out in the matchers find it: eight bytes a step, then
+// where the run stopped without a branch (genWord, genStop).
+func genScan(in string, p int, set *[256]uint8) int {
+	for {
+		if len(in)-p < 8 {
+			if n := len(in); n >= 8 {
+				return p + genStop(genWord(in[n-8:], set), n-p)
+			}
+			for uint(p) < uint(len(in)) && set[in[p]] != 0 {
+				p++
+			}
+			return p
+		}
+		if q := in[p:][:8]; set[q[0]]&set[q[1]]&set[q[2]]&set[q[3]]&set[q[4]]&set[q[5]]&set[q[6]]&set[q[7]] == 0 {
+			return p + genStop(genWord(q, set), 8)
+		}
+		p += 8
+	}
+}
+
+// genScanPct is genScan of a run that takes pct-encoded triplets too,
+// whose hexadecimal digits are the bytes of hex.
+func genScanPct(in string, p int, set, hex *[256]uint8) int {
+	for {
+		p = genScan(in, p, set)
+		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || hex[in[p+1]] == 0 || hex[in[p+2]] == 0 {
+			return p
+		}
+		p += 3
 	}
 }
 

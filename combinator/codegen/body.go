@@ -19,12 +19,15 @@ type genFunc struct {
 	nocaps bool  // a diagnosis: captures are not kept
 	top    bool  // the function of Add, which no generated code calls in a loop
 	loops  int   // how many repetitions the code being emitted is in
-	nslots int
-	stmts  []stmt
-	dead   bool // the next statement cannot be reached
-	nvars  int
-	labels []*label
-	err    error
+	cold   int   // how many rules of Generator.ColdRules it is in (coldRuns)
+
+	assigned map[string]bool // the variables set so far (snapshot)
+	nslots   int
+	stmts    []stmt
+	dead     bool // the next statement cannot be reached
+	nvars    int
+	labels   []*label
+	err      error
 
 	// commit is the node of the function's top sequence after which the
 	// match cannot fail (what follows it never fails, commitPoint): once
@@ -77,6 +80,10 @@ func (f *genFunc) comment(text string) {
 func (f *genFunc) set(v, expr string) {
 	if !f.dead && v != expr {
 		f.stmts = append(f.stmts, stmt{text: v + " = " + expr, assign: v})
+		if f.assigned == nil {
+			f.assigned = map[string]bool{}
+		}
+		f.assigned[v] = true
 	}
 }
 

@@ -102,12 +102,22 @@ func capVar(slot int, end bool) string {
 
 // snapshot saves the capture variables of slots and returns the variables
 // that hold them.
+//
+// A slot that nothing has set yet on any path here holds its initial value
+// (capNone): outside a loop, code runs in the order it is written, so no
+// statement before this one sets it. Its snapshot is that constant, not a
+// variable (the functions of capFunc start with all their slots so).
 func (f *genFunc) snapshot(slots []int) []string {
 	var vs []string
 	for _, s := range slots {
+		start, end := capVar(s, false), capVar(s, true)
+		if f.loops == 0 && !f.assigned[start] && !f.assigned[end] {
+			vs = append(vs, f.g.capNone(), f.g.capNone())
+			continue
+		}
 		a, b := f.newVar(), f.newVar()
-		f.set(a, capVar(s, false))
-		f.set(b, capVar(s, true))
+		f.set(a, start)
+		f.set(b, end)
 		vs = append(vs, a, b)
 	}
 	return vs

@@ -106,6 +106,11 @@ type Generator struct {
 	// end) = {start+1, end} would otherwise add one and clamp -1 to 0 in
 	// every slot of every match.
 	CapsOneBased bool
+	// ColdRules names the rules whose runs are scanned by a call of a
+	// function of the output (Prefix + "Scan") rather than written out in
+	// the matchers: rules that the inputs which matter for speed seldom
+	// hold (a port, a userinfo, an IP literal). A diagnosis always calls it.
+	ColdRules []string
 
 	nodes map[*c.Rule]*node // the rules met, read through combinator's view
 	funcs []string          // the emitted functions
@@ -132,6 +137,8 @@ type Generator struct {
 	reps    []repeated
 
 	needles  bool        // the matchers call strings.IndexByte (needle)
+	scanFunc bool        // the code calls Prefix + "Scan" (coldRuns)
+	scanPct  bool        // and Prefix + "ScanPct"
 	runs     bool        // the matchers call Prefix + "Word" and "Stop" (runScan)
 	runeSets []c.RuneSet // the sets of code points of rune classes, in order of first use (runes.go)
 	runeName map[string]string

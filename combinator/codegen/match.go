@@ -3,6 +3,7 @@ package codegen
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -111,6 +112,10 @@ func (f *genFunc) node(r *node, fail *label) {
 	}
 	if r.name != "" {
 		f.comment(r.name)
+		if slices.Contains(f.g.ColdRules, r.name) {
+			f.cold++
+			defer func() { f.cold-- }()
+		}
 	}
 	if r.fast != fNone {
 		f.fused(r, fail)
@@ -282,6 +287,7 @@ func (f *genFunc) loop(s *node, lo, hi string, fail *label) {
 	}
 	head, stop, iterFail, ok := f.newLabel(), f.newLabel(), f.newLabel(), f.newLabel()
 	f.loopHead(head)
+	f.loops++
 	if hi != "" {
 		f.jumpIf(n+" == "+hi, stop)
 	}
@@ -291,9 +297,7 @@ func (f *genFunc) loop(s *node, lo, hi string, fail *label) {
 	save := f.newVar()
 	f.set(save, "p")
 	snap := f.snapshot(slots)
-	f.loops++
 	f.node(s, iterFail)
-	f.loops--
 	if n != "" {
 		f.emit("%s++", n)
 	}
@@ -302,6 +306,7 @@ func (f *genFunc) loop(s *node, lo, hi string, fail *label) {
 		f.jumpIf("p == "+save, ok)
 	}
 	f.jump(head)
+	f.loops--
 	f.place(iterFail)
 	f.set("p", save)
 	f.restore(slots, snap)

@@ -19,6 +19,10 @@ import (
 // a step of the scan for each triplet, which stops at its "%" at once, made
 // a query of percent-encoded words take twice the time.
 func (f *genFunc) runLoop(r *node) string {
+	if r.pct && f.coldRuns() {
+		f.g.runs, f.g.scanFunc, f.g.scanPct = true, true, true
+		return fmt.Sprintf("p = %sScanPct(in, p, &%s, &%s)", f.g.prefix(), f.g.table(r.set), f.g.table(c.HexDigSet))
+	}
 	loop := f.runScan(r.set)
 	if !r.pct {
 		return loop
@@ -55,6 +59,10 @@ p += 3
 // it is written out.
 func (f *genFunc) runScan(set c.CharSet) string {
 	f.g.runs = true
+	if f.coldRuns() {
+		f.g.scanFunc = true
+		return fmt.Sprintf("p = %sScan(in, p, &%s)", f.g.prefix(), f.g.table(set))
+	}
 	t := f.g.table(set)
 	var and []string
 	for i := range 8 {
@@ -88,7 +96,7 @@ func (g *Generator) runSource() string {
 	if !g.runs {
 		return ""
 	}
-	return fmt.Sprintf(`// %[1]sWord packs the entries in set of the eight bytes of q, in their
+	return g.scanSource() + fmt.Sprintf(`// %[1]sWord packs the entries in set of the eight bytes of q, in their
 // order from the lowest byte.
 func %[1]sWord(q string, set *[256]uint8) uint64 {
 	return uint64(set[q[0]]) | uint64(set[q[1]])<<8 | uint64(set[q[2]])<<16 | uint64(set[q[3]])<<24 |
@@ -102,4 +110,58 @@ func %[1]sStop(w uint64, r int) int {
 }
 
 `, g.prefix())
+}
+
+// coldRuns reports whether the runs of the code being emitted are scanned
+// by a call of Prefix + "Scan" rather than written out (runScan): in a
+// diagnosis, and in the rules of Generator.ColdRules.
+func (f *genFunc) coldRuns() bool {
+	return f.nocaps || f.cold > 0
+}
+
+// scanSource is the functions that scan a run where it is not written out
+// (coldRuns): the loop of runScan, and of runLoop where a run takes
+// pct-encoded triplets.
+func (g *Generator) scanSource() string {
+	var b strings.Builder
+	if g.scanFunc {
+		fmt.Fprintf(&b, `// %[1]sScan returns the end of the run of the bytes of set from p in in,
+// as the runs written out in the matchers find it: eight bytes a step, then
+// where the run stopped without a branch (%[1]sWord, %[1]sStop).
+func %[1]sScan(in string, p int, set *[256]uint8) int {
+	for {
+		if len(in)-p < 8 {
+			if n := len(in); n >= 8 {
+				return p + %[1]sStop(%[1]sWord(in[n-8:], set), n-p)
+			}
+			for uint(p) < uint(len(in)) && set[in[p]] != 0 {
+				p++
+			}
+			return p
+		}
+		if q := in[p:][:8]; set[q[0]]&set[q[1]]&set[q[2]]&set[q[3]]&set[q[4]]&set[q[5]]&set[q[6]]&set[q[7]] == 0 {
+			return p + %[1]sStop(%[1]sWord(q, set), 8)
+		}
+		p += 8
+	}
+}
+
+`, g.prefix())
+	}
+	if g.scanPct {
+		fmt.Fprintf(&b, `// %[1]sScanPct is %[1]sScan of a run that takes pct-encoded triplets too,
+// whose hexadecimal digits are the bytes of hex.
+func %[1]sScanPct(in string, p int, set, hex *[256]uint8) int {
+	for {
+		p = %[1]sScan(in, p, set)
+		if uint(p) >= uint(len(in)) || in[p] != '%%' || len(in)-p < 3 || hex[in[p+1]] == 0 || hex[in[p+2]] == 0 {
+			return p
+		}
+		p += 3
+	}
+}
+
+`, g.prefix())
+	}
+	return b.String()
 }
