@@ -258,7 +258,7 @@ l1:
 //	IPv6address = 6( h16 ":" ) ls32 / "::" 5( h16 ":" ) ls32 / [ h16 ] "::" 4( h16 ":" ) ls32 / [ h16 [ ":" h16 ] ] "::" 3( h16 ":" ) ls32 / [ h16 *2( ":" h16 ) ] "::" 2( h16 ":" ) ls32 / [ h16 *3( ":" h16 ) ] "::" h16 ":" ls32 / [ h16 *4( ":" h16 ) ] "::" ls32 / [ h16 *5( ":" h16 ) ] "::" h16 / [ h16 *6( ":" h16 ) ] "::"
 func matchIPv6address(in string, pos int) int {
 	p := pos
-	var v1, v2, v3, v4, v5, v6, v7 int
+	var v1 int
 	// IPv6address
 	v1 = p
 	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
@@ -313,16 +313,12 @@ l5:
 	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
 		goto l7
 	}
-	v2 = p
-	if p = matchH16(in, p); p < 0 {
-		goto l8
+	if e := matchH16(in, p); e >= 0 {
+		p = e
+	} else {
+		goto l7
 	}
-	if p = matchRepColonH16(in, p, 0, 1); p < 0 {
-		goto l8
-	}
-	goto l7
-l8:
-	p = v2
+	p = matchRepColonH16(in, p, 0, 1)
 l7:
 	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l6
@@ -338,34 +334,60 @@ l7:
 l6:
 	p = v1
 	if uint(p) >= uint(len(in)) || genSet9[in[p]] == 0 {
-		goto l9
+		goto l8
 	}
 	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
-		goto l10
-	}
-	v3 = p
-	if p = matchH16(in, p); p < 0 {
-		goto l11
-	}
-	if p = matchRepColonH16(in, p, 0, 2); p < 0 {
-		goto l11
-	}
-	goto l10
-l11:
-	p = v3
-l10:
-	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l9
+	}
+	if e := matchH16(in, p); e >= 0 {
+		p = e
+	} else {
+		goto l9
+	}
+	p = matchRepColonH16(in, p, 0, 2)
+l9:
+	if len(in)-p < 2 || in[p:][:2] != "::" {
+		goto l8
 	}
 	p += 2
 	if p = matchRepH16Colon(in, p, 2, 2); p < 0 {
-		goto l9
+		goto l8
 	}
 	if p = matchLs32(in, p); p < 0 {
-		goto l9
+		goto l8
 	}
 	goto l2
-l9:
+l8:
+	p = v1
+	if uint(p) >= uint(len(in)) || genSet9[in[p]] == 0 {
+		goto l10
+	}
+	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
+		goto l11
+	}
+	if e := matchH16(in, p); e >= 0 {
+		p = e
+	} else {
+		goto l11
+	}
+	p = matchRepColonH16(in, p, 0, 3)
+l11:
+	if len(in)-p < 2 || in[p:][:2] != "::" {
+		goto l10
+	}
+	p += 2
+	if p = matchH16(in, p); p < 0 {
+		goto l10
+	}
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
+		goto l10
+	}
+	p++
+	if p = matchLs32(in, p); p < 0 {
+		goto l10
+	}
+	goto l2
+l10:
 	p = v1
 	if uint(p) >= uint(len(in)) || genSet9[in[p]] == 0 {
 		goto l12
@@ -373,28 +395,17 @@ l9:
 	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
 		goto l13
 	}
-	v4 = p
-	if p = matchH16(in, p); p < 0 {
-		goto l14
+	if e := matchH16(in, p); e >= 0 {
+		p = e
+	} else {
+		goto l13
 	}
-	if p = matchRepColonH16(in, p, 0, 3); p < 0 {
-		goto l14
-	}
-	goto l13
-l14:
-	p = v4
+	p = matchRepColonH16(in, p, 0, 4)
 l13:
 	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l12
 	}
 	p += 2
-	if p = matchH16(in, p); p < 0 {
-		goto l12
-	}
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l12
-	}
-	p++
 	if p = matchLs32(in, p); p < 0 {
 		goto l12
 	}
@@ -402,76 +413,41 @@ l13:
 l12:
 	p = v1
 	if uint(p) >= uint(len(in)) || genSet9[in[p]] == 0 {
-		goto l15
+		goto l14
 	}
 	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
-		goto l16
-	}
-	v5 = p
-	if p = matchH16(in, p); p < 0 {
-		goto l17
-	}
-	if p = matchRepColonH16(in, p, 0, 4); p < 0 {
-		goto l17
-	}
-	goto l16
-l17:
-	p = v5
-l16:
-	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l15
 	}
-	p += 2
-	if p = matchLs32(in, p); p < 0 {
+	if e := matchH16(in, p); e >= 0 {
+		p = e
+	} else {
 		goto l15
 	}
-	goto l2
+	p = matchRepColonH16(in, p, 0, 5)
 l15:
-	p = v1
-	if uint(p) >= uint(len(in)) || genSet9[in[p]] == 0 {
-		goto l18
-	}
-	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
-		goto l19
-	}
-	v6 = p
-	if p = matchH16(in, p); p < 0 {
-		goto l20
-	}
-	if p = matchRepColonH16(in, p, 0, 5); p < 0 {
-		goto l20
-	}
-	goto l19
-l20:
-	p = v6
-l19:
 	if len(in)-p < 2 || in[p:][:2] != "::" {
-		goto l18
+		goto l14
 	}
 	p += 2
 	if p = matchH16(in, p); p < 0 {
-		goto l18
+		goto l14
 	}
 	goto l2
-l18:
+l14:
 	p = v1
 	if uint(p) >= uint(len(in)) || genSet9[in[p]] == 0 {
 		goto l1
 	}
 	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
-		goto l21
+		goto l16
 	}
-	v7 = p
-	if p = matchH16(in, p); p < 0 {
-		goto l22
+	if e := matchH16(in, p); e >= 0 {
+		p = e
+	} else {
+		goto l16
 	}
-	if p = matchRepColonH16(in, p, 0, 6); p < 0 {
-		goto l22
-	}
-	goto l21
-l22:
-	p = v7
-l21:
+	p = matchRepColonH16(in, p, 0, 6)
+l16:
 	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l1
 	}
@@ -739,9 +715,7 @@ l5:
 	k2e = -1
 l4:
 	k3s = p
-	if p = matchIhost(in, p); p < 0 {
-		goto l3
-	}
+	p = matchIhost(in, p)
 	k3e = p
 	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l6
@@ -1244,9 +1218,7 @@ l5:
 	k2e = -1
 l4:
 	k3s = p
-	if p = matchIhost(in, p); p < 0 {
-		goto l3
-	}
+	p = matchIhost(in, p)
 	k3e = p
 	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l6
@@ -2137,7 +2109,7 @@ l10:
 		goto l15
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
-		goto l16
+		goto l20
 	}
 	v2 = p
 	if p = explainH16(in, p, d); p < 0 {
@@ -2152,7 +2124,6 @@ l19:
 l17:
 	p = v2
 l20:
-l16:
 	if p = d.lit(in, p, "::", false, 31, 6); p < 0 {
 		goto l15
 	}
@@ -2169,7 +2140,7 @@ l15:
 		goto l24
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
-		goto l25
+		goto l29
 	}
 	v3 = p
 	if p = explainH16(in, p, d); p < 0 {
@@ -2184,7 +2155,6 @@ l28:
 l26:
 	p = v3
 l29:
-l25:
 	if p = d.lit(in, p, "::", false, 31, 6); p < 0 {
 		goto l24
 	}
@@ -2201,7 +2171,7 @@ l24:
 		goto l33
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
-		goto l34
+		goto l38
 	}
 	v4 = p
 	if p = explainH16(in, p, d); p < 0 {
@@ -2216,7 +2186,6 @@ l37:
 l35:
 	p = v4
 l38:
-l34:
 	if p = d.lit(in, p, "::", false, 31, 6); p < 0 {
 		goto l33
 	}
@@ -2236,7 +2205,7 @@ l33:
 		goto l44
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
-		goto l45
+		goto l49
 	}
 	v5 = p
 	if p = explainH16(in, p, d); p < 0 {
@@ -2251,7 +2220,6 @@ l48:
 l46:
 	p = v5
 l49:
-l45:
 	if p = d.lit(in, p, "::", false, 31, 6); p < 0 {
 		goto l44
 	}
@@ -2265,7 +2233,7 @@ l44:
 		goto l52
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
-		goto l53
+		goto l57
 	}
 	v6 = p
 	if p = explainH16(in, p, d); p < 0 {
@@ -2280,7 +2248,6 @@ l56:
 l54:
 	p = v6
 l57:
-l53:
 	if p = d.lit(in, p, "::", false, 31, 6); p < 0 {
 		goto l52
 	}
@@ -2294,7 +2261,7 @@ l52:
 		goto l60
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
-		goto l61
+		goto l65
 	}
 	v7 = p
 	if p = explainH16(in, p, d); p < 0 {
@@ -2309,7 +2276,6 @@ l64:
 l62:
 	p = v7
 l65:
-l61:
 	if p = d.lit(in, p, "::", false, 31, 6); p < 0 {
 		goto l60
 	}
@@ -2643,14 +2609,14 @@ func explainIpathAbsolute(in string, pos int, d *genDiag) int {
 		goto l1
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || genSet2[in[p]] == 0) {
-		goto l3
+		goto l13
 	}
 	v1 = p
 	if p = explainIsegmentNz(in, p, d); p < 0 {
 		goto l4
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '/') {
-		goto l6
+		goto l8
 	}
 l7:
 	if (uint(p) >= uint(len(in)) || in[p] != '/') && p < d.far {
@@ -2671,12 +2637,10 @@ l12:
 l9:
 	p = v3
 l8:
-l6:
 	goto l13
 l4:
 	p = v1
 l13:
-l3:
 	return p
 l1:
 	if d.far == pos && d.root != 23 {
@@ -2695,7 +2659,7 @@ func explainIpathRootless(in string, pos int, d *genDiag) int {
 		goto l1
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '/') {
-		goto l3
+		goto l5
 	}
 l4:
 	if (uint(p) >= uint(len(in)) || in[p] != '/') && p < d.far {
@@ -2716,7 +2680,6 @@ l9:
 l6:
 	p = v2
 l5:
-l3:
 	return p
 l1:
 	if d.far == pos && d.root != 25 {
@@ -2746,7 +2709,7 @@ func explainIhierPart(in string, pos int, d *genDiag) int {
 		goto l3
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || genSet2[in[p]] == 0) {
-		goto l6
+		goto l10
 	}
 	v2 = p
 	if p = explainIuserinfo(in, p, d); p < 0 {
@@ -2759,12 +2722,11 @@ func explainIhierPart(in string, pos int, d *genDiag) int {
 l7:
 	p = v2
 l10:
-l6:
 	if p = explainIhost(in, p, d); p < 0 {
 		goto l3
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
-		goto l12
+		goto l16
 	}
 	v3 = p
 	if p = d.byte1(in, p, ':', 6); p < 0 {
@@ -2777,7 +2739,6 @@ l6:
 l13:
 	p = v3
 l16:
-l12:
 	if p = explainIpathAbempty(in, p, d); p < 0 {
 		goto l3
 	}
@@ -2929,7 +2890,7 @@ func explainIRIRule(in string, pos int, d *genDiag) int {
 		goto l1
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '?') {
-		goto l6
+		goto l10
 	}
 	v1 = p
 	if p = d.byte1(in, p, '?', 43); p < 0 {
@@ -2942,9 +2903,8 @@ func explainIRIRule(in string, pos int, d *genDiag) int {
 l7:
 	p = v1
 l10:
-l6:
 	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '#') {
-		goto l11
+		goto l15
 	}
 	v2 = p
 	if p = d.byte1(in, p, '#', 45); p < 0 {
@@ -2957,7 +2917,6 @@ l6:
 l12:
 	p = v2
 l15:
-l11:
 	return p
 l1:
 	if d.far == pos && d.root != 0 {
@@ -3018,7 +2977,7 @@ func explainAbsoluteIRIRule(in string, pos int, d *genDiag) int {
 		goto l1
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '?') {
-		goto l6
+		goto l10
 	}
 	v1 = p
 	if p = d.byte1(in, p, '?', 43); p < 0 {
@@ -3031,7 +2990,6 @@ func explainAbsoluteIRIRule(in string, pos int, d *genDiag) int {
 l7:
 	p = v1
 l10:
-l6:
 	return p
 l1:
 	if d.far == pos && d.root != 30 {
@@ -3138,7 +3096,7 @@ func explainIpathNoscheme(in string, pos int, d *genDiag) int {
 		goto l1
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '/') {
-		goto l3
+		goto l5
 	}
 l4:
 	if (uint(p) >= uint(len(in)) || in[p] != '/') && p < d.far {
@@ -3159,7 +3117,6 @@ l9:
 l6:
 	p = v2
 l5:
-l3:
 	return p
 l1:
 	if d.far == pos && d.root != 33 {
@@ -3182,7 +3139,7 @@ func explainIrelativePart(in string, pos int, d *genDiag) int {
 		goto l3
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || genSet2[in[p]] == 0) {
-		goto l6
+		goto l10
 	}
 	v2 = p
 	if p = explainIuserinfo(in, p, d); p < 0 {
@@ -3195,12 +3152,11 @@ func explainIrelativePart(in string, pos int, d *genDiag) int {
 l7:
 	p = v2
 l10:
-l6:
 	if p = explainIhost(in, p, d); p < 0 {
 		goto l3
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
-		goto l12
+		goto l16
 	}
 	v3 = p
 	if p = d.byte1(in, p, ':', 6); p < 0 {
@@ -3213,7 +3169,6 @@ l6:
 l13:
 	p = v3
 l16:
-l12:
 	if p = explainIpathAbempty(in, p, d); p < 0 {
 		goto l3
 	}
@@ -3263,7 +3218,7 @@ func explainIrelativeRef(in string, pos int, d *genDiag) int {
 		goto l1
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '?') {
-		goto l3
+		goto l7
 	}
 	v1 = p
 	if p = d.byte1(in, p, '?', 43); p < 0 {
@@ -3276,9 +3231,8 @@ func explainIrelativeRef(in string, pos int, d *genDiag) int {
 l4:
 	p = v1
 l7:
-l3:
 	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '#') {
-		goto l8
+		goto l12
 	}
 	v2 = p
 	if p = d.byte1(in, p, '#', 45); p < 0 {
@@ -3291,7 +3245,6 @@ l3:
 l9:
 	p = v2
 l12:
-l8:
 	return p
 l1:
 	if d.far == pos && d.root != 31 {

@@ -257,7 +257,7 @@ l1:
 //	IPv6address = 6( h16 ":" ) ls32 / "::" 5( h16 ":" ) ls32 / [ h16 ] "::" 4( h16 ":" ) ls32 / [ h16 [ ":" h16 ] ] "::" 3( h16 ":" ) ls32 / [ h16 *2( ":" h16 ) ] "::" 2( h16 ":" ) ls32 / [ h16 *3( ":" h16 ) ] "::" h16 ":" ls32 / [ h16 *4( ":" h16 ) ] "::" ls32 / [ h16 *5( ":" h16 ) ] "::" h16 / [ h16 *6( ":" h16 ) ] "::"
 func matchIPv6address(in string, pos int) int {
 	p := pos
-	var v1, v2, v3, v4, v5, v6, v7 int
+	var v1 int
 	// IPv6address
 	v1 = p
 	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
@@ -312,16 +312,12 @@ l5:
 	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
 		goto l7
 	}
-	v2 = p
-	if p = matchH16(in, p); p < 0 {
-		goto l8
+	if e := matchH16(in, p); e >= 0 {
+		p = e
+	} else {
+		goto l7
 	}
-	if p = matchRepColonH16(in, p, 0, 1); p < 0 {
-		goto l8
-	}
-	goto l7
-l8:
-	p = v2
+	p = matchRepColonH16(in, p, 0, 1)
 l7:
 	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l6
@@ -337,34 +333,60 @@ l7:
 l6:
 	p = v1
 	if uint(p) >= uint(len(in)) || genSet9[in[p]] == 0 {
-		goto l9
+		goto l8
 	}
 	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
-		goto l10
-	}
-	v3 = p
-	if p = matchH16(in, p); p < 0 {
-		goto l11
-	}
-	if p = matchRepColonH16(in, p, 0, 2); p < 0 {
-		goto l11
-	}
-	goto l10
-l11:
-	p = v3
-l10:
-	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l9
+	}
+	if e := matchH16(in, p); e >= 0 {
+		p = e
+	} else {
+		goto l9
+	}
+	p = matchRepColonH16(in, p, 0, 2)
+l9:
+	if len(in)-p < 2 || in[p:][:2] != "::" {
+		goto l8
 	}
 	p += 2
 	if p = matchRepH16Colon(in, p, 2, 2); p < 0 {
-		goto l9
+		goto l8
 	}
 	if p = matchLs32(in, p); p < 0 {
-		goto l9
+		goto l8
 	}
 	goto l2
-l9:
+l8:
+	p = v1
+	if uint(p) >= uint(len(in)) || genSet9[in[p]] == 0 {
+		goto l10
+	}
+	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
+		goto l11
+	}
+	if e := matchH16(in, p); e >= 0 {
+		p = e
+	} else {
+		goto l11
+	}
+	p = matchRepColonH16(in, p, 0, 3)
+l11:
+	if len(in)-p < 2 || in[p:][:2] != "::" {
+		goto l10
+	}
+	p += 2
+	if p = matchH16(in, p); p < 0 {
+		goto l10
+	}
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
+		goto l10
+	}
+	p++
+	if p = matchLs32(in, p); p < 0 {
+		goto l10
+	}
+	goto l2
+l10:
 	p = v1
 	if uint(p) >= uint(len(in)) || genSet9[in[p]] == 0 {
 		goto l12
@@ -372,28 +394,17 @@ l9:
 	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
 		goto l13
 	}
-	v4 = p
-	if p = matchH16(in, p); p < 0 {
-		goto l14
+	if e := matchH16(in, p); e >= 0 {
+		p = e
+	} else {
+		goto l13
 	}
-	if p = matchRepColonH16(in, p, 0, 3); p < 0 {
-		goto l14
-	}
-	goto l13
-l14:
-	p = v4
+	p = matchRepColonH16(in, p, 0, 4)
 l13:
 	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l12
 	}
 	p += 2
-	if p = matchH16(in, p); p < 0 {
-		goto l12
-	}
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l12
-	}
-	p++
 	if p = matchLs32(in, p); p < 0 {
 		goto l12
 	}
@@ -401,76 +412,41 @@ l13:
 l12:
 	p = v1
 	if uint(p) >= uint(len(in)) || genSet9[in[p]] == 0 {
-		goto l15
+		goto l14
 	}
 	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
-		goto l16
-	}
-	v5 = p
-	if p = matchH16(in, p); p < 0 {
-		goto l17
-	}
-	if p = matchRepColonH16(in, p, 0, 4); p < 0 {
-		goto l17
-	}
-	goto l16
-l17:
-	p = v5
-l16:
-	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l15
 	}
-	p += 2
-	if p = matchLs32(in, p); p < 0 {
+	if e := matchH16(in, p); e >= 0 {
+		p = e
+	} else {
 		goto l15
 	}
-	goto l2
+	p = matchRepColonH16(in, p, 0, 5)
 l15:
-	p = v1
-	if uint(p) >= uint(len(in)) || genSet9[in[p]] == 0 {
-		goto l18
-	}
-	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
-		goto l19
-	}
-	v6 = p
-	if p = matchH16(in, p); p < 0 {
-		goto l20
-	}
-	if p = matchRepColonH16(in, p, 0, 5); p < 0 {
-		goto l20
-	}
-	goto l19
-l20:
-	p = v6
-l19:
 	if len(in)-p < 2 || in[p:][:2] != "::" {
-		goto l18
+		goto l14
 	}
 	p += 2
 	if p = matchH16(in, p); p < 0 {
-		goto l18
+		goto l14
 	}
 	goto l2
-l18:
+l14:
 	p = v1
 	if uint(p) >= uint(len(in)) || genSet9[in[p]] == 0 {
 		goto l1
 	}
 	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
-		goto l21
+		goto l16
 	}
-	v7 = p
-	if p = matchH16(in, p); p < 0 {
-		goto l22
+	if e := matchH16(in, p); e >= 0 {
+		p = e
+	} else {
+		goto l16
 	}
-	if p = matchRepColonH16(in, p, 0, 6); p < 0 {
-		goto l22
-	}
-	goto l21
-l22:
-	p = v7
-l21:
+	p = matchRepColonH16(in, p, 0, 6)
+l16:
 	if len(in)-p < 2 || in[p:][:2] != "::" {
 		goto l1
 	}
@@ -709,9 +685,7 @@ l5:
 	k2e = 0
 l4:
 	k3s = p + 1
-	if p = matchHost(in, p); p < 0 {
-		goto l3
-	}
+	p = matchHost(in, p)
 	k3e = p
 	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l6
@@ -1152,9 +1126,7 @@ l5:
 	k2e = 0
 l4:
 	k3s = p + 1
-	if p = matchHost(in, p); p < 0 {
-		goto l3
-	}
+	p = matchHost(in, p)
 	k3e = p
 	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l6
@@ -1864,7 +1836,7 @@ l10:
 		goto l15
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
-		goto l16
+		goto l20
 	}
 	v2 = p
 	if p = explainH16(in, p, d); p < 0 {
@@ -1879,7 +1851,6 @@ l19:
 l17:
 	p = v2
 l20:
-l16:
 	if p = d.lit(in, p, "::", false, 28, 6); p < 0 {
 		goto l15
 	}
@@ -1896,7 +1867,7 @@ l15:
 		goto l24
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
-		goto l25
+		goto l29
 	}
 	v3 = p
 	if p = explainH16(in, p, d); p < 0 {
@@ -1911,7 +1882,6 @@ l28:
 l26:
 	p = v3
 l29:
-l25:
 	if p = d.lit(in, p, "::", false, 28, 6); p < 0 {
 		goto l24
 	}
@@ -1928,7 +1898,7 @@ l24:
 		goto l33
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
-		goto l34
+		goto l38
 	}
 	v4 = p
 	if p = explainH16(in, p, d); p < 0 {
@@ -1943,7 +1913,6 @@ l37:
 l35:
 	p = v4
 l38:
-l34:
 	if p = d.lit(in, p, "::", false, 28, 6); p < 0 {
 		goto l33
 	}
@@ -1963,7 +1932,7 @@ l33:
 		goto l44
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
-		goto l45
+		goto l49
 	}
 	v5 = p
 	if p = explainH16(in, p, d); p < 0 {
@@ -1978,7 +1947,6 @@ l48:
 l46:
 	p = v5
 l49:
-l45:
 	if p = d.lit(in, p, "::", false, 28, 6); p < 0 {
 		goto l44
 	}
@@ -1992,7 +1960,7 @@ l44:
 		goto l52
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
-		goto l53
+		goto l57
 	}
 	v6 = p
 	if p = explainH16(in, p, d); p < 0 {
@@ -2007,7 +1975,6 @@ l56:
 l54:
 	p = v6
 l57:
-l53:
 	if p = d.lit(in, p, "::", false, 28, 6); p < 0 {
 		goto l52
 	}
@@ -2021,7 +1988,7 @@ l52:
 		goto l60
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
-		goto l61
+		goto l65
 	}
 	v7 = p
 	if p = explainH16(in, p, d); p < 0 {
@@ -2036,7 +2003,6 @@ l64:
 l62:
 	p = v7
 l65:
-l61:
 	if p = d.lit(in, p, "::", false, 28, 6); p < 0 {
 		goto l60
 	}
@@ -2282,7 +2248,7 @@ func explainPathAbsolute(in string, pos int, d *genDiag) int {
 		goto l1
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || genSet2[in[p]] == 0) {
-		goto l3
+		goto l7
 	}
 	v1 = p
 	if p = explainSegmentNz(in, p, d); p < 0 {
@@ -2308,7 +2274,6 @@ l6:
 l4:
 	p = v1
 l7:
-l3:
 	return p
 l1:
 	if d.far == pos && d.root != 17 {
@@ -2391,7 +2356,7 @@ func explainHierPart(in string, pos int, d *genDiag) int {
 		goto l3
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || genSet2[in[p]] == 0) {
-		goto l6
+		goto l10
 	}
 	v2 = p
 	if p = explainUserinfo(in, p, d); p < 0 {
@@ -2404,12 +2369,11 @@ func explainHierPart(in string, pos int, d *genDiag) int {
 l7:
 	p = v2
 l10:
-l6:
 	if p = explainHost(in, p, d); p < 0 {
 		goto l3
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
-		goto l12
+		goto l16
 	}
 	v3 = p
 	if p = d.byte1(in, p, ':', 6); p < 0 {
@@ -2422,7 +2386,6 @@ l6:
 l13:
 	p = v3
 l16:
-l12:
 	if p = explainPathAbempty(in, p, d); p < 0 {
 		goto l3
 	}
@@ -2522,7 +2485,7 @@ func explainURIRule(in string, pos int, d *genDiag) int {
 		goto l1
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '?') {
-		goto l6
+		goto l10
 	}
 	v1 = p
 	if p = d.byte1(in, p, '?', 39); p < 0 {
@@ -2535,9 +2498,8 @@ func explainURIRule(in string, pos int, d *genDiag) int {
 l7:
 	p = v1
 l10:
-l6:
 	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '#') {
-		goto l11
+		goto l15
 	}
 	v2 = p
 	if p = d.byte1(in, p, '#', 40); p < 0 {
@@ -2550,7 +2512,6 @@ l6:
 l12:
 	p = v2
 l15:
-l11:
 	return p
 l1:
 	if d.far == pos && d.root != 0 {
@@ -2611,7 +2572,7 @@ func explainAbsoluteURIRule(in string, pos int, d *genDiag) int {
 		goto l1
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '?') {
-		goto l6
+		goto l10
 	}
 	v1 = p
 	if p = d.byte1(in, p, '?', 39); p < 0 {
@@ -2624,7 +2585,6 @@ func explainAbsoluteURIRule(in string, pos int, d *genDiag) int {
 l7:
 	p = v1
 l10:
-l6:
 	return p
 l1:
 	if d.far == pos && d.root != 23 {
@@ -2751,7 +2711,7 @@ func explainRelativePart(in string, pos int, d *genDiag) int {
 		goto l3
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || genSet2[in[p]] == 0) {
-		goto l6
+		goto l10
 	}
 	v2 = p
 	if p = explainUserinfo(in, p, d); p < 0 {
@@ -2764,12 +2724,11 @@ func explainRelativePart(in string, pos int, d *genDiag) int {
 l7:
 	p = v2
 l10:
-l6:
 	if p = explainHost(in, p, d); p < 0 {
 		goto l3
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
-		goto l12
+		goto l16
 	}
 	v3 = p
 	if p = d.byte1(in, p, ':', 6); p < 0 {
@@ -2782,7 +2741,6 @@ l6:
 l13:
 	p = v3
 l16:
-l12:
 	if p = explainPathAbempty(in, p, d); p < 0 {
 		goto l3
 	}
@@ -2832,7 +2790,7 @@ func explainRelativeRefRule(in string, pos int, d *genDiag) int {
 		goto l1
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '?') {
-		goto l3
+		goto l7
 	}
 	v1 = p
 	if p = d.byte1(in, p, '?', 39); p < 0 {
@@ -2845,9 +2803,8 @@ func explainRelativeRefRule(in string, pos int, d *genDiag) int {
 l4:
 	p = v1
 l7:
-l3:
 	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '#') {
-		goto l8
+		goto l12
 	}
 	v2 = p
 	if p = d.byte1(in, p, '#', 40); p < 0 {
@@ -2860,7 +2817,6 @@ l3:
 l9:
 	p = v2
 l12:
-l8:
 	return p
 l1:
 	if d.far == pos && d.root != 24 {

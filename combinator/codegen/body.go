@@ -259,7 +259,52 @@ func (f *genFunc) prune() {
 		}
 		f.stmts = out
 		if !changed {
-			return
+			break
 		}
 	}
+	f.mergeLabels()
+}
+
+var gotoLabel = regexp.MustCompile(`\bgoto (l[0-9]+)\b`)
+
+// mergeLabels gives labels placed together one name, and drops a goto to
+// the statement that follows it and the labels nothing jumps to then.
+func (f *genFunc) mergeLabels() {
+	rename := map[string]string{}
+	out := f.stmts[:0]
+	for _, s := range f.stmts {
+		if s.label != nil && len(out) > 0 && out[len(out)-1].label != nil {
+			rename[s.label.name] = out[len(out)-1].label.name
+			continue
+		}
+		out = append(out, s)
+	}
+	f.stmts = out
+	uses := map[string]int{}
+	for i, s := range f.stmts {
+		if s.label != nil {
+			continue
+		}
+		s.text = gotoLabel.ReplaceAllStringFunc(s.text, func(g string) string {
+			if to, ok := rename[g[len("goto "):]]; ok {
+				return "goto " + to
+			}
+			return g
+		})
+		if next := i + 1; next < len(f.stmts) && f.stmts[next].label != nil && s.text == "goto "+f.stmts[next].label.name {
+			s.text = "" // falls through to it
+		}
+		for _, m := range gotoLabel.FindAllStringSubmatch(s.text, -1) {
+			uses[m[1]]++
+		}
+		f.stmts[i] = s
+	}
+	out = f.stmts[:0]
+	for _, s := range f.stmts {
+		if s.label == nil && s.text == "" || s.label != nil && uses[s.label.name] == 0 {
+			continue
+		}
+		out = append(out, s)
+	}
+	f.stmts = out
 }

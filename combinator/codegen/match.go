@@ -107,7 +107,11 @@ func (f *genFunc) node(r *node, fail *label) {
 		return
 	}
 	if expr, ok := f.callExpr(r); ok {
-		f.call(expr, fail)
+		if neverFails(r) {
+			f.set("p", expr)
+		} else {
+			f.call(expr, fail)
+		}
 		return
 	}
 	if r.name != "" {
@@ -257,6 +261,21 @@ func (f *genFunc) opt(s *node) {
 		}
 		f.tryCall(expr, cond, nil)
 		return
+	}
+	if s.kind == kSeq && len(s.subs) > 1 && !s.hasCaps && neverFails(&node{kind: kSeq, subs: s.subs[1:]}) {
+		if expr, ok := f.callExpr(s.subs[0]); ok {
+			// A call, then what cannot fail: p need not be saved.
+			stop := f.newLabel()
+			if canSkip(s) {
+				f.jumpIf(f.byteIn(s.first, false), stop)
+			}
+			f.emit("if e := %s; e >= 0 {\np = e\n} else {\n%s\n}", expr, goTo(stop))
+			for _, x := range s.subs[1:] {
+				f.node(x, stop)
+			}
+			f.place(stop)
+			return
+		}
 	}
 	slots := f.slotsOf(s)
 	stop, iterFail := f.newLabel(), f.newLabel()
