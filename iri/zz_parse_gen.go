@@ -18,7 +18,7 @@ func matchH16(in string, pos int) int {
 	// h16
 	v1 = 0
 	for v1 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] != 0 {
+		if c := in[p]; setHEXDIG[c] != 0 {
 			p++
 		} else {
 			break
@@ -43,7 +43,7 @@ l2:
 	if v1 == hi {
 		goto l3
 	}
-	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0 {
 		goto l3
 	}
 	v2 = p
@@ -80,7 +80,7 @@ func matchDecOctet(in string, pos int) int {
 		goto l3
 	}
 	p += 2
-	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || set0To5[in[p]] == 0 {
 		goto l3
 	}
 	p++
@@ -91,12 +91,12 @@ l3:
 		goto l4
 	}
 	p++
-	if uint(p) >= uint(len(in)) || genSet6[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || set0To4[in[p]] == 0 {
 		goto l4
 	}
 	p++
 	// DIGIT
-	if uint(p) >= uint(len(in)) || genSet7[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || setDIGIT[in[p]] == 0 {
 		goto l4
 	}
 	p++
@@ -109,7 +109,7 @@ l4:
 	p++
 	v2 = 0
 	for v2 != 2 && p < len(in) {
-		if c := in[p]; genSet7[c] != 0 {
+		if c := in[p]; setDIGIT[c] != 0 {
 			p++
 		} else {
 			break
@@ -122,12 +122,12 @@ l4:
 	goto l2
 l5:
 	p = v1
-	if uint(p) >= uint(len(in)) || genSet8[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || set1To9[in[p]] == 0 {
 		goto l6
 	}
 	p++
 	// DIGIT
-	if uint(p) >= uint(len(in)) || genSet7[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || setDIGIT[in[p]] == 0 {
 		goto l6
 	}
 	p++
@@ -135,7 +135,7 @@ l5:
 l6:
 	p = v1
 	// DIGIT
-	if uint(p) >= uint(len(in)) || genSet7[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || setDIGIT[in[p]] == 0 {
 		goto l1
 	}
 	p++
@@ -145,11 +145,11 @@ l1:
 	return -1
 }
 
-// matchIPv4address matches IPv4address at pos in in and returns the end offset of the match, or -1.
+// matchIPv4Address matches IPv4address at pos in in and returns the end offset of the match, or -1.
 // pos is within in.
 //
 //	IPv4address = dec-octet "." dec-octet "." dec-octet "." dec-octet
-func matchIPv4address(in string, pos int) int {
+func matchIPv4Address(in string, pos int) int {
 	p := pos
 	// IPv4address
 	if p = matchDecOctet(in, p); p < 0 {
@@ -181,16 +181,16 @@ l1:
 	return -1
 }
 
-// matchLs32 matches ls32 at pos in in and returns the end offset of the match, or -1.
+// matchLS32 matches ls32 at pos in in and returns the end offset of the match, or -1.
 // pos is within in.
 //
 //	ls32 = h16 ":" h16 / IPv4address
-func matchLs32(in string, pos int) int {
+func matchLS32(in string, pos int) int {
 	p := pos
 	var v1 int
 	// ls32
 	v1 = p
-	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0 {
 		goto l3
 	}
 	if p = matchH16(in, p); p < 0 {
@@ -206,10 +206,10 @@ func matchLs32(in string, pos int) int {
 	goto l2
 l3:
 	p = v1
-	if uint(p) >= uint(len(in)) || genSet7[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || setDIGIT[in[p]] == 0 {
 		goto l1
 	}
-	if p = matchIPv4address(in, p); p < 0 {
+	if p = matchIPv4Address(in, p); p < 0 {
 		goto l1
 	}
 l2:
@@ -252,22 +252,22 @@ l1:
 	return -1
 }
 
-// matchIPv6address matches IPv6address at pos in in and returns the end offset of the match, or -1.
+// matchIPv6Address matches IPv6address at pos in in and returns the end offset of the match, or -1.
 // pos is within in.
 //
 //	IPv6address = 6( h16 ":" ) ls32 / "::" 5( h16 ":" ) ls32 / [ h16 ] "::" 4( h16 ":" ) ls32 / [ h16 [ ":" h16 ] ] "::" 3( h16 ":" ) ls32 / [ h16 *2( ":" h16 ) ] "::" 2( h16 ":" ) ls32 / [ h16 *3( ":" h16 ) ] "::" h16 ":" ls32 / [ h16 *4( ":" h16 ) ] "::" ls32 / [ h16 *5( ":" h16 ) ] "::" h16 / [ h16 *6( ":" h16 ) ] "::"
-func matchIPv6address(in string, pos int) int {
+func matchIPv6Address(in string, pos int) int {
 	p := pos
 	var v1 int
 	// IPv6address
 	v1 = p
-	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0 {
 		goto l3
 	}
 	if p = matchRepH16Colon(in, p, 6, 6); p < 0 {
 		goto l3
 	}
-	if p = matchLs32(in, p); p < 0 {
+	if p = matchLS32(in, p); p < 0 {
 		goto l3
 	}
 	goto l2
@@ -280,16 +280,16 @@ l3:
 	if p = matchRepH16Colon(in, p, 5, 5); p < 0 {
 		goto l4
 	}
-	if p = matchLs32(in, p); p < 0 {
+	if p = matchLS32(in, p); p < 0 {
 		goto l4
 	}
 	goto l2
 l4:
 	p = v1
-	if uint(p) >= uint(len(in)) || genSet9[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || setIPv6AddressFirst[in[p]] == 0 {
 		goto l5
 	}
-	if uint(p) < uint(len(in)) && genSet4[in[p]] != 0 {
+	if uint(p) < uint(len(in)) && setHEXDIG[in[p]] != 0 {
 		if e := matchH16(in, p); e >= 0 {
 			p = e
 		}
@@ -301,16 +301,16 @@ l4:
 	if p = matchRepH16Colon(in, p, 4, 4); p < 0 {
 		goto l5
 	}
-	if p = matchLs32(in, p); p < 0 {
+	if p = matchLS32(in, p); p < 0 {
 		goto l5
 	}
 	goto l2
 l5:
 	p = v1
-	if uint(p) >= uint(len(in)) || genSet9[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || setIPv6AddressFirst[in[p]] == 0 {
 		goto l6
 	}
-	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0 {
 		goto l7
 	}
 	if e := matchH16(in, p); e >= 0 {
@@ -327,16 +327,16 @@ l7:
 	if p = matchRepH16Colon(in, p, 3, 3); p < 0 {
 		goto l6
 	}
-	if p = matchLs32(in, p); p < 0 {
+	if p = matchLS32(in, p); p < 0 {
 		goto l6
 	}
 	goto l2
 l6:
 	p = v1
-	if uint(p) >= uint(len(in)) || genSet9[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || setIPv6AddressFirst[in[p]] == 0 {
 		goto l8
 	}
-	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0 {
 		goto l9
 	}
 	if e := matchH16(in, p); e >= 0 {
@@ -353,16 +353,16 @@ l9:
 	if p = matchRepH16Colon(in, p, 2, 2); p < 0 {
 		goto l8
 	}
-	if p = matchLs32(in, p); p < 0 {
+	if p = matchLS32(in, p); p < 0 {
 		goto l8
 	}
 	goto l2
 l8:
 	p = v1
-	if uint(p) >= uint(len(in)) || genSet9[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || setIPv6AddressFirst[in[p]] == 0 {
 		goto l10
 	}
-	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0 {
 		goto l11
 	}
 	if e := matchH16(in, p); e >= 0 {
@@ -383,16 +383,16 @@ l11:
 		goto l10
 	}
 	p++
-	if p = matchLs32(in, p); p < 0 {
+	if p = matchLS32(in, p); p < 0 {
 		goto l10
 	}
 	goto l2
 l10:
 	p = v1
-	if uint(p) >= uint(len(in)) || genSet9[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || setIPv6AddressFirst[in[p]] == 0 {
 		goto l12
 	}
-	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0 {
 		goto l13
 	}
 	if e := matchH16(in, p); e >= 0 {
@@ -406,16 +406,16 @@ l13:
 		goto l12
 	}
 	p += 2
-	if p = matchLs32(in, p); p < 0 {
+	if p = matchLS32(in, p); p < 0 {
 		goto l12
 	}
 	goto l2
 l12:
 	p = v1
-	if uint(p) >= uint(len(in)) || genSet9[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || setIPv6AddressFirst[in[p]] == 0 {
 		goto l14
 	}
-	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0 {
 		goto l15
 	}
 	if e := matchH16(in, p); e >= 0 {
@@ -435,10 +435,10 @@ l15:
 	goto l2
 l14:
 	p = v1
-	if uint(p) >= uint(len(in)) || genSet9[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || setIPv6AddressFirst[in[p]] == 0 {
 		goto l1
 	}
-	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0 {
 		goto l16
 	}
 	if e := matchH16(in, p); e >= 0 {
@@ -470,8 +470,8 @@ func matchIPLiteral(in string, pos int) int {
 		goto l1
 	}
 	p++
-	if uint(p) < uint(len(in)) && genSet9[in[p]] != 0 {
-		if e := matchIPv6address(in, p); e >= 0 {
+	if uint(p) < uint(len(in)) && setIPv6AddressFirst[in[p]] != 0 {
+		if e := matchIPv6Address(in, p); e >= 0 {
 			p = e
 			goto l2
 		}
@@ -482,7 +482,7 @@ func matchIPLiteral(in string, pos int) int {
 	}
 	p++
 	v2 = p
-	p = genScan(in, p, &genSet4)
+	p = genScan(in, p, &setHEXDIG)
 	if p == v2 {
 		goto l1
 	}
@@ -491,7 +491,7 @@ func matchIPLiteral(in string, pos int) int {
 	}
 	p++
 	v3 = p
-	p = genScan(in, p, &genSet3)
+	p = genScan(in, p, &setIUserinfo)
 	if p == v3 {
 		goto l1
 	}
@@ -505,11 +505,11 @@ l1:
 	return -1
 }
 
-// matchIhost matches ihost at pos in in and returns the end offset of the match, or -1.
+// matchIHost matches ihost at pos in in and returns the end offset of the match, or -1.
 // pos is within in.
 //
 //	ihost = IP-literal / IPv4address !( iunreserved / pct-encoded / sub-delims ) / ireg-name
-func matchIhost(in string, pos int) int {
+func matchIHost(in string, pos int) int {
 	p := pos
 	var v1 int
 	// ihost
@@ -520,13 +520,13 @@ func matchIhost(in string, pos int) int {
 			goto l2
 		}
 	}
-	if uint(p) >= uint(len(in)) || genSet7[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || setDIGIT[in[p]] == 0 {
 		goto l3
 	}
-	if p = matchIPv4address(in, p); p < 0 {
+	if p = matchIPv4Address(in, p); p < 0 {
 		goto l3
 	}
-	if p < len(in) && (genSet10[in[p]] != 0 || in[p] == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 || in[p] >= utf8.RuneSelf && genRunes0(in, p) > 0) {
+	if p < len(in) && (setIRegName[in[p]] != 0 || in[p] == '%' && p+2 < len(in) && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 || in[p] >= utf8.RuneSelf && genRunes0(in, p) > 0) {
 		goto l3
 	}
 	goto l2
@@ -537,16 +537,16 @@ l3:
 		for {
 			if len(in)-p < 8 {
 				if n := len(in); n >= 8 {
-					p += genStop(genWord(in[n-8:], &genSet10), n-p)
+					p += genStop(genWord(in[n-8:], &setIRegName), n-p)
 				} else {
-					for uint(p) < uint(len(in)) && genSet10[in[p]] != 0 {
+					for uint(p) < uint(len(in)) && setIRegName[in[p]] != 0 {
 						p++
 					}
 				}
 				break
 			}
-			if q := in[p:][:8]; genSet10[q[0]]&genSet10[q[1]]&genSet10[q[2]]&genSet10[q[3]]&genSet10[q[4]]&genSet10[q[5]]&genSet10[q[6]]&genSet10[q[7]] == 0 {
-				p += genStop(genWord(q, &genSet10), 8)
+			if q := in[p:][:8]; setIRegName[q[0]]&setIRegName[q[1]]&setIRegName[q[2]]&setIRegName[q[3]]&setIRegName[q[4]]&setIRegName[q[5]]&setIRegName[q[6]]&setIRegName[q[7]] == 0 {
+				p += genStop(genWord(q, &setIRegName), 8)
 				break
 			}
 			p += 8
@@ -554,7 +554,7 @@ l3:
 		if uint(p) >= uint(len(in)) {
 			break
 		}
-		if c := in[p]; c == '%' && len(in)-p >= 3 && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+		if c := in[p]; c == '%' && len(in)-p >= 3 && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
 			p += 3
 		} else if in[p] < utf8.RuneSelf {
 			break
@@ -568,11 +568,11 @@ l2:
 	return p
 }
 
-// matchIpathAbsolute matches ipath-absolute at pos in in and returns the end offset of the match, or -1.
+// matchIPathAbsolute matches ipath-absolute at pos in in and returns the end offset of the match, or -1.
 // pos is within in.
 //
 //	ipath-absolute = "/" [ isegment-nz *( "/" isegment ) ]
-func matchIpathAbsolute(in string, pos int) int {
+func matchIPathAbsolute(in string, pos int) int {
 	p := pos
 	var v1, v2 int
 	// ipath-absolute
@@ -580,7 +580,7 @@ func matchIpathAbsolute(in string, pos int) int {
 		goto l1
 	}
 	p++
-	if uint(p) >= uint(len(in)) || genSet2[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || setISegmentFirst[in[p]] == 0 {
 		goto l2
 	}
 	v1 = p
@@ -590,16 +590,16 @@ func matchIpathAbsolute(in string, pos int) int {
 		for {
 			if len(in)-p < 8 {
 				if n := len(in); n >= 8 {
-					p += genStop(genWord(in[n-8:], &genSet12), n-p)
+					p += genStop(genWord(in[n-8:], &setISegment), n-p)
 				} else {
-					for uint(p) < uint(len(in)) && genSet12[in[p]] != 0 {
+					for uint(p) < uint(len(in)) && setISegment[in[p]] != 0 {
 						p++
 					}
 				}
 				break
 			}
-			if q := in[p:][:8]; genSet12[q[0]]&genSet12[q[1]]&genSet12[q[2]]&genSet12[q[3]]&genSet12[q[4]]&genSet12[q[5]]&genSet12[q[6]]&genSet12[q[7]] == 0 {
-				p += genStop(genWord(q, &genSet12), 8)
+			if q := in[p:][:8]; setISegment[q[0]]&setISegment[q[1]]&setISegment[q[2]]&setISegment[q[3]]&setISegment[q[4]]&setISegment[q[5]]&setISegment[q[6]]&setISegment[q[7]] == 0 {
+				p += genStop(genWord(q, &setISegment), 8)
 				break
 			}
 			p += 8
@@ -607,7 +607,7 @@ func matchIpathAbsolute(in string, pos int) int {
 		if uint(p) >= uint(len(in)) {
 			break
 		}
-		if c := in[p]; c == '%' && len(in)-p >= 3 && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+		if c := in[p]; c == '%' && len(in)-p >= 3 && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
 			p += 3
 		} else if in[p] < utf8.RuneSelf {
 			break
@@ -626,16 +626,16 @@ func matchIpathAbsolute(in string, pos int) int {
 			for {
 				if len(in)-p < 8 {
 					if n := len(in); n >= 8 {
-						p += genStop(genWord(in[n-8:], &genSet11), n-p)
+						p += genStop(genWord(in[n-8:], &setIPathAbempty), n-p)
 					} else {
-						for uint(p) < uint(len(in)) && genSet11[in[p]] != 0 {
+						for uint(p) < uint(len(in)) && setIPathAbempty[in[p]] != 0 {
 							p++
 						}
 					}
 					break
 				}
-				if q := in[p:][:8]; genSet11[q[0]]&genSet11[q[1]]&genSet11[q[2]]&genSet11[q[3]]&genSet11[q[4]]&genSet11[q[5]]&genSet11[q[6]]&genSet11[q[7]] == 0 {
-					p += genStop(genWord(q, &genSet11), 8)
+				if q := in[p:][:8]; setIPathAbempty[q[0]]&setIPathAbempty[q[1]]&setIPathAbempty[q[2]]&setIPathAbempty[q[3]]&setIPathAbempty[q[4]]&setIPathAbempty[q[5]]&setIPathAbempty[q[6]]&setIPathAbempty[q[7]] == 0 {
+					p += genStop(genWord(q, &setIPathAbempty), 8)
 					break
 				}
 				p += 8
@@ -643,7 +643,7 @@ func matchIpathAbsolute(in string, pos int) int {
 			if uint(p) >= uint(len(in)) {
 				break
 			}
-			if c := in[p]; c == '%' && len(in)-p >= 3 && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+			if c := in[p]; c == '%' && len(in)-p >= 3 && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
 				p += 3
 			} else if in[p] < utf8.RuneSelf {
 				break
@@ -663,12 +663,12 @@ l1:
 	return -1
 }
 
-// matchIhierPart matches ihier-part at pos in in, pos within in, and returns the end offset of
+// matchIHierPart matches ihier-part at pos in in, pos within in, and returns the end offset of
 // the match, or -1. On a match it stores the captures of slots 1, 2, 3, 4, 5
 // into caps; else it leaves caps as it was.
 //
 //	ihier-part = "//" ( [ iuserinfo "@" ] ihost [ ":" port ] ) ipath-abempty / ipath-absolute / ipath-rootless / ipath-empty
-func matchIhierPart(in string, pos int, caps *[8][2]int) int {
+func matchIHierPart(in string, pos int, caps *[8][2]int) int {
 	p := pos
 	k1s, k1e, k2s, k2e, k3s, k3e, k4s, k4e, k5s, k5e := -1, -1, -1, -1, -1, -1, -1, -1, -1, -1
 	var v1, v2, v3, v4, v5 int
@@ -679,7 +679,7 @@ func matchIhierPart(in string, pos int, caps *[8][2]int) int {
 	}
 	p += 2
 	k1s = p
-	if uint(p) >= uint(len(in)) || genSet2[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || setISegmentFirst[in[p]] == 0 {
 		goto l4
 	}
 	if strings.IndexByte(in[p:], '@') < 0 {
@@ -689,11 +689,11 @@ func matchIhierPart(in string, pos int, caps *[8][2]int) int {
 	k2s = p
 	// iuserinfo
 	for {
-		p = genScan(in, p, &genSet3)
+		p = genScan(in, p, &setIUserinfo)
 		if uint(p) >= uint(len(in)) {
 			break
 		}
-		if c := in[p]; c == '%' && len(in)-p >= 3 && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+		if c := in[p]; c == '%' && len(in)-p >= 3 && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
 			p += 3
 		} else if in[p] < utf8.RuneSelf {
 			break
@@ -715,7 +715,7 @@ l5:
 	k2e = -1
 l4:
 	k3s = p
-	p = matchIhost(in, p)
+	p = matchIHost(in, p)
 	k3e = p
 	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l6
@@ -727,7 +727,7 @@ l4:
 	p++
 	k4s = p
 	// port
-	p = genScan(in, p, &genSet7)
+	p = genScan(in, p, &setDIGIT)
 	k4e = p
 	goto l6
 l7:
@@ -744,16 +744,16 @@ l6:
 			for {
 				if len(in)-p < 8 {
 					if n := len(in); n >= 8 {
-						p += genStop(genWord(in[n-8:], &genSet11), n-p)
+						p += genStop(genWord(in[n-8:], &setIPathAbempty), n-p)
 					} else {
-						for uint(p) < uint(len(in)) && genSet11[in[p]] != 0 {
+						for uint(p) < uint(len(in)) && setIPathAbempty[in[p]] != 0 {
 							p++
 						}
 					}
 					break
 				}
-				if q := in[p:][:8]; genSet11[q[0]]&genSet11[q[1]]&genSet11[q[2]]&genSet11[q[3]]&genSet11[q[4]]&genSet11[q[5]]&genSet11[q[6]]&genSet11[q[7]] == 0 {
-					p += genStop(genWord(q, &genSet11), 8)
+				if q := in[p:][:8]; setIPathAbempty[q[0]]&setIPathAbempty[q[1]]&setIPathAbempty[q[2]]&setIPathAbempty[q[3]]&setIPathAbempty[q[4]]&setIPathAbempty[q[5]]&setIPathAbempty[q[6]]&setIPathAbempty[q[7]] == 0 {
+					p += genStop(genWord(q, &setIPathAbempty), 8)
 					break
 				}
 				p += 8
@@ -761,7 +761,7 @@ l6:
 			if uint(p) >= uint(len(in)) {
 				break
 			}
-			if c := in[p]; c == '%' && len(in)-p >= 3 && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+			if c := in[p]; c == '%' && len(in)-p >= 3 && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
 				p += 3
 			} else if in[p] < utf8.RuneSelf {
 				break
@@ -795,7 +795,7 @@ l3:
 		goto l8
 	}
 	k5s = p
-	if p = matchIpathAbsolute(in, p); p < 0 {
+	if p = matchIPathAbsolute(in, p); p < 0 {
 		goto l8
 	}
 	k5e = p
@@ -809,7 +809,7 @@ l8:
 	k5s = -1
 	k5e = -1
 	p = v1
-	if uint(p) >= uint(len(in)) || genSet2[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || setISegmentFirst[in[p]] == 0 {
 		goto l9
 	}
 	k5s = p
@@ -820,16 +820,16 @@ l8:
 		for {
 			if len(in)-p < 8 {
 				if n := len(in); n >= 8 {
-					p += genStop(genWord(in[n-8:], &genSet12), n-p)
+					p += genStop(genWord(in[n-8:], &setISegment), n-p)
 				} else {
-					for uint(p) < uint(len(in)) && genSet12[in[p]] != 0 {
+					for uint(p) < uint(len(in)) && setISegment[in[p]] != 0 {
 						p++
 					}
 				}
 				break
 			}
-			if q := in[p:][:8]; genSet12[q[0]]&genSet12[q[1]]&genSet12[q[2]]&genSet12[q[3]]&genSet12[q[4]]&genSet12[q[5]]&genSet12[q[6]]&genSet12[q[7]] == 0 {
-				p += genStop(genWord(q, &genSet12), 8)
+			if q := in[p:][:8]; setISegment[q[0]]&setISegment[q[1]]&setISegment[q[2]]&setISegment[q[3]]&setISegment[q[4]]&setISegment[q[5]]&setISegment[q[6]]&setISegment[q[7]] == 0 {
+				p += genStop(genWord(q, &setISegment), 8)
 				break
 			}
 			p += 8
@@ -837,7 +837,7 @@ l8:
 		if uint(p) >= uint(len(in)) {
 			break
 		}
-		if c := in[p]; c == '%' && len(in)-p >= 3 && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+		if c := in[p]; c == '%' && len(in)-p >= 3 && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
 			p += 3
 		} else if in[p] < utf8.RuneSelf {
 			break
@@ -856,16 +856,16 @@ l8:
 			for {
 				if len(in)-p < 8 {
 					if n := len(in); n >= 8 {
-						p += genStop(genWord(in[n-8:], &genSet11), n-p)
+						p += genStop(genWord(in[n-8:], &setIPathAbempty), n-p)
 					} else {
-						for uint(p) < uint(len(in)) && genSet11[in[p]] != 0 {
+						for uint(p) < uint(len(in)) && setIPathAbempty[in[p]] != 0 {
 							p++
 						}
 					}
 					break
 				}
-				if q := in[p:][:8]; genSet11[q[0]]&genSet11[q[1]]&genSet11[q[2]]&genSet11[q[3]]&genSet11[q[4]]&genSet11[q[5]]&genSet11[q[6]]&genSet11[q[7]] == 0 {
-					p += genStop(genWord(q, &genSet11), 8)
+				if q := in[p:][:8]; setIPathAbempty[q[0]]&setIPathAbempty[q[1]]&setIPathAbempty[q[2]]&setIPathAbempty[q[3]]&setIPathAbempty[q[4]]&setIPathAbempty[q[5]]&setIPathAbempty[q[6]]&setIPathAbempty[q[7]] == 0 {
+					p += genStop(genWord(q, &setIPathAbempty), 8)
 					break
 				}
 				p += 8
@@ -873,7 +873,7 @@ l8:
 			if uint(p) >= uint(len(in)) {
 				break
 			}
-			if c := in[p]; c == '%' && len(in)-p >= 3 && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+			if c := in[p]; c == '%' && len(in)-p >= 3 && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
 				p += 3
 			} else if in[p] < utf8.RuneSelf {
 				break
@@ -899,9 +899,9 @@ l9:
 	// ipath-empty
 	v5 = 0
 	for v5 != 0 && p < len(in) {
-		if c := in[p]; genSet12[c] != 0 {
+		if c := in[p]; setISegment[c] != 0 {
 			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+		} else if c == '%' && p+2 < len(in) && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
 			p += 3
 		} else if c < utf8.RuneSelf {
 			break
@@ -935,23 +935,23 @@ func matchIRI(in string, pos int, caps *[8][2]int) int {
 	k0s = p
 	// scheme
 	// ALPHA
-	if uint(p) >= uint(len(in)) || genSet0[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || setALPHA[in[p]] == 0 {
 		goto l1
 	}
 	p++
 	for {
 		if len(in)-p < 8 {
 			if n := len(in); n >= 8 {
-				p += genStop(genWord(in[n-8:], &genSet1), n-p)
+				p += genStop(genWord(in[n-8:], &setScheme), n-p)
 			} else {
-				for uint(p) < uint(len(in)) && genSet1[in[p]] != 0 {
+				for uint(p) < uint(len(in)) && setScheme[in[p]] != 0 {
 					p++
 				}
 			}
 			break
 		}
-		if q := in[p:][:8]; genSet1[q[0]]&genSet1[q[1]]&genSet1[q[2]]&genSet1[q[3]]&genSet1[q[4]]&genSet1[q[5]]&genSet1[q[6]]&genSet1[q[7]] == 0 {
-			p += genStop(genWord(q, &genSet1), 8)
+		if q := in[p:][:8]; setScheme[q[0]]&setScheme[q[1]]&setScheme[q[2]]&setScheme[q[3]]&setScheme[q[4]]&setScheme[q[5]]&setScheme[q[6]]&setScheme[q[7]] == 0 {
+			p += genStop(genWord(q, &setScheme), 8)
 			break
 		}
 		p += 8
@@ -961,7 +961,7 @@ func matchIRI(in string, pos int, caps *[8][2]int) int {
 		goto l1
 	}
 	p++
-	if p = matchIhierPart(in, p, caps); p < 0 {
+	if p = matchIHierPart(in, p, caps); p < 0 {
 		goto l1
 	}
 	caps[0] = [2]int{k0s, k0e}
@@ -979,16 +979,16 @@ func matchIRI(in string, pos int, caps *[8][2]int) int {
 		for {
 			if len(in)-p < 8 {
 				if n := len(in); n >= 8 {
-					p += genStop(genWord(in[n-8:], &genSet13), n-p)
+					p += genStop(genWord(in[n-8:], &setIQuery), n-p)
 				} else {
-					for uint(p) < uint(len(in)) && genSet13[in[p]] != 0 {
+					for uint(p) < uint(len(in)) && setIQuery[in[p]] != 0 {
 						p++
 					}
 				}
 				break
 			}
-			if q := in[p:][:8]; genSet13[q[0]]&genSet13[q[1]]&genSet13[q[2]]&genSet13[q[3]]&genSet13[q[4]]&genSet13[q[5]]&genSet13[q[6]]&genSet13[q[7]] == 0 {
-				p += genStop(genWord(q, &genSet13), 8)
+			if q := in[p:][:8]; setIQuery[q[0]]&setIQuery[q[1]]&setIQuery[q[2]]&setIQuery[q[3]]&setIQuery[q[4]]&setIQuery[q[5]]&setIQuery[q[6]]&setIQuery[q[7]] == 0 {
+				p += genStop(genWord(q, &setIQuery), 8)
 				break
 			}
 			p += 8
@@ -996,7 +996,7 @@ func matchIRI(in string, pos int, caps *[8][2]int) int {
 		if uint(p) >= uint(len(in)) {
 			break
 		}
-		if c := in[p]; c == '%' && len(in)-p >= 3 && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+		if c := in[p]; c == '%' && len(in)-p >= 3 && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
 			p += 3
 		} else if in[p] < utf8.RuneSelf {
 			break
@@ -1027,16 +1027,16 @@ l2:
 		for {
 			if len(in)-p < 8 {
 				if n := len(in); n >= 8 {
-					p += genStop(genWord(in[n-8:], &genSet13), n-p)
+					p += genStop(genWord(in[n-8:], &setIQuery), n-p)
 				} else {
-					for uint(p) < uint(len(in)) && genSet13[in[p]] != 0 {
+					for uint(p) < uint(len(in)) && setIQuery[in[p]] != 0 {
 						p++
 					}
 				}
 				break
 			}
-			if q := in[p:][:8]; genSet13[q[0]]&genSet13[q[1]]&genSet13[q[2]]&genSet13[q[3]]&genSet13[q[4]]&genSet13[q[5]]&genSet13[q[6]]&genSet13[q[7]] == 0 {
-				p += genStop(genWord(q, &genSet13), 8)
+			if q := in[p:][:8]; setIQuery[q[0]]&setIQuery[q[1]]&setIQuery[q[2]]&setIQuery[q[3]]&setIQuery[q[4]]&setIQuery[q[5]]&setIQuery[q[6]]&setIQuery[q[7]] == 0 {
+				p += genStop(genWord(q, &setIQuery), 8)
 				break
 			}
 			p += 8
@@ -1044,7 +1044,7 @@ l2:
 		if uint(p) >= uint(len(in)) {
 			break
 		}
-		if c := in[p]; c == '%' && len(in)-p >= 3 && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+		if c := in[p]; c == '%' && len(in)-p >= 3 && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
 			p += 3
 		} else if in[p] < utf8.RuneSelf {
 			break
@@ -1081,23 +1081,23 @@ func matchAbsoluteIRI(in string, pos int, caps *[8][2]int) int {
 	k0s = p
 	// scheme
 	// ALPHA
-	if uint(p) >= uint(len(in)) || genSet0[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || setALPHA[in[p]] == 0 {
 		goto l1
 	}
 	p++
 	for {
 		if len(in)-p < 8 {
 			if n := len(in); n >= 8 {
-				p += genStop(genWord(in[n-8:], &genSet1), n-p)
+				p += genStop(genWord(in[n-8:], &setScheme), n-p)
 			} else {
-				for uint(p) < uint(len(in)) && genSet1[in[p]] != 0 {
+				for uint(p) < uint(len(in)) && setScheme[in[p]] != 0 {
 					p++
 				}
 			}
 			break
 		}
-		if q := in[p:][:8]; genSet1[q[0]]&genSet1[q[1]]&genSet1[q[2]]&genSet1[q[3]]&genSet1[q[4]]&genSet1[q[5]]&genSet1[q[6]]&genSet1[q[7]] == 0 {
-			p += genStop(genWord(q, &genSet1), 8)
+		if q := in[p:][:8]; setScheme[q[0]]&setScheme[q[1]]&setScheme[q[2]]&setScheme[q[3]]&setScheme[q[4]]&setScheme[q[5]]&setScheme[q[6]]&setScheme[q[7]] == 0 {
+			p += genStop(genWord(q, &setScheme), 8)
 			break
 		}
 		p += 8
@@ -1107,7 +1107,7 @@ func matchAbsoluteIRI(in string, pos int, caps *[8][2]int) int {
 		goto l1
 	}
 	p++
-	if p = matchIhierPart(in, p, caps); p < 0 {
+	if p = matchIHierPart(in, p, caps); p < 0 {
 		goto l1
 	}
 	caps[0] = [2]int{k0s, k0e}
@@ -1126,16 +1126,16 @@ func matchAbsoluteIRI(in string, pos int, caps *[8][2]int) int {
 		for {
 			if len(in)-p < 8 {
 				if n := len(in); n >= 8 {
-					p += genStop(genWord(in[n-8:], &genSet13), n-p)
+					p += genStop(genWord(in[n-8:], &setIQuery), n-p)
 				} else {
-					for uint(p) < uint(len(in)) && genSet13[in[p]] != 0 {
+					for uint(p) < uint(len(in)) && setIQuery[in[p]] != 0 {
 						p++
 					}
 				}
 				break
 			}
-			if q := in[p:][:8]; genSet13[q[0]]&genSet13[q[1]]&genSet13[q[2]]&genSet13[q[3]]&genSet13[q[4]]&genSet13[q[5]]&genSet13[q[6]]&genSet13[q[7]] == 0 {
-				p += genStop(genWord(q, &genSet13), 8)
+			if q := in[p:][:8]; setIQuery[q[0]]&setIQuery[q[1]]&setIQuery[q[2]]&setIQuery[q[3]]&setIQuery[q[4]]&setIQuery[q[5]]&setIQuery[q[6]]&setIQuery[q[7]] == 0 {
+				p += genStop(genWord(q, &setIQuery), 8)
 				break
 			}
 			p += 8
@@ -1143,7 +1143,7 @@ func matchAbsoluteIRI(in string, pos int, caps *[8][2]int) int {
 		if uint(p) >= uint(len(in)) {
 			break
 		}
-		if c := in[p]; c == '%' && len(in)-p >= 3 && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+		if c := in[p]; c == '%' && len(in)-p >= 3 && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
 			p += 3
 		} else if in[p] < utf8.RuneSelf {
 			break
@@ -1166,12 +1166,12 @@ l1:
 	return -1
 }
 
-// matchIrelativePart matches irelative-part at pos in in, pos within in, and returns the end offset of
+// matchIRelativePart matches irelative-part at pos in in, pos within in, and returns the end offset of
 // the match, or -1. On a match it stores the captures of slots 1, 2, 3, 4, 5
 // into caps; else it leaves caps as it was.
 //
 //	irelative-part = "//" ( [ iuserinfo "@" ] ihost [ ":" port ] ) ipath-abempty / ipath-absolute / ipath-noscheme / ipath-empty
-func matchIrelativePart(in string, pos int, caps *[8][2]int) int {
+func matchIRelativePart(in string, pos int, caps *[8][2]int) int {
 	p := pos
 	k1s, k1e, k2s, k2e, k3s, k3e, k4s, k4e, k5s, k5e := -1, -1, -1, -1, -1, -1, -1, -1, -1, -1
 	var v1, v2, v3, v4, v5 int
@@ -1182,7 +1182,7 @@ func matchIrelativePart(in string, pos int, caps *[8][2]int) int {
 	}
 	p += 2
 	k1s = p
-	if uint(p) >= uint(len(in)) || genSet2[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || setISegmentFirst[in[p]] == 0 {
 		goto l4
 	}
 	if strings.IndexByte(in[p:], '@') < 0 {
@@ -1192,11 +1192,11 @@ func matchIrelativePart(in string, pos int, caps *[8][2]int) int {
 	k2s = p
 	// iuserinfo
 	for {
-		p = genScan(in, p, &genSet3)
+		p = genScan(in, p, &setIUserinfo)
 		if uint(p) >= uint(len(in)) {
 			break
 		}
-		if c := in[p]; c == '%' && len(in)-p >= 3 && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+		if c := in[p]; c == '%' && len(in)-p >= 3 && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
 			p += 3
 		} else if in[p] < utf8.RuneSelf {
 			break
@@ -1218,7 +1218,7 @@ l5:
 	k2e = -1
 l4:
 	k3s = p
-	p = matchIhost(in, p)
+	p = matchIHost(in, p)
 	k3e = p
 	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l6
@@ -1230,7 +1230,7 @@ l4:
 	p++
 	k4s = p
 	// port
-	p = genScan(in, p, &genSet7)
+	p = genScan(in, p, &setDIGIT)
 	k4e = p
 	goto l6
 l7:
@@ -1247,16 +1247,16 @@ l6:
 			for {
 				if len(in)-p < 8 {
 					if n := len(in); n >= 8 {
-						p += genStop(genWord(in[n-8:], &genSet11), n-p)
+						p += genStop(genWord(in[n-8:], &setIPathAbempty), n-p)
 					} else {
-						for uint(p) < uint(len(in)) && genSet11[in[p]] != 0 {
+						for uint(p) < uint(len(in)) && setIPathAbempty[in[p]] != 0 {
 							p++
 						}
 					}
 					break
 				}
-				if q := in[p:][:8]; genSet11[q[0]]&genSet11[q[1]]&genSet11[q[2]]&genSet11[q[3]]&genSet11[q[4]]&genSet11[q[5]]&genSet11[q[6]]&genSet11[q[7]] == 0 {
-					p += genStop(genWord(q, &genSet11), 8)
+				if q := in[p:][:8]; setIPathAbempty[q[0]]&setIPathAbempty[q[1]]&setIPathAbempty[q[2]]&setIPathAbempty[q[3]]&setIPathAbempty[q[4]]&setIPathAbempty[q[5]]&setIPathAbempty[q[6]]&setIPathAbempty[q[7]] == 0 {
+					p += genStop(genWord(q, &setIPathAbempty), 8)
 					break
 				}
 				p += 8
@@ -1264,7 +1264,7 @@ l6:
 			if uint(p) >= uint(len(in)) {
 				break
 			}
-			if c := in[p]; c == '%' && len(in)-p >= 3 && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+			if c := in[p]; c == '%' && len(in)-p >= 3 && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
 				p += 3
 			} else if in[p] < utf8.RuneSelf {
 				break
@@ -1298,7 +1298,7 @@ l3:
 		goto l8
 	}
 	k5s = p
-	if p = matchIpathAbsolute(in, p); p < 0 {
+	if p = matchIPathAbsolute(in, p); p < 0 {
 		goto l8
 	}
 	k5e = p
@@ -1312,7 +1312,7 @@ l8:
 	k5s = -1
 	k5e = -1
 	p = v1
-	if uint(p) >= uint(len(in)) || genSet14[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || setIPathNoschemeFirst[in[p]] == 0 {
 		goto l9
 	}
 	k5s = p
@@ -1323,16 +1323,16 @@ l8:
 		for {
 			if len(in)-p < 8 {
 				if n := len(in); n >= 8 {
-					p += genStop(genWord(in[n-8:], &genSet15), n-p)
+					p += genStop(genWord(in[n-8:], &setISegmentNZNC), n-p)
 				} else {
-					for uint(p) < uint(len(in)) && genSet15[in[p]] != 0 {
+					for uint(p) < uint(len(in)) && setISegmentNZNC[in[p]] != 0 {
 						p++
 					}
 				}
 				break
 			}
-			if q := in[p:][:8]; genSet15[q[0]]&genSet15[q[1]]&genSet15[q[2]]&genSet15[q[3]]&genSet15[q[4]]&genSet15[q[5]]&genSet15[q[6]]&genSet15[q[7]] == 0 {
-				p += genStop(genWord(q, &genSet15), 8)
+			if q := in[p:][:8]; setISegmentNZNC[q[0]]&setISegmentNZNC[q[1]]&setISegmentNZNC[q[2]]&setISegmentNZNC[q[3]]&setISegmentNZNC[q[4]]&setISegmentNZNC[q[5]]&setISegmentNZNC[q[6]]&setISegmentNZNC[q[7]] == 0 {
+				p += genStop(genWord(q, &setISegmentNZNC), 8)
 				break
 			}
 			p += 8
@@ -1340,7 +1340,7 @@ l8:
 		if uint(p) >= uint(len(in)) {
 			break
 		}
-		if c := in[p]; c == '%' && len(in)-p >= 3 && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+		if c := in[p]; c == '%' && len(in)-p >= 3 && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
 			p += 3
 		} else if in[p] < utf8.RuneSelf {
 			break
@@ -1359,16 +1359,16 @@ l8:
 			for {
 				if len(in)-p < 8 {
 					if n := len(in); n >= 8 {
-						p += genStop(genWord(in[n-8:], &genSet11), n-p)
+						p += genStop(genWord(in[n-8:], &setIPathAbempty), n-p)
 					} else {
-						for uint(p) < uint(len(in)) && genSet11[in[p]] != 0 {
+						for uint(p) < uint(len(in)) && setIPathAbempty[in[p]] != 0 {
 							p++
 						}
 					}
 					break
 				}
-				if q := in[p:][:8]; genSet11[q[0]]&genSet11[q[1]]&genSet11[q[2]]&genSet11[q[3]]&genSet11[q[4]]&genSet11[q[5]]&genSet11[q[6]]&genSet11[q[7]] == 0 {
-					p += genStop(genWord(q, &genSet11), 8)
+				if q := in[p:][:8]; setIPathAbempty[q[0]]&setIPathAbempty[q[1]]&setIPathAbempty[q[2]]&setIPathAbempty[q[3]]&setIPathAbempty[q[4]]&setIPathAbempty[q[5]]&setIPathAbempty[q[6]]&setIPathAbempty[q[7]] == 0 {
+					p += genStop(genWord(q, &setIPathAbempty), 8)
 					break
 				}
 				p += 8
@@ -1376,7 +1376,7 @@ l8:
 			if uint(p) >= uint(len(in)) {
 				break
 			}
-			if c := in[p]; c == '%' && len(in)-p >= 3 && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+			if c := in[p]; c == '%' && len(in)-p >= 3 && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
 				p += 3
 			} else if in[p] < utf8.RuneSelf {
 				break
@@ -1402,9 +1402,9 @@ l9:
 	// ipath-empty
 	v5 = 0
 	for v5 != 0 && p < len(in) {
-		if c := in[p]; genSet12[c] != 0 {
+		if c := in[p]; setISegment[c] != 0 {
 			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+		} else if c == '%' && p+2 < len(in) && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
 			p += 3
 		} else if c < utf8.RuneSelf {
 			break
@@ -1435,7 +1435,7 @@ func matchIRelativeRef(in string, pos int, caps *[8][2]int) int {
 	k0s, k0e, k6s, k6e, k7s, k7e := -1, -1, -1, -1, -1, -1
 	var v1, v2 int
 	// irelative-ref
-	if p = matchIrelativePart(in, p, caps); p < 0 {
+	if p = matchIRelativePart(in, p, caps); p < 0 {
 		goto l1
 	}
 	caps[0] = [2]int{k0s, k0e}
@@ -1453,16 +1453,16 @@ func matchIRelativeRef(in string, pos int, caps *[8][2]int) int {
 		for {
 			if len(in)-p < 8 {
 				if n := len(in); n >= 8 {
-					p += genStop(genWord(in[n-8:], &genSet13), n-p)
+					p += genStop(genWord(in[n-8:], &setIQuery), n-p)
 				} else {
-					for uint(p) < uint(len(in)) && genSet13[in[p]] != 0 {
+					for uint(p) < uint(len(in)) && setIQuery[in[p]] != 0 {
 						p++
 					}
 				}
 				break
 			}
-			if q := in[p:][:8]; genSet13[q[0]]&genSet13[q[1]]&genSet13[q[2]]&genSet13[q[3]]&genSet13[q[4]]&genSet13[q[5]]&genSet13[q[6]]&genSet13[q[7]] == 0 {
-				p += genStop(genWord(q, &genSet13), 8)
+			if q := in[p:][:8]; setIQuery[q[0]]&setIQuery[q[1]]&setIQuery[q[2]]&setIQuery[q[3]]&setIQuery[q[4]]&setIQuery[q[5]]&setIQuery[q[6]]&setIQuery[q[7]] == 0 {
+				p += genStop(genWord(q, &setIQuery), 8)
 				break
 			}
 			p += 8
@@ -1470,7 +1470,7 @@ func matchIRelativeRef(in string, pos int, caps *[8][2]int) int {
 		if uint(p) >= uint(len(in)) {
 			break
 		}
-		if c := in[p]; c == '%' && len(in)-p >= 3 && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+		if c := in[p]; c == '%' && len(in)-p >= 3 && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
 			p += 3
 		} else if in[p] < utf8.RuneSelf {
 			break
@@ -1501,16 +1501,16 @@ l2:
 		for {
 			if len(in)-p < 8 {
 				if n := len(in); n >= 8 {
-					p += genStop(genWord(in[n-8:], &genSet13), n-p)
+					p += genStop(genWord(in[n-8:], &setIQuery), n-p)
 				} else {
-					for uint(p) < uint(len(in)) && genSet13[in[p]] != 0 {
+					for uint(p) < uint(len(in)) && setIQuery[in[p]] != 0 {
 						p++
 					}
 				}
 				break
 			}
-			if q := in[p:][:8]; genSet13[q[0]]&genSet13[q[1]]&genSet13[q[2]]&genSet13[q[3]]&genSet13[q[4]]&genSet13[q[5]]&genSet13[q[6]]&genSet13[q[7]] == 0 {
-				p += genStop(genWord(q, &genSet13), 8)
+			if q := in[p:][:8]; setIQuery[q[0]]&setIQuery[q[1]]&setIQuery[q[2]]&setIQuery[q[3]]&setIQuery[q[4]]&setIQuery[q[5]]&setIQuery[q[6]]&setIQuery[q[7]] == 0 {
+				p += genStop(genWord(q, &setIQuery), 8)
 				break
 			}
 			p += 8
@@ -1518,7 +1518,7 @@ l2:
 		if uint(p) >= uint(len(in)) {
 			break
 		}
-		if c := in[p]; c == '%' && len(in)-p >= 3 && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+		if c := in[p]; c == '%' && len(in)-p >= 3 && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
 			p += 3
 		} else if in[p] < utf8.RuneSelf {
 			break
@@ -1556,7 +1556,7 @@ func matchIPv4Host(in string, pos int) int {
 	if pos < 0 || pos > len(in) {
 		return -1
 	}
-	return matchIPv4address(in, pos)
+	return matchIPv4Address(in, pos)
 }
 
 // explainALPHA is the diagnosis run of ALPHA at pos: it returns the end offset
@@ -1564,7 +1564,7 @@ func matchIPv4Host(in string, pos int) int {
 func explainALPHA(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	if p = d.class(in, p, &genSet0, 0); p < 0 {
+	if p = d.class(in, p, &setALPHA, 0); p < 0 {
 		goto l1
 	}
 	return p
@@ -1583,11 +1583,11 @@ func explainScheme(in string, pos int, d *genDiag) int {
 	if p = explainALPHA(in, p, d); p < 0 {
 		goto l1
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || genSet1[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || setScheme[in[p]] == 0) {
 		goto l3
 	}
 	for p < len(in) {
-		if c := in[p]; genSet1[c] != 0 {
+		if c := in[p]; setScheme[c] != 0 {
 			p++
 		} else {
 			break
@@ -1614,7 +1614,7 @@ l1:
 func explainDIGIT(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	if p = d.class(in, p, &genSet7, 1); p < 0 {
+	if p = d.class(in, p, &setDIGIT, 1); p < 0 {
 		goto l1
 	}
 	return p
@@ -1649,18 +1649,18 @@ l1:
 	return -1
 }
 
-// explainIunreserved is the diagnosis run of iunreserved at pos: it returns the end offset
+// explainIUnreserved is the diagnosis run of iunreserved at pos: it returns the end offset
 // of the match, or -1, and records in d what was expected where.
-func explainIunreserved(in string, pos int, d *genDiag) int {
+func explainIUnreserved(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	if d.class(in, p, &genSet0, 0) >= 0 {
+	if d.class(in, p, &setALPHA, 0) >= 0 {
 		if e := explainALPHA(in, p, d); e >= 0 {
 			p = e
 			goto l2
 		}
 	}
-	if d.class(in, p, &genSet7, 1) >= 0 {
+	if d.class(in, p, &setDIGIT, 1) >= 0 {
 		if e := explainDIGIT(in, p, d); e >= 0 {
 			p = e
 			goto l2
@@ -1682,7 +1682,7 @@ func explainIunreserved(in string, pos int, d *genDiag) int {
 		p = e
 		goto l2
 	}
-	if d.class(in, p, &genSet18, 12) >= 0 {
+	if d.class(in, p, &setUcscharFirst, 12) >= 0 {
 		if e := explainUcschar(in, p, d); e >= 0 {
 			p = e
 			goto l2
@@ -1706,9 +1706,9 @@ func explainPctEncoded(in string, pos int, d *genDiag) int {
 	if p >= len(in) {
 		goto l2
 	}
-	if c := in[p]; genSet19[c] != 0 {
+	if c := in[p]; setPctEncoded[c] != 0 {
 		p++
-	} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+	} else if c == '%' && p+2 < len(in) && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
 		p += 3
 	} else {
 		goto l2
@@ -1734,7 +1734,7 @@ l1:
 func explainSubDelims(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	if p = d.class(in, p, &genSet20, 14); p < 0 {
+	if p = d.class(in, p, &setSubDelims, 14); p < 0 {
 		goto l1
 	}
 	return p
@@ -1745,18 +1745,18 @@ l1:
 	return -1
 }
 
-// explainIuserinfo is the diagnosis run of iuserinfo at pos: it returns the end offset
+// explainIUserinfo is the diagnosis run of iuserinfo at pos: it returns the end offset
 // of the match, or -1, and records in d what was expected where.
-func explainIuserinfo(in string, pos int, d *genDiag) int {
+func explainIUserinfo(in string, pos int, d *genDiag) int {
 	p := pos
 	var v2 int
 l2:
-	if (uint(p) >= uint(len(in)) || genSet16[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || setIUserinfoFirst[in[p]] == 0) && p < d.far {
 		goto l3
 	}
 	v2 = p
-	if d.class(in, p, &genSet17, 9) >= 0 {
-		if e := explainIunreserved(in, p, d); e >= 0 {
+	if d.class(in, p, &setIUnreservedFirst, 9) >= 0 {
+		if e := explainIUnreserved(in, p, d); e >= 0 {
 			p = e
 			goto l6
 		}
@@ -1767,7 +1767,7 @@ l2:
 			goto l6
 		}
 	}
-	if d.class(in, p, &genSet20, 14) >= 0 {
+	if d.class(in, p, &setSubDelims, 14) >= 0 {
 		if e := explainSubDelims(in, p, d); e >= 0 {
 			p = e
 			goto l6
@@ -1794,7 +1794,7 @@ func explainH16(in string, pos int, d *genDiag) int {
 	var v1 int
 	v1 = 0
 	for v1 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] != 0 {
+		if c := in[p]; setHEXDIG[c] != 0 {
 			p++
 		} else {
 			break
@@ -1830,7 +1830,7 @@ l2:
 	if v1 == hi {
 		goto l3
 	}
-	if (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0) && p < d.far {
 		goto l3
 	}
 	v2 = p
@@ -1866,7 +1866,7 @@ func explainDecOctet(in string, pos int, d *genDiag) int {
 	if p = d.lit(in, p, "25", false, 22, 23); p < 0 {
 		goto l3
 	}
-	if p = d.class(in, p, &genSet5, 24); p < 0 {
+	if p = d.class(in, p, &set0To5, 24); p < 0 {
 		goto l3
 	}
 	goto l2
@@ -1878,7 +1878,7 @@ l3:
 	if p = d.byte1(in, p, '2', 25); p < 0 {
 		goto l6
 	}
-	if p = d.class(in, p, &genSet6, 26); p < 0 {
+	if p = d.class(in, p, &set0To4, 26); p < 0 {
 		goto l6
 	}
 	if p = explainDIGIT(in, p, d); p < 0 {
@@ -1895,7 +1895,7 @@ l6:
 	}
 	v2 = 0
 	for v2 != 2 && p < len(in) {
-		if c := in[p]; genSet7[c] != 0 {
+		if c := in[p]; setDIGIT[c] != 0 {
 			p++
 		} else {
 			break
@@ -1915,10 +1915,10 @@ l13:
 	goto l2
 l10:
 	p = v1
-	if (uint(p) >= uint(len(in)) || genSet8[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || set1To9[in[p]] == 0) && p < d.far {
 		goto l14
 	}
-	if p = d.class(in, p, &genSet8, 28); p < 0 {
+	if p = d.class(in, p, &set1To9, 28); p < 0 {
 		goto l14
 	}
 	if p = explainDIGIT(in, p, d); p < 0 {
@@ -1927,7 +1927,7 @@ l10:
 	goto l2
 l14:
 	p = v1
-	if d.class(in, p, &genSet7, 1) >= 0 {
+	if d.class(in, p, &setDIGIT, 1) >= 0 {
 		if e := explainDIGIT(in, p, d); e >= 0 {
 			p = e
 			goto l2
@@ -1943,9 +1943,9 @@ l1:
 	return -1
 }
 
-// explainIPv4address is the diagnosis run of IPv4address at pos: it returns the end offset
+// explainIPv4Address is the diagnosis run of IPv4address at pos: it returns the end offset
 // of the match, or -1, and records in d what was expected where.
-func explainIPv4address(in string, pos int, d *genDiag) int {
+func explainIPv4Address(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
 	if p = explainDecOctet(in, p, d); p < 0 {
@@ -1977,14 +1977,14 @@ l1:
 	return -1
 }
 
-// explainLs32 is the diagnosis run of ls32 at pos: it returns the end offset
+// explainLS32 is the diagnosis run of ls32 at pos: it returns the end offset
 // of the match, or -1, and records in d what was expected where.
-func explainLs32(in string, pos int, d *genDiag) int {
+func explainLS32(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
 	var v1 int
 	v1 = p
-	if (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0) && p < d.far {
 		goto l3
 	}
 	if p = explainH16(in, p, d); p < 0 {
@@ -1999,8 +1999,8 @@ func explainLs32(in string, pos int, d *genDiag) int {
 	goto l2
 l3:
 	p = v1
-	if d.class(in, p, &genSet7, 21) >= 0 {
-		if e := explainIPv4address(in, p, d); e >= 0 {
+	if d.class(in, p, &setDIGIT, 21) >= 0 {
+		if e := explainIPv4Address(in, p, d); e >= 0 {
 			p = e
 			goto l2
 		}
@@ -2049,20 +2049,20 @@ l1:
 	return -1
 }
 
-// explainIPv6address is the diagnosis run of IPv6address at pos: it returns the end offset
+// explainIPv6Address is the diagnosis run of IPv6address at pos: it returns the end offset
 // of the match, or -1, and records in d what was expected where.
-func explainIPv6address(in string, pos int, d *genDiag) int {
+func explainIPv6Address(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
 	var v1, v2, v3, v4, v5, v6, v7 int
 	v1 = p
-	if (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0) && p < d.far {
 		goto l3
 	}
 	if p = explainRepH16Colon(in, p, 6, 6, d); p < 0 {
 		goto l3
 	}
-	if p = explainLs32(in, p, d); p < 0 {
+	if p = explainLS32(in, p, d); p < 0 {
 		goto l3
 	}
 	goto l2
@@ -2077,16 +2077,16 @@ l3:
 	if p = explainRepH16Colon(in, p, 5, 5, d); p < 0 {
 		goto l6
 	}
-	if p = explainLs32(in, p, d); p < 0 {
+	if p = explainLS32(in, p, d); p < 0 {
 		goto l6
 	}
 	goto l2
 l6:
 	p = v1
-	if (uint(p) >= uint(len(in)) || genSet9[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || setIPv6AddressFirst[in[p]] == 0) && p < d.far {
 		goto l10
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0) {
 		goto l11
 	}
 	if e := explainH16(in, p, d); e >= 0 {
@@ -2099,16 +2099,16 @@ l11:
 	if p = explainRepH16Colon(in, p, 4, 4, d); p < 0 {
 		goto l10
 	}
-	if p = explainLs32(in, p, d); p < 0 {
+	if p = explainLS32(in, p, d); p < 0 {
 		goto l10
 	}
 	goto l2
 l10:
 	p = v1
-	if (uint(p) >= uint(len(in)) || genSet9[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || setIPv6AddressFirst[in[p]] == 0) && p < d.far {
 		goto l15
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0) {
 		goto l20
 	}
 	v2 = p
@@ -2130,16 +2130,16 @@ l20:
 	if p = explainRepH16Colon(in, p, 3, 3, d); p < 0 {
 		goto l15
 	}
-	if p = explainLs32(in, p, d); p < 0 {
+	if p = explainLS32(in, p, d); p < 0 {
 		goto l15
 	}
 	goto l2
 l15:
 	p = v1
-	if (uint(p) >= uint(len(in)) || genSet9[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || setIPv6AddressFirst[in[p]] == 0) && p < d.far {
 		goto l24
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0) {
 		goto l29
 	}
 	v3 = p
@@ -2161,16 +2161,16 @@ l29:
 	if p = explainRepH16Colon(in, p, 2, 2, d); p < 0 {
 		goto l24
 	}
-	if p = explainLs32(in, p, d); p < 0 {
+	if p = explainLS32(in, p, d); p < 0 {
 		goto l24
 	}
 	goto l2
 l24:
 	p = v1
-	if (uint(p) >= uint(len(in)) || genSet9[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || setIPv6AddressFirst[in[p]] == 0) && p < d.far {
 		goto l33
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0) {
 		goto l38
 	}
 	v4 = p
@@ -2195,16 +2195,16 @@ l38:
 	if p = d.byte1(in, p, ':', 6); p < 0 {
 		goto l33
 	}
-	if p = explainLs32(in, p, d); p < 0 {
+	if p = explainLS32(in, p, d); p < 0 {
 		goto l33
 	}
 	goto l2
 l33:
 	p = v1
-	if (uint(p) >= uint(len(in)) || genSet9[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || setIPv6AddressFirst[in[p]] == 0) && p < d.far {
 		goto l44
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0) {
 		goto l49
 	}
 	v5 = p
@@ -2223,16 +2223,16 @@ l49:
 	if p = d.lit(in, p, "::", false, 31, 6); p < 0 {
 		goto l44
 	}
-	if p = explainLs32(in, p, d); p < 0 {
+	if p = explainLS32(in, p, d); p < 0 {
 		goto l44
 	}
 	goto l2
 l44:
 	p = v1
-	if (uint(p) >= uint(len(in)) || genSet9[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || setIPv6AddressFirst[in[p]] == 0) && p < d.far {
 		goto l52
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0) {
 		goto l57
 	}
 	v6 = p
@@ -2257,10 +2257,10 @@ l57:
 	goto l2
 l52:
 	p = v1
-	if (uint(p) >= uint(len(in)) || genSet9[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || setIPv6AddressFirst[in[p]] == 0) && p < d.far {
 		goto l60
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0) {
 		goto l65
 	}
 	v7 = p
@@ -2302,7 +2302,7 @@ func explainIPvFuture(in string, pos int, d *genDiag) int {
 	}
 	v1 = 0
 	for p < len(in) {
-		if c := in[p]; genSet4[c] != 0 {
+		if c := in[p]; setHEXDIG[c] != 0 {
 			p++
 		} else {
 			break
@@ -2320,7 +2320,7 @@ func explainIPvFuture(in string, pos int, d *genDiag) int {
 	}
 	v2 = 0
 	for p < len(in) {
-		if c := in[p]; genSet3[c] != 0 {
+		if c := in[p]; setIUserinfo[c] != 0 {
 			p++
 		} else {
 			break
@@ -2351,13 +2351,13 @@ func explainIPLiteral(in string, pos int, d *genDiag) int {
 	if p = d.byte1(in, p, '[', 17); p < 0 {
 		goto l1
 	}
-	if d.class(in, p, &genSet9, 18) >= 0 {
-		if e := explainIPv6address(in, p, d); e >= 0 {
+	if d.class(in, p, &setIPv6AddressFirst, 18) >= 0 {
+		if e := explainIPv6Address(in, p, d); e >= 0 {
 			p = e
 			goto l4
 		}
 	}
-	if d.class(in, p, &genSet21, 32) >= 0 {
+	if d.class(in, p, &setIPvFutureFirst, 32) >= 0 {
 		if e := explainIPvFuture(in, p, d); e >= 0 {
 			p = e
 			goto l4
@@ -2376,18 +2376,18 @@ l1:
 	return -1
 }
 
-// explainIregName is the diagnosis run of ireg-name at pos: it returns the end offset
+// explainIRegName is the diagnosis run of ireg-name at pos: it returns the end offset
 // of the match, or -1, and records in d what was expected where.
-func explainIregName(in string, pos int, d *genDiag) int {
+func explainIRegName(in string, pos int, d *genDiag) int {
 	p := pos
 	var v2 int
 l2:
-	if (uint(p) >= uint(len(in)) || genSet22[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || setIRegNameFirst[in[p]] == 0) && p < d.far {
 		goto l3
 	}
 	v2 = p
-	if d.class(in, p, &genSet17, 9) >= 0 {
-		if e := explainIunreserved(in, p, d); e >= 0 {
+	if d.class(in, p, &setIUnreservedFirst, 9) >= 0 {
+		if e := explainIUnreserved(in, p, d); e >= 0 {
 			p = e
 			goto l6
 		}
@@ -2398,7 +2398,7 @@ l2:
 			goto l6
 		}
 	}
-	if d.class(in, p, &genSet20, 14) >= 0 {
+	if d.class(in, p, &setSubDelims, 14) >= 0 {
 		if e := explainSubDelims(in, p, d); e >= 0 {
 			p = e
 			goto l6
@@ -2413,9 +2413,9 @@ l3:
 	return p
 }
 
-// explainIhost is the diagnosis run of ihost at pos: it returns the end offset
+// explainIHost is the diagnosis run of ihost at pos: it returns the end offset
 // of the match, or -1, and records in d what was expected where.
-func explainIhost(in string, pos int, d *genDiag) int {
+func explainIHost(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
 	var v1 int
@@ -2426,13 +2426,13 @@ func explainIhost(in string, pos int, d *genDiag) int {
 			goto l2
 		}
 	}
-	if (uint(p) >= uint(len(in)) || genSet7[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || setDIGIT[in[p]] == 0) && p < d.far {
 		goto l3
 	}
-	if p = explainIPv4address(in, p, d); p < 0 {
+	if p = explainIPv4Address(in, p, d); p < 0 {
 		goto l3
 	}
-	if p < len(in) && (genSet10[in[p]] != 0 || in[p] == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 || in[p] >= utf8.RuneSelf && genRunes0(in, p) > 0) {
+	if p < len(in) && (setIRegName[in[p]] != 0 || in[p] == '%' && p+2 < len(in) && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 || in[p] >= utf8.RuneSelf && genRunes0(in, p) > 0) {
 		goto l6
 	}
 	goto l7
@@ -2443,7 +2443,7 @@ l7:
 	goto l2
 l3:
 	p = v1
-	if e := explainIregName(in, p, d); e >= 0 {
+	if e := explainIRegName(in, p, d); e >= 0 {
 		p = e
 		goto l2
 	}
@@ -2462,7 +2462,7 @@ l1:
 func explainPort(in string, pos int, d *genDiag) int {
 	p := pos
 	for p < len(in) {
-		if c := in[p]; genSet7[c] != 0 {
+		if c := in[p]; setDIGIT[c] != 0 {
 			p++
 		} else {
 			break
@@ -2474,13 +2474,13 @@ func explainPort(in string, pos int, d *genDiag) int {
 	return p
 }
 
-// explainIpchar is the diagnosis run of ipchar at pos: it returns the end offset
+// explainIPchar is the diagnosis run of ipchar at pos: it returns the end offset
 // of the match, or -1, and records in d what was expected where.
-func explainIpchar(in string, pos int, d *genDiag) int {
+func explainIPchar(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	if d.class(in, p, &genSet17, 9) >= 0 {
-		if e := explainIunreserved(in, p, d); e >= 0 {
+	if d.class(in, p, &setIUnreservedFirst, 9) >= 0 {
+		if e := explainIUnreserved(in, p, d); e >= 0 {
 			p = e
 			goto l2
 		}
@@ -2491,7 +2491,7 @@ func explainIpchar(in string, pos int, d *genDiag) int {
 			goto l2
 		}
 	}
-	if d.class(in, p, &genSet20, 14) >= 0 {
+	if d.class(in, p, &setSubDelims, 14) >= 0 {
 		if e := explainSubDelims(in, p, d); e >= 0 {
 			p = e
 			goto l2
@@ -2515,20 +2515,20 @@ l1:
 	return -1
 }
 
-// explainIsegment is the diagnosis run of isegment at pos: it returns the end offset
+// explainISegment is the diagnosis run of isegment at pos: it returns the end offset
 // of the match, or -1, and records in d what was expected where.
-func explainIsegment(in string, pos int, d *genDiag) int {
+func explainISegment(in string, pos int, d *genDiag) int {
 	p := pos
 	var v2 int
 l2:
-	if uint(p) >= uint(len(in)) || genSet2[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || setISegmentFirst[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 38)
 		}
 		goto l3
 	}
 	v2 = p
-	if p = explainIpchar(in, p, d); p < 0 {
+	if p = explainIPchar(in, p, d); p < 0 {
 		goto l4
 	}
 	goto l2
@@ -2538,9 +2538,9 @@ l3:
 	return p
 }
 
-// explainIpathAbempty is the diagnosis run of ipath-abempty at pos: it returns the end offset
+// explainIPathAbempty is the diagnosis run of ipath-abempty at pos: it returns the end offset
 // of the match, or -1, and records in d what was expected where.
-func explainIpathAbempty(in string, pos int, d *genDiag) int {
+func explainIPathAbempty(in string, pos int, d *genDiag) int {
 	p := pos
 	var v2 int
 l2:
@@ -2551,10 +2551,10 @@ l2:
 	if p = d.byte1(in, p, '/', 8); p < 0 {
 		goto l4
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || genSet2[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || setISegmentFirst[in[p]] == 0) {
 		goto l7
 	}
-	if p = explainIsegment(in, p, d); p < 0 {
+	if p = explainISegment(in, p, d); p < 0 {
 		goto l4
 	}
 l7:
@@ -2565,22 +2565,22 @@ l3:
 	return p
 }
 
-// explainIsegmentNz is the diagnosis run of isegment-nz at pos: it returns the end offset
+// explainISegmentNZ is the diagnosis run of isegment-nz at pos: it returns the end offset
 // of the match, or -1, and records in d what was expected where.
-func explainIsegmentNz(in string, pos int, d *genDiag) int {
+func explainISegmentNZ(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
 	var v1, v2 int
 	v1 = 0
 l2:
-	if uint(p) >= uint(len(in)) || genSet2[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || setISegmentFirst[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 38)
 		}
 		goto l3
 	}
 	v2 = p
-	if p = explainIpchar(in, p, d); p < 0 {
+	if p = explainIPchar(in, p, d); p < 0 {
 		goto l4
 	}
 	v1++
@@ -2599,20 +2599,20 @@ l1:
 	return -1
 }
 
-// explainIpathAbsolute is the diagnosis run of ipath-absolute at pos: it returns the end offset
+// explainIPathAbsolute is the diagnosis run of ipath-absolute at pos: it returns the end offset
 // of the match, or -1, and records in d what was expected where.
-func explainIpathAbsolute(in string, pos int, d *genDiag) int {
+func explainIPathAbsolute(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
 	var v1, v3 int
 	if p = d.byte1(in, p, '/', 8); p < 0 {
 		goto l1
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || genSet2[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || setISegmentFirst[in[p]] == 0) {
 		goto l13
 	}
 	v1 = p
-	if p = explainIsegmentNz(in, p, d); p < 0 {
+	if p = explainISegmentNZ(in, p, d); p < 0 {
 		goto l4
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '/') {
@@ -2626,10 +2626,10 @@ l7:
 	if p = d.byte1(in, p, '/', 8); p < 0 {
 		goto l9
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || genSet2[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || setISegmentFirst[in[p]] == 0) {
 		goto l12
 	}
-	if p = explainIsegment(in, p, d); p < 0 {
+	if p = explainISegment(in, p, d); p < 0 {
 		goto l9
 	}
 l12:
@@ -2649,13 +2649,13 @@ l1:
 	return -1
 }
 
-// explainIpathRootless is the diagnosis run of ipath-rootless at pos: it returns the end offset
+// explainIPathRootless is the diagnosis run of ipath-rootless at pos: it returns the end offset
 // of the match, or -1, and records in d what was expected where.
-func explainIpathRootless(in string, pos int, d *genDiag) int {
+func explainIPathRootless(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
 	var v2 int
-	if p = explainIsegmentNz(in, p, d); p < 0 {
+	if p = explainISegmentNZ(in, p, d); p < 0 {
 		goto l1
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '/') {
@@ -2669,10 +2669,10 @@ l4:
 	if p = d.byte1(in, p, '/', 8); p < 0 {
 		goto l6
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || genSet2[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || setISegmentFirst[in[p]] == 0) {
 		goto l9
 	}
-	if p = explainIsegment(in, p, d); p < 0 {
+	if p = explainISegment(in, p, d); p < 0 {
 		goto l6
 	}
 l9:
@@ -2688,16 +2688,16 @@ l1:
 	return -1
 }
 
-// explainIpathEmpty is the diagnosis run of ipath-empty at pos: it returns the end offset
+// explainIPathEmpty is the diagnosis run of ipath-empty at pos: it returns the end offset
 // of the match, or -1, and records in d what was expected where.
-func explainIpathEmpty(in string, pos int, d *genDiag) int {
+func explainIPathEmpty(in string, pos int, d *genDiag) int {
 	p := pos
 	return p
 }
 
-// explainIhierPart is the diagnosis run of ihier-part at pos: it returns the end offset
+// explainIHierPart is the diagnosis run of ihier-part at pos: it returns the end offset
 // of the match, or -1, and records in d what was expected where.
-func explainIhierPart(in string, pos int, d *genDiag) int {
+func explainIHierPart(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
 	var v1, v2, v3 int
@@ -2708,11 +2708,11 @@ func explainIhierPart(in string, pos int, d *genDiag) int {
 	if p = d.lit(in, p, "//", false, 7, 8); p < 0 {
 		goto l3
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || genSet2[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || setISegmentFirst[in[p]] == 0) {
 		goto l10
 	}
 	v2 = p
-	if p = explainIuserinfo(in, p, d); p < 0 {
+	if p = explainIUserinfo(in, p, d); p < 0 {
 		goto l7
 	}
 	if p = d.byte1(in, p, '@', 15); p < 0 {
@@ -2722,7 +2722,7 @@ func explainIhierPart(in string, pos int, d *genDiag) int {
 l7:
 	p = v2
 l10:
-	if p = explainIhost(in, p, d); p < 0 {
+	if p = explainIHost(in, p, d); p < 0 {
 		goto l3
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
@@ -2739,7 +2739,7 @@ l10:
 l13:
 	p = v3
 l16:
-	if p = explainIpathAbempty(in, p, d); p < 0 {
+	if p = explainIPathAbempty(in, p, d); p < 0 {
 		goto l3
 	}
 	goto l2
@@ -2748,22 +2748,22 @@ l3:
 	if (uint(p) >= uint(len(in)) || in[p] != '/') && p < d.far {
 		goto l18
 	}
-	if p = explainIpathAbsolute(in, p, d); p < 0 {
+	if p = explainIPathAbsolute(in, p, d); p < 0 {
 		goto l18
 	}
 	goto l2
 l18:
 	p = v1
-	if (uint(p) >= uint(len(in)) || genSet2[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || setISegmentFirst[in[p]] == 0) && p < d.far {
 		goto l19
 	}
-	if p = explainIpathRootless(in, p, d); p < 0 {
+	if p = explainIPathRootless(in, p, d); p < 0 {
 		goto l19
 	}
 	goto l2
 l19:
 	p = v1
-	if p = explainIpathEmpty(in, p, d); p < 0 {
+	if p = explainIPathEmpty(in, p, d); p < 0 {
 		goto l20
 	}
 	goto l2
@@ -2778,9 +2778,9 @@ l1:
 	return -1
 }
 
-// explainIprivate is the diagnosis run of iprivate at pos: it returns the end offset
+// explainIPrivate is the diagnosis run of iprivate at pos: it returns the end offset
 // of the match, or -1, and records in d what was expected where.
-func explainIprivate(in string, pos int, d *genDiag) int {
+func explainIPrivate(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
 	// iprivate
@@ -2802,24 +2802,24 @@ l1:
 	return -1
 }
 
-// explainIquery is the diagnosis run of iquery at pos: it returns the end offset
+// explainIQuery is the diagnosis run of iquery at pos: it returns the end offset
 // of the match, or -1, and records in d what was expected where.
-func explainIquery(in string, pos int, d *genDiag) int {
+func explainIQuery(in string, pos int, d *genDiag) int {
 	p := pos
 	var v2 int
 l2:
-	if (uint(p) >= uint(len(in)) || genSet23[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || setIQueryFirst[in[p]] == 0) && p < d.far {
 		goto l3
 	}
 	v2 = p
-	if d.class(in, p, &genSet2, 38) >= 0 {
-		if e := explainIpchar(in, p, d); e >= 0 {
+	if d.class(in, p, &setISegmentFirst, 38) >= 0 {
+		if e := explainIPchar(in, p, d); e >= 0 {
 			p = e
 			goto l6
 		}
 	}
-	if d.class(in, p, &genSet24, 44) >= 0 {
-		if e := explainIprivate(in, p, d); e >= 0 {
+	if d.class(in, p, &setIPrivateFirst, 44) >= 0 {
+		if e := explainIPrivate(in, p, d); e >= 0 {
 			p = e
 			goto l6
 		}
@@ -2841,18 +2841,18 @@ l3:
 	return p
 }
 
-// explainIfragment is the diagnosis run of ifragment at pos: it returns the end offset
+// explainIFragment is the diagnosis run of ifragment at pos: it returns the end offset
 // of the match, or -1, and records in d what was expected where.
-func explainIfragment(in string, pos int, d *genDiag) int {
+func explainIFragment(in string, pos int, d *genDiag) int {
 	p := pos
 	var v2 int
 l2:
-	if (uint(p) >= uint(len(in)) || genSet25[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || setIFragmentFirst[in[p]] == 0) && p < d.far {
 		goto l3
 	}
 	v2 = p
-	if d.class(in, p, &genSet2, 38) >= 0 {
-		if e := explainIpchar(in, p, d); e >= 0 {
+	if d.class(in, p, &setISegmentFirst, 38) >= 0 {
+		if e := explainIPchar(in, p, d); e >= 0 {
 			p = e
 			goto l6
 		}
@@ -2886,7 +2886,7 @@ func explainIRIRule(in string, pos int, d *genDiag) int {
 	if p = d.byte1(in, p, ':', 6); p < 0 {
 		goto l1
 	}
-	if p = explainIhierPart(in, p, d); p < 0 {
+	if p = explainIHierPart(in, p, d); p < 0 {
 		goto l1
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '?') {
@@ -2896,7 +2896,7 @@ func explainIRIRule(in string, pos int, d *genDiag) int {
 	if p = d.byte1(in, p, '?', 43); p < 0 {
 		goto l7
 	}
-	if p = explainIquery(in, p, d); p < 0 {
+	if p = explainIQuery(in, p, d); p < 0 {
 		goto l7
 	}
 	goto l10
@@ -2910,7 +2910,7 @@ l10:
 	if p = d.byte1(in, p, '#', 45); p < 0 {
 		goto l12
 	}
-	if p = explainIfragment(in, p, d); p < 0 {
+	if p = explainIFragment(in, p, d); p < 0 {
 		goto l12
 	}
 	goto l15
@@ -2973,7 +2973,7 @@ func explainAbsoluteIRIRule(in string, pos int, d *genDiag) int {
 	if p = d.byte1(in, p, ':', 6); p < 0 {
 		goto l1
 	}
-	if p = explainIhierPart(in, p, d); p < 0 {
+	if p = explainIHierPart(in, p, d); p < 0 {
 		goto l1
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '?') {
@@ -2983,7 +2983,7 @@ func explainAbsoluteIRIRule(in string, pos int, d *genDiag) int {
 	if p = d.byte1(in, p, '?', 43); p < 0 {
 		goto l7
 	}
-	if p = explainIquery(in, p, d); p < 0 {
+	if p = explainIQuery(in, p, d); p < 0 {
 		goto l7
 	}
 	goto l10
@@ -3034,20 +3034,20 @@ func explainAbsoluteIRIDiag(in string, lowerBound int, d *genDiag) (offset int) 
 	}
 }
 
-// explainIsegmentNzNc is the diagnosis run of isegment-nz-nc at pos: it returns the end offset
+// explainISegmentNZNC is the diagnosis run of isegment-nz-nc at pos: it returns the end offset
 // of the match, or -1, and records in d what was expected where.
-func explainIsegmentNzNc(in string, pos int, d *genDiag) int {
+func explainISegmentNZNC(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
 	var v1, v2 int
 	v1 = 0
 l2:
-	if (uint(p) >= uint(len(in)) || genSet14[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || setIPathNoschemeFirst[in[p]] == 0) && p < d.far {
 		goto l3
 	}
 	v2 = p
-	if d.class(in, p, &genSet17, 9) >= 0 {
-		if e := explainIunreserved(in, p, d); e >= 0 {
+	if d.class(in, p, &setIUnreservedFirst, 9) >= 0 {
+		if e := explainIUnreserved(in, p, d); e >= 0 {
 			p = e
 			goto l6
 		}
@@ -3058,7 +3058,7 @@ l2:
 			goto l6
 		}
 	}
-	if d.class(in, p, &genSet20, 14) >= 0 {
+	if d.class(in, p, &setSubDelims, 14) >= 0 {
 		if e := explainSubDelims(in, p, d); e >= 0 {
 			p = e
 			goto l6
@@ -3086,13 +3086,13 @@ l1:
 	return -1
 }
 
-// explainIpathNoscheme is the diagnosis run of ipath-noscheme at pos: it returns the end offset
+// explainIPathNoscheme is the diagnosis run of ipath-noscheme at pos: it returns the end offset
 // of the match, or -1, and records in d what was expected where.
-func explainIpathNoscheme(in string, pos int, d *genDiag) int {
+func explainIPathNoscheme(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
 	var v2 int
-	if p = explainIsegmentNzNc(in, p, d); p < 0 {
+	if p = explainISegmentNZNC(in, p, d); p < 0 {
 		goto l1
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '/') {
@@ -3106,10 +3106,10 @@ l4:
 	if p = d.byte1(in, p, '/', 8); p < 0 {
 		goto l6
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || genSet2[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || setISegmentFirst[in[p]] == 0) {
 		goto l9
 	}
-	if p = explainIsegment(in, p, d); p < 0 {
+	if p = explainISegment(in, p, d); p < 0 {
 		goto l6
 	}
 l9:
@@ -3125,9 +3125,9 @@ l1:
 	return -1
 }
 
-// explainIrelativePart is the diagnosis run of irelative-part at pos: it returns the end offset
+// explainIRelativePart is the diagnosis run of irelative-part at pos: it returns the end offset
 // of the match, or -1, and records in d what was expected where.
-func explainIrelativePart(in string, pos int, d *genDiag) int {
+func explainIRelativePart(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
 	var v1, v2, v3 int
@@ -3138,11 +3138,11 @@ func explainIrelativePart(in string, pos int, d *genDiag) int {
 	if p = d.lit(in, p, "//", false, 7, 8); p < 0 {
 		goto l3
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || genSet2[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || setISegmentFirst[in[p]] == 0) {
 		goto l10
 	}
 	v2 = p
-	if p = explainIuserinfo(in, p, d); p < 0 {
+	if p = explainIUserinfo(in, p, d); p < 0 {
 		goto l7
 	}
 	if p = d.byte1(in, p, '@', 15); p < 0 {
@@ -3152,7 +3152,7 @@ func explainIrelativePart(in string, pos int, d *genDiag) int {
 l7:
 	p = v2
 l10:
-	if p = explainIhost(in, p, d); p < 0 {
+	if p = explainIHost(in, p, d); p < 0 {
 		goto l3
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
@@ -3169,7 +3169,7 @@ l10:
 l13:
 	p = v3
 l16:
-	if p = explainIpathAbempty(in, p, d); p < 0 {
+	if p = explainIPathAbempty(in, p, d); p < 0 {
 		goto l3
 	}
 	goto l2
@@ -3178,22 +3178,22 @@ l3:
 	if (uint(p) >= uint(len(in)) || in[p] != '/') && p < d.far {
 		goto l18
 	}
-	if p = explainIpathAbsolute(in, p, d); p < 0 {
+	if p = explainIPathAbsolute(in, p, d); p < 0 {
 		goto l18
 	}
 	goto l2
 l18:
 	p = v1
-	if (uint(p) >= uint(len(in)) || genSet14[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || setIPathNoschemeFirst[in[p]] == 0) && p < d.far {
 		goto l19
 	}
-	if p = explainIpathNoscheme(in, p, d); p < 0 {
+	if p = explainIPathNoscheme(in, p, d); p < 0 {
 		goto l19
 	}
 	goto l2
 l19:
 	p = v1
-	if p = explainIpathEmpty(in, p, d); p < 0 {
+	if p = explainIPathEmpty(in, p, d); p < 0 {
 		goto l20
 	}
 	goto l2
@@ -3208,13 +3208,13 @@ l1:
 	return -1
 }
 
-// explainIrelativeRef is the diagnosis run of irelative-ref at pos: it returns the end offset
+// explainIRelativeRefRule is the diagnosis run of irelative-ref at pos: it returns the end offset
 // of the match, or -1, and records in d what was expected where.
-func explainIrelativeRef(in string, pos int, d *genDiag) int {
+func explainIRelativeRefRule(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
 	var v1, v2 int
-	if p = explainIrelativePart(in, p, d); p < 0 {
+	if p = explainIRelativePart(in, p, d); p < 0 {
 		goto l1
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '?') {
@@ -3224,7 +3224,7 @@ func explainIrelativeRef(in string, pos int, d *genDiag) int {
 	if p = d.byte1(in, p, '?', 43); p < 0 {
 		goto l4
 	}
-	if p = explainIquery(in, p, d); p < 0 {
+	if p = explainIQuery(in, p, d); p < 0 {
 		goto l4
 	}
 	goto l7
@@ -3238,7 +3238,7 @@ l7:
 	if p = d.byte1(in, p, '#', 45); p < 0 {
 		goto l9
 	}
-	if p = explainIfragment(in, p, d); p < 0 {
+	if p = explainIFragment(in, p, d); p < 0 {
 		goto l9
 	}
 	goto l12
@@ -3274,7 +3274,7 @@ func explainIRelativeRefDiag(in string, lowerBound int, d *genDiag) (offset int)
 	}
 	for {
 		*d = genDiag{far: lowerBound, root: 31}
-		e := explainIrelativeRef(in, 0, d)
+		e := explainIRelativeRefRule(in, 0, d)
 		if e == len(in) {
 			return -1
 		}
@@ -3294,13 +3294,13 @@ func explainIRelativeRefDiag(in string, lowerBound int, d *genDiag) (offset int)
 func explainIRIReferenceRule(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	if d.class(in, p, &genSet0, 46) >= 0 {
+	if d.class(in, p, &setALPHA, 46) >= 0 {
 		if e := explainIRIRule(in, p, d); e >= 0 {
 			p = e
 			goto l2
 		}
 	}
-	if e := explainIrelativeRef(in, p, d); e >= 0 {
+	if e := explainIRelativeRefRule(in, p, d); e >= 0 {
 		p = e
 		goto l2
 	}
@@ -3585,7 +3585,7 @@ func (d *genDiag) appendLabels(buf []string) []string {
 func (d *genDiag) hexdig(in string, pos int) {
 	if pos < len(in) && in[pos] == '%' {
 		q := pos + 1
-		for q < len(in) && q < pos+3 && genSet4[in[q]] != 0 {
+		for q < len(in) && q < pos+3 && setHEXDIG[in[q]] != 0 {
 			q++
 		}
 		if q < pos+3 {
@@ -3691,319 +3691,251 @@ var genLabels = [...]string{
 	"IRI-reference",
 }
 
-// genSet0 is %x41-5A / %x61-7A: 0xff for a byte of the set.
-var genSet0 = [256]uint8{
-	'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff, 'G': 0xff, 'H': 0xff,
-	'I': 0xff, 'J': 0xff, 'K': 0xff, 'L': 0xff, 'M': 0xff, 'N': 0xff, 'O': 0xff, 'P': 0xff,
-	'Q': 0xff, 'R': 0xff, 'S': 0xff, 'T': 0xff, 'U': 0xff, 'V': 0xff, 'W': 0xff, 'X': 0xff,
-	'Y': 0xff, 'Z': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff,
-	'g': 0xff, 'h': 0xff, 'i': 0xff, 'j': 0xff, 'k': 0xff, 'l': 0xff, 'm': 0xff, 'n': 0xff,
-	'o': 0xff, 'p': 0xff, 'q': 0xff, 'r': 0xff, 's': 0xff, 't': 0xff, 'u': 0xff, 'v': 0xff,
+// setALPHA is %x41-5A / %x61-7A: 0xff for a byte of the set.
+var setALPHA = [256]uint8{
+	'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff, 'G': 0xff, 'H': 0xff, 'I': 0xff, 'J': 0xff, 'K': 0xff, 'L': 0xff,
+	'M': 0xff, 'N': 0xff, 'O': 0xff, 'P': 0xff, 'Q': 0xff, 'R': 0xff, 'S': 0xff, 'T': 0xff, 'U': 0xff, 'V': 0xff, 'W': 0xff, 'X': 0xff,
+	'Y': 0xff, 'Z': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff, 'g': 0xff, 'h': 0xff, 'i': 0xff, 'j': 0xff,
+	'k': 0xff, 'l': 0xff, 'm': 0xff, 'n': 0xff, 'o': 0xff, 'p': 0xff, 'q': 0xff, 'r': 0xff, 's': 0xff, 't': 0xff, 'u': 0xff, 'v': 0xff,
 	'w': 0xff, 'x': 0xff, 'y': 0xff, 'z': 0xff,
 }
 
-// genSet1 is "+" / "-" / "." / %x30-39 / %x41-5A / %x61-7A: 0xff for a byte of the set.
-var genSet1 = [256]uint8{
-	'+': 0xff, '-': 0xff, '.': 0xff, '0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff,
-	'5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, 'A': 0xff, 'B': 0xff, 'C': 0xff,
-	'D': 0xff, 'E': 0xff, 'F': 0xff, 'G': 0xff, 'H': 0xff, 'I': 0xff, 'J': 0xff, 'K': 0xff,
-	'L': 0xff, 'M': 0xff, 'N': 0xff, 'O': 0xff, 'P': 0xff, 'Q': 0xff, 'R': 0xff, 'S': 0xff,
-	'T': 0xff, 'U': 0xff, 'V': 0xff, 'W': 0xff, 'X': 0xff, 'Y': 0xff, 'Z': 0xff, 'a': 0xff,
-	'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff, 'g': 0xff, 'h': 0xff, 'i': 0xff,
-	'j': 0xff, 'k': 0xff, 'l': 0xff, 'm': 0xff, 'n': 0xff, 'o': 0xff, 'p': 0xff, 'q': 0xff,
-	'r': 0xff, 's': 0xff, 't': 0xff, 'u': 0xff, 'v': 0xff, 'w': 0xff, 'x': 0xff, 'y': 0xff,
-	'z': 0xff,
+// setScheme is "+" / "-" / "." / %x30-39 / %x41-5A / %x61-7A: 0xff for a byte of the set.
+var setScheme = [256]uint8{
+	'+': 0xff, '-': 0xff, '.': 0xff, '0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff,
+	'9': 0xff, 'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff, 'G': 0xff, 'H': 0xff, 'I': 0xff, 'J': 0xff, 'K': 0xff,
+	'L': 0xff, 'M': 0xff, 'N': 0xff, 'O': 0xff, 'P': 0xff, 'Q': 0xff, 'R': 0xff, 'S': 0xff, 'T': 0xff, 'U': 0xff, 'V': 0xff, 'W': 0xff,
+	'X': 0xff, 'Y': 0xff, 'Z': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff, 'g': 0xff, 'h': 0xff, 'i': 0xff,
+	'j': 0xff, 'k': 0xff, 'l': 0xff, 'm': 0xff, 'n': 0xff, 'o': 0xff, 'p': 0xff, 'q': 0xff, 'r': 0xff, 's': 0xff, 't': 0xff, 'u': 0xff,
+	'v': 0xff, 'w': 0xff, 'x': 0xff, 'y': 0xff, 'z': 0xff,
 }
 
-// genSet2 is "!" / %x24-2E / %x30-3B / "=" / %x40-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3: 0xff for a byte of the set.
-var genSet2 = [256]uint8{
-	'!': 0xff, '$': 0xff, '%': 0xff, '&': 0xff, 0x27: 0xff, '(': 0xff, ')': 0xff, '*': 0xff,
-	'+': 0xff, ',': 0xff, '-': 0xff, '.': 0xff, '0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff,
-	'4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, ':': 0xff, ';': 0xff,
-	'=': 0xff, '@': 0xff, 'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff,
-	'G': 0xff, 'H': 0xff, 'I': 0xff, 'J': 0xff, 'K': 0xff, 'L': 0xff, 'M': 0xff, 'N': 0xff,
-	'O': 0xff, 'P': 0xff, 'Q': 0xff, 'R': 0xff, 'S': 0xff, 'T': 0xff, 'U': 0xff, 'V': 0xff,
-	'W': 0xff, 'X': 0xff, 'Y': 0xff, 'Z': 0xff, '_': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff,
-	'd': 0xff, 'e': 0xff, 'f': 0xff, 'g': 0xff, 'h': 0xff, 'i': 0xff, 'j': 0xff, 'k': 0xff,
-	'l': 0xff, 'm': 0xff, 'n': 0xff, 'o': 0xff, 'p': 0xff, 'q': 0xff, 'r': 0xff, 's': 0xff,
-	't': 0xff, 'u': 0xff, 'v': 0xff, 'w': 0xff, 'x': 0xff, 'y': 0xff, 'z': 0xff, '~': 0xff,
-	0xc2: 0xff, 0xc3: 0xff, 0xc4: 0xff, 0xc5: 0xff, 0xc6: 0xff, 0xc7: 0xff, 0xc8: 0xff, 0xc9: 0xff,
-	0xca: 0xff, 0xcb: 0xff, 0xcc: 0xff, 0xcd: 0xff, 0xce: 0xff, 0xcf: 0xff, 0xd0: 0xff, 0xd1: 0xff,
-	0xd2: 0xff, 0xd3: 0xff, 0xd4: 0xff, 0xd5: 0xff, 0xd6: 0xff, 0xd7: 0xff, 0xd8: 0xff, 0xd9: 0xff,
-	0xda: 0xff, 0xdb: 0xff, 0xdc: 0xff, 0xdd: 0xff, 0xde: 0xff, 0xdf: 0xff, 0xe0: 0xff, 0xe1: 0xff,
-	0xe2: 0xff, 0xe3: 0xff, 0xe4: 0xff, 0xe5: 0xff, 0xe6: 0xff, 0xe7: 0xff, 0xe8: 0xff, 0xe9: 0xff,
-	0xea: 0xff, 0xeb: 0xff, 0xec: 0xff, 0xed: 0xff, 0xef: 0xff, 0xf0: 0xff, 0xf1: 0xff, 0xf2: 0xff,
-	0xf3: 0xff,
+// setISegmentFirst is "!" / %x24-2E / %x30-3B / "=" / %x40-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3: 0xff for a byte of the set.
+var setISegmentFirst = [256]uint8{
+	'!': 0xff, '$': 0xff, '%': 0xff, '&': 0xff, 0x27: 0xff, '(': 0xff, ')': 0xff, '*': 0xff, '+': 0xff, ',': 0xff, '-': 0xff, '.': 0xff,
+	'0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, ':': 0xff, ';': 0xff,
+	'=': 0xff, '@': 0xff, 'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff, 'G': 0xff, 'H': 0xff, 'I': 0xff, 'J': 0xff,
+	'K': 0xff, 'L': 0xff, 'M': 0xff, 'N': 0xff, 'O': 0xff, 'P': 0xff, 'Q': 0xff, 'R': 0xff, 'S': 0xff, 'T': 0xff, 'U': 0xff, 'V': 0xff,
+	'W': 0xff, 'X': 0xff, 'Y': 0xff, 'Z': 0xff, '_': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff, 'g': 0xff,
+	'h': 0xff, 'i': 0xff, 'j': 0xff, 'k': 0xff, 'l': 0xff, 'm': 0xff, 'n': 0xff, 'o': 0xff, 'p': 0xff, 'q': 0xff, 'r': 0xff, 's': 0xff,
+	't': 0xff, 'u': 0xff, 'v': 0xff, 'w': 0xff, 'x': 0xff, 'y': 0xff, 'z': 0xff, '~': 0xff, 0xc2: 0xff, 0xc3: 0xff, 0xc4: 0xff, 0xc5: 0xff,
+	0xc6: 0xff, 0xc7: 0xff, 0xc8: 0xff, 0xc9: 0xff, 0xca: 0xff, 0xcb: 0xff, 0xcc: 0xff, 0xcd: 0xff, 0xce: 0xff, 0xcf: 0xff, 0xd0: 0xff, 0xd1: 0xff,
+	0xd2: 0xff, 0xd3: 0xff, 0xd4: 0xff, 0xd5: 0xff, 0xd6: 0xff, 0xd7: 0xff, 0xd8: 0xff, 0xd9: 0xff, 0xda: 0xff, 0xdb: 0xff, 0xdc: 0xff, 0xdd: 0xff,
+	0xde: 0xff, 0xdf: 0xff, 0xe0: 0xff, 0xe1: 0xff, 0xe2: 0xff, 0xe3: 0xff, 0xe4: 0xff, 0xe5: 0xff, 0xe6: 0xff, 0xe7: 0xff, 0xe8: 0xff, 0xe9: 0xff,
+	0xea: 0xff, 0xeb: 0xff, 0xec: 0xff, 0xed: 0xff, 0xef: 0xff, 0xf0: 0xff, 0xf1: 0xff, 0xf2: 0xff, 0xf3: 0xff,
 }
 
-// genSet3 is "!" / "$" / %x26-2E / %x30-3B / "=" / %x41-5A / "_" / %x61-7A / "~": 0xff for a byte of the set.
-var genSet3 = [256]uint8{
-	'!': 0xff, '$': 0xff, '&': 0xff, 0x27: 0xff, '(': 0xff, ')': 0xff, '*': 0xff, '+': 0xff,
-	',': 0xff, '-': 0xff, '.': 0xff, '0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff,
-	'5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, ':': 0xff, ';': 0xff, '=': 0xff,
-	'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff, 'G': 0xff, 'H': 0xff,
-	'I': 0xff, 'J': 0xff, 'K': 0xff, 'L': 0xff, 'M': 0xff, 'N': 0xff, 'O': 0xff, 'P': 0xff,
-	'Q': 0xff, 'R': 0xff, 'S': 0xff, 'T': 0xff, 'U': 0xff, 'V': 0xff, 'W': 0xff, 'X': 0xff,
-	'Y': 0xff, 'Z': 0xff, '_': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff,
-	'f': 0xff, 'g': 0xff, 'h': 0xff, 'i': 0xff, 'j': 0xff, 'k': 0xff, 'l': 0xff, 'm': 0xff,
-	'n': 0xff, 'o': 0xff, 'p': 0xff, 'q': 0xff, 'r': 0xff, 's': 0xff, 't': 0xff, 'u': 0xff,
+// setIUserinfo is "!" / "$" / %x26-2E / %x30-3B / "=" / %x41-5A / "_" / %x61-7A / "~": 0xff for a byte of the set.
+var setIUserinfo = [256]uint8{
+	'!': 0xff, '$': 0xff, '&': 0xff, 0x27: 0xff, '(': 0xff, ')': 0xff, '*': 0xff, '+': 0xff, ',': 0xff, '-': 0xff, '.': 0xff, '0': 0xff,
+	'1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, ':': 0xff, ';': 0xff, '=': 0xff,
+	'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff, 'G': 0xff, 'H': 0xff, 'I': 0xff, 'J': 0xff, 'K': 0xff, 'L': 0xff,
+	'M': 0xff, 'N': 0xff, 'O': 0xff, 'P': 0xff, 'Q': 0xff, 'R': 0xff, 'S': 0xff, 'T': 0xff, 'U': 0xff, 'V': 0xff, 'W': 0xff, 'X': 0xff,
+	'Y': 0xff, 'Z': 0xff, '_': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff, 'g': 0xff, 'h': 0xff, 'i': 0xff,
+	'j': 0xff, 'k': 0xff, 'l': 0xff, 'm': 0xff, 'n': 0xff, 'o': 0xff, 'p': 0xff, 'q': 0xff, 'r': 0xff, 's': 0xff, 't': 0xff, 'u': 0xff,
 	'v': 0xff, 'w': 0xff, 'x': 0xff, 'y': 0xff, 'z': 0xff, '~': 0xff,
 }
 
-// genSet4 is %x30-39 / %x41-46 / %x61-66: 0xff for a byte of the set.
-var genSet4 = [256]uint8{
-	'0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff,
-	'8': 0xff, '9': 0xff, 'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff,
-	'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff,
+// setHEXDIG is %x30-39 / %x41-46 / %x61-66: 0xff for a byte of the set.
+var setHEXDIG = [256]uint8{
+	'0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, 'A': 0xff, 'B': 0xff,
+	'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff,
 }
 
-// genSet5 is %x30-35: 0xff for a byte of the set.
-var genSet5 = [256]uint8{
+// set0To5 is %x30-35: 0xff for a byte of the set.
+var set0To5 = [256]uint8{
 	'0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff,
 }
 
-// genSet6 is %x30-34: 0xff for a byte of the set.
-var genSet6 = [256]uint8{
+// set0To4 is %x30-34: 0xff for a byte of the set.
+var set0To4 = [256]uint8{
 	'0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff,
 }
 
-// genSet7 is %x30-39: 0xff for a byte of the set.
-var genSet7 = [256]uint8{
-	'0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff,
-	'8': 0xff, '9': 0xff,
+// setDIGIT is %x30-39: 0xff for a byte of the set.
+var setDIGIT = [256]uint8{
+	'0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff,
 }
 
-// genSet8 is %x31-39: 0xff for a byte of the set.
-var genSet8 = [256]uint8{
-	'1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff,
-	'9': 0xff,
+// set1To9 is %x31-39: 0xff for a byte of the set.
+var set1To9 = [256]uint8{
+	'1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff,
 }
 
-// genSet9 is %x30-3A / %x41-46 / %x61-66: 0xff for a byte of the set.
-var genSet9 = [256]uint8{
-	'0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff,
-	'8': 0xff, '9': 0xff, ':': 0xff, 'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff,
-	'F': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff,
+// setIPv6AddressFirst is %x30-3A / %x41-46 / %x61-66: 0xff for a byte of the set.
+var setIPv6AddressFirst = [256]uint8{
+	'0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, ':': 0xff, 'A': 0xff,
+	'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff,
 }
 
-// genSet10 is "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x41-5A / "_" / %x61-7A / "~": 0xff for a byte of the set.
-var genSet10 = [256]uint8{
-	'!': 0xff, '$': 0xff, '&': 0xff, 0x27: 0xff, '(': 0xff, ')': 0xff, '*': 0xff, '+': 0xff,
-	',': 0xff, '-': 0xff, '.': 0xff, '0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff,
-	'5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, ';': 0xff, '=': 0xff, 'A': 0xff,
-	'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff, 'G': 0xff, 'H': 0xff, 'I': 0xff,
-	'J': 0xff, 'K': 0xff, 'L': 0xff, 'M': 0xff, 'N': 0xff, 'O': 0xff, 'P': 0xff, 'Q': 0xff,
-	'R': 0xff, 'S': 0xff, 'T': 0xff, 'U': 0xff, 'V': 0xff, 'W': 0xff, 'X': 0xff, 'Y': 0xff,
-	'Z': 0xff, '_': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff,
-	'g': 0xff, 'h': 0xff, 'i': 0xff, 'j': 0xff, 'k': 0xff, 'l': 0xff, 'm': 0xff, 'n': 0xff,
-	'o': 0xff, 'p': 0xff, 'q': 0xff, 'r': 0xff, 's': 0xff, 't': 0xff, 'u': 0xff, 'v': 0xff,
+// setIRegName is "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x41-5A / "_" / %x61-7A / "~": 0xff for a byte of the set.
+var setIRegName = [256]uint8{
+	'!': 0xff, '$': 0xff, '&': 0xff, 0x27: 0xff, '(': 0xff, ')': 0xff, '*': 0xff, '+': 0xff, ',': 0xff, '-': 0xff, '.': 0xff, '0': 0xff,
+	'1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, ';': 0xff, '=': 0xff, 'A': 0xff,
+	'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff, 'G': 0xff, 'H': 0xff, 'I': 0xff, 'J': 0xff, 'K': 0xff, 'L': 0xff, 'M': 0xff,
+	'N': 0xff, 'O': 0xff, 'P': 0xff, 'Q': 0xff, 'R': 0xff, 'S': 0xff, 'T': 0xff, 'U': 0xff, 'V': 0xff, 'W': 0xff, 'X': 0xff, 'Y': 0xff,
+	'Z': 0xff, '_': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff, 'g': 0xff, 'h': 0xff, 'i': 0xff, 'j': 0xff,
+	'k': 0xff, 'l': 0xff, 'm': 0xff, 'n': 0xff, 'o': 0xff, 'p': 0xff, 'q': 0xff, 'r': 0xff, 's': 0xff, 't': 0xff, 'u': 0xff, 'v': 0xff,
 	'w': 0xff, 'x': 0xff, 'y': 0xff, 'z': 0xff, '~': 0xff,
 }
 
-// genSet11 is "!" / "$" / %x26-3B / "=" / %x40-5A / "_" / %x61-7A / "~": 0xff for a byte of the set.
-var genSet11 = [256]uint8{
-	'!': 0xff, '$': 0xff, '&': 0xff, 0x27: 0xff, '(': 0xff, ')': 0xff, '*': 0xff, '+': 0xff,
-	',': 0xff, '-': 0xff, '.': 0xff, '/': 0xff, '0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff,
-	'4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, ':': 0xff, ';': 0xff,
-	'=': 0xff, '@': 0xff, 'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff,
-	'G': 0xff, 'H': 0xff, 'I': 0xff, 'J': 0xff, 'K': 0xff, 'L': 0xff, 'M': 0xff, 'N': 0xff,
-	'O': 0xff, 'P': 0xff, 'Q': 0xff, 'R': 0xff, 'S': 0xff, 'T': 0xff, 'U': 0xff, 'V': 0xff,
-	'W': 0xff, 'X': 0xff, 'Y': 0xff, 'Z': 0xff, '_': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff,
-	'd': 0xff, 'e': 0xff, 'f': 0xff, 'g': 0xff, 'h': 0xff, 'i': 0xff, 'j': 0xff, 'k': 0xff,
-	'l': 0xff, 'm': 0xff, 'n': 0xff, 'o': 0xff, 'p': 0xff, 'q': 0xff, 'r': 0xff, 's': 0xff,
+// setIPathAbempty is "!" / "$" / %x26-3B / "=" / %x40-5A / "_" / %x61-7A / "~": 0xff for a byte of the set.
+var setIPathAbempty = [256]uint8{
+	'!': 0xff, '$': 0xff, '&': 0xff, 0x27: 0xff, '(': 0xff, ')': 0xff, '*': 0xff, '+': 0xff, ',': 0xff, '-': 0xff, '.': 0xff, '/': 0xff,
+	'0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, ':': 0xff, ';': 0xff,
+	'=': 0xff, '@': 0xff, 'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff, 'G': 0xff, 'H': 0xff, 'I': 0xff, 'J': 0xff,
+	'K': 0xff, 'L': 0xff, 'M': 0xff, 'N': 0xff, 'O': 0xff, 'P': 0xff, 'Q': 0xff, 'R': 0xff, 'S': 0xff, 'T': 0xff, 'U': 0xff, 'V': 0xff,
+	'W': 0xff, 'X': 0xff, 'Y': 0xff, 'Z': 0xff, '_': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff, 'g': 0xff,
+	'h': 0xff, 'i': 0xff, 'j': 0xff, 'k': 0xff, 'l': 0xff, 'm': 0xff, 'n': 0xff, 'o': 0xff, 'p': 0xff, 'q': 0xff, 'r': 0xff, 's': 0xff,
 	't': 0xff, 'u': 0xff, 'v': 0xff, 'w': 0xff, 'x': 0xff, 'y': 0xff, 'z': 0xff, '~': 0xff,
 }
 
-// genSet12 is "!" / "$" / %x26-2E / %x30-3B / "=" / %x40-5A / "_" / %x61-7A / "~": 0xff for a byte of the set.
-var genSet12 = [256]uint8{
-	'!': 0xff, '$': 0xff, '&': 0xff, 0x27: 0xff, '(': 0xff, ')': 0xff, '*': 0xff, '+': 0xff,
-	',': 0xff, '-': 0xff, '.': 0xff, '0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff,
-	'5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, ':': 0xff, ';': 0xff, '=': 0xff,
-	'@': 0xff, 'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff, 'G': 0xff,
-	'H': 0xff, 'I': 0xff, 'J': 0xff, 'K': 0xff, 'L': 0xff, 'M': 0xff, 'N': 0xff, 'O': 0xff,
-	'P': 0xff, 'Q': 0xff, 'R': 0xff, 'S': 0xff, 'T': 0xff, 'U': 0xff, 'V': 0xff, 'W': 0xff,
-	'X': 0xff, 'Y': 0xff, 'Z': 0xff, '_': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff,
-	'e': 0xff, 'f': 0xff, 'g': 0xff, 'h': 0xff, 'i': 0xff, 'j': 0xff, 'k': 0xff, 'l': 0xff,
-	'm': 0xff, 'n': 0xff, 'o': 0xff, 'p': 0xff, 'q': 0xff, 'r': 0xff, 's': 0xff, 't': 0xff,
+// setISegment is "!" / "$" / %x26-2E / %x30-3B / "=" / %x40-5A / "_" / %x61-7A / "~": 0xff for a byte of the set.
+var setISegment = [256]uint8{
+	'!': 0xff, '$': 0xff, '&': 0xff, 0x27: 0xff, '(': 0xff, ')': 0xff, '*': 0xff, '+': 0xff, ',': 0xff, '-': 0xff, '.': 0xff, '0': 0xff,
+	'1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, ':': 0xff, ';': 0xff, '=': 0xff,
+	'@': 0xff, 'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff, 'G': 0xff, 'H': 0xff, 'I': 0xff, 'J': 0xff, 'K': 0xff,
+	'L': 0xff, 'M': 0xff, 'N': 0xff, 'O': 0xff, 'P': 0xff, 'Q': 0xff, 'R': 0xff, 'S': 0xff, 'T': 0xff, 'U': 0xff, 'V': 0xff, 'W': 0xff,
+	'X': 0xff, 'Y': 0xff, 'Z': 0xff, '_': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff, 'g': 0xff, 'h': 0xff,
+	'i': 0xff, 'j': 0xff, 'k': 0xff, 'l': 0xff, 'm': 0xff, 'n': 0xff, 'o': 0xff, 'p': 0xff, 'q': 0xff, 'r': 0xff, 's': 0xff, 't': 0xff,
 	'u': 0xff, 'v': 0xff, 'w': 0xff, 'x': 0xff, 'y': 0xff, 'z': 0xff, '~': 0xff,
 }
 
-// genSet13 is "!" / "$" / %x26-3B / "=" / %x3F-5A / "_" / %x61-7A / "~": 0xff for a byte of the set.
-var genSet13 = [256]uint8{
-	'!': 0xff, '$': 0xff, '&': 0xff, 0x27: 0xff, '(': 0xff, ')': 0xff, '*': 0xff, '+': 0xff,
-	',': 0xff, '-': 0xff, '.': 0xff, '/': 0xff, '0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff,
-	'4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, ':': 0xff, ';': 0xff,
-	'=': 0xff, '?': 0xff, '@': 0xff, 'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff,
-	'F': 0xff, 'G': 0xff, 'H': 0xff, 'I': 0xff, 'J': 0xff, 'K': 0xff, 'L': 0xff, 'M': 0xff,
-	'N': 0xff, 'O': 0xff, 'P': 0xff, 'Q': 0xff, 'R': 0xff, 'S': 0xff, 'T': 0xff, 'U': 0xff,
-	'V': 0xff, 'W': 0xff, 'X': 0xff, 'Y': 0xff, 'Z': 0xff, '_': 0xff, 'a': 0xff, 'b': 0xff,
-	'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff, 'g': 0xff, 'h': 0xff, 'i': 0xff, 'j': 0xff,
-	'k': 0xff, 'l': 0xff, 'm': 0xff, 'n': 0xff, 'o': 0xff, 'p': 0xff, 'q': 0xff, 'r': 0xff,
-	's': 0xff, 't': 0xff, 'u': 0xff, 'v': 0xff, 'w': 0xff, 'x': 0xff, 'y': 0xff, 'z': 0xff,
-	'~': 0xff,
+// setIQuery is "!" / "$" / %x26-3B / "=" / %x3F-5A / "_" / %x61-7A / "~": 0xff for a byte of the set.
+var setIQuery = [256]uint8{
+	'!': 0xff, '$': 0xff, '&': 0xff, 0x27: 0xff, '(': 0xff, ')': 0xff, '*': 0xff, '+': 0xff, ',': 0xff, '-': 0xff, '.': 0xff, '/': 0xff,
+	'0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, ':': 0xff, ';': 0xff,
+	'=': 0xff, '?': 0xff, '@': 0xff, 'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff, 'G': 0xff, 'H': 0xff, 'I': 0xff,
+	'J': 0xff, 'K': 0xff, 'L': 0xff, 'M': 0xff, 'N': 0xff, 'O': 0xff, 'P': 0xff, 'Q': 0xff, 'R': 0xff, 'S': 0xff, 'T': 0xff, 'U': 0xff,
+	'V': 0xff, 'W': 0xff, 'X': 0xff, 'Y': 0xff, 'Z': 0xff, '_': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff,
+	'g': 0xff, 'h': 0xff, 'i': 0xff, 'j': 0xff, 'k': 0xff, 'l': 0xff, 'm': 0xff, 'n': 0xff, 'o': 0xff, 'p': 0xff, 'q': 0xff, 'r': 0xff,
+	's': 0xff, 't': 0xff, 'u': 0xff, 'v': 0xff, 'w': 0xff, 'x': 0xff, 'y': 0xff, 'z': 0xff, '~': 0xff,
 }
 
-// genSet14 is "!" / %x24-2E / %x30-39 / ";" / "=" / %x40-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3: 0xff for a byte of the set.
-var genSet14 = [256]uint8{
-	'!': 0xff, '$': 0xff, '%': 0xff, '&': 0xff, 0x27: 0xff, '(': 0xff, ')': 0xff, '*': 0xff,
-	'+': 0xff, ',': 0xff, '-': 0xff, '.': 0xff, '0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff,
-	'4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, ';': 0xff, '=': 0xff,
-	'@': 0xff, 'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff, 'G': 0xff,
-	'H': 0xff, 'I': 0xff, 'J': 0xff, 'K': 0xff, 'L': 0xff, 'M': 0xff, 'N': 0xff, 'O': 0xff,
-	'P': 0xff, 'Q': 0xff, 'R': 0xff, 'S': 0xff, 'T': 0xff, 'U': 0xff, 'V': 0xff, 'W': 0xff,
-	'X': 0xff, 'Y': 0xff, 'Z': 0xff, '_': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff,
-	'e': 0xff, 'f': 0xff, 'g': 0xff, 'h': 0xff, 'i': 0xff, 'j': 0xff, 'k': 0xff, 'l': 0xff,
-	'm': 0xff, 'n': 0xff, 'o': 0xff, 'p': 0xff, 'q': 0xff, 'r': 0xff, 's': 0xff, 't': 0xff,
-	'u': 0xff, 'v': 0xff, 'w': 0xff, 'x': 0xff, 'y': 0xff, 'z': 0xff, '~': 0xff, 0xc2: 0xff,
-	0xc3: 0xff, 0xc4: 0xff, 0xc5: 0xff, 0xc6: 0xff, 0xc7: 0xff, 0xc8: 0xff, 0xc9: 0xff, 0xca: 0xff,
-	0xcb: 0xff, 0xcc: 0xff, 0xcd: 0xff, 0xce: 0xff, 0xcf: 0xff, 0xd0: 0xff, 0xd1: 0xff, 0xd2: 0xff,
-	0xd3: 0xff, 0xd4: 0xff, 0xd5: 0xff, 0xd6: 0xff, 0xd7: 0xff, 0xd8: 0xff, 0xd9: 0xff, 0xda: 0xff,
-	0xdb: 0xff, 0xdc: 0xff, 0xdd: 0xff, 0xde: 0xff, 0xdf: 0xff, 0xe0: 0xff, 0xe1: 0xff, 0xe2: 0xff,
-	0xe3: 0xff, 0xe4: 0xff, 0xe5: 0xff, 0xe6: 0xff, 0xe7: 0xff, 0xe8: 0xff, 0xe9: 0xff, 0xea: 0xff,
+// setIPathNoschemeFirst is "!" / %x24-2E / %x30-39 / ";" / "=" / %x40-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3: 0xff for a byte of the set.
+var setIPathNoschemeFirst = [256]uint8{
+	'!': 0xff, '$': 0xff, '%': 0xff, '&': 0xff, 0x27: 0xff, '(': 0xff, ')': 0xff, '*': 0xff, '+': 0xff, ',': 0xff, '-': 0xff, '.': 0xff,
+	'0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, ';': 0xff, '=': 0xff,
+	'@': 0xff, 'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff, 'G': 0xff, 'H': 0xff, 'I': 0xff, 'J': 0xff, 'K': 0xff,
+	'L': 0xff, 'M': 0xff, 'N': 0xff, 'O': 0xff, 'P': 0xff, 'Q': 0xff, 'R': 0xff, 'S': 0xff, 'T': 0xff, 'U': 0xff, 'V': 0xff, 'W': 0xff,
+	'X': 0xff, 'Y': 0xff, 'Z': 0xff, '_': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff, 'g': 0xff, 'h': 0xff,
+	'i': 0xff, 'j': 0xff, 'k': 0xff, 'l': 0xff, 'm': 0xff, 'n': 0xff, 'o': 0xff, 'p': 0xff, 'q': 0xff, 'r': 0xff, 's': 0xff, 't': 0xff,
+	'u': 0xff, 'v': 0xff, 'w': 0xff, 'x': 0xff, 'y': 0xff, 'z': 0xff, '~': 0xff, 0xc2: 0xff, 0xc3: 0xff, 0xc4: 0xff, 0xc5: 0xff, 0xc6: 0xff,
+	0xc7: 0xff, 0xc8: 0xff, 0xc9: 0xff, 0xca: 0xff, 0xcb: 0xff, 0xcc: 0xff, 0xcd: 0xff, 0xce: 0xff, 0xcf: 0xff, 0xd0: 0xff, 0xd1: 0xff, 0xd2: 0xff,
+	0xd3: 0xff, 0xd4: 0xff, 0xd5: 0xff, 0xd6: 0xff, 0xd7: 0xff, 0xd8: 0xff, 0xd9: 0xff, 0xda: 0xff, 0xdb: 0xff, 0xdc: 0xff, 0xdd: 0xff, 0xde: 0xff,
+	0xdf: 0xff, 0xe0: 0xff, 0xe1: 0xff, 0xe2: 0xff, 0xe3: 0xff, 0xe4: 0xff, 0xe5: 0xff, 0xe6: 0xff, 0xe7: 0xff, 0xe8: 0xff, 0xe9: 0xff, 0xea: 0xff,
 	0xeb: 0xff, 0xec: 0xff, 0xed: 0xff, 0xef: 0xff, 0xf0: 0xff, 0xf1: 0xff, 0xf2: 0xff, 0xf3: 0xff,
 }
 
-// genSet15 is "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x40-5A / "_" / %x61-7A / "~": 0xff for a byte of the set.
-var genSet15 = [256]uint8{
-	'!': 0xff, '$': 0xff, '&': 0xff, 0x27: 0xff, '(': 0xff, ')': 0xff, '*': 0xff, '+': 0xff,
-	',': 0xff, '-': 0xff, '.': 0xff, '0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff,
-	'5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, ';': 0xff, '=': 0xff, '@': 0xff,
-	'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff, 'G': 0xff, 'H': 0xff,
-	'I': 0xff, 'J': 0xff, 'K': 0xff, 'L': 0xff, 'M': 0xff, 'N': 0xff, 'O': 0xff, 'P': 0xff,
-	'Q': 0xff, 'R': 0xff, 'S': 0xff, 'T': 0xff, 'U': 0xff, 'V': 0xff, 'W': 0xff, 'X': 0xff,
-	'Y': 0xff, 'Z': 0xff, '_': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff,
-	'f': 0xff, 'g': 0xff, 'h': 0xff, 'i': 0xff, 'j': 0xff, 'k': 0xff, 'l': 0xff, 'm': 0xff,
-	'n': 0xff, 'o': 0xff, 'p': 0xff, 'q': 0xff, 'r': 0xff, 's': 0xff, 't': 0xff, 'u': 0xff,
+// setISegmentNZNC is "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x40-5A / "_" / %x61-7A / "~": 0xff for a byte of the set.
+var setISegmentNZNC = [256]uint8{
+	'!': 0xff, '$': 0xff, '&': 0xff, 0x27: 0xff, '(': 0xff, ')': 0xff, '*': 0xff, '+': 0xff, ',': 0xff, '-': 0xff, '.': 0xff, '0': 0xff,
+	'1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, ';': 0xff, '=': 0xff, '@': 0xff,
+	'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff, 'G': 0xff, 'H': 0xff, 'I': 0xff, 'J': 0xff, 'K': 0xff, 'L': 0xff,
+	'M': 0xff, 'N': 0xff, 'O': 0xff, 'P': 0xff, 'Q': 0xff, 'R': 0xff, 'S': 0xff, 'T': 0xff, 'U': 0xff, 'V': 0xff, 'W': 0xff, 'X': 0xff,
+	'Y': 0xff, 'Z': 0xff, '_': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff, 'g': 0xff, 'h': 0xff, 'i': 0xff,
+	'j': 0xff, 'k': 0xff, 'l': 0xff, 'm': 0xff, 'n': 0xff, 'o': 0xff, 'p': 0xff, 'q': 0xff, 'r': 0xff, 's': 0xff, 't': 0xff, 'u': 0xff,
 	'v': 0xff, 'w': 0xff, 'x': 0xff, 'y': 0xff, 'z': 0xff, '~': 0xff,
 }
 
-// genSet16 is "!" / %x24-2E / %x30-3B / "=" / %x41-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3: 0xff for a byte of the set.
-var genSet16 = [256]uint8{
-	'!': 0xff, '$': 0xff, '%': 0xff, '&': 0xff, 0x27: 0xff, '(': 0xff, ')': 0xff, '*': 0xff,
-	'+': 0xff, ',': 0xff, '-': 0xff, '.': 0xff, '0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff,
-	'4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, ':': 0xff, ';': 0xff,
-	'=': 0xff, 'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff, 'G': 0xff,
-	'H': 0xff, 'I': 0xff, 'J': 0xff, 'K': 0xff, 'L': 0xff, 'M': 0xff, 'N': 0xff, 'O': 0xff,
-	'P': 0xff, 'Q': 0xff, 'R': 0xff, 'S': 0xff, 'T': 0xff, 'U': 0xff, 'V': 0xff, 'W': 0xff,
-	'X': 0xff, 'Y': 0xff, 'Z': 0xff, '_': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff,
-	'e': 0xff, 'f': 0xff, 'g': 0xff, 'h': 0xff, 'i': 0xff, 'j': 0xff, 'k': 0xff, 'l': 0xff,
-	'm': 0xff, 'n': 0xff, 'o': 0xff, 'p': 0xff, 'q': 0xff, 'r': 0xff, 's': 0xff, 't': 0xff,
-	'u': 0xff, 'v': 0xff, 'w': 0xff, 'x': 0xff, 'y': 0xff, 'z': 0xff, '~': 0xff, 0xc2: 0xff,
-	0xc3: 0xff, 0xc4: 0xff, 0xc5: 0xff, 0xc6: 0xff, 0xc7: 0xff, 0xc8: 0xff, 0xc9: 0xff, 0xca: 0xff,
-	0xcb: 0xff, 0xcc: 0xff, 0xcd: 0xff, 0xce: 0xff, 0xcf: 0xff, 0xd0: 0xff, 0xd1: 0xff, 0xd2: 0xff,
-	0xd3: 0xff, 0xd4: 0xff, 0xd5: 0xff, 0xd6: 0xff, 0xd7: 0xff, 0xd8: 0xff, 0xd9: 0xff, 0xda: 0xff,
-	0xdb: 0xff, 0xdc: 0xff, 0xdd: 0xff, 0xde: 0xff, 0xdf: 0xff, 0xe0: 0xff, 0xe1: 0xff, 0xe2: 0xff,
-	0xe3: 0xff, 0xe4: 0xff, 0xe5: 0xff, 0xe6: 0xff, 0xe7: 0xff, 0xe8: 0xff, 0xe9: 0xff, 0xea: 0xff,
+// setIUserinfoFirst is "!" / %x24-2E / %x30-3B / "=" / %x41-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3: 0xff for a byte of the set.
+var setIUserinfoFirst = [256]uint8{
+	'!': 0xff, '$': 0xff, '%': 0xff, '&': 0xff, 0x27: 0xff, '(': 0xff, ')': 0xff, '*': 0xff, '+': 0xff, ',': 0xff, '-': 0xff, '.': 0xff,
+	'0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, ':': 0xff, ';': 0xff,
+	'=': 0xff, 'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff, 'G': 0xff, 'H': 0xff, 'I': 0xff, 'J': 0xff, 'K': 0xff,
+	'L': 0xff, 'M': 0xff, 'N': 0xff, 'O': 0xff, 'P': 0xff, 'Q': 0xff, 'R': 0xff, 'S': 0xff, 'T': 0xff, 'U': 0xff, 'V': 0xff, 'W': 0xff,
+	'X': 0xff, 'Y': 0xff, 'Z': 0xff, '_': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff, 'g': 0xff, 'h': 0xff,
+	'i': 0xff, 'j': 0xff, 'k': 0xff, 'l': 0xff, 'm': 0xff, 'n': 0xff, 'o': 0xff, 'p': 0xff, 'q': 0xff, 'r': 0xff, 's': 0xff, 't': 0xff,
+	'u': 0xff, 'v': 0xff, 'w': 0xff, 'x': 0xff, 'y': 0xff, 'z': 0xff, '~': 0xff, 0xc2: 0xff, 0xc3: 0xff, 0xc4: 0xff, 0xc5: 0xff, 0xc6: 0xff,
+	0xc7: 0xff, 0xc8: 0xff, 0xc9: 0xff, 0xca: 0xff, 0xcb: 0xff, 0xcc: 0xff, 0xcd: 0xff, 0xce: 0xff, 0xcf: 0xff, 0xd0: 0xff, 0xd1: 0xff, 0xd2: 0xff,
+	0xd3: 0xff, 0xd4: 0xff, 0xd5: 0xff, 0xd6: 0xff, 0xd7: 0xff, 0xd8: 0xff, 0xd9: 0xff, 0xda: 0xff, 0xdb: 0xff, 0xdc: 0xff, 0xdd: 0xff, 0xde: 0xff,
+	0xdf: 0xff, 0xe0: 0xff, 0xe1: 0xff, 0xe2: 0xff, 0xe3: 0xff, 0xe4: 0xff, 0xe5: 0xff, 0xe6: 0xff, 0xe7: 0xff, 0xe8: 0xff, 0xe9: 0xff, 0xea: 0xff,
 	0xeb: 0xff, 0xec: 0xff, 0xed: 0xff, 0xef: 0xff, 0xf0: 0xff, 0xf1: 0xff, 0xf2: 0xff, 0xf3: 0xff,
 }
 
-// genSet17 is "-" / "." / %x30-39 / %x41-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3: 0xff for a byte of the set.
-var genSet17 = [256]uint8{
-	'-': 0xff, '.': 0xff, '0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff,
-	'6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, 'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff,
-	'E': 0xff, 'F': 0xff, 'G': 0xff, 'H': 0xff, 'I': 0xff, 'J': 0xff, 'K': 0xff, 'L': 0xff,
-	'M': 0xff, 'N': 0xff, 'O': 0xff, 'P': 0xff, 'Q': 0xff, 'R': 0xff, 'S': 0xff, 'T': 0xff,
-	'U': 0xff, 'V': 0xff, 'W': 0xff, 'X': 0xff, 'Y': 0xff, 'Z': 0xff, '_': 0xff, 'a': 0xff,
-	'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff, 'g': 0xff, 'h': 0xff, 'i': 0xff,
-	'j': 0xff, 'k': 0xff, 'l': 0xff, 'm': 0xff, 'n': 0xff, 'o': 0xff, 'p': 0xff, 'q': 0xff,
-	'r': 0xff, 's': 0xff, 't': 0xff, 'u': 0xff, 'v': 0xff, 'w': 0xff, 'x': 0xff, 'y': 0xff,
-	'z': 0xff, '~': 0xff, 0xc2: 0xff, 0xc3: 0xff, 0xc4: 0xff, 0xc5: 0xff, 0xc6: 0xff, 0xc7: 0xff,
-	0xc8: 0xff, 0xc9: 0xff, 0xca: 0xff, 0xcb: 0xff, 0xcc: 0xff, 0xcd: 0xff, 0xce: 0xff, 0xcf: 0xff,
-	0xd0: 0xff, 0xd1: 0xff, 0xd2: 0xff, 0xd3: 0xff, 0xd4: 0xff, 0xd5: 0xff, 0xd6: 0xff, 0xd7: 0xff,
-	0xd8: 0xff, 0xd9: 0xff, 0xda: 0xff, 0xdb: 0xff, 0xdc: 0xff, 0xdd: 0xff, 0xde: 0xff, 0xdf: 0xff,
-	0xe0: 0xff, 0xe1: 0xff, 0xe2: 0xff, 0xe3: 0xff, 0xe4: 0xff, 0xe5: 0xff, 0xe6: 0xff, 0xe7: 0xff,
-	0xe8: 0xff, 0xe9: 0xff, 0xea: 0xff, 0xeb: 0xff, 0xec: 0xff, 0xed: 0xff, 0xef: 0xff, 0xf0: 0xff,
-	0xf1: 0xff, 0xf2: 0xff, 0xf3: 0xff,
-}
-
-// genSet18 is %xC2-ED / %xEF-F3: 0xff for a byte of the set.
-var genSet18 = [256]uint8{
-	0xc2: 0xff, 0xc3: 0xff, 0xc4: 0xff, 0xc5: 0xff, 0xc6: 0xff, 0xc7: 0xff, 0xc8: 0xff, 0xc9: 0xff,
-	0xca: 0xff, 0xcb: 0xff, 0xcc: 0xff, 0xcd: 0xff, 0xce: 0xff, 0xcf: 0xff, 0xd0: 0xff, 0xd1: 0xff,
-	0xd2: 0xff, 0xd3: 0xff, 0xd4: 0xff, 0xd5: 0xff, 0xd6: 0xff, 0xd7: 0xff, 0xd8: 0xff, 0xd9: 0xff,
-	0xda: 0xff, 0xdb: 0xff, 0xdc: 0xff, 0xdd: 0xff, 0xde: 0xff, 0xdf: 0xff, 0xe0: 0xff, 0xe1: 0xff,
-	0xe2: 0xff, 0xe3: 0xff, 0xe4: 0xff, 0xe5: 0xff, 0xe6: 0xff, 0xe7: 0xff, 0xe8: 0xff, 0xe9: 0xff,
-	0xea: 0xff, 0xeb: 0xff, 0xec: 0xff, 0xed: 0xff, 0xef: 0xff, 0xf0: 0xff, 0xf1: 0xff, 0xf2: 0xff,
-	0xf3: 0xff,
-}
-
-// genSet19 is ( ): 0xff for a byte of the set.
-var genSet19 = [256]uint8{}
-
-// genSet20 is "!" / "$" / %x26-2C / ";" / "=": 0xff for a byte of the set.
-var genSet20 = [256]uint8{
-	'!': 0xff, '$': 0xff, '&': 0xff, 0x27: 0xff, '(': 0xff, ')': 0xff, '*': 0xff, '+': 0xff,
-	',': 0xff, ';': 0xff, '=': 0xff,
-}
-
-// genSet21 is "v": 0xff for a byte of the set.
-var genSet21 = [256]uint8{
-	'V': 0xff, 'v': 0xff,
-}
-
-// genSet22 is "!" / %x24-2E / %x30-39 / ";" / "=" / %x41-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3: 0xff for a byte of the set.
-var genSet22 = [256]uint8{
-	'!': 0xff, '$': 0xff, '%': 0xff, '&': 0xff, 0x27: 0xff, '(': 0xff, ')': 0xff, '*': 0xff,
-	'+': 0xff, ',': 0xff, '-': 0xff, '.': 0xff, '0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff,
-	'4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, ';': 0xff, '=': 0xff,
-	'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff, 'G': 0xff, 'H': 0xff,
-	'I': 0xff, 'J': 0xff, 'K': 0xff, 'L': 0xff, 'M': 0xff, 'N': 0xff, 'O': 0xff, 'P': 0xff,
-	'Q': 0xff, 'R': 0xff, 'S': 0xff, 'T': 0xff, 'U': 0xff, 'V': 0xff, 'W': 0xff, 'X': 0xff,
-	'Y': 0xff, 'Z': 0xff, '_': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff,
-	'f': 0xff, 'g': 0xff, 'h': 0xff, 'i': 0xff, 'j': 0xff, 'k': 0xff, 'l': 0xff, 'm': 0xff,
-	'n': 0xff, 'o': 0xff, 'p': 0xff, 'q': 0xff, 'r': 0xff, 's': 0xff, 't': 0xff, 'u': 0xff,
-	'v': 0xff, 'w': 0xff, 'x': 0xff, 'y': 0xff, 'z': 0xff, '~': 0xff, 0xc2: 0xff, 0xc3: 0xff,
-	0xc4: 0xff, 0xc5: 0xff, 0xc6: 0xff, 0xc7: 0xff, 0xc8: 0xff, 0xc9: 0xff, 0xca: 0xff, 0xcb: 0xff,
-	0xcc: 0xff, 0xcd: 0xff, 0xce: 0xff, 0xcf: 0xff, 0xd0: 0xff, 0xd1: 0xff, 0xd2: 0xff, 0xd3: 0xff,
-	0xd4: 0xff, 0xd5: 0xff, 0xd6: 0xff, 0xd7: 0xff, 0xd8: 0xff, 0xd9: 0xff, 0xda: 0xff, 0xdb: 0xff,
-	0xdc: 0xff, 0xdd: 0xff, 0xde: 0xff, 0xdf: 0xff, 0xe0: 0xff, 0xe1: 0xff, 0xe2: 0xff, 0xe3: 0xff,
-	0xe4: 0xff, 0xe5: 0xff, 0xe6: 0xff, 0xe7: 0xff, 0xe8: 0xff, 0xe9: 0xff, 0xea: 0xff, 0xeb: 0xff,
+// setIUnreservedFirst is "-" / "." / %x30-39 / %x41-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3: 0xff for a byte of the set.
+var setIUnreservedFirst = [256]uint8{
+	'-': 0xff, '.': 0xff, '0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff,
+	'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff, 'G': 0xff, 'H': 0xff, 'I': 0xff, 'J': 0xff, 'K': 0xff, 'L': 0xff,
+	'M': 0xff, 'N': 0xff, 'O': 0xff, 'P': 0xff, 'Q': 0xff, 'R': 0xff, 'S': 0xff, 'T': 0xff, 'U': 0xff, 'V': 0xff, 'W': 0xff, 'X': 0xff,
+	'Y': 0xff, 'Z': 0xff, '_': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff, 'g': 0xff, 'h': 0xff, 'i': 0xff,
+	'j': 0xff, 'k': 0xff, 'l': 0xff, 'm': 0xff, 'n': 0xff, 'o': 0xff, 'p': 0xff, 'q': 0xff, 'r': 0xff, 's': 0xff, 't': 0xff, 'u': 0xff,
+	'v': 0xff, 'w': 0xff, 'x': 0xff, 'y': 0xff, 'z': 0xff, '~': 0xff, 0xc2: 0xff, 0xc3: 0xff, 0xc4: 0xff, 0xc5: 0xff, 0xc6: 0xff, 0xc7: 0xff,
+	0xc8: 0xff, 0xc9: 0xff, 0xca: 0xff, 0xcb: 0xff, 0xcc: 0xff, 0xcd: 0xff, 0xce: 0xff, 0xcf: 0xff, 0xd0: 0xff, 0xd1: 0xff, 0xd2: 0xff, 0xd3: 0xff,
+	0xd4: 0xff, 0xd5: 0xff, 0xd6: 0xff, 0xd7: 0xff, 0xd8: 0xff, 0xd9: 0xff, 0xda: 0xff, 0xdb: 0xff, 0xdc: 0xff, 0xdd: 0xff, 0xde: 0xff, 0xdf: 0xff,
+	0xe0: 0xff, 0xe1: 0xff, 0xe2: 0xff, 0xe3: 0xff, 0xe4: 0xff, 0xe5: 0xff, 0xe6: 0xff, 0xe7: 0xff, 0xe8: 0xff, 0xe9: 0xff, 0xea: 0xff, 0xeb: 0xff,
 	0xec: 0xff, 0xed: 0xff, 0xef: 0xff, 0xf0: 0xff, 0xf1: 0xff, 0xf2: 0xff, 0xf3: 0xff,
 }
 
-// genSet23 is "!" / %x24-3B / "=" / %x3F-5A / "_" / %x61-7A / "~" / %xC2-F4: 0xff for a byte of the set.
-var genSet23 = [256]uint8{
-	'!': 0xff, '$': 0xff, '%': 0xff, '&': 0xff, 0x27: 0xff, '(': 0xff, ')': 0xff, '*': 0xff,
-	'+': 0xff, ',': 0xff, '-': 0xff, '.': 0xff, '/': 0xff, '0': 0xff, '1': 0xff, '2': 0xff,
-	'3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, ':': 0xff,
-	';': 0xff, '=': 0xff, '?': 0xff, '@': 0xff, 'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff,
-	'E': 0xff, 'F': 0xff, 'G': 0xff, 'H': 0xff, 'I': 0xff, 'J': 0xff, 'K': 0xff, 'L': 0xff,
-	'M': 0xff, 'N': 0xff, 'O': 0xff, 'P': 0xff, 'Q': 0xff, 'R': 0xff, 'S': 0xff, 'T': 0xff,
-	'U': 0xff, 'V': 0xff, 'W': 0xff, 'X': 0xff, 'Y': 0xff, 'Z': 0xff, '_': 0xff, 'a': 0xff,
-	'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff, 'g': 0xff, 'h': 0xff, 'i': 0xff,
-	'j': 0xff, 'k': 0xff, 'l': 0xff, 'm': 0xff, 'n': 0xff, 'o': 0xff, 'p': 0xff, 'q': 0xff,
-	'r': 0xff, 's': 0xff, 't': 0xff, 'u': 0xff, 'v': 0xff, 'w': 0xff, 'x': 0xff, 'y': 0xff,
-	'z': 0xff, '~': 0xff, 0xc2: 0xff, 0xc3: 0xff, 0xc4: 0xff, 0xc5: 0xff, 0xc6: 0xff, 0xc7: 0xff,
-	0xc8: 0xff, 0xc9: 0xff, 0xca: 0xff, 0xcb: 0xff, 0xcc: 0xff, 0xcd: 0xff, 0xce: 0xff, 0xcf: 0xff,
-	0xd0: 0xff, 0xd1: 0xff, 0xd2: 0xff, 0xd3: 0xff, 0xd4: 0xff, 0xd5: 0xff, 0xd6: 0xff, 0xd7: 0xff,
-	0xd8: 0xff, 0xd9: 0xff, 0xda: 0xff, 0xdb: 0xff, 0xdc: 0xff, 0xdd: 0xff, 0xde: 0xff, 0xdf: 0xff,
-	0xe0: 0xff, 0xe1: 0xff, 0xe2: 0xff, 0xe3: 0xff, 0xe4: 0xff, 0xe5: 0xff, 0xe6: 0xff, 0xe7: 0xff,
-	0xe8: 0xff, 0xe9: 0xff, 0xea: 0xff, 0xeb: 0xff, 0xec: 0xff, 0xed: 0xff, 0xee: 0xff, 0xef: 0xff,
-	0xf0: 0xff, 0xf1: 0xff, 0xf2: 0xff, 0xf3: 0xff, 0xf4: 0xff,
+// setUcscharFirst is %xC2-ED / %xEF-F3: 0xff for a byte of the set.
+var setUcscharFirst = [256]uint8{
+	0xc2: 0xff, 0xc3: 0xff, 0xc4: 0xff, 0xc5: 0xff, 0xc6: 0xff, 0xc7: 0xff, 0xc8: 0xff, 0xc9: 0xff, 0xca: 0xff, 0xcb: 0xff, 0xcc: 0xff, 0xcd: 0xff,
+	0xce: 0xff, 0xcf: 0xff, 0xd0: 0xff, 0xd1: 0xff, 0xd2: 0xff, 0xd3: 0xff, 0xd4: 0xff, 0xd5: 0xff, 0xd6: 0xff, 0xd7: 0xff, 0xd8: 0xff, 0xd9: 0xff,
+	0xda: 0xff, 0xdb: 0xff, 0xdc: 0xff, 0xdd: 0xff, 0xde: 0xff, 0xdf: 0xff, 0xe0: 0xff, 0xe1: 0xff, 0xe2: 0xff, 0xe3: 0xff, 0xe4: 0xff, 0xe5: 0xff,
+	0xe6: 0xff, 0xe7: 0xff, 0xe8: 0xff, 0xe9: 0xff, 0xea: 0xff, 0xeb: 0xff, 0xec: 0xff, 0xed: 0xff, 0xef: 0xff, 0xf0: 0xff, 0xf1: 0xff, 0xf2: 0xff,
+	0xf3: 0xff,
 }
 
-// genSet24 is %xEE / %xEF / %xF3 / %xF4: 0xff for a byte of the set.
-var genSet24 = [256]uint8{
+// setPctEncoded is ( ): 0xff for a byte of the set.
+var setPctEncoded = [256]uint8{}
+
+// setSubDelims is "!" / "$" / %x26-2C / ";" / "=": 0xff for a byte of the set.
+var setSubDelims = [256]uint8{
+	'!': 0xff, '$': 0xff, '&': 0xff, 0x27: 0xff, '(': 0xff, ')': 0xff, '*': 0xff, '+': 0xff, ',': 0xff, ';': 0xff, '=': 0xff,
+}
+
+// setIPvFutureFirst is "v": 0xff for a byte of the set.
+var setIPvFutureFirst = [256]uint8{
+	'V': 0xff, 'v': 0xff,
+}
+
+// setIRegNameFirst is "!" / %x24-2E / %x30-39 / ";" / "=" / %x41-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3: 0xff for a byte of the set.
+var setIRegNameFirst = [256]uint8{
+	'!': 0xff, '$': 0xff, '%': 0xff, '&': 0xff, 0x27: 0xff, '(': 0xff, ')': 0xff, '*': 0xff, '+': 0xff, ',': 0xff, '-': 0xff, '.': 0xff,
+	'0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, ';': 0xff, '=': 0xff,
+	'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff, 'G': 0xff, 'H': 0xff, 'I': 0xff, 'J': 0xff, 'K': 0xff, 'L': 0xff,
+	'M': 0xff, 'N': 0xff, 'O': 0xff, 'P': 0xff, 'Q': 0xff, 'R': 0xff, 'S': 0xff, 'T': 0xff, 'U': 0xff, 'V': 0xff, 'W': 0xff, 'X': 0xff,
+	'Y': 0xff, 'Z': 0xff, '_': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff, 'g': 0xff, 'h': 0xff, 'i': 0xff,
+	'j': 0xff, 'k': 0xff, 'l': 0xff, 'm': 0xff, 'n': 0xff, 'o': 0xff, 'p': 0xff, 'q': 0xff, 'r': 0xff, 's': 0xff, 't': 0xff, 'u': 0xff,
+	'v': 0xff, 'w': 0xff, 'x': 0xff, 'y': 0xff, 'z': 0xff, '~': 0xff, 0xc2: 0xff, 0xc3: 0xff, 0xc4: 0xff, 0xc5: 0xff, 0xc6: 0xff, 0xc7: 0xff,
+	0xc8: 0xff, 0xc9: 0xff, 0xca: 0xff, 0xcb: 0xff, 0xcc: 0xff, 0xcd: 0xff, 0xce: 0xff, 0xcf: 0xff, 0xd0: 0xff, 0xd1: 0xff, 0xd2: 0xff, 0xd3: 0xff,
+	0xd4: 0xff, 0xd5: 0xff, 0xd6: 0xff, 0xd7: 0xff, 0xd8: 0xff, 0xd9: 0xff, 0xda: 0xff, 0xdb: 0xff, 0xdc: 0xff, 0xdd: 0xff, 0xde: 0xff, 0xdf: 0xff,
+	0xe0: 0xff, 0xe1: 0xff, 0xe2: 0xff, 0xe3: 0xff, 0xe4: 0xff, 0xe5: 0xff, 0xe6: 0xff, 0xe7: 0xff, 0xe8: 0xff, 0xe9: 0xff, 0xea: 0xff, 0xeb: 0xff,
+	0xec: 0xff, 0xed: 0xff, 0xef: 0xff, 0xf0: 0xff, 0xf1: 0xff, 0xf2: 0xff, 0xf3: 0xff,
+}
+
+// setIQueryFirst is "!" / %x24-3B / "=" / %x3F-5A / "_" / %x61-7A / "~" / %xC2-F4: 0xff for a byte of the set.
+var setIQueryFirst = [256]uint8{
+	'!': 0xff, '$': 0xff, '%': 0xff, '&': 0xff, 0x27: 0xff, '(': 0xff, ')': 0xff, '*': 0xff, '+': 0xff, ',': 0xff, '-': 0xff, '.': 0xff,
+	'/': 0xff, '0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, ':': 0xff,
+	';': 0xff, '=': 0xff, '?': 0xff, '@': 0xff, 'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff, 'G': 0xff, 'H': 0xff,
+	'I': 0xff, 'J': 0xff, 'K': 0xff, 'L': 0xff, 'M': 0xff, 'N': 0xff, 'O': 0xff, 'P': 0xff, 'Q': 0xff, 'R': 0xff, 'S': 0xff, 'T': 0xff,
+	'U': 0xff, 'V': 0xff, 'W': 0xff, 'X': 0xff, 'Y': 0xff, 'Z': 0xff, '_': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff,
+	'f': 0xff, 'g': 0xff, 'h': 0xff, 'i': 0xff, 'j': 0xff, 'k': 0xff, 'l': 0xff, 'm': 0xff, 'n': 0xff, 'o': 0xff, 'p': 0xff, 'q': 0xff,
+	'r': 0xff, 's': 0xff, 't': 0xff, 'u': 0xff, 'v': 0xff, 'w': 0xff, 'x': 0xff, 'y': 0xff, 'z': 0xff, '~': 0xff, 0xc2: 0xff, 0xc3: 0xff,
+	0xc4: 0xff, 0xc5: 0xff, 0xc6: 0xff, 0xc7: 0xff, 0xc8: 0xff, 0xc9: 0xff, 0xca: 0xff, 0xcb: 0xff, 0xcc: 0xff, 0xcd: 0xff, 0xce: 0xff, 0xcf: 0xff,
+	0xd0: 0xff, 0xd1: 0xff, 0xd2: 0xff, 0xd3: 0xff, 0xd4: 0xff, 0xd5: 0xff, 0xd6: 0xff, 0xd7: 0xff, 0xd8: 0xff, 0xd9: 0xff, 0xda: 0xff, 0xdb: 0xff,
+	0xdc: 0xff, 0xdd: 0xff, 0xde: 0xff, 0xdf: 0xff, 0xe0: 0xff, 0xe1: 0xff, 0xe2: 0xff, 0xe3: 0xff, 0xe4: 0xff, 0xe5: 0xff, 0xe6: 0xff, 0xe7: 0xff,
+	0xe8: 0xff, 0xe9: 0xff, 0xea: 0xff, 0xeb: 0xff, 0xec: 0xff, 0xed: 0xff, 0xee: 0xff, 0xef: 0xff, 0xf0: 0xff, 0xf1: 0xff, 0xf2: 0xff, 0xf3: 0xff,
+	0xf4: 0xff,
+}
+
+// setIPrivateFirst is %xEE / %xEF / %xF3 / %xF4: 0xff for a byte of the set.
+var setIPrivateFirst = [256]uint8{
 	0xee: 0xff, 0xef: 0xff, 0xf3: 0xff, 0xf4: 0xff,
 }
 
-// genSet25 is "!" / %x24-3B / "=" / %x3F-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3: 0xff for a byte of the set.
-var genSet25 = [256]uint8{
-	'!': 0xff, '$': 0xff, '%': 0xff, '&': 0xff, 0x27: 0xff, '(': 0xff, ')': 0xff, '*': 0xff,
-	'+': 0xff, ',': 0xff, '-': 0xff, '.': 0xff, '/': 0xff, '0': 0xff, '1': 0xff, '2': 0xff,
-	'3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, ':': 0xff,
-	';': 0xff, '=': 0xff, '?': 0xff, '@': 0xff, 'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff,
-	'E': 0xff, 'F': 0xff, 'G': 0xff, 'H': 0xff, 'I': 0xff, 'J': 0xff, 'K': 0xff, 'L': 0xff,
-	'M': 0xff, 'N': 0xff, 'O': 0xff, 'P': 0xff, 'Q': 0xff, 'R': 0xff, 'S': 0xff, 'T': 0xff,
-	'U': 0xff, 'V': 0xff, 'W': 0xff, 'X': 0xff, 'Y': 0xff, 'Z': 0xff, '_': 0xff, 'a': 0xff,
-	'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff, 'g': 0xff, 'h': 0xff, 'i': 0xff,
-	'j': 0xff, 'k': 0xff, 'l': 0xff, 'm': 0xff, 'n': 0xff, 'o': 0xff, 'p': 0xff, 'q': 0xff,
-	'r': 0xff, 's': 0xff, 't': 0xff, 'u': 0xff, 'v': 0xff, 'w': 0xff, 'x': 0xff, 'y': 0xff,
-	'z': 0xff, '~': 0xff, 0xc2: 0xff, 0xc3: 0xff, 0xc4: 0xff, 0xc5: 0xff, 0xc6: 0xff, 0xc7: 0xff,
-	0xc8: 0xff, 0xc9: 0xff, 0xca: 0xff, 0xcb: 0xff, 0xcc: 0xff, 0xcd: 0xff, 0xce: 0xff, 0xcf: 0xff,
-	0xd0: 0xff, 0xd1: 0xff, 0xd2: 0xff, 0xd3: 0xff, 0xd4: 0xff, 0xd5: 0xff, 0xd6: 0xff, 0xd7: 0xff,
-	0xd8: 0xff, 0xd9: 0xff, 0xda: 0xff, 0xdb: 0xff, 0xdc: 0xff, 0xdd: 0xff, 0xde: 0xff, 0xdf: 0xff,
-	0xe0: 0xff, 0xe1: 0xff, 0xe2: 0xff, 0xe3: 0xff, 0xe4: 0xff, 0xe5: 0xff, 0xe6: 0xff, 0xe7: 0xff,
-	0xe8: 0xff, 0xe9: 0xff, 0xea: 0xff, 0xeb: 0xff, 0xec: 0xff, 0xed: 0xff, 0xef: 0xff, 0xf0: 0xff,
-	0xf1: 0xff, 0xf2: 0xff, 0xf3: 0xff,
+// setIFragmentFirst is "!" / %x24-3B / "=" / %x3F-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3: 0xff for a byte of the set.
+var setIFragmentFirst = [256]uint8{
+	'!': 0xff, '$': 0xff, '%': 0xff, '&': 0xff, 0x27: 0xff, '(': 0xff, ')': 0xff, '*': 0xff, '+': 0xff, ',': 0xff, '-': 0xff, '.': 0xff,
+	'/': 0xff, '0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, ':': 0xff,
+	';': 0xff, '=': 0xff, '?': 0xff, '@': 0xff, 'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff, 'G': 0xff, 'H': 0xff,
+	'I': 0xff, 'J': 0xff, 'K': 0xff, 'L': 0xff, 'M': 0xff, 'N': 0xff, 'O': 0xff, 'P': 0xff, 'Q': 0xff, 'R': 0xff, 'S': 0xff, 'T': 0xff,
+	'U': 0xff, 'V': 0xff, 'W': 0xff, 'X': 0xff, 'Y': 0xff, 'Z': 0xff, '_': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff,
+	'f': 0xff, 'g': 0xff, 'h': 0xff, 'i': 0xff, 'j': 0xff, 'k': 0xff, 'l': 0xff, 'm': 0xff, 'n': 0xff, 'o': 0xff, 'p': 0xff, 'q': 0xff,
+	'r': 0xff, 's': 0xff, 't': 0xff, 'u': 0xff, 'v': 0xff, 'w': 0xff, 'x': 0xff, 'y': 0xff, 'z': 0xff, '~': 0xff, 0xc2: 0xff, 0xc3: 0xff,
+	0xc4: 0xff, 0xc5: 0xff, 0xc6: 0xff, 0xc7: 0xff, 0xc8: 0xff, 0xc9: 0xff, 0xca: 0xff, 0xcb: 0xff, 0xcc: 0xff, 0xcd: 0xff, 0xce: 0xff, 0xcf: 0xff,
+	0xd0: 0xff, 0xd1: 0xff, 0xd2: 0xff, 0xd3: 0xff, 0xd4: 0xff, 0xd5: 0xff, 0xd6: 0xff, 0xd7: 0xff, 0xd8: 0xff, 0xd9: 0xff, 0xda: 0xff, 0xdb: 0xff,
+	0xdc: 0xff, 0xdd: 0xff, 0xde: 0xff, 0xdf: 0xff, 0xe0: 0xff, 0xe1: 0xff, 0xe2: 0xff, 0xe3: 0xff, 0xe4: 0xff, 0xe5: 0xff, 0xe6: 0xff, 0xe7: 0xff,
+	0xe8: 0xff, 0xe9: 0xff, 0xea: 0xff, 0xeb: 0xff, 0xec: 0xff, 0xed: 0xff, 0xef: 0xff, 0xf0: 0xff, 0xf1: 0xff, 0xf2: 0xff, 0xf3: 0xff,
 }

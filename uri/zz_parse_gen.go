@@ -17,7 +17,7 @@ func matchH16(in string, pos int) int {
 	// h16
 	v1 = 0
 	for v1 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] != 0 {
+		if c := in[p]; setHEXDIG[c] != 0 {
 			p++
 		} else {
 			break
@@ -42,7 +42,7 @@ l2:
 	if v1 == hi {
 		goto l3
 	}
-	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0 {
 		goto l3
 	}
 	v2 = p
@@ -79,7 +79,7 @@ func matchDecOctet(in string, pos int) int {
 		goto l3
 	}
 	p += 2
-	if uint(p) >= uint(len(in)) || genSet5[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || set0To5[in[p]] == 0 {
 		goto l3
 	}
 	p++
@@ -90,12 +90,12 @@ l3:
 		goto l4
 	}
 	p++
-	if uint(p) >= uint(len(in)) || genSet6[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || set0To4[in[p]] == 0 {
 		goto l4
 	}
 	p++
 	// DIGIT
-	if uint(p) >= uint(len(in)) || genSet7[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || setDIGIT[in[p]] == 0 {
 		goto l4
 	}
 	p++
@@ -108,7 +108,7 @@ l4:
 	p++
 	v2 = 0
 	for v2 != 2 && p < len(in) {
-		if c := in[p]; genSet7[c] != 0 {
+		if c := in[p]; setDIGIT[c] != 0 {
 			p++
 		} else {
 			break
@@ -121,12 +121,12 @@ l4:
 	goto l2
 l5:
 	p = v1
-	if uint(p) >= uint(len(in)) || genSet8[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || set1To9[in[p]] == 0 {
 		goto l6
 	}
 	p++
 	// DIGIT
-	if uint(p) >= uint(len(in)) || genSet7[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || setDIGIT[in[p]] == 0 {
 		goto l6
 	}
 	p++
@@ -134,7 +134,7 @@ l5:
 l6:
 	p = v1
 	// DIGIT
-	if uint(p) >= uint(len(in)) || genSet7[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || setDIGIT[in[p]] == 0 {
 		goto l1
 	}
 	p++
@@ -144,11 +144,11 @@ l1:
 	return -1
 }
 
-// matchIPv4address matches IPv4address at pos in in and returns the end offset of the match, or -1.
+// matchIPv4Address matches IPv4address at pos in in and returns the end offset of the match, or -1.
 // pos is within in.
 //
 //	IPv4address = dec-octet "." dec-octet "." dec-octet "." dec-octet
-func matchIPv4address(in string, pos int) int {
+func matchIPv4Address(in string, pos int) int {
 	p := pos
 	// IPv4address
 	if p = matchDecOctet(in, p); p < 0 {
@@ -180,16 +180,16 @@ l1:
 	return -1
 }
 
-// matchLs32 matches ls32 at pos in in and returns the end offset of the match, or -1.
+// matchLS32 matches ls32 at pos in in and returns the end offset of the match, or -1.
 // pos is within in.
 //
 //	ls32 = h16 ":" h16 / IPv4address
-func matchLs32(in string, pos int) int {
+func matchLS32(in string, pos int) int {
 	p := pos
 	var v1 int
 	// ls32
 	v1 = p
-	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0 {
 		goto l3
 	}
 	if p = matchH16(in, p); p < 0 {
@@ -205,10 +205,10 @@ func matchLs32(in string, pos int) int {
 	goto l2
 l3:
 	p = v1
-	if uint(p) >= uint(len(in)) || genSet7[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || setDIGIT[in[p]] == 0 {
 		goto l1
 	}
-	if p = matchIPv4address(in, p); p < 0 {
+	if p = matchIPv4Address(in, p); p < 0 {
 		goto l1
 	}
 l2:
@@ -251,22 +251,22 @@ l1:
 	return -1
 }
 
-// matchIPv6address matches IPv6address at pos in in and returns the end offset of the match, or -1.
+// matchIPv6Address matches IPv6address at pos in in and returns the end offset of the match, or -1.
 // pos is within in.
 //
 //	IPv6address = 6( h16 ":" ) ls32 / "::" 5( h16 ":" ) ls32 / [ h16 ] "::" 4( h16 ":" ) ls32 / [ h16 [ ":" h16 ] ] "::" 3( h16 ":" ) ls32 / [ h16 *2( ":" h16 ) ] "::" 2( h16 ":" ) ls32 / [ h16 *3( ":" h16 ) ] "::" h16 ":" ls32 / [ h16 *4( ":" h16 ) ] "::" ls32 / [ h16 *5( ":" h16 ) ] "::" h16 / [ h16 *6( ":" h16 ) ] "::"
-func matchIPv6address(in string, pos int) int {
+func matchIPv6Address(in string, pos int) int {
 	p := pos
 	var v1 int
 	// IPv6address
 	v1 = p
-	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0 {
 		goto l3
 	}
 	if p = matchRepH16Colon(in, p, 6, 6); p < 0 {
 		goto l3
 	}
-	if p = matchLs32(in, p); p < 0 {
+	if p = matchLS32(in, p); p < 0 {
 		goto l3
 	}
 	goto l2
@@ -279,16 +279,16 @@ l3:
 	if p = matchRepH16Colon(in, p, 5, 5); p < 0 {
 		goto l4
 	}
-	if p = matchLs32(in, p); p < 0 {
+	if p = matchLS32(in, p); p < 0 {
 		goto l4
 	}
 	goto l2
 l4:
 	p = v1
-	if uint(p) >= uint(len(in)) || genSet9[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || setIPv6AddressFirst[in[p]] == 0 {
 		goto l5
 	}
-	if uint(p) < uint(len(in)) && genSet4[in[p]] != 0 {
+	if uint(p) < uint(len(in)) && setHEXDIG[in[p]] != 0 {
 		if e := matchH16(in, p); e >= 0 {
 			p = e
 		}
@@ -300,16 +300,16 @@ l4:
 	if p = matchRepH16Colon(in, p, 4, 4); p < 0 {
 		goto l5
 	}
-	if p = matchLs32(in, p); p < 0 {
+	if p = matchLS32(in, p); p < 0 {
 		goto l5
 	}
 	goto l2
 l5:
 	p = v1
-	if uint(p) >= uint(len(in)) || genSet9[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || setIPv6AddressFirst[in[p]] == 0 {
 		goto l6
 	}
-	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0 {
 		goto l7
 	}
 	if e := matchH16(in, p); e >= 0 {
@@ -326,16 +326,16 @@ l7:
 	if p = matchRepH16Colon(in, p, 3, 3); p < 0 {
 		goto l6
 	}
-	if p = matchLs32(in, p); p < 0 {
+	if p = matchLS32(in, p); p < 0 {
 		goto l6
 	}
 	goto l2
 l6:
 	p = v1
-	if uint(p) >= uint(len(in)) || genSet9[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || setIPv6AddressFirst[in[p]] == 0 {
 		goto l8
 	}
-	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0 {
 		goto l9
 	}
 	if e := matchH16(in, p); e >= 0 {
@@ -352,16 +352,16 @@ l9:
 	if p = matchRepH16Colon(in, p, 2, 2); p < 0 {
 		goto l8
 	}
-	if p = matchLs32(in, p); p < 0 {
+	if p = matchLS32(in, p); p < 0 {
 		goto l8
 	}
 	goto l2
 l8:
 	p = v1
-	if uint(p) >= uint(len(in)) || genSet9[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || setIPv6AddressFirst[in[p]] == 0 {
 		goto l10
 	}
-	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0 {
 		goto l11
 	}
 	if e := matchH16(in, p); e >= 0 {
@@ -382,16 +382,16 @@ l11:
 		goto l10
 	}
 	p++
-	if p = matchLs32(in, p); p < 0 {
+	if p = matchLS32(in, p); p < 0 {
 		goto l10
 	}
 	goto l2
 l10:
 	p = v1
-	if uint(p) >= uint(len(in)) || genSet9[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || setIPv6AddressFirst[in[p]] == 0 {
 		goto l12
 	}
-	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0 {
 		goto l13
 	}
 	if e := matchH16(in, p); e >= 0 {
@@ -405,16 +405,16 @@ l13:
 		goto l12
 	}
 	p += 2
-	if p = matchLs32(in, p); p < 0 {
+	if p = matchLS32(in, p); p < 0 {
 		goto l12
 	}
 	goto l2
 l12:
 	p = v1
-	if uint(p) >= uint(len(in)) || genSet9[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || setIPv6AddressFirst[in[p]] == 0 {
 		goto l14
 	}
-	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0 {
 		goto l15
 	}
 	if e := matchH16(in, p); e >= 0 {
@@ -434,10 +434,10 @@ l15:
 	goto l2
 l14:
 	p = v1
-	if uint(p) >= uint(len(in)) || genSet9[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || setIPv6AddressFirst[in[p]] == 0 {
 		goto l1
 	}
-	if uint(p) >= uint(len(in)) || genSet4[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0 {
 		goto l16
 	}
 	if e := matchH16(in, p); e >= 0 {
@@ -469,8 +469,8 @@ func matchIPLiteral(in string, pos int) int {
 		goto l1
 	}
 	p++
-	if uint(p) < uint(len(in)) && genSet9[in[p]] != 0 {
-		if e := matchIPv6address(in, p); e >= 0 {
+	if uint(p) < uint(len(in)) && setIPv6AddressFirst[in[p]] != 0 {
+		if e := matchIPv6Address(in, p); e >= 0 {
 			p = e
 			goto l2
 		}
@@ -481,7 +481,7 @@ func matchIPLiteral(in string, pos int) int {
 	}
 	p++
 	v2 = p
-	p = genScan(in, p, &genSet4)
+	p = genScan(in, p, &setHEXDIG)
 	if p == v2 {
 		goto l1
 	}
@@ -490,7 +490,7 @@ func matchIPLiteral(in string, pos int) int {
 	}
 	p++
 	v3 = p
-	p = genScan(in, p, &genSet3)
+	p = genScan(in, p, &setUserinfo)
 	if p == v3 {
 		goto l1
 	}
@@ -519,13 +519,13 @@ func matchHost(in string, pos int) int {
 			goto l2
 		}
 	}
-	if uint(p) >= uint(len(in)) || genSet7[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || setDIGIT[in[p]] == 0 {
 		goto l3
 	}
-	if p = matchIPv4address(in, p); p < 0 {
+	if p = matchIPv4Address(in, p); p < 0 {
 		goto l3
 	}
-	if uint(p) < uint(len(in)) && genSet10[in[p]] != 0 {
+	if uint(p) < uint(len(in)) && setHost[in[p]] != 0 {
 		goto l3
 	}
 	goto l2
@@ -536,25 +536,25 @@ l3:
 		for {
 			if len(in)-p < 8 {
 				if n := len(in); n >= 8 {
-					p += genStop(genWord(in[n-8:], &genSet11), n-p)
+					p += genStop(genWord(in[n-8:], &setRegName), n-p)
 				} else {
-					for uint(p) < uint(len(in)) && genSet11[in[p]] != 0 {
+					for uint(p) < uint(len(in)) && setRegName[in[p]] != 0 {
 						p++
 					}
 				}
 				break
 			}
-			if q := in[p:][:8]; genSet11[q[0]]&genSet11[q[1]]&genSet11[q[2]]&genSet11[q[3]]&genSet11[q[4]]&genSet11[q[5]]&genSet11[q[6]]&genSet11[q[7]] == 0 {
-				p += genStop(genWord(q, &genSet11), 8)
+			if q := in[p:][:8]; setRegName[q[0]]&setRegName[q[1]]&setRegName[q[2]]&setRegName[q[3]]&setRegName[q[4]]&setRegName[q[5]]&setRegName[q[6]]&setRegName[q[7]] == 0 {
+				p += genStop(genWord(q, &setRegName), 8)
 				break
 			}
 			p += 8
 		}
-		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
+		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || setHEXDIG[in[p+1]] == 0 || setHEXDIG[in[p+2]] == 0 {
 			break
 		}
 		p += 3
-		for len(in)-p >= 3 && in[p] == '%' && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+		for len(in)-p >= 3 && in[p] == '%' && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
 			p += 3
 		}
 	}
@@ -574,7 +574,7 @@ func matchPathAbsolute(in string, pos int) int {
 		goto l1
 	}
 	p++
-	if uint(p) >= uint(len(in)) || genSet2[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || setSegmentFirst[in[p]] == 0 {
 		goto l2
 	}
 	v1 = p
@@ -584,25 +584,25 @@ func matchPathAbsolute(in string, pos int) int {
 		for {
 			if len(in)-p < 8 {
 				if n := len(in); n >= 8 {
-					p += genStop(genWord(in[n-8:], &genSet13), n-p)
+					p += genStop(genWord(in[n-8:], &setSegment), n-p)
 				} else {
-					for uint(p) < uint(len(in)) && genSet13[in[p]] != 0 {
+					for uint(p) < uint(len(in)) && setSegment[in[p]] != 0 {
 						p++
 					}
 				}
 				break
 			}
-			if q := in[p:][:8]; genSet13[q[0]]&genSet13[q[1]]&genSet13[q[2]]&genSet13[q[3]]&genSet13[q[4]]&genSet13[q[5]]&genSet13[q[6]]&genSet13[q[7]] == 0 {
-				p += genStop(genWord(q, &genSet13), 8)
+			if q := in[p:][:8]; setSegment[q[0]]&setSegment[q[1]]&setSegment[q[2]]&setSegment[q[3]]&setSegment[q[4]]&setSegment[q[5]]&setSegment[q[6]]&setSegment[q[7]] == 0 {
+				p += genStop(genWord(q, &setSegment), 8)
 				break
 			}
 			p += 8
 		}
-		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
+		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || setHEXDIG[in[p+1]] == 0 || setHEXDIG[in[p+2]] == 0 {
 			break
 		}
 		p += 3
-		for len(in)-p >= 3 && in[p] == '%' && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+		for len(in)-p >= 3 && in[p] == '%' && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
 			p += 3
 		}
 	}
@@ -615,25 +615,25 @@ func matchPathAbsolute(in string, pos int) int {
 			for {
 				if len(in)-p < 8 {
 					if n := len(in); n >= 8 {
-						p += genStop(genWord(in[n-8:], &genSet12), n-p)
+						p += genStop(genWord(in[n-8:], &setPathAbempty), n-p)
 					} else {
-						for uint(p) < uint(len(in)) && genSet12[in[p]] != 0 {
+						for uint(p) < uint(len(in)) && setPathAbempty[in[p]] != 0 {
 							p++
 						}
 					}
 					break
 				}
-				if q := in[p:][:8]; genSet12[q[0]]&genSet12[q[1]]&genSet12[q[2]]&genSet12[q[3]]&genSet12[q[4]]&genSet12[q[5]]&genSet12[q[6]]&genSet12[q[7]] == 0 {
-					p += genStop(genWord(q, &genSet12), 8)
+				if q := in[p:][:8]; setPathAbempty[q[0]]&setPathAbempty[q[1]]&setPathAbempty[q[2]]&setPathAbempty[q[3]]&setPathAbempty[q[4]]&setPathAbempty[q[5]]&setPathAbempty[q[6]]&setPathAbempty[q[7]] == 0 {
+					p += genStop(genWord(q, &setPathAbempty), 8)
 					break
 				}
 				p += 8
 			}
-			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
+			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || setHEXDIG[in[p+1]] == 0 || setHEXDIG[in[p+2]] == 0 {
 				break
 			}
 			p += 3
-			for len(in)-p >= 3 && in[p] == '%' && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+			for len(in)-p >= 3 && in[p] == '%' && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
 				p += 3
 			}
 		}
@@ -663,7 +663,7 @@ func matchHierPart(in string, pos int, caps *[8]span) int {
 	}
 	p += 2
 	k1s = p + 1
-	if uint(p) >= uint(len(in)) || genSet2[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || setSegmentFirst[in[p]] == 0 {
 		goto l4
 	}
 	if strings.IndexByte(in[p:], '@') < 0 {
@@ -672,7 +672,7 @@ func matchHierPart(in string, pos int, caps *[8]span) int {
 	v2 = p
 	k2s = p + 1
 	// userinfo
-	p = genScanPct(in, p, &genSet3, &genSet4)
+	p = genScanPct(in, p, &setUserinfo, &setHEXDIG)
 	k2e = p
 	if uint(p) >= uint(len(in)) || in[p] != '@' {
 		goto l5
@@ -697,7 +697,7 @@ l4:
 	p++
 	k4s = p + 1
 	// port
-	p = genScan(in, p, &genSet7)
+	p = genScan(in, p, &setDIGIT)
 	k4e = p
 	goto l6
 l7:
@@ -714,25 +714,25 @@ l6:
 			for {
 				if len(in)-p < 8 {
 					if n := len(in); n >= 8 {
-						p += genStop(genWord(in[n-8:], &genSet12), n-p)
+						p += genStop(genWord(in[n-8:], &setPathAbempty), n-p)
 					} else {
-						for uint(p) < uint(len(in)) && genSet12[in[p]] != 0 {
+						for uint(p) < uint(len(in)) && setPathAbempty[in[p]] != 0 {
 							p++
 						}
 					}
 					break
 				}
-				if q := in[p:][:8]; genSet12[q[0]]&genSet12[q[1]]&genSet12[q[2]]&genSet12[q[3]]&genSet12[q[4]]&genSet12[q[5]]&genSet12[q[6]]&genSet12[q[7]] == 0 {
-					p += genStop(genWord(q, &genSet12), 8)
+				if q := in[p:][:8]; setPathAbempty[q[0]]&setPathAbempty[q[1]]&setPathAbempty[q[2]]&setPathAbempty[q[3]]&setPathAbempty[q[4]]&setPathAbempty[q[5]]&setPathAbempty[q[6]]&setPathAbempty[q[7]] == 0 {
+					p += genStop(genWord(q, &setPathAbempty), 8)
 					break
 				}
 				p += 8
 			}
-			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
+			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || setHEXDIG[in[p+1]] == 0 || setHEXDIG[in[p+2]] == 0 {
 				break
 			}
 			p += 3
-			for len(in)-p >= 3 && in[p] == '%' && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+			for len(in)-p >= 3 && in[p] == '%' && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
 				p += 3
 			}
 		}
@@ -782,25 +782,25 @@ l8:
 		for {
 			if len(in)-p < 8 {
 				if n := len(in); n >= 8 {
-					p += genStop(genWord(in[n-8:], &genSet13), n-p)
+					p += genStop(genWord(in[n-8:], &setSegment), n-p)
 				} else {
-					for uint(p) < uint(len(in)) && genSet13[in[p]] != 0 {
+					for uint(p) < uint(len(in)) && setSegment[in[p]] != 0 {
 						p++
 					}
 				}
 				break
 			}
-			if q := in[p:][:8]; genSet13[q[0]]&genSet13[q[1]]&genSet13[q[2]]&genSet13[q[3]]&genSet13[q[4]]&genSet13[q[5]]&genSet13[q[6]]&genSet13[q[7]] == 0 {
-				p += genStop(genWord(q, &genSet13), 8)
+			if q := in[p:][:8]; setSegment[q[0]]&setSegment[q[1]]&setSegment[q[2]]&setSegment[q[3]]&setSegment[q[4]]&setSegment[q[5]]&setSegment[q[6]]&setSegment[q[7]] == 0 {
+				p += genStop(genWord(q, &setSegment), 8)
 				break
 			}
 			p += 8
 		}
-		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
+		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || setHEXDIG[in[p+1]] == 0 || setHEXDIG[in[p+2]] == 0 {
 			break
 		}
 		p += 3
-		for len(in)-p >= 3 && in[p] == '%' && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+		for len(in)-p >= 3 && in[p] == '%' && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
 			p += 3
 		}
 	}
@@ -813,25 +813,25 @@ l8:
 			for {
 				if len(in)-p < 8 {
 					if n := len(in); n >= 8 {
-						p += genStop(genWord(in[n-8:], &genSet12), n-p)
+						p += genStop(genWord(in[n-8:], &setPathAbempty), n-p)
 					} else {
-						for uint(p) < uint(len(in)) && genSet12[in[p]] != 0 {
+						for uint(p) < uint(len(in)) && setPathAbempty[in[p]] != 0 {
 							p++
 						}
 					}
 					break
 				}
-				if q := in[p:][:8]; genSet12[q[0]]&genSet12[q[1]]&genSet12[q[2]]&genSet12[q[3]]&genSet12[q[4]]&genSet12[q[5]]&genSet12[q[6]]&genSet12[q[7]] == 0 {
-					p += genStop(genWord(q, &genSet12), 8)
+				if q := in[p:][:8]; setPathAbempty[q[0]]&setPathAbempty[q[1]]&setPathAbempty[q[2]]&setPathAbempty[q[3]]&setPathAbempty[q[4]]&setPathAbempty[q[5]]&setPathAbempty[q[6]]&setPathAbempty[q[7]] == 0 {
+					p += genStop(genWord(q, &setPathAbempty), 8)
 					break
 				}
 				p += 8
 			}
-			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
+			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || setHEXDIG[in[p+1]] == 0 || setHEXDIG[in[p+2]] == 0 {
 				break
 			}
 			p += 3
-			for len(in)-p >= 3 && in[p] == '%' && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+			for len(in)-p >= 3 && in[p] == '%' && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
 				p += 3
 			}
 		}
@@ -872,23 +872,23 @@ func matchURI(in string, pos int, caps *[8]span) int {
 	k0s = p + 1
 	// scheme
 	// ALPHA
-	if uint(p) >= uint(len(in)) || genSet0[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || setALPHA[in[p]] == 0 {
 		goto l1
 	}
 	p++
 	for {
 		if len(in)-p < 8 {
 			if n := len(in); n >= 8 {
-				p += genStop(genWord(in[n-8:], &genSet1), n-p)
+				p += genStop(genWord(in[n-8:], &setScheme), n-p)
 			} else {
-				for uint(p) < uint(len(in)) && genSet1[in[p]] != 0 {
+				for uint(p) < uint(len(in)) && setScheme[in[p]] != 0 {
 					p++
 				}
 			}
 			break
 		}
-		if q := in[p:][:8]; genSet1[q[0]]&genSet1[q[1]]&genSet1[q[2]]&genSet1[q[3]]&genSet1[q[4]]&genSet1[q[5]]&genSet1[q[6]]&genSet1[q[7]] == 0 {
-			p += genStop(genWord(q, &genSet1), 8)
+		if q := in[p:][:8]; setScheme[q[0]]&setScheme[q[1]]&setScheme[q[2]]&setScheme[q[3]]&setScheme[q[4]]&setScheme[q[5]]&setScheme[q[6]]&setScheme[q[7]] == 0 {
+			p += genStop(genWord(q, &setScheme), 8)
 			break
 		}
 		p += 8
@@ -916,25 +916,25 @@ func matchURI(in string, pos int, caps *[8]span) int {
 		for {
 			if len(in)-p < 8 {
 				if n := len(in); n >= 8 {
-					p += genStop(genWord(in[n-8:], &genSet14), n-p)
+					p += genStop(genWord(in[n-8:], &setQuery), n-p)
 				} else {
-					for uint(p) < uint(len(in)) && genSet14[in[p]] != 0 {
+					for uint(p) < uint(len(in)) && setQuery[in[p]] != 0 {
 						p++
 					}
 				}
 				break
 			}
-			if q := in[p:][:8]; genSet14[q[0]]&genSet14[q[1]]&genSet14[q[2]]&genSet14[q[3]]&genSet14[q[4]]&genSet14[q[5]]&genSet14[q[6]]&genSet14[q[7]] == 0 {
-				p += genStop(genWord(q, &genSet14), 8)
+			if q := in[p:][:8]; setQuery[q[0]]&setQuery[q[1]]&setQuery[q[2]]&setQuery[q[3]]&setQuery[q[4]]&setQuery[q[5]]&setQuery[q[6]]&setQuery[q[7]] == 0 {
+				p += genStop(genWord(q, &setQuery), 8)
 				break
 			}
 			p += 8
 		}
-		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
+		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || setHEXDIG[in[p+1]] == 0 || setHEXDIG[in[p+2]] == 0 {
 			break
 		}
 		p += 3
-		for len(in)-p >= 3 && in[p] == '%' && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+		for len(in)-p >= 3 && in[p] == '%' && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
 			p += 3
 		}
 	}
@@ -959,25 +959,25 @@ l2:
 		for {
 			if len(in)-p < 8 {
 				if n := len(in); n >= 8 {
-					p += genStop(genWord(in[n-8:], &genSet14), n-p)
+					p += genStop(genWord(in[n-8:], &setQuery), n-p)
 				} else {
-					for uint(p) < uint(len(in)) && genSet14[in[p]] != 0 {
+					for uint(p) < uint(len(in)) && setQuery[in[p]] != 0 {
 						p++
 					}
 				}
 				break
 			}
-			if q := in[p:][:8]; genSet14[q[0]]&genSet14[q[1]]&genSet14[q[2]]&genSet14[q[3]]&genSet14[q[4]]&genSet14[q[5]]&genSet14[q[6]]&genSet14[q[7]] == 0 {
-				p += genStop(genWord(q, &genSet14), 8)
+			if q := in[p:][:8]; setQuery[q[0]]&setQuery[q[1]]&setQuery[q[2]]&setQuery[q[3]]&setQuery[q[4]]&setQuery[q[5]]&setQuery[q[6]]&setQuery[q[7]] == 0 {
+				p += genStop(genWord(q, &setQuery), 8)
 				break
 			}
 			p += 8
 		}
-		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
+		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || setHEXDIG[in[p+1]] == 0 || setHEXDIG[in[p+2]] == 0 {
 			break
 		}
 		p += 3
-		for len(in)-p >= 3 && in[p] == '%' && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+		for len(in)-p >= 3 && in[p] == '%' && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
 			p += 3
 		}
 	}
@@ -1008,23 +1008,23 @@ func matchAbsoluteURI(in string, pos int, caps *[8]span) int {
 	k0s = p + 1
 	// scheme
 	// ALPHA
-	if uint(p) >= uint(len(in)) || genSet0[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || setALPHA[in[p]] == 0 {
 		goto l1
 	}
 	p++
 	for {
 		if len(in)-p < 8 {
 			if n := len(in); n >= 8 {
-				p += genStop(genWord(in[n-8:], &genSet1), n-p)
+				p += genStop(genWord(in[n-8:], &setScheme), n-p)
 			} else {
-				for uint(p) < uint(len(in)) && genSet1[in[p]] != 0 {
+				for uint(p) < uint(len(in)) && setScheme[in[p]] != 0 {
 					p++
 				}
 			}
 			break
 		}
-		if q := in[p:][:8]; genSet1[q[0]]&genSet1[q[1]]&genSet1[q[2]]&genSet1[q[3]]&genSet1[q[4]]&genSet1[q[5]]&genSet1[q[6]]&genSet1[q[7]] == 0 {
-			p += genStop(genWord(q, &genSet1), 8)
+		if q := in[p:][:8]; setScheme[q[0]]&setScheme[q[1]]&setScheme[q[2]]&setScheme[q[3]]&setScheme[q[4]]&setScheme[q[5]]&setScheme[q[6]]&setScheme[q[7]] == 0 {
+			p += genStop(genWord(q, &setScheme), 8)
 			break
 		}
 		p += 8
@@ -1053,25 +1053,25 @@ func matchAbsoluteURI(in string, pos int, caps *[8]span) int {
 		for {
 			if len(in)-p < 8 {
 				if n := len(in); n >= 8 {
-					p += genStop(genWord(in[n-8:], &genSet14), n-p)
+					p += genStop(genWord(in[n-8:], &setQuery), n-p)
 				} else {
-					for uint(p) < uint(len(in)) && genSet14[in[p]] != 0 {
+					for uint(p) < uint(len(in)) && setQuery[in[p]] != 0 {
 						p++
 					}
 				}
 				break
 			}
-			if q := in[p:][:8]; genSet14[q[0]]&genSet14[q[1]]&genSet14[q[2]]&genSet14[q[3]]&genSet14[q[4]]&genSet14[q[5]]&genSet14[q[6]]&genSet14[q[7]] == 0 {
-				p += genStop(genWord(q, &genSet14), 8)
+			if q := in[p:][:8]; setQuery[q[0]]&setQuery[q[1]]&setQuery[q[2]]&setQuery[q[3]]&setQuery[q[4]]&setQuery[q[5]]&setQuery[q[6]]&setQuery[q[7]] == 0 {
+				p += genStop(genWord(q, &setQuery), 8)
 				break
 			}
 			p += 8
 		}
-		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
+		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || setHEXDIG[in[p+1]] == 0 || setHEXDIG[in[p+2]] == 0 {
 			break
 		}
 		p += 3
-		for len(in)-p >= 3 && in[p] == '%' && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+		for len(in)-p >= 3 && in[p] == '%' && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
 			p += 3
 		}
 	}
@@ -1104,7 +1104,7 @@ func matchRelativePart(in string, pos int, caps *[8]span) int {
 	}
 	p += 2
 	k1s = p + 1
-	if uint(p) >= uint(len(in)) || genSet2[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || setSegmentFirst[in[p]] == 0 {
 		goto l4
 	}
 	if strings.IndexByte(in[p:], '@') < 0 {
@@ -1113,7 +1113,7 @@ func matchRelativePart(in string, pos int, caps *[8]span) int {
 	v2 = p
 	k2s = p + 1
 	// userinfo
-	p = genScanPct(in, p, &genSet3, &genSet4)
+	p = genScanPct(in, p, &setUserinfo, &setHEXDIG)
 	k2e = p
 	if uint(p) >= uint(len(in)) || in[p] != '@' {
 		goto l5
@@ -1138,7 +1138,7 @@ l4:
 	p++
 	k4s = p + 1
 	// port
-	p = genScan(in, p, &genSet7)
+	p = genScan(in, p, &setDIGIT)
 	k4e = p
 	goto l6
 l7:
@@ -1155,25 +1155,25 @@ l6:
 			for {
 				if len(in)-p < 8 {
 					if n := len(in); n >= 8 {
-						p += genStop(genWord(in[n-8:], &genSet12), n-p)
+						p += genStop(genWord(in[n-8:], &setPathAbempty), n-p)
 					} else {
-						for uint(p) < uint(len(in)) && genSet12[in[p]] != 0 {
+						for uint(p) < uint(len(in)) && setPathAbempty[in[p]] != 0 {
 							p++
 						}
 					}
 					break
 				}
-				if q := in[p:][:8]; genSet12[q[0]]&genSet12[q[1]]&genSet12[q[2]]&genSet12[q[3]]&genSet12[q[4]]&genSet12[q[5]]&genSet12[q[6]]&genSet12[q[7]] == 0 {
-					p += genStop(genWord(q, &genSet12), 8)
+				if q := in[p:][:8]; setPathAbempty[q[0]]&setPathAbempty[q[1]]&setPathAbempty[q[2]]&setPathAbempty[q[3]]&setPathAbempty[q[4]]&setPathAbempty[q[5]]&setPathAbempty[q[6]]&setPathAbempty[q[7]] == 0 {
+					p += genStop(genWord(q, &setPathAbempty), 8)
 					break
 				}
 				p += 8
 			}
-			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
+			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || setHEXDIG[in[p+1]] == 0 || setHEXDIG[in[p+2]] == 0 {
 				break
 			}
 			p += 3
-			for len(in)-p >= 3 && in[p] == '%' && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+			for len(in)-p >= 3 && in[p] == '%' && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
 				p += 3
 			}
 		}
@@ -1223,25 +1223,25 @@ l8:
 		for {
 			if len(in)-p < 8 {
 				if n := len(in); n >= 8 {
-					p += genStop(genWord(in[n-8:], &genSet15), n-p)
+					p += genStop(genWord(in[n-8:], &setSegmentNZNC), n-p)
 				} else {
-					for uint(p) < uint(len(in)) && genSet15[in[p]] != 0 {
+					for uint(p) < uint(len(in)) && setSegmentNZNC[in[p]] != 0 {
 						p++
 					}
 				}
 				break
 			}
-			if q := in[p:][:8]; genSet15[q[0]]&genSet15[q[1]]&genSet15[q[2]]&genSet15[q[3]]&genSet15[q[4]]&genSet15[q[5]]&genSet15[q[6]]&genSet15[q[7]] == 0 {
-				p += genStop(genWord(q, &genSet15), 8)
+			if q := in[p:][:8]; setSegmentNZNC[q[0]]&setSegmentNZNC[q[1]]&setSegmentNZNC[q[2]]&setSegmentNZNC[q[3]]&setSegmentNZNC[q[4]]&setSegmentNZNC[q[5]]&setSegmentNZNC[q[6]]&setSegmentNZNC[q[7]] == 0 {
+				p += genStop(genWord(q, &setSegmentNZNC), 8)
 				break
 			}
 			p += 8
 		}
-		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
+		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || setHEXDIG[in[p+1]] == 0 || setHEXDIG[in[p+2]] == 0 {
 			break
 		}
 		p += 3
-		for len(in)-p >= 3 && in[p] == '%' && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+		for len(in)-p >= 3 && in[p] == '%' && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
 			p += 3
 		}
 	}
@@ -1254,25 +1254,25 @@ l8:
 			for {
 				if len(in)-p < 8 {
 					if n := len(in); n >= 8 {
-						p += genStop(genWord(in[n-8:], &genSet12), n-p)
+						p += genStop(genWord(in[n-8:], &setPathAbempty), n-p)
 					} else {
-						for uint(p) < uint(len(in)) && genSet12[in[p]] != 0 {
+						for uint(p) < uint(len(in)) && setPathAbempty[in[p]] != 0 {
 							p++
 						}
 					}
 					break
 				}
-				if q := in[p:][:8]; genSet12[q[0]]&genSet12[q[1]]&genSet12[q[2]]&genSet12[q[3]]&genSet12[q[4]]&genSet12[q[5]]&genSet12[q[6]]&genSet12[q[7]] == 0 {
-					p += genStop(genWord(q, &genSet12), 8)
+				if q := in[p:][:8]; setPathAbempty[q[0]]&setPathAbempty[q[1]]&setPathAbempty[q[2]]&setPathAbempty[q[3]]&setPathAbempty[q[4]]&setPathAbempty[q[5]]&setPathAbempty[q[6]]&setPathAbempty[q[7]] == 0 {
+					p += genStop(genWord(q, &setPathAbempty), 8)
 					break
 				}
 				p += 8
 			}
-			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
+			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || setHEXDIG[in[p+1]] == 0 || setHEXDIG[in[p+2]] == 0 {
 				break
 			}
 			p += 3
-			for len(in)-p >= 3 && in[p] == '%' && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+			for len(in)-p >= 3 && in[p] == '%' && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
 				p += 3
 			}
 		}
@@ -1328,25 +1328,25 @@ func matchRelativeRef(in string, pos int, caps *[8]span) int {
 		for {
 			if len(in)-p < 8 {
 				if n := len(in); n >= 8 {
-					p += genStop(genWord(in[n-8:], &genSet14), n-p)
+					p += genStop(genWord(in[n-8:], &setQuery), n-p)
 				} else {
-					for uint(p) < uint(len(in)) && genSet14[in[p]] != 0 {
+					for uint(p) < uint(len(in)) && setQuery[in[p]] != 0 {
 						p++
 					}
 				}
 				break
 			}
-			if q := in[p:][:8]; genSet14[q[0]]&genSet14[q[1]]&genSet14[q[2]]&genSet14[q[3]]&genSet14[q[4]]&genSet14[q[5]]&genSet14[q[6]]&genSet14[q[7]] == 0 {
-				p += genStop(genWord(q, &genSet14), 8)
+			if q := in[p:][:8]; setQuery[q[0]]&setQuery[q[1]]&setQuery[q[2]]&setQuery[q[3]]&setQuery[q[4]]&setQuery[q[5]]&setQuery[q[6]]&setQuery[q[7]] == 0 {
+				p += genStop(genWord(q, &setQuery), 8)
 				break
 			}
 			p += 8
 		}
-		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
+		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || setHEXDIG[in[p+1]] == 0 || setHEXDIG[in[p+2]] == 0 {
 			break
 		}
 		p += 3
-		for len(in)-p >= 3 && in[p] == '%' && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+		for len(in)-p >= 3 && in[p] == '%' && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
 			p += 3
 		}
 	}
@@ -1371,25 +1371,25 @@ l2:
 		for {
 			if len(in)-p < 8 {
 				if n := len(in); n >= 8 {
-					p += genStop(genWord(in[n-8:], &genSet14), n-p)
+					p += genStop(genWord(in[n-8:], &setQuery), n-p)
 				} else {
-					for uint(p) < uint(len(in)) && genSet14[in[p]] != 0 {
+					for uint(p) < uint(len(in)) && setQuery[in[p]] != 0 {
 						p++
 					}
 				}
 				break
 			}
-			if q := in[p:][:8]; genSet14[q[0]]&genSet14[q[1]]&genSet14[q[2]]&genSet14[q[3]]&genSet14[q[4]]&genSet14[q[5]]&genSet14[q[6]]&genSet14[q[7]] == 0 {
-				p += genStop(genWord(q, &genSet14), 8)
+			if q := in[p:][:8]; setQuery[q[0]]&setQuery[q[1]]&setQuery[q[2]]&setQuery[q[3]]&setQuery[q[4]]&setQuery[q[5]]&setQuery[q[6]]&setQuery[q[7]] == 0 {
+				p += genStop(genWord(q, &setQuery), 8)
 				break
 			}
 			p += 8
 		}
-		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || genSet4[in[p+1]] == 0 || genSet4[in[p+2]] == 0 {
+		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || setHEXDIG[in[p+1]] == 0 || setHEXDIG[in[p+2]] == 0 {
 			break
 		}
 		p += 3
-		for len(in)-p >= 3 && in[p] == '%' && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+		for len(in)-p >= 3 && in[p] == '%' && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
 			p += 3
 		}
 	}
@@ -1421,7 +1421,7 @@ func matchIPv4Host(in string, pos int) int {
 	if pos < 0 || pos > len(in) {
 		return -1
 	}
-	return matchIPv4address(in, pos)
+	return matchIPv4Address(in, pos)
 }
 
 // explainALPHA is the diagnosis run of ALPHA at pos: it returns the end offset
@@ -1429,7 +1429,7 @@ func matchIPv4Host(in string, pos int) int {
 func explainALPHA(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	if p = d.class(in, p, &genSet0, 0); p < 0 {
+	if p = d.class(in, p, &setALPHA, 0); p < 0 {
 		goto l1
 	}
 	return p
@@ -1448,11 +1448,11 @@ func explainScheme(in string, pos int, d *genDiag) int {
 	if p = explainALPHA(in, p, d); p < 0 {
 		goto l1
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || genSet1[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || setScheme[in[p]] == 0) {
 		goto l3
 	}
 	for p < len(in) {
-		if c := in[p]; genSet1[c] != 0 {
+		if c := in[p]; setScheme[c] != 0 {
 			p++
 		} else {
 			break
@@ -1479,9 +1479,9 @@ l1:
 func explainUserinfo(in string, pos int, d *genDiag) int {
 	p := pos
 	for p < len(in) {
-		if c := in[p]; genSet3[c] != 0 {
+		if c := in[p]; setUserinfo[c] != 0 {
 			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+		} else if c == '%' && p+2 < len(in) && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
 			p += 3
 		} else {
 			break
@@ -1505,7 +1505,7 @@ func explainH16(in string, pos int, d *genDiag) int {
 	var v1 int
 	v1 = 0
 	for v1 != 4 && p < len(in) {
-		if c := in[p]; genSet4[c] != 0 {
+		if c := in[p]; setHEXDIG[c] != 0 {
 			p++
 		} else {
 			break
@@ -1541,7 +1541,7 @@ l2:
 	if v1 == hi {
 		goto l3
 	}
-	if (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0) && p < d.far {
 		goto l3
 	}
 	v2 = p
@@ -1569,7 +1569,7 @@ l1:
 func explainDIGIT(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	if p = d.class(in, p, &genSet7, 1); p < 0 {
+	if p = d.class(in, p, &setDIGIT, 1); p < 0 {
 		goto l1
 	}
 	return p
@@ -1593,7 +1593,7 @@ func explainDecOctet(in string, pos int, d *genDiag) int {
 	if p = d.lit(in, p, "25", false, 19, 20); p < 0 {
 		goto l3
 	}
-	if p = d.class(in, p, &genSet5, 21); p < 0 {
+	if p = d.class(in, p, &set0To5, 21); p < 0 {
 		goto l3
 	}
 	goto l2
@@ -1605,7 +1605,7 @@ l3:
 	if p = d.byte1(in, p, '2', 22); p < 0 {
 		goto l6
 	}
-	if p = d.class(in, p, &genSet6, 23); p < 0 {
+	if p = d.class(in, p, &set0To4, 23); p < 0 {
 		goto l6
 	}
 	if p = explainDIGIT(in, p, d); p < 0 {
@@ -1622,7 +1622,7 @@ l6:
 	}
 	v2 = 0
 	for v2 != 2 && p < len(in) {
-		if c := in[p]; genSet7[c] != 0 {
+		if c := in[p]; setDIGIT[c] != 0 {
 			p++
 		} else {
 			break
@@ -1642,10 +1642,10 @@ l13:
 	goto l2
 l10:
 	p = v1
-	if (uint(p) >= uint(len(in)) || genSet8[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || set1To9[in[p]] == 0) && p < d.far {
 		goto l14
 	}
-	if p = d.class(in, p, &genSet8, 25); p < 0 {
+	if p = d.class(in, p, &set1To9, 25); p < 0 {
 		goto l14
 	}
 	if p = explainDIGIT(in, p, d); p < 0 {
@@ -1654,7 +1654,7 @@ l10:
 	goto l2
 l14:
 	p = v1
-	if d.class(in, p, &genSet7, 1) >= 0 {
+	if d.class(in, p, &setDIGIT, 1) >= 0 {
 		if e := explainDIGIT(in, p, d); e >= 0 {
 			p = e
 			goto l2
@@ -1670,9 +1670,9 @@ l1:
 	return -1
 }
 
-// explainIPv4address is the diagnosis run of IPv4address at pos: it returns the end offset
+// explainIPv4Address is the diagnosis run of IPv4address at pos: it returns the end offset
 // of the match, or -1, and records in d what was expected where.
-func explainIPv4address(in string, pos int, d *genDiag) int {
+func explainIPv4Address(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
 	if p = explainDecOctet(in, p, d); p < 0 {
@@ -1704,14 +1704,14 @@ l1:
 	return -1
 }
 
-// explainLs32 is the diagnosis run of ls32 at pos: it returns the end offset
+// explainLS32 is the diagnosis run of ls32 at pos: it returns the end offset
 // of the match, or -1, and records in d what was expected where.
-func explainLs32(in string, pos int, d *genDiag) int {
+func explainLS32(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
 	var v1 int
 	v1 = p
-	if (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0) && p < d.far {
 		goto l3
 	}
 	if p = explainH16(in, p, d); p < 0 {
@@ -1726,8 +1726,8 @@ func explainLs32(in string, pos int, d *genDiag) int {
 	goto l2
 l3:
 	p = v1
-	if d.class(in, p, &genSet7, 18) >= 0 {
-		if e := explainIPv4address(in, p, d); e >= 0 {
+	if d.class(in, p, &setDIGIT, 18) >= 0 {
+		if e := explainIPv4Address(in, p, d); e >= 0 {
 			p = e
 			goto l2
 		}
@@ -1776,20 +1776,20 @@ l1:
 	return -1
 }
 
-// explainIPv6address is the diagnosis run of IPv6address at pos: it returns the end offset
+// explainIPv6Address is the diagnosis run of IPv6address at pos: it returns the end offset
 // of the match, or -1, and records in d what was expected where.
-func explainIPv6address(in string, pos int, d *genDiag) int {
+func explainIPv6Address(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
 	var v1, v2, v3, v4, v5, v6, v7 int
 	v1 = p
-	if (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0) && p < d.far {
 		goto l3
 	}
 	if p = explainRepH16Colon(in, p, 6, 6, d); p < 0 {
 		goto l3
 	}
-	if p = explainLs32(in, p, d); p < 0 {
+	if p = explainLS32(in, p, d); p < 0 {
 		goto l3
 	}
 	goto l2
@@ -1804,16 +1804,16 @@ l3:
 	if p = explainRepH16Colon(in, p, 5, 5, d); p < 0 {
 		goto l6
 	}
-	if p = explainLs32(in, p, d); p < 0 {
+	if p = explainLS32(in, p, d); p < 0 {
 		goto l6
 	}
 	goto l2
 l6:
 	p = v1
-	if (uint(p) >= uint(len(in)) || genSet9[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || setIPv6AddressFirst[in[p]] == 0) && p < d.far {
 		goto l10
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0) {
 		goto l11
 	}
 	if e := explainH16(in, p, d); e >= 0 {
@@ -1826,16 +1826,16 @@ l11:
 	if p = explainRepH16Colon(in, p, 4, 4, d); p < 0 {
 		goto l10
 	}
-	if p = explainLs32(in, p, d); p < 0 {
+	if p = explainLS32(in, p, d); p < 0 {
 		goto l10
 	}
 	goto l2
 l10:
 	p = v1
-	if (uint(p) >= uint(len(in)) || genSet9[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || setIPv6AddressFirst[in[p]] == 0) && p < d.far {
 		goto l15
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0) {
 		goto l20
 	}
 	v2 = p
@@ -1857,16 +1857,16 @@ l20:
 	if p = explainRepH16Colon(in, p, 3, 3, d); p < 0 {
 		goto l15
 	}
-	if p = explainLs32(in, p, d); p < 0 {
+	if p = explainLS32(in, p, d); p < 0 {
 		goto l15
 	}
 	goto l2
 l15:
 	p = v1
-	if (uint(p) >= uint(len(in)) || genSet9[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || setIPv6AddressFirst[in[p]] == 0) && p < d.far {
 		goto l24
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0) {
 		goto l29
 	}
 	v3 = p
@@ -1888,16 +1888,16 @@ l29:
 	if p = explainRepH16Colon(in, p, 2, 2, d); p < 0 {
 		goto l24
 	}
-	if p = explainLs32(in, p, d); p < 0 {
+	if p = explainLS32(in, p, d); p < 0 {
 		goto l24
 	}
 	goto l2
 l24:
 	p = v1
-	if (uint(p) >= uint(len(in)) || genSet9[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || setIPv6AddressFirst[in[p]] == 0) && p < d.far {
 		goto l33
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0) {
 		goto l38
 	}
 	v4 = p
@@ -1922,16 +1922,16 @@ l38:
 	if p = d.byte1(in, p, ':', 6); p < 0 {
 		goto l33
 	}
-	if p = explainLs32(in, p, d); p < 0 {
+	if p = explainLS32(in, p, d); p < 0 {
 		goto l33
 	}
 	goto l2
 l33:
 	p = v1
-	if (uint(p) >= uint(len(in)) || genSet9[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || setIPv6AddressFirst[in[p]] == 0) && p < d.far {
 		goto l44
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0) {
 		goto l49
 	}
 	v5 = p
@@ -1950,16 +1950,16 @@ l49:
 	if p = d.lit(in, p, "::", false, 28, 6); p < 0 {
 		goto l44
 	}
-	if p = explainLs32(in, p, d); p < 0 {
+	if p = explainLS32(in, p, d); p < 0 {
 		goto l44
 	}
 	goto l2
 l44:
 	p = v1
-	if (uint(p) >= uint(len(in)) || genSet9[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || setIPv6AddressFirst[in[p]] == 0) && p < d.far {
 		goto l52
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0) {
 		goto l57
 	}
 	v6 = p
@@ -1984,10 +1984,10 @@ l57:
 	goto l2
 l52:
 	p = v1
-	if (uint(p) >= uint(len(in)) || genSet9[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || setIPv6AddressFirst[in[p]] == 0) && p < d.far {
 		goto l60
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || genSet4[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0) {
 		goto l65
 	}
 	v7 = p
@@ -2029,7 +2029,7 @@ func explainIPvFuture(in string, pos int, d *genDiag) int {
 	}
 	v1 = 0
 	for p < len(in) {
-		if c := in[p]; genSet4[c] != 0 {
+		if c := in[p]; setHEXDIG[c] != 0 {
 			p++
 		} else {
 			break
@@ -2047,7 +2047,7 @@ func explainIPvFuture(in string, pos int, d *genDiag) int {
 	}
 	v2 = 0
 	for p < len(in) {
-		if c := in[p]; genSet3[c] != 0 {
+		if c := in[p]; setUserinfo[c] != 0 {
 			p++
 		} else {
 			break
@@ -2078,13 +2078,13 @@ func explainIPLiteral(in string, pos int, d *genDiag) int {
 	if p = d.byte1(in, p, '[', 14); p < 0 {
 		goto l1
 	}
-	if d.class(in, p, &genSet9, 15) >= 0 {
-		if e := explainIPv6address(in, p, d); e >= 0 {
+	if d.class(in, p, &setIPv6AddressFirst, 15) >= 0 {
+		if e := explainIPv6Address(in, p, d); e >= 0 {
 			p = e
 			goto l4
 		}
 	}
-	if d.class(in, p, &genSet16, 29) >= 0 {
+	if d.class(in, p, &setIPvFutureFirst, 29) >= 0 {
 		if e := explainIPvFuture(in, p, d); e >= 0 {
 			p = e
 			goto l4
@@ -2108,9 +2108,9 @@ l1:
 func explainRegName(in string, pos int, d *genDiag) int {
 	p := pos
 	for p < len(in) {
-		if c := in[p]; genSet11[c] != 0 {
+		if c := in[p]; setRegName[c] != 0 {
 			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+		} else if c == '%' && p+2 < len(in) && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
 			p += 3
 		} else {
 			break
@@ -2138,13 +2138,13 @@ func explainHost(in string, pos int, d *genDiag) int {
 			goto l2
 		}
 	}
-	if (uint(p) >= uint(len(in)) || genSet7[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || setDIGIT[in[p]] == 0) && p < d.far {
 		goto l3
 	}
-	if p = explainIPv4address(in, p, d); p < 0 {
+	if p = explainIPv4Address(in, p, d); p < 0 {
 		goto l3
 	}
-	if uint(p) < uint(len(in)) && genSet10[in[p]] != 0 {
+	if uint(p) < uint(len(in)) && setHost[in[p]] != 0 {
 		goto l6
 	}
 	goto l7
@@ -2174,7 +2174,7 @@ l1:
 func explainPort(in string, pos int, d *genDiag) int {
 	p := pos
 	for p < len(in) {
-		if c := in[p]; genSet7[c] != 0 {
+		if c := in[p]; setDIGIT[c] != 0 {
 			p++
 		} else {
 			break
@@ -2194,7 +2194,7 @@ func explainPathAbempty(in string, pos int, d *genDiag) int {
 	v1 = p
 	if uint(p) < uint(len(in)) && in[p] == '/' {
 		p++
-		p = genScanPct(in, p, &genSet12, &genSet4)
+		p = genScanPct(in, p, &setPathAbempty, &setHEXDIG)
 	}
 	if p+2 >= d.far {
 		if p > v1 {
@@ -2206,17 +2206,17 @@ func explainPathAbempty(in string, pos int, d *genDiag) int {
 	return p
 }
 
-// explainSegmentNz is the diagnosis run of segment-nz at pos: it returns the end offset
+// explainSegmentNZ is the diagnosis run of segment-nz at pos: it returns the end offset
 // of the match, or -1, and records in d what was expected where.
-func explainSegmentNz(in string, pos int, d *genDiag) int {
+func explainSegmentNZ(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
 	var v1 int
 	v1 = 0
 	for p < len(in) {
-		if c := in[p]; genSet13[c] != 0 {
+		if c := in[p]; setSegment[c] != 0 {
 			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+		} else if c == '%' && p+2 < len(in) && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
 			p += 3
 		} else {
 			break
@@ -2247,11 +2247,11 @@ func explainPathAbsolute(in string, pos int, d *genDiag) int {
 	if p = d.byte1(in, p, '/', 8); p < 0 {
 		goto l1
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || genSet2[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || setSegmentFirst[in[p]] == 0) {
 		goto l7
 	}
 	v1 = p
-	if p = explainSegmentNz(in, p, d); p < 0 {
+	if p = explainSegmentNZ(in, p, d); p < 0 {
 		goto l4
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '/') {
@@ -2260,7 +2260,7 @@ func explainPathAbsolute(in string, pos int, d *genDiag) int {
 	v2 = p
 	if uint(p) < uint(len(in)) && in[p] == '/' {
 		p++
-		p = genScanPct(in, p, &genSet12, &genSet4)
+		p = genScanPct(in, p, &setPathAbempty, &setHEXDIG)
 	}
 	if p+2 >= d.far {
 		if p > v2 {
@@ -2288,7 +2288,7 @@ func explainPathRootless(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
 	var v1 int
-	if p = explainSegmentNz(in, p, d); p < 0 {
+	if p = explainSegmentNZ(in, p, d); p < 0 {
 		goto l1
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '/') {
@@ -2297,7 +2297,7 @@ func explainPathRootless(in string, pos int, d *genDiag) int {
 	v1 = p
 	if uint(p) < uint(len(in)) && in[p] == '/' {
 		p++
-		p = genScanPct(in, p, &genSet12, &genSet4)
+		p = genScanPct(in, p, &setPathAbempty, &setHEXDIG)
 	}
 	if p+2 >= d.far {
 		if p > v1 {
@@ -2322,9 +2322,9 @@ func explainPathEmpty(in string, pos int, d *genDiag) int {
 	var v1 int
 	v1 = 0
 	for v1 != 0 && p < len(in) {
-		if c := in[p]; genSet13[c] != 0 {
+		if c := in[p]; setSegment[c] != 0 {
 			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+		} else if c == '%' && p+2 < len(in) && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
 			p += 3
 		} else {
 			break
@@ -2355,7 +2355,7 @@ func explainHierPart(in string, pos int, d *genDiag) int {
 	if p = d.lit(in, p, "//", false, 7, 8); p < 0 {
 		goto l3
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || genSet2[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || setSegmentFirst[in[p]] == 0) {
 		goto l10
 	}
 	v2 = p
@@ -2401,7 +2401,7 @@ l3:
 	goto l2
 l18:
 	p = v1
-	if (uint(p) >= uint(len(in)) || genSet2[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || setSegmentFirst[in[p]] == 0) && p < d.far {
 		goto l19
 	}
 	if p = explainPathRootless(in, p, d); p < 0 {
@@ -2430,9 +2430,9 @@ l1:
 func explainQuery(in string, pos int, d *genDiag) int {
 	p := pos
 	for p < len(in) {
-		if c := in[p]; genSet14[c] != 0 {
+		if c := in[p]; setQuery[c] != 0 {
 			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+		} else if c == '%' && p+2 < len(in) && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
 			p += 3
 		} else {
 			break
@@ -2452,9 +2452,9 @@ func explainQuery(in string, pos int, d *genDiag) int {
 func explainFragment(in string, pos int, d *genDiag) int {
 	p := pos
 	for p < len(in) {
-		if c := in[p]; genSet14[c] != 0 {
+		if c := in[p]; setQuery[c] != 0 {
 			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+		} else if c == '%' && p+2 < len(in) && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
 			p += 3
 		} else {
 			break
@@ -2629,17 +2629,17 @@ func explainAbsoluteURIDiag(in string, lowerBound int, d *genDiag) (offset int) 
 	}
 }
 
-// explainSegmentNzNc is the diagnosis run of segment-nz-nc at pos: it returns the end offset
+// explainSegmentNZNC is the diagnosis run of segment-nz-nc at pos: it returns the end offset
 // of the match, or -1, and records in d what was expected where.
-func explainSegmentNzNc(in string, pos int, d *genDiag) int {
+func explainSegmentNZNC(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
 	var v1 int
 	v1 = 0
 	for p < len(in) {
-		if c := in[p]; genSet15[c] != 0 {
+		if c := in[p]; setSegmentNZNC[c] != 0 {
 			p++
-		} else if c == '%' && p+2 < len(in) && genSet4[in[p+1]] != 0 && genSet4[in[p+2]] != 0 {
+		} else if c == '%' && p+2 < len(in) && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
 			p += 3
 		} else {
 			break
@@ -2670,7 +2670,7 @@ func explainPathNoscheme(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
 	var v1 int
-	if p = explainSegmentNzNc(in, p, d); p < 0 {
+	if p = explainSegmentNZNC(in, p, d); p < 0 {
 		goto l1
 	}
 	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '/') {
@@ -2679,7 +2679,7 @@ func explainPathNoscheme(in string, pos int, d *genDiag) int {
 	v1 = p
 	if uint(p) < uint(len(in)) && in[p] == '/' {
 		p++
-		p = genScanPct(in, p, &genSet12, &genSet4)
+		p = genScanPct(in, p, &setPathAbempty, &setHEXDIG)
 	}
 	if p+2 >= d.far {
 		if p > v1 {
@@ -2710,7 +2710,7 @@ func explainRelativePart(in string, pos int, d *genDiag) int {
 	if p = d.lit(in, p, "//", false, 7, 8); p < 0 {
 		goto l3
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || genSet2[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || setSegmentFirst[in[p]] == 0) {
 		goto l10
 	}
 	v2 = p
@@ -2756,7 +2756,7 @@ l3:
 	goto l2
 l18:
 	p = v1
-	if (uint(p) >= uint(len(in)) || genSet17[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || setPathNoschemeFirst[in[p]] == 0) && p < d.far {
 		goto l19
 	}
 	if p = explainPathNoscheme(in, p, d); p < 0 {
@@ -2866,7 +2866,7 @@ func explainRelativeRefDiag(in string, lowerBound int, d *genDiag) (offset int) 
 func explainURIReferenceRule(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	if d.class(in, p, &genSet0, 41) >= 0 {
+	if d.class(in, p, &setALPHA, 41) >= 0 {
 		if e := explainURIRule(in, p, d); e >= 0 {
 			p = e
 			goto l2
@@ -3050,7 +3050,7 @@ func (d *genDiag) appendLabels(buf []string) []string {
 func (d *genDiag) hexdig(in string, pos int) {
 	if pos < len(in) && in[pos] == '%' {
 		q := pos + 1
-		for q < len(in) && q < pos+3 && genSet4[in[q]] != 0 {
+		for q < len(in) && q < pos+3 && setHEXDIG[in[q]] != 0 {
 			q++
 		}
 		if q < pos+3 {
@@ -3151,194 +3151,157 @@ var genLabels = [...]string{
 	"URI-reference",
 }
 
-// genSet0 is %x41-5A / %x61-7A: 0xff for a byte of the set.
-var genSet0 = [256]uint8{
-	'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff, 'G': 0xff, 'H': 0xff,
-	'I': 0xff, 'J': 0xff, 'K': 0xff, 'L': 0xff, 'M': 0xff, 'N': 0xff, 'O': 0xff, 'P': 0xff,
-	'Q': 0xff, 'R': 0xff, 'S': 0xff, 'T': 0xff, 'U': 0xff, 'V': 0xff, 'W': 0xff, 'X': 0xff,
-	'Y': 0xff, 'Z': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff,
-	'g': 0xff, 'h': 0xff, 'i': 0xff, 'j': 0xff, 'k': 0xff, 'l': 0xff, 'm': 0xff, 'n': 0xff,
-	'o': 0xff, 'p': 0xff, 'q': 0xff, 'r': 0xff, 's': 0xff, 't': 0xff, 'u': 0xff, 'v': 0xff,
+// setALPHA is %x41-5A / %x61-7A: 0xff for a byte of the set.
+var setALPHA = [256]uint8{
+	'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff, 'G': 0xff, 'H': 0xff, 'I': 0xff, 'J': 0xff, 'K': 0xff, 'L': 0xff,
+	'M': 0xff, 'N': 0xff, 'O': 0xff, 'P': 0xff, 'Q': 0xff, 'R': 0xff, 'S': 0xff, 'T': 0xff, 'U': 0xff, 'V': 0xff, 'W': 0xff, 'X': 0xff,
+	'Y': 0xff, 'Z': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff, 'g': 0xff, 'h': 0xff, 'i': 0xff, 'j': 0xff,
+	'k': 0xff, 'l': 0xff, 'm': 0xff, 'n': 0xff, 'o': 0xff, 'p': 0xff, 'q': 0xff, 'r': 0xff, 's': 0xff, 't': 0xff, 'u': 0xff, 'v': 0xff,
 	'w': 0xff, 'x': 0xff, 'y': 0xff, 'z': 0xff,
 }
 
-// genSet1 is "+" / "-" / "." / %x30-39 / %x41-5A / %x61-7A: 0xff for a byte of the set.
-var genSet1 = [256]uint8{
-	'+': 0xff, '-': 0xff, '.': 0xff, '0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff,
-	'5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, 'A': 0xff, 'B': 0xff, 'C': 0xff,
-	'D': 0xff, 'E': 0xff, 'F': 0xff, 'G': 0xff, 'H': 0xff, 'I': 0xff, 'J': 0xff, 'K': 0xff,
-	'L': 0xff, 'M': 0xff, 'N': 0xff, 'O': 0xff, 'P': 0xff, 'Q': 0xff, 'R': 0xff, 'S': 0xff,
-	'T': 0xff, 'U': 0xff, 'V': 0xff, 'W': 0xff, 'X': 0xff, 'Y': 0xff, 'Z': 0xff, 'a': 0xff,
-	'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff, 'g': 0xff, 'h': 0xff, 'i': 0xff,
-	'j': 0xff, 'k': 0xff, 'l': 0xff, 'm': 0xff, 'n': 0xff, 'o': 0xff, 'p': 0xff, 'q': 0xff,
-	'r': 0xff, 's': 0xff, 't': 0xff, 'u': 0xff, 'v': 0xff, 'w': 0xff, 'x': 0xff, 'y': 0xff,
-	'z': 0xff,
+// setScheme is "+" / "-" / "." / %x30-39 / %x41-5A / %x61-7A: 0xff for a byte of the set.
+var setScheme = [256]uint8{
+	'+': 0xff, '-': 0xff, '.': 0xff, '0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff,
+	'9': 0xff, 'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff, 'G': 0xff, 'H': 0xff, 'I': 0xff, 'J': 0xff, 'K': 0xff,
+	'L': 0xff, 'M': 0xff, 'N': 0xff, 'O': 0xff, 'P': 0xff, 'Q': 0xff, 'R': 0xff, 'S': 0xff, 'T': 0xff, 'U': 0xff, 'V': 0xff, 'W': 0xff,
+	'X': 0xff, 'Y': 0xff, 'Z': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff, 'g': 0xff, 'h': 0xff, 'i': 0xff,
+	'j': 0xff, 'k': 0xff, 'l': 0xff, 'm': 0xff, 'n': 0xff, 'o': 0xff, 'p': 0xff, 'q': 0xff, 'r': 0xff, 's': 0xff, 't': 0xff, 'u': 0xff,
+	'v': 0xff, 'w': 0xff, 'x': 0xff, 'y': 0xff, 'z': 0xff,
 }
 
-// genSet2 is "!" / %x24-2E / %x30-3B / "=" / %x40-5A / "_" / %x61-7A / "~": 0xff for a byte of the set.
-var genSet2 = [256]uint8{
-	'!': 0xff, '$': 0xff, '%': 0xff, '&': 0xff, 0x27: 0xff, '(': 0xff, ')': 0xff, '*': 0xff,
-	'+': 0xff, ',': 0xff, '-': 0xff, '.': 0xff, '0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff,
-	'4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, ':': 0xff, ';': 0xff,
-	'=': 0xff, '@': 0xff, 'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff,
-	'G': 0xff, 'H': 0xff, 'I': 0xff, 'J': 0xff, 'K': 0xff, 'L': 0xff, 'M': 0xff, 'N': 0xff,
-	'O': 0xff, 'P': 0xff, 'Q': 0xff, 'R': 0xff, 'S': 0xff, 'T': 0xff, 'U': 0xff, 'V': 0xff,
-	'W': 0xff, 'X': 0xff, 'Y': 0xff, 'Z': 0xff, '_': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff,
-	'd': 0xff, 'e': 0xff, 'f': 0xff, 'g': 0xff, 'h': 0xff, 'i': 0xff, 'j': 0xff, 'k': 0xff,
-	'l': 0xff, 'm': 0xff, 'n': 0xff, 'o': 0xff, 'p': 0xff, 'q': 0xff, 'r': 0xff, 's': 0xff,
+// setSegmentFirst is "!" / %x24-2E / %x30-3B / "=" / %x40-5A / "_" / %x61-7A / "~": 0xff for a byte of the set.
+var setSegmentFirst = [256]uint8{
+	'!': 0xff, '$': 0xff, '%': 0xff, '&': 0xff, 0x27: 0xff, '(': 0xff, ')': 0xff, '*': 0xff, '+': 0xff, ',': 0xff, '-': 0xff, '.': 0xff,
+	'0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, ':': 0xff, ';': 0xff,
+	'=': 0xff, '@': 0xff, 'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff, 'G': 0xff, 'H': 0xff, 'I': 0xff, 'J': 0xff,
+	'K': 0xff, 'L': 0xff, 'M': 0xff, 'N': 0xff, 'O': 0xff, 'P': 0xff, 'Q': 0xff, 'R': 0xff, 'S': 0xff, 'T': 0xff, 'U': 0xff, 'V': 0xff,
+	'W': 0xff, 'X': 0xff, 'Y': 0xff, 'Z': 0xff, '_': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff, 'g': 0xff,
+	'h': 0xff, 'i': 0xff, 'j': 0xff, 'k': 0xff, 'l': 0xff, 'm': 0xff, 'n': 0xff, 'o': 0xff, 'p': 0xff, 'q': 0xff, 'r': 0xff, 's': 0xff,
 	't': 0xff, 'u': 0xff, 'v': 0xff, 'w': 0xff, 'x': 0xff, 'y': 0xff, 'z': 0xff, '~': 0xff,
 }
 
-// genSet3 is "!" / "$" / %x26-2E / %x30-3B / "=" / %x41-5A / "_" / %x61-7A / "~": 0xff for a byte of the set.
-var genSet3 = [256]uint8{
-	'!': 0xff, '$': 0xff, '&': 0xff, 0x27: 0xff, '(': 0xff, ')': 0xff, '*': 0xff, '+': 0xff,
-	',': 0xff, '-': 0xff, '.': 0xff, '0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff,
-	'5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, ':': 0xff, ';': 0xff, '=': 0xff,
-	'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff, 'G': 0xff, 'H': 0xff,
-	'I': 0xff, 'J': 0xff, 'K': 0xff, 'L': 0xff, 'M': 0xff, 'N': 0xff, 'O': 0xff, 'P': 0xff,
-	'Q': 0xff, 'R': 0xff, 'S': 0xff, 'T': 0xff, 'U': 0xff, 'V': 0xff, 'W': 0xff, 'X': 0xff,
-	'Y': 0xff, 'Z': 0xff, '_': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff,
-	'f': 0xff, 'g': 0xff, 'h': 0xff, 'i': 0xff, 'j': 0xff, 'k': 0xff, 'l': 0xff, 'm': 0xff,
-	'n': 0xff, 'o': 0xff, 'p': 0xff, 'q': 0xff, 'r': 0xff, 's': 0xff, 't': 0xff, 'u': 0xff,
+// setUserinfo is "!" / "$" / %x26-2E / %x30-3B / "=" / %x41-5A / "_" / %x61-7A / "~": 0xff for a byte of the set.
+var setUserinfo = [256]uint8{
+	'!': 0xff, '$': 0xff, '&': 0xff, 0x27: 0xff, '(': 0xff, ')': 0xff, '*': 0xff, '+': 0xff, ',': 0xff, '-': 0xff, '.': 0xff, '0': 0xff,
+	'1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, ':': 0xff, ';': 0xff, '=': 0xff,
+	'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff, 'G': 0xff, 'H': 0xff, 'I': 0xff, 'J': 0xff, 'K': 0xff, 'L': 0xff,
+	'M': 0xff, 'N': 0xff, 'O': 0xff, 'P': 0xff, 'Q': 0xff, 'R': 0xff, 'S': 0xff, 'T': 0xff, 'U': 0xff, 'V': 0xff, 'W': 0xff, 'X': 0xff,
+	'Y': 0xff, 'Z': 0xff, '_': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff, 'g': 0xff, 'h': 0xff, 'i': 0xff,
+	'j': 0xff, 'k': 0xff, 'l': 0xff, 'm': 0xff, 'n': 0xff, 'o': 0xff, 'p': 0xff, 'q': 0xff, 'r': 0xff, 's': 0xff, 't': 0xff, 'u': 0xff,
 	'v': 0xff, 'w': 0xff, 'x': 0xff, 'y': 0xff, 'z': 0xff, '~': 0xff,
 }
 
-// genSet4 is %x30-39 / %x41-46 / %x61-66: 0xff for a byte of the set.
-var genSet4 = [256]uint8{
-	'0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff,
-	'8': 0xff, '9': 0xff, 'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff,
-	'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff,
+// setHEXDIG is %x30-39 / %x41-46 / %x61-66: 0xff for a byte of the set.
+var setHEXDIG = [256]uint8{
+	'0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, 'A': 0xff, 'B': 0xff,
+	'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff,
 }
 
-// genSet5 is %x30-35: 0xff for a byte of the set.
-var genSet5 = [256]uint8{
+// set0To5 is %x30-35: 0xff for a byte of the set.
+var set0To5 = [256]uint8{
 	'0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff,
 }
 
-// genSet6 is %x30-34: 0xff for a byte of the set.
-var genSet6 = [256]uint8{
+// set0To4 is %x30-34: 0xff for a byte of the set.
+var set0To4 = [256]uint8{
 	'0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff,
 }
 
-// genSet7 is %x30-39: 0xff for a byte of the set.
-var genSet7 = [256]uint8{
-	'0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff,
-	'8': 0xff, '9': 0xff,
+// setDIGIT is %x30-39: 0xff for a byte of the set.
+var setDIGIT = [256]uint8{
+	'0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff,
 }
 
-// genSet8 is %x31-39: 0xff for a byte of the set.
-var genSet8 = [256]uint8{
-	'1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff,
-	'9': 0xff,
+// set1To9 is %x31-39: 0xff for a byte of the set.
+var set1To9 = [256]uint8{
+	'1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff,
 }
 
-// genSet9 is %x30-3A / %x41-46 / %x61-66: 0xff for a byte of the set.
-var genSet9 = [256]uint8{
-	'0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff,
-	'8': 0xff, '9': 0xff, ':': 0xff, 'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff,
-	'F': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff,
+// setIPv6AddressFirst is %x30-3A / %x41-46 / %x61-66: 0xff for a byte of the set.
+var setIPv6AddressFirst = [256]uint8{
+	'0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, ':': 0xff, 'A': 0xff,
+	'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff,
 }
 
-// genSet10 is "!" / %x24-2E / %x30-39 / ";" / "=" / %x41-5A / "_" / %x61-7A / "~": 0xff for a byte of the set.
-var genSet10 = [256]uint8{
-	'!': 0xff, '$': 0xff, '%': 0xff, '&': 0xff, 0x27: 0xff, '(': 0xff, ')': 0xff, '*': 0xff,
-	'+': 0xff, ',': 0xff, '-': 0xff, '.': 0xff, '0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff,
-	'4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, ';': 0xff, '=': 0xff,
-	'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff, 'G': 0xff, 'H': 0xff,
-	'I': 0xff, 'J': 0xff, 'K': 0xff, 'L': 0xff, 'M': 0xff, 'N': 0xff, 'O': 0xff, 'P': 0xff,
-	'Q': 0xff, 'R': 0xff, 'S': 0xff, 'T': 0xff, 'U': 0xff, 'V': 0xff, 'W': 0xff, 'X': 0xff,
-	'Y': 0xff, 'Z': 0xff, '_': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff,
-	'f': 0xff, 'g': 0xff, 'h': 0xff, 'i': 0xff, 'j': 0xff, 'k': 0xff, 'l': 0xff, 'm': 0xff,
-	'n': 0xff, 'o': 0xff, 'p': 0xff, 'q': 0xff, 'r': 0xff, 's': 0xff, 't': 0xff, 'u': 0xff,
+// setHost is "!" / %x24-2E / %x30-39 / ";" / "=" / %x41-5A / "_" / %x61-7A / "~": 0xff for a byte of the set.
+var setHost = [256]uint8{
+	'!': 0xff, '$': 0xff, '%': 0xff, '&': 0xff, 0x27: 0xff, '(': 0xff, ')': 0xff, '*': 0xff, '+': 0xff, ',': 0xff, '-': 0xff, '.': 0xff,
+	'0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, ';': 0xff, '=': 0xff,
+	'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff, 'G': 0xff, 'H': 0xff, 'I': 0xff, 'J': 0xff, 'K': 0xff, 'L': 0xff,
+	'M': 0xff, 'N': 0xff, 'O': 0xff, 'P': 0xff, 'Q': 0xff, 'R': 0xff, 'S': 0xff, 'T': 0xff, 'U': 0xff, 'V': 0xff, 'W': 0xff, 'X': 0xff,
+	'Y': 0xff, 'Z': 0xff, '_': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff, 'g': 0xff, 'h': 0xff, 'i': 0xff,
+	'j': 0xff, 'k': 0xff, 'l': 0xff, 'm': 0xff, 'n': 0xff, 'o': 0xff, 'p': 0xff, 'q': 0xff, 'r': 0xff, 's': 0xff, 't': 0xff, 'u': 0xff,
 	'v': 0xff, 'w': 0xff, 'x': 0xff, 'y': 0xff, 'z': 0xff, '~': 0xff,
 }
 
-// genSet11 is "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x41-5A / "_" / %x61-7A / "~": 0xff for a byte of the set.
-var genSet11 = [256]uint8{
-	'!': 0xff, '$': 0xff, '&': 0xff, 0x27: 0xff, '(': 0xff, ')': 0xff, '*': 0xff, '+': 0xff,
-	',': 0xff, '-': 0xff, '.': 0xff, '0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff,
-	'5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, ';': 0xff, '=': 0xff, 'A': 0xff,
-	'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff, 'G': 0xff, 'H': 0xff, 'I': 0xff,
-	'J': 0xff, 'K': 0xff, 'L': 0xff, 'M': 0xff, 'N': 0xff, 'O': 0xff, 'P': 0xff, 'Q': 0xff,
-	'R': 0xff, 'S': 0xff, 'T': 0xff, 'U': 0xff, 'V': 0xff, 'W': 0xff, 'X': 0xff, 'Y': 0xff,
-	'Z': 0xff, '_': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff,
-	'g': 0xff, 'h': 0xff, 'i': 0xff, 'j': 0xff, 'k': 0xff, 'l': 0xff, 'm': 0xff, 'n': 0xff,
-	'o': 0xff, 'p': 0xff, 'q': 0xff, 'r': 0xff, 's': 0xff, 't': 0xff, 'u': 0xff, 'v': 0xff,
+// setRegName is "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x41-5A / "_" / %x61-7A / "~": 0xff for a byte of the set.
+var setRegName = [256]uint8{
+	'!': 0xff, '$': 0xff, '&': 0xff, 0x27: 0xff, '(': 0xff, ')': 0xff, '*': 0xff, '+': 0xff, ',': 0xff, '-': 0xff, '.': 0xff, '0': 0xff,
+	'1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, ';': 0xff, '=': 0xff, 'A': 0xff,
+	'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff, 'G': 0xff, 'H': 0xff, 'I': 0xff, 'J': 0xff, 'K': 0xff, 'L': 0xff, 'M': 0xff,
+	'N': 0xff, 'O': 0xff, 'P': 0xff, 'Q': 0xff, 'R': 0xff, 'S': 0xff, 'T': 0xff, 'U': 0xff, 'V': 0xff, 'W': 0xff, 'X': 0xff, 'Y': 0xff,
+	'Z': 0xff, '_': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff, 'g': 0xff, 'h': 0xff, 'i': 0xff, 'j': 0xff,
+	'k': 0xff, 'l': 0xff, 'm': 0xff, 'n': 0xff, 'o': 0xff, 'p': 0xff, 'q': 0xff, 'r': 0xff, 's': 0xff, 't': 0xff, 'u': 0xff, 'v': 0xff,
 	'w': 0xff, 'x': 0xff, 'y': 0xff, 'z': 0xff, '~': 0xff,
 }
 
-// genSet12 is "!" / "$" / %x26-3B / "=" / %x40-5A / "_" / %x61-7A / "~": 0xff for a byte of the set.
-var genSet12 = [256]uint8{
-	'!': 0xff, '$': 0xff, '&': 0xff, 0x27: 0xff, '(': 0xff, ')': 0xff, '*': 0xff, '+': 0xff,
-	',': 0xff, '-': 0xff, '.': 0xff, '/': 0xff, '0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff,
-	'4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, ':': 0xff, ';': 0xff,
-	'=': 0xff, '@': 0xff, 'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff,
-	'G': 0xff, 'H': 0xff, 'I': 0xff, 'J': 0xff, 'K': 0xff, 'L': 0xff, 'M': 0xff, 'N': 0xff,
-	'O': 0xff, 'P': 0xff, 'Q': 0xff, 'R': 0xff, 'S': 0xff, 'T': 0xff, 'U': 0xff, 'V': 0xff,
-	'W': 0xff, 'X': 0xff, 'Y': 0xff, 'Z': 0xff, '_': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff,
-	'd': 0xff, 'e': 0xff, 'f': 0xff, 'g': 0xff, 'h': 0xff, 'i': 0xff, 'j': 0xff, 'k': 0xff,
-	'l': 0xff, 'm': 0xff, 'n': 0xff, 'o': 0xff, 'p': 0xff, 'q': 0xff, 'r': 0xff, 's': 0xff,
+// setPathAbempty is "!" / "$" / %x26-3B / "=" / %x40-5A / "_" / %x61-7A / "~": 0xff for a byte of the set.
+var setPathAbempty = [256]uint8{
+	'!': 0xff, '$': 0xff, '&': 0xff, 0x27: 0xff, '(': 0xff, ')': 0xff, '*': 0xff, '+': 0xff, ',': 0xff, '-': 0xff, '.': 0xff, '/': 0xff,
+	'0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, ':': 0xff, ';': 0xff,
+	'=': 0xff, '@': 0xff, 'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff, 'G': 0xff, 'H': 0xff, 'I': 0xff, 'J': 0xff,
+	'K': 0xff, 'L': 0xff, 'M': 0xff, 'N': 0xff, 'O': 0xff, 'P': 0xff, 'Q': 0xff, 'R': 0xff, 'S': 0xff, 'T': 0xff, 'U': 0xff, 'V': 0xff,
+	'W': 0xff, 'X': 0xff, 'Y': 0xff, 'Z': 0xff, '_': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff, 'g': 0xff,
+	'h': 0xff, 'i': 0xff, 'j': 0xff, 'k': 0xff, 'l': 0xff, 'm': 0xff, 'n': 0xff, 'o': 0xff, 'p': 0xff, 'q': 0xff, 'r': 0xff, 's': 0xff,
 	't': 0xff, 'u': 0xff, 'v': 0xff, 'w': 0xff, 'x': 0xff, 'y': 0xff, 'z': 0xff, '~': 0xff,
 }
 
-// genSet13 is "!" / "$" / %x26-2E / %x30-3B / "=" / %x40-5A / "_" / %x61-7A / "~": 0xff for a byte of the set.
-var genSet13 = [256]uint8{
-	'!': 0xff, '$': 0xff, '&': 0xff, 0x27: 0xff, '(': 0xff, ')': 0xff, '*': 0xff, '+': 0xff,
-	',': 0xff, '-': 0xff, '.': 0xff, '0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff,
-	'5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, ':': 0xff, ';': 0xff, '=': 0xff,
-	'@': 0xff, 'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff, 'G': 0xff,
-	'H': 0xff, 'I': 0xff, 'J': 0xff, 'K': 0xff, 'L': 0xff, 'M': 0xff, 'N': 0xff, 'O': 0xff,
-	'P': 0xff, 'Q': 0xff, 'R': 0xff, 'S': 0xff, 'T': 0xff, 'U': 0xff, 'V': 0xff, 'W': 0xff,
-	'X': 0xff, 'Y': 0xff, 'Z': 0xff, '_': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff,
-	'e': 0xff, 'f': 0xff, 'g': 0xff, 'h': 0xff, 'i': 0xff, 'j': 0xff, 'k': 0xff, 'l': 0xff,
-	'm': 0xff, 'n': 0xff, 'o': 0xff, 'p': 0xff, 'q': 0xff, 'r': 0xff, 's': 0xff, 't': 0xff,
+// setSegment is "!" / "$" / %x26-2E / %x30-3B / "=" / %x40-5A / "_" / %x61-7A / "~": 0xff for a byte of the set.
+var setSegment = [256]uint8{
+	'!': 0xff, '$': 0xff, '&': 0xff, 0x27: 0xff, '(': 0xff, ')': 0xff, '*': 0xff, '+': 0xff, ',': 0xff, '-': 0xff, '.': 0xff, '0': 0xff,
+	'1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, ':': 0xff, ';': 0xff, '=': 0xff,
+	'@': 0xff, 'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff, 'G': 0xff, 'H': 0xff, 'I': 0xff, 'J': 0xff, 'K': 0xff,
+	'L': 0xff, 'M': 0xff, 'N': 0xff, 'O': 0xff, 'P': 0xff, 'Q': 0xff, 'R': 0xff, 'S': 0xff, 'T': 0xff, 'U': 0xff, 'V': 0xff, 'W': 0xff,
+	'X': 0xff, 'Y': 0xff, 'Z': 0xff, '_': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff, 'g': 0xff, 'h': 0xff,
+	'i': 0xff, 'j': 0xff, 'k': 0xff, 'l': 0xff, 'm': 0xff, 'n': 0xff, 'o': 0xff, 'p': 0xff, 'q': 0xff, 'r': 0xff, 's': 0xff, 't': 0xff,
 	'u': 0xff, 'v': 0xff, 'w': 0xff, 'x': 0xff, 'y': 0xff, 'z': 0xff, '~': 0xff,
 }
 
-// genSet14 is "!" / "$" / %x26-3B / "=" / %x3F-5A / "_" / %x61-7A / "~": 0xff for a byte of the set.
-var genSet14 = [256]uint8{
-	'!': 0xff, '$': 0xff, '&': 0xff, 0x27: 0xff, '(': 0xff, ')': 0xff, '*': 0xff, '+': 0xff,
-	',': 0xff, '-': 0xff, '.': 0xff, '/': 0xff, '0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff,
-	'4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, ':': 0xff, ';': 0xff,
-	'=': 0xff, '?': 0xff, '@': 0xff, 'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff,
-	'F': 0xff, 'G': 0xff, 'H': 0xff, 'I': 0xff, 'J': 0xff, 'K': 0xff, 'L': 0xff, 'M': 0xff,
-	'N': 0xff, 'O': 0xff, 'P': 0xff, 'Q': 0xff, 'R': 0xff, 'S': 0xff, 'T': 0xff, 'U': 0xff,
-	'V': 0xff, 'W': 0xff, 'X': 0xff, 'Y': 0xff, 'Z': 0xff, '_': 0xff, 'a': 0xff, 'b': 0xff,
-	'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff, 'g': 0xff, 'h': 0xff, 'i': 0xff, 'j': 0xff,
-	'k': 0xff, 'l': 0xff, 'm': 0xff, 'n': 0xff, 'o': 0xff, 'p': 0xff, 'q': 0xff, 'r': 0xff,
-	's': 0xff, 't': 0xff, 'u': 0xff, 'v': 0xff, 'w': 0xff, 'x': 0xff, 'y': 0xff, 'z': 0xff,
-	'~': 0xff,
+// setQuery is "!" / "$" / %x26-3B / "=" / %x3F-5A / "_" / %x61-7A / "~": 0xff for a byte of the set.
+var setQuery = [256]uint8{
+	'!': 0xff, '$': 0xff, '&': 0xff, 0x27: 0xff, '(': 0xff, ')': 0xff, '*': 0xff, '+': 0xff, ',': 0xff, '-': 0xff, '.': 0xff, '/': 0xff,
+	'0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, ':': 0xff, ';': 0xff,
+	'=': 0xff, '?': 0xff, '@': 0xff, 'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff, 'G': 0xff, 'H': 0xff, 'I': 0xff,
+	'J': 0xff, 'K': 0xff, 'L': 0xff, 'M': 0xff, 'N': 0xff, 'O': 0xff, 'P': 0xff, 'Q': 0xff, 'R': 0xff, 'S': 0xff, 'T': 0xff, 'U': 0xff,
+	'V': 0xff, 'W': 0xff, 'X': 0xff, 'Y': 0xff, 'Z': 0xff, '_': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff,
+	'g': 0xff, 'h': 0xff, 'i': 0xff, 'j': 0xff, 'k': 0xff, 'l': 0xff, 'm': 0xff, 'n': 0xff, 'o': 0xff, 'p': 0xff, 'q': 0xff, 'r': 0xff,
+	's': 0xff, 't': 0xff, 'u': 0xff, 'v': 0xff, 'w': 0xff, 'x': 0xff, 'y': 0xff, 'z': 0xff, '~': 0xff,
 }
 
-// genSet15 is "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x40-5A / "_" / %x61-7A / "~": 0xff for a byte of the set.
-var genSet15 = [256]uint8{
-	'!': 0xff, '$': 0xff, '&': 0xff, 0x27: 0xff, '(': 0xff, ')': 0xff, '*': 0xff, '+': 0xff,
-	',': 0xff, '-': 0xff, '.': 0xff, '0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff,
-	'5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, ';': 0xff, '=': 0xff, '@': 0xff,
-	'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff, 'G': 0xff, 'H': 0xff,
-	'I': 0xff, 'J': 0xff, 'K': 0xff, 'L': 0xff, 'M': 0xff, 'N': 0xff, 'O': 0xff, 'P': 0xff,
-	'Q': 0xff, 'R': 0xff, 'S': 0xff, 'T': 0xff, 'U': 0xff, 'V': 0xff, 'W': 0xff, 'X': 0xff,
-	'Y': 0xff, 'Z': 0xff, '_': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff,
-	'f': 0xff, 'g': 0xff, 'h': 0xff, 'i': 0xff, 'j': 0xff, 'k': 0xff, 'l': 0xff, 'm': 0xff,
-	'n': 0xff, 'o': 0xff, 'p': 0xff, 'q': 0xff, 'r': 0xff, 's': 0xff, 't': 0xff, 'u': 0xff,
+// setSegmentNZNC is "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x40-5A / "_" / %x61-7A / "~": 0xff for a byte of the set.
+var setSegmentNZNC = [256]uint8{
+	'!': 0xff, '$': 0xff, '&': 0xff, 0x27: 0xff, '(': 0xff, ')': 0xff, '*': 0xff, '+': 0xff, ',': 0xff, '-': 0xff, '.': 0xff, '0': 0xff,
+	'1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, ';': 0xff, '=': 0xff, '@': 0xff,
+	'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff, 'G': 0xff, 'H': 0xff, 'I': 0xff, 'J': 0xff, 'K': 0xff, 'L': 0xff,
+	'M': 0xff, 'N': 0xff, 'O': 0xff, 'P': 0xff, 'Q': 0xff, 'R': 0xff, 'S': 0xff, 'T': 0xff, 'U': 0xff, 'V': 0xff, 'W': 0xff, 'X': 0xff,
+	'Y': 0xff, 'Z': 0xff, '_': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff, 'g': 0xff, 'h': 0xff, 'i': 0xff,
+	'j': 0xff, 'k': 0xff, 'l': 0xff, 'm': 0xff, 'n': 0xff, 'o': 0xff, 'p': 0xff, 'q': 0xff, 'r': 0xff, 's': 0xff, 't': 0xff, 'u': 0xff,
 	'v': 0xff, 'w': 0xff, 'x': 0xff, 'y': 0xff, 'z': 0xff, '~': 0xff,
 }
 
-// genSet16 is "v": 0xff for a byte of the set.
-var genSet16 = [256]uint8{
+// setIPvFutureFirst is "v": 0xff for a byte of the set.
+var setIPvFutureFirst = [256]uint8{
 	'V': 0xff, 'v': 0xff,
 }
 
-// genSet17 is "!" / %x24-2E / %x30-39 / ";" / "=" / %x40-5A / "_" / %x61-7A / "~": 0xff for a byte of the set.
-var genSet17 = [256]uint8{
-	'!': 0xff, '$': 0xff, '%': 0xff, '&': 0xff, 0x27: 0xff, '(': 0xff, ')': 0xff, '*': 0xff,
-	'+': 0xff, ',': 0xff, '-': 0xff, '.': 0xff, '0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff,
-	'4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, ';': 0xff, '=': 0xff,
-	'@': 0xff, 'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff, 'G': 0xff,
-	'H': 0xff, 'I': 0xff, 'J': 0xff, 'K': 0xff, 'L': 0xff, 'M': 0xff, 'N': 0xff, 'O': 0xff,
-	'P': 0xff, 'Q': 0xff, 'R': 0xff, 'S': 0xff, 'T': 0xff, 'U': 0xff, 'V': 0xff, 'W': 0xff,
-	'X': 0xff, 'Y': 0xff, 'Z': 0xff, '_': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff,
-	'e': 0xff, 'f': 0xff, 'g': 0xff, 'h': 0xff, 'i': 0xff, 'j': 0xff, 'k': 0xff, 'l': 0xff,
-	'm': 0xff, 'n': 0xff, 'o': 0xff, 'p': 0xff, 'q': 0xff, 'r': 0xff, 's': 0xff, 't': 0xff,
+// setPathNoschemeFirst is "!" / %x24-2E / %x30-39 / ";" / "=" / %x40-5A / "_" / %x61-7A / "~": 0xff for a byte of the set.
+var setPathNoschemeFirst = [256]uint8{
+	'!': 0xff, '$': 0xff, '%': 0xff, '&': 0xff, 0x27: 0xff, '(': 0xff, ')': 0xff, '*': 0xff, '+': 0xff, ',': 0xff, '-': 0xff, '.': 0xff,
+	'0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, ';': 0xff, '=': 0xff,
+	'@': 0xff, 'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff, 'G': 0xff, 'H': 0xff, 'I': 0xff, 'J': 0xff, 'K': 0xff,
+	'L': 0xff, 'M': 0xff, 'N': 0xff, 'O': 0xff, 'P': 0xff, 'Q': 0xff, 'R': 0xff, 'S': 0xff, 'T': 0xff, 'U': 0xff, 'V': 0xff, 'W': 0xff,
+	'X': 0xff, 'Y': 0xff, 'Z': 0xff, '_': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff, 'g': 0xff, 'h': 0xff,
+	'i': 0xff, 'j': 0xff, 'k': 0xff, 'l': 0xff, 'm': 0xff, 'n': 0xff, 'o': 0xff, 'p': 0xff, 'q': 0xff, 'r': 0xff, 's': 0xff, 't': 0xff,
 	'u': 0xff, 'v': 0xff, 'w': 0xff, 'x': 0xff, 'y': 0xff, 'z': 0xff, '~': 0xff,
 }

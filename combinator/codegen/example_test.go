@@ -33,8 +33,8 @@ func ExampleGenerateGo() {
 	// // matchPortStop returns the offset, in the last r of the eight bytes whose
 	// // entries w packs, of the first byte not of the set, or r when all r are.
 	// func matchPortStop(w uint64, r int) int {
-	// // matchPortSet0 is %x30-39: 0xff for a byte of the set.
-	// var matchPortSet0 = [256]uint8{
+	// // matchPortSetDIGIT is %x30-39: 0xff for a byte of the set.
+	// var matchPortSetDIGIT = [256]uint8{
 }
 
 // AddExplain compiles what Rule.ExplainFrom computes: the farthest offset a

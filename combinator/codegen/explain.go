@@ -36,6 +36,7 @@ func (g *Generator) AddExplain(funcName string, rule *c.Rule) error {
 		return fmt.Errorf("codegen: generate: %q is not a Go identifier", funcName)
 	}
 	r := g.nodeOf(rule)
+	g.nameSets(r, "")
 	g.reserve(funcName)
 	g.reserve(funcName + "Diag")
 	root, rootID, err := g.explainFunc(r)

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"go/format"
 	"regexp"
-	"strconv"
 	"strings"
 
 	c "github.com/seed42851778/rfc3986/combinator"
@@ -119,8 +118,10 @@ type Generator struct {
 	ruleFuncs []*node // the named rules compiled to functions of their own, in order
 	ruleFunc  map[*node]int
 	added     map[*node]added
-	sets      []c.CharSet // the tables, in order of first use
-	setName   map[c.CharSet]string
+	sets      []c.CharSet // the tables, in order of first use (tables.go)
+	setID     map[c.CharSet]int
+	setNames  []setName // the names the named rules give sets
+	walked    map[*node]bool
 
 	explained    map[*node]int // the numbers of the diagnosis functions (AddExplain)
 	explainOrder []*node       // their rules, by number
@@ -168,6 +169,7 @@ func (g *Generator) Add(funcName string, rule *c.Rule) error {
 		return fmt.Errorf("codegen: generate: CapsOneBased needs CapsType and CapsMake")
 	}
 	r := g.nodeOf(rule)
+	g.nameSets(r, "")
 	g.reserve(funcName)
 	if g.added == nil {
 		g.added = map[*node]added{}
@@ -283,31 +285,13 @@ func (g *Generator) Source() ([]byte, error) {
 	if len(g.labels) > 1<<16 {
 		return nil, fmt.Errorf("codegen: generate: %d labels in the diagnoses, more than 65,536", len(g.labels))
 	}
-	for i, set := range g.sets {
-		fmt.Fprintf(&b, "// %s is %s: 0xff for a byte of the set.\nvar %s = [256]uint8{", g.tableName(i), set, g.tableName(i))
-		n := 0
-		for c := 0; c < 256; c++ {
-			if !set.Contains(byte(c)) {
-				continue
-			}
-			if n%8 == 0 {
-				b.WriteString("\n")
-			}
-			n++
-			fmt.Fprintf(&b, "%s: 0xff, ", byteLit(byte(c)))
-		}
-		b.WriteString("\n}\n\n")
-	}
+	b.WriteString(g.tableSource())
 	src := g.funcNames().Replace(b.String())
 	out, err := format.Source([]byte(src))
 	if err != nil {
 		return nil, fmt.Errorf("codegen: generate: gofmt: %v", err)
 	}
 	return out, nil
-}
-
-func (g *Generator) tableName(i int) string {
-	return g.prefix() + "Set" + strconv.Itoa(i)
 }
 
 // docName is how the comments of the output call r: its name, or "a rule".
@@ -324,20 +308,6 @@ func (g *Generator) prefix() string {
 		return "gen"
 	}
 	return g.Prefix
-}
-
-// table returns the name of the table of set.
-func (g *Generator) table(set c.CharSet) string {
-	if name, ok := g.setName[set]; ok {
-		return name
-	}
-	if g.setName == nil {
-		g.setName = map[c.CharSet]string{}
-	}
-	name := g.tableName(len(g.sets))
-	g.sets = append(g.sets, set)
-	g.setName[set] = name
-	return name
 }
 
 var goIdent = regexp.MustCompile(`^[\p{L}_][\p{L}\p{Nd}_]*$`)

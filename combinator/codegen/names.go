@@ -55,20 +55,30 @@ func (g *Generator) funcNames() *strings.Replacer {
 	for n := range g.names {
 		taken[n] = true
 	}
+	// Names are compared without case: no two names of an output differ
+	// in case alone.
+	lower := map[string]bool{}
+	for n := range taken {
+		lower[strings.ToLower(n)] = true
+	}
 	pick := func(base string) string {
 		name := base
-		for i := 1; taken[name]; i++ {
+		for i := 1; lower[strings.ToLower(name)]; i++ {
 			name = base + "Rule"
 			if i > 1 {
 				name += strconv.Itoa(i)
 			}
 		}
-		taken[name] = true
+		lower[strings.ToLower(name)] = true
 		return name
 	}
 	var pairs []string
 	for id, r := range g.ruleFuncs {
 		pairs = append(pairs, placeholder('M', id), pick("match"+goName(r.name)))
+	}
+	for id, name := range g.tableNames() {
+		lower[strings.ToLower(name)] = true
+		pairs = append(pairs, placeholder('T', id), name)
 	}
 	for id, r := range g.capRules {
 		pairs = append(pairs, placeholder('C', id), pick("match"+goName(r.name)))
@@ -86,18 +96,29 @@ func (g *Generator) funcNames() *strings.Replacer {
 	return strings.NewReplacer(pairs...)
 }
 
-// goName returns an ABNF rule name as a Go identifier's tail: split at "-",
-// each part with its first letter in upper case, other bytes dropped where
-// an identifier cannot hold them ("IPv6address", "dec-octet": "DecOctet");
-// "Rule" for an unnamed rule or one with nothing left.
+// goName returns an ABNF rule name as a Go identifier's tail, as
+// DESIGN.md §5 has it: split at "-", each part with its first letter in
+// upper case, acronyms kept (URI-reference: URIReference, ls32: LS32,
+// IPv6address: IPv6Address, segment-nz-nc: SegmentNZNC), the "i" of RFC
+// 3987's rules an acronym too (irelative-ref: IRelativeRef), other bytes
+// dropped where an identifier cannot hold them; "Rule" for an unnamed rule
+// or one with nothing left.
 func goName(name string) string {
 	var b strings.Builder
-	up := true
-	for _, r := range name {
-		switch {
-		case r == '-' || r == '_' || r == ' ':
-			up = true
-		case unicode.IsLetter(r) || unicode.IsDigit(r) && b.Len() > 0:
+	for _, part := range strings.FieldsFunc(name, func(r rune) bool { return r == '-' || r == '_' || r == ' ' }) {
+		if w, ok := nameParts[strings.ToLower(part)]; ok {
+			b.WriteString(w)
+			continue
+		}
+		if rest, ok := strings.CutPrefix(part, "i"); ok && iriWords[rest] {
+			b.WriteString("I")
+			part = rest
+		}
+		up := true
+		for _, r := range part {
+			if !unicode.IsLetter(r) && !(unicode.IsDigit(r) && b.Len() > 0) {
+				continue
+			}
 			if up {
 				r = unicode.ToUpper(r)
 				up = false
@@ -109,4 +130,18 @@ func goName(name string) string {
 		return "Rule"
 	}
 	return b.String()
+}
+
+// nameParts are the parts of rule names that Go names write as acronyms.
+var nameParts = map[string]string{
+	"uri": "URI", "iri": "IRI", "ip": "IP", "nz": "NZ", "nc": "NC", "ls32": "LS32", "h16": "H16",
+	"ipv4address": "IPv4Address", "ipv6address": "IPv6Address", "ipvfuture": "IPvFuture",
+}
+
+// iriWords are the words that RFC 3987 makes rule names of with an "i"
+// before them (iuserinfo, ipath-abempty).
+var iriWords = map[string]bool{
+	"authority": true, "fragment": true, "hier": true, "host": true, "path": true, "pchar": true,
+	"private": true, "query": true, "reg": true, "relative": true, "segment": true, "unreserved": true,
+	"userinfo": true,
 }

@@ -69,7 +69,6 @@ var (
 var Spec = &codegen.Spec{
 	Generator: codegen.Generator{
 		Package: "iri",
-		Prefix:  "gen",
 		Slots:   NSlots,
 		// Seldom in real references (a few in a hundred of the corpus of
 		// BENCHMARKS.md): their runs are scanned by a call.

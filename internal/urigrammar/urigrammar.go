@@ -67,7 +67,6 @@ var (
 var Spec = &codegen.Spec{
 	Generator: codegen.Generator{
 		Package: "uri",
-		Prefix:  "gen",
 		Slots:   NSlots,
 		// Seldom in real references (a few in a hundred of the corpus of
 		// BENCHMARKS.md): their runs are scanned by a call.
