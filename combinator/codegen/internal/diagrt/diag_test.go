@@ -69,8 +69,7 @@ func TestNamed(t *testing.T) {
 
 // TestAppendLabels checks that the labels are appended to buf, growing it
 // only when it is short: in place with room to spare and with exactly the
-// room (which kills appendLabels's `cap(buf)-n < d.n` → `<=` mutant, which
-// copied it), grown with none.
+// room, grown with none.
 func TestAppendLabels(t *testing.T) {
 	d := &genDiag{far: -1}
 	d.fail(0, 1)
@@ -90,47 +89,15 @@ func TestAppendLabels(t *testing.T) {
 	}
 }
 
-// TestHexdig checks where HEXDIG is expected after a "%" (RFC 3986 §2.1:
-// pct-encoded = "%" HEXDIG HEXDIG).
-func TestHexdig(t *testing.T) {
-	for _, tc := range []struct {
-		in  string
-		far int // -1: nothing recorded
-	}{
-		{"%41", -1}, {"%4", 2}, {"%", 1}, {"%g1", 1}, {"%4g", 2}, {"a", -1}, {"", -1},
-	} {
-		d := &genDiag{far: -1}
-		d.hexdig(tc.in, 0)
-		if d.far != tc.far || (tc.far >= 0 && !cmp.Equal(labelsOf(d), []string{"HEXDIG"})) {
-			t.Errorf("%q: far %d labels %q, want far %d", tc.in, d.far, labelsOf(d), tc.far)
-		}
-	}
-}
-
-// TestLitExpected checks that a literal that does not match is expected
-// where it starts, or its tail where its first bytes match.
-func TestLitExpected(t *testing.T) {
-	for _, tc := range []struct {
-		in   string
-		fold bool
-		far  int
-		want string
-	}{
-		{"x", false, 0, "a"},
-		{":y", false, 1, "b"},
-		{"AB", true, 2, `":"`},
-		{"AB", false, 0, "a"},
-	} {
-		d := &genDiag{far: -1}
-		lit := ":x"
-		if tc.fold || tc.in == "AB" {
-			lit = "abc"
-		}
-		if e := d.lit(tc.in, 0, lit, tc.fold, 1, 2, 4); e != -1 {
-			t.Errorf("%q fold %v: matched %q, up to %d", tc.in, tc.fold, lit, e)
-		}
-		if got := labelsOf(d); d.far != tc.far || !cmp.Equal(got, []string{tc.want}) {
-			t.Errorf("%q fold %v: far %d %q, want %d %q", tc.in, tc.fold, d.far, got, tc.far, tc.want)
-		}
+// TestNamedAtOffsetZero: a named rule that fails where it starts, at offset 0,
+// with nothing recorded before its run, is expected there alone: what its
+// run recorded at 0 is dropped.
+func TestNamedAtOffsetZero(t *testing.T) {
+	d := &genDiag{far: -1}
+	mark, far := d.n, d.far
+	d.fail(0, 2) // inside the run
+	d.named(0, far, mark, 3)
+	if diff := cmp.Diff([]string{`"::"`}, labelsOf(d)); d.far != 0 || diff != "" {
+		t.Fatalf("far %d (-want +got):\n%s", d.far, diff)
 	}
 }

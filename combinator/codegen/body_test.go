@@ -1,0 +1,23 @@
+package codegen
+
+import (
+	"bytes"
+	"testing"
+
+	c "github.com/seed42851778/rfc3986/combinator"
+)
+
+// TestGenerateRuleFuncABNF: the function of a named rule says in its
+// comment the rule's ABNF, here ab-or-ba = %s"ab" / %s"ba" (case-sensitive
+// strings, RFC 7405).
+func TestGenerateRuleFuncABNF(t *testing.T) {
+	abba := c.Named("ab-or-ba", c.Alt(c.Lit("ab"), c.Lit("ba")))
+	src, err := GenerateGo(c.Seq(c.Lit("x"), abba, abba), "p", "m")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "// pos is within in.\n//\n//\tab-or-ba = %s\"ab\" / %s\"ba\"\nfunc "
+	if !bytes.Contains(src, []byte(want)) {
+		t.Errorf("the output does not hold\n%s\nit is:\n%s", want, src)
+	}
+}
