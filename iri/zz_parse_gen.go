@@ -1569,10 +1569,7 @@ func explainALPHA(in string, pos int, d *genDiag) int {
 	}
 	return p
 l1:
-	if d.far == pos && d.root != 2 {
-		d.named(pos, far, mark, 0)
-	}
-	return -1
+	return d.miss(pos, far, mark, 2, 0)
 }
 
 // explainScheme is the diagnosis run of scheme at pos: it returns the end offset
@@ -1603,10 +1600,7 @@ func explainScheme(in string, pos int, d *genDiag) int {
 l3:
 	return p
 l1:
-	if d.far == pos && d.root != 1 {
-		d.named(pos, far, mark, 5)
-	}
-	return -1
+	return d.miss(pos, far, mark, 1, 5)
 }
 
 // explainDIGIT is the diagnosis run of DIGIT at pos: it returns the end offset
@@ -1619,10 +1613,7 @@ func explainDIGIT(in string, pos int, d *genDiag) int {
 	}
 	return p
 l1:
-	if d.far == pos && d.root != 6 {
-		d.named(pos, far, mark, 1)
-	}
-	return -1
+	return d.miss(pos, far, mark, 6, 1)
 }
 
 // explainUcschar is the diagnosis run of ucschar at pos: it returns the end offset
@@ -1643,10 +1634,7 @@ l2:
 l3:
 	return p
 l1:
-	if d.far == pos && d.root != 7 {
-		d.named(pos, far, mark, 12)
-	}
-	return -1
+	return d.miss(pos, far, mark, 7, 12)
 }
 
 // explainIUnreserved is the diagnosis run of iunreserved at pos: it returns the end offset
@@ -1692,10 +1680,7 @@ func explainIUnreserved(in string, pos int, d *genDiag) int {
 l2:
 	return p
 l1:
-	if d.far == pos && d.root != 5 {
-		d.named(pos, far, mark, 9)
-	}
-	return -1
+	return d.miss(pos, far, mark, 5, 9)
 }
 
 // explainPctEncoded is the diagnosis run of pct-encoded at pos: it returns the end offset
@@ -1723,10 +1708,7 @@ l2:
 l3:
 	return p
 l1:
-	if d.far == pos && d.root != 8 {
-		d.named(pos, far, mark, 13)
-	}
-	return -1
+	return d.miss(pos, far, mark, 8, 13)
 }
 
 // explainSubDelims is the diagnosis run of sub-delims at pos: it returns the end offset
@@ -1739,10 +1721,7 @@ func explainSubDelims(in string, pos int, d *genDiag) int {
 	}
 	return p
 l1:
-	if d.far == pos && d.root != 9 {
-		d.named(pos, far, mark, 14)
-	}
-	return -1
+	return d.miss(pos, far, mark, 9, 14)
 }
 
 // explainIUserinfo is the diagnosis run of iuserinfo at pos: it returns the end offset
@@ -1813,10 +1792,7 @@ func explainH16(in string, pos int, d *genDiag) int {
 l2:
 	return p
 l1:
-	if d.far == pos && d.root != 13 {
-		d.named(pos, far, mark, 20)
-	}
-	return -1
+	return d.miss(pos, far, mark, 13, 20)
 }
 
 // explainRepH16Colon matches lo to hi repetitions of h16 ":" (no bound when hi < 0) at pos
@@ -1937,10 +1913,7 @@ l14:
 l2:
 	return p
 l1:
-	if d.far == pos && d.root != 16 {
-		d.named(pos, far, mark, 29)
-	}
-	return -1
+	return d.miss(pos, far, mark, 16, 29)
 }
 
 // explainIPv4Address is the diagnosis run of IPv4address at pos: it returns the end offset
@@ -1971,10 +1944,7 @@ func explainIPv4Address(in string, pos int, d *genDiag) int {
 	}
 	return p
 l1:
-	if d.far == pos && d.root != 15 {
-		d.named(pos, far, mark, 21)
-	}
-	return -1
+	return d.miss(pos, far, mark, 15, 21)
 }
 
 // explainLS32 is the diagnosis run of ls32 at pos: it returns the end offset
@@ -2009,10 +1979,7 @@ l3:
 l2:
 	return p
 l1:
-	if d.far == pos && d.root != 14 {
-		d.named(pos, far, mark, 30)
-	}
-	return -1
+	return d.miss(pos, far, mark, 14, 30)
 }
 
 // explainRepColonH16 matches lo to hi repetitions of ":" h16 (no bound when hi < 0) at pos
@@ -2285,10 +2252,7 @@ l60:
 l2:
 	return p
 l1:
-	if d.far == pos && d.root != 12 {
-		d.named(pos, far, mark, 18)
-	}
-	return -1
+	return d.miss(pos, far, mark, 12, 18)
 }
 
 // explainIPvFuture is the diagnosis run of IPvFuture at pos: it returns the end offset
@@ -2337,10 +2301,7 @@ func explainIPvFuture(in string, pos int, d *genDiag) int {
 	}
 	return p
 l1:
-	if d.far == pos && d.root != 17 {
-		d.named(pos, far, mark, 32)
-	}
-	return -1
+	return d.miss(pos, far, mark, 17, 32)
 }
 
 // explainIPLiteral is the diagnosis run of IP-literal at pos: it returns the end offset
@@ -2370,10 +2331,7 @@ l4:
 	}
 	return p
 l1:
-	if d.far == pos && d.root != 11 {
-		d.named(pos, far, mark, 16)
-	}
-	return -1
+	return d.miss(pos, far, mark, 11, 16)
 }
 
 // explainIRegName is the diagnosis run of ireg-name at pos: it returns the end offset
@@ -2451,10 +2409,7 @@ l3:
 l2:
 	return p
 l1:
-	if d.far == pos && d.root != 10 {
-		d.named(pos, far, mark, 37)
-	}
-	return -1
+	return d.miss(pos, far, mark, 10, 37)
 }
 
 // explainPort is the diagnosis run of port at pos: it returns the end offset
@@ -2509,10 +2464,7 @@ func explainIPchar(in string, pos int, d *genDiag) int {
 l2:
 	return p
 l1:
-	if d.far == pos && d.root != 22 {
-		d.named(pos, far, mark, 38)
-	}
-	return -1
+	return d.miss(pos, far, mark, 22, 38)
 }
 
 // explainISegment is the diagnosis run of isegment at pos: it returns the end offset
@@ -2593,10 +2545,7 @@ l3:
 	}
 	return p
 l1:
-	if d.far == pos && d.root != 24 {
-		d.named(pos, far, mark, 39)
-	}
-	return -1
+	return d.miss(pos, far, mark, 24, 39)
 }
 
 // explainIPathAbsolute is the diagnosis run of ipath-absolute at pos: it returns the end offset
@@ -2643,10 +2592,7 @@ l4:
 l13:
 	return p
 l1:
-	if d.far == pos && d.root != 23 {
-		d.named(pos, far, mark, 40)
-	}
-	return -1
+	return d.miss(pos, far, mark, 23, 40)
 }
 
 // explainIPathRootless is the diagnosis run of ipath-rootless at pos: it returns the end offset
@@ -2682,10 +2628,7 @@ l6:
 l5:
 	return p
 l1:
-	if d.far == pos && d.root != 25 {
-		d.named(pos, far, mark, 41)
-	}
-	return -1
+	return d.miss(pos, far, mark, 25, 41)
 }
 
 // explainIPathEmpty is the diagnosis run of ipath-empty at pos: it returns the end offset
@@ -2772,10 +2715,7 @@ l20:
 l2:
 	return p
 l1:
-	if d.far == pos && d.root != 3 {
-		d.named(pos, far, mark, 42)
-	}
-	return -1
+	return d.miss(pos, far, mark, 3, 42)
 }
 
 // explainIPrivate is the diagnosis run of iprivate at pos: it returns the end offset
@@ -2796,10 +2736,7 @@ l2:
 l3:
 	return p
 l1:
-	if d.far == pos && d.root != 28 {
-		d.named(pos, far, mark, 44)
-	}
-	return -1
+	return d.miss(pos, far, mark, 28, 44)
 }
 
 // explainIQuery is the diagnosis run of iquery at pos: it returns the end offset
@@ -2919,10 +2856,7 @@ l12:
 l15:
 	return p
 l1:
-	if d.far == pos && d.root != 0 {
-		d.named(pos, far, mark, 46)
-	}
-	return -1
+	return d.miss(pos, far, mark, 0, 46)
 }
 
 // explainIRI explains why in does not match IRI as a whole: the farthest offset
@@ -2992,10 +2926,7 @@ l7:
 l10:
 	return p
 l1:
-	if d.far == pos && d.root != 30 {
-		d.named(pos, far, mark, 48)
-	}
-	return -1
+	return d.miss(pos, far, mark, 30, 48)
 }
 
 // explainAbsoluteIRI explains why in does not match absolute-IRI as a whole: the farthest offset
@@ -3080,10 +3011,7 @@ l3:
 	}
 	return p
 l1:
-	if d.far == pos && d.root != 34 {
-		d.named(pos, far, mark, 49)
-	}
-	return -1
+	return d.miss(pos, far, mark, 34, 49)
 }
 
 // explainIPathNoscheme is the diagnosis run of ipath-noscheme at pos: it returns the end offset
@@ -3119,10 +3047,7 @@ l6:
 l5:
 	return p
 l1:
-	if d.far == pos && d.root != 33 {
-		d.named(pos, far, mark, 50)
-	}
-	return -1
+	return d.miss(pos, far, mark, 33, 50)
 }
 
 // explainIRelativePart is the diagnosis run of irelative-part at pos: it returns the end offset
@@ -3202,10 +3127,7 @@ l20:
 l2:
 	return p
 l1:
-	if d.far == pos && d.root != 32 {
-		d.named(pos, far, mark, 51)
-	}
-	return -1
+	return d.miss(pos, far, mark, 32, 51)
 }
 
 // explainIRelativeRefRule is the diagnosis run of irelative-ref at pos: it returns the end offset
@@ -3247,10 +3169,7 @@ l9:
 l12:
 	return p
 l1:
-	if d.far == pos && d.root != 31 {
-		d.named(pos, far, mark, 52)
-	}
-	return -1
+	return d.miss(pos, far, mark, 31, 52)
 }
 
 // explainIRelativeRef explains why in does not match irelative-ref as a whole: the farthest offset
@@ -3308,10 +3227,7 @@ func explainIRIReferenceRule(in string, pos int, d *genDiag) int {
 l2:
 	return p
 l1:
-	if d.far == pos && d.root != 35 {
-		d.named(pos, far, mark, 53)
-	}
-	return -1
+	return d.miss(pos, far, mark, 35, 53)
 }
 
 // explainIRIReference explains why in does not match IRI-reference as a whole: the farthest offset
@@ -3538,6 +3454,17 @@ func (d *genDiag) record(pos, id int) {
 	d.seen[id>>6] |= 1 << (id & 63)
 	d.exp[d.n] = uint16(id)
 	d.n++
+}
+
+// miss ends the diagnosis run of a named rule that did not match from pos,
+// where the record held far and mark labels: where the farthest failure is
+// pos and the rule is not the one explained (numbered root), the rule is
+// recorded in place of what its run recorded (named). It returns -1.
+func (d *genDiag) miss(pos, far, mark, root, id int) int {
+	if d.far == pos && d.root != root {
+		d.named(pos, far, mark, id)
+	}
+	return -1
 }
 
 // named records, in place of what its run recorded, the named rule labelled

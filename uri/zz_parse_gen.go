@@ -1434,10 +1434,7 @@ func explainALPHA(in string, pos int, d *genDiag) int {
 	}
 	return p
 l1:
-	if d.far == pos && d.root != 2 {
-		d.named(pos, far, mark, 0)
-	}
-	return -1
+	return d.miss(pos, far, mark, 2, 0)
 }
 
 // explainScheme is the diagnosis run of scheme at pos: it returns the end offset
@@ -1468,10 +1465,7 @@ func explainScheme(in string, pos int, d *genDiag) int {
 l3:
 	return p
 l1:
-	if d.far == pos && d.root != 1 {
-		d.named(pos, far, mark, 5)
-	}
-	return -1
+	return d.miss(pos, far, mark, 1, 5)
 }
 
 // explainUserinfo is the diagnosis run of userinfo at pos: it returns the end offset
@@ -1524,10 +1518,7 @@ func explainH16(in string, pos int, d *genDiag) int {
 l2:
 	return p
 l1:
-	if d.far == pos && d.root != 8 {
-		d.named(pos, far, mark, 17)
-	}
-	return -1
+	return d.miss(pos, far, mark, 8, 17)
 }
 
 // explainRepH16Colon matches lo to hi repetitions of h16 ":" (no bound when hi < 0) at pos
@@ -1574,10 +1565,7 @@ func explainDIGIT(in string, pos int, d *genDiag) int {
 	}
 	return p
 l1:
-	if d.far == pos && d.root != 12 {
-		d.named(pos, far, mark, 1)
-	}
-	return -1
+	return d.miss(pos, far, mark, 12, 1)
 }
 
 // explainDecOctet is the diagnosis run of dec-octet at pos: it returns the end offset
@@ -1664,10 +1652,7 @@ l14:
 l2:
 	return p
 l1:
-	if d.far == pos && d.root != 11 {
-		d.named(pos, far, mark, 26)
-	}
-	return -1
+	return d.miss(pos, far, mark, 11, 26)
 }
 
 // explainIPv4Address is the diagnosis run of IPv4address at pos: it returns the end offset
@@ -1698,10 +1683,7 @@ func explainIPv4Address(in string, pos int, d *genDiag) int {
 	}
 	return p
 l1:
-	if d.far == pos && d.root != 10 {
-		d.named(pos, far, mark, 18)
-	}
-	return -1
+	return d.miss(pos, far, mark, 10, 18)
 }
 
 // explainLS32 is the diagnosis run of ls32 at pos: it returns the end offset
@@ -1736,10 +1718,7 @@ l3:
 l2:
 	return p
 l1:
-	if d.far == pos && d.root != 9 {
-		d.named(pos, far, mark, 27)
-	}
-	return -1
+	return d.miss(pos, far, mark, 9, 27)
 }
 
 // explainRepColonH16 matches lo to hi repetitions of ":" h16 (no bound when hi < 0) at pos
@@ -2012,10 +1991,7 @@ l60:
 l2:
 	return p
 l1:
-	if d.far == pos && d.root != 7 {
-		d.named(pos, far, mark, 15)
-	}
-	return -1
+	return d.miss(pos, far, mark, 7, 15)
 }
 
 // explainIPvFuture is the diagnosis run of IPvFuture at pos: it returns the end offset
@@ -2064,10 +2040,7 @@ func explainIPvFuture(in string, pos int, d *genDiag) int {
 	}
 	return p
 l1:
-	if d.far == pos && d.root != 13 {
-		d.named(pos, far, mark, 29)
-	}
-	return -1
+	return d.miss(pos, far, mark, 13, 29)
 }
 
 // explainIPLiteral is the diagnosis run of IP-literal at pos: it returns the end offset
@@ -2097,10 +2070,7 @@ l4:
 	}
 	return p
 l1:
-	if d.far == pos && d.root != 6 {
-		d.named(pos, far, mark, 13)
-	}
-	return -1
+	return d.miss(pos, far, mark, 6, 13)
 }
 
 // explainRegName is the diagnosis run of reg-name at pos: it returns the end offset
@@ -2163,10 +2133,7 @@ l3:
 l2:
 	return p
 l1:
-	if d.far == pos && d.root != 5 {
-		d.named(pos, far, mark, 33)
-	}
-	return -1
+	return d.miss(pos, far, mark, 5, 33)
 }
 
 // explainPort is the diagnosis run of port at pos: it returns the end offset
@@ -2232,10 +2199,7 @@ func explainSegmentNZ(in string, pos int, d *genDiag) int {
 	}
 	return p
 l1:
-	if d.far == pos && d.root != 18 {
-		d.named(pos, far, mark, 35)
-	}
-	return -1
+	return d.miss(pos, far, mark, 18, 35)
 }
 
 // explainPathAbsolute is the diagnosis run of path-absolute at pos: it returns the end offset
@@ -2276,10 +2240,7 @@ l4:
 l7:
 	return p
 l1:
-	if d.far == pos && d.root != 17 {
-		d.named(pos, far, mark, 36)
-	}
-	return -1
+	return d.miss(pos, far, mark, 17, 36)
 }
 
 // explainPathRootless is the diagnosis run of path-rootless at pos: it returns the end offset
@@ -2309,10 +2270,7 @@ func explainPathRootless(in string, pos int, d *genDiag) int {
 l3:
 	return p
 l1:
-	if d.far == pos && d.root != 19 {
-		d.named(pos, far, mark, 37)
-	}
-	return -1
+	return d.miss(pos, far, mark, 19, 37)
 }
 
 // explainPathEmpty is the diagnosis run of path-empty at pos: it returns the end offset
@@ -2419,10 +2377,7 @@ l20:
 l2:
 	return p
 l1:
-	if d.far == pos && d.root != 3 {
-		d.named(pos, far, mark, 38)
-	}
-	return -1
+	return d.miss(pos, far, mark, 3, 38)
 }
 
 // explainQuery is the diagnosis run of query at pos: it returns the end offset
@@ -2514,10 +2469,7 @@ l12:
 l15:
 	return p
 l1:
-	if d.far == pos && d.root != 0 {
-		d.named(pos, far, mark, 41)
-	}
-	return -1
+	return d.miss(pos, far, mark, 0, 41)
 }
 
 // explainURI explains why in does not match URI as a whole: the farthest offset
@@ -2587,10 +2539,7 @@ l7:
 l10:
 	return p
 l1:
-	if d.far == pos && d.root != 23 {
-		d.named(pos, far, mark, 43)
-	}
-	return -1
+	return d.miss(pos, far, mark, 23, 43)
 }
 
 // explainAbsoluteURI explains why in does not match absolute-URI as a whole: the farthest offset
@@ -2658,10 +2607,7 @@ func explainSegmentNZNC(in string, pos int, d *genDiag) int {
 	}
 	return p
 l1:
-	if d.far == pos && d.root != 27 {
-		d.named(pos, far, mark, 44)
-	}
-	return -1
+	return d.miss(pos, far, mark, 27, 44)
 }
 
 // explainPathNoscheme is the diagnosis run of path-noscheme at pos: it returns the end offset
@@ -2691,10 +2637,7 @@ func explainPathNoscheme(in string, pos int, d *genDiag) int {
 l3:
 	return p
 l1:
-	if d.far == pos && d.root != 26 {
-		d.named(pos, far, mark, 45)
-	}
-	return -1
+	return d.miss(pos, far, mark, 26, 45)
 }
 
 // explainRelativePart is the diagnosis run of relative-part at pos: it returns the end offset
@@ -2774,10 +2717,7 @@ l20:
 l2:
 	return p
 l1:
-	if d.far == pos && d.root != 25 {
-		d.named(pos, far, mark, 46)
-	}
-	return -1
+	return d.miss(pos, far, mark, 25, 46)
 }
 
 // explainRelativeRefRule is the diagnosis run of relative-ref at pos: it returns the end offset
@@ -2819,10 +2759,7 @@ l9:
 l12:
 	return p
 l1:
-	if d.far == pos && d.root != 24 {
-		d.named(pos, far, mark, 47)
-	}
-	return -1
+	return d.miss(pos, far, mark, 24, 47)
 }
 
 // explainRelativeRef explains why in does not match relative-ref as a whole: the farthest offset
@@ -2880,10 +2817,7 @@ func explainURIReferenceRule(in string, pos int, d *genDiag) int {
 l2:
 	return p
 l1:
-	if d.far == pos && d.root != 28 {
-		d.named(pos, far, mark, 48)
-	}
-	return -1
+	return d.miss(pos, far, mark, 28, 48)
 }
 
 // explainURIReference explains why in does not match URI-reference as a whole: the farthest offset
@@ -3003,6 +2937,17 @@ func (d *genDiag) record(pos, id int) {
 	d.seen[id>>6] |= 1 << (id & 63)
 	d.exp[d.n] = uint16(id)
 	d.n++
+}
+
+// miss ends the diagnosis run of a named rule that did not match from pos,
+// where the record held far and mark labels: where the farthest failure is
+// pos and the rule is not the one explained (numbered root), the rule is
+// recorded in place of what its run recorded (named). It returns -1.
+func (d *genDiag) miss(pos, far, mark, root, id int) int {
+	if d.far == pos && d.root != root {
+		d.named(pos, far, mark, id)
+	}
+	return -1
 }
 
 // named records, in place of what its run recorded, the named rule labelled

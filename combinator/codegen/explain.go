@@ -129,9 +129,10 @@ func (g *Generator) explainFunc(r *node) (string, int, error) {
 	f.dead = true
 	f.place(fail)
 	if r.name != "" && fail.uses > 0 {
-		f.emit("if d.far == pos && d.root != %d {\nd.named(pos, far, mark, %d)\n}", id, g.labelID(r.label))
+		f.emit("return d.miss(pos, far, mark, %d, %d)", id, g.labelID(r.label))
+	} else {
+		f.emit("return -1")
 	}
-	f.emit("return -1")
 	if f.err != nil {
 		return "", 0, f.err
 	}

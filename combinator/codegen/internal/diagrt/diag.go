@@ -39,6 +39,17 @@ func (d *genDiag) record(pos, id int) {
 	d.n++
 }
 
+// miss ends the diagnosis run of a named rule that did not match from pos,
+// where the record held far and mark labels: where the farthest failure is
+// pos and the rule is not the one explained (numbered root), the rule is
+// recorded in place of what its run recorded (named). It returns -1.
+func (d *genDiag) miss(pos, far, mark, root, id int) int {
+	if d.far == pos && d.root != root {
+		d.named(pos, far, mark, id)
+	}
+	return -1
+}
+
 // named records, in place of what its run recorded, the named rule labelled
 // id that failed where it starts, at pos, the farthest failure. It keeps the
 // mark labels recorded before the run when the farthest failure was already

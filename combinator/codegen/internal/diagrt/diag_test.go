@@ -101,3 +101,23 @@ func TestNamedAtOffsetZero(t *testing.T) {
 		t.Fatalf("far %d (-want +got):\n%s", d.far, diff)
 	}
 }
+
+// TestMiss checks that a named rule that fails where the farthest failure
+// is replaces what its run recorded, unless it is the rule explained, and
+// that one that fails before it changes nothing.
+func TestMiss(t *testing.T) {
+	d := &genDiag{far: -1, root: 7}
+	mark, far := d.n, d.far
+	d.fail(2, 1) // inside the run of a rule from 2
+	if got := d.miss(2, far, mark, 5, 3); got != -1 || !cmp.Equal(labelsOf(d), []string{`"::"`}) {
+		t.Errorf("miss at the farthest failure: %d %q", got, labelsOf(d))
+	}
+	d = &genDiag{far: -1, root: 7}
+	d.fail(2, 1)
+	if d.miss(2, -1, 0, 7, 3); !cmp.Equal(labelsOf(d), []string{"a"}) {
+		t.Errorf("the rule explained replaced what its run recorded: %q", labelsOf(d))
+	}
+	if d.miss(1, -1, 0, 5, 3); !cmp.Equal(labelsOf(d), []string{"a"}) {
+		t.Errorf("a rule that failed before the farthest failure changed the record: %q", labelsOf(d))
+	}
+}
