@@ -2875,24 +2875,7 @@ func explainIRI(in string, lowerBound int, buf []string) (offset int, expected [
 // can size the storage of the labels (d.n of them) before it appends them
 // (d.appendLabels).
 func explainIRIDiag(in string, lowerBound int, d *genDiag) (offset int) {
-	if lowerBound < 0 || lowerBound > len(in) {
-		lowerBound = -1
-	}
-	for {
-		*d = genDiag{far: lowerBound, root: 0}
-		e := explainIRIRule(in, 0, d)
-		if e == len(in) {
-			return -1
-		}
-		if e >= 0 {
-			d.fail(e, 47)
-		}
-		if d.n == 0 && lowerBound >= 0 {
-			lowerBound = -1 // the bound was past the farthest failure
-			continue
-		}
-		return d.far
-	}
+	return d.explain(in, lowerBound, 0, 47)
 }
 
 // explainAbsoluteIRIRule is the diagnosis run of absolute-IRI at pos: it returns the end offset
@@ -2945,24 +2928,7 @@ func explainAbsoluteIRI(in string, lowerBound int, buf []string) (offset int, ex
 // can size the storage of the labels (d.n of them) before it appends them
 // (d.appendLabels).
 func explainAbsoluteIRIDiag(in string, lowerBound int, d *genDiag) (offset int) {
-	if lowerBound < 0 || lowerBound > len(in) {
-		lowerBound = -1
-	}
-	for {
-		*d = genDiag{far: lowerBound, root: 30}
-		e := explainAbsoluteIRIRule(in, 0, d)
-		if e == len(in) {
-			return -1
-		}
-		if e >= 0 {
-			d.fail(e, 47)
-		}
-		if d.n == 0 && lowerBound >= 0 {
-			lowerBound = -1 // the bound was past the farthest failure
-			continue
-		}
-		return d.far
-	}
+	return d.explain(in, lowerBound, 30, 47)
 }
 
 // explainISegmentNZNC is the diagnosis run of isegment-nz-nc at pos: it returns the end offset
@@ -3188,24 +3154,7 @@ func explainIRelativeRef(in string, lowerBound int, buf []string) (offset int, e
 // can size the storage of the labels (d.n of them) before it appends them
 // (d.appendLabels).
 func explainIRelativeRefDiag(in string, lowerBound int, d *genDiag) (offset int) {
-	if lowerBound < 0 || lowerBound > len(in) {
-		lowerBound = -1
-	}
-	for {
-		*d = genDiag{far: lowerBound, root: 31}
-		e := explainIRelativeRefRule(in, 0, d)
-		if e == len(in) {
-			return -1
-		}
-		if e >= 0 {
-			d.fail(e, 47)
-		}
-		if d.n == 0 && lowerBound >= 0 {
-			lowerBound = -1 // the bound was past the farthest failure
-			continue
-		}
-		return d.far
-	}
+	return d.explain(in, lowerBound, 31, 47)
 }
 
 // explainIRIReferenceRule is the diagnosis run of IRI-reference at pos: it returns the end offset
@@ -3246,24 +3195,7 @@ func explainIRIReference(in string, lowerBound int, buf []string) (offset int, e
 // can size the storage of the labels (d.n of them) before it appends them
 // (d.appendLabels).
 func explainIRIReferenceDiag(in string, lowerBound int, d *genDiag) (offset int) {
-	if lowerBound < 0 || lowerBound > len(in) {
-		lowerBound = -1
-	}
-	for {
-		*d = genDiag{far: lowerBound, root: 35}
-		e := explainIRIReferenceRule(in, 0, d)
-		if e == len(in) {
-			return -1
-		}
-		if e >= 0 {
-			d.fail(e, 47)
-		}
-		if d.n == 0 && lowerBound >= 0 {
-			lowerBound = -1 // the bound was past the farthest failure
-			continue
-		}
-		return d.far
-	}
+	return d.explain(in, lowerBound, 35, 47)
 }
 
 // genScan returns the end of the run of the bytes of set from p in in,
@@ -3456,6 +3388,33 @@ func (d *genDiag) record(pos, id int) {
 	d.n++
 }
 
+// explain runs the diagnosis of in as a whole by the diagnosis run of the
+// rule numbered root (genRun), from lowerBound (ExplainFrom: where the
+// failed match stopped, or -1): it returns the farthest offset any
+// alternative reached, what was expected there left in d; or -1 when in
+// matches. end is the label of the end of input, expected after a match of
+// a prefix.
+func (d *genDiag) explain(in string, lowerBound, root, end int) int {
+	if lowerBound < 0 || lowerBound > len(in) {
+		lowerBound = -1
+	}
+	for {
+		*d = genDiag{far: lowerBound, root: root}
+		e := genRun(in, root, d)
+		if e == len(in) {
+			return -1
+		}
+		if e >= 0 {
+			d.fail(e, end)
+		}
+		if d.n == 0 && lowerBound >= 0 {
+			lowerBound = -1 // the bound was past the farthest failure
+			continue
+		}
+		return d.far
+	}
+}
+
 // miss ends the diagnosis run of a named rule that did not match from pos,
 // where the record held far and mark labels: where the farthest failure is
 // pos and the rule is not the one explained (numbered root), the rule is
@@ -3557,6 +3516,21 @@ func (d *genDiag) class(in string, pos int, set *[256]uint8, id int) int {
 		return pos + 1
 	}
 	d.fail(pos, id)
+	return -1
+}
+
+// genRun is the diagnosis run of the rule explained numbered root, from 0.
+func genRun(in string, root int, d *genDiag) int {
+	switch root {
+	case 0:
+		return explainIRIRule(in, 0, d)
+	case 30:
+		return explainAbsoluteIRIRule(in, 0, d)
+	case 31:
+		return explainIRelativeRefRule(in, 0, d)
+	case 35:
+		return explainIRIReferenceRule(in, 0, d)
+	}
 	return -1
 }
 

@@ -2488,24 +2488,7 @@ func explainURI(in string, lowerBound int, buf []string) (offset int, expected [
 // can size the storage of the labels (d.n of them) before it appends them
 // (d.appendLabels).
 func explainURIDiag(in string, lowerBound int, d *genDiag) (offset int) {
-	if lowerBound < 0 || lowerBound > len(in) {
-		lowerBound = -1
-	}
-	for {
-		*d = genDiag{far: lowerBound, root: 0}
-		e := explainURIRule(in, 0, d)
-		if e == len(in) {
-			return -1
-		}
-		if e >= 0 {
-			d.fail(e, 42)
-		}
-		if d.n == 0 && lowerBound >= 0 {
-			lowerBound = -1 // the bound was past the farthest failure
-			continue
-		}
-		return d.far
-	}
+	return d.explain(in, lowerBound, 0, 42)
 }
 
 // explainAbsoluteURIRule is the diagnosis run of absolute-URI at pos: it returns the end offset
@@ -2558,24 +2541,7 @@ func explainAbsoluteURI(in string, lowerBound int, buf []string) (offset int, ex
 // can size the storage of the labels (d.n of them) before it appends them
 // (d.appendLabels).
 func explainAbsoluteURIDiag(in string, lowerBound int, d *genDiag) (offset int) {
-	if lowerBound < 0 || lowerBound > len(in) {
-		lowerBound = -1
-	}
-	for {
-		*d = genDiag{far: lowerBound, root: 23}
-		e := explainAbsoluteURIRule(in, 0, d)
-		if e == len(in) {
-			return -1
-		}
-		if e >= 0 {
-			d.fail(e, 42)
-		}
-		if d.n == 0 && lowerBound >= 0 {
-			lowerBound = -1 // the bound was past the farthest failure
-			continue
-		}
-		return d.far
-	}
+	return d.explain(in, lowerBound, 23, 42)
 }
 
 // explainSegmentNZNC is the diagnosis run of segment-nz-nc at pos: it returns the end offset
@@ -2778,24 +2744,7 @@ func explainRelativeRef(in string, lowerBound int, buf []string) (offset int, ex
 // can size the storage of the labels (d.n of them) before it appends them
 // (d.appendLabels).
 func explainRelativeRefDiag(in string, lowerBound int, d *genDiag) (offset int) {
-	if lowerBound < 0 || lowerBound > len(in) {
-		lowerBound = -1
-	}
-	for {
-		*d = genDiag{far: lowerBound, root: 24}
-		e := explainRelativeRefRule(in, 0, d)
-		if e == len(in) {
-			return -1
-		}
-		if e >= 0 {
-			d.fail(e, 42)
-		}
-		if d.n == 0 && lowerBound >= 0 {
-			lowerBound = -1 // the bound was past the farthest failure
-			continue
-		}
-		return d.far
-	}
+	return d.explain(in, lowerBound, 24, 42)
 }
 
 // explainURIReferenceRule is the diagnosis run of URI-reference at pos: it returns the end offset
@@ -2836,24 +2785,7 @@ func explainURIReference(in string, lowerBound int, buf []string) (offset int, e
 // can size the storage of the labels (d.n of them) before it appends them
 // (d.appendLabels).
 func explainURIReferenceDiag(in string, lowerBound int, d *genDiag) (offset int) {
-	if lowerBound < 0 || lowerBound > len(in) {
-		lowerBound = -1
-	}
-	for {
-		*d = genDiag{far: lowerBound, root: 28}
-		e := explainURIReferenceRule(in, 0, d)
-		if e == len(in) {
-			return -1
-		}
-		if e >= 0 {
-			d.fail(e, 42)
-		}
-		if d.n == 0 && lowerBound >= 0 {
-			lowerBound = -1 // the bound was past the farthest failure
-			continue
-		}
-		return d.far
-	}
+	return d.explain(in, lowerBound, 28, 42)
 }
 
 // genScan returns the end of the run of the bytes of set from p in in,
@@ -2937,6 +2869,33 @@ func (d *genDiag) record(pos, id int) {
 	d.seen[id>>6] |= 1 << (id & 63)
 	d.exp[d.n] = uint16(id)
 	d.n++
+}
+
+// explain runs the diagnosis of in as a whole by the diagnosis run of the
+// rule numbered root (genRun), from lowerBound (ExplainFrom: where the
+// failed match stopped, or -1): it returns the farthest offset any
+// alternative reached, what was expected there left in d; or -1 when in
+// matches. end is the label of the end of input, expected after a match of
+// a prefix.
+func (d *genDiag) explain(in string, lowerBound, root, end int) int {
+	if lowerBound < 0 || lowerBound > len(in) {
+		lowerBound = -1
+	}
+	for {
+		*d = genDiag{far: lowerBound, root: root}
+		e := genRun(in, root, d)
+		if e == len(in) {
+			return -1
+		}
+		if e >= 0 {
+			d.fail(e, end)
+		}
+		if d.n == 0 && lowerBound >= 0 {
+			lowerBound = -1 // the bound was past the farthest failure
+			continue
+		}
+		return d.far
+	}
 }
 
 // miss ends the diagnosis run of a named rule that did not match from pos,
@@ -3040,6 +2999,21 @@ func (d *genDiag) class(in string, pos int, set *[256]uint8, id int) int {
 		return pos + 1
 	}
 	d.fail(pos, id)
+	return -1
+}
+
+// genRun is the diagnosis run of the rule explained numbered root, from 0.
+func genRun(in string, root int, d *genDiag) int {
+	switch root {
+	case 0:
+		return explainURIRule(in, 0, d)
+	case 23:
+		return explainAbsoluteURIRule(in, 0, d)
+	case 24:
+		return explainRelativeRefRule(in, 0, d)
+	case 28:
+		return explainURIReferenceRule(in, 0, d)
+	}
 	return -1
 }
 

@@ -63,26 +63,8 @@ return -1, buf
 	fmt.Fprintf(&b, "// can size the storage of the labels (d.n of them) before it appends them\n")
 	fmt.Fprintf(&b, "// (d.appendLabels).\n")
 	fmt.Fprintf(&b, "func %sDiag(in string, lowerBound int, d *%s) (offset int) {\n", funcName, g.diagType())
-	fmt.Fprintf(&b, `if lowerBound < 0 || lowerBound > len(in) {
-lowerBound = -1
-}
-for {
-*d = %[1]s{far: lowerBound, root: %[4]d}
-e := %[2]s(in, 0, d)
-if e == len(in) {
-return -1
-}
-if e >= 0 {
-d.fail(e, %[3]d)
-}
-if d.n == 0 && lowerBound >= 0 {
-lowerBound = -1 // the bound was past the farthest failure
-continue
-}
-return d.far
-}
-}
-`, g.diagType(), root, end, rootID)
+	fmt.Fprintf(&b, "return d.explain(in, lowerBound, %d, %d)\n}\n", rootID, end)
+	g.roots = append(g.roots, rootFunc{rootID, root})
 	g.funcs = append(g.funcs, b.String())
 	return nil
 }

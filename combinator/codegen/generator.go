@@ -125,6 +125,7 @@ type Generator struct {
 
 	explained    map[*node]int // the numbers of the diagnosis functions (AddExplain)
 	explainOrder []*node       // their rules, by number
+	roots        []rootFunc    // the diagnosis functions of AddExplain's rules
 	labels       []string      // the labels they record
 	hexdig       bool          // they use the HEXDIG check
 	useLit       bool          // they call the runtime's lit

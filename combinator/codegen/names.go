@@ -51,7 +51,7 @@ func (g *Generator) reserve(name string) {
 // where that is taken. They are given in the order the functions were made.
 func (g *Generator) funcNames() *strings.Replacer {
 	taken := map[string]bool{g.diagType(): true, g.prefix() + "Labels": true, g.prefix() + "Word": true,
-		g.prefix() + "Stop": true}
+		g.prefix() + "Stop": true, g.prefix() + "Run": true}
 	for n := range g.names {
 		taken[n] = true
 	}

@@ -41,6 +41,8 @@ func (g *Generator) diagSource() string {
 		switch id {
 		case "genDiag":
 			return g.diagType()
+		case "genRun":
+			return g.prefix() + "Run"
 		case "genLabels":
 			return g.prefix() + "Labels"
 		case "genLabelCount":
@@ -56,6 +58,11 @@ func (g *Generator) diagSource() string {
 	})
 	b.Reset()
 	b.WriteString(src)
+	fmt.Fprintf(&b, "\n// %sRun is the diagnosis run of the rule explained numbered root, from 0.\nfunc %sRun(in string, root int, d *%s) int {\nswitch root {\n", g.prefix(), g.prefix(), g.diagType())
+	for _, r := range g.roots {
+		fmt.Fprintf(&b, "case %d:\nreturn %s(in, 0, d)\n", r.id, r.name)
+	}
+	b.WriteString("}\nreturn -1\n}\n")
 	fmt.Fprintf(&b, "\n// %s are the labels of the rules a diagnosis records.\nvar %s = [...]string{\n", g.prefix()+"Labels", g.prefix()+"Labels")
 	for _, l := range g.labels {
 		fmt.Fprintf(&b, "%s,\n", strconv.Quote(l))
@@ -73,7 +80,7 @@ var runtime embed.FS
 const runtimeMark = "// codegen: copy from here.\n"
 
 // runtimeIdent matches the identifiers of the runtime that an output renames.
-var runtimeIdent = regexp.MustCompile(`\bgen(?:Diag|Labels|LabelCount|SeenWords|HexdigLabel|Hexdig)\b`)
+var runtimeIdent = regexp.MustCompile(`\bgen(?:Diag|Labels|LabelCount|SeenWords|HexdigLabel|Hexdig|Run)\b`)
 
 // runtimeDecls returns the declarations of the runtime file name: what
 // follows its mark.
@@ -87,4 +94,11 @@ func runtimeDecls(name string) string {
 		panic("codegen: the runtime file " + name + " has no mark")
 	}
 	return "\n" + decls
+}
+
+// rootFunc is the diagnosis function of a rule given to AddExplain, and its
+// number.
+type rootFunc struct {
+	id   int
+	name string
 }

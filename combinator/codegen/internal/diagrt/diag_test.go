@@ -121,3 +121,24 @@ func TestMiss(t *testing.T) {
 		t.Errorf("a rule that failed before the farthest failure changed the record: %q", labelsOf(d))
 	}
 }
+
+// TestExplain checks the diagnosis of a whole input by the rule of stubs.go,
+// ":": -1 where the run
+// matches it all, the end of input expected after a match of a prefix, and
+// a second run without the lower bound where the bound was past what the
+// run recorded.
+func TestExplain(t *testing.T) {
+	var d genDiag
+	if off := d.explain(":", -1, 0, 0); off != -1 {
+		t.Errorf("a match: offset %d", off)
+	}
+	if off := d.explain(":x", -1, 0, 0); off != 1 || !cmp.Equal(labelsOf(&d), []string{"HEXDIG"}) {
+		t.Errorf("a prefix: offset %d %q", off, labelsOf(&d))
+	}
+	if off := d.explain("x", 1, 0, 0); off != 0 || !cmp.Equal(labelsOf(&d), []string{`":"`}) {
+		t.Errorf("a bound past the failure: offset %d %q", off, labelsOf(&d))
+	}
+	if off := d.explain("x", 7, 0, 0); off != 0 {
+		t.Errorf("a bound outside in: offset %d", off)
+	}
+}
