@@ -63,9 +63,12 @@ func ExampleGenerator_AddExplain() {
 	// func explainPortDiag(in string, lowerBound int, d *portDiag) (offset int) {
 	// func (d *portDiag) fail(pos, id int) {
 	// func (d *portDiag) record(pos, id int) {
+	// func (d *portDiag) explain(in string, lowerBound, root, end int) int {
+	// func (d *portDiag) miss(pos, far, mark, root, id int) int {
 	// func (d *portDiag) named(pos, far, mark, id int) {
 	// func (d *portDiag) truncate(n int) {
 	// func (d *portDiag) appendLabels(buf []string) []string {
+	// func portRun(in string, root int, d *portDiag) int {
 }
 
 // CapsType and CapsMake store the captures in a form of the target

@@ -54,7 +54,7 @@ func TestNamesDifferBeyondCase(t *testing.T) {
 		}
 		seen[strings.ToLower(name)] = name
 	}
-	want := []string{"explainIRelativeRefRule", "explainTop", "explainIRelativeRef", "explainIRelativeRefDiag"}
+	want := []string{"explainIRelativeRefRule", "explainTop", "explainIRelativeRef", "explainIRelativeRefDiag", "genRun"}
 	if diff := cmp.Diff(want, funcs); diff != "" {
 		t.Errorf("functions (-want +got):\n%s", diff)
 	}
