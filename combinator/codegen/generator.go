@@ -30,30 +30,38 @@ import (
 // was. For a whole match, compare end with len(in). The function allocates
 // nothing and does not recurse (a grammar has no cycles).
 //
-// The output has one function per named rule, as a person would write it:
-// matchIPv6address, matchHost, written once and called wherever the rule is
-// used, so that the size of the output is that of the grammar and not of its
-// tree written out (the four top rules of RFC 3986 with their diagnoses make
-// some 4,700 lines). The Go compiler inlines what is small. A named rule
-// stays inline where it captures (its captures are the caller's local
-// variables) or where it is a fused scan, a literal, a class or a terminal (a
-// few lines). A choice point (an alternative, an iteration, a look-ahead)
-// saves the captures its subrule can set and restores them when the subrule
-// fails. Where the rest of a rule cannot fail (URI's hier-part, whose last
-// alternative matches empty, followed by options), the captures nothing in
-// that rest sets are stored into caps at the end of each path there, not
-// carried to the end of the function. The function of a named rule is named "match" and the rule's name
-// in Go (dec-octet: matchDecOctet), its diagnosis "explain" and the same,
-// with "Rule" added where Add or AddExplain was given that name.
+// The output has one function per named rule, as a person would write it,
+// named "match" and the rule's name in Go (DESIGN.md §5: dec-octet is
+// matchDecOctet, IPv6address matchIPv6Address), its diagnosis "explain" and
+// the same, with "Rule" added where Add or AddExplain was given that name;
+// no two names of an output differ in case alone. Each is written once and
+// called wherever the rule is used, so that the size of the output is that
+// of the grammar and not of its tree written out; the Go compiler inlines
+// what is small. Where it is as short as its call, a named rule stays in
+// place: a fused scan, a literal, a class, a sequence of those (scheme). A
+// repetition with a count is a call of one function of its loop, shared by
+// every repetition of that rule whatever its bounds (6( h16 ":" ) and
+// 5( h16 ":" ) both call matchRepH16Colon). A choice point (an alternative,
+// an iteration, a look-ahead) saves the captures its subrule can set and
+// restores them when the subrule fails; an alternative or an option that is
+// one call is tried without saving anything. Where the rest of a rule cannot
+// fail (URI's hier-part, whose last alternative matches empty, followed by
+// options), a named rule with captures there is a function of its own that
+// stores its captures into caps itself (matchHierPart, which URI and
+// absolute-URI share), and the other captures nothing in that rest sets are
+// stored after it, not carried to the end of the function.
 //
 // Byte classes become package-level [256]uint8 tables (0xff for a byte of
-// the set), named with Prefix; fused runs become loops written out where
-// they are used, eight bytes a step, that find where a run stops without a
-// branch by Prefix + "Word" and Prefix + "Stop", which the compiler
-// inlines (runScan). A rune class becomes a function of its set of
-// code points (Prefix + "Runes" + n) that decodes UTF-8 and tests ranges,
-// and a choice or a run of characters that holds rune classes becomes one
-// step or one loop, as the interpreter fuses them (runes.go).
+// the set), named after the set ("set" and the name of the rule that is
+// that set, or its range: setDIGIT, set0To5; Prefix + "Set" where Prefix is
+// given); fused runs become loops written out where they are used, eight
+// bytes a step, that find where a run stops without a branch by Prefix +
+// "Word" and Prefix + "Stop", which the compiler inlines (runScan); the runs
+// of ColdRules and of the diagnoses call Prefix + "Scan" instead. A rune
+// class becomes a function of its set of code points (Prefix + "Runes" + n)
+// that decodes UTF-8 and tests ranges, and a choice or a run of characters
+// that holds rune classes becomes one step or one loop, as the interpreter
+// fuses them (runes.go).
 //
 // AddExplain compiles the other half of a parser: the diagnosis of a failed
 // match (what Rule.ExplainFrom computes), so that an error costs a generated
@@ -63,9 +71,10 @@ import (
 // name in Funcs to a Go expression of type MatchFunc (a function name of the
 // target package), or Add fails. Function names are not checked against the
 // package they go to: neither the names given to Add and AddExplain nor those
-// of the named rules ("match…", "explain…") nor the tables (Prefix + "Set" +
-// n) nor Prefix + "Word" and Prefix + "Stop" nor the packages an output
-// imports (bits, strings, utf8) may clash with one of that package. caps
+// of the named rules ("match…", "explain…") and of the loops ("matchRep…")
+// nor the tables ("set…") nor the runtime's (Prefix + "Word", "Stop",
+// "Scan", "Diag", "Labels", "Run") nor the packages an output imports (bits,
+// strings, utf8) may clash with one of that package. caps
 // has a slot for each number up to the highest used: number slots densely. The
 // generator relies on the preparation of the rules (first sets, nullability,
 // fused forms) as the interpreter does; that the output agrees with the
@@ -73,8 +82,9 @@ import (
 type Generator struct {
 	// Package is the package clause of the output.
 	Package string
-	// Prefix starts the names of the package-level tables of the output;
-	// it defaults to "gen".
+	// Prefix starts the names of the runtime of the output (Prefix +
+	// "Diag", "Word", ...); it defaults to "gen". Given, it starts the
+	// names of the tables too (Prefix + "Set" + a name).
 	Prefix string
 	// Header, when not empty, is written before the package clause: a "Code
 	// generated ... DO NOT EDIT." comment, say.

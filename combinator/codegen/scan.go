@@ -13,11 +13,11 @@ import (
 // run stopped at is tested first, in the form that lets the compiler drop
 // its bounds check (uint(p) < uint(len(in))), and the length of a triplet
 // only after a "%": a run mostly stops at the end of the input or at a
-// delimiter, where slicing in[p:] cost five more instructions each time.
-// The triplets that follow a triplet are taken in a loop of their own:
-// percent-encoded UTF-8 comes in runs ("%E6%97%A5" is one character), and
-// a step of the scan for each triplet, which stops at its "%" at once, made
-// a query of percent-encoded words take twice the time.
+// delimiter, where slicing in[p:] first costs more. The triplets that
+// follow a triplet are taken in a loop of their own: percent-encoded UTF-8
+// comes in runs ("%E6%97%A5" is one character), and a step of the scan for
+// each triplet stops at its "%" at once (measured: see BENCHMARKS.md,
+// percent-encoded text).
 func (f *genFunc) runLoop(r *node) string {
 	if r.pct && f.coldRuns() {
 		f.g.runs, f.g.scanFunc, f.g.scanPct = true, true, true
@@ -49,14 +49,15 @@ p += 3
 // into a word and Prefix + "Stop" counts its trailing ones. Only an input
 // shorter than eight bytes is scanned byte by byte.
 //
-// A loop that went on byte by byte to the stop, as this one did after a
-// four-byte step, took a third of a parse's time on the corpus of
-// BENCHMARKS.md: where a run ends is not predictable, and the loop's exit
-// was mispredicted about once a run. The bytes are in[p:][:8], one bounds
-// check (p <= len(in)) where in[p : p+8] took two, p+8 being able to
-// overflow for all the compiler knows. A function holding this loop would
-// not be inlined (the Go compiler's budget is 80; it costs about 200), so
-// it is written out.
+// It finds the stop without a loop because where a run ends is not
+// predictable: a loop to the stop byte by byte has its exit mispredicted
+// about once a run (measured: see BENCHMARKS.md). The bytes are
+// in[p:][:8], one bounds check (p <= len(in)) where in[p : p+8] takes two,
+// p+8 being able to overflow for all the compiler knows. A function holding
+// this loop is over the Go compiler's inlining budget, and a call a run
+// shows in the parse of every URI (measured: see BENCHMARKS.md), so it is
+// written out; the runs of ColdRules, seldom met, and of the diagnoses are
+// calls (scanSource).
 func (f *genFunc) runScan(set c.CharSet) string {
 	f.g.runs = true
 	if f.coldRuns() {
@@ -88,7 +89,7 @@ p += 8
 }
 
 // runSource is the two functions that the scans of runScan call, each small
-// enough for the compiler to inline (one holding both is not: cost 102).
+// enough for the compiler to inline, which one holding both is not.
 // The bytes before the last r are shifted out of the word, and a 0xff at
 // byte r stands for the end when all r are of set (none when r is 8: the
 // count of trailing zeros of 0 is 64, eight bytes).

@@ -68,8 +68,8 @@ var Spec = &codegen.Spec{
 	Generator: codegen.Generator{
 		Package: "uri",
 		Slots:   NSlots,
-		// Seldom in real references (a few in a hundred of the corpus of
-		// BENCHMARKS.md): their runs are scanned by a call.
+		// Seldom in real references (the corpus of BENCHMARKS.md): their
+		// runs are scanned by a call, not written out.
 		ColdRules: []string{"userinfo", "port", "IP-literal"},
 		// The matchers store each capture as the span of a URI
 		// (uri/parse.go): the URI is filled as it is matched. A span
