@@ -8,8 +8,7 @@ import (
 	"unicode/utf8"
 )
 
-// matchH16 matches h16 at pos in in and returns the end offset of the match, or -1.
-// pos is within in.
+// matchH16 matches h16 at pos, within in, and returns the end offset of the match, or -1.
 //
 //	h16 = 1*4HEXDIG
 func matchH16(in string, pos int) int {
@@ -67,8 +66,7 @@ l1:
 	return -1
 }
 
-// matchDecOctet matches dec-octet at pos in in and returns the end offset of the match, or -1.
-// pos is within in.
+// matchDecOctet matches dec-octet at pos, within in, and returns the end offset of the match, or -1.
 //
 //	dec-octet = "25" %x30-35 / "2" %x30-34 DIGIT / "1" 2DIGIT / %x31-39 DIGIT / DIGIT
 func matchDecOctet(in string, pos int) int {
@@ -145,8 +143,7 @@ l1:
 	return -1
 }
 
-// matchIPv4Address matches IPv4address at pos in in and returns the end offset of the match, or -1.
-// pos is within in.
+// matchIPv4Address matches IPv4address at pos, within in, and returns the end offset of the match, or -1.
 //
 //	IPv4address = dec-octet "." dec-octet "." dec-octet "." dec-octet
 func matchIPv4Address(in string, pos int) int {
@@ -181,8 +178,7 @@ l1:
 	return -1
 }
 
-// matchLS32 matches ls32 at pos in in and returns the end offset of the match, or -1.
-// pos is within in.
+// matchLS32 matches ls32 at pos, within in, and returns the end offset of the match, or -1.
 //
 //	ls32 = h16 ":" h16 / IPv4address
 func matchLS32(in string, pos int) int {
@@ -252,8 +248,7 @@ l1:
 	return -1
 }
 
-// matchIPv6Address matches IPv6address at pos in in and returns the end offset of the match, or -1.
-// pos is within in.
+// matchIPv6Address matches IPv6address at pos, within in, and returns the end offset of the match, or -1.
 //
 //	IPv6address = 6( h16 ":" ) ls32 / "::" 5( h16 ":" ) ls32 / [ h16 ] "::" 4( h16 ":" ) ls32 / [ h16 [ ":" h16 ] ] "::" 3( h16 ":" ) ls32 / [ h16 *2( ":" h16 ) ] "::" 2( h16 ":" ) ls32 / [ h16 *3( ":" h16 ) ] "::" h16 ":" ls32 / [ h16 *4( ":" h16 ) ] "::" ls32 / [ h16 *5( ":" h16 ) ] "::" h16 / [ h16 *6( ":" h16 ) ] "::"
 func matchIPv6Address(in string, pos int) int {
@@ -458,8 +453,7 @@ l1:
 	return -1
 }
 
-// matchIPLiteral matches IP-literal at pos in in and returns the end offset of the match, or -1.
-// pos is within in.
+// matchIPLiteral matches IP-literal at pos, within in, and returns the end offset of the match, or -1.
 //
 //	IP-literal = "[" ( IPv6address / IPvFuture ) "]"
 func matchIPLiteral(in string, pos int) int {
@@ -505,8 +499,7 @@ l1:
 	return -1
 }
 
-// matchIHost matches ihost at pos in in and returns the end offset of the match, or -1.
-// pos is within in.
+// matchIHost matches ihost at pos, within in, and returns the end offset of the match, or -1.
 //
 //	ihost = IP-literal / IPv4address !( iunreserved / pct-encoded / sub-delims ) / ireg-name
 func matchIHost(in string, pos int) int {
@@ -568,8 +561,7 @@ l2:
 	return p
 }
 
-// matchIPathAbsolute matches ipath-absolute at pos in in and returns the end offset of the match, or -1.
-// pos is within in.
+// matchIPathAbsolute matches ipath-absolute at pos, within in, and returns the end offset of the match, or -1.
 //
 //	ipath-absolute = "/" [ isegment-nz *( "/" isegment ) ]
 func matchIPathAbsolute(in string, pos int) int {

@@ -148,29 +148,10 @@ func (f *genFunc) compileAs(name string, r *node, internal bool) (string, error)
 	f.prune()
 
 	var b strings.Builder
-	label := docName(r)
-	fmt.Fprintf(&b, "// %s matches %s at pos in in and returns the end offset of the match, or -1.\n", name, label)
 	if internal {
-		fmt.Fprintf(&b, "// pos is within in.\n")
-		if r.rule != nil && r.abnf != "" {
-			fmt.Fprintf(&b, "//\n//\t%s\n", r.abnf)
-		}
-		fmt.Fprintf(&b, "func %s(in string, pos int) int {\n", name)
-	} else if f.nslots > 0 {
-		if f.g.CapsType == "" {
-			fmt.Fprintf(&b, "// On a match, caps[i] holds the span {start, end} of capture slot i, or {-1, -1}.\n")
-		} else if f.g.CapsOneBased {
-			fmt.Fprintf(&b, "// On a match, caps[i] holds %s(start+1, end) of capture slot i, or %s(0, 0).\n", f.g.CapsMake, f.g.CapsMake)
-		} else {
-			fmt.Fprintf(&b, "// On a match, caps[i] holds %s(start, end) of capture slot i, or %s(-1, -1).\n", f.g.CapsMake, f.g.CapsMake)
-		}
-		fmt.Fprintf(&b, "func %s(in string, pos int, caps *[%d]%s) int {\n", name, f.nslots, f.g.capsType())
+		f.internalHead(&b, name, r)
 	} else {
-		fmt.Fprintf(&b, "func %s(in string, pos int) int {\n", name)
-	}
-	if !internal {
-		// pos < 0 || pos > len(in) in one comparison.
-		b.WriteString("if uint(pos) > uint(len(in)) {\nreturn -1\n}\n")
+		f.addedHead(&b, name, r)
 	}
 	reads := f.reads()
 	if reads["p"] > 0 {
@@ -307,4 +288,35 @@ func (f *genFunc) mergeLabels() {
 		out = append(out, s)
 	}
 	f.stmts = out
+}
+
+// internalHead writes the comment and the signature of the function of a
+// named rule that other functions call: pos is within in.
+func (f *genFunc) internalHead(b *strings.Builder, name string, r *node) {
+	fmt.Fprintf(b, "// %s matches %s at pos, within in, and returns the end offset of the match, or -1.\n", name, docName(r))
+	if r.rule != nil && r.abnf != "" {
+		fmt.Fprintf(b, "//\n//\t%s\n", r.abnf)
+	}
+	fmt.Fprintf(b, "func %s(in string, pos int) int {\n", name)
+}
+
+// addedHead writes the comment and the signature of the function of Add,
+// and the test of its bounds.
+func (f *genFunc) addedHead(b *strings.Builder, name string, r *node) {
+	fmt.Fprintf(b, "// %s matches %s at pos in in and returns the end offset of the match, or -1.\n", name, docName(r))
+	if f.nslots > 0 {
+		switch {
+		case f.g.CapsType == "":
+			fmt.Fprintf(b, "// On a match, caps[i] holds the span {start, end} of capture slot i, or {-1, -1}.\n")
+		case f.g.CapsOneBased:
+			fmt.Fprintf(b, "// On a match, caps[i] holds %s(start+1, end) of capture slot i, or %s(0, 0).\n", f.g.CapsMake, f.g.CapsMake)
+		default:
+			fmt.Fprintf(b, "// On a match, caps[i] holds %s(start, end) of capture slot i, or %s(-1, -1).\n", f.g.CapsMake, f.g.CapsMake)
+		}
+		fmt.Fprintf(b, "func %s(in string, pos int, caps *[%d]%s) int {\n", name, f.nslots, f.g.capsType())
+	} else {
+		fmt.Fprintf(b, "func %s(in string, pos int) int {\n", name)
+	}
+	// pos < 0 || pos > len(in) in one comparison.
+	b.WriteString("if uint(pos) > uint(len(in)) {\nreturn -1\n}\n")
 }

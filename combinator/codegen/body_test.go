@@ -16,7 +16,7 @@ func TestGenerateRuleFuncABNF(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "// pos is within in.\n//\n//\tab-or-ba = %s\"ab\" / %s\"ba\"\nfunc "
+	want := "at pos, within in, and returns the end offset of the match, or -1.\n//\n//\tab-or-ba = %s\"ab\" / %s\"ba\"\nfunc "
 	if !bytes.Contains(src, []byte(want)) {
 		t.Errorf("the output does not hold\n%s\nit is:\n%s", want, src)
 	}
