@@ -266,18 +266,23 @@ func (f *genFunc) mergeLabels() {
 		if s.label != nil {
 			continue
 		}
-		s.text = gotoLabel.ReplaceAllStringFunc(s.text, func(g string) string {
-			if to, ok := rename[g[len("goto "):]]; ok {
-				return "goto " + to
-			}
-			return g
+		s.text = outsideQuotes(s.text, func(code string) string {
+			return gotoLabel.ReplaceAllStringFunc(code, func(g string) string {
+				if to, ok := rename[g[len("goto "):]]; ok {
+					return "goto " + to
+				}
+				return g
+			})
 		})
 		if next := i + 1; next < len(f.stmts) && f.stmts[next].label != nil && s.text == "goto "+f.stmts[next].label.name {
 			s.text = "" // falls through to it
 		}
-		for _, m := range gotoLabel.FindAllStringSubmatch(s.text, -1) {
-			uses[m[1]]++
-		}
+		outsideQuotes(s.text, func(code string) string {
+			for _, m := range gotoLabel.FindAllStringSubmatch(code, -1) {
+				uses[m[1]]++
+			}
+			return code
+		})
 		f.stmts[i] = s
 	}
 	out = f.stmts[:0]
@@ -319,4 +324,22 @@ func (f *genFunc) addedHead(b *strings.Builder, name string, r *node) {
 	}
 	// pos < 0 || pos > len(in) in one comparison.
 	b.WriteString("if uint(pos) > uint(len(in)) {\nreturn -1\n}\n")
+}
+
+// outsideQuotes returns text with edit applied to its code between the Go
+// string and rune literals it holds (a literal of the grammar can read
+// "goto l1"), which stay as they are.
+func outsideQuotes(text string, edit func(code string) string) string {
+	if !strings.ContainsAny(text, "\"'") {
+		return edit(text)
+	}
+	var b strings.Builder
+	last := 0
+	for _, q := range quoted.FindAllStringIndex(text, -1) {
+		b.WriteString(edit(text[last:q[0]]))
+		b.WriteString(text[q[0]:q[1]])
+		last = q[1]
+	}
+	b.WriteString(edit(text[last:]))
+	return b.String()
 }

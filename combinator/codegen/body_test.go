@@ -21,3 +21,19 @@ func TestGenerateRuleFuncABNF(t *testing.T) {
 		t.Errorf("the output does not hold\n%s\nit is:\n%s", want, src)
 	}
 }
+
+// TestLiteralLikeAGoto checks that a literal of the grammar that reads like
+// the code of a jump ("goto l1") is matched as itself: the labels the
+// generator merges are renamed in its code only.
+func TestLiteralLikeAGoto(t *testing.T) {
+	r := c.Seq(c.Opt(c.Lit("goto l1")), c.Alt(c.Lit("goto l2"), c.Lit("x")), c.Opt(c.Seq(c.Lit("a"), c.Lit("goto l3"))))
+	src, err := GenerateGo(r, "p", "m")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, lit := range []string{`"goto l1"`, `"goto l2"`, `"goto l3"`} {
+		if !bytes.Contains(src, []byte(lit)) {
+			t.Errorf("the output lacks %s:\n%s", lit, src)
+		}
+	}
+}
