@@ -263,7 +263,7 @@ func (f *genFunc) runeUnitStep(r *node, orElse string) string {
 // has it, then at the byte it stopped at a pct-encoded triplet, when r takes
 // them, or a character of r's code points, and the scan again. Most of an
 // IRI is ASCII, which a step a byte, as runeUnitStep takes them, scans far
-// slower (measured: see BENCHMARKS.md, IRI runs).
+// slower (measured: see BENCHMARKS.md, "Session 12, second part").
 func (f *genFunc) runeRunLoop(r *node) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "for {\n%s\nif uint(p) >= uint(len(in)) {\nbreak\n}\n", f.runScan(r.set))

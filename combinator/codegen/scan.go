@@ -17,7 +17,7 @@ import (
 // follow a triplet are taken in a loop of their own: percent-encoded UTF-8
 // comes in runs ("%E6%97%A5" is one character), and a step of the scan for
 // each triplet stops at its "%" at once (measured: see BENCHMARKS.md,
-// percent-encoded text).
+// "Session 12, second part").
 func (f *genFunc) runLoop(r *node) string {
 	if r.pct && f.coldRuns() {
 		f.g.runs, f.g.scanFunc, f.g.scanPct = true, true, true
@@ -51,13 +51,14 @@ p += 3
 //
 // It finds the stop without a loop because where a run ends is not
 // predictable: a loop to the stop byte by byte has its exit mispredicted
-// about once a run (measured: see BENCHMARKS.md). The bytes are
-// in[p:][:8], one bounds check (p <= len(in)) where in[p : p+8] takes two,
-// p+8 being able to overflow for all the compiler knows. A function holding
-// this loop is over the Go compiler's inlining budget, and a call a run
-// shows in the parse of every URI (measured: see BENCHMARKS.md), so it is
-// written out; the runs of ColdRules, seldom met, and of the diagnoses are
-// calls (scanSource).
+// about once a run (measured: see BENCHMARKS.md, "Issue 14, session 9").
+// The bytes are in[p:][:8], one bounds check (p <= len(in)) where
+// in[p : p+8] takes two, p+8 being able to overflow for all the compiler
+// knows. A function holding this loop is over the Go compiler's inlining
+// budget, and a call a run shows in the parse of every URI (measured: see
+// BENCHMARKS.md, "Issue 14, session 6", and this generator's commit log),
+// so it is written out; the runs of ColdRules, seldom met, and of the
+// diagnoses are calls (scanSource).
 func (f *genFunc) runScan(set c.CharSet) string {
 	f.g.runs = true
 	if f.coldRuns() {
