@@ -5,498 +5,9 @@ package uri
 import (
 	"math/bits"
 	"strings"
+
+	"github.com/seed42851778/rfc3986/internal/ipmatch"
 )
-
-// matchH16 matches h16 at pos, within in, and returns the end offset of the match, or -1.
-//
-//	h16 = 1*4HEXDIG
-func matchH16(in string, pos int) int {
-	p := pos
-	var v1 int
-	// h16
-	v1 = 0
-	for v1 != 4 && p < len(in) {
-		if c := in[p]; setHEXDIG[c] != 0 {
-			p++
-		} else {
-			break
-		}
-		v1++
-	}
-	if v1 < 1 {
-		goto l1
-	}
-	return p
-l1:
-	return -1
-}
-
-// matchRepH16Colon matches lo to hi repetitions of h16 ":" (no bound when hi < 0) at pos
-// in in and returns the end offset, or -1 when fewer than lo match.
-func matchRepH16Colon(in string, pos, lo, hi int) int {
-	p := pos
-	var v1, v2 int
-	v1 = 0
-l2:
-	if v1 == hi {
-		goto l3
-	}
-	if uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0 {
-		goto l3
-	}
-	v2 = p
-	if p = matchH16(in, p); p < 0 {
-		goto l4
-	}
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l4
-	}
-	p++
-	v1++
-	goto l2
-l4:
-	p = v2
-l3:
-	if v1 < lo {
-		goto l1
-	}
-	return p
-l1:
-	return -1
-}
-
-// matchDecOctet matches dec-octet at pos, within in, and returns the end offset of the match, or -1.
-//
-//	dec-octet = "25" %x30-35 / "2" %x30-34 DIGIT / "1" 2DIGIT / %x31-39 DIGIT / DIGIT
-func matchDecOctet(in string, pos int) int {
-	p := pos
-	var v1, v2 int
-	// dec-octet
-	v1 = p
-	if len(in)-p < 2 || in[p:][:2] != "25" {
-		goto l3
-	}
-	p += 2
-	if uint(p) >= uint(len(in)) || set0To5[in[p]] == 0 {
-		goto l3
-	}
-	p++
-	goto l2
-l3:
-	p = v1
-	if uint(p) >= uint(len(in)) || in[p] != '2' {
-		goto l4
-	}
-	p++
-	if uint(p) >= uint(len(in)) || set0To4[in[p]] == 0 {
-		goto l4
-	}
-	p++
-	// DIGIT
-	if uint(p) >= uint(len(in)) || setDIGIT[in[p]] == 0 {
-		goto l4
-	}
-	p++
-	goto l2
-l4:
-	p = v1
-	if uint(p) >= uint(len(in)) || in[p] != '1' {
-		goto l5
-	}
-	p++
-	v2 = 0
-	for v2 != 2 && p < len(in) {
-		if c := in[p]; setDIGIT[c] != 0 {
-			p++
-		} else {
-			break
-		}
-		v2++
-	}
-	if v2 < 2 {
-		goto l5
-	}
-	goto l2
-l5:
-	p = v1
-	if uint(p) >= uint(len(in)) || set1To9[in[p]] == 0 {
-		goto l6
-	}
-	p++
-	// DIGIT
-	if uint(p) >= uint(len(in)) || setDIGIT[in[p]] == 0 {
-		goto l6
-	}
-	p++
-	goto l2
-l6:
-	p = v1
-	// DIGIT
-	if uint(p) >= uint(len(in)) || setDIGIT[in[p]] == 0 {
-		goto l1
-	}
-	p++
-l2:
-	return p
-l1:
-	return -1
-}
-
-// matchIPv4Address matches IPv4address at pos, within in, and returns the end offset of the match, or -1.
-//
-//	IPv4address = dec-octet "." dec-octet "." dec-octet "." dec-octet
-func matchIPv4Address(in string, pos int) int {
-	p := pos
-	// IPv4address
-	if p = matchDecOctet(in, p); p < 0 {
-		goto l1
-	}
-	if uint(p) >= uint(len(in)) || in[p] != '.' {
-		goto l1
-	}
-	p++
-	if p = matchDecOctet(in, p); p < 0 {
-		goto l1
-	}
-	if uint(p) >= uint(len(in)) || in[p] != '.' {
-		goto l1
-	}
-	p++
-	if p = matchDecOctet(in, p); p < 0 {
-		goto l1
-	}
-	if uint(p) >= uint(len(in)) || in[p] != '.' {
-		goto l1
-	}
-	p++
-	if p = matchDecOctet(in, p); p < 0 {
-		goto l1
-	}
-	return p
-l1:
-	return -1
-}
-
-// matchLS32 matches ls32 at pos, within in, and returns the end offset of the match, or -1.
-//
-//	ls32 = h16 ":" h16 / IPv4address
-func matchLS32(in string, pos int) int {
-	p := pos
-	var v1 int
-	// ls32
-	v1 = p
-	if uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0 {
-		goto l3
-	}
-	if p = matchH16(in, p); p < 0 {
-		goto l3
-	}
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l3
-	}
-	p++
-	if p = matchH16(in, p); p < 0 {
-		goto l3
-	}
-	goto l2
-l3:
-	p = v1
-	if uint(p) >= uint(len(in)) || setDIGIT[in[p]] == 0 {
-		goto l1
-	}
-	if p = matchIPv4Address(in, p); p < 0 {
-		goto l1
-	}
-l2:
-	return p
-l1:
-	return -1
-}
-
-// matchRepColonH16 matches lo to hi repetitions of ":" h16 (no bound when hi < 0) at pos
-// in in and returns the end offset, or -1 when fewer than lo match.
-func matchRepColonH16(in string, pos, lo, hi int) int {
-	p := pos
-	var v1, v2 int
-	v1 = 0
-l2:
-	if v1 == hi {
-		goto l3
-	}
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l3
-	}
-	v2 = p
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l4
-	}
-	p++
-	if p = matchH16(in, p); p < 0 {
-		goto l4
-	}
-	v1++
-	goto l2
-l4:
-	p = v2
-l3:
-	if v1 < lo {
-		goto l1
-	}
-	return p
-l1:
-	return -1
-}
-
-// matchIPv6Address matches IPv6address at pos, within in, and returns the end offset of the match, or -1.
-//
-//	IPv6address = 6( h16 ":" ) ls32 / "::" 5( h16 ":" ) ls32 / [ h16 ] "::" 4( h16 ":" ) ls32 / [ h16 [ ":" h16 ] ] "::" 3( h16 ":" ) ls32 / [ h16 *2( ":" h16 ) ] "::" 2( h16 ":" ) ls32 / [ h16 *3( ":" h16 ) ] "::" h16 ":" ls32 / [ h16 *4( ":" h16 ) ] "::" ls32 / [ h16 *5( ":" h16 ) ] "::" h16 / [ h16 *6( ":" h16 ) ] "::"
-func matchIPv6Address(in string, pos int) int {
-	p := pos
-	var v1 int
-	// IPv6address
-	v1 = p
-	if uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0 {
-		goto l3
-	}
-	if p = matchRepH16Colon(in, p, 6, 6); p < 0 {
-		goto l3
-	}
-	if p = matchLS32(in, p); p < 0 {
-		goto l3
-	}
-	goto l2
-l3:
-	p = v1
-	if len(in)-p < 2 || in[p:][:2] != "::" {
-		goto l4
-	}
-	p += 2
-	if p = matchRepH16Colon(in, p, 5, 5); p < 0 {
-		goto l4
-	}
-	if p = matchLS32(in, p); p < 0 {
-		goto l4
-	}
-	goto l2
-l4:
-	p = v1
-	if uint(p) >= uint(len(in)) || setIPv6AddressFirst[in[p]] == 0 {
-		goto l5
-	}
-	if uint(p) < uint(len(in)) && setHEXDIG[in[p]] != 0 {
-		if e := matchH16(in, p); e >= 0 {
-			p = e
-		}
-	}
-	if len(in)-p < 2 || in[p:][:2] != "::" {
-		goto l5
-	}
-	p += 2
-	if p = matchRepH16Colon(in, p, 4, 4); p < 0 {
-		goto l5
-	}
-	if p = matchLS32(in, p); p < 0 {
-		goto l5
-	}
-	goto l2
-l5:
-	p = v1
-	if uint(p) >= uint(len(in)) || setIPv6AddressFirst[in[p]] == 0 {
-		goto l6
-	}
-	if uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0 {
-		goto l7
-	}
-	if e := matchH16(in, p); e >= 0 {
-		p = e
-	} else {
-		goto l7
-	}
-	p = matchRepColonH16(in, p, 0, 1)
-l7:
-	if len(in)-p < 2 || in[p:][:2] != "::" {
-		goto l6
-	}
-	p += 2
-	if p = matchRepH16Colon(in, p, 3, 3); p < 0 {
-		goto l6
-	}
-	if p = matchLS32(in, p); p < 0 {
-		goto l6
-	}
-	goto l2
-l6:
-	p = v1
-	if uint(p) >= uint(len(in)) || setIPv6AddressFirst[in[p]] == 0 {
-		goto l8
-	}
-	if uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0 {
-		goto l9
-	}
-	if e := matchH16(in, p); e >= 0 {
-		p = e
-	} else {
-		goto l9
-	}
-	p = matchRepColonH16(in, p, 0, 2)
-l9:
-	if len(in)-p < 2 || in[p:][:2] != "::" {
-		goto l8
-	}
-	p += 2
-	if p = matchRepH16Colon(in, p, 2, 2); p < 0 {
-		goto l8
-	}
-	if p = matchLS32(in, p); p < 0 {
-		goto l8
-	}
-	goto l2
-l8:
-	p = v1
-	if uint(p) >= uint(len(in)) || setIPv6AddressFirst[in[p]] == 0 {
-		goto l10
-	}
-	if uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0 {
-		goto l11
-	}
-	if e := matchH16(in, p); e >= 0 {
-		p = e
-	} else {
-		goto l11
-	}
-	p = matchRepColonH16(in, p, 0, 3)
-l11:
-	if len(in)-p < 2 || in[p:][:2] != "::" {
-		goto l10
-	}
-	p += 2
-	if p = matchH16(in, p); p < 0 {
-		goto l10
-	}
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l10
-	}
-	p++
-	if p = matchLS32(in, p); p < 0 {
-		goto l10
-	}
-	goto l2
-l10:
-	p = v1
-	if uint(p) >= uint(len(in)) || setIPv6AddressFirst[in[p]] == 0 {
-		goto l12
-	}
-	if uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0 {
-		goto l13
-	}
-	if e := matchH16(in, p); e >= 0 {
-		p = e
-	} else {
-		goto l13
-	}
-	p = matchRepColonH16(in, p, 0, 4)
-l13:
-	if len(in)-p < 2 || in[p:][:2] != "::" {
-		goto l12
-	}
-	p += 2
-	if p = matchLS32(in, p); p < 0 {
-		goto l12
-	}
-	goto l2
-l12:
-	p = v1
-	if uint(p) >= uint(len(in)) || setIPv6AddressFirst[in[p]] == 0 {
-		goto l14
-	}
-	if uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0 {
-		goto l15
-	}
-	if e := matchH16(in, p); e >= 0 {
-		p = e
-	} else {
-		goto l15
-	}
-	p = matchRepColonH16(in, p, 0, 5)
-l15:
-	if len(in)-p < 2 || in[p:][:2] != "::" {
-		goto l14
-	}
-	p += 2
-	if p = matchH16(in, p); p < 0 {
-		goto l14
-	}
-	goto l2
-l14:
-	p = v1
-	if uint(p) >= uint(len(in)) || setIPv6AddressFirst[in[p]] == 0 {
-		goto l1
-	}
-	if uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0 {
-		goto l16
-	}
-	if e := matchH16(in, p); e >= 0 {
-		p = e
-	} else {
-		goto l16
-	}
-	p = matchRepColonH16(in, p, 0, 6)
-l16:
-	if len(in)-p < 2 || in[p:][:2] != "::" {
-		goto l1
-	}
-	p += 2
-l2:
-	return p
-l1:
-	return -1
-}
-
-// matchIPLiteral matches IP-literal at pos, within in, and returns the end offset of the match, or -1.
-//
-//	IP-literal = "[" ( IPv6address / IPvFuture ) "]"
-func matchIPLiteral(in string, pos int) int {
-	p := pos
-	var v2, v3 int
-	// IP-literal
-	if uint(p) >= uint(len(in)) || in[p] != '[' {
-		goto l1
-	}
-	p++
-	if uint(p) < uint(len(in)) && setIPv6AddressFirst[in[p]] != 0 {
-		if e := matchIPv6Address(in, p); e >= 0 {
-			p = e
-			goto l2
-		}
-	}
-	// IPvFuture
-	if len(in)-p < 1 || in[p]|0x20 != 'v' {
-		goto l1
-	}
-	p++
-	v2 = p
-	p = genScan(in, p, &setHEXDIG)
-	if p == v2 {
-		goto l1
-	}
-	if uint(p) >= uint(len(in)) || in[p] != '.' {
-		goto l1
-	}
-	p++
-	v3 = p
-	p = genScan(in, p, &setUserinfo)
-	if p == v3 {
-		goto l1
-	}
-l2:
-	if uint(p) >= uint(len(in)) || in[p] != ']' {
-		goto l1
-	}
-	p++
-	return p
-l1:
-	return -1
-}
 
 // matchHost matches host at pos, within in, and returns the end offset of the match, or -1.
 //
@@ -507,7 +18,7 @@ func matchHost(in string, pos int) int {
 	// host
 	v1 = p
 	if uint(p) < uint(len(in)) && in[p] == '[' {
-		if e := matchIPLiteral(in, p); e >= 0 {
+		if e := ipmatch.IPLiteral(in, p); e >= 0 {
 			p = e
 			goto l2
 		}
@@ -515,7 +26,7 @@ func matchHost(in string, pos int) int {
 	if uint(p) >= uint(len(in)) || setDIGIT[in[p]] == 0 {
 		goto l3
 	}
-	if p = matchIPv4Address(in, p); p < 0 {
+	if p = ipmatch.IPv4Address(in, p); p < 0 {
 		goto l3
 	}
 	if uint(p) < uint(len(in)) && setHost[in[p]] != 0 {
@@ -1413,7 +924,15 @@ func matchIPv4Host(in string, pos int) int {
 	if pos < 0 || pos > len(in) {
 		return -1
 	}
-	return matchIPv4Address(in, pos)
+	return ipmatch.IPv4Address(in, pos)
+}
+
+// matchIPLiteral matches IP-literal at pos in in and returns the end offset of the match, or -1.
+func matchIPLiteral(in string, pos int) int {
+	if pos < 0 || pos > len(in) {
+		return -1
+	}
+	return ipmatch.IPLiteral(in, pos)
 }
 
 // explainALPHA is the diagnosis run of ALPHA at pos: it returns the end offset
@@ -3109,30 +2628,9 @@ var setHEXDIG = [256]uint8{
 	'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff,
 }
 
-// set0To5 is %x30-35: 0xff for a byte of the set.
-var set0To5 = [256]uint8{
-	'0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff,
-}
-
-// set0To4 is %x30-34: 0xff for a byte of the set.
-var set0To4 = [256]uint8{
-	'0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff,
-}
-
 // setDIGIT is %x30-39: 0xff for a byte of the set.
 var setDIGIT = [256]uint8{
 	'0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff,
-}
-
-// set1To9 is %x31-39: 0xff for a byte of the set.
-var set1To9 = [256]uint8{
-	'1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff,
-}
-
-// setIPv6AddressFirst is %x30-3A / %x41-46 / %x61-66: 0xff for a byte of the set.
-var setIPv6AddressFirst = [256]uint8{
-	'0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, ':': 0xff, 'A': 0xff,
-	'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff,
 }
 
 // setHost is "!" / %x24-2E / %x30-39 / ";" / "=" / %x41-5A / "_" / %x61-7A / "~": 0xff for a byte of the set.
@@ -3199,6 +2697,27 @@ var setSegmentNZNC = [256]uint8{
 	'Y': 0xff, 'Z': 0xff, '_': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff, 'g': 0xff, 'h': 0xff, 'i': 0xff,
 	'j': 0xff, 'k': 0xff, 'l': 0xff, 'm': 0xff, 'n': 0xff, 'o': 0xff, 'p': 0xff, 'q': 0xff, 'r': 0xff, 's': 0xff, 't': 0xff, 'u': 0xff,
 	'v': 0xff, 'w': 0xff, 'x': 0xff, 'y': 0xff, 'z': 0xff, '~': 0xff,
+}
+
+// setIPv6AddressFirst is %x30-3A / %x41-46 / %x61-66: 0xff for a byte of the set.
+var setIPv6AddressFirst = [256]uint8{
+	'0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, ':': 0xff, 'A': 0xff,
+	'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff,
+}
+
+// set0To5 is %x30-35: 0xff for a byte of the set.
+var set0To5 = [256]uint8{
+	'0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff,
+}
+
+// set0To4 is %x30-34: 0xff for a byte of the set.
+var set0To4 = [256]uint8{
+	'0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff,
+}
+
+// set1To9 is %x31-39: 0xff for a byte of the set.
+var set1To9 = [256]uint8{
+	'1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff,
 }
 
 // setIPvFutureFirst is "v": 0xff for a byte of the set.

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"go/format"
 	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 
 	c "github.com/seed42851778/rfc3986/combinator"
@@ -115,15 +117,24 @@ type Generator struct {
 	// end) = {start+1, end} would otherwise add one and clamp -1 to 0 in
 	// every slot of every match.
 	CapsOneBased bool
+	// Extern maps the names of named rules to the matchers of another
+	// package that the output calls in their place (the rules' matchers
+	// are not compiled): a function func(in string, pos int) int that
+	// returns the end of a match of the rule at pos, or -1, as the
+	// functions Add makes of rules without captures (internal/ipmatch
+	// holds IP-literal and IPv4address for uri and iri). The diagnoses are
+	// compiled all the same.
+	Extern map[string]ExternFunc
 	// ColdRules names the rules whose runs are scanned by a call of a
 	// function of the output (Prefix + "Scan") rather than written out in
 	// the matchers: rules that the inputs which matter for speed seldom
 	// hold (a port, a userinfo, an IP literal). A diagnosis always calls it.
 	ColdRules []string
 
-	nodes map[*c.Rule]*node // the rules met, read through combinator's view
-	funcs []string          // the emitted functions
-	names map[string]bool   // the names given to Add and AddExplain
+	nodes      map[*c.Rule]*node // the rules met, read through combinator's view
+	externUsed map[string]bool   // the import paths of the Extern functions called
+	funcs      []string          // the emitted functions
+	names      map[string]bool   // the names given to Add and AddExplain
 
 	ruleFuncs []*node // the named rules compiled to functions of their own, in order
 	ruleFunc  map[*node]int
@@ -220,6 +231,13 @@ func (g *Generator) Add(funcName string, rule *c.Rule) error {
 	return nil
 }
 
+// An ExternFunc is a matcher of another package that an output calls
+// (Generator.Extern).
+type ExternFunc struct {
+	Import string // the import path of its package
+	Call   string // the Go expression of the function: ipmatch.IPLiteral
+}
+
 // added is a function the generator has emitted for a rule.
 type added struct {
 	name   string
@@ -279,6 +297,15 @@ func (g *Generator) Source() ([]byte, error) {
 	if len(g.runeSets) > 0 {
 		imports = append(imports, `"unicode/utf8"`)
 	}
+	var ext []string
+	for path := range g.externUsed {
+		ext = append(ext, strconv.Quote(path))
+	}
+	slices.Sort(ext)
+	if len(ext) > 0 && len(imports) > 0 {
+		imports = append(imports, "")
+	}
+	imports = append(imports, ext...)
 	switch len(imports) {
 	case 0:
 	case 1:

@@ -711,3 +711,34 @@ func TestGenerateBehaviourAtTheEdges(t *testing.T) {
 	checkProgram(t, []*c.Rule{never, runAfterCap, bounded},
 		[]string{"", "a", "a!", "ab", "abb", "abb!", "abc", "abcd", "a1", "b"}, nil, "", capsPlain)
 }
+
+// TestGenerateExtern checks that a rule of Extern is a call of the other
+// package's function, imported, that its own matcher is not compiled, that
+// Add of it is a call of that function behind the bounds test, and that its
+// diagnosis is compiled all the same.
+func TestGenerateExtern(t *testing.T) {
+	hex := c.Named("hex", c.Alt(c.Seq(c.Lit("0x"), c.Plus(c.HEXDIG)), c.Lit("0")))
+	r := c.Named("r", c.Seq(c.Lit("="), hex))
+	g := &Generator{Package: "p", Extern: map[string]ExternFunc{"hex": {Import: "example.com/hexes", Call: "hexes.Hex"}}}
+	for name, rule := range map[string]*c.Rule{"m": r, "mHex": hex} {
+		if err := g.Add(name, rule); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := g.AddExplain("x", r); err != nil {
+		t.Fatal(err)
+	}
+	src, err := g.Source()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(src)
+	for _, want := range []string{`import "example.com/hexes"`, "if p = hexes.Hex(in, p); p < 0 {", "return hexes.Hex(in, pos)", "func explainHex("} {
+		if !strings.Contains(s, want) {
+			t.Errorf("the output lacks %s:\n%s", want, s)
+		}
+	}
+	if strings.Contains(s, "func matchHex(") {
+		t.Errorf("the output compiles the matcher of an Extern rule:\n%s", s)
+	}
+}

@@ -17,6 +17,13 @@ func placeholder(kind byte, id int) string {
 // matchFunc returns the name (a placeholder) of the function of the
 // callable rule r, compiling it the first time.
 func (g *Generator) matchFunc(r *node) (string, error) {
+	if ext, ok := g.Extern[r.name]; ok && r.name != "" {
+		if g.externUsed == nil {
+			g.externUsed = map[string]bool{}
+		}
+		g.externUsed[ext.Import] = true
+		return ext.Call, nil
+	}
 	if g.ruleFunc == nil {
 		g.ruleFunc = map[*node]int{}
 	}

@@ -1,12 +1,13 @@
 // Command gen writes the generated matchers and diagnoses of the uri or the
-// iri package: run by go generate in each (uri/gen.go, iri/gen.go), it
+// iri package, or the IP matchers they share (internal/ipmatch): run by go
+// generate in each (uri/gen.go, iri/gen.go, internal/ipmatch/gen.go), it
 // compiles the rules of the grammar's package (internal/urigrammar,
 // internal/irigrammar) to Go with combinator/codegen, as the Spec that
 // package declares says.
 //
 // Usage:
 //
-//	gen -grammar uri|iri [-o file]
+//	gen -grammar uri|iri|ip [-o file]
 package main
 
 import (
@@ -23,15 +24,16 @@ import (
 var specs = map[string]*codegen.Spec{
 	"uri": urigrammar.Spec,
 	"iri": irigrammar.Spec,
+	"ip":  urigrammar.IPSpec,
 }
 
 func main() {
-	grammar := flag.String("grammar", "", "the grammar to generate: uri or iri")
+	grammar := flag.String("grammar", "", "the grammar to generate: uri, iri or ip")
 	out := flag.String("o", "zz_parse_gen.go", "the file to write")
 	flag.Parse()
 	spec, ok := specs[*grammar]
 	if !ok {
-		fmt.Fprintf(os.Stderr, "gen: -grammar %q: want uri or iri\n", *grammar)
+		fmt.Fprintf(os.Stderr, "gen: -grammar %q: want uri, iri or ip\n", *grammar)
 		os.Exit(2)
 	}
 	src, err := spec.Source()
