@@ -14,7 +14,7 @@ import (
 	"github.com/seed42851778/rfc3986/combinator/rfc3987"
 	"github.com/seed42851778/rfc3986/internal/corpus"
 	"github.com/seed42851778/rfc3986/internal/irigrammar"
-	"github.com/seed42851778/rfc3986/internal/irisource"
+
 	"github.com/seed42851778/rfc3986/uri"
 )
 
@@ -202,7 +202,7 @@ func FuzzGeneratedVsInterpreter(f *testing.F) {
 // TestGeneratedUpToDate regenerates zz_parse_gen.go in memory: a change to the
 // grammar or to the generator must come with go generate.
 func TestGeneratedUpToDate(t *testing.T) {
-	want, err := irisource.Source()
+	want, err := irigrammar.Spec.Source()
 	if err != nil {
 		t.Fatal(err)
 	}

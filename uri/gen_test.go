@@ -11,7 +11,6 @@ import (
 	c "github.com/seed42851778/rfc3986/combinator"
 	"github.com/seed42851778/rfc3986/internal/corpus"
 	"github.com/seed42851778/rfc3986/internal/urigrammar"
-	"github.com/seed42851778/rfc3986/internal/urisource"
 )
 
 // generated pairs each top rule with its generated matcher.
@@ -186,7 +185,7 @@ func FuzzGeneratedVsInterpreter(f *testing.F) {
 // TestGeneratedUpToDate regenerates zz_parse_gen.go in memory: a change to the
 // grammar or to the generator must come with go generate.
 func TestGeneratedUpToDate(t *testing.T) {
-	want, err := urisource.Source()
+	want, err := urigrammar.Spec.Source()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -33,8 +33,8 @@ func ExampleGenerateGo() {
 	// // matchPortStop returns the offset, in the last r of the eight bytes whose
 	// // entries w packs, of the first byte not of the set, or r when all r are.
 	// func matchPortStop(w uint64, r int) int {
-	// // matchPortSet0 is %x30-39: 0xff for a byte of the set.
-	// var matchPortSet0 = [256]uint8{
+	// // matchPortSetDIGIT is %x30-39: 0xff for a byte of the set.
+	// var matchPortSetDIGIT = [256]uint8{
 }
 
 // AddExplain compiles what Rule.ExplainFrom computes: the farthest offset a
@@ -63,9 +63,12 @@ func ExampleGenerator_AddExplain() {
 	// func explainPortDiag(in string, lowerBound int, d *portDiag) (offset int) {
 	// func (d *portDiag) fail(pos, id int) {
 	// func (d *portDiag) record(pos, id int) {
+	// func (d *portDiag) explain(in string, lowerBound, root, end int) int {
+	// func (d *portDiag) miss(pos, far, mark, root, id int) int {
 	// func (d *portDiag) named(pos, far, mark, id int) {
 	// func (d *portDiag) truncate(n int) {
 	// func (d *portDiag) appendLabels(buf []string) []string {
+	// func portRun(in string, root int, d *portDiag) int {
 }
 
 // CapsType and CapsMake store the captures in a form of the target

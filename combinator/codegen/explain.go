@@ -1,9 +1,7 @@
 package codegen
 
 import (
-	"embed"
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -38,6 +36,7 @@ func (g *Generator) AddExplain(funcName string, rule *c.Rule) error {
 		return fmt.Errorf("codegen: generate: %q is not a Go identifier", funcName)
 	}
 	r := g.nodeOf(rule)
+	g.nameSets(r, "")
 	g.reserve(funcName)
 	g.reserve(funcName + "Diag")
 	root, rootID, err := g.explainFunc(r)
@@ -64,26 +63,8 @@ return -1, buf
 	fmt.Fprintf(&b, "// can size the storage of the labels (d.n of them) before it appends them\n")
 	fmt.Fprintf(&b, "// (d.appendLabels).\n")
 	fmt.Fprintf(&b, "func %sDiag(in string, lowerBound int, d *%s) (offset int) {\n", funcName, g.diagType())
-	fmt.Fprintf(&b, `if lowerBound < 0 || lowerBound > len(in) {
-lowerBound = -1
-}
-for {
-*d = %[1]s{far: lowerBound, root: %[4]d}
-e := %[2]s(in, 0, d)
-if e == len(in) {
-return -1
-}
-if e >= 0 {
-d.fail(e, %[3]d)
-}
-if d.n == 0 && lowerBound >= 0 {
-lowerBound = -1 // the bound was past the farthest failure
-continue
-}
-return d.far
-}
-}
-`, g.diagType(), root, end, rootID)
+	fmt.Fprintf(&b, "return d.explain(in, lowerBound, %d, %d)\n}\n", rootID, end)
+	g.roots = append(g.roots, rootFunc{rootID, root})
 	g.funcs = append(g.funcs, b.String())
 	return nil
 }
@@ -130,9 +111,10 @@ func (g *Generator) explainFunc(r *node) (string, int, error) {
 	f.dead = true
 	f.place(fail)
 	if r.name != "" && fail.uses > 0 {
-		f.emit("if d.far == pos && d.root != %d {\nd.named(pos, far, mark, %d)\n}", id, g.labelID(r.label))
+		f.emit("return d.miss(pos, far, mark, %d, %d)", id, g.labelID(r.label))
+	} else {
+		f.emit("return -1")
 	}
-	f.emit("return -1")
 	if f.err != nil {
 		return "", 0, f.err
 	}
@@ -170,15 +152,9 @@ func (f *genFunc) dnode(r *node, fail *label) {
 		f.dbody(r, fail)
 		return
 	}
-	name, _, err := f.g.explainFunc(r)
-	if err != nil {
-		if f.err == nil {
-			f.err = err
-		}
-		return
+	if expr, ok := f.diagExpr(r); ok {
+		f.call(expr, fail)
 	}
-	fail.uses++
-	f.emit("if e := %s(in, p, d); e >= 0 {\np = e\n} else {\ngoto %s\n}", name, fail.name)
 }
 
 // goTo returns the text of a jump to l, counting the use: only for a
@@ -199,22 +175,16 @@ func (f *genFunc) dbody(r *node, fail *label) {
 		return
 	}
 	switch r.kind {
-	case kLit, kLitFold, kEnd, kFunc, kRunes:
+	case kLit, kLitFold:
+		if expr, ok := f.termExpr(r); ok {
+			f.call(expr, fail)
+		}
+	case kEnd, kFunc, kRunes:
 		miss, ok := f.newLabel(), f.newLabel()
 		f.node(r, miss)
 		f.jump(ok)
 		f.place(miss)
-		if r.tail != nil {
-			// Where the literal stops matching, with the label of its tail.
-			ids := []string{strconv.Itoa(f.g.labelID(r.label))}
-			for _, t := range r.tail {
-				ids = append(ids, strconv.Itoa(f.g.labelID(t)))
-			}
-			f.g.litTails = true
-			f.emit("d.failLit(in, p, %s, %t, %s)", strconv.Quote(r.lit), r.kind == kLitFold, strings.Join(ids, ", "))
-		} else {
-			f.emit("d.fail(p, %d)", f.g.labelID(r.label))
-		}
+		f.emit("d.fail(p, %d)", f.g.labelID(r.label))
 		f.jump(fail)
 		f.place(ok)
 	case kSeq:
@@ -223,11 +193,7 @@ func (f *genFunc) dbody(r *node, fail *label) {
 				break // what comes after a node that cannot match is never run
 			}
 			next := f.newLabel()
-			switch {
-			case s.byte1:
-				f.emit("if p < d.far && p < len(in) {\nif in[p] != %s {\n%s\n}\np++\n%s\n}",
-					byteLit(s.lit[0]), goTo(fail), goTo(next))
-			case s.optional:
+			if s.optional {
 				f.emit("if p < d.far && (%s) {\n%s\n}", f.byteIn(s.first, false), goTo(next))
 			}
 			f.dnode(s, fail)
@@ -239,19 +205,7 @@ func (f *genFunc) dbody(r *node, fail *label) {
 			f.jump(fail)
 			return
 		}
-		save := f.newVar()
-		f.set(save, "p")
-		done := f.newLabel()
-		for _, s := range r.subs {
-			next := f.newLabel()
-			f.skipOrRecord(s, next)
-			f.dnode(s, next)
-			f.jump(done)
-			f.place(next)
-			f.set("p", save)
-		}
-		f.jump(fail)
-		f.place(done)
+		f.dalt(r, fail)
 	case kRep:
 		f.drep(r, fail)
 	case kCap:
@@ -294,10 +248,17 @@ func (f *genFunc) skipOrRecord(s *node, next *label) {
 	f.emit("if %s {\nif p >= d.far {\nd.fail(p, %d)\n}\n%s\n}", cant, f.g.labelID(s.label), goTo(next))
 }
 
-// drep emits the diagnosis run of a repetition.
+// drep emits the diagnosis run of a repetition: a call of the function of
+// its loop where it has one (repFunc), else its code in place.
 func (f *genFunc) drep(r *node, fail *label) {
 	s := r.subs[0]
-	if r.max == 1 && r.min == 0 && !s.hasCaps {
+	if r.max == 1 && r.min == 0 && !f.loopCalled(r, true) {
+		if expr, ok := f.diagExpr(s); ok {
+			f.tryCall(expr, "", nil) // a call leaves p as it was where it fails
+			return
+		}
+	}
+	if r.max == 1 && r.min == 0 && !f.loopCalled(r, true) {
 		save, miss := f.newVar(), f.newLabel()
 		f.set(save, "p")
 		f.dnode(s, miss)
@@ -311,21 +272,37 @@ func (f *genFunc) drep(r *node, fail *label) {
 	if r.max == 0 {
 		return
 	}
-	counted := r.min > 0 || r.max != Unbounded
+	if f.loopCalled(r, true) {
+		f.callLoop(r, fail, true)
+		return
+	}
+	lo, hi := "", ""
+	if r.min > 0 {
+		lo = strconv.Itoa(r.min)
+	}
+	if r.max != Unbounded {
+		hi = strconv.Itoa(r.max)
+	}
+	f.dloop(s, lo, hi, fail)
+}
+
+// dloop emits the diagnosis run of the loop of a repetition of s, bounded
+// as loop's.
+func (f *genFunc) dloop(s *node, lo, hi string, fail *label) {
 	n := f.newVar()
-	if counted {
+	if lo != "" || hi != "" {
 		f.set(n, "0")
 	}
 	head, stop, iterFail, ok := f.newLabel(), f.newLabel(), f.newLabel(), f.newLabel()
 	f.loopHead(head)
-	if r.max != Unbounded {
-		f.jumpIf(fmt.Sprintf("%s == %d", n, r.max), stop)
+	if hi != "" {
+		f.jumpIf(n+" == "+hi, stop)
 	}
 	f.skipOrRecord(s, stop)
 	save := f.newVar()
 	f.set(save, "p")
 	f.dnode(s, iterFail)
-	if counted {
+	if lo != "" || hi != "" {
 		f.emit("%s++", n)
 	}
 	if s.nullable {
@@ -335,8 +312,8 @@ func (f *genFunc) drep(r *node, fail *label) {
 	f.place(iterFail)
 	f.set("p", save)
 	f.place(stop)
-	if r.min > 0 {
-		f.jumpIf(fmt.Sprintf("%s < %d", n, r.min), fail)
+	if lo != "" {
+		f.jumpIf(n+" < "+lo, fail)
 	}
 	f.place(ok)
 }
@@ -349,6 +326,10 @@ func (f *genFunc) drep(r *node, fail *label) {
 func (f *genFunc) dfused(r *node, fail *label) {
 	switch r.fast {
 	case fUnit:
+		if expr, ok := f.termExpr(r); ok {
+			f.call(expr, fail)
+			return
+		}
 		miss, ok := f.newLabel(), f.newLabel()
 		f.fused(r, miss)
 		f.jump(ok)
@@ -416,78 +397,63 @@ func (f *genFunc) recordUnits(unit *node, pos string) string {
 	return s
 }
 
-// diagSource returns the type of the diagnosis record, its methods and the
-// table of labels, when the output has a diagnosis: the declarations of
-// package internal/diagrt, renamed after the prefix, with the numbers of
-// this output in place of the constants of its stubs.
-func (g *Generator) diagSource() string {
-	if len(g.explained) == 0 {
-		return ""
+// unitLabel returns the label that the diagnosis of the fused unit r
+// records where r does not match, when there is one: r takes no
+// pct-encoded triplet and is not a choice of labelled units (recordUnits).
+func unitLabel(r *node) (string, bool) {
+	unit := r
+	for unit.name == "" && unit.kind == kSeq && len(unit.subs) == 1 {
+		unit = unit.subs[0]
 	}
-	hexID := 0
-	if g.hexdig {
-		hexID = g.labelID(c.HEXDIG.Label())
+	if unit.pct || unit.name == "" && unit.kind == kAlt {
+		return "", false
 	}
-	var b strings.Builder
-	b.WriteString(runtimeDecls("diag.go"))
-	if g.hexdig {
-		b.WriteString(runtimeDecls("hexdig.go"))
-	}
-	if g.litTails {
-		b.WriteString(runtimeDecls("littails.go"))
-	}
-	var hexTable string
-	if g.hexdig {
-		hexTable = g.table(c.HexDigSet)
-	}
-	src := runtimeIdent.ReplaceAllStringFunc(b.String(), func(id string) string {
-		switch id {
-		case "genDiag":
-			return g.diagType()
-		case "genLabels":
-			return g.prefix() + "Labels"
-		case "genLabelCount":
-			return strconv.Itoa(len(g.labels))
-		case "genSeenWords":
-			return strconv.Itoa((len(g.labels) + 63) / 64)
-		case "genHexdigLabel":
-			return strconv.Itoa(hexID)
-		case "genHexdig":
-			return hexTable
-		}
-		return id
-	})
-	b.Reset()
-	b.WriteString(src)
-	fmt.Fprintf(&b, "\n// %s are the labels of the rules a diagnosis records.\nvar %s = [...]string{\n", g.prefix()+"Labels", g.prefix()+"Labels")
-	for _, l := range g.labels {
-		fmt.Fprintf(&b, "%s,\n", strconv.Quote(l))
-	}
-	b.WriteString("}\n")
-	return b.String()
+	return unit.label, true
 }
 
-// runtime holds the source of the diagnosis runtime, internal/diagrt.
-//
-//go:embed internal/diagrt/diag.go internal/diagrt/hexdig.go internal/diagrt/littails.go
-var runtime embed.FS
-
-// runtimeMark starts what is copied of a runtime file.
-const runtimeMark = "// codegen: copy from here.\n"
-
-// runtimeIdent matches the identifiers of the runtime that an output renames.
-var runtimeIdent = regexp.MustCompile(`\bgen(?:Diag|Labels|LabelCount|SeenWords|HexdigLabel|Hexdig)\b`)
-
-// runtimeDecls returns the declarations of the runtime file name: what
-// follows its mark.
-func runtimeDecls(name string) string {
-	src, err := runtime.ReadFile("internal/diagrt/" + name)
-	if err != nil {
-		panic("codegen: the runtime file " + name + " is not embedded")
+// dalt emits the diagnosis run of an ordered choice: each alternative in
+// turn from the same position, skipped or recorded (skipOrRecord) where it
+// cannot start with the next byte. An alternative that is one call
+// (callExpr) leaves p as it was where it fails.
+func (f *genFunc) dalt(r *node, fail *label) {
+	save := f.newVar()
+	f.set(save, "p")
+	done := f.newLabel()
+	moved := false // p has moved since save, by an alternative that failed
+	for _, s := range r.subs {
+		if moved {
+			f.set("p", save)
+			moved = false
+		}
+		cond := ""
+		if s.name != "" && !s.nullable {
+			// What skipOrRecord does, as a condition; made before the
+			// call, which numbers the labels of its rule.
+			cond = f.expectExpr(s) + " >= 0"
+		}
+		if expr, ok := f.diagExpr(s); ok {
+			f.tryCall(expr, cond, done)
+			continue
+		}
+		next := f.newLabel()
+		f.skipOrRecord(s, next)
+		f.dnode(s, next)
+		f.jump(done)
+		f.place(next)
+		moved = true
 	}
-	_, decls, ok := strings.Cut(string(src), runtimeMark)
-	if !ok {
-		panic("codegen: the runtime file " + name + " has no mark")
+	f.jump(fail)
+	f.place(done)
+}
+
+// expectExpr returns the expression that records the named rule s as
+// expected at p, at or past the farthest failure, and evaluates to -1 when
+// the next byte cannot start s, to p+1 otherwise (the runtime's byte1 or
+// class on s's first set).
+func (f *genFunc) expectExpr(s *node) string {
+	f.g.useByte = true
+	if b, ok := single(s.first); ok {
+		return fmt.Sprintf("d.byte1(in, p, %s, %d)", byteLit(b), f.g.labelID(s.label))
 	}
-	return "\n" + decls
+	return fmt.Sprintf("d.class(in, p, &%s, %d)", f.g.table(s.first), f.g.labelID(s.label))
 }

@@ -95,6 +95,12 @@ func (g *Generator) nodeOf(r *c.Rule) *node {
 		n.runes = r.Runes()
 	}
 	n.runeFuse()
+	if n.kind == kRep {
+		if g.repeats == nil {
+			g.repeats = map[string]int{}
+		}
+		g.repeats[ruleKey(n.subs[0])]++
+	}
 	g.nodes[r] = n
 	return n
 }

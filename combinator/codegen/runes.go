@@ -262,8 +262,8 @@ func (f *genFunc) runeUnitStep(r *node, orElse string) string {
 // the scan of the bytes of r's set eight at a time (runScan), as runLoop
 // has it, then at the byte it stopped at a pct-encoded triplet, when r takes
 // them, or a character of r's code points, and the scan again. Most of an
-// IRI is ASCII: a step a byte, as runeUnitStep takes them, cost an IRI 1.7
-// times a URI's parse.
+// IRI is ASCII, which a step a byte, as runeUnitStep takes them, scans far
+// slower (measured: see BENCHMARKS.md, "Session 12, second part").
 func (f *genFunc) runeRunLoop(r *node) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "for {\n%s\nif uint(p) >= uint(len(in)) {\nbreak\n}\n", f.runScan(r.set))

@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 	"unicode/utf8"
 
@@ -146,5 +147,75 @@ func TestRuneFusionAgrees(t *testing.T) {
 	// The generator's own form: *( "/" isegment ) is one loop.
 	if n := g.nodeOf(rfc3987.IPathAbempty); n.rfast != fSepRun || n.sep != '/' || !n.set.Contains('/') {
 		t.Errorf("ipath-abempty: rune-fused as %v, sep %q", n.rfast, n.sep)
+	}
+}
+
+// TestRuneFuseForms: the generator derives the rune-fused forms under
+// combinator's conditions: a choice of single characters whose code points
+// outside ASCII start at U+0080 or above is one unit, a repetition of one or
+// of a rune class from U+0080 one loop, a one-rule Seq of a unit a unit; a
+// set that holds ASCII code points, and a one-rule Seq of what is no unit,
+// are not fused; *( sep *unit ) with such units is one loop (the
+// generator's own form), also inside a one-rule Seq, unless sep is a byte
+// outside ASCII (%x80, which may be part of a character).
+func TestRuneFuseForms(t *testing.T) {
+	alpha := c.Class(c.ByteRange('a', 'z'))
+	from80 := c.RuneClass(c.Runes(c.RuneRange{Lo: 0x80, Hi: 0x10FFFF}))
+	fromA := c.RuneClass(c.Runes(c.RuneRange{Lo: 'A', Hi: 0x10FFFF}))
+	for _, tc := range []struct {
+		name string
+		r    *c.Rule
+		want c.FusedKind
+	}{
+		{"alpha / %x80-10FFFF", c.Alt(alpha, from80), fUnit},
+		{"*%x80-10FFFF", c.Star(from80), fRun},
+		{"*( alpha / %x80-10FFFF )", c.Star(c.Alt(alpha, from80)), fRun},
+		{"( alpha / %x80-10FFFF ) in a Seq", c.Seq(c.Alt(alpha, from80)), fUnit},
+		{`%s"ab" in a Seq`, c.Seq(c.Lit("ab")), fNone},
+		{"alpha / %x41-10FFFF", c.Alt(alpha, fromA), fNone},
+		{"*%x41-10FFFF", c.Star(fromA), fNone},
+		{`*( "/" *( alpha / %x80-10FFFF ) )`, c.Star(c.Seq(c.Lit("/"), c.Star(c.Alt(alpha, from80)))), fSepRun},
+		{`*( "/" *( alpha / %x80-10FFFF ) ) in a Seq`, c.Star(c.Seq(c.Seq(c.Lit("/"), c.Star(c.Alt(alpha, from80))))), fSepRun},
+		{`*( %x80 *( alpha / %x80-10FFFF ) )`, c.Star(c.Seq(c.Lit("\x80"), c.Star(c.Alt(alpha, from80)))), fNone},
+	} {
+		g := &Generator{Package: "p"}
+		if got := g.nodeOf(tc.r).rfast; got != tc.want {
+			t.Errorf("%s: rune-fused form %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestRuneFuncRangesInline: the function of a set of code points tests up to
+// runeRangesInline (4) ranges one by one, and searches a table of them
+// above.
+func TestRuneFuncRangesInline(t *testing.T) {
+	for n := 4; n <= 5; n++ {
+		var rs []c.RuneRange
+		for i := 0; i < n; i++ {
+			rs = append(rs, c.RuneRange{Lo: rune(0x100 + 2*i), Hi: rune(0x100 + 2*i)})
+		}
+		src := genSource(t, func(g *Generator) error { return g.Add("m", c.RuneClass(c.Runes(rs...))) })
+		if got, want := strings.Contains(src, "Ranges = [...][2]rune{"), n > 4; got != want {
+			t.Errorf("%d ranges: a table %v, want %v:\n%s", n, got, want, src)
+		}
+	}
+}
+
+// TestHasTwoByte: U+0080 to U+07FF are the code points of two bytes in
+// UTF-8 (RFC 3629 §3): a range holds one when it reaches into them, at
+// either end.
+func TestHasTwoByte(t *testing.T) {
+	for _, tc := range []struct {
+		r    c.RuneRange
+		want bool
+	}{
+		{c.RuneRange{Lo: 0x7FF, Hi: 0x10FFFF}, true},
+		{c.RuneRange{Lo: 0x00, Hi: 0x80}, true},
+		{c.RuneRange{Lo: 0x00, Hi: 0x7F}, false},
+		{c.RuneRange{Lo: 0x800, Hi: 0x10FFFF}, false},
+	} {
+		if got := hasTwoByte([]c.RuneRange{tc.r}); got != tc.want {
+			t.Errorf("hasTwoByte(%X-%X) = %v, want %v", tc.r.Lo, tc.r.Hi, got, tc.want)
+		}
 	}
 }

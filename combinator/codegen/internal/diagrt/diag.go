@@ -39,6 +39,44 @@ func (d *genDiag) record(pos, id int) {
 	d.n++
 }
 
+// explain runs the diagnosis of in as a whole by the diagnosis run of the
+// rule numbered root (genRun), from lowerBound (ExplainFrom: where the
+// failed match stopped, or -1): it returns the farthest offset any
+// alternative reached, what was expected there left in d; or -1 when in
+// matches. end is the label of the end of input, expected after a match of
+// a prefix.
+func (d *genDiag) explain(in string, lowerBound, root, end int) int {
+	if lowerBound < 0 || lowerBound > len(in) {
+		lowerBound = -1
+	}
+	for {
+		*d = genDiag{far: lowerBound, root: root}
+		e := genRun(in, root, d)
+		if e == len(in) {
+			return -1
+		}
+		if e >= 0 {
+			d.fail(e, end)
+		}
+		if d.n == 0 && lowerBound >= 0 {
+			lowerBound = -1 // the bound was past the farthest failure
+			continue
+		}
+		return d.far
+	}
+}
+
+// miss ends the diagnosis run of a named rule that did not match from pos,
+// where the record held far and mark labels: where the farthest failure is
+// pos and the rule is not the one explained (numbered root), the rule is
+// recorded in place of what its run recorded (named). It returns -1.
+func (d *genDiag) miss(pos, far, mark, root, id int) int {
+	if d.far == pos && d.root != root {
+		d.named(pos, far, mark, id)
+	}
+	return -1
+}
+
 // named records, in place of what its run recorded, the named rule labelled
 // id that failed where it starts, at pos, the farthest failure. It keeps the
 // mark labels recorded before the run when the farthest failure was already

@@ -69,8 +69,7 @@ func TestNamed(t *testing.T) {
 
 // TestAppendLabels checks that the labels are appended to buf, growing it
 // only when it is short: in place with room to spare and with exactly the
-// room (which kills appendLabels's `cap(buf)-n < d.n` → `<=` mutant, which
-// copied it), grown with none.
+// room, grown with none.
 func TestAppendLabels(t *testing.T) {
 	d := &genDiag{far: -1}
 	d.fail(0, 1)
@@ -90,45 +89,56 @@ func TestAppendLabels(t *testing.T) {
 	}
 }
 
-// TestHexdig checks where HEXDIG is expected after a "%" (RFC 3986 §2.1:
-// pct-encoded = "%" HEXDIG HEXDIG).
-func TestHexdig(t *testing.T) {
-	for _, tc := range []struct {
-		in  string
-		far int // -1: nothing recorded
-	}{
-		{"%41", -1}, {"%4", 2}, {"%", 1}, {"%g1", 1}, {"%4g", 2}, {"a", -1}, {"", -1},
-	} {
-		d := &genDiag{far: -1}
-		d.hexdig(tc.in, 0)
-		if d.far != tc.far || (tc.far >= 0 && !cmp.Equal(labelsOf(d), []string{"HEXDIG"})) {
-			t.Errorf("%q: far %d labels %q, want far %d", tc.in, d.far, labelsOf(d), tc.far)
-		}
+// TestNamedAtOffsetZero: a named rule that fails where it starts, at offset 0,
+// with nothing recorded before its run, is expected there alone: what its
+// run recorded at 0 is dropped.
+func TestNamedAtOffsetZero(t *testing.T) {
+	d := &genDiag{far: -1}
+	mark, far := d.n, d.far
+	d.fail(0, 2) // inside the run
+	d.named(0, far, mark, 3)
+	if diff := cmp.Diff([]string{`"::"`}, labelsOf(d)); d.far != 0 || diff != "" {
+		t.Fatalf("far %d (-want +got):\n%s", d.far, diff)
 	}
 }
 
-// TestFailLit checks that a literal is expected where it starts, or its
-// tail where its first bytes match.
-func TestFailLit(t *testing.T) {
-	for _, tc := range []struct {
-		in   string
-		fold bool
-		far  int
-		want string
-	}{
-		{"x", false, 0, "a"},
-		{":y", false, 1, "b"},
-		{"AB", true, 2, `":"`},
-		{"AB", false, 0, "a"},
-	} {
-		d := &genDiag{far: -1}
-		lit := ":x"
-		if tc.fold || tc.in == "AB" {
-			lit = "abc"
-		}
-		d.failLit(tc.in, 0, lit, tc.fold, 1, 2, 4)
-		if got := labelsOf(d); d.far != tc.far || !cmp.Equal(got, []string{tc.want}) {
-			t.Errorf("%q fold %v: far %d %q, want %d %q", tc.in, tc.fold, d.far, got, tc.far, tc.want)
-		}
+// TestMiss checks that a named rule that fails where the farthest failure
+// is replaces what its run recorded, unless it is the rule explained, and
+// that one that fails before it changes nothing.
+func TestMiss(t *testing.T) {
+	d := &genDiag{far: -1, root: 7}
+	mark, far := d.n, d.far
+	d.fail(2, 1) // inside the run of a rule from 2
+	if got := d.miss(2, far, mark, 5, 3); got != -1 || !cmp.Equal(labelsOf(d), []string{`"::"`}) {
+		t.Errorf("miss at the farthest failure: %d %q", got, labelsOf(d))
+	}
+	d = &genDiag{far: -1, root: 7}
+	d.fail(2, 1)
+	if d.miss(2, -1, 0, 7, 3); !cmp.Equal(labelsOf(d), []string{"a"}) {
+		t.Errorf("the rule explained replaced what its run recorded: %q", labelsOf(d))
+	}
+	if d.miss(1, -1, 0, 5, 3); !cmp.Equal(labelsOf(d), []string{"a"}) {
+		t.Errorf("a rule that failed before the farthest failure changed the record: %q", labelsOf(d))
+	}
+}
+
+// TestExplain checks the diagnosis of a whole input by the rule of stubs.go,
+// ":": -1 where the run
+// matches it all, the end of input expected after a match of a prefix, and
+// a second run without the lower bound where the bound was past what the
+// run recorded.
+func TestExplain(t *testing.T) {
+	var d genDiag
+	if off := d.explain(":", -1, 0, 0); off != -1 {
+		t.Errorf("a match: offset %d", off)
+	}
+	if off := d.explain(":x", -1, 0, 0); off != 1 || !cmp.Equal(labelsOf(&d), []string{"HEXDIG"}) {
+		t.Errorf("a prefix: offset %d %q", off, labelsOf(&d))
+	}
+	if off := d.explain("x", 1, 0, 0); off != 0 || !cmp.Equal(labelsOf(&d), []string{`":"`}) {
+		t.Errorf("a bound past the failure: offset %d %q", off, labelsOf(&d))
+	}
+	if off := d.explain("x", 7, 0, 0); off != 0 {
+		t.Errorf("a bound outside in: offset %d", off)
 	}
 }

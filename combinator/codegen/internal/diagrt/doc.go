@@ -2,7 +2,8 @@
 // generates: the record a diagnosis run keeps of the farthest failure and
 // of what was expected there. It is ordinary Go, compiled and tested here;
 // the generator copies its declarations into each generated file (diag.go,
-// and hexdig.go and littails.go where the diagnoses need them), renaming
+// and byte.go, lit.go and hexdig.go where the diagnoses need them: the
+// matching of a terminal that records what it expected), renaming
 // the identifiers that start with "gen" after Generator.Prefix and putting
 // the numbers of the generated file in place of the constants of stubs.go.
 // Nothing imports this package: generated code carries its own copy, so

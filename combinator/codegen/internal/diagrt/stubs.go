@@ -23,3 +23,16 @@ var genHexdig = func() (t [256]uint8) {
 	}
 	return t
 }()
+
+// genRun is the diagnosis run of the rule numbered root, from offset 0: a
+// switch over the rules explained, in an output. Here rule 0 is ":".
+func genRun(in string, root int, d *genDiag) int {
+	if root != 0 {
+		return -1
+	}
+	if len(in) > 0 && in[0] == ':' {
+		return 1
+	}
+	d.fail(0, 4)
+	return -1
+}

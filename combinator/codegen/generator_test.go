@@ -120,62 +120,6 @@ func genGrammars() []*c.Rule {
 	}
 }
 
-// commitInAlt is the shape of URI: scheme ":" hier-part [ "?" query ], with
-// a hier-part that never fails (its last alternative matches empty).
-var commitInAlt = c.Seq(c.Capture(0, c.Plus(c.Class(c.ByteRange('a', 'z')))), c.Lit(":"),
-	c.Alt(c.Seq(c.Lit("//"), c.Capture(1, c.Star(c.Class(c.ByteRange('a', 'z'))))), c.Capture(2, c.Plus(c.Lit("b"))), c.Capture(3, c.Lit(""))),
-	c.Opt(c.Seq(c.Lit("?"), c.Capture(3, c.Star(c.Class(c.ByteRange('a', 'z')))))))
-
-// TestCommitPoint checks where the matcher of commitInAlt stores its
-// captures: slots 0 to 2, which nothing after the choice sets, at the end
-// of each of its three alternatives, where the match can no longer fail;
-// slot 3, which the option after it sets, once at the end.
-func TestCommitPoint(t *testing.T) {
-	g := &Generator{Package: "x", Slots: 4}
-	if err := g.Add("match", commitInAlt); err != nil {
-		t.Fatal(err)
-	}
-	src, err := g.Source()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for slot, want := range []int{3, 3, 3, 1} {
-		if got := strings.Count(string(src), fmt.Sprintf("caps[%d] = ", slot)); got != want {
-			t.Errorf("caps[%d] stored %d times, want %d:\n%s", slot, got, want, src)
-		}
-	}
-}
-
-// needleInLoop is a choice between a run with a byte after it and something
-// else, repeated: the IndexByte test of the byte would read the rest of the
-// input at each step, which is not linear, so it is not made there.
-var needleInLoop = c.Plus(c.Alt(c.Seq(c.Capture(0, c.Star(c.Class(c.ByteRange('a', 'z')))), c.Lit("@")), c.Lit("!")))
-
-// TestNeedleOnlyOnce checks where the IndexByte test before a run and its
-// byte is made: in the function of Add, outside a repetition, and not in the
-// function of a named rule, which another may call in a loop.
-func TestNeedleOnlyOnce(t *testing.T) {
-	for _, tc := range []struct {
-		name string
-		r    *c.Rule
-		want int
-	}{
-		{"an Opt at the top", c.Seq(c.Opt(c.Seq(c.Capture(0, c.Star(c.Class(c.ByteRange('a', 'z')))), c.Lit("@"))), c.Lit("x")), 1},
-		{"in a repetition", needleInLoop, 0},
-		{"authority with captures", c.Seq(c.Lit("//"), c.Capture(0, c.Seq(c.Opt(c.Seq(c.Capture(1, c.UserInfo), c.Lit("@"))), c.Capture(2, c.Host)))), 1},
-		{"URI-reference, a named rule", c.URIReference, 0},
-		{"a named rule's own function", c.Seq(c.Star(c.Lit("x")), c.Capture(0, c.Lit("y")), c.Authority), 0},
-	} {
-		src, err := GenerateGo(tc.r, "p", "m")
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := strings.Count(string(src), "strings.IndexByte("); got != tc.want {
-			t.Errorf("%s: %d IndexByte tests, want %d", tc.name, got, tc.want)
-		}
-	}
-}
-
 // genInputs returns the strings the generated matchers are tried on: a table
 // and random strings over the bytes the grammars care about.
 func genInputs() []string {
@@ -618,5 +562,183 @@ func TestGenerateCapsType(t *testing.T) {
 	}
 	if err := (&Generator{Package: "p", CapsOneBased: true}).Add("m", x); err == nil || !strings.Contains(err.Error(), "CapsOneBased needs") {
 		t.Errorf("CapsOneBased without CapsMake: err = %v, want an error", err)
+	}
+}
+
+// TestGenerateErrorInNamedRule: a Func terminal without a Go name inside a
+// named rule, which the output makes a function of its own, fails Add and
+// AddExplain as it does at the top (the error of the inner function is the
+// error of the outer one).
+func TestGenerateErrorInNamedRule(t *testing.T) {
+	rule := c.Seq(c.Lit("a"), c.Named("inner", c.Seq(c.Lit("b"), c.Func("f", genDigits))))
+	for name, add := range map[string]func(*Generator) error{
+		"Add":        func(g *Generator) error { return g.Add("m", rule) },
+		"AddExplain": func(g *Generator) error { return g.AddExplain("x", rule) },
+	} {
+		err := add(&Generator{Package: "p"})
+		if err == nil || !strings.Contains(err.Error(), `Func terminal "f" has no Go name`) {
+			t.Errorf("%s: err = %v, want the Func terminal \"f\" without a Go name", name, err)
+		}
+	}
+}
+
+// TestGenerateChoiceOfAdded: an Alt of rules with captures that were all
+// added before, with the same slots, is written as calls of their
+// functions in order, the last one's result returned as it is (the first
+// alternative that matches wins, RFC 5234 §3.2 read as PEG's ordered
+// choice).
+func TestGenerateChoiceOfAdded(t *testing.T) {
+	x := c.Capture(0, c.Lit("x"))
+	y := c.Capture(0, c.Lit("y"))
+	z := c.Capture(0, c.Lit("z"))
+	g := &Generator{Package: "p", Slots: 1}
+	for name, r := range map[string]*c.Rule{"mx": x, "my": y, "mz": z} {
+		if err := g.Add(name, r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := g.Add("choice", c.Alt(x, y, z)); err != nil {
+		t.Fatal(err)
+	}
+	src, err := g.Source()
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, body, _ := bytes.Cut(src, []byte("func choice("))
+	body, _, _ = bytes.Cut(body, []byte("\n}\n"))
+	for _, want := range []string{
+		"if e := mx(in, pos, caps); e >= 0 {\n\t\treturn e\n\t}\n" +
+			"\tif e := my(in, pos, caps); e >= 0 {\n\t\treturn e\n\t}\n" +
+			"\treturn mz(in, pos, caps)",
+	} {
+		if !bytes.Contains(body, []byte(want)) {
+			t.Errorf("choice does not hold\n%s\nits body:\n%s", want, body)
+		}
+	}
+}
+
+// genSource returns the output of a Generator of package p after add.
+func genSource(t *testing.T, add func(g *Generator) error) string {
+	t.Helper()
+	g := &Generator{Package: "p"}
+	if err := add(g); err != nil {
+		t.Fatal(err)
+	}
+	src, err := g.Source()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(src)
+}
+
+// TestGenerateCapsOfTheLastSlot: the function of a rule with captures takes
+// room for each slot up to the last one it captures ("number slots
+// densely"): caps *[1][2]int for slot 0, *[2][2]int for slot 1, which the
+// matcher fills.
+func TestGenerateCapsOfTheLastSlot(t *testing.T) {
+	for slot, want := range []string{"caps *[1][2]int) int {", "caps *[2][2]int) int {"} {
+		src, err := GenerateGo(c.Capture(slot, c.Lit("a")), "p", "m")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, want := range []string{"func m(in string, pos int, " + want, "caps[" + strconv.Itoa(slot) + "] = [2]int{"} {
+			if !bytes.Contains(src, []byte(want)) {
+				t.Errorf("slot %d: the output does not hold %q:\n%s", slot, want, src)
+			}
+		}
+	}
+}
+
+// TestGenerateHeader: a Header is written before the package clause, with a
+// blank line after it (a "// Code generated ... DO NOT EDIT." line must
+// stand apart from the package clause, or it is the package's doc), whether
+// or not it ends in a newline; with none, the output starts with the
+// package clause.
+func TestGenerateHeader(t *testing.T) {
+	const code = "// Code generated by a test. DO NOT EDIT."
+	for _, tc := range []struct{ header, want string }{
+		{code, code + "\n\npackage p\n"},
+		{code + "\n", code + "\n\npackage p\n"},
+		{"", "package p\n"},
+	} {
+		g := &Generator{Package: "p", Header: tc.header}
+		if err := g.Add("m", c.Lit("a")); err != nil {
+			t.Fatal(err)
+		}
+		src, err := g.Source()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.HasPrefix(src, []byte(tc.want)) {
+			t.Errorf("Header %q: the output starts\n%.80s\nwant\n%s", tc.header, src, tc.want)
+		}
+	}
+}
+
+// TestGenerateBehaviourAtTheEdges compiles matchers of three shapes no
+// other grammar of the tests has and checks that they agree with the
+// interpreter (checkProgram), whose results on these inputs are checked
+// here first by hand, from RFC 5234:
+//
+//   - ( "a" ) ( ) never matches: a choice of no alternatives matches
+//     nothing, so its matcher never stores slot 0 and declares no variable
+//     of it.
+//   - ( "a" ) 1*"b" fails on "a" and "a!" after the capture: the captures
+//     are left alone.
+//   - 0*2ALPHA matches two letters of "abc" (RFC 5234 §3.6: at most two
+//     occurrences).
+func TestGenerateBehaviourAtTheEdges(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a program")
+	}
+	alpha := c.Class(c.ByteRange('a', 'z'))
+	never := c.Seq(c.Capture(0, c.Lit("a")), c.Alt())
+	runAfterCap := c.Seq(c.Capture(0, c.Lit("a")), c.Plus(c.Lit("b")))
+	bounded := c.Rep(0, 2, alpha)
+	for _, tc := range []struct {
+		r    *c.Rule
+		in   string
+		want int
+	}{
+		{never, "a", -1}, {never, "ab", -1},
+		{runAfterCap, "a", -1}, {runAfterCap, "a!", -1}, {runAfterCap, "abb", 3},
+		{bounded, "abc", 2}, {bounded, "a1", 1}, {bounded, "", 0},
+	} {
+		if got := tc.r.MatchAt(tc.in, 0); got != tc.want {
+			t.Fatalf("the interpreter: %s on %q: %d, want %d", tc.r, tc.in, got, tc.want)
+		}
+	}
+	checkProgram(t, []*c.Rule{never, runAfterCap, bounded},
+		[]string{"", "a", "a!", "ab", "abb", "abb!", "abc", "abcd", "a1", "b"}, nil, "", capsPlain)
+}
+
+// TestGenerateExtern checks that a rule of Extern is a call of the other
+// package's function, imported, that its own matcher is not compiled, that
+// Add of it is a call of that function behind the bounds test, and that its
+// diagnosis is compiled all the same.
+func TestGenerateExtern(t *testing.T) {
+	hex := c.Named("hex", c.Alt(c.Seq(c.Lit("0x"), c.Plus(c.HEXDIG)), c.Lit("0")))
+	r := c.Named("r", c.Seq(c.Lit("="), hex))
+	g := &Generator{Package: "p", Extern: map[string]ExternFunc{"hex": {Import: "example.com/hexes", Call: "hexes.Hex"}}}
+	for name, rule := range map[string]*c.Rule{"m": r, "mHex": hex} {
+		if err := g.Add(name, rule); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := g.AddExplain("x", r); err != nil {
+		t.Fatal(err)
+	}
+	src, err := g.Source()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(src)
+	for _, want := range []string{`import "example.com/hexes"`, "if p = hexes.Hex(in, p); p < 0 {", "return hexes.Hex(in, pos)", "func explainHex("} {
+		if !strings.Contains(s, want) {
+			t.Errorf("the output lacks %s:\n%s", want, s)
+		}
+	}
+	if strings.Contains(s, "func matchHex(") {
+		t.Errorf("the output compiles the matcher of an Extern rule:\n%s", s)
 	}
 }

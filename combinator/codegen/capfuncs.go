@@ -1,0 +1,95 @@
+package codegen
+
+import (
+	"fmt"
+	"strings"
+)
+
+// callCaps emits the call of the function of r, a named rule with captures
+// at the commit point of this function (commitPoint), which stores r's
+// captures into caps itself when it matches; then the stores of the final
+// captures of this function's own slots.
+func (f *genFunc) callCaps(r *node, fail *label) {
+	name, err := f.g.capFunc(r, f.nslots)
+	if err != nil {
+		if f.err == nil {
+			f.err = err
+		}
+		return
+	}
+	f.emit("if p = %s(in, p, caps); p < 0 {\n%s\n}", name, goTo(fail))
+	f.storeFinal()
+}
+
+// capFunc returns the name (a placeholder) of the function of the named rule
+// r with captures, for caps of nslots slots, compiling it the first time.
+// It matches r from pos, which is within in, and stores into caps the slots
+// r sets, or leaves caps as it was when r does not match: it is called only
+// where the match of the function that calls it can no longer fail after
+// it (commitPoint).
+func (g *Generator) capFunc(r *node, nslots int) (string, error) {
+	key := fmt.Sprintf("%p/%d", r, nslots)
+	if id, ok := g.capIDs[key]; ok {
+		return placeholder('C', id), nil
+	}
+	if g.capIDs == nil {
+		g.capIDs = map[string]int{}
+	}
+	id := len(g.capRules)
+	g.capIDs[key] = id
+	g.capRules = append(g.capRules, r)
+	name := placeholder('C', id)
+	f := &genFunc{g: g, nslots: nslots, self: r, own: slotsOf(r), top: true}
+	src, err := f.compileCaps(name, r)
+	if err != nil {
+		return "", err
+	}
+	g.funcs = append(g.funcs, src)
+	return name, nil
+}
+
+// compileCaps compiles the function name of capFunc.
+func (f *genFunc) compileCaps(name string, r *node) (string, error) {
+	fail := f.newLabel()
+	stored := f.commitPoint(r)
+	f.node(r, fail)
+	for _, s := range f.own {
+		if !stored[s] {
+			f.emit("%s", f.g.capStore(s, capVar(s, false), capVar(s, true)))
+		}
+	}
+	f.emit("return p")
+	f.dead = true
+	f.place(fail)
+	f.emit("return -1")
+	if f.err != nil {
+		return "", f.err
+	}
+	f.prune()
+	var b strings.Builder
+	var slots []string
+	for _, s := range f.own {
+		slots = append(slots, fmt.Sprint(s))
+	}
+	fmt.Fprintf(&b, "// %s matches %s at pos in in, pos within in, and returns the end offset of\n", name, r.name)
+	fmt.Fprintf(&b, "// the match, or -1. On a match it stores the captures of slots %s\n", strings.Join(slots, ", "))
+	fmt.Fprintf(&b, "// into caps; else it leaves caps as it was.\n//\n//\t%s\n", r.abnf)
+	fmt.Fprintf(&b, "func %s(in string, pos int, caps *[%d]%s) int {\n", name, f.nslots, f.g.capsType())
+	reads := f.reads()
+	if reads["p"] > 0 {
+		b.WriteString("p := pos\n")
+	}
+	var names, inits []string
+	for _, s := range f.own {
+		for _, v := range []string{capVar(s, false), capVar(s, true)} {
+			if reads[v] > 0 {
+				names, inits = append(names, v), append(inits, f.g.capNone())
+			}
+		}
+	}
+	if len(names) > 0 {
+		fmt.Fprintf(&b, "%s := %s\n", strings.Join(names, ", "), strings.Join(inits, ", "))
+	}
+	f.writeBody(&b, reads)
+	return b.String(), nil
+}

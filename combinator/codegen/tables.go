@@ -1,0 +1,143 @@
+package codegen
+
+import (
+	"fmt"
+	"strings"
+
+	c "github.com/seed42851778/rfc3986/combinator"
+)
+
+// table returns the name (a placeholder until Source names it, tableNames)
+// of the table of set: a [256]uint8 of the output, 0xff for a byte of set.
+func (g *Generator) table(set c.CharSet) string {
+	id, ok := g.setID[set]
+	if !ok {
+		if g.setID == nil {
+			g.setID = map[c.CharSet]int{}
+		}
+		id = len(g.sets)
+		g.setID[set] = id
+		g.sets = append(g.sets, set)
+	}
+	return placeholder('T', id)
+}
+
+// A setName is a name a rule gives a set: the lower its rank, the better.
+type setName struct {
+	set  c.CharSet
+	name string
+	rank int
+}
+
+// nameSets records the names that r and the rules under it give sets, owner
+// being the name of the named rule r is part of, best first: a named class
+// gives its set its name (DIGIT), a named run its own (reg-name); a class or
+// a run without a name, the name of its owner (the bytes after scheme's
+// first); a named rule, its name and "First" to the bytes it can start
+// with.
+func (g *Generator) nameSets(r *node, owner string) {
+	if g.walked[r] {
+		return
+	}
+	if g.walked == nil {
+		g.walked = map[*node]bool{}
+	}
+	g.walked[r] = true
+	unit := r.kind == kClass || r.fast != fNone || r.rfast != fNone
+	switch {
+	case r.name != "" && r.kind == kClass:
+		g.setNames = append(g.setNames, setName{r.set, goName(r.name), 0})
+	case r.name != "" && unit:
+		g.setNames = append(g.setNames, setName{r.set, goName(r.name), 1})
+	case unit && owner != "":
+		g.setNames = append(g.setNames, setName{r.set, goName(owner), 2})
+	}
+	if r.name != "" {
+		g.setNames = append(g.setNames, setName{r.first, goName(r.name) + "First", 3})
+		owner = r.name
+	}
+	for _, s := range r.subs {
+		g.nameSets(s, owner)
+	}
+}
+
+// tableNames returns the names of the tables, by number: "set" (Prefix +
+// "Set" where Prefix is set) and the name of a named rule that is that set
+// (setDIGIT), or its bytes where one range of letters or digits is all it
+// holds (set0To5), or the best name a rule gives it (nameSets), with a
+// number where two sets would have one name.
+func (g *Generator) tableNames() []string {
+	pre := "set"
+	if g.Prefix != "" {
+		pre = g.Prefix + "Set"
+	}
+	taken := map[string]bool{}
+	names := make([]string, len(g.sets))
+	for id, set := range g.sets {
+		best := setName{rank: 1 << 30}
+		for _, n := range g.setNames {
+			if n.set == set && n.rank < best.rank && !taken[pre+n.name] {
+				best = n
+			}
+		}
+		name := best.name
+		if rn := rangeName(set); rn != "" && (best.rank > 1 || name == "") {
+			name = rn
+		}
+		name = pre + name
+		for i := 2; taken[name] || name == pre; i++ {
+			name = fmt.Sprintf("%s%s%d", pre, best.name, i)
+		}
+		taken[name] = true
+		names[id] = name
+	}
+	return names
+}
+
+// rangeName names a set that is one range of ASCII letters or digits after
+// its bounds ("0To5"), or returns "" .
+func rangeName(set c.CharSet) string {
+	lo, hi := -1, -1
+	for b := 0; b < 256; b++ {
+		if !set.Contains(byte(b)) {
+			continue
+		}
+		if lo < 0 {
+			lo = b
+		} else if b != hi+1 {
+			return ""
+		}
+		hi = b
+	}
+	alnum := func(b int) bool { return b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' }
+	if lo < 0 || !alnum(lo) || !alnum(hi) {
+		return ""
+	}
+	if lo == hi {
+		return string(rune(lo))
+	}
+	return string(rune(lo)) + "To" + string(rune(hi))
+}
+
+// tableSource returns the declarations of the tables, under their
+// placeholders.
+func (g *Generator) tableSource() string {
+	var b strings.Builder
+	for id, set := range g.sets {
+		name := placeholder('T', id)
+		fmt.Fprintf(&b, "// %s is %s: 0xff for a byte of the set.\nvar %s = [256]uint8{", name, set, name)
+		n := 0
+		for c := 0; c < 256; c++ {
+			if !set.Contains(byte(c)) {
+				continue
+			}
+			if n%12 == 0 {
+				b.WriteString("\n")
+			}
+			n++
+			fmt.Fprintf(&b, "%s: 0xff, ", byteLit(byte(c)))
+		}
+		b.WriteString("\n}\n\n")
+	}
+	return b.String()
+}
