@@ -152,7 +152,7 @@ func tooLong(s string, rule topRule) error {
 
 // Each Parse function has the generated matcher of its rule store the
 // captures straight into the spans of its result (CapsType, CapsMake and
-// CapsOneBased of internal/urisource: capSpan makes each span as it is
+// CapsOneBased of the Spec in internal/urigrammar: capSpan makes each span as it is
 // stored, where a second pass over an [8][2]int was measurably slower:
 // see BENCHMARKS.md),
 // and returns the zero URI with the error when the matcher did not reach
