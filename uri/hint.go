@@ -90,7 +90,7 @@ func percentHint(dst []byte, s string, off int, component string, at func(int) i
 
 // zoneHint explains a "%" inside an IP literal.
 const zoneHint = `an IPv6 zone identifier ("%25" and a zone, RFC 6874) is not RFC 3986 syntax: ` +
-	`remove it, or parse with a parser that accepts RFC 6874`
+	`remove it, or parse with ParseReferenceWith and ParseOptions{IPv6Zone: true}, which accepts RFC 6874`
 
 // inIPLiteral reports whether offset p of s lies after a "[" that opens the
 // host of an authority and no "]" closes before p.
