@@ -10,8 +10,8 @@ import (
 
 	c "github.com/seed42851778/rfc3986/combinator"
 	"github.com/seed42851778/rfc3986/internal/errtext"
+	"github.com/seed42851778/rfc3986/internal/idnahost"
 	"github.com/seed42851778/rfc3986/uri"
-	"golang.org/x/net/idna"
 )
 
 // Builder is an immutable description of a URI reference under construction.
@@ -135,7 +135,9 @@ func (b Builder) RawUserInfo(s string) Builder {
 // sets "xn--bcher-kva.de" (and Host("BÜCHER.de") too: the mapping lowercases).
 // A name IDNA refuses (a disallowed character, a label against the bidi
 // rule or starting or ending with "-", an ASCII character other than
-// letters, digits, "-" and "." in such a name) is refused by Build with
+// letters, digits, "-" and "." in such a name) or whose A-label form breaks
+// a DNS length (a label empty or over 63 bytes, the name over 253: UTS #46
+// VerifyDnsLength, which names the label) is refused by Build with
 // ErrInvalidHost, the *BuildError's Offset -1 and its Hint quoting IDNA's
 // reason.
 //
@@ -186,14 +188,11 @@ func (b Builder) setHost(s string, inHostPort bool) Builder {
 		b.hostFault = hostFault{offset: off, hint: h}
 	case !isASCII(s) && utf8.ValidString(s):
 		a, err := idnaToASCII(s)
-		switch {
-		case err != nil:
+		if err != nil { // the empty name among them: a label of 0 bytes
 			b.host, b.hostFault = s, hostFault{offset: -1, hint: hintIDNA, reason: err.Error()}
-		case a == "":
-			b.host, b.hostFault = s, hostFault{offset: -1, hint: hintIDNA, reason: "the name maps to the empty name"}
-		default:
-			b.host = a
+			break
 		}
+		b.host = a
 	default:
 		b.host = uri.PercentEncode(s, uri.ComponentHost)
 	}
@@ -211,12 +210,12 @@ func isASCII(s string) bool {
 }
 
 // idnaToASCII converts the host name h to its IDNA A-label form with the
-// UTS #46 lookup profile, transitional processing off ("ß" stays "ß",
-// punycoded), as browsers look names up. The profile is made here, not in a
-// package variable, so that a program that never sets a Unicode host links
-// none of IDNA's code: a variable's initializer would keep it.
+// module's one profile (internal/idnahost: UTS #46 lookup, transitional
+// processing off, DNS lengths checked). It is called, not kept in a package
+// variable, so that a program that never sets a Unicode host links none of
+// IDNA's code: a variable's initializer would keep it.
 func idnaToASCII(h string) (string, error) {
-	return idna.New(idna.MapForLookup(), idna.Transitional(false), idna.BidiRule()).ToASCII(h)
+	return idnahost.ToASCII(h)
 }
 
 // HostPort sets the host and the port from text as net.JoinHostPort writes

@@ -504,3 +504,21 @@ func TestHostIDNARefused(t *testing.T) {
 		t.Errorf("Host(\"\\xff.de\"): %v", err)
 	}
 }
+
+// A Unicode name whose A-label passes the 63 bytes DNS allows a label (UTS
+// #46 VerifyDnsLength; 60 letters and a "ü" punycode to more) is refused
+// with ErrInvalidHost, the Hint naming the label; the same label in ASCII
+// is the caller's business (RawHost and Host keep it: §3.2.2 sets no
+// length).
+func TestHostDNSLength(t *testing.T) {
+	long := "www." + strings.Repeat("a", 60) + "ü.de"
+	_, err := New().Scheme("s").Host(long).Build()
+	var be *BuildError
+	if !errors.As(err, &be) || be.Err != ErrInvalidHost || !strings.Contains(be.Hint, "label 2 is ") || !strings.Contains(be.Hint, "DNS allows 63") {
+		t.Errorf("Host(%q).Build() error %v; want ErrInvalidHost naming label 2", long, err)
+	}
+	ascii := strings.Repeat("a", 70) + ".de"
+	if u, err := New().Scheme("s").Host(ascii).Build(); err != nil || u.Host() != ascii {
+		t.Errorf("Host(%q).Build() = %v, %v", ascii, u, err)
+	}
+}

@@ -114,7 +114,7 @@ func TestHostMapsToEmpty(t *testing.T) {
 			t.Fatalf("Host(%q): Build() error = %v, want a *BuildError", host, err)
 		}
 		got := buildFault{be.Component, be.Offset, be.Hint, errors.Is(err, ErrInvalidHost)}
-		if d := cmp.Diff(buildFault{"host", -1, "IDNA (UTS #46 lookup) refuses the name: the name maps to the empty name", true}, got); d != "" {
+		if d := cmp.Diff(buildFault{"host", -1, "IDNA (UTS #46 lookup) refuses the name: idna: the name is empty, DNS allows 1 to 253 bytes (UTS #46 VerifyDnsLength)", true}, got); d != "" {
 			t.Errorf("Host(%q) (-want +got):\n%s", host, d)
 		}
 	}

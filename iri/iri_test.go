@@ -340,6 +340,30 @@ func TestToASCII(t *testing.T) {
 	}
 }
 
+// TestToASCIIDNSLength: an A-label past the 63 bytes DNS allows a label
+// (UTS #46 VerifyDnsLength; 60 letters and a "ü" punycode to more) is an
+// *IDNAError whose message names the label; 50 letters and a "ü" fit.
+func TestToASCIIDNSLength(t *testing.T) {
+	long := "http://www." + strings.Repeat("a", 60) + "ü.de/"
+	_, err := MustParse(long).ToASCII()
+	var ie *IDNAError
+	if !errors.As(err, &ie) || !strings.Contains(err.Error(), "label 2 is ") || !strings.Contains(err.Error(), "DNS allows 63") {
+		t.Errorf("ToASCII(%q) error %v, want an *IDNAError naming label 2", long, err)
+	}
+	if n := len(err.Error()); n > 1024 {
+		t.Errorf("message of %d bytes", n)
+	}
+	short := "http://www." + strings.Repeat("a", 50) + "ü.de/"
+	if _, err := MustParse(short).ToASCII(); err != nil {
+		t.Errorf("ToASCII(%q): %v", short, err)
+	}
+	// A 16 KiB Unicode host: refused, the message short.
+	huge := "http://" + strings.Repeat("ü", 8192) + "/"
+	if _, err := MustParse(huge).ToASCII(); !errors.As(err, &ie) || len(err.Error()) > 1024 {
+		t.Errorf("ToASCII(16 KiB host): %d-byte error %.200v", len(err.Error()), err)
+	}
+}
+
 func TestResolve(t *testing.T) {
 	// RFC 3986 §5.4 with characters outside ASCII in base and references:
 	// "a" is "ä", "g" is "ğ"; the expected values are §5.4's with the same

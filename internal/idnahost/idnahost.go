@@ -1,0 +1,128 @@
+// Package idnahost is the one IDNA profile of the module: the UTS #46
+// lookup profile of golang.org/x/net/idna (the mapping for lookup, STD3
+// rules, the Bidi rule, nontransitional processing, so "ß" stays "ß",
+// punycoded, as browsers look names up), with the DNS length checks of
+// UTS #46 VerifyDnsLength on the ASCII form it produces: a label of 1 to 63
+// bytes, a name of 1 to 253 (a final root dot not counted). uri's
+// ParseRepaired, builder's Host and iri's ToASCII and ToIRI use it, so the
+// three agree on every name.
+//
+// x/net's own VerifyDNSLength option is not used: it refuses a name that
+// ends with the root dot ("example.com.", which the WPT
+// verifydnslength tests accept) and its error quotes a name of any length
+// without saying which label is at fault.
+package idnahost
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/seed42851778/rfc3986/internal/errtext"
+	"golang.org/x/net/idna"
+)
+
+// Max sizes of UTS #46 VerifyDnsLength (RFC 1035 §2.3.4), in bytes of the
+// ASCII form.
+const (
+	MaxLabel = 63
+	MaxName  = 253
+)
+
+// Profile converts host names with the module's IDNA profile. Its zero value
+// is not usable: make one with New.
+type Profile struct{ p *idna.Profile }
+
+// New returns the profile. A package keeps it in a variable only when it
+// uses IDNA anyway: a variable's initializer links IDNA's code and tables
+// into every program that imports the package, where a call made inside a
+// function (ToASCII) links them only into programs that can reach the call.
+func New() Profile {
+	return Profile{idna.New(idna.MapForLookup(), idna.Transitional(false), idna.BidiRule())}
+}
+
+// ToASCII converts name to its ASCII form, A-labels for the labels outside
+// ASCII, and refuses it when IDNA does or when the result breaks a DNS
+// length limit (a *LengthError).
+func (p Profile) ToASCII(name string) (string, error) {
+	a, err := p.p.ToASCII(name)
+	if err != nil {
+		return a, err
+	}
+	if err := VerifyDNSLength(a); err != nil {
+		return a, err
+	}
+	return a, nil
+}
+
+// ToUnicode converts the A-labels of name to U-labels, as IDNA's lookup
+// profile does; it checks no length, as a name shown is not looked up.
+func (p Profile) ToUnicode(name string) (string, error) { return p.p.ToUnicode(name) }
+
+// ToASCII is New().ToASCII(name): the profile is made per call so that a
+// package that calls ToASCII from one function links IDNA only into
+// programs that call that function.
+func ToASCII(name string) (string, error) { return New().ToASCII(name) }
+
+// VerifyDNSLength checks the ASCII name a as UTS #46 VerifyDnsLength does:
+// every label holds 1 to 63 bytes and the name 1 to 253, not counting one
+// final dot (the root label: "example.com." is a name of two labels). It
+// returns a *LengthError naming the first label at fault, or nil.
+func VerifyDNSLength(a string) error {
+	n := len(a)
+	if strings.HasSuffix(a, ".") && n > 1 {
+		n-- // the root label and its dot
+	}
+	if n > MaxName {
+		return &LengthError{Name: a, Len: n}
+	}
+	name := a[:n]
+	for i, k := 0, 1; ; k++ {
+		j := strings.IndexByte(name[i:], '.')
+		end := len(name)
+		if j >= 0 {
+			end = i + j
+		}
+		if l := end - i; l == 0 || l > MaxLabel {
+			return &LengthError{Name: a, Label: k, Offset: i, Len: l}
+		}
+		if j < 0 {
+			return nil
+		}
+		i = end + 1
+	}
+}
+
+// LengthError is the error of ToASCII when the ASCII form of a name breaks a
+// DNS length limit.
+type LengthError struct {
+	Name   string // the name in its ASCII form
+	Label  int    // the label at fault, counted from 1; 0 when the whole name is too long
+	Offset int    // where that label starts in Name
+	Len    int    // the bytes of that label (or of the name, without its root dot)
+}
+
+// Error returns a message such as
+//
+//	idna: label 2 is 68 bytes long in ASCII, DNS allows 63 (UTS #46 VerifyDnsLength): "xn--…"
+//
+// The label or name comes last, so that a message that cuts this one keeps
+// the reason; it is quoted to at most 64 bytes, escaped.
+func (e *LengthError) Error() string {
+	const rule = " (UTS #46 VerifyDnsLength)"
+	switch {
+	case e.Name == "":
+		return "idna: the name is empty, DNS allows 1 to " + strconv.Itoa(MaxName) + " bytes" + rule
+	case e.Label == 0:
+		return "idna: the name is " + strconv.Itoa(e.Len) + " bytes long in ASCII, DNS allows " +
+			strconv.Itoa(MaxName) + rule + ": " + errtext.Quote(e.Name, 0)
+	case e.Len == 0:
+		return "idna: label " + strconv.Itoa(e.Label) + " is empty, DNS allows 1 to " + strconv.Itoa(MaxLabel) +
+			" bytes" + rule + ": " + errtext.Quote(e.Name, e.Offset)
+	}
+	label := e.Name
+	if e.Offset >= 0 && e.Offset+e.Len <= len(e.Name) {
+		label = e.Name[e.Offset : e.Offset+e.Len]
+	}
+	return "idna: label " + strconv.Itoa(e.Label) + " is " + strconv.Itoa(e.Len) + " bytes long in ASCII, DNS allows " +
+		strconv.Itoa(MaxLabel) + rule + ": " + errtext.Quote(label, 0)
+}
