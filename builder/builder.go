@@ -40,6 +40,11 @@ type Builder struct {
 	pend        [pendSlots]string
 	npSeg, npKV uint8
 	segSlash    bool
+	// pathText and queryText are path and query as last written into a
+	// growable text (text.go), so that the next segment or parameter
+	// appends in place: the text grows only while they are the same
+	// string as path and query.
+	pathText, queryText string
 }
 
 // pendSlots is the room for setter arguments not yet encoded: two path
@@ -290,7 +295,7 @@ func (b Builder) RawPort(s string) Builder {
 // the path fits its context (an authority, a scheme) is checked by Build.
 func (b Builder) Path(p string) Builder {
 	b = b.dropSegs()
-	b.path = uri.PercentEncode(p, uri.ComponentPath)
+	b.path, b.pathText = uri.PercentEncode(p, uri.ComponentPath), ""
 	return b.without(dotSeg)
 }
 
@@ -306,7 +311,7 @@ func (b Builder) Path(p string) Builder {
 func (b Builder) Segments(s ...string) Builder {
 	b = b.dropSegs()
 	b.flags &^= dotSeg
-	b.path = ""
+	b.path, b.pathText = "", ""
 	if len(s) == 0 {
 		return b
 	}
@@ -360,7 +365,6 @@ func (b Builder) appendSegments(sep string, s []string) Builder {
 		return b
 	}
 	write := func(dst []byte) []byte {
-		dst = append(dst, b.path...)
 		dst = append(dst, sep...)
 		for i, seg := range s {
 			if i > 0 {
@@ -370,19 +374,10 @@ func (b Builder) appendSegments(sep string, s []string) Builder {
 		}
 		return dst
 	}
-	if need <= textOnStack {
-		var buf [textOnStack]byte
-		b.path = string(write(buf[:0]))
-	} else {
-		b.path = ownString(write(make([]byte, 0, need)))
-	}
+	b.path = appendText(b.path, b.pathText, need-len(b.path), write)
+	b.pathText = b.path
 	return b
 }
-
-// textOnStack is the room on the stack in which QueryParam and the segment
-// setters write their component, when it fits, before the one allocation
-// of its string.
-const textOnStack = 128
 
 // ownString returns the bytes of b as a string without a copy: b's array
 // was allocated for it and is never written again.
@@ -394,7 +389,7 @@ func ownString(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(
 // path-empty.
 func (b Builder) RawPath(s string) Builder {
 	b = b.dropSegs()
-	b.path = s
+	b.path, b.pathText = s, ""
 	return b.without(dotSeg)
 }
 
@@ -403,7 +398,7 @@ func (b Builder) RawPath(s string) Builder {
 // Query("") defines an empty query: "?".
 func (b Builder) Query(q string) Builder {
 	b = b.dropKV()
-	b.query = uri.PercentEncode(q, uri.ComponentQuery)
+	b.query, b.queryText = uri.PercentEncode(q, uri.ComponentQuery), ""
 	return b.with(hasQuery)
 }
 
@@ -422,7 +417,6 @@ func (b Builder) QueryParam(key, value string) Builder {
 		return b.with(hasQuery)
 	}
 	write := func(dst []byte) []byte {
-		dst = append(dst, b.query...)
 		if b.query != "" {
 			dst = append(dst, '&')
 		}
@@ -431,12 +425,8 @@ func (b Builder) QueryParam(key, value string) Builder {
 		return uri.AppendPercentEncode(dst, value, uri.ComponentQueryParam)
 	}
 	// At most: every byte of key and value encoded.
-	if need := len(b.query) + 1 + 3*len(key) + 1 + 3*len(value); need <= textOnStack {
-		var buf [textOnStack]byte
-		b.query = string(write(buf[:0]))
-	} else {
-		b.query = ownString(write(make([]byte, 0, need)))
-	}
+	b.query = appendText(b.query, b.queryText, 1+3*len(key)+1+3*len(value), write)
+	b.queryText = b.query
 	return b.with(hasQuery)
 }
 
@@ -444,7 +434,7 @@ func (b Builder) QueryParam(key, value string) Builder {
 // the query rule (ErrSyntax).
 func (b Builder) RawQuery(s string) Builder {
 	b = b.dropKV()
-	b.query = s
+	b.query, b.queryText = s, ""
 	return b.with(hasQuery)
 }
 
@@ -491,7 +481,7 @@ func (b Builder) WithoutAuthority() Builder {
 // WithoutQuery makes the query undefined; QueryParam then starts a new one.
 func (b Builder) WithoutQuery() Builder {
 	b = b.dropKV()
-	b.query = ""
+	b.query, b.queryText = "", ""
 	return b.without(hasQuery)
 }
 
@@ -788,7 +778,12 @@ func (b *Builder) appendPath(dst []byte, path string) []byte {
 // appendQuery appends the query, then the pending parameters encoded, each
 // after an "&" unless the query is still empty, to dst.
 func (b *Builder) appendQuery(dst []byte) []byte {
-	dst = append(dst, b.query...)
+	return b.appendParams(append(dst, b.query...))
+}
+
+// appendParams appends the pending parameters encoded, each after an "&"
+// unless the query is still empty, to dst.
+func (b *Builder) appendParams(dst []byte) []byte {
 	for i := range int(b.npKV) {
 		j := pendSlots - 2*(i+1)
 		if i > 0 || b.query != "" {
@@ -806,16 +801,12 @@ func (b Builder) flushSegs() Builder {
 	if b.npSeg == 0 {
 		return b
 	}
-	need := len(b.path) + 1
+	need := 1
 	for _, seg := range b.pend[:b.npSeg] {
 		need += 3*len(seg) + 1
 	}
-	if need <= textOnStack {
-		var buf [textOnStack]byte
-		b.path = string(b.appendPath(buf[:0], b.path))
-	} else {
-		b.path = ownString(b.appendPath(make([]byte, 0, need), b.path))
-	}
+	b.path = appendText(b.path, b.pathText, need, func(dst []byte) []byte { return b.appendPath(dst, "") })
+	b.pathText = b.path
 	return b.dropSegs()
 }
 
@@ -825,16 +816,12 @@ func (b Builder) flushKV() Builder {
 	if b.npKV == 0 {
 		return b
 	}
-	need := len(b.query)
+	need := 0
 	for _, p := range b.pend[pendSlots-2*int(b.npKV):] {
 		need += 3*len(p) + 1
 	}
-	if need <= textOnStack {
-		var buf [textOnStack]byte
-		b.query = string(b.appendQuery(buf[:0]))
-	} else {
-		b.query = ownString(b.appendQuery(make([]byte, 0, need)))
-	}
+	b.query = appendText(b.query, b.queryText, need, func(dst []byte) []byte { return b.appendParams(dst) })
+	b.queryText = b.query
 	return b.dropKV()
 }
 
