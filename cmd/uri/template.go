@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	c "github.com/seed42851778/rfc3986/combinator"
+	"github.com/seed42851778/rfc3986/internal/errtext"
+	"github.com/seed42851778/rfc3986/uri"
 	"github.com/seed42851778/rfc3986/uritemplate"
 )
 
@@ -40,7 +42,7 @@ match exits with status 1.`,
 			}
 			t, err := uritemplate.Parse(args[0])
 			if err != nil {
-				writeTemplateError(e.stderr, args[0], err)
+				e.writeTemplateError(e.stderr, args[0], err)
 				return 1
 			}
 			vars := map[string]any{}
@@ -68,15 +70,25 @@ match exits with status 1.`,
 				}
 				m, ok := t.Match(*match)
 				if !ok {
-					fmt.Fprintf(e.stderr, "uri template: %q does not match %s\n", *match, t)
+					fmt.Fprintf(e.stderr, "uri template: %q does not match %s\n", e.text(*match), e.text(t.String()))
 					return 1
+				}
+				secret := map[string]bool{}
+				if !e.reveal {
+					secret = passwordVars(t.String(), m)
 				}
 				for _, name := range t.Varnames() {
 					switch v := m[name].(type) {
 					case string:
+						if secret[name] {
+							v = errtext.Redaction
+						}
 						fmt.Fprintf(e.stdout, "%s=%s\n", name, v)
 					case []string:
 						for _, s := range v {
+							if secret[name] {
+								s = errtext.Redaction
+							}
 							fmt.Fprintf(e.stdout, "%s=%s\n", name, s)
 						}
 					}
@@ -87,13 +99,17 @@ match exits with status 1.`,
 			if *asURI {
 				u, err := t.ExpandURI(vars)
 				if err != nil {
-					fmt.Fprintln(e.stderr, err)
+					fmt.Fprintln(e.stderr, e.text(err.Error()))
 					return 1
 				}
-				s = u.String()
+				s = e.show(u)
 			} else if s, err = t.Expand(vars); err != nil {
-				fmt.Fprintln(e.stderr, err)
+				fmt.Fprintln(e.stderr, e.text(err.Error()))
 				return 1
+			} else if u, err := uri.ParseReference(s); err == nil {
+				s = e.show(u)
+			} else {
+				s = e.text(s)
 			}
 			fmt.Fprintln(e.stdout, s)
 			return 0
@@ -109,18 +125,96 @@ func isSet(fs *flag.FlagSet, name string) bool {
 }
 
 // writeTemplateError prints err for the template s: its message, s with a
-// caret under the offset, and the hint.
-func writeTemplateError(w io.Writer, s string, err error) {
+// caret under the offset, and the hint. Unless -reveal was given, the
+// passwords of s show as "xxxxx", the offset and the caret are those of the
+// text shown, and a fault inside a password is not described.
+func (e env) writeTemplateError(w io.Writer, s string, err error) {
 	var pe *uritemplate.ParseError
 	if !errors.As(err, &pe) {
-		fmt.Fprintln(w, err)
+		fmt.Fprintln(w, e.text(err.Error()))
 		return
 	}
+	what, off, hint := c.DescribeAt(s, pe.Offset), pe.Offset, pe.Hint
+	if !e.reveal {
+		var inPw bool
+		shown := s
+		for _, p := range slices.Backward(passwords(s)) {
+			shown = shown[:p[0]] + errtext.Redaction + shown[p[1]:]
+			switch {
+			case off >= p[1]:
+				off += len(errtext.Redaction) - (p[1] - p[0])
+			case off >= p[0]:
+				off, inPw = p[0], true
+			}
+		}
+		if inPw {
+			what, hint = errtext.PasswordFound, ""
+		}
+		s = shown
+	}
 	text, cols := displayText(s)
-	fmt.Fprintf(w, "uritemplate: %s at offset %d in %s\n", c.DescribeAt(s, pe.Offset), pe.Offset, pe.In)
-	fmt.Fprintf(w, "  %s\n  %s^\n", text, strings.Repeat(" ", cols[pe.Offset]))
+	fmt.Fprintf(w, "uritemplate: %s at offset %d in %s\n", what, off, pe.In)
+	fmt.Fprintf(w, "  %s\n  %s^\n", text, strings.Repeat(" ", cols[min(off, len(s))]))
 	fmt.Fprintf(w, "expected %s\n", c.JoinExpected(pe.Expected))
-	if pe.Hint != "" {
-		fmt.Fprintln(w, pe.Hint)
+	if hint != "" {
+		fmt.Fprintln(w, hint)
+	}
+}
+
+// passwordVars returns the variables of the template raw whose values,
+// matched from a URI (m), land in a password when raw is expanded with
+// them: those -match must not print. Each expression's place in the
+// expansion is found by expanding the template up to it and through it.
+// When the expansion fails, every variable counts as secret if the
+// template's text holds a userinfo.
+func passwordVars(raw string, m map[string]any) map[string]bool {
+	secret := map[string]bool{}
+	t, err := uritemplate.Parse(raw)
+	if err != nil {
+		return secret
+	}
+	full, err := t.Expand(m)
+	if err != nil {
+		for _, n := range t.Varnames() {
+			secret[n] = strings.Contains(raw, "@")
+		}
+		return secret
+	}
+	pws := passwords(full)
+	if len(pws) == 0 {
+		return secret
+	}
+	expandLen := func(prefix string) int {
+		pt, err := uritemplate.Parse(prefix)
+		if err != nil {
+			return -1
+		}
+		s, err := pt.Expand(m)
+		if err != nil {
+			return -1
+		}
+		return len(s)
+	}
+	for i := 0; ; {
+		a := strings.IndexByte(raw[i:], '{')
+		if a < 0 {
+			return secret
+		}
+		a += i
+		b := strings.IndexByte(raw[a:], '}')
+		if b < 0 {
+			return secret
+		}
+		b += a + 1
+		lo, hi := expandLen(raw[:a]), expandLen(raw[:b])
+		pt, err := uritemplate.Parse(raw[a:b])
+		for _, p := range pws {
+			if err == nil && (lo < 0 || hi < 0 || lo < p[1] && hi > p[0]) {
+				for _, n := range pt.Varnames() {
+					secret[n] = true
+				}
+			}
+		}
+		i = b
 	}
 }
