@@ -194,7 +194,8 @@ func (b Builder) setHost(s string, inHostPort bool) Builder {
 	case !isASCII(s) && utf8.ValidString(s):
 		a, err := idnaToASCII(s)
 		if err != nil { // the empty name among them: a label of 0 bytes
-			b.host, b.hostFault = s, hostFault{offset: -1, hint: hintIDNA, reason: err.Error()}
+			// IDNA's reason may quote the whole name: a Hint stays short.
+			b.host, b.hostFault = s, hostFault{offset: -1, hint: hintIDNA, reason: errtext.Clip(err.Error(), maxHint)}
 			break
 		}
 		b.host = a
@@ -520,18 +521,20 @@ func (b Builder) MustBuild() uri.URI {
 }
 
 // String describes the Builder for debugging. When Build succeeds it is
-// builder.Builder("…") with the URI quoted; otherwise it lists the defined
-// components, encoded (each cut to 64 bytes with "…" and its length when
-// longer, as in error messages), and the error, and never reads as a URI:
+// builder.Builder("…") with the URI quoted (cut to 1 KiB with "…" and its
+// length when longer); otherwise it lists the defined components, encoded
+// (each cut to 64 bytes with "…" and its length when longer, as in error
+// messages), and the error, and never reads as a URI:
 //
 //	builder.Builder{scheme:"1http" host:"example.com" path:""} invalid: builder: scheme "1http": invalid scheme
 //
-// A password shows as "xxxxx", as in uri.URI.Redacted, so that String (and
+// A password shows as "xxxxx", as in uri.URI.Redacted, and control and bidi
+// characters are escaped as strconv.Quote escapes them, so that String (and
 // so %v) can go to a log.
 func (b Builder) String() string {
 	u, err := b.Build()
 	if err == nil {
-		return "builder.Builder(" + strconv.Quote(u.Redacted()) + ")"
+		return "builder.Builder(" + quoteCut(u.Redacted(), maxShown) + ")"
 	}
 	b = b.flushSegs().flushKV()
 	var sb strings.Builder
@@ -542,14 +545,13 @@ func (b Builder) String() string {
 		}
 		sb.WriteString(name)
 		sb.WriteByte(':')
-		sb.WriteString(errtext.Quote(v, 0))
+		sb.WriteString(quoteValue(name, v, 0))
 	}
 	if b.has(hasScheme) {
 		field("scheme", b.scheme)
 	}
 	if b.has(hasUserInfo) {
-		ui, _ := errtext.RedactUserInfo(b.userinfo, 0)
-		field("userinfo", ui)
+		field("userinfo", b.userinfo)
 	}
 	if b.has(hasAuthority) {
 		field("host", b.host)
@@ -567,6 +569,26 @@ func (b Builder) String() string {
 	sb.WriteString("} invalid: ")
 	sb.WriteString(err.Error())
 	return sb.String()
+}
+
+// GoString is String, for %#v: the Builder's fields hold the password in
+// clear.
+func (b Builder) GoString() string { return b.String() }
+
+// maxShown is the most bytes of a URI that String shows.
+const maxShown = 1024
+
+// quoteCut quotes s as strconv.Quote does, cut after at most n bytes (at
+// the start of a UTF-8 sequence) with "…" and the length of s when longer.
+func quoteCut(s string, n int) string {
+	if len(s) <= n {
+		return strconv.Quote(s)
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	q := strconv.Quote(s[:n])
+	return q[:len(q)-1] + "…\" (" + strconv.Itoa(len(s)) + " bytes)"
 }
 
 func (b Builder) portText() string {
