@@ -682,3 +682,22 @@ func TestBuildPathFaultAtZero(t *testing.T) {
 		}
 	}
 }
+
+// String shows at most 1 KiB of a URI that builds, cut at the start of a
+// character, with "…" and the URI's length; a *BuildError without its Err
+// still prints.
+func TestStringCutsLongURI(t *testing.T) {
+	long := "/" + strings.Repeat("a", 2000)
+	got := New().Scheme("s").Host("h").Path(long).String()
+	want := `builder.Builder("s://h` + long[:1024-len("s://h")] + `…" (2006 bytes))` // 5 + 1 + 2000
+	if got != want {
+		t.Errorf("String() =\n%s\nwant\n%s", got, want)
+	}
+	// 1023 bytes of "é" cut at 1022, between two characters.
+	if got, want := quoteCut(strings.Repeat("é", 600), 1023), `"`+strings.Repeat("é", 511)+`…" (1200 bytes)`; got != want {
+		t.Errorf("quoteCut = %s, want %s", got, want)
+	}
+	if got, want := (&BuildError{Component: "path", Offset: -1}).Error(), `builder: path "": <nil>`; got != want {
+		t.Errorf("Error() = %s, want %s", got, want)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"unsafe"
 
 	"pgregory.net/rapid"
 )
@@ -195,4 +196,31 @@ func TestChainPropertyTreeOfBranches(t *testing.T) {
 			}
 		}
 	})
+}
+
+// appendText keeps its promise when write passes its limit (no caller
+// does: each counts the worst case): the result is still s and all that
+// write appended, and a claim given back leaves the text growable in place.
+func TestAppendTextPastLimit(t *testing.T) {
+	write := func(add string) func([]byte) []byte {
+		return func(dst []byte) []byte { return append(dst, add...) }
+	}
+	s := appendText("", "", 4, write("ab"))
+	if s != "ab" {
+		t.Fatalf("appendText = %q", s)
+	}
+	if got := appendText("", "", 2, write("abcdef")); got != "abcdef" {
+		t.Errorf("a new text past its limit: %q", got)
+	}
+	if got := appendText(s, s, 2, write("xyzxyz")); got != "abxyzxyz" {
+		t.Errorf("in place past the limit: %q", got)
+	}
+	got := appendText(s, s, 1, write("c"))
+	if got != "abc" || unsafe.StringData(got) != unsafe.StringData(s) {
+		t.Errorf("after a claim given back: %q, in place %v", got, unsafe.StringData(got) == unsafe.StringData(s))
+	}
+	// s is no longer the last string of its text: a copy.
+	if got2 := appendText(s, s, 1, write("d")); got2 != "abd" || unsafe.StringData(got2) == unsafe.StringData(s) || got != "abc" {
+		t.Errorf("a second branch: %q (in place %v), first %q", got2, unsafe.StringData(got2) == unsafe.StringData(s), got)
+	}
 }
