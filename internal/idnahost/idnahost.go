@@ -7,10 +7,14 @@
 // ParseRepaired, builder's Host and iri's ToASCII and ToIRI use it, so the
 // three agree on every name.
 //
-// x/net's own VerifyDNSLength option is not used: it refuses a name that
-// ends with the root dot ("example.com.", which the WPT
-// verifydnslength tests accept) and its error quotes a name of any length
-// without saying which label is at fault.
+// One final dot is the root label of RFC 1035 and is not counted: a fully
+// qualified name such as "bücher.de." stays valid, as RFC 1035 §2.3.4 and
+// the WPT verifydnslength tests have it. Since Unicode 16, UTS #46's own
+// conformance data (IdnaTestV2) marks such a name A4_2; this package keeps
+// the root dot, on purpose. x/net's own VerifyDNSLength option is not
+// used: it refuses the root dot, and its error quotes a name of any length
+// without saying which label is at fault. Where x/net decodes an A-label
+// "xn--" to nothing and drops it, ToASCII refuses the emptied label.
 package idnahost
 
 import (
@@ -51,7 +55,29 @@ func (p Profile) ToASCII(name string) (string, error) {
 	if err := VerifyDNSLength(a); err != nil {
 		return a, err
 	}
+	dots, rootDot := labelDots(name)
+	if n := strings.Count(a, "."); n != dots || strings.HasSuffix(a, ".") != rootDot {
+		// x/net decodes an A-label "xn--" to nothing and writes the name
+		// without it: "ü.xn--" became "xn--tda.", a root dot where a
+		// label stood. A label empty in its Unicode form breaks the DNS
+		// lengths (UTS #46 marks it A4_2).
+		return a, &LengthError{Name: a, Label: n + 1, Offset: len(a)}
+	}
 	return a, nil
+}
+
+// labelDots counts the label separators of name as the UTS #46 mapping
+// reads them ("." and the full stops it maps to ".": U+3002 IDEOGRAPHIC
+// FULL STOP, U+FF0E FULLWIDTH FULL STOP, U+FF61 HALFWIDTH IDEOGRAPHIC FULL
+// STOP) and reports whether one ends it.
+func labelDots(name string) (n int, last bool) {
+	for _, r := range name {
+		last = r == '.' || r == 0x3002 || r == 0xFF0E || r == 0xFF61
+		if last {
+			n++
+		}
+	}
+	return n, last
 }
 
 // ToUnicode converts the A-labels of name to U-labels, as IDNA's lookup

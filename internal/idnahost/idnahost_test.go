@@ -164,13 +164,15 @@ func TestToASCIIProfile(t *testing.T) {
 		{"BÜCHER.de", "xn--bcher-kva.de"}, // mapped to lower case
 		{"faß.de", "xn--fa-hia.de"},       // nontransitional: "ß" kept
 		{"bücher.de.", "xn--bcher-kva.de."},
+		{"bücher。de", "xn--bcher-kva.de"}, // U+3002 is a label separator
+		{"bücher．de｡", "xn--bcher-kva.de."},
 	} {
 		got, err := ToASCII(tc.in)
 		if err != nil || got != tc.want {
 			t.Errorf("ToASCII(%q) = %q, %v; want %q", tc.in, got, err, tc.want)
 		}
 	}
-	for _, in := range []string{"ü_x.de", "-bücher.de", "a\u200eb.de"} {
+	for _, in := range []string{"ü_x.de", "-bücher.de", "a\u200eb.de", "ü.xn--", "ü.xn--.de", "xn--"} {
 		if _, err := ToASCII(in); err == nil {
 			t.Errorf("ToASCII(%q) accepted", in)
 		}
@@ -182,10 +184,11 @@ func TestToASCIIProfile(t *testing.T) {
 }
 
 // FuzzVerifyDNSLength compares VerifyDNSLength with the rule read as UTS #46
-// writes it, on strings.Split's labels, and ToASCII with x/net's profile:
-// it refuses exactly what IDNA refuses or the length rule does.
+// writes it, on strings.Split's labels, and ToASCII with x/net's profile
+// and the rule: it refuses what either refuses, and beyond them only a
+// label IDNA emptied.
 func FuzzVerifyDNSLength(f *testing.F) {
-	for _, s := range []string{"a", "a.", "a..b", ".", "", "bücher.de", strings.Repeat("a", 64)} {
+	for _, s := range []string{"a", "a.", "a..b", ".", "", "bücher.de", strings.Repeat("a", 64), "ü.xn--", "ü。de｡"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -205,8 +208,62 @@ func FuzzVerifyDNSLength(f *testing.F) {
 		if err2 == nil {
 			err2 = VerifyDNSLength(a2)
 		}
-		if (err == nil) != (err2 == nil) || err == nil && a != a2 {
-			t.Fatalf("ToASCII(%q) = %q, %v; profile and rule give %q, %v", s, a, err, a2, err2)
+		var le *LengthError
+		switch {
+		case err == nil && (err2 != nil || a != a2):
+			t.Fatalf("ToASCII(%q) = %q; profile and rule give %q, %v", s, a, a2, err2)
+		case err != nil && err2 == nil && (!errors.As(err, &le) || le.Len != 0):
+			// Beyond the two, ToASCII refuses only a label that IDNA
+			// emptied ("xn--"), as an empty label.
+			t.Fatalf("ToASCII(%q): %v; profile and rule give %q", s, err, a2)
 		}
 	})
+}
+
+// The UTS #46 conformance data (IdnaTestV2, as WPT carries it for the URL
+// Standard, which sets VerifyDnsLength false and so marks the length errors
+// A4_1 and A4_2 "ignored") decides VerifyDNSLength on every ASCII form it
+// gives: refused exactly when the entry is marked A4_1 (the name) or A4_2
+// (a label). The forms that end with the root dot are left out: since
+// Unicode 16 the data marks them A4_2, where this package keeps the root
+// label of RFC 1035 (see the package doc).
+func TestVerifyDNSLengthIdnaTestV2(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(wptDir(), "IdnaTestV2.json"))
+	if err != nil {
+		t.Skip("WPT data not found:", err)
+	}
+	var raw []json.RawMessage
+	if err := json.Unmarshal(data, &raw); err != nil {
+		t.Fatal(err)
+	}
+	n, refused, rootDot := 0, 0, 0
+	for _, r := range raw {
+		var tc struct {
+			Input   string  `json:"input"`
+			Output  *string `json:"output"`
+			Comment string  `json:"comment"`
+		}
+		if json.Unmarshal(r, &tc) != nil || tc.Output == nil {
+			continue // a comment line, or an input the URL Standard refuses
+		}
+		if strings.HasSuffix(*tc.Output, ".") {
+			rootDot++
+			continue
+		}
+		if strings.Contains(tc.Comment, "P4") {
+			continue // "xn--" and the like: the A4 is of the label's empty Unicode form, the ASCII one is IDNA's refusal
+		}
+		want := strings.Contains(tc.Comment, "A4_1") || strings.Contains(tc.Comment, "A4_2")
+		if err := VerifyDNSLength(*tc.Output); (err != nil) != want {
+			t.Errorf("VerifyDNSLength(%q) = %v; the entry says %q", *tc.Output, err, tc.Comment)
+		}
+		n++
+		if want {
+			refused++
+		}
+	}
+	if n < 1000 || refused < 100 {
+		t.Fatalf("checked %d entries, %d refused: the file is not what it was", n, refused)
+	}
+	t.Logf("%d ASCII forms, %d refused; %d with a root dot left out", n, refused, rootDot)
 }
