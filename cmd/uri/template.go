@@ -163,10 +163,11 @@ func (e env) writeTemplateError(w io.Writer, s string, err error) {
 
 // passwordVars returns the variables of the template raw whose values,
 // matched from a URI (m), land in a password when raw is expanded with
-// them: those -match must not print. Each expression's place in the
-// expansion is found by expanding the template up to it and through it.
-// When the expansion fails, every variable counts as secret if the
-// template's text holds a userinfo.
+// them: those -match must not print. An expression expands alone as it does
+// in the template (RFC 6570 §3), so each part (a run of literals or an
+// expression) is expanded on its own and its place in the expansion added
+// up, in one pass. When the expansion fails, every variable counts as
+// secret if the template holds an "@".
 func passwordVars(raw string, m map[string]any) map[string]bool {
 	secret := map[string]bool{}
 	t, err := uritemplate.Parse(raw)
@@ -184,37 +185,45 @@ func passwordVars(raw string, m map[string]any) map[string]bool {
 	if len(pws) == 0 {
 		return secret
 	}
-	expandLen := func(prefix string) int {
-		pt, err := uritemplate.Parse(prefix)
+	at := 0 // where the part starts in full
+	for rest := raw; rest != ""; {
+		end := strings.IndexByte(rest, '{')
+		if end == 0 {
+			end = strings.IndexByte(rest, '}') + 1
+		}
+		if end <= 0 {
+			end = len(rest)
+		}
+		part := rest[:end]
+		rest = rest[end:]
+		pt, err := uritemplate.Parse(part)
 		if err != nil {
-			return -1
+			return allSecret(t)
 		}
-		s, err := pt.Expand(m)
+		x, err := pt.Expand(m)
 		if err != nil {
-			return -1
+			return allSecret(t)
 		}
-		return len(s)
-	}
-	for i := 0; ; {
-		a := strings.IndexByte(raw[i:], '{')
-		if a < 0 {
-			return secret
+		// pws are in order and apart: skip those that end before the part,
+		// then the part overlaps the next one or none.
+		for len(pws) > 0 && pws[0][1] <= at {
+			pws = pws[1:]
 		}
-		a += i
-		b := strings.IndexByte(raw[a:], '}')
-		if b < 0 {
-			return secret
-		}
-		b += a + 1
-		lo, hi := expandLen(raw[:a]), expandLen(raw[:b])
-		pt, err := uritemplate.Parse(raw[a:b])
-		for _, p := range pws {
-			if err == nil && (lo < 0 || hi < 0 || lo < p[1] && hi > p[0]) {
-				for _, n := range pt.Varnames() {
-					secret[n] = true
-				}
+		if len(pws) > 0 && pws[0][0] < at+len(x) && len(x) > 0 {
+			for _, n := range pt.Varnames() {
+				secret[n] = true
 			}
 		}
-		i = b
+		at += len(x)
 	}
+	return secret
+}
+
+// allSecret returns every variable of t as secret.
+func allSecret(t *uritemplate.Template) map[string]bool {
+	secret := map[string]bool{}
+	for _, n := range t.Varnames() {
+		secret[n] = true
+	}
+	return secret
 }
