@@ -82,7 +82,7 @@ func FuzzCommand(f *testing.F) {
 		{0, 0, "h/a b", "x"}, {0, 3, "bü cher.de/%", ""}, {1, 1, "h/a/b", "../c"}, {1, 2, "h", "//other/"},
 		{2, 1, "H/./a/%7e", "b"}, {3, 0, "h/a/b", "http://h/a/c"}, {4, 0, "h/", "http://h"},
 		{5, 1, "h/x", "y z"}, {5, 0, "h/", ""}, {6, 0, "h", ""}, {7, 0, "{+p}", "p=/x"}, {7, 2, "h/x", "{+x}"},
-		{7, 3, "h/{x}", "{a}@{b}"}, {8, 1, "h/", "x"}, {8, 6, "h", "a b"}, {9, 0, "h", "x"},
+		{7, 3, "h/{x}", "{a}@{b}"}, {8, 1, "h/", "x"}, {8, 6, "h", "a b"}, {8, 16, "h", ""}, {8, 32, " x", ""}, {9, 0, "h", "x"},
 	} {
 		f.Add(s.which, s.bits, s.a, s.b)
 	}
@@ -137,6 +137,12 @@ func FuzzCommand(f *testing.F) {
 			args = append(append([]string{"template"}, flag(1, "-uri")...), s, b)
 		case 8:
 			args = append([]string{"build", "-from", s}, flag(1, "-repair")...)
+			switch {
+			case bits&16 != 0: // a whole URI as the host: refused, and echoed
+				args = []string{"build", "-scheme", "http", "-host", s}
+			case bits&32 != 0: // the password where it belongs
+				args = []string{"build", "-scheme", "http", "-userinfo", "u:" + secretMark + a, "-host", "h"}
+			}
 			switch {
 			case bits&2 != 0:
 				args = append(args, "-path", b)

@@ -130,3 +130,24 @@ func echoName(s string) string {
 	}
 	return errtext.Quote(s, 0)
 }
+
+// hideAt returns s with its passwords hidden as hidePasswords hides them,
+// offset off of s mapped to the same byte of the result, and whether off
+// fell in a password (then it maps to the start of its "xxxxx").
+func hideAt(s string, off int) (string, int, bool) {
+	ps := passwords(s)
+	if len(ps) == 0 {
+		return s, off, false
+	}
+	newOff, in := off, false
+	for _, p := range ps {
+		switch {
+		case off >= p[1]:
+			newOff += len(errtext.Redaction) - (p[1] - p[0])
+		case off >= p[0]:
+			newOff -= off - p[0]
+			in = true
+		}
+	}
+	return hidePasswords(s), newOff, in
+}

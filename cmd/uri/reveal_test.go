@@ -136,6 +136,10 @@ func TestPasswordHiddenInEveryEcho(t *testing.T) {
 			`{"input":"http://user:xxxxx@h/","valid":true,"kind":"absolute-URI","scheme":"http","authority":"user:xxxxx@h",` +
 				`"userinfo":"user:xxxxx","host":"h","hostKind":"reg-name","path":"/","repaired":"http://user:xxxxx@h/",` +
 				`"repairs":[{"offset":14,"old":"xxxxx","new":"xxxxx"}]}` + "\n", "", 0},
+		{"build, a whole URI as the host", []string{"build", "-scheme", "s", "-host", "http://u:s3cret@h"}, "", "",
+			"uri build: builder: host \"http://u:xxxxx@h\": not a reg-name, IPv4 address or IP literal (at offset 4); " +
+				"\"://\" follows a scheme: this is a whole URI; parse it with uri.Parse and edit it with From\n" +
+				"  http://u:xxxxx@h\n      ^\n", 1},
 		{"resolve -repair", []string{"resolve", "-repair", "http://user:s3 cret@h/a", "b"}, "", "http://user:xxxxx@h/b\n",
 			"uri resolve: \"http://user:xxxxx@h/a\": repaired: http://user:xxxxx@h/a\n" +
 				"uri resolve: \"http://user:xxxxx@h/a\":   offset 14: a repair in the password (not shown)\n", 0},

@@ -137,20 +137,10 @@ func (e env) writeTemplateError(w io.Writer, s string, err error) {
 	what, off, hint := c.DescribeAt(s, pe.Offset), pe.Offset, pe.Hint
 	if !e.reveal {
 		var inPw bool
-		shown := s
-		for _, p := range slices.Backward(passwords(s)) {
-			shown = shown[:p[0]] + errtext.Redaction + shown[p[1]:]
-			switch {
-			case off >= p[1]:
-				off += len(errtext.Redaction) - (p[1] - p[0])
-			case off >= p[0]:
-				off, inPw = p[0], true
-			}
-		}
+		s, off, inPw = hideAt(s, off)
 		if inPw {
 			what, hint = errtext.PasswordFound, ""
 		}
-		s = shown
 	}
 	text, cols := displayText(s)
 	fmt.Fprintf(w, "uritemplate: %s at offset %d in %s\n", what, off, pe.In)
