@@ -102,6 +102,15 @@ func TestBuildErrorQuote(t *testing.T) {
 			`builder: URI "…` + long[:63] + `[" (212 bytes): recomposed text parses back differently (at offset 208)`},
 		{"URI", &BuildError{Component: "URI", Value: "http://u:pw@h/", Offset: -1, Err: ErrReparse},
 			`builder: URI "http://u:xxxxx@h/": recomposed text parses back differently`},
+		// A fault inside the password of a URI in a host: the window is
+		// taken around the start of its "xxxxx" (offset 104 of the 212
+		// bytes shown: from 72 to 136).
+		{"host, a fault in a password", &BuildError{Component: "host", Value: long + "//u:secretsecret@h/" + long, Offset: 110, Err: ErrInvalidHost},
+			`builder: host "…` + long[:28] + `//u:xxxxx@h/` + long[:24] + `…" (212 bytes): not a reg-name, IPv4 address or IP literal (at offset 110)`},
+		// Two URIs in a query, both passwords hidden; the offset after them
+		// moves back by what they lost (6+6 bytes to 5+5): 128 of the 129 shown.
+		{"query, two URIs", &BuildError{Component: "query", Value: "a=//u:secret@h&b=//v:secret@h&" + long + "#", Offset: 130, Err: ErrSyntax},
+			`builder: query "…` + long[:63] + `#" (129 bytes): does not match its rule (at offset 130)`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
