@@ -94,27 +94,21 @@ func ToASCII(name string) (string, error) { return New().ToASCII(name) }
 // final dot (the root label: "example.com." is a name of two labels). It
 // returns a *LengthError naming the first label at fault, or nil.
 func VerifyDNSLength(a string) error {
-	n := len(a)
-	if strings.HasSuffix(a, ".") && n > 1 {
-		n-- // the root label and its dot
+	// The root label and its dot are not counted; "." alone is then an
+	// empty name, whose one label is empty.
+	name := strings.TrimSuffix(a, ".")
+	if len(name) > MaxName {
+		return &LengthError{Name: a, Len: len(name)}
 	}
-	if n > MaxName {
-		return &LengthError{Name: a, Len: n}
-	}
-	name := a[:n]
-	for i, k := 0, 1; ; k++ {
-		j := strings.IndexByte(name[i:], '.')
-		end := len(name)
-		if j >= 0 {
-			end = i + j
+	for k, rest := 1, name; ; k++ {
+		label, after, more := strings.Cut(rest, ".")
+		if l := len(label); l == 0 || l > MaxLabel {
+			return &LengthError{Name: a, Label: k, Offset: len(name) - len(rest), Len: l}
 		}
-		if l := end - i; l == 0 || l > MaxLabel {
-			return &LengthError{Name: a, Label: k, Offset: i, Len: l}
-		}
-		if j < 0 {
+		if !more {
 			return nil
 		}
-		i = end + 1
+		rest = after
 	}
 }
 

@@ -142,6 +142,10 @@ func TestLengthErrorMessage(t *testing.T) {
 		{&LengthError{Name: "a..b", Label: 2, Offset: 2}, `idna: label 2 is empty, DNS allows 1 to 63 bytes (UTS #46 VerifyDnsLength): "a..b"`},
 		{&LengthError{Name: strings.Repeat("b", 64) + ".de", Label: 1, Len: 64},
 			`idna: label 1 is 64 bytes long in ASCII, DNS allows 63 (UTS #46 VerifyDnsLength): "` + strings.Repeat("b", 64) + `"`},
+		{&LengthError{Name: "de." + strings.Repeat("b", 64), Label: 2, Offset: 3, Len: 64}, // the last label
+			`idna: label 2 is 64 bytes long in ASCII, DNS allows 63 (UTS #46 VerifyDnsLength): "` + strings.Repeat("b", 64) + `"`},
+		{&LengthError{Name: "ab", Label: 1, Offset: 1, Len: 5}, // set by hand past the name: the name is quoted
+			`idna: label 1 is 5 bytes long in ASCII, DNS allows 63 (UTS #46 VerifyDnsLength): "ab"`},
 		{&LengthError{Name: "x\u202e" + strings.Repeat("c", 300), Len: 304},
 			`idna: the name is 304 bytes long in ASCII, DNS allows 253 (UTS #46 VerifyDnsLength): "x\u202e` + strings.Repeat("c", 60) + `…" (304 bytes)`},
 	} {
@@ -172,10 +176,16 @@ func TestToASCIIProfile(t *testing.T) {
 			t.Errorf("ToASCII(%q) = %q, %v; want %q", tc.in, got, err, tc.want)
 		}
 	}
-	for _, in := range []string{"ü_x.de", "-bücher.de", "a\u200eb.de", "ü.xn--", "ü.xn--.de", "xn--"} {
+	for _, in := range []string{"ü_x.de", "-bücher.de", "a\u200eb.de", "ü.xn--.de", "xn--"} {
 		if _, err := ToASCII(in); err == nil {
 			t.Errorf("ToASCII(%q) accepted", in)
 		}
+	}
+	// x/net empties the label "xn--" and leaves a root dot in its place:
+	// refused as the empty label 2.
+	var le *LengthError
+	if _, err := ToASCII("ü.xn--"); !errors.As(err, &le) || *le != (LengthError{Name: "xn--tda.", Label: 2, Offset: 8}) {
+		t.Errorf("ToASCII(\"ü.xn--\") error %#v", err)
 	}
 	u, err := New().ToUnicode("xn--bcher-kva.de")
 	if err != nil || u != "bücher.de" {
