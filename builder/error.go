@@ -108,8 +108,7 @@ func quoteValue(component, v string, off int) string {
 // mapped to the same byte of the result (into a password: to the start of
 // its Redaction), in one pass over s.
 func redactAuthorities(s string, off int) (string, int) {
-	var b strings.Builder
-	last, newOff := 0, off
+	var pws [][2]int
 	for i := 0; ; {
 		j := strings.Index(s[i:], "//")
 		if j < 0 {
@@ -120,21 +119,25 @@ func redactAuthorities(s string, off int) (string, int) {
 			i += j + 2
 			continue
 		}
-		if b.Len() == 0 {
-			b.Grow(len(s))
-		}
-		b.WriteString(s[last:lo])
+		pws = append(pws, [2]int{lo, hi})
+		i = hi
+	}
+	if len(pws) == 0 {
+		return s, off
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	last, newOff := 0, off
+	for _, p := range pws {
+		b.WriteString(s[last:p[0]])
 		b.WriteString(errtext.Redaction)
 		switch {
-		case off >= hi:
-			newOff += len(errtext.Redaction) - (hi - lo)
-		case off > lo:
-			newOff -= off - lo
+		case off >= p[1]:
+			newOff += len(errtext.Redaction) - (p[1] - p[0])
+		case off > p[0]:
+			newOff -= off - p[0]
 		}
-		last, i = hi, hi
-	}
-	if last == 0 {
-		return s, off
+		last = p[1]
 	}
 	b.WriteString(s[last:])
 	return b.String(), newOff

@@ -107,6 +107,11 @@ func TestBuildErrorQuote(t *testing.T) {
 		// bytes shown: from 72 to 136).
 		{"host, a fault in a password", &BuildError{Component: "host", Value: long + "//u:secretsecret@h/" + long, Offset: 110, Err: ErrInvalidHost},
 			`builder: host "…` + long[:28] + `//u:xxxxx@h/` + long[:24] + `…" (212 bytes): not a reg-name, IPv4 address or IP literal (at offset 110)`},
+		// A fault after a password, in the middle of the text: the window
+		// is taken around where it lands once the password is 5 bytes
+		// ("secret" is 6): 112 of 213, from 80 to 144.
+		{"path, a fault after a password", &BuildError{Component: "path", Value: "//u:secret@h/" + long + " " + long, Offset: 113, Err: ErrSyntax},
+			`builder: path "…` + long[:32] + " " + long[:31] + `…" (213 bytes): does not match its rule (at offset 113)`},
 		// Two URIs in a query, both passwords hidden; the offset after them
 		// moves back by what they lost (6+6 bytes to 5+5): 128 of the 129 shown.
 		{"query, two URIs", &BuildError{Component: "query", Value: "a=//u:secret@h&b=//v:secret@h&" + long + "#", Offset: 130, Err: ErrSyntax},

@@ -63,9 +63,9 @@ func textOf(s, last string) (*textHeader, []byte) {
 // bytes after it are unclaimed and enough, else in a new text. The result
 // is also what the caller keeps as last.
 func appendText(s, last string, limit int, write func(dst []byte) []byte) string {
-	n := len(s)
-	if h, data := textOf(s, last); h != nil && int64(n+limit) <= h.size &&
-		h.used.Load() == int64(n) && h.used.CompareAndSwap(int64(n), int64(n+limit)) {
+	n, end := len(s), int64(len(s)+limit)
+	if h, data := textOf(s, last); h != nil && end <= h.size &&
+		h.used.Load() == int64(n) && h.used.CompareAndSwap(int64(n), end) {
 		// data[n:n+limit] is this call's alone now: no other Builder holds a
 		// string of n+limit bytes of this text, so none claims after it.
 		if out, ok := writeAt(data, n, limit, write); ok {

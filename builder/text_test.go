@@ -224,3 +224,40 @@ func TestAppendTextPastLimit(t *testing.T) {
 		t.Errorf("a second branch: %q (in place %v), first %q", got2, unsafe.StringData(got2) == unsafe.StringData(s), got)
 	}
 }
+
+// newText holds at least the bytes asked for, after its header, and says
+// so in its header.
+func TestNewTextSize(t *testing.T) {
+	for _, size := range []int{0, 1, 7, 8, 9, 48, 97, 100, 1000} {
+		h, data := newText(size)
+		if h.size < int64(size) || int64(len(data)) != h.size || h.used.Load() != 0 {
+			t.Errorf("newText(%d): size %d, %d bytes, used %d", size, h.size, len(data), h.used.Load())
+		}
+	}
+}
+
+// appendText appends in place up to the last byte of its text, copies
+// past it, and copies when write returns bytes other than those it was
+// given.
+func TestAppendTextEdges(t *testing.T) {
+	write := func(add string) func([]byte) []byte {
+		return func(dst []byte) []byte { return append(dst, add...) }
+	}
+	half := strings.Repeat("a", minText/2)
+	s := appendText("", "", len(half), write(half)) // a text of minText bytes
+	if h, _ := textOf(s, s); h == nil || h.size != minText {
+		t.Fatalf("the text of %q holds %v bytes, want %d", s, h, minText)
+	}
+	full := appendText(s, s, len(half), write(half))
+	if full != half+half || unsafe.StringData(full) != unsafe.StringData(s) {
+		t.Errorf("an exact fit: %q, in place %v", full, unsafe.StringData(full) == unsafe.StringData(s))
+	}
+	past := appendText(full, full, 1, write("b"))
+	if past != full+"b" || unsafe.StringData(past) == unsafe.StringData(full) {
+		t.Errorf("past the end: %q, in place %v", past, unsafe.StringData(past) == unsafe.StringData(full))
+	}
+	foreign := appendText(past, past, 2, func([]byte) []byte { return []byte("zz") })
+	if foreign != past+"zz" {
+		t.Errorf("write returning other bytes: %q", foreign)
+	}
+}
