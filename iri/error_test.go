@@ -145,3 +145,21 @@ func rawControlOrBidi(s string) rune {
 	}
 	return -1
 }
+
+// %#v of the package's errors is Go-like syntax of their fields, the
+// input quoted as Error quotes it (no password, at most 64 bytes) and the
+// offset, as the field holds it, in the input as given.
+func TestErrorGoString(t *testing.T) {
+	_, err := ParseReference("http://alice:s3cr3t@h/a b")
+	if got, want := fmt.Sprintf("%#v", err), `&iri.ParseError{Input:"http://alice:xxxxx@h/a b", Offset:23, Rule:"IRI-reference", `+
+		`Component:"path", Expected:[]string{"ipchar", "\"/\"", "\"?\"", "\"#\"", "end of input"}, Hint:"a space is written %20"}`; got != want {
+		t.Errorf("%%#v =\n%s\nwant\n%s", got, want)
+	}
+	_, err = MustParse("http://bü_cher.de/").ToASCII()
+	if got, want := fmt.Sprintf("%#v", err), `&iri.IDNAError{Host:"bü_cher.de", Err:"idna: disallowed rune U+005F"}`; got != want {
+		t.Errorf("%%#v =\n%s\nwant\n%s", got, want)
+	}
+	if got, want := fmt.Sprintf("%#v", &IDNAError{Host: "h"}), `&iri.IDNAError{Host:"h", Err:"<nil>"}`; got != want {
+		t.Errorf("%%#v = %s, want %s", got, want)
+	}
+}
