@@ -353,9 +353,9 @@ func (b Builder) AppendSegments(s ...string) Builder {
 // after the path, which has no pending segments: into pend when they fit,
 // else at once.
 func (b Builder) appendSegments(sep string, s []string) Builder {
-	need := len(b.path) + len(sep) + len(s) - 1
+	limit := len(sep) + len(s) - 1 // what is written after the path, at most
 	for _, seg := range s {
-		need += 3 * len(seg) // at most: every byte encoded
+		limit += 3 * len(seg) // every byte encoded
 		if seg == "." || seg == ".." {
 			b.flags |= dotSeg
 		}
@@ -375,7 +375,7 @@ func (b Builder) appendSegments(sep string, s []string) Builder {
 		}
 		return dst
 	}
-	b.path = appendText(b.path, b.pathText, need-len(b.path), write)
+	b.path = appendText(b.path, b.pathText, limit, write)
 	b.pathText = b.path
 	return b
 }

@@ -693,6 +693,15 @@ func TestStringCutsLongURI(t *testing.T) {
 	if got != want {
 		t.Errorf("String() =\n%s\nwant\n%s", got, want)
 	}
+	// Exactly 1 KiB: not cut.
+	exact := "/" + strings.Repeat("a", 1024-len("s://h/"))
+	if got, want := New().Scheme("s").Host("h").Path(exact).String(), `builder.Builder("s://h`+exact+`")`; got != want {
+		t.Errorf("String() of 1024 bytes =\n%s\nwant\n%s", got, want)
+	}
+	// Bytes that start no character, from the first: cut to nothing.
+	if got, want := quoteCut(strings.Repeat("\x80", 10), 4), `"…" (10 bytes)`; got != want {
+		t.Errorf("quoteCut = %s, want %s", got, want)
+	}
 	// 1023 bytes of "é" cut at 1022, between two characters.
 	if got, want := quoteCut(strings.Repeat("é", 600), 1023), `"`+strings.Repeat("é", 511)+`…" (1200 bytes)`; got != want {
 		t.Errorf("quoteCut = %s, want %s", got, want)

@@ -241,3 +241,16 @@ func TestBuildEncodedTextAllocations(t *testing.T) {
 		}
 	}
 }
+
+// Seven empty segments, more than the pending slots hold, are written at
+// once: "/" and six "/" between them, all the text there is (no byte to
+// encode), in the one allocation of the written path.
+func TestSegmentsAllEmptyWrittenAtOnce(t *testing.T) {
+	b := func() Builder { return New().Scheme("s").Host("h").Segments("", "", "", "", "", "", "") }
+	if got, want := b().MustBuild().String(), "s://h///////"; got != want {
+		t.Errorf("Build() = %q, want %q", got, want)
+	}
+	if n := testing.AllocsPerRun(50, func() { _, _ = b().Build() }); n != 2 {
+		t.Errorf("chain + Build: %v allocations, want 2", n)
+	}
+}

@@ -277,3 +277,28 @@ func TestVerifyDNSLengthIdnaTestV2(t *testing.T) {
 	}
 	t.Logf("%d ASCII forms, %d refused; %d with a root dot left out", n, refused, rootDot)
 }
+
+// BenchmarkToASCII measures the profile on a typical Unicode name, with its
+// DNS length checks and without (x/net's profile alone): what the checks
+// add.
+//
+//	go test ./internal/idnahost -run '^$' -bench ToASCII -benchmem -cpu 1 -count 6
+func BenchmarkToASCII(b *testing.B) {
+	const name = "www.bücher-und-zeitschriften.example.de"
+	b.Run("idnahost", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := ToASCII(name); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("x-net-idna", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := New().p.ToASCII(name); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
