@@ -1,6 +1,7 @@
 package builder
 
 import (
+	"strconv"
 	"testing"
 
 	"github.com/seed42851778/rfc3986/uri"
@@ -49,4 +50,40 @@ func BenchmarkBuild(b *testing.B) {
 			}
 		}
 	})
+}
+
+// BenchmarkChain calls QueryParam or AppendSegments n times on one chain,
+// then Build: the cost a call (ns/op divided by n, reported as ns/call)
+// stays flat as n grows when a call costs amortized O(1).
+//
+//	go test ./builder -run '^$' -bench Chain -benchmem -cpu 1
+func BenchmarkChain(b *testing.B) {
+	for _, n := range []int{1_000, 10_000, 100_000} {
+		b.Run("QueryParam/n="+strconv.Itoa(n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				x := New().Scheme("s").Host("h")
+				for range n {
+					x = x.QueryParam("k", "v")
+				}
+				if _, err := x.Build(); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/call")
+		})
+		b.Run("AppendSegments/n="+strconv.Itoa(n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				x := New().Scheme("s").Host("h")
+				for range n {
+					x = x.AppendSegments("seg")
+				}
+				if _, err := x.Build(); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/call")
+		})
+	}
 }

@@ -10,8 +10,8 @@ import (
 
 	c "github.com/seed42851778/rfc3986/combinator"
 	"github.com/seed42851778/rfc3986/internal/errtext"
+	"github.com/seed42851778/rfc3986/internal/idnahost"
 	"github.com/seed42851778/rfc3986/uri"
-	"golang.org/x/net/idna"
 )
 
 // Builder is an immutable description of a URI reference under construction.
@@ -40,6 +40,11 @@ type Builder struct {
 	pend        [pendSlots]string
 	npSeg, npKV uint8
 	segSlash    bool
+	// pathText and queryText are path and query as last written into a
+	// growable text (text.go), so that the next segment or parameter
+	// appends in place: the text grows only while they are the same
+	// string as path and query.
+	pathText, queryText string
 }
 
 // pendSlots is the room for setter arguments not yet encoded: two path
@@ -135,7 +140,9 @@ func (b Builder) RawUserInfo(s string) Builder {
 // sets "xn--bcher-kva.de" (and Host("BÜCHER.de") too: the mapping lowercases).
 // A name IDNA refuses (a disallowed character, a label against the bidi
 // rule or starting or ending with "-", an ASCII character other than
-// letters, digits, "-" and "." in such a name) is refused by Build with
+// letters, digits, "-" and "." in such a name) or whose A-label form breaks
+// a DNS length (a label empty or over 63 bytes, the name over 253: UTS #46
+// VerifyDnsLength, which names the label) is refused by Build with
 // ErrInvalidHost, the *BuildError's Offset -1 and its Hint quoting IDNA's
 // reason.
 //
@@ -186,14 +193,12 @@ func (b Builder) setHost(s string, inHostPort bool) Builder {
 		b.hostFault = hostFault{offset: off, hint: h}
 	case !isASCII(s) && utf8.ValidString(s):
 		a, err := idnaToASCII(s)
-		switch {
-		case err != nil:
-			b.host, b.hostFault = s, hostFault{offset: -1, hint: hintIDNA, reason: err.Error()}
-		case a == "":
-			b.host, b.hostFault = s, hostFault{offset: -1, hint: hintIDNA, reason: "the name maps to the empty name"}
-		default:
-			b.host = a
+		if err != nil { // the empty name among them: a label of 0 bytes
+			// IDNA's reason may quote the whole name: a Hint stays short.
+			b.host, b.hostFault = s, hostFault{offset: -1, hint: hintIDNA, reason: errtext.Clip(err.Error(), maxHint)}
+			break
 		}
+		b.host = a
 	default:
 		b.host = uri.PercentEncode(s, uri.ComponentHost)
 	}
@@ -211,12 +216,12 @@ func isASCII(s string) bool {
 }
 
 // idnaToASCII converts the host name h to its IDNA A-label form with the
-// UTS #46 lookup profile, transitional processing off ("ß" stays "ß",
-// punycoded), as browsers look names up. The profile is made here, not in a
-// package variable, so that a program that never sets a Unicode host links
-// none of IDNA's code: a variable's initializer would keep it.
+// module's one profile (internal/idnahost: UTS #46 lookup, transitional
+// processing off, DNS lengths checked). It is called, not kept in a package
+// variable, so that a program that never sets a Unicode host links none of
+// IDNA's code: a variable's initializer would keep it.
 func idnaToASCII(h string) (string, error) {
-	return idna.New(idna.MapForLookup(), idna.Transitional(false), idna.BidiRule()).ToASCII(h)
+	return idnahost.ToASCII(h)
 }
 
 // HostPort sets the host and the port from text as net.JoinHostPort writes
@@ -291,7 +296,7 @@ func (b Builder) RawPort(s string) Builder {
 // the path fits its context (an authority, a scheme) is checked by Build.
 func (b Builder) Path(p string) Builder {
 	b = b.dropSegs()
-	b.path = uri.PercentEncode(p, uri.ComponentPath)
+	b.path, b.pathText = uri.PercentEncode(p, uri.ComponentPath), ""
 	return b.without(dotSeg)
 }
 
@@ -307,7 +312,7 @@ func (b Builder) Path(p string) Builder {
 func (b Builder) Segments(s ...string) Builder {
 	b = b.dropSegs()
 	b.flags &^= dotSeg
-	b.path = ""
+	b.path, b.pathText = "", ""
 	if len(s) == 0 {
 		return b
 	}
@@ -348,9 +353,9 @@ func (b Builder) AppendSegments(s ...string) Builder {
 // after the path, which has no pending segments: into pend when they fit,
 // else at once.
 func (b Builder) appendSegments(sep string, s []string) Builder {
-	need := len(b.path) + len(sep) + len(s) - 1
+	limit := len(sep) + len(s) - 1 // what is written after the path, at most
 	for _, seg := range s {
-		need += 3 * len(seg) // at most: every byte encoded
+		limit += 3 * len(seg) // every byte encoded
 		if seg == "." || seg == ".." {
 			b.flags |= dotSeg
 		}
@@ -361,7 +366,6 @@ func (b Builder) appendSegments(sep string, s []string) Builder {
 		return b
 	}
 	write := func(dst []byte) []byte {
-		dst = append(dst, b.path...)
 		dst = append(dst, sep...)
 		for i, seg := range s {
 			if i > 0 {
@@ -371,19 +375,10 @@ func (b Builder) appendSegments(sep string, s []string) Builder {
 		}
 		return dst
 	}
-	if need <= textOnStack {
-		var buf [textOnStack]byte
-		b.path = string(write(buf[:0]))
-	} else {
-		b.path = ownString(write(make([]byte, 0, need)))
-	}
+	b.path = appendText(b.path, b.pathText, limit, write)
+	b.pathText = b.path
 	return b
 }
-
-// textOnStack is the room on the stack in which QueryParam and the segment
-// setters write their component, when it fits, before the one allocation
-// of its string.
-const textOnStack = 128
 
 // ownString returns the bytes of b as a string without a copy: b's array
 // was allocated for it and is never written again.
@@ -395,7 +390,7 @@ func ownString(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(
 // path-empty.
 func (b Builder) RawPath(s string) Builder {
 	b = b.dropSegs()
-	b.path = s
+	b.path, b.pathText = s, ""
 	return b.without(dotSeg)
 }
 
@@ -404,7 +399,7 @@ func (b Builder) RawPath(s string) Builder {
 // Query("") defines an empty query: "?".
 func (b Builder) Query(q string) Builder {
 	b = b.dropKV()
-	b.query = uri.PercentEncode(q, uri.ComponentQuery)
+	b.query, b.queryText = uri.PercentEncode(q, uri.ComponentQuery), ""
 	return b.with(hasQuery)
 }
 
@@ -423,7 +418,6 @@ func (b Builder) QueryParam(key, value string) Builder {
 		return b.with(hasQuery)
 	}
 	write := func(dst []byte) []byte {
-		dst = append(dst, b.query...)
 		if b.query != "" {
 			dst = append(dst, '&')
 		}
@@ -432,12 +426,8 @@ func (b Builder) QueryParam(key, value string) Builder {
 		return uri.AppendPercentEncode(dst, value, uri.ComponentQueryParam)
 	}
 	// At most: every byte of key and value encoded.
-	if need := len(b.query) + 1 + 3*len(key) + 1 + 3*len(value); need <= textOnStack {
-		var buf [textOnStack]byte
-		b.query = string(write(buf[:0]))
-	} else {
-		b.query = ownString(write(make([]byte, 0, need)))
-	}
+	b.query = appendText(b.query, b.queryText, 1+3*len(key)+1+3*len(value), write)
+	b.queryText = b.query
 	return b.with(hasQuery)
 }
 
@@ -445,7 +435,7 @@ func (b Builder) QueryParam(key, value string) Builder {
 // the query rule (ErrSyntax).
 func (b Builder) RawQuery(s string) Builder {
 	b = b.dropKV()
-	b.query = s
+	b.query, b.queryText = s, ""
 	return b.with(hasQuery)
 }
 
@@ -492,7 +482,7 @@ func (b Builder) WithoutAuthority() Builder {
 // WithoutQuery makes the query undefined; QueryParam then starts a new one.
 func (b Builder) WithoutQuery() Builder {
 	b = b.dropKV()
-	b.query = ""
+	b.query, b.queryText = "", ""
 	return b.without(hasQuery)
 }
 
@@ -531,18 +521,20 @@ func (b Builder) MustBuild() uri.URI {
 }
 
 // String describes the Builder for debugging. When Build succeeds it is
-// builder.Builder("…") with the URI quoted; otherwise it lists the defined
-// components, encoded (each cut to 64 bytes with "…" and its length when
-// longer, as in error messages), and the error, and never reads as a URI:
+// builder.Builder("…") with the URI quoted (cut to 1 KiB with "…" and its
+// length when longer); otherwise it lists the defined components, encoded
+// (each cut to 64 bytes with "…" and its length when longer, as in error
+// messages), and the error, and never reads as a URI:
 //
 //	builder.Builder{scheme:"1http" host:"example.com" path:""} invalid: builder: scheme "1http": invalid scheme
 //
-// A password shows as "xxxxx", as in uri.URI.Redacted, so that String (and
+// A password shows as "xxxxx", as in uri.URI.Redacted, and control and bidi
+// characters are escaped as strconv.Quote escapes them, so that String (and
 // so %v) can go to a log.
 func (b Builder) String() string {
 	u, err := b.Build()
 	if err == nil {
-		return "builder.Builder(" + strconv.Quote(u.Redacted()) + ")"
+		return "builder.Builder(" + quoteCut(u.Redacted(), maxShown) + ")"
 	}
 	b = b.flushSegs().flushKV()
 	var sb strings.Builder
@@ -553,14 +545,13 @@ func (b Builder) String() string {
 		}
 		sb.WriteString(name)
 		sb.WriteByte(':')
-		sb.WriteString(errtext.Quote(v, 0))
+		sb.WriteString(quoteValue(name, v, 0))
 	}
 	if b.has(hasScheme) {
 		field("scheme", b.scheme)
 	}
 	if b.has(hasUserInfo) {
-		ui, _ := errtext.RedactUserInfo(b.userinfo, 0)
-		field("userinfo", ui)
+		field("userinfo", b.userinfo)
 	}
 	if b.has(hasAuthority) {
 		field("host", b.host)
@@ -578,6 +569,26 @@ func (b Builder) String() string {
 	sb.WriteString("} invalid: ")
 	sb.WriteString(err.Error())
 	return sb.String()
+}
+
+// GoString is String, for %#v: the Builder's fields hold the password in
+// clear.
+func (b Builder) GoString() string { return b.String() }
+
+// maxShown is the most bytes of a URI that String shows.
+const maxShown = 1024
+
+// quoteCut quotes s as strconv.Quote does, cut after at most n bytes (at
+// the start of a UTF-8 sequence) with "…" and the length of s when longer.
+func quoteCut(s string, n int) string {
+	if len(s) <= n {
+		return strconv.Quote(s)
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	q := strconv.Quote(s[:n])
+	return q[:len(q)-1] + "…\" (" + strconv.Itoa(len(s)) + " bytes)"
 }
 
 func (b Builder) portText() string {
@@ -789,7 +800,12 @@ func (b *Builder) appendPath(dst []byte, path string) []byte {
 // appendQuery appends the query, then the pending parameters encoded, each
 // after an "&" unless the query is still empty, to dst.
 func (b *Builder) appendQuery(dst []byte) []byte {
-	dst = append(dst, b.query...)
+	return b.appendParams(append(dst, b.query...))
+}
+
+// appendParams appends the pending parameters encoded, each after an "&"
+// unless the query is still empty, to dst.
+func (b *Builder) appendParams(dst []byte) []byte {
 	for i := range int(b.npKV) {
 		j := pendSlots - 2*(i+1)
 		if i > 0 || b.query != "" {
@@ -807,16 +823,12 @@ func (b Builder) flushSegs() Builder {
 	if b.npSeg == 0 {
 		return b
 	}
-	need := len(b.path) + 1
+	need := 1
 	for _, seg := range b.pend[:b.npSeg] {
 		need += 3*len(seg) + 1
 	}
-	if need <= textOnStack {
-		var buf [textOnStack]byte
-		b.path = string(b.appendPath(buf[:0], b.path))
-	} else {
-		b.path = ownString(b.appendPath(make([]byte, 0, need), b.path))
-	}
+	b.path = appendText(b.path, b.pathText, need, func(dst []byte) []byte { return b.appendPath(dst, "") })
+	b.pathText = b.path
 	return b.dropSegs()
 }
 
@@ -826,16 +838,12 @@ func (b Builder) flushKV() Builder {
 	if b.npKV == 0 {
 		return b
 	}
-	need := len(b.query)
+	need := 0
 	for _, p := range b.pend[pendSlots-2*int(b.npKV):] {
 		need += 3*len(p) + 1
 	}
-	if need <= textOnStack {
-		var buf [textOnStack]byte
-		b.query = string(b.appendQuery(buf[:0]))
-	} else {
-		b.query = ownString(b.appendQuery(make([]byte, 0, need)))
-	}
+	b.query = appendText(b.query, b.queryText, need, func(dst []byte) []byte { return b.appendParams(dst) })
+	b.queryText = b.query
 	return b.dropKV()
 }
 

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/seed42851778/rfc3986/uri"
 	"golang.org/x/net/idna"
 )
@@ -502,5 +503,210 @@ func TestHostIDNARefused(t *testing.T) {
 	// Invalid UTF-8 is not IDNA's business: percent-encoded, then refused.
 	if _, err := New().Host("\xff.de").Build(); !errors.Is(err, ErrInvalidHost) {
 		t.Errorf("Host(\"\\xff.de\"): %v", err)
+	}
+}
+
+// A Unicode name whose A-label passes the 63 bytes DNS allows a label (UTS
+// #46 VerifyDnsLength; 60 letters and a "ü" punycode to more) is refused
+// with ErrInvalidHost, the Hint naming the label; the same label in ASCII
+// is the caller's business (RawHost and Host keep it: §3.2.2 sets no
+// length).
+func TestHostDNSLength(t *testing.T) {
+	long := "www." + strings.Repeat("a", 60) + "ü.de"
+	_, err := New().Scheme("s").Host(long).Build()
+	var be *BuildError
+	if !errors.As(err, &be) || be.Err != ErrInvalidHost || !strings.Contains(be.Hint, "label 2 is ") || !strings.Contains(be.Hint, "DNS allows 63") {
+		t.Errorf("Host(%q).Build() error %v; want ErrInvalidHost naming label 2", long, err)
+	}
+	ascii := strings.Repeat("a", 70) + ".de"
+	if u, err := New().Scheme("s").Host(ascii).Build(); err != nil || u.Host() != ascii {
+		t.Errorf("Host(%q).Build() = %v, %v", ascii, u, err)
+	}
+}
+
+// One component much longer than all the others together is recomposed
+// whole (§5.3): the length Build sizes its buffer with adds every
+// component.
+func TestBuildRecomposesOneLongComponent(t *testing.T) {
+	long := strings.Repeat("9", 40)
+	for _, tt := range []struct {
+		b    Builder
+		want string
+	}{
+		{New().RawPort(long), "//:" + long},
+		{New().Scheme("s" + long), "s" + long + ":"},
+		{New().RawUserInfo(long), "//" + long + "@"},
+		{New().RawHost("h" + long), "//h" + long},
+		{New().RawPath("/" + long), "/" + long},
+		{New().RawQuery(long), "?" + long},
+		{New().RawFragment(long), "#" + long},
+	} {
+		u, err := tt.b.Build()
+		if err != nil || u.String() != tt.want {
+			t.Errorf("Build() = %q, %v; want %q", u.String(), err, tt.want)
+		}
+	}
+}
+
+// Build says where a refusal is at the edges of its scans: at offset 0, at
+// a dot segment after an empty one, at a "%" that ends the path too soon;
+// and a ":" that starts a relative path's first segment (§4.2) is the first
+// segment's hazard, repaired by BuildRepaired.
+func TestBuildErrorOffsetsAtEdges(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		b    Builder
+		want string
+	}{
+		{"offset 0", New().RawQuery("#"), `builder: query "#": does not match its rule (at offset 0)`},
+		{"dot segment after an empty one", New().Host("h").Segments("", ".."),
+			`builder: path "//..": a segment "." or ".." would be removed by resolution (at offset 2)`},
+		{"a truncated triplet", New().RawPath("/a%4"), `builder: path "/a%4": does not match its rule (at offset 2)`},
+		{"a lone % at the end", New().RawPath("/a%"), `builder: path "/a%": does not match its rule (at offset 2)`},
+		{"a first segment starting with a colon", New().RawPath(":a/b"),
+			`builder: path ":a/b": first segment of a relative path contains ":"`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := tt.b.Build()
+			if err == nil || err.Error() != tt.want {
+				t.Errorf("Build() error = %v\nwant %s", err, tt.want)
+			}
+		})
+	}
+	if u, err := New().RawPath(":a/b").BuildRepaired(); err != nil || u.String() != "./:a/b" {
+		t.Errorf("BuildRepaired() = %q, %v; want \"./:a/b\"", u.String(), err)
+	}
+}
+
+// buildFault is what a test of a refused host compares of the *BuildError.
+type buildFault struct {
+	Component string
+	Offset    int
+	Hint      string
+	Invalid   bool // errors.Is(err, ErrInvalidHost)
+}
+
+// Host given text that starts with a part of a URL other than a host says
+// so at offset 0: a "/" that starts a path, a "?" a query, a "://" that
+// follows a scheme (a whole URI, here with an empty scheme: the "://" wins
+// over the "/" inside it).
+func TestHostDelimiterAtStart(t *testing.T) {
+	for _, tt := range []struct {
+		host string
+		want buildFault
+	}{
+		{"/p", buildFault{"host", 0, `"/" starts a path: set it with Path or AppendSegments`, true}},
+		{"?q", buildFault{"host", 0, `"?" starts a query: set it with Query or SetQueryParam`, true}},
+		{"://h/p", buildFault{"host", 0, `"://" follows a scheme: this is a whole URI; parse it with uri.Parse and edit it with From`, true}},
+	} {
+		_, err := New().Scheme("http").Host(tt.host).Build()
+		var be *BuildError
+		if !errors.As(err, &be) {
+			t.Fatalf("Host(%q): Build() error = %v, want a *BuildError", tt.host, err)
+		}
+		got := buildFault{be.Component, be.Offset, be.Hint, errors.Is(err, ErrInvalidHost)}
+		if d := cmp.Diff(tt.want, got); d != "" {
+			t.Errorf("Host(%q) (-want +got):\n%s", tt.host, d)
+		}
+	}
+}
+
+// A Unicode host that IDNA maps to nothing (U+00AD SOFT HYPHEN and U+200B
+// ZERO WIDTH SPACE are "ignored" in the UTS #46 mapping) is refused with
+// ErrInvalidHost at no offset (-1, as for every host IDNA refuses), the
+// reason as the Hint: an empty name breaks VerifyDnsLength, and an empty
+// reg-name would be another URI (§3.2.2).
+func TestHostIDNAMapsToEmptyName(t *testing.T) {
+	for _, host := range []string{"\u00ad", "\u200b\u00ad"} {
+		_, err := New().Scheme("http").Host(host).Build()
+		var be *BuildError
+		if !errors.As(err, &be) {
+			t.Fatalf("Host(%q): Build() error = %v, want a *BuildError", host, err)
+		}
+		got := buildFault{be.Component, be.Offset, be.Hint, errors.Is(err, ErrInvalidHost)}
+		if d := cmp.Diff(buildFault{"host", -1, "IDNA (UTS #46 lookup) refuses the name: idna: the name is empty, DNS allows 1 to 253 bytes (UTS #46 VerifyDnsLength)", true}, got); d != "" {
+			t.Errorf("Host(%q) (-want +got):\n%s", host, d)
+		}
+	}
+}
+
+// With a scheme and no authority, the path is path-absolute when it starts
+// with "/", path-empty when empty, else path-rootless (§3: hier-part); each
+// is valid, so a Build that fails must name the component at fault, here a
+// query holding "#" (§3.4), and not the path. Such a Builder goes past
+// Build's quick path (its text does not parse) to the check of each
+// component.
+func TestBuildSchemeNoAuthorityPath(t *testing.T) {
+	for _, p := range []string{"", "x", "/x", "x:y/z", "/"} {
+		_, err := New().Scheme("s").RawPath(p).RawQuery("#").Build()
+		var be *BuildError
+		if !errors.As(err, &be) || be.Component != "query" || be.Offset != 0 || !errors.Is(err, ErrSyntax) {
+			t.Errorf("path %q, query \"#\": Build() error = %v, want one about the query at offset 0", p, err)
+		}
+		if u, err := New().Scheme("s").RawPath(p).Build(); err != nil || u.String() != "s:"+p {
+			t.Errorf("path %q: Build() = %q, %v; want %q", p, u.String(), err, "s:"+p)
+		}
+	}
+}
+
+// Ports 0 and 65535 are in range (§3.2.3 leaves the range to the scheme;
+// the builder takes 0 to 65535), also where Build checks each component
+// because the text does not parse (here a query holding "#"): the error is
+// the query's. A port out of range from HostPort is an ErrPortRange with no
+// offset (BuildError's doc: Offset is -1 for it).
+func TestBuildPortBoundsPastTheQuickPath(t *testing.T) {
+	for _, p := range []int{0, 65535} {
+		_, err := New().Scheme("s").Host("h").Port(p).RawQuery("#").Build()
+		var be *BuildError
+		if !errors.As(err, &be) || be.Component != "query" || !errors.Is(err, ErrSyntax) {
+			t.Errorf("Port(%d), query \"#\": Build() error = %v, want the query's", p, err)
+		}
+	}
+	_, err := New().Scheme("s").HostPort("h:65536").RawQuery("#").Build()
+	var be *BuildError
+	if !errors.As(err, &be) || be.Component != "port" || be.Offset != -1 || !errors.Is(err, ErrPortRange) {
+		t.Errorf("HostPort(h:65536): Build() error = %#v, want ErrPortRange at offset -1", err)
+	}
+}
+
+// A path whose first byte is the fault is refused with ErrSyntax at offset
+// 0: a "%" that starts no pct-encoded triplet (§2.1), a space (in no rule of
+// §3.3), also under an authority, where the path's missing "/" is not the
+// error.
+func TestBuildPathFaultAtZero(t *testing.T) {
+	for _, b := range []Builder{New().RawPath("%zz"), New().Host("h").RawPath(" /a"), New().Scheme("s").RawPath("%")} {
+		_, err := b.Build()
+		var be *BuildError
+		if !errors.As(err, &be) || be.Component != "path" || be.Offset != 0 || !errors.Is(err, ErrSyntax) {
+			t.Errorf("%v: Build() error = %v, want ErrSyntax in the path at offset 0", b, err)
+		}
+	}
+}
+
+// String shows at most 1 KiB of a URI that builds, cut at the start of a
+// character, with "…" and the URI's length; a *BuildError without its Err
+// still prints.
+func TestStringCutsLongURI(t *testing.T) {
+	long := "/" + strings.Repeat("a", 2000)
+	got := New().Scheme("s").Host("h").Path(long).String()
+	want := `builder.Builder("s://h` + long[:1024-len("s://h")] + `…" (2006 bytes))` // 5 + 1 + 2000
+	if got != want {
+		t.Errorf("String() =\n%s\nwant\n%s", got, want)
+	}
+	// Exactly 1 KiB: not cut.
+	exact := "/" + strings.Repeat("a", 1024-len("s://h/"))
+	if got, want := New().Scheme("s").Host("h").Path(exact).String(), `builder.Builder("s://h`+exact+`")`; got != want {
+		t.Errorf("String() of 1024 bytes =\n%s\nwant\n%s", got, want)
+	}
+	// Bytes that start no character, from the first: cut to nothing.
+	if got, want := quoteCut(strings.Repeat("\x80", 10), 4), `"…" (10 bytes)`; got != want {
+		t.Errorf("quoteCut = %s, want %s", got, want)
+	}
+	// 1023 bytes of "é" cut at 1022, between two characters.
+	if got, want := quoteCut(strings.Repeat("é", 600), 1023), `"`+strings.Repeat("é", 511)+`…" (1200 bytes)`; got != want {
+		t.Errorf("quoteCut = %s, want %s", got, want)
+	}
+	if got, want := (&BuildError{Component: "path", Offset: -1}).Error(), `builder: path "": <nil>`; got != want {
+		t.Errorf("Error() = %s, want %s", got, want)
 	}
 }

@@ -4,7 +4,9 @@
 // Start from New (nothing set) or From (a parsed URI, every component kept),
 // chain setters, and call Build. Each setter returns a new Builder and leaves
 // its receiver unchanged, so a Builder can be kept as a template and
-// branched. The plain setters take text as the user means it and
+// branched. A chain of n QueryParam or AppendSegments calls costs O(n) time
+// and memory in all: each call appends to a text the chain shares
+// copy-on-write with its branches, which never see each other's edits. The plain setters take text as the user means it and
 // percent-encode every byte that the component does not allow as it stands;
 // the Raw setters take text that is already encoded and Build checks it
 // against the component's rule:
@@ -28,8 +30,9 @@
 // and becomes "%25"; a byte of non-ASCII UTF-8 or an invalid byte is encoded
 // as itself ("é" is "%C3%A9", "\xff" is "%FF"), except in a host: Host
 // writes a name with non-ASCII UTF-8 as its IDNA A-label ("bücher.de" is
-// "xn--bcher-kva.de", UTS #46 lookup, non-transitional), the form DNS reads,
-// and Build refuses a host that is not UTF-8, since a host's
+// "xn--bcher-kva.de", UTS #46 lookup, non-transitional, with the DNS lengths
+// of VerifyDnsLength: a label of at most 63 bytes, a name of 253), the form
+// DNS reads, and Build refuses a host that is not UTF-8, since a host's
 // percent-encoding may stand for UTF-8 only (§3.2.2). QueryParam and SetQueryParam also encode "&",
 // "=", "+" and ";" in the key and the value, because form decoders split on
 // "&" and "=", read "+" as a space, and net/url's refuses a raw ";"; a space

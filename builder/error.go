@@ -3,6 +3,7 @@ package builder
 import (
 	"errors"
 	"strconv"
+	"strings"
 
 	"github.com/seed42851778/rfc3986/internal/errtext"
 )
@@ -64,25 +65,101 @@ type BuildError struct {
 //
 //	builder: path "a:b": first segment of a relative path contains ":"
 //
-// The value is quoted with the password of a userinfo as "xxxxx" (§3.2.1)
-// and, when longer than 64 bytes, cut to the 64 around Offset with "…" and
-// its length. Offset is where the fault is in Value, as set.
+// The value is quoted with the password of a userinfo as "xxxxx" (§3.2.1),
+// also where another component holds a whole URI with one (a host set to
+// "http://user:password@h"), escaped as strconv.Quote escapes (control and
+// bidi characters included) and, when longer than 64 bytes, cut to the 64
+// around Offset with "…" and its length. Offset is where the fault is in
+// Value, as set. The hint is cut to 512 bytes (IDNA's reason quotes a label
+// of any length), so that a message stays under 1 KiB.
 func (e *BuildError) Error() string {
-	v, off := e.Value, e.Offset
-	switch e.Component {
-	case "userinfo":
-		v, off = errtext.RedactUserInfo(v, off)
-	case "URI":
-		v, off = errtext.RedactURI(v, off)
-	}
-	msg := "builder: " + e.Component + " " + errtext.Quote(v, off) + ": " + e.Err.Error()
+	msg := "builder: " + e.Component + " " + e.quotedValue() + ": " + errText(e.Err)
 	if e.Offset >= 0 {
 		msg += " (at offset " + strconv.Itoa(e.Offset) + ")"
 	}
 	if e.Hint != "" {
-		msg += "; " + e.Hint
+		msg += "; " + errtext.Clip(e.Hint, maxHint)
 	}
 	return msg
+}
+
+// maxHint is the most bytes of a hint a message shows.
+const maxHint = 512
+
+// quotedValue returns Value as Error quotes it.
+func (e *BuildError) quotedValue() string { return quoteValue(e.Component, e.Value, e.Offset) }
+
+// quoteValue quotes the value v of component for a message, around offset
+// off (see errtext.Quote), its passwords hidden: in a userinfo, what
+// follows the first ":"; in any other component, the password of every
+// authority it holds after a "//" (a host or a path set to a whole URI, a
+// URI in a query), as errtext.AuthorityPassword finds it.
+func quoteValue(component, v string, off int) string {
+	if component == "userinfo" {
+		v, off = errtext.RedactUserInfo(v, off)
+	} else {
+		v, off = redactAuthorities(v, off)
+	}
+	return errtext.Quote(v, off)
+}
+
+// redactAuthorities returns s with the password of each authority that
+// follows a "//" in it replaced by errtext.Redaction, and offset off of s
+// mapped to the same byte of the result (into a password: to the start of
+// its Redaction), in one pass over s.
+func redactAuthorities(s string, off int) (string, int) {
+	var pws [][2]int
+	for i := 0; ; {
+		j := strings.Index(s[i:], "//")
+		if j < 0 {
+			break
+		}
+		lo, hi, ok := errtext.AuthorityPassword(s, i+j+2)
+		if !ok {
+			i += j + 2
+			continue
+		}
+		pws = append(pws, [2]int{lo, hi})
+		i = hi
+	}
+	if len(pws) == 0 {
+		return s, off
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	last, newOff := 0, off
+	for _, p := range pws {
+		b.WriteString(s[last:p[0]])
+		b.WriteString(errtext.Redaction)
+		switch {
+		case off >= p[1]:
+			newOff += len(errtext.Redaction) - (p[1] - p[0])
+		case off > p[0]:
+			newOff -= off - p[0]
+		}
+		last = p[1]
+	}
+	b.WriteString(s[last:])
+	return b.String(), newOff
+}
+
+// errText returns err's message, or "<nil>", cut to 512 bytes.
+func errText(err error) string {
+	if err == nil {
+		return "<nil>"
+	}
+	return errtext.Clip(err.Error(), maxHint)
+}
+
+// GoString returns the error as %#v shows it: its fields, Value quoted as
+// Error quotes it (the password hidden, at most 64 bytes), Err as its
+// message:
+//
+//	&builder.BuildError{Component:"userinfo", Value:"alice:xxxxx%", Offset:11, Err:"does not match its rule", Hint:""}
+func (e *BuildError) GoString() string {
+	return "&builder.BuildError{Component:" + strconv.Quote(errtext.Clip(e.Component, errtext.Max)) +
+		", Value:" + e.quotedValue() + ", Offset:" + strconv.Itoa(e.Offset) +
+		", Err:" + strconv.Quote(errText(e.Err)) + ", Hint:" + strconv.Quote(errtext.Clip(e.Hint, maxHint)) + "}"
 }
 
 // Unwrap returns Err, so that errors.Is(err, ErrPortRange) and the like work.

@@ -2,6 +2,7 @@ package builder
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -131,5 +132,125 @@ func TestPendingAllocs(t *testing.T) {
 	})
 	if n > 1 {
 		t.Errorf("chain + Build: %v allocations, want 1", n)
+	}
+}
+
+// Segments and query parameters that fill the pending slots exactly stay
+// pending, so that a chain and its Build allocate once, as
+// TestPendingAllocs says of a shorter chain: six segments, or two segments
+// and two parameters.
+func TestPendingSlotsExactFit(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		b    func() Builder
+		want string
+	}{
+		{"six segments", func() Builder {
+			return New().Scheme("s").Host("h").Segments("a", "b", "c", "d", "e", "f")
+		}, "s://h/a/b/c/d/e/f"},
+		{"two segments and two parameters", func() Builder {
+			return New().Scheme("s").Host("h").Segments("a", "b").QueryParam("k", "v").QueryParam("l", "w")
+		}, "s://h/a/b?k=v&l=w"},
+	} {
+		u, err := tt.b().Build()
+		if err != nil || u.String() != tt.want {
+			t.Errorf("%s: Build() = %q, %v; want %q", tt.name, u.String(), err, tt.want)
+		}
+		if n := testing.AllocsPerRun(100, func() { _, _ = tt.b().Build() }); n > 1 {
+			t.Errorf("%s: chain + Build: %v allocations, want 1", tt.name, n)
+		}
+	}
+}
+
+// A component a setter writes at once (more segments than the pending
+// slots hold, or pending segments or parameters flushed by the next call)
+// is written with one allocation, its growable text (text.go): with
+// Build's one, each chain allocates twice.
+func TestFlushedTextOneAllocation(t *testing.T) {
+	long := strings.Repeat("x", 30)
+	h := New().Scheme("s").Host("h")
+	for _, tt := range []struct {
+		name string
+		b    func() Builder
+		want string
+	}{
+		{"seven segments", func() Builder { return h.Segments(long, long, long, long, long, long, long) },
+			"s://h/" + strings.Repeat(long+"/", 6) + long},
+		{"segments flushed", func() Builder { return h.Segments(long, long, long, long, long).AppendSegments("z") },
+			"s://h/" + strings.Repeat(long+"/", 5) + "z"},
+		{"parameters flushed", func() Builder {
+			return h.QueryParam(long, long).QueryParam(long, long).QueryParam(long, long).QueryParam("k", "v")
+		}, "s://h?" + strings.Repeat(long+"="+long+"&", 3) + "k=v"},
+	} {
+		u, err := tt.b().Build()
+		if err != nil || u.String() != tt.want {
+			t.Errorf("%s: Build() = %q, %v; want %q", tt.name, u.String(), err, tt.want)
+		}
+		if n := testing.AllocsPerRun(100, func() { _, _ = tt.b().Build() }); n > 2 {
+			t.Errorf("%s: chain + Build: %v allocations, want 2", tt.name, n)
+		}
+	}
+}
+
+// The builder sizes each text it writes for the worst case of its pieces,
+// every byte percent-encoded (§2.1: three bytes each), so that a long text,
+// here made of spaces each written "%20", is written once into a buffer of
+// its own and needs no second allocation. Counted: the chain of setters and
+// Build, against the allocations of the same chain with text that needs no
+// encoding, which TestFlushedTextOneAllocation pins.
+func TestBuildEncodedTextAllocations(t *testing.T) {
+	sp30, sp60 := strings.Repeat(" ", 30), strings.Repeat(" ", 60)
+	enc := func(s string) string { return strings.ReplaceAll(s, " ", "%20") }
+	long := strings.Repeat("a", 300)
+	path, query := "/"+long, "q="+long[:36]+long // 641 bytes with "&k=" and long: one more than a size class (640), for the strings.Builder
+	nines := strings.Repeat("9", 300)            // port = *DIGIT (§3.2.3)
+	h := New().Scheme("s").Host("h")
+	for _, tt := range []struct {
+		name   string
+		b      func() Builder
+		want   string
+		allocs float64
+	}{
+		{"a long path", func() Builder { return h.RawPath(path) }, "s://h/" + long, 1},
+		{"a long userinfo", func() Builder { return h.RawUserInfo(long) }, "s://" + long + "@h", 1},
+		{"a long host", func() Builder { return h.RawHost(long) }, "s://" + long, 1},
+		{"a long port", func() Builder { return h.RawPort(nines) }, "s://h:" + nines, 2}, // and a copy of the port, longer than its 20-byte buffer
+		{"a long query", func() Builder { return h.RawQuery(long) }, "s://h?" + long, 1},
+		{"a long fragment", func() Builder { return h.RawFragment(long) }, "s://h#" + long, 1},
+		{"pending segments", func() Builder { return h.Segments(sp60, sp60, sp60) },
+			"s://h/" + enc(sp60) + "/" + enc(sp60) + "/" + enc(sp60), 1},
+		{"pending parameters", func() Builder { return h.QueryParam(sp60, sp60).QueryParam(sp60, sp60) },
+			"s://h?" + enc(sp60) + "=" + enc(sp60) + "&" + enc(sp60) + "=" + enc(sp60), 1},
+		{"segments flushed", func() Builder { return h.Segments(sp30, sp30, sp30, sp30, sp30).AppendSegments("z") },
+			"s://h/" + strings.Repeat(enc(sp30)+"/", 5) + "z", 2},
+		{"parameters flushed", func() Builder {
+			return h.QueryParam(sp30, sp30).QueryParam(sp30, sp30).QueryParam(sp30, sp30).QueryParam("k", "v")
+		}, "s://h?" + strings.Repeat(enc(sp30)+"="+enc(sp30)+"&", 3) + "k=v", 2},
+		{"a parameter written at once", func() Builder { return h.Segments("a", "b", "c", "d", "e").QueryParam(sp60, sp60) },
+			"s://h/a/b/c/d/e?" + enc(sp60) + "=" + enc(sp60), 2},
+		{"a parameter set in a long query", func() Builder { return h.RawQuery(query).SetQueryParam("k", long) },
+			"s://h?" + query + "&k=" + long, 2},
+	} {
+		u, err := tt.b().Build()
+		if err != nil || u.String() != tt.want {
+			t.Errorf("%s: Build() = %q, %v; want %q", tt.name, u.String(), err, tt.want)
+			continue
+		}
+		if n := testing.AllocsPerRun(50, func() { _, _ = tt.b().Build() }); n != tt.allocs {
+			t.Errorf("%s: chain + Build: %v allocations, want %v", tt.name, n, tt.allocs)
+		}
+	}
+}
+
+// Seven empty segments, more than the pending slots hold, are written at
+// once: "/" and six "/" between them, all the text there is (no byte to
+// encode), in the one allocation of the written path.
+func TestSegmentsAllEmptyWrittenAtOnce(t *testing.T) {
+	b := func() Builder { return New().Scheme("s").Host("h").Segments("", "", "", "", "", "", "") }
+	if got, want := b().MustBuild().String(), "s://h///////"; got != want {
+		t.Errorf("Build() = %q, want %q", got, want)
+	}
+	if n := testing.AllocsPerRun(50, func() { _, _ = b().Build() }); n != 2 {
+		t.Errorf("chain + Build: %v allocations, want 2", n)
 	}
 }

@@ -13,9 +13,16 @@
 // the UTF-8 octets of every character outside ASCII (§3.1), FromURI decodes
 // what §3.2 allows back, and ToASCII is ToURI with a registered name for a
 // host converted by IDNA (the UTS #46 lookup profile of
-// golang.org/x/net/idna, nontransitional), the form to use on the wire.
+// golang.org/x/net/idna, nontransitional, with the DNS lengths of
+// VerifyDnsLength: a label of at most 63 bytes, a name of 253), the form to
+// use on the wire.
 // Resolve is RFC 3986 §5.2 on IRIs (RFC 3987 §6.5), and Normalize and
 // Equivalent climb the comparison ladder of RFC 3987 §5.3.
+//
+// String gives an IRI's text exactly, its password included: it is data.
+// Print or log Redacted, which shows the password as "xxxxx"; LogValue (so
+// slog) and GoString (so %#v) use it, and every error of the package shows
+// no password and at most about 1 KiB of its input, escaped.
 //
 // Parsing uses matchers and diagnoses generated from the rules, as uri's
 // are (zz_parse_gen.go, go generate): it allocates nothing on success, and

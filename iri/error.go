@@ -126,3 +126,26 @@ func pctEncode(s string) string {
 func excerpt(s string, off int) string {
 	return errtext.QuoteURI(s, off)
 }
+
+// GoString returns the error as %#v shows it: its fields, Input quoted as
+// Error quotes it (the password as "xxxxx", at most 64 bytes around Offset,
+// escaped), so that %#v is as safe to log as %v.
+func (e *ParseError) GoString() string {
+	exp := make([]string, len(e.Expected))
+	for k, x := range e.Expected {
+		exp[k] = strconv.Quote(errtext.Clip(x, errtext.Max))
+	}
+	return "&iri.ParseError{Input:" + excerpt(e.Input, e.Offset) + ", Offset:" + strconv.Itoa(e.Offset) +
+		", Rule:" + strconv.Quote(errtext.Clip(e.Rule, errtext.Max)) + ", Component:" + strconv.Quote(errtext.Clip(e.Component, errtext.Max)) +
+		", Expected:[]string{" + errtext.Clip(strings.Join(exp, ", "), 512) + "}, Hint:" + strconv.Quote(errtext.Clip(e.Hint, 256)) + "}"
+}
+
+// GoString returns the error as %#v shows it: Host quoted as Error quotes
+// it (at most 64 bytes, escaped), Err as its message cut as Error cuts it.
+func (e *IDNAError) GoString() string {
+	reason := "<nil>"
+	if e.Err != nil {
+		reason = errtext.Clip(e.Err.Error(), 2*errtext.Max)
+	}
+	return "&iri.IDNAError{Host:" + quote(e.Host) + ", Err:" + strconv.Quote(reason) + "}"
+}

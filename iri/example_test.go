@@ -3,6 +3,8 @@ package iri_test
 import (
 	"errors"
 	"fmt"
+	"log/slog"
+	"os"
 
 	"github.com/seed42851778/rfc3986/iri"
 	"github.com/seed42851778/rfc3986/uri"
@@ -150,4 +152,22 @@ func ExampleIRI_String() {
 func ExampleIRI_HostKind() {
 	fmt.Println(iri.MustParse("http://1.2.3.4/").HostKind(), iri.MustParse("http://1.2.3.4é/").HostKind())
 	// Output: IPv4 reg-name
+}
+
+// Redacted is the form to print or log: the password shows as "xxxxx".
+// LogValue makes slog log an IRI so.
+func ExampleIRI_Redacted() {
+	i := iri.MustParse("https://jü:s3cr3t@bücher.de/ü")
+	fmt.Println(i.Redacted())
+	slog.New(slog.NewTextHandler(os.Stdout, &slog.HandlerOptions{
+		ReplaceAttr: func(_ []string, a slog.Attr) slog.Attr {
+			if a.Key == slog.TimeKey {
+				return slog.Attr{}
+			}
+			return a
+		},
+	})).Info("fetch", "iri", i)
+	// Output:
+	// https://jü:xxxxx@bücher.de/ü
+	// level=INFO msg=fetch iri=https://jü:xxxxx@bücher.de/ü
 }

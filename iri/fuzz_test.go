@@ -96,3 +96,71 @@ func FuzzToURIFromURI(f *testing.F) {
 		}
 	})
 }
+
+// FuzzResolve resolves any reference against any base: no panic; a base
+// without a scheme is a *uri.ResolveError; otherwise the target is an IRI
+// with a scheme, that parses back to itself, and is what uri's Resolve
+// gives for the ToURI forms, mapped (Resolve's doc: the algorithm never
+// looks inside a character).
+func FuzzResolve(f *testing.F) {
+	f.Add("http://a/b/c/d;p?q", "../g")
+	f.Add("http://bücher.de/ü/ä", "../ö?x#y")
+	f.Add("s:a/b", "//h/./..")
+	f.Add("x", "y")
+	f.Fuzz(func(t *testing.T, bs, rs string) {
+		base, err1 := ParseReference(bs)
+		ref, err2 := ParseReference(rs)
+		if err1 != nil || err2 != nil {
+			return
+		}
+		got, err := base.Resolve(ref)
+		if base.IsRelative() {
+			var re *uri.ResolveError
+			if !errors.As(err, &re) {
+				t.Fatalf("Resolve(%q, %q): error %v, want a *uri.ResolveError", bs, rs, err)
+			}
+			return
+		}
+		if err != nil || got.IsRelative() {
+			t.Fatalf("Resolve(%q, %q) = %q, %v", bs, rs, got, err)
+		}
+		if again, err := ParseReference(got.String()); err != nil || again != got {
+			t.Fatalf("Resolve(%q, %q) = %q does not parse back (%v)", bs, rs, got, err)
+		}
+		want, err := base.ToURI().Resolve(ref.ToURI())
+		if err != nil || got.ToURI() != want {
+			t.Fatalf("Resolve(%q, %q).ToURI() = %q; the URIs resolve to %q (%v)", bs, rs, got.ToURI(), want, err)
+		}
+	})
+}
+
+// FuzzEqualEquivalent compares any two IRI references: Equal is string
+// equality (§5.3.1); Equivalent is reflexive and symmetric, follows from
+// Equal, and agrees with Normalize (§5.3.2, §5.3.3); Normalize is
+// idempotent.
+func FuzzEqualEquivalent(f *testing.F) {
+	f.Add("http://bücher.de", "http://bücher.de:80/")
+	f.Add("eXAMPLE://a/./b/../b/%63/%7bfoo%7d/ros%C3%A9", "example://a/b/c/%7Bfoo%7D/rosé")
+	f.Add("a", "a")
+	f.Add("./%2E", "%2E")
+	f.Fuzz(func(t *testing.T, as, bs string) {
+		a, err1 := ParseReference(as)
+		b, err2 := ParseReference(bs)
+		if err1 != nil || err2 != nil {
+			return
+		}
+		if a.Equal(b) != (as == bs) || a.Equal(b) != b.Equal(a) {
+			t.Fatalf("Equal(%q, %q) = %v", as, bs, a.Equal(b))
+		}
+		if !a.Equivalent(a) || a.Equivalent(b) != b.Equivalent(a) || a.Equal(b) && !a.Equivalent(b) {
+			t.Fatalf("Equivalent(%q, %q) = %v, reversed %v", as, bs, a.Equivalent(b), b.Equivalent(a))
+		}
+		na, nb := a.Normalize(), b.Normalize()
+		if a.Equivalent(b) != (as == bs || na == nb) {
+			t.Fatalf("Equivalent(%q, %q) = %v; normalized %q and %q", as, bs, a.Equivalent(b), na, nb)
+		}
+		if na.Normalize() != na || !na.Equivalent(a) {
+			t.Fatalf("Normalize(%q) = %q: not idempotent, or not equivalent", as, na)
+		}
+	})
+}

@@ -1,7 +1,10 @@
 package iri
 
 import (
+	"log/slog"
 	"math"
+	"strconv"
+	"strings"
 
 	"github.com/seed42851778/rfc3986/uri"
 )
@@ -215,8 +218,40 @@ func (i IRI) get(slot int) (string, bool) {
 func (i IRI) has(slot int) bool { return i.sp[slot].lo != 0 }
 
 // String returns the IRI reference as text: for a parsed IRI, exactly the
-// text that was parsed.
+// text that was parsed, its password included: it is data. Log or print
+// Redacted.
 func (i IRI) String() string { return i.s }
+
+// Redacted returns String with the password of the userinfo replaced by
+// "xxxxx", as uri.URI.Redacted and net/url's URL.Redacted do: the password
+// is what follows the first ":" of the iuserinfo ("user:password",
+// deprecated by RFC 3986 §3.2.1), even when empty. Without a ":" in the
+// iuserinfo, Redacted returns String unchanged.
+//
+// LogValue and GoString call it; String gives the text in clear, so an IRI
+// inside a struct that a JSON or text handler marshals whole shows its
+// password: log the IRI as an attribute of its own, or Redacted.
+func (i IRI) Redacted() string {
+	sp := i.sp[slotUserInfo]
+	if sp.lo == 0 {
+		return i.s
+	}
+	lo, hi := int(sp.lo-1), int(sp.hi)
+	c := strings.IndexByte(i.s[lo:hi], ':')
+	if c < 0 {
+		return i.s
+	}
+	return i.s[:lo+c+1] + "xxxxx" + i.s[hi:]
+}
+
+// LogValue makes an IRI a slog.LogValuer: it logs as the string Redacted
+// returns, so that a password never reaches a log through an attribute whose
+// value is the IRI.
+func (i IRI) LogValue() slog.Value { return slog.StringValue(i.Redacted()) }
+
+// GoString returns the IRI as Go syntax for %#v, with its password as
+// Redacted shows it: iri.MustParseReference("http://user:xxxxx@h/").
+func (i IRI) GoString() string { return "iri.MustParseReference(" + strconv.Quote(i.Redacted()) + ")" }
 
 // IsRelative reports whether i is a relative reference: it has no scheme.
 func (i IRI) IsRelative() bool { return !i.has(slotScheme) }

@@ -2,6 +2,8 @@ package iri
 
 import (
 	"errors"
+	"fmt"
+	"log/slog"
 	"strings"
 	"testing"
 
@@ -340,6 +342,30 @@ func TestToASCII(t *testing.T) {
 	}
 }
 
+// TestToASCIIDNSLength: an A-label past the 63 bytes DNS allows a label
+// (UTS #46 VerifyDnsLength; 60 letters and a "ü" punycode to more) is an
+// *IDNAError whose message names the label; 50 letters and a "ü" fit.
+func TestToASCIIDNSLength(t *testing.T) {
+	long := "http://www." + strings.Repeat("a", 60) + "ü.de/"
+	_, err := MustParse(long).ToASCII()
+	var ie *IDNAError
+	if !errors.As(err, &ie) || !strings.Contains(err.Error(), "label 2 is ") || !strings.Contains(err.Error(), "DNS allows 63") {
+		t.Errorf("ToASCII(%q) error %v, want an *IDNAError naming label 2", long, err)
+	}
+	if n := len(err.Error()); n > 1024 {
+		t.Errorf("message of %d bytes", n)
+	}
+	short := "http://www." + strings.Repeat("a", 50) + "ü.de/"
+	if _, err := MustParse(short).ToASCII(); err != nil {
+		t.Errorf("ToASCII(%q): %v", short, err)
+	}
+	// A 16 KiB Unicode host: refused, the message short.
+	huge := "http://" + strings.Repeat("ü", 8192) + "/"
+	if _, err := MustParse(huge).ToASCII(); !errors.As(err, &ie) || len(err.Error()) > 1024 {
+		t.Errorf("ToASCII(16 KiB host): %d-byte error %.200v", len(err.Error()), err)
+	}
+}
+
 func TestResolve(t *testing.T) {
 	// RFC 3986 §5.4 with characters outside ASCII in base and references:
 	// "a" is "ä", "g" is "ğ"; the expected values are §5.4's with the same
@@ -430,5 +456,49 @@ func TestNormalize(t *testing.T) {
 	}
 	if MustParse("http://example.org/ros\u00E9").Equivalent(MustParse("http://example.org/ROS\u00C9")) {
 		t.Error("case folded outside the host")
+	}
+}
+
+// Redacted hides what follows the first ":" of the iuserinfo (RFC 3986
+// §3.2.1, which RFC 3987 keeps), even when empty, as uri.URI.Redacted
+// does; the expected texts are written by hand.
+func TestRedacted(t *testing.T) {
+	for _, tc := range [][2]string{
+		{"http://jü:pässwörd@bücher.de/ü", "http://jü:xxxxx@bücher.de/ü"},
+		{"http://u:@h/", "http://u:xxxxx@h/"},
+		{"http://u:p:q@h/", "http://u:xxxxx@h/"},
+		{"//u:p@h", "//u:xxxxx@h"},
+		{"http://u@h/", "http://u@h/"},
+		{"http://@h/", "http://@h/"},
+		{"http://h/a:b@c", "http://h/a:b@c"}, // a path, not a userinfo
+		{"mailto:u:p@h", "mailto:u:p@h"},     // no authority
+		{"", ""},
+	} {
+		i := MustParseReference(tc[0])
+		if got := i.Redacted(); got != tc[1] {
+			t.Errorf("Redacted(%q) = %q, want %q", tc[0], got, tc[1])
+		}
+		if got := i.String(); got != tc[0] {
+			t.Errorf("String(%q) = %q: it is data, exact", tc[0], got)
+		}
+	}
+}
+
+// An IRI logged through slog, by the text and by the JSON handler, shows no
+// password; %#v shows none either, while %v and %s are String, exact.
+func TestPrintedFormsHidePassword(t *testing.T) {
+	i := MustParse("http://alice:s3cr3t@bücher.de/ü")
+	var buf strings.Builder
+	for _, h := range []slog.Handler{slog.NewTextHandler(&buf, nil), slog.NewJSONHandler(&buf, nil)} {
+		slog.New(h).Info("fetch", "iri", i)
+	}
+	if strings.Contains(buf.String(), "s3cr3t") || strings.Count(buf.String(), "alice:xxxxx@bücher.de") != 2 {
+		t.Errorf("slog:\n%s", buf.String())
+	}
+	if got, want := fmt.Sprintf("%#v", i), `iri.MustParseReference("http://alice:xxxxx@bücher.de/ü")`; got != want {
+		t.Errorf("%%#v = %s, want %s", got, want)
+	}
+	if got := fmt.Sprintf("%v|%s", i, i); got != i.String()+"|"+i.String() {
+		t.Errorf("%%v|%%s = %s", got)
 	}
 }

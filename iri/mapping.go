@@ -8,8 +8,8 @@ import (
 	"github.com/seed42851778/rfc3986/combinator/rfc3987"
 	"github.com/seed42851778/rfc3986/internal/ascii"
 	"github.com/seed42851778/rfc3986/internal/errtext"
+	"github.com/seed42851778/rfc3986/internal/idnahost"
 	"github.com/seed42851778/rfc3986/uri"
-	"golang.org/x/net/idna"
 )
 
 // ToURI maps i to a URI (RFC 3987 §3.1, step 2): each character outside
@@ -238,7 +238,7 @@ func unhex(b byte) byte {
 // idnaProfile is the UTS #46 lookup profile with nontransitional processing,
 // set explicitly (idna.Lookup is documented as liable to change): the
 // mapping for lookup (case, width, NFC), STD3 rules and the Bidi rule.
-var idnaProfile = idna.New(idna.MapForLookup(), idna.Transitional(false), idna.BidiRule())
+var idnaProfile = idnahost.New()
 
 // uLabels returns the reg-name h with its A-labels as U-labels, or h when
 // IDNA does not accept it or the result is not an ireg-name.

@@ -7,10 +7,9 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/seed42851778/rfc3986/internal/errtext"
-	"golang.org/x/net/idna"
-
 	"github.com/seed42851778/rfc3986/internal/ascii"
+	"github.com/seed42851778/rfc3986/internal/errtext"
+	"github.com/seed42851778/rfc3986/internal/idnahost"
 )
 
 // Repair is one change ParseRepaired made to its input: at byte Offset of the
@@ -360,7 +359,7 @@ func (r *repairer) host(i, j int) {
 // variable, so that a program that never calls ParseRepaired links none of
 // IDNA's code and tables: a variable's initializer would keep them.
 func idnaToASCII(h string) (string, error) {
-	return idna.New(idna.MapForLookup(), idna.Transitional(false), idna.BidiRule()).ToASCII(h)
+	return idnahost.ToASCII(h)
 }
 
 // isRegName reports whether s holds only bytes a reg-name can (§3.2.2)

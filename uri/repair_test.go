@@ -436,3 +436,26 @@ func FuzzParseRepaired(f *testing.F) {
 		checkRepaired(t, s, u, reps)
 	})
 }
+
+// TestParseRepairedDNSLength: ParseRepaired refuses a Unicode host whose
+// A-label would pass the 63 bytes DNS allows a label (UTS #46
+// VerifyDnsLength; 60 letters and a "ü" make "xn--" + 60 + "-" + its delta,
+// over 63), with the strict parse's diagnosis (the "ü", unrepaired, at
+// offset 67 in the host); the strict parse keeps its grammar's answer, as
+// §3.2.2 sets no length: the same label in ASCII, 70 bytes, is a reg-name.
+func TestParseRepairedDNSLength(t *testing.T) {
+	in := "http://" + strings.Repeat("a", 60) + "ü.de/"
+	_, _, err := uri.ParseRepaired(in)
+	var pe *uri.ParseError
+	if !errors.As(err, &pe) || pe.Offset != 67 || pe.Component != "host" {
+		t.Errorf("ParseRepaired(%q) error %v, want one in the host at offset 67", in, err)
+	}
+	short := "http://" + strings.Repeat("a", 50) + "ü.de/"
+	if _, _, err := uri.ParseRepaired(short); err != nil {
+		t.Errorf("ParseRepaired(%q): %v", short, err)
+	}
+	ascii := "http://" + strings.Repeat("a", 70) + ".de/"
+	if _, err := uri.Parse(ascii); err != nil {
+		t.Errorf("Parse(%q): %v", ascii, err)
+	}
+}

@@ -127,8 +127,8 @@ func writeBuildError(e env, err error) int {
 		case e.reveal:
 		case be.Component == "userinfo":
 			v, off = errtext.RedactUserInfo(v, off)
-		case be.Component == "URI":
-			v, off = errtext.RedactURI(v, off)
+		default: // a host or a path set to a whole URI holds a password too
+			v, off, _ = hideAt(v, off)
 		}
 		text, cols := displayText(v)
 		fmt.Fprintf(e.stderr, "  %s\n  %s^\n", text, strings.Repeat(" ", cols[off]))

@@ -9,14 +9,14 @@ import (
 	"os"
 
 	c "github.com/seed42851778/rfc3986/combinator"
+	"github.com/seed42851778/rfc3986/internal/errtext"
 	"github.com/seed42851778/rfc3986/uri"
 )
 
 var checkCmd = &command{
-	name:   "check",
-	args:   "[FILE]",
-	short:  "report the invalid lines of a file of URIs",
-	noURIs: true,
+	name:  "check",
+	args:  "[FILE]",
+	short: "report the invalid lines of a file of URIs",
 	long: `
 Check reads FILE, or standard input when there is no FILE or it is "-", one URI
 a line, and reports each line that is not a URI (RFC 3986 §3) as
@@ -43,7 +43,7 @@ lines make the exit status 1.`,
 			if len(args) == 1 && args[0] != "-" {
 				f, err := os.Open(args[0])
 				if err != nil {
-					fmt.Fprintf(e.stderr, "uri check: %v\n", err)
+					fmt.Fprintf(e.stderr, "uri check: %s\n", hidePasswords(err.Error()))
 					return 1
 				}
 				defer f.Close()
@@ -80,7 +80,7 @@ func check(e env, name string, r io.Reader, ref, quiet, repair bool) int {
 			if rerr == nil && (ref || !u.IsRelative()) {
 				repaired++
 				if !quiet {
-					writeRepairs(w, fmt.Sprintf("%s:%d: ", name, line), u, reps)
+					e.writeRepairs(w, fmt.Sprintf("%s:%d: ", name, line), s, u, reps)
 				}
 				continue
 			}
@@ -94,14 +94,18 @@ func check(e env, name string, r io.Reader, ref, quiet, repair bool) int {
 		}
 		var pe *uri.ParseError
 		if errors.As(err, &pe) {
+			what := c.DescribeAt(s, pe.Offset)
+			if !e.reveal && inPassword(s, pe.Offset, pe.Offset) {
+				what = errtext.PasswordFound
+			}
 			fmt.Fprintf(w, "%s:%d: offset %d: %s in %s: expected %s", name, line, pe.Offset,
-				c.DescribeAt(s, pe.Offset), pe.Component, c.JoinExpected(pe.Expected))
+				what, pe.Component, c.JoinExpected(pe.Expected))
 			if pe.Hint != "" {
 				fmt.Fprintf(w, "; %s", pe.Hint)
 			}
 			w.WriteByte('\n')
 		} else {
-			fmt.Fprintf(w, "%s:%d: %v\n", name, line, err)
+			fmt.Fprintf(w, "%s:%d: %s\n", name, line, e.text(err.Error()))
 		}
 	}
 	if err := sc.Err(); err != nil {

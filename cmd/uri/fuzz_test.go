@@ -64,3 +64,105 @@ func FuzzParseLines(f *testing.F) {
 		}
 	})
 }
+
+// secretMark is the password FuzzCommand puts in a URI argument; the
+// fuzzed text may not hold it.
+const secretMark = "Pw7Zq9Kx"
+
+// FuzzCommand runs the command's entry function on every subcommand with
+// fuzzed arguments, one of them a URI (or a template, a file name, a
+// command name) whose userinfo holds the password secretMark: no panic, an
+// exit status of 0, 1 or 2, and, as -reveal is never given, the password
+// nowhere in the output (the command's doc: every command hides it).
+func FuzzCommand(f *testing.F) {
+	for _, s := range []struct {
+		which, bits uint8
+		a, b        string
+	}{
+		{0, 0, "h/a b", "x"}, {0, 3, "bü cher.de/%", ""}, {1, 1, "h/a/b", "../c"}, {1, 2, "h", "//other/"},
+		{2, 1, "H/./a/%7e", "b"}, {3, 0, "h/a/b", "http://h/a/c"}, {4, 0, "h/", "http://h"},
+		{5, 1, "h/x", "y z"}, {5, 0, "h/", ""}, {6, 0, "h", ""}, {7, 0, "{+p}", "p=/x"}, {7, 2, "h/x", "{+x}"},
+		{7, 3, "h/{x}", "{a}@{b}"}, {8, 1, "h/", "x"}, {8, 6, "h", "a b"}, {8, 16, "h", ""}, {8, 32, " x", ""}, {9, 0, "h", "x"},
+	} {
+		f.Add(s.which, s.bits, s.a, s.b)
+	}
+	f.Fuzz(func(t *testing.T, which, bits uint8, a, b string) {
+		for _, s := range []string{a, b} {
+			for k := 0; k+3 <= len(secretMark); k++ {
+				if strings.Contains(s, secretMark[k:k+3]) {
+					return // the fuzzed text would hold part of the password
+				}
+			}
+		}
+		s := "http://u:" + secretMark + "@" + a
+		flag := func(bit uint8, name string) []string {
+			if bits&bit != 0 {
+				return []string{name}
+			}
+			return nil
+		}
+		pair := func(x, y string) []string {
+			if bits&8 != 0 {
+				return []string{y, x}
+			}
+			return []string{x, y}
+		}
+		var args []string
+		stdin := ""
+		switch which % 10 {
+		case 0:
+			args = append(append(append(append([]string{"parse"}, flag(1, "-json")...), flag(2, "-repair")...), flag(4, "-diagram")...), s, b)
+		case 1:
+			args = append(append(append([]string{"resolve"}, flag(1, "-repair")...), flag(2, "-nonstrict")...), pair(s, b)...)
+		case 2:
+			args = append(append([]string{"normalize"}, flag(1, "-syntax")...), s, b)
+		case 3:
+			args = append([]string{"relativize"}, pair(s, b)...)
+		case 4:
+			args = append([]string{"equal"}, pair(s, b)...)
+		case 5:
+			if bits&16 != 0 {
+				args = []string{"check", s}
+				break
+			}
+			args = append(append(append([]string{"check"}, flag(1, "-repair")...), flag(2, "-ref")...), "-")
+			stdin = s + "\n" + b + "\n" + s
+		case 6:
+			args = append(append([]string{"grammar"}, flag(1, "-short")...), s)
+		case 7:
+			if bits&2 != 0 {
+				args = []string{"template", "-match", s, b}
+				break
+			}
+			args = append(append([]string{"template"}, flag(1, "-uri")...), s, b)
+		case 8:
+			args = append([]string{"build", "-from", s}, flag(1, "-repair")...)
+			switch {
+			case bits&16 != 0: // a whole URI as the host: refused, and echoed
+				args = []string{"build", "-scheme", "http", "-host", s}
+			case bits&32 != 0: // the password where it belongs
+				args = []string{"build", "-scheme", "http", "-userinfo", "u:" + secretMark + a, "-host", "h"}
+			}
+			switch {
+			case bits&2 != 0:
+				args = append(args, "-path", b)
+			case bits&4 != 0:
+				args = append(args, "-query", b)
+			default:
+				args = append(args, "-fragment", b)
+			}
+		case 9:
+			args = []string{s, b}
+			if bits&1 != 0 {
+				args = []string{"help", s}
+			}
+		}
+		out, errOut, status := runCmd(t, stdin, args...)
+		if status < 0 || status > 2 {
+			t.Fatalf("uri %q: status %d", args, status)
+		}
+		if strings.Contains(out+errOut, secretMark) {
+			t.Fatalf("uri %q shows the password:\n%s%s", args, out, errOut)
+		}
+	})
+}

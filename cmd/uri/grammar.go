@@ -41,7 +41,7 @@ not follow, &( rule ) where it must.`,
 			if len(args) == 1 {
 				r = findRule(args[0])
 				if r == nil {
-					fmt.Fprintf(e.stderr, "uri grammar: no rule %q; the rules are:\n  %s\n", args[0],
+					fmt.Fprintf(e.stderr, "uri grammar: no rule %s; the rules are:\n  %s\n", echo(args[0]),
 						strings.Join(ruleNames(), " "))
 					return 2 // a usage error: the argument names no rule
 				}

@@ -30,8 +30,11 @@
 //
 // Run "uri help <command>" or "uri <command> -h" for the usage of a command.
 // Every command that prints URIs shows the password of a userinfo as "xxxxx"
-// (RFC 3986 §3.2.1), in its tables, its -json and its error messages, unless
-// it is given -reveal.
+// (RFC 3986 §3.2.1), in its tables, its -json, its error messages, the
+// repairs it lists, the expansions and values of template and the templates
+// it echoes, unless it is given -reveal. An argument echoed in a message
+// about it (an unknown command or rule, a flag or usage error) never shows
+// one.
 // The exit status is 0 on success, 1 when an input is invalid or a build is
 // refused, and 2 on a usage error.
 package main
@@ -149,7 +152,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if len(args) > 1 && args[0] == "help" {
 			c := lookup(args[1])
 			if c == nil {
-				fmt.Fprintf(stderr, "uri help %s: unknown command\nRun 'uri help' for usage.\n", args[1])
+				fmt.Fprintf(stderr, "uri help %s: unknown command\nRun 'uri help' for usage.\n", echoName(args[1]))
 				return 2
 			}
 			c.help(stdout, nil)
@@ -160,7 +163,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	c := lookup(args[0])
 	if c == nil {
-		fmt.Fprintf(stderr, "uri %s: unknown command\nRun 'uri help' for usage.\n", args[0])
+		fmt.Fprintf(stderr, "uri %s: unknown command\nRun 'uri help' for usage.\n", echoName(args[0]))
 		return 2
 	}
 	return c.run(e, args[1:])
@@ -239,7 +242,9 @@ func (c *command) run(e env, args []string) int {
 			c.help(e.stdout, fs)
 			return 0
 		}
-		fmt.Fprintf(e.stderr, "uri %s: %v\n%s\nRun 'uri %s -h' for details.\n", c.name, err, c.usageLine(fs), c.name)
+		// flag's message quotes the argument: hidden and cut as echo does.
+		msg := errtext.Clip(hidePasswords(err.Error()), maxMessage)
+		fmt.Fprintf(e.stderr, "uri %s: %s\n%s\nRun 'uri %s -h' for details.\n", c.name, msg, c.usageLine(fs), c.name)
 		return 2
 	}
 	return do(e, fs.Args())
@@ -248,6 +253,7 @@ func (c *command) run(e env, args []string) int {
 // usageError reports a wrong number of arguments.
 func (c *command) usageError(e env, msg string) int {
 	fs, _ := c.newFlags()
+	msg = errtext.Clip(hidePasswords(msg), maxMessage)
 	fmt.Fprintf(e.stderr, "uri %s: %s\n%s\nRun 'uri %s -h' for details.\n", c.name, msg, c.usageLine(fs), c.name)
 	return 2
 }

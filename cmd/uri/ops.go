@@ -31,7 +31,7 @@ error.`,
 			if *repair {
 				parseRef = func(s string) (uri.URI, error) {
 					u, reps, err := uri.ParseRepaired(s)
-					writeRepairs(e.stderr, "uri resolve: "+strconv.Quote(s)+": ", u, reps)
+					e.writeRepairs(e.stderr, "uri resolve: "+strconv.Quote(e.text(s))+": ", s, u, reps)
 					return u, err
 				}
 			}

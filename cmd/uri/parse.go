@@ -66,6 +66,10 @@ host in its IDNA A-label form) are made and listed before the table.`,
 					s, err = e.shown(s, err)
 				}
 				if *asJSON {
+					if len(reps) > 0 && !e.reveal {
+						reps = e.shownRepairs(s, reps)
+						s = e.text(s)
+					}
 					writeJSON(w, s, u, reps, err)
 				} else {
 					if !first {
@@ -76,7 +80,7 @@ host in its IDNA A-label form) are made and listed before the table.`,
 						w.Flush()
 						writeParseError(e.stderr, s, err)
 					} else {
-						writeRepairs(w, "", u, reps)
+						e.writeRepairs(w, "", s, u, reps)
 						if *diagram {
 							w.WriteString(diagramOf(u))
 						}
@@ -409,18 +413,6 @@ type jsonRepair struct {
 	Offset int    `json:"offset"`
 	Old    string `json:"old"`
 	New    string `json:"new"`
-}
-
-// writeRepairs lists the repairs reps that made u, one a line, each line
-// starting with prefix; nothing when there is none.
-func writeRepairs(w io.Writer, prefix string, u uri.URI, reps []uri.Repair) {
-	if len(reps) == 0 {
-		return
-	}
-	fmt.Fprintf(w, "%srepaired: %s\n", prefix, u)
-	for _, r := range reps {
-		fmt.Fprintf(w, "%s  %s\n", prefix, r)
-	}
 }
 
 type jsonError struct {

@@ -80,3 +80,95 @@ expected unreserved, pct-encoded, sub-delims, ":" or "@"
 		t.Errorf("uri parse -diagram %s:\n%s", u, out)
 	}
 }
+
+// TestPasswordHiddenInEveryEcho runs what prints a URI or echoes an argument
+// outside the tables: check -repair and check's messages, template's
+// expansion, -match and echoed templates, grammar's and the unknown command's
+// messages, flag and usage errors, the repairs of parse and resolve. None
+// shows any of the password "s3cret" without -reveal (§3.2.1); with -reveal
+// the commands that print URIs show it.
+func TestPasswordHiddenInEveryEcho(t *testing.T) {
+	const pw = "s3cret"
+	for _, tc := range []struct {
+		name   string
+		args   []string
+		stdin  string
+		stdout string
+		stderr string
+		status int
+	}{
+		{"check -repair", []string{"check", "-repair"}, "http://user:s3cret@h/a b\nhttp://user:s3 cret@h/\n",
+			"<stdin>:1: repaired: http://user:xxxxx@h/a%20b\n<stdin>:1:   offset 22: \" \" → \"%20\"\n" +
+				"<stdin>:2: repaired: http://user:xxxxx@h/\n<stdin>:2:   offset 14: a repair in the password (not shown)\n" +
+				"0 valid, 2 repaired, 0 invalid\n", "", 0},
+		{"check, a fault in the password", []string{"check"}, "http://user:s3 cret@h/\n",
+			"<stdin>:1: offset 14: invalid character (not shown: it may be part of a password) in userinfo: " +
+				"expected unreserved, pct-encoded, sub-delims, \":\" or \"@\"; a space is not allowed in a URI: percent-encode it as \"%20\"\n" +
+				"0 valid, 1 invalid\n", "", 1},
+		{"check, a file named by a URI", []string{"check", "http://u:s3cret@h/"}, "", "",
+			"uri check: open http://u:xxxxx@h/: no such file or directory\n", 1},
+		{"template", []string{"template", "http://{user}:{pw}@h/", "user=u", "pw=s3cret"}, "", "http://u:xxxxx@h/\n", "", 0},
+		{"template -uri", []string{"template", "-uri", "http://{user}:{pw}@h/", "user=u", "pw=s3cret"}, "", "http://u:xxxxx@h/\n", "", 0},
+		{"template, a password in the text", []string{"template", "http://u:s3cret@h/{x}", "x=1"}, "", "http://u:xxxxx@h/1\n", "", 0},
+		{"template -match", []string{"template", "-match", "http://u:s3cret@h/x", "http://{user}:{pw}@h/{p}"}, "",
+			"user=u\npw=xxxxx\np=x\n", "", 0},
+		{"template -match, reserved expansion", []string{"template", "-match", "http://u:s3cret@h/", "{+x}"}, "", "x=xxxxx\n", "", 0},
+		{"template -match, no match", []string{"template", "-match", "/q", "http://u:s3cret@h/{x}"}, "", "",
+			"uri template: \"/q\" does not match http://u:xxxxx@h/{x}\n", 1},
+		{"template -match, the URI echoed", []string{"template", "-match", "http://u:s3cret@h/zzz", "http://{a}@h/x"}, "", "",
+			"uri template: \"http://u:xxxxx@h/zzz\" does not match http://{a}@h/x\n", 1},
+		{"template parse error", []string{"template", "http://u:s3cret@h/{a b}"}, "", "",
+			"uritemplate: invalid character ' ' at offset 19 in expression\n  http://u:xxxxx@h/{a b}\n                     ^\n" +
+				"expected \".\", varchar, modifier-level4, \",\" or \"}\"\na varname cannot hold a space\n", 1},
+		{"template parse error in the password", []string{"template", "http://u:s3{ }cret@h/"}, "", "",
+			"uritemplate: invalid character (not shown: it may be part of a password) at offset 9 in expression\n" +
+				"  http://u:xxxxx@h/\n           ^\nexpected operator or variable-list\n", 1},
+		{"template usage error", []string{"template", "{x}", "http://u:s3cret@h"}, "", "",
+			"uri template: \"http://u:xxxxx@h\" is not key=value\nusage: uri template [flags] TEMPLATE [key=value ...]\nRun 'uri template -h' for details.\n", 2},
+		{"grammar", []string{"grammar", "http://u:s3cret@h"}, "", "", "", 2}, // stderr checked below
+		{"unknown command", []string{"http://u:s3cret@h"}, "", "",
+			"uri http://u:xxxxx@h: unknown command\nRun 'uri help' for usage.\n", 2},
+		{"help, unknown command", []string{"help", "http://u:s3cret@h"}, "", "",
+			"uri help http://u:xxxxx@h: unknown command\nRun 'uri help' for usage.\n", 2},
+		{"flag error", []string{"parse", "-http://u:s3cret@h"}, "", "",
+			"uri parse: flag provided but not defined: -http://u:xxxxx@h\nusage: uri parse [flags] URI...\nRun 'uri parse -h' for details.\n", 2},
+		{"parse -repair", []string{"parse", "-repair", "-json", "http://user:s3 cret@h/"}, "",
+			`{"input":"http://user:xxxxx@h/","valid":true,"kind":"absolute-URI","scheme":"http","authority":"user:xxxxx@h",` +
+				`"userinfo":"user:xxxxx","host":"h","hostKind":"reg-name","path":"/","repaired":"http://user:xxxxx@h/",` +
+				`"repairs":[{"offset":14,"old":"xxxxx","new":"xxxxx"}]}` + "\n", "", 0},
+		{"build, a whole URI as the host", []string{"build", "-scheme", "s", "-host", "http://u:s3cret@h"}, "", "",
+			"uri build: builder: host \"http://u:xxxxx@h\": not a reg-name, IPv4 address or IP literal (at offset 4); " +
+				"\"://\" follows a scheme: this is a whole URI; parse it with uri.Parse and edit it with From\n" +
+				"  http://u:xxxxx@h\n      ^\n", 1},
+		{"resolve -repair", []string{"resolve", "-repair", "http://user:s3 cret@h/a", "b"}, "", "http://user:xxxxx@h/b\n",
+			"uri resolve: \"http://user:xxxxx@h/a\": repaired: http://user:xxxxx@h/a\n" +
+				"uri resolve: \"http://user:xxxxx@h/a\":   offset 14: a repair in the password (not shown)\n", 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out, errOut, status := runCmd(t, tc.stdin, tc.args...)
+			for _, frag := range []string{pw, ":s3", "cret@", "s3{"} {
+				if strings.Contains(out+errOut, frag) {
+					t.Errorf("uri %s shows %q:\n%s%s", strings.Join(tc.args, " "), frag, out, errOut)
+				}
+			}
+			if tc.name == "grammar" {
+				if !strings.HasPrefix(errOut, "uri grammar: no rule \"http://u:xxxxx@h\"; the rules are:\n") || status != 2 {
+					t.Errorf("uri grammar: %s (status %d)", errOut, status)
+				}
+				return
+			}
+			check3(t, tc.args, out, errOut, status, tc.stdout, tc.stderr, tc.status)
+		})
+	}
+	// -reveal shows the password where the command prints URIs.
+	for _, args := range [][]string{
+		{"check", "-reveal", "-repair", "-"},
+		{"template", "-reveal", "http://{user}:{pw}@h/", "user=u", "pw=s3cret"},
+		{"template", "-reveal", "-match", "http://u:s3cret@h/x", "http://{user}:{pw}@h/{p}"},
+	} {
+		out, _, _ := runCmd(t, "http://user:s3cret@h/a b\n", args...)
+		if !strings.Contains(out, pw) {
+			t.Errorf("uri %s: %s, want the password shown", strings.Join(args, " "), out)
+		}
+	}
+}

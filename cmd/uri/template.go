@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	c "github.com/seed42851778/rfc3986/combinator"
+	"github.com/seed42851778/rfc3986/internal/errtext"
+	"github.com/seed42851778/rfc3986/uri"
 	"github.com/seed42851778/rfc3986/uritemplate"
 )
 
@@ -40,7 +42,7 @@ match exits with status 1.`,
 			}
 			t, err := uritemplate.Parse(args[0])
 			if err != nil {
-				writeTemplateError(e.stderr, args[0], err)
+				e.writeTemplateError(e.stderr, args[0], err)
 				return 1
 			}
 			vars := map[string]any{}
@@ -68,15 +70,25 @@ match exits with status 1.`,
 				}
 				m, ok := t.Match(*match)
 				if !ok {
-					fmt.Fprintf(e.stderr, "uri template: %q does not match %s\n", *match, t)
+					fmt.Fprintf(e.stderr, "uri template: %q does not match %s\n", e.text(*match), e.text(t.String()))
 					return 1
+				}
+				secret := map[string]bool{}
+				if !e.reveal {
+					secret = passwordVars(t.String(), m)
 				}
 				for _, name := range t.Varnames() {
 					switch v := m[name].(type) {
 					case string:
+						if secret[name] {
+							v = errtext.Redaction
+						}
 						fmt.Fprintf(e.stdout, "%s=%s\n", name, v)
 					case []string:
 						for _, s := range v {
+							if secret[name] {
+								s = errtext.Redaction
+							}
 							fmt.Fprintf(e.stdout, "%s=%s\n", name, s)
 						}
 					}
@@ -87,13 +99,17 @@ match exits with status 1.`,
 			if *asURI {
 				u, err := t.ExpandURI(vars)
 				if err != nil {
-					fmt.Fprintln(e.stderr, err)
+					fmt.Fprintln(e.stderr, e.text(err.Error()))
 					return 1
 				}
-				s = u.String()
+				s = e.show(u)
 			} else if s, err = t.Expand(vars); err != nil {
-				fmt.Fprintln(e.stderr, err)
+				fmt.Fprintln(e.stderr, e.text(err.Error()))
 				return 1
+			} else if u, err := uri.ParseReference(s); err == nil {
+				s = e.show(u)
+			} else {
+				s = e.text(s)
 			}
 			fmt.Fprintln(e.stdout, s)
 			return 0
@@ -109,18 +125,95 @@ func isSet(fs *flag.FlagSet, name string) bool {
 }
 
 // writeTemplateError prints err for the template s: its message, s with a
-// caret under the offset, and the hint.
-func writeTemplateError(w io.Writer, s string, err error) {
+// caret under the offset, and the hint. Unless -reveal was given, the
+// passwords of s show as "xxxxx", the offset and the caret are those of the
+// text shown, and a fault inside a password is not described.
+func (e env) writeTemplateError(w io.Writer, s string, err error) {
 	var pe *uritemplate.ParseError
 	if !errors.As(err, &pe) {
-		fmt.Fprintln(w, err)
+		fmt.Fprintln(w, e.text(err.Error()))
 		return
 	}
-	text, cols := displayText(s)
-	fmt.Fprintf(w, "uritemplate: %s at offset %d in %s\n", c.DescribeAt(s, pe.Offset), pe.Offset, pe.In)
-	fmt.Fprintf(w, "  %s\n  %s^\n", text, strings.Repeat(" ", cols[pe.Offset]))
-	fmt.Fprintf(w, "expected %s\n", c.JoinExpected(pe.Expected))
-	if pe.Hint != "" {
-		fmt.Fprintln(w, pe.Hint)
+	what, off, hint := c.DescribeAt(s, pe.Offset), pe.Offset, pe.Hint
+	if !e.reveal {
+		var inPw bool
+		s, off, inPw = hideAt(s, off)
+		if inPw {
+			what, hint = errtext.PasswordFound, ""
+		}
 	}
+	text, cols := displayText(s)
+	fmt.Fprintf(w, "uritemplate: %s at offset %d in %s\n", what, off, pe.In)
+	fmt.Fprintf(w, "  %s\n  %s^\n", text, strings.Repeat(" ", cols[min(off, len(s))]))
+	fmt.Fprintf(w, "expected %s\n", c.JoinExpected(pe.Expected))
+	if hint != "" {
+		fmt.Fprintln(w, hint)
+	}
+}
+
+// passwordVars returns the variables of the template raw whose values,
+// matched from a URI (m), land in a password when raw is expanded with
+// them: those -match must not print. An expression expands alone as it does
+// in the template (RFC 6570 §3), so each part (a run of literals or an
+// expression) is expanded on its own and its place in the expansion added
+// up, in one pass. When the expansion fails, every variable counts as
+// secret if the template holds an "@".
+func passwordVars(raw string, m map[string]any) map[string]bool {
+	secret := map[string]bool{}
+	t, err := uritemplate.Parse(raw)
+	if err != nil {
+		return secret
+	}
+	full, err := t.Expand(m)
+	if err != nil {
+		for _, n := range t.Varnames() {
+			secret[n] = strings.Contains(raw, "@")
+		}
+		return secret
+	}
+	pws := passwords(full)
+	if len(pws) == 0 {
+		return secret
+	}
+	at := 0 // where the part starts in full
+	for rest := raw; rest != ""; {
+		end := strings.IndexByte(rest, '{')
+		if end == 0 {
+			end = strings.IndexByte(rest, '}') + 1
+		}
+		if end <= 0 {
+			end = len(rest)
+		}
+		part := rest[:end]
+		rest = rest[end:]
+		pt, err := uritemplate.Parse(part)
+		if err != nil {
+			return allSecret(t)
+		}
+		x, err := pt.Expand(m)
+		if err != nil {
+			return allSecret(t)
+		}
+		// pws are in order and apart: skip those that end before the part,
+		// then the part overlaps the next one or none.
+		for len(pws) > 0 && pws[0][1] <= at {
+			pws = pws[1:]
+		}
+		if len(pws) > 0 && pws[0][0] < at+len(x) && len(x) > 0 {
+			for _, n := range pt.Varnames() {
+				secret[n] = true
+			}
+		}
+		at += len(x)
+	}
+	return secret
+}
+
+// allSecret returns every variable of t as secret.
+func allSecret(t *uritemplate.Template) map[string]bool {
+	secret := map[string]bool{}
+	for _, n := range t.Varnames() {
+		secret[n] = true
+	}
+	return secret
 }

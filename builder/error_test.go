@@ -2,6 +2,8 @@ package builder
 
 import (
 	"errors"
+	"fmt"
+	"log/slog"
 	"strings"
 	"testing"
 )
@@ -100,6 +102,20 @@ func TestBuildErrorQuote(t *testing.T) {
 			`builder: URI "…` + long[:63] + `[" (212 bytes): recomposed text parses back differently (at offset 208)`},
 		{"URI", &BuildError{Component: "URI", Value: "http://u:pw@h/", Offset: -1, Err: ErrReparse},
 			`builder: URI "http://u:xxxxx@h/": recomposed text parses back differently`},
+		// A fault inside the password of a URI in a host: the window is
+		// taken around the start of its "xxxxx" (offset 104 of the 212
+		// bytes shown: from 72 to 136).
+		{"host, a fault in a password", &BuildError{Component: "host", Value: long + "//u:secretsecret@h/" + long, Offset: 110, Err: ErrInvalidHost},
+			`builder: host "…` + long[:28] + `//u:xxxxx@h/` + long[:24] + `…" (212 bytes): not a reg-name, IPv4 address or IP literal (at offset 110)`},
+		// A fault after a password, in the middle of the text: the window
+		// is taken around where it lands once the password is 5 bytes
+		// ("secret" is 6): 112 of 213, from 80 to 144.
+		{"path, a fault after a password", &BuildError{Component: "path", Value: "//u:secret@h/" + long + " " + long, Offset: 113, Err: ErrSyntax},
+			`builder: path "…` + long[:32] + " " + long[:31] + `…" (213 bytes): does not match its rule (at offset 113)`},
+		// Two URIs in a query, both passwords hidden; the offset after them
+		// moves back by what they lost (6+6 bytes to 5+5): 128 of the 129 shown.
+		{"query, two URIs", &BuildError{Component: "query", Value: "a=//u:secret@h&b=//v:secret@h&" + long + "#", Offset: 130, Err: ErrSyntax},
+			`builder: query "…` + long[:63] + `#" (129 bytes): does not match its rule (at offset 130)`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -130,5 +146,102 @@ func TestStringRedacted(t *testing.T) {
 				t.Errorf("String() =\n%s\nwant\n%s", got, tt.want)
 			}
 		})
+	}
+}
+
+// printedForms returns x as each verb and each slog handler prints it.
+func printedForms(x any) map[string]string {
+	forms := map[string]string{}
+	for _, verb := range []string{"%v", "%+v", "%#v", "%s", "%q"} {
+		forms[verb] = fmt.Sprintf(verb, x)
+	}
+	var text, js strings.Builder
+	slog.New(slog.NewTextHandler(&text, nil)).Info("m", "x", x)
+	slog.New(slog.NewJSONHandler(&js, nil)).Info("m", "x", x)
+	forms["slog text"], forms["slog JSON"] = text.String(), js.String()
+	return forms
+}
+
+// rawControlOrBidi returns the first control or bidirectional formatting
+// character of s, or -1: a printed form escapes them all (a bidi override
+// would reorder what a terminal or a log viewer shows). The newline that
+// ends a slog line is allowed.
+func rawControlOrBidi(s string) rune {
+	for _, r := range strings.TrimSuffix(s, "\n") {
+		if r < 0x20 || r == 0x7F || r >= 0x80 && r <= 0x9F || r == 0x061C || r == 0x200E || r == 0x200F ||
+			r >= 0x202A && r <= 0x202E || r >= 0x2066 && r <= 0x2069 {
+			return r
+		}
+	}
+	return -1
+}
+
+// Every printed form of a Builder and of its *BuildError (the verbs %v %+v
+// %#v %s %q and slog's text and JSON handlers) stays under about 1 KiB
+// whatever the input (here 1 MiB values, 64 KiB with -short: each form
+// builds the Builder again), escapes control and bidi characters and shows
+// no part of a password.
+func TestPrintedFormsBounded(t *testing.T) {
+	big := bigValue()
+	big = big[:min(len(big), 1<<20)]
+	const password = "s3cret"
+	const maxForm = 1536 // 1 KiB, and %q's escapes of its escapes
+	bidi := "\u202e\u2066\x00\x1b"
+	h := New().Scheme("http").Host("h")
+	withPw := h.UserInfo("user:" + password + big + bidi)
+	for _, tc := range []struct {
+		name string
+		b    Builder
+	}{
+		{"userinfo", h.RawUserInfo("user:" + password + bidi + big + "[")},
+		{"host, raw", withPw.RawHost(bidi + big + "[")},
+		{"host, a whole URI", h.Host("http://user:" + password + "@" + big + bidi + "/")},
+		{"host, IDNA", h.Host("ü" + bidi + big)},
+		{"host, IDNA bidi rule", h.Host("\u05d0ü" + strings.Repeat("é", len(big)/2))},
+		{"path", withPw.RawPath("/" + bidi + big + " ")},
+		{"path, a URI in it", h.RawPath("x//user:" + password + "@h/" + bidi + big)},
+		{"query", withPw.RawQuery(big + bidi + "#")},
+		{"fragment", withPw.RawFragment(bidi + big + "#")},
+		{"builds", withPw.Path("/" + big + bidi)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := tc.b.Build()
+			values := map[string]any{"Builder": tc.b, "*Builder": &tc.b}
+			if err != nil {
+				values["error"] = err
+			}
+			for what, v := range values {
+				for form, s := range printedForms(v) {
+					if len(s) > maxForm {
+						t.Errorf("%s %s: %d bytes: %.200q…", what, form, len(s), s)
+					}
+					if r := rawControlOrBidi(s); r >= 0 {
+						t.Errorf("%s %s holds %U raw: %.200q", what, form, r, s)
+					}
+					if strings.Contains(s, password[:3]) {
+						t.Errorf("%s %s shows the password: %.300q", what, form, s)
+					}
+				}
+			}
+		})
+	}
+}
+
+// %#v shows no password: a Builder's fields and a *BuildError's Value hold
+// it in clear, GoString hides it as Error and String do.
+func TestGoStringHidesPassword(t *testing.T) {
+	for _, tc := range []struct {
+		x    any
+		want string
+	}{
+		{New().Scheme("http").UserInfo("alice:s3cr3t").Host("h"), `builder.Builder("http://alice:xxxxx@h")`},
+		{&BuildError{Component: "userinfo", Value: "alice:s3cr3t", Offset: -1, Err: ErrSyntax},
+			`&builder.BuildError{Component:"userinfo", Value:"alice:xxxxx", Offset:-1, Err:"does not match its rule", Hint:""}`},
+		{&BuildError{Component: "host", Value: "http://alice:s3cr3t@h", Offset: 4, Err: ErrInvalidHost, Hint: "h"},
+			`&builder.BuildError{Component:"host", Value:"http://alice:xxxxx@h", Offset:4, Err:"not a reg-name, IPv4 address or IP literal", Hint:"h"}`},
+	} {
+		if got := fmt.Sprintf("%#v", tc.x); got != tc.want {
+			t.Errorf("%%#v =\n%s\nwant\n%s", got, tc.want)
+		}
 	}
 }
