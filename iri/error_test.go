@@ -163,3 +163,11 @@ func TestErrorGoString(t *testing.T) {
 		t.Errorf("%%#v = %s, want %s", got, want)
 	}
 }
+
+// An IDNAError made by hand without its cause says what is wrong and does
+// not panic.
+func TestIDNAErrorWithoutCause(t *testing.T) {
+	if got, want := (&IDNAError{Host: "h"}).Error(), `iri: host "h" is not a valid IDNA domain name`; got != want {
+		t.Errorf("Error() = %q, want %q", got, want)
+	}
+}

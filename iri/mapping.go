@@ -272,7 +272,11 @@ type IDNAError struct {
 // It quotes at most 64 bytes of the host, and cuts IDNA's reason, which
 // quotes the label, to 2*64 bytes.
 func (e *IDNAError) Error() string {
-	return "iri: host " + quote(e.Host) + " is not a valid IDNA domain name: " + errtext.Clip(e.Err.Error(), 2*errtext.Max)
+	msg := "iri: host " + quote(e.Host) + " is not a valid IDNA domain name"
+	if e.Err == nil { // a hand-made error: no reason to give
+		return msg
+	}
+	return msg + ": " + errtext.Clip(e.Err.Error(), 2*errtext.Max)
 }
 
 // Unwrap returns IDNA's error.

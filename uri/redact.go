@@ -1,6 +1,11 @@
 package uri
 
-import "log/slog"
+import (
+	"log/slog"
+	"strconv"
+
+	"github.com/seed42851778/rfc3986/internal/errtext"
+)
 
 // Redacted returns String with the password of the userinfo replaced by
 // "xxxxx", as net/url's URL.Redacted does: the password is what follows the
@@ -37,3 +42,14 @@ func (u URI) Redacted() string {
 // value is the URI. A URI held in a struct or a map is marshalled by the
 // handler, not asked for its LogValue: see Redacted.
 func (u URI) LogValue() slog.Value { return slog.StringValue(u.Redacted()) }
+
+// GoString returns the URI as Go syntax for %#v, with its password as
+// "xxxxx" (Redacted); a text past 1 KiB is cut, its length noted, so that a
+// debugging print neither shows a password nor copies a long text whole.
+func (u URI) GoString() string {
+	s := u.Redacted()
+	if len(s) > 1<<10 {
+		return "uri.MustParseReference(" + errtext.Quote(s, 0) + ")"
+	}
+	return "uri.MustParseReference(" + strconv.Quote(s) + ")"
+}

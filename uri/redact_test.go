@@ -2,6 +2,7 @@ package uri
 
 import (
 	"bytes"
+	"fmt"
 	"log/slog"
 	"strings"
 	"testing"
@@ -39,5 +40,17 @@ func TestLogValue(t *testing.T) {
 	got := buf.String()
 	if strings.Contains(got, "hunter2") || !strings.Contains(got, "url=https://bob:xxxxx@example.com/") {
 		t.Errorf("log line %q", got)
+	}
+}
+
+// %#v of a URI shows no password and stays bounded (issue 31).
+func TestGoStringHidesThePasswordAndIsBounded(t *testing.T) {
+	u := MustParse("https://alice:s3cr3t@example.com/a")
+	if got, want := fmt.Sprintf("%#v", u), `uri.MustParseReference("https://alice:xxxxx@example.com/a")`; got != want {
+		t.Errorf("%%#v = %s, want %s", got, want)
+	}
+	long := MustParse("https://alice:s3cr3t@example.com/" + strings.Repeat("a", 1<<20))
+	if s := fmt.Sprintf("%#v", long); len(s) > 1<<10 || strings.Contains(s, "s3cr3t") {
+		t.Errorf("%%#v of a 1 MiB URI is %d bytes", len(s))
 	}
 }

@@ -104,7 +104,9 @@ func (r Repair) LogValue() slog.Value { return slog.StringValue(r.String()) }
 //     processing off): "bücher.de" becomes "xn--bcher-kva.de". The UTS #46
 //     mapping comes first, so the whole host is case-folded ("BÜCHER.de"
 //     becomes "xn--bcher-kva.de" too) and "。" is a dot; the Repair covers
-//     the whole host.
+//     the whole host. The A-labels keep DNS lengths (UTS #46
+//     VerifyDnsLength: at most 63 bytes a label, 253 a name), else the
+//     host is not repaired and stays an error.
 //
 // The text is split into components as the WHATWG URL parser splits it,
 // after the removals of repair 1 and before the others: a scheme where the text starts with one followed by
