@@ -27,14 +27,14 @@ invalid there. Empty lines are skipped. The exit status is 1 when a line
 is invalid.
 
 With -repair, a line that is invalid as it stands but valid after the repairs
-a browser makes to an href (uri.ParseRepaired) counts as repaired, and is
+of uri.ParseRepaired for pasted text counts as repaired, and is
 reported with its repairs as FILE:LINE: repaired: URI and one line a repair;
 the count then reads "N valid, R repaired, M invalid", and only the invalid
 lines make the exit status 1.`,
 	flags: func(cmd *command, fs *flag.FlagSet) func(e env, args []string) int {
 		ref := fs.Bool("ref", false, "accept relative references too (URI-reference, §4.1)")
 		quiet := fs.Bool("q", false, "print only the count")
-		repair := fs.Bool("repair", false, "try the repairs a browser makes to an href on an invalid line, and count the lines they make valid (uri.ParseRepaired)")
+		repair := fs.Bool("repair", false, "try the repairs of pasted text on an invalid line, and count the lines they make valid (uri.ParseRepaired)")
 		return func(e env, args []string) int {
 			if len(args) > 1 {
 				return cmd.usageError(e, "more than one FILE")

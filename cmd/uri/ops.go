@@ -18,11 +18,11 @@ algorithm of RFC 3986 §5.2.2 and prints each target URI on a line. BASE must
 be a URI: it needs a scheme (§5.2.1).
 
 With -repair, BASE and each REF are read as uri.ParseRepaired reads them (the
-repairs a browser makes to an href), and each repair is listed on standard
+repairs of pasted text that keep its meaning), and each repair is listed on standard
 error.`,
 	flags: func(cmd *command, fs *flag.FlagSet) func(e env, args []string) int {
 		nonStrict := fs.Bool("nonstrict", false, "ignore a reference's scheme when it equals the base's (the non-strict variant of §5.2.2)")
-		repair := fs.Bool("repair", false, "make the repairs a browser makes to an href first, and list them on standard error (uri.ParseRepaired)")
+		repair := fs.Bool("repair", false, "make the repairs of pasted text first, and list them on standard error (uri.ParseRepaired)")
 		return func(e env, args []string) int {
 			if len(args) < 2 {
 				return cmd.usageError(e, "need a BASE and at least one REF")

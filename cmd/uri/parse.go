@@ -31,13 +31,14 @@ URI reference, under the caret a hint at the mistake when there is one, and
 what the grammar expected there; the exit status is 1.
 
 With -repair, each argument is read as uri.ParseRepaired reads it: the
-repairs a browser makes to an href (spaces and controls trimmed, tab and
+repairs of pasted text that keep its meaning (spaces and controls trimmed, tab and
 newlines removed, what a component cannot hold percent-encoded, a Unicode
-host in its IDNA A-label form) are made and listed before the table.`,
+host in its IDNA A-label form) are made and listed before the table. To
+read a text as browsers do, see "uri readings".`,
 	flags: func(cmd *command, fs *flag.FlagSet) func(e env, args []string) int {
 		asJSON := fs.Bool("json", false, "print one JSON object a line per reference (a JSON string holds UTF-8: an invalid byte shows as U+FFFD, offsets count the input's bytes)")
 		diagram := fs.Bool("diagram", false, "draw the component diagram of RFC 3986 §3 above each table")
-		repair := fs.Bool("repair", false, "make the repairs a browser makes to an href first, and list them (uri.ParseRepaired)")
+		repair := fs.Bool("repair", false, "make the repairs of pasted text first, and list them (uri.ParseRepaired)")
 		return func(e env, args []string) int {
 			if len(args) == 0 {
 				return cmd.usageError(e, "no URI given")
