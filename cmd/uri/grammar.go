@@ -3,16 +3,18 @@ package main
 import (
 	"flag"
 	"fmt"
+	"os"
 	"sort"
 	"strings"
 
 	c "github.com/seed42851778/rfc3986/combinator"
+	"github.com/seed42851778/rfc3986/combinator/abnf"
 )
 
 var grammarCmd = &command{
 	name:   "grammar",
-	args:   "[RULE]",
-	short:  "print the ABNF of a rule",
+	args:   "[RULE] | -abnf FILE [-rule NAME] [INPUT...]",
+	short:  "print the ABNF of a rule, or check inputs against a rule of an ABNF file",
 	noURIs: true,
 	long: `
 Grammar prints the ABNF of RULE as the combinator package's rule tree knows
@@ -23,11 +25,27 @@ such as PathAbempty; case and "-" do not matter. Without RULE, grammar prints
 the whole URI-reference grammar of RFC 3986 Appendix A. Where the rules order
 or guard their alternatives to match as PEG exactly what the ABNF means, the
 guards print as PEG look-aheads, which ABNF lacks: !( rule ) where rule must
-not follow, &( rule ) where it must.`,
+not follow, &( rule ) where it must.
+
+With -abnf, grammar reads the ABNF of FILE (RFC 5234 and RFC 7405, as an
+RFC prints it; its rules may name those of RFC 3986 Appendix A, such as
+segment or host) with package combinator/abnf, which matches exactly the
+language the ABNF describes. It prints the grammar of the rule NAME (by
+default the first rule of FILE), or, given INPUTs, checks each against it:
+"ok", or where it fails and what was expected there. The exit status is then
+1 when an INPUT does not match.`,
 	flags: func(cmd *command, fs *flag.FlagSet) func(e env, args []string) int {
 		short := fs.Bool("short", false, "print only the rule's own definition (Rule.String)")
 		list := fs.Bool("list", false, "list the rule names")
+		abnfFile := fs.String("abnf", "", "read the grammar from the ABNF `FILE` (RFC 5234) instead")
+		ruleName := fs.String("rule", "", "with -abnf, the rule `NAME` to print or check inputs against (default: the first rule of FILE)")
 		return func(e env, args []string) int {
+			if *abnfFile != "" {
+				return abnfGrammar(e, *abnfFile, *ruleName, args)
+			}
+			if *ruleName != "" {
+				return cmd.usageError(e, "-rule needs -abnf FILE")
+			}
 			if *list {
 				for _, n := range ruleNames() {
 					fmt.Fprintln(e.stdout, n)
@@ -93,4 +111,47 @@ func ruleNames() []string {
 	}
 	sort.Strings(names)
 	return names
+}
+
+// abnfGrammar is grammar -abnf: it compiles the ABNF of file, with RFC 3986's
+// rules at hand, and prints the grammar of the rule name or checks inputs
+// against it.
+func abnfGrammar(e env, file, name string, inputs []string) int {
+	src, err := os.ReadFile(file)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "uri grammar: %v\n", err)
+		return 1
+	}
+	g, err := abnf.ParseWith(string(src), abnf.RFC3986())
+	if err != nil {
+		fmt.Fprintf(e.stderr, "uri grammar: %s: %v\n", file, err)
+		return 1
+	}
+	if name == "" {
+		names := g.Names()
+		if len(names) == 0 {
+			fmt.Fprintf(e.stderr, "uri grammar: %s defines no rule\n", file)
+			return 1
+		}
+		name = names[0]
+	}
+	r, err := g.Rule(name)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "uri grammar: %s: %v\n", file, err)
+		return 2
+	}
+	if len(inputs) == 0 {
+		fmt.Fprint(e.stdout, r.Grammar())
+		return 0
+	}
+	status := 0
+	for _, in := range inputs {
+		if err := r.Check(in); err != nil {
+			fmt.Fprintf(e.stdout, "%s: %v\n", echo(in), err)
+			status = 1
+			continue
+		}
+		fmt.Fprintf(e.stdout, "%s: ok\n", echo(in))
+	}
+	return status
 }

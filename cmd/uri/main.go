@@ -24,7 +24,7 @@
 //	equal       compare two URIs, byte for byte and after normalization
 //	build       build a URI from its components
 //	check       report the invalid lines of a file of URIs
-//	grammar     print the ABNF of a rule
+//	grammar     print the ABNF of a rule, or check inputs against a rule of an ABNF file
 //	template    expand a URI Template (RFC 6570)
 //	readings    show how RFC 3986, the URL Standard and net/url read a text
 //
