@@ -553,17 +553,7 @@ func (s *exactSearch) ends(r *Rule, pos int) []int {
 	in := s.in
 	switch r.kind {
 	case kLit, kLitFold:
-		if len(in)-pos >= len(r.lit) && litPrefix(r, in, pos) == len(r.lit) {
-			return []int{pos + len(r.lit)}
-		}
-		if s.d != nil {
-			if k := litPrefix(r, in, pos); k > 0 && len(r.lit) > 1 {
-				s.d.fail(pos+k, &Rule{kind: r.kind, lit: r.lit[k:]})
-			} else {
-				s.d.fail(pos, r)
-			}
-		}
-		return nil
+		return s.literal(r, pos)
 	case kClass:
 		if pos < len(in) && r.set.Contains(in[pos]) {
 			return []int{pos + 1}
@@ -589,14 +579,7 @@ func (s *exactSearch) ends(r *Rule, pos int) []int {
 	case kCap:
 		return s.ends(r.subs[0], pos)
 	case kNot, kPeek:
-		s.quiet++ // a look-ahead records nothing
-		ok := len(s.ends(r.subs[0], pos)) > 0
-		s.quiet--
-		if ok == (r.kind == kPeek) {
-			return []int{pos}
-		}
-		s.failed(pos, r)
-		return nil
+		return s.lookAhead(r, pos)
 	case kEnd:
 		if pos == len(in) {
 			return []int{pos}
@@ -613,67 +596,115 @@ func (s *exactSearch) ends(r *Rule, pos int) []int {
 		s.failed(pos, r)
 		return nil
 	case kRef, kExact:
-		t := r.target()
-		if t == nil {
-			return nil
-		}
-		key := searchKey{t, pos, -1}
-		if v, ok := s.memo[key]; ok {
-			if len(v) == 0 && t != r && s.d != nil {
-				s.d.fail(pos, t) // a diagnosis reports it at every use, as it did at the first
-			}
-			return v
-		}
-		if s.memo == nil {
-			s.memo = map[searchKey][]int{}
-		}
-		s.memo[key] = nil // in progress: left recursion is refused before, so this is not met
-		var out []int
-		if a := t.ex.auto; a != nil && (s.d == nil || s.quiet > 0) {
-			out = a.allEnds(in, pos)
-		} else {
-			if s.open == nil {
-				s.open = map[*Rule]int{}
-			}
-			s.open[t]++
-			if s.open[t] > MaxNesting {
-				// Past the bound, but only where the rule could start:
-				// nesting exactly MaxNesting deep still matches.
-				if pos < len(in) && t.ex.first.Contains(in[pos]) && !s.deep {
-					s.deep, s.deepAt = true, pos
-				}
-				s.open[t]--
-				return nil
-			}
-			var farBefore, mark int
-			if s.d != nil {
-				farBefore, mark = s.d.far, s.d.n
-			}
-			if a := t.ex.auto; a != nil {
-				a.diagnose(s.d, in, pos)
-				out = a.allEnds(in, pos)
-			} else {
-				out = s.ends(t.ex.body, pos)
-			}
-			s.open[t]--
-			if d := s.d; d != nil && len(out) == 0 && d.far == pos && t != d.root {
-				// Named where it failed to start, in place of its pieces, as
-				// matchNamed does for the rules of a PEG.
-				if farBefore < pos {
-					mark = 0
-				}
-				d.truncate(mark)
-				d.far = -1
-				if mark > 0 {
-					d.far = pos
-				}
-				d.fail(pos, t)
-			}
-		}
-		s.memo[key] = out
-		return out
+		return s.reference(r, pos)
 	}
 	return nil
+}
+
+// literal returns the end of the literal r at pos, if it matches there. A
+// diagnosis names what is missing: the rest of the literal after the part
+// that matched.
+func (s *exactSearch) literal(r *Rule, pos int) []int {
+	in := s.in
+	if len(in)-pos >= len(r.lit) && litPrefix(r, in, pos) == len(r.lit) {
+		return []int{pos + len(r.lit)}
+	}
+	if s.d != nil {
+		if k := litPrefix(r, in, pos); k > 0 && len(r.lit) > 1 {
+			s.d.fail(pos+k, &Rule{kind: r.kind, lit: r.lit[k:]})
+		} else {
+			s.d.fail(pos, r)
+		}
+	}
+	return nil
+}
+
+// lookAhead returns pos as the one end of the look-ahead r (kNot or kPeek)
+// when its rule's matching at pos is what r asks for, and no end otherwise.
+func (s *exactSearch) lookAhead(r *Rule, pos int) []int {
+	s.quiet++ // a look-ahead records nothing
+	ok := len(s.ends(r.subs[0], pos)) > 0
+	s.quiet--
+	if ok == (r.kind == kPeek) {
+		return []int{pos}
+	}
+	s.failed(pos, r)
+	return nil
+}
+
+// reference returns the ends of the rule that the reference or exact rule
+// r names, memoized by rule and position.
+func (s *exactSearch) reference(r *Rule, pos int) []int {
+	t := r.target()
+	if t == nil {
+		return nil
+	}
+	key := searchKey{t, pos, -1}
+	if v, ok := s.memo[key]; ok {
+		if len(v) == 0 && t != r && s.d != nil {
+			s.d.fail(pos, t) // a diagnosis reports it at every use, as it did at the first
+		}
+		return v
+	}
+	if s.memo == nil {
+		s.memo = map[searchKey][]int{}
+	}
+	s.memo[key] = nil // in progress: left recursion is refused before, so this is not met
+	var out []int
+	if a := t.ex.auto; a != nil && (s.d == nil || s.quiet > 0) {
+		out = a.allEnds(s.in, pos)
+	} else {
+		out = s.expand(t, pos)
+	}
+	s.memo[key] = out
+	return out
+}
+
+// expand returns the ends of the named rule t at pos found by searching its
+// body (or, for a regular rule, by its automaton with a diagnosis), within
+// MaxNesting open matches of t. A diagnosis names t where it failed to
+// start, in place of its pieces.
+func (s *exactSearch) expand(t *Rule, pos int) []int {
+	in := s.in
+	if s.open == nil {
+		s.open = map[*Rule]int{}
+	}
+	s.open[t]++
+	if s.open[t] > MaxNesting {
+		// Past the bound, but only where the rule could start:
+		// nesting exactly MaxNesting deep still matches.
+		if pos < len(in) && t.ex.first.Contains(in[pos]) && !s.deep {
+			s.deep, s.deepAt = true, pos
+		}
+		s.open[t]--
+		return nil
+	}
+	var farBefore, mark int
+	if s.d != nil {
+		farBefore, mark = s.d.far, s.d.n
+	}
+	var out []int
+	if a := t.ex.auto; a != nil {
+		a.diagnose(s.d, in, pos)
+		out = a.allEnds(in, pos)
+	} else {
+		out = s.ends(t.ex.body, pos)
+	}
+	s.open[t]--
+	if d := s.d; d != nil && len(out) == 0 && d.far == pos && t != d.root {
+		// Named where it failed to start, in place of its pieces, as
+		// matchNamed does for the rules of a PEG.
+		if farBefore < pos {
+			mark = 0
+		}
+		d.truncate(mark)
+		d.far = -1
+		if mark > 0 {
+			d.far = pos
+		}
+		d.fail(pos, t)
+	}
+	return out
 }
 
 // failed records in a diagnosis that r was expected at pos.

@@ -6,7 +6,7 @@ import (
 	"unicode/utf8"
 )
 
-// This file is shared by the state machine (parse.go) and the host parser
+// This file is shared by the state machine (parse.go, states.go) and the host parser
 // (host.go): the error a failed parse returns and the validation errors the
 // standard names for what a browser silently fixes.
 

@@ -264,31 +264,74 @@ type merged struct {
 	name string
 	off  int
 	alts []*node
-	text bool // defined by the text (not a core rule)
 	eq   bool // defined with "=" (not only "=/")
 }
 
-// build makes the grammar of the definitions read.
+// build makes the grammar of the definitions read: the text's definitions
+// merged, the rules they extend or use from the core rules and the imports
+// added, every name used checked to be defined, and the whole compiled to
+// exact rules.
 func build(src string, defs, core []ruleDef, c *config) (*Grammar, error) {
-	var order []string
-	byName := map[string]*merged{}
-	var dups []RulePos
-	pos := func(name string, off int) RulePos {
-		l, col := position(src, off)
-		return RulePos{Name: name, Line: l, Column: col}
+	b := &builder{src: src, c: c, byName: map[string]*merged{}}
+	if err := b.merge(defs); err != nil {
+		return nil, err
 	}
+	b.extend(core)
+	g := &Grammar{rules: map[string]*combinator.Rule{}}
+	for _, k := range b.order {
+		g.names = append(g.names, b.byName[k].name)
+	}
+	b.addCore(core)
+	if undefined := b.undefined(); len(undefined) > 0 {
+		return nil, &Error{Problem: "used but not defined", Rules: undefined}
+	}
+	rules, err := b.compile()
+	if err != nil {
+		return nil, err
+	}
+	for i, k := range b.order {
+		g.rules[k] = rules[i]
+	}
+	for k, r := range c.imports {
+		if g.rules[k] == nil {
+			g.rules[k] = r
+		}
+	}
+	return g, nil
+}
+
+// builder holds the rules of a grammar being built, by lower-cased name
+// (ABNF names are case-insensitive) and in the order they are first met.
+type builder struct {
+	src    string
+	c      *config
+	order  []string
+	byName map[string]*merged
+}
+
+// pos returns where the rule name at offset off of the text stands.
+func (b *builder) pos(name string, off int) RulePos {
+	l, col := position(b.src, off)
+	return RulePos{Name: name, Line: l, Column: col}
+}
+
+// merge merges the text's definitions of each rule: "=/" adds alternatives
+// (RFC 5234 §3.3), and a second "=" is an error naming every definition of
+// the rule.
+func (b *builder) merge(defs []ruleDef) error {
+	var dups []RulePos
 	for _, d := range defs {
 		k := strings.ToLower(d.name)
-		m, ok := byName[k]
+		m, ok := b.byName[k]
 		if !ok {
-			m = &merged{name: d.name, off: d.off, text: true}
-			byName[k] = m
-			order = append(order, k)
+			m = &merged{name: d.name, off: d.off}
+			b.byName[k] = m
+			b.order = append(b.order, k)
 		} else if !d.incr && m.eq {
 			if len(dups) == 0 || !strings.EqualFold(dups[len(dups)-1].Name, m.name) {
-				dups = append(dups, pos(m.name, m.off))
+				dups = append(dups, b.pos(m.name, m.off))
 			}
-			dups = append(dups, pos(d.name, d.off))
+			dups = append(dups, b.pos(d.name, d.off))
 			continue
 		}
 		if !d.incr {
@@ -297,16 +340,20 @@ func build(src string, defs, core []ruleDef, c *config) (*Grammar, error) {
 		m.alts = append(m.alts, d.body)
 	}
 	if len(dups) > 0 {
-		return nil, &Error{Problem: "defined more than once with \"=\" (use \"=/\" to add alternatives)", Rules: dups}
+		return &Error{Problem: "defined more than once with \"=\" (use \"=/\" to add alternatives)", Rules: dups}
 	}
-	// "=/" adds alternatives to a rule defined elsewhere, a core rule or an
-	// imported one, when the text does not define it with "=".
-	for _, k := range order {
-		m := byName[k]
+	return nil
+}
+
+// extend puts first, for each rule the text defines only with "=/", the
+// rule it adds alternatives to: an imported one, else a core rule.
+func (b *builder) extend(core []ruleDef) {
+	for _, k := range b.order {
+		m := b.byName[k]
 		if m.eq {
 			continue
 		}
-		if r := c.imports[k]; r != nil {
+		if r := b.c.imports[k]; r != nil {
 			m.alts = append([]*node{{kind: nRule, rule: r}}, m.alts...)
 			continue
 		}
@@ -319,58 +366,65 @@ func build(src string, defs, core []ruleDef, c *config) (*Grammar, error) {
 			m.alts = append([]*node{{kind: nRule, rule: combinator.Class(combinator.ByteRange(0, 0xFF))}}, m.alts...)
 		}
 	}
-	g := &Grammar{rules: map[string]*combinator.Rule{}}
-	for _, k := range order {
-		g.names = append(g.names, byName[k].name)
-	}
-	// Core rules the text does not define and no import replaces.
+}
+
+// addCore adds the core rules the text does not define and no import
+// replaces, OCTET among them.
+func (b *builder) addCore(core []ruleDef) {
 	for _, d := range core {
 		k := strings.ToLower(d.name)
-		if byName[k] != nil || c.imports[k] != nil {
+		if b.byName[k] != nil || b.c.imports[k] != nil {
 			continue
 		}
-		byName[k] = &merged{name: d.name, alts: []*node{d.body}}
-		order = append(order, k)
+		b.byName[k] = &merged{name: d.name, alts: []*node{d.body}}
+		b.order = append(b.order, k)
 	}
-	if byName["octet"] == nil && c.imports["octet"] == nil {
-		byName["octet"] = &merged{name: "OCTET"}
-		order = append(order, "octet")
+	if b.byName["octet"] == nil && b.c.imports["octet"] == nil {
+		b.byName["octet"] = &merged{name: "OCTET"}
+		b.order = append(b.order, "octet")
 	}
-	// Undefined names, each where it is first used.
+}
+
+// undefined returns the names used but neither defined nor imported, each
+// where it is first used.
+func (b *builder) undefined() []RulePos {
 	var undefined []RulePos
-	var check func(n *node, text bool)
-	check = func(n *node, text bool) {
+	var check func(n *node)
+	check = func(n *node) {
 		if n.kind == nName {
 			k := strings.ToLower(n.name)
-			if byName[k] == nil && c.imports[k] == nil && !slices.ContainsFunc(undefined, func(r RulePos) bool { return strings.EqualFold(r.Name, n.name) }) {
-				undefined = append(undefined, pos(n.name, n.off))
+			if b.byName[k] == nil && b.c.imports[k] == nil && !slices.ContainsFunc(undefined, func(r RulePos) bool { return strings.EqualFold(r.Name, n.name) }) {
+				undefined = append(undefined, b.pos(n.name, n.off))
 			}
 		}
 		if n.kind == nRep && n.max == 0 {
 			return // never matched: what it names need not exist
 		}
 		for _, s := range n.subs {
-			check(s, text)
+			check(s)
 		}
 	}
-	for _, k := range order {
-		for _, a := range byName[k].alts {
-			check(a, byName[k].text)
+	for _, k := range b.order {
+		for _, a := range b.byName[k].alts {
+			check(a)
 		}
 	}
-	if len(undefined) > 0 {
-		return nil, &Error{Problem: "used but not defined", Rules: undefined}
-	}
-	cdefs := make([]combinator.Def, len(order))
-	for i, k := range order {
-		m := byName[k]
+	return undefined
+}
+
+// compile returns the exact rules of b.order's rules, and the grammar's
+// error (left recursion, ...) as an *Error naming where the rules stand.
+func (b *builder) compile() ([]*combinator.Rule, error) {
+	cdefs := make([]combinator.Def, len(b.order))
+	for i, k := range b.order {
+		m := b.byName[k]
 		var body *combinator.Rule
 		if k == "octet" && len(m.alts) == 0 {
 			body = combinator.Class(combinator.ByteRange(0, 0xFF))
 		} else {
 			parts := make([]*combinator.Rule, len(m.alts))
 			for j, a := range m.alts {
-				parts[j] = convert(a, byName, c.imports)
+				parts[j] = convert(a, b.byName, b.c.imports)
 			}
 			body = parts[0]
 			if len(parts) > 1 {
@@ -385,21 +439,13 @@ func build(src string, defs, core []ruleDef, c *config) (*Grammar, error) {
 		if errors.As(err, &ge) {
 			e := &Error{Problem: ge.Problem}
 			for _, n := range ge.Names {
-				e.Rules = append(e.Rules, pos(n, byName[strings.ToLower(n)].off))
+				e.Rules = append(e.Rules, b.pos(n, b.byName[strings.ToLower(n)].off))
 			}
 			return nil, e
 		}
 		return nil, err
 	}
-	for i, k := range order {
-		g.rules[k] = rules[i]
-	}
-	for k, r := range c.imports {
-		if g.rules[k] == nil {
-			g.rules[k] = r
-		}
-	}
-	return g, nil
+	return rules, nil
 }
 
 // convert makes the combinator rule of n: a name the text or the core

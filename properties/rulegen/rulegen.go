@@ -242,83 +242,21 @@ func (g *gen) draw(t *rapid.T, d *drawing, x *combinator.Rule, b []byte) []byte 
 		}
 		return b
 	case combinator.OpClass:
-		set := x.Set()
-		var members []byte
-		for c := 0; c < 256; c++ {
-			if set.Contains(byte(c)) {
-				members = append(members, byte(c))
-			}
-		}
-		if len(members) == 0 {
-			return b
-		}
-		return append(b, members[rapid.IntRange(0, len(members)-1).Draw(t, "byte")])
+		return drawByte(t, x.Set(), b)
 	case combinator.OpRunes:
-		rs := x.Runes().Ranges()
-		if len(rs) == 0 {
-			return b
-		}
-		rg := rs[rapid.IntRange(0, len(rs)-1).Draw(t, "range")]
-		c := rapid.Int32Range(rg.Lo, rg.Hi).Draw(t, "rune")
-		if !utf8.ValidRune(c) {
-			c = rg.Lo
-			if !utf8.ValidRune(c) {
-				c = 0xE000
-			}
-		}
-		return utf8.AppendRune(b, c)
+		return drawRune(t, x.Runes().Ranges(), b)
 	case combinator.OpSeq:
 		for _, s := range subs {
 			b = g.draw(t, d, s, b)
 		}
 		return b
 	case combinator.OpAlt:
-		if len(subs) == 0 {
-			return b
+		if i := g.alternative(t, subs, deep); i >= 0 {
+			return g.draw(t, d, subs[i], b)
 		}
-		var ok []int // the alternatives to draw from
-		best := inf
-		for i, s := range subs {
-			h := g.height[s]
-			switch {
-			case !deep && h < inf:
-				ok = append(ok, i)
-			case deep && h < best:
-				ok, best = []int{i}, h
-			case deep && h == best:
-				ok = append(ok, i)
-			}
-		}
-		if len(ok) == 0 {
-			return b
-		}
-		return g.draw(t, d, subs[ok[rapid.IntRange(0, len(ok)-1).Draw(t, "alt")]], b)
+		return b
 	case combinator.OpRep:
-		lo, hi := x.Min(), x.Max()
-		if hi == combinator.Unbounded || hi > lo+4 {
-			hi = lo + 4
-		}
-		if d.rec > 0 && hi > lo+maxInner {
-			hi = lo + maxInner
-		}
-		if deep || g.height[subs[0]] >= inf {
-			hi = lo
-		}
-		n := lo
-		if hi > lo {
-			// The bounds themselves half of the time, so that both are reached.
-			switch rapid.IntRange(0, 3).Draw(t, "bound") {
-			case 0:
-				n = lo
-			case 1:
-				n = x.Max()
-				if n == combinator.Unbounded || n > hi {
-					n = hi
-				}
-			default:
-				n = rapid.IntRange(lo, hi).Draw(t, "count")
-			}
-		}
+		n := g.count(t, d, x, deep)
 		for i := 0; i < n; i++ {
 			b = g.draw(t, d, subs[0], b)
 		}
@@ -342,4 +280,88 @@ func (g *gen) draw(t *rapid.T, d *drawing, x *combinator.Rule, b []byte) []byte 
 		}
 	}
 	return b // Not, Peek, End: nothing; Func: unknown
+}
+
+// drawByte appends a byte of set to b, nothing when set is empty.
+func drawByte(t *rapid.T, set combinator.CharSet, b []byte) []byte {
+	var members []byte
+	for c := 0; c < 256; c++ {
+		if set.Contains(byte(c)) {
+			members = append(members, byte(c))
+		}
+	}
+	if len(members) == 0 {
+		return b
+	}
+	return append(b, members[rapid.IntRange(0, len(members)-1).Draw(t, "byte")])
+}
+
+// drawRune appends the UTF-8 of a code point in one of rs to b (the range's
+// low end, or U+E000, in place of a surrogate), nothing when rs is empty.
+func drawRune(t *rapid.T, rs []combinator.RuneRange, b []byte) []byte {
+	if len(rs) == 0 {
+		return b
+	}
+	rg := rs[rapid.IntRange(0, len(rs)-1).Draw(t, "range")]
+	c := rapid.Int32Range(rg.Lo, rg.Hi).Draw(t, "rune")
+	if !utf8.ValidRune(c) {
+		c = rg.Lo
+		if !utf8.ValidRune(c) {
+			c = 0xE000
+		}
+	}
+	return utf8.AppendRune(b, c)
+}
+
+// alternative returns the index of the alternative of subs to draw, or -1
+// when none can end: any that can, or deep in a recursion one of those
+// that nest least.
+func (g *gen) alternative(t *rapid.T, subs []*combinator.Rule, deep bool) int {
+	var ok []int // the alternatives to draw from
+	best := inf
+	for i, s := range subs {
+		h := g.height[s]
+		switch {
+		case !deep && h < inf:
+			ok = append(ok, i)
+		case deep && h < best:
+			ok, best = []int{i}, h
+		case deep && h == best:
+			ok = append(ok, i)
+		}
+	}
+	if len(ok) == 0 {
+		return -1
+	}
+	return ok[rapid.IntRange(0, len(ok)-1).Draw(t, "alt")]
+}
+
+// count returns how many times to draw the repetition x's rule: at most
+// four past its minimum (maxInner inside a recursion), and the minimum deep
+// in one or when the rule cannot end.
+func (g *gen) count(t *rapid.T, d *drawing, x *combinator.Rule, deep bool) int {
+	lo, hi := x.Min(), x.Max()
+	if hi == combinator.Unbounded || hi > lo+4 {
+		hi = lo + 4
+	}
+	if d.rec > 0 && hi > lo+maxInner {
+		hi = lo + maxInner
+	}
+	if deep || g.height[x.Subs()[0]] >= inf {
+		hi = lo
+	}
+	if hi <= lo {
+		return lo
+	}
+	// The bounds themselves half of the time, so that both are reached.
+	switch rapid.IntRange(0, 3).Draw(t, "bound") {
+	case 0:
+		return lo
+	case 1:
+		if n := x.Max(); n != combinator.Unbounded && n <= hi {
+			return n
+		}
+		return hi
+	}
+	return rapid.IntRange(lo, hi).Draw(t, "count")
 }
