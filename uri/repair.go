@@ -19,6 +19,18 @@ import (
 // one call are in increasing order of Offset and do not overlap, so that
 // replacing each Old by its New in s gives the repaired text.
 //
+// Changes close together in one component are one Repair: a run of 1,000
+// spaces in a path is one, Old the run and New its encoding, and so is
+// "{term}" in a query (Old "{term}", New "%7Bterm%7D"), whose unchanged
+// bytes stand in both. Two changes make two repairs when 16 bytes or more
+// that did not change lie between them, or when they are in different
+// components (the scheme, the userinfo before the password, the password,
+// the host and port, the path, the query, the fragment, and each delimiter
+// between them), so a repair never spans the start or the end of a
+// password. A host rewritten by IDNA is one Repair, and so is each trimmed
+// end of the text. So a text has at most one Repair for every 17 bytes,
+// and a few more.
+//
 // A repair in the password of the userinfo ("user:password", §3.2.1) has
 // InPassword set, and its printed forms (String, GoString, LogValue) name the
 // password and the number of bytes instead of showing Old and New, as the
@@ -105,7 +117,9 @@ func (r Repair) LogValue() slog.Value { return slog.StringValue(r.String()) }
 //     processing off): "bücher.de" becomes "xn--bcher-kva.de". The UTS #46
 //     mapping comes first, so the whole host is case-folded ("BÜCHER.de"
 //     becomes "xn--bcher-kva.de" too) and "。" is a dot; the Repair covers
-//     the whole host.
+//     the whole host. A host longer than 1,024 bytes is not converted (a
+//     DNS name is at most 253 bytes as A-labels, RFC 1034 §3.1): it stays
+//     an error.
 //
 // The text is split into components as the WHATWG URL parser splits it,
 // after the removals of repair 1 and before the others: a scheme where the text starts with one followed by
@@ -137,6 +151,11 @@ func (r Repair) LogValue() slog.Value { return slog.StringValue(r.String()) }
 // s and its Offset moved to where the offending byte stands in s (len(s)
 // when the repaired text ended too early), and so are the offsets its Hint
 // names; the URI and the repairs are then zero. Its Component names the component in the repaired text.
+//
+// ParseRepaired takes time linear in the length of s and allocates at most
+// a few bytes for each of its bytes: the repaired text (3 bytes for a byte
+// it encodes), the text after the removals of repair 1 when there are any,
+// and the repairs, which changes close together share (see Repair).
 func ParseRepaired(s string) (URI, []Repair, error) {
 	u, err := ParseReference(s)
 	if err == nil {
@@ -170,7 +189,7 @@ func ParseRepaired(s string) (URI, []Repair, error) {
 
 // inputOffset maps offset o of the repaired text back to the input, through
 // the repairs reps (sorted, not overlapping): an offset inside a replacement
-// maps to the start of what it replaced.
+// maps to the byte of its Old it came from (see offsetIn).
 func inputOffset(reps []Repair, o int) int {
 	delta := 0 // len(repaired prefix) - len(input prefix)
 	for _, r := range reps {
@@ -179,42 +198,101 @@ func inputOffset(reps []Repair, o int) int {
 			break
 		}
 		if o < start+len(r.New) {
-			return r.Offset
+			return r.Offset + offsetIn(r.Old, r.New, o-start)
 		}
 		delta += len(r.New) - len(r.Old)
 	}
 	return o - delta
 }
 
+// offsetIn returns the offset in old of the byte that byte j of new, its
+// repaired form, came from, walking both as the repairs of the second kind
+// were made: a tab, LF or CR removed, a byte percent-encoded, a byte kept
+// (a "%" is kept when the two bytes after it, tabs, LFs and CRs left out,
+// are hex digits). It returns 0 where the walk does not fit, as for a host
+// rewritten by IDNA, which is one piece.
+func offsetIn(old, new string, j int) int {
+	i, k := 0, 0
+	for i < len(old) && k < len(new) {
+		x := old[i]
+		if removed(x) {
+			i++
+			continue
+		}
+		step := 1 // bytes of new for old[i]
+		if x != new[k] || (x == '%' && !tripletAt(old, i+1, len(old))) {
+			if new[k] != '%' {
+				return 0
+			}
+			step = 3
+		}
+		if j < k+step {
+			return i
+		}
+		i, k = i+1, k+step
+	}
+	return 0
+}
+
+// removed reports whether repair 1 removes x wherever it stands.
+func removed(x byte) bool { return x == '\t' || x == '\n' || x == '\r' }
+
+// tripletAt reports whether the two bytes of s[i:end] that repair 1 keeps
+// first are hex digits: a "%" before them starts a triplet (§2.1).
+func tripletAt(s string, i, end int) bool {
+	n := 0
+	for ; i < end && n < 2; i++ {
+		if removed(s[i]) {
+			continue
+		}
+		if !hexDigSet.contains(s[i]) {
+			return false
+		}
+		n++
+	}
+	return n == 2
+}
+
 // c0OrSpace reports whether x is a C0 control or a space, which the WHATWG
 // URL parser trims from both ends of its input.
 func c0OrSpace(x byte) bool { return x <= ' ' }
 
-// cleaned is the input of ParseRepaired after repair 1: its text, and, when
-// bytes were removed, the offset in the input of each of its bytes.
+// cleaned is the input of ParseRepaired after repair 1: its text t, and how
+// to find where each byte of t stands in the input s. There is no table of
+// offsets (it would cost a word a byte): at walks s, from where it last
+// stopped.
 type cleaned struct {
-	t   string
-	pos []int // pos[i] is the offset in the input of t[i]; nil: the identity
+	s, t       string
+	start, end int  // s[start:end] is s without its trimmed ends
+	inner      bool // a tab, LF or CR was removed from s[start:end]
+	ci, si     int  // at's cursor: byte ci of t is s[si]
 }
 
-// at returns the offset in the input of byte i of the cleaned text.
+// at returns the offset in the input of byte i of the cleaned text (of the
+// trimmed end for i == len(t)). Calls with increasing i cost, together, one
+// walk of the input.
 func (cl *cleaned) at(i int) int {
-	if cl.pos == nil {
-		return i
+	i = max(i, 0)
+	if !cl.inner {
+		return cl.start + i
 	}
-	return cl.pos[i]
+	if i < cl.ci {
+		cl.ci, cl.si = 0, cl.start // s[start] is kept: the trim took every removed byte before it
+	}
+	for cl.ci < i {
+		cl.si++
+		for cl.si < cl.end && removed(cl.s[cl.si]) {
+			cl.si++
+		}
+		cl.ci++
+	}
+	return cl.si
 }
 
-// contiguous reports whether t[i:j] (j > i) stands in one piece in the input.
-func (cl *cleaned) contiguous(i, j int) bool {
-	return cl.pos == nil || cl.pos[j-1]-cl.pos[i] == j-1-i
-}
-
-// clean makes repair 1: it trims C0 controls and spaces from both ends of s
-// and removes every tab, LF and CR, and returns what is left with the
-// removals.
-func clean(s string) (cleaned, []Repair) {
-	var reps []Repair
+// clean makes repair 1 to s: it trims C0 controls and spaces from both ends
+// and removes every tab, LF and CR. The removals are not recorded here: the
+// repairer records them as it walks the input.
+func clean(s string) *cleaned {
 	start, end := 0, len(s)
 	for start < end && c0OrSpace(s[start]) {
 		start++
@@ -222,44 +300,18 @@ func clean(s string) (cleaned, []Repair) {
 	for end > start && c0OrSpace(s[end-1]) {
 		end--
 	}
-	if start > 0 {
-		reps = append(reps, Repair{Offset: 0, Old: s[:start]})
-	}
-	mid := s[start:end]
-	if !strings.ContainsAny(mid, "\t\n\r") {
-		cl := cleaned{t: mid}
-		if start > 0 {
-			cl.pos = make([]int, len(mid))
-			for i := range cl.pos {
-				cl.pos[i] = start + i
+	cl := &cleaned{s: s, t: s[start:end], start: start, end: end, si: start}
+	if strings.ContainsAny(cl.t, "\t\n\r") {
+		cl.inner = true
+		b := make([]byte, 0, len(cl.t))
+		for i := start; i < end; i++ {
+			if !removed(s[i]) {
+				b = append(b, s[i])
 			}
 		}
-		if end < len(s) {
-			reps = append(reps, Repair{Offset: end, Old: s[end:]})
-		}
-		return cl, reps
+		cl.t = string(b)
 	}
-	var b strings.Builder
-	b.Grow(len(mid))
-	pos := make([]int, 0, len(mid))
-	for i := start; i < end; {
-		if x := s[i]; x == '\t' || x == '\n' || x == '\r' {
-			j := i + 1
-			for j < end && (s[j] == '\t' || s[j] == '\n' || s[j] == '\r') {
-				j++
-			}
-			reps = append(reps, Repair{Offset: i, Old: s[i:j]})
-			i = j
-			continue
-		}
-		b.WriteByte(s[i])
-		pos = append(pos, i)
-		i++
-	}
-	if end < len(s) {
-		reps = append(reps, Repair{Offset: end, Old: s[end:]})
-	}
-	return cleaned{t: b.String(), pos: pos}, reps
+	return cl
 }
 
 // repairSets are the bytes each repaired component keeps as they are ("%"
@@ -271,67 +323,147 @@ var (
 	repairFragment = querySet
 )
 
-// repairer writes the repaired text and collects the repairs of the second
-// and third kind.
+// mergeGap is how close two changes must be to make one Repair: fewer than
+// this many unchanged bytes between them. It bounds the number of repairs by
+// the length of the input over mergeGap+1 (a Repair is 48 bytes), so that a
+// text of alternating spaces and letters costs a few bytes a byte.
+const mergeGap = 16
+
+// maxIDNAHost is the longest host, in bytes, that repair 3 converts: a DNS
+// name is at most 253 bytes in its A-label form (RFC 1034 §3.1), which is
+// at most 4 bytes of UTF-8 a byte once decoded. IDNA's Punycode step costs
+// the square of a label's length; a longer host is left as it is, for the
+// parser to refuse.
+const maxIDNAHost = 1024
+
+// repairer walks the input once to count the bytes of the repaired text,
+// then once more to write them into a buffer of that size, collecting the
+// repairs as it goes: each change (a removal or an encoding) joins the open
+// Repair when fewer than mergeGap unchanged bytes lie between them.
 type repairer struct {
-	cl   *cleaned
-	b    strings.Builder
-	reps []Repair
-	// host is the input range of a host IDNA rewrote, in which the removals
-	// of repair 1 are part of the host's Repair; -1 when none.
-	hostStart, hostEnd int
-	// pw is the input range of the password of the userinfo, whose
-	// repairs are marked InPassword; empty when there is none.
-	pwStart, pwEnd int
+	s        string // the input
+	cl       *cleaned
+	counting bool // the first walk: n counts, nothing is written
+	n, nreps int  // the first walk's counts: bytes written, repairs
+	b        strings.Builder
+	reps     []Repair
+
+	open                   bool // a Repair is open: s[inStart:inEnd] became the output [outStart:outEnd]
+	inStart, inEnd         int
+	outStart, outEnd       int
+	pwStart, pwEnd         int    // the password's input range: its repairs have InPassword; empty when none
+	idna                   string // the A-label form of the host, or "" when repair 3 does not apply
+	hostAt, hostEnd        int    // the host in the cleaned text
+	hostInStart, hostInEnd int    // and in the input, for a host repair 3 rewrites
 }
 
-// copy writes t[i:j] unchanged.
-func (r *repairer) copy(i, j int) { r.b.WriteString(r.cl.t[i:j]) }
+// len returns the length of the output so far.
+func (r *repairer) len() int {
+	if r.counting {
+		return r.n
+	}
+	return r.b.Len()
+}
 
-// encode writes t[i:j] with every byte outside allowed percent-encoded,
-// except a "%" that starts a triplet "%" HEXDIG HEXDIG inside t[i:j]. A
-// non-ASCII character that stands in one piece in the input is one Repair;
-// any other byte is one Repair of its own.
+func (r *repairer) write(s string) {
+	if r.counting {
+		r.n += len(s)
+		return
+	}
+	r.b.WriteString(s)
+}
+
+// changed records that s[i:j] changed into the output written since out.
+func (r *repairer) changed(i, j, out int) {
+	if r.open && i-r.inEnd < mergeGap {
+		r.inEnd, r.outEnd = j, r.len()
+		return
+	}
+	r.close()
+	r.open = true
+	r.inStart, r.inEnd, r.outStart, r.outEnd = i, j, out, r.len()
+}
+
+// close ends the open Repair, if any: what follows it is another one.
+func (r *repairer) close() {
+	if !r.open {
+		return
+	}
+	r.open = false
+	if r.counting {
+		r.nreps++
+		return
+	}
+	// The buffer has its final size: New shares its bytes, never copied.
+	r.add(Repair{Offset: r.inStart, Old: r.s[r.inStart:r.inEnd], New: r.b.String()[r.outStart:r.outEnd]})
+}
+
+// add appends a Repair, marked InPassword when it starts in the password
+// (the first walk only counts it).
+func (r *repairer) add(rep Repair) {
+	if r.counting {
+		r.nreps++
+		return
+	}
+	rep.InPassword = r.pwStart <= rep.Offset && rep.Offset < r.pwEnd
+	r.reps = append(r.reps, rep)
+}
+
+// encode writes s[i:j] (input offsets) repaired: tabs, LFs and CRs removed,
+// and, unless allowed is nil, every byte outside allowed percent-encoded,
+// except a "%" that starts a triplet "%" HEXDIG HEXDIG in the cleaned text
+// of s[i:j]. s[i:j] is one component or a delimiter, so no Repair spans two
+// components.
 func (r *repairer) encode(i, j int, allowed *byteSet) {
-	t := r.cl.t
-	from := i
+	r.close()
+	s := r.s
+	from := i // s[from:k] is kept and not yet written
 	for k := i; k < j; {
-		x := t[k]
-		if allowed.contains(x) {
+		x := s[k]
+		if removed(x) {
+			r.write(s[from:k])
+			e := k + 1
+			for e < j && removed(s[e]) {
+				e++
+			}
+			r.changed(k, e, r.len())
+			k, from = e, e
+			continue
+		}
+		if allowed == nil || allowed.contains(x) || (x == '%' && tripletAt(s, k+1, j)) {
 			k++
 			continue
 		}
-		if x == '%' && k+2 < len(t) && k+2 < j && hexDigSet.contains(t[k+1]) && hexDigSet.contains(t[k+2]) {
-			k += 3
-			continue
-		}
-		n := 1
-		if x >= utf8.RuneSelf {
-			if _, size := utf8.DecodeRuneInString(t[k:j]); size > 1 && r.cl.contiguous(k, k+size) {
-				n = size
+		r.write(s[from:k])
+		out := r.len()
+		e := k
+		for ; e < j && !removed(s[e]) && !allowed.contains(s[e]) && (s[e] != '%' || !tripletAt(s, e+1, j)); e++ {
+			if r.counting {
+				r.n += 3
+				continue
 			}
-		}
-		r.b.WriteString(t[from:k])
-		at := r.cl.at(k)
-		start := r.b.Len()
-		for _, y := range []byte(t[k : k+n]) {
+			y := s[e]
 			r.b.WriteByte('%')
 			r.b.WriteByte(ascii.UpperHex[y>>4])
 			r.b.WriteByte(ascii.UpperHex[y&15])
 		}
-		enc := r.b.String()[start:]
-		r.reps = append(r.reps, Repair{Offset: at, Old: t[k : k+n], New: enc})
-		k += n
-		from = k
+		r.changed(k, e, out)
+		k, from = e, e
 	}
-	r.b.WriteString(t[from:j])
+	r.write(s[from:j])
 }
 
-// host writes the reg-name host t[i:j], through IDNA when it holds a
-// non-ASCII byte; a host IDNA refuses, or that is not UTF-8 (which IDNA
-// would read as U+FFFD), is written as it is, for the parser to refuse.
-func (r *repairer) host(i, j int) {
-	h := r.cl.t[i:j]
+// seg is encode for t[i:j], a range of the cleaned text: it takes in the
+// removed bytes before t[j].
+func (r *repairer) seg(i, j int, allowed *byteSet) {
+	r.encode(r.cl.at(i), r.cl.at(j), allowed)
+}
+
+// idnaHost returns the A-label form of the reg-name host h when it holds a
+// non-ASCII byte and IDNA converts it to a reg-name, else "": a host IDNA
+// refuses, that is not UTF-8 (which IDNA would read as U+FFFD) or longer
+// than maxIDNAHost is left as it is, for the parser to refuse.
+func idnaHost(h string) string {
 	ascii := true
 	for k := 0; k < len(h); k++ {
 		if h[k] >= utf8.RuneSelf {
@@ -339,19 +471,14 @@ func (r *repairer) host(i, j int) {
 			break
 		}
 	}
-	if ascii || h[0] == '[' || !utf8.ValidString(h) {
-		r.b.WriteString(h)
-		return
+	if ascii || h[0] == '[' || len(h) > maxIDNAHost || !utf8.ValidString(h) {
+		return ""
 	}
 	a, err := idnaToASCII(h)
 	if err != nil || a == "" || !isRegName(a) {
-		r.b.WriteString(h)
-		return
+		return ""
 	}
-	r.b.WriteString(a)
-	from, to := r.cl.at(i), r.cl.at(j-1)+1
-	r.reps = append(r.reps, Repair{Offset: from, Old: h, New: a})
-	r.hostStart, r.hostEnd = from, to
+	return a
 }
 
 // idnaToASCII converts h to its IDNA A-label form with the UTS #46 lookup
@@ -376,16 +503,39 @@ func isRegName(s string) bool {
 
 // repair makes the repairs of ParseRepaired to s and returns the repaired
 // text, the repairs, in order of offset, and the text after the removals of
-// repair 1, on which the others were made.
+// repair 1, on which the text was split into components.
 func repair(s string) (string, []Repair, *cleaned) {
-	cl, removals := clean(s)
+	cl := clean(s)
+	r := &repairer{s: s, cl: cl, pwStart: -1, pwEnd: -1, hostAt: -1}
+	r.counting = true
+	r.walk()
+	r.close()
+	r.counting = false
+	r.b.Grow(r.n)
+	if n := r.nreps + 2; n > 2 { // with the trimmed ends
+		r.reps = make([]Repair, 0, n)
+	}
+	if cl.start > 0 {
+		r.add(Repair{Offset: 0, Old: s[:cl.start]})
+	}
+	r.walk()
+	r.close()
+	if cl.end < len(s) {
+		r.add(Repair{Offset: cl.end, Old: s[cl.end:]})
+	}
+	return r.b.String(), r.reps, cl
+}
+
+// walk splits the cleaned text into components, as the WHATWG URL parser
+// splits it, and writes each repaired: the second walk finds the split
+// already made by the first.
+func (r *repairer) walk() {
+	cl := r.cl
 	t := cl.t
-	r := &repairer{cl: &cl, hostStart: -1, hostEnd: -1}
-	r.b.Grow(len(t) + len(t)/8)
 	i := 0
 	// scheme: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"
 	if j := strings.IndexByte(t, ':'); j > 0 && isScheme(t[:j]) {
-		r.copy(0, j+1)
+		r.seg(0, j+1, nil)
 		i = j + 1
 	}
 	// authority
@@ -395,15 +545,20 @@ func repair(s string) (string, []Repair, *cleaned) {
 		if k := indexAny(t[start:], '/', '?', '#'); k >= 0 {
 			end = start + k
 		}
-		r.copy(i, start)
+		r.seg(i, start, nil)
 		hostAt := start
 		if at := strings.LastIndexByte(t[start:end], '@'); at >= 0 {
 			hostAt = start + at
 			if c := strings.IndexByte(t[start:hostAt], ':'); c >= 0 {
 				r.pwStart, r.pwEnd = cl.at(start+c)+1, cl.at(hostAt)
+				r.encode(cl.at(start), r.pwStart, &repairUserInfo)
+				r.close()
+				r.encode(r.pwStart, r.pwEnd, &repairUserInfo)
+				r.close()
+			} else {
+				r.seg(start, hostAt, &repairUserInfo)
 			}
-			r.encode(start, hostAt, &repairUserInfo)
-			r.copy(hostAt, hostAt+1)
+			r.seg(hostAt, hostAt+1, nil)
 			hostAt++
 		}
 		hostEnd := end
@@ -416,10 +571,22 @@ func repair(s string) (string, []Repair, *cleaned) {
 		if k := strings.IndexByte(t[from:end], ':'); k >= 0 {
 			hostEnd = from + k
 		}
-		if hostEnd > hostAt {
-			r.host(hostAt, hostEnd)
+		if hostEnd > hostAt && r.hostAt < 0 { // the first walk
+			r.hostAt, r.hostEnd = hostAt, hostEnd
+			r.idna = idnaHost(t[hostAt:hostEnd])
+			if r.idna != "" {
+				r.hostInStart, r.hostInEnd = cl.at(hostAt), cl.at(hostEnd-1)+1
+			}
 		}
-		r.copy(hostEnd, end)
+		if r.idna != "" {
+			// The host is one Repair, the removals inside it included.
+			r.close()
+			r.write(r.idna)
+			r.add(Repair{Offset: r.hostInStart, Old: r.s[r.hostInStart:r.hostInEnd], New: r.idna})
+			r.encode(r.hostInEnd, cl.at(end), nil)
+		} else {
+			r.seg(hostAt, end, nil)
+		}
 		i = end
 	}
 	// path, query, fragment
@@ -441,54 +608,17 @@ func repair(s string) (string, []Repair, *cleaned) {
 	case f >= 0:
 		pathEnd = f
 	}
-	r.encode(i, pathEnd, &repairPath)
+	r.seg(i, pathEnd, &repairPath)
 	if q >= 0 {
 		qEnd := len(t)
 		if f >= 0 {
 			qEnd = f
 		}
-		r.copy(q, q+1)
-		r.encode(q+1, qEnd, &repairQuery)
+		r.seg(q, q+1, nil)
+		r.seg(q+1, qEnd, &repairQuery)
 	}
 	if f >= 0 {
-		r.copy(f, f+1)
-		r.encode(f+1, len(t), &repairFragment)
+		r.seg(f, f+1, nil)
+		r.seg(f+1, len(t), &repairFragment)
 	}
-	reps := merge(removals, r.reps, r.hostStart, r.hostEnd, s)
-	for k := range reps {
-		if o := reps[k].Offset; r.pwStart <= o && o < r.pwEnd {
-			reps[k].InPassword = true
-		}
-	}
-	return r.b.String(), reps, &cl
-}
-
-// merge merges the removals of repair 1 and the other repairs, both sorted by
-// offset, into one sorted list. A host rewritten by IDNA (the input range
-// [hostStart, hostEnd)) takes in the removals inside it: its Repair's Old
-// becomes the input text of the range, so that no two repairs overlap.
-func merge(removals, others []Repair, hostStart, hostEnd int, s string) []Repair {
-	if len(removals) == 0 {
-		return others
-	}
-	out := make([]Repair, 0, len(removals)+len(others))
-	i, j := 0, 0
-	for i < len(removals) || j < len(others) {
-		if j == len(others) || (i < len(removals) && removals[i].Offset < others[j].Offset) {
-			rm := removals[i]
-			i++
-			if hostStart >= 0 && rm.Offset >= hostStart && rm.Offset < hostEnd {
-				continue
-			}
-			out = append(out, rm)
-			continue
-		}
-		o := others[j]
-		j++
-		if o.Offset == hostStart && hostStart >= 0 {
-			o.Old = s[hostStart:hostEnd]
-		}
-		out = append(out, o)
-	}
-	return out
 }
