@@ -5,6 +5,8 @@ import (
 	"log/slog"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/seed42851778/rfc3986/internal/errtext"
@@ -50,6 +52,14 @@ type Repair struct {
 // or, for a repair in the password, one that shows none of its bytes:
 //
 //	offset 14: 2 bytes of the password percent-encoded
+//
+// Old and New are quoted as strconv.Quote quotes (control, bidi and other
+// characters that do not print escaped), each cut to its first 64 bytes
+// when longer, with "…" and its length after it:
+//
+//	offset 9: "%%%%…" (16777207 bytes) → "%25%25%25…" (50331621 bytes)
+//
+// so that the description is at most about 600 bytes whatever the input.
 func (r Repair) String() string {
 	if r.InPassword {
 		what := " percent-encoded"
@@ -62,13 +72,21 @@ func (r Repair) String() string {
 		}
 		return "offset " + strconv.Itoa(r.Offset) + ": " + n + " of the password" + what
 	}
-	return "offset " + strconv.Itoa(r.Offset) + ": " + strconv.Quote(r.Old) + " → " + strconv.Quote(r.New)
+	return "offset " + strconv.Itoa(r.Offset) + ": " + errtext.Quote(r.Old, 0) + " → " + errtext.Quote(r.New, 0)
 }
+
+// printMax is the most bytes of Old and of New that GoString and
+// MarshalJSON show.
+const printMax = errtext.Max
 
 // GoString makes the %#v verb of package fmt print r as Go syntax, with Old
 // and New as "xxxxx" (as Redacted writes a password) when InPassword is set.
+// An Old or New longer than 64 bytes is cut to its first 64, followed by a
+// comment that gives its length, as in
+//
+//	uri.Repair{Offset:9, Old:"%%%%…" /* 16777207 bytes */, New:"%25%25…" /* 50331621 bytes */, InPassword:false}
 func (r Repair) GoString() string {
-	o, n := strconv.Quote(r.Old), strconv.Quote(r.New)
+	o, n := goQuote(r.Old), goQuote(r.New)
 	if r.InPassword {
 		o, n = `"`+errtext.Redaction+`"`, `"`+errtext.Redaction+`"`
 	}
@@ -76,20 +94,96 @@ func (r Repair) GoString() string {
 		", InPassword:" + strconv.FormatBool(r.InPassword) + "}"
 }
 
+// goQuote quotes s as strconv.Quote does, cut to printMax bytes as GoString
+// says.
+func goQuote(s string) string {
+	if len(s) <= printMax {
+		return strconv.Quote(s)
+	}
+	return strconv.Quote(errtext.Clip(s, printMax)) + " /* " + strconv.Itoa(len(s)) + " bytes */"
+}
+
 // MarshalJSON writes r as a JSON object of its four fields, Old and New as
 // "xxxxx" when InPassword is set, so that a list of repairs marshalled into
 // a log line (slog's JSON handler marshals a slice as it is) does not show
-// a password. Without InPassword it writes what encoding/json would.
+// a password. An Old or New longer than 64 bytes is cut to its first 64,
+// followed by "…", and its length is given as OldBytes or NewBytes; a
+// character that does not print (a bidi control, for one) is escaped as
+// \uXXXX, as encoding/json escapes control characters. A short repair
+// outside the password is written as encoding/json would write it.
 func (r Repair) MarshalJSON() ([]byte, error) {
 	type plain Repair // without the method, not to recurse
 	if r.InPassword {
 		r.Old, r.New = errtext.Redaction, errtext.Redaction
 	}
-	return json.Marshal(plain(r))
+	var b []byte
+	var err error
+	if len(r.Old) <= printMax && len(r.New) <= printMax {
+		b, err = json.Marshal(plain(r))
+	} else {
+		type clipped struct {
+			plain
+			OldBytes int `json:",omitempty"`
+			NewBytes int `json:",omitempty"`
+		}
+		c := clipped{plain: plain(r)}
+		if len(r.Old) > printMax {
+			c.Old, c.OldBytes = errtext.Clip(r.Old, printMax), len(r.Old)
+		}
+		if len(r.New) > printMax {
+			c.New, c.NewBytes = errtext.Clip(r.New, printMax), len(r.New)
+		}
+		b, err = json.Marshal(c)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return escapeUnprintable(b), nil
+}
+
+// escapeUnprintable escapes, in the JSON text b, each non-ASCII character
+// that does not print as \uXXXX (a pair of them past U+FFFF): encoding/json
+// leaves bidi controls and the like as they are. b is valid UTF-8 (encoding/json
+// writes U+FFFD for invalid bytes), and such a character can only stand in a
+// string.
+func escapeUnprintable(b []byte) []byte {
+	var out []byte
+	from := 0
+	for i := 0; i < len(b); {
+		if b[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		c, size := utf8.DecodeRune(b[i:])
+		if unicode.IsPrint(c) {
+			i += size
+			continue
+		}
+		out = append(out, b[from:i]...)
+		if c > 0xFFFF {
+			r1, r2 := utf16.EncodeRune(c)
+			out = appendU(appendU(out, r1), r2)
+		} else {
+			out = appendU(out, c)
+		}
+		i += size
+		from = i
+	}
+	if out == nil {
+		return b
+	}
+	return append(out, b[from:]...)
+}
+
+// appendU appends \uXXXX for c, which is at most U+FFFF.
+func appendU(b []byte, c rune) []byte {
+	const hex = "0123456789abcdef"
+	return append(b, '\\', 'u', hex[c>>12&15], hex[c>>8&15], hex[c>>4&15], hex[c&15])
 }
 
 // LogValue makes a Repair a slog.LogValuer: it logs as String, so that a
-// JSON handler, which would marshal Old and New, does not show a password.
+// JSON handler, which would marshal Old and New, does not show a password,
+// and no record is longer than String's.
 func (r Repair) LogValue() slog.Value { return slog.StringValue(r.String()) }
 
 // ParseRepaired parses s as a URI reference (§4.1) after a fixed, short
