@@ -58,7 +58,8 @@ type Pairs []Pair
 func (t *Template) Expand(vars map[string]any) (string, error) {
 	var b strings.Builder
 	b.Grow(len(t.raw) + 8*min(t.nvars, 64))
-	var buf []varspec
+	var arr [8]varspec // most expressions have fewer variables: no allocation
+	buf := arr[:0]
 	for i := 0; i < len(t.raw); {
 		p, next := nextPart(t.raw, i, buf)
 		i = next
