@@ -397,13 +397,20 @@ func clean(s string) *cleaned {
 	cl := &cleaned{s: s, t: s[start:end], start: start, end: end, si: start}
 	if strings.ContainsAny(cl.t, "\t\n\r") {
 		cl.inner = true
-		b := make([]byte, 0, len(cl.t))
-		for i := start; i < end; i++ {
-			if !removed(s[i]) {
-				b = append(b, s[i])
+		var b strings.Builder // its String does not copy
+		b.Grow(len(cl.t))
+		for i := start; i < end; {
+			j := i
+			for j < end && !removed(s[j]) {
+				j++
 			}
+			b.WriteString(s[i:j])
+			for j < end && removed(s[j]) {
+				j++
+			}
+			i = j
 		}
-		cl.t = string(b)
+		cl.t = b.String()
 	}
 	return cl
 }

@@ -31,6 +31,9 @@ var hostileRepairs = []struct {
 	{"tab", func(n int) string { return "http://h/a" + strings.Repeat("\t", n-11) + "b" }},
 	{"tab-a", func(n int) string { return "http://h/" + strings.Repeat("\ta", (n-9)/2) }},
 	{"tab-space", func(n int) string { return "http://h/a" + strings.Repeat("\t ", (n-11)/2) + "b" }},
+	{"space-gap16", func(n int) string { return "http://h/" + strings.Repeat(" aaaaaaaaaaaaaaaa", (n-9)/17) }},
+	{"tab-gap16", func(n int) string { return "http://h/" + strings.Repeat("\taaaaaaaaaaaaaaaa", (n-9)/17) }},
+	{"tab-space-gap16", func(n int) string { return "http://h/" + strings.Repeat("\t aaaaaaaaaaaaaaaa", (n-9)/18) }},
 	{"c0", func(n int) string { return "http://h/" + strings.Repeat("\x01", n-10) + "x" }},
 	{"c0-ends", func(n int) string {
 		return strings.Repeat("\x01", n/2) + "http://h/ " + strings.Repeat("\x01", n-n/2-10)
