@@ -100,3 +100,22 @@ func TestHostileTemplatesStillWork(t *testing.T) {
 		t.Errorf("Expand = %.40q…, %v; want %.40q…", got, err, want)
 	}
 }
+
+// TestMatchFirstCallsConcurrent: Match prepares its parts on its first call;
+// calls from many goroutines at once on a new Template agree (run with
+// -race: a Template is safe for concurrent use).
+func TestMatchFirstCallsConcurrent(t *testing.T) {
+	tp := MustParse("/users/{id}{?page}")
+	done := make(chan map[string]any)
+	for range 8 {
+		go func() {
+			m, _ := tp.Match("/users/42?page=3")
+			done <- m
+		}()
+	}
+	for range 8 {
+		if diff := cmp.Diff(map[string]any{"id": "42", "page": "3"}, <-done); diff != "" {
+			t.Errorf("Match (-want +got):\n%s", diff)
+		}
+	}
+}
