@@ -454,8 +454,8 @@ type repairer struct {
 	outStart, outEnd       int
 	pwStart, pwEnd         int    // the password's input range: its repairs have InPassword; empty when none
 	idna                   string // the A-label form of the host, or "" when repair 3 does not apply
-	hostAt, hostEnd        int    // the host in the cleaned text
-	hostInStart, hostInEnd int    // and in the input, for a host repair 3 rewrites
+	hostSeen               bool   // the first walk has looked at the host
+	hostInStart, hostInEnd int    // the input range of a host repair 3 rewrites
 }
 
 // len returns the length of the output so far.
@@ -607,7 +607,7 @@ func isRegName(s string) bool {
 // repair 1, on which the text was split into components.
 func repair(s string) (string, []Repair, *cleaned) {
 	cl := clean(s)
-	r := &repairer{s: s, cl: cl, pwStart: -1, pwEnd: -1, hostAt: -1}
+	r := &repairer{s: s, cl: cl, pwStart: -1, pwEnd: -1}
 	r.counting = true
 	r.walk()
 	r.close()
@@ -651,11 +651,11 @@ func (r *repairer) walk() {
 		if at := strings.LastIndexByte(t[start:end], '@'); at >= 0 {
 			hostAt = start + at
 			if c := strings.IndexByte(t[start:hostAt], ':'); c >= 0 {
+				// Each encode starts a Repair of its own: none spans
+				// an edge of the password.
 				r.pwStart, r.pwEnd = cl.at(start+c)+1, cl.at(hostAt)
 				r.encode(cl.at(start), r.pwStart, &repairUserInfo)
-				r.close()
 				r.encode(r.pwStart, r.pwEnd, &repairUserInfo)
-				r.close()
 			} else {
 				r.seg(start, hostAt, &repairUserInfo)
 			}
@@ -672,8 +672,8 @@ func (r *repairer) walk() {
 		if k := strings.IndexByte(t[from:end], ':'); k >= 0 {
 			hostEnd = from + k
 		}
-		if hostEnd > hostAt && r.hostAt < 0 { // the first walk
-			r.hostAt, r.hostEnd = hostAt, hostEnd
+		if hostEnd > hostAt && !r.hostSeen {
+			r.hostSeen = true
 			r.idna = idnaHost(t[hostAt:hostEnd])
 			if r.idna != "" {
 				r.hostInStart, r.hostInEnd = cl.at(hostAt), cl.at(hostEnd-1)+1
