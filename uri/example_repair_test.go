@@ -31,8 +31,7 @@ func ExampleParseRepaired() {
 	//    offset 0: " " → ""
 	//    offset 9: "bücher.de" → "xn--bcher-kva.de"
 	//    offset 21: " " → "%20"
-	//    offset 26: "{" → "%7B"
-	//    offset 31: "}" → "%7D"
+	//    offset 26: "{term}" → "%7Bterm%7D"
 	//    offset 32: "\n" → ""
 	// http://x/100%25
 	//    offset 12: "%" → "%25"

@@ -15,7 +15,6 @@ func ExampleRepair_String() {
 		fmt.Println(r)
 	}
 	// Output:
-	// offset 13: 2 bytes of the password percent-encoded
-	// offset 15: 1 byte of the password percent-encoded
+	// offset 13: 3 bytes of the password percent-encoded
 	// offset 34: " " → "%20"
 }

@@ -20,16 +20,14 @@ func TestRepairInPassword(t *testing.T) {
 		want []uri.Repair
 	}{
 		{"https://bob:pä ss@h/", []uri.Repair{
-			{Offset: 13, Old: "ä", New: "%C3%A4", InPassword: true},
-			{Offset: 15, Old: " ", New: "%20", InPassword: true}}},
+			{Offset: 13, Old: "ä ", New: "%C3%A4%20", InPassword: true}}},
 		{"https://b ob:x@h/", []uri.Repair{{Offset: 9, Old: " ", New: "%20"}}},
 		{"https://b ob@h/ä", []uri.Repair{{Offset: 9, Old: " ", New: "%20"}, {Offset: 15, Old: "ä", New: "%C3%A4"}}},
 		{"https://bob:a:b c@h/", []uri.Repair{{Offset: 15, Old: " ", New: "%20", InPassword: true}}},
 		{"https://bob:p\tw@x@h/", []uri.Repair{
-			{Offset: 13, Old: "\t", InPassword: true},
-			{Offset: 15, Old: "@", New: "%40", InPassword: true}}},
+			{Offset: 13, Old: "\tw@", New: "w%40", InPassword: true}}},
 		{"https://bob:pw@h/ä:b c", []uri.Repair{
-			{Offset: 17, Old: "ä", New: "%C3%A4"}, {Offset: 21, Old: " ", New: "%20"}}},
+			{Offset: 17, Old: "ä:b ", New: "%C3%A4:b%20"}}},
 		{"https://:ö@h/", []uri.Repair{{Offset: 9, Old: "ö", New: "%C3%B6", InPassword: true}}},
 	}
 	for _, tt := range tests {

@@ -57,14 +57,18 @@ type Pairs []Pair
 // the name as a literal instead.
 func (t *Template) Expand(vars map[string]any) (string, error) {
 	var b strings.Builder
-	b.Grow(len(t.raw) + 8*len(t.names))
-	for i := range t.parts {
-		p := &t.parts[i]
+	b.Grow(len(t.raw) + 8*min(t.nvars, 64))
+	var arr [8]varspec // most expressions have fewer variables: no allocation
+	buf := arr[:0]
+	for i := 0; i < len(t.raw); {
+		p, next := nextPart(t.raw, i, buf)
+		i = next
 		if p.op == nil {
-			b.WriteString(p.lit)
+			b.WriteString(encodeReserved(p.lit))
 			continue
 		}
-		if err := expandExpr(&b, p, vars); err != nil {
+		buf = p.vars
+		if err := expandExpr(&b, &p, vars); err != nil {
 			return "", err
 		}
 	}

@@ -62,13 +62,14 @@ import (
 // modifier shorter than it, and, under "+" and "#", holds no "%" (which may
 // come back as above).
 func (t *Template) Match(u string) (map[string]any, bool) {
-	if t.matchErr != "" {
+	mp := t.prepared()
+	if mp.err != "" {
 		return nil, false
 	}
 	m := map[string]any{}
 	pos := 0
-	for k := range t.parts {
-		p := &t.parts[k]
+	for k := range mp.parts {
+		p := &mp.parts[k]
 		if p.op == nil {
 			if len(u)-pos < len(p.lit) || !equalPct(u[pos:pos+len(p.lit)], p.lit) {
 				return nil, false
@@ -77,7 +78,7 @@ func (t *Template) Match(u string) (map[string]any, bool) {
 			continue
 		}
 		end := len(u)
-		rest := t.parts[k+1:]
+		rest := mp.parts[k+1:]
 		switch {
 		case len(rest) == 0:
 		case len(rest) == 1 && rest[0].op == nil:
@@ -86,7 +87,7 @@ func (t *Template) Match(u string) (map[string]any, bool) {
 				return nil, false
 			}
 		default:
-			stop := stopSet(rest)
+			stop := mp.stops[k]
 			for i := pos; i < len(u); i++ {
 				if stop.Contains(u[i]) {
 					end = i
@@ -109,10 +110,22 @@ func (t *Template) Match(u string) (map[string]any, bool) {
 	return m, true
 }
 
-// matchable says why Match does not support t, or "" when it does.
-func (t *Template) matchable() string {
-	for k := range t.parts {
-		p := &t.parts[k]
+// matchable says why Match does not support the template, or "" when it
+// does. It takes time linear in the number of parts: the stop sets are made,
+// and whether an expression with no first string follows in the same run of
+// expressions is found, in one pass from the right.
+func (m *matchPrep) matchable() string {
+	parts := m.parts
+	// bare[k]: an expression of parts[k+1:], before the next literal, has
+	// no first string (simple and "+" expansion).
+	bare := make([]bool, len(parts))
+	for k := len(parts) - 2; k >= 0; k-- {
+		if q := &parts[k+1]; q.op != nil {
+			bare[k] = q.op.first == "" || bare[k+1]
+		}
+	}
+	for k := range parts {
+		p := &parts[k]
 		if p.op == nil {
 			continue
 		}
@@ -129,19 +142,14 @@ func (t *Template) matchable() string {
 				}
 			}
 		}
-		rest := t.parts[k+1:]
+		rest := parts[k+1:]
 		if len(rest) == 0 || len(rest) == 1 && rest[0].op == nil {
 			continue
 		}
-		for _, q := range rest {
-			if q.op == nil {
-				break
-			}
-			if q.op.first == "" {
-				return "two expressions side by side"
-			}
+		if bare[k] {
+			return "two expressions side by side"
 		}
-		if !stopSet(rest).Intersect(exprAlphabet(p)).IsEmpty() {
+		if !m.stops[k].Intersect(exprAlphabet(p)).IsEmpty() {
 			return "an expression whose end cannot be told"
 		}
 	}
@@ -154,25 +162,6 @@ func opName(op *operator) string {
 		return "simple expansion"
 	}
 	return strconv.Quote(string(op.char))
-}
-
-// stopSet is the set of bytes that can start the expansion of rest, the
-// parts after an expression, when it is not empty.
-func stopSet(rest []part) c.CharSet {
-	var set c.CharSet
-	for _, q := range rest {
-		if q.op == nil {
-			if q.lit != "" {
-				return set.Union(c.Chars(q.lit[:1]))
-			}
-			continue
-		}
-		if q.op.first == "" {
-			return set // not matchable; matchable said so
-		}
-		set = set.Union(c.Chars(q.op.first))
-	}
-	return set
 }
 
 // alphabet is the set of bytes an expansion of an expression of op can hold.

@@ -201,14 +201,14 @@ func TestPropMatchInvertsExpand(t *testing.T) {
 		if err != nil {
 			t.Fatalf("Parse(%q): %v", src, err)
 		}
-		if tp.matchErr != "" {
+		if tp.prepared().err != "" {
 			// The generator writes each boundary right for what follows
 			// at once; an expression that may be empty brings the part
 			// after it into play too, which it does not foresee.
-			t.Skipf("%s: Match does not support it: %s", src, tp.matchErr)
+			t.Skipf("%s: Match does not support it: %s", src, tp.prepared().err)
 		}
 		reserved := map[string]bool{}
-		for _, p := range tp.parts {
+		for _, p := range tp.prepared().parts {
 			if p.op != nil && p.op.reserved {
 				for _, v := range p.vars {
 					reserved[v.name] = true

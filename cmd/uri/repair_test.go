@@ -42,8 +42,7 @@ fragment  (undefined)
 			`uri resolve: "../v1/old page.html": repaired: ../v1/old%20page.html
 uri resolve: "../v1/old page.html":   offset 9: " " → "%20"
 uri resolve: "/search?q={term}": repaired: /search?q=%7Bterm%7D
-uri resolve: "/search?q={term}":   offset 10: "{" → "%7B"
-uri resolve: "/search?q={term}":   offset 15: "}" → "%7D"
+uri resolve: "/search?q={term}":   offset 10: "{term}" → "%7Bterm%7D"
 `, 0},
 		{"resolve base", []string{"resolve", "-repair", " http://a/b c", "d"}, "", "http://a/d\n",
 			`uri resolve: " http://a/b c": repaired: http://a/b%20c
