@@ -1,9 +1,15 @@
 package combinator
 
+import "github.com/seed42851778/rfc3986/internal/errtext"
+
 // Check returns nil when the whole of s matches r, else a *SyntaxError that
 // says where and what was expected.
 func (r *Rule) Check(s string) error {
-	if r.Match(s) {
+	e, err := r.prepared().run(s, 0)
+	if err != nil {
+		return err
+	}
+	if e == len(s) {
 		return nil
 	}
 	return r.Explain(s)
@@ -31,10 +37,17 @@ func (r *Rule) ExplainFrom(s string, lowerBound int) *SyntaxError {
 }
 
 func (r *Rule) explain(s string, far int) *SyntaxError {
-	r.prepared()
+	r = r.prepared()
+	c := r.begin(s)
+	if c != nil && c.err != nil {
+		return r.stoppedError(s, c.err)
+	}
 	d := diag{far: far, root: r}
-	m := matcher{mode: modeExplain, d: &d}
+	m := matcher{mode: modeExplain, d: &d, c: c}
 	end := m.match(r, s, 0)
+	if err := m.stopped(); err != nil {
+		return r.stoppedError(s, err)
+	}
 	if end == len(s) {
 		return nil
 	}
@@ -52,6 +65,12 @@ func (r *Rule) explain(s string, far int) *SyntaxError {
 		In:       d.in(),
 		Expected: d.labels(),
 	}
+}
+
+// stoppedError is the diagnosis of a match stopped by err: a SyntaxError at
+// the offset where it stopped, Stopped telling why.
+func (r *Rule) stoppedError(s string, err *DepthError) *SyntaxError {
+	return &SyntaxError{Input: s, Offset: err.Offset, Rule: r.label(), Stopped: err}
 }
 
 // diag is what a diagnosis run records: the farthest failure and what was
@@ -167,7 +186,7 @@ func (d *diag) in() string {
 	if d.at == nil {
 		return ""
 	}
-	return d.at.name
+	return errtext.Clip(escapeName(d.at.name), labelMax)
 }
 
 // behind reports, in a diagnosis run, whether pos lies before the farthest
@@ -272,11 +291,29 @@ func countUnits(r *Rule, in string, pos, end int) int {
 // A literal fails at its first byte that differs, where its tail was
 // expected (the first byte that cannot be part of the rule).
 func (m *matcher) failTerminal(r *Rule, in string, pos int) {
-	if r.tail != nil {
+	if (r.kind == kLit || r.kind == kLitFold) && len(r.lit) > 1 {
 		if k := litPrefix(r, in, pos); k > 0 {
-			m.fail(pos+k, r.tail[k-1])
+			m.failTail(pos+k, r, r.lit[k:])
 			return
 		}
 	}
 	m.fail(pos, r)
+}
+
+// failTail records that rest, what is left of the literal r, was expected at
+// pos. The literal of rest is made here, when a diagnosis needs it, rather
+// than one for each byte of every literal when the grammar is prepared
+// (which would cost the square of a literal's length); a failure that
+// records the same rest of the same literal again adds nothing.
+func (m *matcher) failTail(pos int, r *Rule, rest string) {
+	if m.quiet > 0 || pos < m.d.far {
+		return
+	}
+	for i := 0; pos == m.d.far && i < m.d.n; i++ {
+		if e := m.d.expected(i); e.tailOf == r && len(e.lit) == len(rest) {
+			m.d.fail(pos, e) // the context of the last failure, as fail keeps it
+			return
+		}
+	}
+	m.d.fail(pos, &Rule{kind: r.kind, lit: rest, tailOf: r})
 }

@@ -1,0 +1,284 @@
+package combinator
+
+import "math"
+
+// The memoizing matcher. The fast path (matchFast) backtracks without
+// remembering anything, which is linear in the input for a grammar in
+// which no repetition repeats something of unbounded cost (such as the
+// rules of RFC 3986 once fused), and whose tree, unfolded, is not much
+// bigger than the input's repetitions need. Elsewhere it is not: under
+// Star(Alt(Seq(Star(a), b), a)), the inner Star scans to the end of a run
+// of "a" from each of its bytes, a cost in the square of the run, one level
+// more the cube; a grammar that uses a rule twice in each alternative of a
+// choice of choices costs 2^depth on any input. The preparation measures
+// each node (cost, unbounded, needsMemo below) and marks the rules the fast
+// path matches in linear time (simple); the others, and every rule that
+// holds a FuncContext terminal, are matched here, in O(n·|grammar|): each
+// node whose match costs more than a few steps is matched at most once at
+// each offset, its result kept in a table of one int32 an offset,
+// allocated when the node is first matched; a repetition without an upper
+// bound keeps, for each offset at which it has made its minimum count, where
+// the rest of it ends (packrat parsing, repetitions read as right
+// recursion).
+
+// simpleCost is the largest unfolded cost (Rule.cost) of a rule that the
+// fast path matches: beyond it, a grammar that shares a rule among many
+// alternatives is matched with memoization.
+const simpleCost = 1 << 16
+
+// memoCost is the cost above which a node is memoized by the memoizing
+// matcher even when its cost does not grow with the input.
+const memoCost = 16
+
+// analyse computes the cost fields of r, whose subs are analysed: cost
+// (the steps a match of r takes at most for each unit a repetition without
+// an upper bound reads, the grammar's tree unfolded), unbounded (a match of
+// r may read without a bound), needsMemo (the fast path may match r in more
+// than linear time), simple and memoize.
+func (r *Rule) analyse() {
+	r.cost = 1
+	switch {
+	case r.fast != fNone || r.rfast != fNone:
+		// A fused form is one scan: a unit, or a run of units.
+		r.unbounded = (r.kind == kRep && r.max == Unbounded) || r.fast == fSepRun
+	case r.kind == kRep:
+		s := r.subs[0]
+		r.needsMemo = s.needsMemo
+		if r.max == Unbounded {
+			// A repetition of something of unbounded cost may read the
+			// same input again from each of its units.
+			r.unbounded, r.needsMemo = true, r.needsMemo || s.unbounded
+			r.cost = satAdd(1, s.cost)
+		} else {
+			r.unbounded = s.unbounded
+			r.cost = satAdd(1, satMul(s.cost, r.max))
+		}
+	case r.kind == kFunc:
+		// A Func's cost is its own, counted as one step; one that matches
+		// rules through its Context makes the grammar recursive.
+		r.unbounded = r.ctxFn != nil
+		r.needsMemo = r.ctxFn != nil
+	default:
+		for _, s := range r.subs {
+			r.cost = satAdd(r.cost, s.cost)
+			r.unbounded = r.unbounded || s.unbounded
+			r.needsMemo = r.needsMemo || s.needsMemo
+		}
+	}
+	r.simple = !r.needsMemo && r.cost <= simpleCost && r.height <= MaxDepth
+	r.memoize = r.kind == kFunc && r.ctxFn != nil ||
+		r.kind != kFunc && len(r.subs) > 0 && (r.unbounded || r.cost > memoCost)
+}
+
+// satMul returns a·b for a repetition's bound b, saturated as satAdd is.
+func satMul(a int32, b int) int32 {
+	if b != 0 && int(a) > math.MaxInt32/b {
+		return math.MaxInt32
+	}
+	return a * int32(b)
+}
+
+// memo is the memory of a match by the memoizing matcher: for each
+// memoized node, a table of what its match at each offset gave (end+2; 0:
+// not matched there yet), and a stack of the offsets a repetition has
+// passed, to fill in when it ends.
+type memo struct {
+	tabs map[*Rule][]int32
+	seen []int
+}
+
+// table returns the memo table of r, nil when the input is too long for
+// one (offsets above an int32's range).
+func (c *Context) table(r *Rule) []int32 {
+	if t, ok := c.memo.tabs[r]; ok {
+		return t
+	}
+	if len(c.in) >= math.MaxInt32-2 {
+		return nil
+	}
+	if c.memo.tabs == nil {
+		c.memo.tabs = make(map[*Rule][]int32)
+	}
+	t := make([]int32, len(c.in)+1)
+	c.memo.tabs[r] = t
+	return t
+}
+
+// match matches r (prepared) at pos and returns the end, or -1: the
+// memoizing matcher, on c.in. It recurses as deep as r's height, which the
+// caller has counted in c.depth.
+func (c *Context) match(r *Rule, in string, pos int) int {
+	if c.err != nil {
+		return -1
+	}
+	if !r.memoize {
+		return c.step(r, in, pos)
+	}
+	var t []int32
+	if in == c.in {
+		t = c.table(r)
+	}
+	if r.kind == kRep && r.max == Unbounded {
+		return c.rep(r, in, pos, t)
+	}
+	if t != nil {
+		if v := t[pos]; v != 0 {
+			return int(v) - 2
+		}
+	}
+	e := c.step(r, in, pos)
+	if t != nil && c.err == nil {
+		t[pos] = int32(e + 2)
+	}
+	return e
+}
+
+// step matches r at pos, its subs through match.
+func (c *Context) step(r *Rule, in string, pos int) int {
+	if r.kind != kRep && r.fast != fNone {
+		return fused(r, in, pos) // a unit
+	}
+	if r.kind != kRep && r.rfast != fNone {
+		return runeFused(r, in, pos)
+	}
+	switch r.kind {
+	case kSeq:
+		for _, s := range r.subs {
+			if s.optional && (pos >= len(in) || !s.starts(in[pos])) {
+				continue
+			}
+			if pos = c.match(s, in, pos); pos < 0 {
+				return -1
+			}
+		}
+		return pos
+	case kAlt:
+		for _, s := range r.subs {
+			if !s.nullable && (pos >= len(in) || !s.starts(in[pos])) {
+				continue
+			}
+			if e := c.match(s, in, pos); e >= 0 || c.err != nil {
+				return e
+			}
+		}
+		return -1
+	case kRep:
+		if r.fast != fNone || r.rfast != fNone {
+			if r.fast == fSepRun || r.max == Unbounded {
+				return c.rep(r, in, pos, nil) // not memoized: at most one scan
+			}
+			if r.fast != fNone {
+				return fused(r, in, pos)
+			}
+			return runeFused(r, in, pos)
+		}
+		return c.rep(r, in, pos, nil)
+	case kCap:
+		return c.match(r.subs[0], in, pos)
+	case kNot:
+		if c.match(r.subs[0], in, pos) < 0 && c.err == nil {
+			return pos
+		}
+		return -1
+	case kPeek:
+		if c.match(r.subs[0], in, pos) >= 0 {
+			return pos
+		}
+		return -1
+	case kFunc:
+		var e int
+		if r.ctxFn != nil {
+			e = r.ctxFn(c.self, in, pos)
+		} else {
+			e = r.fn(in, pos)
+		}
+		if c.err == nil && e >= pos && e <= len(in) {
+			return e
+		}
+		return -1
+	}
+	return matchFast(r, in, pos) // a terminal
+}
+
+// rep matches the repetition r at pos, greedily as repFast does, with t its
+// memo table (nil: none). For a repetition without an upper bound, what is
+// left of it once it has made its minimum count does not depend on the
+// count: t keeps, for each offset it passed with that count made, where it
+// ends, so that it reads each offset once.
+func (c *Context) rep(r *Rule, in string, pos int, t []int32) int {
+	unit := r.fast != fNone || r.rfast != fNone
+	if r.fast == fSepRun {
+		// *( sep *unit ): empty where sep does not follow, else one scan
+		// of units and separators, the same from each of its offsets.
+		if pos >= len(in) || in[pos] != r.sep {
+			return pos
+		}
+	}
+	if t == nil && r.max == Unbounded && in == c.in && (unit || r.memoize) {
+		t = c.table(r)
+	}
+	mark := len(c.memo.seen)
+	n, end := 0, -1
+	for {
+		if t != nil && n >= r.min {
+			if v := t[pos]; v != 0 {
+				end = int(v) - 2
+				break
+			}
+			c.memo.seen = append(c.memo.seen, pos)
+		}
+		if n == r.max {
+			end = pos
+			break
+		}
+		var e int
+		switch {
+		case r.fast != fNone:
+			e = scanUnit(r, in, pos)
+		case r.rfast != fNone:
+			e = runeUnit(r, in, pos)
+		default:
+			s := r.subs[0]
+			if !s.nullable && (pos >= len(in) || !s.starts(in[pos])) {
+				e = -1
+			} else {
+				e = c.match(s, in, pos)
+			}
+		}
+		if c.err != nil {
+			c.memo.seen = c.memo.seen[:mark]
+			return -1
+		}
+		if e < 0 || e == pos {
+			if e == pos {
+				n = max(n+1, r.min) // matched empty: it would again, as often as asked
+			}
+			if n >= r.min {
+				end = pos
+			}
+			break
+		}
+		n++
+		pos = e
+	}
+	for _, p := range c.memo.seen[mark:] {
+		t[p] = int32(end + 2)
+	}
+	c.memo.seen = c.memo.seen[:mark]
+	return end
+}
+
+// scanUnit matches one unit of the fused run r at pos (for fSepRun, a unit
+// or the separator): the end, or -1.
+func scanUnit(r *Rule, in string, pos int) int {
+	if pos < len(in) {
+		c := in[pos]
+		if r.tab[c] {
+			return pos + 1
+		}
+		if r.pct && c == '%' && pos+2 < len(in) && hexdig[in[pos+1]] && hexdig[in[pos+2]] {
+			return pos + 3
+		}
+	}
+	return -1
+}
