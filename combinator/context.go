@@ -56,6 +56,10 @@ type Context struct {
 	depth int    // the heights of the rules of the matches in progress, added up
 	err   *DepthError
 	memo  memo // memo.go
+	steps int  // the nodes matched, for the tests of the cost
+
+	budget int   // a diagnosis: the nodes the recording matcher may still match (explain.go)
+	d      *diag // explainMemo: the failures the memoizing matcher records
 }
 
 // A ContextFunc is the function of a FuncContext terminal: it returns the

@@ -44,9 +44,15 @@ func (r *Rule) explain(s string, far int) *SyntaxError {
 	}
 	d := diag{far: far, root: r}
 	m := matcher{mode: modeExplain, d: &d, c: c}
+	if c != nil {
+		c.budget = explainBudget(len(s))
+	}
 	end := m.match(r, s, 0)
 	if err := m.stopped(); err != nil {
 		return r.stoppedError(s, err)
+	}
+	if c != nil && c.budget < 0 {
+		return r.explainMemo(s)
 	}
 	if end == len(s) {
 		return nil
@@ -65,6 +71,39 @@ func (r *Rule) explain(s string, far int) *SyntaxError {
 		In:       d.in(),
 		Expected: d.labels(),
 	}
+}
+
+// explainBudget is how many nodes a diagnosis of a rule that needs the
+// memoizing matcher matches, node by node as diagnoses do, on an input of n
+// bytes before it gives up for explainMemo: the diagnosis backtracks without
+// memory, which on such a rule may cost the square of n or more.
+func explainBudget(n int) int {
+	return 64*(n+1) + 1<<20
+}
+
+// explainMemo is the diagnosis of a rule the memoizing matcher matches
+// when the diagnosis node by node has run out of its budget: a match by
+// the memoizing matcher, which matches each node at most once at each
+// offset, recording failures. The offset is the same farthest offset, as
+// each failure of a backtracking match is a failure of the memoized one;
+// what was expected there is what the terminals and scans that failed there
+// expected, without the names of the rules around them (In is empty).
+func (r *Rule) explainMemo(s string) *SyntaxError {
+	c := r.begin(s)
+	c.depth = int(r.height)
+	d := diag{far: -1, root: r}
+	c.d = &d
+	end := c.match(r, s, 0)
+	if c.err != nil {
+		return r.stoppedError(s, c.err)
+	}
+	if end == len(s) {
+		return nil
+	}
+	if end >= 0 {
+		d.fail(end, End)
+	}
+	return &SyntaxError{Input: s, Offset: max(d.far, 0), Rule: r.label(), Expected: d.labels()}
 }
 
 // stoppedError is the diagnosis of a match stopped by err: a SyntaxError at
@@ -202,9 +241,9 @@ func (m *matcher) behind(pos int) bool {
 // unit (and of the separator), and HEXDIG after a "%" that does not start a
 // pct-encoded triplet.
 func (m *matcher) fusedDiag(r *Rule, in string, pos int) int {
-	e := fused(r, in, pos)
-	var unit *Rule // the rule one step of the scan matches
-	stop := e      // where the scan stopped
+	e := m.fused(r, in, pos) // memoized where the grammar needs it: a run is scanned once
+	var unit *Rule           // the rule one step of the scan matches
+	stop := e                // where the scan stopped
 	switch r.fast {
 	case fUnit:
 		unit, stop = r, pos

@@ -111,6 +111,7 @@ func (c *Context) match(r *Rule, in string, pos int) int {
 	if c.err != nil {
 		return -1
 	}
+	c.steps++
 	if !r.memoize {
 		return c.step(r, in, pos)
 	}
@@ -135,16 +136,24 @@ func (c *Context) match(r *Rule, in string, pos int) int {
 
 // step matches r at pos, its subs through match.
 func (c *Context) step(r *Rule, in string, pos int) int {
-	if r.kind != kRep && r.fast != fNone {
-		return fused(r, in, pos) // a unit
-	}
-	if r.kind != kRep && r.rfast != fNone {
-		return runeFused(r, in, pos)
+	if r.kind != kRep && (r.fast != fNone || r.rfast != fNone) {
+		var e int
+		if r.fast != fNone {
+			e = fused(r, in, pos) // a unit
+		} else {
+			e = runeFused(r, in, pos)
+		}
+		if e < 0 {
+			c.fail(pos, r)
+			c.failPct(r, in, pos)
+		}
+		return e
 	}
 	switch r.kind {
 	case kSeq:
 		for _, s := range r.subs {
 			if s.optional && (pos >= len(in) || !s.starts(in[pos])) {
+				c.fail(pos, s.subs[0]) // the optional part was expected too
 				continue
 			}
 			if pos = c.match(s, in, pos); pos < 0 {
@@ -153,8 +162,12 @@ func (c *Context) step(r *Rule, in string, pos int) int {
 		}
 		return pos
 	case kAlt:
+		if len(r.subs) == 0 {
+			c.fail(pos, r)
+		}
 		for _, s := range r.subs {
 			if !s.nullable && (pos >= len(in) || !s.starts(in[pos])) {
+				c.fail(pos, s)
 				continue
 			}
 			if e := c.match(s, in, pos); e >= 0 || c.err != nil {
@@ -175,15 +188,15 @@ func (c *Context) step(r *Rule, in string, pos int) int {
 		return c.rep(r, in, pos, nil)
 	case kCap:
 		return c.match(r.subs[0], in, pos)
-	case kNot:
-		if c.match(r.subs[0], in, pos) < 0 && c.err == nil {
+	case kNot, kPeek:
+		d := c.d
+		c.d = nil // a look-ahead records nothing
+		e := c.match(r.subs[0], in, pos)
+		c.d = d
+		if c.err == nil && (e >= 0) == (r.kind == kPeek) {
 			return pos
 		}
-		return -1
-	case kPeek:
-		if c.match(r.subs[0], in, pos) >= 0 {
-			return pos
-		}
+		c.fail(pos, r)
 		return -1
 	case kFunc:
 		var e int
@@ -195,9 +208,27 @@ func (c *Context) step(r *Rule, in string, pos int) int {
 		if c.err == nil && e >= pos && e <= len(in) {
 			return e
 		}
+		c.fail(pos, r)
 		return -1
 	}
-	return matchFast(r, in, pos) // a terminal
+	e := matchFast(r, in, pos) // a terminal
+	if e < 0 && c.d != nil {
+		if (r.kind == kLit || r.kind == kLitFold) && len(r.lit) > 1 {
+			if k := litPrefix(r, in, pos); k > 0 {
+				c.d.fail(pos+k, &Rule{kind: r.kind, lit: r.lit[k:], tailOf: r})
+				return -1
+			}
+		}
+		c.fail(pos, r)
+	}
+	return e
+}
+
+// fail records, in explainMemo, that r was expected at pos.
+func (c *Context) fail(pos int, r *Rule) {
+	if c.d != nil {
+		c.d.fail(pos, r)
+	}
 }
 
 // rep matches the repetition r at pos, greedily as repFast does, with t its
@@ -249,6 +280,9 @@ func (c *Context) rep(r *Rule, in string, pos int, t []int32) int {
 			c.memo.seen = c.memo.seen[:mark]
 			return -1
 		}
+		if e < 0 && (unit || !r.subs[0].nullable && (pos >= len(in) || !r.subs[0].starts(in[pos]))) {
+			c.failUnit(r, in, pos)
+		}
 		if e < 0 || e == pos {
 			if e == pos {
 				n = max(n+1, r.min) // matched empty: it would again, as often as asked
@@ -266,6 +300,41 @@ func (c *Context) rep(r *Rule, in string, pos int, t []int32) int {
 	}
 	c.memo.seen = c.memo.seen[:mark]
 	return end
+}
+
+// failUnit records, in explainMemo, what the repetition r expected at pos,
+// where its rule did not match: its rule (for a fused run, the rule of one
+// unit; for *( sep *unit ) the units and the separator).
+func (c *Context) failUnit(r *Rule, in string, pos int) {
+	if c.d == nil {
+		return
+	}
+	if r.fast == fSepRun {
+		body := r.subs[0]
+		for body.kind == kSeq && len(body.subs) == 1 {
+			body = body.subs[0]
+		}
+		c.d.fail(pos, body.subs[1].subs[0])
+		c.d.fail(pos, body.subs[0])
+	} else {
+		c.d.fail(pos, r.subs[0])
+	}
+	c.failPct(r, in, pos)
+}
+
+// failPct records, in explainMemo, HEXDIG where a "%" at pos does not start
+// a triplet that the fused node r would have matched, as recordUnits does.
+func (c *Context) failPct(r *Rule, in string, pos int) {
+	if c.d == nil || !r.pct || pos >= len(in) || in[pos] != '%' {
+		return
+	}
+	q := pos + 1
+	for q < len(in) && q < pos+3 && hexdig[in[q]] {
+		q++
+	}
+	if q < pos+3 {
+		c.d.fail(q, HEXDIG)
+	}
 }
 
 // scanUnit matches one unit of the fused run r at pos (for fSepRun, a unit

@@ -85,6 +85,13 @@ func (m *matcher) skips() bool { return m.mode <= modeEvents }
 
 // match matches r at pos and returns the end offset, or -1.
 func (m *matcher) match(r *Rule, in string, pos int) int {
+	if m.c != nil && m.mode == modeExplain {
+		// A diagnosis of a rule that needs memoizing: give up past the
+		// budget (explainMemo takes over).
+		if m.c.budget--; m.c.budget < 0 {
+			return -1
+		}
+	}
 	switch m.mode {
 	case modeCaptures, modeEvents:
 		if !r.hasCaps { // nothing to record: no fused node has a capture
