@@ -54,7 +54,7 @@ func (e *SyntaxError) Error() string {
 	if where == "" {
 		where = e.Rule
 	}
-	where = errtext.Clip(escapeName(where), labelMax)
+	where = errtext.Clip(escapeLabel(where), labelMax)
 	head := fmt.Sprintf("%s at offset %d in %s: expected ", e.Found(), e.Offset, where)
 	return head + joinBounded(e.Expected, MaxMessage-len(head))
 }

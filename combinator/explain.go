@@ -125,9 +125,10 @@ type diag struct {
 	entered *Rule // the named rule matchNamed is entering
 	root    *Rule // the rule explained: never reported under its own name
 
-	n    int       // how many rules were expected at far
-	exp  [16]*Rule // the first of them, each labelled only for the error
-	more []*Rule   // the others
+	n     int           // how many rules were expected at far
+	exp   [16]*Rule     // the first of them, each labelled only for the error
+	more  []*Rule       // the others
+	index map[*Rule]int // past len(exp) rules: the index of each, so that fail finds one in constant time
 }
 
 // expected returns the i-th rule expected at far.
@@ -140,6 +141,9 @@ func (d *diag) expected(i int) *Rule {
 
 // truncate keeps the first n rules expected at far.
 func (d *diag) truncate(n int) {
+	for i := n; d.index != nil && i < d.n; i++ {
+		delete(d.index, d.expected(i))
+	}
 	d.n = n
 	if n <= len(d.exp) {
 		d.more = d.more[:0]
@@ -151,12 +155,27 @@ func (d *diag) truncate(n int) {
 // labels returns the labels of the rules expected at far, each once.
 func (d *diag) labels() []string {
 	out := make([]string, 0, d.n)
+	var seen map[string]bool // past a few labels, to keep this linear
 next:
 	for i := 0; i < d.n; i++ {
 		l := d.expected(i).label()
-		for _, o := range out {
-			if o == l {
-				continue next
+		if seen != nil {
+			if seen[l] {
+				continue
+			}
+			seen[l] = true
+		} else {
+			for _, o := range out {
+				if o == l {
+					continue next
+				}
+			}
+			if len(out) == 16 {
+				seen = make(map[string]bool)
+				for _, o := range out {
+					seen[o] = true
+				}
+				seen[l] = true
 			}
 		}
 		out = append(out, l)
@@ -207,15 +226,32 @@ func (d *diag) fail(pos int, r *Rule) {
 	// The context is that of the last failure at far: the parse that got
 	// farthest and was tried last, the one that survived backtracking.
 	d.at = d.top
-	for i := 0; i < d.n; i++ {
-		if d.expected(i) == r {
+	if d.index != nil {
+		if _, ok := d.index[r]; ok {
 			return
+		}
+	} else {
+		for i := 0; i < d.n; i++ {
+			if d.expected(i) == r {
+				return
+			}
 		}
 	}
 	if d.n < len(d.exp) {
 		d.exp[d.n] = r
 	} else {
+		if d.index == nil {
+			// Many rules expected at one offset (a grammar of many
+			// alternatives): look them up in a map from now on.
+			d.index = make(map[*Rule]int, 2*len(d.exp))
+			for i := 0; i < d.n; i++ {
+				d.index[d.expected(i)] = i
+			}
+		}
 		d.more = append(d.more, r)
+	}
+	if d.index != nil {
+		d.index[r] = d.n
 	}
 	d.n++
 }
