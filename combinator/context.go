@@ -60,6 +60,8 @@ type Context struct {
 
 	budget int   // a diagnosis: the nodes the recording matcher may still match (explain.go)
 	d      *diag // explainMemo: the failures the memoizing matcher records
+	peeks  int   // explainMemo: the failed Peeks matched again (maxPeekReruns)
+	quiet  bool  // explainMemo: inside a look-ahead or a Func, recording nothing (memo.go's entry)
 }
 
 // A ContextFunc is the function of a FuncContext terminal: it returns the
@@ -122,10 +124,11 @@ func (c *Context) MatchAt(r *Rule, in string, pos int) int {
 		}
 		return e
 	}
-	saved := c.depth
-	c.depth = d
+	saved, diag, quiet := c.depth, c.d, c.quiet
+	// A diagnosis sees a Func as a terminal: nothing inside it is recorded.
+	c.depth, c.d, c.quiet = d, nil, diag != nil || quiet
 	e := c.match(r, in, pos)
-	c.depth = saved
+	c.depth, c.d, c.quiet = saved, diag, quiet
 	if c.err != nil {
 		return -1
 	}

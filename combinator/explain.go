@@ -89,8 +89,10 @@ func explainBudget(n int) int {
 // what was expected there is what the terminals and scans that failed there
 // expected, without the names of the rules around them (In is empty).
 func (r *Rule) explainMemo(s string) *SyntaxError {
-	c := r.begin(s)
-	c.depth = int(r.height)
+	c := newContext(s)
+	if c.depth = int(r.height); c.depth > MaxDepth {
+		return r.stoppedError(s, &DepthError{Rule: r.label(), Depth: c.depth})
+	}
 	d := diag{far: -1, root: r}
 	c.d = &d
 	end := c.match(r, s, 0)

@@ -70,6 +70,10 @@ func (r *Rule) analyse() {
 		r.kind != kFunc && len(r.subs) > 0 && (r.unbounded || r.cost > memoCost)
 }
 
+// maxPeekReruns is how many failed Peeks explainMemo matches again to
+// record what their rules expected; past it, the Peek itself is expected.
+const maxPeekReruns = 64
+
 // satMul returns a·b for a repetition's bound b, saturated as satAdd is.
 func satMul(a int32, b int) int32 {
 	if b != 0 && int(a) > math.MaxInt32/b {
@@ -123,15 +127,37 @@ func (c *Context) match(r *Rule, in string, pos int) int {
 		return c.rep(r, in, pos, t)
 	}
 	if t != nil {
-		if v := t[pos]; v != 0 {
-			return int(v) - 2
+		if e, ok := c.recall(t[pos]); ok {
+			return e
 		}
 	}
 	e := c.step(r, in, pos)
 	if t != nil && c.err == nil {
-		t[pos] = int32(e + 2)
+		t[pos] = c.entry(e)
 	}
 	return e
+}
+
+// entry is what a memo table keeps of end: end+2, negated when it was
+// found in a look-ahead of a diagnosis (explainMemo), which recorded
+// nothing: a diagnosis recording failures matches the node again.
+func (c *Context) entry(end int) int32 {
+	if c.quiet {
+		return -int32(end + 2)
+	}
+	return int32(end + 2)
+}
+
+// recall returns the end a memo table entry v keeps, and whether it may be
+// used: it is there, and was not found by a look-ahead when c records.
+func (c *Context) recall(v int32) (int, bool) {
+	switch {
+	case v > 0:
+		return int(v) - 2, true
+	case v < 0 && c.d == nil:
+		return int(-v) - 2, true
+	}
+	return 0, false
 }
 
 // step matches r at pos, its subs through match.
@@ -152,8 +178,9 @@ func (c *Context) step(r *Rule, in string, pos int) int {
 	switch r.kind {
 	case kSeq:
 		for _, s := range r.subs {
-			if s.optional && (pos >= len(in) || !s.starts(in[pos])) {
-				c.fail(pos, s.subs[0]) // the optional part was expected too
+			// A diagnosis tries what cannot start here too, as the one
+			// node by node does, for what it expected.
+			if c.d == nil && s.optional && (pos >= len(in) || !s.starts(in[pos])) {
 				continue
 			}
 			if pos = c.match(s, in, pos); pos < 0 {
@@ -166,8 +193,7 @@ func (c *Context) step(r *Rule, in string, pos int) int {
 			c.fail(pos, r)
 		}
 		for _, s := range r.subs {
-			if !s.nullable && (pos >= len(in) || !s.starts(in[pos])) {
-				c.fail(pos, s)
+			if c.d == nil && !s.nullable && (pos >= len(in) || !s.starts(in[pos])) {
 				continue
 			}
 			if e := c.match(s, in, pos); e >= 0 || c.err != nil {
@@ -180,21 +206,38 @@ func (c *Context) step(r *Rule, in string, pos int) int {
 			if r.fast == fSepRun || r.max == Unbounded {
 				return c.rep(r, in, pos, nil) // not memoized: at most one scan
 			}
+			var e int
 			if r.fast != fNone {
-				return fused(r, in, pos)
+				e = fused(r, in, pos)
+			} else {
+				e = runeFused(r, in, pos)
 			}
-			return runeFused(r, in, pos)
+			if e < 0 && c.d != nil {
+				c.failUnit(r, in, unitsEnd(r, in, pos))
+			}
+			return e
 		}
 		return c.rep(r, in, pos, nil)
 	case kCap:
 		return c.match(r.subs[0], in, pos)
 	case kNot, kPeek:
-		d := c.d
-		c.d = nil // a look-ahead records nothing
+		d, quiet := c.d, c.quiet
+		c.d, c.quiet = nil, d != nil || quiet // a look-ahead records nothing
 		e := c.match(r.subs[0], in, pos)
-		c.d = d
+		c.d, c.quiet = d, quiet
 		if c.err == nil && (e >= 0) == (r.kind == kPeek) {
 			return pos
+		}
+		if r.kind == kPeek && d != nil && c.err == nil && c.peeks < maxPeekReruns {
+			// What the Peek's rule expected is what the input must hold,
+			// as a diagnosis node by node says: match it again, recording,
+			// with tables of its own (these hold its result already). A
+			// few times a diagnosis, so that this stays linear.
+			c.peeks++
+			sub := newContext(in)
+			sub.depth, sub.d = c.depth, d
+			sub.match(r.subs[0], in, pos)
+			return -1
 		}
 		c.fail(pos, r)
 		return -1
@@ -252,8 +295,8 @@ func (c *Context) rep(r *Rule, in string, pos int, t []int32) int {
 	n, end := 0, -1
 	for {
 		if t != nil && n >= r.min {
-			if v := t[pos]; v != 0 {
-				end = int(v) - 2
+			if e, ok := c.recall(t[pos]); ok {
+				end = e
 				break
 			}
 			c.memo.seen = append(c.memo.seen, pos)
@@ -270,7 +313,7 @@ func (c *Context) rep(r *Rule, in string, pos int, t []int32) int {
 			e = runeUnit(r, in, pos)
 		default:
 			s := r.subs[0]
-			if !s.nullable && (pos >= len(in) || !s.starts(in[pos])) {
+			if c.d == nil && !s.nullable && (pos >= len(in) || !s.starts(in[pos])) {
 				e = -1
 			} else {
 				e = c.match(s, in, pos)
@@ -280,7 +323,7 @@ func (c *Context) rep(r *Rule, in string, pos int, t []int32) int {
 			c.memo.seen = c.memo.seen[:mark]
 			return -1
 		}
-		if e < 0 && (unit || !r.subs[0].nullable && (pos >= len(in) || !r.subs[0].starts(in[pos]))) {
+		if e < 0 && unit {
 			c.failUnit(r, in, pos)
 		}
 		if e < 0 || e == pos {
@@ -296,7 +339,7 @@ func (c *Context) rep(r *Rule, in string, pos int, t []int32) int {
 		pos = e
 	}
 	for _, p := range c.memo.seen[mark:] {
-		t[p] = int32(end + 2)
+		t[p] = c.entry(end)
 	}
 	c.memo.seen = c.memo.seen[:mark]
 	return end
@@ -335,6 +378,24 @@ func (c *Context) failPct(r *Rule, in string, pos int) {
 	if q < pos+3 {
 		c.d.fail(q, HEXDIG)
 	}
+}
+
+// unitsEnd returns where the scan of the fused repetition r from pos stops:
+// after max units, or where no unit matches.
+func unitsEnd(r *Rule, in string, pos int) int {
+	for n := 0; n != r.max; n++ {
+		var e int
+		if r.fast != fNone {
+			e = scanUnit(r, in, pos)
+		} else {
+			e = runeUnit(r, in, pos)
+		}
+		if e < 0 {
+			break
+		}
+		pos = e
+	}
+	return pos
 }
 
 // scanUnit matches one unit of the fused run r at pos (for fSepRun, a unit
