@@ -33,21 +33,31 @@ const memoCost = 16
 // analyse computes the cost fields of r, whose subs are analysed: cost
 // (the steps a match of r takes at most for each unit a repetition without
 // an upper bound reads, the grammar's tree unfolded), unbounded (a match of
-// r may read without a bound), needsMemo (the fast path may match r in more
-// than linear time), simple and memoize.
+// r may read without a bound), canFail, wasteful (a match of r may read
+// without a bound more than it consumes: it may fail, or look ahead, after
+// reading without a bound), needsMemo (the fast path may match r in more
+// than linear time: a repetition without bound repeats something wasteful,
+// so that it may read the same input again from each offset), simple and
+// memoize.
 func (r *Rule) analyse() {
-	r.cost = 1
+	r.cost, r.canFail = 1, true
 	switch {
 	case r.fast != fNone || r.rfast != fNone:
-		// A fused form is one scan: a unit, or a run of units.
+		// A fused form is one scan: a unit, or a run of units, that fails
+		// only before its minimum count, having read that many.
 		r.unbounded = (r.kind == kRep && r.max == Unbounded) || r.fast == fSepRun
+		r.canFail = r.kind != kRep || r.min > 0
 	case r.kind == kRep:
 		s := r.subs[0]
-		r.needsMemo = s.needsMemo
+		r.needsMemo, r.canFail = s.needsMemo, r.min > 0 && s.canFail
+		// Past the first repetition, the count may fall short after the
+		// first has read without a bound.
+		r.wasteful = s.wasteful || r.min >= 2 && s.unbounded && s.canFail
 		if r.max == Unbounded {
-			// A repetition of something of unbounded cost may read the
-			// same input again from each of its units.
-			r.unbounded, r.needsMemo = true, r.needsMemo || s.unbounded
+			// Each repetition consumes what it reads unless its rule is
+			// wasteful; the last, which fails, reads a bounded amount
+			// unless its rule is wasteful.
+			r.unbounded, r.needsMemo = true, r.needsMemo || s.wasteful
 			r.cost = satAdd(1, s.cost)
 		} else {
 			r.unbounded = s.unbounded
@@ -57,12 +67,36 @@ func (r *Rule) analyse() {
 		// A Func's cost is its own, counted as one step; one that matches
 		// rules through its Context makes the grammar recursive.
 		r.unbounded = r.ctxFn != nil
-		r.needsMemo = r.ctxFn != nil
-	default:
+		r.needsMemo, r.wasteful = r.ctxFn != nil, r.ctxFn != nil
+	case r.kind == kSeq:
+		r.canFail = false
+		read := false // an earlier part may have read without a bound
+		for _, s := range r.subs {
+			r.cost = satAdd(r.cost, s.cost)
+			r.needsMemo = r.needsMemo || s.needsMemo
+			r.wasteful = r.wasteful || s.wasteful || read && s.canFail
+			r.canFail = r.canFail || s.canFail
+			read = read || s.unbounded
+		}
+		r.unbounded = read
+	case r.kind == kAlt:
 		for _, s := range r.subs {
 			r.cost = satAdd(r.cost, s.cost)
 			r.unbounded = r.unbounded || s.unbounded
 			r.needsMemo = r.needsMemo || s.needsMemo
+			r.wasteful = r.wasteful || s.wasteful
+			r.canFail = r.canFail && s.canFail
+		}
+	default: // kCap, kNot, kPeek; the terminals have no subs
+		for _, s := range r.subs {
+			r.cost = satAdd(r.cost, s.cost)
+			r.needsMemo = r.needsMemo || s.needsMemo
+			r.wasteful = s.wasteful || r.kind != kCap && s.unbounded // a look-ahead consumes nothing
+			r.unbounded = s.unbounded
+			r.canFail = r.kind != kCap || s.canFail
+		}
+		if r.kind == kLit && r.lit == "" {
+			r.canFail = false
 		}
 	}
 	r.simple = !r.needsMemo && r.cost <= simpleCost && r.height <= MaxDepth

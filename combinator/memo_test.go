@@ -160,3 +160,39 @@ func TestCheckOfBacktrackingShapesIsBounded(t *testing.T) {
 		}
 	}
 }
+
+func TestRFCRulesTakeTheFastPath(t *testing.T) {
+	for _, r := range []*Rule{URIReference, URI, HierPart, AbsoluteURI, RelativeRef, RelativePart, Scheme,
+		Authority, UserInfo, Host, Port, IPLiteral, IPvFuture, IPv6Address, H16, LS32, IPv4Address, DecOctet,
+		RegName, Path, PathAbempty, PathAbsolute, PathNoScheme, PathRootless, PathEmpty, Segment, SegmentNZ,
+		SegmentNZNC, PChar, Query, Fragment, PctEncoded, Unreserved, Reserved, GenDelims, SubDelims} {
+		if !r.prepared().simple {
+			t.Errorf("%s is not on the fast path (cost %d, needsMemo %v)", r.Name(), r.cost, r.needsMemo)
+		}
+	}
+}
+
+func TestPreparationChoosesTheMatcher(t *testing.T) {
+	a, b := Lit("a"), Lit("b")
+	fa := Func("fa", func(in string, pos int) int { return -1 })
+	for _, c := range []struct {
+		name   string
+		r      *Rule
+		simple bool
+	}{
+		{"a run then a byte", Seq(Star(a), b), true},
+		{"a repetition of a byte and a run", Star(Seq(b, Star(a))), true},             // each repetition consumes what it reads
+		{"a repetition of a choice of runs", Star(Alt(Plus(a), Plus(b))), true},       // idem
+		{"a repetition of a run then a byte", Star(Seq(Star(a), b)), false},           // the byte may fail after the run
+		{"the issue's quadratic shape", Star(Alt(Seq(Star(a), b), a)), false},         // idem
+		{"a repetition of a look-ahead at a run", Star(Seq(Peek(Star(a)), b)), false}, // reads, consumes nothing
+		{"two runs counted", Star(Seq(b, Rep(2, 2, Plus(fa)))), false},                // the second may fail after the first
+		{"an optional run then a byte", Star(Seq(b, Opt(Seq(Plus(fa), a)))), false},   // idem
+		{"a run of Funcs ending the repetition", Star(Seq(b, Star(fa))), true},        // a Func's cost is its own
+		{"a recursion", Seq(a, FuncContext("f", func(*Context, string, int) int { return -1 })), false},
+	} {
+		if got := c.r.prepared().simple; got != c.simple {
+			t.Errorf("%s (%s): on the fast path %v, want %v", c.name, c.r, got, c.simple)
+		}
+	}
+}

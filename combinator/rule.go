@@ -7,9 +7,10 @@ import (
 
 // A Rule is a grammar rule: an immutable tree of nodes built by the
 // constructors of this package (Lit, LitFold, Class, RuneClass, Seq, Alt, Opt,
-// Rep, Star, Plus, Capture, Not, Peek, End, Func and Named). Rules are built
-// bottom-up from rules that already exist, so a grammar can hold no cycle: matching recurses at
-// most as deep as the tree.
+// Rep, Star, Plus, Capture, Not, Peek, End, Func, FuncContext and Named).
+// Rules are built bottom-up from rules that already exist, so a grammar can
+// hold no cycle: matching recurses as deep as the tree is high, at most
+// MaxDepth, and a recursive grammar refers to itself through FuncContext.
 //
 // A constructor only records its node, which makes building a grammar cheap
 // (the RFC 3986 rules of this package cost next to nothing at init). The first
@@ -41,6 +42,8 @@ type Rule struct {
 
 	// What the preparation measures for the memoizing matcher (memo.go).
 	unbounded bool // a match may read the input without a bound
+	canFail   bool // a match may fail
+	wasteful  bool // a match may read without a bound more than it consumes
 	needsMemo bool // the fast path may match r in more than linear time
 	simple    bool // the fast path matches r, in linear time, within MaxDepth
 	memoize   bool // the memoizing matcher keeps r's results at each offset
@@ -254,7 +257,10 @@ var End = &Rule{kind: kEnd}
 // Func makes a terminal of a hand-written match function, for pieces that are
 // clearer in code. It is named name in ABNF and in error messages. Its first
 // bytes are unknown to the preparation, so alternatives are never skipped past
-// it.
+// it. Its cost is its own. A function that matches rules itself, through
+// Rule.MatchAt, starts a match of its own, whose depth nothing adds up: for
+// a recursive grammar, use FuncContext, which carries the depth on and
+// bounds it.
 func Func(name string, fn MatchFunc) *Rule {
 	return &Rule{kind: kFunc, name: name, fn: fn}
 }
