@@ -116,9 +116,13 @@ func (r *Rule) label() string {
 	if r.name != "" {
 		return errtext.Clip(escapeName(r.name), labelMax)
 	}
-	switch r.kind {
+	switch r.kind { // the terminals without a printer, which would cost an allocation more
 	case kEnd:
 		return "end of input"
+	case kLit, kLitFold:
+		return errtext.Clip(litABNF(r.lit, r.kind == kLitFold, labelMax), labelMax)
+	case kClass:
+		return errtext.Clip(r.set.String(), labelMax)
 	}
 	p := printer{limit: labelMax}
 	p.body(r, precAlt, 0)
