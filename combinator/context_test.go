@@ -2,6 +2,7 @@ package combinator
 
 import (
 	"errors"
+	"math"
 	"strings"
 	"testing"
 
@@ -159,5 +160,41 @@ func TestContextMatchAtOtherInput(t *testing.T) {
 	r := Star(Alt(Seq(f, Lit(";")), Lit(";")))
 	if !r.Match("ab;;cd;") || r.Match("ab;1") {
 		t.Error("Match through a Func that matches another text")
+	}
+}
+
+func TestContextErrStopsTheMatch(t *testing.T) {
+	deep := nested(MaxDepth + 10)
+	var errs []error
+	var after int
+	f := FuncContext("f", func(c *Context, in string, pos int) int {
+		errs = append(errs, c.Err())
+		if c.MatchAt(Lit("a"), in, -1) != -1 || c.MatchAt(Lit("a"), in, len(in)+1) != -1 {
+			t.Error("MatchAt outside the input")
+		}
+		e := c.MatchAt(deep, in, pos)
+		errs = append(errs, c.Err())
+		after = c.MatchAt(Lit("a"), in, pos) // stopped: -1 from now on
+		return e
+	})
+	if Alt(f, Lit("a")).Match("a") {
+		t.Error("a match stopped by its Context reported a match")
+	}
+	var de *DepthError
+	if len(errs) != 2 || errs[0] != nil || !errors.As(errs[1], &de) || after != -1 {
+		t.Errorf("Err before and after = %v, MatchAt after = %d", errs, after)
+	}
+}
+
+func TestCostsSaturate(t *testing.T) {
+	r := Lit("a")
+	for i := 0; i < 8; i++ {
+		r = Rep(0, 1<<20, r) // 2^160 steps unfolded
+	}
+	if got := r.prepared().cost; got != math.MaxInt32 {
+		t.Errorf("cost = %d, want saturated", got)
+	}
+	if !r.Match("aaa") || r.prepared().simple {
+		t.Error("a rule of saturated cost is matched by the memoizing matcher")
 	}
 }
