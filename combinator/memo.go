@@ -122,7 +122,7 @@ func satMul(a int32, b int) int32 {
 // passed, to fill in when it ends.
 type memo struct {
 	tabs map[*Rule][]int32
-	seen []int
+	seen []int32 // offsets fit: there are tables only for inputs that int32s index
 }
 
 // table returns the memo table of r, nil when the input is too long for
@@ -333,7 +333,7 @@ func (c *Context) rep(r *Rule, in string, pos int, t []int32) int {
 				end = e
 				break
 			}
-			c.memo.seen = append(c.memo.seen, pos)
+			c.memo.seen = append(c.memo.seen, int32(pos))
 		}
 		if n == r.max {
 			end = pos
