@@ -2,6 +2,9 @@ package combinator
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/seed42851778/rfc3986/internal/errtext"
 )
@@ -23,18 +26,102 @@ type SyntaxError struct {
 	Rule     string   // the rule that was matched (its name, or its ABNF)
 	In       string   // the innermost named rule in progress at Offset, "" when none inside Rule
 	Expected []string // what could have matched at Offset: rule names and ABNF terminals
+
+	// Stopped is set when the match was stopped at a bound of the engine
+	// (MaxDepth) rather than failing: Offset is then where it stopped, and
+	// Expected is empty.
+	Stopped *DepthError
 }
+
+// MaxMessage is about the most bytes that SyntaxError's Error and GoString
+// return: each label is cut to 256 bytes, the list of what was expected
+// after as many labels as fit, and the input is quoted around Offset, so
+// that a user grammar with long literals or many alternatives cannot make a
+// message of any size. Rule names that are not printable text are quoted,
+// control and bidirectional formatting characters escaped.
+const MaxMessage = 1024
 
 // Error returns a message such as
 //
 //	invalid character ' ' at offset 8 in segment: expected pchar, "/", "?", "#" or end of input
+//
+// of at most about MaxMessage bytes.
 func (e *SyntaxError) Error() string {
+	if e.Stopped != nil {
+		return e.Stopped.Error()
+	}
 	where := e.In
 	if where == "" {
 		where = e.Rule
 	}
-	return fmt.Sprintf("%s at offset %d in %s: expected %s",
-		e.Found(), e.Offset, where, JoinExpected(e.Expected))
+	where = errtext.Clip(escapeLabel(where), labelMax)
+	head := fmt.Sprintf("%s at offset %d in %s: expected ", e.Found(), e.Offset, where)
+	return head + joinBounded(e.Expected, MaxMessage-len(head))
+}
+
+// joinBounded is JoinExpected of labels, each escaped and cut to labelMax
+// bytes, and as many of them as fit in about room bytes, "n more" standing
+// for the others.
+func joinBounded(labels []string, room int) string {
+	room = max(room, labelMax)
+	out := make([]string, 0, min(len(labels), 16))
+	n := 0
+	for i, l := range labels {
+		l = errtext.Clip(escapeLabel(l), labelMax)
+		if n+len(l) > room && i > 0 {
+			out = append(out, fmt.Sprintf("%d more", len(labels)-i))
+			break
+		}
+		n += len(l) + 2
+		out = append(out, l)
+	}
+	return JoinExpected(out)
+}
+
+// escapeLabel escapes, as escapeName does, a label that holds a control or
+// bidirectional formatting character or invalid UTF-8; labels made by this
+// package never do (they escape names and print bytes as %x values), but a
+// SyntaxError may be made by hand.
+func escapeLabel(l string) string {
+	for _, c := range l {
+		if c == utf8.RuneError || !strconv.IsPrint(c) {
+			return strconv.Quote(l)
+		}
+	}
+	return l
+}
+
+// GoString returns the error in Go syntax, for %#v, as bounded as Error: the
+// input is quoted around Offset (errtext.Quote) and the labels cut.
+func (e *SyntaxError) GoString() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "&combinator.SyntaxError{Input:%s, Offset:%d, Rule:%s, In:%s, Expected:[]string{",
+		errtext.Quote(e.Input, e.Offset), e.Offset, strconv.Quote(errtext.Clip(e.Rule, labelMax)),
+		strconv.Quote(errtext.Clip(e.In, labelMax)))
+	for i, l := range e.Expected {
+		if b.Len() > MaxMessage {
+			fmt.Fprintf(&b, "/* %d more */", len(e.Expected)-i)
+			break
+		}
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(strconv.Quote(errtext.Clip(l, labelMax)))
+	}
+	b.WriteString("}")
+	if e.Stopped != nil {
+		fmt.Fprintf(&b, ", Stopped:%#v", *e.Stopped)
+	}
+	b.WriteString("}")
+	return b.String()
+}
+
+// Unwrap returns Stopped, the *DepthError that stopped the match, or nil.
+func (e *SyntaxError) Unwrap() error {
+	if e.Stopped == nil {
+		return nil
+	}
+	return e.Stopped
 }
 
 // Found describes the input at Offset: "invalid character 'x'", "invalid byte

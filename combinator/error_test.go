@@ -172,3 +172,29 @@ func TestExplainNeverPanics(t *testing.T) {
 		}
 	}
 }
+
+func TestSyntaxErrorOfUserGrammarIsBoundedAndEscaped(t *testing.T) {
+	huge := strings.Repeat("x", 16<<20)
+	alts := make([]*Rule, 5000)
+	for i := range alts {
+		alts[i] = Named(fmt.Sprintf("alt%d\u202E", i), Lit(fmt.Sprintf("q%d", i)))
+	}
+	for name, r := range map[string]*Rule{
+		"a 16 MiB literal":               Seq(Lit("a"), Lit(huge)),
+		"a name with a bidi control":     Named("na\u202Eme", Seq(Lit("a"), Named("in\u2066ner\x1b[31m", Lit("bc")))),
+		"5,000 alternatives named oddly": Seq(Lit("a"), Alt(alts...)),
+	} {
+		err := r.Check("ab")
+		if err == nil {
+			t.Fatalf("%s: no error", name)
+		}
+		for _, form := range []string{err.Error(), fmt.Sprintf("%v", err), fmt.Sprintf("%+v", err), fmt.Sprintf("%#v", err), fmt.Sprintf("%q", err)} {
+			if len(form) > MaxMessage+2*labelMax {
+				t.Errorf("%s: a form of %d bytes: %.100s…", name, len(form), form)
+			}
+			if strings.ContainsAny(form, "\u202E\u2066\x1b") {
+				t.Errorf("%s: a control or bidi character printed raw: %q", name, form)
+			}
+		}
+	}
+}

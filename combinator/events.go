@@ -63,15 +63,19 @@ func (r *Rule) Events(s string) ([]Event, bool) {
 // match. It allocates nothing when dst has room for the events, and at most
 // once otherwise.
 func (r *Rule) AppendEvents(dst []Event, s string) ([]Event, bool) {
-	r.prepared()
+	r = r.prepared()
+	c := r.begin(s)
+	if c != nil && c.err != nil {
+		return dst, false
+	}
 	var buf [eventsBuf]Event
 	log, inPlace := buf[:], false
 	if spare := dst[len(dst):cap(dst)]; len(spare) > len(log) {
 		log, inPlace = spare, true // the result is written where it goes
 	}
 	var x recorder
-	m := matcher{mode: modeEvents, x: &x, ev: log}
-	if m.match(r, s, 0) != len(s) {
+	m := matcher{mode: modeEvents, x: &x, ev: log, c: c}
+	if m.match(r, s, 0) != len(s) || m.stopped() != nil {
 		return dst, false
 	}
 	if x.high > len(log) {
@@ -80,7 +84,7 @@ func (r *Rule) AppendEvents(dst []Event, s string) ([]Event, bool) {
 		grown := make([]Event, len(dst), len(dst)+x.high)
 		copy(grown, dst)
 		x = recorder{}
-		m = matcher{mode: modeEvents, x: &x, ev: grown[len(dst):cap(grown)]}
+		m = matcher{mode: modeEvents, x: &x, ev: grown[len(dst):cap(grown)], c: r.begin(s)}
 		m.match(r, s, 0)
 		return grown[:len(dst)+m.nundo], true
 	}
@@ -104,9 +108,9 @@ func (m *matcher) captureEvent(r *Rule, in string, pos int) int {
 	}
 	var e int
 	if s := r.subs[0]; s.fast != fNone {
-		e = fused(s, in, pos)
+		e = m.fused(s, in, pos)
 	} else if m.fastFor(s) {
-		e = matchFast(s, in, pos)
+		e = m.fast(s, in, pos)
 	} else {
 		e = m.match(s, in, pos)
 	}

@@ -3,6 +3,7 @@ package combinator_test
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/seed42851778/rfc3986/combinator"
 )
@@ -191,4 +192,30 @@ func ExampleRule_Op() {
 	// Rep [ "?" query ] true
 	// Rep [ "#" fragment ] true
 	// true
+}
+
+func ExampleFuncContext() {
+	// expr = "(" expr ")" / "x": a grammar that refers to itself through a
+	// FuncContext terminal, whose function matches expr as part of the
+	// match in progress.
+	var expr *combinator.Rule
+	ref := combinator.FuncContext("expr", func(c *combinator.Context, in string, pos int) int {
+		return c.MatchAt(expr, in, pos)
+	})
+	expr = combinator.Named("expr", combinator.Alt(
+		combinator.Seq(combinator.Lit("("), ref, combinator.Lit(")")),
+		combinator.Lit("x")))
+
+	fmt.Println(expr.Match("((x))"))
+	fmt.Println(expr.Check("((x)"))
+
+	// Nesting deeper than MaxDepth stops the match with an error, where a
+	// plain Func calling expr.MatchAt would overflow the Go stack.
+	deep := strings.Repeat("(", 1_000_000) + "x" + strings.Repeat(")", 1_000_000)
+	var de *combinator.DepthError
+	fmt.Println(errors.As(expr.Check(deep), &de), de.Offset)
+	// Output:
+	// true
+	// unexpected end of input at offset 4 in expr: expected ")"
+	// true 33333
 }

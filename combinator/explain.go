@@ -1,9 +1,15 @@
 package combinator
 
+import "github.com/seed42851778/rfc3986/internal/errtext"
+
 // Check returns nil when the whole of s matches r, else a *SyntaxError that
 // says where and what was expected.
 func (r *Rule) Check(s string) error {
-	if r.Match(s) {
+	e, err := r.prepared().run(s, 0)
+	if err != nil {
+		return err
+	}
+	if e == len(s) {
 		return nil
 	}
 	return r.Explain(s)
@@ -31,10 +37,23 @@ func (r *Rule) ExplainFrom(s string, lowerBound int) *SyntaxError {
 }
 
 func (r *Rule) explain(s string, far int) *SyntaxError {
-	r.prepared()
+	r = r.prepared()
+	c := r.begin(s)
+	if c != nil && c.err != nil {
+		return r.stoppedError(s, c.err)
+	}
 	d := diag{far: far, root: r}
-	m := matcher{mode: modeExplain, d: &d}
+	m := matcher{mode: modeExplain, d: &d, c: c}
+	if c != nil {
+		c.budget = explainBudget(len(s))
+	}
 	end := m.match(r, s, 0)
+	if err := m.stopped(); err != nil {
+		return r.stoppedError(s, err)
+	}
+	if c != nil && c.budget < 0 {
+		return r.explainMemo(s)
+	}
 	if end == len(s) {
 		return nil
 	}
@@ -54,6 +73,47 @@ func (r *Rule) explain(s string, far int) *SyntaxError {
 	}
 }
 
+// explainBudget is how many nodes a diagnosis of a rule that needs the
+// memoizing matcher matches, node by node as diagnoses do, on an input of n
+// bytes before it gives up for explainMemo: the diagnosis backtracks without
+// memory, which on such a rule may cost the square of n or more.
+func explainBudget(n int) int {
+	return 64*(n+1) + 1<<20
+}
+
+// explainMemo is the diagnosis of a rule the memoizing matcher matches
+// when the diagnosis node by node has run out of its budget: a match by
+// the memoizing matcher, which matches each node at most once at each
+// offset, recording failures. The offset is the same farthest offset, as
+// each failure of a backtracking match is a failure of the memoized one;
+// what was expected there is what the terminals and scans that failed there
+// expected, without the names of the rules around them (In is empty).
+func (r *Rule) explainMemo(s string) *SyntaxError {
+	c := newContext(s)
+	if c.depth = int(r.height); c.depth > MaxDepth {
+		return r.stoppedError(s, &DepthError{Rule: r.label(), Depth: c.depth})
+	}
+	d := diag{far: -1, root: r}
+	c.d = &d
+	end := c.match(r, s, 0)
+	if c.err != nil {
+		return r.stoppedError(s, c.err)
+	}
+	if end == len(s) {
+		return nil
+	}
+	if end >= 0 {
+		d.fail(end, End)
+	}
+	return &SyntaxError{Input: s, Offset: max(d.far, 0), Rule: r.label(), Expected: d.labels()}
+}
+
+// stoppedError is the diagnosis of a match stopped by err: a SyntaxError at
+// the offset where it stopped, Stopped telling why.
+func (r *Rule) stoppedError(s string, err *DepthError) *SyntaxError {
+	return &SyntaxError{Input: s, Offset: err.Offset, Rule: r.label(), Stopped: err}
+}
+
 // diag is what a diagnosis run records: the farthest failure and what was
 // expected there.
 //
@@ -67,9 +127,10 @@ type diag struct {
 	entered *Rule // the named rule matchNamed is entering
 	root    *Rule // the rule explained: never reported under its own name
 
-	n    int       // how many rules were expected at far
-	exp  [16]*Rule // the first of them, each labelled only for the error
-	more []*Rule   // the others
+	n     int           // how many rules were expected at far
+	exp   [16]*Rule     // the first of them, each labelled only for the error
+	more  []*Rule       // the others
+	index map[*Rule]int // past len(exp) rules: the index of each, so that fail finds one in constant time
 }
 
 // expected returns the i-th rule expected at far.
@@ -82,6 +143,9 @@ func (d *diag) expected(i int) *Rule {
 
 // truncate keeps the first n rules expected at far.
 func (d *diag) truncate(n int) {
+	for i := n; d.index != nil && i < d.n; i++ {
+		delete(d.index, d.expected(i))
+	}
 	d.n = n
 	if n <= len(d.exp) {
 		d.more = d.more[:0]
@@ -93,12 +157,27 @@ func (d *diag) truncate(n int) {
 // labels returns the labels of the rules expected at far, each once.
 func (d *diag) labels() []string {
 	out := make([]string, 0, d.n)
+	var seen map[string]bool // past a few labels, to keep this linear
 next:
 	for i := 0; i < d.n; i++ {
 		l := d.expected(i).label()
-		for _, o := range out {
-			if o == l {
-				continue next
+		if seen != nil {
+			if seen[l] {
+				continue
+			}
+			seen[l] = true
+		} else {
+			for _, o := range out {
+				if o == l {
+					continue next
+				}
+			}
+			if len(out) == 16 {
+				seen = make(map[string]bool)
+				for _, o := range out {
+					seen[o] = true
+				}
+				seen[l] = true
 			}
 		}
 		out = append(out, l)
@@ -149,15 +228,32 @@ func (d *diag) fail(pos int, r *Rule) {
 	// The context is that of the last failure at far: the parse that got
 	// farthest and was tried last, the one that survived backtracking.
 	d.at = d.top
-	for i := 0; i < d.n; i++ {
-		if d.expected(i) == r {
+	if d.index != nil {
+		if _, ok := d.index[r]; ok {
 			return
+		}
+	} else {
+		for i := 0; i < d.n; i++ {
+			if d.expected(i) == r {
+				return
+			}
 		}
 	}
 	if d.n < len(d.exp) {
 		d.exp[d.n] = r
 	} else {
+		if d.index == nil {
+			// Many rules expected at one offset (a grammar of many
+			// alternatives): look them up in a map from now on.
+			d.index = make(map[*Rule]int, 2*len(d.exp))
+			for i := 0; i < d.n; i++ {
+				d.index[d.expected(i)] = i
+			}
+		}
 		d.more = append(d.more, r)
+	}
+	if d.index != nil {
+		d.index[r] = d.n
 	}
 	d.n++
 }
@@ -167,7 +263,7 @@ func (d *diag) in() string {
 	if d.at == nil {
 		return ""
 	}
-	return d.at.name
+	return errtext.Clip(escapeName(d.at.name), labelMax)
 }
 
 // behind reports, in a diagnosis run, whether pos lies before the farthest
@@ -183,9 +279,9 @@ func (m *matcher) behind(pos int) bool {
 // unit (and of the separator), and HEXDIG after a "%" that does not start a
 // pct-encoded triplet.
 func (m *matcher) fusedDiag(r *Rule, in string, pos int) int {
-	e := fused(r, in, pos)
-	var unit *Rule // the rule one step of the scan matches
-	stop := e      // where the scan stopped
+	e := m.fused(r, in, pos) // memoized where the grammar needs it: a run is scanned once
+	var unit *Rule           // the rule one step of the scan matches
+	stop := e                // where the scan stopped
 	switch r.fast {
 	case fUnit:
 		unit, stop = r, pos
@@ -272,11 +368,29 @@ func countUnits(r *Rule, in string, pos, end int) int {
 // A literal fails at its first byte that differs, where its tail was
 // expected (the first byte that cannot be part of the rule).
 func (m *matcher) failTerminal(r *Rule, in string, pos int) {
-	if r.tail != nil {
+	if (r.kind == kLit || r.kind == kLitFold) && len(r.lit) > 1 {
 		if k := litPrefix(r, in, pos); k > 0 {
-			m.fail(pos+k, r.tail[k-1])
+			m.failTail(pos+k, r, r.lit[k:])
 			return
 		}
 	}
 	m.fail(pos, r)
+}
+
+// failTail records that rest, what is left of the literal r, was expected at
+// pos. The literal of rest is made here, when a diagnosis needs it, rather
+// than one for each byte of every literal when the grammar is prepared
+// (which would cost the square of a literal's length); a failure that
+// records the same rest of the same literal again adds nothing.
+func (m *matcher) failTail(pos int, r *Rule, rest string) {
+	if m.quiet > 0 || pos < m.d.far {
+		return
+	}
+	for i := 0; pos == m.d.far && i < m.d.n; i++ {
+		if e := m.d.expected(i); e.tailOf == r && len(e.lit) == len(rest) {
+			m.d.fail(pos, e) // the context of the last failure, as fail keeps it
+			return
+		}
+	}
+	m.d.fail(pos, &Rule{kind: r.kind, lit: rest, tailOf: r})
 }

@@ -16,62 +16,41 @@ import (
 
 // definition returns "name = elements" for Grammar.
 func (r *Rule) definition() string {
-	return r.name + " = " + r.abnfBody(precAlt)
+	return escapeName(r.name) + " = " + r.abnfBody(precAlt)
 }
 
-func (r *Rule) abnfRef(prec int) string {
-	if r.name != "" {
-		return r.name
-	}
-	return r.abnfBody(prec)
-}
-
+// abnfBody prints r's body as Grammar does, bounded as String is.
 func (r *Rule) abnfBody(prec int) string {
+	p := printer{limit: MaxPrint, abnf: true}
+	p.body(r, prec, 0)
+	return p.String()
+}
+
+// abnfTerm prints, for Grammar, the nodes it prints otherwise than String
+// does: literals as an ABNF reader whose values above %x7F are characters
+// reads them, and the PEG operators as prose under a repetition of zero. It
+// reports whether r was one of them.
+func (p *printer) abnfTerm(r *Rule, prec int) bool {
 	switch r.kind {
 	case kLit, kLitFold:
-		parts := litParts(r.lit, r.kind == kLitFold)
-		return paren(strings.Join(parts, " "), len(parts) > 1 && prec > precSeq)
-	case kSeq:
-		switch len(r.subs) {
-		case 0:
-			return `""`
-		case 1:
-			return r.subs[0].abnfRef(prec)
+		lit, cut := r.lit, ""
+		if len(lit) > p.limit/4 {
+			lit, cut = lit[:p.limit/4], "…"
 		}
-		parts := make([]string, len(r.subs))
-		for i, s := range r.subs {
-			if s.name == "" && s.kind == kSeq {
-				parts[i] = s.abnfBody(precSeq)
-				continue
-			}
-			parts[i] = s.abnfRef(precRep)
-		}
-		return paren(strings.Join(parts, " "), prec > precSeq)
-	case kAlt:
-		if len(r.subs) < 2 {
-			return r.body(prec)
-		}
-		parts := make([]string, len(r.subs))
-		for i, s := range r.subs {
-			parts[i] = s.abnfRef(precSeq)
-		}
-		return paren(strings.Join(parts, " / "), prec > precAlt)
-	case kRep:
-		sub := r.subs[0]
-		if r.min == 0 && r.max == 1 {
-			return "[ " + sub.abnfRef(precAlt) + " ]"
-		}
-		return paren(repeatABNF(r.min, r.max)+sub.abnfRef(precElem), prec > precRep)
-	case kCap, kExact:
-		return r.subs[0].abnfRef(prec)
+		parts := litParts(lit, r.kind == kLitFold)
+		paren := p.open(len(parts) > 1 && prec > precSeq)
+		p.write(strings.Join(parts, " ") + cut)
+		p.close(paren)
 	case kNot:
-		return "0<not followed by " + prose(r.subs[0].label()) + ">"
+		p.write("0<not followed by " + prose(r.subs[0].label()) + ">")
 	case kPeek:
-		return "0<followed by " + prose(r.subs[0].label()) + ">"
+		p.write("0<followed by " + prose(r.subs[0].label()) + ">")
 	case kEnd:
-		return "0<end of input>"
+		p.write("0<end of input>")
+	default:
+		return false
 	}
-	return r.body(prec)
+	return true
 }
 
 // prose makes s fit in a prose-val: printable ASCII without ">", at most
@@ -96,7 +75,7 @@ func prose(s string) string {
 // UTF-8 as %x values of their own, which such a reader cannot give back.
 func litParts(s string, fold bool) []string {
 	if s == "" || utf8.ValidString(s) && !hasNonASCII(s) {
-		return []string{litABNF(s, fold)}
+		return []string{litABNFWhole(s, fold)}
 	}
 	var parts []string
 	for i := 0; i < len(s); {
@@ -105,7 +84,7 @@ func litParts(s string, fold bool) []string {
 			j++
 		}
 		if j > i {
-			parts = append(parts, litABNF(s[i:j], fold))
+			parts = append(parts, litABNFWhole(s[i:j], fold))
 			i = j
 			continue
 		}

@@ -12,14 +12,18 @@ func (s Span) Defined() bool { return s.Start >= 0 }
 
 // Match reports whether the whole of s matches r.
 func (r *Rule) Match(s string) bool {
-	return matchFast(r.prepared(), s, 0) == len(s)
+	if r = r.prepared(); r.simple {
+		return matchFast(r, s, 0) == len(s)
+	}
+	e, _ := r.run(s, 0)
+	return e == len(s)
 }
 
 // Prefix matches r at the start of s and returns the length of the match
 // (ok false when r does not match there). Under PEG semantics this is the one
 // match r makes, not necessarily the longest string of its language.
 func (r *Rule) Prefix(s string) (n int, ok bool) {
-	n = matchFast(r.prepared(), s, 0)
+	n, _ = r.prepared().run(s, 0)
 	return n, n >= 0
 }
 
@@ -30,7 +34,8 @@ func (r *Rule) MatchAt(s string, pos int) int {
 	if pos < 0 || pos > len(s) {
 		return -1
 	}
-	return matchFast(r.prepared(), s, pos)
+	e, _ := r.prepared().run(s, pos)
+	return e
 }
 
 // Captures matches the whole of s against r and fills spans with what each
@@ -41,9 +46,13 @@ func (r *Rule) Captures(s string, spans []Span) bool {
 	for i := range spans {
 		spans[i] = NoSpan
 	}
-	r.prepared()
+	r = r.prepared()
+	c := r.begin(s)
+	if c != nil && c.err != nil {
+		return false
+	}
 	var undo [12]undoEntry
-	m := matcher{mode: modeCaptures, spans: spans, undo: undo[:]}
+	m := matcher{mode: modeCaptures, spans: spans, undo: undo[:], c: c}
 	end := m.match(r, s, 0)
 	for m.overflow {
 		// More captures to roll back than the log holds: match again with a
@@ -52,10 +61,10 @@ func (r *Rule) Captures(s string, spans []Span) bool {
 		for i := range spans {
 			spans[i] = NoSpan
 		}
-		m = matcher{mode: modeCaptures, spans: spans, undo: make([]undoEntry, 4*len(m.undo))}
+		m = matcher{mode: modeCaptures, spans: spans, undo: make([]undoEntry, 4*len(m.undo)), c: r.begin(s)}
 		end = m.match(r, s, 0)
 	}
-	return end == len(s)
+	return end == len(s) && m.stopped() == nil
 }
 
 // matchFast matches r at pos and returns the end offset, or -1: the fast

@@ -1,6 +1,7 @@
 package combinator
 
 import (
+	"math"
 	"sync"
 	"unicode/utf8"
 )
@@ -23,13 +24,42 @@ func (r *Rule) prepared() *Rule {
 }
 
 // prepare computes the derived fields of r's tree, bottom-up; prepMu is
-// held. It recurses as deep as the tree, which has no cycle.
+// held. It walks the tree with a stack of its own, not the Go stack, so that
+// a grammar of any depth is prepared (and then refused by the matchers when
+// it is deeper than MaxDepth), and each node once: the work is linear in the
+// number of distinct nodes.
 func (r *Rule) prepare() {
 	if r.ready.Load() {
 		return
 	}
+	type frame struct {
+		r    *Rule
+		next int // the next sub to prepare
+	}
+	stack := []frame{{r: r}}
+	for len(stack) > 0 {
+		f := &stack[len(stack)-1]
+		if f.next < len(f.r.subs) {
+			s := f.r.subs[f.next]
+			f.next++
+			if !s.ready.Load() {
+				stack = append(stack, frame{r: s})
+			}
+			continue
+		}
+		x := f.r
+		stack = stack[:len(stack)-1]
+		if !x.ready.Load() { // a node met twice on the stack is prepared once
+			x.prepareNode()
+		}
+	}
+}
+
+// prepareNode computes the derived fields of r, whose subs are prepared.
+func (r *Rule) prepareNode() {
+	r.height = 1
 	for _, s := range r.subs {
-		s.prepare()
+		r.height = max(r.height, satAdd(s.height, 1))
 	}
 	all := CharSet{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
 	switch r.kind {
@@ -43,7 +73,6 @@ func (r *Rule) prepare() {
 				r.first = foldSet(r.first)
 			}
 		}
-		r.tails()
 	case kClass:
 		r.first, r.fast = r.set, fUnit
 	case kRunes:
@@ -92,6 +121,7 @@ func (r *Rule) prepare() {
 	r.runeFuse()
 	r.table()
 	r.names = namesIn(r)
+	r.analyse()
 	r.ready.Store(true)
 }
 
@@ -105,16 +135,6 @@ func (r *Rule) table() {
 		t[b] = r.set.Contains(byte(b))
 	}
 	r.tab = &t
-}
-
-// tails makes the labels of what is left of a literal of two bytes or more
-// after each of its first bytes: a diagnosis that finds "s://[:1" stops at
-// the "1", where the rest of "::", ":", was expected.
-func (r *Rule) tails() {
-	r.tail = nil
-	for k := 1; k < len(r.lit); k++ {
-		r.tail = append(r.tail, &Rule{kind: r.kind, lit: r.lit[k:]})
-	}
 }
 
 // foldSet adds to c the other case of each ASCII letter in c.
@@ -148,11 +168,11 @@ func unitOf(r *Rule) (set CharSet, pct bool, ok bool) {
 			return CharSet{}, true, true
 		}
 		if len(r.subs) == 1 {
-			return unitOf(r.subs[0])
+			return subUnit(r.subs[0])
 		}
 	case kAlt:
 		for _, s := range r.subs {
-			ss, sp, sok := unitOf(s)
+			ss, sp, sok := subUnit(s)
 			if !sok {
 				return CharSet{}, false, false
 			}
@@ -166,6 +186,33 @@ func unitOf(r *Rule) (set CharSet, pct bool, ok bool) {
 		return set, pct, true
 	}
 	return CharSet{}, false, false
+}
+
+// subUnit is unitOf for s, a prepared sub of the node unitOf looks at: a
+// sequence or a choice has been found to be a unit by its own preparation,
+// so that unitOf does not descend a chain of them again (which would cost
+// the square of its length).
+func subUnit(s *Rule) (set CharSet, pct bool, ok bool) {
+	switch s.kind {
+	case kSeq, kAlt:
+		if s.kind == kAlt && len(s.subs) == 0 {
+			return CharSet{}, false, true
+		}
+		if s.fast == fUnit {
+			return s.set, s.pct, true
+		}
+		return CharSet{}, false, false
+	}
+	return unitOf(s)
+}
+
+// satAdd returns a+b, saturated at the largest int32: heights and costs of
+// grammars are counted without overflow.
+func satAdd(a, b int32) int32 {
+	if a > math.MaxInt32-b {
+		return math.MaxInt32
+	}
+	return a + b
 }
 
 type sepRun struct {

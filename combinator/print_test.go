@@ -1,6 +1,7 @@
 package combinator
 
 import (
+	"runtime"
 	"strings"
 	"testing"
 
@@ -180,5 +181,52 @@ func TestGrammar(t *testing.T) {
 	g := Seq(Lit("<"), H16, Lit(">")).Grammar()
 	if want := "\"<\" h16 \">\"\nh16 = 1*4HEXDIG\nHEXDIG = %x30-39 / %x41-46 / %x61-66\n"; g != want {
 		t.Errorf("Grammar() = %q, want %q", g, want)
+	}
+}
+
+// allocated returns the bytes f allocates.
+func allocated(f func()) uint64 {
+	var m0, m1 runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&m0)
+	f()
+	runtime.ReadMemStats(&m1)
+	return m1.TotalAlloc - m0.TotalAlloc
+}
+
+func TestPrintingCostsLinearInDepth(t *testing.T) {
+	// Before, String built each level's text from its sub's: the square of
+	// the depth in bytes.
+	cost := func(n int) uint64 {
+		r := nested(n)
+		return allocated(func() { _ = r.String(); _ = r.Grammar(); _ = r.label() })
+	}
+	small, big := cost(2000), cost(16000)
+	if big > 8*small*2 {
+		t.Errorf("printing a grammar 2,000 deep allocates %d bytes, 16,000 deep %d: more than linear", small, big)
+	}
+}
+
+func TestStringIsBounded(t *testing.T) {
+	long := Lit(strings.Repeat("a", 4<<20))
+	if n := len(long.String()); n > MaxPrint+8 {
+		t.Errorf("String of a 4 MiB literal is %d bytes", n)
+	}
+	if s := nested(3 * printDepth).String(); !strings.HasSuffix(s, "…") || len(s) > MaxPrint {
+		t.Errorf("String of a grammar deeper than printDepth: %d bytes, ends %q", len(s), s[max(0, len(s)-8):])
+	}
+}
+
+func TestNamesPrintEscaped(t *testing.T) {
+	for name, want := range map[string]string{
+		"evil\u202Ename": `"evil\u202ename" = %s"a"`,
+		"bell\a":         `"bell\a" = %s"a"`,
+		"bad\xff":        `"bad\xff" = %s"a"`,
+		"größe":          `größe = %s"a"`,
+		"plain-name":     `plain-name = %s"a"`,
+	} {
+		if got := Named(name, Lit("a")).String(); got != want {
+			t.Errorf("String of %q = %s, want %s", name, got, want)
+		}
 	}
 }

@@ -42,6 +42,8 @@ type matcher struct {
 	nundo    int
 	overflow bool // the log was too small: the captures are not to be trusted
 
+	c *Context // the memoizing matcher's state, for a rule the fast path does not match (memo.go); nil else
+
 	x  *recorder // modeEvents, modeTree: what they record (events.go, tree.go)
 	ev []Event   // modeEvents: the log of events, ev[:nundo] where it fits (a field, so that it can stay on the stack)
 }
@@ -51,16 +53,49 @@ type undoEntry struct {
 	old  Span
 }
 
+// fast matches s, a part with nothing for m to record, as Match does: with
+// matchFast, or with the memoizing matcher for a rule that needs it.
+func (m *matcher) fast(s *Rule, in string, pos int) int {
+	if m.c != nil {
+		return m.c.match(s, in, pos)
+	}
+	return matchFast(s, in, pos)
+}
+
+// fused matches the fused node s as fused does, or with the memoizing
+// matcher for a rule that needs it (which reads each offset of a run once).
+func (m *matcher) fused(s *Rule, in string, pos int) int {
+	if m.c != nil {
+		return m.c.match(s, in, pos)
+	}
+	return fused(s, in, pos)
+}
+
+// stopped returns the error that stopped the match at a bound, or nil.
+func (m *matcher) stopped() *DepthError {
+	if m.c == nil {
+		return nil
+	}
+	return m.c.err
+}
+
 // skips reports whether m skips, as the fast path does, a part that cannot
 // start with the next byte: modeCaptures and modeEvents do.
 func (m *matcher) skips() bool { return m.mode <= modeEvents }
 
 // match matches r at pos and returns the end offset, or -1.
 func (m *matcher) match(r *Rule, in string, pos int) int {
+	if m.c != nil && m.mode == modeExplain {
+		// A diagnosis of a rule that needs memoizing: give up past the
+		// budget (explainMemo takes over).
+		if m.c.budget--; m.c.budget < 0 {
+			return -1
+		}
+	}
 	switch m.mode {
 	case modeCaptures, modeEvents:
 		if !r.hasCaps { // nothing to record: no fused node has a capture
-			return matchFast(r, in, pos)
+			return m.fast(r, in, pos)
 		}
 	case modeExplain:
 		if r.name != "" {
@@ -101,9 +136,9 @@ func (m *matcher) match(r *Rule, in string, pos int) int {
 			}
 			switch {
 			case skip && s.fast != fNone:
-				pos = fused(s, in, pos)
+				pos = m.fused(s, in, pos)
 			case m.fastFor(s):
-				pos = matchFast(s, in, pos)
+				pos = m.fast(s, in, pos)
 			default:
 				pos = m.match(s, in, pos)
 			}
@@ -123,9 +158,9 @@ func (m *matcher) match(r *Rule, in string, pos int) int {
 		var e int
 		switch s := r.subs[0]; {
 		case m.mode == modeCaptures && s.fast != fNone:
-			e = fused(s, in, pos)
+			e = m.fused(s, in, pos)
 		case m.fastFor(s):
-			e = matchFast(s, in, pos)
+			e = m.fast(s, in, pos)
 		default:
 			e = m.match(s, in, pos)
 		}
@@ -139,7 +174,7 @@ func (m *matcher) match(r *Rule, in string, pos int) int {
 		return m.matchExact(r, in, pos)
 	}
 	// A terminal: matchFast matches it as the plain reading does.
-	if e := matchFast(r, in, pos); e >= 0 {
+	if e := m.fast(r, in, pos); e >= 0 {
 		return e
 	}
 	if m.mode == modeExplain {
@@ -177,7 +212,7 @@ func (m *matcher) alt(r *Rule, in string, pos int) int {
 			}
 		}
 		if m.fastFor(s) {
-			if e := matchFast(s, in, pos); e >= 0 {
+			if e := m.fast(s, in, pos); e >= 0 {
 				return e
 			}
 			continue // it recorded nothing to roll back
@@ -216,7 +251,7 @@ func (m *matcher) rep(r *Rule, in string, pos int) int {
 		mark := m.nundo
 		var e int
 		if m.fastFor(s) {
-			e = matchFast(s, in, pos)
+			e = m.fast(s, in, pos)
 		} else {
 			e = m.match(s, in, pos)
 		}

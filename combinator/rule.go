@@ -7,9 +7,10 @@ import (
 
 // A Rule is a grammar rule: an immutable tree of nodes built by the
 // constructors of this package (Lit, LitFold, Class, RuneClass, Seq, Alt, Opt,
-// Rep, Star, Plus, Capture, Not, Peek, End, Func and Named). Rules are built
-// bottom-up from rules that already exist, so a grammar can hold no cycle: matching recurses at
-// most as deep as the tree.
+// Rep, Star, Plus, Capture, Not, Peek, End, Func, FuncContext and Named).
+// Rules are built bottom-up from rules that already exist, so a grammar can
+// hold no cycle: matching recurses as deep as the tree is high, at most
+// MaxDepth, and a recursive grammar refers to itself through FuncContext.
 //
 // A constructor only records its node, which makes building a grammar cheap
 // (the RFC 3986 rules of this package cost next to nothing at init). The first
@@ -25,8 +26,8 @@ import (
 // A *Rule is safe for concurrent use, its preparation included.
 type Rule struct {
 	// The small fields first and together, so that no padding falls
-	// between them (unsafe.Sizeof(Rule{}) is 240 bytes, not 264). kind is
-	// what the constructor recorded; the others, as tail, first, tab and
+	// between them (so that unsafe.Sizeof(Rule{}) stays a multiple of 8 with little waste). kind is
+	// what the constructor recorded; the others, as height, first, tab and
 	// names below, are computed by the preparation, which also fills set,
 	// pct and runes for a fused form.
 	kind     kind // what the constructor recorded
@@ -39,28 +40,40 @@ type Rule struct {
 	byte1    bool // a case-sensitive literal of one byte
 	optional bool // a repetition with min 0: matches empty where its rule cannot start
 
+	// What the preparation measures for the memoizing matcher (memo.go).
+	unbounded bool // a match may read the input without a bound
+	canFail   bool // a match may fail
+	wasteful  bool // a match may read without a bound more than it consumes
+	recovers  bool // a match may succeed having read without a bound more than it consumes
+	needsMemo bool // the fast path may match r in more than linear time
+	simple    bool // the fast path matches r, in linear time, within MaxDepth
+	memoize   bool // the memoizing matcher keeps r's results at each offset
+
 	// ready is set, under prepMu, once the preparation is done for this
 	// node and for every node under it.
 	ready atomic.Bool
 
 	// What the constructor recorded.
-	name string
-	lit  string    // kLit, kLitFold
-	set  CharSet   // kClass; for other nodes, the unit set of a fused form (prepare)
-	subs []*Rule   // kSeq, kAlt; one element for kRep, kCap, kNot, kPeek
-	min  int       // kRep
-	max  int       // kRep; -1: no upper bound
-	slot int       // kCap
-	fn   MatchFunc // kFunc
+	name  string
+	lit   string      // kLit, kLitFold
+	set   CharSet     // kClass; for other nodes, the unit set of a fused form (prepare)
+	subs  []*Rule     // kSeq, kAlt; one element for kRep, kCap, kNot, kPeek
+	min   int         // kRep
+	max   int         // kRep; -1: no upper bound
+	slot  int         // kCap
+	fn    MatchFunc   // kFunc
+	ctxFn ContextFunc // kFunc made by FuncContext
 
 	runes RuneSet // kRunes: the code points of a RuneClass; for other nodes, those of a rune-fused unit
 	ex    *exact  // kExact: its compiled form; kRef: that of the rule it names (exact.go)
 
 	// Computed by the preparation.
-	tail  []*Rule    // kLit, kLitFold of two bytes or more: tail[k-1] is the label of lit[k:]
-	first CharSet    // bytes a non-empty match can start with
-	tab   *[256]bool // fused forms: set as a table, one load a byte
-	names uint64     // a Bloom filter of the names in the subtree, r's own included (Tree)
+	height int32      // the nodes on the longest path down from r, r included (saturated)
+	cost   int32      // the steps of a match, the tree unfolded, a repetition without bound counted once (memo.go; saturated)
+	tailOf *Rule      // a literal made by a diagnosis for what is left of tailOf's literal (failTerminal)
+	first  CharSet    // bytes a non-empty match can start with
+	tab    *[256]bool // fused forms: set as a table, one load a byte
+	names  uint64     // a Bloom filter of the names in the subtree, r's own included (Tree)
 }
 
 // MatchFunc matches a hand-written terminal: it returns the end offset of the
@@ -248,7 +261,10 @@ var End = &Rule{kind: kEnd}
 // Func makes a terminal of a hand-written match function, for pieces that are
 // clearer in code. It is named name in ABNF and in error messages. Its first
 // bytes are unknown to the preparation, so alternatives are never skipped past
-// it.
+// it. Its cost is its own. A function that matches rules itself, through
+// Rule.MatchAt, starts a match of its own, whose depth nothing adds up: for
+// a recursive grammar, use FuncContext, which carries the depth on and
+// bounds it.
 func Func(name string, fn MatchFunc) *Rule {
 	return &Rule{kind: kFunc, name: name, fn: fn}
 }
@@ -262,7 +278,7 @@ func Named(name string, rule *Rule) *Rule {
 		rule = Seq(rule)
 	}
 	return &Rule{kind: rule.kind, name: name, lit: rule.lit, set: rule.set, subs: rule.subs,
-		min: rule.min, max: rule.max, slot: rule.slot, fn: rule.fn, runes: rule.runes}
+		min: rule.min, max: rule.max, slot: rule.slot, fn: rule.fn, ctxFn: rule.ctxFn, runes: rule.runes}
 }
 
 // Name returns the rule's ABNF name, or "" for an unnamed rule.

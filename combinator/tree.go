@@ -46,11 +46,15 @@ type treeEntry struct {
 // node, without fused scans. Tree allocates the tree. The Go code that
 // combinator/codegen generates has no tree: match with the rule itself.
 func (r *Rule) Tree(s string, names ...string) (*Node, error) {
-	r.prepared()
+	r = r.prepared()
 	if len(names) > 0 {
 		if err := r.treeNames(names); err != nil {
 			return nil, err
 		}
+	}
+	c := r.begin(s)
+	if c != nil && c.err != nil {
+		return nil, c.err
 	}
 	x := recorder{names: names, entered: r, nodes: make([]treeEntry, 0, 16)}
 	if len(names) > 0 {
@@ -60,8 +64,12 @@ func (r *Rule) Tree(s string, names ...string) (*Node, error) {
 			x.bits = append(x.bits, nameBit(n))
 		}
 	}
-	m := matcher{mode: modeTree, x: &x}
-	if m.match(r, s, 0) != len(s) {
+	m := matcher{mode: modeTree, x: &x, c: c}
+	e := m.match(r, s, 0)
+	if err := m.stopped(); err != nil {
+		return nil, err
+	}
+	if e != len(s) {
 		return nil, r.Explain(s)
 	}
 	return buildTree(r, s, x.nodes[:m.nundo]), nil
@@ -77,7 +85,7 @@ func (r *Rule) Tree(s string, names ...string) (*Node, error) {
 func (m *matcher) treeStep(r *Rule, in string, pos int) int {
 	x := m.x
 	if !x.mayHold(r.names) {
-		return matchFast(r, in, pos)
+		return m.fast(r, in, pos)
 	}
 	x.entered = r // match r itself now
 	if r.name == "" || !x.keep(r.name) {

@@ -278,3 +278,15 @@ func FuzzIRIExplainFrom(f *testing.F) {
 		}
 	})
 }
+
+// TestRulesTakeTheFastPath: the memoizing matcher, which takes the rules
+// the preparation cannot prove linear, allocates a Context a match; the
+// IRI rules are matched by the fast path, which allocates nothing.
+func TestRulesTakeTheFastPath(t *testing.T) {
+	in := "http://r\u00e9sum\u00e9.example/\u00e4/b?q=\u00fc#f"
+	for _, r := range []*c.Rule{IRIReference, IRI, AbsoluteIRI, IRelativeRef, IHost, IPath, IQuery, IFragment, IUserInfo} {
+		if n := testing.AllocsPerRun(10, func() { r.Match(in) }); n != 0 {
+			t.Errorf("%s.Match allocates %v times", r.Name(), n)
+		}
+	}
+}
