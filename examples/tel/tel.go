@@ -234,8 +234,9 @@ func (e *ParseError) Unwrap() error { return e.Err }
 
 // Parse parses s as a tel URI (RFC 3966).
 func Parse(s string) (Tel, error) {
-	if err := TelephoneURI.Check(s); err != nil {
-		return Tel{}, &ParseError{Input: s, Offset: err.(*c.SyntaxError).Offset, Err: err}
+	if !TelephoneURI.Match(s) {
+		se := TelephoneURI.Explain(s)
+		return Tel{}, &ParseError{Input: s, Offset: se.Offset, Err: se}
 	}
 	// The URI matches: its number runs to the first ";" (no digit rule
 	// holds one), and each parameter from a ";" to the next is read by the
