@@ -1,6 +1,7 @@
-// Package data parses "data" URLs by RFC 2397 with a grammar built from the
-// exported RFC 3986 rules of the combinator package, and decodes their
-// payload.
+// Package data parses "data" URLs by RFC 2397, with the grammar of its §3
+// transcribed into ABNF (data.abnf: the RFC's four rules as printed, its
+// prose on urlchar and tokens as rules) and compiled by package
+// combinator/abnf with RFC 3986's rules, and decodes their payload.
 //
 //	d, err := data.Parse("data:text/plain;charset=utf-8;base64,aGVsbG8=")
 //	// d.MediaType == "text/plain", d.Charset() == "utf-8", string(d.Payload) == "hello"
@@ -15,12 +16,14 @@
 package data
 
 import (
+	_ "embed"
 	"encoding/base64"
 	"errors"
 	"strconv"
 	"strings"
 
 	c "github.com/seed42851778/rfc3986/combinator"
+	"github.com/seed42851778/rfc3986/combinator/abnf"
 	"github.com/seed42851778/rfc3986/uri"
 )
 
@@ -30,68 +33,76 @@ import (
 // percent-encoded.
 var TokenSet = c.AlphaSet.Union(c.DigitSet, c.Chars("!$&'*+-._~"))
 
+//go:embed data.abnf
+var grammarText string
+
+// grammar is RFC 2397 §3's grammar, transcribed into ABNF in data.abnf (the
+// RFC's four rules as printed, its prose as rules), with RFC 3986's pchar,
+// pct-encoded and fragment.
+var grammar = func() *abnf.Grammar {
+	g, err := abnf.ParseWith(grammarText, abnf.RFC3986())
+	if err != nil {
+		panic("data: data.abnf: " + err.Error())
+	}
+	return g
+}()
+
 // TokenPct matches a token character percent-encoded (RFC 2045 §5.1: US-ASCII
 // %x21-7E without the tspecials ()<>@,;:\"/[]?=), with either case of hex
 // digit. The seven token characters a URI does not allow ("#", "%", "^", "`",
-// "{", "|", "}") must be written so; the others may be (RFC 3986 §2.3). It
-// fails at the first byte that rules a tspecial or another byte out, as
-// pct-encoded fails at a byte that is not HEXDIG:
+// "{", "|", "}") must be written so; the others may be (RFC 3986 §2.3):
 //
 //	token-pct = "%" ( "2" ( "1" / "3" / "4" / "5" / "6" / "7" / "A" / "B" / "D" / "E" )
-//	                / "3" DIGIT / "4" ( %x31-39 / %x41-46 ) / "5" ( DIGIT / "A" / "E" / "F" )
+//	                / "3" DIGIT / "4" ( %x31-39 / "A" / "B" / "C" / "D" / "E" / "F" )
+//	                / "5" ( DIGIT / "A" / "E" / "F" )
 //	                / "6" HEXDIG / "7" ( DIGIT / "A" / "B" / "C" / "D" / "E" ) )
-var TokenPct = c.Named("token-pct", c.Seq(c.Lit("%"), c.Alt(
-	c.Seq(c.Lit("2"), c.Class(c.Chars("134567ABDEabde"))),
-	c.Seq(c.Lit("3"), c.DIGIT),
-	c.Seq(c.Lit("4"), c.Class(c.HexDigSet.Minus(c.Chars("0")))),
-	c.Seq(c.Lit("5"), c.Class(c.DigitSet.Union(c.Chars("AEFaef")))),
-	c.Seq(c.Lit("6"), c.HEXDIG),
-	c.Seq(c.Lit("7"), c.Class(c.DigitSet.Union(c.Chars("ABCDEabcde")))))))
+var TokenPct = grammar.MustRule("token-pct")
 
-// TokenChar matches a byte of TokenSet.
-var TokenChar = c.Named("tokenchar", c.Class(TokenSet))
+// TokenChar matches a byte of TokenSet:
+//
+//	tokenchar = ALPHA / DIGIT / "!" / "$" / "&" / "'" / "*" / "+" / "-" / "." / "_" / "~"
+var TokenChar = grammar.MustRule("tokenchar")
 
 // Token matches an RFC 2045 token as a data URL writes it (RFC 2045 §5.1): it
 // decodes to printable US-ASCII without a space or a tspecial, so a type never
 // holds a "/":
 //
 //	token = 1*( tokenchar / token-pct )
-var Token = c.Named("token", c.Plus(c.Alt(TokenChar, TokenPct)))
+var Token = grammar.MustRule("token")
 
 // Value matches a parameter value (RFC 2045 §5.1 value = token /
 // quoted-string) as a data URL writes it: any byte may be percent-encoded,
 // those of a quoted-string's "%22" and of a file name's "%20" too:
 //
 //	value = 1*( tokenchar / pct-encoded )
-var Value = c.Named("value", c.Plus(c.Alt(TokenChar, c.PctEncoded)))
+var Value = grammar.MustRule("value")
 
 // MediaType matches "type/subtype" and its parameters (RFC 2397 §3):
 //
 //	mediatype = [ type "/" subtype ] *( ";" parameter )
 //	type = token ; subtype = token (RFC 2045 §5.1)
-var MediaType = c.Named("mediatype", c.Seq(
-	c.Opt(c.Seq(c.Named("type", Token), c.Lit("/"), c.Named("subtype", Token))),
-	c.Star(c.Seq(c.Lit(";"), Parameter))))
+var MediaType = grammar.MustRule("mediatype")
 
 // Parameter matches a media type parameter (RFC 2397 §3):
 //
 //	parameter = attribute "=" value
 //	attribute = token
-var Parameter = c.Named("parameter", c.Seq(c.Named("attribute", Token), c.Lit("="), Value))
+var Parameter = grammar.MustRule("parameter")
 
-// Payload matches the data of a data URL: the urlchar of RFC 2397 §3, which
-// RFC 3986 writes as the characters of a query (§3.4):
+// Payload matches the data of a data URL (RFC 2397 §3), whose urlchar is
+// RFC 2396's uric, the character of an RFC 3986 query (§3.4):
 //
-//	data = *( pchar / "/" / "?" )
-var Payload = c.Named("data", c.Star(c.Alt(c.PChar, c.Lit("/"), c.Lit("?"))))
+//	data = *urlchar
+//	urlchar = pchar / "/" / "?"
+var Payload = grammar.MustRule("data")
 
 // DataURL matches a data URL (RFC 2397 §3); "data:" and ";base64" are
-// case-insensitive, and a fragment may follow, as in any URI:
+// case-insensitive, as every quoted string of ABNF is, and a fragment may
+// follow, as in any URI reference (RFC 3986 §4.1):
 //
-//	dataurl = "data:" [ mediatype ] [ ";base64" ] "," data [ "#" fragment ]
-var DataURL = c.Named("dataurl", c.Seq(c.LitFold("data:"), MediaType,
-	c.Opt(c.Named("base64", c.LitFold(";base64"))), c.Lit(","), Payload,
-	c.Opt(c.Seq(c.Lit("#"), c.Fragment))))
+//	dataurl-reference = dataurl [ "#" fragment ]
+//	dataurl = "data:" [ mediatype ] [ ";base64" ] "," data
+var DataURL = grammar.MustRule("dataurl-reference")
 
 // Param is a media type parameter, decoded.
 type Param struct {
@@ -119,7 +130,7 @@ type ParseError struct {
 
 // Error returns a message such as
 //
-//	data: invalid character 'g' at offset 45 in pct-encoded: expected HEXDIG
+//	data: invalid character 'g' at offset 45 in dataurl-reference: expected HEXDIG
 func (e *ParseError) Error() string {
 	var se *c.SyntaxError
 	if errors.As(e.Err, &se) {
@@ -140,35 +151,38 @@ func (e *ParseError) Error() string {
 // Unwrap returns Err.
 func (e *ParseError) Unwrap() error { return e.Err }
 
-// Parse parses s as a data URL (RFC 2397) and decodes its payload. The
-// parts come from the grammar's tree (combinator's Rule.Tree): the
-// parameters are no longer split by hand, though naming the parts costs as
-// many lines as the capture slots did.
+// Parse parses s as a data URL (RFC 2397) and decodes its payload. Once s
+// matches, its parts are the longest matches of the grammar's own rules, in
+// order: no rule of a part matches the character that ends it ("/" after a
+// type, ";" or "," after a subtype or a value, "=" after an attribute, "#"
+// after the data).
 func Parse(s string) (Data, error) {
-	n, err := DataURL.Tree(s, "type", "subtype", "parameter", "attribute", "value", "base64", "data", "fragment")
-	if err != nil {
-		var se *c.SyntaxError
-		errors.As(err, &se)
+	if !DataURL.Match(s) {
+		se := DataURL.Explain(s)
 		return Data{}, &ParseError{Input: s, Offset: se.Offset, Err: se}
 	}
 	var d Data
-	var payload *c.Node
-	for _, part := range n.Children {
-		switch part.Name {
-		case "type":
-			d.MediaType = strings.ToLower(decode(part.Text)) + "/"
-		case "subtype":
-			d.MediaType += strings.ToLower(decode(part.Text))
-		case "parameter":
-			a, v := part.Child("attribute").Text, part.Child("value").Text
-			d.Params = append(d.Params, Param{strings.ToLower(decode(a)), unquote(decode(v))})
-		case "base64":
+	i := len("data:")
+	if e := Token.MatchAt(s, i); e >= 0 && e < len(s) && s[e] == '/' {
+		st := Token.MatchAt(s, e+1)
+		d.MediaType = strings.ToLower(decode(s[i:e])) + "/" + strings.ToLower(decode(s[e+1:st]))
+		i = st
+	}
+	for s[i] == ';' {
+		e := Parameter.MatchAt(s, i+1)
+		if e < 0 { // ";base64"
 			d.Base64 = true
-		case "data":
-			payload = part
-		case "fragment":
-			d.Fragment, d.HasFragment = part.Text, true
+			i += len(";base64")
+			break
 		}
+		a := Token.MatchAt(s, i+1)
+		d.Params = append(d.Params, Param{strings.ToLower(decode(s[i+1 : a])), unquote(decode(s[a+1 : e]))})
+		i = e
+	}
+	start := i + 1 // after ","
+	end := Payload.MatchAt(s, start)
+	if end < len(s) {
+		d.Fragment, d.HasFragment = s[end+1:], true
 	}
 	if d.MediaType == "" {
 		d.MediaType = "text/plain"
@@ -176,15 +190,15 @@ func Parse(s string) (Data, error) {
 			d.Params = append([]Param{{"charset", "US-ASCII"}}, d.Params...)
 		}
 	}
-	text := decode(payload.Text)
+	text := decode(s[start:end])
 	d.Payload = []byte(text)
 	if d.Base64 {
 		b, err := base64.StdEncoding.DecodeString(text)
 		if err != nil {
-			off := payload.Start
+			off := start
 			var ce base64.CorruptInputError
 			if errors.As(err, &ce) {
-				off += uri.EncodedOffset(payload.Text, int(ce))
+				off += uri.EncodedOffset(s[start:end], int(ce))
 			}
 			return Data{}, &ParseError{Input: s, Offset: off, Err: err}
 		}

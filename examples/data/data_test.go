@@ -108,6 +108,10 @@ func FuzzParse(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		d, err := Parse(s)
+		var se *c.SyntaxError
+		if errors.As(err, &se) == DataURL.Match(s) {
+			t.Fatalf("Parse(%q) = %v, and the grammar matches: %v", s, err, DataURL.Match(s))
+		}
 		if err != nil {
 			return
 		}
@@ -138,5 +142,5 @@ func ExampleParse() {
 	// Output:
 	// text/plain utf-8 hello
 	// text/plain;charset=US-ASCII "A brief note"
-	// data: invalid character 'g' at offset 40 in data: expected HEXDIG
+	// data: invalid character 'g' at offset 40 in dataurl-reference: expected HEXDIG
 }

@@ -21,51 +21,78 @@
 // engine does not see into a goparsec parser, so this package keeps
 // goparsec's results and stays as long as it was.
 //
-// p-unreserved of RFC 5870 admits "[" and "]", which RFC 3986 does not allow
-// in a path (§3.3); they are left out, so that a geo URI is always a URI.
+// The terminals are the rules of RFC 5870 §3.3 compiled from its ABNF as
+// printed (geo.abnf, by package combinator/abnf); the structure stays
+// goparsec's, which is the point of this example. p-unreserved of RFC 5870
+// admits "[" and "]", which RFC 3986 does not allow in a path (§3.3): Parse
+// follows RFC 5870, so that such a geo URI is not an RFC 3986 URI as written.
 package geo
 
 import (
+	_ "embed"
 	"errors"
 	"strconv"
 	"strings"
 
 	parsec "github.com/prataprc/goparsec"
 	c "github.com/seed42851778/rfc3986/combinator"
+	"github.com/seed42851778/rfc3986/combinator/abnf"
 	cparsec "github.com/seed42851778/rfc3986/combinator/parsec"
 	"github.com/seed42851778/rfc3986/uri"
 )
 
+//go:embed geo.abnf
+var grammarText string
+
+// grammar is RFC 5870 §3.3's ABNF, compiled from geo.abnf as the RFC prints
+// it: the terminals of the goparsec grammar are its rules, and GeoURIABNF is
+// the whole of it, which the goparsec grammar is tested against.
+var grammar = func() *abnf.Grammar {
+	g, err := abnf.Parse(grammarText)
+	if err != nil {
+		panic("geo: geo.abnf: " + err.Error())
+	}
+	return g
+}()
+
 // Alphanum matches a letter or digit (RFC 5870 §3.3):
 //
 //	alphanum = ALPHA / DIGIT
-var Alphanum = c.Named("alphanum", c.Alt(c.ALPHA, c.DIGIT))
+var Alphanum = grammar.MustRule("alphanum")
 
 // PNum matches an unsigned decimal number (RFC 5870 §3.3):
 //
 //	pnum = 1*DIGIT [ "." 1*DIGIT ]
-var PNum = c.Named("pnum", c.Seq(c.Plus(c.DIGIT), c.Opt(c.Seq(c.Lit("."), c.Plus(c.DIGIT)))))
+var PNum = grammar.MustRule("pnum")
 
 // Num matches a signed decimal number (RFC 5870 §3.3):
 //
 //	num = [ "-" ] pnum
-var Num = c.Named("num", c.Seq(c.Opt(c.Lit("-")), PNum))
+var Num = grammar.MustRule("num")
 
 // LabelText matches a parameter name or a CRS label (RFC 5870 §3.3):
 //
 //	labeltext = 1*( alphanum / "-" )
-var LabelText = c.Named("labeltext", c.Plus(c.Alt(Alphanum, c.Lit("-"))))
+var LabelText = grammar.MustRule("labeltext")
 
-// PValue matches a parameter value (RFC 5870 §3.3, without "[" and "]").
-// RFC 5870 takes unreserved from RFC 2396: its mark holds "!", "*", "'",
-// "(" and ")", which RFC 3986 counts as sub-delims:
+// PValue matches a parameter value (RFC 5870 §3.3). RFC 5870 takes
+// unreserved from RFC 2396: its mark holds "!", "*", "'", "(" and ")",
+// which RFC 3986 counts as sub-delims; its p-unreserved holds "[" and "]",
+// which RFC 3986 does not allow in a path:
 //
 //	pvalue = 1*paramchar
 //	paramchar = p-unreserved / unreserved / pct-encoded
-//	p-unreserved = ":" / "&" / "+" / "$"
+//	p-unreserved = "[" / "]" / ":" / "&" / "+" / "$"
 //	unreserved = alphanum / mark
 //	mark = "-" / "_" / "." / "!" / "~" / "*" / "'" / "(" / ")"
-var PValue = c.Named("pvalue", c.Plus(c.Alt(c.Class(c.Chars(":&+$!*'()")), c.Unreserved, c.PctEncoded)))
+var PValue = grammar.MustRule("pvalue")
+
+// GeoURIABNF matches a geo URI as RFC 5870 §3.3's ABNF reads it, compiled
+// from its text: every string Parse accepts (FuzzParse checks it), and
+// those Parse refuses for their coordinates' range:
+//
+//	geo-URI = geo-scheme ":" geo-path
+var GeoURIABNF = grammar.MustRule("geo-URI")
 
 // goparsec terminals made of our rules.
 var (

@@ -1,7 +1,7 @@
-// Package tel parses "tel" URIs by RFC 3966 with a grammar built from the
-// exported rules of the combinator package, and reads the parts from the
-// tree of the named rules that matched (combinator's Rule.Tree): no part is
-// split by hand.
+// Package tel parses "tel" URIs by RFC 3966, with the grammar of its §3
+// compiled from the ABNF as the RFC prints it (tel.abnf, by package
+// combinator/abnf): the strings Parse accepts are those the ABNF derives, and
+// no rule of it was rewritten for a parser's sake.
 //
 //	t, err := tel.Parse("tel:863-1234;phone-context=+1-914-555")
 //	// t.Number == "863-1234", t.Context == "+1-914-555", t.IsGlobal() == false
@@ -11,159 +11,151 @@
 // isub and ext come first, then phone-context, then the other parameters in
 // lexicographical order of their names (RFC 3966 §3). Parse enforces both.
 //
-// A tel URI is a URI: every string Parse accepts is one by RFC 3986. Where
-// RFC 3966's ABNF, written over RFC 2396, allows characters that RFC 3986
-// does not allow in a path, they are left out: "[" and "]" in a parameter
-// value, and "?" in an ISDN subaddress; "#" of a local number is written
-// "%23". A ";" in an ISDN subaddress, which the ABNF allows, would take in
-// the parameters after it: it ends the subaddress.
+// The grammar is ambiguous where RFC 3966 did not mean it to be, and Parse
+// chooses: a parameter named isub, ext or phone-context is that parameter, so
+// that a value its rule refuses is an error (the ABNF alone would read
+// ";ext=abc" as a parameter of another kind named "ext"); and ";" starts a
+// parameter, so that a subaddress ends at it (the ABNF's uric holds ";", so
+// that ";isub=1;ext=2" would also be a subaddress of "1;ext=2"). A ";" that
+// starts no parameter, as in ";isub=1;;", is ErrSemicolon.
+//
+// RFC 3966 is written over RFC 2396, not RFC 3986, and Parse follows it: a
+// parameter value may hold "[" and "]", a subaddress "?", a local number "#",
+// which RFC 3986 gives other meanings; such a tel URI is not an RFC 3986 URI
+// as written.
 package tel
 
 import (
+	_ "embed"
 	"errors"
 	"strconv"
 	"strings"
 
 	c "github.com/seed42851778/rfc3986/combinator"
+	"github.com/seed42851778/rfc3986/combinator/abnf"
 )
+
+//go:embed tel.abnf
+var grammarText string
+
+// grammar is RFC 3966 §3's ABNF, compiled from tel.abnf as the RFC prints it.
+var grammar = func() *abnf.Grammar {
+	g, err := abnf.Parse(grammarText)
+	if err != nil {
+		panic("tel: tel.abnf: " + err.Error())
+	}
+	return g
+}()
 
 // VisualSeparator matches a visual separator (RFC 3966 §3):
 //
 //	visual-separator = "-" / "." / "(" / ")"
-var VisualSeparator = c.Named("visual-separator", c.Class(c.Chars("-.()")))
+var VisualSeparator = grammar.MustRule("visual-separator")
 
-// PhoneDigit matches a digit or a visual separator (RFC 3966 §3):
+// PhoneDigit matches a digit or a visual separator, or nothing (RFC 3966 §3):
 //
 //	phonedigit = DIGIT / [ visual-separator ]
-//
-// The empty alternative of "[ visual-separator ]" is left out: it adds
-// nothing to a repetition, where phonedigit is always used.
-var PhoneDigit = c.Named("phonedigit", c.Alt(c.DIGIT, VisualSeparator))
+var PhoneDigit = grammar.MustRule("phonedigit")
 
-// hexChar is what local-number-digits needs at least one of: HEXDIG / "*" /
-// "#", with "#" written "%23" in a URI (RFC 3986 §2.2).
-var hexChar = c.Alt(c.HEXDIG, c.Lit("*"), c.Lit("%23"))
-
-// PhoneDigitHex matches a character of a local number (RFC 3966 §3):
+// PhoneDigitHex matches a character of a local number, or nothing (RFC 3966 §3):
 //
 //	phonedigit-hex = HEXDIG / "*" / "#" / [ visual-separator ]
-var PhoneDigitHex = c.Named("phonedigit-hex", c.Alt(hexChar, VisualSeparator))
+var PhoneDigitHex = grammar.MustRule("phonedigit-hex")
 
 // GlobalNumberDigits matches a global number (RFC 3966 §3):
 //
 //	global-number-digits = "+" *phonedigit DIGIT *phonedigit
-//
-// As a PEG, the first repetition would take the one DIGIT; it takes visual
-// separators only, which is the same language.
-var GlobalNumberDigits = c.Named("global-number-digits",
-	c.Seq(c.Lit("+"), c.Star(VisualSeparator), c.DIGIT, c.Star(PhoneDigit)))
+var GlobalNumberDigits = grammar.MustRule("global-number-digits")
 
 // LocalNumberDigits matches a local number (RFC 3966 §3):
 //
-//	local-number-digits = *phonedigit-hex ( HEXDIG / "*" / "#" ) *phonedigit-hex
-var LocalNumberDigits = c.Named("local-number-digits",
-	c.Seq(c.Star(VisualSeparator), hexChar, c.Star(PhoneDigitHex)))
+//	local-number-digits = *phonedigit-hex (HEXDIG / "*" / "#")*phonedigit-hex
+var LocalNumberDigits = grammar.MustRule("local-number-digits")
 
 // Alphanum matches a letter or digit (RFC 3966 §3):
 //
 //	alphanum = ALPHA / DIGIT
-var Alphanum = c.Named("alphanum", c.Alt(c.ALPHA, c.DIGIT))
+var Alphanum = grammar.MustRule("alphanum")
 
 // DomainLabel matches a label of a domain name (RFC 3966 §3):
 //
 //	domainlabel = alphanum / alphanum *( alphanum / "-" ) alphanum
-var DomainLabel = c.Named("domainlabel", c.Seq(Alphanum, c.Star(c.Seq(c.Star(c.Lit("-")), Alphanum))))
+var DomainLabel = grammar.MustRule("domainlabel")
 
 // TopLabel matches the last label of a domain name (RFC 3966 §3):
 //
 //	toplabel = ALPHA / ALPHA *( alphanum / "-" ) alphanum
-var TopLabel = c.Named("toplabel", c.Seq(c.ALPHA, c.Star(c.Seq(c.Star(c.Lit("-")), Alphanum))))
+var TopLabel = grammar.MustRule("toplabel")
 
 // DomainName matches a domain name (RFC 3966 §3):
 //
 //	domainname = *( domainlabel "." ) toplabel [ "." ]
-//
-// As a PEG, the repetition takes a label and its "." only when a label
-// follows, so that the last one is left to toplabel.
-var DomainName = c.Named("domainname", c.Seq(
-	c.Star(c.Seq(DomainLabel, c.Lit("."), c.Peek(Alphanum))), TopLabel, c.Opt(c.Lit("."))))
+var DomainName = grammar.MustRule("domainname")
 
 // Descriptor matches what a phone-context holds (RFC 3966 §3):
 //
 //	descriptor = domainname / global-number-digits
-var Descriptor = c.Named("descriptor", c.Alt(DomainName, GlobalNumberDigits))
+var Descriptor = grammar.MustRule("descriptor")
 
 // Context matches the phone-context parameter (RFC 3966 §3):
 //
 //	context = ";phone-context=" descriptor
-var Context = c.Named("context", c.Seq(c.LitFold(";phone-context="), Descriptor))
+var Context = grammar.MustRule("context")
 
 // Extension matches the ext parameter (RFC 3966 §3):
 //
 //	extension = ";ext=" 1*phonedigit
-var Extension = c.Named("extension", c.Seq(c.LitFold(";ext="), c.Plus(PhoneDigit)))
+var Extension = grammar.MustRule("extension")
 
-// uricSet is uric of RFC 3966 §3 (reserved / unreserved of RFC 2396) as a
-// subaddress may hold it in a URI: less ";", which would take in the
-// parameters, and "?", which starts a query (RFC 3986 §3.4).
-var uricSet = c.UnreservedSet.Union(c.Chars("/:@&=+$,!*'()"))
-
-// ISDNSubaddress matches the isub parameter (RFC 3966 §3, uric as uricSet
-// says):
+// ISDNSubaddress matches the isub parameter (RFC 3966 §3), its uric being
+// RFC 2396's (reserved / unreserved / pct-encoded), ";" and "?" included:
 //
 //	isdn-subaddress = ";isub=" 1*uric
-var ISDNSubaddress = c.Named("isdn-subaddress", c.Seq(c.LitFold(";isub="),
-	c.Plus(c.Alt(c.Class(uricSet), c.PctEncoded))))
+var ISDNSubaddress = grammar.MustRule("isdn-subaddress")
 
 // PName matches a parameter name (RFC 3966 §3):
 //
 //	pname = 1*( alphanum / "-" )
-var PName = c.Named("pname", c.Plus(c.Alt(Alphanum, c.Lit("-"))))
+var PName = grammar.MustRule("pname")
 
-// PValue matches a parameter value (RFC 3966 §3, without "[" and "]").
-// Its unreserved is RFC 2396's, whose mark holds "!", "*", "'", "(" and ")":
+// PValue matches a parameter value (RFC 3966 §3), its unreserved being
+// RFC 2396's, whose mark holds "!", "*", "'", "(" and ")":
 //
 //	pvalue = 1*paramchar
 //	paramchar = param-unreserved / unreserved / pct-encoded
 //	param-unreserved = "[" / "]" / "/" / ":" / "&" / "+" / "$"
-var PValue = c.Named("pvalue", c.Plus(c.Alt(c.Class(c.UnreservedSet.Union(c.Chars("/:&+$!*'()"))), c.PctEncoded)))
+var PValue = grammar.MustRule("pvalue")
 
-// Parameter matches a parameter other than isub, ext and phone-context,
-// whose names it leaves to their own rules (RFC 3966 §3):
+// Parameter matches a parameter (RFC 3966 §3), of any name:
 //
-//	parameter = ";" pname [ "=" pvalue ]
-var Parameter = c.Named("parameter", c.Seq(c.Lit(";"),
-	otherName, PName, c.Opt(c.Seq(c.Lit("="), PValue))))
-
-// otherName is what Parameter expects before its pname: not one of the
-// names that have a rule of their own.
-var otherName = c.Named("pname other than isub, ext or phone-context", c.Not(c.Seq(
-	c.Alt(c.LitFold("isub"), c.LitFold("ext"), c.LitFold("phone-context")), c.Not(c.Alt(Alphanum, c.Lit("-"))))))
+//	parameter = ";" pname ["=" pvalue ]
+var Parameter = grammar.MustRule("parameter")
 
 // Par matches a parameter of a number (RFC 3966 §3):
 //
 //	par = parameter / extension / isdn-subaddress
-var Par = c.Named("par", c.Alt(ISDNSubaddress, Extension, Parameter))
+var Par = grammar.MustRule("par")
 
 // GlobalNumber matches a global number and its parameters (RFC 3966 §3):
 //
 //	global-number = global-number-digits *par
-var GlobalNumber = c.Named("global-number", c.Seq(GlobalNumberDigits, c.Star(Par)))
+var GlobalNumber = grammar.MustRule("global-number")
 
 // LocalNumber matches a local number and its parameters (RFC 3966 §3):
 //
 //	local-number = local-number-digits *par context *par
-var LocalNumber = c.Named("local-number", c.Seq(LocalNumberDigits, c.Star(Par), Context, c.Star(Par)))
+var LocalNumber = grammar.MustRule("local-number")
 
 // TelephoneSubscriber matches what follows "tel:" (RFC 3966 §3):
 //
 //	telephone-subscriber = global-number / local-number
-var TelephoneSubscriber = c.Named("telephone-subscriber", c.Alt(GlobalNumber, LocalNumber))
+var TelephoneSubscriber = grammar.MustRule("telephone-subscriber")
 
-// TelephoneURI matches a tel URI (RFC 3966 §3); "tel:" is case-insensitive:
+// TelephoneURI matches a tel URI (RFC 3966 §3); "tel:" is case-insensitive,
+// as every quoted string of ABNF is:
 //
 //	telephone-uri = "tel:" telephone-subscriber
-var TelephoneURI = c.Named("telephone-uri", c.Seq(c.LitFold("tel:"), TelephoneSubscriber))
+var TelephoneURI = grammar.MustRule("telephone-uri")
 
 // Param is a parameter other than isub, ext and phone-context, as written.
 type Param struct {
@@ -177,7 +169,8 @@ type Param struct {
 type Tel struct {
 	Number  string  // global-number-digits ("+" first) or local-number-digits
 	ISub    string  // the ISDN subaddress, "" when there is none (it cannot be empty)
-	Ext     string  // the extension, "" when there is none (it cannot be empty)
+	Ext     string  // the extension: "" when there is none, or when it is empty (HasExt)
+	HasExt  bool    // whether there is an extension: RFC 3966 §3 allows ";ext=" with no digit
 	Context string  // the phone-context of a local number: a domain name or a global number
 	Params  []Param // the other parameters, in order
 }
@@ -186,16 +179,11 @@ type Tel struct {
 func (t Tel) IsGlobal() bool { return strings.HasPrefix(t.Number, "+") }
 
 // Digits returns the number without its visual separators (RFC 3966
-// §5.1.1), "+" kept and "%23" written "#": the digits to dial.
+// §5.1.1), "+" kept: the digits to dial.
 func (t Tel) Digits() string {
 	var b strings.Builder
 	for i := 0; i < len(t.Number); i++ {
-		switch ch := t.Number[i]; {
-		case strings.IndexByte("-.()", ch) >= 0:
-		case strings.HasPrefix(t.Number[i:], "%23"):
-			b.WriteByte('#')
-			i += 2
-		default:
+		if ch := t.Number[i]; strings.IndexByte("-.()", ch) < 0 {
 			b.WriteByte(ch)
 		}
 	}
@@ -203,7 +191,7 @@ func (t Tel) Digits() string {
 }
 
 // Errors under a *ParseError for a tel URI that its grammar accepts but
-// RFC 3966 §3 does not.
+// RFC 3966 does not, or that Parse cannot read without ambiguity.
 var (
 	ErrRepeated = errors.New("parameter given twice")
 	ErrOrder    = errors.New("parameter out of order: isub or ext first, then phone-context, then the others by name")
@@ -211,6 +199,10 @@ var (
 	// number, which has none (RFC 3966 §5.1.4): a local number was probably
 	// meant, or the context belongs to no number.
 	ErrGlobalContext = errors.New("a global number takes no phone-context")
+	// ErrSemicolon is the error of a ";" that starts no parameter, which
+	// the grammar allows only inside an ISDN subaddress (its uric holds
+	// ";"): write it "%3B" there.
+	ErrSemicolon = errors.New(`";" starts no parameter (in a subaddress, write it "%3B")`)
 )
 
 // ParseError is the error of Parse.
@@ -242,57 +234,70 @@ func (e *ParseError) Unwrap() error { return e.Err }
 
 // Parse parses s as a tel URI (RFC 3966).
 func Parse(s string) (Tel, error) {
-	n, err := TelephoneURI.Tree(s, "global-number-digits", "local-number-digits",
-		"isdn-subaddress", "extension", "descriptor", "parameter", "pname", "pvalue")
-	if err != nil {
-		var se *c.SyntaxError
-		errors.As(err, &se)
-		if o := se.Offset; o > 0 && len(s) > 4 && s[4] == '+' && s[o-1] == ';' &&
-			len(s)-o >= len("phone-context=") && strings.EqualFold(s[o:o+len("phone-context=")], "phone-context=") {
-			return Tel{}, &ParseError{Input: s, Offset: o - 1, Err: ErrGlobalContext}
-		}
+	if !TelephoneURI.Match(s) {
+		se := TelephoneURI.Explain(s)
 		return Tel{}, &ParseError{Input: s, Offset: se.Offset, Err: se}
 	}
-	var t Tel
+	// The URI matches: its number runs to the first ";" (no digit rule
+	// holds one), and each parameter from a ";" to the next is read by the
+	// rule of its kind.
+	i := strings.IndexByte(s, ';')
+	if i < 0 {
+		i = len(s)
+	}
+	t := Tel{Number: s[len("tel:"):i]}
 	rank, last := 0, "" // the rank of the last parameter (isub and ext 0, context 1, others 2), the last name
-	for _, part := range n.Children {
-		r, at, name := 0, part.Start, ""
-		switch part.Name {
-		case "global-number-digits", "local-number-digits":
-			t.Number = part.Text
-			continue
-		case "isdn-subaddress", "extension":
-			p, prefix := &t.ISub, len(";isub=")
-			if part.Name == "extension" {
-				p, prefix = &t.Ext, len(";ext=")
+	for at := i; at < len(s); {
+		end := strings.IndexByte(s[at+1:], ';')
+		if end < 0 {
+			end = len(s)
+		} else {
+			end += at + 1
+		}
+		piece := s[at:end]
+		name, value, hasValue := strings.Cut(piece[1:], "=")
+		r := 2
+		var p *string
+		var rule *c.Rule
+		switch strings.ToLower(name) {
+		case "isub":
+			r, p, rule = 0, &t.ISub, ISDNSubaddress
+		case "ext":
+			if t.HasExt {
+				return Tel{}, &ParseError{Input: s, Offset: at, Err: ErrRepeated}
+			}
+			r, p, rule, t.HasExt = 0, &t.Ext, Extension, true
+		case "phone-context":
+			r, p, rule = 1, &t.Context, Context
+		default:
+			if !Parameter.Match(piece) {
+				return Tel{}, &ParseError{Input: s, Offset: at, Err: ErrSemicolon}
+			}
+			for _, q := range t.Params {
+				if strings.EqualFold(q.Name, name) {
+					return Tel{}, &ParseError{Input: s, Offset: at, Err: ErrRepeated}
+				}
+			}
+			t.Params = append(t.Params, Param{Name: name, Value: value, HasValue: hasValue})
+		}
+		if rule != nil {
+			if se := rule.Explain(piece); se != nil {
+				se.Input, se.Offset = s, at+se.Offset
+				return Tel{}, &ParseError{Input: s, Offset: se.Offset, Err: se}
 			}
 			if *p != "" {
 				return Tel{}, &ParseError{Input: s, Offset: at, Err: ErrRepeated}
 			}
-			*p = part.Text[prefix:]
-		case "descriptor":
-			r, at = 1, at-len(";phone-context=")
-			if t.Context != "" {
-				return Tel{}, &ParseError{Input: s, Offset: at, Err: ErrRepeated}
+			if r == 1 && t.IsGlobal() {
+				return Tel{}, &ParseError{Input: s, Offset: at, Err: ErrGlobalContext}
 			}
-			t.Context = part.Text
-		case "parameter":
-			p := Param{Name: part.Child("pname").Text}
-			if v := part.Child("pvalue"); v != nil {
-				p.Value, p.HasValue = v.Text, true
-			}
-			r, name = 2, strings.ToLower(p.Name)
-			for _, q := range t.Params {
-				if strings.EqualFold(q.Name, p.Name) {
-					return Tel{}, &ParseError{Input: s, Offset: at, Err: ErrRepeated}
-				}
-			}
-			t.Params = append(t.Params, p)
+			*p = value
 		}
-		if r < rank || r == 2 && name < last {
+		if r < rank || r == 2 && strings.ToLower(name) < last {
 			return Tel{}, &ParseError{Input: s, Offset: at, Err: ErrOrder}
 		}
-		rank, last = r, name
+		rank, last = r, strings.ToLower(name)
+		at = end
 	}
 	return t, nil
 }
@@ -305,7 +310,7 @@ func (t Tel) String() string {
 	if t.ISub != "" {
 		b.WriteString(";isub=" + t.ISub)
 	}
-	if t.Ext != "" {
+	if t.Ext != "" || t.HasExt {
 		b.WriteString(";ext=" + t.Ext)
 	}
 	if t.Context != "" {

@@ -1,81 +1,84 @@
-// Package urn parses Uniform Resource Names by RFC 8141 with a grammar built
-// from the exported RFC 3986 rules of the combinator package, and compares
-// them by the URN equivalence rules of RFC 8141 §3.1.
+// Package urn parses Uniform Resource Names by RFC 8141, with the grammar of
+// its §2 compiled from the ABNF as the RFC prints it (urn.abnf, by package
+// combinator/abnf, with RFC 3986's pchar and fragment), and compares them by
+// the URN equivalence rules of RFC 8141 §3.1.
 //
 //	u, err := urn.Parse("urn:example:a123,z456?+abc?=xyz#789")
 //	// u.NID == "example", u.NSS == "a123,z456", u.RComponent == "abc", ...
 //	same, err := urn.Equivalent("URN:EXAMPLE:a123%2cz456", "urn:example:a123%2Cz456") // true
 //
 // The rules are exported, so that a namespace's own grammar can be written
-// over NSS, or a URN embedded in a larger grammar.
+// over NSS, or a URN embedded in a larger grammar (abnf.Import).
 package urn
 
 import (
-	"errors"
+	_ "embed"
 	"strings"
 
 	c "github.com/seed42851778/rfc3986/combinator"
+	"github.com/seed42851778/rfc3986/combinator/abnf"
 )
+
+//go:embed urn.abnf
+var grammarText string
+
+// grammar is RFC 8141 §2's ABNF, compiled from urn.abnf as the RFC prints it.
+var grammar = func() *abnf.Grammar {
+	g, err := abnf.ParseWith(grammarText, abnf.RFC3986())
+	if err != nil {
+		panic("urn: urn.abnf: " + err.Error())
+	}
+	return g
+}()
 
 // Alphanum matches one letter or digit (RFC 8141 §2):
 //
 //	alphanum = ALPHA / DIGIT
-var Alphanum = c.Named("alphanum", c.Alt(c.ALPHA, c.DIGIT))
-
-// ldh is alphanum / "-" (RFC 8141 §2).
-var ldh = c.Named("ldh", c.Alt(Alphanum, c.Lit("-")))
+var Alphanum = grammar.MustRule("alphanum")
 
 // NID matches a namespace identifier (RFC 8141 §2), 2 to 32 characters that
 // start and end with a letter or digit:
 //
 //	NID = (alphanum) 0*30(ldh) (alphanum)
-//
-// As a PEG, the middle repetition would take the last alphanum too; it takes
-// an ldh only when another one follows, which is the same language.
-var NID = c.Named("NID", c.Seq(Alphanum, c.Rep(0, 30, c.Seq(ldh, c.Peek(ldh))), Alphanum))
+//	ldh = alphanum / "-"
+var NID = grammar.MustRule("NID")
 
 // NSS matches a namespace specific string (RFC 8141 §2):
 //
 //	NSS = pchar *(pchar / "/")
-var NSS = c.Named("NSS", c.Seq(c.PChar, c.Star(c.Alt(c.PChar, c.Lit("/")))))
+var NSS = grammar.MustRule("NSS")
 
 // AssignedName matches a URN without its components (RFC 8141 §2); "urn" is
-// case-insensitive:
+// case-insensitive, as every quoted string of ABNF is:
 //
 //	assigned-name = "urn" ":" NID ":" NSS
-var AssignedName = c.Named("assigned-name", c.Seq(c.LitFold("urn"), c.Lit(":"),
-	NID, c.Lit(":"), NSS))
+var AssignedName = grammar.MustRule("assigned-name")
 
 // RComponent matches the r-component, resolution parameters (RFC 8141 §2):
 //
 //	r-component = pchar *( pchar / "/" / "?" )
-//
-// As a PEG it stops before "?=", which starts the q-component (§2.3.1).
-var RComponent = c.Named("r-component", c.Seq(c.PChar, c.Star(c.Seq(c.Not(c.Lit("?=")), c.Alt(c.PChar, c.Lit("/"), c.Lit("?"))))))
+var RComponent = grammar.MustRule("r-component")
 
 // QComponent matches the q-component, query parameters for the resource or
 // its namespace (RFC 8141 §2):
 //
 //	q-component = pchar *( pchar / "/" / "?" )
-var QComponent = c.Named("q-component", c.Seq(c.PChar, c.Star(c.Alt(c.PChar, c.Lit("/"), c.Lit("?")))))
+var QComponent = grammar.MustRule("q-component")
 
 // FComponent matches the f-component, as the fragment of RFC 3986 (RFC 8141 §2):
 //
 //	f-component = fragment
-var FComponent = c.Named("f-component", c.Fragment)
+var FComponent = grammar.MustRule("f-component")
 
 // RQComponents matches the r- and q-components (RFC 8141 §2):
 //
 //	rq-components = [ "?+" r-component ] [ "?=" q-component ]
-var RQComponents = c.Named("rq-components", c.Seq(
-	c.Opt(c.Seq(c.Lit("?+"), RComponent)),
-	c.Opt(c.Seq(c.Lit("?="), QComponent))))
+var RQComponents = grammar.MustRule("rq-components")
 
 // NameString matches a whole URN (RFC 8141 §2):
 //
 //	namestring = assigned-name [ rq-components ] [ "#" f-component ]
-var NameString = c.Named("namestring", c.Seq(AssignedName, RQComponents,
-	c.Opt(c.Seq(c.Lit("#"), FComponent))))
+var NameString = grammar.MustRule("namestring")
 
 // URN is a parsed URN. Its parts are as written, still percent-encoded.
 type URN struct {
@@ -98,7 +101,7 @@ type ParseError struct {
 
 // Error returns a message such as
 //
-//	urn: invalid character ':' at offset 5 in NID: expected alphanum
+//	urn: invalid character ':' at offset 5 in namestring: expected ldh or alphanum
 func (e *ParseError) Error() string {
 	in := e.Err.In
 	if in == "" {
@@ -111,31 +114,60 @@ func (e *ParseError) Error() string {
 // Unwrap returns the *combinator.SyntaxError.
 func (e *ParseError) Unwrap() error { return e.Err }
 
-// Parse parses s as a URN (RFC 8141 §2, namestring). Its parts are the
-// named rules of the grammar's tree (combinator's Rule.Tree).
+// Parse parses s as a URN (RFC 8141 §2, namestring). Once s matches, its
+// parts are the longest matches of the grammar's own rules, in order: no
+// rule of a part matches the character that ends it (":" after the NID;
+// "?" or "#" after the NSS; "#" after the components).
+//
+// The ABNF lets an r-component hold "?=", which would then start no
+// q-component: "?+r?=q" is an r-component "r?=q" as well as "r" and a
+// q-component "q". Parse reads the second way, as RFC 8141 §2.3 describes
+// the components, each introduced by its own "?+" or "?=": an r-component
+// ends at its first "?=" that leaves an r-component before it and a
+// q-component after it.
 func Parse(s string) (URN, error) {
-	n, err := NameString.Tree(s, "NID", "NSS", "r-component", "q-component", "f-component")
-	if err != nil {
-		var se *c.SyntaxError
-		errors.As(err, &se)
+	if !NameString.Match(s) {
+		se := NameString.Explain(s)
 		return URN{}, &ParseError{Input: s, Offset: se.Offset, Err: se}
 	}
+	// Rule.Tree would give the same parts, at the cost of a derivation
+	// search over the whole input; the longest matches are one pass.
 	u := URN{prefix: s[:3]}
-	for _, part := range n.Children {
-		switch part.Name {
-		case "NID":
-			u.NID = part.Text
-		case "NSS":
-			u.NSS = part.Text
-		case "r-component":
-			u.RComponent = part.Text
-		case "q-component":
-			u.QComponent = part.Text
-		case "f-component":
-			u.FComponent, u.HasFragment = part.Text, true
-		}
+	i := len("urn:")
+	e := NID.MatchAt(s, i)
+	u.NID, i = s[i:e], e+1
+	e = NSS.MatchAt(s, i)
+	u.NSS, i = s[i:e], e
+	if strings.HasPrefix(s[i:], "?+") {
+		e = RComponent.MatchAt(s, i+2)
+		u.RComponent, i = s[i+2:e], e
+	}
+	if strings.HasPrefix(s[i:], "?=") {
+		e = QComponent.MatchAt(s, i+2)
+		u.QComponent, i = s[i+2:e], e
+	} else {
+		u.RComponent, u.QComponent = splitRQ(u.RComponent)
+	}
+	if i < len(s) {
+		u.FComponent, u.HasFragment = s[i+1:], true
 	}
 	return u, nil
+}
+
+// splitRQ splits the text of an r-component at its first "?=" that leaves
+// an r-component before it and a q-component after it, if any.
+func splitRQ(r string) (string, string) {
+	for i := 0; ; {
+		k := strings.Index(r[i:], "?=")
+		if k < 0 {
+			return r, ""
+		}
+		i += k
+		if RComponent.Match(r[:i]) && QComponent.Match(r[i+2:]) {
+			return r[:i], r[i+2:]
+		}
+		i++
+	}
 }
 
 // String returns the URN as text: "urn:" NID ":" NSS and the components that

@@ -29,6 +29,13 @@ func TestParse(t *testing.T) {
 		{"urn:example:weather?=op=map&lat=39.56&lon=-104.85&datetime=1969-07-21T02:56:15Z",
 			URN{NID: "example", NSS: "weather", QComponent: "op=map&lat=39.56&lon=-104.85&datetime=1969-07-21T02:56:15Z"}},
 		{"urn:example:a?+r?x?=q?+y#", URN{NID: "example", NSS: "a", RComponent: "r?x", QComponent: "q?+y", HasFragment: true}},
+		// The ABNF's r-component may hold "?=": "?=" ends it where a
+		// q-component follows (RFC 8141 §2.3), and only there.
+		{"urn:ab:x?+r?=?y", URN{NID: "ab", NSS: "x", RComponent: "r?=?y"}},
+		{"urn:ab:x?+r?=?y?=z", URN{NID: "ab", NSS: "x", RComponent: "r?=?y", QComponent: "z"}},
+		// NID = (alphanum) 0*30(ldh) (alphanum): read as a PEG, 0*30(ldh)
+		// would take the last alphanum; the ABNF leaves it (RFC 8141 §2).
+		{"urn:a1:b", URN{NID: "a1", NSS: "b"}},
 		// NID lengths: 2 and 32 characters, "-" inside.
 		{"urn:ab:x", URN{NID: "ab", NSS: "x"}},
 		{"urn:" + strings.Repeat("a", 32) + ":x", URN{NID: strings.Repeat("a", 32), NSS: "x"}},
@@ -152,6 +159,13 @@ func FuzzParse(f *testing.F) {
 		if u.String() != s {
 			t.Fatalf("Parse(%q).String() = %q", s, u.String())
 		}
+		// Each part is a match of its rule of RFC 8141 §2.
+		if !NID.Match(u.NID) || !NSS.Match(u.NSS) ||
+			u.RComponent != "" && !RComponent.Match(u.RComponent) ||
+			u.QComponent != "" && !QComponent.Match(u.QComponent) ||
+			u.HasFragment && !FComponent.Match(u.FComponent) {
+			t.Fatalf("Parse(%q) = %+v: a part its rule refuses", s, u)
+		}
 		if _, err := uri.Parse(s); err != nil {
 			t.Fatalf("URN %q is not a URI: %v", s, err)
 		}
@@ -176,7 +190,7 @@ func ExampleParse() {
 	fmt.Println(err)
 	// Output:
 	// example weather CCResolve:cc=uk op=map top
-	// urn: invalid character ':' at offset 5 in NID: expected ldh or alphanum
+	// urn: invalid character ':' at offset 5 in namestring: expected ldh or alphanum
 }
 
 func ExampleEquivalent() {
