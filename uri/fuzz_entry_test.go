@@ -236,7 +236,8 @@ func FuzzEncodedOffset(f *testing.F) {
 }
 
 // fuzzSchemePrefix starts every scheme name FuzzRegisterScheme registers, so
-// that the rules it adds to the process-wide registry meet no other test.
+// that the rules it adds to the process-wide registry, for the time of one
+// input, meet no other test's.
 const fuzzSchemePrefix = "fuzz-reg-"
 
 // swapASCIICase returns s with its ASCII letters in the other case.
@@ -283,7 +284,7 @@ func FuzzRegisterScheme(f *testing.F) {
 	f.Fuzz(func(t *testing.T, name, defaultPort string, slash bool, port string) {
 		name = fuzzSchemePrefix + name
 		rule := SchemeRule{DefaultPort: defaultPort, EmptyPathIsSlash: slash}
-		RegisterScheme(name, rule)
+		registerSchemeForTest(t, name, rule) // the registry is as it was after each input
 		for _, n := range []string{name, swapASCIICase(name), strings.ToLower(name)} {
 			if got, ok := LookupScheme(n); !ok || got != rule {
 				t.Fatalf("RegisterScheme(%q, %+v); LookupScheme(%q) = %+v, %v", name, rule, n, got, ok)
