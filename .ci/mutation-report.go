@@ -26,8 +26,10 @@
 //	go run .ci/mutation-report.go [-efficacy 95] [-mcover 95] [-partial]
 //		[-equivalent .ci/mutation-equivalent.txt] [PKG=]report.json...
 //
-// A report's package is PKG when given, else the report's file name without
-// ".json". With -partial (reports of runs restricted to some files), an
+// A report's package is PKG when given (a directory from the module root:
+// "uri", "combinator/codegen"), else the report's file name without
+// ".json", a "_" in it read as "/" (.ci/mutation writes the report of
+// combinator/codegen to combinator_codegen.json). With -partial (reports of runs restricted to some files), an
 // entry of a file no report names is not checked.
 package main
 
@@ -236,7 +238,7 @@ func main() {
 		pkg, path, ok := strings.Cut(arg, "=")
 		if !ok {
 			path = arg
-			pkg = strings.TrimSuffix(filepath.Base(path), ".json")
+			pkg = strings.ReplaceAll(strings.TrimSuffix(filepath.Base(path), ".json"), "_", "/")
 		}
 		data, err := os.ReadFile(path)
 		if err != nil {
@@ -371,7 +373,7 @@ func main() {
 	}
 
 	for _, e := range list {
-		pkg, _, _ := strings.Cut(e.file, "/")
+		pkg := filepath.ToSlash(filepath.Dir(e.file)) // "combinator/codegen" for combinator/codegen/gen.go
 		if e.seen || !reported[pkg] || *partial && !reported[e.file] {
 			continue
 		}

@@ -262,6 +262,42 @@ func TestParseRepairedFragmentFirst(t *testing.T) {
 	}
 }
 
+// checkRepairedTo fails unless ParseRepaired(in) gives the URI want with
+// the repairs reps.
+func checkRepairedTo(t *testing.T, in, want string, reps []uri.Repair) {
+	t.Helper()
+	u, got, err := uri.ParseRepaired(in)
+	if err != nil || u.String() != want {
+		t.Errorf("uri.ParseRepaired(%q) = %q, %v; want %q", in, u, err, want)
+		return
+	}
+	if d := cmp.Diff(reps, got); d != "" {
+		t.Errorf("uri.ParseRepaired(%q) repairs (-want +got):\n%s", in, d)
+	}
+}
+
+// TestParseRepairedIPLiteralHost: an IP literal host (§3.2.2) stands as it
+// is, its ":"s are the address's, and the port is what follows its "]";
+// the rest of the reference is repaired around it as after any host.
+func TestParseRepairedIPLiteralHost(t *testing.T) {
+	checkRepairedTo(t, "http://[::1]:8080/a b", "http://[::1]:8080/a%20b", []uri.Repair{{Offset: 19, Old: " ", New: "%20"}})
+	checkRepairedTo(t, "http://[2001:db8::7]/c=GB?one two", "http://[2001:db8::7]/c=GB?one%20two", []uri.Repair{{Offset: 29, Old: " ", New: "%20"}})
+	checkRepairedTo(t, "//[v1.x]:1/ü", "//[v1.x]:1/%C3%BC", []uri.Repair{{Offset: 11, Old: "ü", New: "%C3%BC"}})
+	checkRepairedTo(t, "http://u@[::1]/ x", "http://u@[::1]/%20x", []uri.Repair{{Offset: 15, Old: " ", New: "%20"}})
+}
+
+// TestParseRepairedQuestionMarkInFragment: a "?" after the first "#" is
+// fragment data (§3.5: the fragment runs to the end), so the path ends at
+// the "#" and no query begins: the bytes of the path, its second one
+// included, are repaired by the path's rules, and those after the "#" by the
+// fragment's.
+func TestParseRepairedQuestionMarkInFragment(t *testing.T) {
+	checkRepairedTo(t, "http://h/ x#y?z w", "http://h/%20x#y?z%20w",
+		[]uri.Repair{{Offset: 9, Old: " ", New: "%20"}, {Offset: 15, Old: " ", New: "%20"}})
+	checkRepairedTo(t, "/ x#?", "/%20x#?", []uri.Repair{{Offset: 1, Old: " ", New: "%20"}})
+	checkRepairedTo(t, "a^#b?c", "a%5E#b?c", []uri.Repair{{Offset: 1, Old: "^", New: "%5E"}})
+}
+
 func TestRepairString(t *testing.T) {
 	got := uri.Repair{Offset: 19, Old: " ", New: "%20"}.String()
 	if want := `offset 19: " " → "%20"`; got != want {
