@@ -40,9 +40,9 @@ func (e *ReadingError) Error() string {
 // Is reports whether target is ErrInvalid.
 func (e *ReadingError) Is(target error) bool { return target == ErrInvalid }
 
-// webSchemes are the special schemes of the URL Standard whose URLs always
-// have a host ("file" is special too, with hosts of its own: see
-// checkWebReading).
+// webScheme reports whether scheme (in any case) is a special scheme of the
+// URL Standard whose URLs always have a host ("file" is special too, with
+// hosts of its own: see checkWebReading).
 func webScheme(scheme string) bool {
 	switch strings.ToLower(scheme) {
 	case "http", "https", "ws", "wss", "ftp":
@@ -57,9 +57,10 @@ func webScheme(scheme string) bool {
 // once repaired. host is the host of the repaired URI; parsed is false when
 // the repaired text does not parse, and then only the shape of the authority
 // is looked at (a "\" in it is an error of RFC 3986 too, but the reason to
-// give is the browsers' reading). A relative reference is read as browsers read it against an
-// http or https base, the base of nearly every href. Non-special schemes
-// agree: the URL Standard reads their authority where RFC 3986 does.
+// give is the browsers' reading). A relative reference is read as browsers
+// read it against an http or https base, the base of nearly every href.
+// Non-special schemes agree: the URL Standard reads their authority where
+// RFC 3986 does.
 func checkWebReading(s string, cl *cleaned, host string, parsed bool) *ReadingError {
 	t := cl.t
 	fail := func(i int, comp, reason string) *ReadingError {
