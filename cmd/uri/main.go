@@ -95,6 +95,14 @@ func (e env) shown(s string, err error) (string, error) {
 		}
 		return s, nil
 	}
+	var re *uri.ReadingError
+	if _, _, ok := errtext.URIPassword(s); ok && !e.reveal && errors.As(err, &re) {
+		// A ReadingError quotes nothing of the input: only its Input and
+		// Offset are to be shown without the password.
+		cp := *re
+		cp.Input, cp.Offset = errtext.RedactURI(s, re.Offset)
+		return cp.Input, &cp
+	}
 	var pe *uri.ParseError
 	if lo, hi, ok := errtext.URIPassword(s); ok && !e.reveal && errors.As(err, &pe) {
 		cp := *pe

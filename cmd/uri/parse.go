@@ -435,9 +435,12 @@ func writeJSON(w io.Writer, s string, u uri.URI, reps []uri.Repair, err error) {
 		}
 	}
 	var pe *uri.ParseError
+	var re *uri.ReadingError
 	switch {
 	case errors.As(err, &pe):
 		j.Error = &jsonError{Message: err.Error(), Offset: pe.Offset, Component: pe.Component, Expected: pe.Expected, Hint: pe.Hint}
+	case errors.As(err, &re):
+		j.Error = &jsonError{Message: err.Error(), Offset: re.Offset, Component: re.Component, Hint: re.Reason}
 	case err != nil:
 		j.Error = &jsonError{Message: err.Error()}
 	default:
