@@ -8,19 +8,9 @@ import (
 	"github.com/seed42851778/rfc3986/properties"
 )
 
-// componentBySplit names the component that offset off of s falls in when s
-// is read as rule, as componentAt's doc defines it, from an independent
-// split: properties.Split, the regular expression of RFC 3986 Appendix B.
-// A URI-reference whose Appendix B scheme is no scheme (§3.1), and a
-// relative-ref, are split as a relative reference: "x:" + s, whose scheme
-// group takes the "x" and is then dropped. An offset at the end of a
-// component belongs to the one that would go on there.
-func componentBySplit(s string, off int, rule topRule) string {
-	return splitOf(s).component(off, rule)
-}
-
-// split is a text with its two Appendix B splits, as s and as "x:" + s,
-// made once for all the offsets checkComponentAt asks about.
+// split is a text with its two splits by properties.Split, the regular
+// expression of RFC 3986 Appendix B, an independent reading: as s, and as
+// "x:" + s, made once for all the offsets checkComponentAt asks about.
 type split struct {
 	s        string
 	c, asRel properties.Components
@@ -30,6 +20,12 @@ func splitOf(s string) split {
 	return split{s: s, c: properties.Split(s), asRel: properties.Split("x:" + s)}
 }
 
+// component names the component that offset off of the text falls in when
+// it is read as rule, as componentAt's doc defines it. A URI-reference whose
+// Appendix B scheme is no scheme (§3.1), and a relative-ref, are split as a
+// relative reference: "x:" + s, whose scheme group takes the "x" and is then
+// dropped. An offset at the end of a component belongs to the one that
+// would go on there.
 func (sp split) component(off int, rule topRule) string {
 	c := sp.c
 	switch {
@@ -113,7 +109,7 @@ func authorityPartByRFC(a string, off int) string {
 // topRules are the four top rules of RFC 3986.
 var topRules = []topRule{ruleURIReference, ruleURI, ruleAbsoluteURI, ruleRelativeRef}
 
-// checkComponentAt checks componentAt against componentBySplit on s at
+// checkComponentAt checks componentAt against split.component on s at
 // every offset, for the four top rules.
 func checkComponentAt(t *testing.T, s string) {
 	t.Helper()
