@@ -8,28 +8,19 @@ import (
 	"testing"
 
 	c "github.com/seed42851778/rfc3986/combinator"
+	"github.com/seed42851778/rfc3986/internal/ruletest"
 )
 
 // fuzzSeeds are the RFC's examples and inputs that have tripped parsers.
-var fuzzSeeds = []string{
+var fuzzSeeds = slices.Concat(ruletest.Examples, ruletest.ComponentExamples, []string{
 	"", "s:", "s:?", "s:?#", "s:#", "//@h", "//h:", "//", "///", "?", "#", "s://", "s:///",
-	"ftp://ftp.is.co.za/rfc/rfc1808.txt",
-	"http://www.ietf.org/rfc/rfc2396.txt",
-	"ldap://[2001:db8::7]/c=GB?objectClass?one",
-	"mailto:John.Doe@example.com",
-	"news:comp.infosystems.www.servers.unix",
-	"tel:+1-816-555-1212",
-	"telnet://192.0.2.16:80/",
-	"urn:oasis:names:specification:docbook:dtd:xml:4.1.2",
-	"foo://example.com:8042/over/there?name=ferret#nose",
-	"urn:example:animal:ferret:nose",
 	"http://a/b/c/d;p?q", "g:h", "../../g", "g;x=1/../y", "g#s/../x", "./a:b",
 	"//1.2.3.4", "//1.2.3.256", "//01.2.3.4", "//[::1]", "//[v1.x]", "//[V1.x]",
 	"//[::ffff:1.2.3.4]", "//[1:2:3:4:5:6:7:8]", "//[1:2:3:4:5:6:7:8:9]", "//[::1%25en0]",
 	"http://a b", "%zz", "%4", "1a:b", "http://[::1/", "a:b#c#d", "http://h:8x/", "http://h:8x@h/",
 	"//u:p@h:99999999999999999999/", "a:b:c", "a/b:c", "\xff", "\x00", "s:\x80", "é:x",
 	"//h/%2F%2f", "s:%", "//[", "//]", "//@@", "//h::", "[::1]", "s:[::1]",
-}
+})
 
 func fuzzParse(f *testing.F, parse func(string) (URI, error), rule *c.Rule) {
 	for _, s := range fuzzSeeds {
