@@ -12,7 +12,8 @@ import (
 // the rule does, without the interpreter: here port = *DIGIT, whose fused run
 // becomes a loop over a byte table, eight bytes a step, written out in the
 // matcher with the two helpers matchPortWord and matchPortStop (which the
-// compiler inlines). The example prints the declarations.
+// compiler inlines); the table is the list of the ranges of its set, filled
+// by matchPortTable. The example prints the declarations.
 func ExampleGenerateGo() {
 	src, err := codegen.GenerateGo(c.Port, "ports", "matchPort")
 	if err != nil {
@@ -33,8 +34,13 @@ func ExampleGenerateGo() {
 	// // matchPortStop returns the offset, in the last r of the eight bytes whose
 	// // entries w packs, of the first byte not of the set, or r when all r are.
 	// func matchPortStop(w uint64, r int) int {
-	// // matchPortSetDIGIT is %x30-39: 0xff for a byte of the set.
-	// var matchPortSetDIGIT = [256]uint8{
+	// // matchPortSetDIGIT is %x30-39.
+	// var matchPortSetDIGIT = matchPortTable("09")
+	// // matchPortTable returns the table of a set given by its ranges, pairs of
+	// // bytes, the first and the last of each range: 0xff for a byte of the set, 0
+	// // for any other. It is not inlined: the package's initialisation is then a
+	// // call for each table, not a copy of its loops.
+	// func matchPortTable(ranges string) (t [256]uint8) {
 }
 
 // AddExplain compiles what Rule.ExplainFrom computes: the farthest offset a
@@ -69,6 +75,7 @@ func ExampleGenerator_AddExplain() {
 	// func (d *portDiag) truncate(n int) {
 	// func (d *portDiag) appendLabels(buf []string) []string {
 	// func portRun(in string, root int, d *portDiag) int {
+	// func portTable(ranges string) (t [256]uint8) {
 }
 
 // CapsType and CapsMake store the captures in a form of the target
