@@ -40,13 +40,7 @@ l3:
 	for {
 		for {
 			if len(in)-p < 8 {
-				if n := len(in); n >= 8 {
-					p += genStop(genWord(in[n-8:], &setIRegName), n-p)
-				} else {
-					for uint(p) < uint(len(in)) && setIRegName[in[p]] != 0 {
-						p++
-					}
-				}
+				p = genScan(in, p, &setIRegName)
 				break
 			}
 			if q := in[p:][:8]; setIRegName[q[0]]&setIRegName[q[1]]&setIRegName[q[2]]&setIRegName[q[3]]&setIRegName[q[4]]&setIRegName[q[5]]&setIRegName[q[6]]&setIRegName[q[7]] == 0 {
@@ -92,13 +86,7 @@ func matchIPathAbsolute(in string, pos int) int {
 	for {
 		for {
 			if len(in)-p < 8 {
-				if n := len(in); n >= 8 {
-					p += genStop(genWord(in[n-8:], &setISegment), n-p)
-				} else {
-					for uint(p) < uint(len(in)) && setISegment[in[p]] != 0 {
-						p++
-					}
-				}
+				p = genScan(in, p, &setISegment)
 				break
 			}
 			if q := in[p:][:8]; setISegment[q[0]]&setISegment[q[1]]&setISegment[q[2]]&setISegment[q[3]]&setISegment[q[4]]&setISegment[q[5]]&setISegment[q[6]]&setISegment[q[7]] == 0 {
@@ -128,13 +116,7 @@ func matchIPathAbsolute(in string, pos int) int {
 		for {
 			for {
 				if len(in)-p < 8 {
-					if n := len(in); n >= 8 {
-						p += genStop(genWord(in[n-8:], &setIPathAbempty), n-p)
-					} else {
-						for uint(p) < uint(len(in)) && setIPathAbempty[in[p]] != 0 {
-							p++
-						}
-					}
+					p = genScan(in, p, &setIPathAbempty)
 					break
 				}
 				if q := in[p:][:8]; setIPathAbempty[q[0]]&setIPathAbempty[q[1]]&setIPathAbempty[q[2]]&setIPathAbempty[q[3]]&setIPathAbempty[q[4]]&setIPathAbempty[q[5]]&setIPathAbempty[q[6]]&setIPathAbempty[q[7]] == 0 {
@@ -246,13 +228,7 @@ l6:
 		for {
 			for {
 				if len(in)-p < 8 {
-					if n := len(in); n >= 8 {
-						p += genStop(genWord(in[n-8:], &setIPathAbempty), n-p)
-					} else {
-						for uint(p) < uint(len(in)) && setIPathAbempty[in[p]] != 0 {
-							p++
-						}
-					}
+					p = genScan(in, p, &setIPathAbempty)
 					break
 				}
 				if q := in[p:][:8]; setIPathAbempty[q[0]]&setIPathAbempty[q[1]]&setIPathAbempty[q[2]]&setIPathAbempty[q[3]]&setIPathAbempty[q[4]]&setIPathAbempty[q[5]]&setIPathAbempty[q[6]]&setIPathAbempty[q[7]] == 0 {
@@ -322,13 +298,7 @@ l8:
 	for {
 		for {
 			if len(in)-p < 8 {
-				if n := len(in); n >= 8 {
-					p += genStop(genWord(in[n-8:], &setISegment), n-p)
-				} else {
-					for uint(p) < uint(len(in)) && setISegment[in[p]] != 0 {
-						p++
-					}
-				}
+				p = genScan(in, p, &setISegment)
 				break
 			}
 			if q := in[p:][:8]; setISegment[q[0]]&setISegment[q[1]]&setISegment[q[2]]&setISegment[q[3]]&setISegment[q[4]]&setISegment[q[5]]&setISegment[q[6]]&setISegment[q[7]] == 0 {
@@ -358,13 +328,7 @@ l8:
 		for {
 			for {
 				if len(in)-p < 8 {
-					if n := len(in); n >= 8 {
-						p += genStop(genWord(in[n-8:], &setIPathAbempty), n-p)
-					} else {
-						for uint(p) < uint(len(in)) && setIPathAbempty[in[p]] != 0 {
-							p++
-						}
-					}
+					p = genScan(in, p, &setIPathAbempty)
 					break
 				}
 				if q := in[p:][:8]; setIPathAbempty[q[0]]&setIPathAbempty[q[1]]&setIPathAbempty[q[2]]&setIPathAbempty[q[3]]&setIPathAbempty[q[4]]&setIPathAbempty[q[5]]&setIPathAbempty[q[6]]&setIPathAbempty[q[7]] == 0 {
@@ -444,13 +408,7 @@ func matchIRI(in string, pos int, caps *[8][2]int) int {
 	p++
 	for {
 		if len(in)-p < 8 {
-			if n := len(in); n >= 8 {
-				p += genStop(genWord(in[n-8:], &setScheme), n-p)
-			} else {
-				for uint(p) < uint(len(in)) && setScheme[in[p]] != 0 {
-					p++
-				}
-			}
+			p = genScan(in, p, &setScheme)
 			break
 		}
 		if q := in[p:][:8]; setScheme[q[0]]&setScheme[q[1]]&setScheme[q[2]]&setScheme[q[3]]&setScheme[q[4]]&setScheme[q[5]]&setScheme[q[6]]&setScheme[q[7]] == 0 {
@@ -481,13 +439,7 @@ func matchIRI(in string, pos int, caps *[8][2]int) int {
 	for {
 		for {
 			if len(in)-p < 8 {
-				if n := len(in); n >= 8 {
-					p += genStop(genWord(in[n-8:], &setIQuery), n-p)
-				} else {
-					for uint(p) < uint(len(in)) && setIQuery[in[p]] != 0 {
-						p++
-					}
-				}
+				p = genScan(in, p, &setIQuery)
 				break
 			}
 			if q := in[p:][:8]; setIQuery[q[0]]&setIQuery[q[1]]&setIQuery[q[2]]&setIQuery[q[3]]&setIQuery[q[4]]&setIQuery[q[5]]&setIQuery[q[6]]&setIQuery[q[7]] == 0 {
@@ -529,13 +481,7 @@ l2:
 	for {
 		for {
 			if len(in)-p < 8 {
-				if n := len(in); n >= 8 {
-					p += genStop(genWord(in[n-8:], &setIQuery), n-p)
-				} else {
-					for uint(p) < uint(len(in)) && setIQuery[in[p]] != 0 {
-						p++
-					}
-				}
+				p = genScan(in, p, &setIQuery)
 				break
 			}
 			if q := in[p:][:8]; setIQuery[q[0]]&setIQuery[q[1]]&setIQuery[q[2]]&setIQuery[q[3]]&setIQuery[q[4]]&setIQuery[q[5]]&setIQuery[q[6]]&setIQuery[q[7]] == 0 {
@@ -590,13 +536,7 @@ func matchAbsoluteIRI(in string, pos int, caps *[8][2]int) int {
 	p++
 	for {
 		if len(in)-p < 8 {
-			if n := len(in); n >= 8 {
-				p += genStop(genWord(in[n-8:], &setScheme), n-p)
-			} else {
-				for uint(p) < uint(len(in)) && setScheme[in[p]] != 0 {
-					p++
-				}
-			}
+			p = genScan(in, p, &setScheme)
 			break
 		}
 		if q := in[p:][:8]; setScheme[q[0]]&setScheme[q[1]]&setScheme[q[2]]&setScheme[q[3]]&setScheme[q[4]]&setScheme[q[5]]&setScheme[q[6]]&setScheme[q[7]] == 0 {
@@ -628,13 +568,7 @@ func matchAbsoluteIRI(in string, pos int, caps *[8][2]int) int {
 	for {
 		for {
 			if len(in)-p < 8 {
-				if n := len(in); n >= 8 {
-					p += genStop(genWord(in[n-8:], &setIQuery), n-p)
-				} else {
-					for uint(p) < uint(len(in)) && setIQuery[in[p]] != 0 {
-						p++
-					}
-				}
+				p = genScan(in, p, &setIQuery)
 				break
 			}
 			if q := in[p:][:8]; setIQuery[q[0]]&setIQuery[q[1]]&setIQuery[q[2]]&setIQuery[q[3]]&setIQuery[q[4]]&setIQuery[q[5]]&setIQuery[q[6]]&setIQuery[q[7]] == 0 {
@@ -749,13 +683,7 @@ l6:
 		for {
 			for {
 				if len(in)-p < 8 {
-					if n := len(in); n >= 8 {
-						p += genStop(genWord(in[n-8:], &setIPathAbempty), n-p)
-					} else {
-						for uint(p) < uint(len(in)) && setIPathAbempty[in[p]] != 0 {
-							p++
-						}
-					}
+					p = genScan(in, p, &setIPathAbempty)
 					break
 				}
 				if q := in[p:][:8]; setIPathAbempty[q[0]]&setIPathAbempty[q[1]]&setIPathAbempty[q[2]]&setIPathAbempty[q[3]]&setIPathAbempty[q[4]]&setIPathAbempty[q[5]]&setIPathAbempty[q[6]]&setIPathAbempty[q[7]] == 0 {
@@ -825,13 +753,7 @@ l8:
 	for {
 		for {
 			if len(in)-p < 8 {
-				if n := len(in); n >= 8 {
-					p += genStop(genWord(in[n-8:], &setISegmentNZNC), n-p)
-				} else {
-					for uint(p) < uint(len(in)) && setISegmentNZNC[in[p]] != 0 {
-						p++
-					}
-				}
+				p = genScan(in, p, &setISegmentNZNC)
 				break
 			}
 			if q := in[p:][:8]; setISegmentNZNC[q[0]]&setISegmentNZNC[q[1]]&setISegmentNZNC[q[2]]&setISegmentNZNC[q[3]]&setISegmentNZNC[q[4]]&setISegmentNZNC[q[5]]&setISegmentNZNC[q[6]]&setISegmentNZNC[q[7]] == 0 {
@@ -861,13 +783,7 @@ l8:
 		for {
 			for {
 				if len(in)-p < 8 {
-					if n := len(in); n >= 8 {
-						p += genStop(genWord(in[n-8:], &setIPathAbempty), n-p)
-					} else {
-						for uint(p) < uint(len(in)) && setIPathAbempty[in[p]] != 0 {
-							p++
-						}
-					}
+					p = genScan(in, p, &setIPathAbempty)
 					break
 				}
 				if q := in[p:][:8]; setIPathAbempty[q[0]]&setIPathAbempty[q[1]]&setIPathAbempty[q[2]]&setIPathAbempty[q[3]]&setIPathAbempty[q[4]]&setIPathAbempty[q[5]]&setIPathAbempty[q[6]]&setIPathAbempty[q[7]] == 0 {
@@ -955,13 +871,7 @@ func matchIRelativeRef(in string, pos int, caps *[8][2]int) int {
 	for {
 		for {
 			if len(in)-p < 8 {
-				if n := len(in); n >= 8 {
-					p += genStop(genWord(in[n-8:], &setIQuery), n-p)
-				} else {
-					for uint(p) < uint(len(in)) && setIQuery[in[p]] != 0 {
-						p++
-					}
-				}
+				p = genScan(in, p, &setIQuery)
 				break
 			}
 			if q := in[p:][:8]; setIQuery[q[0]]&setIQuery[q[1]]&setIQuery[q[2]]&setIQuery[q[3]]&setIQuery[q[4]]&setIQuery[q[5]]&setIQuery[q[6]]&setIQuery[q[7]] == 0 {
@@ -1003,13 +913,7 @@ l2:
 	for {
 		for {
 			if len(in)-p < 8 {
-				if n := len(in); n >= 8 {
-					p += genStop(genWord(in[n-8:], &setIQuery), n-p)
-				} else {
-					for uint(p) < uint(len(in)) && setIQuery[in[p]] != 0 {
-						p++
-					}
-				}
+				p = genScan(in, p, &setIQuery)
 				break
 			}
 			if q := in[p:][:8]; setIQuery[q[0]]&setIQuery[q[1]]&setIQuery[q[2]]&setIQuery[q[3]]&setIQuery[q[4]]&setIQuery[q[5]]&setIQuery[q[6]]&setIQuery[q[7]] == 0 {
@@ -3176,7 +3080,7 @@ var setIFragmentFirst = genTable("!!$;==?Z__az~~\xc2\xed\xef\xf3")
 // genTable returns the table of a set given by its ranges, pairs of
 // bytes, the first and the last of each range: 0xff for a byte of the set, 0
 // for any other. It is not inlined: the package's initialisation is then a
-// call a table, not a copy of its loops.
+// call for each table, not a copy of its loops.
 //
 //go:noinline
 func genTable(ranges string) (t [256]uint8) {

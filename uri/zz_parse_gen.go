@@ -39,13 +39,7 @@ l3:
 	for {
 		for {
 			if len(in)-p < 8 {
-				if n := len(in); n >= 8 {
-					p += genStop(genWord(in[n-8:], &setRegName), n-p)
-				} else {
-					for uint(p) < uint(len(in)) && setRegName[in[p]] != 0 {
-						p++
-					}
-				}
+				p = genScan(in, p, &setRegName)
 				break
 			}
 			if q := in[p:][:8]; setRegName[q[0]]&setRegName[q[1]]&setRegName[q[2]]&setRegName[q[3]]&setRegName[q[4]]&setRegName[q[5]]&setRegName[q[6]]&setRegName[q[7]] == 0 {
@@ -86,13 +80,7 @@ func matchPathAbsolute(in string, pos int) int {
 	for {
 		for {
 			if len(in)-p < 8 {
-				if n := len(in); n >= 8 {
-					p += genStop(genWord(in[n-8:], &setSegment), n-p)
-				} else {
-					for uint(p) < uint(len(in)) && setSegment[in[p]] != 0 {
-						p++
-					}
-				}
+				p = genScan(in, p, &setSegment)
 				break
 			}
 			if q := in[p:][:8]; setSegment[q[0]]&setSegment[q[1]]&setSegment[q[2]]&setSegment[q[3]]&setSegment[q[4]]&setSegment[q[5]]&setSegment[q[6]]&setSegment[q[7]] == 0 {
@@ -117,13 +105,7 @@ func matchPathAbsolute(in string, pos int) int {
 		for {
 			for {
 				if len(in)-p < 8 {
-					if n := len(in); n >= 8 {
-						p += genStop(genWord(in[n-8:], &setPathAbempty), n-p)
-					} else {
-						for uint(p) < uint(len(in)) && setPathAbempty[in[p]] != 0 {
-							p++
-						}
-					}
+					p = genScan(in, p, &setPathAbempty)
 					break
 				}
 				if q := in[p:][:8]; setPathAbempty[q[0]]&setPathAbempty[q[1]]&setPathAbempty[q[2]]&setPathAbempty[q[3]]&setPathAbempty[q[4]]&setPathAbempty[q[5]]&setPathAbempty[q[6]]&setPathAbempty[q[7]] == 0 {
@@ -216,13 +198,7 @@ l6:
 		for {
 			for {
 				if len(in)-p < 8 {
-					if n := len(in); n >= 8 {
-						p += genStop(genWord(in[n-8:], &setPathAbempty), n-p)
-					} else {
-						for uint(p) < uint(len(in)) && setPathAbempty[in[p]] != 0 {
-							p++
-						}
-					}
+					p = genScan(in, p, &setPathAbempty)
 					break
 				}
 				if q := in[p:][:8]; setPathAbempty[q[0]]&setPathAbempty[q[1]]&setPathAbempty[q[2]]&setPathAbempty[q[3]]&setPathAbempty[q[4]]&setPathAbempty[q[5]]&setPathAbempty[q[6]]&setPathAbempty[q[7]] == 0 {
@@ -284,13 +260,7 @@ l8:
 	for {
 		for {
 			if len(in)-p < 8 {
-				if n := len(in); n >= 8 {
-					p += genStop(genWord(in[n-8:], &setSegment), n-p)
-				} else {
-					for uint(p) < uint(len(in)) && setSegment[in[p]] != 0 {
-						p++
-					}
-				}
+				p = genScan(in, p, &setSegment)
 				break
 			}
 			if q := in[p:][:8]; setSegment[q[0]]&setSegment[q[1]]&setSegment[q[2]]&setSegment[q[3]]&setSegment[q[4]]&setSegment[q[5]]&setSegment[q[6]]&setSegment[q[7]] == 0 {
@@ -315,13 +285,7 @@ l8:
 		for {
 			for {
 				if len(in)-p < 8 {
-					if n := len(in); n >= 8 {
-						p += genStop(genWord(in[n-8:], &setPathAbempty), n-p)
-					} else {
-						for uint(p) < uint(len(in)) && setPathAbempty[in[p]] != 0 {
-							p++
-						}
-					}
+					p = genScan(in, p, &setPathAbempty)
 					break
 				}
 				if q := in[p:][:8]; setPathAbempty[q[0]]&setPathAbempty[q[1]]&setPathAbempty[q[2]]&setPathAbempty[q[3]]&setPathAbempty[q[4]]&setPathAbempty[q[5]]&setPathAbempty[q[6]]&setPathAbempty[q[7]] == 0 {
@@ -381,13 +345,7 @@ func matchURI(in string, pos int, caps *[8]span) int {
 	p++
 	for {
 		if len(in)-p < 8 {
-			if n := len(in); n >= 8 {
-				p += genStop(genWord(in[n-8:], &setScheme), n-p)
-			} else {
-				for uint(p) < uint(len(in)) && setScheme[in[p]] != 0 {
-					p++
-				}
-			}
+			p = genScan(in, p, &setScheme)
 			break
 		}
 		if q := in[p:][:8]; setScheme[q[0]]&setScheme[q[1]]&setScheme[q[2]]&setScheme[q[3]]&setScheme[q[4]]&setScheme[q[5]]&setScheme[q[6]]&setScheme[q[7]] == 0 {
@@ -418,13 +376,7 @@ func matchURI(in string, pos int, caps *[8]span) int {
 	for {
 		for {
 			if len(in)-p < 8 {
-				if n := len(in); n >= 8 {
-					p += genStop(genWord(in[n-8:], &setQuery), n-p)
-				} else {
-					for uint(p) < uint(len(in)) && setQuery[in[p]] != 0 {
-						p++
-					}
-				}
+				p = genScan(in, p, &setQuery)
 				break
 			}
 			if q := in[p:][:8]; setQuery[q[0]]&setQuery[q[1]]&setQuery[q[2]]&setQuery[q[3]]&setQuery[q[4]]&setQuery[q[5]]&setQuery[q[6]]&setQuery[q[7]] == 0 {
@@ -461,13 +413,7 @@ l2:
 	for {
 		for {
 			if len(in)-p < 8 {
-				if n := len(in); n >= 8 {
-					p += genStop(genWord(in[n-8:], &setQuery), n-p)
-				} else {
-					for uint(p) < uint(len(in)) && setQuery[in[p]] != 0 {
-						p++
-					}
-				}
+				p = genScan(in, p, &setQuery)
 				break
 			}
 			if q := in[p:][:8]; setQuery[q[0]]&setQuery[q[1]]&setQuery[q[2]]&setQuery[q[3]]&setQuery[q[4]]&setQuery[q[5]]&setQuery[q[6]]&setQuery[q[7]] == 0 {
@@ -517,13 +463,7 @@ func matchAbsoluteURI(in string, pos int, caps *[8]span) int {
 	p++
 	for {
 		if len(in)-p < 8 {
-			if n := len(in); n >= 8 {
-				p += genStop(genWord(in[n-8:], &setScheme), n-p)
-			} else {
-				for uint(p) < uint(len(in)) && setScheme[in[p]] != 0 {
-					p++
-				}
-			}
+			p = genScan(in, p, &setScheme)
 			break
 		}
 		if q := in[p:][:8]; setScheme[q[0]]&setScheme[q[1]]&setScheme[q[2]]&setScheme[q[3]]&setScheme[q[4]]&setScheme[q[5]]&setScheme[q[6]]&setScheme[q[7]] == 0 {
@@ -555,13 +495,7 @@ func matchAbsoluteURI(in string, pos int, caps *[8]span) int {
 	for {
 		for {
 			if len(in)-p < 8 {
-				if n := len(in); n >= 8 {
-					p += genStop(genWord(in[n-8:], &setQuery), n-p)
-				} else {
-					for uint(p) < uint(len(in)) && setQuery[in[p]] != 0 {
-						p++
-					}
-				}
+				p = genScan(in, p, &setQuery)
 				break
 			}
 			if q := in[p:][:8]; setQuery[q[0]]&setQuery[q[1]]&setQuery[q[2]]&setQuery[q[3]]&setQuery[q[4]]&setQuery[q[5]]&setQuery[q[6]]&setQuery[q[7]] == 0 {
@@ -657,13 +591,7 @@ l6:
 		for {
 			for {
 				if len(in)-p < 8 {
-					if n := len(in); n >= 8 {
-						p += genStop(genWord(in[n-8:], &setPathAbempty), n-p)
-					} else {
-						for uint(p) < uint(len(in)) && setPathAbempty[in[p]] != 0 {
-							p++
-						}
-					}
+					p = genScan(in, p, &setPathAbempty)
 					break
 				}
 				if q := in[p:][:8]; setPathAbempty[q[0]]&setPathAbempty[q[1]]&setPathAbempty[q[2]]&setPathAbempty[q[3]]&setPathAbempty[q[4]]&setPathAbempty[q[5]]&setPathAbempty[q[6]]&setPathAbempty[q[7]] == 0 {
@@ -725,13 +653,7 @@ l8:
 	for {
 		for {
 			if len(in)-p < 8 {
-				if n := len(in); n >= 8 {
-					p += genStop(genWord(in[n-8:], &setSegmentNZNC), n-p)
-				} else {
-					for uint(p) < uint(len(in)) && setSegmentNZNC[in[p]] != 0 {
-						p++
-					}
-				}
+				p = genScan(in, p, &setSegmentNZNC)
 				break
 			}
 			if q := in[p:][:8]; setSegmentNZNC[q[0]]&setSegmentNZNC[q[1]]&setSegmentNZNC[q[2]]&setSegmentNZNC[q[3]]&setSegmentNZNC[q[4]]&setSegmentNZNC[q[5]]&setSegmentNZNC[q[6]]&setSegmentNZNC[q[7]] == 0 {
@@ -756,13 +678,7 @@ l8:
 		for {
 			for {
 				if len(in)-p < 8 {
-					if n := len(in); n >= 8 {
-						p += genStop(genWord(in[n-8:], &setPathAbempty), n-p)
-					} else {
-						for uint(p) < uint(len(in)) && setPathAbempty[in[p]] != 0 {
-							p++
-						}
-					}
+					p = genScan(in, p, &setPathAbempty)
 					break
 				}
 				if q := in[p:][:8]; setPathAbempty[q[0]]&setPathAbempty[q[1]]&setPathAbempty[q[2]]&setPathAbempty[q[3]]&setPathAbempty[q[4]]&setPathAbempty[q[5]]&setPathAbempty[q[6]]&setPathAbempty[q[7]] == 0 {
@@ -830,13 +746,7 @@ func matchRelativeRef(in string, pos int, caps *[8]span) int {
 	for {
 		for {
 			if len(in)-p < 8 {
-				if n := len(in); n >= 8 {
-					p += genStop(genWord(in[n-8:], &setQuery), n-p)
-				} else {
-					for uint(p) < uint(len(in)) && setQuery[in[p]] != 0 {
-						p++
-					}
-				}
+				p = genScan(in, p, &setQuery)
 				break
 			}
 			if q := in[p:][:8]; setQuery[q[0]]&setQuery[q[1]]&setQuery[q[2]]&setQuery[q[3]]&setQuery[q[4]]&setQuery[q[5]]&setQuery[q[6]]&setQuery[q[7]] == 0 {
@@ -873,13 +783,7 @@ l2:
 	for {
 		for {
 			if len(in)-p < 8 {
-				if n := len(in); n >= 8 {
-					p += genStop(genWord(in[n-8:], &setQuery), n-p)
-				} else {
-					for uint(p) < uint(len(in)) && setQuery[in[p]] != 0 {
-						p++
-					}
-				}
+				p = genScan(in, p, &setQuery)
 				break
 			}
 			if q := in[p:][:8]; setQuery[q[0]]&setQuery[q[1]]&setQuery[q[2]]&setQuery[q[3]]&setQuery[q[4]]&setQuery[q[5]]&setQuery[q[6]]&setQuery[q[7]] == 0 {
@@ -2638,7 +2542,7 @@ var setPathNoschemeFirst = genTable("!!$.09;;==@Z__az~~")
 // genTable returns the table of a set given by its ranges, pairs of
 // bytes, the first and the last of each range: 0xff for a byte of the set, 0
 // for any other. It is not inlined: the package's initialisation is then a
-// call a table, not a copy of its loops.
+// call for each table, not a copy of its loops.
 //
 //go:noinline
 func genTable(ranges string) (t [256]uint8) {

@@ -569,7 +569,7 @@ var setIPvFuture = genTable("!!$$&.0;==AZ__az~~")
 // genTable returns the table of a set given by its ranges, pairs of
 // bytes, the first and the last of each range: 0xff for a byte of the set, 0
 // for any other. It is not inlined: the package's initialisation is then a
-// call a table, not a copy of its loops.
+// call for each table, not a copy of its loops.
 //
 //go:noinline
 func genTable(ranges string) (t [256]uint8) {
