@@ -12,7 +12,8 @@ import (
 // the rule does, without the interpreter: here port = *DIGIT, whose fused run
 // becomes a loop over a byte table, eight bytes a step, written out in the
 // matcher with the two helpers matchPortWord and matchPortStop (which the
-// compiler inlines); the table is the list of the ranges of its set, filled
+// compiler inlines), and the last eight bytes of the input left to
+// matchPortScan; the table is the list of the ranges of its set, filled
 // by matchPortTable. The example prints the declarations.
 func ExampleGenerateGo() {
 	src, err := codegen.GenerateGo(c.Port, "ports", "matchPort")
@@ -28,6 +29,10 @@ func ExampleGenerateGo() {
 	// Output:
 	// // matchPort matches port at pos in in and returns the end offset of the match, or -1.
 	// func matchPort(in string, pos int) int {
+	// // matchPortScan returns the end of the run of the bytes of set from p in in,
+	// // as the runs written out in the matchers find it: eight bytes a step, then
+	// // where the run stopped without a branch (matchPortWord, matchPortStop).
+	// func matchPortScan(in string, p int, set *[256]uint8) int {
 	// // matchPortWord packs the entries in set of the eight bytes of q, in their
 	// // order from the lowest byte.
 	// func matchPortWord(q string, set *[256]uint8) uint64 {

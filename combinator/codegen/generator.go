@@ -55,10 +55,10 @@ import (
 //
 // Byte classes become package-level [256]uint8 tables (0xff for a byte of
 // the set), each declared as the ranges of its set and filled by a call of
-// Prefix + "Table" (so that a variable of the target package initialised by
-// a matcher is initialised after the tables), named after the set ("set" and the name of the rule that is
-// that set, or its range: setDIGIT, set0To5; Prefix + "Set" where Prefix is
-// given); fused runs become loops written out where they are used, eight
+// Prefix + "Table" (so that a variable of the target package initialised
+// by a matcher is initialised after the tables), named after the set
+// ("set" and the name of the rule that is that set, or its range:
+// setDIGIT, set0To5; Prefix + "Set" where Prefix is given); fused runs become loops written out where they are used, eight
 // bytes a step, that find where a run stops without a branch by Prefix +
 // "Word" and Prefix + "Stop", which the compiler inlines (runScan); the runs
 // of ColdRules and of the diagnoses call Prefix + "Scan" instead. A rune
