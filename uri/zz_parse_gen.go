@@ -39,13 +39,7 @@ l3:
 	for {
 		for {
 			if len(in)-p < 8 {
-				if n := len(in); n >= 8 {
-					p += genStop(genWord(in[n-8:], &setRegName), n-p)
-				} else {
-					for uint(p) < uint(len(in)) && setRegName[in[p]] != 0 {
-						p++
-					}
-				}
+				p = genScan(in, p, &setRegName)
 				break
 			}
 			if q := in[p:][:8]; setRegName[q[0]]&setRegName[q[1]]&setRegName[q[2]]&setRegName[q[3]]&setRegName[q[4]]&setRegName[q[5]]&setRegName[q[6]]&setRegName[q[7]] == 0 {
@@ -86,13 +80,7 @@ func matchPathAbsolute(in string, pos int) int {
 	for {
 		for {
 			if len(in)-p < 8 {
-				if n := len(in); n >= 8 {
-					p += genStop(genWord(in[n-8:], &setSegment), n-p)
-				} else {
-					for uint(p) < uint(len(in)) && setSegment[in[p]] != 0 {
-						p++
-					}
-				}
+				p = genScan(in, p, &setSegment)
 				break
 			}
 			if q := in[p:][:8]; setSegment[q[0]]&setSegment[q[1]]&setSegment[q[2]]&setSegment[q[3]]&setSegment[q[4]]&setSegment[q[5]]&setSegment[q[6]]&setSegment[q[7]] == 0 {
@@ -117,13 +105,7 @@ func matchPathAbsolute(in string, pos int) int {
 		for {
 			for {
 				if len(in)-p < 8 {
-					if n := len(in); n >= 8 {
-						p += genStop(genWord(in[n-8:], &setPathAbempty), n-p)
-					} else {
-						for uint(p) < uint(len(in)) && setPathAbempty[in[p]] != 0 {
-							p++
-						}
-					}
+					p = genScan(in, p, &setPathAbempty)
 					break
 				}
 				if q := in[p:][:8]; setPathAbempty[q[0]]&setPathAbempty[q[1]]&setPathAbempty[q[2]]&setPathAbempty[q[3]]&setPathAbempty[q[4]]&setPathAbempty[q[5]]&setPathAbempty[q[6]]&setPathAbempty[q[7]] == 0 {
@@ -216,13 +198,7 @@ l6:
 		for {
 			for {
 				if len(in)-p < 8 {
-					if n := len(in); n >= 8 {
-						p += genStop(genWord(in[n-8:], &setPathAbempty), n-p)
-					} else {
-						for uint(p) < uint(len(in)) && setPathAbempty[in[p]] != 0 {
-							p++
-						}
-					}
+					p = genScan(in, p, &setPathAbempty)
 					break
 				}
 				if q := in[p:][:8]; setPathAbempty[q[0]]&setPathAbempty[q[1]]&setPathAbempty[q[2]]&setPathAbempty[q[3]]&setPathAbempty[q[4]]&setPathAbempty[q[5]]&setPathAbempty[q[6]]&setPathAbempty[q[7]] == 0 {
@@ -284,13 +260,7 @@ l8:
 	for {
 		for {
 			if len(in)-p < 8 {
-				if n := len(in); n >= 8 {
-					p += genStop(genWord(in[n-8:], &setSegment), n-p)
-				} else {
-					for uint(p) < uint(len(in)) && setSegment[in[p]] != 0 {
-						p++
-					}
-				}
+				p = genScan(in, p, &setSegment)
 				break
 			}
 			if q := in[p:][:8]; setSegment[q[0]]&setSegment[q[1]]&setSegment[q[2]]&setSegment[q[3]]&setSegment[q[4]]&setSegment[q[5]]&setSegment[q[6]]&setSegment[q[7]] == 0 {
@@ -315,13 +285,7 @@ l8:
 		for {
 			for {
 				if len(in)-p < 8 {
-					if n := len(in); n >= 8 {
-						p += genStop(genWord(in[n-8:], &setPathAbempty), n-p)
-					} else {
-						for uint(p) < uint(len(in)) && setPathAbempty[in[p]] != 0 {
-							p++
-						}
-					}
+					p = genScan(in, p, &setPathAbempty)
 					break
 				}
 				if q := in[p:][:8]; setPathAbempty[q[0]]&setPathAbempty[q[1]]&setPathAbempty[q[2]]&setPathAbempty[q[3]]&setPathAbempty[q[4]]&setPathAbempty[q[5]]&setPathAbempty[q[6]]&setPathAbempty[q[7]] == 0 {
@@ -381,13 +345,7 @@ func matchURI(in string, pos int, caps *[8]span) int {
 	p++
 	for {
 		if len(in)-p < 8 {
-			if n := len(in); n >= 8 {
-				p += genStop(genWord(in[n-8:], &setScheme), n-p)
-			} else {
-				for uint(p) < uint(len(in)) && setScheme[in[p]] != 0 {
-					p++
-				}
-			}
+			p = genScan(in, p, &setScheme)
 			break
 		}
 		if q := in[p:][:8]; setScheme[q[0]]&setScheme[q[1]]&setScheme[q[2]]&setScheme[q[3]]&setScheme[q[4]]&setScheme[q[5]]&setScheme[q[6]]&setScheme[q[7]] == 0 {
@@ -418,13 +376,7 @@ func matchURI(in string, pos int, caps *[8]span) int {
 	for {
 		for {
 			if len(in)-p < 8 {
-				if n := len(in); n >= 8 {
-					p += genStop(genWord(in[n-8:], &setQuery), n-p)
-				} else {
-					for uint(p) < uint(len(in)) && setQuery[in[p]] != 0 {
-						p++
-					}
-				}
+				p = genScan(in, p, &setQuery)
 				break
 			}
 			if q := in[p:][:8]; setQuery[q[0]]&setQuery[q[1]]&setQuery[q[2]]&setQuery[q[3]]&setQuery[q[4]]&setQuery[q[5]]&setQuery[q[6]]&setQuery[q[7]] == 0 {
@@ -461,13 +413,7 @@ l2:
 	for {
 		for {
 			if len(in)-p < 8 {
-				if n := len(in); n >= 8 {
-					p += genStop(genWord(in[n-8:], &setQuery), n-p)
-				} else {
-					for uint(p) < uint(len(in)) && setQuery[in[p]] != 0 {
-						p++
-					}
-				}
+				p = genScan(in, p, &setQuery)
 				break
 			}
 			if q := in[p:][:8]; setQuery[q[0]]&setQuery[q[1]]&setQuery[q[2]]&setQuery[q[3]]&setQuery[q[4]]&setQuery[q[5]]&setQuery[q[6]]&setQuery[q[7]] == 0 {
@@ -517,13 +463,7 @@ func matchAbsoluteURI(in string, pos int, caps *[8]span) int {
 	p++
 	for {
 		if len(in)-p < 8 {
-			if n := len(in); n >= 8 {
-				p += genStop(genWord(in[n-8:], &setScheme), n-p)
-			} else {
-				for uint(p) < uint(len(in)) && setScheme[in[p]] != 0 {
-					p++
-				}
-			}
+			p = genScan(in, p, &setScheme)
 			break
 		}
 		if q := in[p:][:8]; setScheme[q[0]]&setScheme[q[1]]&setScheme[q[2]]&setScheme[q[3]]&setScheme[q[4]]&setScheme[q[5]]&setScheme[q[6]]&setScheme[q[7]] == 0 {
@@ -555,13 +495,7 @@ func matchAbsoluteURI(in string, pos int, caps *[8]span) int {
 	for {
 		for {
 			if len(in)-p < 8 {
-				if n := len(in); n >= 8 {
-					p += genStop(genWord(in[n-8:], &setQuery), n-p)
-				} else {
-					for uint(p) < uint(len(in)) && setQuery[in[p]] != 0 {
-						p++
-					}
-				}
+				p = genScan(in, p, &setQuery)
 				break
 			}
 			if q := in[p:][:8]; setQuery[q[0]]&setQuery[q[1]]&setQuery[q[2]]&setQuery[q[3]]&setQuery[q[4]]&setQuery[q[5]]&setQuery[q[6]]&setQuery[q[7]] == 0 {
@@ -657,13 +591,7 @@ l6:
 		for {
 			for {
 				if len(in)-p < 8 {
-					if n := len(in); n >= 8 {
-						p += genStop(genWord(in[n-8:], &setPathAbempty), n-p)
-					} else {
-						for uint(p) < uint(len(in)) && setPathAbempty[in[p]] != 0 {
-							p++
-						}
-					}
+					p = genScan(in, p, &setPathAbempty)
 					break
 				}
 				if q := in[p:][:8]; setPathAbempty[q[0]]&setPathAbempty[q[1]]&setPathAbempty[q[2]]&setPathAbempty[q[3]]&setPathAbempty[q[4]]&setPathAbempty[q[5]]&setPathAbempty[q[6]]&setPathAbempty[q[7]] == 0 {
@@ -725,13 +653,7 @@ l8:
 	for {
 		for {
 			if len(in)-p < 8 {
-				if n := len(in); n >= 8 {
-					p += genStop(genWord(in[n-8:], &setSegmentNZNC), n-p)
-				} else {
-					for uint(p) < uint(len(in)) && setSegmentNZNC[in[p]] != 0 {
-						p++
-					}
-				}
+				p = genScan(in, p, &setSegmentNZNC)
 				break
 			}
 			if q := in[p:][:8]; setSegmentNZNC[q[0]]&setSegmentNZNC[q[1]]&setSegmentNZNC[q[2]]&setSegmentNZNC[q[3]]&setSegmentNZNC[q[4]]&setSegmentNZNC[q[5]]&setSegmentNZNC[q[6]]&setSegmentNZNC[q[7]] == 0 {
@@ -756,13 +678,7 @@ l8:
 		for {
 			for {
 				if len(in)-p < 8 {
-					if n := len(in); n >= 8 {
-						p += genStop(genWord(in[n-8:], &setPathAbempty), n-p)
-					} else {
-						for uint(p) < uint(len(in)) && setPathAbempty[in[p]] != 0 {
-							p++
-						}
-					}
+					p = genScan(in, p, &setPathAbempty)
 					break
 				}
 				if q := in[p:][:8]; setPathAbempty[q[0]]&setPathAbempty[q[1]]&setPathAbempty[q[2]]&setPathAbempty[q[3]]&setPathAbempty[q[4]]&setPathAbempty[q[5]]&setPathAbempty[q[6]]&setPathAbempty[q[7]] == 0 {
@@ -830,13 +746,7 @@ func matchRelativeRef(in string, pos int, caps *[8]span) int {
 	for {
 		for {
 			if len(in)-p < 8 {
-				if n := len(in); n >= 8 {
-					p += genStop(genWord(in[n-8:], &setQuery), n-p)
-				} else {
-					for uint(p) < uint(len(in)) && setQuery[in[p]] != 0 {
-						p++
-					}
-				}
+				p = genScan(in, p, &setQuery)
 				break
 			}
 			if q := in[p:][:8]; setQuery[q[0]]&setQuery[q[1]]&setQuery[q[2]]&setQuery[q[3]]&setQuery[q[4]]&setQuery[q[5]]&setQuery[q[6]]&setQuery[q[7]] == 0 {
@@ -873,13 +783,7 @@ l2:
 	for {
 		for {
 			if len(in)-p < 8 {
-				if n := len(in); n >= 8 {
-					p += genStop(genWord(in[n-8:], &setQuery), n-p)
-				} else {
-					for uint(p) < uint(len(in)) && setQuery[in[p]] != 0 {
-						p++
-					}
-				}
+				p = genScan(in, p, &setQuery)
 				break
 			}
 			if q := in[p:][:8]; setQuery[q[0]]&setQuery[q[1]]&setQuery[q[2]]&setQuery[q[3]]&setQuery[q[4]]&setQuery[q[5]]&setQuery[q[6]]&setQuery[q[7]] == 0 {
@@ -2581,157 +2485,71 @@ var genLabels = [...]string{
 	"URI-reference",
 }
 
-// setALPHA is %x41-5A / %x61-7A: 0xff for a byte of the set.
-var setALPHA = [256]uint8{
-	'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff, 'G': 0xff, 'H': 0xff, 'I': 0xff, 'J': 0xff, 'K': 0xff, 'L': 0xff,
-	'M': 0xff, 'N': 0xff, 'O': 0xff, 'P': 0xff, 'Q': 0xff, 'R': 0xff, 'S': 0xff, 'T': 0xff, 'U': 0xff, 'V': 0xff, 'W': 0xff, 'X': 0xff,
-	'Y': 0xff, 'Z': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff, 'g': 0xff, 'h': 0xff, 'i': 0xff, 'j': 0xff,
-	'k': 0xff, 'l': 0xff, 'm': 0xff, 'n': 0xff, 'o': 0xff, 'p': 0xff, 'q': 0xff, 'r': 0xff, 's': 0xff, 't': 0xff, 'u': 0xff, 'v': 0xff,
-	'w': 0xff, 'x': 0xff, 'y': 0xff, 'z': 0xff,
-}
+// setALPHA is %x41-5A / %x61-7A.
+var setALPHA = genTable("AZaz")
 
-// setScheme is "+" / "-" / "." / %x30-39 / %x41-5A / %x61-7A: 0xff for a byte of the set.
-var setScheme = [256]uint8{
-	'+': 0xff, '-': 0xff, '.': 0xff, '0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff,
-	'9': 0xff, 'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff, 'G': 0xff, 'H': 0xff, 'I': 0xff, 'J': 0xff, 'K': 0xff,
-	'L': 0xff, 'M': 0xff, 'N': 0xff, 'O': 0xff, 'P': 0xff, 'Q': 0xff, 'R': 0xff, 'S': 0xff, 'T': 0xff, 'U': 0xff, 'V': 0xff, 'W': 0xff,
-	'X': 0xff, 'Y': 0xff, 'Z': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff, 'g': 0xff, 'h': 0xff, 'i': 0xff,
-	'j': 0xff, 'k': 0xff, 'l': 0xff, 'm': 0xff, 'n': 0xff, 'o': 0xff, 'p': 0xff, 'q': 0xff, 'r': 0xff, 's': 0xff, 't': 0xff, 'u': 0xff,
-	'v': 0xff, 'w': 0xff, 'x': 0xff, 'y': 0xff, 'z': 0xff,
-}
+// setScheme is "+" / "-" / "." / %x30-39 / %x41-5A / %x61-7A.
+var setScheme = genTable("++-.09AZaz")
 
-// setSegmentFirst is "!" / %x24-2E / %x30-3B / "=" / %x40-5A / "_" / %x61-7A / "~": 0xff for a byte of the set.
-var setSegmentFirst = [256]uint8{
-	'!': 0xff, '$': 0xff, '%': 0xff, '&': 0xff, 0x27: 0xff, '(': 0xff, ')': 0xff, '*': 0xff, '+': 0xff, ',': 0xff, '-': 0xff, '.': 0xff,
-	'0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, ':': 0xff, ';': 0xff,
-	'=': 0xff, '@': 0xff, 'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff, 'G': 0xff, 'H': 0xff, 'I': 0xff, 'J': 0xff,
-	'K': 0xff, 'L': 0xff, 'M': 0xff, 'N': 0xff, 'O': 0xff, 'P': 0xff, 'Q': 0xff, 'R': 0xff, 'S': 0xff, 'T': 0xff, 'U': 0xff, 'V': 0xff,
-	'W': 0xff, 'X': 0xff, 'Y': 0xff, 'Z': 0xff, '_': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff, 'g': 0xff,
-	'h': 0xff, 'i': 0xff, 'j': 0xff, 'k': 0xff, 'l': 0xff, 'm': 0xff, 'n': 0xff, 'o': 0xff, 'p': 0xff, 'q': 0xff, 'r': 0xff, 's': 0xff,
-	't': 0xff, 'u': 0xff, 'v': 0xff, 'w': 0xff, 'x': 0xff, 'y': 0xff, 'z': 0xff, '~': 0xff,
-}
+// setSegmentFirst is "!" / %x24-2E / %x30-3B / "=" / %x40-5A / "_" / %x61-7A / "~".
+var setSegmentFirst = genTable("!!$.0;==@Z__az~~")
 
-// setUserinfo is "!" / "$" / %x26-2E / %x30-3B / "=" / %x41-5A / "_" / %x61-7A / "~": 0xff for a byte of the set.
-var setUserinfo = [256]uint8{
-	'!': 0xff, '$': 0xff, '&': 0xff, 0x27: 0xff, '(': 0xff, ')': 0xff, '*': 0xff, '+': 0xff, ',': 0xff, '-': 0xff, '.': 0xff, '0': 0xff,
-	'1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, ':': 0xff, ';': 0xff, '=': 0xff,
-	'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff, 'G': 0xff, 'H': 0xff, 'I': 0xff, 'J': 0xff, 'K': 0xff, 'L': 0xff,
-	'M': 0xff, 'N': 0xff, 'O': 0xff, 'P': 0xff, 'Q': 0xff, 'R': 0xff, 'S': 0xff, 'T': 0xff, 'U': 0xff, 'V': 0xff, 'W': 0xff, 'X': 0xff,
-	'Y': 0xff, 'Z': 0xff, '_': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff, 'g': 0xff, 'h': 0xff, 'i': 0xff,
-	'j': 0xff, 'k': 0xff, 'l': 0xff, 'm': 0xff, 'n': 0xff, 'o': 0xff, 'p': 0xff, 'q': 0xff, 'r': 0xff, 's': 0xff, 't': 0xff, 'u': 0xff,
-	'v': 0xff, 'w': 0xff, 'x': 0xff, 'y': 0xff, 'z': 0xff, '~': 0xff,
-}
+// setUserinfo is "!" / "$" / %x26-2E / %x30-3B / "=" / %x41-5A / "_" / %x61-7A / "~".
+var setUserinfo = genTable("!!$$&.0;==AZ__az~~")
 
-// setHEXDIG is %x30-39 / %x41-46 / %x61-66: 0xff for a byte of the set.
-var setHEXDIG = [256]uint8{
-	'0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, 'A': 0xff, 'B': 0xff,
-	'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff,
-}
+// setHEXDIG is %x30-39 / %x41-46 / %x61-66.
+var setHEXDIG = genTable("09AFaf")
 
-// setDIGIT is %x30-39: 0xff for a byte of the set.
-var setDIGIT = [256]uint8{
-	'0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff,
-}
+// setDIGIT is %x30-39.
+var setDIGIT = genTable("09")
 
-// setHost is "!" / %x24-2E / %x30-39 / ";" / "=" / %x41-5A / "_" / %x61-7A / "~": 0xff for a byte of the set.
-var setHost = [256]uint8{
-	'!': 0xff, '$': 0xff, '%': 0xff, '&': 0xff, 0x27: 0xff, '(': 0xff, ')': 0xff, '*': 0xff, '+': 0xff, ',': 0xff, '-': 0xff, '.': 0xff,
-	'0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, ';': 0xff, '=': 0xff,
-	'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff, 'G': 0xff, 'H': 0xff, 'I': 0xff, 'J': 0xff, 'K': 0xff, 'L': 0xff,
-	'M': 0xff, 'N': 0xff, 'O': 0xff, 'P': 0xff, 'Q': 0xff, 'R': 0xff, 'S': 0xff, 'T': 0xff, 'U': 0xff, 'V': 0xff, 'W': 0xff, 'X': 0xff,
-	'Y': 0xff, 'Z': 0xff, '_': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff, 'g': 0xff, 'h': 0xff, 'i': 0xff,
-	'j': 0xff, 'k': 0xff, 'l': 0xff, 'm': 0xff, 'n': 0xff, 'o': 0xff, 'p': 0xff, 'q': 0xff, 'r': 0xff, 's': 0xff, 't': 0xff, 'u': 0xff,
-	'v': 0xff, 'w': 0xff, 'x': 0xff, 'y': 0xff, 'z': 0xff, '~': 0xff,
-}
+// setHost is "!" / %x24-2E / %x30-39 / ";" / "=" / %x41-5A / "_" / %x61-7A / "~".
+var setHost = genTable("!!$.09;;==AZ__az~~")
 
-// setRegName is "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x41-5A / "_" / %x61-7A / "~": 0xff for a byte of the set.
-var setRegName = [256]uint8{
-	'!': 0xff, '$': 0xff, '&': 0xff, 0x27: 0xff, '(': 0xff, ')': 0xff, '*': 0xff, '+': 0xff, ',': 0xff, '-': 0xff, '.': 0xff, '0': 0xff,
-	'1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, ';': 0xff, '=': 0xff, 'A': 0xff,
-	'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff, 'G': 0xff, 'H': 0xff, 'I': 0xff, 'J': 0xff, 'K': 0xff, 'L': 0xff, 'M': 0xff,
-	'N': 0xff, 'O': 0xff, 'P': 0xff, 'Q': 0xff, 'R': 0xff, 'S': 0xff, 'T': 0xff, 'U': 0xff, 'V': 0xff, 'W': 0xff, 'X': 0xff, 'Y': 0xff,
-	'Z': 0xff, '_': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff, 'g': 0xff, 'h': 0xff, 'i': 0xff, 'j': 0xff,
-	'k': 0xff, 'l': 0xff, 'm': 0xff, 'n': 0xff, 'o': 0xff, 'p': 0xff, 'q': 0xff, 'r': 0xff, 's': 0xff, 't': 0xff, 'u': 0xff, 'v': 0xff,
-	'w': 0xff, 'x': 0xff, 'y': 0xff, 'z': 0xff, '~': 0xff,
-}
+// setRegName is "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x41-5A / "_" / %x61-7A / "~".
+var setRegName = genTable("!!$$&.09;;==AZ__az~~")
 
-// setPathAbempty is "!" / "$" / %x26-3B / "=" / %x40-5A / "_" / %x61-7A / "~": 0xff for a byte of the set.
-var setPathAbempty = [256]uint8{
-	'!': 0xff, '$': 0xff, '&': 0xff, 0x27: 0xff, '(': 0xff, ')': 0xff, '*': 0xff, '+': 0xff, ',': 0xff, '-': 0xff, '.': 0xff, '/': 0xff,
-	'0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, ':': 0xff, ';': 0xff,
-	'=': 0xff, '@': 0xff, 'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff, 'G': 0xff, 'H': 0xff, 'I': 0xff, 'J': 0xff,
-	'K': 0xff, 'L': 0xff, 'M': 0xff, 'N': 0xff, 'O': 0xff, 'P': 0xff, 'Q': 0xff, 'R': 0xff, 'S': 0xff, 'T': 0xff, 'U': 0xff, 'V': 0xff,
-	'W': 0xff, 'X': 0xff, 'Y': 0xff, 'Z': 0xff, '_': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff, 'g': 0xff,
-	'h': 0xff, 'i': 0xff, 'j': 0xff, 'k': 0xff, 'l': 0xff, 'm': 0xff, 'n': 0xff, 'o': 0xff, 'p': 0xff, 'q': 0xff, 'r': 0xff, 's': 0xff,
-	't': 0xff, 'u': 0xff, 'v': 0xff, 'w': 0xff, 'x': 0xff, 'y': 0xff, 'z': 0xff, '~': 0xff,
-}
+// setPathAbempty is "!" / "$" / %x26-3B / "=" / %x40-5A / "_" / %x61-7A / "~".
+var setPathAbempty = genTable("!!$$&;==@Z__az~~")
 
-// setSegment is "!" / "$" / %x26-2E / %x30-3B / "=" / %x40-5A / "_" / %x61-7A / "~": 0xff for a byte of the set.
-var setSegment = [256]uint8{
-	'!': 0xff, '$': 0xff, '&': 0xff, 0x27: 0xff, '(': 0xff, ')': 0xff, '*': 0xff, '+': 0xff, ',': 0xff, '-': 0xff, '.': 0xff, '0': 0xff,
-	'1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, ':': 0xff, ';': 0xff, '=': 0xff,
-	'@': 0xff, 'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff, 'G': 0xff, 'H': 0xff, 'I': 0xff, 'J': 0xff, 'K': 0xff,
-	'L': 0xff, 'M': 0xff, 'N': 0xff, 'O': 0xff, 'P': 0xff, 'Q': 0xff, 'R': 0xff, 'S': 0xff, 'T': 0xff, 'U': 0xff, 'V': 0xff, 'W': 0xff,
-	'X': 0xff, 'Y': 0xff, 'Z': 0xff, '_': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff, 'g': 0xff, 'h': 0xff,
-	'i': 0xff, 'j': 0xff, 'k': 0xff, 'l': 0xff, 'm': 0xff, 'n': 0xff, 'o': 0xff, 'p': 0xff, 'q': 0xff, 'r': 0xff, 's': 0xff, 't': 0xff,
-	'u': 0xff, 'v': 0xff, 'w': 0xff, 'x': 0xff, 'y': 0xff, 'z': 0xff, '~': 0xff,
-}
+// setSegment is "!" / "$" / %x26-2E / %x30-3B / "=" / %x40-5A / "_" / %x61-7A / "~".
+var setSegment = genTable("!!$$&.0;==@Z__az~~")
 
-// setQuery is "!" / "$" / %x26-3B / "=" / %x3F-5A / "_" / %x61-7A / "~": 0xff for a byte of the set.
-var setQuery = [256]uint8{
-	'!': 0xff, '$': 0xff, '&': 0xff, 0x27: 0xff, '(': 0xff, ')': 0xff, '*': 0xff, '+': 0xff, ',': 0xff, '-': 0xff, '.': 0xff, '/': 0xff,
-	'0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, ':': 0xff, ';': 0xff,
-	'=': 0xff, '?': 0xff, '@': 0xff, 'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff, 'G': 0xff, 'H': 0xff, 'I': 0xff,
-	'J': 0xff, 'K': 0xff, 'L': 0xff, 'M': 0xff, 'N': 0xff, 'O': 0xff, 'P': 0xff, 'Q': 0xff, 'R': 0xff, 'S': 0xff, 'T': 0xff, 'U': 0xff,
-	'V': 0xff, 'W': 0xff, 'X': 0xff, 'Y': 0xff, 'Z': 0xff, '_': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff,
-	'g': 0xff, 'h': 0xff, 'i': 0xff, 'j': 0xff, 'k': 0xff, 'l': 0xff, 'm': 0xff, 'n': 0xff, 'o': 0xff, 'p': 0xff, 'q': 0xff, 'r': 0xff,
-	's': 0xff, 't': 0xff, 'u': 0xff, 'v': 0xff, 'w': 0xff, 'x': 0xff, 'y': 0xff, 'z': 0xff, '~': 0xff,
-}
+// setQuery is "!" / "$" / %x26-3B / "=" / %x3F-5A / "_" / %x61-7A / "~".
+var setQuery = genTable("!!$$&;==?Z__az~~")
 
-// setSegmentNZNC is "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x40-5A / "_" / %x61-7A / "~": 0xff for a byte of the set.
-var setSegmentNZNC = [256]uint8{
-	'!': 0xff, '$': 0xff, '&': 0xff, 0x27: 0xff, '(': 0xff, ')': 0xff, '*': 0xff, '+': 0xff, ',': 0xff, '-': 0xff, '.': 0xff, '0': 0xff,
-	'1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, ';': 0xff, '=': 0xff, '@': 0xff,
-	'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff, 'G': 0xff, 'H': 0xff, 'I': 0xff, 'J': 0xff, 'K': 0xff, 'L': 0xff,
-	'M': 0xff, 'N': 0xff, 'O': 0xff, 'P': 0xff, 'Q': 0xff, 'R': 0xff, 'S': 0xff, 'T': 0xff, 'U': 0xff, 'V': 0xff, 'W': 0xff, 'X': 0xff,
-	'Y': 0xff, 'Z': 0xff, '_': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff, 'g': 0xff, 'h': 0xff, 'i': 0xff,
-	'j': 0xff, 'k': 0xff, 'l': 0xff, 'm': 0xff, 'n': 0xff, 'o': 0xff, 'p': 0xff, 'q': 0xff, 'r': 0xff, 's': 0xff, 't': 0xff, 'u': 0xff,
-	'v': 0xff, 'w': 0xff, 'x': 0xff, 'y': 0xff, 'z': 0xff, '~': 0xff,
-}
+// setSegmentNZNC is "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x40-5A / "_" / %x61-7A / "~".
+var setSegmentNZNC = genTable("!!$$&.09;;==@Z__az~~")
 
-// setIPv6AddressFirst is %x30-3A / %x41-46 / %x61-66: 0xff for a byte of the set.
-var setIPv6AddressFirst = [256]uint8{
-	'0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, ':': 0xff, 'A': 0xff,
-	'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff,
-}
+// setIPv6AddressFirst is %x30-3A / %x41-46 / %x61-66.
+var setIPv6AddressFirst = genTable("0:AFaf")
 
-// set0To5 is %x30-35: 0xff for a byte of the set.
-var set0To5 = [256]uint8{
-	'0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff,
-}
+// set0To5 is %x30-35.
+var set0To5 = genTable("05")
 
-// set0To4 is %x30-34: 0xff for a byte of the set.
-var set0To4 = [256]uint8{
-	'0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff,
-}
+// set0To4 is %x30-34.
+var set0To4 = genTable("04")
 
-// set1To9 is %x31-39: 0xff for a byte of the set.
-var set1To9 = [256]uint8{
-	'1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff,
-}
+// set1To9 is %x31-39.
+var set1To9 = genTable("19")
 
-// setIPvFutureFirst is "v": 0xff for a byte of the set.
-var setIPvFutureFirst = [256]uint8{
-	'V': 0xff, 'v': 0xff,
-}
+// setIPvFutureFirst is "v".
+var setIPvFutureFirst = genTable("VVvv")
 
-// setPathNoschemeFirst is "!" / %x24-2E / %x30-39 / ";" / "=" / %x40-5A / "_" / %x61-7A / "~": 0xff for a byte of the set.
-var setPathNoschemeFirst = [256]uint8{
-	'!': 0xff, '$': 0xff, '%': 0xff, '&': 0xff, 0x27: 0xff, '(': 0xff, ')': 0xff, '*': 0xff, '+': 0xff, ',': 0xff, '-': 0xff, '.': 0xff,
-	'0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, ';': 0xff, '=': 0xff,
-	'@': 0xff, 'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff, 'G': 0xff, 'H': 0xff, 'I': 0xff, 'J': 0xff, 'K': 0xff,
-	'L': 0xff, 'M': 0xff, 'N': 0xff, 'O': 0xff, 'P': 0xff, 'Q': 0xff, 'R': 0xff, 'S': 0xff, 'T': 0xff, 'U': 0xff, 'V': 0xff, 'W': 0xff,
-	'X': 0xff, 'Y': 0xff, 'Z': 0xff, '_': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff, 'g': 0xff, 'h': 0xff,
-	'i': 0xff, 'j': 0xff, 'k': 0xff, 'l': 0xff, 'm': 0xff, 'n': 0xff, 'o': 0xff, 'p': 0xff, 'q': 0xff, 'r': 0xff, 's': 0xff, 't': 0xff,
-	'u': 0xff, 'v': 0xff, 'w': 0xff, 'x': 0xff, 'y': 0xff, 'z': 0xff, '~': 0xff,
+// setPathNoschemeFirst is "!" / %x24-2E / %x30-39 / ";" / "=" / %x40-5A / "_" / %x61-7A / "~".
+var setPathNoschemeFirst = genTable("!!$.09;;==@Z__az~~")
+
+// genTable returns the table of a set given by its ranges, pairs of
+// bytes, the first and the last of each range: 0xff for a byte of the set, 0
+// for any other. It is not inlined: the package's initialisation is then a
+// call for each table, not a copy of its loops.
+//
+//go:noinline
+func genTable(ranges string) (t [256]uint8) {
+	for i := 0; i+1 < len(ranges); i += 2 {
+		for c := int(ranges[i]); c <= int(ranges[i+1]); c++ {
+			t[c] = 0xff
+		}
+	}
+	return t
 }

@@ -12,7 +12,9 @@ import (
 // the rule does, without the interpreter: here port = *DIGIT, whose fused run
 // becomes a loop over a byte table, eight bytes a step, written out in the
 // matcher with the two helpers matchPortWord and matchPortStop (which the
-// compiler inlines). The example prints the declarations.
+// compiler inlines), and the last eight bytes of the input left to
+// matchPortScan; the table is the list of the ranges of its set, filled
+// by matchPortTable. The example prints the declarations.
 func ExampleGenerateGo() {
 	src, err := codegen.GenerateGo(c.Port, "ports", "matchPort")
 	if err != nil {
@@ -27,14 +29,23 @@ func ExampleGenerateGo() {
 	// Output:
 	// // matchPort matches port at pos in in and returns the end offset of the match, or -1.
 	// func matchPort(in string, pos int) int {
+	// // matchPortScan returns the end of the run of the bytes of set from p in in,
+	// // as the runs written out in the matchers find it: eight bytes a step, then
+	// // where the run stopped without a branch (matchPortWord, matchPortStop).
+	// func matchPortScan(in string, p int, set *[256]uint8) int {
 	// // matchPortWord packs the entries in set of the eight bytes of q, in their
 	// // order from the lowest byte.
 	// func matchPortWord(q string, set *[256]uint8) uint64 {
 	// // matchPortStop returns the offset, in the last r of the eight bytes whose
 	// // entries w packs, of the first byte not of the set, or r when all r are.
 	// func matchPortStop(w uint64, r int) int {
-	// // matchPortSetDIGIT is %x30-39: 0xff for a byte of the set.
-	// var matchPortSetDIGIT = [256]uint8{
+	// // matchPortSetDIGIT is %x30-39.
+	// var matchPortSetDIGIT = matchPortTable("09")
+	// // matchPortTable returns the table of a set given by its ranges, pairs of
+	// // bytes, the first and the last of each range: 0xff for a byte of the set, 0
+	// // for any other. It is not inlined: the package's initialisation is then a
+	// // call for each table, not a copy of its loops.
+	// func matchPortTable(ranges string) (t [256]uint8) {
 }
 
 // AddExplain compiles what Rule.ExplainFrom computes: the farthest offset a
@@ -69,6 +80,7 @@ func ExampleGenerator_AddExplain() {
 	// func (d *portDiag) truncate(n int) {
 	// func (d *portDiag) appendLabels(buf []string) []string {
 	// func portRun(in string, root int, d *portDiag) int {
+	// func portTable(ranges string) (t [256]uint8) {
 }
 
 // CapsType and CapsMake store the captures in a form of the target

@@ -54,9 +54,11 @@ import (
 // stored after it, not carried to the end of the function.
 //
 // Byte classes become package-level [256]uint8 tables (0xff for a byte of
-// the set), named after the set ("set" and the name of the rule that is
-// that set, or its range: setDIGIT, set0To5; Prefix + "Set" where Prefix is
-// given); fused runs become loops written out where they are used, eight
+// the set), each declared as the ranges of its set and filled by a call of
+// Prefix + "Table" (so that a variable of the target package initialised
+// by a matcher is initialised after the tables), named after the set
+// ("set" and the name of the rule that is that set, or its range:
+// setDIGIT, set0To5; Prefix + "Set" where Prefix is given); fused runs become loops written out where they are used, eight
 // bytes a step, that find where a run stops without a branch by Prefix +
 // "Word" and Prefix + "Stop", which the compiler inlines (runScan); the runs
 // of ColdRules and of the diagnoses call Prefix + "Scan" instead. A rune
@@ -75,7 +77,7 @@ import (
 // package they go to: neither the names given to Add and AddExplain nor those
 // of the named rules ("match…", "explain…") and of the loops ("matchRep…")
 // nor the tables ("set…") nor the runtime's (Prefix + "Word", "Stop",
-// "Scan", "Diag", "Labels", "Run") nor the packages an output imports (bits,
+// "Scan", "Table", "Diag", "Labels", "Run") nor the packages an output imports (bits,
 // strings, utf8) may clash with one of that package. caps
 // has a slot for each number up to the highest used: number slots densely. The
 // generator relies on the preparation of the rules (first sets, nullability,

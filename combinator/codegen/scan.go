@@ -46,8 +46,12 @@ p += 3
 // took eight; it is why the tables hold uint8), then where the run stopped,
 // in the step that failed or in the last eight bytes of in, found without
 // a branch: Prefix + "Word" packs the entries of eight bytes, 0xff or 0,
-// into a word and Prefix + "Stop" counts its trailing ones. Only an input
-// shorter than eight bytes is scanned byte by byte.
+// into a word and Prefix + "Stop" counts its trailing ones. The last eight
+// bytes of in are left to a call of Prefix + "Scan", which does the same
+// with them (only an input shorter than eight bytes is scanned byte by
+// byte): a run ends there once a parse at most, where the steps are
+// taken at every run, so the call costs the parse nothing measurable and
+// the output seven lines a run less.
 //
 // It finds the stop without a loop because where a run ends is not
 // predictable: a loop to the stop byte by byte has its exit mispredicted
@@ -70,15 +74,10 @@ func (f *genFunc) runScan(set c.CharSet) string {
 	for i := range 8 {
 		and = append(and, fmt.Sprintf("%s[q[%d]]", t, i))
 	}
+	f.g.scanFunc = true
 	return fmt.Sprintf(`for {
 if len(in)-p < 8 {
-if n := len(in); n >= 8 {
-p += %[1]sStop(%[1]sWord(in[n-8:], &%[2]s), n-p)
-} else {
-for uint(p) < uint(len(in)) && %[2]s[in[p]] != 0 {
-p++
-}
-}
+p = %[1]sScan(in, p, &%[2]s)
 break
 }
 if q := in[p:][:8]; %[3]s == 0 {

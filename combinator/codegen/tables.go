@@ -120,24 +120,68 @@ func rangeName(set c.CharSet) string {
 }
 
 // tableSource returns the declarations of the tables, under their
-// placeholders.
+// placeholders, and the function that fills them: each table is the list
+// of the ranges of its set, a line of the output, where a composite literal
+// of its bytes took a line for every twelve bytes of the set. A table is
+// initialised by a call, not by init: a package-level variable of the
+// target package whose initialiser calls a matcher is then initialised
+// after the tables the matcher reads (the Go specification's order of
+// package initialisation), as with the literals. It is also no data in the
+// binary (it goes to the zeroed segment), at the cost of the call.
 func (g *Generator) tableSource() string {
+	if len(g.sets) == 0 {
+		return ""
+	}
 	var b strings.Builder
 	for id, set := range g.sets {
 		name := placeholder('T', id)
-		fmt.Fprintf(&b, "// %s is %s: 0xff for a byte of the set.\nvar %s = [256]uint8{", name, set, name)
-		n := 0
-		for c := 0; c < 256; c++ {
-			if !set.Contains(byte(c)) {
-				continue
-			}
-			if n%12 == 0 {
-				b.WriteString("\n")
-			}
-			n++
-			fmt.Fprintf(&b, "%s: 0xff, ", byteLit(byte(c)))
-		}
-		b.WriteString("\n}\n\n")
+		fmt.Fprintf(&b, "// %s is %s.\nvar %s = %sTable(%s)\n\n", name, set, name, g.prefix(), rangesLit(set))
 	}
+	fmt.Fprintf(&b, `// %[1]sTable returns the table of a set given by its ranges, pairs of
+// bytes, the first and the last of each range: 0xff for a byte of the set, 0
+// for any other. It is not inlined: the package's initialisation is then a
+// call for each table, not a copy of its loops.
+//
+//go:noinline
+func %[1]sTable(ranges string) (t [256]uint8) {
+	for i := 0; i+1 < len(ranges); i += 2 {
+		for c := int(ranges[i]); c <= int(ranges[i+1]); c++ {
+			t[c] = 0xff
+		}
+	}
+	return t
+}
+
+`, g.prefix())
+	return b.String()
+}
+
+// rangesLit returns the Go string literal that lists the ranges of set as
+// pairs of bytes, first and last, in byte order: "AZaz" for ALPHA. A byte
+// that is printable ASCII is written as itself, any other (and the quote
+// and the backslash) as a hexadecimal escape.
+func rangesLit(set c.CharSet) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	put := func(x int) {
+		if x >= 0x20 && x < 0x7f && x != '"' && x != '\\' {
+			b.WriteByte(byte(x))
+			return
+		}
+		fmt.Fprintf(&b, "\\x%02x", x)
+	}
+	for lo := 0; lo < 256; lo++ {
+		if !set.Contains(byte(lo)) {
+			continue
+		}
+		hi := lo
+		for hi+1 < 256 && set.Contains(byte(hi+1)) {
+			hi++
+		}
+		put(lo)
+		put(hi)
+		lo = hi
+	}
+	b.WriteByte('"')
 	return b.String()
 }

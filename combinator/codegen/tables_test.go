@@ -1,35 +1,46 @@
 package codegen
 
 import (
-	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	c "github.com/seed42851778/rfc3986/combinator"
 )
 
-// TestTableTwelveBytesALine: a table of a set lists its bytes twelve a
-// line, in byte order: the 26 letters on lines of 12, 12 and 2 entries,
-// from 'a', 'm' and 'y'.
-func TestTableTwelveBytesALine(t *testing.T) {
-	src, err := GenerateGo(c.Plus(c.Class(c.ByteRange('a', 'z'))), "p", "m")
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, table, ok := strings.Cut(string(src), "= [256]")
-	table, _, _ = strings.Cut(table, "\n}\n")
-	lines := strings.Split(table, "\n")
-	if !ok || len(lines) < 1 {
-		t.Fatalf("no table in\n%s", src)
-	}
-	var got []string
-	for _, l := range lines[1:] {
-		got = append(got, fmt.Sprintf("%d from %.4s", strings.Count(l, "': "), strings.TrimSpace(l)))
-	}
-	want := []string{"12 from 'a':", "12 from 'm':", "2 from 'y':"}
-	if !slices.Equal(got, want) {
-		t.Errorf("the table's lines: %q, want %q:\n%s", got, want, table)
+// TestTableRanges checks that a table is declared as the ranges of its
+// set, first and last byte of each in byte order, whose pairs hold
+// exactly the set: a byte outside printable ASCII, the quote and the
+// backslash are hexadecimal escapes in the literal.
+func TestTableRanges(t *testing.T) {
+	for _, tc := range []struct {
+		set  c.CharSet
+		want string
+	}{
+		{c.ByteRange('a', 'z'), `"az"`},
+		{c.ByteRange('0', '9').Union(c.ByteRange('A', 'F')).Union(c.ByteRange('a', 'f')), `"09AFaf"`},
+		{c.ByteRange('-', '-').Union(c.ByteRange('.', '.')), `"-."`},
+		{c.ByteRange('"', '"').Union(c.ByteRange('\\', '\\')), `"\x22\x22\x5c\x5c"`},
+		{c.ByteRange(0, 0x1f).Union(c.ByteRange(0x7f, 0xff)), `"\x00\x1f\x7f\xff"`},
+		{c.CharSet{}, `""`},
+	} {
+		lit := rangesLit(tc.set)
+		if lit != tc.want {
+			t.Errorf("rangesLit(%s) = %s, want %s", tc.set, lit, tc.want)
+		}
+		ranges, err := strconv.Unquote(lit)
+		if err != nil {
+			t.Errorf("rangesLit(%s) = %s: %v", tc.set, lit, err)
+			continue
+		}
+		var got c.CharSet
+		for i := 0; i+1 < len(ranges); i += 2 {
+			got = got.Union(c.ByteRange(ranges[i], ranges[i+1]))
+		}
+		if got != tc.set {
+			t.Errorf("the ranges %s hold %s, want %s", lit, got, tc.set)
+		}
 	}
 }
 

@@ -545,45 +545,38 @@ func genStop(w uint64, r int) int {
 	return bits.TrailingZeros64(^w>>(uint(8-r)*8)|0xff<<(uint(r)*8)) >> 3
 }
 
-// setHEXDIG is %x30-39 / %x41-46 / %x61-66: 0xff for a byte of the set.
-var setHEXDIG = [256]uint8{
-	'0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, 'A': 0xff, 'B': 0xff,
-	'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff,
-}
+// setHEXDIG is %x30-39 / %x41-46 / %x61-66.
+var setHEXDIG = genTable("09AFaf")
 
-// set0To5 is %x30-35: 0xff for a byte of the set.
-var set0To5 = [256]uint8{
-	'0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff,
-}
+// set0To5 is %x30-35.
+var set0To5 = genTable("05")
 
-// set0To4 is %x30-34: 0xff for a byte of the set.
-var set0To4 = [256]uint8{
-	'0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff,
-}
+// set0To4 is %x30-34.
+var set0To4 = genTable("04")
 
-// setDIGIT is %x30-39: 0xff for a byte of the set.
-var setDIGIT = [256]uint8{
-	'0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff,
-}
+// setDIGIT is %x30-39.
+var setDIGIT = genTable("09")
 
-// set1To9 is %x31-39: 0xff for a byte of the set.
-var set1To9 = [256]uint8{
-	'1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff,
-}
+// set1To9 is %x31-39.
+var set1To9 = genTable("19")
 
-// setIPv6AddressFirst is %x30-3A / %x41-46 / %x61-66: 0xff for a byte of the set.
-var setIPv6AddressFirst = [256]uint8{
-	'0': 0xff, '1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, ':': 0xff, 'A': 0xff,
-	'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff,
-}
+// setIPv6AddressFirst is %x30-3A / %x41-46 / %x61-66.
+var setIPv6AddressFirst = genTable("0:AFaf")
 
-// setIPvFuture is "!" / "$" / %x26-2E / %x30-3B / "=" / %x41-5A / "_" / %x61-7A / "~": 0xff for a byte of the set.
-var setIPvFuture = [256]uint8{
-	'!': 0xff, '$': 0xff, '&': 0xff, 0x27: 0xff, '(': 0xff, ')': 0xff, '*': 0xff, '+': 0xff, ',': 0xff, '-': 0xff, '.': 0xff, '0': 0xff,
-	'1': 0xff, '2': 0xff, '3': 0xff, '4': 0xff, '5': 0xff, '6': 0xff, '7': 0xff, '8': 0xff, '9': 0xff, ':': 0xff, ';': 0xff, '=': 0xff,
-	'A': 0xff, 'B': 0xff, 'C': 0xff, 'D': 0xff, 'E': 0xff, 'F': 0xff, 'G': 0xff, 'H': 0xff, 'I': 0xff, 'J': 0xff, 'K': 0xff, 'L': 0xff,
-	'M': 0xff, 'N': 0xff, 'O': 0xff, 'P': 0xff, 'Q': 0xff, 'R': 0xff, 'S': 0xff, 'T': 0xff, 'U': 0xff, 'V': 0xff, 'W': 0xff, 'X': 0xff,
-	'Y': 0xff, 'Z': 0xff, '_': 0xff, 'a': 0xff, 'b': 0xff, 'c': 0xff, 'd': 0xff, 'e': 0xff, 'f': 0xff, 'g': 0xff, 'h': 0xff, 'i': 0xff,
-	'j': 0xff, 'k': 0xff, 'l': 0xff, 'm': 0xff, 'n': 0xff, 'o': 0xff, 'p': 0xff, 'q': 0xff, 'r': 0xff, 's': 0xff, 't': 0xff, 'u': 0xff,
-	'v': 0xff, 'w': 0xff, 'x': 0xff, 'y': 0xff, 'z': 0xff, '~': 0xff,
+// setIPvFuture is "!" / "$" / %x26-2E / %x30-3B / "=" / %x41-5A / "_" / %x61-7A / "~".
+var setIPvFuture = genTable("!!$$&.0;==AZ__az~~")
+
+// genTable returns the table of a set given by its ranges, pairs of
+// bytes, the first and the last of each range: 0xff for a byte of the set, 0
+// for any other. It is not inlined: the package's initialisation is then a
+// call for each table, not a copy of its loops.
+//
+//go:noinline
+func genTable(ranges string) (t [256]uint8) {
+	for i := 0; i+1 < len(ranges); i += 2 {
+		for c := int(ranges[i]); c <= int(ranges[i+1]); c++ {
+			t[c] = 0xff
+		}
+	}
+	return t
 }
