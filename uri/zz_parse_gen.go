@@ -36,7 +36,7 @@ func matchHost(in string, pos int) int {
 l3:
 	p = v1
 	// reg-name
-	for {
+	for at := -1; p != at; {
 		for {
 			if len(in)-p < 8 {
 				p = genScan(in, p, &setRegName)
@@ -48,13 +48,8 @@ l3:
 			}
 			p += 8
 		}
-		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || setHEXDIG[in[p+1]] == 0 || setHEXDIG[in[p+2]] == 0 {
-			break
-		}
-		p += 3
-		for len(in)-p >= 3 && in[p] == '%' && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
-			p += 3
-		}
+		at = p
+		p = genPct(in, p, &setHEXDIG)
 	}
 l2:
 	return p
@@ -77,7 +72,7 @@ func matchPathAbsolute(in string, pos int) int {
 	v1 = p
 	// segment-nz
 	v2 = p
-	for {
+	for at := -1; p != at; {
 		for {
 			if len(in)-p < 8 {
 				p = genScan(in, p, &setSegment)
@@ -89,20 +84,15 @@ func matchPathAbsolute(in string, pos int) int {
 			}
 			p += 8
 		}
-		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || setHEXDIG[in[p+1]] == 0 || setHEXDIG[in[p+2]] == 0 {
-			break
-		}
-		p += 3
-		for len(in)-p >= 3 && in[p] == '%' && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
-			p += 3
-		}
+		at = p
+		p = genPct(in, p, &setHEXDIG)
 	}
 	if p == v2 {
 		goto l3
 	}
 	if uint(p) < uint(len(in)) && in[p] == '/' {
 		p++
-		for {
+		for at := -1; p != at; {
 			for {
 				if len(in)-p < 8 {
 					p = genScan(in, p, &setPathAbempty)
@@ -114,13 +104,8 @@ func matchPathAbsolute(in string, pos int) int {
 				}
 				p += 8
 			}
-			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || setHEXDIG[in[p+1]] == 0 || setHEXDIG[in[p+2]] == 0 {
-				break
-			}
-			p += 3
-			for len(in)-p >= 3 && in[p] == '%' && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
-				p += 3
-			}
+			at = p
+			p = genPct(in, p, &setHEXDIG)
 		}
 	}
 	goto l2
@@ -195,7 +180,7 @@ l6:
 	// path-abempty
 	if uint(p) < uint(len(in)) && in[p] == '/' {
 		p++
-		for {
+		for at := -1; p != at; {
 			for {
 				if len(in)-p < 8 {
 					p = genScan(in, p, &setPathAbempty)
@@ -207,13 +192,8 @@ l6:
 				}
 				p += 8
 			}
-			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || setHEXDIG[in[p+1]] == 0 || setHEXDIG[in[p+2]] == 0 {
-				break
-			}
-			p += 3
-			for len(in)-p >= 3 && in[p] == '%' && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
-				p += 3
-			}
+			at = p
+			p = genPct(in, p, &setHEXDIG)
 		}
 	}
 	k5e = p
@@ -257,7 +237,7 @@ l8:
 	// path-rootless
 	// segment-nz
 	v4 = p
-	for {
+	for at := -1; p != at; {
 		for {
 			if len(in)-p < 8 {
 				p = genScan(in, p, &setSegment)
@@ -269,20 +249,15 @@ l8:
 			}
 			p += 8
 		}
-		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || setHEXDIG[in[p+1]] == 0 || setHEXDIG[in[p+2]] == 0 {
-			break
-		}
-		p += 3
-		for len(in)-p >= 3 && in[p] == '%' && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
-			p += 3
-		}
+		at = p
+		p = genPct(in, p, &setHEXDIG)
 	}
 	if p == v4 {
 		goto l9
 	}
 	if uint(p) < uint(len(in)) && in[p] == '/' {
 		p++
-		for {
+		for at := -1; p != at; {
 			for {
 				if len(in)-p < 8 {
 					p = genScan(in, p, &setPathAbempty)
@@ -294,13 +269,8 @@ l8:
 				}
 				p += 8
 			}
-			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || setHEXDIG[in[p+1]] == 0 || setHEXDIG[in[p+2]] == 0 {
-				break
-			}
-			p += 3
-			for len(in)-p >= 3 && in[p] == '%' && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
-				p += 3
-			}
+			at = p
+			p = genPct(in, p, &setHEXDIG)
 		}
 	}
 	k5e = p
@@ -373,7 +343,7 @@ func matchURI(in string, pos int, caps *[8]span) int {
 	p++
 	k6s = p + 1
 	// query
-	for {
+	for at := -1; p != at; {
 		for {
 			if len(in)-p < 8 {
 				p = genScan(in, p, &setQuery)
@@ -385,13 +355,8 @@ func matchURI(in string, pos int, caps *[8]span) int {
 			}
 			p += 8
 		}
-		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || setHEXDIG[in[p+1]] == 0 || setHEXDIG[in[p+2]] == 0 {
-			break
-		}
-		p += 3
-		for len(in)-p >= 3 && in[p] == '%' && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
-			p += 3
-		}
+		at = p
+		p = genPct(in, p, &setHEXDIG)
 	}
 	k6e = p
 	goto l2
@@ -410,7 +375,7 @@ l2:
 	p++
 	k7s = p + 1
 	// fragment
-	for {
+	for at := -1; p != at; {
 		for {
 			if len(in)-p < 8 {
 				p = genScan(in, p, &setQuery)
@@ -422,13 +387,8 @@ l2:
 			}
 			p += 8
 		}
-		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || setHEXDIG[in[p+1]] == 0 || setHEXDIG[in[p+2]] == 0 {
-			break
-		}
-		p += 3
-		for len(in)-p >= 3 && in[p] == '%' && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
-			p += 3
-		}
+		at = p
+		p = genPct(in, p, &setHEXDIG)
 	}
 	k7e = p
 	goto l4
@@ -492,7 +452,7 @@ func matchAbsoluteURI(in string, pos int, caps *[8]span) int {
 	p++
 	k6s = p + 1
 	// query
-	for {
+	for at := -1; p != at; {
 		for {
 			if len(in)-p < 8 {
 				p = genScan(in, p, &setQuery)
@@ -504,13 +464,8 @@ func matchAbsoluteURI(in string, pos int, caps *[8]span) int {
 			}
 			p += 8
 		}
-		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || setHEXDIG[in[p+1]] == 0 || setHEXDIG[in[p+2]] == 0 {
-			break
-		}
-		p += 3
-		for len(in)-p >= 3 && in[p] == '%' && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
-			p += 3
-		}
+		at = p
+		p = genPct(in, p, &setHEXDIG)
 	}
 	k6e = p
 	goto l2
@@ -588,7 +543,7 @@ l6:
 	// path-abempty
 	if uint(p) < uint(len(in)) && in[p] == '/' {
 		p++
-		for {
+		for at := -1; p != at; {
 			for {
 				if len(in)-p < 8 {
 					p = genScan(in, p, &setPathAbempty)
@@ -600,13 +555,8 @@ l6:
 				}
 				p += 8
 			}
-			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || setHEXDIG[in[p+1]] == 0 || setHEXDIG[in[p+2]] == 0 {
-				break
-			}
-			p += 3
-			for len(in)-p >= 3 && in[p] == '%' && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
-				p += 3
-			}
+			at = p
+			p = genPct(in, p, &setHEXDIG)
 		}
 	}
 	k5e = p
@@ -650,7 +600,7 @@ l8:
 	// path-noscheme
 	// segment-nz-nc
 	v4 = p
-	for {
+	for at := -1; p != at; {
 		for {
 			if len(in)-p < 8 {
 				p = genScan(in, p, &setSegmentNZNC)
@@ -662,20 +612,15 @@ l8:
 			}
 			p += 8
 		}
-		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || setHEXDIG[in[p+1]] == 0 || setHEXDIG[in[p+2]] == 0 {
-			break
-		}
-		p += 3
-		for len(in)-p >= 3 && in[p] == '%' && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
-			p += 3
-		}
+		at = p
+		p = genPct(in, p, &setHEXDIG)
 	}
 	if p == v4 {
 		goto l9
 	}
 	if uint(p) < uint(len(in)) && in[p] == '/' {
 		p++
-		for {
+		for at := -1; p != at; {
 			for {
 				if len(in)-p < 8 {
 					p = genScan(in, p, &setPathAbempty)
@@ -687,13 +632,8 @@ l8:
 				}
 				p += 8
 			}
-			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || setHEXDIG[in[p+1]] == 0 || setHEXDIG[in[p+2]] == 0 {
-				break
-			}
-			p += 3
-			for len(in)-p >= 3 && in[p] == '%' && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
-				p += 3
-			}
+			at = p
+			p = genPct(in, p, &setHEXDIG)
 		}
 	}
 	k5e = p
@@ -743,7 +683,7 @@ func matchRelativeRef(in string, pos int, caps *[8]span) int {
 	p++
 	k6s = p + 1
 	// query
-	for {
+	for at := -1; p != at; {
 		for {
 			if len(in)-p < 8 {
 				p = genScan(in, p, &setQuery)
@@ -755,13 +695,8 @@ func matchRelativeRef(in string, pos int, caps *[8]span) int {
 			}
 			p += 8
 		}
-		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || setHEXDIG[in[p+1]] == 0 || setHEXDIG[in[p+2]] == 0 {
-			break
-		}
-		p += 3
-		for len(in)-p >= 3 && in[p] == '%' && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
-			p += 3
-		}
+		at = p
+		p = genPct(in, p, &setHEXDIG)
 	}
 	k6e = p
 	goto l2
@@ -780,7 +715,7 @@ l2:
 	p++
 	k7s = p + 1
 	// fragment
-	for {
+	for at := -1; p != at; {
 		for {
 			if len(in)-p < 8 {
 				p = genScan(in, p, &setQuery)
@@ -792,13 +727,8 @@ l2:
 			}
 			p += 8
 		}
-		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || setHEXDIG[in[p+1]] == 0 || setHEXDIG[in[p+2]] == 0 {
-			break
-		}
-		p += 3
-		for len(in)-p >= 3 && in[p] == '%' && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
-			p += 3
-		}
+		at = p
+		p = genPct(in, p, &setHEXDIG)
 	}
 	k7e = p
 	goto l4
@@ -2222,6 +2152,16 @@ func genScan(in string, p int, set *[256]uint8) int {
 		}
 		p += 8
 	}
+}
+
+// genPct returns the end of the pct-encoded triplets from p in in, whose
+// hexadecimal digits are the bytes of hex: p when none begins there. The
+// compiler inlines it.
+func genPct(in string, p int, hex *[256]uint8) int {
+	for uint(p) < uint(len(in)) && in[p] == '%' && len(in)-p >= 3 && hex[in[p+1]] != 0 && hex[in[p+2]] != 0 {
+		p += 3
+	}
+	return p
 }
 
 // genScanPct is genScan of a run that takes pct-encoded triplets too,

@@ -164,6 +164,7 @@ type Generator struct {
 	needles  bool        // the matchers call strings.IndexByte (needle)
 	scanFunc bool        // the code calls Prefix + "Scan" (coldRuns)
 	scanPct  bool        // and Prefix + "ScanPct"
+	pctFunc  bool        // the code calls Prefix + "Pct" (runLoop)
 	runs     bool        // the matchers call Prefix + "Word" and "Stop" (runScan)
 	runeSets []c.RuneSet // the sets of code points of rune classes, in order of first use (runes.go)
 	runeName map[string]string
