@@ -24,7 +24,7 @@ import (
 // at's mapping of them (ParseRepaired names offsets of its caller's text).
 func hintFor(dst []byte, s string, off int, rule, component string, at func(int) int) []byte {
 	dst, fixed, _ := hintOf(dst, s, off, rule, component, at)
-	return append(dst, fixed...)
+	return appendText(dst, fixed)
 }
 
 // hintOf is hintFor, but a hint that quotes nothing of the input (one of the
@@ -82,7 +82,7 @@ func percentHint(dst []byte, s string, off int, component string, at func(int) i
 	if component == "host" && inIPLiteral(s, p) {
 		return dst, zoneHint
 	}
-	dst = append(dst, `"%" at offset `...)
+	dst = appendText(dst, `"%" at offset `)
 	dst = appendOffset(dst, p, at)
 	return append(dst, ` is not followed by two hexadecimal digits: `+
 		`a "%" that stands for itself is written "%25"`...), ""
@@ -112,18 +112,18 @@ func wrapHint(dst []byte, s string, off int) []byte {
 	switch b := s[off]; b {
 	case ' ', '\t', '\r', '\n':
 		if strings.TrimLeft(s[off:], " \t\r\n") == "" {
-			return append(append(append(dst, "trailing white space ("...), spaceName(b)...), "): trim it"...)
+			return appendText(dst, "trailing white space (", spaceName(b), "): trim it")
 		}
 		if strings.TrimLeft(s[:off], " \t\r\n") == "" {
-			return append(append(append(dst, "leading white space ("...), spaceName(b)...), "): trim it"...)
+			return appendText(dst, "leading white space (", spaceName(b), "): trim it")
 		}
 	case '"':
 		if off == 0 && len(s) > 1 && s[len(s)-1] == '"' {
-			return append(dst, "the URI is in quotation marks: remove them"...)
+			return appendText(dst, "the URI is in quotation marks: remove them")
 		}
 	case '<', '>':
 		if len(s) > 1 && s[0] == '<' && s[len(s)-1] == '>' {
-			return append(dst, "the URI is in angle brackets (as RFC 3986 Appendix C delimits one in text): remove them"...)
+			return appendText(dst, "the URI is in angle brackets (as RFC 3986 Appendix C delimits one in text): remove them")
 		}
 	}
 	return dst
@@ -142,9 +142,9 @@ func windowsHint(dst []byte, s string) (_ []byte, suggestion suggested) {
 	default:
 		return dst, suggested{}
 	}
-	dst = append(dst, "a Windows file path is not a URI: did you mean "...)
+	dst = appendText(dst, "a Windows file path is not a URI: did you mean ")
 	dst = appendQuoteBounded(dst, true, prefix, clip(path))
-	dst = append(dst, "? (RFC 8089; percent-encode what a URI does not allow)"...)
+	dst = appendText(dst, "? (RFC 8089; percent-encode what a URI does not allow)")
 	return dst, suggested{prefix, "", path, true}
 }
 
@@ -164,8 +164,8 @@ func spaceName(b byte) string {
 // appendNotAllowed appends what, " is not allowed in a URI: percent-encode
 // it as " and the quoted percent-encoding of b.
 func appendNotAllowed(dst []byte, what string, b byte) []byte {
-	dst = append(dst, what...)
-	dst = append(dst, " is not allowed in a URI: percent-encode it as "...)
+	dst = appendText(dst, what)
+	dst = appendText(dst, " is not allowed in a URI: percent-encode it as ")
 	return appendQuotedPct(dst, b)
 }
 
@@ -207,12 +207,12 @@ func byteHint(dst []byte, s string, off int, rule, component string, at func(int
 	switch {
 	case b == '#':
 		if i := strings.IndexByte(s[:off], '#'); i >= 0 {
-			dst = append(dst, `a second "#": the fragment began at offset `...)
+			dst = appendText(dst, `a second "#": the fragment began at offset `)
 			dst = appendOffset(dst, i, at)
-			return append(dst, ` and cannot hold a "#": percent-encode it as "%23"`...), ""
+			return appendText(dst, ` and cannot hold a "#": percent-encode it as "%23"`), ""
 		}
 	case b < 0x20 || b == 0x7f:
-		dst = append(dst, "control character "...)
+		dst = appendText(dst, "control character ")
 		dst = appendHexByte(dst, b)
 		return appendNotAllowed(dst, "", b), ""
 	case b >= utf8.RuneSelf:
@@ -286,25 +286,25 @@ func nonASCIIHint(dst []byte, s string, off int, component string) []byte {
 	b := s[off]
 	r, n := utf8.DecodeRuneInString(s[off:])
 	if r == utf8.RuneError && n <= 1 {
-		dst = append(dst, "byte "...)
+		dst = appendText(dst, "byte ")
 		dst = appendHexByte(dst, b)
-		dst = append(dst, " is not allowed in a URI (nor is it UTF-8): percent-encode it as "...)
+		dst = appendText(dst, " is not allowed in a URI (nor is it UTF-8): percent-encode it as ")
 		return appendQuotedPct(dst, b)
 	}
-	dst = append(dst, "non-ASCII character "...)
+	dst = appendText(dst, "non-ASCII character ")
 	dst = strconv.AppendQuoteRune(dst, r)
-	dst = append(dst, ` is not allowed in a URI: percent-encode its UTF-8 bytes as "`...)
+	dst = appendText(dst, ` is not allowed in a URI: percent-encode its UTF-8 bytes as "`)
 	for i := off; i < off+n; i++ {
 		dst = appendPct(dst, s[i])
 	}
 	dst = append(dst, '"')
 	if iriChar(r, component) {
-		dst = append(dst, "; an IRI parser (RFC 3987) accepts it as it is"...)
+		dst = appendText(dst, "; an IRI parser (RFC 3987) accepts it as it is")
 	} else {
-		dst = append(dst, " (an IRI, RFC 3987, does not hold it either)"...)
+		dst = appendText(dst, " (an IRI, RFC 3987, does not hold it either)")
 	}
 	if component == "host" {
-		dst = append(dst, `; an internationalized host name is written in DNS with IDNA A-labels ("xn--…", RFC 5891)`...)
+		dst = appendText(dst, `; an internationalized host name is written in DNS with IDNA A-labels ("xn--…", RFC 5891)`)
 	}
 	return dst
 }
@@ -331,25 +331,25 @@ func iriChar(r rune, component string) bool {
 func schemeHint(dst []byte, s string, off int) (_ []byte, suggestion suggested) {
 	const didYouMean = "no scheme: did you mean "
 	if strings.HasPrefix(s, "[") && strings.IndexByte(s, ']') > 0 {
-		dst = append(dst, didYouMean...)
+		dst = appendText(dst, didYouMean)
 		return append(appendSuggestion(dst, "https://", "", s, 0), '?'), suggested{"https://", "", s, false}
 	}
 	j := indexStop(s, clsSchemeStop)
 	if j >= 0 && s[j] == ':' {
 		if j == 0 {
-			return append(dst, `no scheme before ":": a URI begins with a scheme, such as "https"`...), suggested{}
+			return appendText(dst, `no scheme before ":": a URI begins with a scheme, such as "https"`), suggested{}
 		}
 		if off <= j && !isScheme(s[:j]) {
 			if looksLikeHostPort(s) {
 				return hostPortHint(dst, s, "URI")
 			}
 			dst = appendQuoteBounded(dst, false, s[:j])
-			return append(dst, ` is not a scheme: a scheme begins with a letter and holds only letters, digits, "+", "-" and "."`...), suggested{}
+			return appendText(dst, ` is not a scheme: a scheme begins with a letter and holds only letters, digits, "+", "-" and "."`), suggested{}
 		}
 		return dst, suggested{}
 	}
 	if s == "" {
-		return append(dst, `an empty string is not a URI: a URI begins with a scheme, such as "https:"`...), suggested{}
+		return appendText(dst, `an empty string is not a URI: a URI begins with a scheme, such as "https:"`), suggested{}
 	}
 	if j < 0 {
 		j = len(s)
@@ -357,21 +357,21 @@ func schemeHint(dst []byte, s string, off int) (_ []byte, suggestion suggested) 
 	first := s[:j]
 	switch {
 	case strings.HasPrefix(s, "//"):
-		dst = append(dst, didYouMean...)
+		dst = appendText(dst, didYouMean)
 		return append(appendSuggestion(dst, "https:", "", s, 2), '?'), suggested{"https:", "", s, false}
 	case strings.HasPrefix(s[j:], "//") && isScheme(first):
-		dst = append(dst, `no ":" after the scheme `...)
+		dst = appendText(dst, `no ":" after the scheme `)
 		dst = appendQuoteBounded(dst, false, first)
-		dst = append(dst, ": did you mean "...)
+		dst = appendText(dst, ": did you mean ")
 		return append(appendSuggestion(dst, clip(first), ":", s[j:], 2), '?'), suggested{first, ":", s[j:], false}
 	case looksLikeMailbox(first) && j == len(s):
-		dst = append(dst, didYouMean...)
+		dst = appendText(dst, didYouMean)
 		return append(appendQuoteBounded(dst, false, "mailto:", clip(s)), '?'), suggested{"mailto:", "", s, false}
 	case looksLikeHost(first):
-		dst = append(dst, didYouMean...)
+		dst = appendText(dst, didYouMean)
 		return append(appendSuggestion(dst, "https://", "", s, 0), '?'), suggested{"https://", "", s, false}
 	}
-	return append(dst, `no scheme: a URI begins with a scheme, such as "https:"`...), suggested{}
+	return appendText(dst, `no scheme: a URI begins with a scheme, such as "https:"`), suggested{}
 }
 
 // looksLikeHost reports whether s reads as a domain name or an IPv4 address
@@ -409,7 +409,7 @@ func hostPortHint(dst []byte, s, rule string) (_ []byte, suggestion suggested) {
 	if rule == "relative-ref" {
 		prefix = "//"
 	}
-	dst = append(dst, `a host and port are written after "//": did you mean `...)
+	dst = appendText(dst, `a host and port are written after "//": did you mean `)
 	return append(appendSuggestion(dst, prefix, "", s, 0), '?'), suggested{prefix, "", s, false}
 }
 
@@ -445,14 +445,14 @@ func firstSegmentHint(dst []byte, s string, off int, rule string) (_ []byte, sug
 	}
 	if !isScheme(s[:off]) && strings.HasPrefix(s[off:], "://") {
 		dst = appendQuoteBounded(dst, false, s[:off])
-		return append(dst, ` is not a scheme: a scheme begins with a letter and holds only letters, digits, "+", "-" and "."`...), suggested{}
+		return appendText(dst, ` is not a scheme: a scheme begins with a letter and holds only letters, digits, "+", "-" and "."`), suggested{}
 	}
 	if rule == "relative-ref" && isScheme(s[:off]) {
-		dst = append(dst, "a relative reference has no scheme, and "...)
+		dst = appendText(dst, "a relative reference has no scheme, and ")
 		dst = appendQuoteBounded(dst, false, s[:off+1])
-		return append(dst, " reads as one"...), suggested{}
+		return appendText(dst, " reads as one"), suggested{}
 	}
-	dst = append(dst, `a ":" in the first segment of a relative path would read as a scheme (§4.2): begin the path with "./", as in `...)
+	dst = appendText(dst, `a ":" in the first segment of a relative path would read as a scheme (§4.2): begin the path with "./", as in `)
 	return appendQuoteBounded(dst, false, "./", clip(s)), suggested{"./", "", s, false}
 }
 
@@ -474,26 +474,26 @@ func authorityHint(dst []byte, s string, off int, rule string, at func(int) int)
 	if hp != "" && hp[0] == '[' {
 		end := strings.IndexByte(hp, ']')
 		if end < 0 {
-			dst = append(dst, `unclosed "[" at offset `...)
+			dst = appendText(dst, `unclosed "[" at offset `)
 			dst = appendOffset(dst, h, at)
-			return append(dst, `: an IP literal ends with "]"`...)
+			return appendText(dst, `: an IP literal ends with "]"`)
 		}
 		if off <= h+end && isIPv4(hp[1:end]) {
-			dst = append(dst, "an IPv4 address is written without square brackets: "...)
+			dst = appendText(dst, "an IPv4 address is written without square brackets: ")
 			return appendQuoteBounded(dst, false, hp[1:end])
 		}
 		if off <= h+end {
-			dst = append(dst, "the IP literal "...)
+			dst = appendText(dst, "the IP literal ")
 			dst = appendQuoteBounded(dst, false, hp[:end+1])
-			return append(dst, ` is neither an IPv6 address nor an IPvFuture ("v", hex digits, "." and more)`...)
+			return appendText(dst, ` is neither an IPv6 address nor an IPvFuture ("v", hex digits, "." and more)`)
 		}
 		if rest := hp[end+1:]; rest != "" && rest[0] == ':' {
 			return portHint(dst, s, h+end+2, a1, at)
 		}
-		return append(dst, `after the "]" of an IP literal come only ":" and a port`...)
+		return appendText(dst, `after the "]" of an IP literal come only ":" and a port`)
 	}
 	if strings.Count(hp, ":") >= 2 && (strings.Contains(hp, "::") || strings.Count(hp, ":") >= 3) && ipv6Bytes(hp) {
-		dst = append(dst, "an IPv6 address in a URI is written in square brackets, a port after them: "...)
+		dst = appendText(dst, "an IPv6 address in a URI is written in square brackets, a port after them: ")
 		return appendQuoteBounded(dst, false, "[", clip(hp), "]")
 	}
 	i := strings.IndexByte(hp, ':')
@@ -514,17 +514,17 @@ func portHint(dst []byte, s string, p0, p1 int, at func(int) int) []byte {
 	if q == len(port) {
 		return dst
 	}
-	dst = append(dst, "the port "...)
+	dst = appendText(dst, "the port ")
 	dst = appendQuoteBounded(dst, false, port)
-	dst = append(dst, " holds "...)
+	dst = appendText(dst, " holds ")
 	dst = appendDescribeByte(dst, port, q)
-	dst = append(dst, " at offset "...)
+	dst = appendText(dst, " at offset ")
 	dst = appendOffset(dst, p0+q, at)
-	dst = append(dst, ": a port is decimal digits only"...)
+	dst = appendText(dst, ": a port is decimal digits only")
 	if digits := strings.TrimLeft(port[:q], "0"); len(digits) > 5 || len(digits) == 5 && digits > "65535" {
-		dst = append(dst, ", and "...)
+		dst = appendText(dst, ", and ")
 		dst = strconv.AppendInt(dst, int64(q), 10)
-		dst = append(dst, " digits are too many for a port number (at most 65535)"...)
+		dst = appendText(dst, " digits are too many for a port number (at most 65535)")
 	}
 	return dst
 }

@@ -52,7 +52,7 @@ func (x suggested) String() string {
 func appendDescribeByte(dst []byte, s string, i int) []byte {
 	r, n := utf8.DecodeRuneInString(s[i:])
 	if r == utf8.RuneError && n <= 1 {
-		return appendHexByte(append(dst, "byte "...), s[i])
+		return appendHexByte(appendText(dst, "byte "), s[i])
 	}
 	return strconv.AppendQuoteRune(dst, r)
 }
@@ -96,7 +96,7 @@ func appendQuoteBounded(dst []byte, slash bool, parts ...string) []byte {
 	}
 	dst = append(dst, '"')
 	if total > hintQuote {
-		dst = append(dst, "…"...)
+		dst = appendText(dst, "…")
 	}
 	return dst
 }
@@ -122,6 +122,19 @@ func appendSuggestion(dst []byte, prefix, sep, s string, auth int) []byte {
 		head, redaction, tail = s[:lo], errtext.Redaction, s[hi:]
 	}
 	return appendQuoteBounded(dst, false, prefix, sep, clip(head), redaction, clip(tail))
+}
+
+// appendText appends the pieces of a hint's text to dst. A hint is written
+// once an error, in many pieces: a call for each, where an append is
+// written out in full wherever it is used, keeps the error path's code
+// small (measured: see BENCHMARKS.md, "What a program links").
+//
+//go:noinline
+func appendText(dst []byte, parts ...string) []byte {
+	for _, s := range parts {
+		dst = append(dst, s...)
+	}
+	return dst
 }
 
 // clip cuts s to a little more than a hint quotes of it, so that the hint
