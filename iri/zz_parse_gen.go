@@ -24,13 +24,13 @@ func matchIHost(in string, pos int) int {
 			goto l2
 		}
 	}
-	if uint(p) >= uint(len(in)) || setDIGIT[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || set.DIGIT[in[p]] == 0 {
 		goto l3
 	}
 	if p = ipmatch.IPv4Address(in, p); p < 0 {
 		goto l3
 	}
-	if p < len(in) && (setIRegName[in[p]] != 0 || in[p] == '%' && p+2 < len(in) && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 || in[p] >= utf8.RuneSelf && genRunes0(in, p) > 0) {
+	if p < len(in) && (set.IRegName[in[p]] != 0 || in[p] == '%' && p+2 < len(in) && set.HEXDIG[in[p+1]] != 0 && set.HEXDIG[in[p+2]] != 0 || in[p] >= utf8.RuneSelf && genRunes0(in, p) > 0) {
 		goto l3
 	}
 	goto l2
@@ -40,11 +40,11 @@ l3:
 	for {
 		for {
 			if len(in)-p < 8 {
-				p = genScan(in, p, &setIRegName)
+				p = genScan(in, p, &set.IRegName)
 				break
 			}
-			if q := in[p:][:8]; setIRegName[q[0]]&setIRegName[q[1]]&setIRegName[q[2]]&setIRegName[q[3]]&setIRegName[q[4]]&setIRegName[q[5]]&setIRegName[q[6]]&setIRegName[q[7]] == 0 {
-				p += genStop(genWord(q, &setIRegName), 8)
+			if q := in[p:][:8]; set.IRegName[q[0]]&set.IRegName[q[1]]&set.IRegName[q[2]]&set.IRegName[q[3]]&set.IRegName[q[4]]&set.IRegName[q[5]]&set.IRegName[q[6]]&set.IRegName[q[7]] == 0 {
+				p += genStop(genWord(q, &set.IRegName), 8)
 				break
 			}
 			p += 8
@@ -52,7 +52,7 @@ l3:
 		if uint(p) >= uint(len(in)) {
 			break
 		}
-		if c := in[p]; c == '%' && len(in)-p >= 3 && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
+		if c := in[p]; c == '%' && len(in)-p >= 3 && set.HEXDIG[in[p+1]] != 0 && set.HEXDIG[in[p+2]] != 0 {
 			p += 3
 		} else if in[p] < utf8.RuneSelf {
 			break
@@ -77,7 +77,7 @@ func matchIPathAbsolute(in string, pos int) int {
 		goto l1
 	}
 	p++
-	if uint(p) >= uint(len(in)) || setISegmentFirst[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || set.ISegmentFirst[in[p]] == 0 {
 		goto l2
 	}
 	v1 = p
@@ -86,11 +86,11 @@ func matchIPathAbsolute(in string, pos int) int {
 	for {
 		for {
 			if len(in)-p < 8 {
-				p = genScan(in, p, &setISegment)
+				p = genScan(in, p, &set.ISegment)
 				break
 			}
-			if q := in[p:][:8]; setISegment[q[0]]&setISegment[q[1]]&setISegment[q[2]]&setISegment[q[3]]&setISegment[q[4]]&setISegment[q[5]]&setISegment[q[6]]&setISegment[q[7]] == 0 {
-				p += genStop(genWord(q, &setISegment), 8)
+			if q := in[p:][:8]; set.ISegment[q[0]]&set.ISegment[q[1]]&set.ISegment[q[2]]&set.ISegment[q[3]]&set.ISegment[q[4]]&set.ISegment[q[5]]&set.ISegment[q[6]]&set.ISegment[q[7]] == 0 {
+				p += genStop(genWord(q, &set.ISegment), 8)
 				break
 			}
 			p += 8
@@ -98,7 +98,7 @@ func matchIPathAbsolute(in string, pos int) int {
 		if uint(p) >= uint(len(in)) {
 			break
 		}
-		if c := in[p]; c == '%' && len(in)-p >= 3 && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
+		if c := in[p]; c == '%' && len(in)-p >= 3 && set.HEXDIG[in[p+1]] != 0 && set.HEXDIG[in[p+2]] != 0 {
 			p += 3
 		} else if in[p] < utf8.RuneSelf {
 			break
@@ -116,11 +116,11 @@ func matchIPathAbsolute(in string, pos int) int {
 		for {
 			for {
 				if len(in)-p < 8 {
-					p = genScan(in, p, &setIPathAbempty)
+					p = genScan(in, p, &set.IPathAbempty)
 					break
 				}
-				if q := in[p:][:8]; setIPathAbempty[q[0]]&setIPathAbempty[q[1]]&setIPathAbempty[q[2]]&setIPathAbempty[q[3]]&setIPathAbempty[q[4]]&setIPathAbempty[q[5]]&setIPathAbempty[q[6]]&setIPathAbempty[q[7]] == 0 {
-					p += genStop(genWord(q, &setIPathAbempty), 8)
+				if q := in[p:][:8]; set.IPathAbempty[q[0]]&set.IPathAbempty[q[1]]&set.IPathAbempty[q[2]]&set.IPathAbempty[q[3]]&set.IPathAbempty[q[4]]&set.IPathAbempty[q[5]]&set.IPathAbempty[q[6]]&set.IPathAbempty[q[7]] == 0 {
+					p += genStop(genWord(q, &set.IPathAbempty), 8)
 					break
 				}
 				p += 8
@@ -128,7 +128,7 @@ func matchIPathAbsolute(in string, pos int) int {
 			if uint(p) >= uint(len(in)) {
 				break
 			}
-			if c := in[p]; c == '%' && len(in)-p >= 3 && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
+			if c := in[p]; c == '%' && len(in)-p >= 3 && set.HEXDIG[in[p+1]] != 0 && set.HEXDIG[in[p+2]] != 0 {
 				p += 3
 			} else if in[p] < utf8.RuneSelf {
 				break
@@ -164,7 +164,7 @@ func matchIHierPart(in string, pos int, caps *[8][2]int) int {
 	}
 	p += 2
 	k1s = p
-	if uint(p) >= uint(len(in)) || setISegmentFirst[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || set.ISegmentFirst[in[p]] == 0 {
 		goto l4
 	}
 	if strings.IndexByte(in[p:], '@') < 0 {
@@ -174,11 +174,11 @@ func matchIHierPart(in string, pos int, caps *[8][2]int) int {
 	k2s = p
 	// iuserinfo
 	for {
-		p = genScan(in, p, &setIUserinfo)
+		p = genScan(in, p, &set.IUserinfo)
 		if uint(p) >= uint(len(in)) {
 			break
 		}
-		if c := in[p]; c == '%' && len(in)-p >= 3 && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
+		if c := in[p]; c == '%' && len(in)-p >= 3 && set.HEXDIG[in[p+1]] != 0 && set.HEXDIG[in[p+2]] != 0 {
 			p += 3
 		} else if in[p] < utf8.RuneSelf {
 			break
@@ -212,7 +212,7 @@ l4:
 	p++
 	k4s = p
 	// port
-	p = genScan(in, p, &setDIGIT)
+	p = genScan(in, p, &set.DIGIT)
 	k4e = p
 	goto l6
 l7:
@@ -228,11 +228,11 @@ l6:
 		for {
 			for {
 				if len(in)-p < 8 {
-					p = genScan(in, p, &setIPathAbempty)
+					p = genScan(in, p, &set.IPathAbempty)
 					break
 				}
-				if q := in[p:][:8]; setIPathAbempty[q[0]]&setIPathAbempty[q[1]]&setIPathAbempty[q[2]]&setIPathAbempty[q[3]]&setIPathAbempty[q[4]]&setIPathAbempty[q[5]]&setIPathAbempty[q[6]]&setIPathAbempty[q[7]] == 0 {
-					p += genStop(genWord(q, &setIPathAbempty), 8)
+				if q := in[p:][:8]; set.IPathAbempty[q[0]]&set.IPathAbempty[q[1]]&set.IPathAbempty[q[2]]&set.IPathAbempty[q[3]]&set.IPathAbempty[q[4]]&set.IPathAbempty[q[5]]&set.IPathAbempty[q[6]]&set.IPathAbempty[q[7]] == 0 {
+					p += genStop(genWord(q, &set.IPathAbempty), 8)
 					break
 				}
 				p += 8
@@ -240,7 +240,7 @@ l6:
 			if uint(p) >= uint(len(in)) {
 				break
 			}
-			if c := in[p]; c == '%' && len(in)-p >= 3 && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
+			if c := in[p]; c == '%' && len(in)-p >= 3 && set.HEXDIG[in[p+1]] != 0 && set.HEXDIG[in[p+2]] != 0 {
 				p += 3
 			} else if in[p] < utf8.RuneSelf {
 				break
@@ -288,7 +288,7 @@ l8:
 	k5s = -1
 	k5e = -1
 	p = v1
-	if uint(p) >= uint(len(in)) || setISegmentFirst[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || set.ISegmentFirst[in[p]] == 0 {
 		goto l9
 	}
 	k5s = p
@@ -298,11 +298,11 @@ l8:
 	for {
 		for {
 			if len(in)-p < 8 {
-				p = genScan(in, p, &setISegment)
+				p = genScan(in, p, &set.ISegment)
 				break
 			}
-			if q := in[p:][:8]; setISegment[q[0]]&setISegment[q[1]]&setISegment[q[2]]&setISegment[q[3]]&setISegment[q[4]]&setISegment[q[5]]&setISegment[q[6]]&setISegment[q[7]] == 0 {
-				p += genStop(genWord(q, &setISegment), 8)
+			if q := in[p:][:8]; set.ISegment[q[0]]&set.ISegment[q[1]]&set.ISegment[q[2]]&set.ISegment[q[3]]&set.ISegment[q[4]]&set.ISegment[q[5]]&set.ISegment[q[6]]&set.ISegment[q[7]] == 0 {
+				p += genStop(genWord(q, &set.ISegment), 8)
 				break
 			}
 			p += 8
@@ -310,7 +310,7 @@ l8:
 		if uint(p) >= uint(len(in)) {
 			break
 		}
-		if c := in[p]; c == '%' && len(in)-p >= 3 && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
+		if c := in[p]; c == '%' && len(in)-p >= 3 && set.HEXDIG[in[p+1]] != 0 && set.HEXDIG[in[p+2]] != 0 {
 			p += 3
 		} else if in[p] < utf8.RuneSelf {
 			break
@@ -328,11 +328,11 @@ l8:
 		for {
 			for {
 				if len(in)-p < 8 {
-					p = genScan(in, p, &setIPathAbempty)
+					p = genScan(in, p, &set.IPathAbempty)
 					break
 				}
-				if q := in[p:][:8]; setIPathAbempty[q[0]]&setIPathAbempty[q[1]]&setIPathAbempty[q[2]]&setIPathAbempty[q[3]]&setIPathAbempty[q[4]]&setIPathAbempty[q[5]]&setIPathAbempty[q[6]]&setIPathAbempty[q[7]] == 0 {
-					p += genStop(genWord(q, &setIPathAbempty), 8)
+				if q := in[p:][:8]; set.IPathAbempty[q[0]]&set.IPathAbempty[q[1]]&set.IPathAbempty[q[2]]&set.IPathAbempty[q[3]]&set.IPathAbempty[q[4]]&set.IPathAbempty[q[5]]&set.IPathAbempty[q[6]]&set.IPathAbempty[q[7]] == 0 {
+					p += genStop(genWord(q, &set.IPathAbempty), 8)
 					break
 				}
 				p += 8
@@ -340,7 +340,7 @@ l8:
 			if uint(p) >= uint(len(in)) {
 				break
 			}
-			if c := in[p]; c == '%' && len(in)-p >= 3 && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
+			if c := in[p]; c == '%' && len(in)-p >= 3 && set.HEXDIG[in[p+1]] != 0 && set.HEXDIG[in[p+2]] != 0 {
 				p += 3
 			} else if in[p] < utf8.RuneSelf {
 				break
@@ -366,9 +366,9 @@ l9:
 	// ipath-empty
 	v5 = 0
 	for v5 != 0 && p < len(in) {
-		if c := in[p]; setISegment[c] != 0 {
+		if c := in[p]; set.ISegment[c] != 0 {
 			p++
-		} else if c == '%' && p+2 < len(in) && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
+		} else if c == '%' && p+2 < len(in) && set.HEXDIG[in[p+1]] != 0 && set.HEXDIG[in[p+2]] != 0 {
 			p += 3
 		} else if c < utf8.RuneSelf {
 			break
@@ -402,17 +402,17 @@ func matchIRI(in string, pos int, caps *[8][2]int) int {
 	k0s = p
 	// scheme
 	// ALPHA
-	if uint(p) >= uint(len(in)) || setALPHA[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || set.ALPHA[in[p]] == 0 {
 		goto l1
 	}
 	p++
 	for {
 		if len(in)-p < 8 {
-			p = genScan(in, p, &setScheme)
+			p = genScan(in, p, &set.Scheme)
 			break
 		}
-		if q := in[p:][:8]; setScheme[q[0]]&setScheme[q[1]]&setScheme[q[2]]&setScheme[q[3]]&setScheme[q[4]]&setScheme[q[5]]&setScheme[q[6]]&setScheme[q[7]] == 0 {
-			p += genStop(genWord(q, &setScheme), 8)
+		if q := in[p:][:8]; set.Scheme[q[0]]&set.Scheme[q[1]]&set.Scheme[q[2]]&set.Scheme[q[3]]&set.Scheme[q[4]]&set.Scheme[q[5]]&set.Scheme[q[6]]&set.Scheme[q[7]] == 0 {
+			p += genStop(genWord(q, &set.Scheme), 8)
 			break
 		}
 		p += 8
@@ -439,11 +439,11 @@ func matchIRI(in string, pos int, caps *[8][2]int) int {
 	for {
 		for {
 			if len(in)-p < 8 {
-				p = genScan(in, p, &setIQuery)
+				p = genScan(in, p, &set.IQuery)
 				break
 			}
-			if q := in[p:][:8]; setIQuery[q[0]]&setIQuery[q[1]]&setIQuery[q[2]]&setIQuery[q[3]]&setIQuery[q[4]]&setIQuery[q[5]]&setIQuery[q[6]]&setIQuery[q[7]] == 0 {
-				p += genStop(genWord(q, &setIQuery), 8)
+			if q := in[p:][:8]; set.IQuery[q[0]]&set.IQuery[q[1]]&set.IQuery[q[2]]&set.IQuery[q[3]]&set.IQuery[q[4]]&set.IQuery[q[5]]&set.IQuery[q[6]]&set.IQuery[q[7]] == 0 {
+				p += genStop(genWord(q, &set.IQuery), 8)
 				break
 			}
 			p += 8
@@ -451,7 +451,7 @@ func matchIRI(in string, pos int, caps *[8][2]int) int {
 		if uint(p) >= uint(len(in)) {
 			break
 		}
-		if c := in[p]; c == '%' && len(in)-p >= 3 && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
+		if c := in[p]; c == '%' && len(in)-p >= 3 && set.HEXDIG[in[p+1]] != 0 && set.HEXDIG[in[p+2]] != 0 {
 			p += 3
 		} else if in[p] < utf8.RuneSelf {
 			break
@@ -481,11 +481,11 @@ l2:
 	for {
 		for {
 			if len(in)-p < 8 {
-				p = genScan(in, p, &setIQuery)
+				p = genScan(in, p, &set.IQuery)
 				break
 			}
-			if q := in[p:][:8]; setIQuery[q[0]]&setIQuery[q[1]]&setIQuery[q[2]]&setIQuery[q[3]]&setIQuery[q[4]]&setIQuery[q[5]]&setIQuery[q[6]]&setIQuery[q[7]] == 0 {
-				p += genStop(genWord(q, &setIQuery), 8)
+			if q := in[p:][:8]; set.IQuery[q[0]]&set.IQuery[q[1]]&set.IQuery[q[2]]&set.IQuery[q[3]]&set.IQuery[q[4]]&set.IQuery[q[5]]&set.IQuery[q[6]]&set.IQuery[q[7]] == 0 {
+				p += genStop(genWord(q, &set.IQuery), 8)
 				break
 			}
 			p += 8
@@ -493,7 +493,7 @@ l2:
 		if uint(p) >= uint(len(in)) {
 			break
 		}
-		if c := in[p]; c == '%' && len(in)-p >= 3 && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
+		if c := in[p]; c == '%' && len(in)-p >= 3 && set.HEXDIG[in[p+1]] != 0 && set.HEXDIG[in[p+2]] != 0 {
 			p += 3
 		} else if in[p] < utf8.RuneSelf {
 			break
@@ -530,17 +530,17 @@ func matchAbsoluteIRI(in string, pos int, caps *[8][2]int) int {
 	k0s = p
 	// scheme
 	// ALPHA
-	if uint(p) >= uint(len(in)) || setALPHA[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || set.ALPHA[in[p]] == 0 {
 		goto l1
 	}
 	p++
 	for {
 		if len(in)-p < 8 {
-			p = genScan(in, p, &setScheme)
+			p = genScan(in, p, &set.Scheme)
 			break
 		}
-		if q := in[p:][:8]; setScheme[q[0]]&setScheme[q[1]]&setScheme[q[2]]&setScheme[q[3]]&setScheme[q[4]]&setScheme[q[5]]&setScheme[q[6]]&setScheme[q[7]] == 0 {
-			p += genStop(genWord(q, &setScheme), 8)
+		if q := in[p:][:8]; set.Scheme[q[0]]&set.Scheme[q[1]]&set.Scheme[q[2]]&set.Scheme[q[3]]&set.Scheme[q[4]]&set.Scheme[q[5]]&set.Scheme[q[6]]&set.Scheme[q[7]] == 0 {
+			p += genStop(genWord(q, &set.Scheme), 8)
 			break
 		}
 		p += 8
@@ -568,11 +568,11 @@ func matchAbsoluteIRI(in string, pos int, caps *[8][2]int) int {
 	for {
 		for {
 			if len(in)-p < 8 {
-				p = genScan(in, p, &setIQuery)
+				p = genScan(in, p, &set.IQuery)
 				break
 			}
-			if q := in[p:][:8]; setIQuery[q[0]]&setIQuery[q[1]]&setIQuery[q[2]]&setIQuery[q[3]]&setIQuery[q[4]]&setIQuery[q[5]]&setIQuery[q[6]]&setIQuery[q[7]] == 0 {
-				p += genStop(genWord(q, &setIQuery), 8)
+			if q := in[p:][:8]; set.IQuery[q[0]]&set.IQuery[q[1]]&set.IQuery[q[2]]&set.IQuery[q[3]]&set.IQuery[q[4]]&set.IQuery[q[5]]&set.IQuery[q[6]]&set.IQuery[q[7]] == 0 {
+				p += genStop(genWord(q, &set.IQuery), 8)
 				break
 			}
 			p += 8
@@ -580,7 +580,7 @@ func matchAbsoluteIRI(in string, pos int, caps *[8][2]int) int {
 		if uint(p) >= uint(len(in)) {
 			break
 		}
-		if c := in[p]; c == '%' && len(in)-p >= 3 && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
+		if c := in[p]; c == '%' && len(in)-p >= 3 && set.HEXDIG[in[p+1]] != 0 && set.HEXDIG[in[p+2]] != 0 {
 			p += 3
 		} else if in[p] < utf8.RuneSelf {
 			break
@@ -619,7 +619,7 @@ func matchIRelativePart(in string, pos int, caps *[8][2]int) int {
 	}
 	p += 2
 	k1s = p
-	if uint(p) >= uint(len(in)) || setISegmentFirst[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || set.ISegmentFirst[in[p]] == 0 {
 		goto l4
 	}
 	if strings.IndexByte(in[p:], '@') < 0 {
@@ -629,11 +629,11 @@ func matchIRelativePart(in string, pos int, caps *[8][2]int) int {
 	k2s = p
 	// iuserinfo
 	for {
-		p = genScan(in, p, &setIUserinfo)
+		p = genScan(in, p, &set.IUserinfo)
 		if uint(p) >= uint(len(in)) {
 			break
 		}
-		if c := in[p]; c == '%' && len(in)-p >= 3 && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
+		if c := in[p]; c == '%' && len(in)-p >= 3 && set.HEXDIG[in[p+1]] != 0 && set.HEXDIG[in[p+2]] != 0 {
 			p += 3
 		} else if in[p] < utf8.RuneSelf {
 			break
@@ -667,7 +667,7 @@ l4:
 	p++
 	k4s = p
 	// port
-	p = genScan(in, p, &setDIGIT)
+	p = genScan(in, p, &set.DIGIT)
 	k4e = p
 	goto l6
 l7:
@@ -683,11 +683,11 @@ l6:
 		for {
 			for {
 				if len(in)-p < 8 {
-					p = genScan(in, p, &setIPathAbempty)
+					p = genScan(in, p, &set.IPathAbempty)
 					break
 				}
-				if q := in[p:][:8]; setIPathAbempty[q[0]]&setIPathAbempty[q[1]]&setIPathAbempty[q[2]]&setIPathAbempty[q[3]]&setIPathAbempty[q[4]]&setIPathAbempty[q[5]]&setIPathAbempty[q[6]]&setIPathAbempty[q[7]] == 0 {
-					p += genStop(genWord(q, &setIPathAbempty), 8)
+				if q := in[p:][:8]; set.IPathAbempty[q[0]]&set.IPathAbempty[q[1]]&set.IPathAbempty[q[2]]&set.IPathAbempty[q[3]]&set.IPathAbempty[q[4]]&set.IPathAbempty[q[5]]&set.IPathAbempty[q[6]]&set.IPathAbempty[q[7]] == 0 {
+					p += genStop(genWord(q, &set.IPathAbempty), 8)
 					break
 				}
 				p += 8
@@ -695,7 +695,7 @@ l6:
 			if uint(p) >= uint(len(in)) {
 				break
 			}
-			if c := in[p]; c == '%' && len(in)-p >= 3 && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
+			if c := in[p]; c == '%' && len(in)-p >= 3 && set.HEXDIG[in[p+1]] != 0 && set.HEXDIG[in[p+2]] != 0 {
 				p += 3
 			} else if in[p] < utf8.RuneSelf {
 				break
@@ -743,7 +743,7 @@ l8:
 	k5s = -1
 	k5e = -1
 	p = v1
-	if uint(p) >= uint(len(in)) || setIPathNoschemeFirst[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || set.IPathNoschemeFirst[in[p]] == 0 {
 		goto l9
 	}
 	k5s = p
@@ -753,11 +753,11 @@ l8:
 	for {
 		for {
 			if len(in)-p < 8 {
-				p = genScan(in, p, &setISegmentNZNC)
+				p = genScan(in, p, &set.ISegmentNZNC)
 				break
 			}
-			if q := in[p:][:8]; setISegmentNZNC[q[0]]&setISegmentNZNC[q[1]]&setISegmentNZNC[q[2]]&setISegmentNZNC[q[3]]&setISegmentNZNC[q[4]]&setISegmentNZNC[q[5]]&setISegmentNZNC[q[6]]&setISegmentNZNC[q[7]] == 0 {
-				p += genStop(genWord(q, &setISegmentNZNC), 8)
+			if q := in[p:][:8]; set.ISegmentNZNC[q[0]]&set.ISegmentNZNC[q[1]]&set.ISegmentNZNC[q[2]]&set.ISegmentNZNC[q[3]]&set.ISegmentNZNC[q[4]]&set.ISegmentNZNC[q[5]]&set.ISegmentNZNC[q[6]]&set.ISegmentNZNC[q[7]] == 0 {
+				p += genStop(genWord(q, &set.ISegmentNZNC), 8)
 				break
 			}
 			p += 8
@@ -765,7 +765,7 @@ l8:
 		if uint(p) >= uint(len(in)) {
 			break
 		}
-		if c := in[p]; c == '%' && len(in)-p >= 3 && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
+		if c := in[p]; c == '%' && len(in)-p >= 3 && set.HEXDIG[in[p+1]] != 0 && set.HEXDIG[in[p+2]] != 0 {
 			p += 3
 		} else if in[p] < utf8.RuneSelf {
 			break
@@ -783,11 +783,11 @@ l8:
 		for {
 			for {
 				if len(in)-p < 8 {
-					p = genScan(in, p, &setIPathAbempty)
+					p = genScan(in, p, &set.IPathAbempty)
 					break
 				}
-				if q := in[p:][:8]; setIPathAbempty[q[0]]&setIPathAbempty[q[1]]&setIPathAbempty[q[2]]&setIPathAbempty[q[3]]&setIPathAbempty[q[4]]&setIPathAbempty[q[5]]&setIPathAbempty[q[6]]&setIPathAbempty[q[7]] == 0 {
-					p += genStop(genWord(q, &setIPathAbempty), 8)
+				if q := in[p:][:8]; set.IPathAbempty[q[0]]&set.IPathAbempty[q[1]]&set.IPathAbempty[q[2]]&set.IPathAbempty[q[3]]&set.IPathAbempty[q[4]]&set.IPathAbempty[q[5]]&set.IPathAbempty[q[6]]&set.IPathAbempty[q[7]] == 0 {
+					p += genStop(genWord(q, &set.IPathAbempty), 8)
 					break
 				}
 				p += 8
@@ -795,7 +795,7 @@ l8:
 			if uint(p) >= uint(len(in)) {
 				break
 			}
-			if c := in[p]; c == '%' && len(in)-p >= 3 && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
+			if c := in[p]; c == '%' && len(in)-p >= 3 && set.HEXDIG[in[p+1]] != 0 && set.HEXDIG[in[p+2]] != 0 {
 				p += 3
 			} else if in[p] < utf8.RuneSelf {
 				break
@@ -821,9 +821,9 @@ l9:
 	// ipath-empty
 	v5 = 0
 	for v5 != 0 && p < len(in) {
-		if c := in[p]; setISegment[c] != 0 {
+		if c := in[p]; set.ISegment[c] != 0 {
 			p++
-		} else if c == '%' && p+2 < len(in) && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
+		} else if c == '%' && p+2 < len(in) && set.HEXDIG[in[p+1]] != 0 && set.HEXDIG[in[p+2]] != 0 {
 			p += 3
 		} else if c < utf8.RuneSelf {
 			break
@@ -871,11 +871,11 @@ func matchIRelativeRef(in string, pos int, caps *[8][2]int) int {
 	for {
 		for {
 			if len(in)-p < 8 {
-				p = genScan(in, p, &setIQuery)
+				p = genScan(in, p, &set.IQuery)
 				break
 			}
-			if q := in[p:][:8]; setIQuery[q[0]]&setIQuery[q[1]]&setIQuery[q[2]]&setIQuery[q[3]]&setIQuery[q[4]]&setIQuery[q[5]]&setIQuery[q[6]]&setIQuery[q[7]] == 0 {
-				p += genStop(genWord(q, &setIQuery), 8)
+			if q := in[p:][:8]; set.IQuery[q[0]]&set.IQuery[q[1]]&set.IQuery[q[2]]&set.IQuery[q[3]]&set.IQuery[q[4]]&set.IQuery[q[5]]&set.IQuery[q[6]]&set.IQuery[q[7]] == 0 {
+				p += genStop(genWord(q, &set.IQuery), 8)
 				break
 			}
 			p += 8
@@ -883,7 +883,7 @@ func matchIRelativeRef(in string, pos int, caps *[8][2]int) int {
 		if uint(p) >= uint(len(in)) {
 			break
 		}
-		if c := in[p]; c == '%' && len(in)-p >= 3 && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
+		if c := in[p]; c == '%' && len(in)-p >= 3 && set.HEXDIG[in[p+1]] != 0 && set.HEXDIG[in[p+2]] != 0 {
 			p += 3
 		} else if in[p] < utf8.RuneSelf {
 			break
@@ -913,11 +913,11 @@ l2:
 	for {
 		for {
 			if len(in)-p < 8 {
-				p = genScan(in, p, &setIQuery)
+				p = genScan(in, p, &set.IQuery)
 				break
 			}
-			if q := in[p:][:8]; setIQuery[q[0]]&setIQuery[q[1]]&setIQuery[q[2]]&setIQuery[q[3]]&setIQuery[q[4]]&setIQuery[q[5]]&setIQuery[q[6]]&setIQuery[q[7]] == 0 {
-				p += genStop(genWord(q, &setIQuery), 8)
+			if q := in[p:][:8]; set.IQuery[q[0]]&set.IQuery[q[1]]&set.IQuery[q[2]]&set.IQuery[q[3]]&set.IQuery[q[4]]&set.IQuery[q[5]]&set.IQuery[q[6]]&set.IQuery[q[7]] == 0 {
+				p += genStop(genWord(q, &set.IQuery), 8)
 				break
 			}
 			p += 8
@@ -925,7 +925,7 @@ l2:
 		if uint(p) >= uint(len(in)) {
 			break
 		}
-		if c := in[p]; c == '%' && len(in)-p >= 3 && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
+		if c := in[p]; c == '%' && len(in)-p >= 3 && set.HEXDIG[in[p+1]] != 0 && set.HEXDIG[in[p+2]] != 0 {
 			p += 3
 		} else if in[p] < utf8.RuneSelf {
 			break
@@ -971,7 +971,7 @@ func matchIPv4Host(in string, pos int) int {
 func explainALPHA(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	if p = d.class(in, p, &setALPHA, 0); p < 0 {
+	if p = d.class(in, p, &set.ALPHA, 0); p < 0 {
 		goto l1
 	}
 	return p
@@ -987,11 +987,11 @@ func explainScheme(in string, pos int, d *genDiag) int {
 	if p = explainALPHA(in, p, d); p < 0 {
 		goto l1
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || setScheme[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || set.Scheme[in[p]] == 0) {
 		goto l3
 	}
 	for p < len(in) {
-		if c := in[p]; setScheme[c] != 0 {
+		if c := in[p]; set.Scheme[c] != 0 {
 			p++
 		} else {
 			break
@@ -1015,7 +1015,7 @@ l1:
 func explainDIGIT(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	if p = d.class(in, p, &setDIGIT, 1); p < 0 {
+	if p = d.class(in, p, &set.DIGIT, 1); p < 0 {
 		goto l1
 	}
 	return p
@@ -1049,13 +1049,13 @@ l1:
 func explainIUnreserved(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	if d.class(in, p, &setALPHA, 0) >= 0 {
+	if d.class(in, p, &set.ALPHA, 0) >= 0 {
 		if e := explainALPHA(in, p, d); e >= 0 {
 			p = e
 			goto l2
 		}
 	}
-	if d.class(in, p, &setDIGIT, 1) >= 0 {
+	if d.class(in, p, &set.DIGIT, 1) >= 0 {
 		if e := explainDIGIT(in, p, d); e >= 0 {
 			p = e
 			goto l2
@@ -1077,7 +1077,7 @@ func explainIUnreserved(in string, pos int, d *genDiag) int {
 		p = e
 		goto l2
 	}
-	if d.class(in, p, &setUcscharFirst, 12) >= 0 {
+	if d.class(in, p, &set.UcscharFirst, 12) >= 0 {
 		if e := explainUcschar(in, p, d); e >= 0 {
 			p = e
 			goto l2
@@ -1098,9 +1098,9 @@ func explainPctEncoded(in string, pos int, d *genDiag) int {
 	if p >= len(in) {
 		goto l2
 	}
-	if c := in[p]; setPctEncoded[c] != 0 {
+	if c := in[p]; set.PctEncoded[c] != 0 {
 		p++
-	} else if c == '%' && p+2 < len(in) && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
+	} else if c == '%' && p+2 < len(in) && set.HEXDIG[in[p+1]] != 0 && set.HEXDIG[in[p+2]] != 0 {
 		p += 3
 	} else {
 		goto l2
@@ -1123,7 +1123,7 @@ l1:
 func explainSubDelims(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	if p = d.class(in, p, &setSubDelims, 14); p < 0 {
+	if p = d.class(in, p, &set.SubDelims, 14); p < 0 {
 		goto l1
 	}
 	return p
@@ -1137,11 +1137,11 @@ func explainIUserinfo(in string, pos int, d *genDiag) int {
 	p := pos
 	var v2 int
 l2:
-	if (uint(p) >= uint(len(in)) || setIUserinfoFirst[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || set.IUserinfoFirst[in[p]] == 0) && p < d.far {
 		goto l3
 	}
 	v2 = p
-	if d.class(in, p, &setIUnreservedFirst, 9) >= 0 {
+	if d.class(in, p, &set.IUnreservedFirst, 9) >= 0 {
 		if e := explainIUnreserved(in, p, d); e >= 0 {
 			p = e
 			goto l6
@@ -1153,7 +1153,7 @@ l2:
 			goto l6
 		}
 	}
-	if d.class(in, p, &setSubDelims, 14) >= 0 {
+	if d.class(in, p, &set.SubDelims, 14) >= 0 {
 		if e := explainSubDelims(in, p, d); e >= 0 {
 			p = e
 			goto l6
@@ -1180,7 +1180,7 @@ func explainH16(in string, pos int, d *genDiag) int {
 	var v1 int
 	v1 = 0
 	for v1 != 4 && p < len(in) {
-		if c := in[p]; setHEXDIG[c] != 0 {
+		if c := in[p]; set.HEXDIG[c] != 0 {
 			p++
 		} else {
 			break
@@ -1213,7 +1213,7 @@ l2:
 	if v1 == hi {
 		goto l3
 	}
-	if (uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || set.HEXDIG[in[p]] == 0) && p < d.far {
 		goto l3
 	}
 	v2 = p
@@ -1249,7 +1249,7 @@ func explainDecOctet(in string, pos int, d *genDiag) int {
 	if p = d.lit(in, p, "25", false, 22, 23); p < 0 {
 		goto l3
 	}
-	if p = d.class(in, p, &set0To5, 24); p < 0 {
+	if p = d.class(in, p, &set.Digits0To5, 24); p < 0 {
 		goto l3
 	}
 	goto l2
@@ -1261,7 +1261,7 @@ l3:
 	if p = d.byte1(in, p, '2', 25); p < 0 {
 		goto l6
 	}
-	if p = d.class(in, p, &set0To4, 26); p < 0 {
+	if p = d.class(in, p, &set.Digits0To4, 26); p < 0 {
 		goto l6
 	}
 	if p = explainDIGIT(in, p, d); p < 0 {
@@ -1278,7 +1278,7 @@ l6:
 	}
 	v2 = 0
 	for v2 != 2 && p < len(in) {
-		if c := in[p]; setDIGIT[c] != 0 {
+		if c := in[p]; set.DIGIT[c] != 0 {
 			p++
 		} else {
 			break
@@ -1298,10 +1298,10 @@ l13:
 	goto l2
 l10:
 	p = v1
-	if (uint(p) >= uint(len(in)) || set1To9[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || set.Digits1To9[in[p]] == 0) && p < d.far {
 		goto l14
 	}
-	if p = d.class(in, p, &set1To9, 28); p < 0 {
+	if p = d.class(in, p, &set.Digits1To9, 28); p < 0 {
 		goto l14
 	}
 	if p = explainDIGIT(in, p, d); p < 0 {
@@ -1310,7 +1310,7 @@ l10:
 	goto l2
 l14:
 	p = v1
-	if d.class(in, p, &setDIGIT, 1) >= 0 {
+	if d.class(in, p, &set.DIGIT, 1) >= 0 {
 		if e := explainDIGIT(in, p, d); e >= 0 {
 			p = e
 			goto l2
@@ -1361,7 +1361,7 @@ func explainLS32(in string, pos int, d *genDiag) int {
 	far, mark := d.far, d.n
 	var v1 int
 	v1 = p
-	if (uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || set.HEXDIG[in[p]] == 0) && p < d.far {
 		goto l3
 	}
 	if p = explainH16(in, p, d); p < 0 {
@@ -1376,7 +1376,7 @@ func explainLS32(in string, pos int, d *genDiag) int {
 	goto l2
 l3:
 	p = v1
-	if d.class(in, p, &setDIGIT, 21) >= 0 {
+	if d.class(in, p, &set.DIGIT, 21) >= 0 {
 		if e := explainIPv4Address(in, p, d); e >= 0 {
 			p = e
 			goto l2
@@ -1430,7 +1430,7 @@ func explainIPv6Address(in string, pos int, d *genDiag) int {
 	far, mark := d.far, d.n
 	var v1, v2, v3, v4, v5, v6, v7 int
 	v1 = p
-	if (uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || set.HEXDIG[in[p]] == 0) && p < d.far {
 		goto l3
 	}
 	if p = explainRepH16Colon(in, p, 6, 6, d); p < 0 {
@@ -1457,10 +1457,10 @@ l3:
 	goto l2
 l6:
 	p = v1
-	if (uint(p) >= uint(len(in)) || setIPv6AddressFirst[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || set.IPv6AddressFirst[in[p]] == 0) && p < d.far {
 		goto l10
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || set.HEXDIG[in[p]] == 0) {
 		goto l11
 	}
 	if e := explainH16(in, p, d); e >= 0 {
@@ -1479,10 +1479,10 @@ l11:
 	goto l2
 l10:
 	p = v1
-	if (uint(p) >= uint(len(in)) || setIPv6AddressFirst[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || set.IPv6AddressFirst[in[p]] == 0) && p < d.far {
 		goto l15
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || set.HEXDIG[in[p]] == 0) {
 		goto l20
 	}
 	v2 = p
@@ -1510,10 +1510,10 @@ l20:
 	goto l2
 l15:
 	p = v1
-	if (uint(p) >= uint(len(in)) || setIPv6AddressFirst[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || set.IPv6AddressFirst[in[p]] == 0) && p < d.far {
 		goto l24
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || set.HEXDIG[in[p]] == 0) {
 		goto l29
 	}
 	v3 = p
@@ -1541,10 +1541,10 @@ l29:
 	goto l2
 l24:
 	p = v1
-	if (uint(p) >= uint(len(in)) || setIPv6AddressFirst[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || set.IPv6AddressFirst[in[p]] == 0) && p < d.far {
 		goto l33
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || set.HEXDIG[in[p]] == 0) {
 		goto l38
 	}
 	v4 = p
@@ -1575,10 +1575,10 @@ l38:
 	goto l2
 l33:
 	p = v1
-	if (uint(p) >= uint(len(in)) || setIPv6AddressFirst[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || set.IPv6AddressFirst[in[p]] == 0) && p < d.far {
 		goto l44
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || set.HEXDIG[in[p]] == 0) {
 		goto l49
 	}
 	v5 = p
@@ -1603,10 +1603,10 @@ l49:
 	goto l2
 l44:
 	p = v1
-	if (uint(p) >= uint(len(in)) || setIPv6AddressFirst[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || set.IPv6AddressFirst[in[p]] == 0) && p < d.far {
 		goto l52
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || set.HEXDIG[in[p]] == 0) {
 		goto l57
 	}
 	v6 = p
@@ -1631,10 +1631,10 @@ l57:
 	goto l2
 l52:
 	p = v1
-	if (uint(p) >= uint(len(in)) || setIPv6AddressFirst[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || set.IPv6AddressFirst[in[p]] == 0) && p < d.far {
 		goto l60
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || set.HEXDIG[in[p]] == 0) {
 		goto l65
 	}
 	v7 = p
@@ -1673,7 +1673,7 @@ func explainIPvFuture(in string, pos int, d *genDiag) int {
 	}
 	v1 = 0
 	for p < len(in) {
-		if c := in[p]; setHEXDIG[c] != 0 {
+		if c := in[p]; set.HEXDIG[c] != 0 {
 			p++
 		} else {
 			break
@@ -1691,7 +1691,7 @@ func explainIPvFuture(in string, pos int, d *genDiag) int {
 	}
 	v2 = 0
 	for p < len(in) {
-		if c := in[p]; setIUserinfo[c] != 0 {
+		if c := in[p]; set.IUserinfo[c] != 0 {
 			p++
 		} else {
 			break
@@ -1719,13 +1719,13 @@ func explainIPLiteral(in string, pos int, d *genDiag) int {
 	if p = d.byte1(in, p, '[', 17); p < 0 {
 		goto l1
 	}
-	if d.class(in, p, &setIPv6AddressFirst, 18) >= 0 {
+	if d.class(in, p, &set.IPv6AddressFirst, 18) >= 0 {
 		if e := explainIPv6Address(in, p, d); e >= 0 {
 			p = e
 			goto l4
 		}
 	}
-	if d.class(in, p, &setIPvFutureFirst, 32) >= 0 {
+	if d.class(in, p, &set.IPvFutureFirst, 32) >= 0 {
 		if e := explainIPvFuture(in, p, d); e >= 0 {
 			p = e
 			goto l4
@@ -1747,11 +1747,11 @@ func explainIRegName(in string, pos int, d *genDiag) int {
 	p := pos
 	var v2 int
 l2:
-	if (uint(p) >= uint(len(in)) || setIRegNameFirst[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || set.IRegNameFirst[in[p]] == 0) && p < d.far {
 		goto l3
 	}
 	v2 = p
-	if d.class(in, p, &setIUnreservedFirst, 9) >= 0 {
+	if d.class(in, p, &set.IUnreservedFirst, 9) >= 0 {
 		if e := explainIUnreserved(in, p, d); e >= 0 {
 			p = e
 			goto l6
@@ -1763,7 +1763,7 @@ l2:
 			goto l6
 		}
 	}
-	if d.class(in, p, &setSubDelims, 14) >= 0 {
+	if d.class(in, p, &set.SubDelims, 14) >= 0 {
 		if e := explainSubDelims(in, p, d); e >= 0 {
 			p = e
 			goto l6
@@ -1791,13 +1791,13 @@ func explainIHost(in string, pos int, d *genDiag) int {
 			goto l2
 		}
 	}
-	if (uint(p) >= uint(len(in)) || setDIGIT[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || set.DIGIT[in[p]] == 0) && p < d.far {
 		goto l3
 	}
 	if p = explainIPv4Address(in, p, d); p < 0 {
 		goto l3
 	}
-	if p < len(in) && (setIRegName[in[p]] != 0 || in[p] == '%' && p+2 < len(in) && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 || in[p] >= utf8.RuneSelf && genRunes0(in, p) > 0) {
+	if p < len(in) && (set.IRegName[in[p]] != 0 || in[p] == '%' && p+2 < len(in) && set.HEXDIG[in[p+1]] != 0 && set.HEXDIG[in[p+2]] != 0 || in[p] >= utf8.RuneSelf && genRunes0(in, p) > 0) {
 		goto l6
 	}
 	goto l7
@@ -1824,7 +1824,7 @@ l1:
 func explainPort(in string, pos int, d *genDiag) int {
 	p := pos
 	for p < len(in) {
-		if c := in[p]; setDIGIT[c] != 0 {
+		if c := in[p]; set.DIGIT[c] != 0 {
 			p++
 		} else {
 			break
@@ -1841,7 +1841,7 @@ func explainPort(in string, pos int, d *genDiag) int {
 func explainIPchar(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	if d.class(in, p, &setIUnreservedFirst, 9) >= 0 {
+	if d.class(in, p, &set.IUnreservedFirst, 9) >= 0 {
 		if e := explainIUnreserved(in, p, d); e >= 0 {
 			p = e
 			goto l2
@@ -1853,7 +1853,7 @@ func explainIPchar(in string, pos int, d *genDiag) int {
 			goto l2
 		}
 	}
-	if d.class(in, p, &setSubDelims, 14) >= 0 {
+	if d.class(in, p, &set.SubDelims, 14) >= 0 {
 		if e := explainSubDelims(in, p, d); e >= 0 {
 			p = e
 			goto l2
@@ -1880,7 +1880,7 @@ func explainISegment(in string, pos int, d *genDiag) int {
 	p := pos
 	var v2 int
 l2:
-	if uint(p) >= uint(len(in)) || setISegmentFirst[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || set.ISegmentFirst[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 38)
 		}
@@ -1910,7 +1910,7 @@ l2:
 	if p = d.byte1(in, p, '/', 8); p < 0 {
 		goto l4
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || setISegmentFirst[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || set.ISegmentFirst[in[p]] == 0) {
 		goto l7
 	}
 	if p = explainISegment(in, p, d); p < 0 {
@@ -1932,7 +1932,7 @@ func explainISegmentNZ(in string, pos int, d *genDiag) int {
 	var v1, v2 int
 	v1 = 0
 l2:
-	if uint(p) >= uint(len(in)) || setISegmentFirst[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || set.ISegmentFirst[in[p]] == 0 {
 		if p >= d.far {
 			d.fail(p, 38)
 		}
@@ -1964,7 +1964,7 @@ func explainIPathAbsolute(in string, pos int, d *genDiag) int {
 	if p = d.byte1(in, p, '/', 8); p < 0 {
 		goto l1
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || setISegmentFirst[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || set.ISegmentFirst[in[p]] == 0) {
 		goto l13
 	}
 	v1 = p
@@ -1982,7 +1982,7 @@ l7:
 	if p = d.byte1(in, p, '/', 8); p < 0 {
 		goto l9
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || setISegmentFirst[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || set.ISegmentFirst[in[p]] == 0) {
 		goto l12
 	}
 	if p = explainISegment(in, p, d); p < 0 {
@@ -2022,7 +2022,7 @@ l4:
 	if p = d.byte1(in, p, '/', 8); p < 0 {
 		goto l6
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || setISegmentFirst[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || set.ISegmentFirst[in[p]] == 0) {
 		goto l9
 	}
 	if p = explainISegment(in, p, d); p < 0 {
@@ -2058,7 +2058,7 @@ func explainIHierPart(in string, pos int, d *genDiag) int {
 	if p = d.lit(in, p, "//", false, 7, 8); p < 0 {
 		goto l3
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || setISegmentFirst[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || set.ISegmentFirst[in[p]] == 0) {
 		goto l10
 	}
 	v2 = p
@@ -2104,7 +2104,7 @@ l3:
 	goto l2
 l18:
 	p = v1
-	if (uint(p) >= uint(len(in)) || setISegmentFirst[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || set.ISegmentFirst[in[p]] == 0) && p < d.far {
 		goto l19
 	}
 	if p = explainIPathRootless(in, p, d); p < 0 {
@@ -2152,17 +2152,17 @@ func explainIQuery(in string, pos int, d *genDiag) int {
 	p := pos
 	var v2 int
 l2:
-	if (uint(p) >= uint(len(in)) || setIQueryFirst[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || set.IQueryFirst[in[p]] == 0) && p < d.far {
 		goto l3
 	}
 	v2 = p
-	if d.class(in, p, &setISegmentFirst, 38) >= 0 {
+	if d.class(in, p, &set.ISegmentFirst, 38) >= 0 {
 		if e := explainIPchar(in, p, d); e >= 0 {
 			p = e
 			goto l6
 		}
 	}
-	if d.class(in, p, &setIPrivateFirst, 44) >= 0 {
+	if d.class(in, p, &set.IPrivateFirst, 44) >= 0 {
 		if e := explainIPrivate(in, p, d); e >= 0 {
 			p = e
 			goto l6
@@ -2191,11 +2191,11 @@ func explainIFragment(in string, pos int, d *genDiag) int {
 	p := pos
 	var v2 int
 l2:
-	if (uint(p) >= uint(len(in)) || setIFragmentFirst[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || set.IFragmentFirst[in[p]] == 0) && p < d.far {
 		goto l3
 	}
 	v2 = p
-	if d.class(in, p, &setISegmentFirst, 38) >= 0 {
+	if d.class(in, p, &set.ISegmentFirst, 38) >= 0 {
 		if e := explainIPchar(in, p, d); e >= 0 {
 			p = e
 			goto l6
@@ -2346,11 +2346,11 @@ func explainISegmentNZNC(in string, pos int, d *genDiag) int {
 	var v1, v2 int
 	v1 = 0
 l2:
-	if (uint(p) >= uint(len(in)) || setIPathNoschemeFirst[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || set.IPathNoschemeFirst[in[p]] == 0) && p < d.far {
 		goto l3
 	}
 	v2 = p
-	if d.class(in, p, &setIUnreservedFirst, 9) >= 0 {
+	if d.class(in, p, &set.IUnreservedFirst, 9) >= 0 {
 		if e := explainIUnreserved(in, p, d); e >= 0 {
 			p = e
 			goto l6
@@ -2362,7 +2362,7 @@ l2:
 			goto l6
 		}
 	}
-	if d.class(in, p, &setSubDelims, 14) >= 0 {
+	if d.class(in, p, &set.SubDelims, 14) >= 0 {
 		if e := explainSubDelims(in, p, d); e >= 0 {
 			p = e
 			goto l6
@@ -2407,7 +2407,7 @@ l4:
 	if p = d.byte1(in, p, '/', 8); p < 0 {
 		goto l6
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || setISegmentFirst[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || set.ISegmentFirst[in[p]] == 0) {
 		goto l9
 	}
 	if p = explainISegment(in, p, d); p < 0 {
@@ -2436,7 +2436,7 @@ func explainIRelativePart(in string, pos int, d *genDiag) int {
 	if p = d.lit(in, p, "//", false, 7, 8); p < 0 {
 		goto l3
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || setISegmentFirst[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || set.ISegmentFirst[in[p]] == 0) {
 		goto l10
 	}
 	v2 = p
@@ -2482,7 +2482,7 @@ l3:
 	goto l2
 l18:
 	p = v1
-	if (uint(p) >= uint(len(in)) || setIPathNoschemeFirst[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || set.IPathNoschemeFirst[in[p]] == 0) && p < d.far {
 		goto l19
 	}
 	if p = explainIPathNoscheme(in, p, d); p < 0 {
@@ -2569,7 +2569,7 @@ func explainIRelativeRefDiag(in string, lowerBound int, d *genDiag) (offset int)
 func explainIRIReferenceRule(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	if d.class(in, p, &setALPHA, 46) >= 0 {
+	if d.class(in, p, &set.ALPHA, 46) >= 0 {
 		if e := explainIRIRule(in, p, d); e >= 0 {
 			p = e
 			goto l2
@@ -2878,7 +2878,7 @@ func (d *genDiag) appendLabels(buf []string) []string {
 func (d *genDiag) hexdig(in string, pos int) {
 	if pos < len(in) && in[pos] == '%' {
 		q := pos + 1
-		for q < len(in) && q < pos+3 && setHEXDIG[in[q]] != 0 {
+		for q < len(in) && q < pos+3 && set.HEXDIG[in[q]] != 0 {
 			q++
 		}
 		if q < pos+3 {
@@ -2999,95 +2999,81 @@ var genLabels = [...]string{
 	"IRI-reference",
 }
 
-// setALPHA is %x41-5A / %x61-7A.
-var setALPHA = genTable("AZaz")
+// set holds the tables of the byte classes: set.X[b] is 0xff
+// for a byte b of the set X, 0 for any other.
+var set = genSets()
 
-// setScheme is "+" / "-" / "." / %x30-39 / %x41-5A / %x61-7A.
-var setScheme = genTable("++-.09AZaz")
+// genTables are the tables of set, each named after its set.
+type genTables struct {
+	ALPHA              [256]uint8 // %x41-5A / %x61-7A
+	Scheme             [256]uint8 // "+" / "-" / "." / %x30-39 / %x41-5A / %x61-7A
+	ISegmentFirst      [256]uint8 // "!" / %x24-2E / %x30-3B / "=" / %x40-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3
+	IUserinfo          [256]uint8 // "!" / "$" / %x26-2E / %x30-3B / "=" / %x41-5A / "_" / %x61-7A / "~"
+	HEXDIG             [256]uint8 // %x30-39 / %x41-46 / %x61-66
+	DIGIT              [256]uint8 // %x30-39
+	IRegName           [256]uint8 // "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x41-5A / "_" / %x61-7A / "~"
+	IPathAbempty       [256]uint8 // "!" / "$" / %x26-3B / "=" / %x40-5A / "_" / %x61-7A / "~"
+	ISegment           [256]uint8 // "!" / "$" / %x26-2E / %x30-3B / "=" / %x40-5A / "_" / %x61-7A / "~"
+	IQuery             [256]uint8 // "!" / "$" / %x26-3B / "=" / %x3F-5A / "_" / %x61-7A / "~"
+	IPathNoschemeFirst [256]uint8 // "!" / %x24-2E / %x30-39 / ";" / "=" / %x40-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3
+	ISegmentNZNC       [256]uint8 // "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x40-5A / "_" / %x61-7A / "~"
+	IUserinfoFirst     [256]uint8 // "!" / %x24-2E / %x30-3B / "=" / %x41-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3
+	IUnreservedFirst   [256]uint8 // "-" / "." / %x30-39 / %x41-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3
+	UcscharFirst       [256]uint8 // %xC2-ED / %xEF-F3
+	PctEncoded         [256]uint8 // ( )
+	SubDelims          [256]uint8 // "!" / "$" / %x26-2C / ";" / "="
+	IPv6AddressFirst   [256]uint8 // %x30-3A / %x41-46 / %x61-66
+	Digits0To5         [256]uint8 // %x30-35
+	Digits0To4         [256]uint8 // %x30-34
+	Digits1To9         [256]uint8 // %x31-39
+	IPvFutureFirst     [256]uint8 // "v"
+	IRegNameFirst      [256]uint8 // "!" / %x24-2E / %x30-39 / ";" / "=" / %x41-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3
+	IQueryFirst        [256]uint8 // "!" / %x24-3B / "=" / %x3F-5A / "_" / %x61-7A / "~" / %xC2-F4
+	IPrivateFirst      [256]uint8 // %xEE / %xEF / %xF3 / %xF4
+	IFragmentFirst     [256]uint8 // "!" / %x24-3B / "=" / %x3F-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3
+}
 
-// setISegmentFirst is "!" / %x24-2E / %x30-3B / "=" / %x40-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3.
-var setISegmentFirst = genTable("!!$.0;==@Z__az~~\xc2\xed\xef\xf3")
+// genSets returns the tables, each filled from the ranges of its set:
+// pairs of bytes, the first and the last of each range.
+func genSets() (t genTables) {
+	genFill(&t.ALPHA, "AZaz")
+	genFill(&t.Scheme, "++-.09AZaz")
+	genFill(&t.ISegmentFirst, "!!$.0;==@Z__az~~\xc2\xed\xef\xf3")
+	genFill(&t.IUserinfo, "!!$$&.0;==AZ__az~~")
+	genFill(&t.HEXDIG, "09AFaf")
+	genFill(&t.DIGIT, "09")
+	genFill(&t.IRegName, "!!$$&.09;;==AZ__az~~")
+	genFill(&t.IPathAbempty, "!!$$&;==@Z__az~~")
+	genFill(&t.ISegment, "!!$$&.0;==@Z__az~~")
+	genFill(&t.IQuery, "!!$$&;==?Z__az~~")
+	genFill(&t.IPathNoschemeFirst, "!!$.09;;==@Z__az~~\xc2\xed\xef\xf3")
+	genFill(&t.ISegmentNZNC, "!!$$&.09;;==@Z__az~~")
+	genFill(&t.IUserinfoFirst, "!!$.0;==AZ__az~~\xc2\xed\xef\xf3")
+	genFill(&t.IUnreservedFirst, "-.09AZ__az~~\xc2\xed\xef\xf3")
+	genFill(&t.UcscharFirst, "\xc2\xed\xef\xf3")
+	genFill(&t.PctEncoded, "")
+	genFill(&t.SubDelims, "!!$$&,;;==")
+	genFill(&t.IPv6AddressFirst, "0:AFaf")
+	genFill(&t.Digits0To5, "05")
+	genFill(&t.Digits0To4, "04")
+	genFill(&t.Digits1To9, "19")
+	genFill(&t.IPvFutureFirst, "VVvv")
+	genFill(&t.IRegNameFirst, "!!$.09;;==AZ__az~~\xc2\xed\xef\xf3")
+	genFill(&t.IQueryFirst, "!!$;==?Z__az~~\xc2\xf4")
+	genFill(&t.IPrivateFirst, "\xee\xef\xf3\xf4")
+	genFill(&t.IFragmentFirst, "!!$;==?Z__az~~\xc2\xed\xef\xf3")
+	return t
+}
 
-// setIUserinfo is "!" / "$" / %x26-2E / %x30-3B / "=" / %x41-5A / "_" / %x61-7A / "~".
-var setIUserinfo = genTable("!!$$&.0;==AZ__az~~")
-
-// setHEXDIG is %x30-39 / %x41-46 / %x61-66.
-var setHEXDIG = genTable("09AFaf")
-
-// setDIGIT is %x30-39.
-var setDIGIT = genTable("09")
-
-// setIRegName is "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x41-5A / "_" / %x61-7A / "~".
-var setIRegName = genTable("!!$$&.09;;==AZ__az~~")
-
-// setIPathAbempty is "!" / "$" / %x26-3B / "=" / %x40-5A / "_" / %x61-7A / "~".
-var setIPathAbempty = genTable("!!$$&;==@Z__az~~")
-
-// setISegment is "!" / "$" / %x26-2E / %x30-3B / "=" / %x40-5A / "_" / %x61-7A / "~".
-var setISegment = genTable("!!$$&.0;==@Z__az~~")
-
-// setIQuery is "!" / "$" / %x26-3B / "=" / %x3F-5A / "_" / %x61-7A / "~".
-var setIQuery = genTable("!!$$&;==?Z__az~~")
-
-// setIPathNoschemeFirst is "!" / %x24-2E / %x30-39 / ";" / "=" / %x40-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3.
-var setIPathNoschemeFirst = genTable("!!$.09;;==@Z__az~~\xc2\xed\xef\xf3")
-
-// setISegmentNZNC is "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x40-5A / "_" / %x61-7A / "~".
-var setISegmentNZNC = genTable("!!$$&.09;;==@Z__az~~")
-
-// setIUserinfoFirst is "!" / %x24-2E / %x30-3B / "=" / %x41-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3.
-var setIUserinfoFirst = genTable("!!$.0;==AZ__az~~\xc2\xed\xef\xf3")
-
-// setIUnreservedFirst is "-" / "." / %x30-39 / %x41-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3.
-var setIUnreservedFirst = genTable("-.09AZ__az~~\xc2\xed\xef\xf3")
-
-// setUcscharFirst is %xC2-ED / %xEF-F3.
-var setUcscharFirst = genTable("\xc2\xed\xef\xf3")
-
-// setPctEncoded is ( ).
-var setPctEncoded = genTable("")
-
-// setSubDelims is "!" / "$" / %x26-2C / ";" / "=".
-var setSubDelims = genTable("!!$$&,;;==")
-
-// setIPv6AddressFirst is %x30-3A / %x41-46 / %x61-66.
-var setIPv6AddressFirst = genTable("0:AFaf")
-
-// set0To5 is %x30-35.
-var set0To5 = genTable("05")
-
-// set0To4 is %x30-34.
-var set0To4 = genTable("04")
-
-// set1To9 is %x31-39.
-var set1To9 = genTable("19")
-
-// setIPvFutureFirst is "v".
-var setIPvFutureFirst = genTable("VVvv")
-
-// setIRegNameFirst is "!" / %x24-2E / %x30-39 / ";" / "=" / %x41-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3.
-var setIRegNameFirst = genTable("!!$.09;;==AZ__az~~\xc2\xed\xef\xf3")
-
-// setIQueryFirst is "!" / %x24-3B / "=" / %x3F-5A / "_" / %x61-7A / "~" / %xC2-F4.
-var setIQueryFirst = genTable("!!$;==?Z__az~~\xc2\xf4")
-
-// setIPrivateFirst is %xEE / %xEF / %xF3 / %xF4.
-var setIPrivateFirst = genTable("\xee\xef\xf3\xf4")
-
-// setIFragmentFirst is "!" / %x24-3B / "=" / %x3F-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3.
-var setIFragmentFirst = genTable("!!$;==?Z__az~~\xc2\xed\xef\xf3")
-
-// genTable returns the table of a set given by its ranges, pairs of
-// bytes, the first and the last of each range: 0xff for a byte of the set, 0
-// for any other. It is not inlined: the package's initialisation is then a
-// call for each table, not a copy of its loops.
+// genFill sets the entries of the bytes of ranges in t to 0xff. It is
+// not inlined: genSets is then a call for each table, not a copy of the
+// loops.
 //
 //go:noinline
-func genTable(ranges string) (t [256]uint8) {
+func genFill(t *[256]uint8, ranges string) {
 	for i := 0; i+1 < len(ranges); i += 2 {
 		for c := int(ranges[i]); c <= int(ranges[i+1]); c++ {
 			t[c] = 0xff
 		}
 	}
-	return t
 }

@@ -23,13 +23,13 @@ func matchHost(in string, pos int) int {
 			goto l2
 		}
 	}
-	if uint(p) >= uint(len(in)) || setDIGIT[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || set.DIGIT[in[p]] == 0 {
 		goto l3
 	}
 	if p = ipmatch.IPv4Address(in, p); p < 0 {
 		goto l3
 	}
-	if uint(p) < uint(len(in)) && setHost[in[p]] != 0 {
+	if uint(p) < uint(len(in)) && set.Host[in[p]] != 0 {
 		goto l3
 	}
 	goto l2
@@ -39,17 +39,17 @@ l3:
 	for at := -1; p != at; {
 		for {
 			if len(in)-p < 8 {
-				p = genScan(in, p, &setRegName)
+				p = genScan(in, p, &set.RegName)
 				break
 			}
-			if q := in[p:][:8]; setRegName[q[0]]&setRegName[q[1]]&setRegName[q[2]]&setRegName[q[3]]&setRegName[q[4]]&setRegName[q[5]]&setRegName[q[6]]&setRegName[q[7]] == 0 {
-				p += genStop(genWord(q, &setRegName), 8)
+			if q := in[p:][:8]; set.RegName[q[0]]&set.RegName[q[1]]&set.RegName[q[2]]&set.RegName[q[3]]&set.RegName[q[4]]&set.RegName[q[5]]&set.RegName[q[6]]&set.RegName[q[7]] == 0 {
+				p += genStop(genWord(q, &set.RegName), 8)
 				break
 			}
 			p += 8
 		}
 		at = p
-		p = genPct(in, p, &setHEXDIG)
+		p = genPct(in, p, &set.HEXDIG)
 	}
 l2:
 	return p
@@ -66,7 +66,7 @@ func matchPathAbsolute(in string, pos int) int {
 		goto l1
 	}
 	p++
-	if uint(p) >= uint(len(in)) || setSegmentFirst[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || set.SegmentFirst[in[p]] == 0 {
 		goto l2
 	}
 	v1 = p
@@ -75,17 +75,17 @@ func matchPathAbsolute(in string, pos int) int {
 	for at := -1; p != at; {
 		for {
 			if len(in)-p < 8 {
-				p = genScan(in, p, &setSegment)
+				p = genScan(in, p, &set.Segment)
 				break
 			}
-			if q := in[p:][:8]; setSegment[q[0]]&setSegment[q[1]]&setSegment[q[2]]&setSegment[q[3]]&setSegment[q[4]]&setSegment[q[5]]&setSegment[q[6]]&setSegment[q[7]] == 0 {
-				p += genStop(genWord(q, &setSegment), 8)
+			if q := in[p:][:8]; set.Segment[q[0]]&set.Segment[q[1]]&set.Segment[q[2]]&set.Segment[q[3]]&set.Segment[q[4]]&set.Segment[q[5]]&set.Segment[q[6]]&set.Segment[q[7]] == 0 {
+				p += genStop(genWord(q, &set.Segment), 8)
 				break
 			}
 			p += 8
 		}
 		at = p
-		p = genPct(in, p, &setHEXDIG)
+		p = genPct(in, p, &set.HEXDIG)
 	}
 	if p == v2 {
 		goto l3
@@ -95,17 +95,17 @@ func matchPathAbsolute(in string, pos int) int {
 		for at := -1; p != at; {
 			for {
 				if len(in)-p < 8 {
-					p = genScan(in, p, &setPathAbempty)
+					p = genScan(in, p, &set.PathAbempty)
 					break
 				}
-				if q := in[p:][:8]; setPathAbempty[q[0]]&setPathAbempty[q[1]]&setPathAbempty[q[2]]&setPathAbempty[q[3]]&setPathAbempty[q[4]]&setPathAbempty[q[5]]&setPathAbempty[q[6]]&setPathAbempty[q[7]] == 0 {
-					p += genStop(genWord(q, &setPathAbempty), 8)
+				if q := in[p:][:8]; set.PathAbempty[q[0]]&set.PathAbempty[q[1]]&set.PathAbempty[q[2]]&set.PathAbempty[q[3]]&set.PathAbempty[q[4]]&set.PathAbempty[q[5]]&set.PathAbempty[q[6]]&set.PathAbempty[q[7]] == 0 {
+					p += genStop(genWord(q, &set.PathAbempty), 8)
 					break
 				}
 				p += 8
 			}
 			at = p
-			p = genPct(in, p, &setHEXDIG)
+			p = genPct(in, p, &set.HEXDIG)
 		}
 	}
 	goto l2
@@ -133,7 +133,7 @@ func matchHierPart(in string, pos int, caps *[8]span) int {
 	}
 	p += 2
 	k1s = p + 1
-	if uint(p) >= uint(len(in)) || setSegmentFirst[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || set.SegmentFirst[in[p]] == 0 {
 		goto l4
 	}
 	if strings.IndexByte(in[p:], '@') < 0 {
@@ -142,7 +142,7 @@ func matchHierPart(in string, pos int, caps *[8]span) int {
 	v2 = p
 	k2s = p + 1
 	// userinfo
-	p = genScanPct(in, p, &setUserinfo, &setHEXDIG)
+	p = genScanPct(in, p, &set.Userinfo, &set.HEXDIG)
 	k2e = p
 	if uint(p) >= uint(len(in)) || in[p] != '@' {
 		goto l5
@@ -167,7 +167,7 @@ l4:
 	p++
 	k4s = p + 1
 	// port
-	p = genScan(in, p, &setDIGIT)
+	p = genScan(in, p, &set.DIGIT)
 	k4e = p
 	goto l6
 l7:
@@ -183,17 +183,17 @@ l6:
 		for at := -1; p != at; {
 			for {
 				if len(in)-p < 8 {
-					p = genScan(in, p, &setPathAbempty)
+					p = genScan(in, p, &set.PathAbempty)
 					break
 				}
-				if q := in[p:][:8]; setPathAbempty[q[0]]&setPathAbempty[q[1]]&setPathAbempty[q[2]]&setPathAbempty[q[3]]&setPathAbempty[q[4]]&setPathAbempty[q[5]]&setPathAbempty[q[6]]&setPathAbempty[q[7]] == 0 {
-					p += genStop(genWord(q, &setPathAbempty), 8)
+				if q := in[p:][:8]; set.PathAbempty[q[0]]&set.PathAbempty[q[1]]&set.PathAbempty[q[2]]&set.PathAbempty[q[3]]&set.PathAbempty[q[4]]&set.PathAbempty[q[5]]&set.PathAbempty[q[6]]&set.PathAbempty[q[7]] == 0 {
+					p += genStop(genWord(q, &set.PathAbempty), 8)
 					break
 				}
 				p += 8
 			}
 			at = p
-			p = genPct(in, p, &setHEXDIG)
+			p = genPct(in, p, &set.HEXDIG)
 		}
 	}
 	k5e = p
@@ -240,17 +240,17 @@ l8:
 	for at := -1; p != at; {
 		for {
 			if len(in)-p < 8 {
-				p = genScan(in, p, &setSegment)
+				p = genScan(in, p, &set.Segment)
 				break
 			}
-			if q := in[p:][:8]; setSegment[q[0]]&setSegment[q[1]]&setSegment[q[2]]&setSegment[q[3]]&setSegment[q[4]]&setSegment[q[5]]&setSegment[q[6]]&setSegment[q[7]] == 0 {
-				p += genStop(genWord(q, &setSegment), 8)
+			if q := in[p:][:8]; set.Segment[q[0]]&set.Segment[q[1]]&set.Segment[q[2]]&set.Segment[q[3]]&set.Segment[q[4]]&set.Segment[q[5]]&set.Segment[q[6]]&set.Segment[q[7]] == 0 {
+				p += genStop(genWord(q, &set.Segment), 8)
 				break
 			}
 			p += 8
 		}
 		at = p
-		p = genPct(in, p, &setHEXDIG)
+		p = genPct(in, p, &set.HEXDIG)
 	}
 	if p == v4 {
 		goto l9
@@ -260,17 +260,17 @@ l8:
 		for at := -1; p != at; {
 			for {
 				if len(in)-p < 8 {
-					p = genScan(in, p, &setPathAbempty)
+					p = genScan(in, p, &set.PathAbempty)
 					break
 				}
-				if q := in[p:][:8]; setPathAbempty[q[0]]&setPathAbempty[q[1]]&setPathAbempty[q[2]]&setPathAbempty[q[3]]&setPathAbempty[q[4]]&setPathAbempty[q[5]]&setPathAbempty[q[6]]&setPathAbempty[q[7]] == 0 {
-					p += genStop(genWord(q, &setPathAbempty), 8)
+				if q := in[p:][:8]; set.PathAbempty[q[0]]&set.PathAbempty[q[1]]&set.PathAbempty[q[2]]&set.PathAbempty[q[3]]&set.PathAbempty[q[4]]&set.PathAbempty[q[5]]&set.PathAbempty[q[6]]&set.PathAbempty[q[7]] == 0 {
+					p += genStop(genWord(q, &set.PathAbempty), 8)
 					break
 				}
 				p += 8
 			}
 			at = p
-			p = genPct(in, p, &setHEXDIG)
+			p = genPct(in, p, &set.HEXDIG)
 		}
 	}
 	k5e = p
@@ -309,17 +309,17 @@ func matchURI(in string, pos int, caps *[8]span) int {
 	k0s = p + 1
 	// scheme
 	// ALPHA
-	if uint(p) >= uint(len(in)) || setALPHA[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || set.ALPHA[in[p]] == 0 {
 		goto l1
 	}
 	p++
 	for {
 		if len(in)-p < 8 {
-			p = genScan(in, p, &setScheme)
+			p = genScan(in, p, &set.Scheme)
 			break
 		}
-		if q := in[p:][:8]; setScheme[q[0]]&setScheme[q[1]]&setScheme[q[2]]&setScheme[q[3]]&setScheme[q[4]]&setScheme[q[5]]&setScheme[q[6]]&setScheme[q[7]] == 0 {
-			p += genStop(genWord(q, &setScheme), 8)
+		if q := in[p:][:8]; set.Scheme[q[0]]&set.Scheme[q[1]]&set.Scheme[q[2]]&set.Scheme[q[3]]&set.Scheme[q[4]]&set.Scheme[q[5]]&set.Scheme[q[6]]&set.Scheme[q[7]] == 0 {
+			p += genStop(genWord(q, &set.Scheme), 8)
 			break
 		}
 		p += 8
@@ -346,17 +346,17 @@ func matchURI(in string, pos int, caps *[8]span) int {
 	for at := -1; p != at; {
 		for {
 			if len(in)-p < 8 {
-				p = genScan(in, p, &setQuery)
+				p = genScan(in, p, &set.Query)
 				break
 			}
-			if q := in[p:][:8]; setQuery[q[0]]&setQuery[q[1]]&setQuery[q[2]]&setQuery[q[3]]&setQuery[q[4]]&setQuery[q[5]]&setQuery[q[6]]&setQuery[q[7]] == 0 {
-				p += genStop(genWord(q, &setQuery), 8)
+			if q := in[p:][:8]; set.Query[q[0]]&set.Query[q[1]]&set.Query[q[2]]&set.Query[q[3]]&set.Query[q[4]]&set.Query[q[5]]&set.Query[q[6]]&set.Query[q[7]] == 0 {
+				p += genStop(genWord(q, &set.Query), 8)
 				break
 			}
 			p += 8
 		}
 		at = p
-		p = genPct(in, p, &setHEXDIG)
+		p = genPct(in, p, &set.HEXDIG)
 	}
 	k6e = p
 	goto l2
@@ -378,17 +378,17 @@ l2:
 	for at := -1; p != at; {
 		for {
 			if len(in)-p < 8 {
-				p = genScan(in, p, &setQuery)
+				p = genScan(in, p, &set.Query)
 				break
 			}
-			if q := in[p:][:8]; setQuery[q[0]]&setQuery[q[1]]&setQuery[q[2]]&setQuery[q[3]]&setQuery[q[4]]&setQuery[q[5]]&setQuery[q[6]]&setQuery[q[7]] == 0 {
-				p += genStop(genWord(q, &setQuery), 8)
+			if q := in[p:][:8]; set.Query[q[0]]&set.Query[q[1]]&set.Query[q[2]]&set.Query[q[3]]&set.Query[q[4]]&set.Query[q[5]]&set.Query[q[6]]&set.Query[q[7]] == 0 {
+				p += genStop(genWord(q, &set.Query), 8)
 				break
 			}
 			p += 8
 		}
 		at = p
-		p = genPct(in, p, &setHEXDIG)
+		p = genPct(in, p, &set.HEXDIG)
 	}
 	k7e = p
 	goto l4
@@ -417,17 +417,17 @@ func matchAbsoluteURI(in string, pos int, caps *[8]span) int {
 	k0s = p + 1
 	// scheme
 	// ALPHA
-	if uint(p) >= uint(len(in)) || setALPHA[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || set.ALPHA[in[p]] == 0 {
 		goto l1
 	}
 	p++
 	for {
 		if len(in)-p < 8 {
-			p = genScan(in, p, &setScheme)
+			p = genScan(in, p, &set.Scheme)
 			break
 		}
-		if q := in[p:][:8]; setScheme[q[0]]&setScheme[q[1]]&setScheme[q[2]]&setScheme[q[3]]&setScheme[q[4]]&setScheme[q[5]]&setScheme[q[6]]&setScheme[q[7]] == 0 {
-			p += genStop(genWord(q, &setScheme), 8)
+		if q := in[p:][:8]; set.Scheme[q[0]]&set.Scheme[q[1]]&set.Scheme[q[2]]&set.Scheme[q[3]]&set.Scheme[q[4]]&set.Scheme[q[5]]&set.Scheme[q[6]]&set.Scheme[q[7]] == 0 {
+			p += genStop(genWord(q, &set.Scheme), 8)
 			break
 		}
 		p += 8
@@ -455,17 +455,17 @@ func matchAbsoluteURI(in string, pos int, caps *[8]span) int {
 	for at := -1; p != at; {
 		for {
 			if len(in)-p < 8 {
-				p = genScan(in, p, &setQuery)
+				p = genScan(in, p, &set.Query)
 				break
 			}
-			if q := in[p:][:8]; setQuery[q[0]]&setQuery[q[1]]&setQuery[q[2]]&setQuery[q[3]]&setQuery[q[4]]&setQuery[q[5]]&setQuery[q[6]]&setQuery[q[7]] == 0 {
-				p += genStop(genWord(q, &setQuery), 8)
+			if q := in[p:][:8]; set.Query[q[0]]&set.Query[q[1]]&set.Query[q[2]]&set.Query[q[3]]&set.Query[q[4]]&set.Query[q[5]]&set.Query[q[6]]&set.Query[q[7]] == 0 {
+				p += genStop(genWord(q, &set.Query), 8)
 				break
 			}
 			p += 8
 		}
 		at = p
-		p = genPct(in, p, &setHEXDIG)
+		p = genPct(in, p, &set.HEXDIG)
 	}
 	k6e = p
 	goto l2
@@ -496,7 +496,7 @@ func matchRelativePart(in string, pos int, caps *[8]span) int {
 	}
 	p += 2
 	k1s = p + 1
-	if uint(p) >= uint(len(in)) || setSegmentFirst[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || set.SegmentFirst[in[p]] == 0 {
 		goto l4
 	}
 	if strings.IndexByte(in[p:], '@') < 0 {
@@ -505,7 +505,7 @@ func matchRelativePart(in string, pos int, caps *[8]span) int {
 	v2 = p
 	k2s = p + 1
 	// userinfo
-	p = genScanPct(in, p, &setUserinfo, &setHEXDIG)
+	p = genScanPct(in, p, &set.Userinfo, &set.HEXDIG)
 	k2e = p
 	if uint(p) >= uint(len(in)) || in[p] != '@' {
 		goto l5
@@ -530,7 +530,7 @@ l4:
 	p++
 	k4s = p + 1
 	// port
-	p = genScan(in, p, &setDIGIT)
+	p = genScan(in, p, &set.DIGIT)
 	k4e = p
 	goto l6
 l7:
@@ -546,17 +546,17 @@ l6:
 		for at := -1; p != at; {
 			for {
 				if len(in)-p < 8 {
-					p = genScan(in, p, &setPathAbempty)
+					p = genScan(in, p, &set.PathAbempty)
 					break
 				}
-				if q := in[p:][:8]; setPathAbempty[q[0]]&setPathAbempty[q[1]]&setPathAbempty[q[2]]&setPathAbempty[q[3]]&setPathAbempty[q[4]]&setPathAbempty[q[5]]&setPathAbempty[q[6]]&setPathAbempty[q[7]] == 0 {
-					p += genStop(genWord(q, &setPathAbempty), 8)
+				if q := in[p:][:8]; set.PathAbempty[q[0]]&set.PathAbempty[q[1]]&set.PathAbempty[q[2]]&set.PathAbempty[q[3]]&set.PathAbempty[q[4]]&set.PathAbempty[q[5]]&set.PathAbempty[q[6]]&set.PathAbempty[q[7]] == 0 {
+					p += genStop(genWord(q, &set.PathAbempty), 8)
 					break
 				}
 				p += 8
 			}
 			at = p
-			p = genPct(in, p, &setHEXDIG)
+			p = genPct(in, p, &set.HEXDIG)
 		}
 	}
 	k5e = p
@@ -603,17 +603,17 @@ l8:
 	for at := -1; p != at; {
 		for {
 			if len(in)-p < 8 {
-				p = genScan(in, p, &setSegmentNZNC)
+				p = genScan(in, p, &set.SegmentNZNC)
 				break
 			}
-			if q := in[p:][:8]; setSegmentNZNC[q[0]]&setSegmentNZNC[q[1]]&setSegmentNZNC[q[2]]&setSegmentNZNC[q[3]]&setSegmentNZNC[q[4]]&setSegmentNZNC[q[5]]&setSegmentNZNC[q[6]]&setSegmentNZNC[q[7]] == 0 {
-				p += genStop(genWord(q, &setSegmentNZNC), 8)
+			if q := in[p:][:8]; set.SegmentNZNC[q[0]]&set.SegmentNZNC[q[1]]&set.SegmentNZNC[q[2]]&set.SegmentNZNC[q[3]]&set.SegmentNZNC[q[4]]&set.SegmentNZNC[q[5]]&set.SegmentNZNC[q[6]]&set.SegmentNZNC[q[7]] == 0 {
+				p += genStop(genWord(q, &set.SegmentNZNC), 8)
 				break
 			}
 			p += 8
 		}
 		at = p
-		p = genPct(in, p, &setHEXDIG)
+		p = genPct(in, p, &set.HEXDIG)
 	}
 	if p == v4 {
 		goto l9
@@ -623,17 +623,17 @@ l8:
 		for at := -1; p != at; {
 			for {
 				if len(in)-p < 8 {
-					p = genScan(in, p, &setPathAbempty)
+					p = genScan(in, p, &set.PathAbempty)
 					break
 				}
-				if q := in[p:][:8]; setPathAbempty[q[0]]&setPathAbempty[q[1]]&setPathAbempty[q[2]]&setPathAbempty[q[3]]&setPathAbempty[q[4]]&setPathAbempty[q[5]]&setPathAbempty[q[6]]&setPathAbempty[q[7]] == 0 {
-					p += genStop(genWord(q, &setPathAbempty), 8)
+				if q := in[p:][:8]; set.PathAbempty[q[0]]&set.PathAbempty[q[1]]&set.PathAbempty[q[2]]&set.PathAbempty[q[3]]&set.PathAbempty[q[4]]&set.PathAbempty[q[5]]&set.PathAbempty[q[6]]&set.PathAbempty[q[7]] == 0 {
+					p += genStop(genWord(q, &set.PathAbempty), 8)
 					break
 				}
 				p += 8
 			}
 			at = p
-			p = genPct(in, p, &setHEXDIG)
+			p = genPct(in, p, &set.HEXDIG)
 		}
 	}
 	k5e = p
@@ -686,17 +686,17 @@ func matchRelativeRef(in string, pos int, caps *[8]span) int {
 	for at := -1; p != at; {
 		for {
 			if len(in)-p < 8 {
-				p = genScan(in, p, &setQuery)
+				p = genScan(in, p, &set.Query)
 				break
 			}
-			if q := in[p:][:8]; setQuery[q[0]]&setQuery[q[1]]&setQuery[q[2]]&setQuery[q[3]]&setQuery[q[4]]&setQuery[q[5]]&setQuery[q[6]]&setQuery[q[7]] == 0 {
-				p += genStop(genWord(q, &setQuery), 8)
+			if q := in[p:][:8]; set.Query[q[0]]&set.Query[q[1]]&set.Query[q[2]]&set.Query[q[3]]&set.Query[q[4]]&set.Query[q[5]]&set.Query[q[6]]&set.Query[q[7]] == 0 {
+				p += genStop(genWord(q, &set.Query), 8)
 				break
 			}
 			p += 8
 		}
 		at = p
-		p = genPct(in, p, &setHEXDIG)
+		p = genPct(in, p, &set.HEXDIG)
 	}
 	k6e = p
 	goto l2
@@ -718,17 +718,17 @@ l2:
 	for at := -1; p != at; {
 		for {
 			if len(in)-p < 8 {
-				p = genScan(in, p, &setQuery)
+				p = genScan(in, p, &set.Query)
 				break
 			}
-			if q := in[p:][:8]; setQuery[q[0]]&setQuery[q[1]]&setQuery[q[2]]&setQuery[q[3]]&setQuery[q[4]]&setQuery[q[5]]&setQuery[q[6]]&setQuery[q[7]] == 0 {
-				p += genStop(genWord(q, &setQuery), 8)
+			if q := in[p:][:8]; set.Query[q[0]]&set.Query[q[1]]&set.Query[q[2]]&set.Query[q[3]]&set.Query[q[4]]&set.Query[q[5]]&set.Query[q[6]]&set.Query[q[7]] == 0 {
+				p += genStop(genWord(q, &set.Query), 8)
 				break
 			}
 			p += 8
 		}
 		at = p
-		p = genPct(in, p, &setHEXDIG)
+		p = genPct(in, p, &set.HEXDIG)
 	}
 	k7e = p
 	goto l4
@@ -774,7 +774,7 @@ func matchIPLiteral(in string, pos int) int {
 func explainALPHA(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	if p = d.class(in, p, &setALPHA, 0); p < 0 {
+	if p = d.class(in, p, &set.ALPHA, 0); p < 0 {
 		goto l1
 	}
 	return p
@@ -790,11 +790,11 @@ func explainScheme(in string, pos int, d *genDiag) int {
 	if p = explainALPHA(in, p, d); p < 0 {
 		goto l1
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || setScheme[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || set.Scheme[in[p]] == 0) {
 		goto l3
 	}
 	for p < len(in) {
-		if c := in[p]; setScheme[c] != 0 {
+		if c := in[p]; set.Scheme[c] != 0 {
 			p++
 		} else {
 			break
@@ -818,9 +818,9 @@ l1:
 func explainUserinfo(in string, pos int, d *genDiag) int {
 	p := pos
 	for p < len(in) {
-		if c := in[p]; setUserinfo[c] != 0 {
+		if c := in[p]; set.Userinfo[c] != 0 {
 			p++
-		} else if c == '%' && p+2 < len(in) && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
+		} else if c == '%' && p+2 < len(in) && set.HEXDIG[in[p+1]] != 0 && set.HEXDIG[in[p+2]] != 0 {
 			p += 3
 		} else {
 			break
@@ -844,7 +844,7 @@ func explainH16(in string, pos int, d *genDiag) int {
 	var v1 int
 	v1 = 0
 	for v1 != 4 && p < len(in) {
-		if c := in[p]; setHEXDIG[c] != 0 {
+		if c := in[p]; set.HEXDIG[c] != 0 {
 			p++
 		} else {
 			break
@@ -877,7 +877,7 @@ l2:
 	if v1 == hi {
 		goto l3
 	}
-	if (uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || set.HEXDIG[in[p]] == 0) && p < d.far {
 		goto l3
 	}
 	v2 = p
@@ -905,7 +905,7 @@ l1:
 func explainDIGIT(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	if p = d.class(in, p, &setDIGIT, 1); p < 0 {
+	if p = d.class(in, p, &set.DIGIT, 1); p < 0 {
 		goto l1
 	}
 	return p
@@ -926,7 +926,7 @@ func explainDecOctet(in string, pos int, d *genDiag) int {
 	if p = d.lit(in, p, "25", false, 19, 20); p < 0 {
 		goto l3
 	}
-	if p = d.class(in, p, &set0To5, 21); p < 0 {
+	if p = d.class(in, p, &set.Digits0To5, 21); p < 0 {
 		goto l3
 	}
 	goto l2
@@ -938,7 +938,7 @@ l3:
 	if p = d.byte1(in, p, '2', 22); p < 0 {
 		goto l6
 	}
-	if p = d.class(in, p, &set0To4, 23); p < 0 {
+	if p = d.class(in, p, &set.Digits0To4, 23); p < 0 {
 		goto l6
 	}
 	if p = explainDIGIT(in, p, d); p < 0 {
@@ -955,7 +955,7 @@ l6:
 	}
 	v2 = 0
 	for v2 != 2 && p < len(in) {
-		if c := in[p]; setDIGIT[c] != 0 {
+		if c := in[p]; set.DIGIT[c] != 0 {
 			p++
 		} else {
 			break
@@ -975,10 +975,10 @@ l13:
 	goto l2
 l10:
 	p = v1
-	if (uint(p) >= uint(len(in)) || set1To9[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || set.Digits1To9[in[p]] == 0) && p < d.far {
 		goto l14
 	}
-	if p = d.class(in, p, &set1To9, 25); p < 0 {
+	if p = d.class(in, p, &set.Digits1To9, 25); p < 0 {
 		goto l14
 	}
 	if p = explainDIGIT(in, p, d); p < 0 {
@@ -987,7 +987,7 @@ l10:
 	goto l2
 l14:
 	p = v1
-	if d.class(in, p, &setDIGIT, 1) >= 0 {
+	if d.class(in, p, &set.DIGIT, 1) >= 0 {
 		if e := explainDIGIT(in, p, d); e >= 0 {
 			p = e
 			goto l2
@@ -1038,7 +1038,7 @@ func explainLS32(in string, pos int, d *genDiag) int {
 	far, mark := d.far, d.n
 	var v1 int
 	v1 = p
-	if (uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || set.HEXDIG[in[p]] == 0) && p < d.far {
 		goto l3
 	}
 	if p = explainH16(in, p, d); p < 0 {
@@ -1053,7 +1053,7 @@ func explainLS32(in string, pos int, d *genDiag) int {
 	goto l2
 l3:
 	p = v1
-	if d.class(in, p, &setDIGIT, 18) >= 0 {
+	if d.class(in, p, &set.DIGIT, 18) >= 0 {
 		if e := explainIPv4Address(in, p, d); e >= 0 {
 			p = e
 			goto l2
@@ -1107,7 +1107,7 @@ func explainIPv6Address(in string, pos int, d *genDiag) int {
 	far, mark := d.far, d.n
 	var v1, v2, v3, v4, v5, v6, v7 int
 	v1 = p
-	if (uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || set.HEXDIG[in[p]] == 0) && p < d.far {
 		goto l3
 	}
 	if p = explainRepH16Colon(in, p, 6, 6, d); p < 0 {
@@ -1134,10 +1134,10 @@ l3:
 	goto l2
 l6:
 	p = v1
-	if (uint(p) >= uint(len(in)) || setIPv6AddressFirst[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || set.IPv6AddressFirst[in[p]] == 0) && p < d.far {
 		goto l10
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || set.HEXDIG[in[p]] == 0) {
 		goto l11
 	}
 	if e := explainH16(in, p, d); e >= 0 {
@@ -1156,10 +1156,10 @@ l11:
 	goto l2
 l10:
 	p = v1
-	if (uint(p) >= uint(len(in)) || setIPv6AddressFirst[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || set.IPv6AddressFirst[in[p]] == 0) && p < d.far {
 		goto l15
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || set.HEXDIG[in[p]] == 0) {
 		goto l20
 	}
 	v2 = p
@@ -1187,10 +1187,10 @@ l20:
 	goto l2
 l15:
 	p = v1
-	if (uint(p) >= uint(len(in)) || setIPv6AddressFirst[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || set.IPv6AddressFirst[in[p]] == 0) && p < d.far {
 		goto l24
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || set.HEXDIG[in[p]] == 0) {
 		goto l29
 	}
 	v3 = p
@@ -1218,10 +1218,10 @@ l29:
 	goto l2
 l24:
 	p = v1
-	if (uint(p) >= uint(len(in)) || setIPv6AddressFirst[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || set.IPv6AddressFirst[in[p]] == 0) && p < d.far {
 		goto l33
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || set.HEXDIG[in[p]] == 0) {
 		goto l38
 	}
 	v4 = p
@@ -1252,10 +1252,10 @@ l38:
 	goto l2
 l33:
 	p = v1
-	if (uint(p) >= uint(len(in)) || setIPv6AddressFirst[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || set.IPv6AddressFirst[in[p]] == 0) && p < d.far {
 		goto l44
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || set.HEXDIG[in[p]] == 0) {
 		goto l49
 	}
 	v5 = p
@@ -1280,10 +1280,10 @@ l49:
 	goto l2
 l44:
 	p = v1
-	if (uint(p) >= uint(len(in)) || setIPv6AddressFirst[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || set.IPv6AddressFirst[in[p]] == 0) && p < d.far {
 		goto l52
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || set.HEXDIG[in[p]] == 0) {
 		goto l57
 	}
 	v6 = p
@@ -1308,10 +1308,10 @@ l57:
 	goto l2
 l52:
 	p = v1
-	if (uint(p) >= uint(len(in)) || setIPv6AddressFirst[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || set.IPv6AddressFirst[in[p]] == 0) && p < d.far {
 		goto l60
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || set.HEXDIG[in[p]] == 0) {
 		goto l65
 	}
 	v7 = p
@@ -1350,7 +1350,7 @@ func explainIPvFuture(in string, pos int, d *genDiag) int {
 	}
 	v1 = 0
 	for p < len(in) {
-		if c := in[p]; setHEXDIG[c] != 0 {
+		if c := in[p]; set.HEXDIG[c] != 0 {
 			p++
 		} else {
 			break
@@ -1368,7 +1368,7 @@ func explainIPvFuture(in string, pos int, d *genDiag) int {
 	}
 	v2 = 0
 	for p < len(in) {
-		if c := in[p]; setUserinfo[c] != 0 {
+		if c := in[p]; set.Userinfo[c] != 0 {
 			p++
 		} else {
 			break
@@ -1396,13 +1396,13 @@ func explainIPLiteral(in string, pos int, d *genDiag) int {
 	if p = d.byte1(in, p, '[', 14); p < 0 {
 		goto l1
 	}
-	if d.class(in, p, &setIPv6AddressFirst, 15) >= 0 {
+	if d.class(in, p, &set.IPv6AddressFirst, 15) >= 0 {
 		if e := explainIPv6Address(in, p, d); e >= 0 {
 			p = e
 			goto l4
 		}
 	}
-	if d.class(in, p, &setIPvFutureFirst, 29) >= 0 {
+	if d.class(in, p, &set.IPvFutureFirst, 29) >= 0 {
 		if e := explainIPvFuture(in, p, d); e >= 0 {
 			p = e
 			goto l4
@@ -1423,9 +1423,9 @@ l1:
 func explainRegName(in string, pos int, d *genDiag) int {
 	p := pos
 	for p < len(in) {
-		if c := in[p]; setRegName[c] != 0 {
+		if c := in[p]; set.RegName[c] != 0 {
 			p++
-		} else if c == '%' && p+2 < len(in) && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
+		} else if c == '%' && p+2 < len(in) && set.HEXDIG[in[p+1]] != 0 && set.HEXDIG[in[p+2]] != 0 {
 			p += 3
 		} else {
 			break
@@ -1453,13 +1453,13 @@ func explainHost(in string, pos int, d *genDiag) int {
 			goto l2
 		}
 	}
-	if (uint(p) >= uint(len(in)) || setDIGIT[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || set.DIGIT[in[p]] == 0) && p < d.far {
 		goto l3
 	}
 	if p = explainIPv4Address(in, p, d); p < 0 {
 		goto l3
 	}
-	if uint(p) < uint(len(in)) && setHost[in[p]] != 0 {
+	if uint(p) < uint(len(in)) && set.Host[in[p]] != 0 {
 		goto l6
 	}
 	goto l7
@@ -1486,7 +1486,7 @@ l1:
 func explainPort(in string, pos int, d *genDiag) int {
 	p := pos
 	for p < len(in) {
-		if c := in[p]; setDIGIT[c] != 0 {
+		if c := in[p]; set.DIGIT[c] != 0 {
 			p++
 		} else {
 			break
@@ -1506,7 +1506,7 @@ func explainPathAbempty(in string, pos int, d *genDiag) int {
 	v1 = p
 	if uint(p) < uint(len(in)) && in[p] == '/' {
 		p++
-		p = genScanPct(in, p, &setPathAbempty, &setHEXDIG)
+		p = genScanPct(in, p, &set.PathAbempty, &set.HEXDIG)
 	}
 	if p+2 >= d.far {
 		if p > v1 {
@@ -1526,9 +1526,9 @@ func explainSegmentNZ(in string, pos int, d *genDiag) int {
 	var v1 int
 	v1 = 0
 	for p < len(in) {
-		if c := in[p]; setSegment[c] != 0 {
+		if c := in[p]; set.Segment[c] != 0 {
 			p++
-		} else if c == '%' && p+2 < len(in) && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
+		} else if c == '%' && p+2 < len(in) && set.HEXDIG[in[p+1]] != 0 && set.HEXDIG[in[p+2]] != 0 {
 			p += 3
 		} else {
 			break
@@ -1556,7 +1556,7 @@ func explainPathAbsolute(in string, pos int, d *genDiag) int {
 	if p = d.byte1(in, p, '/', 8); p < 0 {
 		goto l1
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || setSegmentFirst[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || set.SegmentFirst[in[p]] == 0) {
 		goto l7
 	}
 	v1 = p
@@ -1569,7 +1569,7 @@ func explainPathAbsolute(in string, pos int, d *genDiag) int {
 	v2 = p
 	if uint(p) < uint(len(in)) && in[p] == '/' {
 		p++
-		p = genScanPct(in, p, &setPathAbempty, &setHEXDIG)
+		p = genScanPct(in, p, &set.PathAbempty, &set.HEXDIG)
 	}
 	if p+2 >= d.far {
 		if p > v2 {
@@ -1603,7 +1603,7 @@ func explainPathRootless(in string, pos int, d *genDiag) int {
 	v1 = p
 	if uint(p) < uint(len(in)) && in[p] == '/' {
 		p++
-		p = genScanPct(in, p, &setPathAbempty, &setHEXDIG)
+		p = genScanPct(in, p, &set.PathAbempty, &set.HEXDIG)
 	}
 	if p+2 >= d.far {
 		if p > v1 {
@@ -1625,9 +1625,9 @@ func explainPathEmpty(in string, pos int, d *genDiag) int {
 	var v1 int
 	v1 = 0
 	for v1 != 0 && p < len(in) {
-		if c := in[p]; setSegment[c] != 0 {
+		if c := in[p]; set.Segment[c] != 0 {
 			p++
-		} else if c == '%' && p+2 < len(in) && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
+		} else if c == '%' && p+2 < len(in) && set.HEXDIG[in[p+1]] != 0 && set.HEXDIG[in[p+2]] != 0 {
 			p += 3
 		} else {
 			break
@@ -1658,7 +1658,7 @@ func explainHierPart(in string, pos int, d *genDiag) int {
 	if p = d.lit(in, p, "//", false, 7, 8); p < 0 {
 		goto l3
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || setSegmentFirst[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || set.SegmentFirst[in[p]] == 0) {
 		goto l10
 	}
 	v2 = p
@@ -1704,7 +1704,7 @@ l3:
 	goto l2
 l18:
 	p = v1
-	if (uint(p) >= uint(len(in)) || setSegmentFirst[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || set.SegmentFirst[in[p]] == 0) && p < d.far {
 		goto l19
 	}
 	if p = explainPathRootless(in, p, d); p < 0 {
@@ -1730,9 +1730,9 @@ l1:
 func explainQuery(in string, pos int, d *genDiag) int {
 	p := pos
 	for p < len(in) {
-		if c := in[p]; setQuery[c] != 0 {
+		if c := in[p]; set.Query[c] != 0 {
 			p++
-		} else if c == '%' && p+2 < len(in) && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
+		} else if c == '%' && p+2 < len(in) && set.HEXDIG[in[p+1]] != 0 && set.HEXDIG[in[p+2]] != 0 {
 			p += 3
 		} else {
 			break
@@ -1752,9 +1752,9 @@ func explainQuery(in string, pos int, d *genDiag) int {
 func explainFragment(in string, pos int, d *genDiag) int {
 	p := pos
 	for p < len(in) {
-		if c := in[p]; setQuery[c] != 0 {
+		if c := in[p]; set.Query[c] != 0 {
 			p++
-		} else if c == '%' && p+2 < len(in) && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
+		} else if c == '%' && p+2 < len(in) && set.HEXDIG[in[p+1]] != 0 && set.HEXDIG[in[p+2]] != 0 {
 			p += 3
 		} else {
 			break
@@ -1897,9 +1897,9 @@ func explainSegmentNZNC(in string, pos int, d *genDiag) int {
 	var v1 int
 	v1 = 0
 	for p < len(in) {
-		if c := in[p]; setSegmentNZNC[c] != 0 {
+		if c := in[p]; set.SegmentNZNC[c] != 0 {
 			p++
-		} else if c == '%' && p+2 < len(in) && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
+		} else if c == '%' && p+2 < len(in) && set.HEXDIG[in[p+1]] != 0 && set.HEXDIG[in[p+2]] != 0 {
 			p += 3
 		} else {
 			break
@@ -1936,7 +1936,7 @@ func explainPathNoscheme(in string, pos int, d *genDiag) int {
 	v1 = p
 	if uint(p) < uint(len(in)) && in[p] == '/' {
 		p++
-		p = genScanPct(in, p, &setPathAbempty, &setHEXDIG)
+		p = genScanPct(in, p, &set.PathAbempty, &set.HEXDIG)
 	}
 	if p+2 >= d.far {
 		if p > v1 {
@@ -1964,7 +1964,7 @@ func explainRelativePart(in string, pos int, d *genDiag) int {
 	if p = d.lit(in, p, "//", false, 7, 8); p < 0 {
 		goto l3
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || setSegmentFirst[in[p]] == 0) {
+	if p < d.far && (uint(p) >= uint(len(in)) || set.SegmentFirst[in[p]] == 0) {
 		goto l10
 	}
 	v2 = p
@@ -2010,7 +2010,7 @@ l3:
 	goto l2
 l18:
 	p = v1
-	if (uint(p) >= uint(len(in)) || setPathNoschemeFirst[in[p]] == 0) && p < d.far {
+	if (uint(p) >= uint(len(in)) || set.PathNoschemeFirst[in[p]] == 0) && p < d.far {
 		goto l19
 	}
 	if p = explainPathNoscheme(in, p, d); p < 0 {
@@ -2097,7 +2097,7 @@ func explainRelativeRefDiag(in string, lowerBound int, d *genDiag) (offset int) 
 func explainURIReferenceRule(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	if d.class(in, p, &setALPHA, 41) >= 0 {
+	if d.class(in, p, &set.ALPHA, 41) >= 0 {
 		if e := explainURIRule(in, p, d); e >= 0 {
 			p = e
 			goto l2
@@ -2309,7 +2309,7 @@ func (d *genDiag) appendLabels(buf []string) []string {
 func (d *genDiag) hexdig(in string, pos int) {
 	if pos < len(in) && in[pos] == '%' {
 		q := pos + 1
-		for q < len(in) && q < pos+3 && setHEXDIG[in[q]] != 0 {
+		for q < len(in) && q < pos+3 && set.HEXDIG[in[q]] != 0 {
 			q++
 		}
 		if q < pos+3 {
@@ -2425,71 +2425,65 @@ var genLabels = [...]string{
 	"URI-reference",
 }
 
-// setALPHA is %x41-5A / %x61-7A.
-var setALPHA = genTable("AZaz")
+// set holds the tables of the byte classes: set.X[b] is 0xff
+// for a byte b of the set X, 0 for any other.
+var set = genSets()
 
-// setScheme is "+" / "-" / "." / %x30-39 / %x41-5A / %x61-7A.
-var setScheme = genTable("++-.09AZaz")
+// genTables are the tables of set, each named after its set.
+type genTables struct {
+	ALPHA             [256]uint8 // %x41-5A / %x61-7A
+	Scheme            [256]uint8 // "+" / "-" / "." / %x30-39 / %x41-5A / %x61-7A
+	SegmentFirst      [256]uint8 // "!" / %x24-2E / %x30-3B / "=" / %x40-5A / "_" / %x61-7A / "~"
+	Userinfo          [256]uint8 // "!" / "$" / %x26-2E / %x30-3B / "=" / %x41-5A / "_" / %x61-7A / "~"
+	HEXDIG            [256]uint8 // %x30-39 / %x41-46 / %x61-66
+	DIGIT             [256]uint8 // %x30-39
+	Host              [256]uint8 // "!" / %x24-2E / %x30-39 / ";" / "=" / %x41-5A / "_" / %x61-7A / "~"
+	RegName           [256]uint8 // "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x41-5A / "_" / %x61-7A / "~"
+	PathAbempty       [256]uint8 // "!" / "$" / %x26-3B / "=" / %x40-5A / "_" / %x61-7A / "~"
+	Segment           [256]uint8 // "!" / "$" / %x26-2E / %x30-3B / "=" / %x40-5A / "_" / %x61-7A / "~"
+	Query             [256]uint8 // "!" / "$" / %x26-3B / "=" / %x3F-5A / "_" / %x61-7A / "~"
+	SegmentNZNC       [256]uint8 // "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x40-5A / "_" / %x61-7A / "~"
+	IPv6AddressFirst  [256]uint8 // %x30-3A / %x41-46 / %x61-66
+	Digits0To5        [256]uint8 // %x30-35
+	Digits0To4        [256]uint8 // %x30-34
+	Digits1To9        [256]uint8 // %x31-39
+	IPvFutureFirst    [256]uint8 // "v"
+	PathNoschemeFirst [256]uint8 // "!" / %x24-2E / %x30-39 / ";" / "=" / %x40-5A / "_" / %x61-7A / "~"
+}
 
-// setSegmentFirst is "!" / %x24-2E / %x30-3B / "=" / %x40-5A / "_" / %x61-7A / "~".
-var setSegmentFirst = genTable("!!$.0;==@Z__az~~")
+// genSets returns the tables, each filled from the ranges of its set:
+// pairs of bytes, the first and the last of each range.
+func genSets() (t genTables) {
+	genFill(&t.ALPHA, "AZaz")
+	genFill(&t.Scheme, "++-.09AZaz")
+	genFill(&t.SegmentFirst, "!!$.0;==@Z__az~~")
+	genFill(&t.Userinfo, "!!$$&.0;==AZ__az~~")
+	genFill(&t.HEXDIG, "09AFaf")
+	genFill(&t.DIGIT, "09")
+	genFill(&t.Host, "!!$.09;;==AZ__az~~")
+	genFill(&t.RegName, "!!$$&.09;;==AZ__az~~")
+	genFill(&t.PathAbempty, "!!$$&;==@Z__az~~")
+	genFill(&t.Segment, "!!$$&.0;==@Z__az~~")
+	genFill(&t.Query, "!!$$&;==?Z__az~~")
+	genFill(&t.SegmentNZNC, "!!$$&.09;;==@Z__az~~")
+	genFill(&t.IPv6AddressFirst, "0:AFaf")
+	genFill(&t.Digits0To5, "05")
+	genFill(&t.Digits0To4, "04")
+	genFill(&t.Digits1To9, "19")
+	genFill(&t.IPvFutureFirst, "VVvv")
+	genFill(&t.PathNoschemeFirst, "!!$.09;;==@Z__az~~")
+	return t
+}
 
-// setUserinfo is "!" / "$" / %x26-2E / %x30-3B / "=" / %x41-5A / "_" / %x61-7A / "~".
-var setUserinfo = genTable("!!$$&.0;==AZ__az~~")
-
-// setHEXDIG is %x30-39 / %x41-46 / %x61-66.
-var setHEXDIG = genTable("09AFaf")
-
-// setDIGIT is %x30-39.
-var setDIGIT = genTable("09")
-
-// setHost is "!" / %x24-2E / %x30-39 / ";" / "=" / %x41-5A / "_" / %x61-7A / "~".
-var setHost = genTable("!!$.09;;==AZ__az~~")
-
-// setRegName is "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x41-5A / "_" / %x61-7A / "~".
-var setRegName = genTable("!!$$&.09;;==AZ__az~~")
-
-// setPathAbempty is "!" / "$" / %x26-3B / "=" / %x40-5A / "_" / %x61-7A / "~".
-var setPathAbempty = genTable("!!$$&;==@Z__az~~")
-
-// setSegment is "!" / "$" / %x26-2E / %x30-3B / "=" / %x40-5A / "_" / %x61-7A / "~".
-var setSegment = genTable("!!$$&.0;==@Z__az~~")
-
-// setQuery is "!" / "$" / %x26-3B / "=" / %x3F-5A / "_" / %x61-7A / "~".
-var setQuery = genTable("!!$$&;==?Z__az~~")
-
-// setSegmentNZNC is "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x40-5A / "_" / %x61-7A / "~".
-var setSegmentNZNC = genTable("!!$$&.09;;==@Z__az~~")
-
-// setIPv6AddressFirst is %x30-3A / %x41-46 / %x61-66.
-var setIPv6AddressFirst = genTable("0:AFaf")
-
-// set0To5 is %x30-35.
-var set0To5 = genTable("05")
-
-// set0To4 is %x30-34.
-var set0To4 = genTable("04")
-
-// set1To9 is %x31-39.
-var set1To9 = genTable("19")
-
-// setIPvFutureFirst is "v".
-var setIPvFutureFirst = genTable("VVvv")
-
-// setPathNoschemeFirst is "!" / %x24-2E / %x30-39 / ";" / "=" / %x40-5A / "_" / %x61-7A / "~".
-var setPathNoschemeFirst = genTable("!!$.09;;==@Z__az~~")
-
-// genTable returns the table of a set given by its ranges, pairs of
-// bytes, the first and the last of each range: 0xff for a byte of the set, 0
-// for any other. It is not inlined: the package's initialisation is then a
-// call for each table, not a copy of its loops.
+// genFill sets the entries of the bytes of ranges in t to 0xff. It is
+// not inlined: genSets is then a call for each table, not a copy of the
+// loops.
 //
 //go:noinline
-func genTable(ranges string) (t [256]uint8) {
+func genFill(t *[256]uint8, ranges string) {
 	for i := 0; i+1 < len(ranges); i += 2 {
 		for c := int(ranges[i]); c <= int(ranges[i+1]); c++ {
 			t[c] = 0xff
 		}
 	}
-	return t
 }

@@ -13,8 +13,8 @@ import (
 // becomes a loop over a byte table, eight bytes a step, written out in the
 // matcher with the two helpers matchPortWord and matchPortStop (which the
 // compiler inlines), and the last eight bytes of the input left to
-// matchPortScan; the table is the list of the ranges of its set, filled
-// by matchPortTable. The example prints the declarations.
+// matchPortScan; the table, matchPortSet.DIGIT, is filled from the
+// ranges of its set by matchPortSets. The example prints the declarations.
 func ExampleGenerateGo() {
 	src, err := codegen.GenerateGo(c.Port, "ports", "matchPort")
 	if err != nil {
@@ -39,13 +39,17 @@ func ExampleGenerateGo() {
 	// // matchPortStop returns the offset, in the last r of the eight bytes whose
 	// // entries w packs, of the first byte not of the set, or r when all r are.
 	// func matchPortStop(w uint64, r int) int {
-	// // matchPortSetDIGIT is %x30-39.
-	// var matchPortSetDIGIT = matchPortTable("09")
-	// // matchPortTable returns the table of a set given by its ranges, pairs of
-	// // bytes, the first and the last of each range: 0xff for a byte of the set, 0
-	// // for any other. It is not inlined: the package's initialisation is then a
-	// // call for each table, not a copy of its loops.
-	// func matchPortTable(ranges string) (t [256]uint8) {
+	// // matchPortSet holds the tables of the byte classes: matchPortSet.X[b] is 0xff
+	// // for a byte b of the set X, 0 for any other.
+	// var matchPortSet = matchPortSets()
+	// // matchPortTables are the tables of matchPortSet, each named after its set.
+	// // matchPortSets returns the tables, each filled from the ranges of its set:
+	// // pairs of bytes, the first and the last of each range.
+	// func matchPortSets() (t matchPortTables) {
+	// // matchPortFill sets the entries of the bytes of ranges in t to 0xff. It is
+	// // not inlined: matchPortSets is then a call for each table, not a copy of the
+	// // loops.
+	// func matchPortFill(t *[256]uint8, ranges string) {
 }
 
 // AddExplain compiles what Rule.ExplainFrom computes: the farthest offset a
@@ -80,7 +84,8 @@ func ExampleGenerator_AddExplain() {
 	// func (d *portDiag) truncate(n int) {
 	// func (d *portDiag) appendLabels(buf []string) []string {
 	// func portRun(in string, root int, d *portDiag) int {
-	// func portTable(ranges string) (t [256]uint8) {
+	// func portSets() (t portTables) {
+	// func portFill(t *[256]uint8, ranges string) {
 }
 
 // CapsType and CapsMake store the captures in a form of the target

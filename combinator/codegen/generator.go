@@ -53,15 +53,16 @@ import (
 // absolute-URI share), and the other captures nothing in that rest sets are
 // stored after it, not carried to the end of the function.
 //
-// Byte classes become package-level [256]uint8 tables (0xff for a byte of
-// the set), each declared as the ranges of its set and filled by a call of
-// Prefix + "Table" (so that a variable of the target package initialised
-// by a matcher is initialised after the tables), named after the set
-// ("set" and the name of the rule that is that set, or its range:
-// setDIGIT, set0To5; Prefix + "Set" where Prefix is given); fused runs become loops written out where they are used, eight
-// bytes a step, that find where a run stops without a branch by Prefix +
-// "Word" and Prefix + "Stop", which the compiler inlines (runScan); the runs
-// of ColdRules and of the diagnoses call Prefix + "Scan" instead. A rune
+// Byte classes become [256]uint8 tables (0xff for a byte of the set), the
+// fields of one package-level variable, set (Prefix + "Set" where Prefix
+// is given), named after their sets (the name of the rule that is that
+// set, or its range: set.DIGIT, set.Digits0To5) and filled from the ranges
+// of the sets by a call of Prefix + "Sets", so that a variable of the
+// target package initialised by a matcher is initialised after them.
+// Fused runs become loops written out where they are used, eight bytes a
+// step, that find where a run stops without a branch by Prefix + "Word"
+// and Prefix + "Stop", which the compiler inlines (runScan); the runs of
+// ColdRules and of the diagnoses call Prefix + "Scan" instead. A rune
 // class becomes a function of its set of code points (Prefix + "Runes" + n)
 // that decodes UTF-8 and tests ranges, and a choice or a run of characters
 // that holds rune classes becomes one step or one loop, as the interpreter
@@ -74,12 +75,13 @@ import (
 // Limits: a Func terminal has no Go name the generator could know; map its
 // name in Funcs to a Go expression of type MatchFunc (a function name of the
 // target package), or Add fails. Function names are not checked against the
-// package they go to: neither the names given to Add and AddExplain nor those
-// of the named rules ("match…", "explain…") and of the loops ("matchRep…")
-// nor the tables ("set…") nor the runtime's (Prefix + "Word", "Stop",
-// "Scan", "Table", "Diag", "Labels", "Run") nor the packages an output imports (bits,
-// strings, utf8) may clash with one of that package. caps
-// has a slot for each number up to the highest used: number slots densely. The
+// package they go to: neither the names given to Add and AddExplain nor
+// those of the named rules ("match…", "explain…") and of the loops
+// ("matchRep…") nor the variable of the tables ("set") nor the runtime's
+// (Prefix + "Word", "Stop", "Scan", "Pct", "Sets", "Tables", "Fill",
+// "Diag", "Labels", "Run") nor the packages an output imports (bits,
+// strings, utf8) may clash with one of that package. caps has a slot for
+// each number up to the highest used: number slots densely. The
 // generator relies on the preparation of the rules (first sets, nullability,
 // fused forms) as the interpreter does; that the output agrees with the
 // interpreter is for the caller's tests to check, on the caller's grammar.

@@ -61,22 +61,37 @@ func (g *Generator) nameSets(r *node, owner string) {
 	}
 }
 
-// tableNames returns the names of the tables, by number: "set" (Prefix +
-// "Set" where Prefix is set) and the name of a named rule that is that set
-// (setDIGIT), or its bytes where one range of letters or digits is all it
-// holds (set0To5), or the best name a rule gives it (nameSets), with a
-// number where two sets would have one name.
+// tableNames returns the names of the tables, by number, as the code reads
+// them: a field of the variable setVar, named after its set (tableFields).
 func (g *Generator) tableNames() []string {
-	pre := "set"
-	if g.Prefix != "" {
-		pre = g.Prefix + "Set"
+	names := g.tableFields()
+	for id, f := range names {
+		names[id] = g.setVar() + "." + f
 	}
+	return names
+}
+
+// setVar is the name of the variable that holds the tables: "set", or
+// Prefix + "Set" where Prefix is given.
+func (g *Generator) setVar() string {
+	if g.Prefix != "" {
+		return g.Prefix + "Set"
+	}
+	return "set"
+}
+
+// tableFields returns the names of the fields of the tables, by number:
+// the name of a named rule that is that set (DIGIT), or its bytes where one
+// range of letters or digits is all it holds (AToF, Digits0To5), or the
+// best name a rule gives it (nameSets), with a number where two sets would
+// have one name.
+func (g *Generator) tableFields() []string {
 	taken := map[string]bool{}
 	names := make([]string, len(g.sets))
 	for id, set := range g.sets {
 		best := setName{rank: 1 << 30}
 		for _, n := range g.setNames {
-			if n.set == set && n.rank < best.rank && !taken[pre+n.name] {
+			if n.set == set && n.rank < best.rank && !taken[n.name] {
 				best = n
 			}
 		}
@@ -84,9 +99,14 @@ func (g *Generator) tableNames() []string {
 		if rn := rangeName(set); rn != "" && (best.rank > 1 || name == "") {
 			name = rn
 		}
-		name = pre + name
-		for i := 2; taken[name] || name == pre; i++ {
-			name = fmt.Sprintf("%s%s%d", pre, best.name, i)
+		if name != "" && name[0] >= '0' && name[0] <= '9' {
+			name = "Digits" + name // a field name begins with a letter
+		}
+		for i := 2; taken[name] || name == ""; i++ {
+			name = fmt.Sprintf("%s%d", best.name, i)
+			if best.name == "" {
+				name = fmt.Sprintf("Set%d", i)
+			}
 		}
 		taken[name] = true
 		names[id] = name
@@ -119,37 +139,55 @@ func rangeName(set c.CharSet) string {
 	return string(rune(lo)) + "To" + string(rune(hi))
 }
 
-// tableSource returns the declarations of the tables, under their
-// placeholders, and the function that fills them: each table is the list
-// of the ranges of its set, a line of the output, where a composite literal
-// of its bytes took a line for every twelve bytes of the set. A table is
-// initialised by a call, not by init: a package-level variable of the
-// target package whose initialiser calls a matcher is then initialised
-// after the tables the matcher reads (the Go specification's order of
-// package initialisation), as with the literals. It is also no data in the
-// binary (it goes to the zeroed segment), at the cost of the call.
+// tableSource returns the declarations of the tables and the code that
+// fills them: one variable (setVar) whose fields are the tables, each
+// filled from the list of the ranges of its set, a line of the output,
+// where a composite literal of its bytes took a line for every twelve bytes
+// of the set. The variable is initialised by a call, not by init: a
+// package-level variable of the target package whose initialiser calls a
+// matcher is then initialised after the tables the matcher reads (the Go
+// specification's order of package initialisation), as with literals. It
+// is no data in the binary (it goes to the zeroed segment), at the cost of
+// the call.
 func (g *Generator) tableSource() string {
 	if len(g.sets) == 0 {
 		return ""
 	}
+	fields := g.tableFields()
 	var b strings.Builder
+	fmt.Fprintf(&b, `// %[1]s holds the tables of the byte classes: %[1]s.X[b] is 0xff
+// for a byte b of the set X, 0 for any other.
+var %[1]s = %[2]sSets()
+
+// %[2]sTables are the tables of %[1]s, each named after its set.
+type %[2]sTables struct {
+`, g.setVar(), g.prefix())
 	for id, set := range g.sets {
-		name := placeholder('T', id)
-		fmt.Fprintf(&b, "// %s is %s.\nvar %s = %sTable(%s)\n\n", name, set, name, g.prefix(), rangesLit(set))
+		fmt.Fprintf(&b, "%s [256]uint8 // %s\n", fields[id], set)
 	}
-	fmt.Fprintf(&b, `// %[1]sTable returns the table of a set given by its ranges, pairs of
-// bytes, the first and the last of each range: 0xff for a byte of the set, 0
-// for any other. It is not inlined: the package's initialisation is then a
-// call for each table, not a copy of its loops.
+	fmt.Fprintf(&b, `}
+
+// %[1]sSets returns the tables, each filled from the ranges of its set:
+// pairs of bytes, the first and the last of each range.
+func %[1]sSets() (t %[1]sTables) {
+`, g.prefix())
+	for id, set := range g.sets {
+		fmt.Fprintf(&b, "%sFill(&t.%s, %s)\n", g.prefix(), fields[id], rangesLit(set))
+	}
+	fmt.Fprintf(&b, `return t
+}
+
+// %[1]sFill sets the entries of the bytes of ranges in t to 0xff. It is
+// not inlined: %[1]sSets is then a call for each table, not a copy of the
+// loops.
 //
 //go:noinline
-func %[1]sTable(ranges string) (t [256]uint8) {
+func %[1]sFill(t *[256]uint8, ranges string) {
 	for i := 0; i+1 < len(ranges); i += 2 {
 		for c := int(ranges[i]); c <= int(ranges[i+1]); c++ {
 			t[c] = 0xff
 		}
 	}
-	return t
 }
 
 `, g.prefix())

@@ -13,7 +13,7 @@ func matchH16(in string, pos int) int {
 	// h16
 	v1 = 0
 	for v1 != 4 && p < len(in) {
-		if c := in[p]; setHEXDIG[c] != 0 {
+		if c := in[p]; set.HEXDIG[c] != 0 {
 			p++
 		} else {
 			break
@@ -38,7 +38,7 @@ l2:
 	if v1 == hi {
 		goto l3
 	}
-	if uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || set.HEXDIG[in[p]] == 0 {
 		goto l3
 	}
 	v2 = p
@@ -74,7 +74,7 @@ func matchDecOctet(in string, pos int) int {
 		goto l3
 	}
 	p += 2
-	if uint(p) >= uint(len(in)) || set0To5[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || set.Digits0To5[in[p]] == 0 {
 		goto l3
 	}
 	p++
@@ -85,12 +85,12 @@ l3:
 		goto l4
 	}
 	p++
-	if uint(p) >= uint(len(in)) || set0To4[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || set.Digits0To4[in[p]] == 0 {
 		goto l4
 	}
 	p++
 	// DIGIT
-	if uint(p) >= uint(len(in)) || setDIGIT[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || set.DIGIT[in[p]] == 0 {
 		goto l4
 	}
 	p++
@@ -103,7 +103,7 @@ l4:
 	p++
 	v2 = 0
 	for v2 != 2 && p < len(in) {
-		if c := in[p]; setDIGIT[c] != 0 {
+		if c := in[p]; set.DIGIT[c] != 0 {
 			p++
 		} else {
 			break
@@ -116,12 +116,12 @@ l4:
 	goto l2
 l5:
 	p = v1
-	if uint(p) >= uint(len(in)) || set1To9[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || set.Digits1To9[in[p]] == 0 {
 		goto l6
 	}
 	p++
 	// DIGIT
-	if uint(p) >= uint(len(in)) || setDIGIT[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || set.DIGIT[in[p]] == 0 {
 		goto l6
 	}
 	p++
@@ -129,7 +129,7 @@ l5:
 l6:
 	p = v1
 	// DIGIT
-	if uint(p) >= uint(len(in)) || setDIGIT[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || set.DIGIT[in[p]] == 0 {
 		goto l1
 	}
 	p++
@@ -182,7 +182,7 @@ func matchLS32(in string, pos int) int {
 	var v1 int
 	// ls32
 	v1 = p
-	if uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || set.HEXDIG[in[p]] == 0 {
 		goto l3
 	}
 	if p = matchH16(in, p); p < 0 {
@@ -198,7 +198,7 @@ func matchLS32(in string, pos int) int {
 	goto l2
 l3:
 	p = v1
-	if uint(p) >= uint(len(in)) || setDIGIT[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || set.DIGIT[in[p]] == 0 {
 		goto l1
 	}
 	if p = matchIPv4Address(in, p); p < 0 {
@@ -252,7 +252,7 @@ func matchIPv6Address(in string, pos int) int {
 	var v1 int
 	// IPv6address
 	v1 = p
-	if uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || set.HEXDIG[in[p]] == 0 {
 		goto l3
 	}
 	if p = matchRepH16Colon(in, p, 6, 6); p < 0 {
@@ -277,10 +277,10 @@ l3:
 	goto l2
 l4:
 	p = v1
-	if uint(p) >= uint(len(in)) || setIPv6AddressFirst[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || set.IPv6AddressFirst[in[p]] == 0 {
 		goto l5
 	}
-	if uint(p) < uint(len(in)) && setHEXDIG[in[p]] != 0 {
+	if uint(p) < uint(len(in)) && set.HEXDIG[in[p]] != 0 {
 		if e := matchH16(in, p); e >= 0 {
 			p = e
 		}
@@ -298,10 +298,10 @@ l4:
 	goto l2
 l5:
 	p = v1
-	if uint(p) >= uint(len(in)) || setIPv6AddressFirst[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || set.IPv6AddressFirst[in[p]] == 0 {
 		goto l6
 	}
-	if uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || set.HEXDIG[in[p]] == 0 {
 		goto l7
 	}
 	if e := matchH16(in, p); e >= 0 {
@@ -324,10 +324,10 @@ l7:
 	goto l2
 l6:
 	p = v1
-	if uint(p) >= uint(len(in)) || setIPv6AddressFirst[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || set.IPv6AddressFirst[in[p]] == 0 {
 		goto l8
 	}
-	if uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || set.HEXDIG[in[p]] == 0 {
 		goto l9
 	}
 	if e := matchH16(in, p); e >= 0 {
@@ -350,10 +350,10 @@ l9:
 	goto l2
 l8:
 	p = v1
-	if uint(p) >= uint(len(in)) || setIPv6AddressFirst[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || set.IPv6AddressFirst[in[p]] == 0 {
 		goto l10
 	}
-	if uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || set.HEXDIG[in[p]] == 0 {
 		goto l11
 	}
 	if e := matchH16(in, p); e >= 0 {
@@ -380,10 +380,10 @@ l11:
 	goto l2
 l10:
 	p = v1
-	if uint(p) >= uint(len(in)) || setIPv6AddressFirst[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || set.IPv6AddressFirst[in[p]] == 0 {
 		goto l12
 	}
-	if uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || set.HEXDIG[in[p]] == 0 {
 		goto l13
 	}
 	if e := matchH16(in, p); e >= 0 {
@@ -403,10 +403,10 @@ l13:
 	goto l2
 l12:
 	p = v1
-	if uint(p) >= uint(len(in)) || setIPv6AddressFirst[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || set.IPv6AddressFirst[in[p]] == 0 {
 		goto l14
 	}
-	if uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || set.HEXDIG[in[p]] == 0 {
 		goto l15
 	}
 	if e := matchH16(in, p); e >= 0 {
@@ -426,10 +426,10 @@ l15:
 	goto l2
 l14:
 	p = v1
-	if uint(p) >= uint(len(in)) || setIPv6AddressFirst[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || set.IPv6AddressFirst[in[p]] == 0 {
 		goto l1
 	}
-	if uint(p) >= uint(len(in)) || setHEXDIG[in[p]] == 0 {
+	if uint(p) >= uint(len(in)) || set.HEXDIG[in[p]] == 0 {
 		goto l16
 	}
 	if e := matchH16(in, p); e >= 0 {
@@ -460,7 +460,7 @@ func matchIPLiteral(in string, pos int) int {
 		goto l1
 	}
 	p++
-	if uint(p) < uint(len(in)) && setIPv6AddressFirst[in[p]] != 0 {
+	if uint(p) < uint(len(in)) && set.IPv6AddressFirst[in[p]] != 0 {
 		if e := matchIPv6Address(in, p); e >= 0 {
 			p = e
 			goto l2
@@ -472,7 +472,7 @@ func matchIPLiteral(in string, pos int) int {
 	}
 	p++
 	v2 = p
-	p = genScan(in, p, &setHEXDIG)
+	p = genScan(in, p, &set.HEXDIG)
 	if p == v2 {
 		goto l1
 	}
@@ -481,7 +481,7 @@ func matchIPLiteral(in string, pos int) int {
 	}
 	p++
 	v3 = p
-	p = genScan(in, p, &setIPvFuture)
+	p = genScan(in, p, &set.IPvFuture)
 	if p == v3 {
 		goto l1
 	}
@@ -545,38 +545,43 @@ func genStop(w uint64, r int) int {
 	return bits.TrailingZeros64(^w>>(uint(8-r)*8)|0xff<<(uint(r)*8)) >> 3
 }
 
-// setHEXDIG is %x30-39 / %x41-46 / %x61-66.
-var setHEXDIG = genTable("09AFaf")
+// set holds the tables of the byte classes: set.X[b] is 0xff
+// for a byte b of the set X, 0 for any other.
+var set = genSets()
 
-// set0To5 is %x30-35.
-var set0To5 = genTable("05")
+// genTables are the tables of set, each named after its set.
+type genTables struct {
+	HEXDIG           [256]uint8 // %x30-39 / %x41-46 / %x61-66
+	Digits0To5       [256]uint8 // %x30-35
+	Digits0To4       [256]uint8 // %x30-34
+	DIGIT            [256]uint8 // %x30-39
+	Digits1To9       [256]uint8 // %x31-39
+	IPv6AddressFirst [256]uint8 // %x30-3A / %x41-46 / %x61-66
+	IPvFuture        [256]uint8 // "!" / "$" / %x26-2E / %x30-3B / "=" / %x41-5A / "_" / %x61-7A / "~"
+}
 
-// set0To4 is %x30-34.
-var set0To4 = genTable("04")
+// genSets returns the tables, each filled from the ranges of its set:
+// pairs of bytes, the first and the last of each range.
+func genSets() (t genTables) {
+	genFill(&t.HEXDIG, "09AFaf")
+	genFill(&t.Digits0To5, "05")
+	genFill(&t.Digits0To4, "04")
+	genFill(&t.DIGIT, "09")
+	genFill(&t.Digits1To9, "19")
+	genFill(&t.IPv6AddressFirst, "0:AFaf")
+	genFill(&t.IPvFuture, "!!$$&.0;==AZ__az~~")
+	return t
+}
 
-// setDIGIT is %x30-39.
-var setDIGIT = genTable("09")
-
-// set1To9 is %x31-39.
-var set1To9 = genTable("19")
-
-// setIPv6AddressFirst is %x30-3A / %x41-46 / %x61-66.
-var setIPv6AddressFirst = genTable("0:AFaf")
-
-// setIPvFuture is "!" / "$" / %x26-2E / %x30-3B / "=" / %x41-5A / "_" / %x61-7A / "~".
-var setIPvFuture = genTable("!!$$&.0;==AZ__az~~")
-
-// genTable returns the table of a set given by its ranges, pairs of
-// bytes, the first and the last of each range: 0xff for a byte of the set, 0
-// for any other. It is not inlined: the package's initialisation is then a
-// call for each table, not a copy of its loops.
+// genFill sets the entries of the bytes of ranges in t to 0xff. It is
+// not inlined: genSets is then a call for each table, not a copy of the
+// loops.
 //
 //go:noinline
-func genTable(ranges string) (t [256]uint8) {
+func genFill(t *[256]uint8, ranges string) {
 	for i := 0; i+1 < len(ranges); i += 2 {
 		for c := int(ranges[i]); c <= int(ranges[i+1]); c++ {
 			t[c] = 0xff
 		}
 	}
-	return t
 }
