@@ -522,6 +522,14 @@ func TestHostDNSLength(t *testing.T) {
 	if u, err := New().Scheme("s").Host(ascii).Build(); err != nil || u.Host() != ascii {
 		t.Errorf("Host(%q).Build() = %v, %v", ascii, u, err)
 	}
+	// An empty label breaks VerifyDnsLength too (a Unicode name the
+	// property test drew); ".a" in ASCII is a reg-name as it stands.
+	if _, err := New().Scheme("s").Host(".À").Build(); !errors.As(err, &be) || be.Err != ErrInvalidHost || !strings.Contains(be.Hint, "label 1 is empty") {
+		t.Errorf(`Host(".À").Build() error %v; want ErrInvalidHost naming label 1`, err)
+	}
+	if u, err := New().Scheme("s").Host(".a").Build(); err != nil || u.Host() != ".a" {
+		t.Errorf(`Host(".a").Build() = %v, %v`, u, err)
+	}
 }
 
 // One component much longer than all the others together is recomposed

@@ -668,9 +668,13 @@ func isASCIIText(s string) bool {
 }
 
 // aLabel is the IDNA A-label form of the Unicode name h, by x/net/idna's
-// own Lookup profile (transitional processing off since Go 1.18), and
-// whether IDNA accepts it and it is not empty.
+// own lookup profile (transitional processing off) with its check of the
+// DNS lengths (UTS #46 VerifyDnsLength: no empty label, none over 63
+// bytes, a name of at most 253), which the builder applies to the names it
+// writes as A-labels, and whether IDNA accepts it and it is not empty.
 func aLabel(h string) (string, bool) {
-	a, err := idna.Lookup.ToASCII(h)
+	a, err := lookupDNS.ToASCII(h)
 	return a, err == nil && a != ""
 }
+
+var lookupDNS = idna.New(idna.MapForLookup(), idna.BidiRule(), idna.Transitional(false), idna.VerifyDNSLength(true))
