@@ -987,9 +987,6 @@ func explainScheme(in string, pos int, d *genDiag) int {
 	if p = explainALPHA(in, p, d); p < 0 {
 		goto l1
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || set.Scheme[in[p]] == 0) {
-		goto l3
-	}
 	for p < len(in) {
 		if c := in[p]; set.Scheme[c] != 0 {
 			p++
@@ -1004,7 +1001,6 @@ func explainScheme(in string, pos int, d *genDiag) int {
 		d.fail(p, 3)
 		d.fail(p, 4)
 	}
-l3:
 	return p
 l1:
 	return d.miss(pos, far, mark, 1, 5)
@@ -1137,9 +1133,6 @@ func explainIUserinfo(in string, pos int, d *genDiag) int {
 	p := pos
 	var v2 int
 l2:
-	if (uint(p) >= uint(len(in)) || set.IUserinfoFirst[in[p]] == 0) && p < d.far {
-		goto l3
-	}
 	v2 = p
 	if d.class(in, p, &set.IUnreservedFirst, 9) >= 0 {
 		if e := explainIUnreserved(in, p, d); e >= 0 {
@@ -1168,7 +1161,6 @@ l6:
 	goto l2
 l4:
 	p = v2
-l3:
 	return p
 }
 
@@ -1213,9 +1205,6 @@ l2:
 	if v1 == hi {
 		goto l3
 	}
-	if (uint(p) >= uint(len(in)) || set.HEXDIG[in[p]] == 0) && p < d.far {
-		goto l3
-	}
 	v2 = p
 	if p = explainH16(in, p, d); p < 0 {
 		goto l4
@@ -1243,9 +1232,6 @@ func explainDecOctet(in string, pos int, d *genDiag) int {
 	far, mark := d.far, d.n
 	var v1, v2 int
 	v1 = p
-	if (uint(p) >= uint(len(in)) || in[p] != '2') && p < d.far {
-		goto l3
-	}
 	if p = d.lit(in, p, "25", false, 22, 23); p < 0 {
 		goto l3
 	}
@@ -1255,26 +1241,20 @@ func explainDecOctet(in string, pos int, d *genDiag) int {
 	goto l2
 l3:
 	p = v1
-	if (uint(p) >= uint(len(in)) || in[p] != '2') && p < d.far {
-		goto l6
-	}
 	if p = d.byte1(in, p, '2', 25); p < 0 {
-		goto l6
+		goto l4
 	}
 	if p = d.class(in, p, &set.Digits0To4, 26); p < 0 {
-		goto l6
+		goto l4
 	}
 	if p = explainDIGIT(in, p, d); p < 0 {
-		goto l6
+		goto l4
 	}
 	goto l2
-l6:
+l4:
 	p = v1
-	if (uint(p) >= uint(len(in)) || in[p] != '1') && p < d.far {
-		goto l10
-	}
 	if p = d.byte1(in, p, '1', 27); p < 0 {
-		goto l10
+		goto l5
 	}
 	v2 = 0
 	for v2 != 2 && p < len(in) {
@@ -1286,29 +1266,26 @@ l6:
 		v2++
 	}
 	if v2 == 2 {
-		goto l13
+		goto l6
 	}
 	if p+2 >= d.far {
 		d.fail(p, 1)
 	}
 	if v2 < 2 {
-		goto l10
+		goto l5
 	}
-l13:
+l6:
 	goto l2
-l10:
+l5:
 	p = v1
-	if (uint(p) >= uint(len(in)) || set.Digits1To9[in[p]] == 0) && p < d.far {
-		goto l14
-	}
 	if p = d.class(in, p, &set.Digits1To9, 28); p < 0 {
-		goto l14
+		goto l7
 	}
 	if p = explainDIGIT(in, p, d); p < 0 {
-		goto l14
+		goto l7
 	}
 	goto l2
-l14:
+l7:
 	p = v1
 	if d.class(in, p, &set.DIGIT, 1) >= 0 {
 		if e := explainDIGIT(in, p, d); e >= 0 {
@@ -1361,9 +1338,6 @@ func explainLS32(in string, pos int, d *genDiag) int {
 	far, mark := d.far, d.n
 	var v1 int
 	v1 = p
-	if (uint(p) >= uint(len(in)) || set.HEXDIG[in[p]] == 0) && p < d.far {
-		goto l3
-	}
 	if p = explainH16(in, p, d); p < 0 {
 		goto l3
 	}
@@ -1400,9 +1374,6 @@ l2:
 	if v1 == hi {
 		goto l3
 	}
-	if (uint(p) >= uint(len(in)) || in[p] != ':') && p < d.far {
-		goto l3
-	}
 	v2 = p
 	if p = d.byte1(in, p, ':', 6); p < 0 {
 		goto l4
@@ -1430,9 +1401,6 @@ func explainIPv6Address(in string, pos int, d *genDiag) int {
 	far, mark := d.far, d.n
 	var v1, v2, v3, v4, v5, v6, v7 int
 	v1 = p
-	if (uint(p) >= uint(len(in)) || set.HEXDIG[in[p]] == 0) && p < d.far {
-		goto l3
-	}
 	if p = explainRepH16Colon(in, p, 6, 6, d); p < 0 {
 		goto l3
 	}
@@ -1442,13 +1410,46 @@ func explainIPv6Address(in string, pos int, d *genDiag) int {
 	goto l2
 l3:
 	p = v1
-	if (uint(p) >= uint(len(in)) || in[p] != ':') && p < d.far {
-		goto l6
+	if p = d.lit(in, p, "::", false, 31, 6); p < 0 {
+		goto l4
 	}
+	if p = explainRepH16Colon(in, p, 5, 5, d); p < 0 {
+		goto l4
+	}
+	if p = explainLS32(in, p, d); p < 0 {
+		goto l4
+	}
+	goto l2
+l4:
+	p = v1
+	if e := explainH16(in, p, d); e >= 0 {
+		p = e
+	}
+	if p = d.lit(in, p, "::", false, 31, 6); p < 0 {
+		goto l5
+	}
+	if p = explainRepH16Colon(in, p, 4, 4, d); p < 0 {
+		goto l5
+	}
+	if p = explainLS32(in, p, d); p < 0 {
+		goto l5
+	}
+	goto l2
+l5:
+	p = v1
+	v2 = p
+	if p = explainH16(in, p, d); p < 0 {
+		goto l7
+	}
+	p = explainRepColonH16(in, p, 0, 1, d)
+	goto l8
+l7:
+	p = v2
+l8:
 	if p = d.lit(in, p, "::", false, 31, 6); p < 0 {
 		goto l6
 	}
-	if p = explainRepH16Colon(in, p, 5, 5, d); p < 0 {
+	if p = explainRepH16Colon(in, p, 3, 3, d); p < 0 {
 		goto l6
 	}
 	if p = explainLS32(in, p, d); p < 0 {
@@ -1457,51 +1458,61 @@ l3:
 	goto l2
 l6:
 	p = v1
-	if (uint(p) >= uint(len(in)) || set.IPv6AddressFirst[in[p]] == 0) && p < d.far {
+	v3 = p
+	if p = explainH16(in, p, d); p < 0 {
 		goto l10
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || set.HEXDIG[in[p]] == 0) {
-		goto l11
-	}
-	if e := explainH16(in, p, d); e >= 0 {
-		p = e
-	}
+	p = explainRepColonH16(in, p, 0, 2, d)
+	goto l11
+l10:
+	p = v3
 l11:
 	if p = d.lit(in, p, "::", false, 31, 6); p < 0 {
-		goto l10
+		goto l9
 	}
-	if p = explainRepH16Colon(in, p, 4, 4, d); p < 0 {
-		goto l10
+	if p = explainRepH16Colon(in, p, 2, 2, d); p < 0 {
+		goto l9
 	}
 	if p = explainLS32(in, p, d); p < 0 {
-		goto l10
+		goto l9
 	}
 	goto l2
-l10:
+l9:
 	p = v1
-	if (uint(p) >= uint(len(in)) || set.IPv6AddressFirst[in[p]] == 0) && p < d.far {
-		goto l15
-	}
-	if p < d.far && (uint(p) >= uint(len(in)) || set.HEXDIG[in[p]] == 0) {
-		goto l20
-	}
-	v2 = p
+	v4 = p
 	if p = explainH16(in, p, d); p < 0 {
-		goto l17
+		goto l13
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
-		goto l19
-	}
-	p = explainRepColonH16(in, p, 0, 1, d)
-l19:
-	goto l20
-l17:
-	p = v2
-l20:
+	p = explainRepColonH16(in, p, 0, 3, d)
+	goto l14
+l13:
+	p = v4
+l14:
 	if p = d.lit(in, p, "::", false, 31, 6); p < 0 {
-		goto l15
+		goto l12
 	}
-	if p = explainRepH16Colon(in, p, 3, 3, d); p < 0 {
+	if p = explainH16(in, p, d); p < 0 {
+		goto l12
+	}
+	if p = d.byte1(in, p, ':', 6); p < 0 {
+		goto l12
+	}
+	if p = explainLS32(in, p, d); p < 0 {
+		goto l12
+	}
+	goto l2
+l12:
+	p = v1
+	v5 = p
+	if p = explainH16(in, p, d); p < 0 {
+		goto l16
+	}
+	p = explainRepColonH16(in, p, 0, 4, d)
+	goto l17
+l16:
+	p = v5
+l17:
+	if p = d.lit(in, p, "::", false, 31, 6); p < 0 {
 		goto l15
 	}
 	if p = explainLS32(in, p, d); p < 0 {
@@ -1510,151 +1521,38 @@ l20:
 	goto l2
 l15:
 	p = v1
-	if (uint(p) >= uint(len(in)) || set.IPv6AddressFirst[in[p]] == 0) && p < d.far {
-		goto l24
-	}
-	if p < d.far && (uint(p) >= uint(len(in)) || set.HEXDIG[in[p]] == 0) {
-		goto l29
-	}
-	v3 = p
-	if p = explainH16(in, p, d); p < 0 {
-		goto l26
-	}
-	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
-		goto l28
-	}
-	p = explainRepColonH16(in, p, 0, 2, d)
-l28:
-	goto l29
-l26:
-	p = v3
-l29:
-	if p = d.lit(in, p, "::", false, 31, 6); p < 0 {
-		goto l24
-	}
-	if p = explainRepH16Colon(in, p, 2, 2, d); p < 0 {
-		goto l24
-	}
-	if p = explainLS32(in, p, d); p < 0 {
-		goto l24
-	}
-	goto l2
-l24:
-	p = v1
-	if (uint(p) >= uint(len(in)) || set.IPv6AddressFirst[in[p]] == 0) && p < d.far {
-		goto l33
-	}
-	if p < d.far && (uint(p) >= uint(len(in)) || set.HEXDIG[in[p]] == 0) {
-		goto l38
-	}
-	v4 = p
-	if p = explainH16(in, p, d); p < 0 {
-		goto l35
-	}
-	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
-		goto l37
-	}
-	p = explainRepColonH16(in, p, 0, 3, d)
-l37:
-	goto l38
-l35:
-	p = v4
-l38:
-	if p = d.lit(in, p, "::", false, 31, 6); p < 0 {
-		goto l33
-	}
-	if p = explainH16(in, p, d); p < 0 {
-		goto l33
-	}
-	if p = d.byte1(in, p, ':', 6); p < 0 {
-		goto l33
-	}
-	if p = explainLS32(in, p, d); p < 0 {
-		goto l33
-	}
-	goto l2
-l33:
-	p = v1
-	if (uint(p) >= uint(len(in)) || set.IPv6AddressFirst[in[p]] == 0) && p < d.far {
-		goto l44
-	}
-	if p < d.far && (uint(p) >= uint(len(in)) || set.HEXDIG[in[p]] == 0) {
-		goto l49
-	}
-	v5 = p
-	if p = explainH16(in, p, d); p < 0 {
-		goto l46
-	}
-	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
-		goto l48
-	}
-	p = explainRepColonH16(in, p, 0, 4, d)
-l48:
-	goto l49
-l46:
-	p = v5
-l49:
-	if p = d.lit(in, p, "::", false, 31, 6); p < 0 {
-		goto l44
-	}
-	if p = explainLS32(in, p, d); p < 0 {
-		goto l44
-	}
-	goto l2
-l44:
-	p = v1
-	if (uint(p) >= uint(len(in)) || set.IPv6AddressFirst[in[p]] == 0) && p < d.far {
-		goto l52
-	}
-	if p < d.far && (uint(p) >= uint(len(in)) || set.HEXDIG[in[p]] == 0) {
-		goto l57
-	}
 	v6 = p
 	if p = explainH16(in, p, d); p < 0 {
-		goto l54
-	}
-	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
-		goto l56
+		goto l19
 	}
 	p = explainRepColonH16(in, p, 0, 5, d)
-l56:
-	goto l57
-l54:
+	goto l20
+l19:
 	p = v6
-l57:
+l20:
 	if p = d.lit(in, p, "::", false, 31, 6); p < 0 {
-		goto l52
+		goto l18
 	}
 	if p = explainH16(in, p, d); p < 0 {
-		goto l52
+		goto l18
 	}
 	goto l2
-l52:
+l18:
 	p = v1
-	if (uint(p) >= uint(len(in)) || set.IPv6AddressFirst[in[p]] == 0) && p < d.far {
-		goto l60
-	}
-	if p < d.far && (uint(p) >= uint(len(in)) || set.HEXDIG[in[p]] == 0) {
-		goto l65
-	}
 	v7 = p
 	if p = explainH16(in, p, d); p < 0 {
-		goto l62
-	}
-	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
-		goto l64
+		goto l22
 	}
 	p = explainRepColonH16(in, p, 0, 6, d)
-l64:
-	goto l65
-l62:
+	goto l23
+l22:
 	p = v7
-l65:
+l23:
 	if p = d.lit(in, p, "::", false, 31, 6); p < 0 {
-		goto l60
+		goto l21
 	}
 	goto l2
-l60:
+l21:
 	goto l1
 l2:
 	return p
@@ -1722,17 +1620,17 @@ func explainIPLiteral(in string, pos int, d *genDiag) int {
 	if d.class(in, p, &set.IPv6AddressFirst, 18) >= 0 {
 		if e := explainIPv6Address(in, p, d); e >= 0 {
 			p = e
-			goto l4
+			goto l2
 		}
 	}
 	if d.class(in, p, &set.IPvFutureFirst, 32) >= 0 {
 		if e := explainIPvFuture(in, p, d); e >= 0 {
 			p = e
-			goto l4
+			goto l2
 		}
 	}
 	goto l1
-l4:
+l2:
 	if p = d.byte1(in, p, ']', 35); p < 0 {
 		goto l1
 	}
@@ -1747,9 +1645,6 @@ func explainIRegName(in string, pos int, d *genDiag) int {
 	p := pos
 	var v2 int
 l2:
-	if (uint(p) >= uint(len(in)) || set.IRegNameFirst[in[p]] == 0) && p < d.far {
-		goto l3
-	}
 	v2 = p
 	if d.class(in, p, &set.IUnreservedFirst, 9) >= 0 {
 		if e := explainIUnreserved(in, p, d); e >= 0 {
@@ -1774,7 +1669,6 @@ l6:
 	goto l2
 l4:
 	p = v2
-l3:
 	return p
 }
 
@@ -1791,20 +1685,17 @@ func explainIHost(in string, pos int, d *genDiag) int {
 			goto l2
 		}
 	}
-	if (uint(p) >= uint(len(in)) || set.DIGIT[in[p]] == 0) && p < d.far {
-		goto l3
-	}
 	if p = explainIPv4Address(in, p, d); p < 0 {
 		goto l3
 	}
 	if p < len(in) && (set.IRegName[in[p]] != 0 || in[p] == '%' && p+2 < len(in) && set.HEXDIG[in[p+1]] != 0 && set.HEXDIG[in[p+2]] != 0 || in[p] >= utf8.RuneSelf && genRunes0(in, p) > 0) {
-		goto l6
+		goto l4
 	}
-	goto l7
-l6:
+	goto l5
+l4:
 	d.fail(p, 36)
 	goto l3
-l7:
+l5:
 	goto l2
 l3:
 	p = v1
@@ -1903,24 +1794,16 @@ func explainIPathAbempty(in string, pos int, d *genDiag) int {
 	p := pos
 	var v2 int
 l2:
-	if (uint(p) >= uint(len(in)) || in[p] != '/') && p < d.far {
-		goto l3
-	}
 	v2 = p
 	if p = d.byte1(in, p, '/', 8); p < 0 {
 		goto l4
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || set.ISegmentFirst[in[p]] == 0) {
-		goto l7
-	}
 	if p = explainISegment(in, p, d); p < 0 {
 		goto l4
 	}
-l7:
 	goto l2
 l4:
 	p = v2
-l3:
 	return p
 }
 
@@ -1964,39 +1847,25 @@ func explainIPathAbsolute(in string, pos int, d *genDiag) int {
 	if p = d.byte1(in, p, '/', 8); p < 0 {
 		goto l1
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || set.ISegmentFirst[in[p]] == 0) {
-		goto l13
-	}
 	v1 = p
 	if p = explainISegmentNZ(in, p, d); p < 0 {
-		goto l4
+		goto l2
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '/') {
-		goto l8
-	}
-l7:
-	if (uint(p) >= uint(len(in)) || in[p] != '/') && p < d.far {
-		goto l8
-	}
+l3:
 	v3 = p
 	if p = d.byte1(in, p, '/', 8); p < 0 {
-		goto l9
-	}
-	if p < d.far && (uint(p) >= uint(len(in)) || set.ISegmentFirst[in[p]] == 0) {
-		goto l12
+		goto l5
 	}
 	if p = explainISegment(in, p, d); p < 0 {
-		goto l9
+		goto l5
 	}
-l12:
-	goto l7
-l9:
+	goto l3
+l5:
 	p = v3
-l8:
-	goto l13
-l4:
+	goto l7
+l2:
 	p = v1
-l13:
+l7:
 	return p
 l1:
 	return d.miss(pos, far, mark, 23, 40)
@@ -2011,28 +1880,17 @@ func explainIPathRootless(in string, pos int, d *genDiag) int {
 	if p = explainISegmentNZ(in, p, d); p < 0 {
 		goto l1
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '/') {
-		goto l5
-	}
-l4:
-	if (uint(p) >= uint(len(in)) || in[p] != '/') && p < d.far {
-		goto l5
-	}
+l2:
 	v2 = p
 	if p = d.byte1(in, p, '/', 8); p < 0 {
-		goto l6
-	}
-	if p < d.far && (uint(p) >= uint(len(in)) || set.ISegmentFirst[in[p]] == 0) {
-		goto l9
+		goto l4
 	}
 	if p = explainISegment(in, p, d); p < 0 {
-		goto l6
+		goto l4
 	}
-l9:
-	goto l4
-l6:
+	goto l2
+l4:
 	p = v2
-l5:
 	return p
 l1:
 	return d.miss(pos, far, mark, 25, 41)
@@ -2052,72 +1910,57 @@ func explainIHierPart(in string, pos int, d *genDiag) int {
 	far, mark := d.far, d.n
 	var v1, v2, v3 int
 	v1 = p
-	if (uint(p) >= uint(len(in)) || in[p] != '/') && p < d.far {
-		goto l3
-	}
 	if p = d.lit(in, p, "//", false, 7, 8); p < 0 {
 		goto l3
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || set.ISegmentFirst[in[p]] == 0) {
-		goto l10
-	}
 	v2 = p
 	if p = explainIUserinfo(in, p, d); p < 0 {
-		goto l7
+		goto l4
 	}
 	if p = d.byte1(in, p, '@', 15); p < 0 {
-		goto l7
+		goto l4
 	}
-	goto l10
-l7:
+	goto l5
+l4:
 	p = v2
-l10:
+l5:
 	if p = explainIHost(in, p, d); p < 0 {
 		goto l3
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
-		goto l16
-	}
 	v3 = p
 	if p = d.byte1(in, p, ':', 6); p < 0 {
-		goto l13
+		goto l6
 	}
 	if p = explainPort(in, p, d); p < 0 {
-		goto l13
+		goto l6
 	}
-	goto l16
-l13:
+	goto l7
+l6:
 	p = v3
-l16:
+l7:
 	if p = explainIPathAbempty(in, p, d); p < 0 {
 		goto l3
 	}
 	goto l2
 l3:
 	p = v1
-	if (uint(p) >= uint(len(in)) || in[p] != '/') && p < d.far {
-		goto l18
-	}
 	if p = explainIPathAbsolute(in, p, d); p < 0 {
-		goto l18
+		goto l8
 	}
 	goto l2
-l18:
+l8:
 	p = v1
-	if (uint(p) >= uint(len(in)) || set.ISegmentFirst[in[p]] == 0) && p < d.far {
-		goto l19
-	}
 	if p = explainIPathRootless(in, p, d); p < 0 {
-		goto l19
+		goto l9
 	}
 	goto l2
-l19:
+l9:
 	p = v1
 	if p = explainIPathEmpty(in, p, d); p < 0 {
-		goto l20
+		goto l10
 	}
 	goto l2
-l20:
+l10:
 	goto l1
 l2:
 	return p
@@ -2152,9 +1995,6 @@ func explainIQuery(in string, pos int, d *genDiag) int {
 	p := pos
 	var v2 int
 l2:
-	if (uint(p) >= uint(len(in)) || set.IQueryFirst[in[p]] == 0) && p < d.far {
-		goto l3
-	}
 	v2 = p
 	if d.class(in, p, &set.ISegmentFirst, 38) >= 0 {
 		if e := explainIPchar(in, p, d); e >= 0 {
@@ -2181,7 +2021,6 @@ l6:
 	goto l2
 l4:
 	p = v2
-l3:
 	return p
 }
 
@@ -2191,9 +2030,6 @@ func explainIFragment(in string, pos int, d *genDiag) int {
 	p := pos
 	var v2 int
 l2:
-	if (uint(p) >= uint(len(in)) || set.IFragmentFirst[in[p]] == 0) && p < d.far {
-		goto l3
-	}
 	v2 = p
 	if d.class(in, p, &set.ISegmentFirst, 38) >= 0 {
 		if e := explainIPchar(in, p, d); e >= 0 {
@@ -2214,7 +2050,6 @@ l6:
 	goto l2
 l4:
 	p = v2
-l3:
 	return p
 }
 
@@ -2233,34 +2068,28 @@ func explainIRIRule(in string, pos int, d *genDiag) int {
 	if p = explainIHierPart(in, p, d); p < 0 {
 		goto l1
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '?') {
-		goto l10
-	}
 	v1 = p
 	if p = d.byte1(in, p, '?', 43); p < 0 {
-		goto l7
+		goto l2
 	}
 	if p = explainIQuery(in, p, d); p < 0 {
-		goto l7
+		goto l2
 	}
-	goto l10
-l7:
+	goto l3
+l2:
 	p = v1
-l10:
-	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '#') {
-		goto l15
-	}
+l3:
 	v2 = p
 	if p = d.byte1(in, p, '#', 45); p < 0 {
-		goto l12
+		goto l4
 	}
 	if p = explainIFragment(in, p, d); p < 0 {
-		goto l12
+		goto l4
 	}
-	goto l15
-l12:
+	goto l5
+l4:
 	p = v2
-l15:
+l5:
 	return p
 l1:
 	return d.miss(pos, far, mark, 0, 46)
@@ -2300,20 +2129,17 @@ func explainAbsoluteIRIRule(in string, pos int, d *genDiag) int {
 	if p = explainIHierPart(in, p, d); p < 0 {
 		goto l1
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '?') {
-		goto l10
-	}
 	v1 = p
 	if p = d.byte1(in, p, '?', 43); p < 0 {
-		goto l7
+		goto l2
 	}
 	if p = explainIQuery(in, p, d); p < 0 {
-		goto l7
+		goto l2
 	}
-	goto l10
-l7:
+	goto l3
+l2:
 	p = v1
-l10:
+l3:
 	return p
 l1:
 	return d.miss(pos, far, mark, 30, 48)
@@ -2346,9 +2172,6 @@ func explainISegmentNZNC(in string, pos int, d *genDiag) int {
 	var v1, v2 int
 	v1 = 0
 l2:
-	if (uint(p) >= uint(len(in)) || set.IPathNoschemeFirst[in[p]] == 0) && p < d.far {
-		goto l3
-	}
 	v2 = p
 	if d.class(in, p, &set.IUnreservedFirst, 9) >= 0 {
 		if e := explainIUnreserved(in, p, d); e >= 0 {
@@ -2378,7 +2201,6 @@ l6:
 	goto l2
 l4:
 	p = v2
-l3:
 	if v1 < 1 {
 		goto l1
 	}
@@ -2396,28 +2218,17 @@ func explainIPathNoscheme(in string, pos int, d *genDiag) int {
 	if p = explainISegmentNZNC(in, p, d); p < 0 {
 		goto l1
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '/') {
-		goto l5
-	}
-l4:
-	if (uint(p) >= uint(len(in)) || in[p] != '/') && p < d.far {
-		goto l5
-	}
+l2:
 	v2 = p
 	if p = d.byte1(in, p, '/', 8); p < 0 {
-		goto l6
-	}
-	if p < d.far && (uint(p) >= uint(len(in)) || set.ISegmentFirst[in[p]] == 0) {
-		goto l9
+		goto l4
 	}
 	if p = explainISegment(in, p, d); p < 0 {
-		goto l6
+		goto l4
 	}
-l9:
-	goto l4
-l6:
+	goto l2
+l4:
 	p = v2
-l5:
 	return p
 l1:
 	return d.miss(pos, far, mark, 33, 50)
@@ -2430,72 +2241,57 @@ func explainIRelativePart(in string, pos int, d *genDiag) int {
 	far, mark := d.far, d.n
 	var v1, v2, v3 int
 	v1 = p
-	if (uint(p) >= uint(len(in)) || in[p] != '/') && p < d.far {
-		goto l3
-	}
 	if p = d.lit(in, p, "//", false, 7, 8); p < 0 {
 		goto l3
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || set.ISegmentFirst[in[p]] == 0) {
-		goto l10
-	}
 	v2 = p
 	if p = explainIUserinfo(in, p, d); p < 0 {
-		goto l7
+		goto l4
 	}
 	if p = d.byte1(in, p, '@', 15); p < 0 {
-		goto l7
+		goto l4
 	}
-	goto l10
-l7:
+	goto l5
+l4:
 	p = v2
-l10:
+l5:
 	if p = explainIHost(in, p, d); p < 0 {
 		goto l3
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
-		goto l16
-	}
 	v3 = p
 	if p = d.byte1(in, p, ':', 6); p < 0 {
-		goto l13
+		goto l6
 	}
 	if p = explainPort(in, p, d); p < 0 {
-		goto l13
+		goto l6
 	}
-	goto l16
-l13:
+	goto l7
+l6:
 	p = v3
-l16:
+l7:
 	if p = explainIPathAbempty(in, p, d); p < 0 {
 		goto l3
 	}
 	goto l2
 l3:
 	p = v1
-	if (uint(p) >= uint(len(in)) || in[p] != '/') && p < d.far {
-		goto l18
-	}
 	if p = explainIPathAbsolute(in, p, d); p < 0 {
-		goto l18
+		goto l8
 	}
 	goto l2
-l18:
+l8:
 	p = v1
-	if (uint(p) >= uint(len(in)) || set.IPathNoschemeFirst[in[p]] == 0) && p < d.far {
-		goto l19
-	}
 	if p = explainIPathNoscheme(in, p, d); p < 0 {
-		goto l19
+		goto l9
 	}
 	goto l2
-l19:
+l9:
 	p = v1
 	if p = explainIPathEmpty(in, p, d); p < 0 {
-		goto l20
+		goto l10
 	}
 	goto l2
-l20:
+l10:
 	goto l1
 l2:
 	return p
@@ -2512,34 +2308,28 @@ func explainIRelativeRefRule(in string, pos int, d *genDiag) int {
 	if p = explainIRelativePart(in, p, d); p < 0 {
 		goto l1
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '?') {
-		goto l7
-	}
 	v1 = p
 	if p = d.byte1(in, p, '?', 43); p < 0 {
-		goto l4
+		goto l2
 	}
 	if p = explainIQuery(in, p, d); p < 0 {
-		goto l4
+		goto l2
 	}
-	goto l7
-l4:
+	goto l3
+l2:
 	p = v1
-l7:
-	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '#') {
-		goto l12
-	}
+l3:
 	v2 = p
 	if p = d.byte1(in, p, '#', 45); p < 0 {
-		goto l9
+		goto l4
 	}
 	if p = explainIFragment(in, p, d); p < 0 {
-		goto l9
+		goto l4
 	}
-	goto l12
-l9:
+	goto l5
+l4:
 	p = v2
-l12:
+l5:
 	return p
 l1:
 	return d.miss(pos, far, mark, 31, 52)
@@ -3017,7 +2807,6 @@ type genTables struct {
 	IQuery             [256]uint8 // "!" / "$" / %x26-3B / "=" / %x3F-5A / "_" / %x61-7A / "~"
 	IPathNoschemeFirst [256]uint8 // "!" / %x24-2E / %x30-39 / ";" / "=" / %x40-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3
 	ISegmentNZNC       [256]uint8 // "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x40-5A / "_" / %x61-7A / "~"
-	IUserinfoFirst     [256]uint8 // "!" / %x24-2E / %x30-3B / "=" / %x41-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3
 	IUnreservedFirst   [256]uint8 // "-" / "." / %x30-39 / %x41-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3
 	UcscharFirst       [256]uint8 // %xC2-ED / %xEF-F3
 	PctEncoded         [256]uint8 // ( )
@@ -3027,10 +2816,7 @@ type genTables struct {
 	Digits0To4         [256]uint8 // %x30-34
 	Digits1To9         [256]uint8 // %x31-39
 	IPvFutureFirst     [256]uint8 // "v"
-	IRegNameFirst      [256]uint8 // "!" / %x24-2E / %x30-39 / ";" / "=" / %x41-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3
-	IQueryFirst        [256]uint8 // "!" / %x24-3B / "=" / %x3F-5A / "_" / %x61-7A / "~" / %xC2-F4
 	IPrivateFirst      [256]uint8 // %xEE / %xEF / %xF3 / %xF4
-	IFragmentFirst     [256]uint8 // "!" / %x24-3B / "=" / %x3F-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3
 }
 
 // genSets returns the tables, each filled from the ranges of its set:
@@ -3048,7 +2834,6 @@ func genSets() (t genTables) {
 	genFill(&t.IQuery, "!!$$&;==?Z__az~~")
 	genFill(&t.IPathNoschemeFirst, "!!$.09;;==@Z__az~~\xc2\xed\xef\xf3")
 	genFill(&t.ISegmentNZNC, "!!$$&.09;;==@Z__az~~")
-	genFill(&t.IUserinfoFirst, "!!$.0;==AZ__az~~\xc2\xed\xef\xf3")
 	genFill(&t.IUnreservedFirst, "-.09AZ__az~~\xc2\xed\xef\xf3")
 	genFill(&t.UcscharFirst, "\xc2\xed\xef\xf3")
 	genFill(&t.PctEncoded, "")
@@ -3058,10 +2843,7 @@ func genSets() (t genTables) {
 	genFill(&t.Digits0To4, "04")
 	genFill(&t.Digits1To9, "19")
 	genFill(&t.IPvFutureFirst, "VVvv")
-	genFill(&t.IRegNameFirst, "!!$.09;;==AZ__az~~\xc2\xed\xef\xf3")
-	genFill(&t.IQueryFirst, "!!$;==?Z__az~~\xc2\xf4")
 	genFill(&t.IPrivateFirst, "\xee\xef\xf3\xf4")
-	genFill(&t.IFragmentFirst, "!!$;==?Z__az~~\xc2\xed\xef\xf3")
 	return t
 }
 

@@ -790,9 +790,6 @@ func explainScheme(in string, pos int, d *genDiag) int {
 	if p = explainALPHA(in, p, d); p < 0 {
 		goto l1
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || set.Scheme[in[p]] == 0) {
-		goto l3
-	}
 	for p < len(in) {
 		if c := in[p]; set.Scheme[c] != 0 {
 			p++
@@ -807,7 +804,6 @@ func explainScheme(in string, pos int, d *genDiag) int {
 		d.fail(p, 3)
 		d.fail(p, 4)
 	}
-l3:
 	return p
 l1:
 	return d.miss(pos, far, mark, 1, 5)
@@ -877,9 +873,6 @@ l2:
 	if v1 == hi {
 		goto l3
 	}
-	if (uint(p) >= uint(len(in)) || set.HEXDIG[in[p]] == 0) && p < d.far {
-		goto l3
-	}
 	v2 = p
 	if p = explainH16(in, p, d); p < 0 {
 		goto l4
@@ -920,9 +913,6 @@ func explainDecOctet(in string, pos int, d *genDiag) int {
 	far, mark := d.far, d.n
 	var v1, v2 int
 	v1 = p
-	if (uint(p) >= uint(len(in)) || in[p] != '2') && p < d.far {
-		goto l3
-	}
 	if p = d.lit(in, p, "25", false, 19, 20); p < 0 {
 		goto l3
 	}
@@ -932,26 +922,20 @@ func explainDecOctet(in string, pos int, d *genDiag) int {
 	goto l2
 l3:
 	p = v1
-	if (uint(p) >= uint(len(in)) || in[p] != '2') && p < d.far {
-		goto l6
-	}
 	if p = d.byte1(in, p, '2', 22); p < 0 {
-		goto l6
+		goto l4
 	}
 	if p = d.class(in, p, &set.Digits0To4, 23); p < 0 {
-		goto l6
+		goto l4
 	}
 	if p = explainDIGIT(in, p, d); p < 0 {
-		goto l6
+		goto l4
 	}
 	goto l2
-l6:
+l4:
 	p = v1
-	if (uint(p) >= uint(len(in)) || in[p] != '1') && p < d.far {
-		goto l10
-	}
 	if p = d.byte1(in, p, '1', 24); p < 0 {
-		goto l10
+		goto l5
 	}
 	v2 = 0
 	for v2 != 2 && p < len(in) {
@@ -963,29 +947,26 @@ l6:
 		v2++
 	}
 	if v2 == 2 {
-		goto l13
+		goto l6
 	}
 	if p+2 >= d.far {
 		d.fail(p, 1)
 	}
 	if v2 < 2 {
-		goto l10
+		goto l5
 	}
-l13:
+l6:
 	goto l2
-l10:
+l5:
 	p = v1
-	if (uint(p) >= uint(len(in)) || set.Digits1To9[in[p]] == 0) && p < d.far {
-		goto l14
-	}
 	if p = d.class(in, p, &set.Digits1To9, 25); p < 0 {
-		goto l14
+		goto l7
 	}
 	if p = explainDIGIT(in, p, d); p < 0 {
-		goto l14
+		goto l7
 	}
 	goto l2
-l14:
+l7:
 	p = v1
 	if d.class(in, p, &set.DIGIT, 1) >= 0 {
 		if e := explainDIGIT(in, p, d); e >= 0 {
@@ -1038,9 +1019,6 @@ func explainLS32(in string, pos int, d *genDiag) int {
 	far, mark := d.far, d.n
 	var v1 int
 	v1 = p
-	if (uint(p) >= uint(len(in)) || set.HEXDIG[in[p]] == 0) && p < d.far {
-		goto l3
-	}
 	if p = explainH16(in, p, d); p < 0 {
 		goto l3
 	}
@@ -1077,9 +1055,6 @@ l2:
 	if v1 == hi {
 		goto l3
 	}
-	if (uint(p) >= uint(len(in)) || in[p] != ':') && p < d.far {
-		goto l3
-	}
 	v2 = p
 	if p = d.byte1(in, p, ':', 6); p < 0 {
 		goto l4
@@ -1107,9 +1082,6 @@ func explainIPv6Address(in string, pos int, d *genDiag) int {
 	far, mark := d.far, d.n
 	var v1, v2, v3, v4, v5, v6, v7 int
 	v1 = p
-	if (uint(p) >= uint(len(in)) || set.HEXDIG[in[p]] == 0) && p < d.far {
-		goto l3
-	}
 	if p = explainRepH16Colon(in, p, 6, 6, d); p < 0 {
 		goto l3
 	}
@@ -1119,13 +1091,46 @@ func explainIPv6Address(in string, pos int, d *genDiag) int {
 	goto l2
 l3:
 	p = v1
-	if (uint(p) >= uint(len(in)) || in[p] != ':') && p < d.far {
-		goto l6
+	if p = d.lit(in, p, "::", false, 28, 6); p < 0 {
+		goto l4
 	}
+	if p = explainRepH16Colon(in, p, 5, 5, d); p < 0 {
+		goto l4
+	}
+	if p = explainLS32(in, p, d); p < 0 {
+		goto l4
+	}
+	goto l2
+l4:
+	p = v1
+	if e := explainH16(in, p, d); e >= 0 {
+		p = e
+	}
+	if p = d.lit(in, p, "::", false, 28, 6); p < 0 {
+		goto l5
+	}
+	if p = explainRepH16Colon(in, p, 4, 4, d); p < 0 {
+		goto l5
+	}
+	if p = explainLS32(in, p, d); p < 0 {
+		goto l5
+	}
+	goto l2
+l5:
+	p = v1
+	v2 = p
+	if p = explainH16(in, p, d); p < 0 {
+		goto l7
+	}
+	p = explainRepColonH16(in, p, 0, 1, d)
+	goto l8
+l7:
+	p = v2
+l8:
 	if p = d.lit(in, p, "::", false, 28, 6); p < 0 {
 		goto l6
 	}
-	if p = explainRepH16Colon(in, p, 5, 5, d); p < 0 {
+	if p = explainRepH16Colon(in, p, 3, 3, d); p < 0 {
 		goto l6
 	}
 	if p = explainLS32(in, p, d); p < 0 {
@@ -1134,51 +1139,61 @@ l3:
 	goto l2
 l6:
 	p = v1
-	if (uint(p) >= uint(len(in)) || set.IPv6AddressFirst[in[p]] == 0) && p < d.far {
+	v3 = p
+	if p = explainH16(in, p, d); p < 0 {
 		goto l10
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || set.HEXDIG[in[p]] == 0) {
-		goto l11
-	}
-	if e := explainH16(in, p, d); e >= 0 {
-		p = e
-	}
+	p = explainRepColonH16(in, p, 0, 2, d)
+	goto l11
+l10:
+	p = v3
 l11:
 	if p = d.lit(in, p, "::", false, 28, 6); p < 0 {
-		goto l10
+		goto l9
 	}
-	if p = explainRepH16Colon(in, p, 4, 4, d); p < 0 {
-		goto l10
+	if p = explainRepH16Colon(in, p, 2, 2, d); p < 0 {
+		goto l9
 	}
 	if p = explainLS32(in, p, d); p < 0 {
-		goto l10
+		goto l9
 	}
 	goto l2
-l10:
+l9:
 	p = v1
-	if (uint(p) >= uint(len(in)) || set.IPv6AddressFirst[in[p]] == 0) && p < d.far {
-		goto l15
-	}
-	if p < d.far && (uint(p) >= uint(len(in)) || set.HEXDIG[in[p]] == 0) {
-		goto l20
-	}
-	v2 = p
+	v4 = p
 	if p = explainH16(in, p, d); p < 0 {
-		goto l17
+		goto l13
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
-		goto l19
-	}
-	p = explainRepColonH16(in, p, 0, 1, d)
-l19:
-	goto l20
-l17:
-	p = v2
-l20:
+	p = explainRepColonH16(in, p, 0, 3, d)
+	goto l14
+l13:
+	p = v4
+l14:
 	if p = d.lit(in, p, "::", false, 28, 6); p < 0 {
-		goto l15
+		goto l12
 	}
-	if p = explainRepH16Colon(in, p, 3, 3, d); p < 0 {
+	if p = explainH16(in, p, d); p < 0 {
+		goto l12
+	}
+	if p = d.byte1(in, p, ':', 6); p < 0 {
+		goto l12
+	}
+	if p = explainLS32(in, p, d); p < 0 {
+		goto l12
+	}
+	goto l2
+l12:
+	p = v1
+	v5 = p
+	if p = explainH16(in, p, d); p < 0 {
+		goto l16
+	}
+	p = explainRepColonH16(in, p, 0, 4, d)
+	goto l17
+l16:
+	p = v5
+l17:
+	if p = d.lit(in, p, "::", false, 28, 6); p < 0 {
 		goto l15
 	}
 	if p = explainLS32(in, p, d); p < 0 {
@@ -1187,151 +1202,38 @@ l20:
 	goto l2
 l15:
 	p = v1
-	if (uint(p) >= uint(len(in)) || set.IPv6AddressFirst[in[p]] == 0) && p < d.far {
-		goto l24
-	}
-	if p < d.far && (uint(p) >= uint(len(in)) || set.HEXDIG[in[p]] == 0) {
-		goto l29
-	}
-	v3 = p
-	if p = explainH16(in, p, d); p < 0 {
-		goto l26
-	}
-	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
-		goto l28
-	}
-	p = explainRepColonH16(in, p, 0, 2, d)
-l28:
-	goto l29
-l26:
-	p = v3
-l29:
-	if p = d.lit(in, p, "::", false, 28, 6); p < 0 {
-		goto l24
-	}
-	if p = explainRepH16Colon(in, p, 2, 2, d); p < 0 {
-		goto l24
-	}
-	if p = explainLS32(in, p, d); p < 0 {
-		goto l24
-	}
-	goto l2
-l24:
-	p = v1
-	if (uint(p) >= uint(len(in)) || set.IPv6AddressFirst[in[p]] == 0) && p < d.far {
-		goto l33
-	}
-	if p < d.far && (uint(p) >= uint(len(in)) || set.HEXDIG[in[p]] == 0) {
-		goto l38
-	}
-	v4 = p
-	if p = explainH16(in, p, d); p < 0 {
-		goto l35
-	}
-	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
-		goto l37
-	}
-	p = explainRepColonH16(in, p, 0, 3, d)
-l37:
-	goto l38
-l35:
-	p = v4
-l38:
-	if p = d.lit(in, p, "::", false, 28, 6); p < 0 {
-		goto l33
-	}
-	if p = explainH16(in, p, d); p < 0 {
-		goto l33
-	}
-	if p = d.byte1(in, p, ':', 6); p < 0 {
-		goto l33
-	}
-	if p = explainLS32(in, p, d); p < 0 {
-		goto l33
-	}
-	goto l2
-l33:
-	p = v1
-	if (uint(p) >= uint(len(in)) || set.IPv6AddressFirst[in[p]] == 0) && p < d.far {
-		goto l44
-	}
-	if p < d.far && (uint(p) >= uint(len(in)) || set.HEXDIG[in[p]] == 0) {
-		goto l49
-	}
-	v5 = p
-	if p = explainH16(in, p, d); p < 0 {
-		goto l46
-	}
-	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
-		goto l48
-	}
-	p = explainRepColonH16(in, p, 0, 4, d)
-l48:
-	goto l49
-l46:
-	p = v5
-l49:
-	if p = d.lit(in, p, "::", false, 28, 6); p < 0 {
-		goto l44
-	}
-	if p = explainLS32(in, p, d); p < 0 {
-		goto l44
-	}
-	goto l2
-l44:
-	p = v1
-	if (uint(p) >= uint(len(in)) || set.IPv6AddressFirst[in[p]] == 0) && p < d.far {
-		goto l52
-	}
-	if p < d.far && (uint(p) >= uint(len(in)) || set.HEXDIG[in[p]] == 0) {
-		goto l57
-	}
 	v6 = p
 	if p = explainH16(in, p, d); p < 0 {
-		goto l54
-	}
-	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
-		goto l56
+		goto l19
 	}
 	p = explainRepColonH16(in, p, 0, 5, d)
-l56:
-	goto l57
-l54:
+	goto l20
+l19:
 	p = v6
-l57:
+l20:
 	if p = d.lit(in, p, "::", false, 28, 6); p < 0 {
-		goto l52
+		goto l18
 	}
 	if p = explainH16(in, p, d); p < 0 {
-		goto l52
+		goto l18
 	}
 	goto l2
-l52:
+l18:
 	p = v1
-	if (uint(p) >= uint(len(in)) || set.IPv6AddressFirst[in[p]] == 0) && p < d.far {
-		goto l60
-	}
-	if p < d.far && (uint(p) >= uint(len(in)) || set.HEXDIG[in[p]] == 0) {
-		goto l65
-	}
 	v7 = p
 	if p = explainH16(in, p, d); p < 0 {
-		goto l62
-	}
-	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
-		goto l64
+		goto l22
 	}
 	p = explainRepColonH16(in, p, 0, 6, d)
-l64:
-	goto l65
-l62:
+	goto l23
+l22:
 	p = v7
-l65:
+l23:
 	if p = d.lit(in, p, "::", false, 28, 6); p < 0 {
-		goto l60
+		goto l21
 	}
 	goto l2
-l60:
+l21:
 	goto l1
 l2:
 	return p
@@ -1399,17 +1301,17 @@ func explainIPLiteral(in string, pos int, d *genDiag) int {
 	if d.class(in, p, &set.IPv6AddressFirst, 15) >= 0 {
 		if e := explainIPv6Address(in, p, d); e >= 0 {
 			p = e
-			goto l4
+			goto l2
 		}
 	}
 	if d.class(in, p, &set.IPvFutureFirst, 29) >= 0 {
 		if e := explainIPvFuture(in, p, d); e >= 0 {
 			p = e
-			goto l4
+			goto l2
 		}
 	}
 	goto l1
-l4:
+l2:
 	if p = d.byte1(in, p, ']', 31); p < 0 {
 		goto l1
 	}
@@ -1453,20 +1355,17 @@ func explainHost(in string, pos int, d *genDiag) int {
 			goto l2
 		}
 	}
-	if (uint(p) >= uint(len(in)) || set.DIGIT[in[p]] == 0) && p < d.far {
-		goto l3
-	}
 	if p = explainIPv4Address(in, p, d); p < 0 {
 		goto l3
 	}
 	if uint(p) < uint(len(in)) && set.Host[in[p]] != 0 {
-		goto l6
+		goto l4
 	}
-	goto l7
-l6:
+	goto l5
+l4:
 	d.fail(p, 32)
 	goto l3
-l7:
+l5:
 	goto l2
 l3:
 	p = v1
@@ -1556,15 +1455,9 @@ func explainPathAbsolute(in string, pos int, d *genDiag) int {
 	if p = d.byte1(in, p, '/', 8); p < 0 {
 		goto l1
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || set.SegmentFirst[in[p]] == 0) {
-		goto l7
-	}
 	v1 = p
 	if p = explainSegmentNZ(in, p, d); p < 0 {
-		goto l4
-	}
-	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '/') {
-		goto l6
+		goto l2
 	}
 	v2 = p
 	if uint(p) < uint(len(in)) && in[p] == '/' {
@@ -1578,11 +1471,10 @@ func explainPathAbsolute(in string, pos int, d *genDiag) int {
 		}
 		d.fail(p, 8)
 	}
-l6:
-	goto l7
-l4:
+	goto l3
+l2:
 	p = v1
-l7:
+l3:
 	return p
 l1:
 	return d.miss(pos, far, mark, 17, 36)
@@ -1597,9 +1489,6 @@ func explainPathRootless(in string, pos int, d *genDiag) int {
 	if p = explainSegmentNZ(in, p, d); p < 0 {
 		goto l1
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '/') {
-		goto l3
-	}
 	v1 = p
 	if uint(p) < uint(len(in)) && in[p] == '/' {
 		p++
@@ -1612,7 +1501,6 @@ func explainPathRootless(in string, pos int, d *genDiag) int {
 		}
 		d.fail(p, 8)
 	}
-l3:
 	return p
 l1:
 	return d.miss(pos, far, mark, 19, 37)
@@ -1652,72 +1540,57 @@ func explainHierPart(in string, pos int, d *genDiag) int {
 	far, mark := d.far, d.n
 	var v1, v2, v3 int
 	v1 = p
-	if (uint(p) >= uint(len(in)) || in[p] != '/') && p < d.far {
-		goto l3
-	}
 	if p = d.lit(in, p, "//", false, 7, 8); p < 0 {
 		goto l3
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || set.SegmentFirst[in[p]] == 0) {
-		goto l10
-	}
 	v2 = p
 	if p = explainUserinfo(in, p, d); p < 0 {
-		goto l7
+		goto l4
 	}
 	if p = d.byte1(in, p, '@', 12); p < 0 {
-		goto l7
+		goto l4
 	}
-	goto l10
-l7:
+	goto l5
+l4:
 	p = v2
-l10:
+l5:
 	if p = explainHost(in, p, d); p < 0 {
 		goto l3
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
-		goto l16
-	}
 	v3 = p
 	if p = d.byte1(in, p, ':', 6); p < 0 {
-		goto l13
+		goto l6
 	}
 	if p = explainPort(in, p, d); p < 0 {
-		goto l13
+		goto l6
 	}
-	goto l16
-l13:
+	goto l7
+l6:
 	p = v3
-l16:
+l7:
 	if p = explainPathAbempty(in, p, d); p < 0 {
 		goto l3
 	}
 	goto l2
 l3:
 	p = v1
-	if (uint(p) >= uint(len(in)) || in[p] != '/') && p < d.far {
-		goto l18
-	}
 	if p = explainPathAbsolute(in, p, d); p < 0 {
-		goto l18
+		goto l8
 	}
 	goto l2
-l18:
+l8:
 	p = v1
-	if (uint(p) >= uint(len(in)) || set.SegmentFirst[in[p]] == 0) && p < d.far {
-		goto l19
-	}
 	if p = explainPathRootless(in, p, d); p < 0 {
-		goto l19
+		goto l9
 	}
 	goto l2
-l19:
+l9:
 	p = v1
 	if p = explainPathEmpty(in, p, d); p < 0 {
-		goto l20
+		goto l10
 	}
 	goto l2
-l20:
+l10:
 	goto l1
 l2:
 	return p
@@ -1784,34 +1657,28 @@ func explainURIRule(in string, pos int, d *genDiag) int {
 	if p = explainHierPart(in, p, d); p < 0 {
 		goto l1
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '?') {
-		goto l10
-	}
 	v1 = p
 	if p = d.byte1(in, p, '?', 39); p < 0 {
-		goto l7
+		goto l2
 	}
 	if p = explainQuery(in, p, d); p < 0 {
-		goto l7
+		goto l2
 	}
-	goto l10
-l7:
+	goto l3
+l2:
 	p = v1
-l10:
-	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '#') {
-		goto l15
-	}
+l3:
 	v2 = p
 	if p = d.byte1(in, p, '#', 40); p < 0 {
-		goto l12
+		goto l4
 	}
 	if p = explainFragment(in, p, d); p < 0 {
-		goto l12
+		goto l4
 	}
-	goto l15
-l12:
+	goto l5
+l4:
 	p = v2
-l15:
+l5:
 	return p
 l1:
 	return d.miss(pos, far, mark, 0, 41)
@@ -1851,20 +1718,17 @@ func explainAbsoluteURIRule(in string, pos int, d *genDiag) int {
 	if p = explainHierPart(in, p, d); p < 0 {
 		goto l1
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '?') {
-		goto l10
-	}
 	v1 = p
 	if p = d.byte1(in, p, '?', 39); p < 0 {
-		goto l7
+		goto l2
 	}
 	if p = explainQuery(in, p, d); p < 0 {
-		goto l7
+		goto l2
 	}
-	goto l10
-l7:
+	goto l3
+l2:
 	p = v1
-l10:
+l3:
 	return p
 l1:
 	return d.miss(pos, far, mark, 23, 43)
@@ -1930,9 +1794,6 @@ func explainPathNoscheme(in string, pos int, d *genDiag) int {
 	if p = explainSegmentNZNC(in, p, d); p < 0 {
 		goto l1
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '/') {
-		goto l3
-	}
 	v1 = p
 	if uint(p) < uint(len(in)) && in[p] == '/' {
 		p++
@@ -1945,7 +1806,6 @@ func explainPathNoscheme(in string, pos int, d *genDiag) int {
 		}
 		d.fail(p, 8)
 	}
-l3:
 	return p
 l1:
 	return d.miss(pos, far, mark, 26, 45)
@@ -1958,72 +1818,57 @@ func explainRelativePart(in string, pos int, d *genDiag) int {
 	far, mark := d.far, d.n
 	var v1, v2, v3 int
 	v1 = p
-	if (uint(p) >= uint(len(in)) || in[p] != '/') && p < d.far {
-		goto l3
-	}
 	if p = d.lit(in, p, "//", false, 7, 8); p < 0 {
 		goto l3
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || set.SegmentFirst[in[p]] == 0) {
-		goto l10
-	}
 	v2 = p
 	if p = explainUserinfo(in, p, d); p < 0 {
-		goto l7
+		goto l4
 	}
 	if p = d.byte1(in, p, '@', 12); p < 0 {
-		goto l7
+		goto l4
 	}
-	goto l10
-l7:
+	goto l5
+l4:
 	p = v2
-l10:
+l5:
 	if p = explainHost(in, p, d); p < 0 {
 		goto l3
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
-		goto l16
-	}
 	v3 = p
 	if p = d.byte1(in, p, ':', 6); p < 0 {
-		goto l13
+		goto l6
 	}
 	if p = explainPort(in, p, d); p < 0 {
-		goto l13
+		goto l6
 	}
-	goto l16
-l13:
+	goto l7
+l6:
 	p = v3
-l16:
+l7:
 	if p = explainPathAbempty(in, p, d); p < 0 {
 		goto l3
 	}
 	goto l2
 l3:
 	p = v1
-	if (uint(p) >= uint(len(in)) || in[p] != '/') && p < d.far {
-		goto l18
-	}
 	if p = explainPathAbsolute(in, p, d); p < 0 {
-		goto l18
+		goto l8
 	}
 	goto l2
-l18:
+l8:
 	p = v1
-	if (uint(p) >= uint(len(in)) || set.PathNoschemeFirst[in[p]] == 0) && p < d.far {
-		goto l19
-	}
 	if p = explainPathNoscheme(in, p, d); p < 0 {
-		goto l19
+		goto l9
 	}
 	goto l2
-l19:
+l9:
 	p = v1
 	if p = explainPathEmpty(in, p, d); p < 0 {
-		goto l20
+		goto l10
 	}
 	goto l2
-l20:
+l10:
 	goto l1
 l2:
 	return p
@@ -2040,34 +1885,28 @@ func explainRelativeRefRule(in string, pos int, d *genDiag) int {
 	if p = explainRelativePart(in, p, d); p < 0 {
 		goto l1
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '?') {
-		goto l7
-	}
 	v1 = p
 	if p = d.byte1(in, p, '?', 39); p < 0 {
-		goto l4
+		goto l2
 	}
 	if p = explainQuery(in, p, d); p < 0 {
-		goto l4
+		goto l2
 	}
-	goto l7
-l4:
+	goto l3
+l2:
 	p = v1
-l7:
-	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != '#') {
-		goto l12
-	}
+l3:
 	v2 = p
 	if p = d.byte1(in, p, '#', 40); p < 0 {
-		goto l9
+		goto l4
 	}
 	if p = explainFragment(in, p, d); p < 0 {
-		goto l9
+		goto l4
 	}
-	goto l12
-l9:
+	goto l5
+l4:
 	p = v2
-l12:
+l5:
 	return p
 l1:
 	return d.miss(pos, far, mark, 24, 47)
@@ -2431,24 +2270,23 @@ var set = genSets()
 
 // genTables are the tables of set, each named after its set.
 type genTables struct {
-	ALPHA             [256]uint8 // %x41-5A / %x61-7A
-	Scheme            [256]uint8 // "+" / "-" / "." / %x30-39 / %x41-5A / %x61-7A
-	SegmentFirst      [256]uint8 // "!" / %x24-2E / %x30-3B / "=" / %x40-5A / "_" / %x61-7A / "~"
-	Userinfo          [256]uint8 // "!" / "$" / %x26-2E / %x30-3B / "=" / %x41-5A / "_" / %x61-7A / "~"
-	HEXDIG            [256]uint8 // %x30-39 / %x41-46 / %x61-66
-	DIGIT             [256]uint8 // %x30-39
-	Host              [256]uint8 // "!" / %x24-2E / %x30-39 / ";" / "=" / %x41-5A / "_" / %x61-7A / "~"
-	RegName           [256]uint8 // "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x41-5A / "_" / %x61-7A / "~"
-	PathAbempty       [256]uint8 // "!" / "$" / %x26-3B / "=" / %x40-5A / "_" / %x61-7A / "~"
-	Segment           [256]uint8 // "!" / "$" / %x26-2E / %x30-3B / "=" / %x40-5A / "_" / %x61-7A / "~"
-	Query             [256]uint8 // "!" / "$" / %x26-3B / "=" / %x3F-5A / "_" / %x61-7A / "~"
-	SegmentNZNC       [256]uint8 // "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x40-5A / "_" / %x61-7A / "~"
-	IPv6AddressFirst  [256]uint8 // %x30-3A / %x41-46 / %x61-66
-	Digits0To5        [256]uint8 // %x30-35
-	Digits0To4        [256]uint8 // %x30-34
-	Digits1To9        [256]uint8 // %x31-39
-	IPvFutureFirst    [256]uint8 // "v"
-	PathNoschemeFirst [256]uint8 // "!" / %x24-2E / %x30-39 / ";" / "=" / %x40-5A / "_" / %x61-7A / "~"
+	ALPHA            [256]uint8 // %x41-5A / %x61-7A
+	Scheme           [256]uint8 // "+" / "-" / "." / %x30-39 / %x41-5A / %x61-7A
+	SegmentFirst     [256]uint8 // "!" / %x24-2E / %x30-3B / "=" / %x40-5A / "_" / %x61-7A / "~"
+	Userinfo         [256]uint8 // "!" / "$" / %x26-2E / %x30-3B / "=" / %x41-5A / "_" / %x61-7A / "~"
+	HEXDIG           [256]uint8 // %x30-39 / %x41-46 / %x61-66
+	DIGIT            [256]uint8 // %x30-39
+	Host             [256]uint8 // "!" / %x24-2E / %x30-39 / ";" / "=" / %x41-5A / "_" / %x61-7A / "~"
+	RegName          [256]uint8 // "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x41-5A / "_" / %x61-7A / "~"
+	PathAbempty      [256]uint8 // "!" / "$" / %x26-3B / "=" / %x40-5A / "_" / %x61-7A / "~"
+	Segment          [256]uint8 // "!" / "$" / %x26-2E / %x30-3B / "=" / %x40-5A / "_" / %x61-7A / "~"
+	Query            [256]uint8 // "!" / "$" / %x26-3B / "=" / %x3F-5A / "_" / %x61-7A / "~"
+	SegmentNZNC      [256]uint8 // "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x40-5A / "_" / %x61-7A / "~"
+	IPv6AddressFirst [256]uint8 // %x30-3A / %x41-46 / %x61-66
+	Digits0To5       [256]uint8 // %x30-35
+	Digits0To4       [256]uint8 // %x30-34
+	Digits1To9       [256]uint8 // %x31-39
+	IPvFutureFirst   [256]uint8 // "v"
 }
 
 // genSets returns the tables, each filled from the ranges of its set:
@@ -2471,7 +2309,6 @@ func genSets() (t genTables) {
 	genFill(&t.Digits0To4, "04")
 	genFill(&t.Digits1To9, "19")
 	genFill(&t.IPvFutureFirst, "VVvv")
-	genFill(&t.PathNoschemeFirst, "!!$.09;;==@Z__az~~")
 	return t
 }
 

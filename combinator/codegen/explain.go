@@ -192,12 +192,10 @@ func (f *genFunc) dbody(r *node, fail *label) {
 			if f.dead {
 				break // what comes after a node that cannot match is never run
 			}
-			next := f.newLabel()
-			if s.optional {
-				f.emit("if p < d.far && (%s) {\n%s\n}", f.byteIn(s.first, false), goTo(next))
-			}
+			// An optional s that cannot start here is run too: it fails
+			// where it starts, and records that only at or past the
+			// farthest failure, as a test of its first byte would.
 			f.dnode(s, fail)
-			f.place(next)
 		}
 	case kAlt:
 		if len(r.subs) == 0 { // Alt() matches nothing: recorded as a Not is
@@ -233,18 +231,17 @@ func (f *genFunc) dbody(r *node, fail *label) {
 }
 
 // skipOrRecord emits what a choice or a repetition does, in a diagnosis, with
-// a subrule s that cannot start with the next byte: skip it before the
-// farthest failure, record a named one as expected without running it, and
-// run an unnamed one. It jumps to next when s is not to be run.
+// a named subrule s that cannot start with the next byte: record it as
+// expected without running it, and jump to next. An unnamed one is run: it
+// fails where it starts and records that only at or past the farthest
+// failure, which is all a test of its first byte would have saved, at the
+// cost of the test's code at every choice of a run that seldom runs
+// (measured: see BENCHMARKS.md, "What a program links").
 func (f *genFunc) skipOrRecord(s *node, next *label) {
-	if f.dead || s.nullable {
+	if f.dead || s.nullable || s.name == "" {
 		return
 	}
 	cant := f.byteIn(s.first, false)
-	if s.name == "" {
-		f.emit("if (%s) && p < d.far {\n%s\n}", cant, goTo(next))
-		return
-	}
 	f.emit("if %s {\nif p >= d.far {\nd.fail(p, %d)\n}\n%s\n}", cant, f.g.labelID(s.label), goTo(next))
 }
 
