@@ -66,6 +66,105 @@ l2:
 	return p
 }
 
+// matchAuthorityPathAbempty matches a piece that rules share at pos in in, pos within in,
+// and returns the end offset of the match, or -1. On a match it stores the
+// captures of slots 1, 2, 3, 4, 5 into caps; else it leaves caps as it was.
+//
+//	"//" ( [ userinfo "@" ] host [ ":" port ] ) path-abempty
+func matchAuthorityPathAbempty(in string, pos int, caps *[8]span) int {
+	p := pos
+	k1s, k1e, k2s, k2e, k3s, k3e, k4s, k4e, k5s, k5e := 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+	var v1, v2 int
+	if len(in)-p < 2 || in[p:][:2] != "//" {
+		goto l1
+	}
+	p += 2
+	k1s = p + 1
+	if uint(p) >= uint(len(in)) || setSegmentFirst[in[p]] == 0 {
+		goto l2
+	}
+	if strings.IndexByte(in[p:], '@') < 0 {
+		goto l2
+	}
+	v1 = p
+	k2s = p + 1
+	// userinfo
+	p = genScanPct(in, p, &setUserinfo, &setHEXDIG)
+	k2e = p
+	if uint(p) >= uint(len(in)) || in[p] != '@' {
+		goto l3
+	}
+	p++
+	goto l2
+l3:
+	p = v1
+	k2s = 0
+	k2e = 0
+l2:
+	k3s = p + 1
+	p = matchHost(in, p)
+	k3e = p
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
+		goto l4
+	}
+	v2 = p
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
+		goto l5
+	}
+	p++
+	k4s = p + 1
+	// port
+	p = genScan(in, p, &setDIGIT)
+	k4e = p
+	goto l4
+l5:
+	p = v2
+	k4s = 0
+	k4e = 0
+l4:
+	k1e = p
+	k5s = p + 1
+	// path-abempty
+	if uint(p) < uint(len(in)) && in[p] == '/' {
+		p++
+		for {
+			for {
+				if len(in)-p < 8 {
+					if n := len(in); n >= 8 {
+						p += genStop(genWord(in[n-8:], &setPathAbempty), n-p)
+					} else {
+						for uint(p) < uint(len(in)) && setPathAbempty[in[p]] != 0 {
+							p++
+						}
+					}
+					break
+				}
+				if q := in[p:][:8]; setPathAbempty[q[0]]&setPathAbempty[q[1]]&setPathAbempty[q[2]]&setPathAbempty[q[3]]&setPathAbempty[q[4]]&setPathAbempty[q[5]]&setPathAbempty[q[6]]&setPathAbempty[q[7]] == 0 {
+					p += genStop(genWord(q, &setPathAbempty), 8)
+					break
+				}
+				p += 8
+			}
+			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || setHEXDIG[in[p+1]] == 0 || setHEXDIG[in[p+2]] == 0 {
+				break
+			}
+			p += 3
+			for len(in)-p >= 3 && in[p] == '%' && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
+				p += 3
+			}
+		}
+	}
+	k5e = p
+	caps[1] = capSpan(k1s, k1e)
+	caps[2] = capSpan(k2s, k2e)
+	caps[3] = capSpan(k3s, k3e)
+	caps[4] = capSpan(k4s, k4e)
+	caps[5] = capSpan(k5s, k5e)
+	return p
+l1:
+	return -1
+}
+
 // matchPathAbsolute matches path-absolute at pos, within in, and returns the end offset of the match, or -1.
 //
 //	path-absolute = "/" [ segment-nz *( "/" segment ) ]
@@ -158,113 +257,23 @@ l1:
 func matchHierPart(in string, pos int, caps *[8]span) int {
 	p := pos
 	k1s, k1e, k2s, k2e, k3s, k3e, k4s, k4e, k5s, k5e := 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
-	var v1, v2, v3, v4 int
+	var v1, v2 int
 	// hier-part
 	v1 = p
-	if len(in)-p < 2 || in[p:][:2] != "//" {
+	if uint(p) >= uint(len(in)) || in[p] != '/' {
 		goto l3
 	}
-	p += 2
-	k1s = p + 1
-	if uint(p) >= uint(len(in)) || setSegmentFirst[in[p]] == 0 {
-		goto l4
+	if e := matchAuthorityPathAbempty(in, p, caps); e >= 0 {
+		p = e
+		goto l2
 	}
-	if strings.IndexByte(in[p:], '@') < 0 {
-		goto l4
-	}
-	v2 = p
-	k2s = p + 1
-	// userinfo
-	p = genScanPct(in, p, &setUserinfo, &setHEXDIG)
-	k2e = p
-	if uint(p) >= uint(len(in)) || in[p] != '@' {
-		goto l5
-	}
-	p++
-	goto l4
-l5:
-	p = v2
-	k2s = 0
-	k2e = 0
-l4:
-	k3s = p + 1
-	p = matchHost(in, p)
-	k3e = p
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l6
-	}
-	v3 = p
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l7
-	}
-	p++
-	k4s = p + 1
-	// port
-	p = genScan(in, p, &setDIGIT)
-	k4e = p
-	goto l6
-l7:
-	p = v3
-	k4s = 0
-	k4e = 0
-l6:
-	k1e = p
-	k5s = p + 1
-	// path-abempty
-	if uint(p) < uint(len(in)) && in[p] == '/' {
-		p++
-		for {
-			for {
-				if len(in)-p < 8 {
-					if n := len(in); n >= 8 {
-						p += genStop(genWord(in[n-8:], &setPathAbempty), n-p)
-					} else {
-						for uint(p) < uint(len(in)) && setPathAbempty[in[p]] != 0 {
-							p++
-						}
-					}
-					break
-				}
-				if q := in[p:][:8]; setPathAbempty[q[0]]&setPathAbempty[q[1]]&setPathAbempty[q[2]]&setPathAbempty[q[3]]&setPathAbempty[q[4]]&setPathAbempty[q[5]]&setPathAbempty[q[6]]&setPathAbempty[q[7]] == 0 {
-					p += genStop(genWord(q, &setPathAbempty), 8)
-					break
-				}
-				p += 8
-			}
-			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || setHEXDIG[in[p+1]] == 0 || setHEXDIG[in[p+2]] == 0 {
-				break
-			}
-			p += 3
-			for len(in)-p >= 3 && in[p] == '%' && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
-				p += 3
-			}
-		}
-	}
-	k5e = p
-	caps[1] = capSpan(k1s, k1e)
-	caps[2] = capSpan(k2s, k2e)
-	caps[3] = capSpan(k3s, k3e)
-	caps[4] = capSpan(k4s, k4e)
-	caps[5] = capSpan(k5s, k5e)
-	goto l2
 l3:
-	k1s = 0
-	k1e = 0
-	k2s = 0
-	k2e = 0
-	k3s = 0
-	k3e = 0
-	k4s = 0
-	k4e = 0
-	k5s = 0
-	k5e = 0
-	p = v1
 	if uint(p) >= uint(len(in)) || in[p] != '/' {
-		goto l8
+		goto l4
 	}
 	k5s = p + 1
 	if p = matchPathAbsolute(in, p); p < 0 {
-		goto l8
+		goto l4
 	}
 	k5e = p
 	caps[1] = capSpan(k1s, k1e)
@@ -273,14 +282,14 @@ l3:
 	caps[4] = capSpan(k4s, k4e)
 	caps[5] = capSpan(k5s, k5e)
 	goto l2
-l8:
+l4:
 	k5s = 0
 	k5e = 0
 	p = v1
 	k5s = p + 1
 	// path-rootless
 	// segment-nz
-	v4 = p
+	v2 = p
 	for {
 		for {
 			if len(in)-p < 8 {
@@ -307,8 +316,8 @@ l8:
 			p += 3
 		}
 	}
-	if p == v4 {
-		goto l9
+	if p == v2 {
+		goto l5
 	}
 	if uint(p) < uint(len(in)) && in[p] == '/' {
 		p++
@@ -346,7 +355,7 @@ l8:
 	caps[4] = capSpan(k4s, k4e)
 	caps[5] = capSpan(k5s, k5e)
 	goto l2
-l9:
+l5:
 	k5s = 0
 	k5e = 0
 	p = v1
@@ -599,113 +608,23 @@ l1:
 func matchRelativePart(in string, pos int, caps *[8]span) int {
 	p := pos
 	k1s, k1e, k2s, k2e, k3s, k3e, k4s, k4e, k5s, k5e := 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
-	var v1, v2, v3, v4 int
+	var v1, v2 int
 	// relative-part
 	v1 = p
-	if len(in)-p < 2 || in[p:][:2] != "//" {
+	if uint(p) >= uint(len(in)) || in[p] != '/' {
 		goto l3
 	}
-	p += 2
-	k1s = p + 1
-	if uint(p) >= uint(len(in)) || setSegmentFirst[in[p]] == 0 {
-		goto l4
+	if e := matchAuthorityPathAbempty(in, p, caps); e >= 0 {
+		p = e
+		goto l2
 	}
-	if strings.IndexByte(in[p:], '@') < 0 {
-		goto l4
-	}
-	v2 = p
-	k2s = p + 1
-	// userinfo
-	p = genScanPct(in, p, &setUserinfo, &setHEXDIG)
-	k2e = p
-	if uint(p) >= uint(len(in)) || in[p] != '@' {
-		goto l5
-	}
-	p++
-	goto l4
-l5:
-	p = v2
-	k2s = 0
-	k2e = 0
-l4:
-	k3s = p + 1
-	p = matchHost(in, p)
-	k3e = p
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l6
-	}
-	v3 = p
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l7
-	}
-	p++
-	k4s = p + 1
-	// port
-	p = genScan(in, p, &setDIGIT)
-	k4e = p
-	goto l6
-l7:
-	p = v3
-	k4s = 0
-	k4e = 0
-l6:
-	k1e = p
-	k5s = p + 1
-	// path-abempty
-	if uint(p) < uint(len(in)) && in[p] == '/' {
-		p++
-		for {
-			for {
-				if len(in)-p < 8 {
-					if n := len(in); n >= 8 {
-						p += genStop(genWord(in[n-8:], &setPathAbempty), n-p)
-					} else {
-						for uint(p) < uint(len(in)) && setPathAbempty[in[p]] != 0 {
-							p++
-						}
-					}
-					break
-				}
-				if q := in[p:][:8]; setPathAbempty[q[0]]&setPathAbempty[q[1]]&setPathAbempty[q[2]]&setPathAbempty[q[3]]&setPathAbempty[q[4]]&setPathAbempty[q[5]]&setPathAbempty[q[6]]&setPathAbempty[q[7]] == 0 {
-					p += genStop(genWord(q, &setPathAbempty), 8)
-					break
-				}
-				p += 8
-			}
-			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || setHEXDIG[in[p+1]] == 0 || setHEXDIG[in[p+2]] == 0 {
-				break
-			}
-			p += 3
-			for len(in)-p >= 3 && in[p] == '%' && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 {
-				p += 3
-			}
-		}
-	}
-	k5e = p
-	caps[1] = capSpan(k1s, k1e)
-	caps[2] = capSpan(k2s, k2e)
-	caps[3] = capSpan(k3s, k3e)
-	caps[4] = capSpan(k4s, k4e)
-	caps[5] = capSpan(k5s, k5e)
-	goto l2
 l3:
-	k1s = 0
-	k1e = 0
-	k2s = 0
-	k2e = 0
-	k3s = 0
-	k3e = 0
-	k4s = 0
-	k4e = 0
-	k5s = 0
-	k5e = 0
-	p = v1
 	if uint(p) >= uint(len(in)) || in[p] != '/' {
-		goto l8
+		goto l4
 	}
 	k5s = p + 1
 	if p = matchPathAbsolute(in, p); p < 0 {
-		goto l8
+		goto l4
 	}
 	k5e = p
 	caps[1] = capSpan(k1s, k1e)
@@ -714,14 +633,14 @@ l3:
 	caps[4] = capSpan(k4s, k4e)
 	caps[5] = capSpan(k5s, k5e)
 	goto l2
-l8:
+l4:
 	k5s = 0
 	k5e = 0
 	p = v1
 	k5s = p + 1
 	// path-noscheme
 	// segment-nz-nc
-	v4 = p
+	v2 = p
 	for {
 		for {
 			if len(in)-p < 8 {
@@ -748,8 +667,8 @@ l8:
 			p += 3
 		}
 	}
-	if p == v4 {
-		goto l9
+	if p == v2 {
+		goto l5
 	}
 	if uint(p) < uint(len(in)) && in[p] == '/' {
 		p++
@@ -787,7 +706,7 @@ l8:
 	caps[4] = capSpan(k4s, k4e)
 	caps[5] = capSpan(k5s, k5e)
 	goto l2
-l9:
+l5:
 	k5s = 0
 	k5e = 0
 	p = v1
@@ -1029,7 +948,7 @@ func explainH16(in string, pos int, d *genDiag) int {
 l2:
 	return p
 l1:
-	return d.miss(pos, far, mark, 8, 17)
+	return d.miss(pos, far, mark, 9, 17)
 }
 
 // explainRepH16Colon matches lo to hi repetitions of h16 ":" (no bound when hi < 0) at pos
@@ -1076,7 +995,7 @@ func explainDIGIT(in string, pos int, d *genDiag) int {
 	}
 	return p
 l1:
-	return d.miss(pos, far, mark, 12, 1)
+	return d.miss(pos, far, mark, 13, 1)
 }
 
 // explainDecOctet is the diagnosis run of dec-octet at pos: it returns the end offset
@@ -1163,7 +1082,7 @@ l14:
 l2:
 	return p
 l1:
-	return d.miss(pos, far, mark, 11, 26)
+	return d.miss(pos, far, mark, 12, 26)
 }
 
 // explainIPv4Address is the diagnosis run of IPv4address at pos: it returns the end offset
@@ -1194,7 +1113,7 @@ func explainIPv4Address(in string, pos int, d *genDiag) int {
 	}
 	return p
 l1:
-	return d.miss(pos, far, mark, 10, 18)
+	return d.miss(pos, far, mark, 11, 18)
 }
 
 // explainLS32 is the diagnosis run of ls32 at pos: it returns the end offset
@@ -1229,7 +1148,7 @@ l3:
 l2:
 	return p
 l1:
-	return d.miss(pos, far, mark, 9, 27)
+	return d.miss(pos, far, mark, 10, 27)
 }
 
 // explainRepColonH16 matches lo to hi repetitions of ":" h16 (no bound when hi < 0) at pos
@@ -1502,7 +1421,7 @@ l60:
 l2:
 	return p
 l1:
-	return d.miss(pos, far, mark, 7, 15)
+	return d.miss(pos, far, mark, 8, 15)
 }
 
 // explainIPvFuture is the diagnosis run of IPvFuture at pos: it returns the end offset
@@ -1551,7 +1470,7 @@ func explainIPvFuture(in string, pos int, d *genDiag) int {
 	}
 	return p
 l1:
-	return d.miss(pos, far, mark, 13, 29)
+	return d.miss(pos, far, mark, 14, 29)
 }
 
 // explainIPLiteral is the diagnosis run of IP-literal at pos: it returns the end offset
@@ -1581,7 +1500,7 @@ l4:
 	}
 	return p
 l1:
-	return d.miss(pos, far, mark, 6, 13)
+	return d.miss(pos, far, mark, 7, 13)
 }
 
 // explainRegName is the diagnosis run of reg-name at pos: it returns the end offset
@@ -1620,21 +1539,21 @@ func explainHost(in string, pos int, d *genDiag) int {
 		}
 	}
 	if (uint(p) >= uint(len(in)) || setDIGIT[in[p]] == 0) && p < d.far {
-		goto l3
+		goto l4
 	}
 	if p = explainIPv4Address(in, p, d); p < 0 {
-		goto l3
+		goto l4
 	}
 	if uint(p) < uint(len(in)) && setHost[in[p]] != 0 {
-		goto l6
+		goto l7
 	}
-	goto l7
-l6:
-	d.fail(p, 32)
-	goto l3
+	goto l8
 l7:
+	d.fail(p, 32)
+	goto l4
+l8:
 	goto l2
-l3:
+l4:
 	p = v1
 	if e := explainRegName(in, p, d); e >= 0 {
 		p = e
@@ -1644,7 +1563,7 @@ l3:
 l2:
 	return p
 l1:
-	return d.miss(pos, far, mark, 5, 33)
+	return d.miss(pos, far, mark, 6, 33)
 }
 
 // explainPort is the diagnosis run of port at pos: it returns the end offset
@@ -1684,6 +1603,56 @@ func explainPathAbempty(in string, pos int, d *genDiag) int {
 	return p
 }
 
+// explainAuthorityPathAbempty is the diagnosis run of a piece that rules share at pos: it
+// returns the end offset of the match, or -1, and records in d what was
+// expected where, as the code of the piece in place would.
+//
+//	"//" ( [ userinfo "@" ] host [ ":" port ] ) path-abempty
+func explainAuthorityPathAbempty(in string, pos int, d *genDiag) int {
+	p := pos
+	var v1, v2 int
+	if p = d.lit(in, p, "//", false, 7, 8); p < 0 {
+		goto l1
+	}
+	if p < d.far && (uint(p) >= uint(len(in)) || setSegmentFirst[in[p]] == 0) {
+		goto l8
+	}
+	v1 = p
+	if p = explainUserinfo(in, p, d); p < 0 {
+		goto l5
+	}
+	if p = d.byte1(in, p, '@', 12); p < 0 {
+		goto l5
+	}
+	goto l8
+l5:
+	p = v1
+l8:
+	if p = explainHost(in, p, d); p < 0 {
+		goto l1
+	}
+	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
+		goto l14
+	}
+	v2 = p
+	if p = d.byte1(in, p, ':', 6); p < 0 {
+		goto l11
+	}
+	if p = explainPort(in, p, d); p < 0 {
+		goto l11
+	}
+	goto l14
+l11:
+	p = v2
+l14:
+	if p = explainPathAbempty(in, p, d); p < 0 {
+		goto l1
+	}
+	return p
+l1:
+	return -1
+}
+
 // explainSegmentNZ is the diagnosis run of segment-nz at pos: it returns the end offset
 // of the match, or -1, and records in d what was expected where.
 func explainSegmentNZ(in string, pos int, d *genDiag) int {
@@ -1710,7 +1679,7 @@ func explainSegmentNZ(in string, pos int, d *genDiag) int {
 	}
 	return p
 l1:
-	return d.miss(pos, far, mark, 18, 35)
+	return d.miss(pos, far, mark, 19, 35)
 }
 
 // explainPathAbsolute is the diagnosis run of path-absolute at pos: it returns the end offset
@@ -1751,7 +1720,7 @@ l4:
 l7:
 	return p
 l1:
-	return d.miss(pos, far, mark, 17, 36)
+	return d.miss(pos, far, mark, 18, 36)
 }
 
 // explainPathRootless is the diagnosis run of path-rootless at pos: it returns the end offset
@@ -1781,7 +1750,7 @@ func explainPathRootless(in string, pos int, d *genDiag) int {
 l3:
 	return p
 l1:
-	return d.miss(pos, far, mark, 19, 37)
+	return d.miss(pos, far, mark, 20, 37)
 }
 
 // explainPathEmpty is the diagnosis run of path-empty at pos: it returns the end offset
@@ -1816,74 +1785,39 @@ l2:
 func explainHierPart(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	var v1, v2, v3 int
+	var v1 int
 	v1 = p
 	if (uint(p) >= uint(len(in)) || in[p] != '/') && p < d.far {
 		goto l3
 	}
-	if p = d.lit(in, p, "//", false, 7, 8); p < 0 {
-		goto l3
+	if e := explainAuthorityPathAbempty(in, p, d); e >= 0 {
+		p = e
+		goto l2
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || setSegmentFirst[in[p]] == 0) {
-		goto l10
-	}
-	v2 = p
-	if p = explainUserinfo(in, p, d); p < 0 {
-		goto l7
-	}
-	if p = d.byte1(in, p, '@', 12); p < 0 {
-		goto l7
-	}
-	goto l10
-l7:
-	p = v2
-l10:
-	if p = explainHost(in, p, d); p < 0 {
-		goto l3
-	}
-	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
-		goto l16
-	}
-	v3 = p
-	if p = d.byte1(in, p, ':', 6); p < 0 {
-		goto l13
-	}
-	if p = explainPort(in, p, d); p < 0 {
-		goto l13
-	}
-	goto l16
-l13:
-	p = v3
-l16:
-	if p = explainPathAbempty(in, p, d); p < 0 {
-		goto l3
-	}
-	goto l2
 l3:
-	p = v1
 	if (uint(p) >= uint(len(in)) || in[p] != '/') && p < d.far {
-		goto l18
+		goto l4
 	}
 	if p = explainPathAbsolute(in, p, d); p < 0 {
-		goto l18
+		goto l4
 	}
 	goto l2
-l18:
+l4:
 	p = v1
 	if (uint(p) >= uint(len(in)) || setSegmentFirst[in[p]] == 0) && p < d.far {
-		goto l19
+		goto l5
 	}
 	if p = explainPathRootless(in, p, d); p < 0 {
-		goto l19
+		goto l5
 	}
 	goto l2
-l19:
+l5:
 	p = v1
 	if p = explainPathEmpty(in, p, d); p < 0 {
-		goto l20
+		goto l6
 	}
 	goto l2
-l20:
+l6:
 	goto l1
 l2:
 	return p
@@ -2033,7 +1967,7 @@ l7:
 l10:
 	return p
 l1:
-	return d.miss(pos, far, mark, 23, 43)
+	return d.miss(pos, far, mark, 24, 43)
 }
 
 // explainAbsoluteURI explains why in does not match absolute-URI as a whole: the farthest offset
@@ -2052,7 +1986,7 @@ func explainAbsoluteURI(in string, lowerBound int, buf []string) (offset int, ex
 // can size the storage of the labels (d.n of them) before it appends them
 // (d.appendLabels).
 func explainAbsoluteURIDiag(in string, lowerBound int, d *genDiag) (offset int) {
-	return d.explain(in, lowerBound, 23, 42)
+	return d.explain(in, lowerBound, 24, 42)
 }
 
 // explainSegmentNZNC is the diagnosis run of segment-nz-nc at pos: it returns the end offset
@@ -2084,7 +2018,7 @@ func explainSegmentNZNC(in string, pos int, d *genDiag) int {
 	}
 	return p
 l1:
-	return d.miss(pos, far, mark, 27, 44)
+	return d.miss(pos, far, mark, 28, 44)
 }
 
 // explainPathNoscheme is the diagnosis run of path-noscheme at pos: it returns the end offset
@@ -2114,7 +2048,7 @@ func explainPathNoscheme(in string, pos int, d *genDiag) int {
 l3:
 	return p
 l1:
-	return d.miss(pos, far, mark, 26, 45)
+	return d.miss(pos, far, mark, 27, 45)
 }
 
 // explainRelativePart is the diagnosis run of relative-part at pos: it returns the end offset
@@ -2122,79 +2056,44 @@ l1:
 func explainRelativePart(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	var v1, v2, v3 int
+	var v1 int
 	v1 = p
 	if (uint(p) >= uint(len(in)) || in[p] != '/') && p < d.far {
 		goto l3
 	}
-	if p = d.lit(in, p, "//", false, 7, 8); p < 0 {
-		goto l3
+	if e := explainAuthorityPathAbempty(in, p, d); e >= 0 {
+		p = e
+		goto l2
 	}
-	if p < d.far && (uint(p) >= uint(len(in)) || setSegmentFirst[in[p]] == 0) {
-		goto l10
-	}
-	v2 = p
-	if p = explainUserinfo(in, p, d); p < 0 {
-		goto l7
-	}
-	if p = d.byte1(in, p, '@', 12); p < 0 {
-		goto l7
-	}
-	goto l10
-l7:
-	p = v2
-l10:
-	if p = explainHost(in, p, d); p < 0 {
-		goto l3
-	}
-	if p < d.far && (uint(p) >= uint(len(in)) || in[p] != ':') {
-		goto l16
-	}
-	v3 = p
-	if p = d.byte1(in, p, ':', 6); p < 0 {
-		goto l13
-	}
-	if p = explainPort(in, p, d); p < 0 {
-		goto l13
-	}
-	goto l16
-l13:
-	p = v3
-l16:
-	if p = explainPathAbempty(in, p, d); p < 0 {
-		goto l3
-	}
-	goto l2
 l3:
-	p = v1
 	if (uint(p) >= uint(len(in)) || in[p] != '/') && p < d.far {
-		goto l18
+		goto l4
 	}
 	if p = explainPathAbsolute(in, p, d); p < 0 {
-		goto l18
+		goto l4
 	}
 	goto l2
-l18:
+l4:
 	p = v1
 	if (uint(p) >= uint(len(in)) || setPathNoschemeFirst[in[p]] == 0) && p < d.far {
-		goto l19
+		goto l5
 	}
 	if p = explainPathNoscheme(in, p, d); p < 0 {
-		goto l19
+		goto l5
 	}
 	goto l2
-l19:
+l5:
 	p = v1
 	if p = explainPathEmpty(in, p, d); p < 0 {
-		goto l20
+		goto l6
 	}
 	goto l2
-l20:
+l6:
 	goto l1
 l2:
 	return p
 l1:
-	return d.miss(pos, far, mark, 25, 46)
+	return d.miss(pos, far, mark, 26, 46)
 }
 
 // explainRelativeRefRule is the diagnosis run of relative-ref at pos: it returns the end offset
@@ -2236,7 +2135,7 @@ l9:
 l12:
 	return p
 l1:
-	return d.miss(pos, far, mark, 24, 47)
+	return d.miss(pos, far, mark, 25, 47)
 }
 
 // explainRelativeRef explains why in does not match relative-ref as a whole: the farthest offset
@@ -2255,7 +2154,7 @@ func explainRelativeRef(in string, lowerBound int, buf []string) (offset int, ex
 // can size the storage of the labels (d.n of them) before it appends them
 // (d.appendLabels).
 func explainRelativeRefDiag(in string, lowerBound int, d *genDiag) (offset int) {
-	return d.explain(in, lowerBound, 24, 42)
+	return d.explain(in, lowerBound, 25, 42)
 }
 
 // explainURIReferenceRule is the diagnosis run of URI-reference at pos: it returns the end offset
@@ -2277,7 +2176,7 @@ func explainURIReferenceRule(in string, pos int, d *genDiag) int {
 l2:
 	return p
 l1:
-	return d.miss(pos, far, mark, 28, 48)
+	return d.miss(pos, far, mark, 29, 48)
 }
 
 // explainURIReference explains why in does not match URI-reference as a whole: the farthest offset
@@ -2296,7 +2195,7 @@ func explainURIReference(in string, lowerBound int, buf []string) (offset int, e
 // can size the storage of the labels (d.n of them) before it appends them
 // (d.appendLabels).
 func explainURIReferenceDiag(in string, lowerBound int, d *genDiag) (offset int) {
-	return d.explain(in, lowerBound, 28, 42)
+	return d.explain(in, lowerBound, 29, 42)
 }
 
 // genScan returns the end of the run of the bytes of set from p in in,
@@ -2518,11 +2417,11 @@ func genRun(in string, root int, d *genDiag) int {
 	switch root {
 	case 0:
 		return explainURIRule(in, 0, d)
-	case 23:
-		return explainAbsoluteURIRule(in, 0, d)
 	case 24:
+		return explainAbsoluteURIRule(in, 0, d)
+	case 25:
 		return explainRelativeRefRule(in, 0, d)
-	case 28:
+	case 29:
 		return explainURIReferenceRule(in, 0, d)
 	}
 	return -1

@@ -299,8 +299,8 @@ func (f *genFunc) mergeLabels() {
 // named rule that other functions call: pos is within in.
 func (f *genFunc) internalHead(b *strings.Builder, name string, r *node) {
 	fmt.Fprintf(b, "// %s matches %s at pos, within in, and returns the end offset of the match, or -1.\n", name, docName(r))
-	if r.rule != nil && r.abnf != "" {
-		fmt.Fprintf(b, "//\n//\t%s\n", r.abnf)
+	if r.rule != nil && (r.abnf != "" || r.shared) {
+		fmt.Fprintf(b, "//\n//\t%s\n", docABNF(r))
 	}
 	fmt.Fprintf(b, "func %s(in string, pos int) int {\n", name)
 }

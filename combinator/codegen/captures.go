@@ -210,11 +210,11 @@ func (f *genFunc) commitPoint(r *node) map[int]bool {
 }
 
 // capCallable reports whether the element j of the sequence r, its commit
-// point, is a call of the function of its rule (capFunc): a named rule with
-// captures, whose slots no other element of r sets.
+// point, is a call of the function of its rule (capFunc): a named rule or a
+// shared piece with captures, whose slots no other element of r sets.
 func (f *genFunc) capCallable(r *node, j int) bool {
 	x := r.subs[j]
-	if x.name == "" || !x.hasCaps || x.fast != fNone || x.rfast != fNone || x.kind == kCap {
+	if !capRule(x) {
 		return false
 	}
 	own := setOf(slotsOf(x))
@@ -226,6 +226,21 @@ func (f *genFunc) capCallable(r *node, j int) bool {
 		}
 	}
 	return true
+}
+
+// capRule reports whether x can be a function of capFunc: a named rule or a
+// shared piece that captures, neither a fused node nor a Capture.
+func capRule(x *node) bool {
+	return (x.name != "" || x.shared) && x.hasCaps && x.fast == fNone && x.rfast == fNone && x.kind != kCap
+}
+
+// capCallableAlt reports whether the alternative s of the choice r is a
+// call of the function of capFunc: r is the whole rule of this function and
+// its commit point, whose alternatives store the captures (commitsInAlt),
+// and s is a shared piece with captures. Nothing of this function but s
+// sets s's slots where s matches, and nothing after it can fail.
+func (f *genFunc) capCallableAlt(r, s *node) bool {
+	return r == f.commit && r == f.self && f.commitsInAlt(r) && !f.commitCall && s.shared && capRule(s)
 }
 
 // slots returns the slots the function stores into caps: its own (a

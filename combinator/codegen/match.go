@@ -207,6 +207,22 @@ func (f *genFunc) alt(r *node, fail *label) {
 		if canSkip(s) && !startsOwn(s) {
 			f.jumpIf(f.byteIn(s.first, false), next)
 		}
+		if f.capCallableAlt(r, s) {
+			// The function of a shared piece, which stores its captures
+			// itself, then the stores of the slots it does not set; p and
+			// the captures are as they were where it fails. The call is
+			// made where the next byte can start s.
+			if canSkip(s) && startsOwn(s) {
+				f.jumpIf(f.byteIn(s.first, false), next)
+			}
+			f.altCaps(s, done)
+			if last {
+				f.jump(fail)
+			} else {
+				f.place(next)
+			}
+			continue
+		}
 		f.needle(s, next)
 		f.node(s, next)
 		if r == f.commit && f.commitsInAlt(r) {
@@ -420,10 +436,13 @@ func (f *genFunc) fused(r *node, fail *label) {
 // (straight), which are a few lines inline. Such a rule is written once,
 // however often it is used, which keeps the output's size that of the
 // grammar and not of its tree written out; the Go compiler inlines what is
-// small.
+// small. A shared piece that captures nothing is one too (Generator).
 func callable(r *node) bool {
-	if r.name == "" || r.hasCaps {
+	if r.hasCaps {
 		return false
+	}
+	if r.name == "" {
+		return r.shared
 	}
 	if r.fast == fRun && r.max > 1 {
 		// A bounded run (h16 = 1*4HEXDIG) is a counted loop, not a scan:

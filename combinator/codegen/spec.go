@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"fmt"
+	"slices"
 
 	c "github.com/seed42851778/rfc3986/combinator"
 )
@@ -32,6 +33,11 @@ func (s *Spec) Source() ([]byte, error) {
 	g := s.Generator // its settings; what Add records goes into the copy
 	if g.nodes != nil || g.funcs != nil {
 		return nil, fmt.Errorf("codegen: spec of %s: its Generator has been used", g.Package)
+	}
+	// The rules are read before any is compiled, so that a piece two of
+	// them share is known as shared from the first (Generator).
+	for _, m := range slices.Concat(s.Matchers, s.Explainers) {
+		g.nodeOf(m.Rule)
 	}
 	for _, m := range s.Matchers {
 		if err := g.Add(m.Name, m.Rule); err != nil {
