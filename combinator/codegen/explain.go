@@ -35,6 +35,9 @@ func (g *Generator) AddExplain(funcName string, rule *c.Rule) error {
 	if !goIdent.MatchString(funcName) {
 		return fmt.Errorf("codegen: generate: %q is not a Go identifier", funcName)
 	}
+	if err := g.checkPieceNames(); err != nil {
+		return err
+	}
 	r := g.nodeOf(rule)
 	g.nameSets(r, "")
 	g.reserve(funcName)

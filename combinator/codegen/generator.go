@@ -215,6 +215,9 @@ func (g *Generator) Add(funcName string, rule *c.Rule) error {
 	if g.CapsOneBased && g.CapsMake == "" {
 		return fmt.Errorf("codegen: generate: CapsOneBased needs CapsType and CapsMake")
 	}
+	if err := g.checkPieceNames(); err != nil {
+		return err
+	}
 	r := g.nodeOf(rule)
 	g.nameSets(r, "")
 	g.reserve(funcName)

@@ -1,5 +1,7 @@
 package codegen
 
+import "fmt"
+
 // The pieces of the grammar that rules share (Generator): an unnamed node
 // used under two others or more, compiled to functions of its own as a
 // named rule is, matcher and diagnosis.
@@ -35,4 +37,15 @@ func weight(r *node) int {
 		w += weight(s)
 	}
 	return w
+}
+
+// checkPieceNames reports a name of PieceNames that cannot end a Go
+// identifier.
+func (g *Generator) checkPieceNames() error {
+	for _, name := range g.PieceNames {
+		if name == "" || !goIdent.MatchString("match"+name) {
+			return fmt.Errorf("codegen: generate: PieceNames: %q cannot end a Go identifier", name)
+		}
+	}
+	return nil
 }

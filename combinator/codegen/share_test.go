@@ -189,3 +189,18 @@ func TestSharedPieceUsesCounted(t *testing.T) {
 		t.Error("a piece used once is shared")
 	}
 }
+
+// TestSharedPieceNameInvalid checks that a name of PieceNames that cannot
+// end a Go identifier is an error of Add and of AddExplain.
+func TestSharedPieceNameInvalid(t *testing.T) {
+	piece, _, _, rules := sharedGrammar()
+	for _, name := range []string{"", "host port", "a-b"} {
+		g := &Generator{Package: "p", Slots: 4, PieceNames: map[*c.Rule]string{piece: name}}
+		if err := g.Add("m", rules[0]); err == nil || !strings.Contains(err.Error(), "PieceNames") {
+			t.Errorf("Add with the piece named %q: err = %v, want an error of PieceNames", name, err)
+		}
+		if err := g.AddExplain("x", rules[0]); err == nil || !strings.Contains(err.Error(), "PieceNames") {
+			t.Errorf("AddExplain with the piece named %q: err = %v, want an error of PieceNames", name, err)
+		}
+	}
+}
