@@ -19,6 +19,7 @@ type genFunc struct {
 	nocaps bool  // a diagnosis: captures are not kept
 	top    bool  // the function of Add, which no generated code calls in a loop
 	loops  int   // how many repetitions the code being emitted is in
+	looks  int   // how many look-aheads it is in, which keep no capture (look)
 	cold   int   // how many rules of Generator.ColdRules it is in (coldRuns)
 
 	assigned map[string]bool // the variables set so far (snapshot)

@@ -72,9 +72,10 @@ func slotsOf(r *node) []int {
 	return out
 }
 
-// slotsOf is slotsOf(r), or none in a diagnosis, which keeps no capture.
+// slotsOf is slotsOf(r), or none in a diagnosis or a look-ahead, which keep
+// no capture.
 func (f *genFunc) slotsOf(r *node) []int {
-	if f.nocaps {
+	if f.nocaps || f.looks > 0 {
 		return nil
 	}
 	return slotsOf(r)

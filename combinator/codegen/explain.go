@@ -220,7 +220,14 @@ func (f *genFunc) dbody(r *node, fail *label) {
 		// records itself; a Peek that fails, what its rule expected, by a
 		// second run that records (and fails again).
 		miss, ok := f.newLabel(), f.newLabel()
-		f.node(r, miss)
+		if expr, isCall := f.callExpr(r); isCall {
+			// The look-ahead's own function (a named rule, a shared
+			// piece), whose -1 must not take the place of p, which the
+			// record after a failure reads.
+			f.jumpIf(expr+" < 0", miss)
+		} else {
+			f.node(r, miss)
+		}
 		f.jump(ok)
 		f.place(miss)
 		if r.kind == kNot {

@@ -528,7 +528,7 @@ func (f *genFunc) literal(r *node, fail *label) {
 // end into the variables of its slot.
 func (f *genFunc) capture(r *node, fail *label) {
 	s := r.subs[0]
-	if f.nocaps {
+	if f.nocaps || f.looks > 0 {
 		f.node(s, fail)
 		return
 	}
@@ -544,10 +544,16 @@ func (f *genFunc) capture(r *node, fail *label) {
 	f.set(capVar(r.slot, true), "p")
 }
 
-// look emits a look-ahead (Not, Peek): its rule is tried and p and the
-// captures are restored whatever the outcome.
+// look emits a look-ahead (Not, Peek): its rule is tried and p is restored
+// whatever the outcome. So are the captures, which the interpreter sets and
+// rolls back: its rule is matched without them (looks), as no capture
+// changes what matches. A function that keeps no caps, that of a rule whose
+// captures are all in look-aheads (HasCaptures is false), has no variables
+// of them to set.
 func (f *genFunc) look(r *node, fail *label) {
 	s := r.subs[0]
+	f.looks++
+	defer func() { f.looks-- }()
 	if (s.fast == fUnit || s.rfast == fUnit) && !s.hasCaps {
 		// A look-ahead at one unit is a test of the next bytes: no
 		// position to save and restore.
