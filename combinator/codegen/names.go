@@ -105,9 +105,10 @@ func (g *Generator) funcNames() *strings.Replacer {
 
 // funcName returns the tail of the names of the functions of r: the name of
 // a named rule in Go; that of a shared piece, from PieceNames, else the
-// names of the named rules it holds, in order ("Rule" where it holds none).
+// names of the named rules it holds, in order ("Piece" where it holds
+// none); "Rule" for another unnamed rule.
 func (g *Generator) funcName(r *node) string {
-	if r.name != "" {
+	if r.name != "" || !r.shared {
 		return goName(r.name)
 	}
 	if n, ok := g.PieceNames[r.rule]; ok {
@@ -126,7 +127,7 @@ func (g *Generator) funcName(r *node) string {
 	}
 	walk(r)
 	if b.Len() == 0 {
-		return "Rule"
+		return "Piece"
 	}
 	return b.String()
 }

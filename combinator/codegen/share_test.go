@@ -79,7 +79,7 @@ func TestSharedPieceBehaviour(t *testing.T) {
 // (named from PieceNames), called where it is an alternative of a choice
 // with captures or at the commit point of a sequence and written in place
 // where something after it can still fail; a piece without captures is one
-// matcher named after the named rules it holds (none here: "Rule"), called
+// matcher named after the named rules it holds (none here: "Piece"), called
 // from each use; a small piece has no function; each shared piece has one
 // diagnosis, which records nothing under a name of its own.
 func TestSharedPieceFunctions(t *testing.T) {
@@ -113,12 +113,12 @@ func TestSharedPieceFunctions(t *testing.T) {
 		{"matchPartB", "matchHostPort", 1},
 		{"mAngle", "matchHostPort", 1},
 		{"mBang", "matchHostPort", 0},
-		{"mPair", "matchRule", 3},
+		{"mPair", "matchPiece", 3},
 		{"explainPartA", "explainHostPort", 1},
 		{"explainPartB", "explainHostPort", 1},
 		{"explainAngle", "explainHostPort", 1},
 		{"explainBang", "explainHostPort", 1},
-		{"explainPair", "explainRule", 3},
+		{"explainPair", "explainPiece", 3},
 	} {
 		if got := calls(want.in, want.callee); got != want.n {
 			t.Errorf("%s calls %s %d times, want %d", want.in, want.callee, got, want.n)
@@ -139,7 +139,7 @@ func TestSharedPieceFunctions(t *testing.T) {
 		t.Errorf("matchHostPort stores the slots (-want +got):\n%s", diff)
 	}
 	for name, body := range funcs {
-		if strings.HasPrefix(name, "explainHostPort") || strings.HasPrefix(name, "explainRule") {
+		if strings.HasPrefix(name, "explainHostPort") || strings.HasPrefix(name, "explainPiece") {
 			if strings.Contains(body, "d.miss") {
 				t.Errorf("%s records the piece by a name:\n%s", name, body)
 			}
@@ -154,7 +154,7 @@ func TestSharedPieceFunctions(t *testing.T) {
 	for _, m := range regexp.MustCompile(`(?m)^// (\w+) .*a piece that rules share`).FindAllStringSubmatch(s, -1) {
 		pieces = append(pieces, m[1])
 	}
-	if diff := cmp.Diff([]string{"matchHostPort", "matchRule", "explainHostPort", "explainRule"}, pieces); diff != "" {
+	if diff := cmp.Diff([]string{"matchHostPort", "matchPiece", "explainHostPort", "explainPiece"}, pieces); diff != "" {
 		t.Errorf("the functions of pieces (-want +got):\n%s", diff)
 	}
 }
@@ -203,4 +203,38 @@ func TestSharedPieceNameInvalid(t *testing.T) {
 			t.Errorf("AddExplain with the piece named %q: err = %v, want an error of PieceNames", name, err)
 		}
 	}
+}
+
+// TestSharedPieceRandomGrammars checks grammars of FuzzGenerateRandomRule
+// that use a piece in two places or more against the interpreter: matchers
+// and diagnoses, wherever the pieces fall (look-aheads, repetitions,
+// captures around them or in them).
+func TestSharedPieceRandomGrammars(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a program")
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	var grammars []*c.Rule
+	for try := 0; len(grammars) < 40; try++ {
+		if try == 10000 {
+			t.Fatalf("%d grammars of 10,000 share a piece", len(grammars))
+		}
+		data := make([]byte, 80)
+		for i := range data {
+			data[i] = byte(r.IntN(256))
+			if r.IntN(4) == 0 {
+				data[i] = byte(14 + 15*r.IntN(17)) // a rule used again
+			}
+		}
+		rule := (&ruleReader{data: data}).rule(6)
+		g := &Generator{}
+		g.nodeOf(rule)
+		for n := range g.uses {
+			if n.shared {
+				grammars = append(grammars, rule)
+				break
+			}
+		}
+	}
+	checkProgram(t, grammars, sharedInputs(), map[string]string{"digits": "genDigits"}, genDigitsSrc, capsPairsOneBased)
 }
