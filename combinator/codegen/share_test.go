@@ -216,8 +216,8 @@ func TestSharedPieceRandomGrammars(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	var grammars []*c.Rule
 	for try := 0; len(grammars) < 40; try++ {
-		if try == 10000 {
-			t.Fatalf("%d grammars of 10,000 share a piece", len(grammars))
+		if try == 100000 {
+			t.Fatalf("%d grammars of 100,000 share a piece", len(grammars))
 		}
 		data := make([]byte, 80)
 		for i := range data {
