@@ -1788,21 +1788,21 @@ func explainIHost(in string, pos int, d *genDiag) int {
 		}
 	}
 	if (uint(p) >= uint(len(in)) || setDIGIT[in[p]] == 0) && p < d.far {
-		goto l4
+		goto l3
 	}
 	if p = explainIPv4Address(in, p, d); p < 0 {
-		goto l4
+		goto l3
 	}
 	if p < len(in) && (setIRegName[in[p]] != 0 || in[p] == '%' && p+2 < len(in) && setHEXDIG[in[p+1]] != 0 && setHEXDIG[in[p+2]] != 0 || in[p] >= utf8.RuneSelf && genRunes0(in, p) > 0) {
-		goto l7
+		goto l6
 	}
-	goto l8
-l7:
+	goto l7
+l6:
 	d.fail(p, 36)
-	goto l4
-l8:
+	goto l3
+l7:
 	goto l2
-l4:
+l3:
 	p = v1
 	if e := explainIRegName(in, p, d); e >= 0 {
 		p = e

@@ -1539,21 +1539,21 @@ func explainHost(in string, pos int, d *genDiag) int {
 		}
 	}
 	if (uint(p) >= uint(len(in)) || setDIGIT[in[p]] == 0) && p < d.far {
-		goto l4
+		goto l3
 	}
 	if p = explainIPv4Address(in, p, d); p < 0 {
-		goto l4
+		goto l3
 	}
 	if uint(p) < uint(len(in)) && setHost[in[p]] != 0 {
-		goto l7
+		goto l6
 	}
-	goto l8
-l7:
+	goto l7
+l6:
 	d.fail(p, 32)
-	goto l4
-l8:
+	goto l3
+l7:
 	goto l2
-l4:
+l3:
 	p = v1
 	if e := explainRegName(in, p, d); e >= 0 {
 		p = e

@@ -443,10 +443,10 @@ func (f *genFunc) dalt(r *node, fail *label) {
 			// call, which numbers the labels of its rule.
 			cond = f.expectExpr(s) + " >= 0"
 		}
-		next := f.newLabel()
 		if s.name == "" && s.shared {
 			// A shared piece: skipped as in place, then a call, which
 			// leaves p as it was where it fails.
+			next := f.newLabel()
 			f.skipOrRecord(s, next)
 			if expr, ok := f.diagExpr(s); ok {
 				f.tryCall(expr, "", done)
@@ -458,6 +458,7 @@ func (f *genFunc) dalt(r *node, fail *label) {
 			f.tryCall(expr, cond, done)
 			continue
 		}
+		next := f.newLabel()
 		f.skipOrRecord(s, next)
 		f.dnode(s, next)
 		f.jump(done)
