@@ -291,7 +291,7 @@ l1:
 //	ihier-part = "//" ( [ iuserinfo "@" ] ihost [ ":" port ] ) ipath-abempty / ipath-absolute / ipath-rootless / ipath-empty
 func matchIHierPart(in string, pos int, caps *[8][2]int) int {
 	p := pos
-	k1s, k1e, k2s, k2e, k3s, k3e, k4s, k4e, k5s, k5e := -1, -1, -1, -1, -1, -1, -1, -1, -1, -1
+	k5s, k5e := -1, -1
 	var v1, v2, v3 int
 	// ihier-part
 	v1 = p
@@ -303,6 +303,10 @@ func matchIHierPart(in string, pos int, caps *[8][2]int) int {
 		goto l2
 	}
 l3:
+	caps[1] = [2]int{-1, -1}
+	caps[2] = [2]int{-1, -1}
+	caps[3] = [2]int{-1, -1}
+	caps[4] = [2]int{-1, -1}
 	if uint(p) >= uint(len(in)) || in[p] != '/' {
 		goto l4
 	}
@@ -311,10 +315,6 @@ l3:
 		goto l4
 	}
 	k5e = p
-	caps[1] = [2]int{k1s, k1e}
-	caps[2] = [2]int{k2s, k2e}
-	caps[3] = [2]int{k3s, k3e}
-	caps[4] = [2]int{k4s, k4e}
 	caps[5] = [2]int{k5s, k5e}
 	goto l2
 l4:
@@ -397,10 +397,6 @@ l4:
 		}
 	}
 	k5e = p
-	caps[1] = [2]int{k1s, k1e}
-	caps[2] = [2]int{k2s, k2e}
-	caps[3] = [2]int{k3s, k3e}
-	caps[4] = [2]int{k4s, k4e}
 	caps[5] = [2]int{k5s, k5e}
 	goto l2
 l5:
@@ -425,10 +421,6 @@ l5:
 		v3++
 	}
 	k5e = p
-	caps[1] = [2]int{k1s, k1e}
-	caps[2] = [2]int{k2s, k2e}
-	caps[3] = [2]int{k3s, k3e}
-	caps[4] = [2]int{k4s, k4e}
 	caps[5] = [2]int{k5s, k5e}
 l2:
 	return p
@@ -685,7 +677,7 @@ l1:
 //	irelative-part = "//" ( [ iuserinfo "@" ] ihost [ ":" port ] ) ipath-abempty / ipath-absolute / ipath-noscheme / ipath-empty
 func matchIRelativePart(in string, pos int, caps *[8][2]int) int {
 	p := pos
-	k1s, k1e, k2s, k2e, k3s, k3e, k4s, k4e, k5s, k5e := -1, -1, -1, -1, -1, -1, -1, -1, -1, -1
+	k5s, k5e := -1, -1
 	var v1, v2, v3 int
 	// irelative-part
 	v1 = p
@@ -697,6 +689,10 @@ func matchIRelativePart(in string, pos int, caps *[8][2]int) int {
 		goto l2
 	}
 l3:
+	caps[1] = [2]int{-1, -1}
+	caps[2] = [2]int{-1, -1}
+	caps[3] = [2]int{-1, -1}
+	caps[4] = [2]int{-1, -1}
 	if uint(p) >= uint(len(in)) || in[p] != '/' {
 		goto l4
 	}
@@ -705,10 +701,6 @@ l3:
 		goto l4
 	}
 	k5e = p
-	caps[1] = [2]int{k1s, k1e}
-	caps[2] = [2]int{k2s, k2e}
-	caps[3] = [2]int{k3s, k3e}
-	caps[4] = [2]int{k4s, k4e}
 	caps[5] = [2]int{k5s, k5e}
 	goto l2
 l4:
@@ -791,10 +783,6 @@ l4:
 		}
 	}
 	k5e = p
-	caps[1] = [2]int{k1s, k1e}
-	caps[2] = [2]int{k2s, k2e}
-	caps[3] = [2]int{k3s, k3e}
-	caps[4] = [2]int{k4s, k4e}
 	caps[5] = [2]int{k5s, k5e}
 	goto l2
 l5:
@@ -819,10 +807,6 @@ l5:
 		v3++
 	}
 	k5e = p
-	caps[1] = [2]int{k1s, k1e}
-	caps[2] = [2]int{k2s, k2e}
-	caps[3] = [2]int{k3s, k3e}
-	caps[4] = [2]int{k4s, k4e}
 	caps[5] = [2]int{k5s, k5e}
 l2:
 	return p

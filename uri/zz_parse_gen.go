@@ -256,7 +256,7 @@ l1:
 //	hier-part = "//" ( [ userinfo "@" ] host [ ":" port ] ) path-abempty / path-absolute / path-rootless / path-empty
 func matchHierPart(in string, pos int, caps *[8]span) int {
 	p := pos
-	k1s, k1e, k2s, k2e, k3s, k3e, k4s, k4e, k5s, k5e := 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+	k5s, k5e := 0, 0
 	var v1, v2 int
 	// hier-part
 	v1 = p
@@ -268,6 +268,10 @@ func matchHierPart(in string, pos int, caps *[8]span) int {
 		goto l2
 	}
 l3:
+	caps[1] = capSpan(0, 0)
+	caps[2] = capSpan(0, 0)
+	caps[3] = capSpan(0, 0)
+	caps[4] = capSpan(0, 0)
 	if uint(p) >= uint(len(in)) || in[p] != '/' {
 		goto l4
 	}
@@ -276,10 +280,6 @@ l3:
 		goto l4
 	}
 	k5e = p
-	caps[1] = capSpan(k1s, k1e)
-	caps[2] = capSpan(k2s, k2e)
-	caps[3] = capSpan(k3s, k3e)
-	caps[4] = capSpan(k4s, k4e)
 	caps[5] = capSpan(k5s, k5e)
 	goto l2
 l4:
@@ -349,10 +349,6 @@ l4:
 		}
 	}
 	k5e = p
-	caps[1] = capSpan(k1s, k1e)
-	caps[2] = capSpan(k2s, k2e)
-	caps[3] = capSpan(k3s, k3e)
-	caps[4] = capSpan(k4s, k4e)
 	caps[5] = capSpan(k5s, k5e)
 	goto l2
 l5:
@@ -362,10 +358,6 @@ l5:
 	k5s = p + 1
 	// path-empty
 	k5e = p
-	caps[1] = capSpan(k1s, k1e)
-	caps[2] = capSpan(k2s, k2e)
-	caps[3] = capSpan(k3s, k3e)
-	caps[4] = capSpan(k4s, k4e)
 	caps[5] = capSpan(k5s, k5e)
 l2:
 	return p
@@ -607,7 +599,7 @@ l1:
 //	relative-part = "//" ( [ userinfo "@" ] host [ ":" port ] ) path-abempty / path-absolute / path-noscheme / path-empty
 func matchRelativePart(in string, pos int, caps *[8]span) int {
 	p := pos
-	k1s, k1e, k2s, k2e, k3s, k3e, k4s, k4e, k5s, k5e := 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+	k5s, k5e := 0, 0
 	var v1, v2 int
 	// relative-part
 	v1 = p
@@ -619,6 +611,10 @@ func matchRelativePart(in string, pos int, caps *[8]span) int {
 		goto l2
 	}
 l3:
+	caps[1] = capSpan(0, 0)
+	caps[2] = capSpan(0, 0)
+	caps[3] = capSpan(0, 0)
+	caps[4] = capSpan(0, 0)
 	if uint(p) >= uint(len(in)) || in[p] != '/' {
 		goto l4
 	}
@@ -627,10 +623,6 @@ l3:
 		goto l4
 	}
 	k5e = p
-	caps[1] = capSpan(k1s, k1e)
-	caps[2] = capSpan(k2s, k2e)
-	caps[3] = capSpan(k3s, k3e)
-	caps[4] = capSpan(k4s, k4e)
 	caps[5] = capSpan(k5s, k5e)
 	goto l2
 l4:
@@ -700,10 +692,6 @@ l4:
 		}
 	}
 	k5e = p
-	caps[1] = capSpan(k1s, k1e)
-	caps[2] = capSpan(k2s, k2e)
-	caps[3] = capSpan(k3s, k3e)
-	caps[4] = capSpan(k4s, k4e)
 	caps[5] = capSpan(k5s, k5e)
 	goto l2
 l5:
@@ -713,10 +701,6 @@ l5:
 	k5s = p + 1
 	// path-empty
 	k5e = p
-	caps[1] = capSpan(k1s, k1e)
-	caps[2] = capSpan(k2s, k2e)
-	caps[3] = capSpan(k3s, k3e)
-	caps[4] = capSpan(k4s, k4e)
 	caps[5] = capSpan(k5s, k5e)
 l2:
 	return p

@@ -39,6 +39,7 @@ type genFunc struct {
 	final      []int
 	commitCall bool  // commit is a call of the function of its rule (capFunc)
 	own        []int // a function of capFunc: the slots it stores, else nil
+	prestored  []int // the final slots stored once before alternatives of commit (prestore)
 }
 
 type stmt struct {

@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -41,7 +42,7 @@ func (f *genFunc) altCaps(s *node, done *label) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "if e := %s(in, p, caps); e >= 0 {\np = e\n", name)
 	for _, slot := range f.final {
-		if !own[slot] {
+		if !own[slot] && !slices.Contains(f.prestored, slot) {
 			b.WriteString(f.g.capStore(slot, capVar(slot, false), capVar(slot, true)) + "\n")
 		}
 	}

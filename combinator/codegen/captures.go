@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 )
 
@@ -275,10 +276,40 @@ func (f *genFunc) commitsInAlt(r *node) bool {
 	return r.kind == kAlt && !callable(r) && r.fast == fNone && r.rfast == fNone
 }
 
-// storeFinal stores the final captures into caps (commitPoint).
+// storeFinal stores the final captures into caps (commitPoint), but those
+// stored before (prestore).
 func (f *genFunc) storeFinal() {
 	for _, slot := range f.final {
-		f.emit("%s", f.g.capStore(slot, capVar(slot, false), capVar(slot, true)))
+		if !slices.Contains(f.prestored, slot) {
+			f.emit("%s", f.g.capStore(slot, capVar(slot, false), capVar(slot, true)))
+		}
+	}
+}
+
+// prestore emits, before the alternatives rest of the choice at the commit
+// point whose alternatives store the captures (commitsInAlt), the stores of
+// the final slots that none of rest sets and that nothing has set yet, when
+// one of rest never fails: the function matches from there with those slots
+// at their initial values, stored once rather than at the end of each
+// alternative (hier-part after the call of "//" authority path-abempty,
+// slots 1 to 4). Outside a loop, code runs in the order it is written, so a
+// variable no statement before sets holds its initial value (snapshot).
+func (f *genFunc) prestore(rest []*node) {
+	if f.dead || f.loops > 0 || !slices.ContainsFunc(rest, neverFails) {
+		return
+	}
+	later := map[int]bool{}
+	for _, s := range rest {
+		for _, slot := range slotsOf(s) {
+			later[slot] = true
+		}
+	}
+	for _, slot := range f.final {
+		if later[slot] || slices.Contains(f.prestored, slot) || f.assigned[capVar(slot, false)] || f.assigned[capVar(slot, true)] {
+			continue
+		}
+		f.emit("%s", f.g.capStore(slot, f.g.capNone(), f.g.capNone()))
+		f.prestored = append(f.prestored, slot)
 	}
 }
 

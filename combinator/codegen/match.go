@@ -190,6 +190,9 @@ func (f *genFunc) alt(r *node, fail *label) {
 			f.set("p", save)
 			moved = false
 		}
+		if r == f.commit && f.commitsInAlt(r) {
+			f.prestore(r.subs[i:])
+		}
 		if expr, ok := f.callExpr(s); ok && !last && r != f.commit {
 			// One call, which leaves p and the captures as they were
 			// where it fails.

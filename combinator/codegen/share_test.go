@@ -124,6 +124,13 @@ func TestSharedPieceFunctions(t *testing.T) {
 			t.Errorf("%s calls %s %d times, want %d", want.in, want.callee, got, want.n)
 		}
 	}
+	// After the call fails, the alternatives left (one never fails) set
+	// slot 3 alone: slots 1 and 2 are stored once, not in each of them.
+	for slot, want := range map[string]int{"caps[1] =": 1, "caps[2] =": 1, "caps[3] =": 2} {
+		if n := strings.Count(funcs["matchPartA"], slot); n != want {
+			t.Errorf("matchPartA: %d stores %s, want %d:\n%s", n, slot, want, funcs["matchPartA"])
+		}
+	}
 	if !strings.Contains(funcs["mBang"], `"//"`) {
 		t.Errorf("mBang: the piece is not in place where what follows it can fail:\n%s", funcs["mBang"])
 	}
