@@ -66,6 +66,118 @@ l2:
 	return p
 }
 
+// matchIAuthorityIPathAbempty matches a piece that rules share at pos in in, pos within in,
+// and returns the end offset of the match, or -1. On a match it stores the
+// captures of slots 1, 2, 3, 4, 5 into caps; else it leaves caps as it was.
+//
+//	"//" ( [ iuserinfo "@" ] ihost [ ":" port ] ) ipath-abempty
+func matchIAuthorityIPathAbempty(in string, pos int, caps *[8][2]int) int {
+	p := pos
+	k1s, k1e, k2s, k2e, k3s, k3e, k4s, k4e, k5s, k5e := -1, -1, -1, -1, -1, -1, -1, -1, -1, -1
+	var v1, v2 int
+	if len(in)-p < 2 || in[p:][:2] != "//" {
+		goto l1
+	}
+	p += 2
+	k1s = p
+	if uint(p) >= uint(len(in)) || set.ISegmentFirst[in[p]] == 0 {
+		goto l2
+	}
+	if strings.IndexByte(in[p:], '@') < 0 {
+		goto l2
+	}
+	v1 = p
+	k2s = p
+	// iuserinfo
+	for {
+		p = genScan(in, p, &set.IUserinfo)
+		if uint(p) >= uint(len(in)) {
+			break
+		}
+		if c := in[p]; c == '%' && len(in)-p >= 3 && set.HEXDIG[in[p+1]] != 0 && set.HEXDIG[in[p+2]] != 0 {
+			p += 3
+		} else if in[p] < utf8.RuneSelf {
+			break
+		} else if e := genRunes0(in, p); e > 0 {
+			p += e
+		} else {
+			break
+		}
+	}
+	k2e = p
+	if uint(p) >= uint(len(in)) || in[p] != '@' {
+		goto l3
+	}
+	p++
+	goto l2
+l3:
+	p = v1
+	k2s = -1
+	k2e = -1
+l2:
+	k3s = p
+	p = matchIHost(in, p)
+	k3e = p
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
+		goto l4
+	}
+	v2 = p
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
+		goto l5
+	}
+	p++
+	k4s = p
+	// port
+	p = genScan(in, p, &set.DIGIT)
+	k4e = p
+	goto l4
+l5:
+	p = v2
+	k4s = -1
+	k4e = -1
+l4:
+	k1e = p
+	k5s = p
+	// ipath-abempty
+	if p < len(in) && in[p] == '/' {
+		p++
+		for {
+			for {
+				if len(in)-p < 8 {
+					p = genScan(in, p, &set.IPathAbempty)
+					break
+				}
+				if q := in[p:][:8]; set.IPathAbempty[q[0]]&set.IPathAbempty[q[1]]&set.IPathAbempty[q[2]]&set.IPathAbempty[q[3]]&set.IPathAbempty[q[4]]&set.IPathAbempty[q[5]]&set.IPathAbempty[q[6]]&set.IPathAbempty[q[7]] == 0 {
+					p += genStop(genWord(q, &set.IPathAbempty), 8)
+					break
+				}
+				p += 8
+			}
+			if uint(p) >= uint(len(in)) {
+				break
+			}
+			if c := in[p]; c == '%' && len(in)-p >= 3 && set.HEXDIG[in[p+1]] != 0 && set.HEXDIG[in[p+2]] != 0 {
+				p += 3
+			} else if in[p] < utf8.RuneSelf {
+				break
+			} else if e := genRunes0(in, p); e > 0 {
+				p += e
+			} else {
+				break
+			}
+		}
+	}
+	k5e = p
+	caps[1] = [2]int{k1s, k1e}
+	caps[2] = [2]int{k2s, k2e}
+	caps[3] = [2]int{k3s, k3e}
+	caps[4] = [2]int{k4s, k4e}
+	caps[5] = [2]int{k5s, k5e}
+	return p
+l1:
+	return -1
+}
+
 // matchIPathAbsolute matches ipath-absolute at pos, within in, and returns the end offset of the match, or -1.
 //
 //	ipath-absolute = "/" [ isegment-nz *( "/" isegment ) ]
@@ -155,146 +267,43 @@ l1:
 //	ihier-part = "//" ( [ iuserinfo "@" ] ihost [ ":" port ] ) ipath-abempty / ipath-absolute / ipath-rootless / ipath-empty
 func matchIHierPart(in string, pos int, caps *[8][2]int) int {
 	p := pos
-	k1s, k1e, k2s, k2e, k3s, k3e, k4s, k4e, k5s, k5e := -1, -1, -1, -1, -1, -1, -1, -1, -1, -1
-	var v1, v2, v3, v4, v5 int
+	k5s, k5e := -1, -1
+	var v1, v2, v3 int
 	// ihier-part
 	v1 = p
-	if len(in)-p < 2 || in[p:][:2] != "//" {
+	if uint(p) >= uint(len(in)) || in[p] != '/' {
 		goto l3
 	}
-	p += 2
-	k1s = p
-	if uint(p) >= uint(len(in)) || set.ISegmentFirst[in[p]] == 0 {
-		goto l4
+	if e := matchIAuthorityIPathAbempty(in, p, caps); e >= 0 {
+		p = e
+		goto l2
 	}
-	if strings.IndexByte(in[p:], '@') < 0 {
-		goto l4
-	}
-	v2 = p
-	k2s = p
-	// iuserinfo
-	for {
-		p = genScan(in, p, &set.IUserinfo)
-		if uint(p) >= uint(len(in)) {
-			break
-		}
-		if c := in[p]; c == '%' && len(in)-p >= 3 && set.HEXDIG[in[p+1]] != 0 && set.HEXDIG[in[p+2]] != 0 {
-			p += 3
-		} else if in[p] < utf8.RuneSelf {
-			break
-		} else if e := genRunes0(in, p); e > 0 {
-			p += e
-		} else {
-			break
-		}
-	}
-	k2e = p
-	if uint(p) >= uint(len(in)) || in[p] != '@' {
-		goto l5
-	}
-	p++
-	goto l4
-l5:
-	p = v2
-	k2s = -1
-	k2e = -1
-l4:
-	k3s = p
-	p = matchIHost(in, p)
-	k3e = p
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l6
-	}
-	v3 = p
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l7
-	}
-	p++
-	k4s = p
-	// port
-	p = genScan(in, p, &set.DIGIT)
-	k4e = p
-	goto l6
-l7:
-	p = v3
-	k4s = -1
-	k4e = -1
-l6:
-	k1e = p
-	k5s = p
-	// ipath-abempty
-	if p < len(in) && in[p] == '/' {
-		p++
-		for {
-			for {
-				if len(in)-p < 8 {
-					p = genScan(in, p, &set.IPathAbempty)
-					break
-				}
-				if q := in[p:][:8]; set.IPathAbempty[q[0]]&set.IPathAbempty[q[1]]&set.IPathAbempty[q[2]]&set.IPathAbempty[q[3]]&set.IPathAbempty[q[4]]&set.IPathAbempty[q[5]]&set.IPathAbempty[q[6]]&set.IPathAbempty[q[7]] == 0 {
-					p += genStop(genWord(q, &set.IPathAbempty), 8)
-					break
-				}
-				p += 8
-			}
-			if uint(p) >= uint(len(in)) {
-				break
-			}
-			if c := in[p]; c == '%' && len(in)-p >= 3 && set.HEXDIG[in[p+1]] != 0 && set.HEXDIG[in[p+2]] != 0 {
-				p += 3
-			} else if in[p] < utf8.RuneSelf {
-				break
-			} else if e := genRunes0(in, p); e > 0 {
-				p += e
-			} else {
-				break
-			}
-		}
-	}
-	k5e = p
-	caps[1] = [2]int{k1s, k1e}
-	caps[2] = [2]int{k2s, k2e}
-	caps[3] = [2]int{k3s, k3e}
-	caps[4] = [2]int{k4s, k4e}
-	caps[5] = [2]int{k5s, k5e}
-	goto l2
 l3:
-	k1s = -1
-	k1e = -1
-	k2s = -1
-	k2e = -1
-	k3s = -1
-	k3e = -1
-	k4s = -1
-	k4e = -1
-	k5s = -1
-	k5e = -1
-	p = v1
+	caps[1] = [2]int{-1, -1}
+	caps[2] = [2]int{-1, -1}
+	caps[3] = [2]int{-1, -1}
+	caps[4] = [2]int{-1, -1}
 	if uint(p) >= uint(len(in)) || in[p] != '/' {
-		goto l8
+		goto l4
 	}
 	k5s = p
 	if p = matchIPathAbsolute(in, p); p < 0 {
-		goto l8
+		goto l4
 	}
 	k5e = p
-	caps[1] = [2]int{k1s, k1e}
-	caps[2] = [2]int{k2s, k2e}
-	caps[3] = [2]int{k3s, k3e}
-	caps[4] = [2]int{k4s, k4e}
 	caps[5] = [2]int{k5s, k5e}
 	goto l2
-l8:
+l4:
 	k5s = -1
 	k5e = -1
 	p = v1
 	if uint(p) >= uint(len(in)) || set.ISegmentFirst[in[p]] == 0 {
-		goto l9
+		goto l5
 	}
 	k5s = p
 	// ipath-rootless
 	// isegment-nz
-	v4 = p
+	v2 = p
 	for {
 		for {
 			if len(in)-p < 8 {
@@ -320,8 +329,8 @@ l8:
 			break
 		}
 	}
-	if p == v4 {
-		goto l9
+	if p == v2 {
+		goto l5
 	}
 	if p < len(in) && in[p] == '/' {
 		p++
@@ -352,20 +361,16 @@ l8:
 		}
 	}
 	k5e = p
-	caps[1] = [2]int{k1s, k1e}
-	caps[2] = [2]int{k2s, k2e}
-	caps[3] = [2]int{k3s, k3e}
-	caps[4] = [2]int{k4s, k4e}
 	caps[5] = [2]int{k5s, k5e}
 	goto l2
-l9:
+l5:
 	k5s = -1
 	k5e = -1
 	p = v1
 	k5s = p
 	// ipath-empty
-	v5 = 0
-	for v5 != 0 && p < len(in) {
+	v3 = 0
+	for v3 != 0 && p < len(in) {
 		if c := in[p]; set.ISegment[c] != 0 {
 			p++
 		} else if c == '%' && p+2 < len(in) && set.HEXDIG[in[p+1]] != 0 && set.HEXDIG[in[p+2]] != 0 {
@@ -377,13 +382,9 @@ l9:
 		} else {
 			break
 		}
-		v5++
+		v3++
 	}
 	k5e = p
-	caps[1] = [2]int{k1s, k1e}
-	caps[2] = [2]int{k2s, k2e}
-	caps[3] = [2]int{k3s, k3e}
-	caps[4] = [2]int{k4s, k4e}
 	caps[5] = [2]int{k5s, k5e}
 l2:
 	return p
@@ -610,146 +611,43 @@ l1:
 //	irelative-part = "//" ( [ iuserinfo "@" ] ihost [ ":" port ] ) ipath-abempty / ipath-absolute / ipath-noscheme / ipath-empty
 func matchIRelativePart(in string, pos int, caps *[8][2]int) int {
 	p := pos
-	k1s, k1e, k2s, k2e, k3s, k3e, k4s, k4e, k5s, k5e := -1, -1, -1, -1, -1, -1, -1, -1, -1, -1
-	var v1, v2, v3, v4, v5 int
+	k5s, k5e := -1, -1
+	var v1, v2, v3 int
 	// irelative-part
 	v1 = p
-	if len(in)-p < 2 || in[p:][:2] != "//" {
+	if uint(p) >= uint(len(in)) || in[p] != '/' {
 		goto l3
 	}
-	p += 2
-	k1s = p
-	if uint(p) >= uint(len(in)) || set.ISegmentFirst[in[p]] == 0 {
-		goto l4
+	if e := matchIAuthorityIPathAbempty(in, p, caps); e >= 0 {
+		p = e
+		goto l2
 	}
-	if strings.IndexByte(in[p:], '@') < 0 {
-		goto l4
-	}
-	v2 = p
-	k2s = p
-	// iuserinfo
-	for {
-		p = genScan(in, p, &set.IUserinfo)
-		if uint(p) >= uint(len(in)) {
-			break
-		}
-		if c := in[p]; c == '%' && len(in)-p >= 3 && set.HEXDIG[in[p+1]] != 0 && set.HEXDIG[in[p+2]] != 0 {
-			p += 3
-		} else if in[p] < utf8.RuneSelf {
-			break
-		} else if e := genRunes0(in, p); e > 0 {
-			p += e
-		} else {
-			break
-		}
-	}
-	k2e = p
-	if uint(p) >= uint(len(in)) || in[p] != '@' {
-		goto l5
-	}
-	p++
-	goto l4
-l5:
-	p = v2
-	k2s = -1
-	k2e = -1
-l4:
-	k3s = p
-	p = matchIHost(in, p)
-	k3e = p
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l6
-	}
-	v3 = p
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l7
-	}
-	p++
-	k4s = p
-	// port
-	p = genScan(in, p, &set.DIGIT)
-	k4e = p
-	goto l6
-l7:
-	p = v3
-	k4s = -1
-	k4e = -1
-l6:
-	k1e = p
-	k5s = p
-	// ipath-abempty
-	if p < len(in) && in[p] == '/' {
-		p++
-		for {
-			for {
-				if len(in)-p < 8 {
-					p = genScan(in, p, &set.IPathAbempty)
-					break
-				}
-				if q := in[p:][:8]; set.IPathAbempty[q[0]]&set.IPathAbempty[q[1]]&set.IPathAbempty[q[2]]&set.IPathAbempty[q[3]]&set.IPathAbempty[q[4]]&set.IPathAbempty[q[5]]&set.IPathAbempty[q[6]]&set.IPathAbempty[q[7]] == 0 {
-					p += genStop(genWord(q, &set.IPathAbempty), 8)
-					break
-				}
-				p += 8
-			}
-			if uint(p) >= uint(len(in)) {
-				break
-			}
-			if c := in[p]; c == '%' && len(in)-p >= 3 && set.HEXDIG[in[p+1]] != 0 && set.HEXDIG[in[p+2]] != 0 {
-				p += 3
-			} else if in[p] < utf8.RuneSelf {
-				break
-			} else if e := genRunes0(in, p); e > 0 {
-				p += e
-			} else {
-				break
-			}
-		}
-	}
-	k5e = p
-	caps[1] = [2]int{k1s, k1e}
-	caps[2] = [2]int{k2s, k2e}
-	caps[3] = [2]int{k3s, k3e}
-	caps[4] = [2]int{k4s, k4e}
-	caps[5] = [2]int{k5s, k5e}
-	goto l2
 l3:
-	k1s = -1
-	k1e = -1
-	k2s = -1
-	k2e = -1
-	k3s = -1
-	k3e = -1
-	k4s = -1
-	k4e = -1
-	k5s = -1
-	k5e = -1
-	p = v1
+	caps[1] = [2]int{-1, -1}
+	caps[2] = [2]int{-1, -1}
+	caps[3] = [2]int{-1, -1}
+	caps[4] = [2]int{-1, -1}
 	if uint(p) >= uint(len(in)) || in[p] != '/' {
-		goto l8
+		goto l4
 	}
 	k5s = p
 	if p = matchIPathAbsolute(in, p); p < 0 {
-		goto l8
+		goto l4
 	}
 	k5e = p
-	caps[1] = [2]int{k1s, k1e}
-	caps[2] = [2]int{k2s, k2e}
-	caps[3] = [2]int{k3s, k3e}
-	caps[4] = [2]int{k4s, k4e}
 	caps[5] = [2]int{k5s, k5e}
 	goto l2
-l8:
+l4:
 	k5s = -1
 	k5e = -1
 	p = v1
 	if uint(p) >= uint(len(in)) || set.IPathNoschemeFirst[in[p]] == 0 {
-		goto l9
+		goto l5
 	}
 	k5s = p
 	// ipath-noscheme
 	// isegment-nz-nc
-	v4 = p
+	v2 = p
 	for {
 		for {
 			if len(in)-p < 8 {
@@ -775,8 +673,8 @@ l8:
 			break
 		}
 	}
-	if p == v4 {
-		goto l9
+	if p == v2 {
+		goto l5
 	}
 	if p < len(in) && in[p] == '/' {
 		p++
@@ -807,20 +705,16 @@ l8:
 		}
 	}
 	k5e = p
-	caps[1] = [2]int{k1s, k1e}
-	caps[2] = [2]int{k2s, k2e}
-	caps[3] = [2]int{k3s, k3e}
-	caps[4] = [2]int{k4s, k4e}
 	caps[5] = [2]int{k5s, k5e}
 	goto l2
-l9:
+l5:
 	k5s = -1
 	k5e = -1
 	p = v1
 	k5s = p
 	// ipath-empty
-	v5 = 0
-	for v5 != 0 && p < len(in) {
+	v3 = 0
+	for v3 != 0 && p < len(in) {
 		if c := in[p]; set.ISegment[c] != 0 {
 			p++
 		} else if c == '%' && p+2 < len(in) && set.HEXDIG[in[p+1]] != 0 && set.HEXDIG[in[p+2]] != 0 {
@@ -832,13 +726,9 @@ l9:
 		} else {
 			break
 		}
-		v5++
+		v3++
 	}
 	k5e = p
-	caps[1] = [2]int{k1s, k1e}
-	caps[2] = [2]int{k2s, k2e}
-	caps[3] = [2]int{k3s, k3e}
-	caps[4] = [2]int{k4s, k4e}
 	caps[5] = [2]int{k5s, k5e}
 l2:
 	return p
@@ -1016,7 +906,7 @@ func explainDIGIT(in string, pos int, d *genDiag) int {
 	}
 	return p
 l1:
-	return d.miss(pos, far, mark, 6, 1)
+	return d.miss(pos, far, mark, 7, 1)
 }
 
 // explainUcschar is the diagnosis run of ucschar at pos: it returns the end offset
@@ -1037,7 +927,7 @@ l2:
 l3:
 	return p
 l1:
-	return d.miss(pos, far, mark, 7, 12)
+	return d.miss(pos, far, mark, 8, 12)
 }
 
 // explainIUnreserved is the diagnosis run of iunreserved at pos: it returns the end offset
@@ -1083,7 +973,7 @@ func explainIUnreserved(in string, pos int, d *genDiag) int {
 l2:
 	return p
 l1:
-	return d.miss(pos, far, mark, 5, 9)
+	return d.miss(pos, far, mark, 6, 9)
 }
 
 // explainPctEncoded is the diagnosis run of pct-encoded at pos: it returns the end offset
@@ -1111,7 +1001,7 @@ l2:
 l3:
 	return p
 l1:
-	return d.miss(pos, far, mark, 8, 13)
+	return d.miss(pos, far, mark, 9, 13)
 }
 
 // explainSubDelims is the diagnosis run of sub-delims at pos: it returns the end offset
@@ -1124,7 +1014,7 @@ func explainSubDelims(in string, pos int, d *genDiag) int {
 	}
 	return p
 l1:
-	return d.miss(pos, far, mark, 9, 14)
+	return d.miss(pos, far, mark, 10, 14)
 }
 
 // explainIUserinfo is the diagnosis run of iuserinfo at pos: it returns the end offset
@@ -1191,7 +1081,7 @@ func explainH16(in string, pos int, d *genDiag) int {
 l2:
 	return p
 l1:
-	return d.miss(pos, far, mark, 13, 20)
+	return d.miss(pos, far, mark, 14, 20)
 }
 
 // explainRepH16Colon matches lo to hi repetitions of h16 ":" (no bound when hi < 0) at pos
@@ -1297,7 +1187,7 @@ l7:
 l2:
 	return p
 l1:
-	return d.miss(pos, far, mark, 16, 29)
+	return d.miss(pos, far, mark, 17, 29)
 }
 
 // explainIPv4Address is the diagnosis run of IPv4address at pos: it returns the end offset
@@ -1328,7 +1218,7 @@ func explainIPv4Address(in string, pos int, d *genDiag) int {
 	}
 	return p
 l1:
-	return d.miss(pos, far, mark, 15, 21)
+	return d.miss(pos, far, mark, 16, 21)
 }
 
 // explainLS32 is the diagnosis run of ls32 at pos: it returns the end offset
@@ -1360,7 +1250,7 @@ l3:
 l2:
 	return p
 l1:
-	return d.miss(pos, far, mark, 14, 30)
+	return d.miss(pos, far, mark, 15, 30)
 }
 
 // explainRepColonH16 matches lo to hi repetitions of ":" h16 (no bound when hi < 0) at pos
@@ -1557,7 +1447,7 @@ l21:
 l2:
 	return p
 l1:
-	return d.miss(pos, far, mark, 12, 18)
+	return d.miss(pos, far, mark, 13, 18)
 }
 
 // explainIPvFuture is the diagnosis run of IPvFuture at pos: it returns the end offset
@@ -1606,7 +1496,7 @@ func explainIPvFuture(in string, pos int, d *genDiag) int {
 	}
 	return p
 l1:
-	return d.miss(pos, far, mark, 17, 32)
+	return d.miss(pos, far, mark, 18, 32)
 }
 
 // explainIPLiteral is the diagnosis run of IP-literal at pos: it returns the end offset
@@ -1636,7 +1526,7 @@ l2:
 	}
 	return p
 l1:
-	return d.miss(pos, far, mark, 11, 16)
+	return d.miss(pos, far, mark, 12, 16)
 }
 
 // explainIRegName is the diagnosis run of ireg-name at pos: it returns the end offset
@@ -1707,7 +1597,7 @@ l3:
 l2:
 	return p
 l1:
-	return d.miss(pos, far, mark, 10, 37)
+	return d.miss(pos, far, mark, 11, 37)
 }
 
 // explainPort is the diagnosis run of port at pos: it returns the end offset
@@ -1762,7 +1652,7 @@ func explainIPchar(in string, pos int, d *genDiag) int {
 l2:
 	return p
 l1:
-	return d.miss(pos, far, mark, 22, 38)
+	return d.miss(pos, far, mark, 23, 38)
 }
 
 // explainISegment is the diagnosis run of isegment at pos: it returns the end offset
@@ -1807,6 +1697,50 @@ l4:
 	return p
 }
 
+// explainIAuthorityIPathAbempty is the diagnosis run of a piece that rules share at pos: it
+// returns the end offset of the match, or -1, and records in d what was
+// expected where, as the code of the piece in place would.
+//
+//	"//" ( [ iuserinfo "@" ] ihost [ ":" port ] ) ipath-abempty
+func explainIAuthorityIPathAbempty(in string, pos int, d *genDiag) int {
+	p := pos
+	var v1, v2 int
+	if p = d.lit(in, p, "//", false, 7, 8); p < 0 {
+		goto l1
+	}
+	v1 = p
+	if p = explainIUserinfo(in, p, d); p < 0 {
+		goto l2
+	}
+	if p = d.byte1(in, p, '@', 15); p < 0 {
+		goto l2
+	}
+	goto l3
+l2:
+	p = v1
+l3:
+	if p = explainIHost(in, p, d); p < 0 {
+		goto l1
+	}
+	v2 = p
+	if p = d.byte1(in, p, ':', 6); p < 0 {
+		goto l4
+	}
+	if p = explainPort(in, p, d); p < 0 {
+		goto l4
+	}
+	goto l5
+l4:
+	p = v2
+l5:
+	if p = explainIPathAbempty(in, p, d); p < 0 {
+		goto l1
+	}
+	return p
+l1:
+	return -1
+}
+
 // explainISegmentNZ is the diagnosis run of isegment-nz at pos: it returns the end offset
 // of the match, or -1, and records in d what was expected where.
 func explainISegmentNZ(in string, pos int, d *genDiag) int {
@@ -1835,7 +1769,7 @@ l3:
 	}
 	return p
 l1:
-	return d.miss(pos, far, mark, 24, 39)
+	return d.miss(pos, far, mark, 25, 39)
 }
 
 // explainIPathAbsolute is the diagnosis run of ipath-absolute at pos: it returns the end offset
@@ -1868,7 +1802,7 @@ l2:
 l7:
 	return p
 l1:
-	return d.miss(pos, far, mark, 23, 40)
+	return d.miss(pos, far, mark, 24, 40)
 }
 
 // explainIPathRootless is the diagnosis run of ipath-rootless at pos: it returns the end offset
@@ -1893,7 +1827,7 @@ l4:
 	p = v2
 	return p
 l1:
-	return d.miss(pos, far, mark, 25, 41)
+	return d.miss(pos, far, mark, 26, 41)
 }
 
 // explainIPathEmpty is the diagnosis run of ipath-empty at pos: it returns the end offset
@@ -1908,59 +1842,29 @@ func explainIPathEmpty(in string, pos int, d *genDiag) int {
 func explainIHierPart(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	var v1, v2, v3 int
+	var v1 int
 	v1 = p
-	if p = d.lit(in, p, "//", false, 7, 8); p < 0 {
-		goto l3
+	if e := explainIAuthorityIPathAbempty(in, p, d); e >= 0 {
+		p = e
+		goto l2
 	}
-	v2 = p
-	if p = explainIUserinfo(in, p, d); p < 0 {
-		goto l4
-	}
-	if p = d.byte1(in, p, '@', 15); p < 0 {
-		goto l4
-	}
-	goto l5
-l4:
-	p = v2
-l5:
-	if p = explainIHost(in, p, d); p < 0 {
-		goto l3
-	}
-	v3 = p
-	if p = d.byte1(in, p, ':', 6); p < 0 {
-		goto l6
-	}
-	if p = explainPort(in, p, d); p < 0 {
-		goto l6
-	}
-	goto l7
-l6:
-	p = v3
-l7:
-	if p = explainIPathAbempty(in, p, d); p < 0 {
-		goto l3
-	}
-	goto l2
-l3:
-	p = v1
 	if p = explainIPathAbsolute(in, p, d); p < 0 {
-		goto l8
+		goto l4
 	}
 	goto l2
-l8:
+l4:
 	p = v1
 	if p = explainIPathRootless(in, p, d); p < 0 {
-		goto l9
+		goto l5
 	}
 	goto l2
-l9:
+l5:
 	p = v1
 	if p = explainIPathEmpty(in, p, d); p < 0 {
-		goto l10
+		goto l6
 	}
 	goto l2
-l10:
+l6:
 	goto l1
 l2:
 	return p
@@ -1986,7 +1890,7 @@ l2:
 l3:
 	return p
 l1:
-	return d.miss(pos, far, mark, 28, 44)
+	return d.miss(pos, far, mark, 29, 44)
 }
 
 // explainIQuery is the diagnosis run of iquery at pos: it returns the end offset
@@ -2142,7 +2046,7 @@ l2:
 l3:
 	return p
 l1:
-	return d.miss(pos, far, mark, 30, 48)
+	return d.miss(pos, far, mark, 31, 48)
 }
 
 // explainAbsoluteIRI explains why in does not match absolute-IRI as a whole: the farthest offset
@@ -2161,7 +2065,7 @@ func explainAbsoluteIRI(in string, lowerBound int, buf []string) (offset int, ex
 // can size the storage of the labels (d.n of them) before it appends them
 // (d.appendLabels).
 func explainAbsoluteIRIDiag(in string, lowerBound int, d *genDiag) (offset int) {
-	return d.explain(in, lowerBound, 30, 47)
+	return d.explain(in, lowerBound, 31, 47)
 }
 
 // explainISegmentNZNC is the diagnosis run of isegment-nz-nc at pos: it returns the end offset
@@ -2206,7 +2110,7 @@ l4:
 	}
 	return p
 l1:
-	return d.miss(pos, far, mark, 34, 49)
+	return d.miss(pos, far, mark, 35, 49)
 }
 
 // explainIPathNoscheme is the diagnosis run of ipath-noscheme at pos: it returns the end offset
@@ -2231,7 +2135,7 @@ l4:
 	p = v2
 	return p
 l1:
-	return d.miss(pos, far, mark, 33, 50)
+	return d.miss(pos, far, mark, 34, 50)
 }
 
 // explainIRelativePart is the diagnosis run of irelative-part at pos: it returns the end offset
@@ -2239,64 +2143,34 @@ l1:
 func explainIRelativePart(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	var v1, v2, v3 int
+	var v1 int
 	v1 = p
-	if p = d.lit(in, p, "//", false, 7, 8); p < 0 {
-		goto l3
+	if e := explainIAuthorityIPathAbempty(in, p, d); e >= 0 {
+		p = e
+		goto l2
 	}
-	v2 = p
-	if p = explainIUserinfo(in, p, d); p < 0 {
-		goto l4
-	}
-	if p = d.byte1(in, p, '@', 15); p < 0 {
-		goto l4
-	}
-	goto l5
-l4:
-	p = v2
-l5:
-	if p = explainIHost(in, p, d); p < 0 {
-		goto l3
-	}
-	v3 = p
-	if p = d.byte1(in, p, ':', 6); p < 0 {
-		goto l6
-	}
-	if p = explainPort(in, p, d); p < 0 {
-		goto l6
-	}
-	goto l7
-l6:
-	p = v3
-l7:
-	if p = explainIPathAbempty(in, p, d); p < 0 {
-		goto l3
-	}
-	goto l2
-l3:
-	p = v1
 	if p = explainIPathAbsolute(in, p, d); p < 0 {
-		goto l8
+		goto l4
 	}
 	goto l2
-l8:
+l4:
 	p = v1
 	if p = explainIPathNoscheme(in, p, d); p < 0 {
-		goto l9
+		goto l5
 	}
 	goto l2
-l9:
+l5:
 	p = v1
 	if p = explainIPathEmpty(in, p, d); p < 0 {
-		goto l10
+		goto l6
 	}
 	goto l2
-l10:
+l6:
 	goto l1
 l2:
 	return p
 l1:
-	return d.miss(pos, far, mark, 32, 51)
+	return d.miss(pos, far, mark, 33, 51)
 }
 
 // explainIRelativeRefRule is the diagnosis run of irelative-ref at pos: it returns the end offset
@@ -2332,7 +2206,7 @@ l4:
 l5:
 	return p
 l1:
-	return d.miss(pos, far, mark, 31, 52)
+	return d.miss(pos, far, mark, 32, 52)
 }
 
 // explainIRelativeRef explains why in does not match irelative-ref as a whole: the farthest offset
@@ -2351,7 +2225,7 @@ func explainIRelativeRef(in string, lowerBound int, buf []string) (offset int, e
 // can size the storage of the labels (d.n of them) before it appends them
 // (d.appendLabels).
 func explainIRelativeRefDiag(in string, lowerBound int, d *genDiag) (offset int) {
-	return d.explain(in, lowerBound, 31, 47)
+	return d.explain(in, lowerBound, 32, 47)
 }
 
 // explainIRIReferenceRule is the diagnosis run of IRI-reference at pos: it returns the end offset
@@ -2373,7 +2247,7 @@ func explainIRIReferenceRule(in string, pos int, d *genDiag) int {
 l2:
 	return p
 l1:
-	return d.miss(pos, far, mark, 35, 53)
+	return d.miss(pos, far, mark, 36, 53)
 }
 
 // explainIRIReference explains why in does not match IRI-reference as a whole: the farthest offset
@@ -2392,7 +2266,7 @@ func explainIRIReference(in string, lowerBound int, buf []string) (offset int, e
 // can size the storage of the labels (d.n of them) before it appends them
 // (d.appendLabels).
 func explainIRIReferenceDiag(in string, lowerBound int, d *genDiag) (offset int) {
-	return d.explain(in, lowerBound, 35, 47)
+	return d.explain(in, lowerBound, 36, 47)
 }
 
 // genScan returns the end of the run of the bytes of set from p in in,
@@ -2721,11 +2595,11 @@ func genRun(in string, root int, d *genDiag) int {
 	switch root {
 	case 0:
 		return explainIRIRule(in, 0, d)
-	case 30:
-		return explainAbsoluteIRIRule(in, 0, d)
 	case 31:
+		return explainAbsoluteIRIRule(in, 0, d)
+	case 32:
 		return explainIRelativeRefRule(in, 0, d)
-	case 35:
+	case 36:
 		return explainIRIReferenceRule(in, 0, d)
 	}
 	return -1

@@ -55,6 +55,94 @@ l2:
 	return p
 }
 
+// matchAuthorityPathAbempty matches a piece that rules share at pos in in, pos within in,
+// and returns the end offset of the match, or -1. On a match it stores the
+// captures of slots 1, 2, 3, 4, 5 into caps; else it leaves caps as it was.
+//
+//	"//" ( [ userinfo "@" ] host [ ":" port ] ) path-abempty
+func matchAuthorityPathAbempty(in string, pos int, caps *[8]span) int {
+	p := pos
+	k1s, k1e, k2s, k2e, k3s, k3e, k4s, k4e, k5s, k5e := 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+	var v1, v2 int
+	if len(in)-p < 2 || in[p:][:2] != "//" {
+		goto l1
+	}
+	p += 2
+	k1s = p + 1
+	if uint(p) >= uint(len(in)) || set.SegmentFirst[in[p]] == 0 {
+		goto l2
+	}
+	if strings.IndexByte(in[p:], '@') < 0 {
+		goto l2
+	}
+	v1 = p
+	k2s = p + 1
+	// userinfo
+	p = genScanPct(in, p, &set.Userinfo, &set.HEXDIG)
+	k2e = p
+	if uint(p) >= uint(len(in)) || in[p] != '@' {
+		goto l3
+	}
+	p++
+	goto l2
+l3:
+	p = v1
+	k2s = 0
+	k2e = 0
+l2:
+	k3s = p + 1
+	p = matchHost(in, p)
+	k3e = p
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
+		goto l4
+	}
+	v2 = p
+	if uint(p) >= uint(len(in)) || in[p] != ':' {
+		goto l5
+	}
+	p++
+	k4s = p + 1
+	// port
+	p = genScan(in, p, &set.DIGIT)
+	k4e = p
+	goto l4
+l5:
+	p = v2
+	k4s = 0
+	k4e = 0
+l4:
+	k1e = p
+	k5s = p + 1
+	// path-abempty
+	if uint(p) < uint(len(in)) && in[p] == '/' {
+		p++
+		for at := -1; p != at; {
+			for {
+				if len(in)-p < 8 {
+					p = genScan(in, p, &set.PathAbempty)
+					break
+				}
+				if q := in[p:][:8]; set.PathAbempty[q[0]]&set.PathAbempty[q[1]]&set.PathAbempty[q[2]]&set.PathAbempty[q[3]]&set.PathAbempty[q[4]]&set.PathAbempty[q[5]]&set.PathAbempty[q[6]]&set.PathAbempty[q[7]] == 0 {
+					p += genStop(genWord(q, &set.PathAbempty), 8)
+					break
+				}
+				p += 8
+			}
+			at = p
+			p = genPct(in, p, &set.HEXDIG)
+		}
+	}
+	k5e = p
+	caps[1] = capSpan(k1s, k1e)
+	caps[2] = capSpan(k2s, k2e)
+	caps[3] = capSpan(k3s, k3e)
+	caps[4] = capSpan(k4s, k4e)
+	caps[5] = capSpan(k5s, k5e)
+	return p
+l1:
+	return -1
+}
+
 // matchPathAbsolute matches path-absolute at pos, within in, and returns the end offset of the match, or -1.
 //
 //	path-absolute = "/" [ segment-nz *( "/" segment ) ]
@@ -124,119 +212,40 @@ l1:
 //	hier-part = "//" ( [ userinfo "@" ] host [ ":" port ] ) path-abempty / path-absolute / path-rootless / path-empty
 func matchHierPart(in string, pos int, caps *[8]span) int {
 	p := pos
-	k1s, k1e, k2s, k2e, k3s, k3e, k4s, k4e, k5s, k5e := 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
-	var v1, v2, v3, v4 int
+	k5s, k5e := 0, 0
+	var v1, v2 int
 	// hier-part
 	v1 = p
-	if len(in)-p < 2 || in[p:][:2] != "//" {
+	if uint(p) >= uint(len(in)) || in[p] != '/' {
 		goto l3
 	}
-	p += 2
-	k1s = p + 1
-	if uint(p) >= uint(len(in)) || set.SegmentFirst[in[p]] == 0 {
-		goto l4
+	if e := matchAuthorityPathAbempty(in, p, caps); e >= 0 {
+		p = e
+		goto l2
 	}
-	if strings.IndexByte(in[p:], '@') < 0 {
-		goto l4
-	}
-	v2 = p
-	k2s = p + 1
-	// userinfo
-	p = genScanPct(in, p, &set.Userinfo, &set.HEXDIG)
-	k2e = p
-	if uint(p) >= uint(len(in)) || in[p] != '@' {
-		goto l5
-	}
-	p++
-	goto l4
-l5:
-	p = v2
-	k2s = 0
-	k2e = 0
-l4:
-	k3s = p + 1
-	p = matchHost(in, p)
-	k3e = p
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l6
-	}
-	v3 = p
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l7
-	}
-	p++
-	k4s = p + 1
-	// port
-	p = genScan(in, p, &set.DIGIT)
-	k4e = p
-	goto l6
-l7:
-	p = v3
-	k4s = 0
-	k4e = 0
-l6:
-	k1e = p
-	k5s = p + 1
-	// path-abempty
-	if uint(p) < uint(len(in)) && in[p] == '/' {
-		p++
-		for at := -1; p != at; {
-			for {
-				if len(in)-p < 8 {
-					p = genScan(in, p, &set.PathAbempty)
-					break
-				}
-				if q := in[p:][:8]; set.PathAbempty[q[0]]&set.PathAbempty[q[1]]&set.PathAbempty[q[2]]&set.PathAbempty[q[3]]&set.PathAbempty[q[4]]&set.PathAbempty[q[5]]&set.PathAbempty[q[6]]&set.PathAbempty[q[7]] == 0 {
-					p += genStop(genWord(q, &set.PathAbempty), 8)
-					break
-				}
-				p += 8
-			}
-			at = p
-			p = genPct(in, p, &set.HEXDIG)
-		}
-	}
-	k5e = p
-	caps[1] = capSpan(k1s, k1e)
-	caps[2] = capSpan(k2s, k2e)
-	caps[3] = capSpan(k3s, k3e)
-	caps[4] = capSpan(k4s, k4e)
-	caps[5] = capSpan(k5s, k5e)
-	goto l2
 l3:
-	k1s = 0
-	k1e = 0
-	k2s = 0
-	k2e = 0
-	k3s = 0
-	k3e = 0
-	k4s = 0
-	k4e = 0
-	k5s = 0
-	k5e = 0
-	p = v1
+	caps[1] = capSpan(0, 0)
+	caps[2] = capSpan(0, 0)
+	caps[3] = capSpan(0, 0)
+	caps[4] = capSpan(0, 0)
 	if uint(p) >= uint(len(in)) || in[p] != '/' {
-		goto l8
+		goto l4
 	}
 	k5s = p + 1
 	if p = matchPathAbsolute(in, p); p < 0 {
-		goto l8
+		goto l4
 	}
 	k5e = p
-	caps[1] = capSpan(k1s, k1e)
-	caps[2] = capSpan(k2s, k2e)
-	caps[3] = capSpan(k3s, k3e)
-	caps[4] = capSpan(k4s, k4e)
 	caps[5] = capSpan(k5s, k5e)
 	goto l2
-l8:
+l4:
 	k5s = 0
 	k5e = 0
 	p = v1
 	k5s = p + 1
 	// path-rootless
 	// segment-nz
-	v4 = p
+	v2 = p
 	for at := -1; p != at; {
 		for {
 			if len(in)-p < 8 {
@@ -252,8 +261,8 @@ l8:
 		at = p
 		p = genPct(in, p, &set.HEXDIG)
 	}
-	if p == v4 {
-		goto l9
+	if p == v2 {
+		goto l5
 	}
 	if uint(p) < uint(len(in)) && in[p] == '/' {
 		p++
@@ -274,23 +283,15 @@ l8:
 		}
 	}
 	k5e = p
-	caps[1] = capSpan(k1s, k1e)
-	caps[2] = capSpan(k2s, k2e)
-	caps[3] = capSpan(k3s, k3e)
-	caps[4] = capSpan(k4s, k4e)
 	caps[5] = capSpan(k5s, k5e)
 	goto l2
-l9:
+l5:
 	k5s = 0
 	k5e = 0
 	p = v1
 	k5s = p + 1
 	// path-empty
 	k5e = p
-	caps[1] = capSpan(k1s, k1e)
-	caps[2] = capSpan(k2s, k2e)
-	caps[3] = capSpan(k3s, k3e)
-	caps[4] = capSpan(k4s, k4e)
 	caps[5] = capSpan(k5s, k5e)
 l2:
 	return p
@@ -487,119 +488,40 @@ l1:
 //	relative-part = "//" ( [ userinfo "@" ] host [ ":" port ] ) path-abempty / path-absolute / path-noscheme / path-empty
 func matchRelativePart(in string, pos int, caps *[8]span) int {
 	p := pos
-	k1s, k1e, k2s, k2e, k3s, k3e, k4s, k4e, k5s, k5e := 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
-	var v1, v2, v3, v4 int
+	k5s, k5e := 0, 0
+	var v1, v2 int
 	// relative-part
 	v1 = p
-	if len(in)-p < 2 || in[p:][:2] != "//" {
+	if uint(p) >= uint(len(in)) || in[p] != '/' {
 		goto l3
 	}
-	p += 2
-	k1s = p + 1
-	if uint(p) >= uint(len(in)) || set.SegmentFirst[in[p]] == 0 {
-		goto l4
+	if e := matchAuthorityPathAbempty(in, p, caps); e >= 0 {
+		p = e
+		goto l2
 	}
-	if strings.IndexByte(in[p:], '@') < 0 {
-		goto l4
-	}
-	v2 = p
-	k2s = p + 1
-	// userinfo
-	p = genScanPct(in, p, &set.Userinfo, &set.HEXDIG)
-	k2e = p
-	if uint(p) >= uint(len(in)) || in[p] != '@' {
-		goto l5
-	}
-	p++
-	goto l4
-l5:
-	p = v2
-	k2s = 0
-	k2e = 0
-l4:
-	k3s = p + 1
-	p = matchHost(in, p)
-	k3e = p
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l6
-	}
-	v3 = p
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l7
-	}
-	p++
-	k4s = p + 1
-	// port
-	p = genScan(in, p, &set.DIGIT)
-	k4e = p
-	goto l6
-l7:
-	p = v3
-	k4s = 0
-	k4e = 0
-l6:
-	k1e = p
-	k5s = p + 1
-	// path-abempty
-	if uint(p) < uint(len(in)) && in[p] == '/' {
-		p++
-		for at := -1; p != at; {
-			for {
-				if len(in)-p < 8 {
-					p = genScan(in, p, &set.PathAbempty)
-					break
-				}
-				if q := in[p:][:8]; set.PathAbempty[q[0]]&set.PathAbempty[q[1]]&set.PathAbempty[q[2]]&set.PathAbempty[q[3]]&set.PathAbempty[q[4]]&set.PathAbempty[q[5]]&set.PathAbempty[q[6]]&set.PathAbempty[q[7]] == 0 {
-					p += genStop(genWord(q, &set.PathAbempty), 8)
-					break
-				}
-				p += 8
-			}
-			at = p
-			p = genPct(in, p, &set.HEXDIG)
-		}
-	}
-	k5e = p
-	caps[1] = capSpan(k1s, k1e)
-	caps[2] = capSpan(k2s, k2e)
-	caps[3] = capSpan(k3s, k3e)
-	caps[4] = capSpan(k4s, k4e)
-	caps[5] = capSpan(k5s, k5e)
-	goto l2
 l3:
-	k1s = 0
-	k1e = 0
-	k2s = 0
-	k2e = 0
-	k3s = 0
-	k3e = 0
-	k4s = 0
-	k4e = 0
-	k5s = 0
-	k5e = 0
-	p = v1
+	caps[1] = capSpan(0, 0)
+	caps[2] = capSpan(0, 0)
+	caps[3] = capSpan(0, 0)
+	caps[4] = capSpan(0, 0)
 	if uint(p) >= uint(len(in)) || in[p] != '/' {
-		goto l8
+		goto l4
 	}
 	k5s = p + 1
 	if p = matchPathAbsolute(in, p); p < 0 {
-		goto l8
+		goto l4
 	}
 	k5e = p
-	caps[1] = capSpan(k1s, k1e)
-	caps[2] = capSpan(k2s, k2e)
-	caps[3] = capSpan(k3s, k3e)
-	caps[4] = capSpan(k4s, k4e)
 	caps[5] = capSpan(k5s, k5e)
 	goto l2
-l8:
+l4:
 	k5s = 0
 	k5e = 0
 	p = v1
 	k5s = p + 1
 	// path-noscheme
 	// segment-nz-nc
-	v4 = p
+	v2 = p
 	for at := -1; p != at; {
 		for {
 			if len(in)-p < 8 {
@@ -615,8 +537,8 @@ l8:
 		at = p
 		p = genPct(in, p, &set.HEXDIG)
 	}
-	if p == v4 {
-		goto l9
+	if p == v2 {
+		goto l5
 	}
 	if uint(p) < uint(len(in)) && in[p] == '/' {
 		p++
@@ -637,23 +559,15 @@ l8:
 		}
 	}
 	k5e = p
-	caps[1] = capSpan(k1s, k1e)
-	caps[2] = capSpan(k2s, k2e)
-	caps[3] = capSpan(k3s, k3e)
-	caps[4] = capSpan(k4s, k4e)
 	caps[5] = capSpan(k5s, k5e)
 	goto l2
-l9:
+l5:
 	k5s = 0
 	k5e = 0
 	p = v1
 	k5s = p + 1
 	// path-empty
 	k5e = p
-	caps[1] = capSpan(k1s, k1e)
-	caps[2] = capSpan(k2s, k2e)
-	caps[3] = capSpan(k3s, k3e)
-	caps[4] = capSpan(k4s, k4e)
 	caps[5] = capSpan(k5s, k5e)
 l2:
 	return p
@@ -859,7 +773,7 @@ func explainH16(in string, pos int, d *genDiag) int {
 l2:
 	return p
 l1:
-	return d.miss(pos, far, mark, 8, 17)
+	return d.miss(pos, far, mark, 9, 17)
 }
 
 // explainRepH16Colon matches lo to hi repetitions of h16 ":" (no bound when hi < 0) at pos
@@ -903,7 +817,7 @@ func explainDIGIT(in string, pos int, d *genDiag) int {
 	}
 	return p
 l1:
-	return d.miss(pos, far, mark, 12, 1)
+	return d.miss(pos, far, mark, 13, 1)
 }
 
 // explainDecOctet is the diagnosis run of dec-octet at pos: it returns the end offset
@@ -978,7 +892,7 @@ l7:
 l2:
 	return p
 l1:
-	return d.miss(pos, far, mark, 11, 26)
+	return d.miss(pos, far, mark, 12, 26)
 }
 
 // explainIPv4Address is the diagnosis run of IPv4address at pos: it returns the end offset
@@ -1009,7 +923,7 @@ func explainIPv4Address(in string, pos int, d *genDiag) int {
 	}
 	return p
 l1:
-	return d.miss(pos, far, mark, 10, 18)
+	return d.miss(pos, far, mark, 11, 18)
 }
 
 // explainLS32 is the diagnosis run of ls32 at pos: it returns the end offset
@@ -1041,7 +955,7 @@ l3:
 l2:
 	return p
 l1:
-	return d.miss(pos, far, mark, 9, 27)
+	return d.miss(pos, far, mark, 10, 27)
 }
 
 // explainRepColonH16 matches lo to hi repetitions of ":" h16 (no bound when hi < 0) at pos
@@ -1238,7 +1152,7 @@ l21:
 l2:
 	return p
 l1:
-	return d.miss(pos, far, mark, 7, 15)
+	return d.miss(pos, far, mark, 8, 15)
 }
 
 // explainIPvFuture is the diagnosis run of IPvFuture at pos: it returns the end offset
@@ -1287,7 +1201,7 @@ func explainIPvFuture(in string, pos int, d *genDiag) int {
 	}
 	return p
 l1:
-	return d.miss(pos, far, mark, 13, 29)
+	return d.miss(pos, far, mark, 14, 29)
 }
 
 // explainIPLiteral is the diagnosis run of IP-literal at pos: it returns the end offset
@@ -1317,7 +1231,7 @@ l2:
 	}
 	return p
 l1:
-	return d.miss(pos, far, mark, 6, 13)
+	return d.miss(pos, far, mark, 7, 13)
 }
 
 // explainRegName is the diagnosis run of reg-name at pos: it returns the end offset
@@ -1377,7 +1291,7 @@ l3:
 l2:
 	return p
 l1:
-	return d.miss(pos, far, mark, 5, 33)
+	return d.miss(pos, far, mark, 6, 33)
 }
 
 // explainPort is the diagnosis run of port at pos: it returns the end offset
@@ -1417,6 +1331,50 @@ func explainPathAbempty(in string, pos int, d *genDiag) int {
 	return p
 }
 
+// explainAuthorityPathAbempty is the diagnosis run of a piece that rules share at pos: it
+// returns the end offset of the match, or -1, and records in d what was
+// expected where, as the code of the piece in place would.
+//
+//	"//" ( [ userinfo "@" ] host [ ":" port ] ) path-abempty
+func explainAuthorityPathAbempty(in string, pos int, d *genDiag) int {
+	p := pos
+	var v1, v2 int
+	if p = d.lit(in, p, "//", false, 7, 8); p < 0 {
+		goto l1
+	}
+	v1 = p
+	if p = explainUserinfo(in, p, d); p < 0 {
+		goto l2
+	}
+	if p = d.byte1(in, p, '@', 12); p < 0 {
+		goto l2
+	}
+	goto l3
+l2:
+	p = v1
+l3:
+	if p = explainHost(in, p, d); p < 0 {
+		goto l1
+	}
+	v2 = p
+	if p = d.byte1(in, p, ':', 6); p < 0 {
+		goto l4
+	}
+	if p = explainPort(in, p, d); p < 0 {
+		goto l4
+	}
+	goto l5
+l4:
+	p = v2
+l5:
+	if p = explainPathAbempty(in, p, d); p < 0 {
+		goto l1
+	}
+	return p
+l1:
+	return -1
+}
+
 // explainSegmentNZ is the diagnosis run of segment-nz at pos: it returns the end offset
 // of the match, or -1, and records in d what was expected where.
 func explainSegmentNZ(in string, pos int, d *genDiag) int {
@@ -1443,7 +1401,7 @@ func explainSegmentNZ(in string, pos int, d *genDiag) int {
 	}
 	return p
 l1:
-	return d.miss(pos, far, mark, 18, 35)
+	return d.miss(pos, far, mark, 19, 35)
 }
 
 // explainPathAbsolute is the diagnosis run of path-absolute at pos: it returns the end offset
@@ -1477,7 +1435,7 @@ l2:
 l3:
 	return p
 l1:
-	return d.miss(pos, far, mark, 17, 36)
+	return d.miss(pos, far, mark, 18, 36)
 }
 
 // explainPathRootless is the diagnosis run of path-rootless at pos: it returns the end offset
@@ -1503,7 +1461,7 @@ func explainPathRootless(in string, pos int, d *genDiag) int {
 	}
 	return p
 l1:
-	return d.miss(pos, far, mark, 19, 37)
+	return d.miss(pos, far, mark, 20, 37)
 }
 
 // explainPathEmpty is the diagnosis run of path-empty at pos: it returns the end offset
@@ -1538,59 +1496,29 @@ l2:
 func explainHierPart(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	var v1, v2, v3 int
+	var v1 int
 	v1 = p
-	if p = d.lit(in, p, "//", false, 7, 8); p < 0 {
-		goto l3
+	if e := explainAuthorityPathAbempty(in, p, d); e >= 0 {
+		p = e
+		goto l2
 	}
-	v2 = p
-	if p = explainUserinfo(in, p, d); p < 0 {
-		goto l4
-	}
-	if p = d.byte1(in, p, '@', 12); p < 0 {
-		goto l4
-	}
-	goto l5
-l4:
-	p = v2
-l5:
-	if p = explainHost(in, p, d); p < 0 {
-		goto l3
-	}
-	v3 = p
-	if p = d.byte1(in, p, ':', 6); p < 0 {
-		goto l6
-	}
-	if p = explainPort(in, p, d); p < 0 {
-		goto l6
-	}
-	goto l7
-l6:
-	p = v3
-l7:
-	if p = explainPathAbempty(in, p, d); p < 0 {
-		goto l3
-	}
-	goto l2
-l3:
-	p = v1
 	if p = explainPathAbsolute(in, p, d); p < 0 {
-		goto l8
+		goto l4
 	}
 	goto l2
-l8:
+l4:
 	p = v1
 	if p = explainPathRootless(in, p, d); p < 0 {
-		goto l9
+		goto l5
 	}
 	goto l2
-l9:
+l5:
 	p = v1
 	if p = explainPathEmpty(in, p, d); p < 0 {
-		goto l10
+		goto l6
 	}
 	goto l2
-l10:
+l6:
 	goto l1
 l2:
 	return p
@@ -1731,7 +1659,7 @@ l2:
 l3:
 	return p
 l1:
-	return d.miss(pos, far, mark, 23, 43)
+	return d.miss(pos, far, mark, 24, 43)
 }
 
 // explainAbsoluteURI explains why in does not match absolute-URI as a whole: the farthest offset
@@ -1750,7 +1678,7 @@ func explainAbsoluteURI(in string, lowerBound int, buf []string) (offset int, ex
 // can size the storage of the labels (d.n of them) before it appends them
 // (d.appendLabels).
 func explainAbsoluteURIDiag(in string, lowerBound int, d *genDiag) (offset int) {
-	return d.explain(in, lowerBound, 23, 42)
+	return d.explain(in, lowerBound, 24, 42)
 }
 
 // explainSegmentNZNC is the diagnosis run of segment-nz-nc at pos: it returns the end offset
@@ -1782,7 +1710,7 @@ func explainSegmentNZNC(in string, pos int, d *genDiag) int {
 	}
 	return p
 l1:
-	return d.miss(pos, far, mark, 27, 44)
+	return d.miss(pos, far, mark, 28, 44)
 }
 
 // explainPathNoscheme is the diagnosis run of path-noscheme at pos: it returns the end offset
@@ -1808,7 +1736,7 @@ func explainPathNoscheme(in string, pos int, d *genDiag) int {
 	}
 	return p
 l1:
-	return d.miss(pos, far, mark, 26, 45)
+	return d.miss(pos, far, mark, 27, 45)
 }
 
 // explainRelativePart is the diagnosis run of relative-part at pos: it returns the end offset
@@ -1816,64 +1744,34 @@ l1:
 func explainRelativePart(in string, pos int, d *genDiag) int {
 	p := pos
 	far, mark := d.far, d.n
-	var v1, v2, v3 int
+	var v1 int
 	v1 = p
-	if p = d.lit(in, p, "//", false, 7, 8); p < 0 {
-		goto l3
+	if e := explainAuthorityPathAbempty(in, p, d); e >= 0 {
+		p = e
+		goto l2
 	}
-	v2 = p
-	if p = explainUserinfo(in, p, d); p < 0 {
-		goto l4
-	}
-	if p = d.byte1(in, p, '@', 12); p < 0 {
-		goto l4
-	}
-	goto l5
-l4:
-	p = v2
-l5:
-	if p = explainHost(in, p, d); p < 0 {
-		goto l3
-	}
-	v3 = p
-	if p = d.byte1(in, p, ':', 6); p < 0 {
-		goto l6
-	}
-	if p = explainPort(in, p, d); p < 0 {
-		goto l6
-	}
-	goto l7
-l6:
-	p = v3
-l7:
-	if p = explainPathAbempty(in, p, d); p < 0 {
-		goto l3
-	}
-	goto l2
-l3:
-	p = v1
 	if p = explainPathAbsolute(in, p, d); p < 0 {
-		goto l8
+		goto l4
 	}
 	goto l2
-l8:
+l4:
 	p = v1
 	if p = explainPathNoscheme(in, p, d); p < 0 {
-		goto l9
+		goto l5
 	}
 	goto l2
-l9:
+l5:
 	p = v1
 	if p = explainPathEmpty(in, p, d); p < 0 {
-		goto l10
+		goto l6
 	}
 	goto l2
-l10:
+l6:
 	goto l1
 l2:
 	return p
 l1:
-	return d.miss(pos, far, mark, 25, 46)
+	return d.miss(pos, far, mark, 26, 46)
 }
 
 // explainRelativeRefRule is the diagnosis run of relative-ref at pos: it returns the end offset
@@ -1909,7 +1807,7 @@ l4:
 l5:
 	return p
 l1:
-	return d.miss(pos, far, mark, 24, 47)
+	return d.miss(pos, far, mark, 25, 47)
 }
 
 // explainRelativeRef explains why in does not match relative-ref as a whole: the farthest offset
@@ -1928,7 +1826,7 @@ func explainRelativeRef(in string, lowerBound int, buf []string) (offset int, ex
 // can size the storage of the labels (d.n of them) before it appends them
 // (d.appendLabels).
 func explainRelativeRefDiag(in string, lowerBound int, d *genDiag) (offset int) {
-	return d.explain(in, lowerBound, 24, 42)
+	return d.explain(in, lowerBound, 25, 42)
 }
 
 // explainURIReferenceRule is the diagnosis run of URI-reference at pos: it returns the end offset
@@ -1950,7 +1848,7 @@ func explainURIReferenceRule(in string, pos int, d *genDiag) int {
 l2:
 	return p
 l1:
-	return d.miss(pos, far, mark, 28, 48)
+	return d.miss(pos, far, mark, 29, 48)
 }
 
 // explainURIReference explains why in does not match URI-reference as a whole: the farthest offset
@@ -1969,7 +1867,7 @@ func explainURIReference(in string, lowerBound int, buf []string) (offset int, e
 // can size the storage of the labels (d.n of them) before it appends them
 // (d.appendLabels).
 func explainURIReferenceDiag(in string, lowerBound int, d *genDiag) (offset int) {
-	return d.explain(in, lowerBound, 28, 42)
+	return d.explain(in, lowerBound, 29, 42)
 }
 
 // genScan returns the end of the run of the bytes of set from p in in,
@@ -2201,11 +2099,11 @@ func genRun(in string, root int, d *genDiag) int {
 	switch root {
 	case 0:
 		return explainURIRule(in, 0, d)
-	case 23:
-		return explainAbsoluteURIRule(in, 0, d)
 	case 24:
+		return explainAbsoluteURIRule(in, 0, d)
+	case 25:
 		return explainRelativeRefRule(in, 0, d)
-	case 28:
+	case 29:
 		return explainURIReferenceRule(in, 0, d)
 	}
 	return -1

@@ -19,6 +19,7 @@ type genFunc struct {
 	nocaps bool  // a diagnosis: captures are not kept
 	top    bool  // the function of Add, which no generated code calls in a loop
 	loops  int   // how many repetitions the code being emitted is in
+	looks  int   // how many look-aheads it is in, which keep no capture (look)
 	cold   int   // how many rules of Generator.ColdRules it is in (coldRuns)
 
 	assigned map[string]bool // the variables set so far (snapshot)
@@ -38,6 +39,7 @@ type genFunc struct {
 	final      []int
 	commitCall bool  // commit is a call of the function of its rule (capFunc)
 	own        []int // a function of capFunc: the slots it stores, else nil
+	prestored  []int // the final slots stored once before alternatives of commit (prestore)
 }
 
 type stmt struct {
@@ -299,8 +301,8 @@ func (f *genFunc) mergeLabels() {
 // named rule that other functions call: pos is within in.
 func (f *genFunc) internalHead(b *strings.Builder, name string, r *node) {
 	fmt.Fprintf(b, "// %s matches %s at pos, within in, and returns the end offset of the match, or -1.\n", name, docName(r))
-	if r.rule != nil && r.abnf != "" {
-		fmt.Fprintf(b, "//\n//\t%s\n", r.abnf)
+	if r.rule != nil && (r.abnf != "" || r.shared) {
+		fmt.Fprintf(b, "//\n//\t%s\n", docABNF(r))
 	}
 	fmt.Fprintf(b, "func %s(in string, pos int) int {\n", name)
 }

@@ -30,9 +30,9 @@ func (f *genFunc) callExpr(r *node) (string, bool) {
 }
 
 // diagExpr is callExpr in a diagnosis run: the call of the diagnosis
-// function of a named rule, or termExpr.
+// function of a named rule or of a shared piece, or termExpr.
 func (f *genFunc) diagExpr(r *node) (string, bool) {
-	if r.name == "" {
+	if r.name == "" && !r.shared {
 		return f.termExpr(r)
 	}
 	name, _, err := f.g.explainFunc(r)

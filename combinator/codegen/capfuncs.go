@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -19,6 +20,34 @@ func (f *genFunc) callCaps(r *node, fail *label) {
 	}
 	f.emit("if p = %s(in, p, caps); p < 0 {\n%s\n}", name, goTo(fail))
 	f.storeFinal()
+}
+
+// altCaps emits the call of the function of the shared piece s, an
+// alternative of the choice at this function's commit point (capCallableAlt):
+// where it matches, p takes its end, the final captures of the slots s does
+// not set are stored, and the code goes to done; where it does not, p and
+// the captures are as they were.
+func (f *genFunc) altCaps(s *node, done *label) {
+	name, err := f.g.capFunc(s, f.nslots)
+	if err != nil {
+		if f.err == nil {
+			f.err = err
+		}
+		return
+	}
+	if f.dead {
+		return
+	}
+	own := setOf(slotsOf(s))
+	var b strings.Builder
+	fmt.Fprintf(&b, "if e := %s(in, p, caps); e >= 0 {\np = e\n", name)
+	for _, slot := range f.final {
+		if !own[slot] && !slices.Contains(f.prestored, slot) {
+			b.WriteString(f.g.capStore(slot, capVar(slot, false), capVar(slot, true)) + "\n")
+		}
+	}
+	fmt.Fprintf(&b, "%s\n}", goTo(done))
+	f.emit("%s", b.String())
 }
 
 // capFunc returns the name (a placeholder) of the function of the named rule
@@ -71,9 +100,14 @@ func (f *genFunc) compileCaps(name string, r *node) (string, error) {
 	for _, s := range f.own {
 		slots = append(slots, fmt.Sprint(s))
 	}
-	fmt.Fprintf(&b, "// %s matches %s at pos in in, pos within in, and returns the end offset of\n", name, r.name)
-	fmt.Fprintf(&b, "// the match, or -1. On a match it stores the captures of slots %s\n", strings.Join(slots, ", "))
-	fmt.Fprintf(&b, "// into caps; else it leaves caps as it was.\n//\n//\t%s\n", r.abnf)
+	if r.name != "" {
+		fmt.Fprintf(&b, "// %s matches %s at pos in in, pos within in, and returns the end offset of\n", name, r.name)
+		fmt.Fprintf(&b, "// the match, or -1. On a match it stores the captures of slots %s\n// into", strings.Join(slots, ", "))
+	} else {
+		fmt.Fprintf(&b, "// %s matches a piece that rules share at pos in in, pos within in,\n", name)
+		fmt.Fprintf(&b, "// and returns the end offset of the match, or -1. On a match it stores the\n// captures of slots %s into", strings.Join(slots, ", "))
+	}
+	fmt.Fprintf(&b, " caps; else it leaves caps as it was.\n//\n//\t%s\n", docABNF(r))
 	fmt.Fprintf(&b, "func %s(in string, pos int, caps *[%d]%s) int {\n", name, f.nslots, f.g.capsType())
 	reads := f.reads()
 	if reads["p"] > 0 {

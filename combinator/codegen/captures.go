@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 )
 
@@ -72,9 +73,10 @@ func slotsOf(r *node) []int {
 	return out
 }
 
-// slotsOf is slotsOf(r), or none in a diagnosis, which keeps no capture.
+// slotsOf is slotsOf(r), or none in a diagnosis or a look-ahead, which keep
+// no capture.
 func (f *genFunc) slotsOf(r *node) []int {
-	if f.nocaps {
+	if f.nocaps || f.looks > 0 {
 		return nil
 	}
 	return slotsOf(r)
@@ -210,11 +212,11 @@ func (f *genFunc) commitPoint(r *node) map[int]bool {
 }
 
 // capCallable reports whether the element j of the sequence r, its commit
-// point, is a call of the function of its rule (capFunc): a named rule with
-// captures, whose slots no other element of r sets.
+// point, is a call of the function of its rule (capFunc): a named rule or a
+// shared piece with captures, whose slots no other element of r sets.
 func (f *genFunc) capCallable(r *node, j int) bool {
 	x := r.subs[j]
-	if x.name == "" || !x.hasCaps || x.fast != fNone || x.rfast != fNone || x.kind == kCap {
+	if !capRule(x) {
 		return false
 	}
 	own := setOf(slotsOf(x))
@@ -226,6 +228,21 @@ func (f *genFunc) capCallable(r *node, j int) bool {
 		}
 	}
 	return true
+}
+
+// capRule reports whether x can be a function of capFunc: a named rule or a
+// shared piece that captures, neither a fused node nor a Capture.
+func capRule(x *node) bool {
+	return (x.name != "" || x.shared) && x.hasCaps && x.fast == fNone && x.rfast == fNone && x.kind != kCap
+}
+
+// capCallableAlt reports whether the alternative s of the choice r is a
+// call of the function of capFunc: r is the whole rule of this function and
+// its commit point, whose alternatives store the captures (commitsInAlt),
+// and s is a shared piece with captures. Nothing of this function but s
+// sets s's slots where s matches, and nothing after it can fail.
+func (f *genFunc) capCallableAlt(r, s *node) bool {
+	return r == f.commit && r == f.self && f.commitsInAlt(r) && !f.commitCall && s.shared && capRule(s)
 }
 
 // slots returns the slots the function stores into caps: its own (a
@@ -259,10 +276,40 @@ func (f *genFunc) commitsInAlt(r *node) bool {
 	return r.kind == kAlt && !callable(r) && r.fast == fNone && r.rfast == fNone
 }
 
-// storeFinal stores the final captures into caps (commitPoint).
+// storeFinal stores the final captures into caps (commitPoint), but those
+// stored before (prestore).
 func (f *genFunc) storeFinal() {
 	for _, slot := range f.final {
-		f.emit("%s", f.g.capStore(slot, capVar(slot, false), capVar(slot, true)))
+		if !slices.Contains(f.prestored, slot) {
+			f.emit("%s", f.g.capStore(slot, capVar(slot, false), capVar(slot, true)))
+		}
+	}
+}
+
+// prestore emits, before the alternatives rest of the choice at the commit
+// point whose alternatives store the captures (commitsInAlt), the stores of
+// the final slots that none of rest sets and that nothing has set yet, when
+// one of rest never fails: the function matches from there with those slots
+// at their initial values, stored once rather than at the end of each
+// alternative (hier-part after the call of "//" authority path-abempty,
+// slots 1 to 4). Outside a loop, code runs in the order it is written, so a
+// variable no statement before sets holds its initial value (snapshot).
+func (f *genFunc) prestore(rest []*node) {
+	if f.dead || f.loops > 0 || !slices.ContainsFunc(rest, neverFails) {
+		return
+	}
+	later := map[int]bool{}
+	for _, s := range rest {
+		for _, slot := range slotsOf(s) {
+			later[slot] = true
+		}
+	}
+	for _, slot := range f.final {
+		if later[slot] || slices.Contains(f.prestored, slot) || f.assigned[capVar(slot, false)] || f.assigned[capVar(slot, true)] {
+			continue
+		}
+		f.emit("%s", f.g.capStore(slot, f.g.capNone(), f.g.capNone()))
+		f.prestored = append(f.prestored, slot)
 	}
 }
 

@@ -21,8 +21,9 @@
 // match.go the matching code of each kind of rule, calls.go the calls of
 // other functions, captures.go and capfuncs.go the captures, loops.go the
 // functions of repetitions, scan.go the runs, runes.go the rune classes;
-// explain.go the diagnoses and runtime.go their runtime; tables.go and
-// names.go the names of tables and functions.
+// explain.go the diagnoses and runtime.go their runtime; share.go the pieces
+// that rules share; tables.go and names.go the names of tables and
+// functions.
 //
 // This package imports go/format and regexp; a program that only matches
 // with generated code links neither.

@@ -35,6 +35,9 @@ func (g *Generator) AddExplain(funcName string, rule *c.Rule) error {
 	if !goIdent.MatchString(funcName) {
 		return fmt.Errorf("codegen: generate: %q is not a Go identifier", funcName)
 	}
+	if err := g.checkPieceNames(); err != nil {
+		return err
+	}
 	r := g.nodeOf(rule)
 	g.nameSets(r, "")
 	g.reserve(funcName)
@@ -102,11 +105,7 @@ func (g *Generator) explainFunc(r *node) (string, int, error) {
 	g.explainOrder = append(g.explainOrder, r)
 	f := &genFunc{g: g, nocaps: true}
 	fail := f.newLabel()
-	if r.name != "" {
-		f.dbody(r, fail)
-	} else {
-		f.dnode(r, fail)
-	}
+	f.dbody(r, fail)
 	f.emit("return p")
 	f.dead = true
 	f.place(fail)
@@ -121,9 +120,14 @@ func (g *Generator) explainFunc(r *node) (string, int, error) {
 	f.prune()
 
 	var b strings.Builder
-	label := docName(r)
-	fmt.Fprintf(&b, "// %s is the diagnosis run of %s at pos: it returns the end offset\n", name, label)
-	fmt.Fprintf(&b, "// of the match, or -1, and records in d what was expected where.\n")
+	if r.name == "" && r.shared {
+		fmt.Fprintf(&b, "// %s is the diagnosis run of a piece that rules share at pos: it\n", name)
+		fmt.Fprintf(&b, "// returns the end offset of the match, or -1, and records in d what was\n")
+		fmt.Fprintf(&b, "// expected where, as the code of the piece in place would.\n//\n//\t%s\n", docABNF(r))
+	} else {
+		fmt.Fprintf(&b, "// %s is the diagnosis run of %s at pos: it returns the end offset\n", name, docName(r))
+		fmt.Fprintf(&b, "// of the match, or -1, and records in d what was expected where.\n")
+	}
 	fmt.Fprintf(&b, "func %s(in string, pos int, d *%s) int {\n", name, g.diagType())
 	reads := f.reads()
 	if reads["p"] > 0 {
@@ -143,12 +147,13 @@ func (g *Generator) explainName(id int) string { return placeholder('X', id) }
 
 // dnode emits the diagnosis run of r: as node, it falls through on a match
 // and jumps to fail otherwise. A named rule is a call of its own function,
-// which reports it under its name when it fails where it starts.
+// which reports it under its name when it fails where it starts; a shared
+// piece is a call of its own function too, which reports nothing of its own.
 func (f *genFunc) dnode(r *node, fail *label) {
 	if f.dead {
 		return
 	}
-	if r.name == "" {
+	if r.name == "" && !r.shared {
 		f.dbody(r, fail)
 		return
 	}
@@ -213,7 +218,14 @@ func (f *genFunc) dbody(r *node, fail *label) {
 		// records itself; a Peek that fails, what its rule expected, by a
 		// second run that records (and fails again).
 		miss, ok := f.newLabel(), f.newLabel()
-		f.node(r, miss)
+		if expr, isCall := f.callExpr(r); isCall {
+			// The look-ahead's own function (a named rule, a shared
+			// piece), whose -1 must not take the place of p, which the
+			// record after a failure reads.
+			f.jumpIf(expr+" < 0", miss)
+		} else {
+			f.node(r, miss)
+		}
 		f.jump(ok)
 		f.place(miss)
 		if r.kind == kNot {
@@ -427,6 +439,17 @@ func (f *genFunc) dalt(r *node, fail *label) {
 			// What skipOrRecord does, as a condition; made before the
 			// call, which numbers the labels of its rule.
 			cond = f.expectExpr(s) + " >= 0"
+		}
+		if s.name == "" && s.shared {
+			// A shared piece: skipped as in place, then a call, which
+			// leaves p as it was where it fails.
+			next := f.newLabel()
+			f.skipOrRecord(s, next)
+			if expr, ok := f.diagExpr(s); ok {
+				f.tryCall(expr, "", done)
+			}
+			f.place(next)
+			continue
 		}
 		if expr, ok := f.diagExpr(s); ok {
 			f.tryCall(expr, cond, done)

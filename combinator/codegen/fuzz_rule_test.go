@@ -18,6 +18,7 @@ import (
 type ruleReader struct {
 	data  []byte
 	nodes int
+	built []*c.Rule // the rules made so far, which a node may use again
 }
 
 // next returns the next byte, 0 past the end.
@@ -39,12 +40,20 @@ const fuzzAlphabet = "ab%4F:/é\x00\xff"
 
 // rule reads one node; depth bounds the nesting left.
 func (r *ruleReader) rule(depth int) *c.Rule {
+	x := r.node(depth)
+	r.built = append(r.built, x)
+	return x
+}
+
+// node makes the node of rule: a new one, or one made before, used again
+// (a piece that two rules share, in the generator's terms).
+func (r *ruleReader) node(depth int) *c.Rule {
 	r.nodes++
 	op := r.next()
 	if depth == 0 || r.nodes > 40 {
 		op %= 4 // terminals only
 	}
-	switch op % 14 {
+	switch op % 15 {
 	case 0:
 		n := int(r.next() % 4)
 		var b strings.Builder
@@ -85,6 +94,11 @@ func (r *ruleReader) rule(depth int) *c.Rule {
 		return c.Named(fuzzNames[int(r.next())%len(fuzzNames)], r.rule(depth-1))
 	case 12:
 		return c.Star(r.rule(depth - 1))
+	case 14:
+		if len(r.built) == 0 {
+			return c.Lit("a")
+		}
+		return r.built[int(r.next())%len(r.built)]
 	default:
 		return c.Opt(r.rule(depth - 1))
 	}
@@ -105,7 +119,8 @@ func generate(rule *c.Rule) ([]byte, error) {
 
 // FuzzGenerateRandomRule builds a random grammar of every kind of node
 // (terminals, sequences, choices, repetitions with any bounds, captures,
-// look-aheads, named rules with clashing or non-Go names, a Func terminal)
+// look-aheads, named rules with clashing or non-Go names, a Func terminal,
+// rules used in several places)
 // and checks that the generator does not panic, that it fails only with a
 // short error of its own, and that otherwise its output is gofmt'ed Go,
 // declares the two functions asked for, and is the same on a second run
@@ -115,7 +130,10 @@ func generate(rule *c.Rule) ([]byte, error) {
 // program, too slow for a fuzz target.
 func FuzzGenerateRandomRule(f *testing.F) {
 	for _, s := range []string{"", "\x00\x02ab", "\x04\x00\x01a\x01\x61\x05", "\x07\x00\x00\x00\x01\x10",
-		"\x08\x01\x05\x00\x01a\x03\x01", "\x0b\x01\x0b\x02\x00\x00", "\x09\x07\x01\x00\x01\x00", "\x0c\x0c\x0d\x00"} {
+		"\x08\x01\x05\x00\x01a\x03\x01", "\x0b\x01\x0b\x02\x00\x00", "\x09\x07\x01\x00\x01\x00", "\x0c\x0c\x0d\x00",
+		// Seq( X, X ), X seven one-byte literals in three Seqs: a
+		// piece used twice, large enough to be a function of its own.
+		"\x04\x06\x06\x00\x01a\x00\x01b\x00\x01a\x06\x00\x01a\x00\x01a\x00\x01a\x00\x01b\x0e\x09"} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {

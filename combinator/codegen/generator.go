@@ -53,6 +53,24 @@ import (
 // absolute-URI share), and the other captures nothing in that rest sets are
 // stored after it, not carried to the end of the function.
 //
+// A piece of the grammar that two or more rules share is written once too:
+// an unnamed rule (a *combinator.Rule, the same pointer) used in two places
+// or more of the rules the generator reads (all those of a Spec; with Add
+// alone, those added so far), of at least eight nodes in place (a named
+// rule or a fused node counting one), becomes functions of its own that
+// each use calls, matcher and diagnosis, as a named rule does (RFC 3986's
+// hier-part and relative-part share "//" authority path-abempty, a
+// function called from both). Its diagnosis records what the code in place
+// would, and never the piece itself: it has no name, so no label. A
+// matcher of a piece that captures stores its captures into caps itself,
+// so it is called only where the match can no longer fail after it (an
+// alternative of a choice that is the whole rule of such a function, or
+// the commit point of a sequence, as a named rule with captures is); in
+// other places it stays in place. Smaller pieces stay in place, where
+// their code is about as short as a call. PieceNames names the functions
+// of a piece ("match", "explain" and its name); without one, the names of
+// the named rules it holds, in order.
+//
 // Byte classes become [256]uint8 tables (0xff for a byte of the set), the
 // fields of one package-level variable, set (Prefix + "Set" where Prefix
 // is given), named after their sets (the name of the rule that is that
@@ -134,6 +152,12 @@ type Generator struct {
 	// the matchers: rules that the inputs which matter for speed seldom
 	// hold (a port, a userinfo, an IP literal). A diagnosis always calls it.
 	ColdRules []string
+	// PieceNames maps the pieces of the rules that several rules share
+	// (unnamed rules used in two places or more) to the names of their
+	// functions, in Go without "match" or "explain": AuthorityPathAbempty
+	// for "//" authority path-abempty. It names; it does not decide what
+	// is shared, and it gives no label to the diagnoses.
+	PieceNames map[*c.Rule]string
 
 	nodes      map[*c.Rule]*node // the rules met, read through combinator's view
 	externUsed map[string]bool   // the import paths of the Extern functions called
@@ -147,6 +171,7 @@ type Generator struct {
 	setID     map[c.CharSet]int
 	setNames  []setName // the names the named rules give sets
 	walked    map[*node]bool
+	uses      map[*node]int // how many times each node is used under another (share)
 
 	explained    map[*node]int // the numbers of the diagnosis functions (AddExplain)
 	explainOrder []*node       // their rules, by number
@@ -194,6 +219,9 @@ func (g *Generator) Add(funcName string, rule *c.Rule) error {
 	}
 	if g.CapsOneBased && g.CapsMake == "" {
 		return fmt.Errorf("codegen: generate: CapsOneBased needs CapsType and CapsMake")
+	}
+	if err := g.checkPieceNames(); err != nil {
+		return err
 	}
 	r := g.nodeOf(rule)
 	g.nameSets(r, "")
@@ -337,12 +365,25 @@ func (g *Generator) Source() ([]byte, error) {
 	return out, nil
 }
 
-// docName is how the comments of the output call r: its name, or "a rule".
+// docName is how the comments of the output call r: its name, "a piece that
+// rules share", or "a rule".
 func docName(r *node) string {
-	if r.name == "" {
-		return "a rule"
+	switch {
+	case r.name != "":
+		return r.name
+	case r.shared:
+		return "a piece that rules share"
 	}
-	return r.name
+	return "a rule"
+}
+
+// docABNF is r in ABNF for the comments of the output: the definition of a
+// named rule, else its body.
+func docABNF(r *node) string {
+	if r.abnf != "" {
+		return r.abnf
+	}
+	return r.rule.String()
 }
 
 // prefix is Prefix, or its default.

@@ -117,6 +117,14 @@ func genGrammars() []*c.Rule {
 		c.Rep(0, 2, c.Seq(a, b)),
 		// A run of characters from U+0080 (rune-fused: TestRuneFuseForms).
 		c.Seq(c.Star(c.Alt(alpha, c.RuneClass(c.Runes(c.RuneRange{Lo: 0x80, Hi: 0x10FFFF})))), c.Lit("!")),
+		// A look-ahead that is a function of its own (a named rule): where
+		// it fails, the diagnosis records from where it stood, not from
+		// the -1 of the call.
+		c.Seq(c.Lit("x"), c.Named("ahead", c.Peek(c.Seq(c.Lit("a"), c.Lit("b")))), c.Lit("a")),
+		// Named rules whose captures are all in a look-ahead: no caps, and
+		// their functions set no variable of a capture.
+		c.Seq(c.Named("no-xy", c.Not(c.Seq(c.Capture(0, c.Lit("x")), c.Lit("y")))), c.Capture(1, c.Lit("x"))),
+		c.Seq(c.Named("no-2xy", c.Not(c.Rep(2, 2, c.Seq(c.Capture(0, c.Lit("x")), c.Lit("y"))))), c.Capture(1, c.Star(alpha))),
 	}
 }
 

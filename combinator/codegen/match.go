@@ -190,6 +190,9 @@ func (f *genFunc) alt(r *node, fail *label) {
 			f.set("p", save)
 			moved = false
 		}
+		if r == f.commit && f.commitsInAlt(r) {
+			f.prestore(r.subs[i:])
+		}
 		if expr, ok := f.callExpr(s); ok && !last && r != f.commit {
 			// One call, which leaves p and the captures as they were
 			// where it fails.
@@ -206,6 +209,22 @@ func (f *genFunc) alt(r *node, fail *label) {
 		}
 		if canSkip(s) && !startsOwn(s) {
 			f.jumpIf(f.byteIn(s.first, false), next)
+		}
+		if f.capCallableAlt(r, s) {
+			// The function of a shared piece, which stores its captures
+			// itself, then the stores of the slots it does not set; p and
+			// the captures are as they were where it fails. The call is
+			// made where the next byte can start s.
+			if canSkip(s) && startsOwn(s) {
+				f.jumpIf(f.byteIn(s.first, false), next)
+			}
+			f.altCaps(s, done)
+			if last {
+				f.jump(fail)
+			} else {
+				f.place(next)
+			}
+			continue
 		}
 		f.needle(s, next)
 		f.node(s, next)
@@ -420,10 +439,13 @@ func (f *genFunc) fused(r *node, fail *label) {
 // (straight), which are a few lines inline. Such a rule is written once,
 // however often it is used, which keeps the output's size that of the
 // grammar and not of its tree written out; the Go compiler inlines what is
-// small.
+// small. A shared piece that captures nothing is one too (Generator).
 func callable(r *node) bool {
-	if r.name == "" || r.hasCaps {
+	if r.hasCaps {
 		return false
+	}
+	if r.name == "" {
+		return r.shared
 	}
 	if r.fast == fRun && r.max > 1 {
 		// A bounded run (h16 = 1*4HEXDIG) is a counted loop, not a scan:
@@ -509,7 +531,7 @@ func (f *genFunc) literal(r *node, fail *label) {
 // end into the variables of its slot.
 func (f *genFunc) capture(r *node, fail *label) {
 	s := r.subs[0]
-	if f.nocaps {
+	if f.nocaps || f.looks > 0 {
 		f.node(s, fail)
 		return
 	}
@@ -525,10 +547,16 @@ func (f *genFunc) capture(r *node, fail *label) {
 	f.set(capVar(r.slot, true), "p")
 }
 
-// look emits a look-ahead (Not, Peek): its rule is tried and p and the
-// captures are restored whatever the outcome.
+// look emits a look-ahead (Not, Peek): its rule is tried and p is restored
+// whatever the outcome. So are the captures, which the interpreter sets and
+// rolls back: its rule is matched without them (looks), as no capture
+// changes what matches. A function that keeps no caps, that of a rule whose
+// captures are all in look-aheads (HasCaptures is false), has no variables
+// of them to set.
 func (f *genFunc) look(r *node, fail *label) {
 	s := r.subs[0]
+	f.looks++
+	defer func() { f.looks-- }()
 	if (s.fast == fUnit || s.rfast == fUnit) && !s.hasCaps {
 		// A look-ahead at one unit is a test of the next bytes: no
 		// position to save and restore.

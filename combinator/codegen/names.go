@@ -81,14 +81,14 @@ func (g *Generator) funcNames() *strings.Replacer {
 	}
 	var pairs []string
 	for id, r := range g.ruleFuncs {
-		pairs = append(pairs, placeholder('M', id), pick("match"+goName(r.name)))
+		pairs = append(pairs, placeholder('M', id), pick("match"+g.funcName(r)))
 	}
 	for id, name := range g.tableNames() {
 		lower[strings.ToLower(name)] = true
 		pairs = append(pairs, placeholder('T', id), name)
 	}
 	for id, r := range g.capRules {
-		pairs = append(pairs, placeholder('C', id), pick("match"+goName(r.name)))
+		pairs = append(pairs, placeholder('C', id), pick("match"+g.funcName(r)))
 	}
 	for id, r := range g.reps {
 		kind := "match"
@@ -98,9 +98,38 @@ func (g *Generator) funcNames() *strings.Replacer {
 		pairs = append(pairs, placeholder('R', id), pick(kind+"Rep"+repName(r.rule)))
 	}
 	for id, r := range g.explainOrder {
-		pairs = append(pairs, placeholder('X', id), pick("explain"+goName(r.name)))
+		pairs = append(pairs, placeholder('X', id), pick("explain"+g.funcName(r)))
 	}
 	return strings.NewReplacer(pairs...)
+}
+
+// funcName returns the tail of the names of the functions of r: the name of
+// a named rule in Go; that of a shared piece, from PieceNames, else the
+// names of the named rules it holds, in order ("Piece" where it holds
+// none); "Rule" for another unnamed rule.
+func (g *Generator) funcName(r *node) string {
+	if r.name != "" || !r.shared {
+		return goName(r.name)
+	}
+	if n, ok := g.PieceNames[r.rule]; ok {
+		return n
+	}
+	var b strings.Builder
+	var walk func(*node)
+	walk = func(r *node) {
+		if r.name != "" {
+			b.WriteString(goName(r.name))
+			return
+		}
+		for _, s := range r.subs {
+			walk(s)
+		}
+	}
+	walk(r)
+	if b.Len() == 0 {
+		return "Piece"
+	}
+	return b.String()
 }
 
 // goName returns an ABNF rule name as a Go identifier's tail, as

@@ -51,6 +51,7 @@ type node struct {
 	tail     []string    // a literal of two bytes or more: tail[k-1] is the label of lit[k:]
 	runes    c.RuneSet   // kRunes: its code points; a rune-fused node: those of its unit
 	rfast    c.FusedKind // the rune-fused form (runes.go): FusedUnit, FusedRun or NotFused
+	shared   bool        // an unnamed piece that several rules use, compiled once (share)
 }
 
 // nodeOf returns the node of r, converting r's tree the first time.
@@ -75,7 +76,9 @@ func (g *Generator) nodeOf(r *c.Rule) *node {
 		n.set = fu.Set
 	}
 	for _, s := range r.Subs() {
-		n.subs = append(n.subs, g.nodeOf(s))
+		sub := g.nodeOf(s)
+		n.subs = append(n.subs, sub)
+		g.share(sub)
 	}
 	n.byte1 = n.kind == kLit && len(n.lit) == 1
 	if n.kind == kRep {

@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"fmt"
+	"slices"
 
 	c "github.com/seed42851778/rfc3986/combinator"
 )
@@ -27,11 +28,16 @@ type Func struct {
 	Rule *c.Rule
 }
 
-// Source returns the gofmt'ed Go source of the file s declares.
+// Source returns the gofmt'ed Go source of the file s declares. It reads
+// all the rules of s before it compiles any, so that the pieces they share
+// are functions of their own from their first use (Generator).
 func (s *Spec) Source() ([]byte, error) {
 	g := s.Generator // its settings; what Add records goes into the copy
 	if g.nodes != nil || g.funcs != nil {
 		return nil, fmt.Errorf("codegen: spec of %s: its Generator has been used", g.Package)
+	}
+	for _, m := range slices.Concat(s.Matchers, s.Explainers) {
+		g.nodeOf(m.Rule)
 	}
 	for _, m := range s.Matchers {
 		if err := g.Add(m.Name, m.Rule); err != nil {

@@ -31,15 +31,20 @@ var (
 	query    = c.Opt(c.Seq(c.Lit("?"), c.Capture(SlotQuery, c.Query)))
 	fragment = c.Opt(c.Seq(c.Lit("#"), c.Capture(SlotFragment, c.Fragment)))
 
+	// "//" authority path-abempty, the first alternative of
+	// both parts below: one rule, which the generator compiles to one
+	// function that both call (codegen.Generator).
+	authorityPath = c.Seq(c.Lit("//"), authority, c.Capture(SlotPath, c.PathAbempty))
+
 	// hier-part = "//" authority path-abempty / path-absolute / path-rootless / path-empty
 	hierPart = c.Named("hier-part", c.Alt(
-		c.Seq(c.Lit("//"), authority, c.Capture(SlotPath, c.PathAbempty)),
+		authorityPath,
 		c.Capture(SlotPath, c.PathAbsolute),
 		c.Capture(SlotPath, c.PathRootless),
 		c.Capture(SlotPath, c.PathEmpty)))
 	// relative-part = "//" authority path-abempty / path-absolute / path-noscheme / path-empty
 	relativePart = c.Named("relative-part", c.Alt(
-		c.Seq(c.Lit("//"), authority, c.Capture(SlotPath, c.PathAbempty)),
+		authorityPath,
 		c.Capture(SlotPath, c.PathAbsolute),
 		c.Capture(SlotPath, c.PathNoScheme),
 		c.Capture(SlotPath, c.PathEmpty)))
@@ -68,6 +73,8 @@ var Spec = &codegen.Spec{
 	Generator: codegen.Generator{
 		Package: "uri",
 		Slots:   NSlots,
+		// The functions of the piece hier-part and relative-part share.
+		PieceNames: map[*c.Rule]string{authorityPath: "AuthorityPathAbempty"},
 		// Seldom in real references (the corpus of BENCHMARKS.md): their
 		// runs are scanned by a call, not written out.
 		ColdRules: []string{"userinfo", "port", "IP-literal"},
