@@ -27,24 +27,20 @@ type suggested struct {
 
 // String joins the pieces of x, in one allocation.
 func (x suggested) String() string {
-	if x == (suggested{}) {
+	if x.head == "" && x.sep == "" && x.text == "" { // the zero value: nothing proposed
 		return ""
 	}
 	var b strings.Builder
 	b.Grow(len(x.head) + len(x.sep) + len(x.text))
 	b.WriteString(x.head)
 	b.WriteString(x.sep)
-	text := x.text
-	for x.slash {
-		i := strings.IndexByte(text, '\\')
-		if i < 0 {
-			break
+	for i := 0; i < len(x.text); i++ {
+		c := x.text[i]
+		if c == '\\' && x.slash {
+			c = '/'
 		}
-		b.WriteString(text[:i])
-		b.WriteByte('/')
-		text = text[i+1:]
+		b.WriteByte(c)
 	}
-	b.WriteString(text)
 	return b.String()
 }
 
