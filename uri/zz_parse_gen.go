@@ -36,7 +36,7 @@ func matchHost(in string, pos int) int {
 l3:
 	p = v1
 	// reg-name
-	for at := -1; p != at; {
+	for {
 		for {
 			if len(in)-p < 8 {
 				p = genScan(in, p, &set.RegName)
@@ -48,8 +48,13 @@ l3:
 			}
 			p += 8
 		}
-		at = p
-		p = genPct(in, p, &set.HEXDIG)
+		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || set.HEXDIG[in[p+1]] == 0 || set.HEXDIG[in[p+2]] == 0 {
+			break
+		}
+		p += 3
+		for len(in)-p >= 3 && in[p] == '%' && set.HEXDIG[in[p+1]] != 0 && set.HEXDIG[in[p+2]] != 0 {
+			p += 3
+		}
 	}
 l2:
 	return p
@@ -116,7 +121,7 @@ l4:
 	// path-abempty
 	if uint(p) < uint(len(in)) && in[p] == '/' {
 		p++
-		for at := -1; p != at; {
+		for {
 			for {
 				if len(in)-p < 8 {
 					p = genScan(in, p, &set.PathAbempty)
@@ -128,8 +133,13 @@ l4:
 				}
 				p += 8
 			}
-			at = p
-			p = genPct(in, p, &set.HEXDIG)
+			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || set.HEXDIG[in[p+1]] == 0 || set.HEXDIG[in[p+2]] == 0 {
+				break
+			}
+			p += 3
+			for len(in)-p >= 3 && in[p] == '%' && set.HEXDIG[in[p+1]] != 0 && set.HEXDIG[in[p+2]] != 0 {
+				p += 3
+			}
 		}
 	}
 	k5e = p
@@ -160,7 +170,7 @@ func matchPathAbsolute(in string, pos int) int {
 	v1 = p
 	// segment-nz
 	v2 = p
-	for at := -1; p != at; {
+	for {
 		for {
 			if len(in)-p < 8 {
 				p = genScan(in, p, &set.Segment)
@@ -172,15 +182,20 @@ func matchPathAbsolute(in string, pos int) int {
 			}
 			p += 8
 		}
-		at = p
-		p = genPct(in, p, &set.HEXDIG)
+		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || set.HEXDIG[in[p+1]] == 0 || set.HEXDIG[in[p+2]] == 0 {
+			break
+		}
+		p += 3
+		for len(in)-p >= 3 && in[p] == '%' && set.HEXDIG[in[p+1]] != 0 && set.HEXDIG[in[p+2]] != 0 {
+			p += 3
+		}
 	}
 	if p == v2 {
 		goto l3
 	}
 	if uint(p) < uint(len(in)) && in[p] == '/' {
 		p++
-		for at := -1; p != at; {
+		for {
 			for {
 				if len(in)-p < 8 {
 					p = genScan(in, p, &set.PathAbempty)
@@ -192,8 +207,13 @@ func matchPathAbsolute(in string, pos int) int {
 				}
 				p += 8
 			}
-			at = p
-			p = genPct(in, p, &set.HEXDIG)
+			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || set.HEXDIG[in[p+1]] == 0 || set.HEXDIG[in[p+2]] == 0 {
+				break
+			}
+			p += 3
+			for len(in)-p >= 3 && in[p] == '%' && set.HEXDIG[in[p+1]] != 0 && set.HEXDIG[in[p+2]] != 0 {
+				p += 3
+			}
 		}
 	}
 	goto l2
@@ -246,7 +266,7 @@ l4:
 	// path-rootless
 	// segment-nz
 	v2 = p
-	for at := -1; p != at; {
+	for {
 		for {
 			if len(in)-p < 8 {
 				p = genScan(in, p, &set.Segment)
@@ -258,15 +278,20 @@ l4:
 			}
 			p += 8
 		}
-		at = p
-		p = genPct(in, p, &set.HEXDIG)
+		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || set.HEXDIG[in[p+1]] == 0 || set.HEXDIG[in[p+2]] == 0 {
+			break
+		}
+		p += 3
+		for len(in)-p >= 3 && in[p] == '%' && set.HEXDIG[in[p+1]] != 0 && set.HEXDIG[in[p+2]] != 0 {
+			p += 3
+		}
 	}
 	if p == v2 {
 		goto l5
 	}
 	if uint(p) < uint(len(in)) && in[p] == '/' {
 		p++
-		for at := -1; p != at; {
+		for {
 			for {
 				if len(in)-p < 8 {
 					p = genScan(in, p, &set.PathAbempty)
@@ -278,8 +303,13 @@ l4:
 				}
 				p += 8
 			}
-			at = p
-			p = genPct(in, p, &set.HEXDIG)
+			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || set.HEXDIG[in[p+1]] == 0 || set.HEXDIG[in[p+2]] == 0 {
+				break
+			}
+			p += 3
+			for len(in)-p >= 3 && in[p] == '%' && set.HEXDIG[in[p+1]] != 0 && set.HEXDIG[in[p+2]] != 0 {
+				p += 3
+			}
 		}
 	}
 	k5e = p
@@ -344,7 +374,7 @@ func matchURI(in string, pos int, caps *[8]span) int {
 	p++
 	k6s = p + 1
 	// query
-	for at := -1; p != at; {
+	for {
 		for {
 			if len(in)-p < 8 {
 				p = genScan(in, p, &set.Query)
@@ -356,8 +386,13 @@ func matchURI(in string, pos int, caps *[8]span) int {
 			}
 			p += 8
 		}
-		at = p
-		p = genPct(in, p, &set.HEXDIG)
+		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || set.HEXDIG[in[p+1]] == 0 || set.HEXDIG[in[p+2]] == 0 {
+			break
+		}
+		p += 3
+		for len(in)-p >= 3 && in[p] == '%' && set.HEXDIG[in[p+1]] != 0 && set.HEXDIG[in[p+2]] != 0 {
+			p += 3
+		}
 	}
 	k6e = p
 	goto l2
@@ -376,7 +411,7 @@ l2:
 	p++
 	k7s = p + 1
 	// fragment
-	for at := -1; p != at; {
+	for {
 		for {
 			if len(in)-p < 8 {
 				p = genScan(in, p, &set.Query)
@@ -388,8 +423,13 @@ l2:
 			}
 			p += 8
 		}
-		at = p
-		p = genPct(in, p, &set.HEXDIG)
+		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || set.HEXDIG[in[p+1]] == 0 || set.HEXDIG[in[p+2]] == 0 {
+			break
+		}
+		p += 3
+		for len(in)-p >= 3 && in[p] == '%' && set.HEXDIG[in[p+1]] != 0 && set.HEXDIG[in[p+2]] != 0 {
+			p += 3
+		}
 	}
 	k7e = p
 	goto l4
@@ -453,7 +493,7 @@ func matchAbsoluteURI(in string, pos int, caps *[8]span) int {
 	p++
 	k6s = p + 1
 	// query
-	for at := -1; p != at; {
+	for {
 		for {
 			if len(in)-p < 8 {
 				p = genScan(in, p, &set.Query)
@@ -465,8 +505,13 @@ func matchAbsoluteURI(in string, pos int, caps *[8]span) int {
 			}
 			p += 8
 		}
-		at = p
-		p = genPct(in, p, &set.HEXDIG)
+		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || set.HEXDIG[in[p+1]] == 0 || set.HEXDIG[in[p+2]] == 0 {
+			break
+		}
+		p += 3
+		for len(in)-p >= 3 && in[p] == '%' && set.HEXDIG[in[p+1]] != 0 && set.HEXDIG[in[p+2]] != 0 {
+			p += 3
+		}
 	}
 	k6e = p
 	goto l2
@@ -522,7 +567,7 @@ l4:
 	// path-noscheme
 	// segment-nz-nc
 	v2 = p
-	for at := -1; p != at; {
+	for {
 		for {
 			if len(in)-p < 8 {
 				p = genScan(in, p, &set.SegmentNZNC)
@@ -534,15 +579,20 @@ l4:
 			}
 			p += 8
 		}
-		at = p
-		p = genPct(in, p, &set.HEXDIG)
+		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || set.HEXDIG[in[p+1]] == 0 || set.HEXDIG[in[p+2]] == 0 {
+			break
+		}
+		p += 3
+		for len(in)-p >= 3 && in[p] == '%' && set.HEXDIG[in[p+1]] != 0 && set.HEXDIG[in[p+2]] != 0 {
+			p += 3
+		}
 	}
 	if p == v2 {
 		goto l5
 	}
 	if uint(p) < uint(len(in)) && in[p] == '/' {
 		p++
-		for at := -1; p != at; {
+		for {
 			for {
 				if len(in)-p < 8 {
 					p = genScan(in, p, &set.PathAbempty)
@@ -554,8 +604,13 @@ l4:
 				}
 				p += 8
 			}
-			at = p
-			p = genPct(in, p, &set.HEXDIG)
+			if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || set.HEXDIG[in[p+1]] == 0 || set.HEXDIG[in[p+2]] == 0 {
+				break
+			}
+			p += 3
+			for len(in)-p >= 3 && in[p] == '%' && set.HEXDIG[in[p+1]] != 0 && set.HEXDIG[in[p+2]] != 0 {
+				p += 3
+			}
 		}
 	}
 	k5e = p
@@ -597,7 +652,7 @@ func matchRelativeRef(in string, pos int, caps *[8]span) int {
 	p++
 	k6s = p + 1
 	// query
-	for at := -1; p != at; {
+	for {
 		for {
 			if len(in)-p < 8 {
 				p = genScan(in, p, &set.Query)
@@ -609,8 +664,13 @@ func matchRelativeRef(in string, pos int, caps *[8]span) int {
 			}
 			p += 8
 		}
-		at = p
-		p = genPct(in, p, &set.HEXDIG)
+		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || set.HEXDIG[in[p+1]] == 0 || set.HEXDIG[in[p+2]] == 0 {
+			break
+		}
+		p += 3
+		for len(in)-p >= 3 && in[p] == '%' && set.HEXDIG[in[p+1]] != 0 && set.HEXDIG[in[p+2]] != 0 {
+			p += 3
+		}
 	}
 	k6e = p
 	goto l2
@@ -629,7 +689,7 @@ l2:
 	p++
 	k7s = p + 1
 	// fragment
-	for at := -1; p != at; {
+	for {
 		for {
 			if len(in)-p < 8 {
 				p = genScan(in, p, &set.Query)
@@ -641,8 +701,13 @@ l2:
 			}
 			p += 8
 		}
-		at = p
-		p = genPct(in, p, &set.HEXDIG)
+		if uint(p) >= uint(len(in)) || in[p] != '%' || len(in)-p < 3 || set.HEXDIG[in[p+1]] == 0 || set.HEXDIG[in[p+2]] == 0 {
+			break
+		}
+		p += 3
+		for len(in)-p >= 3 && in[p] == '%' && set.HEXDIG[in[p+1]] != 0 && set.HEXDIG[in[p+2]] != 0 {
+			p += 3
+		}
 	}
 	k7e = p
 	goto l4
@@ -1889,16 +1954,6 @@ func genScan(in string, p int, set *[256]uint8) int {
 		}
 		p += 8
 	}
-}
-
-// genPct returns the end of the pct-encoded triplets from p in in, whose
-// hexadecimal digits are the bytes of hex: p when none begins there. The
-// compiler inlines it.
-func genPct(in string, p int, hex *[256]uint8) int {
-	for uint(p) < uint(len(in)) && in[p] == '%' && len(in)-p >= 3 && hex[in[p+1]] != 0 && hex[in[p+2]] != 0 {
-		p += 3
-	}
-	return p
 }
 
 // genScanPct is genScan of a run that takes pct-encoded triplets too,

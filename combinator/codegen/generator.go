@@ -96,7 +96,7 @@ import (
 // package they go to: neither the names given to Add and AddExplain nor
 // those of the named rules ("match…", "explain…") and of the loops
 // ("matchRep…") nor the variable of the tables ("set") nor the runtime's
-// (Prefix + "Word", "Stop", "Scan", "Pct", "Sets", "Tables", "Fill",
+// (Prefix + "Word", "Stop", "Scan", "Sets", "Tables", "Fill",
 // "Diag", "Labels", "Run") nor the packages an output imports (bits,
 // strings, utf8) may clash with one of that package. caps has a slot for
 // each number up to the highest used: number slots densely. The
@@ -191,7 +191,6 @@ type Generator struct {
 	needles  bool        // the matchers call strings.IndexByte (needle)
 	scanFunc bool        // the code calls Prefix + "Scan" (coldRuns)
 	scanPct  bool        // and Prefix + "ScanPct"
-	pctFunc  bool        // the code calls Prefix + "Pct" (runLoop)
 	runs     bool        // the matchers call Prefix + "Word" and "Stop" (runScan)
 	runeSets []c.RuneSet // the sets of code points of rune classes, in order of first use (runes.go)
 	runeName map[string]string

@@ -14,11 +14,10 @@ import (
 // its bounds check (uint(p) < uint(len(in))), and the length of a triplet
 // only after a "%": a run mostly stops at the end of the input or at a
 // delimiter, where slicing in[p:] first costs more. The triplets that
-// follow a triplet are taken in a loop of their own (Prefix + "Pct", which
-// the compiler inlines): percent-encoded UTF-8 comes in runs ("%E6%97%A5"
-// is one character), and a step of the scan for each triplet stops at its
-// "%" at once (measured: see BENCHMARKS.md, "Session 12, second part"). The
-// run ends where neither the scan nor the triplets took a byte.
+// follow a triplet are taken in a loop of their own: percent-encoded UTF-8
+// comes in runs ("%E6%97%A5" is one character), and a step of the scan for
+// each triplet stops at its "%" at once (measured: see BENCHMARKS.md,
+// "Session 12, second part").
 func (f *genFunc) runLoop(r *node) string {
 	if r.pct && f.coldRuns() {
 		f.g.runs, f.g.scanFunc, f.g.scanPct = true, true, true
@@ -28,12 +27,17 @@ func (f *genFunc) runLoop(r *node) string {
 	if !r.pct {
 		return loop
 	}
-	f.g.pctFunc = true
-	return fmt.Sprintf(`for at := -1; p != at; {
+	h := f.g.table(c.HexDigSet)
+	return fmt.Sprintf(`for {
 %[1]s
-at = p
-p = %[2]sPct(in, p, &%[3]s)
-}`, loop, f.g.prefix(), f.g.table(c.HexDigSet))
+if uint(p) >= uint(len(in)) || in[p] != '%%' || len(in)-p < 3 || %[2]s[in[p+1]] == 0 || %[2]s[in[p+2]] == 0 {
+break
+}
+p += 3
+for len(in)-p >= 3 && in[p] == '%%' && %[2]s[in[p+1]] != 0 && %[2]s[in[p+2]] != 0 {
+p += 3
+}
+}`, loop, h)
 }
 
 // runScan is the scan of the run of the bytes of set from p, written out
@@ -141,19 +145,6 @@ func %[1]sScan(in string, p int, set *[256]uint8) int {
 		}
 		p += 8
 	}
-}
-
-`, g.prefix())
-	}
-	if g.pctFunc {
-		fmt.Fprintf(&b, `// %[1]sPct returns the end of the pct-encoded triplets from p in in, whose
-// hexadecimal digits are the bytes of hex: p when none begins there. The
-// compiler inlines it.
-func %[1]sPct(in string, p int, hex *[256]uint8) int {
-	for uint(p) < uint(len(in)) && in[p] == '%%' && len(in)-p >= 3 && hex[in[p+1]] != 0 && hex[in[p+2]] != 0 {
-		p += 3
-	}
-	return p
 }
 
 `, g.prefix())
