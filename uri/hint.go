@@ -297,7 +297,7 @@ func nonASCIIHint(dst []byte, s string, off int, component string) []byte {
 	for i := off; i < off+n; i++ {
 		dst = appendPct(dst, s[i])
 	}
-	dst = append(dst, '"')
+	dst = appendText(dst, `"`)
 	if iriChar(r, component) {
 		dst = appendText(dst, "; an IRI parser (RFC 3987) accepts it as it is")
 	} else {
@@ -332,7 +332,7 @@ func schemeHint(dst []byte, s string, off int) (_ []byte, suggestion suggested) 
 	const didYouMean = "no scheme: did you mean "
 	if strings.HasPrefix(s, "[") && strings.IndexByte(s, ']') > 0 {
 		dst = appendText(dst, didYouMean)
-		return append(appendSuggestion(dst, "https://", "", s, 0), '?'), suggested{"https://", "", s, false}
+		return appendSuggestion(dst, "https://", "", s, 0), suggested{"https://", "", s, false}
 	}
 	j := indexStop(s, clsSchemeStop)
 	if j >= 0 && s[j] == ':' {
@@ -358,18 +358,18 @@ func schemeHint(dst []byte, s string, off int) (_ []byte, suggestion suggested) 
 	switch {
 	case strings.HasPrefix(s, "//"):
 		dst = appendText(dst, didYouMean)
-		return append(appendSuggestion(dst, "https:", "", s, 2), '?'), suggested{"https:", "", s, false}
+		return appendSuggestion(dst, "https:", "", s, 2), suggested{"https:", "", s, false}
 	case strings.HasPrefix(s[j:], "//") && isScheme(first):
 		dst = appendText(dst, `no ":" after the scheme `)
 		dst = appendQuoteBounded(dst, false, first)
 		dst = appendText(dst, ": did you mean ")
-		return append(appendSuggestion(dst, clip(first), ":", s[j:], 2), '?'), suggested{first, ":", s[j:], false}
+		return appendSuggestion(dst, clip(first), ":", s[j:], 2), suggested{first, ":", s[j:], false}
 	case looksLikeMailbox(first) && j == len(s):
 		dst = appendText(dst, didYouMean)
-		return append(appendQuoteBounded(dst, false, "mailto:", clip(s)), '?'), suggested{"mailto:", "", s, false}
+		return appendText(appendQuoteBounded(dst, false, "mailto:", clip(s)), "?"), suggested{"mailto:", "", s, false}
 	case looksLikeHost(first):
 		dst = appendText(dst, didYouMean)
-		return append(appendSuggestion(dst, "https://", "", s, 0), '?'), suggested{"https://", "", s, false}
+		return appendSuggestion(dst, "https://", "", s, 0), suggested{"https://", "", s, false}
 	}
 	return appendText(dst, `no scheme: a URI begins with a scheme, such as "https:"`), suggested{}
 }
@@ -410,7 +410,7 @@ func hostPortHint(dst []byte, s, rule string) (_ []byte, suggestion suggested) {
 		prefix = "//"
 	}
 	dst = appendText(dst, `a host and port are written after "//": did you mean `)
-	return append(appendSuggestion(dst, prefix, "", s, 0), '?'), suggested{prefix, "", s, false}
+	return appendSuggestion(dst, prefix, "", s, 0), suggested{prefix, "", s, false}
 }
 
 // looksLikeHostPort reports whether s begins with what reads as a host and

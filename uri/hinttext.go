@@ -71,7 +71,7 @@ func appendQuoteBounded(dst []byte, slash bool, parts ...string) []byte {
 			n--
 		}
 	}
-	dst = append(dst, '"')
+	dst = appendText(dst, `"`)
 	for _, p := range parts {
 		if n <= 0 {
 			break
@@ -85,12 +85,12 @@ func appendQuoteBounded(dst []byte, slash bool, parts ...string) []byte {
 			if i < 0 {
 				break
 			}
-			dst = append(errtext.AppendQuoted(dst, p[:i]), '/')
+			dst = appendText(errtext.AppendQuoted(dst, p[:i]), "/")
 			p = p[i+1:]
 		}
 		dst = errtext.AppendQuoted(dst, p)
 	}
-	dst = append(dst, '"')
+	dst = appendText(dst, `"`)
 	if total > hintQuote {
 		dst = appendText(dst, "…")
 	}
@@ -109,15 +109,16 @@ func byteAt(parts []string, i int) byte {
 }
 
 // appendSuggestion quotes, as appendQuoteBounded does, the URI a hint
-// suggests: prefix, sep and s, in which an authority starts at offset auth
-// of s. Its password, if it has one, is shown as errtext.Redaction (§3.2.1:
-// a password is not to be rendered), as it is in the rest of the message.
+// suggests, and ends the question ("did you mean ...?") with "?": prefix,
+// sep and s, in which an authority starts at offset auth of s. Its
+// password, if it has one, is shown as errtext.Redaction (§3.2.1: a
+// password is not to be rendered), as it is in the rest of the message.
 func appendSuggestion(dst []byte, prefix, sep, s string, auth int) []byte {
 	head, redaction, tail := s, "", ""
 	if lo, hi, ok := errtext.AuthorityPassword(s, auth); ok {
 		head, redaction, tail = s[:lo], errtext.Redaction, s[hi:]
 	}
-	return appendQuoteBounded(dst, false, prefix, sep, clip(head), redaction, clip(tail))
+	return appendText(appendQuoteBounded(dst, false, prefix, sep, clip(head), redaction, clip(tail)), "?")
 }
 
 // appendText appends the pieces of a hint's text to dst. A hint is written
@@ -145,17 +146,19 @@ func clip(s string) string {
 
 // appendPct appends the percent-encoding of b (§2.1), uppercase.
 func appendPct(dst []byte, b byte) []byte {
-	return append(dst, '%', ascii.UpperHex[b>>4], ascii.UpperHex[b&15])
+	hi, lo := b>>4, b&15
+	return appendText(dst, "%", ascii.UpperHex[hi:hi+1], ascii.UpperHex[lo:lo+1])
 }
 
 // appendQuotedPct appends the percent-encoding of b in quotation marks.
 func appendQuotedPct(dst []byte, b byte) []byte {
-	return append(appendPct(append(dst, '"'), b), '"')
+	return appendText(appendPct(appendText(dst, `"`), b), `"`)
 }
 
 // appendHexByte appends b as 0xNN.
 func appendHexByte(dst []byte, b byte) []byte {
-	return append(dst, '0', 'x', ascii.UpperHex[b>>4], ascii.UpperHex[b&15])
+	hi, lo := b>>4, b&15
+	return appendText(dst, "0x", ascii.UpperHex[hi:hi+1], ascii.UpperHex[lo:lo+1])
 }
 
 // hintHexDig reports whether b is a HEXDIG.
