@@ -1849,22 +1849,22 @@ func explainIHierPart(in string, pos int, d *genDiag) int {
 		goto l2
 	}
 	if p = explainIPathAbsolute(in, p, d); p < 0 {
+		goto l3
+	}
+	goto l2
+l3:
+	p = v1
+	if p = explainIPathRootless(in, p, d); p < 0 {
 		goto l4
 	}
 	goto l2
 l4:
 	p = v1
-	if p = explainIPathRootless(in, p, d); p < 0 {
+	if p = explainIPathEmpty(in, p, d); p < 0 {
 		goto l5
 	}
 	goto l2
 l5:
-	p = v1
-	if p = explainIPathEmpty(in, p, d); p < 0 {
-		goto l6
-	}
-	goto l2
-l6:
 	goto l1
 l2:
 	return p
@@ -2150,22 +2150,22 @@ func explainIRelativePart(in string, pos int, d *genDiag) int {
 		goto l2
 	}
 	if p = explainIPathAbsolute(in, p, d); p < 0 {
+		goto l3
+	}
+	goto l2
+l3:
+	p = v1
+	if p = explainIPathNoscheme(in, p, d); p < 0 {
 		goto l4
 	}
 	goto l2
 l4:
 	p = v1
-	if p = explainIPathNoscheme(in, p, d); p < 0 {
+	if p = explainIPathEmpty(in, p, d); p < 0 {
 		goto l5
 	}
 	goto l2
 l5:
-	p = v1
-	if p = explainIPathEmpty(in, p, d); p < 0 {
-		goto l6
-	}
-	goto l2
-l6:
 	goto l1
 l2:
 	return p

@@ -1568,22 +1568,22 @@ func explainHierPart(in string, pos int, d *genDiag) int {
 		goto l2
 	}
 	if p = explainPathAbsolute(in, p, d); p < 0 {
+		goto l3
+	}
+	goto l2
+l3:
+	p = v1
+	if p = explainPathRootless(in, p, d); p < 0 {
 		goto l4
 	}
 	goto l2
 l4:
 	p = v1
-	if p = explainPathRootless(in, p, d); p < 0 {
+	if p = explainPathEmpty(in, p, d); p < 0 {
 		goto l5
 	}
 	goto l2
 l5:
-	p = v1
-	if p = explainPathEmpty(in, p, d); p < 0 {
-		goto l6
-	}
-	goto l2
-l6:
 	goto l1
 l2:
 	return p
@@ -1816,22 +1816,22 @@ func explainRelativePart(in string, pos int, d *genDiag) int {
 		goto l2
 	}
 	if p = explainPathAbsolute(in, p, d); p < 0 {
+		goto l3
+	}
+	goto l2
+l3:
+	p = v1
+	if p = explainPathNoscheme(in, p, d); p < 0 {
 		goto l4
 	}
 	goto l2
 l4:
 	p = v1
-	if p = explainPathNoscheme(in, p, d); p < 0 {
+	if p = explainPathEmpty(in, p, d); p < 0 {
 		goto l5
 	}
 	goto l2
 l5:
-	p = v1
-	if p = explainPathEmpty(in, p, d); p < 0 {
-		goto l6
-	}
-	goto l2
-l6:
 	goto l1
 l2:
 	return p

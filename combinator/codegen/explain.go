@@ -441,14 +441,12 @@ func (f *genFunc) dalt(r *node, fail *label) {
 			cond = f.expectExpr(s) + " >= 0"
 		}
 		if s.name == "" && s.shared {
-			// A shared piece: skipped as in place, then a call, which
-			// leaves p as it was where it fails.
-			next := f.newLabel()
-			f.skipOrRecord(s, next)
+			// A shared piece: run as in place (skipOrRecord runs an
+			// unnamed subrule), by a call, which leaves p as it was
+			// where it fails.
 			if expr, ok := f.diagExpr(s); ok {
 				f.tryCall(expr, "", done)
 			}
-			f.place(next)
 			continue
 		}
 		if expr, ok := f.diagExpr(s); ok {

@@ -49,9 +49,10 @@ p += 3
 // into a word and Prefix + "Stop" counts its trailing ones. The last eight
 // bytes of in are left to a call of Prefix + "Scan", which does the same
 // with them (only an input shorter than eight bytes is scanned byte by
-// byte): a run ends there once a parse at most, where the steps are
-// taken at every run, so the call costs the parse nothing measurable and
-// the output seven lines a run less.
+// byte): a run ends there once a parse at most, and the call, a little
+// time a parse, saves the size of that code written out at every run,
+// which is what a program that parses URIs links (measured: see
+// BENCHMARKS.md, "Noise" and "What a program links").
 //
 // It finds the stop without a loop because where a run ends is not
 // predictable: a loop to the stop byte by byte has its exit mispredicted
