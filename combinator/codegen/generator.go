@@ -139,19 +139,22 @@ type Generator struct {
 	// end) = {start+1, end} would otherwise add one and clamp -1 to 0 in
 	// every slot of every match.
 	CapsOneBased bool
-	// Extern maps the names of named rules to the matchers of another
-	// package that the output calls in their place (the rules' matchers
-	// are not compiled): a function func(in string, pos int) int that
-	// returns the end of a match of the rule at pos, or -1, as the
-	// functions Add makes of rules without captures (internal/ipmatch
-	// holds IP-literal and IPv4address for uri and iri). The diagnoses are
-	// compiled all the same.
-	Extern map[string]ExternFunc
-	// ColdRules names the rules whose runs are scanned by a call of a
-	// function of the output (Prefix + "Scan") rather than written out in
-	// the matchers: rules that the inputs which matter for speed seldom
-	// hold (a port, a userinfo, an IP literal). A diagnosis always calls it.
-	ColdRules []string
+	// Extern maps rules, by identity (the same *combinator.Rule), to the
+	// matchers of another package that the output calls in their place
+	// (the rules' matchers are not compiled): a function func(in string,
+	// pos int) int that returns the end of a match of the rule at pos, or
+	// -1, as the functions Add makes of rules without captures
+	// (internal/ipmatch holds IP-literal, IPv4address and IPv6address for
+	// uri and iri; Spec.Extern makes the map of a Spec's matchers). A rule
+	// of the same name built anew (a variant's IP-literal) is not the rule
+	// mapped, and is compiled. The diagnoses are compiled all the same.
+	Extern map[*c.Rule]ExternFunc
+	// ColdRules are the rules, by identity, whose runs are scanned by a
+	// call of a function of the output (Prefix + "Scan") rather than
+	// written out in the matchers: rules that the inputs which matter for
+	// speed seldom hold (a port, a userinfo, an IP literal). A diagnosis
+	// always calls it.
+	ColdRules []*c.Rule
 	// PieceNames maps the pieces of the rules that several rules share
 	// (unnamed rules used in two places or more) to the names of their
 	// functions, in Go without "match" or "explain": AuthorityPathAbempty

@@ -723,11 +723,13 @@ func TestGenerateBehaviourAtTheEdges(t *testing.T) {
 // TestGenerateExtern checks that a rule of Extern is a call of the other
 // package's function, imported, that its own matcher is not compiled, that
 // Add of it is a call of that function behind the bounds test, and that its
-// diagnosis is compiled all the same.
+// diagnosis is compiled all the same; and that a rule of the same name
+// built anew (a variant's) is not the rule of Extern: it is compiled.
 func TestGenerateExtern(t *testing.T) {
 	hex := c.Named("hex", c.Alt(c.Seq(c.Lit("0x"), c.Plus(c.HEXDIG)), c.Lit("0")))
-	r := c.Named("r", c.Seq(c.Lit("="), hex))
-	g := &Generator{Package: "p", Extern: map[string]ExternFunc{"hex": {Import: "example.com/hexes", Call: "hexes.Hex"}}}
+	variant := c.Named("hex", c.Alt(c.Seq(c.Lit("0X"), c.Plus(c.HEXDIG)), c.Lit("0")))
+	r := c.Named("r", c.Seq(c.Lit("="), hex, c.Lit(","), variant))
+	g := &Generator{Package: "p", Extern: map[*c.Rule]ExternFunc{hex: {Import: "example.com/hexes", Call: "hexes.Hex"}}}
 	for name, rule := range map[string]*c.Rule{"m": r, "mHex": hex} {
 		if err := g.Add(name, rule); err != nil {
 			t.Fatal(err)
@@ -741,12 +743,16 @@ func TestGenerateExtern(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := string(src)
-	for _, want := range []string{`import "example.com/hexes"`, "if p = hexes.Hex(in, p); p < 0 {", "return hexes.Hex(in, pos)", "func explainHex("} {
+	for _, want := range []string{`"example.com/hexes"`, "if p = hexes.Hex(in, p); p < 0 {", "return hexes.Hex(in, pos)",
+		"func explainHex(", "func matchHex("} {
 		if !strings.Contains(s, want) {
 			t.Errorf("the output lacks %s:\n%s", want, s)
 		}
 	}
-	if strings.Contains(s, "func matchHex(") {
-		t.Errorf("the output compiles the matcher of an Extern rule:\n%s", s)
+	if n := strings.Count(s, "hexes.Hex(in, p)"); n != 1 {
+		t.Errorf("the output calls hexes.Hex %d times in m, want once (the variant is compiled):\n%s", n, s)
+	}
+	if strings.Contains(s, `in[p:][:2] != "0x"`) {
+		t.Errorf("the output compiles the matcher of the Extern rule:\n%s", s)
 	}
 }

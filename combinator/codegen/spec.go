@@ -1,8 +1,12 @@
 package codegen
 
 import (
+	"bytes"
 	"fmt"
+	"go/format"
+	"go/token"
 	"slices"
+	"strings"
 
 	c "github.com/seed42851778/rfc3986/combinator"
 )
@@ -50,4 +54,47 @@ func (s *Spec) Source() ([]byte, error) {
 		}
 	}
 	return g.Source()
+}
+
+// Extern returns the map of Generator.Extern that calls the matchers of s
+// from another package, s's package at importPath: each matcher of s whose
+// name is exported, by the identity of its rule, as Package.Name. A Spec
+// that calls them takes the rules from this map, so that a matcher added
+// to s is called wherever its rule is used.
+func (s *Spec) Extern(importPath string) map[*c.Rule]ExternFunc {
+	ext := map[*c.Rule]ExternFunc{}
+	for _, m := range s.Matchers {
+		if token.IsExported(m.Name) {
+			ext[m.Rule] = ExternFunc{Import: importPath, Call: s.Generator.Package + "." + m.Name}
+		}
+	}
+	return ext
+}
+
+// TestSource returns the gofmt'ed Go source of the test file that goes
+// beside the file s declares: a map, Prefix + "Funcs" (genFuncs by
+// default), from the name of each function of s, matchers and diagnoses,
+// to the function. A test of the package walks s and finds each function
+// there, so that a Func added to s is checked against the interpreter
+// without a list kept by hand.
+func (s *Spec) TestSource() ([]byte, error) {
+	g := s.Generator
+	var b bytes.Buffer
+	if g.Header != "" {
+		b.WriteString(strings.TrimSuffix(g.Header, "\n") + "\n\n")
+	}
+	name := g.prefix() + "Funcs"
+	fmt.Fprintf(&b, "package %s\n\n", g.Package)
+	fmt.Fprintf(&b, "// %s maps the name of each function generated from the Spec of\n", name)
+	fmt.Fprintf(&b, "// this package to the function, for the tests that walk the Spec.\n")
+	fmt.Fprintf(&b, "var %s = map[string]any{\n", name)
+	for _, m := range slices.Concat(s.Matchers, s.Explainers) {
+		fmt.Fprintf(&b, "%q: %s,\n", m.Name, m.Name)
+	}
+	b.WriteString("}\n")
+	out, err := format.Source(b.Bytes())
+	if err != nil {
+		return nil, fmt.Errorf("codegen: test source: gofmt: %v", err)
+	}
+	return out, nil
 }
