@@ -45,8 +45,8 @@ var genInputs = []string{
 
 // checkGenerated checks that the generated functions of the Spec, fs,
 // agree with the interpreter on s: the matchers the same end offset from every
-// position, for a whole match the same captures; the diagnoses the same
-// diagnosis.
+// position, for a whole match the same captures; the diagnoses and the
+// stops the same diagnosis.
 func checkGenerated(t *testing.T, fs []gentest.Func, s string) {
 	t.Helper()
 	for _, f := range fs {
@@ -57,6 +57,8 @@ func checkGenerated(t *testing.T, fs []gentest.Func, s string) {
 			gentest.CheckMatcher(t, f.Name, f.Rule, fn, s)
 		case gentest.ExplainFunc:
 			gentest.CheckExplain(t, f.Name, f.Rule, fn, s)
+		case func(string, *[nslots]span) (int, []string, int):
+			gentest.CheckStop(t, f.Name, f.Rule, func(in string) (int, []string, int) { return fn(in, nil) }, s)
 		default:
 			t.Fatalf("%s: a generated function of type %T, which no check takes", f.Name, f.Fn)
 		}
@@ -150,6 +152,8 @@ func checkGeneratedCorpus(t *testing.T, fs []gentest.Func, lines []string) {
 					gentest.CheckExplainFrom(t, f.Name, f.Rule, fn, s, -1)
 					gentest.CheckExplainFrom(t, f.Name, f.Rule, fn, s, end)
 				}
+			case func(string, *[nslots]span) (int, []string, int):
+				gentest.CheckStop(t, f.Name, f.Rule, func(in string) (int, []string, int) { return fn(in, nil) }, s)
 			}
 		}
 	}

@@ -15,4 +15,8 @@ var genFuncs = map[string]any{
 	"explainAbsoluteURI":  explainAbsoluteURI,
 	"explainRelativeRef":  explainRelativeRef,
 	"explainURIReference": explainURIReference,
+	"stopURI":             stopURI,
+	"stopAbsoluteURI":     stopAbsoluteURI,
+	"stopRelativeRef":     stopRelativeRef,
+	"stopURIReference":    stopURIReference,
 }

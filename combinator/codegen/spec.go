@@ -22,8 +22,8 @@ type Spec struct {
 	// it, so a Spec can be generated again.
 	Generator Generator
 	// Matchers are compiled with Generator.Add, Explainers with
-	// Generator.AddExplain.
-	Matchers, Explainers []Func
+	// Generator.AddExplain, Stops with Generator.AddStop.
+	Matchers, Explainers, Stops []Func
 }
 
 // A Func names the function of a Spec that compiles a rule.
@@ -40,7 +40,7 @@ func (s *Spec) Source() ([]byte, error) {
 	if g.nodes != nil || g.funcs != nil {
 		return nil, fmt.Errorf("codegen: spec of %s: its Generator has been used", g.Package)
 	}
-	for _, m := range slices.Concat(s.Matchers, s.Explainers) {
+	for _, m := range slices.Concat(s.Matchers, s.Explainers, s.Stops) {
 		g.nodeOf(m.Rule)
 	}
 	for _, m := range s.Matchers {
@@ -50,6 +50,11 @@ func (s *Spec) Source() ([]byte, error) {
 	}
 	for _, m := range s.Explainers {
 		if err := g.AddExplain(m.Name, m.Rule); err != nil {
+			return nil, err
+		}
+	}
+	for _, m := range s.Stops {
+		if err := g.AddStop(m.Name, m.Rule); err != nil {
 			return nil, err
 		}
 	}
@@ -73,8 +78,8 @@ func (s *Spec) Extern(importPath string) map[*c.Rule]ExternFunc {
 
 // TestSource returns the gofmt'ed Go source of the test file that goes
 // beside the file s declares: a map, Prefix + "Funcs" (genFuncs by
-// default), from the name of each function of s, matchers and diagnoses,
-// to the function. A test of the package walks s and finds each function
+// default), from the name of each function of s, matchers, diagnoses and
+// stops, to the function. A test of the package walks s and finds each function
 // there, so that a Func added to s is checked against the interpreter
 // without a list kept by hand.
 func (s *Spec) TestSource() ([]byte, error) {
@@ -88,7 +93,7 @@ func (s *Spec) TestSource() ([]byte, error) {
 	fmt.Fprintf(&b, "// %s maps the name of each function generated from the Spec of\n", name)
 	fmt.Fprintf(&b, "// this package to the function, for the tests that walk the Spec.\n")
 	fmt.Fprintf(&b, "var %s = map[string]any{\n", name)
-	for _, m := range slices.Concat(s.Matchers, s.Explainers) {
+	for _, m := range slices.Concat(s.Matchers, s.Explainers, s.Stops) {
 		fmt.Fprintf(&b, "%q: %s,\n", m.Name, m.Name)
 	}
 	b.WriteString("}\n")

@@ -63,11 +63,10 @@ func SpecUpToDate(t testing.TB, spec *codegen.Spec, path, command string) {
 // A Func is a function of a Spec and the generated function of that name.
 type Func struct {
 	codegen.Func
-	Fn      any  // the generated function
-	Explain bool // a diagnosis (Spec.Explainers), else a matcher
+	Fn any // the generated function
 }
 
-// Funcs returns each function of spec, matchers then diagnoses, with the
+// Funcs returns each function of spec, matchers, diagnoses, stops, with the
 // function of that name in table, the generated test table of the
 // package. It fails t for a function that table does not hold and for a
 // name of table that spec does not declare: the table is stale (run
@@ -76,14 +75,14 @@ func Funcs(t testing.TB, spec *codegen.Spec, table map[string]any, command strin
 	t.Helper()
 	var fs []Func
 	names := map[string]bool{}
-	for i, m := range slices.Concat(spec.Matchers, spec.Explainers) {
+	for _, m := range slices.Concat(spec.Matchers, spec.Explainers, spec.Stops) {
 		names[m.Name] = true
 		fn, ok := table[m.Name]
 		if !ok {
 			t.Errorf("%s of the Spec has no generated function in the test table: run %s", m.Name, command)
 			continue
 		}
-		fs = append(fs, Func{m, fn, i >= len(spec.Matchers)})
+		fs = append(fs, Func{m, fn})
 	}
 	for name := range table {
 		if !names[name] {
@@ -142,5 +141,32 @@ func CheckExplainFrom(t testing.TB, name string, rule *c.Rule, explain ExplainFu
 	buf := []string{"before"}
 	if _, exp := explain(s, lowerBound, buf); exp[0] != "before" || !cmp.Equal(exp[1:], want.Expected, cmpopts.EquateEmpty()) {
 		t.Fatalf("%s: diagnosis of %q from %d appended to %q: %q", name, s, lowerBound, buf, exp)
+	}
+}
+
+// StopFunc is a generated stops of a rule (codegen.AddStop) without its
+// captures: a package's test passes nil caps to its own.
+type StopFunc = func(in string) (off int, labels []string, alone int)
+
+// CheckStop checks the generated stops of rule on s, which rule does not
+// match as a whole, against rule.Explain: where they know the labels, the
+// diagnosis fails at their offset with them; where they name a rule
+// alone, it fails past their offset.
+func CheckStop(t testing.TB, name string, rule *c.Rule, stop StopFunc, s string) {
+	t.Helper()
+	se := rule.Explain(s)
+	if se == nil {
+		return
+	}
+	off, labels, alone := stop(s)
+	switch {
+	case labels != nil:
+		if off != se.Offset || !slices.Equal(labels, se.Expected) {
+			t.Fatalf("%s(%q) = %d, %q; the diagnosis fails at %d expecting %q", name, s, off, labels, se.Offset, se.Expected)
+		}
+	case alone > 0:
+		if se.Offset <= off {
+			t.Fatalf("%s(%q): rule %d alone from %d; the diagnosis fails at %d", name, s, alone, off, se.Offset)
+		}
 	}
 }
