@@ -320,10 +320,10 @@ func TestHelp(t *testing.T) {
 	}
 }
 
-// uri check goes through the 20,000 URLs of the shared corpus and ends with
-// its count. Its speed is measured by BenchmarkCheckCorpus, not here.
+// uri check goes through the URLs of the corpus (internal/corpus: the
+// shared one, else its sample) and ends with its count. Its speed is
+// measured by BenchmarkCheckCorpus, not here.
 func TestCheckCorpus(t *testing.T) {
-	corpus.Lines(t, "urls.txt") // skips the test where the corpus is missing
 	out, _, _ := runCmd(t, "", "check", "-q", corpus.Path("urls.txt"))
 	if !strings.HasSuffix(out, " invalid\n") || strings.Count(out, "\n") != 1 {
 		t.Fatalf("output %q", out)
@@ -334,8 +334,8 @@ func TestCheckCorpus(t *testing.T) {
 // BenchmarkCheckCorpus runs uri check -q over the 20,000-URL corpus, one op
 // being the whole file.
 func BenchmarkCheckCorpus(b *testing.B) {
-	corpus.Lines(b, "urls.txt") // skips the benchmark where the corpus is missing
+	path := corpus.FullPath(b, "urls.txt", "figures over the 20,000 URLs")
 	for i := 0; i < b.N; i++ {
-		run([]string{"check", "-q", corpus.Path("urls.txt")}, strings.NewReader(""), io.Discard, io.Discard)
+		run([]string{"check", "-q", path}, strings.NewReader(""), io.Discard, io.Discard)
 	}
 }
