@@ -26,6 +26,7 @@ const (
 	iNop                 // out, consuming nothing
 	iMatch               // the end of a match
 	iEnter               // out: where the named rule label starts, consuming nothing
+	iLeave               // out: where the named rule of the iEnter out1 ends, consuming nothing (a recognizer's program)
 )
 
 type inst struct {
@@ -37,13 +38,26 @@ type inst struct {
 }
 
 // maxInsts bounds the NFA: a counted repetition is compiled as copies of
-// its rule, and a grammar past the bound is matched by search instead.
-const maxInsts = 1 << 17
+// its rule, and a grammar whose rule passes the bound is refused, as RE2
+// refuses x{1001}.
+const maxInsts = 1 << 20
 
 type nfaBuilder struct {
 	prog   []inst
 	tooBig bool
 	cur    int32 // the iEnter of the named rule being compiled, -1 for none
+	depth  int   // the definitions being inlined, one in another
+
+	// groups holds the right-linear components being compiled, with the
+	// entry of each member: a reference to one of them is a jump there.
+	groups map[*component]map[*Rule]int32
+
+	// A recognizer's program (recog.go): onCall returns the procedure a
+	// definition on a recursive cycle is (nil: an automaton, which has
+	// none), onPeg is told of each PEG operator and Func compiled.
+	procs  map[*Rule]int32
+	onCall func(t *Rule) int32
+	onPeg  func(x *Rule)
 }
 
 // frag is a piece of NFA: its first instruction and the exits left to
@@ -184,11 +198,61 @@ func (b *nfaBuilder) compile(r *Rule) frag {
 	case kCap:
 		return b.compile(r.subs[0])
 	case kRef, kExact:
-		t := r.target()
-		return b.named(t, func() frag { return b.compile(t.ex.body) })
+		return b.reference(r.target())
+	case kNot, kPeek, kEnd, kFunc:
+		if b.onPeg != nil {
+			b.onPeg(r)
+			pc := b.emit(inst{op: iPeg, label: r})
+			return frag{pc, []int32{pc << 1}}
+		}
 	}
-	b.tooBig = true // not regular: not met, regularBody refuses it first
+	b.tooBig = true // not regular: not met, the analysis refuses it first
 	return frag{}
+}
+
+// reference compiles a reference to the definition t: a call of its
+// procedure in a recognizer's program, a jump within a right-linear
+// component being compiled, else its body inlined (a right-linear
+// component whole, entered at t).
+func (b *nfaBuilder) reference(t *Rule) frag {
+	x := t.ex
+	if b.onCall != nil && x.called() {
+		k := b.onCall(t)
+		pc := b.emit(inst{op: iCall, out1: k, label: t})
+		return frag{pc, []int32{pc << 1}}
+	}
+	if b.depth >= maxInline {
+		b.tooBig = true // the analysis refuses such a grammar first
+		return frag{}
+	}
+	b.depth++
+	defer func() { b.depth-- }()
+	c := x.comp
+	if c == nil || !c.cyclic {
+		return b.named(t, func() frag { return b.compile(x.body) })
+	}
+	if entries, ok := b.groups[c]; ok {
+		pc := b.emit(inst{op: iNop, out: entries[t]})
+		return frag{pc, nil} // a tail reference: it never falls through
+	}
+	entries := map[*Rule]int32{}
+	for _, m := range c.members {
+		entries[m] = b.emit(inst{op: iNop})
+	}
+	if b.groups == nil {
+		b.groups = map[*component]map[*Rule]int32{}
+	}
+	b.groups[c] = entries
+	var outs []int32
+	for _, m := range c.members {
+		f := b.named(m, func() frag { return b.compile(m.ex.body) })
+		if !b.tooBig {
+			b.prog[entries[m]].out = f.start
+		}
+		outs = append(outs, f.outs...)
+	}
+	delete(b.groups, c)
+	return frag{entries[t], outs}
 }
 
 // named compiles a rule with compile, under an iEnter when it has a name.
@@ -202,6 +266,12 @@ func (b *nfaBuilder) named(r *Rule, compile func() frag) frag {
 	f := compile()
 	b.cur = save
 	b.patch([]int32{pc << 1}, f.start)
+	if b.onCall != nil && len(f.outs) > 0 {
+		// A recognizer's program marks where the rule ends, for Tree.
+		l := b.emit(inst{op: iLeave, out1: pc, label: r})
+		b.patch(f.outs, l)
+		return frag{pc, []int32{l << 1}}
+	}
 	return frag{pc, f.outs}
 }
 
@@ -231,7 +301,10 @@ func (b *nfaBuilder) rep(r *Rule) frag {
 }
 
 // nfaSize returns about how many instructions compile would emit for r,
-// at most maxInsts+1; sizes holds those of the definitions met.
+// at most maxInsts+1, the definitions r names being inlined with the sizes
+// the analysis of their grammar found (exactgraph.go); a reference that is
+// a jump or a call (to a member of a component not yet sized, or of a
+// recursive component) counts one. sizes is unused.
 func nfaSize(r *Rule, sizes map[*Rule]int) int {
 	capped := func(n int) int { return min(n, maxInsts+1) }
 	switch r.kind {
@@ -260,20 +333,14 @@ func nfaSize(r *Rule, sizes map[*Rule]int) int {
 			return maxInsts + 1
 		}
 		return capped(copies*sub + 1)
-	case kCap:
-		return nfaSize(r.subs[0], sizes)
+	case kCap, kNot, kPeek:
+		return nfaSize(r.subs[0], sizes) + 1
 	case kRef, kExact:
 		t := r.target()
-		if t == nil {
+		if t == nil || t.ex.size == 0 || t.ex.called() {
 			return 1
 		}
-		if n, ok := sizes[t]; ok {
-			return n
-		}
-		sizes[t] = maxInsts + 1 // a cycle: not met in a regular rule
-		n := capped(nfaSize(t.ex.body, sizes) + 1)
-		sizes[t] = n
-		return n
+		return t.ex.size
 	}
 	return 1
 }
@@ -625,37 +692,6 @@ func (d *dfa) longest(in string, pos int) int {
 	}
 	c.mu.RUnlock()
 	return end
-}
-
-// allEnds returns the end of every match at pos, in order.
-func (d *dfa) allEnds(in string, pos int) []int {
-	var ends []int
-	c := d.cache.Load()
-	c.mu.RLock()
-	if c.accept[c.start] {
-		ends = append(ends, pos)
-	}
-	ncls := d.ncls
-	off := int(c.start) * ncls
-	for i := pos; i < len(in); i++ {
-		k := d.cls[in[i]]
-		t := c.trans[off+int(k)]
-		if t == 0 {
-			c.mu.RUnlock()
-			t, c, _ = d.miss(c, int32(off/ncls), k)
-			c.mu.RLock()
-		}
-		if t < 0 {
-			t = -t
-			ends = append(ends, i+1)
-		}
-		off = int(t - 1)
-		if off == 0 {
-			break
-		}
-	}
-	c.mu.RUnlock()
-	return ends
 }
 
 // next returns the state after class k from s in c (for the preparation
