@@ -40,7 +40,7 @@ type inst struct {
 // maxInsts bounds the NFA: a counted repetition is compiled as copies of
 // its rule, and a grammar whose rule passes the bound is refused, as RE2
 // refuses x{1001}.
-const maxInsts = 1 << 20
+const maxInsts = 1 << 17
 
 type nfaBuilder struct {
 	prog   []inst

@@ -131,8 +131,10 @@ type rprog struct {
 }
 
 type rproc struct {
-	rule  *Rule // the definition
-	start int32 // its first instruction
+	rule  *Rule   // the definition
+	start int32   // its first instruction
+	first CharSet // the bytes a non-empty match can start with
+	null  bool    // it may match empty (conservative where PEG operators stand)
 }
 
 // rcache is the determinized states of a program met so far. States are
@@ -190,6 +192,11 @@ func (p *rprog) build(r, body *Rule) {
 	var pegs []*Rule
 	b.onPeg = func(x *Rule) { pegs = append(pegs, x) }
 	for k := 0; k < len(bodies); k++ {
+		x := p.procs[k].rule.ex
+		p.procs[k].first, p.procs[k].null = firstExact(bodies[k]), true
+		if x != nil && k > 0 {
+			p.procs[k].null = x.null || holdsPEG(x.body)
+		}
 		f := b.named(p.procs[k].rule, func() frag { return b.compile(bodies[k]) })
 		m := b.emit(inst{op: iMatch, out1: int32(k)})
 		b.patch(f.outs, m)

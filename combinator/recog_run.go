@@ -106,15 +106,7 @@ func (m *recog) close(j int32) {
 		it := m.cur[k]
 		st := m.st(it.s)
 		if len(st.calls) > 0 {
-			m.waitAt(j, it)
-			for ci, q := range st.calls {
-				m.add(item{m.startState(q), j})
-				for _, h := range m.here {
-					if h == q {
-						m.add(item{m.gotoState(it.s, ci), it.o})
-					}
-				}
-			}
+			m.predict(st, it, j)
 		}
 		for _, q := range st.accepts {
 			m.complete(q, it.o, j)
@@ -124,6 +116,30 @@ func (m *recog) close(j int32) {
 		}
 	}
 	m.budget.spend(int64(len(m.cur)), 0, int(j))
+}
+
+// predict predicts at j the procedures the state st of it calls, those
+// that can start with the next byte or match empty (a procedure that can
+// do neither at j would complete nothing), and records that it waits for
+// them.
+func (m *recog) predict(st *rstate, it item, j int32) {
+	waits := false
+	for ci, q := range st.calls {
+		pr := &m.p.procs[q]
+		if !pr.null && (int(j) == len(m.in) || !pr.first.Contains(m.in[j])) {
+			continue
+		}
+		if !waits {
+			waits = true
+			m.waitAt(j, it)
+		}
+		m.add(item{m.startState(q), j})
+		for _, h := range m.here {
+			if h == q {
+				m.add(item{m.gotoState(it.s, ci), it.o})
+			}
+		}
+	}
 }
 
 // waitAt records that it waits at j for the procedures its state calls.
