@@ -428,9 +428,7 @@ type dcache struct {
 	full   bool // maxStates or maxTrans reached: no state is added
 	limit  int  // the states it may hold
 
-	scratch []int32 // the closure's work list and marks (mu held for writing)
-	mark    []uint32
-	gen     uint32
+	closer closer // the closure's work list and marks (mu held for writing)
 }
 
 // compileDFA compiles body to an automaton, or returns nil when its NFA
@@ -457,7 +455,7 @@ func compileDFA(body *Rule) *dfa {
 // newCache returns an empty cache of d holding at most limit states, its
 // dead state 0 added.
 func (d *dfa) newCache(limit int) *dcache {
-	c := &dcache{index: map[string]int32{}, mark: make([]uint32, len(d.prog)), limit: limit}
+	c := &dcache{index: map[string]int32{}, limit: limit}
 	c.addState(d, nil) // 0: the dead state
 	for k := 0; k < d.ncls; k++ {
 		c.trans[k] = 1 // the dead state: offset 0, not accepting
@@ -502,6 +500,23 @@ func byteClasses(prog []inst) (cls [256]uint8, n int, rep []byte) {
 // closure returns the iByte and iMatch instructions reachable from seeds
 // without consuming input, in a canonical order (mu held for writing).
 func (c *dcache) closure(d *dfa, seeds []int32) []int32 {
+	return epsClosure(d.prog, &c.closer, seeds)
+}
+
+// closer is the scratch of epsClosure: its work list and marks.
+type closer struct {
+	mark    []uint32
+	gen     uint32
+	scratch []int32
+}
+
+// epsClosure returns the instructions of prog reachable from seeds without
+// reading a byte (through iSplit, iNop, iEnter and iLeave), those that
+// read, call, return or test, sorted.
+func epsClosure(prog []inst, c *closer, seeds []int32) []int32 {
+	if len(c.mark) < len(prog) {
+		c.mark = make([]uint32, len(prog))
+	}
 	c.gen++
 	if c.gen == 0 {
 		clear(c.mark)
@@ -516,13 +531,13 @@ func (c *dcache) closure(d *dfa, seeds []int32) []int32 {
 			continue
 		}
 		c.mark[pc] = c.gen
-		switch in := &d.prog[pc]; in.op {
-		case iByte, iMatch:
-			out = append(out, pc)
+		switch in := &prog[pc]; in.op {
 		case iSplit:
 			stack = append(stack, in.out1, in.out)
-		case iNop, iEnter:
+		case iNop, iEnter, iLeave:
 			stack = append(stack, in.out)
+		default:
+			out = append(out, pc)
 		}
 	}
 	c.scratch = stack

@@ -141,15 +141,13 @@ type rproc struct {
 // only added, under mu; a match reads them without a lock through the
 // slice it loaded (a state's transitions are atomic).
 type rcache struct {
-	mu      sync.Mutex
-	states  atomic.Pointer[[]*rstate]
-	index   map[string]int32
-	jump    []atomic.Int32 // [pc]: the state of the closure of an iPeg's out, +1
-	start   []atomic.Int32 // [proc]: the state of its start, +1
-	full    bool
-	mark    []uint32
-	gen     uint32
-	scratch []int32
+	mu     sync.Mutex
+	states atomic.Pointer[[]*rstate]
+	index  map[string]int32
+	jump   []atomic.Int32 // [pc]: the state of the closure of an iPeg's out, +1
+	start  []atomic.Int32 // [proc]: the state of its start, +1
+	full   bool
+	closer closer
 }
 
 type rstate struct {
@@ -216,7 +214,7 @@ func (p *rprog) build(r, body *Rule) {
 
 func (p *rprog) newCache() *rcache {
 	c := &rcache{index: map[string]int32{}, jump: make([]atomic.Int32, len(p.prog)),
-		start: make([]atomic.Int32, len(p.procs)), mark: make([]uint32, len(p.prog))}
+		start: make([]atomic.Int32, len(p.procs))}
 	st := []*rstate{p.makeState(nil)} // 0: the dead state
 	c.states.Store(&st)
 	c.index[""] = 0
@@ -256,32 +254,7 @@ func (p *rprog) makeState(pcs []int32) *rstate {
 // closure returns the instructions reachable from seeds without reading a
 // byte, stopping at byte, call, return and PEG instructions (c.mu held).
 func (c *rcache) closure(p *rprog, seeds []int32) []int32 {
-	c.gen++
-	if c.gen == 0 {
-		clear(c.mark)
-		c.gen = 1
-	}
-	stack := append(c.scratch[:0], seeds...)
-	var out []int32
-	for len(stack) > 0 {
-		pc := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if c.mark[pc] == c.gen {
-			continue
-		}
-		c.mark[pc] = c.gen
-		switch in := &p.prog[pc]; in.op {
-		case iSplit:
-			stack = append(stack, in.out1, in.out)
-		case iNop, iEnter, iLeave:
-			stack = append(stack, in.out)
-		default:
-			out = append(out, pc)
-		}
-	}
-	c.scratch = stack
-	slices.Sort(out)
-	return out
+	return epsClosure(p.prog, &c.closer, seeds)
 }
 
 // state returns the state of the closure of seeds, adding it when new

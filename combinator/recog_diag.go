@@ -51,9 +51,8 @@ func (m *recog) labelAt(pc int32, it item, L int32, root *Rule, starts map[int32
 		s := starts[e]
 		if s == nil {
 			s = map[int32]bool{}
-			var c rcache
-			c.mark = make([]uint32, len(prog))
-			for _, q := range c.closure(m.p, []int32{prog[e].out}) {
+			var c closer
+			for _, q := range epsClosure(prog, &c, []int32{prog[e].out}) {
 				s[q] = true
 			}
 			starts[e] = s
