@@ -42,28 +42,33 @@ func (e IPv4Error) String() string {
 
 // EndsInANumber is the ends in a number checker (§3.5 "Host parsing") on a
 // domain that is not empty: whether its last label, after a final empty one
-// is dropped, is all ASCII digits, or "0x" or "0X" and ASCII hex digits.
-// The host parser reads such a domain with the IPv4 parser.
+// is dropped, is all ASCII digits, or parses as an IPv4 number, which the
+// Standard's note says is "0x" or "0X" and ASCII hex digits. The host
+// parser reads such a domain with the IPv4 parser. Both start with a
+// digit, so that the last label of a name ("com") is refused at its first
+// byte: weburl's fast path asks this of every host.
 func EndsInANumber(s string) bool {
 	if s != "" && s[len(s)-1] == '.' {
 		s = s[:len(s)-1]
 	}
 	last := s[strings.LastIndexByte(s, '.')+1:]
-	if last == "" {
+	if last == "" || last[0] < '0' || last[0] > '9' {
 		return false
 	}
-	digits := true
-	for i := 0; i < len(last); i++ {
-		if last[i] < '0' || last[i] > '9' {
-			digits = false
-			break
+	if len(last) >= 2 && last[0] == '0' && (last[1] == 'x' || last[1] == 'X') {
+		for i := 2; i < len(last); i++ {
+			if hexValue(last[i]) >= 16 {
+				return false
+			}
 		}
-	}
-	if digits {
 		return true
 	}
-	_, _, ok := ParseIPv4Number(last)
-	return ok
+	for i := 1; i < len(last); i++ {
+		if last[i] < '0' || last[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // IPv4Overflow is a value no part of an IPv4 address can take:

@@ -190,3 +190,42 @@ func TestReadASCIIDomainOnWPT(t *testing.T) {
 		t.Errorf("read %d IPv4 hosts and %d failures from urltestdata.json, want at least 14 and 40", ipv4s, fails)
 	}
 }
+
+// EndsInANumber agrees with the Standard's steps, written out to the letter
+// (the last label is digits, or the IPv4 number parser reads it), on "a."
+// followed by every string of up to four pieces of the bytes that matter.
+func TestEndsInANumberIsTheStandardsSteps(t *testing.T) {
+	alphabet := []string{"", "0", "1", "9", "x", "X", "a", "f", "g", ".", "-"}
+	standard := func(s string) bool {
+		parts := strings.Split(s, ".")
+		if parts[len(parts)-1] == "" {
+			parts = parts[:len(parts)-1]
+		}
+		if len(parts) == 0 {
+			return false
+		}
+		last := parts[len(parts)-1]
+		if last != "" && strings.Trim(last, "0123456789") == "" {
+			return true
+		}
+		_, _, ok := facts.ParseIPv4Number(last)
+		return ok
+	}
+	n := 0
+	for _, a := range alphabet {
+		for _, b := range alphabet {
+			for _, c := range alphabet {
+				for _, d := range alphabet {
+					s := "a." + a + b + c + d
+					if got, want := facts.EndsInANumber(s), standard(s); got != want {
+						t.Errorf("EndsInANumber(%q) = %t, the Standard's steps say %t", s, got, want)
+					}
+					n++
+				}
+			}
+		}
+	}
+	if n < 10000 {
+		t.Fatalf("checked %d strings", n)
+	}
+}
