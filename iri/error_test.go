@@ -182,3 +182,29 @@ func TestIDNAErrorWithoutCause(t *testing.T) {
 		t.Errorf("Error() = %q, want %q", got, want)
 	}
 }
+
+// TestParseErrorSuggestion: a hint that proposes a text ("did you mean
+// ...") puts it whole in Suggestion, password included, as uri does; an
+// input over 4 KiB gets none, so that no error of a long input copies it.
+func TestParseErrorSuggestion(t *testing.T) {
+	long := "bücher.de/" + strings.Repeat("a", 5000)
+	for _, tt := range []struct{ in, want string }{
+		{"bücher.de/a", "https://bücher.de/a"},
+		{"//alice:s3cr3t@h/", "https://alice:s3cr3t@h/"},
+		{long, ""},
+	} {
+		_, err := Parse(tt.in)
+		var pe *ParseError
+		if !errors.As(err, &pe) {
+			t.Fatalf("Parse(%.40q) = %v, want a *ParseError", tt.in, err)
+		}
+		if pe.Suggestion != tt.want || pe.Hint == "" {
+			t.Errorf("Parse(%.40q): Suggestion %q, Hint %q; want %q and a hint", tt.in, pe.Suggestion, pe.Hint, tt.want)
+		}
+		if tt.want != "" {
+			if _, err := Parse(tt.want); err != nil {
+				t.Errorf("Parse(%q): the suggestion does not parse: %v", tt.want, err)
+			}
+		}
+	}
+}

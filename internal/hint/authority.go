@@ -13,7 +13,7 @@ import (
 func authorityHint(dst []byte, t *Text) []byte {
 	s, off := t.S, t.Off
 	if t.Rule <= AbsoluteForm {
-		if j := strings.IndexAny(s, ":/?#"); j < 0 || s[j] != ':' || !isScheme(s[:j]) {
+		if j := indexIn(s, schemeStop); j < 0 || s[j] != ':' || !isScheme(s[:j]) {
 			return dst
 		}
 	}
@@ -95,7 +95,7 @@ func ipv6Bytes(s string) bool {
 // s), up to the next "/", "?" or "#".
 func authoritySpan(s string) (a0, a1 int, ok bool) {
 	i := 0
-	if j := strings.IndexAny(s, ":/?#"); j > 0 && s[j] == ':' {
+	if j := indexIn(s, schemeStop); j > 0 && s[j] == ':' {
 		i = j + 1
 	}
 	if !strings.HasPrefix(s[i:], "//") {
@@ -103,7 +103,7 @@ func authoritySpan(s string) (a0, a1 int, ok bool) {
 	}
 	a0 = i + 2
 	a1 = len(s)
-	if k := strings.IndexAny(s[a0:], "/?#"); k >= 0 {
+	if k := indexIn(s[a0:], authorityStop); k >= 0 {
 		a1 = a0 + k
 	}
 	return a0, a1, true
@@ -119,11 +119,34 @@ func hostStart(s string, a0, a1 int) int {
 		return a0
 	}
 	for i := a0; i < a0+k; i++ {
-		if b := s[i]; !alnum(b) && b < 0x80 && strings.IndexByte("-._~!$&'()*+,;=:%", b) < 0 {
+		if b := s[i]; !alnum(b) && b < 0x80 && b != '_' && b != '~' && (b >= 64 || userinfoPunct>>b&1 == 0) {
 			return a0
 		}
 	}
 	return a0 + k + 1
+}
+
+// userinfoPunct is the set of the bytes below 64 that a userinfo holds
+// besides DIGIT: "-", ".", sub-delims, ":" and the "%" of pct-encoded.
+const userinfoPunct = 1<<'-' | 1<<'.' | 1<<'!' | 1<<'$' | 1<<'&' | 1<<'\'' | 1<<'(' | 1<<')' |
+	1<<'*' | 1<<'+' | 1<<',' | 1<<';' | 1<<'=' | 1<<':' | 1<<'%'
+
+// The bytes that end a scheme and an authority as RFC 3986 Appendix B
+// splits a text, as sets of bytes below 64 (indexIn).
+const (
+	schemeStop    = 1<<':' | 1<<'/' | 1<<'?' | 1<<'#'
+	authorityStop = 1<<'/' | 1<<'?' | 1<<'#'
+)
+
+// indexIn is the index of the first byte of s in set, a set of bytes below
+// 64, or -1: strings.IndexAny without building its set at each call.
+func indexIn(s string, set uint64) int {
+	for i := 0; i < len(s); i++ {
+		if b := s[i]; b < 64 && set>>b&1 != 0 {
+			return i
+		}
+	}
+	return -1
 }
 
 // inIPLiteral reports whether offset p of s lies after a "[" that opens

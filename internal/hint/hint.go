@@ -217,7 +217,7 @@ func schemeHint(dst []byte, s string, off int) (_ []byte, fixed string, suggesti
 		dst = appendText(dst, didYouMean)
 		return appendSuggestion(dst, "https://", "", s, 0), "", Suggestion{"https://", "", s, false}
 	}
-	j := strings.IndexAny(s, ":/?#")
+	j := indexIn(s, schemeStop)
 	if j >= 0 && s[j] == ':' {
 		if j == 0 {
 			return dst, ColonFirst, Suggestion{}
@@ -301,7 +301,7 @@ func hostPortHint(dst []byte, s string, rule Rule) (_ []byte, suggestion Suggest
 // a port ("127.0.0.1:8080", "example.com:443/x"): up to its first "/", "?"
 // or "#", a host as looksLikeHost reads one, then ":" and digits.
 func looksLikeHostPort(s string) bool {
-	if k := strings.IndexAny(s, "/?#"); k >= 0 {
+	if k := indexIn(s, authorityStop); k >= 0 {
 		s = s[:k]
 	}
 	i := strings.LastIndexByte(s, ':')
@@ -321,7 +321,7 @@ func firstSegmentHint(dst []byte, s string, off int, rule Rule) (_ []byte, sugge
 	if rule < Relative || off >= len(s) || s[off] != ':' {
 		return dst, Suggestion{}
 	}
-	if strings.ContainsAny(s[:off], "/?#") {
+	if indexIn(s[:off], authorityStop) >= 0 {
 		return dst, Suggestion{}
 	}
 	scheme := isScheme(s[:off])
