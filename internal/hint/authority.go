@@ -128,14 +128,14 @@ func hostStart(s string, a0, a1 int) int {
 
 // userinfoPunct is the set of the bytes below 64 that a userinfo holds
 // besides DIGIT: "-", ".", sub-delims, ":" and the "%" of pct-encoded.
-const userinfoPunct = 1<<'-' | 1<<'.' | 1<<'!' | 1<<'$' | 1<<'&' | 1<<'\'' | 1<<'(' | 1<<')' |
+const userinfoPunct uint64 = 1<<'-' | 1<<'.' | 1<<'!' | 1<<'$' | 1<<'&' | 1<<'\'' | 1<<'(' | 1<<')' |
 	1<<'*' | 1<<'+' | 1<<',' | 1<<';' | 1<<'=' | 1<<':' | 1<<'%'
 
 // The bytes that end a scheme and an authority as RFC 3986 Appendix B
 // splits a text, as sets of bytes below 64 (indexIn).
 const (
-	schemeStop    = 1<<':' | 1<<'/' | 1<<'?' | 1<<'#'
-	authorityStop = 1<<'/' | 1<<'?' | 1<<'#'
+	schemeStop    uint64 = 1<<':' | 1<<'/' | 1<<'?' | 1<<'#'
+	authorityStop uint64 = 1<<'/' | 1<<'?' | 1<<'#'
 )
 
 // indexIn is the index of the first byte of s in set, a set of bytes below
