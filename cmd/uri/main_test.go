@@ -130,7 +130,7 @@ fragment  (undefined)
 	{"parse error", []string{"parse", "http://a b/"}, "", "", `uri: invalid character ' ' at offset 8 in host
   http://a b/
           ^
-  a space is not allowed in a URI: percent-encode it as "%20"
+  a space is not allowed as it stands: percent-encode it as "%20"
 expected unreserved, pct-encoded, sub-delims, ":", "@", "/", "?", "#" or end of input
 `, 1},
 	{"parse error port", []string{"parse", "https://example.com:80a/"}, "", "", `uri: invalid character '/' at offset 23 in port
@@ -148,7 +148,7 @@ expected HEXDIG
 	{"parse error control", []string{"parse", "a\tb"}, "", "", `uri: invalid character '\t' at offset 1 in path
   a\x09b
    ^
-  a tab is not allowed in a URI: percent-encode it as "%09"
+  a tab is not allowed as it stands: percent-encode it as "%09"
 expected ALPHA, DIGIT, "+", "-", ".", ":", unreserved, pct-encoded, sub-delims, "@", "/", "?", "#" or end of input
 `, 1},
 
@@ -196,7 +196,7 @@ http:g
 	{"resolve relative base", []string{"resolve", "b/c", "g"}, "", "", `uri: invalid character '/' at offset 1 in scheme
   b/c
    ^
-  no scheme: a URI begins with a scheme, such as "https:"
+  no scheme: begin with one, such as "https:"
 expected ALPHA, DIGIT, "+", "-", "." or ":"
 `, 1},
 
@@ -237,8 +237,8 @@ expected ALPHA, DIGIT, "+", "-", "." or ":"
 	{"build host not UTF-8", []string{"build", "-host", "caf\xe9"}, "", "",
 		"uri build: builder: host \"caf%E9\": not a reg-name, IPv4 address or IP literal (at offset 3)\n  caf%E9\n     ^\n", 1},
 
-	{"check", []string{"check"}, "http://a/\n\nhttp://a b/\nnot a uri\r\nfoo:bar\n", `<stdin>:3: offset 8: invalid character ' ' in host: expected unreserved, pct-encoded, sub-delims, ":", "@", "/", "?", "#" or end of input; a space is not allowed in a URI: percent-encode it as "%20"
-<stdin>:4: offset 3: invalid character ' ' in scheme: expected ALPHA, DIGIT, "+", "-", "." or ":"; no scheme: a URI begins with a scheme, such as "https:"
+	{"check", []string{"check"}, "http://a/\n\nhttp://a b/\nnot a uri\r\nfoo:bar\n", `<stdin>:3: offset 8: invalid character ' ' in host: expected unreserved, pct-encoded, sub-delims, ":", "@", "/", "?", "#" or end of input; a space is not allowed as it stands: percent-encode it as "%20"
+<stdin>:4: offset 3: invalid character ' ' in scheme: expected ALPHA, DIGIT, "+", "-", "." or ":"; no scheme: begin with one, such as "https:"
 2 valid, 2 invalid
 `, "", 1},
 	{"check ref", []string{"check", "-ref", "-"}, "a/b\n../c\n", "2 valid, 0 invalid\n", "", 0},
@@ -247,7 +247,7 @@ expected ALPHA, DIGIT, "+", "-", "." or ":"
 1 valid, 1 invalid
 `, "", 1},
 	// Characters that move the caret or the terminal are escaped.
-	{"parse C1 and format characters", []string{"parse", "s:a\u0085b\u202e c"}, "", "", "uri: invalid character '\\u0085' (UTF-8 0xC2 0x85) at offset 3 in path\n  s:a\\u0085b\\u202E c\n     ^\n  non-ASCII character '\\u0085' is not allowed in a URI: percent-encode its UTF-8 bytes as \"%C2%85\" (an IRI, RFC 3987, does not hold it either)\nexpected pchar, \"/\", \"?\", \"#\" or end of input\n", 1},
+	{"parse C1 and format characters", []string{"parse", "s:a\u0085b\u202e c"}, "", "", "uri: invalid character '\\u0085' (UTF-8 0xC2 0x85) at offset 3 in path\n  s:a\\u0085b\\u202E c\n     ^\n  non-ASCII character '\\u0085' is not allowed in a URI or an IRI: percent-encode its UTF-8 bytes as \"%C2%85\"\nexpected pchar, \"/\", \"?\", \"#\" or end of input\n", 1},
 
 	{"grammar", []string{"grammar", "path-abempty"}, "", `path-abempty = *( "/" segment )
 segment = *pchar
