@@ -226,56 +226,99 @@ func main() {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(2)
 	}
-
-	type pkgReport struct {
-		pkg     string
-		mutants []*located
+	in, err := readReports(flag.Args())
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
 	}
-	var reports []pkgReport
-	reported := map[string]bool{} // files and packages the reports name
-	groups := map[group][]*located{}
-	for _, arg := range flag.Args() {
+	in.number()
+	fail := in.markEquivalent(list)
+	for _, pr := range in.reports {
+		if !pr.figures(*efficacy, *mcover) {
+			fail = true
+		}
+	}
+	if in.reportUnfound(list, *partial) {
+		fail = true
+	}
+	if fail {
+		os.Exit(1)
+	}
+}
+
+// pkgReport is the mutants of one package's report.
+type pkgReport struct {
+	pkg     string
+	mutants []*located
+}
+
+// reports is what the reports hold: the mutants per package, the files and
+// packages they name, and the mutants per group.
+type reports struct {
+	reports  []pkgReport
+	reported map[string]bool
+	groups   map[group][]*located
+}
+
+// readReports reads the reports named by args, each [PKG=]report.json, and
+// the source line of each mutant (relative to the module root, the
+// current directory).
+func readReports(args []string) (*reports, error) {
+	in := &reports{reported: map[string]bool{}, groups: map[group][]*located{}}
+	for _, arg := range args {
 		pkg, path, ok := strings.Cut(arg, "=")
 		if !ok {
 			path = arg
 			pkg = strings.ReplaceAll(strings.TrimSuffix(filepath.Base(path), ".json"), "_", "/")
 		}
-		data, err := os.ReadFile(path)
+		pr, err := in.read(pkg, path)
 		if err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			os.Exit(2)
+			return nil, err
 		}
-		var r report
-		if err := json.Unmarshal(data, &r); err != nil {
-			fmt.Fprintln(os.Stderr, path+":", err)
-			os.Exit(2)
-		}
-		pr := pkgReport{pkg: pkg}
-		reported[pkg] = true
-		for _, file := range r.Files {
-			name := file.Name
-			if !strings.HasPrefix(name, pkg+"/") {
-				name = pkg + "/" + name
-			}
-			reported[name] = true
-			lines := sourceLines(name)
-			if lines == nil {
-				fmt.Fprintf(os.Stderr, "%s: cannot read the source, run from the module root\n", name)
-				os.Exit(2)
-			}
-			for _, m := range file.Mutations {
-				lm := &located{mutation: m, pkg: pkg, file: name}
-				if m.Line >= 1 && m.Line <= len(lines) {
-					lm.text = lines[m.Line-1]
-				}
-				pr.mutants = append(pr.mutants, lm)
-				g := group{name, m.Type, lm.text}
-				groups[g] = append(groups[g], lm)
-			}
-		}
-		reports = append(reports, pr)
+		in.reports = append(in.reports, pr)
 	}
-	for _, ms := range groups {
+	return in, nil
+}
+
+// read reads the report at path of package pkg.
+func (in *reports) read(pkg, path string) (pkgReport, error) {
+	pr := pkgReport{pkg: pkg}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return pr, err
+	}
+	var r report
+	if err := json.Unmarshal(data, &r); err != nil {
+		return pr, fmt.Errorf("%s: %v", path, err)
+	}
+	in.reported[pkg] = true
+	for _, file := range r.Files {
+		name := file.Name
+		if !strings.HasPrefix(name, pkg+"/") {
+			name = pkg + "/" + name
+		}
+		in.reported[name] = true
+		lines := sourceLines(name)
+		if lines == nil {
+			return pr, fmt.Errorf("%s: cannot read the source, run from the module root", name)
+		}
+		for _, m := range file.Mutations {
+			lm := &located{mutation: m, pkg: pkg, file: name}
+			if m.Line >= 1 && m.Line <= len(lines) {
+				lm.text = lines[m.Line-1]
+			}
+			pr.mutants = append(pr.mutants, lm)
+			g := group{name, m.Type, lm.text}
+			in.groups[g] = append(in.groups[g], lm)
+		}
+	}
+	return pr, nil
+}
+
+// number gives each mutant its place in its group, in line then column
+// order, and the size and lines of the group.
+func (in *reports) number() {
+	for _, ms := range in.groups {
 		sort.Slice(ms, func(i, j int) bool {
 			return ms[i].Line < ms[j].Line || ms[i].Line == ms[j].Line && ms[i].Column < ms[j].Column
 		})
@@ -287,13 +330,17 @@ func main() {
 			m.nth, m.groupSize, m.groupLines = i+1, len(ms), len(lines)
 		}
 	}
+}
 
-	fail := false
+// markEquivalent marks the mutants each entry of the list names, and
+// reports whether an entry is wrong: naming more mutants than there are,
+// ambiguous without @N, listed twice, or naming a mutant that was killed.
+func (in *reports) markEquivalent(list []*entry) (fail bool) {
 	for _, e := range list {
-		ms := groups[e.group()]
+		ms := in.groups[e.group()]
 		switch {
 		case len(ms) == 0:
-			continue // not found: reported below
+			continue // not found: reported by reportUnfound
 		case e.nth > len(ms):
 			e.seen = true
 			fmt.Printf("%s: %s: only %d mutants of its type are on lines that read so: update the list\n", e.where, e, len(ms))
@@ -322,65 +369,84 @@ func main() {
 			}
 		}
 	}
+	return fail
+}
 
-	for _, pr := range reports {
-		var killed, lived, notCovered, timedOut, eq, unmeasured, runnable int
-		inBlind := map[string]func(int, int) bool{}
-		for _, m := range pr.mutants {
-			if m.equivalent != nil {
-				eq++
+// counts are the mutants of a package by what became of them.
+type counts struct {
+	killed, lived, notCovered, timedOut, eq, unmeasured, runnable int
+}
+
+// count counts the mutants of pr, printing each that lived or was not
+// covered with the entry that would name it.
+func (pr pkgReport) count() counts {
+	var n counts
+	inBlind := map[string]func(int, int) bool{}
+	for _, m := range pr.mutants {
+		if m.equivalent != nil {
+			n.eq++
+			continue
+		}
+		switch m.Status {
+		case "KILLED":
+			n.killed++
+		case "LIVED":
+			n.lived++
+			fmt.Printf("%s %s LIVED (as an entry: %s)\n", m.pos(), m.Type, m.entryFor())
+		case "NOT COVERED":
+			if inBlind[m.file] == nil {
+				inBlind[m.file] = unmeasurable(m.file)
+			}
+			if inBlind[m.file](m.Line, m.Column) {
+				n.unmeasured++
 				continue
 			}
-			switch m.Status {
-			case "KILLED":
-				killed++
-			case "LIVED":
-				lived++
-				fmt.Printf("%s %s LIVED (as an entry: %s)\n", m.pos(), m.Type, m.entryFor())
-			case "NOT COVERED":
-				if inBlind[m.file] == nil {
-					inBlind[m.file] = unmeasurable(m.file)
-				}
-				if inBlind[m.file](m.Line, m.Column) {
-					unmeasured++
-					continue
-				}
-				notCovered++
-				fmt.Printf("%s %s NOT COVERED (as an entry: %s)\n", m.pos(), m.Type, m.entryFor())
-			case "TIMED OUT":
-				timedOut++ // a mutant that hangs the tests is caught by them
-				killed++
-			case "RUNNABLE":
-				runnable++ // a dry run: covered, not run
-			}
-		}
-		eff, cov := 100.0, 100.0
-		if killed+lived > 0 {
-			eff = 100 * float64(killed) / float64(killed+lived)
-		}
-		if covered := killed + lived + runnable; covered+notCovered > 0 {
-			cov = 100 * float64(covered) / float64(covered+notCovered)
-		}
-		if runnable > 0 {
-			fmt.Printf("%s: a dry run: %d mutants covered, not run\n", pr.pkg, runnable)
-		}
-		fmt.Printf("%s: killed %d (timed out %d), lived %d, not covered %d, equivalent %d, unmeasured (case expressions, package-level declarations) %d: efficacy %.1f%%, mutant coverage %.1f%%\n",
-			pr.pkg, killed, timedOut, lived, notCovered, eq, unmeasured, eff, cov)
-		if eff < *efficacy || cov < *mcover {
-			fmt.Printf("%s: below the thresholds (efficacy %.0f%%, mutant coverage %.0f%%)\n", pr.pkg, *efficacy, *mcover)
-			fail = true
+			n.notCovered++
+			fmt.Printf("%s %s NOT COVERED (as an entry: %s)\n", m.pos(), m.Type, m.entryFor())
+		case "TIMED OUT":
+			n.timedOut++ // a mutant that hangs the tests is caught by them
+			n.killed++
+		case "RUNNABLE":
+			n.runnable++ // a dry run: covered, not run
 		}
 	}
+	return n
+}
 
+// figures prints the efficacy and mutant coverage of pr and reports
+// whether both reach their thresholds.
+func (pr pkgReport) figures(efficacy, mcover float64) bool {
+	n := pr.count()
+	eff, cov := 100.0, 100.0
+	if n.killed+n.lived > 0 {
+		eff = 100 * float64(n.killed) / float64(n.killed+n.lived)
+	}
+	if covered := n.killed + n.lived + n.runnable; covered+n.notCovered > 0 {
+		cov = 100 * float64(covered) / float64(covered+n.notCovered)
+	}
+	if n.runnable > 0 {
+		fmt.Printf("%s: a dry run: %d mutants covered, not run\n", pr.pkg, n.runnable)
+	}
+	fmt.Printf("%s: killed %d (timed out %d), lived %d, not covered %d, equivalent %d, unmeasured (case expressions, package-level declarations) %d: efficacy %.1f%%, mutant coverage %.1f%%\n",
+		pr.pkg, n.killed, n.timedOut, n.lived, n.notCovered, n.eq, n.unmeasured, eff, cov)
+	if eff < efficacy || cov < mcover {
+		fmt.Printf("%s: below the thresholds (efficacy %.0f%%, mutant coverage %.0f%%)\n", pr.pkg, efficacy, mcover)
+		return false
+	}
+	return true
+}
+
+// reportUnfound prints each entry of a reported package (of a reported
+// file, with partial) that named no mutant, and reports whether there was
+// one.
+func (in *reports) reportUnfound(list []*entry, partial bool) (fail bool) {
 	for _, e := range list {
 		pkg := filepath.ToSlash(filepath.Dir(e.file)) // "combinator/codegen" for combinator/codegen/gen.go
-		if e.seen || !reported[pkg] || *partial && !reported[e.file] {
+		if e.seen || !in.reported[pkg] || partial && !in.reported[e.file] {
 			continue
 		}
 		fmt.Printf("%s: %s: listed as equivalent, but gremlins made no such mutant (the line changed?): update the list\n", e.where, e)
 		fail = true
 	}
-	if fail {
-		os.Exit(1)
-	}
+	return fail
 }

@@ -3,6 +3,7 @@ package combinator
 import (
 	"slices"
 	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 )
 
@@ -25,6 +26,7 @@ const (
 	iNop                 // out, consuming nothing
 	iMatch               // the end of a match
 	iEnter               // out: where the named rule label starts, consuming nothing
+	iLeave               // out: where the named rule of the iEnter out1 ends, consuming nothing (a recognizer's program)
 )
 
 type inst struct {
@@ -36,13 +38,26 @@ type inst struct {
 }
 
 // maxInsts bounds the NFA: a counted repetition is compiled as copies of
-// its rule, and a grammar past the bound is matched by search instead.
+// its rule, and a grammar whose rule passes the bound is refused, as RE2
+// refuses x{1001}.
 const maxInsts = 1 << 17
 
 type nfaBuilder struct {
 	prog   []inst
 	tooBig bool
 	cur    int32 // the iEnter of the named rule being compiled, -1 for none
+	depth  int   // the definitions being inlined, one in another
+
+	// groups holds the right-linear components being compiled, with the
+	// entry of each member: a reference to one of them is a jump there.
+	groups map[*component]map[*Rule]int32
+
+	// A recognizer's program (recog.go): onCall returns the procedure a
+	// definition on a recursive cycle is (nil: an automaton, which has
+	// none), onPeg is told of each PEG operator and Func compiled.
+	procs  map[*Rule]int32
+	onCall func(t *Rule) int32
+	onPeg  func(x *Rule)
 }
 
 // frag is a piece of NFA: its first instruction and the exits left to
@@ -183,11 +198,61 @@ func (b *nfaBuilder) compile(r *Rule) frag {
 	case kCap:
 		return b.compile(r.subs[0])
 	case kRef, kExact:
-		t := r.target()
-		return b.named(t, func() frag { return b.compile(t.ex.body) })
+		return b.reference(r.target())
+	case kNot, kPeek, kEnd, kFunc:
+		if b.onPeg != nil {
+			b.onPeg(r)
+			pc := b.emit(inst{op: iPeg, label: r})
+			return frag{pc, []int32{pc << 1}}
+		}
 	}
-	b.tooBig = true // not regular: not met, regularBody refuses it first
+	b.tooBig = true // not regular: not met, the analysis refuses it first
 	return frag{}
+}
+
+// reference compiles a reference to the definition t: a call of its
+// procedure in a recognizer's program, a jump within a right-linear
+// component being compiled, else its body inlined (a right-linear
+// component whole, entered at t).
+func (b *nfaBuilder) reference(t *Rule) frag {
+	x := t.ex
+	if b.onCall != nil && x.called() {
+		k := b.onCall(t)
+		pc := b.emit(inst{op: iCall, out1: k, label: t})
+		return frag{pc, []int32{pc << 1}}
+	}
+	if b.depth >= maxInline {
+		b.tooBig = true // the analysis refuses such a grammar first
+		return frag{}
+	}
+	b.depth++
+	defer func() { b.depth-- }()
+	c := x.comp
+	if c == nil || !c.cyclic {
+		return b.named(t, func() frag { return b.compile(x.body) })
+	}
+	if entries, ok := b.groups[c]; ok {
+		pc := b.emit(inst{op: iNop, out: entries[t]})
+		return frag{pc, nil} // a tail reference: it never falls through
+	}
+	entries := map[*Rule]int32{}
+	for _, m := range c.members {
+		entries[m] = b.emit(inst{op: iNop})
+	}
+	if b.groups == nil {
+		b.groups = map[*component]map[*Rule]int32{}
+	}
+	b.groups[c] = entries
+	var outs []int32
+	for _, m := range c.members {
+		f := b.named(m, func() frag { return b.compile(m.ex.body) })
+		if !b.tooBig {
+			b.prog[entries[m]].out = f.start
+		}
+		outs = append(outs, f.outs...)
+	}
+	delete(b.groups, c)
+	return frag{entries[t], outs}
 }
 
 // named compiles a rule with compile, under an iEnter when it has a name.
@@ -201,6 +266,12 @@ func (b *nfaBuilder) named(r *Rule, compile func() frag) frag {
 	f := compile()
 	b.cur = save
 	b.patch([]int32{pc << 1}, f.start)
+	if b.onCall != nil && len(f.outs) > 0 {
+		// A recognizer's program marks where the rule ends, for Tree.
+		l := b.emit(inst{op: iLeave, out1: pc, label: r})
+		b.patch(f.outs, l)
+		return frag{pc, []int32{l << 1}}
+	}
 	return frag{pc, f.outs}
 }
 
@@ -230,7 +301,10 @@ func (b *nfaBuilder) rep(r *Rule) frag {
 }
 
 // nfaSize returns about how many instructions compile would emit for r,
-// at most maxInsts+1; sizes holds those of the definitions met.
+// at most maxInsts+1, the definitions r names being inlined with the sizes
+// the analysis of their grammar found (exactgraph.go); a reference that is
+// a jump or a call (to a member of a component not yet sized, or of a
+// recursive component) counts one. sizes is unused.
 func nfaSize(r *Rule, sizes map[*Rule]int) int {
 	capped := func(n int) int { return min(n, maxInsts+1) }
 	switch r.kind {
@@ -259,20 +333,14 @@ func nfaSize(r *Rule, sizes map[*Rule]int) int {
 			return maxInsts + 1
 		}
 		return capped(copies*sub + 1)
-	case kCap:
-		return nfaSize(r.subs[0], sizes)
+	case kCap, kNot, kPeek:
+		return nfaSize(r.subs[0], sizes) + 1
 	case kRef, kExact:
 		t := r.target()
-		if t == nil {
+		if t == nil || t.ex.size == 0 || t.ex.called() {
 			return 1
 		}
-		if n, ok := sizes[t]; ok {
-			return n
-		}
-		sizes[t] = maxInsts + 1 // a cycle: not met in a regular rule
-		n := capped(nfaSize(t.ex.body, sizes) + 1)
-		sizes[t] = n
-		return n
+		return t.ex.size
 	}
 	return 1
 }
@@ -325,32 +393,42 @@ func utf8Sequences(lo, hi rune, f func([]CharSet)) {
 	f(seq)
 }
 
-// Bounds of the states a DFA keeps.
+// Bounds of the states a DFA's cache keeps. A cache that reaches them is
+// flushed (RE2's way): the match that needs one more state starts a fresh
+// cache from the state it is in and goes on, one pass over the input
+// whatever the automaton's size; the next matches take the fresh cache.
 const (
 	maxStates = 1 << 13
 	maxTrans  = 1 << 21
 )
 
-// dfa is the lazily built automaton of a regular exact rule.
+// dfa is the lazily built automaton of a regular exact rule: its NFA and
+// byte classes, fixed, and a cache of the states met so far.
 type dfa struct {
-	prog []inst
-	cls  [256]uint8 // the class of each byte: bytes no set tells apart share one
-	ncls int
-	rep  []byte // a byte of each class
+	prog    []inst
+	cls     [256]uint8 // the class of each byte: bytes no set tells apart share one
+	ncls    int
+	rep     []byte // a byte of each class
+	startPC int32  // the first instruction of the NFA
+	cache   atomic.Pointer[dcache]
+	flushes atomic.Int64 // how many times a cache was found full and replaced
+}
 
-	mu      sync.RWMutex
-	trans   []int32 // [state*ncls+class]: the next state, encoded (enc); 0 when not yet computed
-	accept  []bool
-	loops   []*[256]bool // [state]: the bytes that lead from the state to itself, once one did
-	sets    [][]int32    // the NFA instructions (iByte, iMatch) of each state
-	index   map[string]int32
-	start   int32
-	startPC int32 // the first instruction of the NFA
-	full    bool  // maxStates or maxTrans reached: no state is added
+// dcache is the states of a dfa built so far. A match reads it under the
+// read lock, taken once a match; a state not built yet is added under the
+// write lock, briefly. A full cache is never changed again: it is replaced.
+type dcache struct {
+	mu     sync.RWMutex
+	trans  []int32 // [state*ncls+class]: the next state, encoded (enc); 0 when not yet computed
+	accept []bool
+	loops  []*[256]bool // [state]: the bytes that lead from the state to itself, once one did
+	sets   [][]int32    // the NFA instructions (iByte, iMatch) of each state
+	index  map[string]int32
+	start  int32
+	full   bool // maxStates or maxTrans reached: no state is added
+	limit  int  // the states it may hold
 
-	scratch []int32 // the closure's work list and marks (mu held for writing)
-	mark    []uint32
-	gen     uint32
+	closer closer // the closure's work list and marks (mu held for writing)
 }
 
 // compileDFA compiles body to an automaton, or returns nil when its NFA
@@ -366,32 +444,39 @@ func compileDFA(body *Rule) *dfa {
 	if b.tooBig {
 		return nil
 	}
-	d := &dfa{prog: b.prog, index: map[string]int32{}, mark: make([]uint32, len(b.prog))}
-	d.classes()
-	d.addState(nil) // 0: the dead state
-	for c := 0; c < d.ncls; c++ {
-		d.trans[c] = 1 // the dead state: offset 0, not accepting
-	}
-	d.startPC = f.start
-	d.start = d.addState(d.closure([]int32{f.start}))
+	d := &dfa{prog: b.prog, startPC: f.start}
+	d.cls, d.ncls, d.rep = byteClasses(d.prog)
+	c := d.newCache(maxStates)
+	c.start = c.addState(d, c.closure(d, []int32{f.start}))
+	d.cache.Store(c)
 	return d
 }
 
-// classes partitions the bytes into classes that no set of the NFA tells
-// apart.
-func (d *dfa) classes() {
+// newCache returns an empty cache of d holding at most limit states, its
+// dead state 0 added.
+func (d *dfa) newCache(limit int) *dcache {
+	c := &dcache{index: map[string]int32{}, limit: limit}
+	c.addState(d, nil) // 0: the dead state
+	for k := 0; k < d.ncls; k++ {
+		c.trans[k] = 1 // the dead state: offset 0, not accepting
+	}
+	return c
+}
+
+// byteClasses partitions the bytes into classes that no set of prog tells
+// apart: the class of each byte, the number of classes and a byte of each.
+func byteClasses(prog []inst) (cls [256]uint8, n int, rep []byte) {
 	seen := map[CharSet]bool{}
-	n := 1
-	for _, in := range d.prog {
+	n = 1
+	for _, in := range prog {
 		if in.op != iByte || seen[in.set] {
 			continue
 		}
 		seen[in.set] = true
 		remap := map[[2]int]uint8{}
 		var next [256]uint8
-		n = 0
 		for c := 0; c < 256; c++ {
-			k := [2]int{int(d.cls[c]), 0}
+			k := [2]int{int(cls[c]), 0}
 			if in.set.Contains(byte(c)) {
 				k[1] = 1
 			}
@@ -402,91 +487,108 @@ func (d *dfa) classes() {
 			}
 			next[c] = v
 		}
-		d.cls = next
+		cls = next
 		n = len(remap)
 	}
-	d.ncls = n
-	d.rep = make([]byte, n)
+	rep = make([]byte, n)
 	for c := 255; c >= 0; c-- {
-		d.rep[d.cls[c]] = byte(c)
+		rep[cls[c]] = byte(c)
 	}
+	return cls, n, rep
 }
 
 // closure returns the iByte and iMatch instructions reachable from seeds
-// without consuming input, in a canonical order.
-func (d *dfa) closure(seeds []int32) []int32 {
-	d.gen++
-	if d.gen == 0 {
-		clear(d.mark)
-		d.gen = 1
+// without consuming input, in a canonical order (mu held for writing).
+func (c *dcache) closure(d *dfa, seeds []int32) []int32 {
+	return epsClosure(d.prog, &c.closer, seeds)
+}
+
+// closer is the scratch of epsClosure: its work list and marks.
+type closer struct {
+	mark    []uint32
+	gen     uint32
+	scratch []int32
+}
+
+// epsClosure returns the instructions of prog reachable from seeds without
+// reading a byte (through iSplit, iNop, iEnter and iLeave), those that
+// read, call, return or test, sorted.
+func epsClosure(prog []inst, c *closer, seeds []int32) []int32 {
+	if len(c.mark) < len(prog) {
+		c.mark = make([]uint32, len(prog))
 	}
-	stack := append(d.scratch[:0], seeds...)
+	c.gen++
+	if c.gen == 0 {
+		clear(c.mark)
+		c.gen = 1
+	}
+	stack := append(c.scratch[:0], seeds...)
 	var out []int32
 	for len(stack) > 0 {
 		pc := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		if d.mark[pc] == d.gen {
+		if c.mark[pc] == c.gen {
 			continue
 		}
-		d.mark[pc] = d.gen
-		switch in := &d.prog[pc]; in.op {
-		case iByte, iMatch:
-			out = append(out, pc)
+		c.mark[pc] = c.gen
+		switch in := &prog[pc]; in.op {
 		case iSplit:
 			stack = append(stack, in.out1, in.out)
-		case iNop, iEnter:
+		case iNop, iEnter, iLeave:
 			stack = append(stack, in.out)
+		default:
+			out = append(out, pc)
 		}
 	}
-	d.scratch = stack
+	c.scratch = stack
 	slices.Sort(out)
 	return out
 }
 
 // addState returns the state of the instructions set, adding it when new
-// (-1 when the DFA is full).
-func (d *dfa) addState(set []int32) int32 {
+// (-1 when the cache is full).
+func (c *dcache) addState(d *dfa, set []int32) int32 {
 	key := make([]byte, 0, 4*len(set))
 	for _, pc := range set {
 		key = append(key, byte(pc), byte(pc>>8), byte(pc>>16), byte(pc>>24))
 	}
-	if s, ok := d.index[string(key)]; ok {
+	if s, ok := c.index[string(key)]; ok {
 		return s
 	}
-	if d.full || len(d.sets) >= maxStates || len(d.trans)+d.ncls > maxTrans {
-		d.full = true
+	if c.full || len(c.sets) >= c.limit || len(c.trans)+d.ncls > maxTrans {
+		c.full = true
 		return -1
 	}
-	s := int32(len(d.sets))
-	d.index[string(key)] = s
-	d.sets = append(d.sets, set)
+	s := int32(len(c.sets))
+	c.index[string(key)] = s
+	c.sets = append(c.sets, set)
 	acc := false
 	for _, pc := range set {
 		acc = acc || d.prog[pc].op == iMatch
 	}
-	d.accept = append(d.accept, acc)
-	d.loops = append(d.loops, nil)
-	d.trans = append(d.trans, make([]int32, d.ncls)...)
+	c.accept = append(c.accept, acc)
+	c.loops = append(c.loops, nil)
+	c.trans = append(c.trans, make([]int32, d.ncls)...)
 	return s
 }
 
-// step returns the instructions after the byte c from set.
-func (d *dfa) step(set []int32, c byte) []int32 {
+// step returns the instructions after the byte b from set.
+func (c *dcache) step(d *dfa, set []int32, b byte) []int32 {
 	var seeds []int32
 	for _, pc := range set {
-		if in := &d.prog[pc]; in.op == iByte && in.set.Contains(c) {
+		if in := &d.prog[pc]; in.op == iByte && in.set.Contains(b) {
 			seeds = append(seeds, in.out)
 		}
 	}
-	return d.closure(seeds)
+	return c.closure(d, seeds)
 }
 
 // enc encodes the state t for the transition table: its offset in the
 // table + 1, negative when it accepts, so that a match reads the next
 // state and whether it accepts in one load and multiplies nothing.
-func (d *dfa) enc(t int32) int32 {
+func (c *dcache) enc(d *dfa, t int32) int32 {
 	v := t*int32(d.ncls) + 1
-	if d.accept[t] {
+	if c.accept[t] {
 		return -v
 	}
 	return v
@@ -500,62 +602,84 @@ func (d *dfa) state(v int32) int32 {
 	return (v - 1) / int32(d.ncls)
 }
 
-// miss computes the transition of state s on class c, adding its target;
-// it returns the transition, encoded, or false when the DFA is full. The
-// caller holds no lock.
-func (d *dfa) miss(s int32, c uint8) (int32, bool) {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	i := int(s)*d.ncls + int(c)
-	if t := d.trans[i]; t != 0 {
-		return t, true
+// miss computes the transition of state s of cache c on class k, adding
+// its target; the caller holds no lock. It returns the transition, encoded,
+// the cache it belongs to and the offset of s in it: c, or, when c is
+// full, a fresh cache that holds s's instructions and replaces c for the
+// matches to come.
+func (d *dfa) miss(c *dcache, s int32, k uint8) (int32, *dcache, int) {
+	c.mu.Lock()
+	i := int(s)*d.ncls + int(k)
+	if t := c.trans[i]; t != 0 {
+		c.mu.Unlock()
+		return t, c, int(s) * d.ncls
 	}
-	t := d.addState(d.step(d.sets[s], d.rep[c]))
-	if t < 0 {
-		return 0, false
+	set := c.sets[s]
+	t := c.addState(d, c.step(d, set, d.rep[k]))
+	if t >= 0 {
+		c.trans[i] = c.enc(d, t)
+		c.loopRow(d, s, t)
+		v := c.trans[i]
+		c.mu.Unlock()
+		return v, c, int(s) * d.ncls
 	}
-	d.trans[i] = d.enc(t)
-	if t == s && d.loops[s] == nil {
-		// A state that leads to itself, as inside *pchar: its row
-		// computed whole, a match scans a run of its bytes without
-		// following the table, one independent load a byte.
-		var tab [256]bool
-		for b := 0; b < 256; b++ {
-			k := int(s)*d.ncls + int(d.cls[b])
-			if d.trans[k] == 0 {
-				u := d.addState(d.step(d.sets[s], byte(b)))
-				if u < 0 {
-					return d.trans[i], true // full: no table
-				}
-				d.trans[k] = d.enc(u)
+	c.mu.Unlock()
+	// Full: flush, as RE2 does, keeping only the state the match is in.
+	d.flushes.Add(1)
+	nc := d.newCache(maxStates)
+	nc.mu.Lock()
+	s = nc.addState(d, set)
+	nc.start = nc.addState(d, nc.closure(d, []int32{d.startPC}))
+	t = nc.addState(d, nc.step(d, set, d.rep[k]))
+	i = int(s)*d.ncls + int(k)
+	nc.trans[i] = nc.enc(d, t)
+	v := nc.trans[i]
+	nc.mu.Unlock()
+	d.cache.Store(nc)
+	return v, nc, int(s) * d.ncls
+}
+
+// loopRow fills, for a state s that leads to itself (t == s), as inside
+// *pchar, its whole row and the table of the bytes that keep it in s, so
+// that a match scans a run of them without following the table, one
+// independent load a byte (mu held for writing).
+func (c *dcache) loopRow(d *dfa, s, t int32) {
+	if t != s || c.loops[s] != nil {
+		return
+	}
+	var tab [256]bool
+	for b := 0; b < 256; b++ {
+		k := int(s)*d.ncls + int(d.cls[b])
+		if c.trans[k] == 0 {
+			u := c.addState(d, c.step(d, c.sets[s], byte(b)))
+			if u < 0 {
+				return // full: no table
 			}
-			tab[b] = d.state(d.trans[k]) == s
+			c.trans[k] = c.enc(d, u)
 		}
-		d.loops[s] = &tab
+		tab[b] = d.state(c.trans[k]) == s
 	}
-	return d.trans[i], true
+	c.loops[s] = &tab
 }
 
 // longest returns the end of the longest match at pos, or -1.
 func (d *dfa) longest(in string, pos int) int {
 	end := -1
-	d.mu.RLock()
-	if d.accept[d.start] {
+	c := d.cache.Load()
+	c.mu.RLock()
+	if c.accept[c.start] {
 		end = pos
 	}
-	trans, cls, ncls := d.trans, &d.cls, d.ncls
-	off := int(d.start) * ncls
+	trans, cls, ncls := c.trans, &d.cls, d.ncls
+	off := int(c.start) * ncls
 	for i := pos; i < len(in); i++ {
-		c := cls[in[i]]
-		t := trans[off+int(c)]
+		k := cls[in[i]]
+		t := trans[off+int(k)]
 		if t == 0 {
-			d.mu.RUnlock()
-			var ok bool
-			if t, ok = d.miss(int32(off/ncls), c); !ok {
-				return d.simulate(int32(off/ncls), in, i, end, nil)
-			}
-			d.mu.RLock()
-			trans = d.trans
+			c.mu.RUnlock()
+			t, c, off = d.miss(c, int32(off/ncls), k)
+			c.mu.RLock()
+			trans = c.trans
 		}
 		acc := t < 0
 		if acc {
@@ -564,7 +688,7 @@ func (d *dfa) longest(in string, pos int) int {
 		}
 		if int(t-1) == off {
 			// A loop: scan the run of bytes that stay in this state.
-			if tab := d.loops[off/ncls]; tab != nil {
+			if tab := c.loops[off/ncls]; tab != nil {
 				j := i + 1
 				for j < len(in) && tab[in[j]] {
 					j++
@@ -581,90 +705,38 @@ func (d *dfa) longest(in string, pos int) int {
 			break // the dead state
 		}
 	}
-	d.mu.RUnlock()
+	c.mu.RUnlock()
 	return end
 }
 
-// allEnds returns the end of every match at pos, in order.
-func (d *dfa) allEnds(in string, pos int) []int {
-	var ends []int
-	d.mu.RLock()
-	if d.accept[d.start] {
-		ends = append(ends, pos)
+// next returns the state after class k from s in c (for the preparation
+// and Automaton), or -1 when c is full.
+func (d *dfa) next(c *dcache, s int32, k uint8) int32 {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	i := int(s)*d.ncls + int(k)
+	if t := c.trans[i]; t != 0 {
+		return d.state(t)
 	}
-	ncls := d.ncls
-	off := int(d.start) * ncls
-	for i := pos; i < len(in); i++ {
-		c := d.cls[in[i]]
-		t := d.trans[off+int(c)]
-		if t == 0 {
-			d.mu.RUnlock()
-			var ok bool
-			if t, ok = d.miss(int32(off/ncls), c); !ok {
-				d.simulate(int32(off/ncls), in, i, -1, &ends)
-				return ends
-			}
-			d.mu.RLock()
-		}
-		if t < 0 {
-			t = -t
-			ends = append(ends, i+1)
-		}
-		off = int(t - 1)
-		if off == 0 {
-			break
-		}
+	t := c.addState(d, c.step(d, c.sets[s], d.rep[k]))
+	if t < 0 {
+		return -1
 	}
-	d.mu.RUnlock()
-	return ends
-}
-
-// simulate goes on with a match from state s at i by simulating the NFA,
-// for a DFA that is full: it returns the end of the longest match (end if
-// none is found past i), appending every end to ends when it is not nil.
-func (d *dfa) simulate(s int32, in string, i, end int, ends *[]int) int {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	set := d.sets[s]
-	for ; i < len(in) && len(set) > 0; i++ {
-		set = d.step(set, in[i])
-		for _, pc := range set {
-			if d.prog[pc].op == iMatch {
-				end = i + 1
-				if ends != nil {
-					*ends = append(*ends, end)
-				}
-				break
-			}
-		}
-	}
-	return end
-}
-
-// next returns the state after class c from s (for the preparation), or
-// -1 when the DFA is full.
-func (d *dfa) next(s int32, c uint8) int32 {
-	d.mu.RLock()
-	t := d.trans[int(s)*d.ncls+int(c)]
-	d.mu.RUnlock()
-	if t == 0 {
-		var ok bool
-		if t, ok = d.miss(s, c); !ok {
-			return -1
-		}
-	}
-	return d.state(t)
+	c.trans[i] = c.enc(d, t)
+	return t
 }
 
 // firstBytes returns the bytes a non-empty match can start with and
 // whether the rule matches empty.
 func (d *dfa) firstBytes() (first CharSet, nullable bool) {
-	for c := 0; c < 256; c++ {
-		if t := d.next(d.start, d.cls[c]); t != 0 {
-			first[c>>6] |= 1 << (c & 63)
+	c := d.newCache(maxStates)
+	c.start = c.addState(d, c.closure(d, []int32{d.startPC}))
+	for b := 0; b < 256; b++ {
+		if t := d.next(c, c.start, d.cls[b]); t != 0 {
+			first[b>>6] |= 1 << (b & 63)
 		}
 	}
-	return first, d.accept[d.start]
+	return first, c.accept[c.start]
 }
 
 // diagnose matches at pos for a diagnosis, simulating the NFA: it records

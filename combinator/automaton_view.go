@@ -33,18 +33,19 @@ func (r *Rule) Automaton() (*Automaton, error) {
 	if d == nil {
 		return nil, ErrNotRegular
 	}
-	for s := int32(0); int(s) < len(d.sets); s++ {
-		for c := 0; c < d.ncls; c++ {
-			if d.next(s, uint8(c)) < 0 {
+	c := d.cache.Load()
+	for s := int32(0); int(s) < len(c.sets); s++ {
+		for k := 0; k < d.ncls; k++ {
+			if d.next(c, s, uint8(k)) < 0 {
 				return nil, ErrNotRegular
 			}
 		}
 	}
-	next := make([]int32, len(d.trans))
-	for i, t := range d.trans {
+	next := make([]int32, len(c.trans))
+	for i, t := range c.trans {
 		next[i] = d.state(t)
 	}
-	a := minimize(next, d.accept, d.ncls, d.start)
+	a := minimize(next, c.accept, d.ncls, c.start)
 	a.Classes = d.cls
 	a.Loops = make([][256]bool, len(a.Accept))
 	for s := range a.Accept {

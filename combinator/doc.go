@@ -99,10 +99,15 @@
 // ExactGrammar compiles definitions that name one another (Ref), recursion
 // included, to rules that match exactly the ABNF language of their bodies:
 // alternatives unordered, a repetition taking what the rest of the rule
-// needs. A rule without recursion is matched by an automaton built lazily
-// from its NFA, in one pass and without allocating; a recursive one by a
-// memoized search, nested at most MaxNesting deep. Package combinator/abnf
-// builds them from ABNF text; PEG rules and exact rules compose both ways.
+// needs. A rule without recursion, or with recursion in tail position only,
+// is matched by an automaton built lazily from its NFA, in one pass and
+// without allocating (a cache of its states that is flushed when full, as
+// RE2's); any other, left recursion included, by an Earley recognizer with
+// Leo's memo of right recursion, over the same automata, on explicit
+// stacks: linear on the recursive grammars RFCs are written in, cubic at
+// worst, and bounded by Limits (a *LimitError past them). Package
+// combinator/abnf builds them from ABNF text; PEG rules and exact rules
+// compose both ways.
 //
 // # Structured results
 //

@@ -31,6 +31,11 @@ type SyntaxError struct {
 	// (MaxDepth) rather than failing: Offset is then where it stopped, and
 	// Expected is empty.
 	Stopped *DepthError
+
+	// Limit is set when the match of an exact rule was stopped at a bound
+	// of its Limits: Offset is then where it stopped, and Expected is
+	// empty.
+	Limit *LimitError
 }
 
 // MaxMessage is about the most bytes that SyntaxError's Error and GoString
@@ -49,6 +54,9 @@ const MaxMessage = 1024
 func (e *SyntaxError) Error() string {
 	if e.Stopped != nil {
 		return e.Stopped.Error()
+	}
+	if e.Limit != nil {
+		return e.Limit.Error()
 	}
 	where := e.In
 	if where == "" {
@@ -112,16 +120,23 @@ func (e *SyntaxError) GoString() string {
 	if e.Stopped != nil {
 		fmt.Fprintf(&b, ", Stopped:%#v", *e.Stopped)
 	}
+	if e.Limit != nil {
+		fmt.Fprintf(&b, ", Limit:%#v", *e.Limit)
+	}
 	b.WriteString("}")
 	return b.String()
 }
 
-// Unwrap returns Stopped, the *DepthError that stopped the match, or nil.
+// Unwrap returns the error that stopped the match: Stopped (a
+// *DepthError) or Limit (a *LimitError), or nil.
 func (e *SyntaxError) Unwrap() error {
-	if e.Stopped == nil {
-		return nil
+	switch {
+	case e.Stopped != nil:
+		return e.Stopped
+	case e.Limit != nil:
+		return e.Limit
 	}
-	return e.Stopped
+	return nil
 }
 
 // Found describes the input at Offset: "invalid character 'x'", "invalid byte

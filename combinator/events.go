@@ -30,6 +30,7 @@ type recorder struct {
 	names   []string    // the names kept; none: every name
 	nodes   []treeEntry // the log: nodes[:nundo]
 	depth   int         // how many kept named rules are in progress
+	limit   *LimitError // an exact rule's derivation stopped at a bound of its Limits
 }
 
 // eventsBuf is how many events a match records without allocating: beyond

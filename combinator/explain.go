@@ -51,6 +51,9 @@ func (r *Rule) explain(s string, far int) *SyntaxError {
 	if err := m.stopped(); err != nil {
 		return r.stoppedError(s, err)
 	}
+	if d.limit != nil {
+		return &SyntaxError{Input: s, Offset: d.limit.Offset, Rule: r.label(), Limit: d.limit}
+	}
 	if c != nil && c.budget < 0 {
 		return r.explainMemo(s)
 	}
@@ -121,11 +124,12 @@ func (r *Rule) stoppedError(s string, err *DepthError) *SyntaxError {
 // spilling to a slice only past its size, and the named rules in progress on
 // the Go stack of matchNamed (top is the innermost).
 type diag struct {
-	far     int   // farthest failure offset
-	at      *Rule // innermost named rule in progress at far
-	top     *Rule // innermost named rule in progress
-	entered *Rule // the named rule matchNamed is entering
-	root    *Rule // the rule explained: never reported under its own name
+	far     int         // farthest failure offset
+	at      *Rule       // innermost named rule in progress at far
+	top     *Rule       // innermost named rule in progress
+	entered *Rule       // the named rule matchNamed is entering
+	root    *Rule       // the rule explained: never reported under its own name
+	limit   *LimitError // an exact rule's match stopped at a bound of its Limits
 
 	n     int           // how many rules were expected at far
 	exp   [16]*Rule     // the first of them, each labelled only for the error

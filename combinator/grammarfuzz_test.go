@@ -140,7 +140,6 @@ func buildGrammar(ops []byte) (*gnode, *Rule) {
 		stack = append(stack, pair{g, r})
 		all = append(all, pair{g, r})
 	}
-	alphabet := "abA("
 	for i := 0; i < len(ops); i++ {
 		arg := func() byte {
 			if i+1 < len(ops) {
@@ -151,25 +150,9 @@ func buildGrammar(ops []byte) (*gnode, *Rule) {
 		}
 		switch op := ops[i] % 13; op {
 		case 0, 1: // a literal of one or two bytes
-			a := arg()
-			s := alphabet[a%4 : a%4+1]
-			if a&8 != 0 {
-				s += alphabet[a>>4%4 : a>>4%4+1]
-			}
-			if op == 0 {
-				push(&gnode{op: OpLit, lit: s}, Lit(s))
-			} else {
-				push(&gnode{op: OpLit, lit: s, fold: true}, LitFold(s))
-			}
+			push(fuzzLit(arg(), op == 1))
 		case 2: // a class of a, b, c, A
-			a := arg()
-			var set CharSet
-			for k, ch := range []byte("abcA") {
-				if a&(1<<k) != 0 {
-					set = set.Union(Chars(string(ch)))
-				}
-			}
-			push(&gnode{op: OpClass, set: set}, Class(set))
+			push(fuzzClass(arg()))
 		case 3, 4, 12: // Seq or Alt of the top two (three for 12)
 			n := 2
 			if op == 12 {
@@ -240,6 +223,32 @@ func buildGrammar(ops []byte) (*gnode, *Rule) {
 	g := &gnode{op: OpSeq, subs: gs}
 	root = Seq(rs...)
 	return g, root
+}
+
+// fuzzLit is the literal of buildGrammar's argument a: one or two of "a",
+// "b", "A" and "(", case-folded when fold.
+func fuzzLit(a byte, fold bool) (*gnode, *Rule) {
+	const alphabet = "abA("
+	s := alphabet[a%4 : a%4+1]
+	if a&8 != 0 {
+		s += alphabet[a>>4%4 : a>>4%4+1]
+	}
+	if fold {
+		return &gnode{op: OpLit, lit: s, fold: true}, LitFold(s)
+	}
+	return &gnode{op: OpLit, lit: s}, Lit(s)
+}
+
+// fuzzClass is the class of buildGrammar's argument a: the characters of
+// "abcA" whose bits a sets.
+func fuzzClass(a byte) (*gnode, *Rule) {
+	var set CharSet
+	for k, ch := range []byte("abcA") {
+		if a&(1<<k) != 0 {
+			set = set.Union(Chars(string(ch)))
+		}
+	}
+	return &gnode{op: OpClass, set: set}, Class(set)
 }
 
 // FuzzGrammar builds a random grammar (terminals, sequences, choices,

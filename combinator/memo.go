@@ -98,7 +98,7 @@ func (r *Rule) analyse() {
 			r.canFail = r.canFail && s.canFail
 		}
 	case r.kind == kExact || r.kind == kRef:
-		// Matched by its own automaton or memoized search (exact.go), which
+		// Matched by its own automaton or recognizer (exact.go), which
 		// may read past the longest match it finds.
 		r.unbounded, r.wasteful, r.recovers = true, true, true
 	default: // kCap, kNot, kPeek; the terminals have no subs

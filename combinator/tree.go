@@ -69,6 +69,9 @@ func (r *Rule) Tree(s string, names ...string) (*Node, error) {
 	if err := m.stopped(); err != nil {
 		return nil, err
 	}
+	if x.limit != nil {
+		return nil, x.limit
+	}
 	if e != len(s) {
 		return nil, r.Explain(s)
 	}

@@ -15,7 +15,7 @@ import (
 // FromURI where that gives any, else with the letters "a", "e" and "o" of
 // the path, query and fragment written "ä", "é" and "ö".
 func benchLines(b *testing.B) (ascii, nonASCII []string) {
-	return iriLines(corpus.Lines(b, "urls.txt"))
+	return iriLines(corpus.Full(b, "urls.txt", "figures over the 20,000 URLs"))
 }
 
 // iriLines returns the lines that are URI references, and IRIs made from

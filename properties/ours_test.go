@@ -396,82 +396,11 @@ func decodeOf(t *rapid.T, what, s string) string {
 // then makes the RFC's repair.
 func TestBuilderPlainSetters(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		b := builder.New()
-		scheme, hasScheme := optional(t, Scheme(), "scheme")
-		if hasScheme {
-			b = b.Scheme(scheme)
-		}
-		user, hasUser := optional(t, plainText, "userinfo")
-		if hasUser {
-			b = b.UserInfo(user)
-		}
-		host, hasHost := optional(t, hostText, "host")
-		if hasHost {
-			b = b.Host(host)
-		}
-		port := -1
-		if rapid.Bool().Draw(t, "port?") {
-			port = rapid.IntRange(0, 70000).Draw(t, "port")
-			b = b.Port(port)
-		}
-		hasAuth := hasUser || hasHost || port >= 0
-		// path is the text set; shape is a string with the same "/" and
-		// ":" where the encoded path has them, for the expectation below.
-		var path, shape string
-		var segs []string
-		useSegments := rapid.IntRange(0, 3).Draw(t, "segments?") == 0
-		if useSegments {
-			segs = rapid.SliceOfN(plainText, 0, 4).Draw(t, "segments")
-			b = b.Segments(segs...)
-			if len(segs) > 0 {
-				path = "/" + strings.Join(segs, "/")
-				for _, seg := range segs {
-					shape += "/" + strings.ReplaceAll(seg, "/", "%2F") // Segments encodes "/"
-				}
-			}
-		} else {
-			path = rapid.OneOf(plainText, PathAbsolute(), PathRootless(), PathAbempty(), rapid.Just("")).Draw(t, "path")
-			b = b.Path(path)
-			shape = path // Path keeps "/" and ":"
-		}
-		query, hasQuery := optional(t, plainText, "query")
-		if hasQuery {
-			b = b.Query(query)
-		}
-		frag, hasFrag := optional(t, plainText, "fragment")
-		if hasFrag {
-			b = b.Fragment(frag)
-		}
-
-		// The independent expectation, in the order Build checks.
-		dots := useSegments && (slices.Contains(segs, ".") || slices.Contains(segs, "..")) // §5.2.4
-		var wantErr error
-		repair := ""
-		bracketed := strings.HasPrefix(host, "[")
-		ipv6, _ := MatchRule("IPv6address", host)
-		lit, _ := MatchRule("IP-literal", host)
-		firstSeg := shape
-		if i := strings.IndexByte(shape, '/'); i >= 0 {
-			firstSeg = shape[:i]
-		}
-		switch {
-		case hasHost && bracketed && !lit, hasHost && !bracketed && !ipv6 && strings.ContainsAny(host, `:/?#@\`):
-			// A port, a path, a query, a fragment, a userinfo: another part of a URL.
-			wantErr = builder.ErrInvalidHost
-		case hasHost && !bracketed && !ipv6 && !utf8.ValidString(host): // §3.2.2: encoded UTF-8 only
-			wantErr = builder.ErrInvalidHost
-		case port > 65535:
-			wantErr = builder.ErrPortRange
-		case hasAuth && shape != "" && shape[0] != '/':
-			wantErr, repair = builder.ErrPathNeedsSlash, "/"
-		case !hasAuth && strings.HasPrefix(shape, "//"):
-			wantErr, repair = builder.ErrPathDoubleSlash, "/."
-		case !hasAuth && !hasScheme && strings.Contains(firstSeg, ":"):
-			wantErr, repair = builder.ErrColonInFirstSegment, "./"
-		case dots:
-			wantErr = builder.ErrDotSegment
-		}
+		set := drawPlainSet(t)
+		b := set.b
+		repair, dots, wantErr := set.expected()
 		u, err := b.Build()
+		path := set.path
 		if wantErr != nil {
 			if !errors.Is(err, wantErr) {
 				t.Fatalf("%v: Build() error %v, want %v", b, err, wantErr)
@@ -496,61 +425,159 @@ func TestBuilderPlainSetters(t *testing.T) {
 		} else if err != nil {
 			t.Fatalf("%v: Build(): %v, want success", b, err)
 		}
-
-		p, err := uri.ParseReference(u.String())
-		if err != nil {
-			t.Fatalf("built %q does not parse: %v", u.String(), err)
-		}
-		if d := cmp.Diff(accessorsOf(u), accessorsOf(p)); d != "" {
-			t.Fatalf("built %q parses back differently (-built +parsed):\n%s", u.String(), d)
-		}
-		if p.IsRelative() == hasScheme || (hasScheme && p.Scheme() != scheme) {
-			t.Fatalf("built %q: scheme %q (relative %v), want %q (set %v)", u.String(), p.Scheme(), p.IsRelative(), scheme, hasScheme)
-		}
-		if p.HasAuthority() != hasAuth || p.HasUserInfo() != hasUser || p.HasPort() != (port >= 0) ||
-			p.HasQuery() != hasQuery || p.HasFragment() != hasFrag {
-			t.Fatalf("built %q: defined components differ from those set", u.String())
-		}
-		if hasUser && decodeOf(t, "userinfo", p.UserInfo()) != user {
-			t.Fatalf("built %q: userinfo %q decodes to %q, want %q", u.String(), p.UserInfo(), decodeOf(t, "userinfo", p.UserInfo()), user)
-		}
-		if hasHost {
-			want, got := host, decodeOf(t, "host", p.Host())
-			if ipv6 {
-				want = "[" + host + "]"
-			}
-			if bracketed {
-				got = p.Host()
-			}
-			if got != want {
-				t.Fatalf("built %q: host %q decodes to %q, want %q", u.String(), p.Host(), got, want)
-			}
-		}
-		if port >= 0 && p.Port() != strconv.Itoa(port) {
-			t.Fatalf("built %q: port %q, want %d", u.String(), p.Port(), port)
-		}
-		if useSegments && repair == "" {
-			var got []string
-			for seg := range p.DecodedSegments() {
-				got = append(got, seg)
-			}
-			if len(segs) == 0 {
-				segs = nil
-			}
-			if d := cmp.Diff(segs, got); d != "" {
-				t.Fatalf("built %q: decoded segments differ (-set +got):\n%s", u.String(), d)
-			}
-		}
-		if got := decodeOf(t, "path", p.Path()); got != path {
-			t.Fatalf("built %q: path %q decodes to %q, want %q", u.String(), p.Path(), got, path)
-		}
-		if hasQuery && decodeOf(t, "query", p.Query()) != query {
-			t.Fatalf("built %q: query %q does not decode to %q", u.String(), p.Query(), query)
-		}
-		if hasFrag && decodeOf(t, "fragment", p.Fragment()) != frag {
-			t.Fatalf("built %q: fragment %q does not decode to %q", u.String(), p.Fragment(), frag)
-		}
+		set.checkParsedBack(t, u, path, repair)
 	})
+}
+
+// plainSet is what TestBuilderPlainSetters set through the plain setters,
+// and the builder they made.
+type plainSet struct {
+	b                                              builder.Builder
+	scheme, user, host, query, frag                string
+	hasScheme, hasUser, hasHost, hasQuery, hasFrag bool
+	port                                           int // -1: not set
+	// path is the text set; shape is a string with the same "/" and ":"
+	// where the encoded path has them, for the expectation.
+	path, shape string
+	segs        []string
+	useSegments bool // the path was set by Segments
+}
+
+func (s *plainSet) hasAuth() bool { return s.hasUser || s.hasHost || s.port >= 0 }
+
+// drawPlainSet sets each component of a builder, or leaves it unset,
+// through the plain setters.
+func drawPlainSet(t *rapid.T) *plainSet {
+	s := &plainSet{b: builder.New(), port: -1}
+	if s.scheme, s.hasScheme = optional(t, Scheme(), "scheme"); s.hasScheme {
+		s.b = s.b.Scheme(s.scheme)
+	}
+	if s.user, s.hasUser = optional(t, plainText, "userinfo"); s.hasUser {
+		s.b = s.b.UserInfo(s.user)
+	}
+	if s.host, s.hasHost = optional(t, hostText, "host"); s.hasHost {
+		s.b = s.b.Host(s.host)
+	}
+	if rapid.Bool().Draw(t, "port?") {
+		s.port = rapid.IntRange(0, 70000).Draw(t, "port")
+		s.b = s.b.Port(s.port)
+	}
+	s.useSegments = rapid.IntRange(0, 3).Draw(t, "segments?") == 0
+	if s.useSegments {
+		s.segs = rapid.SliceOfN(plainText, 0, 4).Draw(t, "segments")
+		s.b = s.b.Segments(s.segs...)
+		if len(s.segs) > 0 {
+			s.path = "/" + strings.Join(s.segs, "/")
+			for _, seg := range s.segs {
+				s.shape += "/" + strings.ReplaceAll(seg, "/", "%2F") // Segments encodes "/"
+			}
+		}
+	} else {
+		s.path = rapid.OneOf(plainText, PathAbsolute(), PathRootless(), PathAbempty(), rapid.Just("")).Draw(t, "path")
+		s.b = s.b.Path(s.path)
+		s.shape = s.path // Path keeps "/" and ":"
+	}
+	if s.query, s.hasQuery = optional(t, plainText, "query"); s.hasQuery {
+		s.b = s.b.Query(s.query)
+	}
+	if s.frag, s.hasFrag = optional(t, plainText, "fragment"); s.hasFrag {
+		s.b = s.b.Fragment(s.frag)
+	}
+	return s
+}
+
+// expected is the independent expectation, in the order Build checks: the
+// text BuildRepaired puts before the path ("" for no repair), whether the
+// path has dot segments, and the error Build gives (nil for none).
+func (s *plainSet) expected() (repair string, dots bool, wantErr error) {
+	dots = s.useSegments && (slices.Contains(s.segs, ".") || slices.Contains(s.segs, "..")) // §5.2.4
+	host, hasHost, shape := s.host, s.hasHost, s.shape
+	bracketed := strings.HasPrefix(host, "[")
+	ipv6, _ := MatchRule("IPv6address", host)
+	lit, _ := MatchRule("IP-literal", host)
+	firstSeg := shape
+	if i := strings.IndexByte(shape, '/'); i >= 0 {
+		firstSeg = shape[:i]
+	}
+	switch {
+	case hasHost && bracketed && !lit, hasHost && !bracketed && !ipv6 && strings.ContainsAny(host, `:/?#@\`):
+		// A port, a path, a query, a fragment, a userinfo: another part of a URL.
+		wantErr = builder.ErrInvalidHost
+	case hasHost && !bracketed && !ipv6 && !utf8.ValidString(host): // §3.2.2: encoded UTF-8 only
+		wantErr = builder.ErrInvalidHost
+	case s.port > 65535:
+		wantErr = builder.ErrPortRange
+	case s.hasAuth() && shape != "" && shape[0] != '/':
+		wantErr, repair = builder.ErrPathNeedsSlash, "/"
+	case !s.hasAuth() && strings.HasPrefix(shape, "//"):
+		wantErr, repair = builder.ErrPathDoubleSlash, "/."
+	case !s.hasAuth() && !s.hasScheme && strings.Contains(firstSeg, ":"):
+		wantErr, repair = builder.ErrColonInFirstSegment, "./"
+	case dots:
+		wantErr = builder.ErrDotSegment
+	}
+	return repair, dots, wantErr
+}
+
+// checkParsedBack checks that u, the built reference, parses back with
+// the components set: the same scheme, the same components defined, each
+// decoding to the text set, the path to path (the text set with repair
+// before it).
+func (s *plainSet) checkParsedBack(t *rapid.T, u uri.URI, path, repair string) {
+	p, err := uri.ParseReference(u.String())
+	if err != nil {
+		t.Fatalf("built %q does not parse: %v", u.String(), err)
+	}
+	if d := cmp.Diff(accessorsOf(u), accessorsOf(p)); d != "" {
+		t.Fatalf("built %q parses back differently (-built +parsed):\n%s", u.String(), d)
+	}
+	if p.IsRelative() == s.hasScheme || (s.hasScheme && p.Scheme() != s.scheme) {
+		t.Fatalf("built %q: scheme %q (relative %v), want %q (set %v)", u.String(), p.Scheme(), p.IsRelative(), s.scheme, s.hasScheme)
+	}
+	if p.HasAuthority() != s.hasAuth() || p.HasUserInfo() != s.hasUser || p.HasPort() != (s.port >= 0) ||
+		p.HasQuery() != s.hasQuery || p.HasFragment() != s.hasFrag {
+		t.Fatalf("built %q: defined components differ from those set", u.String())
+	}
+	if s.hasUser && decodeOf(t, "userinfo", p.UserInfo()) != s.user {
+		t.Fatalf("built %q: userinfo %q decodes to %q, want %q", u.String(), p.UserInfo(), decodeOf(t, "userinfo", p.UserInfo()), s.user)
+	}
+	if s.hasHost {
+		want, got := s.host, decodeOf(t, "host", p.Host())
+		if ipv6, _ := MatchRule("IPv6address", s.host); ipv6 {
+			want = "[" + s.host + "]"
+		}
+		if strings.HasPrefix(s.host, "[") {
+			got = p.Host()
+		}
+		if got != want {
+			t.Fatalf("built %q: host %q decodes to %q, want %q", u.String(), p.Host(), got, want)
+		}
+	}
+	if s.port >= 0 && p.Port() != strconv.Itoa(s.port) {
+		t.Fatalf("built %q: port %q, want %d", u.String(), p.Port(), s.port)
+	}
+	if s.useSegments && repair == "" {
+		var got []string
+		for seg := range p.DecodedSegments() {
+			got = append(got, seg)
+		}
+		segs := s.segs
+		if len(segs) == 0 {
+			segs = nil
+		}
+		if d := cmp.Diff(segs, got); d != "" {
+			t.Fatalf("built %q: decoded segments differ (-set +got):\n%s", u.String(), d)
+		}
+	}
+	if got := decodeOf(t, "path", p.Path()); got != path {
+		t.Fatalf("built %q: path %q decodes to %q, want %q", u.String(), p.Path(), got, path)
+	}
+	if s.hasQuery && decodeOf(t, "query", p.Query()) != s.query {
+		t.Fatalf("built %q: query %q does not decode to %q", u.String(), p.Query(), s.query)
+	}
+	if s.hasFrag && decodeOf(t, "fragment", p.Fragment()) != s.frag {
+		t.Fatalf("built %q: fragment %q does not decode to %q", u.String(), p.Fragment(), s.frag)
+	}
 }
 
 // pathForm classifies the path of a parsed reference by the combinator rule it

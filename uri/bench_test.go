@@ -12,7 +12,7 @@ import (
 // BenchmarkParse compares ParseReference with net/url.Parse over the shared
 // corpus of 20,000 URLs, one op being one URI.
 func BenchmarkParse(b *testing.B) {
-	benchParse(b, corpus.Lines(b, "urls.txt"))
+	benchParse(b, corpus.Full(b, "urls.txt", "figures over the 20,000 URLs"))
 }
 
 // BenchmarkParseValid is BenchmarkParse on the valid URIs of the corpus only,
@@ -72,7 +72,7 @@ var percentEncodedURLs = []string{
 // that are not.
 func corpusWhere(b *testing.B, valid bool) []string {
 	var lines []string
-	for _, l := range corpus.Lines(b, "urls.txt") {
+	for _, l := range corpus.Full(b, "urls.txt", "figures over the 20,000 URLs") {
 		if _, err := ParseReference(l); (err == nil) == valid {
 			lines = append(lines, l)
 		}

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/seed42851778/rfc3986/internal/errtext"
+	"github.com/seed42851778/rfc3986/internal/hint"
 )
 
 // ParseError is the error of every Parse function: where the text stops being
@@ -19,7 +20,7 @@ type ParseError struct {
 	Rule      string   // the top rule: "URI", "URI-reference", "absolute-URI" or "relative-ref"
 	Component string   // the component Offset falls in as Rule reads Input: "scheme", "authority", "userinfo", "host", "port", "path", "query" or "fragment"
 	Expected  []string // what the grammar could have matched at Offset: rule names and terminals (shared: see above)
-	Hint      string   // what the mistake probably was, in plain words ("a space is not allowed in a URI: ..."); "" when there is nothing to add
+	Hint      string   // what the mistake probably was, in plain words ("a space is not allowed as it stands: ..."), in the words iri.ParseError uses for it; "" when there is nothing to add
 
 	// Suggestion is the text the input probably meant, whole, when the Hint
 	// proposes one ("did you mean ...": "https://example.com/a" for
@@ -35,7 +36,7 @@ type ParseError struct {
 
 // Error returns a message such as
 //
-//	uri: invalid character ' ' at offset 8 in path: expected pchar, "/", "?", "#" or end of input; a space is not allowed in a URI: percent-encode it as "%20"
+//	uri: invalid character ' ' at offset 8 in path: expected pchar, "/", "?", "#" or end of input; a space is not allowed as it stands: percent-encode it as "%20"
 //
 // It ends with the Hint, when there is one. It quotes no more than 64 bytes
 // of the input and escapes control characters, however long the input.
@@ -76,7 +77,7 @@ func (e *ParseError) Is(target error) bool { return target == ErrInvalid }
 // the stops tell the offset and the labels, the same for every input of
 // that shape (stop_test.go compares them with the diagnosis). When the
 // stop is where the fast match stopped and the hint of the byte is one of
-// the constants of byteHint (stopHint), as it is for most of them,
+// the constants of internal/hint (stopHint), as it is for most of them,
 // knownError makes the error; else explainError does. Where only an IP
 // literal takes the byte, its diagnosis alone is run (genHaltExplain).
 func newParseError(s string, rule topRule, prefix int, sp *[nslots]span) *ParseError {
@@ -86,8 +87,8 @@ func newParseError(s string, rule topRule, prefix int, sp *[nslots]span) *ParseE
 		comp := stopComponent(s, off, rule, prefix, sp)
 		// A port's hints quote the port: hintOf writes them.
 		if off == prefix && off < len(s) && comp != "port" {
-			if hint := stopHint(s, off, rule, comp); hint != "" {
-				return knownError(s, rule, off, labels, comp, hint)
+			if h := stopHint(s, off, rule, comp); h != "" {
+				return knownError(s, rule, off, labels, comp, h)
 			}
 		}
 		return explainError(s, rule, off, labels, comp)
@@ -116,11 +117,11 @@ func explainError(s string, rule topRule, off int, exp []string, comp string) *P
 		exp = []string{rule.Name()}
 	}
 	// The hint is written on the stack first: most hints are constants
-	// (hintOf's fixed), and only one that quotes the input is copied.
+	// (hint.Of's fixed), and only one that quotes the input is copied.
 	var text [320]byte
-	h, hint, sug := hintOf(text[:0], s, off, rule.Name(), comp, nil)
+	h, fixed, sug := hint.Of(text[:0], &hint.Text{S: s, Off: off, Rule: hint.Rule(rule), Component: comp})
 	if len(h) > 0 {
-		hint = string(h)
+		fixed = string(h)
 	}
 	var suggestion string
 	if len(s) <= maxSuggestion {
@@ -132,7 +133,7 @@ func explainError(s string, rule topRule, off int, exp []string, comp string) *P
 		Rule:       rule.Name(),
 		Component:  comp,
 		Expected:   exp[:len(exp):len(exp)],
-		Hint:       hint,
+		Hint:       fixed,
 		Suggestion: suggestion,
 	}
 }

@@ -79,16 +79,16 @@ func knownError(s string, rule topRule, off int, labels []string, comp, hint str
 
 // stopHint is the hint of the byte at offset k of s where the stops found
 // the labels of the diagnosis at k, where the fast match stopped, when it
-// is a constant of byteHint; else "", and hintOf finds it. hintOf would
-// come to the same constant: the byte is one that no position of the
-// grammar takes there, and s[:k] matched, so that no "%" lacks its digits
-// before k (percentHint), s begins with what rule begins with (no leading
-// white space, no quotation marks or angle brackets around s: wrapHint; a
-// URI its scheme: schemeHint), and a "[" or "]" there is no IP literal's
-// (fixedByteHint). Trailing white space has a hint of its own (wrapHint),
-// a Windows path ("C:\dir", whose "C:" matched as a scheme) too
-// (windowsHint), and a control character or a byte outside ASCII one that
-// quotes it. checkStop compares it with hintFor.
+// is a constant of internal/hint (hint.Fixed); else "", and hint.Of finds
+// it. hint.Of would come to the same constant: the byte is one that no
+// position of the grammar takes there, and s[:k] matched, so that no "%"
+// lacks its digits before k (its percent hint), s begins with what rule
+// begins with (no leading white space, no quotation marks or angle
+// brackets around s; a URI its scheme), and a "[" or "]" there is no IP
+// literal's. Trailing white space has a hint of its own, a Windows path
+// ("C:\\dir", whose "C:" matched as a scheme) too, and a control character
+// or a byte outside ASCII one that quotes it. checkStop compares it with
+// hintFor.
 func stopHint(s string, k int, rule topRule, comp string) string {
 	if s[k] == '{' { // the most common: an unexpanded URI template
 		return openBraceHint

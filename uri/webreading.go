@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/seed42851778/rfc3986/internal/errtext"
+	"github.com/seed42851778/rfc3986/internal/facts"
 )
 
 // ReadingError is the error of ParseRepaired (and so of Lenient and
@@ -40,17 +41,6 @@ func (e *ReadingError) Error() string {
 // Is reports whether target is ErrInvalid.
 func (e *ReadingError) Is(target error) bool { return target == ErrInvalid }
 
-// webScheme reports whether scheme (in any case) is a special scheme of the
-// URL Standard whose URLs always have a host ("file" is special too, with
-// hosts of its own: see checkWebReading).
-func webScheme(scheme string) bool {
-	switch strings.ToLower(scheme) {
-	case "http", "https", "ws", "wss", "ftp":
-		return true
-	}
-	return false
-}
-
 // checkWebReading returns a *ReadingError when the cleaned text t (the input
 // s with the removals of repair 1 made; cl maps its offsets back to s) reads
 // to browsers with another authority, host or port than RFC 3986 gives it
@@ -70,8 +60,8 @@ func checkWebReading(s string, cl *cleaned, host string, parsed bool) *ReadingEr
 	scheme := ""
 	if j := strings.IndexByte(t, ':'); j > 0 && isScheme(t[:j]) {
 		scheme, i = t[:j], j+1
-		file = strings.EqualFold(scheme, "file")
-		special = file || webScheme(scheme)
+		k := facts.LookupFold(scheme)
+		special, file = k.Special(), k == facts.File
 	}
 	if !special {
 		return nil
@@ -129,20 +119,28 @@ func checkWebReading(s string, cl *cleaned, host string, parsed bool) *ReadingEr
 	if k := strings.IndexByte(t[from:end], ':'); k >= 0 {
 		hostEnd = from + k
 	}
-	if file && hostEnd-hostAt == 1 && hostEnd < end && isAlpha(t[hostAt]) {
+	if file && hostEnd < end && facts.NormalizedWindowsDriveLetter(t[hostAt:hostEnd+1]) {
 		return fail(hostAt, "host", `"`+t[hostAt:hostEnd+1]+`" after "file://" is a drive letter to browsers, the start of the path, not a host`)
 	}
 	if !parsed || strings.HasPrefix(host, "[") {
 		return nil
 	}
 	// A host browsers refuse (an empty one, one that holds a forbidden
-	// code point once percent-decoded, a number that is no address) makes
-	// them fail, not connect elsewhere: only a host they read as another
-	// address is refused here.
+	// domain code point once percent-decoded, a number that is no address)
+	// makes them fail, not connect elsewhere: only a host they read as
+	// another address is refused here, and one that holds a forbidden host
+	// code point as it is written. RFC 3986 allows none of those in a
+	// reg-name (§3.2.2), so that never happens with the Standard's list as
+	// it is; should the list grow, no repair hands back such a host.
+	for k := 0; k < len(host); k++ {
+		if facts.ForbiddenHost(host[k]) {
+			return fail(hostAt, "host", "browsers refuse a host that holds "+errtext.Quote(host[k:k+1], 0)+" (a forbidden host code point of the URL Standard)")
+		}
+	}
 	d := decode(host)
-	if endsInNumber(d) {
-		if a, ok := whatwgIPv4(d); ok && a.String() != d {
-			return fail(hostAt, "host", "browsers read the host "+errtext.Quote(d, 0)+" as the IPv4 address "+a.String()+" (the URL Standard's IPv4 parser), where RFC 3986 reads a name")
+	if a, ipv4, _ := facts.ReadASCIIDomain(d); ipv4 {
+		if as := addrFrom(a).String(); as != d {
+			return fail(hostAt, "host", "browsers read the host "+errtext.Quote(d, 0)+" as the IPv4 address "+as+" (the URL Standard's IPv4 parser), where RFC 3986 reads a name")
 		}
 	}
 	return nil
@@ -153,5 +151,3 @@ func checkWebReading(s string, cl *cleaned, host string, parsed bool) *ReadingEr
 func browserHostAt(rest string, slashes int) bool {
 	return slashes < len(rest) && strings.IndexByte("/\\?#", rest[slashes]) < 0
 }
-
-func isAlpha(x byte) bool { return 'a' <= x|0x20 && x|0x20 <= 'z' }

@@ -11,14 +11,14 @@ import (
 // BenchmarkParse compares Parse with net/url.Parse over the shared corpus of
 // 20,000 URLs (../shared/bench/corpus/urls.txt), one op being one URL.
 func BenchmarkParse(b *testing.B) {
-	benchParse(b, corpus.Lines(b, "urls.txt"))
+	benchParse(b, corpus.Full(b, "urls.txt", "figures over the 20,000 URLs"))
 }
 
 // BenchmarkParseCanonical is BenchmarkParse on the corpus lines that are
 // already their own serialization: Parse's case without an allocation.
 func BenchmarkParseCanonical(b *testing.B) {
 	var lines []string
-	for _, l := range corpus.Lines(b, "urls.txt") {
+	for _, l := range corpus.Full(b, "urls.txt", "figures over the 20,000 URLs") {
 		if u, err := Parse(l); err == nil && u.Href() == l {
 			lines = append(lines, l)
 		}
@@ -30,7 +30,7 @@ func BenchmarkParseCanonical(b *testing.B) {
 // differs from the input: the state machine's case, one allocation.
 func BenchmarkParseRepaired(b *testing.B) {
 	var lines []string
-	for _, l := range corpus.Lines(b, "urls.txt") {
+	for _, l := range corpus.Full(b, "urls.txt", "figures over the 20,000 URLs") {
 		if u, err := Parse(l); err == nil && u.Href() != l {
 			lines = append(lines, l)
 		}
@@ -75,7 +75,7 @@ func BenchmarkResolve(b *testing.B) {
 		ref  string
 	}
 	var pairs []pair
-	for _, l := range corpus.Lines(b, "resolve.tsv") {
+	for _, l := range corpus.Full(b, "resolve.tsv", "figures over the 5,000 pairs") {
 		bs, ref, ok := strings.Cut(l, "\t")
 		if !ok {
 			continue

@@ -8,6 +8,7 @@ import (
 
 	"golang.org/x/net/idna"
 
+	"github.com/seed42851778/rfc3986/internal/facts"
 	"github.com/seed42851778/rfc3986/uri"
 )
 
@@ -460,13 +461,5 @@ func dialPort(scheme, port string) string {
 		}
 		return port
 	}
-	switch strings.ToLower(scheme) {
-	case "http", "ws":
-		return "80"
-	case "https", "wss":
-		return "443"
-	case "ftp":
-		return "21"
-	}
-	return ""
+	return facts.LookupFold(scheme).DefaultPort()
 }

@@ -43,7 +43,7 @@ expected pchar, "/", "?", "#" or end of input
 		{"parse error in the password", []string{"parse", "http://user:s3 cret@h/"}, "", `uri: invalid character ' ' at offset 17 in userinfo
   http://user:xxxxx xxxxx@h/
                    ^
-  a space is not allowed in a URI: percent-encode it as "%20"
+  a space is not allowed as it stands: percent-encode it as "%20"
 expected unreserved, pct-encoded, sub-delims, ":" or "@"
 `, 1},
 		{"parse -json error", []string{"parse", "-json", "http://user:s3cret@h/ "}, "", "", 1},
@@ -103,7 +103,7 @@ func TestPasswordHiddenInEveryEcho(t *testing.T) {
 				"0 valid, 2 repaired, 0 invalid\n", "", 0},
 		{"check, a fault in the password", []string{"check"}, "http://user:s3 cret@h/\n",
 			"<stdin>:1: offset 14: invalid character (not shown: it may be part of a password) in userinfo: " +
-				"expected unreserved, pct-encoded, sub-delims, \":\" or \"@\"; a space is not allowed in a URI: percent-encode it as \"%20\"\n" +
+				"expected unreserved, pct-encoded, sub-delims, \":\" or \"@\"; a space is not allowed as it stands: percent-encode it as \"%20\"\n" +
 				"0 valid, 1 invalid\n", "", 1},
 		{"check, a file named by a URI", []string{"check", "http://u:s3cret@h/"}, "", "",
 			"uri check: open http://u:xxxxx@h/: no such file or directory\n", 1},

@@ -33,10 +33,14 @@
 // be reordered by hand. A rule that uses no recursion (nearly every scheme
 // grammar) is a regular language, compiled to an automaton: matching is
 // linear in the input and allocates nothing once the automaton has met the
-// states it needs. A recursive rule (the nested comments of RFC 5322) is
-// matched by a memoized search, exact for any grammar without left
-// recursion, in time polynomial in the input and nested at most
-// combinator.MaxNesting deep. Captures, Events and Tree work on these rules
+// states it needs; so is a rule whose recursion is in tail position only
+// (ldh-str, a list written l = "x" [ "," l ]). Any other recursive rule
+// (the nested comments of RFC 5322, JSON's values), left recursion
+// included, is matched by an Earley recognizer over the same automata, in
+// time linear in the input for the grammars of RFCs (cubic at worst),
+// nested to any depth, within bounds a grammar can set (WithLimits) and
+// past which a match stops with a *combinator.LimitError that Check
+// returns. Captures, Events and Tree work on these rules
 // as on hand-written ones; inside a hand-written (PEG) rule, a rule of this
 // package matches the longest prefix of its language.
 //
@@ -65,7 +69,7 @@ type Grammar struct {
 
 // Error is a problem of an ABNF text: where it is, what was expected there
 // and, for the common mistakes, a hint. A problem of the grammar as a whole
-// (rules used but not defined, defined twice, left-recursive) lists every
+// (rules used but not defined, defined twice, too big) lists every
 // rule concerned in Rules, each with the line and column where it stands.
 type Error struct {
 	Line, Column int    // where the problem is: from 1, the column counted in characters
@@ -127,6 +131,18 @@ type Option struct{ apply func(*config) error }
 
 type config struct {
 	imports map[string]*combinator.Rule // by lower-case name
+	limits  combinator.Limits
+}
+
+// WithLimits bounds each match of the grammar's recursive rules
+// (combinator.Limits; a zero field keeps combinator.DefaultLimits'): a
+// match that passes a bound stops, Match reporting no match and Check the
+// *combinator.LimitError.
+func WithLimits(l combinator.Limits) Option {
+	return Option{func(c *config) error {
+		c.limits = l
+		return nil
+	}}
 }
 
 // Import makes rules available to the grammar under their names
@@ -237,7 +253,8 @@ func Parse(src string) (*Grammar, error) { return ParseWith(src) }
 // ParseWith compiles the ABNF text src with the rules the options make
 // available. It returns an *Error for a text that is not ABNF or a grammar
 // that has no exact reading: a rule used but not defined (nor a core rule,
-// nor imported), a rule defined twice with "=", a left-recursive rule.
+// nor imported), a rule defined twice with "=", a rule too big for an
+// automaton.
 func ParseWith(src string, opts ...Option) (*Grammar, error) {
 	c := &config{imports: map[string]*combinator.Rule{}}
 	for _, o := range opts {
@@ -413,7 +430,7 @@ func (b *builder) undefined() []RulePos {
 }
 
 // compile returns the exact rules of b.order's rules, and the grammar's
-// error (left recursion, ...) as an *Error naming where the rules stand.
+// error (a rule too big, ...) as an *Error naming where the rules stand.
 func (b *builder) compile() ([]*combinator.Rule, error) {
 	cdefs := make([]combinator.Def, len(b.order))
 	for i, k := range b.order {
@@ -433,7 +450,7 @@ func (b *builder) compile() ([]*combinator.Rule, error) {
 		}
 		cdefs[i] = combinator.Def{Name: m.name, Body: body}
 	}
-	rules, err := combinator.ExactGrammar(cdefs...)
+	rules, err := combinator.ExactGrammarLimits(b.c.limits, cdefs...)
 	if err != nil {
 		var ge *combinator.GrammarError
 		if errors.As(err, &ge) {

@@ -5,19 +5,15 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 )
 
-// wptDir is ../shared/wpt beside the module root, as internal/corpus finds
-// its folder.
-func wptDir() string {
-	_, file, _, _ := runtime.Caller(0)
-	return filepath.Join(filepath.Dir(file), "..", "..", "..", "shared", "wpt")
-}
+// wptDir is the module's one copy of the web-platform-tests data, which
+// weburl's tests read too (verbatim copies; see its README.md).
+func wptDir() string { return filepath.Join("..", "..", "weburl", "testdata", "wpt") }
 
 // The WPT verifydnslength tests (ASCII hosts of URLs, "failure" when a label
 // is empty or over 63 bytes, or the name over 253 bytes without its root
@@ -25,7 +21,7 @@ func wptDir() string {
 func TestVerifyDNSLengthWPT(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join(wptDir(), "verifydnslength_tests.json"))
 	if err != nil {
-		t.Skip("WPT data not found:", err)
+		t.Fatal(err)
 	}
 	var raw []json.RawMessage
 	if err := json.Unmarshal(data, &raw); err != nil {
@@ -240,7 +236,7 @@ func FuzzVerifyDNSLength(f *testing.F) {
 func TestVerifyDNSLengthIdnaTestV2(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join(wptDir(), "IdnaTestV2.json"))
 	if err != nil {
-		t.Skip("WPT data not found:", err)
+		t.Fatal(err)
 	}
 	var raw []json.RawMessage
 	if err := json.Unmarshal(data, &raw); err != nil {

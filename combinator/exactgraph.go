@@ -1,0 +1,299 @@
+package combinator
+
+import "slices"
+
+// The analysis of an exact grammar at compile time (ExactGrammar): the
+// graph of its references, its strongly connected components in dependency
+// order (Tarjan's algorithm on an explicit stack), and, one component at a
+// time, what each definition can start with, whether it can match empty,
+// whether it is regular and how big its automaton is. Each step follows the
+// references through tables, never down the Go stack, and costs about the
+// size of the grammar: a chain of many thousands of rules compiles in
+// linear time.
+
+// component is a strongly connected component of the references of an
+// exact grammar.
+type component struct {
+	members []*Rule
+	cyclic  bool // a member refers to a member, itself included
+	// rightLinear: cyclic, and every reference from a member to a member
+	// stands in tail position (the last thing its body matches), as in
+	// ldh = ld / ld ldh: the language is regular and the members compile
+	// to one automaton whose references are jumps.
+	rightLinear bool
+	size        int // rightLinear: the NFA instructions of all members' bodies (saturated)
+}
+
+// maxInline bounds how deep the definitions inlined into one automaton or
+// one recognizer program nest (a rule using a rule using a rule ...), so
+// that the compilation, which follows them on the Go stack, stays within a
+// bounded stack; a grammar deeper than that is refused.
+const maxInline = 20_000
+
+// analyse computes, for the definitions of g, in dependency order: the
+// components, nullability and first bytes, regularity and NFA sizes. It
+// returns the names of the definitions too big for an automaton.
+func (g *exactGrammar) analyse() []string {
+	n := len(g.list)
+	adj := make([][]int32, n)
+	for i, d := range g.list {
+		walkRefs(d.ex.body, func(t *Rule) {
+			if t != nil && !slices.Contains(adj[i], int32(t.ex.idx)) {
+				adj[i] = append(adj[i], int32(t.ex.idx))
+			}
+		})
+	}
+	var tooBig []string
+	for _, comp := range tarjan(n, adj) {
+		c := &component{}
+		for _, i := range comp {
+			d := g.list[i]
+			d.ex.comp = c
+			c.members = append(c.members, d)
+		}
+		for _, i := range comp {
+			for _, j := range adj[i] {
+				c.cyclic = c.cyclic || g.list[j].ex.comp == c
+			}
+		}
+		c.nullFirst()
+		c.classify()
+		for _, d := range c.members {
+			if d.ex.size > maxInsts || d.ex.depth > maxInline {
+				tooBig = append(tooBig, d.name)
+			}
+		}
+	}
+	return tooBig
+}
+
+// tarjan returns the strongly connected components of the graph adj, each
+// after every component it reaches, with an explicit stack.
+func tarjan(n int, adj [][]int32) [][]int32 {
+	index := make([]int32, n)
+	low := make([]int32, n)
+	onStack := make([]bool, n)
+	for i := range index {
+		index[i] = -1
+	}
+	var stack, out []int32
+	var comps [][]int32
+	type frame struct{ v, e int32 }
+	var calls []frame
+	next := int32(0)
+	for root := 0; root < n; root++ {
+		if index[root] >= 0 {
+			continue
+		}
+		calls = append(calls[:0], frame{int32(root), 0})
+		index[root], low[root] = next, next
+		next++
+		stack = append(stack, int32(root))
+		onStack[root] = true
+		for len(calls) > 0 {
+			f := &calls[len(calls)-1]
+			v := f.v
+			if int(f.e) < len(adj[v]) {
+				w := adj[v][f.e]
+				f.e++
+				if index[w] < 0 {
+					index[w], low[w] = next, next
+					next++
+					stack = append(stack, w)
+					onStack[w] = true
+					calls = append(calls, frame{w, 0})
+				} else if onStack[w] {
+					low[v] = min(low[v], index[w])
+				}
+				continue
+			}
+			calls = calls[:len(calls)-1]
+			if len(calls) > 0 {
+				p := calls[len(calls)-1].v
+				low[p] = min(low[p], low[v])
+			}
+			if low[v] == index[v] {
+				out = out[:0]
+				for {
+					w := stack[len(stack)-1]
+					stack = stack[:len(stack)-1]
+					onStack[w] = false
+					out = append(out, w)
+					if w == v {
+						break
+					}
+				}
+				slices.Reverse(out)
+				comps = append(comps, slices.Clone(out))
+			}
+		}
+	}
+	return comps
+}
+
+// nullFirst computes whether each member can match empty and the bytes a
+// non-empty match can start with: a fixpoint within the component (the
+// definitions it uses outside are known already), driven by a work list
+// of the members whose values may change.
+func (c *component) nullFirst() {
+	if !c.cyclic {
+		d := c.members[0]
+		d.ex.null = nullableExact(d.ex.body)
+		d.ex.first = firstExact(d.ex.body)
+		return
+	}
+	users := map[*Rule][]*Rule{} // member -> the members that refer to it
+	for _, d := range c.members {
+		walkRefs(d.ex.body, func(t *Rule) {
+			if t != nil && t.ex.comp == c {
+				users[t] = append(users[t], d)
+			}
+		})
+	}
+	work := slices.Clone(c.members)
+	queued := map[*Rule]bool{}
+	for _, d := range work {
+		queued[d] = true
+	}
+	for len(work) > 0 {
+		d := work[len(work)-1]
+		work = work[:len(work)-1]
+		queued[d] = false
+		null := nullableExact(d.ex.body)
+		first := firstExact(d.ex.body).Union(d.ex.first)
+		if null == d.ex.null && first == d.ex.first {
+			continue
+		}
+		d.ex.null, d.ex.first = d.ex.null || null, first
+		for _, u := range users[d] {
+			if !queued[u] {
+				queued[u] = true
+				work = append(work, u)
+			}
+		}
+	}
+}
+
+// classify decides whether the members are regular and computes the size
+// of their automata.
+func (c *component) classify() {
+	peg := false
+	for _, d := range c.members {
+		peg = peg || holdsPEG(d.ex.body)
+	}
+	if c.cyclic {
+		c.rightLinear = !peg
+		for _, d := range c.members {
+			if c.rightLinear && !tailRefsOnly(d.ex.body, c, true) {
+				c.rightLinear = false
+			}
+		}
+	}
+	regular := !peg && (!c.cyclic || c.rightLinear)
+	for _, d := range c.members {
+		walkRefs(d.ex.body, func(t *Rule) {
+			if t != nil && t.ex.comp != c && !t.ex.regular {
+				regular = false
+			}
+		})
+	}
+	if c.cyclic && c.rightLinear {
+		depth := 0
+		for _, d := range c.members {
+			c.size = min(c.size+nfaSize(d.ex.body, nil)+1, maxInsts+1)
+			depth = max(depth, inlineDepth(d.ex.body))
+		}
+		for _, d := range c.members {
+			d.ex.size, d.ex.depth = c.size, depth+1
+		}
+	} else {
+		for _, d := range c.members {
+			d.ex.size, d.ex.depth = min(nfaSize(d.ex.body, nil)+1, maxInsts+1), inlineDepth(d.ex.body)+1
+		}
+	}
+	for _, d := range c.members {
+		d.ex.regular = regular
+	}
+}
+
+// holdsPEG reports whether r's tree (not the definitions it names) holds
+// a PEG operator, a Func terminal or a rule of another grammar that is not
+// regular.
+func holdsPEG(r *Rule) bool {
+	switch r.kind {
+	case kNot, kPeek, kEnd, kFunc:
+		return true
+	case kRep:
+		if r.max == 0 {
+			return false // matches empty, whatever its rule (RFC 3986's 0<pchar>)
+		}
+	case kExact:
+		return !r.ex.regular
+	case kRef:
+		return false
+	}
+	for _, s := range r.subs {
+		if holdsPEG(s) {
+			return true
+		}
+	}
+	return false
+}
+
+// tailRefsOnly reports whether every reference of r to a member of c
+// stands in tail position (tail: r's end is the end of its definition).
+func tailRefsOnly(r *Rule, c *component, tail bool) bool {
+	switch r.kind {
+	case kRef:
+		return tail || r.target().ex.comp != c
+	case kExact:
+		return true
+	case kSeq:
+		for i, s := range r.subs {
+			if !tailRefsOnly(s, c, tail && i == len(r.subs)-1) {
+				return false
+			}
+		}
+		return true
+	case kRep:
+		if r.max == 0 {
+			return true
+		}
+		return tailRefsOnly(r.subs[0], c, tail && r.max == 1)
+	}
+	for _, s := range r.subs {
+		if !tailRefsOnly(s, c, tail) {
+			return false
+		}
+	}
+	return true
+}
+
+// inlineDepth returns how deep the definitions r names nest when inlined.
+func inlineDepth(r *Rule) int {
+	switch r.kind {
+	case kRef:
+		if t := r.target(); t != nil && !t.ex.called() {
+			return t.ex.depth
+		}
+		return 0
+	case kExact:
+		return 0
+	case kRep:
+		if r.max == 0 {
+			return 0
+		}
+	}
+	d := 0
+	for _, s := range r.subs {
+		d = max(d, inlineDepth(s))
+	}
+	return d
+}
+
+// called reports whether a reference to the definition x is a call of
+// the recognizer rather than an inlined copy: x lies on a cycle of
+// references that is not right-linear.
+func (x *exact) called() bool {
+	return x.comp != nil && x.comp.cyclic && !x.comp.rightLinear
+}
