@@ -187,9 +187,6 @@ func (a *stopAuto) actions(t *stopTables) error {
 			}
 		}
 	}
-	if len(t.lists)+len(t.alone) >= 256 {
-		return fmt.Errorf("codegen: generate: stops: %d lists of labels and %d rules alone, too many", len(t.lists), len(t.alone))
-	}
 	for _, x := range alone {
 		t.act[x[0]] = byte(1 + len(t.lists) + x[1])
 	}
@@ -383,6 +380,10 @@ func (g *Generator) stopSource() (string, error) {
 	if err != nil {
 		return "", err
 	}
+	if t.nstates+1+len(t.lists)+len(t.alone) >= 256 {
+		return "", fmt.Errorf("codegen: generate: stops: %d states, %d lists of labels and %d rules alone: more than a byte numbers",
+			t.nstates, len(t.lists), len(t.alone))
+	}
 	var b strings.Builder
 	p := g.prefix()
 	for i, r := range g.stops.roots {
@@ -403,15 +404,23 @@ func (g *Generator) stopSource() (string, error) {
 		fmt.Fprintf(&b, "case %d:\ne = %s(in, pos, d)\n", i+1, name)
 	}
 	b.WriteString("default:\nreturn false\n}\nreturn e < 0 && d.n > 0\n}\n\n")
-	fmt.Fprintf(&b, "// %sHaltLists are the Expected lists of the stops, by number.\nvar %sHaltLists = [...][]string{\n", p, p)
-	for _, l := range t.lists {
-		q := make([]string, len(l))
-		for i, s := range l {
-			q[i] = strconv.Quote(s)
+	labels, bounds := overlapLists(t.lists)
+	fmt.Fprintf(&b, "// %sHaltLabels holds the Expected lists of the stops, one after another\n", p)
+	fmt.Fprintf(&b, "// where they overlap; %sHaltLists, the bounds of each in it.\nvar (\n%sHaltLabels = [...]string{", p, p)
+	for i, l := range labels {
+		if i%6 == 0 {
+			b.WriteString("\n")
 		}
-		fmt.Fprintf(&b, "{%s},\n", strings.Join(q, ", "))
+		fmt.Fprintf(&b, "%s, ", strconv.Quote(l))
 	}
-	b.WriteString("}\n\n")
+	fmt.Fprintf(&b, "\n}\n%sHaltLists = [...][2]uint16{", p)
+	for i, x := range bounds {
+		if i%8 == 0 {
+			b.WriteString("\n")
+		}
+		fmt.Fprintf(&b, "{%d, %d}, ", x[0], x[1])
+	}
+	b.WriteString("\n}\n)\n\n")
 	fmt.Fprintf(&b, "// %sHaltLoopSet holds, for each state, the table of the bytes after\n", p)
 	fmt.Fprintf(&b, "// which it is the state again, or nil: %sScan runs over them.\nvar %sHaltLoopSet = [...]*[256]uint8{", p, p)
 	for s := range t.nstates {
@@ -433,32 +442,94 @@ func (g *Generator) stopSource() (string, error) {
 	}
 	b.WriteString("\n}\n\n")
 	fmt.Fprintf(&b, "// The automaton of the stops: the class of each byte; the state after a\n")
-	fmt.Fprintf(&b, "// byte of a class in a state, a row of 32 classes a state (0xff: no\n")
-	fmt.Fprintf(&b, "// position takes it, 0xfe: one inside a rule not read); the action\n")
-	fmt.Fprintf(&b, "// there; the action at the end of the input in a state.\n")
+	fmt.Fprintf(&b, "// byte of a class in a state, a row of 32 classes a state, or the number\n")
+	fmt.Fprintf(&b, "// of states plus the action there; the action at the end of the input\n// in a state.\n")
 	fmt.Fprintf(&b, "const (\n%sHaltClasses = %d\n%sHaltStates = %d\n", p, t.ncls, p, t.nstates)
 	writeBytes(&b, p+"HaltClass", t.class[:])
-	writeBytes(&b, p+"HaltNext", rows32(t.next, t.ncls, stopDead))
-	writeBytes(&b, p+"HaltAct", rows32(t.act, t.ncls, 0))
+	writeBytes(&b, p+"HaltNext", t.merged())
 	writeBytes(&b, p+"HaltEnd", t.end)
 	b.WriteString(")\n")
 	return b.String(), nil
 }
 
-// rows32 returns the table tab of rows of ncls bytes in rows of 32, the
-// bytes past ncls pad, so that a row is found by a shift; the last row
-// ends at its last class.
-func rows32(tab []byte, ncls int, pad byte) []byte {
+// merged returns t.next with the actions in place of the bytes no state
+// follows (t.nstates plus the action), a row of 32 classes a state, so
+// that a shift finds a row; the last row ends at its last class.
+func (t *stopTables) merged() []byte {
 	var out []byte
-	for i := 0; i < len(tab); i += ncls {
-		if len(out) > 0 {
-			for len(out)%32 != 0 {
-				out = append(out, pad)
-			}
+	for i, n := range t.next {
+		if k := i % t.ncls; k == 0 && i > 0 {
+			out = append(out, make([]byte, 32-t.ncls)...)
 		}
-		out = append(out, tab[i:i+ncls]...)
+		if n < stopUnknown {
+			out = append(out, n)
+		} else {
+			out = append(out, byte(t.nstates+int(t.act[i])))
+		}
 	}
 	return out
+}
+
+// overlapLists lays the lists end to end, each list that another holds
+// inside it, and each pair that overlaps most (the end of one the start of
+// the other) merged first, and returns them and where each list is.
+func overlapLists(lists [][]string) ([]string, [][2]int) {
+	var seqs [][]string
+	for _, l := range lists {
+		seqs = append(seqs, slices.Clone(l))
+	}
+	for len(seqs) > 1 {
+		bi, bj, best := 0, 1, -1
+		for i := range seqs {
+			for j := range seqs {
+				if i != j {
+					if o := overlap(seqs[i], seqs[j]); o > best {
+						bi, bj, best = i, j, o
+					}
+				}
+			}
+		}
+		merged := append(slices.Clone(seqs[bi]), seqs[bj][min(best, len(seqs[bj])):]...)
+		if indexSeq(seqs[bi], seqs[bj]) >= 0 {
+			merged = seqs[bi]
+		}
+		seqs[bi] = merged
+		seqs = slices.Delete(seqs, bj, bj+1)
+	}
+	var all []string
+	if len(seqs) == 1 {
+		all = seqs[0]
+	}
+	var bounds [][2]int
+	for _, l := range lists {
+		i := indexSeq(all, l)
+		bounds = append(bounds, [2]int{i, i + len(l)})
+	}
+	return all, bounds
+}
+
+// overlap returns how many of the first elements of b a ends with, or
+// len(b)+1 when a holds b.
+func overlap(a, b []string) int {
+	if indexSeq(a, b) >= 0 {
+		return len(b) + 1
+	}
+	for n := min(len(a), len(b)); n > 0; n-- {
+		if slices.Equal(a[len(a)-n:], b[:n]) {
+			return n
+		}
+	}
+	return 0
+}
+
+// indexSeq returns where b lies in a, or -1.
+func indexSeq(a, b []string) int {
+	for i := 0; i+len(b) <= len(a); i++ {
+		if slices.Equal(a[i:i+len(b)], b) {
+			return i
+		}
+	}
+	return -1
 }
 
 // stopWrapper returns the function of the stops of root number i, r: it

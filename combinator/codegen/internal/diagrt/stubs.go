@@ -38,11 +38,11 @@ func genRun(in string, root int, d *genDiag) int {
 }
 
 // The automaton of the stops of an output (Generator.AddStop): here, of
-// the rule "a" *( "b" ), each state a row of 32 classes, whose state 0 is its start and state 1 follows
+// the rule "a" *( "b" ), a row of 32 classes a state, whose state 0 is its start and state 1 follows
 // "a", with classes 0 ("a"), 1 ("b") and 2 (any other byte). At a byte of
 // class 2 in state 1, or at the end there, the diagnosis expects "b" or
-// the end (action 1); at "a" in state 1 it expects the end alone (action
-// 2); at the end in state 0, nothing is known.
+// the end (action 1: 2+1 in genHaltNext); at "a" in state 1 it expects
+// the end alone (action 2); at the end in state 0, nothing is known.
 const (
 	genHaltClasses = 3
 	genHaltStates  = 2
@@ -62,10 +62,8 @@ const (
 		"\x02\x02\x02\x02\x02\x02\x02\x02\x02\x02\x02\x02\x02\x02\x02\x02" +
 		"\x02\x02\x02\x02\x02\x02\x02\x02\x02\x02\x02\x02\x02\x02\x02\x02" +
 		"\x02\x02\x02\x02\x02\x02\x02\x02\x02\x02\x02\x02\x02\x02\x02\x02"
-	genHaltNext = "\x01\xff\xff" + pad29ff + "\xff\x01\xff"
-	genHaltAct  = "\x00\x00\x00" + pad29 + "\x02\x00\x01"
+	genHaltNext = "\x01\x02\x02" + pad29 + "\x04\x01\x03"
 	pad29       = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
-	pad29ff     = "\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"
 	genHaltEnd  = "\x00\x01"
 )
 
@@ -85,5 +83,9 @@ func genScan(in string, p int, set *[256]uint8) int {
 	return p
 }
 
-// genHaltLists are the Expected lists of the stops, by number.
-var genHaltLists = [...][]string{{`"b"`, "end of input"}, {"end of input"}}
+// genHaltLabels holds the Expected lists of the stops, one after another
+// where they overlap; genHaltLists, the bounds of each in it.
+var (
+	genHaltLabels = [...]string{`"b"`, "end of input"}
+	genHaltLists  = [...][2]uint16{{0, 2}, {1, 2}}
+)
