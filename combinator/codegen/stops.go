@@ -203,25 +203,33 @@ func (a *stopAuto) closure(from []int) []int {
 // closureOpens is closure, with the captures that start on the way, a bit
 // a slot.
 func (a *stopAuto) closureOpens(from []int) (out []int, opens uint64) {
-	seen := map[int]bool{}
-	stack := slices.Clone(from)
-	for len(stack) > 0 {
-		s := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if seen[s] {
-			continue
-		}
-		seen[s] = true
+	walk(len(a.ns), from, func(s int, push func(...int)) {
 		if a.ns[s].out >= 0 {
 			out = append(out, s)
 		}
 		if o := a.ns[s].open; o > 0 && o <= 64 {
 			opens |= 1 << (o - 1)
 		}
-		stack = append(stack, a.ns[s].eps...)
-	}
+		push(a.ns[s].eps...)
+	})
 	slices.Sort(out)
 	return out, opens
+}
+
+// walk calls visit once on each node, of n, reached from from by the
+// edges that visit pushes.
+func walk(n int, from []int, visit func(s int, push func(...int))) {
+	seen := make([]bool, n)
+	stack := slices.Clone(from)
+	push := func(s ...int) { stack = append(stack, s...) }
+	for len(stack) > 0 {
+		s := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if !seen[s] {
+			seen[s] = true
+			visit(s, push)
+		}
+	}
 }
 
 func byteSet(b byte) (s c.CharSet) {

@@ -342,20 +342,14 @@ func (t *stopTables) openStates(a *stopAuto) {
 // reachable returns the states reached from the state st.
 func (t *stopTables) reachable(st int) []bool {
 	seen := make([]bool, t.nstates)
-	stack := []int{st}
-	for len(stack) > 0 {
-		s := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if seen[s] {
-			continue
-		}
+	walk(t.nstates, []int{st}, func(s int, push func(...int)) {
 		seen[s] = true
 		for k := range t.ncls {
 			if n := t.next[s*t.ncls+k]; n < stopUnknown {
-				stack = append(stack, int(n))
+				push(int(n))
 			}
 		}
-	}
+	})
 	return seen
 }
 
