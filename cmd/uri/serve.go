@@ -64,8 +64,10 @@ func runServe(e env, addr string) int {
 	host, _, _ := net.SplitHostPort(ln.Addr().String())
 	ip := net.ParseIP(host)
 	loopback := ip != nil && ip.IsLoopback()
+	workers := serve.NewWorkers([]string{exe, "serve"}, runtime.GOMAXPROCS(0))
+	workers.Warm()
 	h := serve.Handler(serve.Options{
-		Worker:  serve.NewWorkers([]string{exe, "serve"}, runtime.GOMAXPROCS(0)),
+		Worker:  workers,
 		AnyHost: !loopback,
 	})
 	srv := serve.Server(h)

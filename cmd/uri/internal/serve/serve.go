@@ -50,6 +50,9 @@ type Options struct {
 	// api.Isolated paths; nil computes it in the server's own process
 	// (for tests that need no isolation).
 	Worker *Workers
+	// Deadline bounds the computation of one answer of the workbench;
+	// zero means the package's Deadline.
+	Deadline time.Duration
 	// AnyHost answers requests whatever host they name, for a server that
 	// listens beyond loopback; by default only localhost and loopback
 	// addresses are answered, which defeats DNS rebinding.
@@ -103,7 +106,11 @@ func apiCall(w http.ResponseWriter, r *http.Request, o Options) {
 		reply(api.Do(path, body))
 		return
 	}
-	ctx, cancel := context.WithTimeout(r.Context(), Deadline)
+	d := o.Deadline
+	if d == 0 {
+		d = Deadline
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), d)
 	defer cancel()
 	reply(o.Worker.Do(ctx, path, body))
 }

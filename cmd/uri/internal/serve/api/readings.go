@@ -139,7 +139,7 @@ func Readings(req ReadingsRequest) ReadingsResponse {
 	}
 	all := []*weburl.Reading{&r.RFC3986, &r.URLStandard, &r.NetURL}
 	for k, x := range all {
-		j := ReadingJSON{Parser: x.Parser, Accepted: x.Err == nil}
+		j := ReadingJSON{Parser: x.Parser, Accepted: x.Err == nil, Parts: []PartJSON{}}
 		if x.Err == nil {
 			for p := weburl.PartScheme; p <= weburl.PartFragment; p++ {
 				v := x.Parts[p]
@@ -380,7 +380,7 @@ func (t *texts) netURLError() *Problem {
 // another host than browsers (uri.ReadingError): a check made with a
 // lenient RFC 3986 reader passes a URL that a browser fetches elsewhere.
 func (t *texts) hazards(r weburl.Readings, rs []ReadingJSON) []Hazard {
-	var out []Hazard
+	out := []Hazard{}
 	for _, p := range []weburl.Part{weburl.PartHost, weburl.PartPort} {
 		if !r.Hazard[p] {
 			continue

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	c "github.com/seed42851778/rfc3986/combinator"
@@ -100,8 +101,50 @@ const (
 	maxTreeNodes = 2000
 )
 
-// compile compiles an ABNF text with the rules of RFC 3986 at hand.
+// compiled keeps the last grammars compiled, by text: the page sends the
+// same grammar with each change of its test strings, and a worker of the
+// server or the static build's engine answers many requests.
+var compiled struct {
+	sync.Mutex
+	order []string
+	by    map[string]compiledGrammar
+}
+
+type compiledGrammar struct {
+	g   *abnf.Grammar
+	err *CompileError
+}
+
+// maxCompiled is how many grammars compiled stays.
+const maxCompiled = 8
+
+// compile compiles an ABNF text with the rules of RFC 3986 at hand, or
+// returns it compiled from the cache.
 func compile(src string) (*abnf.Grammar, *CompileError) {
+	compiled.Lock()
+	cg, ok := compiled.by[src]
+	compiled.Unlock()
+	if ok {
+		return cg.g, cg.err
+	}
+	cg.g, cg.err = compileText(src)
+	compiled.Lock()
+	defer compiled.Unlock()
+	if compiled.by == nil {
+		compiled.by = map[string]compiledGrammar{}
+	}
+	if _, ok := compiled.by[src]; !ok {
+		if len(compiled.order) == maxCompiled {
+			delete(compiled.by, compiled.order[0])
+			compiled.order = compiled.order[1:]
+		}
+		compiled.order = append(compiled.order, src)
+		compiled.by[src] = cg
+	}
+	return cg.g, cg.err
+}
+
+func compileText(src string) (*abnf.Grammar, *CompileError) {
 	g, err := abnf.ParseWith(src, abnf.RFC3986())
 	if err == nil {
 		return g, nil
@@ -115,16 +158,21 @@ func compile(src string) (*abnf.Grammar, *CompileError) {
 	return nil, ce
 }
 
-// pick returns the rule name of g, the first rule of the text for "".
+// pick returns the rule name of the text of g, or the text's first rule
+// when it defines none of that name: the page keeps the rule it checked
+// while the grammar is edited, and a rule of RFC 3986 that the text does
+// not define (it may name them) is not one the page offers.
 func pick(g *abnf.Grammar, name string) (*c.Rule, error) {
-	if name == "" {
-		names := g.Names()
-		if len(names) == 0 {
-			return nil, errors.New("the text defines no rule")
-		}
-		name = names[0]
+	names := g.Names()
+	if len(names) == 0 {
+		return nil, errors.New("the text defines no rule")
 	}
-	return g.Rule(name)
+	for _, n := range names {
+		if strings.EqualFold(n, name) {
+			return g.Rule(n)
+		}
+	}
+	return g.Rule(names[0])
 }
 
 // Grammar compiles req.Grammar, checks each test string against the rule,
@@ -150,11 +198,12 @@ func Grammar(req GrammarRequest) GrammarResponse {
 		}
 		resp.Results = append(resp.Results, check(r, s, keep))
 	}
+	// The diagram may be of any rule the grammar knows, an imported one
+	// that a diagram links to included; else it is the rule checked.
 	d := r
-	if req.Diagram != "" && req.Diagram != req.Rule {
-		if d, err = g.Rule(req.Diagram); err != nil {
-			resp.RuleError = errtext.Clip(err.Error(), 1024)
-			return resp
+	if req.Diagram != "" {
+		if x, err := g.Rule(req.Diagram); err == nil {
+			d = x
 		}
 	}
 	svg, refs := Diagram(d)
@@ -229,7 +278,8 @@ func toTree(s string, n *c.Node, count *int) *Tree {
 
 // treeNames returns the names of the named rules of r's grammar that a tree
 // keeps: all of them with chars, else those that can match more than one
-// character (a tree of ALPHA and pchar under every character says little).
+// character and are not a choice of characters (a tree of ALPHA and pchar
+// under every character says little; pchar's pct-encoded stays).
 func treeNames(r *c.Rule, chars bool) []string {
 	var names []string
 	seen := map[*c.Rule]bool{}
@@ -243,7 +293,7 @@ func treeNames(r *c.Rule, chars bool) []string {
 		}
 		seen[x] = true
 		if x.Name() != "" && x.Op() != c.OpRef && x != r {
-			if chars || !oneChar(x, one, 0) {
+			if chars || !oneChar(x, one, 0) && !charChoice(x, one) {
 				names = append(names, x.Name())
 			}
 		}
@@ -289,6 +339,28 @@ func oneChar(r *c.Rule, memo map[*c.Rule]bool, depth int) bool {
 	}
 	memo[r] = v
 	return v
+}
+
+// charChoice reports whether r is a choice whose alternatives are single
+// characters and named rules, one at least a character, as pchar =
+// unreserved / pct-encoded / sub-delims / ":" / "@" (RFC 3986 §3.3).
+func charChoice(r *c.Rule, memo map[*c.Rule]bool) bool {
+	if r.Op() == c.OpExact {
+		r = r.Subs()[0]
+	}
+	if r.Op() != c.OpAlt {
+		return false
+	}
+	chars := 0
+	for _, x := range r.Subs() {
+		switch {
+		case oneChar(x, memo, 0):
+			chars++
+		case x.Name() == "":
+			return false
+		}
+	}
+	return chars > 0
 }
 
 func dedupe(names []string) []string {

@@ -36,7 +36,7 @@ func build(dir string) error {
 	if err := serve.WriteStatic(dir); err != nil {
 		return err
 	}
-	wasm := exec.Command("go", "build", "-trimpath", "-o", filepath.Join(dir, "uri.wasm"),
+	wasm := exec.Command("go", "build", "-o", filepath.Join(dir, "uri.wasm"),
 		"github.com/seed42851778/rfc3986/cmd/uri/internal/serve/wasm")
 	wasm.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	wasm.Stdout, wasm.Stderr = os.Stderr, os.Stderr
