@@ -249,7 +249,9 @@
         tbody.append(tr);
       });
       const href = el('tr', {}, el('th', { scope: 'row' }, el('span', { class: 'sign' }), 'href'));
-      const dial = el('tr', {}, el('th', { scope: 'row' }, el('span', { class: 'sign' }), 'dial address'));
+      const danger = d.hazards.length > 0;
+      const dial = el('tr', { class: danger ? 'hazard' : undefined },
+        el('th', { scope: 'row' }, el('span', { class: 'sign', 'aria-hidden': 'true' }, danger ? '⚠' : ''), 'dial address'));
       for (const r of d.readings) {
         href.append(el('td', { class: 'value' }, r.accepted ? renderText(r.href) : ''));
         dial.append(el('td', { class: 'value' }, r.dial ? renderText(r.dial) : el('span', { class: 'empty' }, r.dialNote || '')));
