@@ -58,41 +58,39 @@ func Do(path string, body []byte) (int, []byte) {
 	case PathPresets:
 		return answer(Presets())
 	case PathReadings:
-		var req ReadingsRequest
-		if msg := decode(body, &req); msg != "" {
-			return refuse(http.StatusBadRequest, msg)
-		}
-		if msg := tooLong("input", req.Input) + tooLong("base", req.Base); msg != "" {
-			return refuse(http.StatusRequestEntityTooLarge, msg)
-		}
-		return answer(Readings(req))
+		return handle(body, func(req *ReadingsRequest) string {
+			return tooLong("input", req.Input) + tooLong("base", req.Base)
+		}, Readings)
 	case PathGrammar:
-		var req GrammarRequest
-		if msg := decode(body, &req); msg != "" {
-			return refuse(http.StatusBadRequest, msg)
-		}
-		msg := tooLong("grammar", req.Grammar)
-		for i, s := range req.Tests {
-			msg += tooLong("test string "+strconv.Itoa(i+1), s)
-		}
-		if len(req.Tests) > maxTests {
-			msg += "there are " + strconv.Itoa(len(req.Tests)) + " test strings; the page checks at most " + strconv.Itoa(maxTests) + ". "
-		}
-		if msg != "" {
-			return refuse(http.StatusRequestEntityTooLarge, msg)
-		}
-		return answer(Grammar(req))
+		return handle(body, checkGrammar, Grammar)
 	case PathGenerate:
-		var req GenerateRequest
-		if msg := decode(body, &req); msg != "" {
-			return refuse(http.StatusBadRequest, msg)
-		}
-		if msg := tooLong("grammar", req.Grammar); msg != "" {
-			return refuse(http.StatusRequestEntityTooLarge, msg)
-		}
-		return answer(Generate(req))
+		return handle(body, func(req *GenerateRequest) string { return tooLong("grammar", req.Grammar) }, Generate)
 	}
 	return refuse(http.StatusNotFound, "no such API: the page asks for /api/readings, /api/grammar, /api/generate and /api/presets")
+}
+
+// handle decodes a request, refuses it when check says why, else answers
+// what run makes of it.
+func handle[Req, Resp any](body []byte, check func(*Req) string, run func(Req) Resp) (int, []byte) {
+	var req Req
+	if msg := decode(body, &req); msg != "" {
+		return refuse(http.StatusBadRequest, msg)
+	}
+	if msg := check(&req); msg != "" {
+		return refuse(http.StatusRequestEntityTooLarge, msg)
+	}
+	return answer(run(req))
+}
+
+func checkGrammar(req *GrammarRequest) string {
+	msg := tooLong("grammar", req.Grammar)
+	for i, s := range req.Tests {
+		msg += tooLong("test string "+strconv.Itoa(i+1), s)
+	}
+	if len(req.Tests) > maxTests {
+		msg += "there are " + strconv.Itoa(len(req.Tests)) + " test strings; the page checks at most " + strconv.Itoa(maxTests) + ". "
+	}
+	return msg
 }
 
 func decode(body []byte, v any) string {

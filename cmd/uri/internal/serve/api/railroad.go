@@ -523,19 +523,22 @@ func refs(it item, out []string) []string {
 			out = append(out, x.ref)
 		}
 	case sequence:
-		for _, y := range x.items {
-			out = refs(y, out)
-		}
+		return refsOf(x.items, out)
 	case choice:
-		for _, y := range x.items {
-			out = refs(y, out)
-		}
+		return refsOf(x.items, out)
 	case optional:
 		out = refs(x.it, out)
 	case loop:
 		out = refs(x.it, out)
 	case group:
 		out = refs(x.it, out)
+	}
+	return out
+}
+
+func refsOf(items []item, out []string) []string {
+	for _, y := range items {
+		out = refs(y, out)
 	}
 	return out
 }
