@@ -7,7 +7,7 @@
 //
 // and serve site/ with any static file server that sends .wasm files as
 // application/wasm (python3 -m http.server does; a file:// address cannot
-// load the worker). The site is index.html, static/, uri.wasm (about 7 MB)
+// load the worker). The site is index.html, static/, uri.wasm (about 9 MB)
 // and wasm_exec.js, the glue of the Go that built uri.wasm.
 package main
 
