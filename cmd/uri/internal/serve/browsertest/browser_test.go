@@ -401,6 +401,12 @@ func TestWorkbenchResults(t *testing.T) {
 			t.Errorf("the tree lacks %s: %q", n, got[0].Nodes)
 		}
 	}
+	// Examples and near misses, drawn by rulegen, one click away; one is
+	// added to the test strings with its "+".
+	do(t, ctx, chromedp.Click(chromedp.CSS("#generate")))
+	until(t, ctx, `document.querySelectorAll('#generated li').length >= 2`)
+	do(t, ctx, chromedp.Click(chromedp.CSS("#generated li button:not([disabled])")))
+	until(t, ctx, `document.querySelectorAll('#results > li').length === 3`)
 	// The tab list from the keyboard: the arrow goes back to Readings.
 	do(t, ctx, chromedp.Focus(chromedp.CSS("#tab-abnf")), chromedp.KeyEvent(kb.ArrowLeft))
 	until(t, ctx, `!document.querySelector('#panel-readings').hidden && document.activeElement.id === 'tab-readings'`)
