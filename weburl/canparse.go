@@ -58,12 +58,13 @@ func CanParse(input string) bool {
 	return checkScheme(input, in)
 }
 
-// checkScheme runs checkRun on in, the input cleaned (at least up to the
-// end of its authority), with a buffer from scratch.
+// checkScheme runs the parser's states on in, the input cleaned (at least
+// up to the end of its authority), in check mode, with a buffer from
+// scratch: they stop at the path start state.
 func checkScheme(input, in string) bool {
 	sp := scratch.Get().(*[]byte)
 	p := parser{orig: input, in: in, check: true, buf: (*sp)[:0]}
-	ok := p.checkRun()
+	ok := p.run(stScheme, 0)
 	if cap(p.buf) <= maxScratch {
 		*sp = p.buf[:0]
 		scratch.Put(sp)
@@ -112,38 +113,6 @@ func appendCleaned(dst []byte, s string) []byte {
 	}
 	m := copy(dst[start:], dst[n:])
 	return dst[:start+m]
-}
-
-// checkRun runs the parser's states from the scheme start state to the
-// path start state, with p.check set, and reports whether they succeed:
-// the path, query and fragment states that would follow never fail.
-func (p *parser) checkRun() bool {
-	state, i := stScheme, 0
-	for {
-		p.buf = p.buf[:0] // no state before the path reads what another wrote
-		switch state {
-		case stScheme:
-			state, i = p.schemeState(i)
-		case stSpecialAuthoritySlashes:
-			state, i = p.specialAuthoritySlashesState(i)
-		case stSpecialAuthorityIgnoreSlashes:
-			state, i = p.specialAuthorityIgnoreSlashesState(i)
-		case stAuthority:
-			state, i = p.authorityState(i)
-		case stPathOrAuthority:
-			state, i = p.pathOrAuthorityState(i)
-		case stFile:
-			state, i = p.fileState(i)
-		case stFileSlash:
-			state, i = p.fileSlashState(i)
-		case stFileHost:
-			state, i = p.fileHostState(i)
-		case stNoScheme, stFailed:
-			return false
-		default: // the path start, path, opaque path, query, fragment
-			return true
-		}
-	}
 }
 
 // checkHost reports whether the host parser accepts input (see

@@ -23,15 +23,7 @@ func acceptedWPT(t *testing.T) []URL {
 		if json.Unmarshal(r, &tc) != nil || tc.Failure {
 			continue // a comment, or a failure
 		}
-		var base URL
-		if tc.Base != nil {
-			b, err := Parse(*tc.Base)
-			if err != nil {
-				t.Fatalf("base %q: %v", *tc.Base, err)
-			}
-			base = b
-		}
-		u, err := base.Parse(tc.Input)
+		u, err := tc.parse(t)
 		if err != nil {
 			t.Fatalf("Parse(%q, base %q): %v", tc.Input, deref(tc.Base), err)
 		}

@@ -51,6 +51,9 @@ func (p *parser) special() bool { return p.u.scheme != facts.Other }
 // is a state change that leaves i where it is.
 func (p *parser) run(state, i int) bool {
 	for {
+		if p.check && state >= stPathStart && state != stFailed {
+			return true // CanParse: what follows the path start never fails
+		}
 		switch state {
 		case stScheme:
 			state, i = p.schemeState(i)
