@@ -2,6 +2,7 @@ package weburl
 
 import (
 	"net/url"
+	"runtime"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -322,5 +323,93 @@ func BenchmarkParseSearchParamsNetURL(b *testing.B) {
 	for b.Loop() {
 		v, _ := url.ParseQuery(benchQuery)
 		_ = v.Encode()
+	}
+}
+
+// hostileQueries are queries made of one run of the piece that costs the
+// search params most, n bytes long or about.
+var hostileQueries = []struct {
+	name string
+	make func(n int) string
+}{
+	{"amp", func(n int) string { return strings.Repeat("&", n) }},
+	{"one-byte-names", func(n int) string { return strings.Repeat("a&", n/2) }},
+	{"pairs", func(n int) string { return strings.Repeat("a=b&", n/4) }},
+	{"eq", func(n int) string { return strings.Repeat("=&", n/2) }},
+	{"plus", func(n int) string { return strings.Repeat("+&", n/2) }},
+	{"pct-invalid", func(n int) string { return strings.Repeat("%FF&", n/4) }},
+	{"raw-invalid", func(n int) string { return strings.Repeat("\xff&", n/2) }},
+	{"long-name", func(n int) string { return strings.Repeat("a", n) }},
+	{"pct-utf8", func(n int) string { return "q=" + strings.Repeat("%C3%A9", n/6) }},
+}
+
+// allocatedPerByte returns the bytes f allocates, on average over a few
+// runs, for each of n bytes.
+func allocatedPerByte(n int, f func()) float64 {
+	const runs = 3
+	var ms0, ms1 runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&ms0)
+	for range runs {
+		f()
+	}
+	runtime.ReadMemStats(&ms1)
+	return float64(ms1.TotalAlloc-ms0.TotalAlloc) / runs / float64(n)
+}
+
+// TestSearchParamsCostsAtMost4BytesAByte pins issue 38's bound: on 256 KiB
+// of each hostile query, the search params of a URL with that query, and
+// ParseSearchParams, allocate at most 4 bytes for each byte of the query
+// (a list of pairs is one string of their lengths, names and values), and
+// the list reads back as the query says.
+func TestSearchParamsCostsAtMost4BytesAByte(t *testing.T) {
+	if raceEnabled {
+		t.Skip("allocations are counted without the race detector")
+	}
+	const n = 1 << 18
+	for _, h := range hostileQueries {
+		q := h.make(n)
+		u, err := Parse("http://h/?" + q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The URL's query is q percent-encoded.
+		if got := allocatedPerByte(len(u.Search()), func() { _ = u.SearchParams() }); got > 4 {
+			t.Errorf("%s: SearchParams allocates %.1f bytes a byte, want at most 4", h.name, got)
+		}
+		if got := allocatedPerByte(len(q), func() { _ = ParseSearchParams(q) }); got > 4 {
+			t.Errorf("%s: ParseSearchParams allocates %.1f bytes a byte, want at most 4", h.name, got)
+		}
+		// One pair for each piece between '&'s that is not empty.
+		want := 0
+		for _, piece := range strings.Split(q, "&") {
+			if piece != "" {
+				want++
+			}
+		}
+		if got := u.SearchParams().Len(); got != want {
+			t.Errorf("%s: %d pairs, want %d", h.name, got, want)
+		}
+	}
+}
+
+// BenchmarkSearchParamsHostile reads the search params of a URL whose
+// query is 64 KiB of each hostile query, reporting the bytes allocated for
+// each byte of the query (B/inB).
+func BenchmarkSearchParamsHostile(b *testing.B) {
+	for _, h := range hostileQueries {
+		q := h.make(64 << 10)
+		u, _ := Parse("http://h/?" + q)
+		b.Run(h.name, func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(q)))
+			var ms0, ms1 runtime.MemStats
+			runtime.ReadMemStats(&ms0)
+			for b.Loop() {
+				_ = u.SearchParams()
+			}
+			runtime.ReadMemStats(&ms1)
+			b.ReportMetric(float64(ms1.TotalAlloc-ms0.TotalAlloc)/float64(b.N)/float64(len(q)), "B/inB")
+		})
 	}
 }
