@@ -180,3 +180,53 @@ func canonicalHost(h string, u *URL) bool {
 	u.host = kind
 	return true
 }
+
+// plainHost reports whether h, a special URL's host, is made of lower-case
+// letters, digits, '-' and '.' and is its own serialization, and returns
+// its kind.
+func plainHost(h string) (hostKind, bool) {
+	if h == "" {
+		return hostNone, false
+	}
+	for i := 0; i < len(h); i++ {
+		if fastClass[h[i]]&fcHost == 0 {
+			return hostNone, false
+		}
+	}
+	var u URL
+	if !canonicalHost(h, &u) {
+		return hostNone, false
+	}
+	return u.host, true
+}
+
+// plainPath reports whether the path state leaves s, a path's segments
+// each after a '/' (the first one perhaps without), as it is: bytes of no
+// percent-encode set, and no dot segment.
+func plainPath(s string) bool {
+	seg := 0
+	for i := 0; i <= len(s); i++ {
+		if i < len(s) && s[i] != '/' {
+			if fastClass[s[i]]&fcPath == 0 {
+				return false
+			}
+			continue
+		}
+		if l := i - seg; l > 0 && l <= 6 && (s[seg] == '.' || s[seg] == '%') && dotSegment(s[seg:i]) {
+			return false
+		}
+		seg = i + 1
+	}
+	return true
+}
+
+// dotSegment reports whether s is a single-dot or double-dot URL path
+// segment (isSingleDot, isDoubleDot).
+func dotSegment(s string) bool {
+	var b [6]byte
+	if len(s) > len(b) {
+		return false
+	}
+	t := b[:copy(b[:], s)]
+	return isSingleDot(t) || isDoubleDot(t)
+}

@@ -3,100 +3,62 @@ package weburl
 import (
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/seed42851778/rfc3986/internal/facts"
 )
 
-// components is a URL record taken apart, for the setters: each component
-// in its serialized form.
-type components struct {
-	scheme      string
-	username    string
-	password    string
-	host        string
-	hostKind    hostKind
-	port        string // "" is null
-	path        string
-	opaque      bool
-	query       string
-	hasQuery    bool
-	fragment    string
-	hasFragment bool
+// The setters edit the href around the component they change, as ada's
+// url_aggregator does: the bytes before and after it are copied as they
+// are, the offsets after it move by the change in length, and the new href
+// is written once into a buffer of its exact size, its one allocation.
+
+// hrefWriter writes a new href into a buffer allocated once, at the size
+// the setter computed beforehand.
+type hrefWriter struct{ b []byte }
+
+func newHrefWriter(size int) hrefWriter { return hrefWriter{b: make([]byte, 0, size)} }
+
+func (w *hrefWriter) str(s string) { w.b = append(w.b, s...) }
+func (w *hrefWriter) char(c byte)  { w.b = append(w.b, c) }
+func (w *hrefWriter) off() uint32  { return uint32(len(w.b)) }
+
+// escaped writes s percent-encoding the bytes of set (appendEscaped).
+func (w *hrefWriter) escaped(s string, set *encodeSet) { w.b = appendEscaped(w.b, s, set) }
+
+// href returns the bytes written as a string, without a copy: the buffer
+// is never written again.
+func (w *hrefWriter) href() string { return unsafe.String(unsafe.SliceData(w.b), len(w.b)) }
+
+// escapedLen returns the length of s with the bytes of set percent-encoded.
+func escapedLen(s string, set *encodeSet) int {
+	n := len(s)
+	for i := 0; i < len(s); i++ {
+		if set[s[i]] {
+			n += 2
+		}
+	}
+	return n
 }
 
-// components takes u apart.
-func (u URL) components() components {
-	c := components{
-		scheme:   u.schemeString(),
-		username: u.Username(),
-		password: u.Password(),
-		host:     u.Hostname(),
-		hostKind: u.host,
-		port:     u.Port(),
-		path:     u.Pathname(),
-		opaque:   u.opaquePath(),
-	}
-	c.query, c.hasQuery = u.query()
-	c.fragment, c.hasFragment = u.fragment()
-	return c
+// shift moves by d the offsets of u from the host's start on: what follows
+// an edit of the scheme or the userinfo.
+func (u *URL) shift(d uint32) {
+	u.hostStart += d
+	u.hostEnd += d
+	u.shiftPath(d)
 }
 
-// build serializes c (§4.5 "URL serializer") and returns the URL.
-func (c *components) build() URL {
-	var u URL
-	// A Builder grown to the href's length makes the href its one
-	// allocation.
-	var b strings.Builder
-	b.Grow(len(c.scheme) + len(c.username) + len(c.password) + len(c.host) + len(c.port) +
-		len(c.path) + len(c.query) + len(c.fragment) + 10)
-	b.WriteString(c.scheme)
-	u.scheme = specialScheme(c.scheme)
-	u.schemeEnd = uint32(b.Len())
-	b.WriteByte(':')
-	u.host = c.hostKind
-	if c.hostKind != hostNone {
-		b.WriteString("//")
-		b.WriteString(c.username)
-		u.usernameEnd = uint32(b.Len())
-		if c.password != "" {
-			b.WriteByte(':')
-			b.WriteString(c.password)
-		}
-		if c.username != "" || c.password != "" {
-			b.WriteByte('@')
-		}
-		u.hostStart = uint32(b.Len())
-		b.WriteString(c.host)
-		u.hostEnd = uint32(b.Len())
-		if c.port != "" {
-			b.WriteByte(':')
-			b.WriteString(c.port)
-		}
-	} else {
-		u.usernameEnd, u.hostStart, u.hostEnd = u.schemeEnd+1, u.schemeEnd+1, u.schemeEnd+1
-		if !c.opaque && strings.HasPrefix(c.path, "//") {
-			b.WriteString("/.")
-		}
-	}
-	u.pathStart = uint32(b.Len())
-	b.WriteString(c.path)
-	if c.opaque {
-		u.flags |= flagOpaquePath
-	}
-	u.queryStart = uint32(b.Len())
-	if c.hasQuery {
-		u.flags |= flagQuery
-		b.WriteByte('?')
-		b.WriteString(c.query)
-	}
-	u.fragStart = uint32(b.Len())
-	if c.hasFragment {
-		u.flags |= flagFragment
-		b.WriteByte('#')
-		b.WriteString(c.fragment)
-	}
-	u.href = b.String()
-	return u
+// shiftPath moves by d the offsets of the path, query and fragment.
+func (u *URL) shiftPath(d uint32) {
+	u.pathStart += d
+	u.shiftQuery(d)
+}
+
+// shiftQuery moves by d the offsets of the query and fragment.
+func (u *URL) shiftQuery(d uint32) {
+	u.queryStart += d
+	u.fragStart += d
 }
 
 // setterInput is the value a setter gives the basic URL parser: without
@@ -104,6 +66,9 @@ func (c *components) build() URL {
 // spaces stay, as the parser strips them only when it makes a new URL), and
 // with invalid UTF-8 read as U+FFFD.
 func setterInput(v string) string {
+	if !mayNeedCleaning(v) {
+		return v
+	}
 	if strings.ContainsAny(v, "\t\n\r") {
 		v = strings.Map(func(r rune) rune {
 			if r == '\t' || r == '\n' || r == '\r' {
@@ -112,10 +77,7 @@ func setterInput(v string) string {
 			return r
 		}, v)
 	}
-	if !utf8.ValidString(v) {
-		v = toValidUTF8(v)
-	}
-	return v
+	return validUTF8(v)
 }
 
 // validUTF8 returns v with invalid UTF-8 read as U+FFFD. The username and
@@ -143,30 +105,52 @@ func (u URL) WithProtocol(v string) URL {
 	if u.href == "" {
 		return u
 	}
-	v = setterInput(v) + ":"
-	if !isAlpha(v[0]) {
+	v = setterInput(v)
+	if v == "" || !isAlpha(v[0]) {
 		return u
 	}
 	k := 1
-	for isSchemeByte(v[k]) {
+	for k < len(v) && isSchemeByte(v[k]) {
 		k++
 	}
-	if v[k] != ':' {
+	if k < len(v) && v[k] != ':' {
 		return u
 	}
-	scheme := strings.ToLower(v[:k])
-	kind := specialScheme(scheme)
+	scheme := v[:k]
+	kind := onlySpecial(facts.LookupFold(scheme))
 	if (u.special() != (kind != facts.Other)) ||
 		(kind == facts.File && (u.Username() != "" || u.Password() != "" || u.Port() != "")) ||
 		(u.scheme == facts.File && u.host == hostEmpty) {
 		return u
 	}
-	c := u.components()
-	c.scheme = scheme
-	if c.port != "" && u.portNumber() == kind.Port() {
-		c.port = ""
+	// The port is dropped when it is the new scheme's default.
+	portEnd := u.hostEnd
+	if u.Port() != "" && u.portNumber() == kind.Port() {
+		portEnd = u.pathStart
 	}
-	return c.build()
+	w := newHrefWriter(len(scheme) + len(u.href) - int(u.schemeEnd) - int(portEnd-u.hostEnd))
+	for i := 0; i < len(scheme); i++ {
+		w.char(lower(scheme[i]))
+	}
+	w.str(u.href[u.schemeEnd:u.hostEnd])
+	w.str(u.href[portEnd:])
+	r := u
+	d := uint32(len(scheme)) - u.schemeEnd
+	r.schemeEnd += d
+	r.usernameEnd += d
+	r.shift(d)
+	r.shiftPath(u.hostEnd - portEnd)
+	r.scheme = kind
+	r.href = w.href()
+	return r
+}
+
+// lower returns c with an ASCII upper-case letter lower-cased.
+func lower(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
 }
 
 // WithUsername returns u with its username set to v, percent-encoded with
@@ -176,9 +160,7 @@ func (u URL) WithUsername(v string) URL {
 	if u.cannotHaveCredentialsOrPort() {
 		return u
 	}
-	c := u.components()
-	c.username = string(appendEscaped(nil, validUTF8(v), &userinfoSet))
-	return c.build()
+	return u.withUserinfo(validUTF8(v), u.Password(), true)
 }
 
 // WithPassword returns u with its password set to v, percent-encoded with
@@ -188,9 +170,45 @@ func (u URL) WithPassword(v string) URL {
 	if u.cannotHaveCredentialsOrPort() {
 		return u
 	}
-	c := u.components()
-	c.password = string(appendEscaped(nil, validUTF8(v), &userinfoSet))
-	return c.build()
+	return u.withUserinfo(u.Username(), validUTF8(v), false)
+}
+
+// withUserinfo returns u with the username user and the password pass,
+// the one the setter changes (the username when isUser) percent-encoded,
+// the other as u holds it.
+func (u URL) withUserinfo(user, pass string, isUser bool) URL {
+	userLen, passLen := len(user), len(pass)
+	if isUser {
+		userLen = escapedLen(user, &userinfoSet)
+	} else {
+		passLen = escapedLen(pass, &userinfoSet)
+	}
+	userStart := u.schemeEnd + 3
+	size := int(userStart) + userLen + passLen + 2 + len(u.href) - int(u.hostStart)
+	w := newHrefWriter(size)
+	w.str(u.href[:userStart])
+	if isUser {
+		w.escaped(user, &userinfoSet)
+	} else {
+		w.str(user)
+	}
+	r := u
+	r.usernameEnd = w.off()
+	if passLen > 0 {
+		w.char(':')
+		if isUser {
+			w.str(pass)
+		} else {
+			w.escaped(pass, &userinfoSet)
+		}
+	}
+	if userLen > 0 || passLen > 0 {
+		w.char('@')
+	}
+	r.shift(w.off() - u.hostStart)
+	w.str(u.href[u.hostStart:])
+	r.href = w.href()
+	return r
 }
 
 // WithHost returns u with its host, and its port when v has one, set from v
@@ -208,66 +226,128 @@ func (u URL) setHost(v string, hostnameOnly bool) URL {
 		return u
 	}
 	v = setterInput(v)
-	c := u.components()
-	special := u.special()
+	// The host is written into buf, on the stack for a short one.
+	var stack [128]byte
+	buf := stack[:0]
 	if u.scheme == facts.File {
 		// The file host state with state override.
 		j := strings.IndexAny(v, "/\\?#")
 		if j < 0 {
 			j = len(v)
 		}
-		c.host, c.hostKind = "", hostEmpty
+		host, kind := "", hostEmpty
 		if j > 0 {
-			buf, kind, err := appendHost(nil, v[:j], false, nil)
-			if err != nil {
+			h, k, ok := setterHost(v[:j], false, buf)
+			if !ok {
 				return u
 			}
-			if string(buf) != "localhost" {
-				c.host, c.hostKind = string(buf), kind
+			if h != "localhost" {
+				host, kind = h, k
 			}
 		}
-		return c.build()
+		return u.withHost(host, kind, u.Port(), true)
 	}
-	j := 0
-	inBrackets := false
-	port := false
-	for ; j < len(v); j++ {
-		ch := v[j]
-		if ch == ':' && !inBrackets {
-			port = true
-			break
-		}
-		if ch == '/' || ch == '?' || ch == '#' || (ch == '\\' && special) {
-			break
-		}
-		if ch == '[' {
-			inBrackets = true
-		} else if ch == ']' {
-			inBrackets = false
-		}
-	}
+	j, port := hostEnd(v, u.special())
 	if port {
 		if j == 0 || hostnameOnly {
 			return u
 		}
-	} else {
-		if j == 0 && (special || u.Username() != "" || u.Password() != "" || c.port != "") {
-			return u
-		}
-	}
-	buf, kind, err := appendHost(nil, v[:j], !special, nil)
-	if err != nil {
+	} else if j == 0 && (u.special() || u.Username() != "" || u.Password() != "" || u.Port() != "") {
 		return u
 	}
-	c.host, c.hostKind = string(buf), kind
+	host, kind, ok := setterHost(v[:j], !u.special(), buf)
+	if !ok {
+		return u
+	}
+	p, keep := u.Port(), true
 	if port {
 		// The port state with state override: the digits up to the first
 		// other code point; a failure there keeps the host just set.
-		if p, ok := portOf(v[j+1:], u.scheme); ok {
-			c.port = p
+		if digits, ok := portOf(v[j+1:], u.scheme); ok {
+			p, keep = digits, false
 		}
 	}
-	return c.build()
+	return u.withHost(host, kind, p, keep)
+}
+
+// setterHost runs the host parser on h (see appendHost) and returns the
+// host serialized, written into buf unless h is its own serialization.
+func setterHost(h string, opaque bool, buf []byte) (string, hostKind, bool) {
+	if !opaque {
+		if kind, ok := plainHost(h); ok {
+			return h, kind, true
+		}
+	}
+	// The check first: a host the parser refuses would cost its *Error.
+	var decoded []byte // checkHost's scratch: a percent-decoded domain
+	if !checkHost(h, opaque, &decoded) {
+		return "", hostNone, false
+	}
+	b, kind, err := appendHost(buf, h, opaque, nil)
+	if err != nil {
+		return "", hostNone, false
+	}
+	return unsafe.String(unsafe.SliceData(b), len(b)), kind, true
+}
+
+// hostEnd returns where the host state with state override stops reading
+// v: at a ':' outside brackets (port true), or at the end of the host.
+func hostEnd(v string, special bool) (j int, port bool) {
+	inBrackets := false
+	for ; j < len(v); j++ {
+		switch v[j] {
+		case ':':
+			if !inBrackets {
+				return j, true
+			}
+		case '/', '?', '#':
+			return j, false
+		case '\\':
+			if special {
+				return j, false
+			}
+		case '[':
+			inBrackets = true
+		case ']':
+			inBrackets = false
+		}
+	}
+	return j, false
+}
+
+// withHost returns u with the host host of kind kind and the port port
+// ("" for none; keep says it is u's port, as the href holds it). A URL
+// that had no host gets "//" before it, and loses the "/." that kept its
+// path from reading as a host.
+func (u URL) withHost(host string, kind hostKind, port string, keep bool) URL {
+	start := u.hostStart
+	if u.host == hostNone {
+		start = u.schemeEnd + 1 // before the "/.", if any
+	}
+	size := int(start) + 2 + len(host) + 1 + len(port) + len(u.href) - int(u.pathStart)
+	w := newHrefWriter(size)
+	w.str(u.href[:start])
+	r := u
+	if u.host == hostNone {
+		w.str("//")
+		r.usernameEnd = w.off()
+	}
+	r.hostStart = w.off()
+	w.str(host)
+	r.hostEnd = w.off()
+	if keep {
+		if u.host != hostNone { // else what follows the host is the "/."
+			w.str(u.href[u.hostEnd:u.pathStart])
+		}
+	} else if port != "" {
+		w.char(':')
+		w.str(port)
+	}
+	r.shiftPath(w.off() - u.pathStart)
+	w.str(u.href[u.pathStart:])
+	r.host = kind
+	r.href = w.href()
+	return r
 }
 
 // portOf runs the port state with state override on s: it reads the ASCII
@@ -309,17 +389,24 @@ func (u URL) WithPort(v string) URL {
 	if u.cannotHaveCredentialsOrPort() {
 		return u
 	}
-	c := u.components()
-	if v == "" {
-		c.port = ""
-		return c.build()
+	p := ""
+	if v != "" {
+		var ok bool
+		if p, ok = portOf(setterInput(v), u.scheme); !ok {
+			return u
+		}
 	}
-	p, ok := portOf(setterInput(v), u.scheme)
-	if !ok {
-		return u
+	w := newHrefWriter(int(u.hostEnd) + 1 + len(p) + len(u.href) - int(u.pathStart))
+	w.str(u.href[:u.hostEnd])
+	if p != "" {
+		w.char(':')
+		w.str(p)
 	}
-	c.port = p
-	return c.build()
+	r := u
+	r.shiftPath(w.off() - u.pathStart)
+	w.str(u.href[u.pathStart:])
+	r.href = w.href()
+	return r
 }
 
 // WithPathname returns u with its path set from v (the pathname setter:
@@ -330,18 +417,30 @@ func (u URL) WithPathname(v string) URL {
 	if u.href == "" || u.opaquePath() {
 		return u
 	}
-	p := parser{in: setterInput(v), override: true}
-	p.u.scheme = u.scheme
-	p.u.host = u.host
-	in := p.in
-	i := 0
+	in := setterInput(v)
+	if in != "" && u.scheme != facts.File && plainPath(in) {
+		return u.withPlainPath(in)
+	}
+	start := u.pathStart
+	if u.host == hostNone {
+		start = u.schemeEnd + 1 // before the "/.", if any
+	}
+	// The path state writes the path after the href's first part, in the
+	// buffer of the new href: at most a '/' more than in percent-encoded
+	// (dot segments only take away), and the serializer's "/.".
+	size := int(start) + 3 + escapedLen(in, &pathSet) + len(u.href) - int(u.queryStart)
+	p := parser{in: in, override: true, buf: make([]byte, 0, size)}
+	p.buf = append(p.buf, u.href[:start]...)
+	p.u.scheme, p.u.host, p.u.pathStart = u.scheme, u.host, start
 	switch {
 	case u.special():
+		i := 0
 		if in != "" && (in[0] == '/' || in[0] == '\\') {
 			i++
 		}
 		p.path(i)
 	case in != "":
+		i := 0
 		if in[0] == '/' {
 			i++
 		}
@@ -349,9 +448,42 @@ func (u URL) WithPathname(v string) URL {
 	case u.host == hostNone:
 		p.buf = append(p.buf, '/')
 	}
-	c := u.components()
-	c.path = string(p.buf)
-	return c.build()
+	p.u.queryStart = uint32(len(p.buf))
+	p.finish() // the "/." of a URL without a host
+	r := u
+	r.pathStart = p.u.pathStart
+	r.shiftQuery(uint32(len(p.buf)) - u.queryStart)
+	w := hrefWriter{b: p.buf}
+	w.str(u.href[u.queryStart:])
+	r.href = w.href()
+	return r
+}
+
+// withPlainPath returns u with the path that the path state makes of in
+// when in is a plain path (plainPath) and u's scheme is not file: in, with
+// a '/' in front when it has none.
+func (u URL) withPlainPath(in string) URL {
+	start := u.pathStart
+	if u.host == hostNone {
+		start = u.schemeEnd + 1 // before the "/.", if any
+	}
+	w := newHrefWriter(int(start) + 3 + len(in) + len(u.href) - int(u.queryStart))
+	w.str(u.href[:start])
+	if in[0] != '/' {
+		w.char('/')
+	} else if u.host == hostNone && len(in) >= 2 && in[1] == '/' {
+		w.str("/.")
+	}
+	r := u
+	r.pathStart = w.off()
+	if in[0] != '/' {
+		r.pathStart--
+	}
+	w.str(in)
+	r.shiftQuery(w.off() - u.queryStart)
+	w.str(u.href[u.queryStart:])
+	r.href = w.href()
+	return r
 }
 
 // WithSearch returns u with its query set to v without one leading '?',
@@ -361,18 +493,40 @@ func (u URL) WithSearch(v string) URL {
 	if u.href == "" {
 		return u
 	}
-	c := u.components()
 	if v == "" {
-		c.query, c.hasQuery = "", false
-		return c.build()
+		return u.withQuery("", nil, false)
 	}
-	v = setterInput(strings.TrimPrefix(v, "?"))
 	set := &querySet
 	if u.special() {
 		set = &specialQuerySet
 	}
-	c.query, c.hasQuery = string(appendEscaped(nil, v, set)), true
-	return c.build()
+	return u.withQuery(setterInput(strings.TrimPrefix(v, "?")), set, true)
+}
+
+// withQuery returns u with the query q, percent-encoded with set (nil: q is
+// encoded already), or with a null query when !has.
+func (u URL) withQuery(q string, set *encodeSet, has bool) URL {
+	n := len(q)
+	if set != nil {
+		n = escapedLen(q, set)
+	}
+	w := newHrefWriter(int(u.queryStart) + 1 + n + len(u.href) - int(u.fragStart))
+	w.str(u.href[:u.queryStart])
+	r := u
+	r.flags &^= flagQuery
+	if has {
+		r.flags |= flagQuery
+		w.char('?')
+		if set != nil {
+			w.escaped(q, set)
+		} else {
+			w.str(q)
+		}
+	}
+	r.fragStart = w.off()
+	w.str(u.href[u.fragStart:])
+	r.href = w.href()
+	return r
 }
 
 // WithHash returns u with its fragment set to v without one leading '#',
@@ -382,12 +536,18 @@ func (u URL) WithHash(v string) URL {
 	if u.href == "" {
 		return u
 	}
-	c := u.components()
+	r := u
 	if v == "" {
-		c.fragment, c.hasFragment = "", false
-		return c.build()
+		r.flags &^= flagFragment
+		r.href = u.href[:u.fragStart] // a prefix: no allocation
+		return r
 	}
 	v = setterInput(strings.TrimPrefix(v, "#"))
-	c.fragment, c.hasFragment = string(appendEscaped(nil, v, &fragmentSet)), true
-	return c.build()
+	w := newHrefWriter(int(u.fragStart) + 1 + escapedLen(v, &fragmentSet))
+	w.str(u.href[:u.fragStart])
+	w.char('#')
+	w.escaped(v, &fragmentSet)
+	r.flags |= flagFragment
+	r.href = w.href()
+	return r
 }

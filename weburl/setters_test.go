@@ -1,6 +1,11 @@
 package weburl
 
-import "testing"
+import (
+	"strings"
+	"testing"
+
+	"github.com/seed42851778/rfc3986/internal/corpus"
+)
 
 // TestSettersFollowStateOverride pins setter results that follow from the
 // state override text of the basic URL parser (§4.4) and the API section
@@ -54,5 +59,109 @@ func TestSettersFollowStateOverride(t *testing.T) {
 		if got := set[tt.setter](u, tt.value).Href(); got != tt.want {
 			t.Errorf("Parse(%q) %s = %q: got %q, want %q", tt.href, tt.setter, tt.value, got, tt.want)
 		}
+	}
+}
+
+// setterValues are a typical value for each setter, for the tests and
+// benchmarks of their cost.
+var setterValues = []struct {
+	name, value string
+	set         func(URL, string) URL
+}{
+	{"protocol", "wss", URL.WithProtocol}, {"username", "user", URL.WithUsername},
+	{"password", "secret", URL.WithPassword}, {"host", "example.org:8080", URL.WithHost},
+	{"hostname", "example.org", URL.WithHostname}, {"port", "8080", URL.WithPort},
+	{"pathname", "/a/b/c", URL.WithPathname}, {"search", "?q=1", URL.WithSearch},
+	{"hash", "#frag", URL.WithHash},
+}
+
+// TestSettersAllocateAtMostOnce checks that each setter, on each corpus URL,
+// allocates the new href and nothing else: it edits the href around the
+// component it changes, in a buffer of the new href's size.
+func TestSettersAllocateAtMostOnce(t *testing.T) {
+	if testing.CoverMode() != "" || raceEnabled {
+		t.Skip("allocations are counted without coverage and the race detector")
+	}
+	lines := corpus.Lines(t, "urls.txt")
+	for _, l := range lines[:min(len(lines), 2000)] {
+		u, err := Parse(l)
+		if err != nil {
+			continue
+		}
+		for _, s := range setterValues {
+			if n := testing.AllocsPerRun(3, func() { s.set(u, s.value) }); n > 1 {
+				t.Errorf("Parse(%q) %s setter (%q): %v allocations, want at most 1", l, s.name, s.value, n)
+			}
+		}
+	}
+}
+
+// TestSettersOnALongURLCostItsSize checks that on a URL of 64 KiB each
+// setter allocates once, about the size of the href: it copies the href
+// around the edit and never parses it again.
+func TestSettersOnALongURLCostItsSize(t *testing.T) {
+	if testing.CoverMode() != "" || raceEnabled {
+		t.Skip("allocations are counted without coverage and the race detector")
+	}
+	u, err := Parse("https://user:pw@example.com:8443/" + strings.Repeat("abcdefg/", 1<<13) + "?q=1#f")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A copy of the href is the floor: the allocator rounds a large size
+	// up to whole pages.
+	n := len(u.Href())
+	floor := allocatedPerByte(n, func() { _ = strings.Clone(u.Href()) })
+	for _, s := range setterValues {
+		if k := testing.AllocsPerRun(3, func() { s.set(u, s.value) }); k > 1 {
+			t.Errorf("%s setter: %v allocations, want 1", s.name, k)
+		}
+		if got := allocatedPerByte(n, func() { s.set(u, s.value) }); got > floor+0.01 {
+			t.Errorf("%s setter: %.3f bytes allocated a byte of the href, want about %.3f (a copy of it)", s.name, got, floor)
+		}
+	}
+}
+
+// BenchmarkSetters runs each setter with its typical value over the corpus
+// URLs, beside the copy of their href (the floor: a setter writes a new
+// href).
+func BenchmarkSetters(b *testing.B) {
+	var us []URL
+	for _, l := range corpus.Full(b, "urls.txt", "figures over the 20,000 URLs") {
+		if u, err := Parse(l); err == nil {
+			us = append(us, u)
+		}
+	}
+	benchSetters(b, us)
+}
+
+// BenchmarkSettersLong is BenchmarkSetters on one URL of 64 KiB.
+func BenchmarkSettersLong(b *testing.B) {
+	u, err := Parse("https://user:pw@example.com:8443/" + strings.Repeat("abcdefg/", 1<<13) + "?q=1#f")
+	if err != nil {
+		b.Fatal(err)
+	}
+	benchSetters(b, []URL{u})
+}
+
+func benchSetters(b *testing.B, us []URL) {
+	b.Run("copy", func(b *testing.B) {
+		b.ReportAllocs()
+		defer reportCPU(b)()
+		n := 0
+		for i := 0; i < b.N; i++ {
+			n += len(strings.Clone(us[i%len(us)].href))
+		}
+		benchSink = n
+	})
+	for _, s := range setterValues {
+		b.Run(s.name, func(b *testing.B) {
+			b.ReportAllocs()
+			defer reportCPU(b)()
+			n := 0
+			for i := 0; i < b.N; i++ {
+				n += len(s.set(us[i%len(us)], s.value).href)
+			}
+			benchSink = n
+		})
 	}
 }

@@ -2,6 +2,7 @@ package weburl
 
 import (
 	"strconv"
+	"unsafe"
 
 	"github.com/seed42851778/rfc3986/internal/facts"
 	"github.com/seed42851778/rfc3986/uri"
@@ -213,8 +214,7 @@ func (u URL) WithSearchParams(p SearchParams) URL {
 	if u.href == "" {
 		return u
 	}
-	c := u.components()
-	c.query = p.String()
-	c.hasQuery = c.query != ""
-	return c.build()
+	var stack [256]byte
+	q := p.appendTo(stack[:0])
+	return u.withQuery(unsafe.String(unsafe.SliceData(q), len(q)), nil, p.Len() > 0)
 }

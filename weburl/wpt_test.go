@@ -211,6 +211,11 @@ func TestSettersTests(t *testing.T) {
 					t.Fatalf("Parse(%q): %v", tc.Href, err)
 				}
 				r := set(u, tc.NewValue)
+				// The setters edit the href and move the offsets after the
+				// edit: the URL must be the one its href parses to.
+				if again, err := Parse(r.Href()); err != nil || again != r {
+					t.Errorf("Parse(%q).With%s(%q) = %+v; its href parses to %+v, %v", tc.Href, name, tc.NewValue, r, again, err)
+				}
 				g := getters(r, true)
 				got := map[string]string{
 					"href": g.Href, "protocol": g.Protocol, "username": g.Username, "password": g.Password,
