@@ -23,7 +23,8 @@ import (
 // serializing it. An input that is its own serialization, as most URLs in
 // the wild are, is checked in one pass without the state machine.
 func CanParse(input string) bool {
-	if _, ok, resume := parseFast(input); ok || resume >= 0 {
+	var f fastURL
+	if f.readAuthority(input) {
 		// The fast path read a canonical scheme, host and port: what is
 		// left is a path, a query and a fragment, which never fail.
 		return true
@@ -31,7 +32,7 @@ func CanParse(input string) bool {
 	if uint64(len(input)) > maxHref/9 {
 		// The href could exceed maxHref (a byte of input becomes at most
 		// nine: U+FFFD percent-encoded); Parse knows.
-		_, err := parse(input, nil, nil)
+		_, err := Parse(input)
 		return err == nil
 	}
 	start, end := 0, len(input)

@@ -53,17 +53,25 @@ const maxErrorInput = 200
 // newError returns the *Error of a failure typ at offset off of input, with
 // the input bounded, any password hidden and a hint for the common mistakes.
 func newError(input string, off int, typ string) *Error {
-	return &Error{Input: redact(input), Offset: off, Type: typ, Hint: hints[typ]}
+	return &Error{Input: redact(input), Offset: off, Type: typ, Hint: hint(typ)}
 }
 
-// hints says, per validation error that fails parsing, what the input was
+// hint says, for a validation error that fails parsing, what the input was
 // probably meant to be.
-var hints = map[string]string{
-	"missing-scheme-non-relative-URL": "a relative reference needs a base URL (URL.Parse), and a URL with an opaque path can only be the base of a fragment",
-	"host-missing":                    "a special URL (http, https, ws, wss, ftp) needs a host, and credentials or a port need a host before them",
-	"port-invalid":                    "the port must be ASCII digits only; a ':' in a host needs brackets ([::1])",
-	"port-out-of-range":               "a port is at most 65535",
-	"input-too-long":                  "a URL's href is at most 4 GiB",
+func hint(typ string) string {
+	switch typ {
+	case "missing-scheme-non-relative-URL":
+		return "a relative reference needs a base URL (URL.Parse), and a URL with an opaque path can only be the base of a fragment"
+	case "host-missing":
+		return "a special URL (http, https, ws, wss, ftp) needs a host, and credentials or a port need a host before them"
+	case "port-invalid":
+		return "the port must be ASCII digits only; a ':' in a host needs brackets ([::1])"
+	case "port-out-of-range":
+		return "a port is at most 65535"
+	case "input-too-long":
+		return "a URL's href is at most 4 GiB"
+	}
+	return ""
 }
 
 // Error returns the failure as "weburl: parse "input": type at offset n
@@ -91,27 +99,46 @@ func redact(input string) string {
 		start++
 	}
 	end := start
-	for end < len(s) && !strings.ContainsRune("/\\?#", rune(s[end])) {
+	for end < len(s) && s[end] != '/' && s[end] != '\\' && s[end] != '?' && s[end] != '#' {
 		end++
 	}
+	pre, stars, post := s, "", ""
 	if at := strings.LastIndexByte(s[start:end], '@'); at >= 0 {
 		if c := strings.IndexByte(s[start:start+at], ':'); c >= 0 {
-			s = s[:start+c+1] + "***" + s[start+at:]
+			pre, stars, post = s[:start+c+1], "***", s[start+at:]
 		}
 	}
-	if len(s) > maxErrorInput {
-		cut := maxErrorInput
-		for cut > 0 && !utf8.RuneStart(s[cut]) {
-			cut--
+	// The text with the password hidden, cut to maxErrorInput bytes, is
+	// made by one concatenation.
+	if len(pre)+len(stars)+len(post) <= maxErrorInput {
+		if stars == "" {
+			return input
 		}
-		s = s[:cut] + "…"
+		return pre + stars + post
 	}
-	return s
+	switch cut := maxErrorInput; {
+	case cut <= len(pre):
+		return cutRunes(pre, cut) + "…"
+	case cut <= len(pre)+len(stars):
+		return pre + stars[:cut-len(pre)] + "…"
+	default:
+		return pre + stars + cutRunes(post, cut-len(pre)-len(stars)) + "…"
+	}
+}
+
+// cutRunes returns s cut to at most n bytes, at the start of a rune.
+func cutRunes(s string, n int) string {
+	for n > 0 && n < len(s) && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
 }
 
 // isSchemeLike reports whether s could be a scheme, spaces around allowed.
 func isSchemeLike(s string) bool {
-	s = strings.TrimLeft(s, "\x00\x01\x02\x03\x04\x05\x06\x07\x08\t\n\v\f\r\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f ")
+	for s != "" && s[0] <= ' ' {
+		s = s[1:]
+	}
 	if s == "" || !isAlpha(s[0]) {
 		return false
 	}

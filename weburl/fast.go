@@ -1,174 +1,300 @@
 package weburl
 
-import "github.com/seed42851778/rfc3986/internal/facts"
+import (
+	"math/bits"
+
+	"github.com/seed42851778/rfc3986/internal/facts"
+)
 
 // The fast path: most real URLs are already their own serialization (a
 // lower-case special scheme, "//", a canonical ASCII host, maybe a port,
 // then a path, query and fragment with nothing to encode and no dot
-// segment). For those the parser's output is the input, so one pass that
-// checks this and records the offsets gives the URL with no copy and no
-// allocation. Anything else, however harmless, goes to the state machine.
+// segment), or differ from it only in the host's case, a default port or
+// an empty path, which the serializer writes "/". For those one pass reads
+// the offsets, and the href is the input (no copy, no allocation) or the
+// input with those edits (one allocation, the href). Anything else,
+// however harmless, goes to the state machine, from the path start state
+// when the scheme and authority were read.
+//
+// The runs of a component are scanned eight bytes a step, as the matchers
+// that combinator/codegen writes for uri do: the table entries of eight
+// bytes ANDed, one branch for eight bytes, and where the run stopped found
+// without a loop (scanRun).
 
-// fastClass classifies ASCII bytes for the fast path: the bit of a
-// component is set when the byte may stand in it unchanged.
-const (
-	fcScheme     = 1 << iota // a lower-case scheme byte after the first
-	fcHost                   // a byte of a canonical domain or IPv4 address
-	fcPath                   // a path byte, '/' excluded
-	fcQuery                  // a special URL's query byte, '#' excluded
-	fcFragment               // a fragment byte
-	fcOpaqueHost             // a byte of an opaque host that stays as it is
-	fcQueryOther             // a non-special URL's query byte, '#' excluded
+// runTable is a byte class for scanRun: 0xff for a byte of the run, 0 for
+// one that ends it.
+type runTable [256]uint8
+
+// newRunTable returns the table of the ASCII bytes in for which in(c).
+func newRunTable(in func(c byte) bool) *runTable {
+	var t runTable
+	for c := range 0x80 {
+		if in(byte(c)) {
+			t[c] = 0xff
+		}
+	}
+	return &t
+}
+
+// The fast path's byte classes. Path, query and fragment bytes are those
+// of no percent-encode set; a path run stops at '.' and '%' too, which may
+// start a dot segment, and at '\\', which a special URL reads as '/'.
+var (
+	schemeRun = newRunTable(func(c byte) bool {
+		return 'a' <= c && c <= 'z' || isDigit(c) || c == '+' || c == '-' || c == '.'
+	})
+	// A host of these stays as it is (but for a number: the IPv4 parser).
+	hostRun = newRunTable(func(c byte) bool {
+		return domainClass[c] == 0
+	})
+	// With these, the host parser only lower-cases it (the domain to ASCII
+	// of a domain that is ASCII, with beStrict false).
+	hostFoldRun = newRunTable(func(c byte) bool {
+		return domainClass[c] == 0 || domainClass[c] == dcUpper
+	})
+	// An opaque host of these is kept as it is: the opaque-host parser
+	// refuses the forbidden host code points and percent-encodes only C0
+	// controls and what is above '~'.
+	opaqueHostRun = newRunTable(func(c byte) bool {
+		return ' ' < c && c < 0x7f && !facts.ForbiddenHost(c)
+	})
+	pathRun = newRunTable(func(c byte) bool {
+		return !pathSet[c] && c != '\\' && c != '.' && c != '%'
+	})
+	querySpecialRun = newRunTable(func(c byte) bool { return !specialQuerySet[c] && c != '#' })
+	queryOtherRun   = newRunTable(func(c byte) bool { return !querySet[c] && c != '#' })
+	fragmentRun     = newRunTable(func(c byte) bool { return !fragmentSet[c] })
 )
 
-var fastClass = func() (t [256]uint8) {
-	for c := 0; c < 0x80; c++ {
-		b := byte(c)
-		if ('a' <= b && b <= 'z') || ('0' <= b && b <= '9') || b == '+' || b == '-' || b == '.' {
-			t[c] |= fcScheme
-		}
-		if ('a' <= b && b <= 'z') || ('0' <= b && b <= '9') || b == '-' || b == '.' {
-			t[c] |= fcHost
-		}
-		if !pathSet[c] && b != '/' && b != '\\' {
-			t[c] |= fcPath
-		}
-		if !specialQuerySet[c] && b != '#' {
-			t[c] |= fcQuery
-		}
-		if !fragmentSet[c] {
-			t[c] |= fcFragment
-		}
-		if ('a' <= b && b <= 'z') || ('A' <= b && b <= 'Z') || ('0' <= b && b <= '9') || b == '-' || b == '.' {
-			t[c] |= fcOpaqueHost
-		}
-		if !querySet[c] && b != '#' {
-			t[c] |= fcQueryOther
+// scanRun returns the end of the run of bytes of t from i in s: the offset
+// of the first byte from i not in t, or len(s).
+func scanRun(s string, i int, t *runTable) int {
+	for ; len(s)-i >= 8; i += 8 {
+		// URLs' runs are short: the word is packed at once, where a test
+		// of the eight entries ANDed would pack it again at the stop.
+		if w := runWord(s[i:][:8], t); w != ^uint64(0) {
+			return i + runLen(w, 8)
 		}
 	}
-	return t
-}()
-
-// hostEnds holds the bytes that may follow a host in the fast path.
-var hostEnds = stopTable(nil, ":/?#")
-
-// parseFast parses s when it is the serialization of a non-file URL with
-// "//" and a host and nothing to change, and reports whether it did. When
-// it fails after a canonical scheme and authority, resume is where they end
-// (the path start state's first code point) and u holds their offsets, so
-// that the state machine can go on from there; otherwise resume is -1.
-func parseFast(s string) (u URL, ok bool, resume int) {
-	resume = -1
 	n := len(s)
-	if n == 0 || s[0] < 'a' || s[0] > 'z' {
-		return u, false, resume
+	if n >= 8 {
+		// The last n-i bytes, as the end of the last eight.
+		return i + runLen(runWord(s[n-8:], t)>>(8*uint(8-(n-i))), n-i)
 	}
-	i := 1
-	for i < n && fastClass[s[i]]&fcScheme != 0 {
+	for i < n && t[s[i]] != 0 {
 		i++
 	}
-	if i+2 >= n || s[i] != ':' || s[i+1] != '/' || s[i+2] != '/' {
-		return u, false, resume
+	return i
+}
+
+// runWord packs the table entries of the eight bytes of q, the first in
+// the lowest byte.
+func runWord(q string, t *runTable) uint64 {
+	return uint64(t[q[0]]) | uint64(t[q[1]])<<8 | uint64(t[q[2]])<<16 | uint64(t[q[3]])<<24 |
+		uint64(t[q[4]])<<32 | uint64(t[q[5]])<<40 | uint64(t[q[6]])<<48 | uint64(t[q[7]])<<56
+}
+
+// runLen returns how many of the first r bytes whose entries w packs are in
+// the run before the first that is not (r when all are).
+func runLen(w uint64, r int) int {
+	return bits.TrailingZeros64(^w|^uint64(0)<<(8*uint(r))) >> 3
+}
+
+// fastURL is what the fast path read: the URL's offsets in the input, and
+// the edits that make the input its href.
+type fastURL struct {
+	u URL
+	// resume is where the path starts in the input when the scheme and
+	// authority were read, else -1.
+	resume int
+	// lowerHost: the host has upper-case letters. port: the input's
+	// ":digits" (or ":") at u.hostEnd is dropped, a default port. slash:
+	// the serializer writes "/" for the empty path of a special URL.
+	lowerHost, dropPort, slash bool
+	portEnd                    int // with dropPort, where the input's port ends
+	ok                         bool
+}
+
+// edited reports whether the href differs from the input.
+func (f *fastURL) edited() bool { return f.lowerHost || f.dropPort || f.slash }
+
+// read runs the fast path on s and reports whether it took s (f.ok).
+func (f *fastURL) read(s string) bool {
+	return f.readAuthority(s) && f.readRest(s)
+}
+
+// readRest reads the path, query and fragment of s from f.resume, after
+// the scheme and authority that readAuthority or readAuthorityAt read.
+func (f *fastURL) readRest(s string) bool {
+	n := len(s)
+	u := &f.u
+	i := f.resume
+	if u.scheme != facts.Other && (i == n || s[i] != '/') {
+		if i < n && s[i] == '\\' {
+			return false // the path state reads it as '/'
+		}
+		f.slash = true // the empty path of a special URL is "/"
 	}
-	if u.scheme = specialScheme(s[:i]); u.scheme == facts.File {
-		return u, false, resume
+	if u.scheme == facts.File && n-i >= 3 && isAlpha(s[i+1]) && s[i+2] == '|' {
+		return false // perhaps a Windows drive letter, which gets ':'
 	}
-	u.schemeEnd = uint32(i)
-	i += 3
-	hs := i
-	if u.scheme != facts.Other {
-		for i < n && fastClass[s[i]]&fcHost != 0 {
-			i++
-		}
-		// The host must end the authority (or a port follow) before it is
-		// worth checking.
-		if i == hs || (i < n && !hostEnds[s[i]]) || !canonicalHost(s[hs:i], &u) {
-			return u, false, resume
-		}
-	} else {
-		// An opaque host of letters, digits, '-' and '.' is kept as it is.
-		for i < n && fastClass[s[i]]&fcOpaqueHost != 0 {
-			i++
-		}
-		if i == hs {
-			return u, false, resume
-		}
-		u.host = hostOpaque
-	}
-	he := i
-	u.usernameEnd, u.hostStart, u.hostEnd = uint32(hs), uint32(hs), uint32(he)
-	if i < n && s[i] == ':' {
-		i++
-		ps := i
-		port := 0
-		for i < n && isDigit(s[i]) && i-ps < 5 {
-			port = port*10 + int(s[i]-'0')
-			i++
-		}
-		if i == ps || s[ps] == '0' || port > 65535 || port == u.scheme.Port() {
-			return u, false, resume
-		}
-	}
-	if i < n && !(s[i] == '/' || s[i] == '?' || s[i] == '#' || (s[i] == '\\' && u.scheme != facts.Other)) {
-		return u, false, resume // not the end of the authority
-	}
-	resume = i
-	if (i == n || s[i] != '/') && u.scheme != facts.Other {
-		return u, false, resume // no path: the serialization has "/", the input not
-	}
-	u.pathStart = uint32(i)
-	// The path: segments of path bytes, none a dot segment.
-	for i < n && s[i] == '/' {
-		i++
-		seg := i
-		for i < n && fastClass[s[i]]&fcPath != 0 {
-			i++
-		}
-		if l := i - seg; l > 0 && l <= 6 && (s[seg] == '.' || s[seg] == '%') {
-			b := []byte(s[seg:i])
-			if isSingleDot(b) || isDoubleDot(b) {
-				return u, false, resume
-			}
-		}
+	if i = fastPath(s, i); i < 0 {
+		return false
 	}
 	u.queryStart = uint32(i)
 	if i < n && s[i] == '?' {
 		u.flags |= flagQuery
-		i++
-		class := uint8(fcQuery)
+		t := querySpecialRun
 		if u.scheme == facts.Other {
-			class = fcQueryOther
+			t = queryOtherRun
 		}
-		for i < n && fastClass[s[i]]&class != 0 {
-			i++
-		}
+		i = scanRun(s, i+1, t)
 	}
 	u.fragStart = uint32(i)
 	if i < n && s[i] == '#' {
 		u.flags |= flagFragment
-		i++
-		for i < n && fastClass[s[i]]&fcFragment != 0 {
-			i++
-		}
+		i = scanRun(s, i+1, fragmentRun)
 	}
-	if i != n {
-		return u, false, resume
-	}
-	u.href = s
-	return u, true, resume
+	f.ok = i == n
+	return f.ok
 }
 
-// canonicalHost reports whether the host parser leaves h (lower-case
-// letters, digits, '-' and '.') as it is, and records its kind in u.
-func canonicalHost(h string, u *URL) bool {
-	// Lower-case letters, digits, '-' and '.' are a domain the domain parser
-	// returns as it is (§3.3: an ASCII domain is only lower-cased, whatever
-	// its "xn--" labels hold), unless it ends in a number (§3.5: then it is
-	// an IPv4 address).
-	if !facts.EndsInANumber(h) {
+// readAuthority reads the scheme and the authority of s, when they are
+// those the fast path takes, and reports whether it did; f.resume is then
+// where the path starts.
+func (f *fastURL) readAuthority(s string) bool {
+	f.resume = -1
+	i, kind := fastScheme(s)
+	if i < 0 {
+		return false
+	}
+	f.u.schemeEnd = uint32(i - 3)
+	return f.readAuthorityAt(s, i, kind)
+}
+
+// readAuthorityAt reads the authority of s from i, after "//", for a URL
+// of the scheme kind.
+func (f *fastURL) readAuthorityAt(s string, i int, kind facts.Scheme) bool {
+	n := len(s)
+	u := &f.u
+	u.scheme = kind
+	hs := i
+	if kind != facts.Other {
+		i = scanRun(s, i, hostRun)
+		if i < n && !hostEnds[s[i]] {
+			if s[i] < 'A' || s[i] > 'Z' {
+				return false
+			}
+			f.lowerHost = true
+			i = scanRun(s, i, hostFoldRun)
+		}
+		// The host must end the authority (or a port follow) before it is
+		// worth reading.
+		if i < n && !hostEnds[s[i]] {
+			return false
+		}
+		if kind == facts.File {
+			// The file host state: no port, and "localhost" or nothing is
+			// the empty host.
+			if i < n && s[i] == ':' || i-hs == len("localhost") && equalFoldASCII(s[hs:i], "localhost") {
+				return false
+			}
+			u.host = hostEmpty
+			if i > hs && !fastHost(s[hs:i], u, f.lowerHost) {
+				return false
+			}
+		} else if i == hs || !fastHost(s[hs:i], u, f.lowerHost) {
+			return false
+		}
+	} else {
+		i = scanRun(s, i, opaqueHostRun)
+		if i == hs {
+			return false
+		}
+		u.host = hostOpaque
+	}
+	u.usernameEnd, u.hostStart, u.hostEnd = uint32(hs), uint32(hs), uint32(i)
+	if i < n && s[i] == ':' {
+		var ok bool
+		if i, f.dropPort, ok = fastPort(s, i, kind); !ok {
+			return false
+		}
+		f.portEnd = i
+	}
+	if i < n && !(s[i] == '/' || s[i] == '?' || s[i] == '#' || (s[i] == '\\' && kind != facts.Other)) {
+		return false // not the end of the authority
+	}
+	f.resume = i
+	u.pathStart = uint32(i)
+	return true
+}
+
+// The first eight bytes of "https://" and the first seven of "http://",
+// as little-endian words.
+const (
+	httpsWord = 's'<<32 | 'p'<<24 | 't'<<16 | 't'<<8 | 'h' | ':'<<40 | '/'<<48 | '/'<<56
+	httpWord  = 'p'<<24 | 't'<<16 | 't'<<8 | 'h' | ':'<<32 | '/'<<40 | '/'<<48
+)
+
+// fastScheme reads a lower-case scheme followed by "://"
+// at the start of s and returns the offset after it and the scheme's kind,
+// or -1.
+func fastScheme(s string) (int, facts.Scheme) {
+	if len(s) >= 8 {
+		w := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+			uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+		// One branch for both, each as likely as the other.
+		https := w == httpsWord
+		if https || w&(1<<56-1) == httpWord {
+			i, k := 7, facts.HTTP
+			if https {
+				i, k = 8, facts.HTTPS
+			}
+			return i, k
+		}
+	}
+	if len(s) == 0 || s[0] < 'a' || s[0] > 'z' {
+		return -1, facts.Other
+	}
+	i := scanRun(s, 1, schemeRun)
+	if i+2 >= len(s) || s[i] != ':' || s[i+1] != '/' || s[i+2] != '/' {
+		return -1, facts.Other
+	}
+	return i + 3, specialScheme(s[:i])
+}
+
+// hostEnds holds the bytes that may follow a host in the fast path.
+var hostEnds = stopTable(nil, ":/?#\\")
+
+// fastHost reports whether the host parser reads h (bytes of hostFoldRun;
+// with upper-case letters when fold) as h lower-cased, and records its
+// kind in u.
+func fastHost(h string, u *URL, fold bool) bool {
+	// The domain to ASCII of an ASCII domain only lower-cases it (§3.3,
+	// beStrict false), whatever its "xn--" labels hold, unless it ends in
+	// a number (§3.5: then it is an IPv4 address), which its last label
+	// (before a final '.') does only if it starts with a digit.
+	k := len(h) - 1
+	if k > 0 && h[k] == '.' {
+		k--
+	}
+	for k > 0 && h[k-1] != '.' {
+		k--
+	}
+	if !isDigit(h[k]) || !facts.EndsInANumber(h) {
 		u.host = hostDomain
 		return true
 	}
+	if fold {
+		return false
+	}
+	return canonicalHost(h, u)
+}
+
+// canonicalHost reports whether the host parser leaves h, an ASCII domain
+// without forbidden code points or upper-case letters that ends in a
+// number, as it is: a canonical IPv4 address, whose kind it records in u.
+func canonicalHost(h string, u *URL) bool {
 	var b [256]byte
 	if _, _, ok := facts.ReadASCIIDomain(h); !ok || len(h) > len(b) {
 		return false // not an address: appendHost would build an error for nothing
@@ -181,23 +307,95 @@ func canonicalHost(h string, u *URL) bool {
 	return true
 }
 
-// plainHost reports whether h, a special URL's host, is made of lower-case
-// letters, digits, '-' and '.' and is its own serialization, and returns
-// its kind.
-func plainHost(h string) (hostKind, bool) {
-	if h == "" {
-		return hostNone, false
+// fastPort reads the port at s[i] == ':' and returns where it ends,
+// whether the serializer drops it (the scheme's default port, or no
+// digits), and ok false for a port it does not read as it is (a leading
+// zero, out of range: the state machine decides).
+func fastPort(s string, i int, kind facts.Scheme) (end int, drop, ok bool) {
+	i++
+	ps := i
+	port := 0
+	for i < len(s) && isDigit(s[i]) && i-ps < 5 {
+		port = port*10 + int(s[i]-'0')
+		i++
 	}
-	for i := 0; i < len(h); i++ {
-		if fastClass[h[i]]&fcHost == 0 {
-			return hostNone, false
+	switch {
+	case i == ps:
+		return i, true, true
+	case s[ps] == '0' || port > 65535 || (i < len(s) && isDigit(s[i])):
+		return i, false, false
+	}
+	return i, port == kind.Port(), true
+}
+
+// fastPath reads the path from s[i], '/' or the end of the path, and
+// returns where it ends, or -1 when it is not its own serialization (a
+// byte to encode, a '\\' in a special URL, a dot segment).
+func fastPath(s string, i int) int {
+	n := len(s)
+	for {
+		i = scanRun(s, i, pathRun)
+		if i == n || (s[i] != '.' && s[i] != '%') {
+			return i
+		}
+		// A '.' or '%' after a '/' may start a dot segment.
+		if i > 0 && s[i-1] == '/' {
+			end := i + 1
+			for end < n && end-i <= 6 && s[end] != '/' && s[end] != '?' && s[end] != '#' && s[end] != '\\' {
+				end++
+			}
+			if dotSegment(s[i:end]) {
+				return -1
+			}
+		}
+		i++
+	}
+}
+
+// appendPrefix appends the href's scheme and authority: s up to the path
+// start, with the edits f read.
+func (f *fastURL) appendPrefix(dst []byte, s string) []byte {
+	u := &f.u
+	if !f.lowerHost {
+		dst = append(dst, s[:u.hostEnd]...)
+	} else {
+		dst = append(dst, s[:u.hostStart]...)
+		for k := u.hostStart; k < u.hostEnd; k++ {
+			dst = append(dst, lower(s[k]))
 		}
 	}
-	var u URL
-	if !canonicalHost(h, &u) {
-		return hostNone, false
+	if f.dropPort {
+		return append(dst, s[f.portEnd:f.resume]...)
 	}
-	return u.host, true
+	return append(dst, s[u.hostEnd:f.resume]...)
+}
+
+// build returns the URL whose href is prefix and s with the edits f read
+// (f.ok): prefix is "" or, for a reference that starts with "//", the
+// scheme and ':' of the base URL.
+func (f *fastURL) build(prefix, s string) URL {
+	b := make([]byte, 0, len(prefix)+len(s)+1)
+	b = append(b, prefix...)
+	b = f.appendPrefix(b, s)
+	u := f.u
+	if prefix != "" {
+		d := uint32(len(prefix))
+		u.schemeEnd = d - 1
+		u.usernameEnd += d
+		u.hostStart += d
+		u.hostEnd += d
+	}
+	d := uint32(len(b)) - u.pathStart
+	if f.slash {
+		b = append(b, '/')
+		u.pathStart += d
+		u.shiftQuery(d + 1)
+	} else {
+		u.shiftPath(d)
+	}
+	b = append(b, s[f.resume:]...)
+	u.href = stringOf(b)
+	return u
 }
 
 // plainPath reports whether the path state leaves s, a path's segments
@@ -207,7 +405,7 @@ func plainPath(s string) bool {
 	seg := 0
 	for i := 0; i <= len(s); i++ {
 		if i < len(s) && s[i] != '/' {
-			if fastClass[s[i]]&fcPath == 0 {
+			if pathRun[s[i]] == 0 && s[i] != '.' && s[i] != '%' {
 				return false
 			}
 			continue
@@ -220,6 +418,21 @@ func plainPath(s string) bool {
 	return true
 }
 
+// plainHost reports whether h, a special URL's host, is made of lower-case
+// letters, digits, '-' and '.' (or any ASCII but the forbidden domain code
+// points and upper-case letters) and is its own serialization, and returns
+// its kind.
+func plainHost(h string) (hostKind, bool) {
+	if h == "" || scanRun(h, 0, hostRun) != len(h) {
+		return hostNone, false
+	}
+	var u URL
+	if !fastHost(h, &u, false) {
+		return hostNone, false
+	}
+	return u.host, true
+}
+
 // dotSegment reports whether s is a single-dot or double-dot URL path
 // segment (isSingleDot, isDoubleDot).
 func dotSegment(s string) bool {
@@ -229,4 +442,18 @@ func dotSegment(s string) bool {
 	}
 	t := b[:copy(b[:], s)]
 	return isSingleDot(t) || isDoubleDot(t)
+}
+
+// equalFoldASCII reports whether s is lower, a lower-case ASCII string,
+// with any of its letters in upper case.
+func equalFoldASCII(s, lower string) bool {
+	if len(s) != len(lower) {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i]|0x20 != lower[i] {
+			return false
+		}
+	}
+	return true
 }

@@ -36,14 +36,20 @@ func TestParseFastAgreesWithStateMachine(t *testing.T) {
 	inputs := agreementInputs(t)
 	taken := 0
 	for _, in := range inputs {
-		fast, ok, _ := parseFast(in)
+		var f fastURL
+		f.read(in)
 		slow, _, err := ParseValidated(in, URL{})
-		if !ok {
+		if !f.ok {
 			continue
+		}
+		fast := f.u
+		fast.href = in
+		if f.edited() {
+			fast = f.build("", in)
 		}
 		taken++
 		if err != nil || fast != slow {
-			t.Errorf("parseFast(%q) = %+v, the state machine %+v (%v)", in, fast, slow, err)
+			t.Errorf("fast path (%q) = %+v, the state machine %+v (%v)", in, fast, slow, err)
 		}
 	}
 	t.Logf("fast path taken for %d of %d inputs", taken, len(inputs))
@@ -70,7 +76,7 @@ func TestParseAgreesWithParseValidated(t *testing.T) {
 	resumed := 0
 	inputs := agreementInputs(t)
 	for _, in := range inputs {
-		if _, ok, r := parseFast(in); !ok && r >= 0 {
+		if f := (fastURL{}); !f.read(in) && f.resume >= 0 {
 			resumed++
 		}
 		u, err := Parse(in)

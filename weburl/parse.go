@@ -4,6 +4,7 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/seed42851778/rfc3986/internal/facts"
 )
@@ -12,25 +13,52 @@ import (
 // (JavaScript's new URL(input)). A relative reference is an error: parse it
 // against a base with URL.Parse.
 func Parse(input string) (URL, error) {
-	u, err := parse(input, nil, nil)
-	if err != nil {
-		return URL{}, err
+	var f fastURL
+	if f.read(input) && !f.edited() {
+		f.u.href = input
+		return f.u, nil
 	}
-	return u, nil
+	return parseAfterFast(input, nil, &f)
 }
 
 // Parse parses ref with u as the base URL (JavaScript's new URL(ref, u)).
 // The zero URL means no base, as Parse.
 func (u URL) Parse(ref string) (URL, error) {
+	// The fast path needs no base: an input it takes starts with a scheme
+	// and "//", and then the parser reads no base.
+	var f fastURL
+	if f.read(ref) && !f.edited() {
+		f.u.href = ref
+		return f.u, nil
+	}
 	var base *URL
 	if u.href != "" {
+		if !f.ok {
+			if r, ok := u.resolveFast(ref); ok {
+				return r, nil
+			}
+		}
 		base = &u
 	}
-	r, err := parse(ref, base, nil)
+	return parseAfterFast(ref, base, &f)
+}
+
+// parseAfterFast parses input against base (nil for none) when the fast
+// path did not find input to be its own serialization: f is what it read.
+func parseAfterFast(input string, base *URL, f *fastURL) (URL, error) {
+	if f.ok {
+		return f.build("", input), nil
+	}
+	if f.resume < 0 || input[len(input)-1] <= ' ' || mayNeedCleaning(input[f.resume:]) {
+		f = nil
+	}
+	// With f, the scheme and authority are read and the rest needs no
+	// cleaning: the state machine goes on from the path start state.
+	u, err := parseFrom(input, base, nil, f)
 	if err != nil {
 		return URL{}, err
 	}
-	return r, nil
+	return u, nil
 }
 
 // ParseValidated parses input against base (the zero URL for none) as
@@ -46,42 +74,46 @@ func ParseValidated(input string, base URL) (URL, []ValidationError, error) {
 		b = &base
 	}
 	v := &validations{}
-	u, err := parse(input, b, v)
+	u, err := parseFrom(input, b, v, nil)
 	if err != nil {
 		return URL{}, v.list, err
 	}
 	return u, v.list, nil
 }
 
-// parse runs the basic URL parser on input with base (nil for none). It
-// returns a nil *Error as a nil error interface only through its callers.
-func parse(input string, base *URL, v *validations) (URL, *Error) {
+// parseFrom runs the state machine on input with base (nil for none),
+// collecting validation errors in v (nil for none), from the start or,
+// when f is not nil, from the path start state after the scheme and the
+// authority f read.
+func parseFrom(input string, base *URL, v *validations, f *fastURL) (URL, *Error) {
 	p := parser{orig: input, v: v}
-	state, start := stScheme, 0
-	if v == nil {
-		u, ok, resume := parseFast(input)
-		if ok {
-			return u, nil
-		}
-		if resume >= 0 && input[len(input)-1] > ' ' && !mayNeedCleaning(input[resume:]) {
-			// The scheme and authority are already canonical and the rest
-			// needs no cleaning: the state machine goes on from the path
-			// start state with them copied.
-			p.u, p.in = u, input
-			state, start = stPathStart, resume
-		}
-	}
+	baseLen := 0
 	if base != nil {
 		// A copy: a pointer kept in the parser would make the caller's URL
 		// escape to the heap.
 		p.base, p.hasBase = *base, true
+		baseLen = len(base.href)
 	}
-	sp := scratch.Get().(*[]byte)
-	p.buf = (*sp)[:0]
-	if state == stScheme {
+	state, start := stScheme, 0
+	if f == nil {
 		p.clean(input)
 	} else {
-		p.buf = append(p.buf, input[:start]...)
+		p.u, p.in = f.u, input
+		state, start = stPathStart, f.resume
+	}
+	// The href goes to a scratch buffer, then to a string of its size; a
+	// long one, to a buffer of the most it can take, which becomes the
+	// href: one allocation either way, but for an href that takes less
+	// than a quarter of that buffer (dot segments), copied to its size.
+	var sp *[]byte
+	if 3*len(p.in)+baseLen+hrefSlack <= maxScratch {
+		sp = scratch.Get().(*[]byte)
+		p.buf = (*sp)[:0]
+	} else {
+		p.buf = make([]byte, 0, hrefBound(p.in, baseLen))
+	}
+	if f != nil {
+		p.buf = f.appendPrefix(p.buf, input)
 	}
 	ok := p.run(state, start)
 	if ok && uint64(len(p.buf)) > maxHref {
@@ -90,13 +122,17 @@ func parse(input string, base *URL, v *validations) (URL, *Error) {
 	}
 	u := p.u
 	if ok {
-		if string(p.buf) == input {
+		switch {
+		case string(p.buf) == input:
 			u.href = input
-		} else {
+		case sp == nil && 4*len(p.buf) >= cap(p.buf):
+			u.href = stringOf(p.buf)
+		default:
 			u.href = string(p.buf)
 		}
 	}
-	if cap(p.buf) <= maxScratch {
+	p.releaseCleaned()
+	if sp != nil && cap(p.buf) <= maxScratch {
 		*sp = p.buf
 		scratch.Put(sp)
 	}
@@ -105,6 +141,57 @@ func parse(input string, base *URL, v *validations) (URL, *Error) {
 	}
 	return u, nil
 }
+
+// hrefSlack is what an href may take beyond its input's bytes, each
+// perhaps percent-encoded, and the base URL's href: the "/." of a path,
+// "file:", "//" and an IPv4 address in dotted decimal.
+const hrefSlack = 64
+
+// hrefBound returns the most an href may take from in (cleaned) with a
+// base URL of baseLen bytes, but for a host that UTS #46 maps: in, with two
+// more bytes for each byte that the component it may be in percent-encodes,
+// then the base's href and hrefSlack. The userinfo is before the first
+// '/', '?' or '#' after the scheme's ':' and the slashes that follow it (or
+// after the start), the path up to the first '?' or '#', the query up to
+// the first '#'.
+func hrefBound(in string, baseLen int) int {
+	n := len(in) + baseLen + hrefSlack
+	i := strings.IndexByte(in, ':') + 1
+	for i < len(in) && (in[i] == '/' || in[i] == '\\') {
+		i++
+	}
+	n += 2 * countIn(in[:i], &userinfoSet)
+	end := i
+	for end < len(in) && in[end] != '/' && in[end] != '?' && in[end] != '#' {
+		end++
+	}
+	n += 2 * countIn(in[i:end], &userinfoSet)
+	q := end
+	for q < len(in) && in[q] != '?' && in[q] != '#' {
+		q++
+	}
+	n += 2 * countIn(in[end:q], &pathSet)
+	h := q
+	for h < len(in) && in[h] != '#' {
+		h++
+	}
+	n += 2*countIn(in[q:h], &specialQuerySet) + 2*countIn(in[h:], &fragmentSet)
+	return n
+}
+
+// countIn returns the number of bytes of s in set.
+func countIn(s string, set *encodeSet) int {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if set[s[i]] {
+			n++
+		}
+	}
+	return n
+}
+
+// stringOf returns b as a string without a copy; b is never written again.
+func stringOf(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
 
 // scratch holds the buffers the parser writes an href into before it knows
 // whether the href is the input itself (no allocation then) or needs a new
@@ -142,12 +229,15 @@ type parser struct {
 	// check is CanParse's mode: the scheme, the host and the port are
 	// checked but not written, and a failure makes no *Error.
 	check bool
+	// cleaned is the scratch buffer that in is, when clean took one.
+	cleaned *[]byte
 }
 
 // clean performs the parser's first steps: strip leading and trailing C0
 // control or space, remove ASCII tab or newline. Invalid UTF-8 bytes are
 // read as U+FFFD each (the standard works on scalar values; a Go string may
-// hold any bytes).
+// hold any bytes). What it writes goes to one buffer, from scratch when
+// it is short.
 func (p *parser) clean(s string) {
 	start, end := 0, len(s)
 	for start < end && s[start] <= ' ' {
@@ -163,25 +253,85 @@ func (p *parser) clean(s string) {
 	}
 	p.lead = start
 	s = s[start:end]
-	if mayNeedCleaning(s) {
-		if strings.ContainsAny(s, "\t\n\r") {
-			p.valid("invalid-URL-unit", strings.IndexAny(s, "\t\n\r"))
-			var b strings.Builder
-			b.Grow(len(s))
-			for i := 0; i < len(s); i++ {
-				if c := s[i]; c != '\t' && c != '\n' && c != '\r' {
-					b.WriteByte(c)
-				}
+	p.in = s
+	if !mayNeedCleaning(s) {
+		return
+	}
+	tabs, high, first := 0, 0, -1
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '\t' || c == '\n' || c == '\r':
+			if first < 0 {
+				first = i
 			}
-			s = b.String()
-			p.dirty = true
-		}
-		if !utf8.ValidString(s) {
-			s = toValidUTF8(s)
-			p.dirty = true
+			tabs++
+		case c >= utf8.RuneSelf:
+			high++
 		}
 	}
-	p.in = s
+	if first >= 0 {
+		p.valid("invalid-URL-unit", first)
+	} else if utf8.ValidString(s) {
+		return
+	}
+	// Room for every byte above 0x7F to become U+FFFD's three.
+	size := len(s) - tabs + 2*high
+	var buf []byte
+	if size <= maxScratch {
+		p.cleaned = scratch.Get().(*[]byte)
+		buf = *p.cleaned
+	}
+	if cap(buf) < size {
+		buf = make([]byte, 0, size)
+	}
+	buf = appendClean(buf[:0], s, tabs)
+	if p.cleaned != nil {
+		*p.cleaned = buf
+	}
+	p.in = stringOf(buf)
+	p.dirty = true
+}
+
+// releaseCleaned gives the buffer of the cleaned input back to scratch.
+func (p *parser) releaseCleaned() {
+	if p.cleaned != nil && cap(*p.cleaned) <= maxScratch {
+		scratch.Put(p.cleaned)
+	}
+	p.cleaned = nil
+}
+
+// appendClean writes s without its tabs tabs and newlines, then with each
+// byte that does not start valid UTF-8 read as U+FFFD, at the start of dst,
+// whose capacity is at least their length with two more bytes for each
+// byte of s above 0x7F: the text without tabs is first written at the end
+// of that capacity, then decoded from there to the front, the writer never
+// catching up with the reader (it is ahead by at most two bytes for each
+// U+FFFD written, and there are as many bytes above 0x7F still to read).
+func appendClean(dst []byte, s string, tabs int) []byte {
+	full := dst[:cap(dst)]
+	r := len(full) - (len(s) - tabs)
+	w := r
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c != '\t' && c != '\n' && c != '\r' {
+			full[w] = c
+			w++
+		}
+	}
+	tail := full[r:]
+	if utf8.Valid(tail) {
+		return full[:copy(full, tail)]
+	}
+	o := 0
+	for r < len(full) {
+		c, size := utf8.DecodeRune(full[r:])
+		if c == utf8.RuneError && size == 1 {
+			o += copy(full[o:], "\uFFFD")
+		} else {
+			o += copy(full[o:], full[r:r+size])
+		}
+		r += size
+	}
+	return full[:o]
 }
 
 // mayNeedCleaning reports whether s has a byte below 0x0E (a tab or
@@ -278,6 +428,11 @@ func (p *parser) hostFail(e *Error, off int) bool {
 	err := newError(p.orig, o, e.Type)
 	if e.Hint != "" {
 		err.Hint = e.Hint
+		if p.cleaned != nil {
+			// A hint may quote the host, in the scratch buffer of the
+			// cleaned input, which goes back to the pool.
+			err.Hint = strings.Clone(e.Hint)
+		}
 	}
 	p.err = err
 	return false

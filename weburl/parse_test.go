@@ -2,10 +2,16 @@ package weburl
 
 import (
 	"errors"
+	"runtime"
+	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/seed42851778/rfc3986/internal/corpus"
+	"github.com/seed42851778/rfc3986/internal/facts"
+	"pgregory.net/rapid"
 )
 
 // TestParseValidatedReportsTheStandardsErrors pins the validation errors
@@ -153,6 +159,9 @@ func TestParseIsLinearInDotSegments(t *testing.T) {
 // TestParseAllocatesAtMostOnce checks the allocations of Parse: none when
 // the input is already the href, one (the href) otherwise.
 func TestParseAllocatesAtMostOnce(t *testing.T) {
+	if testing.CoverMode() != "" || raceEnabled {
+		t.Skip("allocations are counted without coverage and the race detector")
+	}
 	tests := []struct {
 		in     string
 		allocs float64
@@ -160,9 +169,14 @@ func TestParseAllocatesAtMostOnce(t *testing.T) {
 		{"https://example.com/a/b?c=d#e", 0},
 		{"sc://host/a?b#c", 0},
 		{"mailto:someone@example.com", 0},
+		{"file:///usr/share/doc/x.html", 0},
+		{"sc://%v/x", 0},
 		{"HTTPS://Example.COM/a/./b", 1},
 		{"http://example.com", 1},
+		{"http://EXAMPLE.com:80?q", 1},
 		{"https://example.com/a b?c d#e f", 1},
+		{"http://h/a\xffb\tc", 1},
+		{"http://h/\u202e\u202d", 1},
 	}
 	for _, tt := range tests {
 		got := testing.AllocsPerRun(100, func() { _, _ = Parse(tt.in) })
@@ -171,10 +185,112 @@ func TestParseAllocatesAtMostOnce(t *testing.T) {
 		}
 	}
 	base, _ := Parse("https://example.com/a/b/c?q")
-	for _, ref := range []string{"../x", "?y", "#z", "//h/p", "d e"} {
+	for _, ref := range []string{"../x", "?y", "#z", "//h/p", "d e", "", "/p?q#f", "HTTP://H", "\tx"} {
 		got := testing.AllocsPerRun(100, func() { _, _ = base.Parse(ref) })
 		if got > 1 {
 			t.Errorf("base.Parse(%q): %v allocations, want at most 1", ref, got)
+		}
+	}
+}
+
+// TestParseAllocatesOnlyTheHref checks over the corpus and urltestdata.json
+// that a URL costs at most one allocation, its href, but for a host that
+// UTS #46 maps (x/net/idna allocates).
+func TestParseAllocatesOnlyTheHref(t *testing.T) {
+	if testing.CoverMode() != "" || raceEnabled {
+		t.Skip("allocations are counted without coverage and the race detector")
+	}
+	ins := append(urlTestInputs(t), corpus.Lines(t, "urls.txt")...)
+	for _, in := range ins {
+		if _, err := Parse(in); err != nil || hostMayAllocate(in) {
+			continue
+		}
+		if got := testing.AllocsPerRun(3, func() { _, _ = Parse(in) }); got > 1 {
+			t.Errorf("Parse(%q): %v allocations, want at most 1", clip(in), got)
+		}
+	}
+}
+
+// hostMayAllocate reports whether in has a special URL's host that the
+// domain parser percent-decodes or maps with UTS #46 (mayMapDomain), which
+// allocate.
+func hostMayAllocate(in string) bool {
+	return mayMapDomain(in) || strings.Contains(in, "%") && facts.LookupFold(strings.TrimSpace(in[:max(strings.IndexByte(in, ':'), 0)])).Special()
+}
+
+// hostileShapes are long inputs of one run of what costs the parser most
+// to write, each about n bytes: the hostile shapes of CanParse's tests and
+// those of issue 38 (invalid UTF-8 and bidi controls in a path), by name.
+func hostileShapes(n int) map[string]string {
+	long := func(s string) string { return strings.Repeat(s, n/len(s)) }
+	return map[string]string{
+		"spaces": long(" "), "letters": long("a"), "letters-colon": long("a") + ":",
+		"host": "http://" + long("a") + "/", "host-upper": "http://" + long("A") + "/",
+		"password-colons": "http://" + long("a:") + "@h/", "userinfo-percent": "http://" + long("%") + "@h/",
+		"userinfo-at": "http://" + long("@") + "h/", "path-dot-dot": "http://h/" + long("../"),
+		"path-percent": "http://h/" + long("%"), "path-brace": "http://h/" + long("{"),
+		"path-space": "http://h/" + long(" ") + "x", "query-brace": "http://h/?" + long("{"),
+		"query-quote": "http://h/?" + long("'"), "fragment-hash": "http://h/#" + long("#"),
+		"host-percent-zero": "http://" + long("%30") + "/", "host-zeros": "http://" + long("0") + "/",
+		"host-hex": "http://0x" + long("0") + "1/", "ipv6-colons": "http://[" + long(":") + "]/",
+		"ipv6-ipv4": "http://[::" + long("1.") + "]/", "port": "sc://[::1]:" + long("9") + "/",
+		"slashes": "http:" + long("/\\") + "h/", "file-slashes": "file:" + long("/") + "c:/",
+		"file-host": "file://" + long("l") + "/", "opaque-spaces": "sc:" + long(" ") + "?",
+		"tabs": long("\t") + "http://h/" + long("\n"), "userinfo-tabs": "http://u:p@" + long("\t") + "/",
+		"path-invalid-utf8": "http://h/" + long("\xff"), "path-bidi": "http://h/" + long("\u202e"),
+		"path-non-ascii": "http://h/" + long("é"), "opaque-invalid-utf8": "sc:" + long("\xfe"),
+		"path-tab-invalid": "http://h/" + long("\t\xc3"),
+	}
+}
+
+// TestParseCostsAtMost4BytesAByte pins issue 38's bound: on 64 KiB of each
+// hostile shape, Parse allocates at most two times (the href, and the input
+// cleaned of tabs or invalid UTF-8, or an href much shorter than the most
+// it could take) and at most 4 bytes for each byte of its input, beyond
+// the href itself where that is longer (a byte that is not UTF-8 is nine
+// in the href: U+FFFD percent-encoded).
+func TestParseCostsAtMost4BytesAByte(t *testing.T) {
+	if testing.CoverMode() != "" || raceEnabled {
+		t.Skip("allocations are counted without coverage and the race detector")
+	}
+	for name, in := range hostileShapes(1 << 16) {
+		u, err := Parse(in)
+		// A failure costs its *Error and its bounded text too.
+		want := 2.0
+		if err != nil {
+			want = 4
+		}
+		if n := testing.AllocsPerRun(3, func() { _, _ = Parse(in) }); n > want && !hostMayAllocate(in) {
+			t.Errorf("%s: %v allocations, want at most %v", name, n, want)
+		}
+		limit := 4 + float64(len(u.Href()))/float64(len(in))
+		if len(u.Href()) <= len(in) {
+			limit = 4
+		}
+		if got := allocatedPerByte(len(in), func() { _, _ = Parse(in) }); got > limit {
+			t.Errorf("%s: %.2f bytes allocated a byte of input, want at most %.2f", name, got, limit)
+		}
+	}
+}
+
+// BenchmarkParseHostile runs Parse on 64 KiB and 1 MiB of each hostile
+// shape, reporting the time and the bytes allocated for each byte of the
+// input (ns/inB, B/inB).
+func BenchmarkParseHostile(b *testing.B) {
+	for _, n := range []int{64 << 10, 1 << 20} {
+		for name, in := range hostileShapes(n) {
+			b.Run(name+"/"+strconv.Itoa(n>>10)+"KiB", func(b *testing.B) {
+				b.ReportAllocs()
+				var ms0, ms1 runtime.MemStats
+				runtime.ReadMemStats(&ms0)
+				defer reportCPU(b)()
+				for b.Loop() {
+					_, _ = Parse(in)
+				}
+				runtime.ReadMemStats(&ms1)
+				b.ReportMetric(float64(ms1.TotalAlloc-ms0.TotalAlloc)/float64(b.N)/float64(len(in)), "B/inB")
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(in)), "ns/inB")
+			})
 		}
 	}
 }
@@ -258,4 +374,44 @@ func TestParseValidatedIsLinear(t *testing.T) {
 	if len(errs) != 1<<18+1 || errs[1].Offset != 10 || errs[len(errs)-1].Offset != 10+1<<18-1 {
 		t.Errorf("%d errors, first offsets %v, last %v", len(errs), errs[:2], errs[len(errs)-1])
 	}
+}
+
+// TestRedactIsHideThenCut checks that redact, which hides the password and
+// cuts the text in one concatenation, gives what hiding then cutting gives.
+func TestRedactIsHideThenCut(t *testing.T) {
+	hideThenCut := func(input string) string {
+		s := input
+		start := 0
+		if k := strings.IndexByte(s, ':'); k > 0 && isSchemeLike(s[:k]) {
+			start = k + 1
+		}
+		for start < len(s) && (s[start] == '/' || s[start] == '\\' || s[start] <= ' ') {
+			start++
+		}
+		end := start + strings.IndexAny(s[start:]+"/", "/\\?#")
+		if at := strings.LastIndexByte(s[start:end], '@'); at >= 0 {
+			if c := strings.IndexByte(s[start:start+at], ':'); c >= 0 {
+				s = s[:start+c+1] + "***" + s[start+at:]
+			}
+		}
+		if len(s) > maxErrorInput {
+			cut := maxErrorInput
+			for cut > 0 && !utf8.RuneStart(s[cut]) {
+				cut--
+			}
+			s = s[:cut] + "…"
+		}
+		return s
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		pick := rapid.SampledFrom([]string{"a", "é", ":", "@", "/", "http://", "u:p@", strings.Repeat("x", 60), strings.Repeat("é", 30)})
+		var b strings.Builder
+		for _, p := range rapid.SliceOfN(pick, 0, 12).Draw(t, "pieces") {
+			b.WriteString(p)
+		}
+		in := b.String()
+		if got, want := redact(in), hideThenCut(in); got != want {
+			t.Fatalf("redact(%q) = %q, want %q", in, got, want)
+		}
+	})
 }

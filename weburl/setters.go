@@ -28,7 +28,7 @@ func (w *hrefWriter) escaped(s string, set *encodeSet) { w.b = appendEscaped(w.b
 
 // href returns the bytes written as a string, without a copy: the buffer
 // is never written again.
-func (w *hrefWriter) href() string { return unsafe.String(unsafe.SliceData(w.b), len(w.b)) }
+func (w *hrefWriter) href() string { return stringOf(w.b) }
 
 // escapedLen returns the length of s with the bytes of set percent-encoded.
 func escapedLen(s string, set *encodeSet) int {

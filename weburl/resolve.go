@@ -1,0 +1,136 @@
+package weburl
+
+import "github.com/seed42851778/rfc3986/internal/facts"
+
+// The resolution fast path: a reference without a scheme, against a base
+// URL of a special scheme other than file, as most references in the wild
+// are ("../x", "?q", "#f", "//host/p", "/p"). The href is the base's up to
+// where the reference takes over, then the reference as the path, query
+// and fragment states write it, into one buffer of the href's size at
+// most: no cleaning, no scheme state, no scratch buffer to copy from.
+
+// refEncodeSet holds the bytes that a reference's path, query or fragment
+// may percent-encode: the bytes a reference costs more than itself.
+var refEncodeSet = func() (t encodeSet) {
+	for c := range t {
+		t[c] = pathSet[c] || specialQuerySet[c] || fragmentSet[c]
+	}
+	return t
+}()
+
+// resolveFast resolves ref against u when both are of the shape above and
+// ref needs no cleaning, and reports whether it did.
+func (u *URL) resolveFast(ref string) (URL, bool) {
+	n := len(ref)
+	if !u.special() || u.scheme == facts.File || (n > 0 && (ref[0] <= ' ' || ref[n-1] <= ' ')) ||
+		hasScheme(ref) || mayNeedCleaning(ref) {
+		return URL{}, false
+	}
+	if n == 0 {
+		// The relative state at the end of input: the base without its
+		// fragment, a prefix of its href.
+		r := *u
+		r.href = u.href[:u.fragStart]
+		r.flags &^= flagFragment
+		return r, true
+	}
+	switch ref[0] {
+	case '#':
+		if scanRun(ref, 1, fragmentRun) != n {
+			return URL{}, false
+		}
+		r := *u
+		r.href = u.href[:u.fragStart] + ref
+		r.flags |= flagFragment
+		return r, true
+	case '?':
+		return u.resolveQuery(ref)
+	case '\\':
+		return URL{}, false
+	case '/':
+		if n > 1 && ref[1] == '/' {
+			return u.resolveNetworkPath(ref)
+		}
+		if n > 1 && ref[1] == '\\' {
+			return URL{}, false
+		}
+	}
+	return u.resolvePath(ref), true
+}
+
+// hasScheme reports whether the scheme state finds a scheme at the start
+// of s: an ASCII alpha, then ASCII alphanumerics, '+', '-' or '.' up to a
+// ':'.
+func hasScheme(s string) bool {
+	if s == "" || !isAlpha(s[0]) {
+		return false
+	}
+	j := 1
+	for j < len(s) && isSchemeByte(s[j]) {
+		j++
+	}
+	return j < len(s) && s[j] == ':'
+}
+
+// resolveQuery resolves ref, '?' and a query and fragment that are their
+// own serialization, against u: u's href up to its query, then ref.
+func (u *URL) resolveQuery(ref string) (URL, bool) {
+	n := len(ref)
+	i := scanRun(ref, 1, querySpecialRun)
+	r := *u
+	r.flags = r.flags&^flagFragment | flagQuery
+	if i < n && ref[i] == '#' {
+		if scanRun(ref, i+1, fragmentRun) != n {
+			return URL{}, false
+		}
+		r.flags |= flagFragment
+	} else if i != n {
+		return URL{}, false
+	}
+	r.href = u.href[:u.queryStart] + ref
+	r.fragStart = u.queryStart + uint32(i)
+	return r, true
+}
+
+// resolveNetworkPath resolves ref, "//" and an authority, path, query and
+// fragment that the fast path reads, against u: u's scheme and ':', then
+// ref with the fast path's edits.
+func (u *URL) resolveNetworkPath(ref string) (URL, bool) {
+	var f fastURL
+	f.resume = -1
+	if !f.readAuthorityAt(ref, 2, u.scheme) || !f.readRest(ref) {
+		return URL{}, false
+	}
+	return f.build(u.href[:u.schemeEnd+1], ref), true
+}
+
+// resolvePath resolves ref, a path (absolute, or relative to u's path)
+// then perhaps a query and fragment, against u: the path state, and the
+// query and fragment states after it, write it after u's href up to its
+// path, or up to the last '/' of its path.
+func (u *URL) resolvePath(ref string) URL {
+	prefix := int(u.pathStart)
+	i := 0
+	if ref[0] == '/' {
+		i = 1
+	} else {
+		// The relative state: the base's path without its last segment.
+		prefix = int(u.pathStart)
+		for k := int(u.queryStart) - 1; k >= int(u.pathStart); k-- {
+			if u.href[k] == '/' {
+				prefix = k
+				break
+			}
+		}
+	}
+	size := prefix + 1 + escapedLen(ref, &refEncodeSet)
+	p := parser{in: ref, buf: make([]byte, 0, size)}
+	p.buf = append(p.buf, u.href[:prefix]...)
+	p.u = *u
+	p.u.href = ""
+	p.u.flags = 0
+	p.run(stPath, i)
+	r := p.u
+	r.href = stringOf(p.buf)
+	return r
+}

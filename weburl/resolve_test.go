@@ -1,0 +1,60 @@
+package weburl
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/seed42851778/rfc3986/internal/corpus"
+)
+
+// resolvePairs returns the base URLs and references of the resolution
+// corpus and of urltestdata.json, and references at the fast path's edges
+// against a few bases.
+func resolvePairs(t *testing.T) (bases []URL, refs []string) {
+	add := func(base, ref string) {
+		if b, err := Parse(base); err == nil {
+			bases, refs = append(bases, b), append(refs, ref)
+		}
+	}
+	for _, l := range corpus.Lines(t, "resolve.tsv") {
+		if base, ref, ok := strings.Cut(l, "\t"); ok {
+			add(base, ref)
+		}
+	}
+	var wpt []urlTest
+	readWPTLoose(t, "urltestdata.json", &wpt)
+	for _, tc := range wpt {
+		if tc.Base != nil {
+			add(*tc.Base, tc.Input)
+		}
+	}
+	edges := []string{"", "#", "#f", "#f g", "#f#g", "?", "?q", "?q'", "?q#f", "?q#f`", "?q r", "/", "//", "///", "//h",
+		"//H:80/p", "//h:8080", "//h?q", "//u@h", "//h\\p", "/\\h", "\\\\h", "\\p", "..", ".", "./", "../..", "a/../../b",
+		"%2e%2E/x", "a b", "a?b c#d", "a{}", "C:", "c:/x", "x:y", "h:80", "a\tb", " a", "a ", "é", "/a\\b", ";x", "g?y/./x"}
+	for _, base := range []string{"http://h/a/b/c?q#f", "https://h", "ws://h:81/a", "ftp://u:p@h/d/", "file:///c:/a/b",
+		"sc://h/a/b", "sc:/a/b", "sc:opaque", "http://h/"} {
+		for _, ref := range edges {
+			add(base, ref)
+		}
+	}
+	return bases, refs
+}
+
+// TestResolveFastAgreesWithStateMachine checks that every reference the
+// resolution fast path takes resolves to the URL the state machine makes.
+func TestResolveFastAgreesWithStateMachine(t *testing.T) {
+	bases, refs := resolvePairs(t)
+	taken := 0
+	for k, base := range bases {
+		fast, ok := base.resolveFast(refs[k])
+		if !ok {
+			continue
+		}
+		taken++
+		slow, _, err := ParseValidated(refs[k], base)
+		if err != nil || fast != slow {
+			t.Errorf("fast path: %q against %q = %+v; the state machine %+v (%v)", refs[k], base.Href(), fast, slow, err)
+		}
+	}
+	t.Logf("resolution fast path taken for %d of %d pairs", taken, len(refs))
+}
