@@ -313,7 +313,10 @@ func TestCompileErrorAtLineAndColumn(t *testing.T) {
 		chromedp.Evaluate[chromedp.Void](`document.querySelector('#grammar').select()`),
 		chromedp.KeyEvent(kb.Delete),
 		chromedp.SendKeys(chromedp.CSS("#grammar"), "greeting = \"hi\" name\rname = \"x\" | \"y\"\r"))
-	until(t, ctx, `document.querySelector('#grammar-error .where') !== null`)
+	// The page checks as it is typed: wait for the error of the whole text
+	// (on its second line), not one of a text typed in part.
+	until(t, ctx, `document.querySelector('#grammar-error .where')?.dataset.line === '2' &&
+		document.querySelector('#grammar-mirror mark') !== null`)
 	where := eval[map[string]string](t, ctx, `Object.assign({}, document.querySelector('#grammar-error .where').dataset)`)
 	// name = "x" | "y": the "|" is the twelfth character of line 2.
 	if diff := cmp.Diff(map[string]string{"line": "2", "column": "12"}, where); diff != "" {
