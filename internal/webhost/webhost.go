@@ -114,6 +114,9 @@ func Check(t string, ref Ref, base *Base) (Finding, bool) {
 				return Finding{At: w.drive, Component: "host", Reason: errtext.Quote(t[w.drive:w.drive+2], 0) +
 					` after "file://" is a drive letter to browsers, the start of the path, not a host`}, true
 			}
+			if !ref.Parsed {
+				return Finding{}, false // a host RFC 3986 refuses anyway
+			}
 			return Finding{At: rfc.hostAt, Component: "host", Reason: "browsers read no host here"}, true
 		}
 	}
