@@ -23,6 +23,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/seed42851778/rfc3986/internal/ascii"
 	"github.com/seed42851778/rfc3986/internal/errtext"
 	"github.com/seed42851778/rfc3986/internal/facts"
 	"github.com/seed42851778/rfc3986/internal/idnahost"
@@ -393,7 +394,7 @@ func (r *reading) parseHost(raw string, special bool) {
 	}
 	r.src = srcText
 	if isASCII {
-		r.domain(lower(d))
+		r.domain(ascii.Lower(d))
 		return
 	}
 	if !utf8.ValidString(d) {
@@ -524,7 +525,7 @@ func rfcName(d string) string {
 			return d
 		}
 	}
-	return lower(d)
+	return ascii.Lower(d)
 }
 
 // rfcSplit is where RFC 3986 reads the authority of a text, as package
@@ -593,22 +594,6 @@ func dotted(a uint32) string {
 		}
 	}
 	return string(b)
-}
-
-// lower returns s with its ASCII letters in lower case.
-func lower(s string) string {
-	for k := 0; k < len(s); k++ {
-		if 'A' <= s[k] && s[k] <= 'Z' {
-			b := []byte(s)
-			for j := k; j < len(b); j++ {
-				if 'A' <= b[j] && b[j] <= 'Z' {
-					b[j] += 'a' - 'A'
-				}
-			}
-			return string(b)
-		}
-	}
-	return s
 }
 
 // skipSlashes returns the offset of the first byte at or after i in t that
