@@ -452,6 +452,7 @@ func FuzzParseRepaired(f *testing.F) {
 		"https://bücher.de/ü", " http://x/a\tb ", "http://u@bü\tcher.de/", "//\xff", "a b:c",
 		"http://us er:p@ss@h/", "/p#a#b", "http://[::1]x", "http://\xc3\t\xbc/\xc3\n\xbc", "%",
 		"http://a\u200Eb.de/", "http://faß.de/", "s:\x00\x7f", "//@@@", "?#?#", "http://h:8x/",
+		"http://0x7f.1/", "https:evil.com/", "http:///evil.com/", "file://c:/x", "http://127.0.0.%EF%BC%91/ x",
 	} {
 		f.Add(s)
 	}
