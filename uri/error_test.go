@@ -99,8 +99,8 @@ func TestParseErrorAllocs(t *testing.T) {
 		in   string
 		want float64
 	}{
-		{"http://a b", 1},                         // a space after a host name: hostStop
-		{"https://x.{Region}/", 1},                // an unexpanded template: hostStop
+		{"http://a b", 1},                         // a space after a host name: the stops know it
+		{"https://x.{Region}/", 1},                // an unexpanded template: the stops know it
 		{"https://de.wikipedia.org/wiki/Köln", 2}, // non-ASCII: its hint quotes the character
 		{"%zz", 3},           // a broken percent-encoding
 		{"http://h:8x/", 3},  // a port hint that quotes the port

@@ -6,7 +6,7 @@ import "github.com/seed42851778/rfc3986/internal/hint"
 // share, so that a mistake gets the same words from both. This file adapts
 // uri's names to it.
 
-// The hints that knownStop's fast path (stopHint) returns as they are.
+// The hints that the stops' fast path (stopHint) returns as they are.
 const (
 	openBraceHint    = hint.OpenBrace
 	openBracketHint  = hint.OpenBracket
@@ -46,9 +46,6 @@ func hintRule(name string) hint.Rule {
 	}
 	return hint.Reference
 }
-
-// hintHexDig reports whether b is a HEXDIG.
-func hintHexDig(b byte) bool { return hint.HexDig(b) }
 
 // hint.Rule(r) converts a topRule r: the lists are in the same order (a
 // constant that overflows when they are not).

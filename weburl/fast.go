@@ -170,8 +170,8 @@ func canonicalHost(h string, u *URL) bool {
 		return true
 	}
 	var b [256]byte
-	if len(h) > len(b) {
-		return false
+	if _, _, ok := facts.ReadASCIIDomain(h); !ok || len(h) > len(b) {
+		return false // not an address: appendHost would build an error for nothing
 	}
 	out, kind, err := appendHost(b[:0], h, false, nil)
 	if err != nil || string(out) != h {

@@ -139,6 +139,9 @@ type parser struct {
 	// override is the setters' state override: '?' and '#' do not end a
 	// path.
 	override bool
+	// check is CanParse's mode: the scheme, the host and the port are
+	// checked but not written, and a failure makes no *Error.
+	check bool
 }
 
 // clean performs the parser's first steps: strip leading and trailing C0
@@ -254,6 +257,9 @@ func (p *parser) valid(typ string, off int) {
 
 // fail records the failure typ at offset off of p.in and returns false.
 func (p *parser) fail(typ string, off int) bool {
+	if p.check {
+		return false
+	}
 	o := p.origOffset(off)
 	if p.v != nil {
 		p.v.list = append(p.v.list, ValidationError{Type: typ, Offset: o, Failure: true})
@@ -320,6 +326,10 @@ func (p *parser) finish() bool {
 
 // writeScheme appends the lower-cased scheme and ':'.
 func (p *parser) writeScheme(s string) {
+	if p.check {
+		p.u.scheme, p.u.schemeEnd = onlySpecial(facts.LookupFold(s)), uint32(len(s))
+		return
+	}
 	if !hasUpper(s) {
 		p.buf = append(p.buf, s...)
 		p.u.scheme = specialScheme(s)
@@ -365,6 +375,9 @@ func (p *parser) emptyHost() {
 
 // parseHost runs the host parser on in[i:j] and appends the host.
 func (p *parser) parseHost(i, j int, opaque bool) bool {
+	if p.check {
+		return checkHost(p.in[i:j], opaque, &p.buf)
+	}
 	p.u.hostStart = uint32(len(p.buf))
 	var v *validations
 	if p.v != nil {

@@ -51,6 +51,9 @@ func (p *parser) special() bool { return p.u.scheme != facts.Other }
 // is a state change that leaves i where it is.
 func (p *parser) run(state, i int) bool {
 	for {
+		if p.check && state >= stPathStart && state != stFailed {
+			return true // CanParse: what follows the path start never fails
+		}
 		switch state {
 		case stScheme:
 			state, i = p.schemeState(i)
@@ -315,19 +318,28 @@ scan:
 			p.fail("host-missing", end)
 			return stFailed, end
 		}
-		user, pass, hasPass := strings.Cut(in[i:at], ":")
-		p.buf = appendEscaped(p.buf, user, &userinfoSet)
-		p.u.usernameEnd = uint32(len(p.buf))
-		if hasPass && pass != "" {
-			p.buf = append(p.buf, ':')
-			p.buf = appendEscaped(p.buf, pass, &userinfoSet)
-		}
-		if len(p.buf) > userStart {
-			p.buf = append(p.buf, '@')
+		if !p.check { // CanParse: a userinfo never fails
+			p.writeUserinfo(in[i:at], userStart)
 		}
 		i = at + 1
 	}
 	return p.hostState(i, colon, end)
+}
+
+// writeUserinfo appends the username and password of userinfo (the
+// authority's text before its last '@') percent-encoded, and '@' when the
+// username or the password is not empty; the userinfo starts at userStart.
+func (p *parser) writeUserinfo(userinfo string, userStart int) {
+	user, pass, hasPass := strings.Cut(userinfo, ":")
+	p.buf = appendEscaped(p.buf, user, &userinfoSet)
+	p.u.usernameEnd = uint32(len(p.buf))
+	if hasPass && pass != "" {
+		p.buf = append(p.buf, ':')
+		p.buf = appendEscaped(p.buf, pass, &userinfoSet)
+	}
+	if len(p.buf) > userStart {
+		p.buf = append(p.buf, '@')
+	}
 }
 
 // hostState implements the host state and the hostname state: the host

@@ -27,6 +27,7 @@
 //	grammar     print the ABNF of a rule, or check inputs against a rule of an ABNF file
 //	template    expand a URI Template (RFC 6570)
 //	readings    show how RFC 3986, the URL Standard and net/url read a text
+//	serve       serve a page of the readings side by side and an ABNF workbench
 //
 // Run "uri help <command>" or "uri <command> -h" for the usage of a command.
 // Every command that prints URIs shows the password of a userinfo as "xxxxx"
@@ -136,7 +137,7 @@ type command struct {
 var commands []*command
 
 func init() {
-	commands = []*command{parseCmd, resolveCmd, normalizeCmd, relativizeCmd, equalCmd, buildCmd, checkCmd, grammarCmd, templateCmd, readingsCmd}
+	commands = []*command{parseCmd, resolveCmd, normalizeCmd, relativizeCmd, equalCmd, buildCmd, checkCmd, grammarCmd, templateCmd, readingsCmd, serveCmd}
 }
 
 func lookup(name string) *command {
