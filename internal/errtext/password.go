@@ -128,12 +128,20 @@ func AppendPasswords(dst [][2]int, s string) [][2]int {
 				a = j
 			}
 			i = j - 1
-		case isLetter(c) && (i == 0 || !isLetter(s[i-1]) && (s[i-1] < '0' || s[i-1] > '9')):
+		case isLetter(c) && (i == 0 || !isLetter(s[i-1]) && (s[i-1] < '0' || s[i-1] > '9') || encodedBlank(s, i-3)):
 			j := i
-			for j < len(s) && (isSchemeByte(s[j]) || s[j] == '\t' || s[j] == '\n' || s[j] == '\r') {
-				j++
+			for j < len(s) {
+				switch {
+				case isSchemeByte(s[j]) || s[j] == '\t' || s[j] == '\n' || s[j] == '\r':
+					j++
+					continue
+				case j+2 < len(s) && s[j] == '%' && s[j+1] == '0' && (s[j+2] == '9' || s[j+2]|0x20 == 'a' || s[j+2]|0x20 == 'd'):
+					j += 3
+					continue
+				}
+				break
 			}
-			if j < len(s) && s[j] == ':' && schemeKind(s[i:j]) == specialScheme {
+			if j < len(s) && s[j] == ':' && schemeKind(decodeBlanks(s[i:j])) == specialScheme {
 				a, _, _ = webSlashes(s, j+1, true)
 			}
 			i = j - 1
@@ -152,28 +160,63 @@ func AppendPasswords(dst [][2]int, s string) [][2]int {
 	return dst
 }
 
+// encodedBlank reports whether s[i:] starts with the percent-encoding of a
+// C0 control or a space ("%09", "%1f", "%20"): a builder or a repair that
+// encodes a text a browser reads as a URL (it skips a leading C0 control or
+// space, and a tab or newline anywhere) leaves the URL for AppendPasswords
+// to find.
+func encodedBlank(s string, i int) bool {
+	return i >= 0 && i+2 < len(s) && s[i] == '%' && (s[i+1] == '0' || s[i+1] == '1' || s[i+1] == '2' && s[i+2] == '0') &&
+		('0' <= s[i+2] && s[i+2] <= '9' || 'a' <= s[i+2]|0x20 && s[i+2]|0x20 <= 'f')
+}
+
+// decodeBlanks returns the scheme run t with its encoded tabs and newlines
+// ("%09", "%0A", "%0D") as the bytes, which schemeKind ignores.
+func decodeBlanks(t string) string {
+	if strings.IndexByte(t, '%') < 0 {
+		return t
+	}
+	return strings.NewReplacer("%09", "\t", "%0a", "\n", "%0A", "\n", "%0d", "\r", "%0D", "\r").Replace(t)
+}
+
 // HidePasswords returns s with every password AppendPasswords finds in it
 // replaced by Redaction.
 func HidePasswords(s string) string {
+	h, _, _ := HidePasswordsAt(s, 0)
+	return h
+}
+
+// HidePasswordsAt is HidePasswords that also maps offset off of s to the
+// same byte of the result, and reports whether it falls in a password (it
+// then maps to the start of that password's Redaction).
+func HidePasswordsAt(s string, off int) (hidden string, at int, inPassword bool) {
 	var buf [4][2]int
-	return replaceSpans(s, AppendPasswords(buf[:0], s))
+	return replaceSpans(s, AppendPasswords(buf[:0], s), off)
 }
 
 // replaceSpans returns s with each of the spans ps, in order and apart,
-// replaced by Redaction.
-func replaceSpans(s string, ps [][2]int) string {
+// replaced by Redaction, and off mapped as HidePasswordsAt maps it.
+func replaceSpans(s string, ps [][2]int, off int) (string, int, bool) {
 	if len(ps) == 0 {
-		return s
+		return s, off, false
 	}
 	var b strings.Builder
-	last := 0
+	b.Grow(len(s))
+	last, at, in := 0, off, false
 	for _, p := range ps {
 		b.WriteString(s[last:p[0]])
 		b.WriteString(Redaction)
+		switch {
+		case off >= p[1]:
+			at += len(Redaction) - (p[1] - p[0])
+		case off >= p[0]:
+			at -= off - p[0]
+			in = true
+		}
 		last = p[1]
 	}
 	b.WriteString(s[last:])
-	return b.String()
+	return b.String(), at, in
 }
 
 // HideUserInfoShapes returns s, a component that one reading of a URL
@@ -198,21 +241,25 @@ func HideUserInfoShapes(s string) string {
 		}
 		i = j + 1
 	}
-	return replaceSpans(s, ps)
+	h, _, _ := replaceSpans(s, ps, 0)
+	return h
 }
 
 // HideQuoted returns msg, the message of an error of another package about
-// the text s, with the passwords of s hidden: s quoted as strconv.Quote
-// quotes it becomes the quoted RedactURI(s), and any other quoted piece of
-// msg that lies in the password of s (net/url's `invalid URL escape "%zz"`)
-// becomes Redaction quoted.
+// the text s, with the passwords of s (as AppendPasswords finds them)
+// hidden where msg quotes s: s quoted as strconv.Quote quotes it becomes
+// HidePasswords(s) quoted, and any other quoted piece of msg that lies in
+// a password of s (net/url's `invalid URL escape "%zz"`) becomes Redaction
+// quoted. A quoted text escapes its tabs and controls, which a reading
+// skips, so that HidePasswords alone may not find a password in msg.
 func HideQuoted(msg, s string) string {
-	lo, hi, ok := URIPassword(s)
-	if !ok {
+	var buf [4][2]int
+	ps := AppendPasswords(buf[:0], s)
+	if len(ps) == 0 {
 		return msg
 	}
-	r, _ := RedactURI(s, 0)
-	msg = strings.ReplaceAll(msg, strconv.Quote(s), strconv.Quote(r))
+	h, _, _ := replaceSpans(s, ps, 0)
+	msg = strings.ReplaceAll(msg, strconv.Quote(s), strconv.Quote(h))
 	for i := 0; i < len(msg); {
 		q := strings.IndexByte(msg[i:], '"')
 		if q < 0 {
@@ -224,11 +271,21 @@ func HideQuoted(msg, s string) string {
 			i++
 			continue
 		}
-		if v, err := strconv.Unquote(piece); err == nil && v != "" && v != r && strings.Contains(s[lo:hi], v) {
+		if v, err := strconv.Unquote(piece); err == nil && v != "" && inAny(s, ps, v) {
 			msg = msg[:i] + strconv.Quote(Redaction) + msg[i+len(piece):]
 			piece = strconv.Quote(Redaction)
 		}
 		i += len(piece)
 	}
 	return msg
+}
+
+// inAny reports whether v stands in one of the spans ps of s.
+func inAny(s string, ps [][2]int, v string) bool {
+	for _, p := range ps {
+		if strings.Contains(s[p[0]:p[1]], v) {
+			return true
+		}
+	}
+	return false
 }

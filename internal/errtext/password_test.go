@@ -156,3 +156,22 @@ func TestHideQuoted(t *testing.T) {
 		}
 	}
 }
+
+// A URL that a builder or a repair percent-encoded (a leading space as
+// "%20", a tab in the scheme as "%09") is read as browsers read the text
+// before the encoding.
+func TestAppendPasswordsEncodedBlanks(t *testing.T) {
+	for in, want := range map[string]string{
+		"ht%09tps:u:pw@host":     "ht%09tps:u:xxxxx@host",
+		"%20https:u:pw@host":     "%20https:u:xxxxx@host",
+		"%01HTTPS:%5C%5Cu:pw@h":  "%01HTTPS:%5C%5Cu:xxxxx@h",
+		"h%0Attps:u:pw@h":        "h%0Attps:u:xxxxx@h",
+		"h%41ttps:u:pw@h":        "h%41ttps:u:pw@h", // not a blank: the scheme is "h%41ttps"
+		"x%2fhttps:u:pw@h":       "x%2fhttps:u:pw@h",
+		"ht%09tp%0ds:u:pw@h/a:b": "ht%09tp%0ds:u:xxxxx@h/a:b",
+	} {
+		if got := HidePasswords(in); got != want {
+			t.Errorf("HidePasswords(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
