@@ -9,6 +9,12 @@
 // which redacts a URI reference first, so that a message stays short
 // whatever the input and never leaks a password into a log. AppendQuoted is
 // the escaping of Quote, for messages that quote text in pieces.
+//
+// A password is any that a reading of the text sees: RFC 3986's, net/url's
+// and the URL Standard's, which browsers follow and which reads one in
+// texts RFC 3986 reads as a path (URIPassword); for a text that may hold
+// URLs anywhere, AppendPasswords and HidePasswords find those of each.
+// This is the one place of the module that knows where a password lies.
 package errtext
 
 import (
