@@ -2,8 +2,9 @@ package weburl
 
 import (
 	"strconv"
-	"strings"
 	"unicode/utf8"
+
+	"github.com/seed42851778/rfc3986/internal/errtext"
 )
 
 // This file is shared by the state machine (parse.go, states.go) and the host parser
@@ -84,68 +85,17 @@ func (e *Error) Error() string {
 	return s
 }
 
-// redact returns input bounded to maxErrorInput bytes (with "…" where cut)
-// and with the password of its authority, as the URL parser would read it,
-// replaced by "***".
+// redact returns input with any password that a reading sees, browsers'
+// or RFC 3986's (errtext.URIPassword), replaced by "xxxxx", and bounded to
+// maxErrorInput bytes (with "…" where cut).
 func redact(input string) string {
-	s := input
-	// The authority starts after the scheme's ':' and any slashes; it ends at
-	// the first '/', '\', '?' or '#'. Its last '@' ends the userinfo.
-	start := 0
-	if k := strings.IndexByte(s, ':'); k > 0 && isSchemeLike(s[:k]) {
-		start = k + 1
-	}
-	for start < len(s) && (s[start] == '/' || s[start] == '\\' || s[start] <= ' ') {
-		start++
-	}
-	end := start
-	for end < len(s) && s[end] != '/' && s[end] != '\\' && s[end] != '?' && s[end] != '#' {
-		end++
-	}
-	pre, stars, post := s, "", ""
-	if at := strings.LastIndexByte(s[start:end], '@'); at >= 0 {
-		if c := strings.IndexByte(s[start:start+at], ':'); c >= 0 {
-			pre, stars, post = s[:start+c+1], "***", s[start+at:]
+	s, _ := errtext.RedactURI(input, 0)
+	if len(s) > maxErrorInput {
+		cut := maxErrorInput
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
 		}
+		s = s[:cut] + "…"
 	}
-	// The text with the password hidden, cut to maxErrorInput bytes, is
-	// made by one concatenation.
-	if len(pre)+len(stars)+len(post) <= maxErrorInput {
-		if stars == "" {
-			return input
-		}
-		return pre + stars + post
-	}
-	switch cut := maxErrorInput; {
-	case cut <= len(pre):
-		return cutRunes(pre, cut) + "…"
-	case cut <= len(pre)+len(stars):
-		return pre + stars[:cut-len(pre)] + "…"
-	default:
-		return pre + stars + cutRunes(post, cut-len(pre)-len(stars)) + "…"
-	}
-}
-
-// cutRunes returns s cut to at most n bytes, at the start of a rune.
-func cutRunes(s string, n int) string {
-	for n > 0 && n < len(s) && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n]
-}
-
-// isSchemeLike reports whether s could be a scheme, spaces around allowed.
-func isSchemeLike(s string) bool {
-	for s != "" && s[0] <= ' ' {
-		s = s[1:]
-	}
-	if s == "" || !isAlpha(s[0]) {
-		return false
-	}
-	for i := 1; i < len(s); i++ {
-		if c := s[i]; !isSchemeByte(c) && c != '\t' && c != '\n' && c != '\r' {
-			return false
-		}
-	}
-	return true
+	return s
 }
