@@ -1,6 +1,7 @@
 package weburl
 
 import (
+	"encoding/binary"
 	"math/bits"
 
 	"github.com/seed42851778/rfc3986/internal/facts"
@@ -60,6 +61,15 @@ var (
 	})
 	pathRun = newRunTable(func(c byte) bool {
 		return !pathSet[c] && c != '\\' && c != '.' && c != '%'
+	})
+	// The path state copies these at once: a byte of no percent-encode
+	// set that does not end a segment (the '?' and '#' that end the path
+	// stop it too: the setters' state override does not end it there).
+	pathCopyRunSpecial = newRunTable(func(c byte) bool {
+		return !pathSet[c] && c != '/' && c != '\\' && c != '?' && c != '#'
+	})
+	pathCopyRunOther = newRunTable(func(c byte) bool {
+		return !pathSet[c] && c != '/' && c != '?' && c != '#'
 	})
 	querySpecialRun = newRunTable(func(c byte) bool { return !specialQuerySet[c] && c != '#' })
 	queryOtherRun   = newRunTable(func(c byte) bool { return !querySet[c] && c != '#' })
@@ -356,18 +366,30 @@ func fastPath(s string, i int) int {
 // start, with the edits f read.
 func (f *fastURL) appendPrefix(dst []byte, s string) []byte {
 	u := &f.u
-	if !f.lowerHost {
-		dst = append(dst, s[:u.hostEnd]...)
-	} else {
-		dst = append(dst, s[:u.hostStart]...)
-		for k := u.hostStart; k < u.hostEnd; k++ {
-			dst = append(dst, lower(s[k]))
-		}
+	dst = append(dst, s[:u.hostEnd]...)
+	if f.lowerHost {
+		lowerASCII(dst[len(dst)-int(u.hostEnd-u.hostStart):])
 	}
 	if f.dropPort {
 		return append(dst, s[f.portEnd:f.resume]...)
 	}
 	return append(dst, s[u.hostEnd:f.resume]...)
+}
+
+// lowerASCII lower-cases b, ASCII bytes, in place, eight bytes a step: a
+// byte's high bit is set in ((w + 0x3f…) &^ (w + 0x25…)) exactly when it is
+// 'A' to 'Z' (no byte below 0x80 carries into the next), and 0x20 is that
+// bit shifted by two.
+func lowerASCII(b []byte) {
+	const a, z, hi = 0x3f3f3f3f3f3f3f3f, 0x2525252525252525, 0x8080808080808080
+	i := 0
+	for ; len(b)-i >= 8; i += 8 {
+		w := binary.LittleEndian.Uint64(b[i:])
+		binary.LittleEndian.PutUint64(b[i:], w|((w+a)&^(w+z)&hi)>>2)
+	}
+	for ; i < len(b); i++ {
+		b[i] = lower(b[i])
+	}
 }
 
 // build returns the URL whose href is prefix and s with the edits f read

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/seed42851778/rfc3986/internal/corpus"
+	"pgregory.net/rapid"
 )
 
 // agreementInputs are the inputs of the tests that compare Parse's fast
@@ -86,4 +87,25 @@ func TestParseAgreesWithParseValidated(t *testing.T) {
 		}
 	}
 	t.Logf("state machine resumed for %d of %d inputs", resumed, len(inputs))
+}
+
+// TestLowerASCIIIsByteWise checks that lowerASCII, eight bytes a step,
+// lower-cases each ASCII byte as the byte-wise lower does, at every length
+// and alignment.
+func TestLowerASCIIIsByteWise(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		in := rapid.SliceOfN(rapid.ByteRange(0, 0x7f), 0, 40).Draw(t, "in")
+		want := make([]byte, len(in))
+		for i, c := range in {
+			want[i] = c
+			if 'A' <= c && c <= 'Z' {
+				want[i] = c + 'a' - 'A'
+			}
+		}
+		got := append([]byte(nil), in...)
+		lowerASCII(got)
+		if string(got) != string(want) {
+			t.Fatalf("lowerASCII(%q) = %q, want %q", in, got, want)
+		}
+	})
 }

@@ -443,10 +443,6 @@ func (p *parser) hostFail(e *Error, off int) bool {
 var (
 	authorityStopSpecial = stopTable(nil, "@:[]/?#\\")
 	authorityStopOther   = stopTable(nil, "@:[]/?#")
-	pathStopSpecial      = stopTable(&pathSet, "/?#\\")
-	pathStopOther        = stopTable(&pathSet, "/?#")
-	queryStopSpecial     = stopTable(&specialQuerySet, "#")
-	queryStopOther       = stopTable(&querySet, "#")
 )
 
 // stopTable returns set (nil for none) with the bytes of extra added.

@@ -525,9 +525,9 @@ func (p *parser) path(i int) int {
 	n := len(in)
 	special := p.special()
 	override := p.override
-	stop := &pathStopOther
+	run := pathCopyRunOther
 	if special {
-		stop = &pathStopSpecial
+		run = pathCopyRunSpecial
 	}
 	buf := p.buf
 	for {
@@ -535,10 +535,7 @@ func (p *parser) path(i int) int {
 		seg := len(buf)
 		start := i
 		for {
-			j := i
-			for j < n && !stop[in[j]] {
-				j++
-			}
+			j := scanRun(in, i, run)
 			buf = append(buf, in[i:j]...)
 			i = j
 			if i == n {
@@ -630,16 +627,13 @@ func (p *parser) queryState(i int) (int, int) {
 	p.u.queryStart = uint32(len(p.buf))
 	p.u.flags |= flagQuery
 	p.buf = append(p.buf, '?')
-	stop := &queryStopOther
+	run := queryOtherRun
 	if p.special() {
-		stop = &queryStopSpecial
+		run = querySpecialRun
 	}
 	start := i
 	for {
-		j := i
-		for j < n && !stop[in[j]] {
-			j++
-		}
+		j := scanRun(in, i, run)
 		p.buf = append(p.buf, in[i:j]...)
 		i = j
 		if i == n || in[i] == '#' {
