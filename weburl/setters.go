@@ -362,10 +362,12 @@ func portOf(s string, scheme facts.Scheme) (port string, ok bool) {
 	if j == 0 {
 		return "", false
 	}
-	d := strings.TrimLeft(s[:j], "0")
-	if d == "" {
-		d = "0"
+	// The digits without their leading zeros, "0" for zeros only.
+	z := 0
+	for z < j-1 && s[z] == '0' {
+		z++
 	}
+	d := s[z:j]
 	if len(d) > 5 {
 		return "", false
 	}
