@@ -247,7 +247,10 @@ func (u URL) setHost(v string, hostnameOnly bool) URL {
 		}
 		return u.withHost(host, kind, u.Port(), true)
 	}
-	j, port := hostEnd(v, u.special())
+	j, port, host, kind, ok := plainSpecialHost(v, u.special())
+	if !ok {
+		j, port = hostEnd(v, u.special())
+	}
 	if port {
 		if j == 0 || hostnameOnly {
 			return u
@@ -255,9 +258,10 @@ func (u URL) setHost(v string, hostnameOnly bool) URL {
 	} else if j == 0 && (u.special() || u.Username() != "" || u.Password() != "" || u.Port() != "") {
 		return u
 	}
-	host, kind, ok := setterHost(v[:j], !u.special(), buf)
 	if !ok {
-		return u
+		if host, kind, ok = setterHost(v[:j], !u.special(), buf); !ok {
+			return u
+		}
 	}
 	p, keep := u.Port(), true
 	if port {
@@ -288,6 +292,26 @@ func setterHost(h string, opaque bool, buf []byte) (string, hostKind, bool) {
 		return "", hostNone, false
 	}
 	return unsafe.String(unsafe.SliceData(b), len(b)), kind, true
+}
+
+// plainSpecialHost reads, for a special URL, the host v starts with when
+// it is its own serialization (plainHost) and ends v or a byte that ends a
+// host: it returns where it ends, whether a port follows, the host and its
+// kind, in one scan where hostEnd and setterHost take two; ok is false
+// for any other v.
+func plainSpecialHost(v string, special bool) (j int, port bool, host string, kind hostKind, ok bool) {
+	if !special {
+		return 0, false, "", hostNone, false
+	}
+	j = scanRun(v, 0, hostRun)
+	if j == 0 || j < len(v) && !hostEnds[v[j]] {
+		return 0, false, "", hostNone, false
+	}
+	var hu URL
+	if !fastHost(v[:j], &hu, false) {
+		return 0, false, "", hostNone, false
+	}
+	return j, j < len(v) && v[j] == ':', v[:j], hu.host, true
 }
 
 // hostEnd returns where the host state with state override stops reading
