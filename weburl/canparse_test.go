@@ -2,7 +2,6 @@ package weburl
 
 import (
 	"encoding/json"
-	"net/url"
 	"strings"
 	"testing"
 
@@ -203,15 +202,5 @@ func BenchmarkCanParse(b *testing.B) {
 		}
 		benchSink = n
 	})
-	b.Run("net-url", func(b *testing.B) {
-		b.ReportAllocs()
-		defer reportCPU(b)()
-		n := 0
-		for i := 0; i < b.N; i++ {
-			if _, err := url.Parse(lines[i%len(lines)]); err == nil {
-				n++
-			}
-		}
-		benchSink = n
-	})
+	b.Run("net-url", func(b *testing.B) { benchNetURLParse(b, lines) })
 }
