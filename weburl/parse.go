@@ -106,10 +106,14 @@ func parseFrom(input string, base *URL, v *validations, f *fastURL) (URL, *Error
 	// href: one allocation either way, but for an href that takes less
 	// than a quarter of that buffer (dot segments), copied to its size.
 	var sp *[]byte
-	if 3*len(p.in)+baseLen+hrefSlack <= maxScratch {
+	switch {
+	case 3*len(p.in)+baseLen+hrefSlack <= maxScratch:
 		sp = scratch.Get().(*[]byte)
 		p.buf = (*sp)[:0]
-	} else {
+	case base == nil && !hasScheme(p.in):
+		// No scheme and no base: the no scheme state fails before it
+		// writes a byte.
+	default:
 		p.buf = make([]byte, 0, hrefBound(p.in, baseLen))
 	}
 	if f != nil {
