@@ -423,22 +423,24 @@ func (p *parser) fail(typ string, off int) bool {
 }
 
 // hostFail turns the host parser's error, whose offset is relative to the
-// host text at off, into the parser's failure.
+// host text at off, into the parser's failure. The host parser makes a
+// new *Error for each failure, which becomes the parser's: its input and
+// offset set, its hint kept or the parser's.
 func (p *parser) hostFail(e *Error, off int) bool {
 	o := p.origOffset(off + e.Offset)
 	if p.v != nil {
 		p.v.list = append(p.v.list, ValidationError{Type: e.Type, Offset: o, Failure: true})
 	}
-	err := newError(p.orig, o, e.Type)
-	if e.Hint != "" {
-		err.Hint = e.Hint
-		if p.cleaned != nil {
-			// A hint may quote the host, in the scratch buffer of the
-			// cleaned input, which goes back to the pool.
-			err.Hint = strings.Clone(e.Hint)
-		}
+	switch {
+	case e.Hint == "":
+		e.Hint = hint(e.Type)
+	case p.cleaned != nil:
+		// A hint may quote the host, in the scratch buffer of the
+		// cleaned input, which goes back to the pool.
+		e.Hint = strings.Clone(e.Hint)
 	}
-	p.err = err
+	e.Input, e.Offset = redact(p.orig), o
+	p.err = e
 	return false
 }
 

@@ -388,3 +388,19 @@ func TestParseValidatedIsLinear(t *testing.T) {
 		t.Errorf("%d errors, first offsets %v, last %v", len(errs), errs[:2], errs[len(errs)-1])
 	}
 }
+
+// TestHostFailureAllocatesItsErrorOnly checks that a host the host parser
+// refuses costs the failure one allocation, the *Error it returns, when
+// the input is short and holds no password: the host parser's error
+// becomes the parser's, where a second one was made.
+func TestHostFailureAllocatesItsErrorOnly(t *testing.T) {
+	if testing.CoverMode() != "" || raceEnabled {
+		t.Skip("allocations are counted without coverage and the race detector")
+	}
+	for _, in := range []string{"http://[::1/", "http://1.2.3.4.5/", "http://0x100000000/"} {
+		var err error
+		if n := testing.AllocsPerRun(10, func() { _, err = Parse(in) }); n != 1 || err == nil {
+			t.Errorf("Parse(%q): %v allocations and error %v, want 1 and an error", in, n, err)
+		}
+	}
+}
