@@ -74,7 +74,7 @@ l2:
 func matchIAuthorityIPathAbempty(in string, pos int, caps *[8][2]int) int {
 	p := pos
 	k1s, k1e, k2s, k2e, k3s, k3e, k4s, k4e, k5s, k5e := -1, -1, -1, -1, -1, -1, -1, -1, -1, -1
-	var v1, v2 int
+	var v1 int
 	if len(in)-p < 2 || in[p:][:2] != "//" {
 		goto l1
 	}
@@ -121,20 +121,11 @@ l2:
 	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l4
 	}
-	v2 = p
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l5
-	}
 	p++
 	k4s = p
 	// port
 	p = genScan(in, p, &set.DIGIT)
 	k4e = p
-	goto l4
-l5:
-	p = v2
-	k4s = -1
-	k4e = -1
 l4:
 	k1e = p
 	k5s = p
@@ -398,7 +389,6 @@ func matchIRI(in string, pos int, caps *[8][2]int) int {
 	}
 	p := pos
 	k0s, k0e, k6s, k6e, k7s, k7e := -1, -1, -1, -1, -1, -1
-	var v1, v2 int
 	// IRI
 	k0s = p
 	// scheme
@@ -430,10 +420,6 @@ func matchIRI(in string, pos int, caps *[8][2]int) int {
 	if uint(p) >= uint(len(in)) || in[p] != '?' {
 		goto l2
 	}
-	v1 = p
-	if uint(p) >= uint(len(in)) || in[p] != '?' {
-		goto l3
-	}
 	p++
 	k6s = p
 	// iquery
@@ -463,18 +449,9 @@ func matchIRI(in string, pos int, caps *[8][2]int) int {
 		}
 	}
 	k6e = p
-	goto l2
-l3:
-	p = v1
-	k6s = -1
-	k6e = -1
 l2:
 	if uint(p) >= uint(len(in)) || in[p] != '#' {
 		goto l4
-	}
-	v2 = p
-	if uint(p) >= uint(len(in)) || in[p] != '#' {
-		goto l5
 	}
 	p++
 	k7s = p
@@ -505,11 +482,6 @@ l2:
 		}
 	}
 	k7e = p
-	goto l4
-l5:
-	p = v2
-	k7s = -1
-	k7e = -1
 l4:
 	caps[6] = [2]int{k6s, k6e}
 	caps[7] = [2]int{k7s, k7e}
@@ -526,7 +498,6 @@ func matchAbsoluteIRI(in string, pos int, caps *[8][2]int) int {
 	}
 	p := pos
 	k0s, k0e, k6s, k6e, k7s, k7e := -1, -1, -1, -1, -1, -1
-	var v1 int
 	// absolute-IRI
 	k0s = p
 	// scheme
@@ -559,10 +530,6 @@ func matchAbsoluteIRI(in string, pos int, caps *[8][2]int) int {
 	if uint(p) >= uint(len(in)) || in[p] != '?' {
 		goto l2
 	}
-	v1 = p
-	if uint(p) >= uint(len(in)) || in[p] != '?' {
-		goto l3
-	}
 	p++
 	k6s = p
 	// iquery
@@ -592,11 +559,6 @@ func matchAbsoluteIRI(in string, pos int, caps *[8][2]int) int {
 		}
 	}
 	k6e = p
-	goto l2
-l3:
-	p = v1
-	k6s = -1
-	k6e = -1
 l2:
 	caps[6] = [2]int{k6s, k6e}
 	return p
@@ -742,7 +704,6 @@ func matchIRelativeRef(in string, pos int, caps *[8][2]int) int {
 	}
 	p := pos
 	k0s, k0e, k6s, k6e, k7s, k7e := -1, -1, -1, -1, -1, -1
-	var v1, v2 int
 	// irelative-ref
 	if p = matchIRelativePart(in, p, caps); p < 0 {
 		goto l1
@@ -750,10 +711,6 @@ func matchIRelativeRef(in string, pos int, caps *[8][2]int) int {
 	caps[0] = [2]int{k0s, k0e}
 	if uint(p) >= uint(len(in)) || in[p] != '?' {
 		goto l2
-	}
-	v1 = p
-	if uint(p) >= uint(len(in)) || in[p] != '?' {
-		goto l3
 	}
 	p++
 	k6s = p
@@ -784,18 +741,9 @@ func matchIRelativeRef(in string, pos int, caps *[8][2]int) int {
 		}
 	}
 	k6e = p
-	goto l2
-l3:
-	p = v1
-	k6s = -1
-	k6e = -1
 l2:
 	if uint(p) >= uint(len(in)) || in[p] != '#' {
 		goto l4
-	}
-	v2 = p
-	if uint(p) >= uint(len(in)) || in[p] != '#' {
-		goto l5
 	}
 	p++
 	k7s = p
@@ -826,11 +774,6 @@ l2:
 		}
 	}
 	k7e = p
-	goto l4
-l5:
-	p = v2
-	k7s = -1
-	k7e = -1
 l4:
 	caps[6] = [2]int{k6s, k6e}
 	caps[7] = [2]int{k7s, k7e}

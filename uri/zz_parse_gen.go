@@ -68,7 +68,7 @@ l2:
 func matchAuthorityPathAbempty(in string, pos int, caps *[8]span) int {
 	p := pos
 	k1s, k1e, k2s, k2e, k3s, k3e, k4s, k4e, k5s, k5e := 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
-	var v1, v2 int
+	var v1 int
 	if len(in)-p < 2 || in[p:][:2] != "//" {
 		goto l1
 	}
@@ -101,20 +101,11 @@ l2:
 	if uint(p) >= uint(len(in)) || in[p] != ':' {
 		goto l4
 	}
-	v2 = p
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l5
-	}
 	p++
 	k4s = p + 1
 	// port
 	p = genScan(in, p, &set.DIGIT)
 	k4e = p
-	goto l4
-l5:
-	p = v2
-	k4s = 0
-	k4e = 0
 l4:
 	k1e = p
 	k5s = p + 1
@@ -335,7 +326,6 @@ func matchURI(in string, pos int, caps *[8]span) int {
 	}
 	p := pos
 	k0s, k0e, k6s, k6e, k7s, k7e := 0, 0, 0, 0, 0, 0
-	var v1, v2 int
 	// URI
 	k0s = p + 1
 	// scheme
@@ -367,10 +357,6 @@ func matchURI(in string, pos int, caps *[8]span) int {
 	if uint(p) >= uint(len(in)) || in[p] != '?' {
 		goto l2
 	}
-	v1 = p
-	if uint(p) >= uint(len(in)) || in[p] != '?' {
-		goto l3
-	}
 	p++
 	k6s = p + 1
 	// query
@@ -395,18 +381,9 @@ func matchURI(in string, pos int, caps *[8]span) int {
 		}
 	}
 	k6e = p
-	goto l2
-l3:
-	p = v1
-	k6s = 0
-	k6e = 0
 l2:
 	if uint(p) >= uint(len(in)) || in[p] != '#' {
 		goto l4
-	}
-	v2 = p
-	if uint(p) >= uint(len(in)) || in[p] != '#' {
-		goto l5
 	}
 	p++
 	k7s = p + 1
@@ -432,11 +409,6 @@ l2:
 		}
 	}
 	k7e = p
-	goto l4
-l5:
-	p = v2
-	k7s = 0
-	k7e = 0
 l4:
 	caps[6] = capSpan(k6s, k6e)
 	caps[7] = capSpan(k7s, k7e)
@@ -453,7 +425,6 @@ func matchAbsoluteURI(in string, pos int, caps *[8]span) int {
 	}
 	p := pos
 	k0s, k0e, k6s, k6e, k7s, k7e := 0, 0, 0, 0, 0, 0
-	var v1 int
 	// absolute-URI
 	k0s = p + 1
 	// scheme
@@ -486,10 +457,6 @@ func matchAbsoluteURI(in string, pos int, caps *[8]span) int {
 	if uint(p) >= uint(len(in)) || in[p] != '?' {
 		goto l2
 	}
-	v1 = p
-	if uint(p) >= uint(len(in)) || in[p] != '?' {
-		goto l3
-	}
 	p++
 	k6s = p + 1
 	// query
@@ -514,11 +481,6 @@ func matchAbsoluteURI(in string, pos int, caps *[8]span) int {
 		}
 	}
 	k6e = p
-	goto l2
-l3:
-	p = v1
-	k6s = 0
-	k6e = 0
 l2:
 	caps[6] = capSpan(k6s, k6e)
 	return p
@@ -636,7 +598,6 @@ func matchRelativeRef(in string, pos int, caps *[8]span) int {
 	}
 	p := pos
 	k0s, k0e, k6s, k6e, k7s, k7e := 0, 0, 0, 0, 0, 0
-	var v1, v2 int
 	// relative-ref
 	if p = matchRelativePart(in, p, caps); p < 0 {
 		goto l1
@@ -644,10 +605,6 @@ func matchRelativeRef(in string, pos int, caps *[8]span) int {
 	caps[0] = capSpan(k0s, k0e)
 	if uint(p) >= uint(len(in)) || in[p] != '?' {
 		goto l2
-	}
-	v1 = p
-	if uint(p) >= uint(len(in)) || in[p] != '?' {
-		goto l3
 	}
 	p++
 	k6s = p + 1
@@ -673,18 +630,9 @@ func matchRelativeRef(in string, pos int, caps *[8]span) int {
 		}
 	}
 	k6e = p
-	goto l2
-l3:
-	p = v1
-	k6s = 0
-	k6e = 0
 l2:
 	if uint(p) >= uint(len(in)) || in[p] != '#' {
 		goto l4
-	}
-	v2 = p
-	if uint(p) >= uint(len(in)) || in[p] != '#' {
-		goto l5
 	}
 	p++
 	k7s = p + 1
@@ -710,11 +658,6 @@ l2:
 		}
 	}
 	k7e = p
-	goto l4
-l5:
-	p = v2
-	k7s = 0
-	k7e = 0
 l4:
 	caps[6] = capSpan(k6s, k6e)
 	caps[7] = capSpan(k7s, k7e)

@@ -224,9 +224,6 @@ l2:
 		goto l3
 	}
 	v2 = p
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l4
-	}
 	p++
 	if p = matchH16(in, p); p < 0 {
 		goto l4
