@@ -40,11 +40,15 @@ l3:
 	for {
 		for {
 			if len(in)-p < 8 {
-				p = genScan(in, p, &set.IRegName)
+				if n := len(in); n >= 8 && genAll(in[n-8:], &set.IRegName) {
+					p = n
+				} else {
+					p = genScan(in, p, &set.IRegName)
+				}
 				break
 			}
 			if q := in[p:][:8]; set.IRegName[q[0]]&set.IRegName[q[1]]&set.IRegName[q[2]]&set.IRegName[q[3]]&set.IRegName[q[4]]&set.IRegName[q[5]]&set.IRegName[q[6]]&set.IRegName[q[7]] == 0 {
-				p += genStop(genWord(q, &set.IRegName), 8)
+				p += int(set.IRegName[q[0]] + set.IRegName[q[0]]&set.IRegName[q[1]] + set.IRegName[q[0]]&set.IRegName[q[1]]&set.IRegName[q[2]] + set.IRegName[q[0]]&set.IRegName[q[1]]&set.IRegName[q[2]]&set.IRegName[q[3]] + set.IRegName[q[0]]&set.IRegName[q[1]]&set.IRegName[q[2]]&set.IRegName[q[3]]&set.IRegName[q[4]] + set.IRegName[q[0]]&set.IRegName[q[1]]&set.IRegName[q[2]]&set.IRegName[q[3]]&set.IRegName[q[4]]&set.IRegName[q[5]] + set.IRegName[q[0]]&set.IRegName[q[1]]&set.IRegName[q[2]]&set.IRegName[q[3]]&set.IRegName[q[4]]&set.IRegName[q[5]]&set.IRegName[q[6]])
 				break
 			}
 			p += 8
@@ -135,11 +139,15 @@ l4:
 		for {
 			for {
 				if len(in)-p < 8 {
-					p = genScan(in, p, &set.IPathAbempty)
+					if n := len(in); n >= 8 && genAll(in[n-8:], &set.IPathAbempty) {
+						p = n
+					} else {
+						p = genScan(in, p, &set.IPathAbempty)
+					}
 					break
 				}
 				if q := in[p:][:8]; set.IPathAbempty[q[0]]&set.IPathAbempty[q[1]]&set.IPathAbempty[q[2]]&set.IPathAbempty[q[3]]&set.IPathAbempty[q[4]]&set.IPathAbempty[q[5]]&set.IPathAbempty[q[6]]&set.IPathAbempty[q[7]] == 0 {
-					p += genStop(genWord(q, &set.IPathAbempty), 8)
+					p += int(set.IPathAbempty[q[0]] + set.IPathAbempty[q[0]]&set.IPathAbempty[q[1]] + set.IPathAbempty[q[0]]&set.IPathAbempty[q[1]]&set.IPathAbempty[q[2]] + set.IPathAbempty[q[0]]&set.IPathAbempty[q[1]]&set.IPathAbempty[q[2]]&set.IPathAbempty[q[3]] + set.IPathAbempty[q[0]]&set.IPathAbempty[q[1]]&set.IPathAbempty[q[2]]&set.IPathAbempty[q[3]]&set.IPathAbempty[q[4]] + set.IPathAbempty[q[0]]&set.IPathAbempty[q[1]]&set.IPathAbempty[q[2]]&set.IPathAbempty[q[3]]&set.IPathAbempty[q[4]]&set.IPathAbempty[q[5]] + set.IPathAbempty[q[0]]&set.IPathAbempty[q[1]]&set.IPathAbempty[q[2]]&set.IPathAbempty[q[3]]&set.IPathAbempty[q[4]]&set.IPathAbempty[q[5]]&set.IPathAbempty[q[6]])
 					break
 				}
 				p += 8
@@ -189,11 +197,15 @@ func matchIPathAbsolute(in string, pos int) int {
 	for {
 		for {
 			if len(in)-p < 8 {
-				p = genScan(in, p, &set.ISegment)
+				if n := len(in); n >= 8 && genAll(in[n-8:], &set.ISegment) {
+					p = n
+				} else {
+					p = genScan(in, p, &set.ISegment)
+				}
 				break
 			}
 			if q := in[p:][:8]; set.ISegment[q[0]]&set.ISegment[q[1]]&set.ISegment[q[2]]&set.ISegment[q[3]]&set.ISegment[q[4]]&set.ISegment[q[5]]&set.ISegment[q[6]]&set.ISegment[q[7]] == 0 {
-				p += genStop(genWord(q, &set.ISegment), 8)
+				p += int(set.ISegment[q[0]] + set.ISegment[q[0]]&set.ISegment[q[1]] + set.ISegment[q[0]]&set.ISegment[q[1]]&set.ISegment[q[2]] + set.ISegment[q[0]]&set.ISegment[q[1]]&set.ISegment[q[2]]&set.ISegment[q[3]] + set.ISegment[q[0]]&set.ISegment[q[1]]&set.ISegment[q[2]]&set.ISegment[q[3]]&set.ISegment[q[4]] + set.ISegment[q[0]]&set.ISegment[q[1]]&set.ISegment[q[2]]&set.ISegment[q[3]]&set.ISegment[q[4]]&set.ISegment[q[5]] + set.ISegment[q[0]]&set.ISegment[q[1]]&set.ISegment[q[2]]&set.ISegment[q[3]]&set.ISegment[q[4]]&set.ISegment[q[5]]&set.ISegment[q[6]])
 				break
 			}
 			p += 8
@@ -219,11 +231,15 @@ func matchIPathAbsolute(in string, pos int) int {
 		for {
 			for {
 				if len(in)-p < 8 {
-					p = genScan(in, p, &set.IPathAbempty)
+					if n := len(in); n >= 8 && genAll(in[n-8:], &set.IPathAbempty) {
+						p = n
+					} else {
+						p = genScan(in, p, &set.IPathAbempty)
+					}
 					break
 				}
 				if q := in[p:][:8]; set.IPathAbempty[q[0]]&set.IPathAbempty[q[1]]&set.IPathAbempty[q[2]]&set.IPathAbempty[q[3]]&set.IPathAbempty[q[4]]&set.IPathAbempty[q[5]]&set.IPathAbempty[q[6]]&set.IPathAbempty[q[7]] == 0 {
-					p += genStop(genWord(q, &set.IPathAbempty), 8)
+					p += int(set.IPathAbempty[q[0]] + set.IPathAbempty[q[0]]&set.IPathAbempty[q[1]] + set.IPathAbempty[q[0]]&set.IPathAbempty[q[1]]&set.IPathAbempty[q[2]] + set.IPathAbempty[q[0]]&set.IPathAbempty[q[1]]&set.IPathAbempty[q[2]]&set.IPathAbempty[q[3]] + set.IPathAbempty[q[0]]&set.IPathAbempty[q[1]]&set.IPathAbempty[q[2]]&set.IPathAbempty[q[3]]&set.IPathAbempty[q[4]] + set.IPathAbempty[q[0]]&set.IPathAbempty[q[1]]&set.IPathAbempty[q[2]]&set.IPathAbempty[q[3]]&set.IPathAbempty[q[4]]&set.IPathAbempty[q[5]] + set.IPathAbempty[q[0]]&set.IPathAbempty[q[1]]&set.IPathAbempty[q[2]]&set.IPathAbempty[q[3]]&set.IPathAbempty[q[4]]&set.IPathAbempty[q[5]]&set.IPathAbempty[q[6]])
 					break
 				}
 				p += 8
@@ -298,11 +314,15 @@ l4:
 	for {
 		for {
 			if len(in)-p < 8 {
-				p = genScan(in, p, &set.ISegment)
+				if n := len(in); n >= 8 && genAll(in[n-8:], &set.ISegment) {
+					p = n
+				} else {
+					p = genScan(in, p, &set.ISegment)
+				}
 				break
 			}
 			if q := in[p:][:8]; set.ISegment[q[0]]&set.ISegment[q[1]]&set.ISegment[q[2]]&set.ISegment[q[3]]&set.ISegment[q[4]]&set.ISegment[q[5]]&set.ISegment[q[6]]&set.ISegment[q[7]] == 0 {
-				p += genStop(genWord(q, &set.ISegment), 8)
+				p += int(set.ISegment[q[0]] + set.ISegment[q[0]]&set.ISegment[q[1]] + set.ISegment[q[0]]&set.ISegment[q[1]]&set.ISegment[q[2]] + set.ISegment[q[0]]&set.ISegment[q[1]]&set.ISegment[q[2]]&set.ISegment[q[3]] + set.ISegment[q[0]]&set.ISegment[q[1]]&set.ISegment[q[2]]&set.ISegment[q[3]]&set.ISegment[q[4]] + set.ISegment[q[0]]&set.ISegment[q[1]]&set.ISegment[q[2]]&set.ISegment[q[3]]&set.ISegment[q[4]]&set.ISegment[q[5]] + set.ISegment[q[0]]&set.ISegment[q[1]]&set.ISegment[q[2]]&set.ISegment[q[3]]&set.ISegment[q[4]]&set.ISegment[q[5]]&set.ISegment[q[6]])
 				break
 			}
 			p += 8
@@ -328,11 +348,15 @@ l4:
 		for {
 			for {
 				if len(in)-p < 8 {
-					p = genScan(in, p, &set.IPathAbempty)
+					if n := len(in); n >= 8 && genAll(in[n-8:], &set.IPathAbempty) {
+						p = n
+					} else {
+						p = genScan(in, p, &set.IPathAbempty)
+					}
 					break
 				}
 				if q := in[p:][:8]; set.IPathAbempty[q[0]]&set.IPathAbempty[q[1]]&set.IPathAbempty[q[2]]&set.IPathAbempty[q[3]]&set.IPathAbempty[q[4]]&set.IPathAbempty[q[5]]&set.IPathAbempty[q[6]]&set.IPathAbempty[q[7]] == 0 {
-					p += genStop(genWord(q, &set.IPathAbempty), 8)
+					p += int(set.IPathAbempty[q[0]] + set.IPathAbempty[q[0]]&set.IPathAbempty[q[1]] + set.IPathAbempty[q[0]]&set.IPathAbempty[q[1]]&set.IPathAbempty[q[2]] + set.IPathAbempty[q[0]]&set.IPathAbempty[q[1]]&set.IPathAbempty[q[2]]&set.IPathAbempty[q[3]] + set.IPathAbempty[q[0]]&set.IPathAbempty[q[1]]&set.IPathAbempty[q[2]]&set.IPathAbempty[q[3]]&set.IPathAbempty[q[4]] + set.IPathAbempty[q[0]]&set.IPathAbempty[q[1]]&set.IPathAbempty[q[2]]&set.IPathAbempty[q[3]]&set.IPathAbempty[q[4]]&set.IPathAbempty[q[5]] + set.IPathAbempty[q[0]]&set.IPathAbempty[q[1]]&set.IPathAbempty[q[2]]&set.IPathAbempty[q[3]]&set.IPathAbempty[q[4]]&set.IPathAbempty[q[5]]&set.IPathAbempty[q[6]])
 					break
 				}
 				p += 8
@@ -399,11 +423,15 @@ func matchIRI(in string, pos int, caps *[8][2]int) int {
 	p++
 	for {
 		if len(in)-p < 8 {
-			p = genScan(in, p, &set.Scheme)
+			if n := len(in); n >= 8 && genAll(in[n-8:], &set.Scheme) {
+				p = n
+			} else {
+				p = genScan(in, p, &set.Scheme)
+			}
 			break
 		}
 		if q := in[p:][:8]; set.Scheme[q[0]]&set.Scheme[q[1]]&set.Scheme[q[2]]&set.Scheme[q[3]]&set.Scheme[q[4]]&set.Scheme[q[5]]&set.Scheme[q[6]]&set.Scheme[q[7]] == 0 {
-			p += genStop(genWord(q, &set.Scheme), 8)
+			p += int(set.Scheme[q[0]] + set.Scheme[q[0]]&set.Scheme[q[1]] + set.Scheme[q[0]]&set.Scheme[q[1]]&set.Scheme[q[2]] + set.Scheme[q[0]]&set.Scheme[q[1]]&set.Scheme[q[2]]&set.Scheme[q[3]] + set.Scheme[q[0]]&set.Scheme[q[1]]&set.Scheme[q[2]]&set.Scheme[q[3]]&set.Scheme[q[4]] + set.Scheme[q[0]]&set.Scheme[q[1]]&set.Scheme[q[2]]&set.Scheme[q[3]]&set.Scheme[q[4]]&set.Scheme[q[5]] + set.Scheme[q[0]]&set.Scheme[q[1]]&set.Scheme[q[2]]&set.Scheme[q[3]]&set.Scheme[q[4]]&set.Scheme[q[5]]&set.Scheme[q[6]])
 			break
 		}
 		p += 8
@@ -426,11 +454,15 @@ func matchIRI(in string, pos int, caps *[8][2]int) int {
 	for {
 		for {
 			if len(in)-p < 8 {
-				p = genScan(in, p, &set.IQuery)
+				if n := len(in); n >= 8 && genAll(in[n-8:], &set.IQuery) {
+					p = n
+				} else {
+					p = genScan(in, p, &set.IQuery)
+				}
 				break
 			}
 			if q := in[p:][:8]; set.IQuery[q[0]]&set.IQuery[q[1]]&set.IQuery[q[2]]&set.IQuery[q[3]]&set.IQuery[q[4]]&set.IQuery[q[5]]&set.IQuery[q[6]]&set.IQuery[q[7]] == 0 {
-				p += genStop(genWord(q, &set.IQuery), 8)
+				p += int(set.IQuery[q[0]] + set.IQuery[q[0]]&set.IQuery[q[1]] + set.IQuery[q[0]]&set.IQuery[q[1]]&set.IQuery[q[2]] + set.IQuery[q[0]]&set.IQuery[q[1]]&set.IQuery[q[2]]&set.IQuery[q[3]] + set.IQuery[q[0]]&set.IQuery[q[1]]&set.IQuery[q[2]]&set.IQuery[q[3]]&set.IQuery[q[4]] + set.IQuery[q[0]]&set.IQuery[q[1]]&set.IQuery[q[2]]&set.IQuery[q[3]]&set.IQuery[q[4]]&set.IQuery[q[5]] + set.IQuery[q[0]]&set.IQuery[q[1]]&set.IQuery[q[2]]&set.IQuery[q[3]]&set.IQuery[q[4]]&set.IQuery[q[5]]&set.IQuery[q[6]])
 				break
 			}
 			p += 8
@@ -459,11 +491,15 @@ l2:
 	for {
 		for {
 			if len(in)-p < 8 {
-				p = genScan(in, p, &set.IQuery)
+				if n := len(in); n >= 8 && genAll(in[n-8:], &set.IQuery) {
+					p = n
+				} else {
+					p = genScan(in, p, &set.IQuery)
+				}
 				break
 			}
 			if q := in[p:][:8]; set.IQuery[q[0]]&set.IQuery[q[1]]&set.IQuery[q[2]]&set.IQuery[q[3]]&set.IQuery[q[4]]&set.IQuery[q[5]]&set.IQuery[q[6]]&set.IQuery[q[7]] == 0 {
-				p += genStop(genWord(q, &set.IQuery), 8)
+				p += int(set.IQuery[q[0]] + set.IQuery[q[0]]&set.IQuery[q[1]] + set.IQuery[q[0]]&set.IQuery[q[1]]&set.IQuery[q[2]] + set.IQuery[q[0]]&set.IQuery[q[1]]&set.IQuery[q[2]]&set.IQuery[q[3]] + set.IQuery[q[0]]&set.IQuery[q[1]]&set.IQuery[q[2]]&set.IQuery[q[3]]&set.IQuery[q[4]] + set.IQuery[q[0]]&set.IQuery[q[1]]&set.IQuery[q[2]]&set.IQuery[q[3]]&set.IQuery[q[4]]&set.IQuery[q[5]] + set.IQuery[q[0]]&set.IQuery[q[1]]&set.IQuery[q[2]]&set.IQuery[q[3]]&set.IQuery[q[4]]&set.IQuery[q[5]]&set.IQuery[q[6]])
 				break
 			}
 			p += 8
@@ -508,11 +544,15 @@ func matchAbsoluteIRI(in string, pos int, caps *[8][2]int) int {
 	p++
 	for {
 		if len(in)-p < 8 {
-			p = genScan(in, p, &set.Scheme)
+			if n := len(in); n >= 8 && genAll(in[n-8:], &set.Scheme) {
+				p = n
+			} else {
+				p = genScan(in, p, &set.Scheme)
+			}
 			break
 		}
 		if q := in[p:][:8]; set.Scheme[q[0]]&set.Scheme[q[1]]&set.Scheme[q[2]]&set.Scheme[q[3]]&set.Scheme[q[4]]&set.Scheme[q[5]]&set.Scheme[q[6]]&set.Scheme[q[7]] == 0 {
-			p += genStop(genWord(q, &set.Scheme), 8)
+			p += int(set.Scheme[q[0]] + set.Scheme[q[0]]&set.Scheme[q[1]] + set.Scheme[q[0]]&set.Scheme[q[1]]&set.Scheme[q[2]] + set.Scheme[q[0]]&set.Scheme[q[1]]&set.Scheme[q[2]]&set.Scheme[q[3]] + set.Scheme[q[0]]&set.Scheme[q[1]]&set.Scheme[q[2]]&set.Scheme[q[3]]&set.Scheme[q[4]] + set.Scheme[q[0]]&set.Scheme[q[1]]&set.Scheme[q[2]]&set.Scheme[q[3]]&set.Scheme[q[4]]&set.Scheme[q[5]] + set.Scheme[q[0]]&set.Scheme[q[1]]&set.Scheme[q[2]]&set.Scheme[q[3]]&set.Scheme[q[4]]&set.Scheme[q[5]]&set.Scheme[q[6]])
 			break
 		}
 		p += 8
@@ -536,11 +576,15 @@ func matchAbsoluteIRI(in string, pos int, caps *[8][2]int) int {
 	for {
 		for {
 			if len(in)-p < 8 {
-				p = genScan(in, p, &set.IQuery)
+				if n := len(in); n >= 8 && genAll(in[n-8:], &set.IQuery) {
+					p = n
+				} else {
+					p = genScan(in, p, &set.IQuery)
+				}
 				break
 			}
 			if q := in[p:][:8]; set.IQuery[q[0]]&set.IQuery[q[1]]&set.IQuery[q[2]]&set.IQuery[q[3]]&set.IQuery[q[4]]&set.IQuery[q[5]]&set.IQuery[q[6]]&set.IQuery[q[7]] == 0 {
-				p += genStop(genWord(q, &set.IQuery), 8)
+				p += int(set.IQuery[q[0]] + set.IQuery[q[0]]&set.IQuery[q[1]] + set.IQuery[q[0]]&set.IQuery[q[1]]&set.IQuery[q[2]] + set.IQuery[q[0]]&set.IQuery[q[1]]&set.IQuery[q[2]]&set.IQuery[q[3]] + set.IQuery[q[0]]&set.IQuery[q[1]]&set.IQuery[q[2]]&set.IQuery[q[3]]&set.IQuery[q[4]] + set.IQuery[q[0]]&set.IQuery[q[1]]&set.IQuery[q[2]]&set.IQuery[q[3]]&set.IQuery[q[4]]&set.IQuery[q[5]] + set.IQuery[q[0]]&set.IQuery[q[1]]&set.IQuery[q[2]]&set.IQuery[q[3]]&set.IQuery[q[4]]&set.IQuery[q[5]]&set.IQuery[q[6]])
 				break
 			}
 			p += 8
@@ -613,11 +657,15 @@ l4:
 	for {
 		for {
 			if len(in)-p < 8 {
-				p = genScan(in, p, &set.ISegmentNZNC)
+				if n := len(in); n >= 8 && genAll(in[n-8:], &set.ISegmentNZNC) {
+					p = n
+				} else {
+					p = genScan(in, p, &set.ISegmentNZNC)
+				}
 				break
 			}
 			if q := in[p:][:8]; set.ISegmentNZNC[q[0]]&set.ISegmentNZNC[q[1]]&set.ISegmentNZNC[q[2]]&set.ISegmentNZNC[q[3]]&set.ISegmentNZNC[q[4]]&set.ISegmentNZNC[q[5]]&set.ISegmentNZNC[q[6]]&set.ISegmentNZNC[q[7]] == 0 {
-				p += genStop(genWord(q, &set.ISegmentNZNC), 8)
+				p += int(set.ISegmentNZNC[q[0]] + set.ISegmentNZNC[q[0]]&set.ISegmentNZNC[q[1]] + set.ISegmentNZNC[q[0]]&set.ISegmentNZNC[q[1]]&set.ISegmentNZNC[q[2]] + set.ISegmentNZNC[q[0]]&set.ISegmentNZNC[q[1]]&set.ISegmentNZNC[q[2]]&set.ISegmentNZNC[q[3]] + set.ISegmentNZNC[q[0]]&set.ISegmentNZNC[q[1]]&set.ISegmentNZNC[q[2]]&set.ISegmentNZNC[q[3]]&set.ISegmentNZNC[q[4]] + set.ISegmentNZNC[q[0]]&set.ISegmentNZNC[q[1]]&set.ISegmentNZNC[q[2]]&set.ISegmentNZNC[q[3]]&set.ISegmentNZNC[q[4]]&set.ISegmentNZNC[q[5]] + set.ISegmentNZNC[q[0]]&set.ISegmentNZNC[q[1]]&set.ISegmentNZNC[q[2]]&set.ISegmentNZNC[q[3]]&set.ISegmentNZNC[q[4]]&set.ISegmentNZNC[q[5]]&set.ISegmentNZNC[q[6]])
 				break
 			}
 			p += 8
@@ -643,11 +691,15 @@ l4:
 		for {
 			for {
 				if len(in)-p < 8 {
-					p = genScan(in, p, &set.IPathAbempty)
+					if n := len(in); n >= 8 && genAll(in[n-8:], &set.IPathAbempty) {
+						p = n
+					} else {
+						p = genScan(in, p, &set.IPathAbempty)
+					}
 					break
 				}
 				if q := in[p:][:8]; set.IPathAbempty[q[0]]&set.IPathAbempty[q[1]]&set.IPathAbempty[q[2]]&set.IPathAbempty[q[3]]&set.IPathAbempty[q[4]]&set.IPathAbempty[q[5]]&set.IPathAbempty[q[6]]&set.IPathAbempty[q[7]] == 0 {
-					p += genStop(genWord(q, &set.IPathAbempty), 8)
+					p += int(set.IPathAbempty[q[0]] + set.IPathAbempty[q[0]]&set.IPathAbempty[q[1]] + set.IPathAbempty[q[0]]&set.IPathAbempty[q[1]]&set.IPathAbempty[q[2]] + set.IPathAbempty[q[0]]&set.IPathAbempty[q[1]]&set.IPathAbempty[q[2]]&set.IPathAbempty[q[3]] + set.IPathAbempty[q[0]]&set.IPathAbempty[q[1]]&set.IPathAbempty[q[2]]&set.IPathAbempty[q[3]]&set.IPathAbempty[q[4]] + set.IPathAbempty[q[0]]&set.IPathAbempty[q[1]]&set.IPathAbempty[q[2]]&set.IPathAbempty[q[3]]&set.IPathAbempty[q[4]]&set.IPathAbempty[q[5]] + set.IPathAbempty[q[0]]&set.IPathAbempty[q[1]]&set.IPathAbempty[q[2]]&set.IPathAbempty[q[3]]&set.IPathAbempty[q[4]]&set.IPathAbempty[q[5]]&set.IPathAbempty[q[6]])
 					break
 				}
 				p += 8
@@ -718,11 +770,15 @@ func matchIRelativeRef(in string, pos int, caps *[8][2]int) int {
 	for {
 		for {
 			if len(in)-p < 8 {
-				p = genScan(in, p, &set.IQuery)
+				if n := len(in); n >= 8 && genAll(in[n-8:], &set.IQuery) {
+					p = n
+				} else {
+					p = genScan(in, p, &set.IQuery)
+				}
 				break
 			}
 			if q := in[p:][:8]; set.IQuery[q[0]]&set.IQuery[q[1]]&set.IQuery[q[2]]&set.IQuery[q[3]]&set.IQuery[q[4]]&set.IQuery[q[5]]&set.IQuery[q[6]]&set.IQuery[q[7]] == 0 {
-				p += genStop(genWord(q, &set.IQuery), 8)
+				p += int(set.IQuery[q[0]] + set.IQuery[q[0]]&set.IQuery[q[1]] + set.IQuery[q[0]]&set.IQuery[q[1]]&set.IQuery[q[2]] + set.IQuery[q[0]]&set.IQuery[q[1]]&set.IQuery[q[2]]&set.IQuery[q[3]] + set.IQuery[q[0]]&set.IQuery[q[1]]&set.IQuery[q[2]]&set.IQuery[q[3]]&set.IQuery[q[4]] + set.IQuery[q[0]]&set.IQuery[q[1]]&set.IQuery[q[2]]&set.IQuery[q[3]]&set.IQuery[q[4]]&set.IQuery[q[5]] + set.IQuery[q[0]]&set.IQuery[q[1]]&set.IQuery[q[2]]&set.IQuery[q[3]]&set.IQuery[q[4]]&set.IQuery[q[5]]&set.IQuery[q[6]])
 				break
 			}
 			p += 8
@@ -751,11 +807,15 @@ l2:
 	for {
 		for {
 			if len(in)-p < 8 {
-				p = genScan(in, p, &set.IQuery)
+				if n := len(in); n >= 8 && genAll(in[n-8:], &set.IQuery) {
+					p = n
+				} else {
+					p = genScan(in, p, &set.IQuery)
+				}
 				break
 			}
 			if q := in[p:][:8]; set.IQuery[q[0]]&set.IQuery[q[1]]&set.IQuery[q[2]]&set.IQuery[q[3]]&set.IQuery[q[4]]&set.IQuery[q[5]]&set.IQuery[q[6]]&set.IQuery[q[7]] == 0 {
-				p += genStop(genWord(q, &set.IQuery), 8)
+				p += int(set.IQuery[q[0]] + set.IQuery[q[0]]&set.IQuery[q[1]] + set.IQuery[q[0]]&set.IQuery[q[1]]&set.IQuery[q[2]] + set.IQuery[q[0]]&set.IQuery[q[1]]&set.IQuery[q[2]]&set.IQuery[q[3]] + set.IQuery[q[0]]&set.IQuery[q[1]]&set.IQuery[q[2]]&set.IQuery[q[3]]&set.IQuery[q[4]] + set.IQuery[q[0]]&set.IQuery[q[1]]&set.IQuery[q[2]]&set.IQuery[q[3]]&set.IQuery[q[4]]&set.IQuery[q[5]] + set.IQuery[q[0]]&set.IQuery[q[1]]&set.IQuery[q[2]]&set.IQuery[q[3]]&set.IQuery[q[4]]&set.IQuery[q[5]]&set.IQuery[q[6]])
 				break
 			}
 			p += 8
@@ -2214,7 +2274,8 @@ func explainIRIReferenceDiag(in string, lowerBound int, d *genDiag) (offset int)
 
 // genScan returns the end of the run of the bytes of set from p in in,
 // as the runs written out in the matchers find it: eight bytes a step, then
-// where the run stopped without a branch (genWord, genStop).
+// where the run stopped without a branch (in the last eight bytes of in, by
+// genWord and genStop).
 func genScan(in string, p int, set *[256]uint8) int {
 	for {
 		if len(in)-p < 8 {
@@ -2227,10 +2288,16 @@ func genScan(in string, p int, set *[256]uint8) int {
 			return p
 		}
 		if q := in[p:][:8]; set[q[0]]&set[q[1]]&set[q[2]]&set[q[3]]&set[q[4]]&set[q[5]]&set[q[6]]&set[q[7]] == 0 {
-			return p + genStop(genWord(q, set), 8)
+			p += int(set[q[0]] + set[q[0]]&set[q[1]] + set[q[0]]&set[q[1]]&set[q[2]] + set[q[0]]&set[q[1]]&set[q[2]]&set[q[3]] + set[q[0]]&set[q[1]]&set[q[2]]&set[q[3]]&set[q[4]] + set[q[0]]&set[q[1]]&set[q[2]]&set[q[3]]&set[q[4]]&set[q[5]] + set[q[0]]&set[q[1]]&set[q[2]]&set[q[3]]&set[q[4]]&set[q[5]]&set[q[6]])
+			return p
 		}
 		p += 8
 	}
+}
+
+// genAll reports whether the eight bytes of q are all of set.
+func genAll(q string, set *[256]uint8) bool {
+	return set[q[0]]&set[q[1]]&set[q[2]]&set[q[3]]&set[q[4]]&set[q[5]]&set[q[6]]&set[q[7]] != 0
 }
 
 // genWord packs the entries in set of the eight bytes of q, in their
@@ -2243,7 +2310,7 @@ func genWord(q string, set *[256]uint8) uint64 {
 // genStop returns the offset, in the last r of the eight bytes whose
 // entries w packs, of the first byte not of the set, or r when all r are.
 func genStop(w uint64, r int) int {
-	return bits.TrailingZeros64(^w>>(uint(8-r)*8)|0xff<<(uint(r)*8)) >> 3
+	return bits.TrailingZeros64((^w&0x0101010101010101)>>(uint(8-r)*8)|1<<(uint(r)*8)) >> 3
 }
 
 // genRunes0 returns the length of the UTF-8 encoding at in[p:] of a code point of
@@ -2522,7 +2589,7 @@ func (d *genDiag) byte1(in string, pos int, b byte, id int) int {
 	return -1
 }
 
-// class matches a byte of set (a table of the generated file: 0xff for a
+// class matches a byte of set (a table of the generated file: 1 for a
 // byte of the set) at pos and returns pos+1; or it records the label id as
 // expected at pos and returns -1. The compiler inlines it.
 func (d *genDiag) class(in string, pos int, set *[256]uint8, id int) int {
@@ -2606,7 +2673,7 @@ var genLabels = [...]string{
 	"IRI-reference",
 }
 
-// set holds the tables of the byte classes: set.X[b] is 0xff
+// set holds the tables of the byte classes: set.X[b] is 1
 // for a byte b of the set X, 0 for any other.
 var set = genSets()
 
@@ -2664,7 +2731,7 @@ func genSets() (t genTables) {
 	return t
 }
 
-// genFill sets the entries of the bytes of ranges in t to 0xff. It is
+// genFill sets the entries of the bytes of ranges in t to 1. It is
 // not inlined: genSets is then a call for each table, not a copy of the
 // loops.
 //
@@ -2672,7 +2739,7 @@ func genSets() (t genTables) {
 func genFill(t *[256]uint8, ranges string) {
 	for i := 0; i+1 < len(ranges); i += 2 {
 		for c := int(ranges[i]); c <= int(ranges[i+1]); c++ {
-			t[c] = 0xff
+			t[c] = 1
 		}
 	}
 }

@@ -39,11 +39,15 @@ l3:
 	for {
 		for {
 			if len(in)-p < 8 {
-				p = genScan(in, p, &set.RegName)
+				if n := len(in); n >= 8 && genAll(in[n-8:], &set.RegName) {
+					p = n
+				} else {
+					p = genScan(in, p, &set.RegName)
+				}
 				break
 			}
 			if q := in[p:][:8]; set.RegName[q[0]]&set.RegName[q[1]]&set.RegName[q[2]]&set.RegName[q[3]]&set.RegName[q[4]]&set.RegName[q[5]]&set.RegName[q[6]]&set.RegName[q[7]] == 0 {
-				p += genStop(genWord(q, &set.RegName), 8)
+				p += int(set.RegName[q[0]] + set.RegName[q[0]]&set.RegName[q[1]] + set.RegName[q[0]]&set.RegName[q[1]]&set.RegName[q[2]] + set.RegName[q[0]]&set.RegName[q[1]]&set.RegName[q[2]]&set.RegName[q[3]] + set.RegName[q[0]]&set.RegName[q[1]]&set.RegName[q[2]]&set.RegName[q[3]]&set.RegName[q[4]] + set.RegName[q[0]]&set.RegName[q[1]]&set.RegName[q[2]]&set.RegName[q[3]]&set.RegName[q[4]]&set.RegName[q[5]] + set.RegName[q[0]]&set.RegName[q[1]]&set.RegName[q[2]]&set.RegName[q[3]]&set.RegName[q[4]]&set.RegName[q[5]]&set.RegName[q[6]])
 				break
 			}
 			p += 8
@@ -115,11 +119,15 @@ l4:
 		for {
 			for {
 				if len(in)-p < 8 {
-					p = genScan(in, p, &set.PathAbempty)
+					if n := len(in); n >= 8 && genAll(in[n-8:], &set.PathAbempty) {
+						p = n
+					} else {
+						p = genScan(in, p, &set.PathAbempty)
+					}
 					break
 				}
 				if q := in[p:][:8]; set.PathAbempty[q[0]]&set.PathAbempty[q[1]]&set.PathAbempty[q[2]]&set.PathAbempty[q[3]]&set.PathAbempty[q[4]]&set.PathAbempty[q[5]]&set.PathAbempty[q[6]]&set.PathAbempty[q[7]] == 0 {
-					p += genStop(genWord(q, &set.PathAbempty), 8)
+					p += int(set.PathAbempty[q[0]] + set.PathAbempty[q[0]]&set.PathAbempty[q[1]] + set.PathAbempty[q[0]]&set.PathAbempty[q[1]]&set.PathAbempty[q[2]] + set.PathAbempty[q[0]]&set.PathAbempty[q[1]]&set.PathAbempty[q[2]]&set.PathAbempty[q[3]] + set.PathAbempty[q[0]]&set.PathAbempty[q[1]]&set.PathAbempty[q[2]]&set.PathAbempty[q[3]]&set.PathAbempty[q[4]] + set.PathAbempty[q[0]]&set.PathAbempty[q[1]]&set.PathAbempty[q[2]]&set.PathAbempty[q[3]]&set.PathAbempty[q[4]]&set.PathAbempty[q[5]] + set.PathAbempty[q[0]]&set.PathAbempty[q[1]]&set.PathAbempty[q[2]]&set.PathAbempty[q[3]]&set.PathAbempty[q[4]]&set.PathAbempty[q[5]]&set.PathAbempty[q[6]])
 					break
 				}
 				p += 8
@@ -164,11 +172,15 @@ func matchPathAbsolute(in string, pos int) int {
 	for {
 		for {
 			if len(in)-p < 8 {
-				p = genScan(in, p, &set.Segment)
+				if n := len(in); n >= 8 && genAll(in[n-8:], &set.Segment) {
+					p = n
+				} else {
+					p = genScan(in, p, &set.Segment)
+				}
 				break
 			}
 			if q := in[p:][:8]; set.Segment[q[0]]&set.Segment[q[1]]&set.Segment[q[2]]&set.Segment[q[3]]&set.Segment[q[4]]&set.Segment[q[5]]&set.Segment[q[6]]&set.Segment[q[7]] == 0 {
-				p += genStop(genWord(q, &set.Segment), 8)
+				p += int(set.Segment[q[0]] + set.Segment[q[0]]&set.Segment[q[1]] + set.Segment[q[0]]&set.Segment[q[1]]&set.Segment[q[2]] + set.Segment[q[0]]&set.Segment[q[1]]&set.Segment[q[2]]&set.Segment[q[3]] + set.Segment[q[0]]&set.Segment[q[1]]&set.Segment[q[2]]&set.Segment[q[3]]&set.Segment[q[4]] + set.Segment[q[0]]&set.Segment[q[1]]&set.Segment[q[2]]&set.Segment[q[3]]&set.Segment[q[4]]&set.Segment[q[5]] + set.Segment[q[0]]&set.Segment[q[1]]&set.Segment[q[2]]&set.Segment[q[3]]&set.Segment[q[4]]&set.Segment[q[5]]&set.Segment[q[6]])
 				break
 			}
 			p += 8
@@ -189,11 +201,15 @@ func matchPathAbsolute(in string, pos int) int {
 		for {
 			for {
 				if len(in)-p < 8 {
-					p = genScan(in, p, &set.PathAbempty)
+					if n := len(in); n >= 8 && genAll(in[n-8:], &set.PathAbempty) {
+						p = n
+					} else {
+						p = genScan(in, p, &set.PathAbempty)
+					}
 					break
 				}
 				if q := in[p:][:8]; set.PathAbempty[q[0]]&set.PathAbempty[q[1]]&set.PathAbempty[q[2]]&set.PathAbempty[q[3]]&set.PathAbempty[q[4]]&set.PathAbempty[q[5]]&set.PathAbempty[q[6]]&set.PathAbempty[q[7]] == 0 {
-					p += genStop(genWord(q, &set.PathAbempty), 8)
+					p += int(set.PathAbempty[q[0]] + set.PathAbempty[q[0]]&set.PathAbempty[q[1]] + set.PathAbempty[q[0]]&set.PathAbempty[q[1]]&set.PathAbempty[q[2]] + set.PathAbempty[q[0]]&set.PathAbempty[q[1]]&set.PathAbempty[q[2]]&set.PathAbempty[q[3]] + set.PathAbempty[q[0]]&set.PathAbempty[q[1]]&set.PathAbempty[q[2]]&set.PathAbempty[q[3]]&set.PathAbempty[q[4]] + set.PathAbempty[q[0]]&set.PathAbempty[q[1]]&set.PathAbempty[q[2]]&set.PathAbempty[q[3]]&set.PathAbempty[q[4]]&set.PathAbempty[q[5]] + set.PathAbempty[q[0]]&set.PathAbempty[q[1]]&set.PathAbempty[q[2]]&set.PathAbempty[q[3]]&set.PathAbempty[q[4]]&set.PathAbempty[q[5]]&set.PathAbempty[q[6]])
 					break
 				}
 				p += 8
@@ -260,11 +276,15 @@ l4:
 	for {
 		for {
 			if len(in)-p < 8 {
-				p = genScan(in, p, &set.Segment)
+				if n := len(in); n >= 8 && genAll(in[n-8:], &set.Segment) {
+					p = n
+				} else {
+					p = genScan(in, p, &set.Segment)
+				}
 				break
 			}
 			if q := in[p:][:8]; set.Segment[q[0]]&set.Segment[q[1]]&set.Segment[q[2]]&set.Segment[q[3]]&set.Segment[q[4]]&set.Segment[q[5]]&set.Segment[q[6]]&set.Segment[q[7]] == 0 {
-				p += genStop(genWord(q, &set.Segment), 8)
+				p += int(set.Segment[q[0]] + set.Segment[q[0]]&set.Segment[q[1]] + set.Segment[q[0]]&set.Segment[q[1]]&set.Segment[q[2]] + set.Segment[q[0]]&set.Segment[q[1]]&set.Segment[q[2]]&set.Segment[q[3]] + set.Segment[q[0]]&set.Segment[q[1]]&set.Segment[q[2]]&set.Segment[q[3]]&set.Segment[q[4]] + set.Segment[q[0]]&set.Segment[q[1]]&set.Segment[q[2]]&set.Segment[q[3]]&set.Segment[q[4]]&set.Segment[q[5]] + set.Segment[q[0]]&set.Segment[q[1]]&set.Segment[q[2]]&set.Segment[q[3]]&set.Segment[q[4]]&set.Segment[q[5]]&set.Segment[q[6]])
 				break
 			}
 			p += 8
@@ -285,11 +305,15 @@ l4:
 		for {
 			for {
 				if len(in)-p < 8 {
-					p = genScan(in, p, &set.PathAbempty)
+					if n := len(in); n >= 8 && genAll(in[n-8:], &set.PathAbempty) {
+						p = n
+					} else {
+						p = genScan(in, p, &set.PathAbempty)
+					}
 					break
 				}
 				if q := in[p:][:8]; set.PathAbempty[q[0]]&set.PathAbempty[q[1]]&set.PathAbempty[q[2]]&set.PathAbempty[q[3]]&set.PathAbempty[q[4]]&set.PathAbempty[q[5]]&set.PathAbempty[q[6]]&set.PathAbempty[q[7]] == 0 {
-					p += genStop(genWord(q, &set.PathAbempty), 8)
+					p += int(set.PathAbempty[q[0]] + set.PathAbempty[q[0]]&set.PathAbempty[q[1]] + set.PathAbempty[q[0]]&set.PathAbempty[q[1]]&set.PathAbempty[q[2]] + set.PathAbempty[q[0]]&set.PathAbempty[q[1]]&set.PathAbempty[q[2]]&set.PathAbempty[q[3]] + set.PathAbempty[q[0]]&set.PathAbempty[q[1]]&set.PathAbempty[q[2]]&set.PathAbempty[q[3]]&set.PathAbempty[q[4]] + set.PathAbempty[q[0]]&set.PathAbempty[q[1]]&set.PathAbempty[q[2]]&set.PathAbempty[q[3]]&set.PathAbempty[q[4]]&set.PathAbempty[q[5]] + set.PathAbempty[q[0]]&set.PathAbempty[q[1]]&set.PathAbempty[q[2]]&set.PathAbempty[q[3]]&set.PathAbempty[q[4]]&set.PathAbempty[q[5]]&set.PathAbempty[q[6]])
 					break
 				}
 				p += 8
@@ -336,11 +360,15 @@ func matchURI(in string, pos int, caps *[8]span) int {
 	p++
 	for {
 		if len(in)-p < 8 {
-			p = genScan(in, p, &set.Scheme)
+			if n := len(in); n >= 8 && genAll(in[n-8:], &set.Scheme) {
+				p = n
+			} else {
+				p = genScan(in, p, &set.Scheme)
+			}
 			break
 		}
 		if q := in[p:][:8]; set.Scheme[q[0]]&set.Scheme[q[1]]&set.Scheme[q[2]]&set.Scheme[q[3]]&set.Scheme[q[4]]&set.Scheme[q[5]]&set.Scheme[q[6]]&set.Scheme[q[7]] == 0 {
-			p += genStop(genWord(q, &set.Scheme), 8)
+			p += int(set.Scheme[q[0]] + set.Scheme[q[0]]&set.Scheme[q[1]] + set.Scheme[q[0]]&set.Scheme[q[1]]&set.Scheme[q[2]] + set.Scheme[q[0]]&set.Scheme[q[1]]&set.Scheme[q[2]]&set.Scheme[q[3]] + set.Scheme[q[0]]&set.Scheme[q[1]]&set.Scheme[q[2]]&set.Scheme[q[3]]&set.Scheme[q[4]] + set.Scheme[q[0]]&set.Scheme[q[1]]&set.Scheme[q[2]]&set.Scheme[q[3]]&set.Scheme[q[4]]&set.Scheme[q[5]] + set.Scheme[q[0]]&set.Scheme[q[1]]&set.Scheme[q[2]]&set.Scheme[q[3]]&set.Scheme[q[4]]&set.Scheme[q[5]]&set.Scheme[q[6]])
 			break
 		}
 		p += 8
@@ -363,11 +391,15 @@ func matchURI(in string, pos int, caps *[8]span) int {
 	for {
 		for {
 			if len(in)-p < 8 {
-				p = genScan(in, p, &set.Query)
+				if n := len(in); n >= 8 && genAll(in[n-8:], &set.Query) {
+					p = n
+				} else {
+					p = genScan(in, p, &set.Query)
+				}
 				break
 			}
 			if q := in[p:][:8]; set.Query[q[0]]&set.Query[q[1]]&set.Query[q[2]]&set.Query[q[3]]&set.Query[q[4]]&set.Query[q[5]]&set.Query[q[6]]&set.Query[q[7]] == 0 {
-				p += genStop(genWord(q, &set.Query), 8)
+				p += int(set.Query[q[0]] + set.Query[q[0]]&set.Query[q[1]] + set.Query[q[0]]&set.Query[q[1]]&set.Query[q[2]] + set.Query[q[0]]&set.Query[q[1]]&set.Query[q[2]]&set.Query[q[3]] + set.Query[q[0]]&set.Query[q[1]]&set.Query[q[2]]&set.Query[q[3]]&set.Query[q[4]] + set.Query[q[0]]&set.Query[q[1]]&set.Query[q[2]]&set.Query[q[3]]&set.Query[q[4]]&set.Query[q[5]] + set.Query[q[0]]&set.Query[q[1]]&set.Query[q[2]]&set.Query[q[3]]&set.Query[q[4]]&set.Query[q[5]]&set.Query[q[6]])
 				break
 			}
 			p += 8
@@ -391,11 +423,15 @@ l2:
 	for {
 		for {
 			if len(in)-p < 8 {
-				p = genScan(in, p, &set.Query)
+				if n := len(in); n >= 8 && genAll(in[n-8:], &set.Query) {
+					p = n
+				} else {
+					p = genScan(in, p, &set.Query)
+				}
 				break
 			}
 			if q := in[p:][:8]; set.Query[q[0]]&set.Query[q[1]]&set.Query[q[2]]&set.Query[q[3]]&set.Query[q[4]]&set.Query[q[5]]&set.Query[q[6]]&set.Query[q[7]] == 0 {
-				p += genStop(genWord(q, &set.Query), 8)
+				p += int(set.Query[q[0]] + set.Query[q[0]]&set.Query[q[1]] + set.Query[q[0]]&set.Query[q[1]]&set.Query[q[2]] + set.Query[q[0]]&set.Query[q[1]]&set.Query[q[2]]&set.Query[q[3]] + set.Query[q[0]]&set.Query[q[1]]&set.Query[q[2]]&set.Query[q[3]]&set.Query[q[4]] + set.Query[q[0]]&set.Query[q[1]]&set.Query[q[2]]&set.Query[q[3]]&set.Query[q[4]]&set.Query[q[5]] + set.Query[q[0]]&set.Query[q[1]]&set.Query[q[2]]&set.Query[q[3]]&set.Query[q[4]]&set.Query[q[5]]&set.Query[q[6]])
 				break
 			}
 			p += 8
@@ -435,11 +471,15 @@ func matchAbsoluteURI(in string, pos int, caps *[8]span) int {
 	p++
 	for {
 		if len(in)-p < 8 {
-			p = genScan(in, p, &set.Scheme)
+			if n := len(in); n >= 8 && genAll(in[n-8:], &set.Scheme) {
+				p = n
+			} else {
+				p = genScan(in, p, &set.Scheme)
+			}
 			break
 		}
 		if q := in[p:][:8]; set.Scheme[q[0]]&set.Scheme[q[1]]&set.Scheme[q[2]]&set.Scheme[q[3]]&set.Scheme[q[4]]&set.Scheme[q[5]]&set.Scheme[q[6]]&set.Scheme[q[7]] == 0 {
-			p += genStop(genWord(q, &set.Scheme), 8)
+			p += int(set.Scheme[q[0]] + set.Scheme[q[0]]&set.Scheme[q[1]] + set.Scheme[q[0]]&set.Scheme[q[1]]&set.Scheme[q[2]] + set.Scheme[q[0]]&set.Scheme[q[1]]&set.Scheme[q[2]]&set.Scheme[q[3]] + set.Scheme[q[0]]&set.Scheme[q[1]]&set.Scheme[q[2]]&set.Scheme[q[3]]&set.Scheme[q[4]] + set.Scheme[q[0]]&set.Scheme[q[1]]&set.Scheme[q[2]]&set.Scheme[q[3]]&set.Scheme[q[4]]&set.Scheme[q[5]] + set.Scheme[q[0]]&set.Scheme[q[1]]&set.Scheme[q[2]]&set.Scheme[q[3]]&set.Scheme[q[4]]&set.Scheme[q[5]]&set.Scheme[q[6]])
 			break
 		}
 		p += 8
@@ -463,11 +503,15 @@ func matchAbsoluteURI(in string, pos int, caps *[8]span) int {
 	for {
 		for {
 			if len(in)-p < 8 {
-				p = genScan(in, p, &set.Query)
+				if n := len(in); n >= 8 && genAll(in[n-8:], &set.Query) {
+					p = n
+				} else {
+					p = genScan(in, p, &set.Query)
+				}
 				break
 			}
 			if q := in[p:][:8]; set.Query[q[0]]&set.Query[q[1]]&set.Query[q[2]]&set.Query[q[3]]&set.Query[q[4]]&set.Query[q[5]]&set.Query[q[6]]&set.Query[q[7]] == 0 {
-				p += genStop(genWord(q, &set.Query), 8)
+				p += int(set.Query[q[0]] + set.Query[q[0]]&set.Query[q[1]] + set.Query[q[0]]&set.Query[q[1]]&set.Query[q[2]] + set.Query[q[0]]&set.Query[q[1]]&set.Query[q[2]]&set.Query[q[3]] + set.Query[q[0]]&set.Query[q[1]]&set.Query[q[2]]&set.Query[q[3]]&set.Query[q[4]] + set.Query[q[0]]&set.Query[q[1]]&set.Query[q[2]]&set.Query[q[3]]&set.Query[q[4]]&set.Query[q[5]] + set.Query[q[0]]&set.Query[q[1]]&set.Query[q[2]]&set.Query[q[3]]&set.Query[q[4]]&set.Query[q[5]]&set.Query[q[6]])
 				break
 			}
 			p += 8
@@ -532,11 +576,15 @@ l4:
 	for {
 		for {
 			if len(in)-p < 8 {
-				p = genScan(in, p, &set.SegmentNZNC)
+				if n := len(in); n >= 8 && genAll(in[n-8:], &set.SegmentNZNC) {
+					p = n
+				} else {
+					p = genScan(in, p, &set.SegmentNZNC)
+				}
 				break
 			}
 			if q := in[p:][:8]; set.SegmentNZNC[q[0]]&set.SegmentNZNC[q[1]]&set.SegmentNZNC[q[2]]&set.SegmentNZNC[q[3]]&set.SegmentNZNC[q[4]]&set.SegmentNZNC[q[5]]&set.SegmentNZNC[q[6]]&set.SegmentNZNC[q[7]] == 0 {
-				p += genStop(genWord(q, &set.SegmentNZNC), 8)
+				p += int(set.SegmentNZNC[q[0]] + set.SegmentNZNC[q[0]]&set.SegmentNZNC[q[1]] + set.SegmentNZNC[q[0]]&set.SegmentNZNC[q[1]]&set.SegmentNZNC[q[2]] + set.SegmentNZNC[q[0]]&set.SegmentNZNC[q[1]]&set.SegmentNZNC[q[2]]&set.SegmentNZNC[q[3]] + set.SegmentNZNC[q[0]]&set.SegmentNZNC[q[1]]&set.SegmentNZNC[q[2]]&set.SegmentNZNC[q[3]]&set.SegmentNZNC[q[4]] + set.SegmentNZNC[q[0]]&set.SegmentNZNC[q[1]]&set.SegmentNZNC[q[2]]&set.SegmentNZNC[q[3]]&set.SegmentNZNC[q[4]]&set.SegmentNZNC[q[5]] + set.SegmentNZNC[q[0]]&set.SegmentNZNC[q[1]]&set.SegmentNZNC[q[2]]&set.SegmentNZNC[q[3]]&set.SegmentNZNC[q[4]]&set.SegmentNZNC[q[5]]&set.SegmentNZNC[q[6]])
 				break
 			}
 			p += 8
@@ -557,11 +605,15 @@ l4:
 		for {
 			for {
 				if len(in)-p < 8 {
-					p = genScan(in, p, &set.PathAbempty)
+					if n := len(in); n >= 8 && genAll(in[n-8:], &set.PathAbempty) {
+						p = n
+					} else {
+						p = genScan(in, p, &set.PathAbempty)
+					}
 					break
 				}
 				if q := in[p:][:8]; set.PathAbempty[q[0]]&set.PathAbempty[q[1]]&set.PathAbempty[q[2]]&set.PathAbempty[q[3]]&set.PathAbempty[q[4]]&set.PathAbempty[q[5]]&set.PathAbempty[q[6]]&set.PathAbempty[q[7]] == 0 {
-					p += genStop(genWord(q, &set.PathAbempty), 8)
+					p += int(set.PathAbempty[q[0]] + set.PathAbempty[q[0]]&set.PathAbempty[q[1]] + set.PathAbempty[q[0]]&set.PathAbempty[q[1]]&set.PathAbempty[q[2]] + set.PathAbempty[q[0]]&set.PathAbempty[q[1]]&set.PathAbempty[q[2]]&set.PathAbempty[q[3]] + set.PathAbempty[q[0]]&set.PathAbempty[q[1]]&set.PathAbempty[q[2]]&set.PathAbempty[q[3]]&set.PathAbempty[q[4]] + set.PathAbempty[q[0]]&set.PathAbempty[q[1]]&set.PathAbempty[q[2]]&set.PathAbempty[q[3]]&set.PathAbempty[q[4]]&set.PathAbempty[q[5]] + set.PathAbempty[q[0]]&set.PathAbempty[q[1]]&set.PathAbempty[q[2]]&set.PathAbempty[q[3]]&set.PathAbempty[q[4]]&set.PathAbempty[q[5]]&set.PathAbempty[q[6]])
 					break
 				}
 				p += 8
@@ -612,11 +664,15 @@ func matchRelativeRef(in string, pos int, caps *[8]span) int {
 	for {
 		for {
 			if len(in)-p < 8 {
-				p = genScan(in, p, &set.Query)
+				if n := len(in); n >= 8 && genAll(in[n-8:], &set.Query) {
+					p = n
+				} else {
+					p = genScan(in, p, &set.Query)
+				}
 				break
 			}
 			if q := in[p:][:8]; set.Query[q[0]]&set.Query[q[1]]&set.Query[q[2]]&set.Query[q[3]]&set.Query[q[4]]&set.Query[q[5]]&set.Query[q[6]]&set.Query[q[7]] == 0 {
-				p += genStop(genWord(q, &set.Query), 8)
+				p += int(set.Query[q[0]] + set.Query[q[0]]&set.Query[q[1]] + set.Query[q[0]]&set.Query[q[1]]&set.Query[q[2]] + set.Query[q[0]]&set.Query[q[1]]&set.Query[q[2]]&set.Query[q[3]] + set.Query[q[0]]&set.Query[q[1]]&set.Query[q[2]]&set.Query[q[3]]&set.Query[q[4]] + set.Query[q[0]]&set.Query[q[1]]&set.Query[q[2]]&set.Query[q[3]]&set.Query[q[4]]&set.Query[q[5]] + set.Query[q[0]]&set.Query[q[1]]&set.Query[q[2]]&set.Query[q[3]]&set.Query[q[4]]&set.Query[q[5]]&set.Query[q[6]])
 				break
 			}
 			p += 8
@@ -640,11 +696,15 @@ l2:
 	for {
 		for {
 			if len(in)-p < 8 {
-				p = genScan(in, p, &set.Query)
+				if n := len(in); n >= 8 && genAll(in[n-8:], &set.Query) {
+					p = n
+				} else {
+					p = genScan(in, p, &set.Query)
+				}
 				break
 			}
 			if q := in[p:][:8]; set.Query[q[0]]&set.Query[q[1]]&set.Query[q[2]]&set.Query[q[3]]&set.Query[q[4]]&set.Query[q[5]]&set.Query[q[6]]&set.Query[q[7]] == 0 {
-				p += genStop(genWord(q, &set.Query), 8)
+				p += int(set.Query[q[0]] + set.Query[q[0]]&set.Query[q[1]] + set.Query[q[0]]&set.Query[q[1]]&set.Query[q[2]] + set.Query[q[0]]&set.Query[q[1]]&set.Query[q[2]]&set.Query[q[3]] + set.Query[q[0]]&set.Query[q[1]]&set.Query[q[2]]&set.Query[q[3]]&set.Query[q[4]] + set.Query[q[0]]&set.Query[q[1]]&set.Query[q[2]]&set.Query[q[3]]&set.Query[q[4]]&set.Query[q[5]] + set.Query[q[0]]&set.Query[q[1]]&set.Query[q[2]]&set.Query[q[3]]&set.Query[q[4]]&set.Query[q[5]]&set.Query[q[6]])
 				break
 			}
 			p += 8
@@ -1880,7 +1940,8 @@ func explainURIReferenceDiag(in string, lowerBound int, d *genDiag) (offset int)
 
 // genScan returns the end of the run of the bytes of set from p in in,
 // as the runs written out in the matchers find it: eight bytes a step, then
-// where the run stopped without a branch (genWord, genStop).
+// where the run stopped without a branch (in the last eight bytes of in, by
+// genWord and genStop).
 func genScan(in string, p int, set *[256]uint8) int {
 	for {
 		if len(in)-p < 8 {
@@ -1893,7 +1954,8 @@ func genScan(in string, p int, set *[256]uint8) int {
 			return p
 		}
 		if q := in[p:][:8]; set[q[0]]&set[q[1]]&set[q[2]]&set[q[3]]&set[q[4]]&set[q[5]]&set[q[6]]&set[q[7]] == 0 {
-			return p + genStop(genWord(q, set), 8)
+			p += int(set[q[0]] + set[q[0]]&set[q[1]] + set[q[0]]&set[q[1]]&set[q[2]] + set[q[0]]&set[q[1]]&set[q[2]]&set[q[3]] + set[q[0]]&set[q[1]]&set[q[2]]&set[q[3]]&set[q[4]] + set[q[0]]&set[q[1]]&set[q[2]]&set[q[3]]&set[q[4]]&set[q[5]] + set[q[0]]&set[q[1]]&set[q[2]]&set[q[3]]&set[q[4]]&set[q[5]]&set[q[6]])
+			return p
 		}
 		p += 8
 	}
@@ -1911,6 +1973,11 @@ func genScanPct(in string, p int, set, hex *[256]uint8) int {
 	}
 }
 
+// genAll reports whether the eight bytes of q are all of set.
+func genAll(q string, set *[256]uint8) bool {
+	return set[q[0]]&set[q[1]]&set[q[2]]&set[q[3]]&set[q[4]]&set[q[5]]&set[q[6]]&set[q[7]] != 0
+}
+
 // genWord packs the entries in set of the eight bytes of q, in their
 // order from the lowest byte.
 func genWord(q string, set *[256]uint8) uint64 {
@@ -1921,7 +1988,7 @@ func genWord(q string, set *[256]uint8) uint64 {
 // genStop returns the offset, in the last r of the eight bytes whose
 // entries w packs, of the first byte not of the set, or r when all r are.
 func genStop(w uint64, r int) int {
-	return bits.TrailingZeros64(^w>>(uint(8-r)*8)|0xff<<(uint(r)*8)) >> 3
+	return bits.TrailingZeros64((^w&0x0101010101010101)>>(uint(8-r)*8)|1<<(uint(r)*8)) >> 3
 }
 
 // genDiag is what a diagnosis run records: the farthest failure offset and
@@ -2081,7 +2148,7 @@ func (d *genDiag) byte1(in string, pos int, b byte, id int) int {
 	return -1
 }
 
-// class matches a byte of set (a table of the generated file: 0xff for a
+// class matches a byte of set (a table of the generated file: 1 for a
 // byte of the set) at pos and returns pos+1; or it records the label id as
 // expected at pos and returns -1. The compiler inlines it.
 func (d *genDiag) class(in string, pos int, set *[256]uint8, id int) int {
@@ -2416,7 +2483,7 @@ const (
 		"\x00\x07\x00\x00\x07\x07\x07\x13\x07\x00\x07\x00\x07\x07"
 )
 
-// set holds the tables of the byte classes: set.X[b] is 0xff
+// set holds the tables of the byte classes: set.X[b] is 1
 // for a byte b of the set X, 0 for any other.
 var set = genSets()
 
@@ -2464,7 +2531,7 @@ func genSets() (t genTables) {
 	return t
 }
 
-// genFill sets the entries of the bytes of ranges in t to 0xff. It is
+// genFill sets the entries of the bytes of ranges in t to 1. It is
 // not inlined: genSets is then a call for each table, not a copy of the
 // loops.
 //
@@ -2472,7 +2539,7 @@ func genSets() (t genTables) {
 func genFill(t *[256]uint8, ranges string) {
 	for i := 0; i+1 < len(ranges); i += 2 {
 		for c := int(ranges[i]); c <= int(ranges[i+1]); c++ {
-			t[c] = 0xff
+			t[c] = 1
 		}
 	}
 }
