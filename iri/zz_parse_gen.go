@@ -78,19 +78,27 @@ l2:
 func matchIAuthorityIPathAbempty(in string, pos int, caps *[8][2]int) int {
 	p := pos
 	k1s, k1e, k2s, k2e, k3s, k3e, k4s, k4e, k5s, k5e := -1, -1, -1, -1, -1, -1, -1, -1, -1, -1
-	var v1 int
+	var v1, v2 int
 	if len(in)-p < 2 || in[p:][:2] != "//" {
 		goto l1
 	}
 	p += 2
 	k1s = p
+	v1 = p
+	k3s = p
+	p = matchIHost(in, p)
+	k3e = p
+	if uint(p) >= uint(len(in)) || set.IUserinfoMore[in[p]] == 0 {
+		goto l3
+	}
+	p = v1
 	if uint(p) >= uint(len(in)) || set.ISegmentFirst[in[p]] == 0 {
-		goto l2
+		goto l4
 	}
 	if strings.IndexByte(in[p:], '@') < 0 {
-		goto l2
+		goto l4
 	}
-	v1 = p
+	v2 = p
 	k2s = p
 	// iuserinfo
 	for {
@@ -110,27 +118,28 @@ func matchIAuthorityIPathAbempty(in string, pos int, caps *[8][2]int) int {
 	}
 	k2e = p
 	if uint(p) >= uint(len(in)) || in[p] != '@' {
-		goto l3
+		goto l5
 	}
 	p++
-	goto l2
-l3:
-	p = v1
+	goto l4
+l5:
+	p = v2
 	k2s = -1
 	k2e = -1
-l2:
+l4:
 	k3s = p
 	p = matchIHost(in, p)
 	k3e = p
+l3:
 	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l4
+		goto l6
 	}
 	p++
 	k4s = p
 	// port
 	p = genScan(in, p, &set.DIGIT)
 	k4e = p
-l4:
+l6:
 	k1e = p
 	k5s = p
 	// ipath-abempty
@@ -2681,11 +2690,12 @@ var set = genSets()
 type genTables struct {
 	ALPHA              [256]uint8 // %x41-5A / %x61-7A
 	Scheme             [256]uint8 // "+" / "-" / "." / %x30-39 / %x41-5A / %x61-7A
-	ISegmentFirst      [256]uint8 // "!" / %x24-2E / %x30-3B / "=" / %x40-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3
-	IUserinfo          [256]uint8 // "!" / "$" / %x26-2E / %x30-3B / "=" / %x41-5A / "_" / %x61-7A / "~"
-	HEXDIG             [256]uint8 // %x30-39 / %x41-46 / %x61-66
 	DIGIT              [256]uint8 // %x30-39
 	IRegName           [256]uint8 // "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x41-5A / "_" / %x61-7A / "~"
+	HEXDIG             [256]uint8 // %x30-39 / %x41-46 / %x61-66
+	IUserinfoMore      [256]uint8 // "!" / %x24-2E / %x30-3B / "=" / %x40-5A / "_" / %x61-7A / "~" / %x80-FF
+	ISegmentFirst      [256]uint8 // "!" / %x24-2E / %x30-3B / "=" / %x40-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3
+	IUserinfo          [256]uint8 // "!" / "$" / %x26-2E / %x30-3B / "=" / %x41-5A / "_" / %x61-7A / "~"
 	IPathAbempty       [256]uint8 // "!" / "$" / %x26-3B / "=" / %x40-5A / "_" / %x61-7A / "~"
 	ISegment           [256]uint8 // "!" / "$" / %x26-2E / %x30-3B / "=" / %x40-5A / "_" / %x61-7A / "~"
 	IQuery             [256]uint8 // "!" / "$" / %x26-3B / "=" / %x3F-5A / "_" / %x61-7A / "~"
@@ -2708,11 +2718,12 @@ type genTables struct {
 func genSets() (t genTables) {
 	genFill(&t.ALPHA, "AZaz")
 	genFill(&t.Scheme, "++-.09AZaz")
-	genFill(&t.ISegmentFirst, "!!$.0;==@Z__az~~\xc2\xed\xef\xf3")
-	genFill(&t.IUserinfo, "!!$$&.0;==AZ__az~~")
-	genFill(&t.HEXDIG, "09AFaf")
 	genFill(&t.DIGIT, "09")
 	genFill(&t.IRegName, "!!$$&.09;;==AZ__az~~")
+	genFill(&t.HEXDIG, "09AFaf")
+	genFill(&t.IUserinfoMore, "!!$.0;==@Z__az~~\x80\xff")
+	genFill(&t.ISegmentFirst, "!!$.0;==@Z__az~~\xc2\xed\xef\xf3")
+	genFill(&t.IUserinfo, "!!$$&.0;==AZ__az~~")
 	genFill(&t.IPathAbempty, "!!$$&;==@Z__az~~")
 	genFill(&t.ISegment, "!!$$&.0;==@Z__az~~")
 	genFill(&t.IQuery, "!!$$&;==?Z__az~~")

@@ -72,45 +72,54 @@ l2:
 func matchAuthorityPathAbempty(in string, pos int, caps *[8]span) int {
 	p := pos
 	k1s, k1e, k2s, k2e, k3s, k3e, k4s, k4e, k5s, k5e := 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
-	var v1 int
+	var v1, v2 int
 	if len(in)-p < 2 || in[p:][:2] != "//" {
 		goto l1
 	}
 	p += 2
 	k1s = p + 1
+	v1 = p
+	k3s = p + 1
+	p = matchHost(in, p)
+	k3e = p
 	if uint(p) >= uint(len(in)) || set.SegmentFirst[in[p]] == 0 {
-		goto l2
+		goto l3
+	}
+	p = v1
+	if uint(p) >= uint(len(in)) || set.SegmentFirst[in[p]] == 0 {
+		goto l4
 	}
 	if strings.IndexByte(in[p:], '@') < 0 {
-		goto l2
+		goto l4
 	}
-	v1 = p
+	v2 = p
 	k2s = p + 1
 	// userinfo
 	p = genScanPct(in, p, &set.Userinfo, &set.HEXDIG)
 	k2e = p
 	if uint(p) >= uint(len(in)) || in[p] != '@' {
-		goto l3
+		goto l5
 	}
 	p++
-	goto l2
-l3:
-	p = v1
+	goto l4
+l5:
+	p = v2
 	k2s = 0
 	k2e = 0
-l2:
+l4:
 	k3s = p + 1
 	p = matchHost(in, p)
 	k3e = p
+l3:
 	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l4
+		goto l6
 	}
 	p++
 	k4s = p + 1
 	// port
 	p = genScan(in, p, &set.DIGIT)
 	k4e = p
-l4:
+l6:
 	k1e = p
 	k5s = p + 1
 	// path-abempty
@@ -2491,12 +2500,12 @@ var set = genSets()
 type genTables struct {
 	ALPHA            [256]uint8 // %x41-5A / %x61-7A
 	Scheme           [256]uint8 // "+" / "-" / "." / %x30-39 / %x41-5A / %x61-7A
-	SegmentFirst     [256]uint8 // "!" / %x24-2E / %x30-3B / "=" / %x40-5A / "_" / %x61-7A / "~"
-	Userinfo         [256]uint8 // "!" / "$" / %x26-2E / %x30-3B / "=" / %x41-5A / "_" / %x61-7A / "~"
-	HEXDIG           [256]uint8 // %x30-39 / %x41-46 / %x61-66
 	DIGIT            [256]uint8 // %x30-39
 	Host             [256]uint8 // "!" / %x24-2E / %x30-39 / ";" / "=" / %x41-5A / "_" / %x61-7A / "~"
 	RegName          [256]uint8 // "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x41-5A / "_" / %x61-7A / "~"
+	HEXDIG           [256]uint8 // %x30-39 / %x41-46 / %x61-66
+	SegmentFirst     [256]uint8 // "!" / %x24-2E / %x30-3B / "=" / %x40-5A / "_" / %x61-7A / "~"
+	Userinfo         [256]uint8 // "!" / "$" / %x26-2E / %x30-3B / "=" / %x41-5A / "_" / %x61-7A / "~"
 	PathAbempty      [256]uint8 // "!" / "$" / %x26-3B / "=" / %x40-5A / "_" / %x61-7A / "~"
 	Segment          [256]uint8 // "!" / "$" / %x26-2E / %x30-3B / "=" / %x40-5A / "_" / %x61-7A / "~"
 	Query            [256]uint8 // "!" / "$" / %x26-3B / "=" / %x3F-5A / "_" / %x61-7A / "~"
@@ -2513,12 +2522,12 @@ type genTables struct {
 func genSets() (t genTables) {
 	genFill(&t.ALPHA, "AZaz")
 	genFill(&t.Scheme, "++-.09AZaz")
-	genFill(&t.SegmentFirst, "!!$.0;==@Z__az~~")
-	genFill(&t.Userinfo, "!!$$&.0;==AZ__az~~")
-	genFill(&t.HEXDIG, "09AFaf")
 	genFill(&t.DIGIT, "09")
 	genFill(&t.Host, "!!$.09;;==AZ__az~~")
 	genFill(&t.RegName, "!!$$&.09;;==AZ__az~~")
+	genFill(&t.HEXDIG, "09AFaf")
+	genFill(&t.SegmentFirst, "!!$.0;==@Z__az~~")
+	genFill(&t.Userinfo, "!!$$&.0;==AZ__az~~")
 	genFill(&t.PathAbempty, "!!$$&;==@Z__az~~")
 	genFill(&t.Segment, "!!$$&.0;==@Z__az~~")
 	genFill(&t.Query, "!!$$&;==?Z__az~~")

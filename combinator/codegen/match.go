@@ -143,7 +143,12 @@ func (f *genFunc) node(r *node, fail *label) {
 		f.jumpIf(f.byteIn(r.set, false), fail)
 		f.emit("p++")
 	case kSeq:
-		for _, s := range r.subs {
+		for i := 0; i < len(r.subs); i++ {
+			s := r.subs[i]
+			if i+1 < len(r.subs) && f.followerFirst(s, r.subs[i+1], fail) {
+				i++
+				continue
+			}
 			f.node(s, fail)
 			if s == f.commit && !f.commitsInAlt(s) && !f.commitCall {
 				f.storeFinal()
