@@ -141,6 +141,10 @@ l3:
 	k4e = p
 l6:
 	k1e = p
+	caps[1] = [2]int{k1s, k1e}
+	caps[2] = [2]int{k2s, k2e}
+	caps[3] = [2]int{k3s, k3e}
+	caps[4] = [2]int{k4s, k4e}
 	k5s = p
 	// ipath-abempty
 	if p < len(in) && in[p] == '/' {
@@ -176,10 +180,6 @@ l6:
 		}
 	}
 	k5e = p
-	caps[1] = [2]int{k1s, k1e}
-	caps[2] = [2]int{k2s, k2e}
-	caps[3] = [2]int{k3s, k3e}
-	caps[4] = [2]int{k4s, k4e}
 	caps[5] = [2]int{k5s, k5e}
 	return p
 l1:

@@ -121,6 +121,10 @@ l3:
 	k4e = p
 l6:
 	k1e = p
+	caps[1] = capSpan(k1s, k1e)
+	caps[2] = capSpan(k2s, k2e)
+	caps[3] = capSpan(k3s, k3e)
+	caps[4] = capSpan(k4s, k4e)
 	k5s = p + 1
 	// path-abempty
 	if uint(p) < uint(len(in)) && in[p] == '/' {
@@ -151,10 +155,6 @@ l6:
 		}
 	}
 	k5e = p
-	caps[1] = capSpan(k1s, k1e)
-	caps[2] = capSpan(k2s, k2e)
-	caps[3] = capSpan(k3s, k3e)
-	caps[4] = capSpan(k4s, k4e)
 	caps[5] = capSpan(k5s, k5e)
 	return p
 l1:
