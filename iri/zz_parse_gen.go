@@ -450,12 +450,17 @@ func matchIRI(in string, pos int, caps *[8][2]int) int {
 		goto l1
 	}
 	p++
+	if e := matchIAuthorityIPathAbempty(in, p, caps); e >= 0 {
+		p = e
+		goto l2
+	}
 	if p = matchIHierPart(in, p, caps); p < 0 {
 		goto l1
 	}
+l2:
 	caps[0] = [2]int{k0s, k0e}
 	if uint(p) >= uint(len(in)) || in[p] != '?' {
-		goto l2
+		goto l3
 	}
 	p++
 	k6s = p
@@ -490,9 +495,9 @@ func matchIRI(in string, pos int, caps *[8][2]int) int {
 		}
 	}
 	k6e = p
-l2:
+l3:
 	if uint(p) >= uint(len(in)) || in[p] != '#' {
-		goto l4
+		goto l5
 	}
 	p++
 	k7s = p
@@ -527,7 +532,7 @@ l2:
 		}
 	}
 	k7e = p
-l4:
+l5:
 	caps[6] = [2]int{k6s, k6e}
 	caps[7] = [2]int{k7s, k7e}
 	return p
@@ -571,13 +576,18 @@ func matchAbsoluteIRI(in string, pos int, caps *[8][2]int) int {
 		goto l1
 	}
 	p++
+	if e := matchIAuthorityIPathAbempty(in, p, caps); e >= 0 {
+		p = e
+		goto l2
+	}
 	if p = matchIHierPart(in, p, caps); p < 0 {
 		goto l1
 	}
+l2:
 	caps[0] = [2]int{k0s, k0e}
 	caps[7] = [2]int{k7s, k7e}
 	if uint(p) >= uint(len(in)) || in[p] != '?' {
-		goto l2
+		goto l3
 	}
 	p++
 	k6s = p
@@ -612,7 +622,7 @@ func matchAbsoluteIRI(in string, pos int, caps *[8][2]int) int {
 		}
 	}
 	k6e = p
-l2:
+l3:
 	caps[6] = [2]int{k6s, k6e}
 	return p
 l1:
@@ -766,12 +776,17 @@ func matchIRelativeRef(in string, pos int, caps *[8][2]int) int {
 	p := pos
 	k0s, k0e, k6s, k6e, k7s, k7e := -1, -1, -1, -1, -1, -1
 	// irelative-ref
+	if e := matchIAuthorityIPathAbempty(in, p, caps); e >= 0 {
+		p = e
+		goto l2
+	}
 	if p = matchIRelativePart(in, p, caps); p < 0 {
 		goto l1
 	}
+l2:
 	caps[0] = [2]int{k0s, k0e}
 	if uint(p) >= uint(len(in)) || in[p] != '?' {
-		goto l2
+		goto l3
 	}
 	p++
 	k6s = p
@@ -806,9 +821,9 @@ func matchIRelativeRef(in string, pos int, caps *[8][2]int) int {
 		}
 	}
 	k6e = p
-l2:
+l3:
 	if uint(p) >= uint(len(in)) || in[p] != '#' {
-		goto l4
+		goto l5
 	}
 	p++
 	k7s = p
@@ -843,7 +858,7 @@ l2:
 		}
 	}
 	k7e = p
-l4:
+l5:
 	caps[6] = [2]int{k6s, k6e}
 	caps[7] = [2]int{k7s, k7e}
 	return p

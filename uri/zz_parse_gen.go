@@ -387,12 +387,17 @@ func matchURI(in string, pos int, caps *[8]span) int {
 		goto l1
 	}
 	p++
+	if e := matchAuthorityPathAbempty(in, p, caps); e >= 0 {
+		p = e
+		goto l2
+	}
 	if p = matchHierPart(in, p, caps); p < 0 {
 		goto l1
 	}
+l2:
 	caps[0] = capSpan(k0s, k0e)
 	if uint(p) >= uint(len(in)) || in[p] != '?' {
-		goto l2
+		goto l3
 	}
 	p++
 	k6s = p + 1
@@ -422,9 +427,9 @@ func matchURI(in string, pos int, caps *[8]span) int {
 		}
 	}
 	k6e = p
-l2:
+l3:
 	if uint(p) >= uint(len(in)) || in[p] != '#' {
-		goto l4
+		goto l5
 	}
 	p++
 	k7s = p + 1
@@ -454,7 +459,7 @@ l2:
 		}
 	}
 	k7e = p
-l4:
+l5:
 	caps[6] = capSpan(k6s, k6e)
 	caps[7] = capSpan(k7s, k7e)
 	return p
@@ -498,13 +503,18 @@ func matchAbsoluteURI(in string, pos int, caps *[8]span) int {
 		goto l1
 	}
 	p++
+	if e := matchAuthorityPathAbempty(in, p, caps); e >= 0 {
+		p = e
+		goto l2
+	}
 	if p = matchHierPart(in, p, caps); p < 0 {
 		goto l1
 	}
+l2:
 	caps[0] = capSpan(k0s, k0e)
 	caps[7] = capSpan(k7s, k7e)
 	if uint(p) >= uint(len(in)) || in[p] != '?' {
-		goto l2
+		goto l3
 	}
 	p++
 	k6s = p + 1
@@ -534,7 +544,7 @@ func matchAbsoluteURI(in string, pos int, caps *[8]span) int {
 		}
 	}
 	k6e = p
-l2:
+l3:
 	caps[6] = capSpan(k6s, k6e)
 	return p
 l1:
@@ -660,12 +670,17 @@ func matchRelativeRef(in string, pos int, caps *[8]span) int {
 	p := pos
 	k0s, k0e, k6s, k6e, k7s, k7e := 0, 0, 0, 0, 0, 0
 	// relative-ref
+	if e := matchAuthorityPathAbempty(in, p, caps); e >= 0 {
+		p = e
+		goto l2
+	}
 	if p = matchRelativePart(in, p, caps); p < 0 {
 		goto l1
 	}
+l2:
 	caps[0] = capSpan(k0s, k0e)
 	if uint(p) >= uint(len(in)) || in[p] != '?' {
-		goto l2
+		goto l3
 	}
 	p++
 	k6s = p + 1
@@ -695,9 +710,9 @@ func matchRelativeRef(in string, pos int, caps *[8]span) int {
 		}
 	}
 	k6e = p
-l2:
+l3:
 	if uint(p) >= uint(len(in)) || in[p] != '#' {
-		goto l4
+		goto l5
 	}
 	p++
 	k7s = p + 1
@@ -727,7 +742,7 @@ l2:
 		}
 	}
 	k7e = p
-l4:
+l5:
 	caps[6] = capSpan(k6s, k6e)
 	caps[7] = capSpan(k7s, k7e)
 	return p
