@@ -456,7 +456,7 @@ func readURLStandard(input, base string) Reading {
 		x.Parts[PartQuery], x.Defined[PartQuery] = beforeFrag[q+1:], true
 	}
 	if hasAuthority {
-		x.dialHost, x.hostOK = dialHost(u.Hostname())
+		x.dialHost, x.hostOK = dialHost(decodedHost(u.Hostname()))
 		x.dialPort = dialPort(scheme, u.Port())
 	}
 	return x
@@ -514,17 +514,17 @@ func hostWithoutPort(h string) string {
 	return h
 }
 
-// dialHost returns a host name as a client resolves it: an IP address in its
-// canonical form, a name percent-decoded, lower-cased and, when it is not
-// ASCII, as its IDNA A-labels. It reports false for an empty host.
+// dialHost returns a host name, given percent-decoded (each reading's
+// Hostname but the URL Standard's for an opaque host: decodedHost), as a
+// client resolves it: an IP address in its canonical form, a name
+// lower-cased and, when it is not ASCII, as its IDNA A-labels. It reports
+// false for an empty host. It decodes nothing itself: a host decoded twice
+// would be another host ("a%25%33Cb" is "a%3Cb", never "a<b").
 func dialHost(h string) (string, bool) {
 	if h == "" {
 		return "", false
 	}
 	h = strings.TrimSuffix(strings.TrimPrefix(h, "["), "]")
-	if d, err := uri.PercentDecode(h); err == nil {
-		h = d
-	}
 	if a, err := netip.ParseAddr(h); err == nil {
 		return a.Unmap().String(), true
 	}
@@ -535,6 +535,17 @@ func dialHost(h string) (string, bool) {
 		return a, true
 	}
 	return strings.ToLower(h), true
+}
+
+// decodedHost percent-decodes the host of a URL of the URL Standard, which
+// holds a "%" only when it is opaque (a special URL's domain is decoded when
+// it is parsed, and "%" is a forbidden domain code point): a client of a
+// non-special URL dials the bytes the opaque host encodes.
+func decodedHost(h string) string {
+	if d, err := uri.PercentDecode(h); err == nil {
+		return d
+	}
+	return h
 }
 
 // dialPort returns the port a client connects to: the port as a number

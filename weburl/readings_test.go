@@ -117,6 +117,18 @@ func TestCompareReadingsMarksHostDifferences(t *testing.T) {
 			},
 		},
 		{
+			// Each reading decodes the host once before it is dialed:
+			// "a%2541" is the name "a%41" to all three, never "aA"; net/url
+			// shows the host decoded, a difference of text only.
+			name:  "a percent-encoded percent in the host is decoded once",
+			input: "sc://a%2541/",
+			want: verdict{
+				Accepted: [3]bool{true, true, true},
+				Hosts:    [3]string{"a%2541", "a%2541", "a%41"},
+				Differ:   []string{"host"},
+			},
+		},
+		{
 			name:  "an opaque path has no host in any reading",
 			input: "mailto:x@y",
 			want: verdict{

@@ -92,13 +92,13 @@ func checkLaw(t interface{ Fatalf(string, ...any) }, c *lawCounts, input, base s
 	webScheme := strings.TrimSuffix(web.Protocol(), ":")
 	wh, wok := "", false
 	if strings.HasPrefix(web.Href()[len(webScheme)+1:], "//") {
-		wh, wok = lawHost(webScheme, web.Hostname())
+		wh, wok = lawHost(webScheme, decodedHost(web.Hostname()))
 	}
 	rh, rok := "", false
 	if target.HasAuthority() {
 		// Host, not Hostname: dialHost percent-decodes, and Hostname
 		// has already.
-		rh, rok = lawHost(target.Scheme(), target.Host())
+		rh, rok = lawHost(target.Scheme(), target.Hostname())
 	}
 	if wok || rok {
 		c.withHost++

@@ -32,7 +32,7 @@ unless -addr says otherwise, answers only requests to localhost or a
 loopback address (unless it listens elsewhere), bounds every request (1 MiB,
 64 KiB a text), computes each answer of the workbench in a child process of
 its own (this binary, with URI_SERVE_WORKER=1 in its environment) that it
-stops after 0.9 s, sends a Content-Security-Policy that allows no inline
+stops after 0.75 s, sends a Content-Security-Policy that allows no inline
 script, and never sends a password back.`,
 	noURIs: true,
 	flags: func(cmd *command, fs *flag.FlagSet) func(e env, args []string) int {

@@ -204,7 +204,7 @@ func windowsHint(dst []byte, s string) (_ []byte, suggestion Suggestion) {
 		return dst, Suggestion{}
 	}
 	dst = appendText(dst, windows)
-	dst = appendQuoteBounded(dst, true, prefix, clip(path))
+	dst = appendRedacted(dst, true, prefix, "", path)
 	dst = appendText(dst, windowsEnd)
 	return dst, Suggestion{prefix, "", path, true}
 }
@@ -215,7 +215,7 @@ func windowsHint(dst []byte, s string) (_ []byte, suggestion Suggestion) {
 func schemeHint(dst []byte, s string, off int) (_ []byte, fixed string, suggestion Suggestion) {
 	if strings.HasPrefix(s, "[") && strings.IndexByte(s, ']') > 0 {
 		dst = appendText(dst, didYouMean)
-		return appendSuggestion(dst, "https://", "", s, 0), "", Suggestion{"https://", "", s, false}
+		return appendSuggestion(dst, "https://", "", s), "", Suggestion{"https://", "", s, false}
 	}
 	j := indexIn(s, schemeStop)
 	if j >= 0 && s[j] == ':' {
@@ -241,18 +241,18 @@ func schemeHint(dst []byte, s string, off int) (_ []byte, fixed string, suggesti
 	switch {
 	case strings.HasPrefix(s, "//"):
 		dst = appendText(dst, didYouMean)
-		return appendSuggestion(dst, "https:", "", s, 2), "", Suggestion{"https:", "", s, false}
+		return appendSuggestion(dst, "https:", "", s), "", Suggestion{"https:", "", s, false}
 	case strings.HasPrefix(s[j:], "//") && isScheme(first):
 		dst = appendText(dst, noColon)
 		dst = appendQuoteBounded(dst, false, first)
 		dst = appendText(dst, meanColon)
-		return appendSuggestion(dst, clip(first), ":", s[j:], 2), "", Suggestion{first, ":", s[j:], false}
+		return appendSuggestion(dst, clip(first), ":", s[j:]), "", Suggestion{first, ":", s[j:], false}
 	case looksLikeMailbox(first) && j == len(s):
 		dst = appendText(dst, didYouMean)
 		return appendText(appendQuoteBounded(dst, false, "mailto:", clip(s)), "?"), "", Suggestion{"mailto:", "", s, false}
 	case looksLikeHost(first):
 		dst = appendText(dst, didYouMean)
-		return appendSuggestion(dst, "https://", "", s, 0), "", Suggestion{"https://", "", s, false}
+		return appendSuggestion(dst, "https://", "", s), "", Suggestion{"https://", "", s, false}
 	}
 	return dst, NoScheme, Suggestion{}
 }
@@ -294,7 +294,7 @@ func hostPortHint(dst []byte, s string, rule Rule) (_ []byte, suggestion Suggest
 		prefix = "//"
 	}
 	dst = appendText(dst, hostPort)
-	return appendSuggestion(dst, prefix, "", s, 0), Suggestion{prefix, "", s, false}
+	return appendSuggestion(dst, prefix, "", s), Suggestion{prefix, "", s, false}
 }
 
 // looksLikeHostPort reports whether s begins with what reads as a host and

@@ -68,6 +68,8 @@ var mistakes = []mistake{
 		said{0, "scheme", `no scheme: did you mean "https://example.com/x"?`, "https://example.com/x"}},
 	{"missing scheme, password", "//user:secret@h/x", hint.Absolute, // §3.2.1: the hint redacts it, the field keeps it
 		said{0, "scheme", `no scheme: did you mean "https://user:xxxxx@h/x"?`, "https://user:secret@h/x"}},
+	{"missing scheme, password browsers read", "///user:secret@h/x", hint.Absolute, // https:///user:secret@h/ is https://user:secret@h/ to the URL Standard
+		said{0, "scheme", `no scheme: did you mean "https:///user:xxxxx@h/x"?`, "https:///user:secret@h/x"}},
 	{"missing scheme, IP literal", "[::1]:80/x", hint.Absolute,
 		said{0, "scheme", `no scheme: did you mean "https://[::1]:80/x"?`, "https://[::1]:80/x"}},
 	{"missing scheme, internationalized host", "bücher.de/x", hint.Absolute, // a scheme is ASCII: it fails at the "ü"
@@ -271,6 +273,7 @@ var mistakes = []mistake{
 	{"missing colon, long scheme", a40 + a40[:20] + "//example.com/x", hint.Absolute,
 		said{60, "scheme", `no ":" after the scheme "` + a40 + a40[:20] + `": did you mean "` + a40 + a40[:20] + `"…?`, a40 + a40[:20] + "://example.com/x"}},
 	// A backslash becomes "/" wherever it stands, a part's first byte too.
+	{"Windows share, password", `\\user:secret@server\share`, hint.Reference, said{0, "path", windows + `"file://user:xxxxx@server/share"` + windowsEnd, "file://user:secret@server/share"}},
 	{"Windows share, three backslashes", `\\\share`, hint.Absolute, said{0, "scheme", windows + `"file:///share"` + windowsEnd, "file:///share"}},
 }
 

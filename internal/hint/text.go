@@ -111,15 +111,26 @@ func byteAt(parts []string, i int) byte {
 
 // appendSuggestion quotes, as appendQuoteBounded does, the text a hint
 // suggests, and ends the question ("did you mean ...?") with "?": prefix,
-// sep and s, in which an authority starts at offset auth of s. Its
-// password, if it has one, is shown as errtext.Redaction (RFC 3986 §3.2.1:
-// a password is not to be rendered), as it is in the rest of the message.
-func appendSuggestion(dst []byte, prefix, sep, s string, auth int) []byte {
+// sep and s.
+func appendSuggestion(dst []byte, prefix, sep, s string) []byte {
+	return appendText(appendRedacted(dst, false, prefix, sep, s), "?")
+}
+
+// appendRedacted quotes prefix, sep and s as appendQuoteBounded does, the
+// password the joined text holds to any reading (errtext.URIPassword:
+// "https:///u:pw@h/" holds one to browsers) shown as errtext.Redaction
+// (RFC 3986 §3.2.1: a password is not to be rendered), as it is in the
+// rest of the message. The password is looked for in the whole of s, not
+// in what is quoted of it, so that a cut inside it shows none of it.
+func appendRedacted(dst []byte, slash bool, prefix, sep, s string) []byte {
 	head, redaction, tail := s, "", ""
-	if lo, hi, ok := errtext.AuthorityPassword(s, auth); ok {
-		head, redaction, tail = s[:lo], errtext.Redaction, s[hi:]
+	if strings.IndexByte(s, '@') >= 0 {
+		n := len(prefix) + len(sep)
+		if lo, hi, ok := errtext.URIPassword(prefix + sep + s); ok && lo >= n {
+			head, redaction, tail = s[:lo-n], errtext.Redaction, s[hi-n:]
+		}
 	}
-	return appendText(appendQuoteBounded(dst, false, prefix, sep, clip(head), redaction, clip(tail)), "?")
+	return appendQuoteBounded(dst, slash, prefix, sep, clip(head), redaction, clip(tail))
 }
 
 // appendText appends the pieces of a hint's text to dst. A hint is written

@@ -20,6 +20,7 @@ import (
 	"io/fs"
 	"net"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -40,8 +41,10 @@ const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 's
 	"base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
 // Deadline is how long the server computes the answer of one request of
-// the workbench, waiting for a free worker included: past it, it stops the
-// worker and answers that the grammar or the input costs too much.
+// the workbench by default (Options.Deadline sets another), waiting for a
+// free worker included: past it, it stops the worker and answers that the
+// grammar or the input costs too much. It leaves room in the second within
+// which a hostile grammar gets its error.
 const Deadline = 750 * time.Millisecond
 
 // Options configure Handler.
@@ -67,7 +70,7 @@ func Handler(o Options) http.Handler {
 	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Header().Set("Cache-Control", "no-cache")
-		w.Write(indexHTML(false))
+		w.Write(indexHTML(0))
 	})
 	mux.HandleFunc("GET /static/", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cache-Control", "no-cache")
@@ -179,16 +182,19 @@ func Server(h http.Handler) *http.Server {
 	}
 }
 
-// indexHTML returns the page with the markup of the static build: the
-// policy as a meta element (a static host sets no header), WebAssembly
-// allowed, and the page told to compute in its worker.
-func indexHTML(static bool) []byte {
+// indexHTML returns the page the server sends, for a zero deadline, or else
+// the page of the static build, which stops a computation after deadline:
+// the policy as a meta element (a static host sets no header),
+// WebAssembly allowed, the page told to compute in its worker, and the
+// deadline in milliseconds.
+func indexHTML(deadline time.Duration) []byte {
 	page, _ := assets.ReadFile("assets/index.html")
-	if !static {
+	if deadline <= 0 {
 		return page
 	}
 	meta := `<meta http-equiv="Content-Security-Policy" content="` + staticCSP + `">` + "\n" +
-		`<meta name="uri-mode" content="static">`
+		`<meta name="uri-mode" content="static">` + "\n" +
+		`<meta name="uri-deadline" content="` + strconv.FormatInt(max(deadline.Milliseconds(), 1), 10) + `">`
 	return bytes.Replace(page, []byte(`<meta name="uri-mode" content="server">`), []byte(meta), 1)
 }
 

@@ -4,18 +4,31 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"time"
 )
+
+// StaticDeadline is how long the page of the static build computes one
+// answer of the workbench by default: past it, the page ends its Web
+// Worker, starts another and says that the grammar or the input costs too
+// much. It is longer than the server's Deadline: WebAssembly computes more
+// slowly, and the page counts no process start.
+const StaticDeadline = time.Second
 
 // WriteStatic writes the page of the static build into dir: index.html,
 // which computes in a Web Worker rather than ask a server, and static/.
-// The site also needs uri.wasm (package wasm, built with GOOS=js
-// GOARCH=wasm) and the wasm_exec.js of the Go that built it, in dir:
-// package staticsite builds all of it.
-func WriteStatic(dir string) error {
+// The page stops a computation after deadline (zero means StaticDeadline),
+// which index.html holds in its uri-deadline meta element. The site also
+// needs uri.wasm (package wasm, built with GOOS=js GOARCH=wasm) and the
+// wasm_exec.js of the Go that built it, in dir: package staticsite builds
+// all of it.
+func WriteStatic(dir string, deadline time.Duration) error {
+	if deadline <= 0 {
+		deadline = StaticDeadline
+	}
 	if err := os.MkdirAll(filepath.Join(dir, "static"), 0o755); err != nil {
 		return err
 	}
-	if err := os.WriteFile(filepath.Join(dir, "index.html"), indexHTML(true), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, "index.html"), indexHTML(deadline), 0o644); err != nil {
 		return err
 	}
 	return fs.WalkDir(assets, "assets/static", func(path string, d fs.DirEntry, err error) error {

@@ -39,6 +39,16 @@ var (
 // outDir is where the screenshots go, for the README.
 const outDir = "testdata/output"
 
+// patience is how long a test waits for the page to show what it checks,
+// and the deadline of the computations of the server and of the static
+// build under test: the tests check the page, not the deadlines (package
+// serve checks the server's, TestStaticBuild the static build's), and CI
+// runs other packages' tests beside them on a machine that may be slow.
+const patience = 2 * time.Minute
+
+// tabTime bounds one test's tab, all its waits included.
+const tabTime = 5 * time.Minute
+
 func TestMain(m *testing.M) {
 	// The server's workers are this test binary, as they are the uri
 	// binary under `uri serve`.
@@ -82,9 +92,7 @@ func run(m *testing.M) int {
 	}
 	workers := serve.NewWorkers([]string{os.Args[0]}, 2)
 	workers.Warm()
-	// A long deadline: the tests check the page, not the deadline (package
-	// serve does), and CI runs other packages' tests beside them.
-	srv := serve.Server(serve.Handler(serve.Options{Worker: workers, Deadline: 20 * time.Second}))
+	srv := serve.Server(serve.Handler(serve.Options{Worker: workers, Deadline: patience}))
 	go srv.Serve(ln)
 	defer srv.Close()
 	origin = "http://" + ln.Addr().String()
@@ -133,7 +141,7 @@ func tabOf(t *testing.T, origin string) context.Context {
 		t.Skip(skip)
 	}
 	ctx, cancel := chromedp.NewContext(browser)
-	ctx, cancelTimeout := context.WithTimeout(ctx, 90*time.Second)
+	ctx, cancelTimeout := context.WithTimeout(ctx, tabTime)
 	var mu sync.Mutex
 	var problems []string
 	note := func(s string) {
@@ -196,14 +204,20 @@ func eval[T any](t *testing.T, ctx context.Context, js string) T {
 	return v
 }
 
-// until waits for a JavaScript expression to be true.
+// until waits for a JavaScript expression to be true, for as long as
+// patience allows.
 func until(t *testing.T, ctx context.Context, js string) {
 	t.Helper()
-	if _, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](js, chromedp.WithPollingTimeout(30*time.Second))); err != nil {
+	if _, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](js, chromedp.WithPollingTimeout(patience))); err != nil {
 		text, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body.innerText.slice(0, 3000)`))
 		t.Fatalf("waiting for %s: %v\nthe page shows:\n%s", js, err, text)
 	}
 }
+
+// idle is true when the workbench shows the check of its text as it is:
+// no answer awaited, no edit since the one shown (the page marks its panel
+// aria-busy until then).
+const idle = `document.querySelector('#panel-abnf').getAttribute('aria-busy') === 'false'`
 
 func do(t *testing.T, ctx context.Context, steps ...chromedp.Action[chromedp.Void]) {
 	t.Helper()
@@ -312,14 +326,14 @@ func TestHazardIsMarked(t *testing.T) {
 func TestCompileErrorAtLineAndColumn(t *testing.T) {
 	ctx := tab(t)
 	do(t, ctx, chromedp.Navigate(origin+"/?tool=abnf"), chromedp.WaitVisible(chromedp.CSS("#grammar")))
-	until(t, ctx, `document.querySelectorAll('#results li').length > 0`)
+	until(t, ctx, idle+` && document.querySelectorAll('#results li').length > 0`)
 	do(t, ctx, chromedp.Focus(chromedp.CSS("#grammar")),
 		chromedp.Evaluate[chromedp.Void](`document.querySelector('#grammar').select()`),
 		chromedp.KeyEvent(kb.Delete),
 		chromedp.SendKeys(chromedp.CSS("#grammar"), "greeting = \"hi\" name\rname = \"x\" | \"y\"\r"))
 	// The page checks as it is typed: wait for the error of the whole text
 	// (on its second line), not one of a text typed in part.
-	until(t, ctx, `document.querySelector('#grammar-error .where')?.dataset.line === '2' &&
+	until(t, ctx, idle+` && document.querySelector('#grammar-error .where')?.dataset.line === '2' &&
 		document.querySelector('#grammar-mirror mark') !== null`)
 	where := eval[map[string]string](t, ctx, `Object.assign({}, document.querySelector('#grammar-error .where').dataset)`)
 	// name = "x" | "y": the "|" is the twelfth character of line 2.
@@ -349,7 +363,7 @@ func TestCompileErrorAtLineAndColumn(t *testing.T) {
 func TestRailroadDiagramOfURI(t *testing.T) {
 	ctx := tab(t)
 	do(t, ctx, chromedp.Navigate(origin+"/?tool=abnf&preset=rfc3986&rule=URI"), chromedp.WaitVisible(chromedp.CSS("#diagram svg")))
-	until(t, ctx, `document.querySelector('#diagram-heading').textContent.endsWith(' URI')`)
+	until(t, ctx, idle+` && document.querySelector('#diagram-heading').textContent.endsWith(' URI')`)
 	type diagram struct {
 		Choices []string `json:"choices"`
 		Links   []string `json:"links"`
@@ -371,13 +385,13 @@ func TestRailroadDiagramOfURI(t *testing.T) {
 	screenshot(t, ctx, "workbench.png", "#panel-abnf")
 	// The keyboard: Tab reaches the links; Enter follows one.
 	do(t, ctx, chromedp.Focus(chromedp.CSS(`#diagram a[data-rule="hier-part"]`)), chromedp.KeyEvent(kb.Enter))
-	until(t, ctx, `document.querySelector('#diagram-heading').textContent.endsWith(' hier-part')`)
+	until(t, ctx, idle+` && document.querySelector('#diagram-heading').textContent.endsWith(' hier-part')`)
 	got = eval[diagram](t, ctx, readJS)
 	if diff := cmp.Diff([]string{"choice 4"}, got.Choices); diff != "" {
 		t.Errorf("hier-part's choices (-want +got):\n%s", diff)
 	}
 	do(t, ctx, chromedp.Click(chromedp.CSS("#diagram-back")))
-	until(t, ctx, `document.querySelector('#diagram-heading').textContent.endsWith(' URI')`)
+	until(t, ctx, idle+` && document.querySelector('#diagram-heading').textContent.endsWith(' URI')`)
 }
 
 // TestWorkbenchResults reads the results of the RFC 3986 grammar's test
@@ -385,12 +399,12 @@ func TestRailroadDiagramOfURI(t *testing.T) {
 func TestWorkbenchResults(t *testing.T) {
 	ctx := tab(t)
 	do(t, ctx, chromedp.Navigate(origin+"/?tool=abnf&preset=rfc3986"), chromedp.WaitVisible(chromedp.CSS("#tests")))
-	until(t, ctx, `document.querySelectorAll('#results > li').length > 0`)
+	until(t, ctx, idle+` && document.querySelectorAll('#results > li').length > 0`)
 	do(t, ctx, chromedp.Focus(chromedp.CSS("#tests")),
 		chromedp.Evaluate[chromedp.Void](`document.querySelector('#tests').select()`),
 		chromedp.KeyEvent(kb.Delete),
 		chromedp.SendKeys(chromedp.CSS("#tests"), "http://h:80/p\rhttp://a b/"))
-	until(t, ctx, `document.querySelectorAll('#results > li').length === 2 && document.querySelector('#results').textContent.includes('a b')`)
+	until(t, ctx, idle+` && document.querySelectorAll('#results > li').length === 2 && document.querySelector('#results').textContent.includes('a b/')`)
 	type result struct {
 		Verdict string   `json:"verdict"`
 		Mark    string   `json:"mark"`
@@ -413,7 +427,7 @@ func TestWorkbenchResults(t *testing.T) {
 	do(t, ctx, chromedp.Click(chromedp.CSS("#generate")))
 	until(t, ctx, `document.querySelectorAll('#generated li').length >= 2`)
 	do(t, ctx, chromedp.Click(chromedp.CSS("#generated li button:not([disabled])")))
-	until(t, ctx, `document.querySelectorAll('#results > li').length === 3`)
+	until(t, ctx, idle+` && document.querySelectorAll('#results > li').length === 3`)
 	// The tab list from the keyboard: the arrow goes back to Readings.
 	do(t, ctx, chromedp.Focus(chromedp.CSS("#tab-abnf")), chromedp.KeyEvent(kb.ArrowLeft))
 	until(t, ctx, `!document.querySelector('#panel-readings').hidden && document.activeElement.id === 'tab-readings'`)
@@ -493,7 +507,8 @@ func TestStaticBuild(t *testing.T) {
 	}
 	dir := t.TempDir()
 	start := time.Now()
-	out, err := exec.Command("go", "run", "github.com/seed42851778/rfc3986/cmd/uri/internal/serve/staticsite", "-o", dir).CombinedOutput()
+	out, err := exec.Command("go", "run", "github.com/seed42851778/rfc3986/cmd/uri/internal/serve/staticsite",
+		"-o", dir, "-deadline", patience.String()).CombinedOutput()
 	if err != nil {
 		t.Fatalf("staticsite: %v\n%s", err, out)
 	}
@@ -514,23 +529,34 @@ func TestStaticBuild(t *testing.T) {
 		t.Errorf("readings %q", status)
 	}
 	do(t, ctx, chromedp.Click(chromedp.CSS("#tab-abnf")))
-	until(t, ctx, `document.querySelectorAll('#results > li').length > 0 && document.querySelector('#diagram svg') !== null`)
+	until(t, ctx, idle+` && document.querySelectorAll('#results > li').length > 0 && document.querySelector('#diagram svg') !== null`)
 	if n := eval[int](t, ctx, `document.querySelectorAll('#diagram svg g.choice').length`); n != 1 {
 		t.Errorf("URI-reference's diagram has %d choices, want 1 (URI / relative-ref)", n)
 	}
-	// A grammar that costs too much is stopped in the browser too: the
-	// page ends its worker and starts another.
+	// A grammar that costs too much is stopped in the browser too, at the
+	// page's deadline, here the one it has by default: each of the fifty
+	// strings costs billions of steps (the cube of its length), which no
+	// machine computes within it. The page ends its worker and starts
+	// another.
+	setDeadline := func(d time.Duration) {
+		do(t, ctx, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(
+			`document.querySelector('meta[name="uri-deadline"]').content = '%d'`, d.Milliseconds())))
+	}
+	setDeadline(serve.StaticDeadline)
 	do(t, ctx, chromedp.Evaluate[chromedp.Void](`(() => {
 		const g = document.querySelector('#grammar'), t = document.querySelector('#tests');
 		g.value = 's = "x" s / "x" / s2\ns2 = "x" s2 s / "x"\n';
-		t.value = 'x'.repeat(900) + 'y';
+		t.value = Array(50).fill('x'.repeat(1000)).join('\n');
 		g.dispatchEvent(new Event('input'));
 	})()`))
-	until(t, ctx, `document.querySelector('#abnf-status').textContent.startsWith('stopped after 1 s')`)
+	stopped := fmt.Sprintf("stopped after %g s: ", serve.StaticDeadline.Seconds())
+	until(t, ctx, idle+` && document.querySelector('#abnf-status').textContent.startsWith('`+stopped+`')`)
+	setDeadline(patience)
 	do(t, ctx, chromedp.Evaluate[chromedp.Void](`(() => {
 		const t = document.querySelector('#tests');
 		t.value = 'xx';
 		t.dispatchEvent(new Event('input'));
 	})()`))
-	until(t, ctx, `document.querySelector('#results').textContent.includes('accepted')`)
+	until(t, ctx, idle+` && document.querySelectorAll('#results > li').length === 1 &&
+		document.querySelector('#results > li .result-head span').textContent === '✓ accepted'`)
 }

@@ -8,7 +8,9 @@
 // and serve site/ with any static file server that sends .wasm files as
 // application/wasm (python3 -m http.server does; a file:// address cannot
 // load the worker). The site is index.html, static/, uri.wasm (about 9 MB)
-// and wasm_exec.js, the glue of the Go that built uri.wasm.
+// and wasm_exec.js, the glue of the Go that built uri.wasm. The page stops
+// a computation of the workbench after a second, or the -deadline given
+// (index.html's uri-deadline meta element holds it, in milliseconds).
 package main
 
 import (
@@ -18,22 +20,24 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/seed42851778/rfc3986/cmd/uri/internal/serve"
 )
 
 func main() {
 	out := flag.String("o", "site", "write the site into `DIR`")
+	deadline := flag.Duration("deadline", serve.StaticDeadline, "stop a computation of the page after `DURATION`")
 	flag.Parse()
-	if err := build(*out); err != nil {
+	if err := build(*out, *deadline); err != nil {
 		fmt.Fprintln(os.Stderr, "staticsite:", err)
 		os.Exit(1)
 	}
 	fmt.Println("wrote the static site to", *out)
 }
 
-func build(dir string) error {
-	if err := serve.WriteStatic(dir); err != nil {
+func build(dir string, deadline time.Duration) error {
+	if err := serve.WriteStatic(dir, deadline); err != nil {
 		return err
 	}
 	wasm := exec.Command("go", "build", "-o", filepath.Join(dir, "uri.wasm"),

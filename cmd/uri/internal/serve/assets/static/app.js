@@ -7,7 +7,15 @@
   const $ = (id) => document.getElementById(id);
   const mode = document.querySelector('meta[name="uri-mode"]').content;
   const MAX_TEXT = 64 << 10; // api.MaxText
-  const DEADLINE = 1000;
+
+  // deadline is how long the static build computes one answer, in
+  // milliseconds: its uri-deadline meta element (serve.WriteStatic writes
+  // it), read for each computation.
+  function deadline() {
+    const m = document.querySelector('meta[name="uri-deadline"]');
+    const ms = m ? Number(m.content) : NaN;
+    return ms > 0 ? ms : 1000;
+  }
 
   // el makes an element with attributes and children (strings become text).
   function el(tag, attrs, ...children) {
@@ -77,7 +85,8 @@
         const answer = new Promise((resolve) => pending.set(id, resolve));
         worker.postMessage({ id, path, body: body === undefined ? '' : JSON.stringify(body) });
         let timer;
-        const late = new Promise((resolve) => { timer = setTimeout(() => resolve(null), DEADLINE); });
+        const ms = deadline();
+        const late = new Promise((resolve) => { timer = setTimeout(() => resolve(null), ms); });
         const m = await Promise.race([answer, late]);
         clearTimeout(timer);
         if (m === null) {
@@ -85,7 +94,7 @@
           for (const p of pending.values()) p({ status: 503, body: '{"error":"stopped with another computation"}' });
           pending.clear();
           start();
-          return { error: 'stopped after 1 s: this grammar and these strings cost more than the page computes for one request; shorten the strings or simplify the grammar' };
+          return { error: 'stopped after ' + ms / 1000 + ' s: this grammar and these strings cost more than the page computes for one request; shorten the strings or simplify the grammar' };
         }
         const data = JSON.parse(m.body);
         return m.status === 200 ? { data } : { error: data.error };
@@ -347,23 +356,35 @@
       return t;
     }
 
+    // edited drops the answers to the texts before an edit (their places
+    // are not those of the text now) and marks the panel busy until the
+    // check of the text as edited is shown, for screen readers, which then
+    // wait to read its results, and for the browser tests.
+    function edited() {
+      seq++;
+      $('panel-abnf').setAttribute('aria-busy', 'true');
+    }
+
     async function run() {
       syncMirror(null);
       saveAddress();
       const grammar = $('grammar').value, ts = tests();
       const status = $('abnf-status');
+      const n = ++seq;
+      $('panel-abnf').setAttribute('aria-busy', 'true');
       if (grammar.length > MAX_TEXT || ts.some((s) => s.length > MAX_TEXT)) {
         status.textContent = 'The grammar or a test string is over 64 KiB: the page reads at most 64 KiB of each.';
         status.className = 'status error';
+        $('panel-abnf').setAttribute('aria-busy', 'false');
         return;
       }
-      const n = ++seq;
       status.textContent = 'Checking…';
       status.className = 'status';
       const res = await engine.call('grammar', {
         grammar, rule: $('rule').value, tests: ts, diagram: diagramRule, charRules: $('char-rules').checked,
       });
       if (n !== seq) return;
+      $('panel-abnf').setAttribute('aria-busy', 'false');
       if (res.error) {
         status.textContent = res.error;
         status.className = 'status error';
@@ -572,13 +593,17 @@
       const p = presets.find((x) => x.id === $('preset').value);
       if (p && p.text !== $('grammar').value) $('preset').value = '';
       syncMirror(null);
+      edited();
       later();
     });
     $('grammar').addEventListener('scroll', () => {
       $('grammar-mirror').scrollTop = $('grammar').scrollTop;
       $('grammar-mirror').scrollLeft = $('grammar').scrollLeft;
     });
-    $('tests').addEventListener('input', later);
+    $('tests').addEventListener('input', () => {
+      edited();
+      later();
+    });
     $('rule').addEventListener('change', () => { diagramRule = ''; visited.length = 0; run(); });
     $('char-rules').addEventListener('change', run);
 
