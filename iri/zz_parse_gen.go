@@ -40,11 +40,15 @@ l3:
 	for {
 		for {
 			if len(in)-p < 8 {
-				p = genScan(in, p, &set.IRegName)
+				if n := len(in); n >= 8 && genAll(in[n-8:], &set.IRegName) {
+					p = n
+				} else {
+					p = genScan(in, p, &set.IRegName)
+				}
 				break
 			}
 			if q := in[p:][:8]; set.IRegName[q[0]]&set.IRegName[q[1]]&set.IRegName[q[2]]&set.IRegName[q[3]]&set.IRegName[q[4]]&set.IRegName[q[5]]&set.IRegName[q[6]]&set.IRegName[q[7]] == 0 {
-				p += genStop(genWord(q, &set.IRegName), 8)
+				p += int(set.IRegName[q[0]] + set.IRegName[q[0]]&set.IRegName[q[1]] + set.IRegName[q[0]]&set.IRegName[q[1]]&set.IRegName[q[2]] + set.IRegName[q[0]]&set.IRegName[q[1]]&set.IRegName[q[2]]&set.IRegName[q[3]] + set.IRegName[q[0]]&set.IRegName[q[1]]&set.IRegName[q[2]]&set.IRegName[q[3]]&set.IRegName[q[4]] + set.IRegName[q[0]]&set.IRegName[q[1]]&set.IRegName[q[2]]&set.IRegName[q[3]]&set.IRegName[q[4]]&set.IRegName[q[5]] + set.IRegName[q[0]]&set.IRegName[q[1]]&set.IRegName[q[2]]&set.IRegName[q[3]]&set.IRegName[q[4]]&set.IRegName[q[5]]&set.IRegName[q[6]])
 				break
 			}
 			p += 8
@@ -80,13 +84,21 @@ func matchIAuthorityIPathAbempty(in string, pos int, caps *[8][2]int) int {
 	}
 	p += 2
 	k1s = p
+	v1 = p
+	k3s = p
+	p = matchIHost(in, p)
+	k3e = p
+	if uint(p) >= uint(len(in)) || set.IUserinfoMore[in[p]] == 0 {
+		goto l3
+	}
+	p = v1
 	if uint(p) >= uint(len(in)) || set.ISegmentFirst[in[p]] == 0 {
-		goto l2
+		goto l4
 	}
 	if strings.IndexByte(in[p:], '@') < 0 {
-		goto l2
+		goto l4
 	}
-	v1 = p
+	v2 = p
 	k2s = p
 	// iuserinfo
 	for {
@@ -106,37 +118,33 @@ func matchIAuthorityIPathAbempty(in string, pos int, caps *[8][2]int) int {
 	}
 	k2e = p
 	if uint(p) >= uint(len(in)) || in[p] != '@' {
-		goto l3
+		goto l5
 	}
 	p++
-	goto l2
-l3:
-	p = v1
+	goto l4
+l5:
+	p = v2
 	k2s = -1
 	k2e = -1
-l2:
+l4:
 	k3s = p
 	p = matchIHost(in, p)
 	k3e = p
+l3:
 	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l4
-	}
-	v2 = p
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l5
+		goto l6
 	}
 	p++
 	k4s = p
 	// port
 	p = genScan(in, p, &set.DIGIT)
 	k4e = p
-	goto l4
-l5:
-	p = v2
-	k4s = -1
-	k4e = -1
-l4:
+l6:
 	k1e = p
+	caps[1] = [2]int{k1s, k1e}
+	caps[2] = [2]int{k2s, k2e}
+	caps[3] = [2]int{k3s, k3e}
+	caps[4] = [2]int{k4s, k4e}
 	k5s = p
 	// ipath-abempty
 	if p < len(in) && in[p] == '/' {
@@ -144,11 +152,15 @@ l4:
 		for {
 			for {
 				if len(in)-p < 8 {
-					p = genScan(in, p, &set.IPathAbempty)
+					if n := len(in); n >= 8 && genAll(in[n-8:], &set.IPathAbempty) {
+						p = n
+					} else {
+						p = genScan(in, p, &set.IPathAbempty)
+					}
 					break
 				}
 				if q := in[p:][:8]; set.IPathAbempty[q[0]]&set.IPathAbempty[q[1]]&set.IPathAbempty[q[2]]&set.IPathAbempty[q[3]]&set.IPathAbempty[q[4]]&set.IPathAbempty[q[5]]&set.IPathAbempty[q[6]]&set.IPathAbempty[q[7]] == 0 {
-					p += genStop(genWord(q, &set.IPathAbempty), 8)
+					p += int(set.IPathAbempty[q[0]] + set.IPathAbempty[q[0]]&set.IPathAbempty[q[1]] + set.IPathAbempty[q[0]]&set.IPathAbempty[q[1]]&set.IPathAbempty[q[2]] + set.IPathAbempty[q[0]]&set.IPathAbempty[q[1]]&set.IPathAbempty[q[2]]&set.IPathAbempty[q[3]] + set.IPathAbempty[q[0]]&set.IPathAbempty[q[1]]&set.IPathAbempty[q[2]]&set.IPathAbempty[q[3]]&set.IPathAbempty[q[4]] + set.IPathAbempty[q[0]]&set.IPathAbempty[q[1]]&set.IPathAbempty[q[2]]&set.IPathAbempty[q[3]]&set.IPathAbempty[q[4]]&set.IPathAbempty[q[5]] + set.IPathAbempty[q[0]]&set.IPathAbempty[q[1]]&set.IPathAbempty[q[2]]&set.IPathAbempty[q[3]]&set.IPathAbempty[q[4]]&set.IPathAbempty[q[5]]&set.IPathAbempty[q[6]])
 					break
 				}
 				p += 8
@@ -168,10 +180,6 @@ l4:
 		}
 	}
 	k5e = p
-	caps[1] = [2]int{k1s, k1e}
-	caps[2] = [2]int{k2s, k2e}
-	caps[3] = [2]int{k3s, k3e}
-	caps[4] = [2]int{k4s, k4e}
 	caps[5] = [2]int{k5s, k5e}
 	return p
 l1:
@@ -198,11 +206,15 @@ func matchIPathAbsolute(in string, pos int) int {
 	for {
 		for {
 			if len(in)-p < 8 {
-				p = genScan(in, p, &set.ISegment)
+				if n := len(in); n >= 8 && genAll(in[n-8:], &set.ISegment) {
+					p = n
+				} else {
+					p = genScan(in, p, &set.ISegment)
+				}
 				break
 			}
 			if q := in[p:][:8]; set.ISegment[q[0]]&set.ISegment[q[1]]&set.ISegment[q[2]]&set.ISegment[q[3]]&set.ISegment[q[4]]&set.ISegment[q[5]]&set.ISegment[q[6]]&set.ISegment[q[7]] == 0 {
-				p += genStop(genWord(q, &set.ISegment), 8)
+				p += int(set.ISegment[q[0]] + set.ISegment[q[0]]&set.ISegment[q[1]] + set.ISegment[q[0]]&set.ISegment[q[1]]&set.ISegment[q[2]] + set.ISegment[q[0]]&set.ISegment[q[1]]&set.ISegment[q[2]]&set.ISegment[q[3]] + set.ISegment[q[0]]&set.ISegment[q[1]]&set.ISegment[q[2]]&set.ISegment[q[3]]&set.ISegment[q[4]] + set.ISegment[q[0]]&set.ISegment[q[1]]&set.ISegment[q[2]]&set.ISegment[q[3]]&set.ISegment[q[4]]&set.ISegment[q[5]] + set.ISegment[q[0]]&set.ISegment[q[1]]&set.ISegment[q[2]]&set.ISegment[q[3]]&set.ISegment[q[4]]&set.ISegment[q[5]]&set.ISegment[q[6]])
 				break
 			}
 			p += 8
@@ -228,11 +240,15 @@ func matchIPathAbsolute(in string, pos int) int {
 		for {
 			for {
 				if len(in)-p < 8 {
-					p = genScan(in, p, &set.IPathAbempty)
+					if n := len(in); n >= 8 && genAll(in[n-8:], &set.IPathAbempty) {
+						p = n
+					} else {
+						p = genScan(in, p, &set.IPathAbempty)
+					}
 					break
 				}
 				if q := in[p:][:8]; set.IPathAbempty[q[0]]&set.IPathAbempty[q[1]]&set.IPathAbempty[q[2]]&set.IPathAbempty[q[3]]&set.IPathAbempty[q[4]]&set.IPathAbempty[q[5]]&set.IPathAbempty[q[6]]&set.IPathAbempty[q[7]] == 0 {
-					p += genStop(genWord(q, &set.IPathAbempty), 8)
+					p += int(set.IPathAbempty[q[0]] + set.IPathAbempty[q[0]]&set.IPathAbempty[q[1]] + set.IPathAbempty[q[0]]&set.IPathAbempty[q[1]]&set.IPathAbempty[q[2]] + set.IPathAbempty[q[0]]&set.IPathAbempty[q[1]]&set.IPathAbempty[q[2]]&set.IPathAbempty[q[3]] + set.IPathAbempty[q[0]]&set.IPathAbempty[q[1]]&set.IPathAbempty[q[2]]&set.IPathAbempty[q[3]]&set.IPathAbempty[q[4]] + set.IPathAbempty[q[0]]&set.IPathAbempty[q[1]]&set.IPathAbempty[q[2]]&set.IPathAbempty[q[3]]&set.IPathAbempty[q[4]]&set.IPathAbempty[q[5]] + set.IPathAbempty[q[0]]&set.IPathAbempty[q[1]]&set.IPathAbempty[q[2]]&set.IPathAbempty[q[3]]&set.IPathAbempty[q[4]]&set.IPathAbempty[q[5]]&set.IPathAbempty[q[6]])
 					break
 				}
 				p += 8
@@ -307,11 +323,15 @@ l4:
 	for {
 		for {
 			if len(in)-p < 8 {
-				p = genScan(in, p, &set.ISegment)
+				if n := len(in); n >= 8 && genAll(in[n-8:], &set.ISegment) {
+					p = n
+				} else {
+					p = genScan(in, p, &set.ISegment)
+				}
 				break
 			}
 			if q := in[p:][:8]; set.ISegment[q[0]]&set.ISegment[q[1]]&set.ISegment[q[2]]&set.ISegment[q[3]]&set.ISegment[q[4]]&set.ISegment[q[5]]&set.ISegment[q[6]]&set.ISegment[q[7]] == 0 {
-				p += genStop(genWord(q, &set.ISegment), 8)
+				p += int(set.ISegment[q[0]] + set.ISegment[q[0]]&set.ISegment[q[1]] + set.ISegment[q[0]]&set.ISegment[q[1]]&set.ISegment[q[2]] + set.ISegment[q[0]]&set.ISegment[q[1]]&set.ISegment[q[2]]&set.ISegment[q[3]] + set.ISegment[q[0]]&set.ISegment[q[1]]&set.ISegment[q[2]]&set.ISegment[q[3]]&set.ISegment[q[4]] + set.ISegment[q[0]]&set.ISegment[q[1]]&set.ISegment[q[2]]&set.ISegment[q[3]]&set.ISegment[q[4]]&set.ISegment[q[5]] + set.ISegment[q[0]]&set.ISegment[q[1]]&set.ISegment[q[2]]&set.ISegment[q[3]]&set.ISegment[q[4]]&set.ISegment[q[5]]&set.ISegment[q[6]])
 				break
 			}
 			p += 8
@@ -337,11 +357,15 @@ l4:
 		for {
 			for {
 				if len(in)-p < 8 {
-					p = genScan(in, p, &set.IPathAbempty)
+					if n := len(in); n >= 8 && genAll(in[n-8:], &set.IPathAbempty) {
+						p = n
+					} else {
+						p = genScan(in, p, &set.IPathAbempty)
+					}
 					break
 				}
 				if q := in[p:][:8]; set.IPathAbempty[q[0]]&set.IPathAbempty[q[1]]&set.IPathAbempty[q[2]]&set.IPathAbempty[q[3]]&set.IPathAbempty[q[4]]&set.IPathAbempty[q[5]]&set.IPathAbempty[q[6]]&set.IPathAbempty[q[7]] == 0 {
-					p += genStop(genWord(q, &set.IPathAbempty), 8)
+					p += int(set.IPathAbempty[q[0]] + set.IPathAbempty[q[0]]&set.IPathAbempty[q[1]] + set.IPathAbempty[q[0]]&set.IPathAbempty[q[1]]&set.IPathAbempty[q[2]] + set.IPathAbempty[q[0]]&set.IPathAbempty[q[1]]&set.IPathAbempty[q[2]]&set.IPathAbempty[q[3]] + set.IPathAbempty[q[0]]&set.IPathAbempty[q[1]]&set.IPathAbempty[q[2]]&set.IPathAbempty[q[3]]&set.IPathAbempty[q[4]] + set.IPathAbempty[q[0]]&set.IPathAbempty[q[1]]&set.IPathAbempty[q[2]]&set.IPathAbempty[q[3]]&set.IPathAbempty[q[4]]&set.IPathAbempty[q[5]] + set.IPathAbempty[q[0]]&set.IPathAbempty[q[1]]&set.IPathAbempty[q[2]]&set.IPathAbempty[q[3]]&set.IPathAbempty[q[4]]&set.IPathAbempty[q[5]]&set.IPathAbempty[q[6]])
 					break
 				}
 				p += 8
@@ -398,7 +422,6 @@ func matchIRI(in string, pos int, caps *[8][2]int) int {
 	}
 	p := pos
 	k0s, k0e, k6s, k6e, k7s, k7e := -1, -1, -1, -1, -1, -1
-	var v1, v2 int
 	// IRI
 	k0s = p
 	// scheme
@@ -409,11 +432,15 @@ func matchIRI(in string, pos int, caps *[8][2]int) int {
 	p++
 	for {
 		if len(in)-p < 8 {
-			p = genScan(in, p, &set.Scheme)
+			if n := len(in); n >= 8 && genAll(in[n-8:], &set.Scheme) {
+				p = n
+			} else {
+				p = genScan(in, p, &set.Scheme)
+			}
 			break
 		}
 		if q := in[p:][:8]; set.Scheme[q[0]]&set.Scheme[q[1]]&set.Scheme[q[2]]&set.Scheme[q[3]]&set.Scheme[q[4]]&set.Scheme[q[5]]&set.Scheme[q[6]]&set.Scheme[q[7]] == 0 {
-			p += genStop(genWord(q, &set.Scheme), 8)
+			p += int(set.Scheme[q[0]] + set.Scheme[q[0]]&set.Scheme[q[1]] + set.Scheme[q[0]]&set.Scheme[q[1]]&set.Scheme[q[2]] + set.Scheme[q[0]]&set.Scheme[q[1]]&set.Scheme[q[2]]&set.Scheme[q[3]] + set.Scheme[q[0]]&set.Scheme[q[1]]&set.Scheme[q[2]]&set.Scheme[q[3]]&set.Scheme[q[4]] + set.Scheme[q[0]]&set.Scheme[q[1]]&set.Scheme[q[2]]&set.Scheme[q[3]]&set.Scheme[q[4]]&set.Scheme[q[5]] + set.Scheme[q[0]]&set.Scheme[q[1]]&set.Scheme[q[2]]&set.Scheme[q[3]]&set.Scheme[q[4]]&set.Scheme[q[5]]&set.Scheme[q[6]])
 			break
 		}
 		p += 8
@@ -423,14 +450,15 @@ func matchIRI(in string, pos int, caps *[8][2]int) int {
 		goto l1
 	}
 	p++
+	if e := matchIAuthorityIPathAbempty(in, p, caps); e >= 0 {
+		p = e
+		goto l2
+	}
 	if p = matchIHierPart(in, p, caps); p < 0 {
 		goto l1
 	}
+l2:
 	caps[0] = [2]int{k0s, k0e}
-	if uint(p) >= uint(len(in)) || in[p] != '?' {
-		goto l2
-	}
-	v1 = p
 	if uint(p) >= uint(len(in)) || in[p] != '?' {
 		goto l3
 	}
@@ -440,11 +468,15 @@ func matchIRI(in string, pos int, caps *[8][2]int) int {
 	for {
 		for {
 			if len(in)-p < 8 {
-				p = genScan(in, p, &set.IQuery)
+				if n := len(in); n >= 8 && genAll(in[n-8:], &set.IQuery) {
+					p = n
+				} else {
+					p = genScan(in, p, &set.IQuery)
+				}
 				break
 			}
 			if q := in[p:][:8]; set.IQuery[q[0]]&set.IQuery[q[1]]&set.IQuery[q[2]]&set.IQuery[q[3]]&set.IQuery[q[4]]&set.IQuery[q[5]]&set.IQuery[q[6]]&set.IQuery[q[7]] == 0 {
-				p += genStop(genWord(q, &set.IQuery), 8)
+				p += int(set.IQuery[q[0]] + set.IQuery[q[0]]&set.IQuery[q[1]] + set.IQuery[q[0]]&set.IQuery[q[1]]&set.IQuery[q[2]] + set.IQuery[q[0]]&set.IQuery[q[1]]&set.IQuery[q[2]]&set.IQuery[q[3]] + set.IQuery[q[0]]&set.IQuery[q[1]]&set.IQuery[q[2]]&set.IQuery[q[3]]&set.IQuery[q[4]] + set.IQuery[q[0]]&set.IQuery[q[1]]&set.IQuery[q[2]]&set.IQuery[q[3]]&set.IQuery[q[4]]&set.IQuery[q[5]] + set.IQuery[q[0]]&set.IQuery[q[1]]&set.IQuery[q[2]]&set.IQuery[q[3]]&set.IQuery[q[4]]&set.IQuery[q[5]]&set.IQuery[q[6]])
 				break
 			}
 			p += 8
@@ -463,16 +495,7 @@ func matchIRI(in string, pos int, caps *[8][2]int) int {
 		}
 	}
 	k6e = p
-	goto l2
 l3:
-	p = v1
-	k6s = -1
-	k6e = -1
-l2:
-	if uint(p) >= uint(len(in)) || in[p] != '#' {
-		goto l4
-	}
-	v2 = p
 	if uint(p) >= uint(len(in)) || in[p] != '#' {
 		goto l5
 	}
@@ -482,11 +505,15 @@ l2:
 	for {
 		for {
 			if len(in)-p < 8 {
-				p = genScan(in, p, &set.IQuery)
+				if n := len(in); n >= 8 && genAll(in[n-8:], &set.IQuery) {
+					p = n
+				} else {
+					p = genScan(in, p, &set.IQuery)
+				}
 				break
 			}
 			if q := in[p:][:8]; set.IQuery[q[0]]&set.IQuery[q[1]]&set.IQuery[q[2]]&set.IQuery[q[3]]&set.IQuery[q[4]]&set.IQuery[q[5]]&set.IQuery[q[6]]&set.IQuery[q[7]] == 0 {
-				p += genStop(genWord(q, &set.IQuery), 8)
+				p += int(set.IQuery[q[0]] + set.IQuery[q[0]]&set.IQuery[q[1]] + set.IQuery[q[0]]&set.IQuery[q[1]]&set.IQuery[q[2]] + set.IQuery[q[0]]&set.IQuery[q[1]]&set.IQuery[q[2]]&set.IQuery[q[3]] + set.IQuery[q[0]]&set.IQuery[q[1]]&set.IQuery[q[2]]&set.IQuery[q[3]]&set.IQuery[q[4]] + set.IQuery[q[0]]&set.IQuery[q[1]]&set.IQuery[q[2]]&set.IQuery[q[3]]&set.IQuery[q[4]]&set.IQuery[q[5]] + set.IQuery[q[0]]&set.IQuery[q[1]]&set.IQuery[q[2]]&set.IQuery[q[3]]&set.IQuery[q[4]]&set.IQuery[q[5]]&set.IQuery[q[6]])
 				break
 			}
 			p += 8
@@ -505,12 +532,7 @@ l2:
 		}
 	}
 	k7e = p
-	goto l4
 l5:
-	p = v2
-	k7s = -1
-	k7e = -1
-l4:
 	caps[6] = [2]int{k6s, k6e}
 	caps[7] = [2]int{k7s, k7e}
 	return p
@@ -526,7 +548,6 @@ func matchAbsoluteIRI(in string, pos int, caps *[8][2]int) int {
 	}
 	p := pos
 	k0s, k0e, k6s, k6e, k7s, k7e := -1, -1, -1, -1, -1, -1
-	var v1 int
 	// absolute-IRI
 	k0s = p
 	// scheme
@@ -537,11 +558,15 @@ func matchAbsoluteIRI(in string, pos int, caps *[8][2]int) int {
 	p++
 	for {
 		if len(in)-p < 8 {
-			p = genScan(in, p, &set.Scheme)
+			if n := len(in); n >= 8 && genAll(in[n-8:], &set.Scheme) {
+				p = n
+			} else {
+				p = genScan(in, p, &set.Scheme)
+			}
 			break
 		}
 		if q := in[p:][:8]; set.Scheme[q[0]]&set.Scheme[q[1]]&set.Scheme[q[2]]&set.Scheme[q[3]]&set.Scheme[q[4]]&set.Scheme[q[5]]&set.Scheme[q[6]]&set.Scheme[q[7]] == 0 {
-			p += genStop(genWord(q, &set.Scheme), 8)
+			p += int(set.Scheme[q[0]] + set.Scheme[q[0]]&set.Scheme[q[1]] + set.Scheme[q[0]]&set.Scheme[q[1]]&set.Scheme[q[2]] + set.Scheme[q[0]]&set.Scheme[q[1]]&set.Scheme[q[2]]&set.Scheme[q[3]] + set.Scheme[q[0]]&set.Scheme[q[1]]&set.Scheme[q[2]]&set.Scheme[q[3]]&set.Scheme[q[4]] + set.Scheme[q[0]]&set.Scheme[q[1]]&set.Scheme[q[2]]&set.Scheme[q[3]]&set.Scheme[q[4]]&set.Scheme[q[5]] + set.Scheme[q[0]]&set.Scheme[q[1]]&set.Scheme[q[2]]&set.Scheme[q[3]]&set.Scheme[q[4]]&set.Scheme[q[5]]&set.Scheme[q[6]])
 			break
 		}
 		p += 8
@@ -551,15 +576,16 @@ func matchAbsoluteIRI(in string, pos int, caps *[8][2]int) int {
 		goto l1
 	}
 	p++
+	if e := matchIAuthorityIPathAbempty(in, p, caps); e >= 0 {
+		p = e
+		goto l2
+	}
 	if p = matchIHierPart(in, p, caps); p < 0 {
 		goto l1
 	}
+l2:
 	caps[0] = [2]int{k0s, k0e}
 	caps[7] = [2]int{k7s, k7e}
-	if uint(p) >= uint(len(in)) || in[p] != '?' {
-		goto l2
-	}
-	v1 = p
 	if uint(p) >= uint(len(in)) || in[p] != '?' {
 		goto l3
 	}
@@ -569,11 +595,15 @@ func matchAbsoluteIRI(in string, pos int, caps *[8][2]int) int {
 	for {
 		for {
 			if len(in)-p < 8 {
-				p = genScan(in, p, &set.IQuery)
+				if n := len(in); n >= 8 && genAll(in[n-8:], &set.IQuery) {
+					p = n
+				} else {
+					p = genScan(in, p, &set.IQuery)
+				}
 				break
 			}
 			if q := in[p:][:8]; set.IQuery[q[0]]&set.IQuery[q[1]]&set.IQuery[q[2]]&set.IQuery[q[3]]&set.IQuery[q[4]]&set.IQuery[q[5]]&set.IQuery[q[6]]&set.IQuery[q[7]] == 0 {
-				p += genStop(genWord(q, &set.IQuery), 8)
+				p += int(set.IQuery[q[0]] + set.IQuery[q[0]]&set.IQuery[q[1]] + set.IQuery[q[0]]&set.IQuery[q[1]]&set.IQuery[q[2]] + set.IQuery[q[0]]&set.IQuery[q[1]]&set.IQuery[q[2]]&set.IQuery[q[3]] + set.IQuery[q[0]]&set.IQuery[q[1]]&set.IQuery[q[2]]&set.IQuery[q[3]]&set.IQuery[q[4]] + set.IQuery[q[0]]&set.IQuery[q[1]]&set.IQuery[q[2]]&set.IQuery[q[3]]&set.IQuery[q[4]]&set.IQuery[q[5]] + set.IQuery[q[0]]&set.IQuery[q[1]]&set.IQuery[q[2]]&set.IQuery[q[3]]&set.IQuery[q[4]]&set.IQuery[q[5]]&set.IQuery[q[6]])
 				break
 			}
 			p += 8
@@ -592,12 +622,7 @@ func matchAbsoluteIRI(in string, pos int, caps *[8][2]int) int {
 		}
 	}
 	k6e = p
-	goto l2
 l3:
-	p = v1
-	k6s = -1
-	k6e = -1
-l2:
 	caps[6] = [2]int{k6s, k6e}
 	return p
 l1:
@@ -651,11 +676,15 @@ l4:
 	for {
 		for {
 			if len(in)-p < 8 {
-				p = genScan(in, p, &set.ISegmentNZNC)
+				if n := len(in); n >= 8 && genAll(in[n-8:], &set.ISegmentNZNC) {
+					p = n
+				} else {
+					p = genScan(in, p, &set.ISegmentNZNC)
+				}
 				break
 			}
 			if q := in[p:][:8]; set.ISegmentNZNC[q[0]]&set.ISegmentNZNC[q[1]]&set.ISegmentNZNC[q[2]]&set.ISegmentNZNC[q[3]]&set.ISegmentNZNC[q[4]]&set.ISegmentNZNC[q[5]]&set.ISegmentNZNC[q[6]]&set.ISegmentNZNC[q[7]] == 0 {
-				p += genStop(genWord(q, &set.ISegmentNZNC), 8)
+				p += int(set.ISegmentNZNC[q[0]] + set.ISegmentNZNC[q[0]]&set.ISegmentNZNC[q[1]] + set.ISegmentNZNC[q[0]]&set.ISegmentNZNC[q[1]]&set.ISegmentNZNC[q[2]] + set.ISegmentNZNC[q[0]]&set.ISegmentNZNC[q[1]]&set.ISegmentNZNC[q[2]]&set.ISegmentNZNC[q[3]] + set.ISegmentNZNC[q[0]]&set.ISegmentNZNC[q[1]]&set.ISegmentNZNC[q[2]]&set.ISegmentNZNC[q[3]]&set.ISegmentNZNC[q[4]] + set.ISegmentNZNC[q[0]]&set.ISegmentNZNC[q[1]]&set.ISegmentNZNC[q[2]]&set.ISegmentNZNC[q[3]]&set.ISegmentNZNC[q[4]]&set.ISegmentNZNC[q[5]] + set.ISegmentNZNC[q[0]]&set.ISegmentNZNC[q[1]]&set.ISegmentNZNC[q[2]]&set.ISegmentNZNC[q[3]]&set.ISegmentNZNC[q[4]]&set.ISegmentNZNC[q[5]]&set.ISegmentNZNC[q[6]])
 				break
 			}
 			p += 8
@@ -681,11 +710,15 @@ l4:
 		for {
 			for {
 				if len(in)-p < 8 {
-					p = genScan(in, p, &set.IPathAbempty)
+					if n := len(in); n >= 8 && genAll(in[n-8:], &set.IPathAbempty) {
+						p = n
+					} else {
+						p = genScan(in, p, &set.IPathAbempty)
+					}
 					break
 				}
 				if q := in[p:][:8]; set.IPathAbempty[q[0]]&set.IPathAbempty[q[1]]&set.IPathAbempty[q[2]]&set.IPathAbempty[q[3]]&set.IPathAbempty[q[4]]&set.IPathAbempty[q[5]]&set.IPathAbempty[q[6]]&set.IPathAbempty[q[7]] == 0 {
-					p += genStop(genWord(q, &set.IPathAbempty), 8)
+					p += int(set.IPathAbempty[q[0]] + set.IPathAbempty[q[0]]&set.IPathAbempty[q[1]] + set.IPathAbempty[q[0]]&set.IPathAbempty[q[1]]&set.IPathAbempty[q[2]] + set.IPathAbempty[q[0]]&set.IPathAbempty[q[1]]&set.IPathAbempty[q[2]]&set.IPathAbempty[q[3]] + set.IPathAbempty[q[0]]&set.IPathAbempty[q[1]]&set.IPathAbempty[q[2]]&set.IPathAbempty[q[3]]&set.IPathAbempty[q[4]] + set.IPathAbempty[q[0]]&set.IPathAbempty[q[1]]&set.IPathAbempty[q[2]]&set.IPathAbempty[q[3]]&set.IPathAbempty[q[4]]&set.IPathAbempty[q[5]] + set.IPathAbempty[q[0]]&set.IPathAbempty[q[1]]&set.IPathAbempty[q[2]]&set.IPathAbempty[q[3]]&set.IPathAbempty[q[4]]&set.IPathAbempty[q[5]]&set.IPathAbempty[q[6]])
 					break
 				}
 				p += 8
@@ -742,16 +775,16 @@ func matchIRelativeRef(in string, pos int, caps *[8][2]int) int {
 	}
 	p := pos
 	k0s, k0e, k6s, k6e, k7s, k7e := -1, -1, -1, -1, -1, -1
-	var v1, v2 int
 	// irelative-ref
+	if e := matchIAuthorityIPathAbempty(in, p, caps); e >= 0 {
+		p = e
+		goto l2
+	}
 	if p = matchIRelativePart(in, p, caps); p < 0 {
 		goto l1
 	}
+l2:
 	caps[0] = [2]int{k0s, k0e}
-	if uint(p) >= uint(len(in)) || in[p] != '?' {
-		goto l2
-	}
-	v1 = p
 	if uint(p) >= uint(len(in)) || in[p] != '?' {
 		goto l3
 	}
@@ -761,11 +794,15 @@ func matchIRelativeRef(in string, pos int, caps *[8][2]int) int {
 	for {
 		for {
 			if len(in)-p < 8 {
-				p = genScan(in, p, &set.IQuery)
+				if n := len(in); n >= 8 && genAll(in[n-8:], &set.IQuery) {
+					p = n
+				} else {
+					p = genScan(in, p, &set.IQuery)
+				}
 				break
 			}
 			if q := in[p:][:8]; set.IQuery[q[0]]&set.IQuery[q[1]]&set.IQuery[q[2]]&set.IQuery[q[3]]&set.IQuery[q[4]]&set.IQuery[q[5]]&set.IQuery[q[6]]&set.IQuery[q[7]] == 0 {
-				p += genStop(genWord(q, &set.IQuery), 8)
+				p += int(set.IQuery[q[0]] + set.IQuery[q[0]]&set.IQuery[q[1]] + set.IQuery[q[0]]&set.IQuery[q[1]]&set.IQuery[q[2]] + set.IQuery[q[0]]&set.IQuery[q[1]]&set.IQuery[q[2]]&set.IQuery[q[3]] + set.IQuery[q[0]]&set.IQuery[q[1]]&set.IQuery[q[2]]&set.IQuery[q[3]]&set.IQuery[q[4]] + set.IQuery[q[0]]&set.IQuery[q[1]]&set.IQuery[q[2]]&set.IQuery[q[3]]&set.IQuery[q[4]]&set.IQuery[q[5]] + set.IQuery[q[0]]&set.IQuery[q[1]]&set.IQuery[q[2]]&set.IQuery[q[3]]&set.IQuery[q[4]]&set.IQuery[q[5]]&set.IQuery[q[6]])
 				break
 			}
 			p += 8
@@ -784,16 +821,7 @@ func matchIRelativeRef(in string, pos int, caps *[8][2]int) int {
 		}
 	}
 	k6e = p
-	goto l2
 l3:
-	p = v1
-	k6s = -1
-	k6e = -1
-l2:
-	if uint(p) >= uint(len(in)) || in[p] != '#' {
-		goto l4
-	}
-	v2 = p
 	if uint(p) >= uint(len(in)) || in[p] != '#' {
 		goto l5
 	}
@@ -803,11 +831,15 @@ l2:
 	for {
 		for {
 			if len(in)-p < 8 {
-				p = genScan(in, p, &set.IQuery)
+				if n := len(in); n >= 8 && genAll(in[n-8:], &set.IQuery) {
+					p = n
+				} else {
+					p = genScan(in, p, &set.IQuery)
+				}
 				break
 			}
 			if q := in[p:][:8]; set.IQuery[q[0]]&set.IQuery[q[1]]&set.IQuery[q[2]]&set.IQuery[q[3]]&set.IQuery[q[4]]&set.IQuery[q[5]]&set.IQuery[q[6]]&set.IQuery[q[7]] == 0 {
-				p += genStop(genWord(q, &set.IQuery), 8)
+				p += int(set.IQuery[q[0]] + set.IQuery[q[0]]&set.IQuery[q[1]] + set.IQuery[q[0]]&set.IQuery[q[1]]&set.IQuery[q[2]] + set.IQuery[q[0]]&set.IQuery[q[1]]&set.IQuery[q[2]]&set.IQuery[q[3]] + set.IQuery[q[0]]&set.IQuery[q[1]]&set.IQuery[q[2]]&set.IQuery[q[3]]&set.IQuery[q[4]] + set.IQuery[q[0]]&set.IQuery[q[1]]&set.IQuery[q[2]]&set.IQuery[q[3]]&set.IQuery[q[4]]&set.IQuery[q[5]] + set.IQuery[q[0]]&set.IQuery[q[1]]&set.IQuery[q[2]]&set.IQuery[q[3]]&set.IQuery[q[4]]&set.IQuery[q[5]]&set.IQuery[q[6]])
 				break
 			}
 			p += 8
@@ -826,12 +858,7 @@ l2:
 		}
 	}
 	k7e = p
-	goto l4
 l5:
-	p = v2
-	k7s = -1
-	k7e = -1
-l4:
 	caps[6] = [2]int{k6s, k6e}
 	caps[7] = [2]int{k7s, k7e}
 	return p
@@ -2271,7 +2298,8 @@ func explainIRIReferenceDiag(in string, lowerBound int, d *genDiag) (offset int)
 
 // genScan returns the end of the run of the bytes of set from p in in,
 // as the runs written out in the matchers find it: eight bytes a step, then
-// where the run stopped without a branch (genWord, genStop).
+// where the run stopped without a branch (in the last eight bytes of in, by
+// genWord and genStop).
 func genScan(in string, p int, set *[256]uint8) int {
 	for {
 		if len(in)-p < 8 {
@@ -2284,10 +2312,16 @@ func genScan(in string, p int, set *[256]uint8) int {
 			return p
 		}
 		if q := in[p:][:8]; set[q[0]]&set[q[1]]&set[q[2]]&set[q[3]]&set[q[4]]&set[q[5]]&set[q[6]]&set[q[7]] == 0 {
-			return p + genStop(genWord(q, set), 8)
+			p += int(set[q[0]] + set[q[0]]&set[q[1]] + set[q[0]]&set[q[1]]&set[q[2]] + set[q[0]]&set[q[1]]&set[q[2]]&set[q[3]] + set[q[0]]&set[q[1]]&set[q[2]]&set[q[3]]&set[q[4]] + set[q[0]]&set[q[1]]&set[q[2]]&set[q[3]]&set[q[4]]&set[q[5]] + set[q[0]]&set[q[1]]&set[q[2]]&set[q[3]]&set[q[4]]&set[q[5]]&set[q[6]])
+			return p
 		}
 		p += 8
 	}
+}
+
+// genAll reports whether the eight bytes of q are all of set.
+func genAll(q string, set *[256]uint8) bool {
+	return set[q[0]]&set[q[1]]&set[q[2]]&set[q[3]]&set[q[4]]&set[q[5]]&set[q[6]]&set[q[7]] != 0
 }
 
 // genWord packs the entries in set of the eight bytes of q, in their
@@ -2300,7 +2334,7 @@ func genWord(q string, set *[256]uint8) uint64 {
 // genStop returns the offset, in the last r of the eight bytes whose
 // entries w packs, of the first byte not of the set, or r when all r are.
 func genStop(w uint64, r int) int {
-	return bits.TrailingZeros64(^w>>(uint(8-r)*8)|0xff<<(uint(r)*8)) >> 3
+	return bits.TrailingZeros64((^w&0x0101010101010101)>>(uint(8-r)*8)|1<<(uint(r)*8)) >> 3
 }
 
 // genRunes0 returns the length of the UTF-8 encoding at in[p:] of a code point of
@@ -2579,7 +2613,7 @@ func (d *genDiag) byte1(in string, pos int, b byte, id int) int {
 	return -1
 }
 
-// class matches a byte of set (a table of the generated file: 0xff for a
+// class matches a byte of set (a table of the generated file: 1 for a
 // byte of the set) at pos and returns pos+1; or it records the label id as
 // expected at pos and returns -1. The compiler inlines it.
 func (d *genDiag) class(in string, pos int, set *[256]uint8, id int) int {
@@ -2663,7 +2697,7 @@ var genLabels = [...]string{
 	"IRI-reference",
 }
 
-// set holds the tables of the byte classes: set.X[b] is 0xff
+// set holds the tables of the byte classes: set.X[b] is 1
 // for a byte b of the set X, 0 for any other.
 var set = genSets()
 
@@ -2671,11 +2705,12 @@ var set = genSets()
 type genTables struct {
 	ALPHA              [256]uint8 // %x41-5A / %x61-7A
 	Scheme             [256]uint8 // "+" / "-" / "." / %x30-39 / %x41-5A / %x61-7A
-	ISegmentFirst      [256]uint8 // "!" / %x24-2E / %x30-3B / "=" / %x40-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3
-	IUserinfo          [256]uint8 // "!" / "$" / %x26-2E / %x30-3B / "=" / %x41-5A / "_" / %x61-7A / "~"
-	HEXDIG             [256]uint8 // %x30-39 / %x41-46 / %x61-66
 	DIGIT              [256]uint8 // %x30-39
 	IRegName           [256]uint8 // "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x41-5A / "_" / %x61-7A / "~"
+	HEXDIG             [256]uint8 // %x30-39 / %x41-46 / %x61-66
+	IUserinfoMore      [256]uint8 // "!" / %x24-2E / %x30-3B / "=" / %x40-5A / "_" / %x61-7A / "~" / %x80-FF
+	ISegmentFirst      [256]uint8 // "!" / %x24-2E / %x30-3B / "=" / %x40-5A / "_" / %x61-7A / "~" / %xC2-ED / %xEF-F3
+	IUserinfo          [256]uint8 // "!" / "$" / %x26-2E / %x30-3B / "=" / %x41-5A / "_" / %x61-7A / "~"
 	IPathAbempty       [256]uint8 // "!" / "$" / %x26-3B / "=" / %x40-5A / "_" / %x61-7A / "~"
 	ISegment           [256]uint8 // "!" / "$" / %x26-2E / %x30-3B / "=" / %x40-5A / "_" / %x61-7A / "~"
 	IQuery             [256]uint8 // "!" / "$" / %x26-3B / "=" / %x3F-5A / "_" / %x61-7A / "~"
@@ -2698,11 +2733,12 @@ type genTables struct {
 func genSets() (t genTables) {
 	genFill(&t.ALPHA, "AZaz")
 	genFill(&t.Scheme, "++-.09AZaz")
-	genFill(&t.ISegmentFirst, "!!$.0;==@Z__az~~\xc2\xed\xef\xf3")
-	genFill(&t.IUserinfo, "!!$$&.0;==AZ__az~~")
-	genFill(&t.HEXDIG, "09AFaf")
 	genFill(&t.DIGIT, "09")
 	genFill(&t.IRegName, "!!$$&.09;;==AZ__az~~")
+	genFill(&t.HEXDIG, "09AFaf")
+	genFill(&t.IUserinfoMore, "!!$.0;==@Z__az~~\x80\xff")
+	genFill(&t.ISegmentFirst, "!!$.0;==@Z__az~~\xc2\xed\xef\xf3")
+	genFill(&t.IUserinfo, "!!$$&.0;==AZ__az~~")
 	genFill(&t.IPathAbempty, "!!$$&;==@Z__az~~")
 	genFill(&t.ISegment, "!!$$&.0;==@Z__az~~")
 	genFill(&t.IQuery, "!!$$&;==?Z__az~~")
@@ -2721,7 +2757,7 @@ func genSets() (t genTables) {
 	return t
 }
 
-// genFill sets the entries of the bytes of ranges in t to 0xff. It is
+// genFill sets the entries of the bytes of ranges in t to 1. It is
 // not inlined: genSets is then a call for each table, not a copy of the
 // loops.
 //
@@ -2729,7 +2765,7 @@ func genSets() (t genTables) {
 func genFill(t *[256]uint8, ranges string) {
 	for i := 0; i+1 < len(ranges); i += 2 {
 		for c := int(ranges[i]); c <= int(ranges[i+1]); c++ {
-			t[c] = 0xff
+			t[c] = 1
 		}
 	}
 }

@@ -39,11 +39,15 @@ l3:
 	for {
 		for {
 			if len(in)-p < 8 {
-				p = genScan(in, p, &set.RegName)
+				if n := len(in); n >= 8 && genAll(in[n-8:], &set.RegName) {
+					p = n
+				} else {
+					p = genScan(in, p, &set.RegName)
+				}
 				break
 			}
 			if q := in[p:][:8]; set.RegName[q[0]]&set.RegName[q[1]]&set.RegName[q[2]]&set.RegName[q[3]]&set.RegName[q[4]]&set.RegName[q[5]]&set.RegName[q[6]]&set.RegName[q[7]] == 0 {
-				p += genStop(genWord(q, &set.RegName), 8)
+				p += int(set.RegName[q[0]] + set.RegName[q[0]]&set.RegName[q[1]] + set.RegName[q[0]]&set.RegName[q[1]]&set.RegName[q[2]] + set.RegName[q[0]]&set.RegName[q[1]]&set.RegName[q[2]]&set.RegName[q[3]] + set.RegName[q[0]]&set.RegName[q[1]]&set.RegName[q[2]]&set.RegName[q[3]]&set.RegName[q[4]] + set.RegName[q[0]]&set.RegName[q[1]]&set.RegName[q[2]]&set.RegName[q[3]]&set.RegName[q[4]]&set.RegName[q[5]] + set.RegName[q[0]]&set.RegName[q[1]]&set.RegName[q[2]]&set.RegName[q[3]]&set.RegName[q[4]]&set.RegName[q[5]]&set.RegName[q[6]])
 				break
 			}
 			p += 8
@@ -74,49 +78,53 @@ func matchAuthorityPathAbempty(in string, pos int, caps *[8]span) int {
 	}
 	p += 2
 	k1s = p + 1
+	v1 = p
+	k3s = p + 1
+	p = matchHost(in, p)
+	k3e = p
 	if uint(p) >= uint(len(in)) || set.SegmentFirst[in[p]] == 0 {
-		goto l2
+		goto l3
+	}
+	p = v1
+	if uint(p) >= uint(len(in)) || set.SegmentFirst[in[p]] == 0 {
+		goto l4
 	}
 	if strings.IndexByte(in[p:], '@') < 0 {
-		goto l2
+		goto l4
 	}
-	v1 = p
+	v2 = p
 	k2s = p + 1
 	// userinfo
 	p = genScanPct(in, p, &set.Userinfo, &set.HEXDIG)
 	k2e = p
 	if uint(p) >= uint(len(in)) || in[p] != '@' {
-		goto l3
+		goto l5
 	}
 	p++
-	goto l2
-l3:
-	p = v1
+	goto l4
+l5:
+	p = v2
 	k2s = 0
 	k2e = 0
-l2:
+l4:
 	k3s = p + 1
 	p = matchHost(in, p)
 	k3e = p
+l3:
 	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l4
-	}
-	v2 = p
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l5
+		goto l6
 	}
 	p++
 	k4s = p + 1
 	// port
 	p = genScan(in, p, &set.DIGIT)
 	k4e = p
-	goto l4
-l5:
-	p = v2
-	k4s = 0
-	k4e = 0
-l4:
+l6:
 	k1e = p
+	caps[1] = capSpan(k1s, k1e)
+	caps[2] = capSpan(k2s, k2e)
+	caps[3] = capSpan(k3s, k3e)
+	caps[4] = capSpan(k4s, k4e)
 	k5s = p + 1
 	// path-abempty
 	if uint(p) < uint(len(in)) && in[p] == '/' {
@@ -124,11 +132,15 @@ l4:
 		for {
 			for {
 				if len(in)-p < 8 {
-					p = genScan(in, p, &set.PathAbempty)
+					if n := len(in); n >= 8 && genAll(in[n-8:], &set.PathAbempty) {
+						p = n
+					} else {
+						p = genScan(in, p, &set.PathAbempty)
+					}
 					break
 				}
 				if q := in[p:][:8]; set.PathAbempty[q[0]]&set.PathAbempty[q[1]]&set.PathAbempty[q[2]]&set.PathAbempty[q[3]]&set.PathAbempty[q[4]]&set.PathAbempty[q[5]]&set.PathAbempty[q[6]]&set.PathAbempty[q[7]] == 0 {
-					p += genStop(genWord(q, &set.PathAbempty), 8)
+					p += int(set.PathAbempty[q[0]] + set.PathAbempty[q[0]]&set.PathAbempty[q[1]] + set.PathAbempty[q[0]]&set.PathAbempty[q[1]]&set.PathAbempty[q[2]] + set.PathAbempty[q[0]]&set.PathAbempty[q[1]]&set.PathAbempty[q[2]]&set.PathAbempty[q[3]] + set.PathAbempty[q[0]]&set.PathAbempty[q[1]]&set.PathAbempty[q[2]]&set.PathAbempty[q[3]]&set.PathAbempty[q[4]] + set.PathAbempty[q[0]]&set.PathAbempty[q[1]]&set.PathAbempty[q[2]]&set.PathAbempty[q[3]]&set.PathAbempty[q[4]]&set.PathAbempty[q[5]] + set.PathAbempty[q[0]]&set.PathAbempty[q[1]]&set.PathAbempty[q[2]]&set.PathAbempty[q[3]]&set.PathAbempty[q[4]]&set.PathAbempty[q[5]]&set.PathAbempty[q[6]])
 					break
 				}
 				p += 8
@@ -143,10 +155,6 @@ l4:
 		}
 	}
 	k5e = p
-	caps[1] = capSpan(k1s, k1e)
-	caps[2] = capSpan(k2s, k2e)
-	caps[3] = capSpan(k3s, k3e)
-	caps[4] = capSpan(k4s, k4e)
 	caps[5] = capSpan(k5s, k5e)
 	return p
 l1:
@@ -173,11 +181,15 @@ func matchPathAbsolute(in string, pos int) int {
 	for {
 		for {
 			if len(in)-p < 8 {
-				p = genScan(in, p, &set.Segment)
+				if n := len(in); n >= 8 && genAll(in[n-8:], &set.Segment) {
+					p = n
+				} else {
+					p = genScan(in, p, &set.Segment)
+				}
 				break
 			}
 			if q := in[p:][:8]; set.Segment[q[0]]&set.Segment[q[1]]&set.Segment[q[2]]&set.Segment[q[3]]&set.Segment[q[4]]&set.Segment[q[5]]&set.Segment[q[6]]&set.Segment[q[7]] == 0 {
-				p += genStop(genWord(q, &set.Segment), 8)
+				p += int(set.Segment[q[0]] + set.Segment[q[0]]&set.Segment[q[1]] + set.Segment[q[0]]&set.Segment[q[1]]&set.Segment[q[2]] + set.Segment[q[0]]&set.Segment[q[1]]&set.Segment[q[2]]&set.Segment[q[3]] + set.Segment[q[0]]&set.Segment[q[1]]&set.Segment[q[2]]&set.Segment[q[3]]&set.Segment[q[4]] + set.Segment[q[0]]&set.Segment[q[1]]&set.Segment[q[2]]&set.Segment[q[3]]&set.Segment[q[4]]&set.Segment[q[5]] + set.Segment[q[0]]&set.Segment[q[1]]&set.Segment[q[2]]&set.Segment[q[3]]&set.Segment[q[4]]&set.Segment[q[5]]&set.Segment[q[6]])
 				break
 			}
 			p += 8
@@ -198,11 +210,15 @@ func matchPathAbsolute(in string, pos int) int {
 		for {
 			for {
 				if len(in)-p < 8 {
-					p = genScan(in, p, &set.PathAbempty)
+					if n := len(in); n >= 8 && genAll(in[n-8:], &set.PathAbempty) {
+						p = n
+					} else {
+						p = genScan(in, p, &set.PathAbempty)
+					}
 					break
 				}
 				if q := in[p:][:8]; set.PathAbempty[q[0]]&set.PathAbempty[q[1]]&set.PathAbempty[q[2]]&set.PathAbempty[q[3]]&set.PathAbempty[q[4]]&set.PathAbempty[q[5]]&set.PathAbempty[q[6]]&set.PathAbempty[q[7]] == 0 {
-					p += genStop(genWord(q, &set.PathAbempty), 8)
+					p += int(set.PathAbempty[q[0]] + set.PathAbempty[q[0]]&set.PathAbempty[q[1]] + set.PathAbempty[q[0]]&set.PathAbempty[q[1]]&set.PathAbempty[q[2]] + set.PathAbempty[q[0]]&set.PathAbempty[q[1]]&set.PathAbempty[q[2]]&set.PathAbempty[q[3]] + set.PathAbempty[q[0]]&set.PathAbempty[q[1]]&set.PathAbempty[q[2]]&set.PathAbempty[q[3]]&set.PathAbempty[q[4]] + set.PathAbempty[q[0]]&set.PathAbempty[q[1]]&set.PathAbempty[q[2]]&set.PathAbempty[q[3]]&set.PathAbempty[q[4]]&set.PathAbempty[q[5]] + set.PathAbempty[q[0]]&set.PathAbempty[q[1]]&set.PathAbempty[q[2]]&set.PathAbempty[q[3]]&set.PathAbempty[q[4]]&set.PathAbempty[q[5]]&set.PathAbempty[q[6]])
 					break
 				}
 				p += 8
@@ -269,11 +285,15 @@ l4:
 	for {
 		for {
 			if len(in)-p < 8 {
-				p = genScan(in, p, &set.Segment)
+				if n := len(in); n >= 8 && genAll(in[n-8:], &set.Segment) {
+					p = n
+				} else {
+					p = genScan(in, p, &set.Segment)
+				}
 				break
 			}
 			if q := in[p:][:8]; set.Segment[q[0]]&set.Segment[q[1]]&set.Segment[q[2]]&set.Segment[q[3]]&set.Segment[q[4]]&set.Segment[q[5]]&set.Segment[q[6]]&set.Segment[q[7]] == 0 {
-				p += genStop(genWord(q, &set.Segment), 8)
+				p += int(set.Segment[q[0]] + set.Segment[q[0]]&set.Segment[q[1]] + set.Segment[q[0]]&set.Segment[q[1]]&set.Segment[q[2]] + set.Segment[q[0]]&set.Segment[q[1]]&set.Segment[q[2]]&set.Segment[q[3]] + set.Segment[q[0]]&set.Segment[q[1]]&set.Segment[q[2]]&set.Segment[q[3]]&set.Segment[q[4]] + set.Segment[q[0]]&set.Segment[q[1]]&set.Segment[q[2]]&set.Segment[q[3]]&set.Segment[q[4]]&set.Segment[q[5]] + set.Segment[q[0]]&set.Segment[q[1]]&set.Segment[q[2]]&set.Segment[q[3]]&set.Segment[q[4]]&set.Segment[q[5]]&set.Segment[q[6]])
 				break
 			}
 			p += 8
@@ -294,11 +314,15 @@ l4:
 		for {
 			for {
 				if len(in)-p < 8 {
-					p = genScan(in, p, &set.PathAbempty)
+					if n := len(in); n >= 8 && genAll(in[n-8:], &set.PathAbempty) {
+						p = n
+					} else {
+						p = genScan(in, p, &set.PathAbempty)
+					}
 					break
 				}
 				if q := in[p:][:8]; set.PathAbempty[q[0]]&set.PathAbempty[q[1]]&set.PathAbempty[q[2]]&set.PathAbempty[q[3]]&set.PathAbempty[q[4]]&set.PathAbempty[q[5]]&set.PathAbempty[q[6]]&set.PathAbempty[q[7]] == 0 {
-					p += genStop(genWord(q, &set.PathAbempty), 8)
+					p += int(set.PathAbempty[q[0]] + set.PathAbempty[q[0]]&set.PathAbempty[q[1]] + set.PathAbempty[q[0]]&set.PathAbempty[q[1]]&set.PathAbempty[q[2]] + set.PathAbempty[q[0]]&set.PathAbempty[q[1]]&set.PathAbempty[q[2]]&set.PathAbempty[q[3]] + set.PathAbempty[q[0]]&set.PathAbempty[q[1]]&set.PathAbempty[q[2]]&set.PathAbempty[q[3]]&set.PathAbempty[q[4]] + set.PathAbempty[q[0]]&set.PathAbempty[q[1]]&set.PathAbempty[q[2]]&set.PathAbempty[q[3]]&set.PathAbempty[q[4]]&set.PathAbempty[q[5]] + set.PathAbempty[q[0]]&set.PathAbempty[q[1]]&set.PathAbempty[q[2]]&set.PathAbempty[q[3]]&set.PathAbempty[q[4]]&set.PathAbempty[q[5]]&set.PathAbempty[q[6]])
 					break
 				}
 				p += 8
@@ -335,7 +359,6 @@ func matchURI(in string, pos int, caps *[8]span) int {
 	}
 	p := pos
 	k0s, k0e, k6s, k6e, k7s, k7e := 0, 0, 0, 0, 0, 0
-	var v1, v2 int
 	// URI
 	k0s = p + 1
 	// scheme
@@ -346,11 +369,15 @@ func matchURI(in string, pos int, caps *[8]span) int {
 	p++
 	for {
 		if len(in)-p < 8 {
-			p = genScan(in, p, &set.Scheme)
+			if n := len(in); n >= 8 && genAll(in[n-8:], &set.Scheme) {
+				p = n
+			} else {
+				p = genScan(in, p, &set.Scheme)
+			}
 			break
 		}
 		if q := in[p:][:8]; set.Scheme[q[0]]&set.Scheme[q[1]]&set.Scheme[q[2]]&set.Scheme[q[3]]&set.Scheme[q[4]]&set.Scheme[q[5]]&set.Scheme[q[6]]&set.Scheme[q[7]] == 0 {
-			p += genStop(genWord(q, &set.Scheme), 8)
+			p += int(set.Scheme[q[0]] + set.Scheme[q[0]]&set.Scheme[q[1]] + set.Scheme[q[0]]&set.Scheme[q[1]]&set.Scheme[q[2]] + set.Scheme[q[0]]&set.Scheme[q[1]]&set.Scheme[q[2]]&set.Scheme[q[3]] + set.Scheme[q[0]]&set.Scheme[q[1]]&set.Scheme[q[2]]&set.Scheme[q[3]]&set.Scheme[q[4]] + set.Scheme[q[0]]&set.Scheme[q[1]]&set.Scheme[q[2]]&set.Scheme[q[3]]&set.Scheme[q[4]]&set.Scheme[q[5]] + set.Scheme[q[0]]&set.Scheme[q[1]]&set.Scheme[q[2]]&set.Scheme[q[3]]&set.Scheme[q[4]]&set.Scheme[q[5]]&set.Scheme[q[6]])
 			break
 		}
 		p += 8
@@ -360,14 +387,15 @@ func matchURI(in string, pos int, caps *[8]span) int {
 		goto l1
 	}
 	p++
+	if e := matchAuthorityPathAbempty(in, p, caps); e >= 0 {
+		p = e
+		goto l2
+	}
 	if p = matchHierPart(in, p, caps); p < 0 {
 		goto l1
 	}
+l2:
 	caps[0] = capSpan(k0s, k0e)
-	if uint(p) >= uint(len(in)) || in[p] != '?' {
-		goto l2
-	}
-	v1 = p
 	if uint(p) >= uint(len(in)) || in[p] != '?' {
 		goto l3
 	}
@@ -377,11 +405,15 @@ func matchURI(in string, pos int, caps *[8]span) int {
 	for {
 		for {
 			if len(in)-p < 8 {
-				p = genScan(in, p, &set.Query)
+				if n := len(in); n >= 8 && genAll(in[n-8:], &set.Query) {
+					p = n
+				} else {
+					p = genScan(in, p, &set.Query)
+				}
 				break
 			}
 			if q := in[p:][:8]; set.Query[q[0]]&set.Query[q[1]]&set.Query[q[2]]&set.Query[q[3]]&set.Query[q[4]]&set.Query[q[5]]&set.Query[q[6]]&set.Query[q[7]] == 0 {
-				p += genStop(genWord(q, &set.Query), 8)
+				p += int(set.Query[q[0]] + set.Query[q[0]]&set.Query[q[1]] + set.Query[q[0]]&set.Query[q[1]]&set.Query[q[2]] + set.Query[q[0]]&set.Query[q[1]]&set.Query[q[2]]&set.Query[q[3]] + set.Query[q[0]]&set.Query[q[1]]&set.Query[q[2]]&set.Query[q[3]]&set.Query[q[4]] + set.Query[q[0]]&set.Query[q[1]]&set.Query[q[2]]&set.Query[q[3]]&set.Query[q[4]]&set.Query[q[5]] + set.Query[q[0]]&set.Query[q[1]]&set.Query[q[2]]&set.Query[q[3]]&set.Query[q[4]]&set.Query[q[5]]&set.Query[q[6]])
 				break
 			}
 			p += 8
@@ -395,16 +427,7 @@ func matchURI(in string, pos int, caps *[8]span) int {
 		}
 	}
 	k6e = p
-	goto l2
 l3:
-	p = v1
-	k6s = 0
-	k6e = 0
-l2:
-	if uint(p) >= uint(len(in)) || in[p] != '#' {
-		goto l4
-	}
-	v2 = p
 	if uint(p) >= uint(len(in)) || in[p] != '#' {
 		goto l5
 	}
@@ -414,11 +437,15 @@ l2:
 	for {
 		for {
 			if len(in)-p < 8 {
-				p = genScan(in, p, &set.Query)
+				if n := len(in); n >= 8 && genAll(in[n-8:], &set.Query) {
+					p = n
+				} else {
+					p = genScan(in, p, &set.Query)
+				}
 				break
 			}
 			if q := in[p:][:8]; set.Query[q[0]]&set.Query[q[1]]&set.Query[q[2]]&set.Query[q[3]]&set.Query[q[4]]&set.Query[q[5]]&set.Query[q[6]]&set.Query[q[7]] == 0 {
-				p += genStop(genWord(q, &set.Query), 8)
+				p += int(set.Query[q[0]] + set.Query[q[0]]&set.Query[q[1]] + set.Query[q[0]]&set.Query[q[1]]&set.Query[q[2]] + set.Query[q[0]]&set.Query[q[1]]&set.Query[q[2]]&set.Query[q[3]] + set.Query[q[0]]&set.Query[q[1]]&set.Query[q[2]]&set.Query[q[3]]&set.Query[q[4]] + set.Query[q[0]]&set.Query[q[1]]&set.Query[q[2]]&set.Query[q[3]]&set.Query[q[4]]&set.Query[q[5]] + set.Query[q[0]]&set.Query[q[1]]&set.Query[q[2]]&set.Query[q[3]]&set.Query[q[4]]&set.Query[q[5]]&set.Query[q[6]])
 				break
 			}
 			p += 8
@@ -432,12 +459,7 @@ l2:
 		}
 	}
 	k7e = p
-	goto l4
 l5:
-	p = v2
-	k7s = 0
-	k7e = 0
-l4:
 	caps[6] = capSpan(k6s, k6e)
 	caps[7] = capSpan(k7s, k7e)
 	return p
@@ -453,7 +475,6 @@ func matchAbsoluteURI(in string, pos int, caps *[8]span) int {
 	}
 	p := pos
 	k0s, k0e, k6s, k6e, k7s, k7e := 0, 0, 0, 0, 0, 0
-	var v1 int
 	// absolute-URI
 	k0s = p + 1
 	// scheme
@@ -464,11 +485,15 @@ func matchAbsoluteURI(in string, pos int, caps *[8]span) int {
 	p++
 	for {
 		if len(in)-p < 8 {
-			p = genScan(in, p, &set.Scheme)
+			if n := len(in); n >= 8 && genAll(in[n-8:], &set.Scheme) {
+				p = n
+			} else {
+				p = genScan(in, p, &set.Scheme)
+			}
 			break
 		}
 		if q := in[p:][:8]; set.Scheme[q[0]]&set.Scheme[q[1]]&set.Scheme[q[2]]&set.Scheme[q[3]]&set.Scheme[q[4]]&set.Scheme[q[5]]&set.Scheme[q[6]]&set.Scheme[q[7]] == 0 {
-			p += genStop(genWord(q, &set.Scheme), 8)
+			p += int(set.Scheme[q[0]] + set.Scheme[q[0]]&set.Scheme[q[1]] + set.Scheme[q[0]]&set.Scheme[q[1]]&set.Scheme[q[2]] + set.Scheme[q[0]]&set.Scheme[q[1]]&set.Scheme[q[2]]&set.Scheme[q[3]] + set.Scheme[q[0]]&set.Scheme[q[1]]&set.Scheme[q[2]]&set.Scheme[q[3]]&set.Scheme[q[4]] + set.Scheme[q[0]]&set.Scheme[q[1]]&set.Scheme[q[2]]&set.Scheme[q[3]]&set.Scheme[q[4]]&set.Scheme[q[5]] + set.Scheme[q[0]]&set.Scheme[q[1]]&set.Scheme[q[2]]&set.Scheme[q[3]]&set.Scheme[q[4]]&set.Scheme[q[5]]&set.Scheme[q[6]])
 			break
 		}
 		p += 8
@@ -478,15 +503,16 @@ func matchAbsoluteURI(in string, pos int, caps *[8]span) int {
 		goto l1
 	}
 	p++
+	if e := matchAuthorityPathAbempty(in, p, caps); e >= 0 {
+		p = e
+		goto l2
+	}
 	if p = matchHierPart(in, p, caps); p < 0 {
 		goto l1
 	}
+l2:
 	caps[0] = capSpan(k0s, k0e)
 	caps[7] = capSpan(k7s, k7e)
-	if uint(p) >= uint(len(in)) || in[p] != '?' {
-		goto l2
-	}
-	v1 = p
 	if uint(p) >= uint(len(in)) || in[p] != '?' {
 		goto l3
 	}
@@ -496,11 +522,15 @@ func matchAbsoluteURI(in string, pos int, caps *[8]span) int {
 	for {
 		for {
 			if len(in)-p < 8 {
-				p = genScan(in, p, &set.Query)
+				if n := len(in); n >= 8 && genAll(in[n-8:], &set.Query) {
+					p = n
+				} else {
+					p = genScan(in, p, &set.Query)
+				}
 				break
 			}
 			if q := in[p:][:8]; set.Query[q[0]]&set.Query[q[1]]&set.Query[q[2]]&set.Query[q[3]]&set.Query[q[4]]&set.Query[q[5]]&set.Query[q[6]]&set.Query[q[7]] == 0 {
-				p += genStop(genWord(q, &set.Query), 8)
+				p += int(set.Query[q[0]] + set.Query[q[0]]&set.Query[q[1]] + set.Query[q[0]]&set.Query[q[1]]&set.Query[q[2]] + set.Query[q[0]]&set.Query[q[1]]&set.Query[q[2]]&set.Query[q[3]] + set.Query[q[0]]&set.Query[q[1]]&set.Query[q[2]]&set.Query[q[3]]&set.Query[q[4]] + set.Query[q[0]]&set.Query[q[1]]&set.Query[q[2]]&set.Query[q[3]]&set.Query[q[4]]&set.Query[q[5]] + set.Query[q[0]]&set.Query[q[1]]&set.Query[q[2]]&set.Query[q[3]]&set.Query[q[4]]&set.Query[q[5]]&set.Query[q[6]])
 				break
 			}
 			p += 8
@@ -514,12 +544,7 @@ func matchAbsoluteURI(in string, pos int, caps *[8]span) int {
 		}
 	}
 	k6e = p
-	goto l2
 l3:
-	p = v1
-	k6s = 0
-	k6e = 0
-l2:
 	caps[6] = capSpan(k6s, k6e)
 	return p
 l1:
@@ -570,11 +595,15 @@ l4:
 	for {
 		for {
 			if len(in)-p < 8 {
-				p = genScan(in, p, &set.SegmentNZNC)
+				if n := len(in); n >= 8 && genAll(in[n-8:], &set.SegmentNZNC) {
+					p = n
+				} else {
+					p = genScan(in, p, &set.SegmentNZNC)
+				}
 				break
 			}
 			if q := in[p:][:8]; set.SegmentNZNC[q[0]]&set.SegmentNZNC[q[1]]&set.SegmentNZNC[q[2]]&set.SegmentNZNC[q[3]]&set.SegmentNZNC[q[4]]&set.SegmentNZNC[q[5]]&set.SegmentNZNC[q[6]]&set.SegmentNZNC[q[7]] == 0 {
-				p += genStop(genWord(q, &set.SegmentNZNC), 8)
+				p += int(set.SegmentNZNC[q[0]] + set.SegmentNZNC[q[0]]&set.SegmentNZNC[q[1]] + set.SegmentNZNC[q[0]]&set.SegmentNZNC[q[1]]&set.SegmentNZNC[q[2]] + set.SegmentNZNC[q[0]]&set.SegmentNZNC[q[1]]&set.SegmentNZNC[q[2]]&set.SegmentNZNC[q[3]] + set.SegmentNZNC[q[0]]&set.SegmentNZNC[q[1]]&set.SegmentNZNC[q[2]]&set.SegmentNZNC[q[3]]&set.SegmentNZNC[q[4]] + set.SegmentNZNC[q[0]]&set.SegmentNZNC[q[1]]&set.SegmentNZNC[q[2]]&set.SegmentNZNC[q[3]]&set.SegmentNZNC[q[4]]&set.SegmentNZNC[q[5]] + set.SegmentNZNC[q[0]]&set.SegmentNZNC[q[1]]&set.SegmentNZNC[q[2]]&set.SegmentNZNC[q[3]]&set.SegmentNZNC[q[4]]&set.SegmentNZNC[q[5]]&set.SegmentNZNC[q[6]])
 				break
 			}
 			p += 8
@@ -595,11 +624,15 @@ l4:
 		for {
 			for {
 				if len(in)-p < 8 {
-					p = genScan(in, p, &set.PathAbempty)
+					if n := len(in); n >= 8 && genAll(in[n-8:], &set.PathAbempty) {
+						p = n
+					} else {
+						p = genScan(in, p, &set.PathAbempty)
+					}
 					break
 				}
 				if q := in[p:][:8]; set.PathAbempty[q[0]]&set.PathAbempty[q[1]]&set.PathAbempty[q[2]]&set.PathAbempty[q[3]]&set.PathAbempty[q[4]]&set.PathAbempty[q[5]]&set.PathAbempty[q[6]]&set.PathAbempty[q[7]] == 0 {
-					p += genStop(genWord(q, &set.PathAbempty), 8)
+					p += int(set.PathAbempty[q[0]] + set.PathAbempty[q[0]]&set.PathAbempty[q[1]] + set.PathAbempty[q[0]]&set.PathAbempty[q[1]]&set.PathAbempty[q[2]] + set.PathAbempty[q[0]]&set.PathAbempty[q[1]]&set.PathAbempty[q[2]]&set.PathAbempty[q[3]] + set.PathAbempty[q[0]]&set.PathAbempty[q[1]]&set.PathAbempty[q[2]]&set.PathAbempty[q[3]]&set.PathAbempty[q[4]] + set.PathAbempty[q[0]]&set.PathAbempty[q[1]]&set.PathAbempty[q[2]]&set.PathAbempty[q[3]]&set.PathAbempty[q[4]]&set.PathAbempty[q[5]] + set.PathAbempty[q[0]]&set.PathAbempty[q[1]]&set.PathAbempty[q[2]]&set.PathAbempty[q[3]]&set.PathAbempty[q[4]]&set.PathAbempty[q[5]]&set.PathAbempty[q[6]])
 					break
 				}
 				p += 8
@@ -636,16 +669,16 @@ func matchRelativeRef(in string, pos int, caps *[8]span) int {
 	}
 	p := pos
 	k0s, k0e, k6s, k6e, k7s, k7e := 0, 0, 0, 0, 0, 0
-	var v1, v2 int
 	// relative-ref
+	if e := matchAuthorityPathAbempty(in, p, caps); e >= 0 {
+		p = e
+		goto l2
+	}
 	if p = matchRelativePart(in, p, caps); p < 0 {
 		goto l1
 	}
+l2:
 	caps[0] = capSpan(k0s, k0e)
-	if uint(p) >= uint(len(in)) || in[p] != '?' {
-		goto l2
-	}
-	v1 = p
 	if uint(p) >= uint(len(in)) || in[p] != '?' {
 		goto l3
 	}
@@ -655,11 +688,15 @@ func matchRelativeRef(in string, pos int, caps *[8]span) int {
 	for {
 		for {
 			if len(in)-p < 8 {
-				p = genScan(in, p, &set.Query)
+				if n := len(in); n >= 8 && genAll(in[n-8:], &set.Query) {
+					p = n
+				} else {
+					p = genScan(in, p, &set.Query)
+				}
 				break
 			}
 			if q := in[p:][:8]; set.Query[q[0]]&set.Query[q[1]]&set.Query[q[2]]&set.Query[q[3]]&set.Query[q[4]]&set.Query[q[5]]&set.Query[q[6]]&set.Query[q[7]] == 0 {
-				p += genStop(genWord(q, &set.Query), 8)
+				p += int(set.Query[q[0]] + set.Query[q[0]]&set.Query[q[1]] + set.Query[q[0]]&set.Query[q[1]]&set.Query[q[2]] + set.Query[q[0]]&set.Query[q[1]]&set.Query[q[2]]&set.Query[q[3]] + set.Query[q[0]]&set.Query[q[1]]&set.Query[q[2]]&set.Query[q[3]]&set.Query[q[4]] + set.Query[q[0]]&set.Query[q[1]]&set.Query[q[2]]&set.Query[q[3]]&set.Query[q[4]]&set.Query[q[5]] + set.Query[q[0]]&set.Query[q[1]]&set.Query[q[2]]&set.Query[q[3]]&set.Query[q[4]]&set.Query[q[5]]&set.Query[q[6]])
 				break
 			}
 			p += 8
@@ -673,16 +710,7 @@ func matchRelativeRef(in string, pos int, caps *[8]span) int {
 		}
 	}
 	k6e = p
-	goto l2
 l3:
-	p = v1
-	k6s = 0
-	k6e = 0
-l2:
-	if uint(p) >= uint(len(in)) || in[p] != '#' {
-		goto l4
-	}
-	v2 = p
 	if uint(p) >= uint(len(in)) || in[p] != '#' {
 		goto l5
 	}
@@ -692,11 +720,15 @@ l2:
 	for {
 		for {
 			if len(in)-p < 8 {
-				p = genScan(in, p, &set.Query)
+				if n := len(in); n >= 8 && genAll(in[n-8:], &set.Query) {
+					p = n
+				} else {
+					p = genScan(in, p, &set.Query)
+				}
 				break
 			}
 			if q := in[p:][:8]; set.Query[q[0]]&set.Query[q[1]]&set.Query[q[2]]&set.Query[q[3]]&set.Query[q[4]]&set.Query[q[5]]&set.Query[q[6]]&set.Query[q[7]] == 0 {
-				p += genStop(genWord(q, &set.Query), 8)
+				p += int(set.Query[q[0]] + set.Query[q[0]]&set.Query[q[1]] + set.Query[q[0]]&set.Query[q[1]]&set.Query[q[2]] + set.Query[q[0]]&set.Query[q[1]]&set.Query[q[2]]&set.Query[q[3]] + set.Query[q[0]]&set.Query[q[1]]&set.Query[q[2]]&set.Query[q[3]]&set.Query[q[4]] + set.Query[q[0]]&set.Query[q[1]]&set.Query[q[2]]&set.Query[q[3]]&set.Query[q[4]]&set.Query[q[5]] + set.Query[q[0]]&set.Query[q[1]]&set.Query[q[2]]&set.Query[q[3]]&set.Query[q[4]]&set.Query[q[5]]&set.Query[q[6]])
 				break
 			}
 			p += 8
@@ -710,12 +742,7 @@ l2:
 		}
 	}
 	k7e = p
-	goto l4
 l5:
-	p = v2
-	k7s = 0
-	k7e = 0
-l4:
 	caps[6] = capSpan(k6s, k6e)
 	caps[7] = capSpan(k7s, k7e)
 	return p
@@ -1937,7 +1964,8 @@ func explainURIReferenceDiag(in string, lowerBound int, d *genDiag) (offset int)
 
 // genScan returns the end of the run of the bytes of set from p in in,
 // as the runs written out in the matchers find it: eight bytes a step, then
-// where the run stopped without a branch (genWord, genStop).
+// where the run stopped without a branch (in the last eight bytes of in, by
+// genWord and genStop).
 func genScan(in string, p int, set *[256]uint8) int {
 	for {
 		if len(in)-p < 8 {
@@ -1950,7 +1978,8 @@ func genScan(in string, p int, set *[256]uint8) int {
 			return p
 		}
 		if q := in[p:][:8]; set[q[0]]&set[q[1]]&set[q[2]]&set[q[3]]&set[q[4]]&set[q[5]]&set[q[6]]&set[q[7]] == 0 {
-			return p + genStop(genWord(q, set), 8)
+			p += int(set[q[0]] + set[q[0]]&set[q[1]] + set[q[0]]&set[q[1]]&set[q[2]] + set[q[0]]&set[q[1]]&set[q[2]]&set[q[3]] + set[q[0]]&set[q[1]]&set[q[2]]&set[q[3]]&set[q[4]] + set[q[0]]&set[q[1]]&set[q[2]]&set[q[3]]&set[q[4]]&set[q[5]] + set[q[0]]&set[q[1]]&set[q[2]]&set[q[3]]&set[q[4]]&set[q[5]]&set[q[6]])
+			return p
 		}
 		p += 8
 	}
@@ -1968,6 +1997,11 @@ func genScanPct(in string, p int, set, hex *[256]uint8) int {
 	}
 }
 
+// genAll reports whether the eight bytes of q are all of set.
+func genAll(q string, set *[256]uint8) bool {
+	return set[q[0]]&set[q[1]]&set[q[2]]&set[q[3]]&set[q[4]]&set[q[5]]&set[q[6]]&set[q[7]] != 0
+}
+
 // genWord packs the entries in set of the eight bytes of q, in their
 // order from the lowest byte.
 func genWord(q string, set *[256]uint8) uint64 {
@@ -1978,7 +2012,7 @@ func genWord(q string, set *[256]uint8) uint64 {
 // genStop returns the offset, in the last r of the eight bytes whose
 // entries w packs, of the first byte not of the set, or r when all r are.
 func genStop(w uint64, r int) int {
-	return bits.TrailingZeros64(^w>>(uint(8-r)*8)|0xff<<(uint(r)*8)) >> 3
+	return bits.TrailingZeros64((^w&0x0101010101010101)>>(uint(8-r)*8)|1<<(uint(r)*8)) >> 3
 }
 
 // genDiag is what a diagnosis run records: the farthest failure offset and
@@ -2138,7 +2172,7 @@ func (d *genDiag) byte1(in string, pos int, b byte, id int) int {
 	return -1
 }
 
-// class matches a byte of set (a table of the generated file: 0xff for a
+// class matches a byte of set (a table of the generated file: 1 for a
 // byte of the set) at pos and returns pos+1; or it records the label id as
 // expected at pos and returns -1. The compiler inlines it.
 func (d *genDiag) class(in string, pos int, set *[256]uint8, id int) int {
@@ -2473,7 +2507,7 @@ const (
 		"\x00\x07\x00\x00\x07\x07\x07\x13\x07\x00\x07\x00\x07\x07"
 )
 
-// set holds the tables of the byte classes: set.X[b] is 0xff
+// set holds the tables of the byte classes: set.X[b] is 1
 // for a byte b of the set X, 0 for any other.
 var set = genSets()
 
@@ -2481,12 +2515,12 @@ var set = genSets()
 type genTables struct {
 	ALPHA            [256]uint8 // %x41-5A / %x61-7A
 	Scheme           [256]uint8 // "+" / "-" / "." / %x30-39 / %x41-5A / %x61-7A
-	SegmentFirst     [256]uint8 // "!" / %x24-2E / %x30-3B / "=" / %x40-5A / "_" / %x61-7A / "~"
-	Userinfo         [256]uint8 // "!" / "$" / %x26-2E / %x30-3B / "=" / %x41-5A / "_" / %x61-7A / "~"
-	HEXDIG           [256]uint8 // %x30-39 / %x41-46 / %x61-66
 	DIGIT            [256]uint8 // %x30-39
 	Host             [256]uint8 // "!" / %x24-2E / %x30-39 / ";" / "=" / %x41-5A / "_" / %x61-7A / "~"
 	RegName          [256]uint8 // "!" / "$" / %x26-2E / %x30-39 / ";" / "=" / %x41-5A / "_" / %x61-7A / "~"
+	HEXDIG           [256]uint8 // %x30-39 / %x41-46 / %x61-66
+	SegmentFirst     [256]uint8 // "!" / %x24-2E / %x30-3B / "=" / %x40-5A / "_" / %x61-7A / "~"
+	Userinfo         [256]uint8 // "!" / "$" / %x26-2E / %x30-3B / "=" / %x41-5A / "_" / %x61-7A / "~"
 	PathAbempty      [256]uint8 // "!" / "$" / %x26-3B / "=" / %x40-5A / "_" / %x61-7A / "~"
 	Segment          [256]uint8 // "!" / "$" / %x26-2E / %x30-3B / "=" / %x40-5A / "_" / %x61-7A / "~"
 	Query            [256]uint8 // "!" / "$" / %x26-3B / "=" / %x3F-5A / "_" / %x61-7A / "~"
@@ -2503,12 +2537,12 @@ type genTables struct {
 func genSets() (t genTables) {
 	genFill(&t.ALPHA, "AZaz")
 	genFill(&t.Scheme, "++-.09AZaz")
-	genFill(&t.SegmentFirst, "!!$.0;==@Z__az~~")
-	genFill(&t.Userinfo, "!!$$&.0;==AZ__az~~")
-	genFill(&t.HEXDIG, "09AFaf")
 	genFill(&t.DIGIT, "09")
 	genFill(&t.Host, "!!$.09;;==AZ__az~~")
 	genFill(&t.RegName, "!!$$&.09;;==AZ__az~~")
+	genFill(&t.HEXDIG, "09AFaf")
+	genFill(&t.SegmentFirst, "!!$.0;==@Z__az~~")
+	genFill(&t.Userinfo, "!!$$&.0;==AZ__az~~")
 	genFill(&t.PathAbempty, "!!$$&;==@Z__az~~")
 	genFill(&t.Segment, "!!$$&.0;==@Z__az~~")
 	genFill(&t.Query, "!!$$&;==?Z__az~~")
@@ -2521,7 +2555,7 @@ func genSets() (t genTables) {
 	return t
 }
 
-// genFill sets the entries of the bytes of ranges in t to 0xff. It is
+// genFill sets the entries of the bytes of ranges in t to 1. It is
 // not inlined: genSets is then a call for each table, not a copy of the
 // loops.
 //
@@ -2529,7 +2563,7 @@ func genSets() (t genTables) {
 func genFill(t *[256]uint8, ranges string) {
 	for i := 0; i+1 < len(ranges); i += 2 {
 		for c := int(ranges[i]); c <= int(ranges[i+1]); c++ {
-			t[c] = 0xff
+			t[c] = 1
 		}
 	}
 }

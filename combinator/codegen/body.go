@@ -40,6 +40,7 @@ type genFunc struct {
 	commitCall bool  // commit is a call of the function of its rule (capFunc)
 	own        []int // a function of capFunc: the slots it stores, else nil
 	prestored  []int // the final slots stored once before alternatives of commit (prestore)
+	tested     *node // a one-byte test that pretest has made: not made again
 }
 
 type stmt struct {

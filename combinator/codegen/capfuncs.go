@@ -18,8 +18,54 @@ func (f *genFunc) callCaps(r *node, fail *label) {
 		}
 		return
 	}
-	f.emit("if p = %s(in, p, caps); p < 0 {\n%s\n}", name, goTo(fail))
+	if first, ok := f.firstAltCaps(r); ok {
+		// The call of the function of r's first alternative, which is
+		// all of r's match where it matches; else r's own, which tries
+		// that alternative again and fails it at its first bytes. No
+		// pretest of the first byte here: the callee tests its first
+		// bytes at once, and on the URIs of the corpus, nearly all with
+		// an authority, the test would be made twice (measured: see
+		// BENCHMARKS.md, "Issue 38").
+		done := f.newLabel()
+		f.tryCall(first+"(in, p, caps)", "", done)
+		f.emit("if p = %s(in, p, caps); p < 0 {\n%s\n}", name, goTo(fail))
+		f.place(done)
+	} else {
+		f.emit("if p = %s(in, p, caps); p < 0 {\n%s\n}", name, goTo(fail))
+	}
 	f.storeFinal()
+}
+
+// firstAltCaps returns the function of the first alternative of r, the
+// rule of a function of capFunc, where that function begins by calling it
+// and, where it matches, returns its end and stores nothing more (altCaps
+// with no final slot left): r is a choice whose captures are stored in
+// each alternative (commitsInAlt), and its first alternative is a shared
+// piece with captures (capCallableAlt) that sets every slot r sets
+// (hier-part and its "//" authority path-abempty). A caller that calls
+// it first saves a call where it matches, as most URIs' authorities do.
+func (f *genFunc) firstAltCaps(r *node) (string, bool) {
+	if r.kind != kAlt || len(r.subs) < 2 || !f.commitsInAlt(r) {
+		return "", false
+	}
+	s := r.subs[0]
+	if !s.shared || !capRule(s) {
+		return "", false
+	}
+	own := setOf(slotsOf(s))
+	for _, slot := range slotsOf(r) {
+		if !own[slot] {
+			return "", false
+		}
+	}
+	name, err := f.g.capFunc(s, f.nslots)
+	if err != nil {
+		if f.err == nil {
+			f.err = err
+		}
+		return "", false
+	}
+	return name, true
 }
 
 // altCaps emits the call of the function of the shared piece s, an

@@ -320,6 +320,8 @@ func neverFails(r *node) bool {
 	switch {
 	case r.fast == fRun || r.rfast == fRun:
 		return r.min == 0
+	case r.fast == fSepRun || r.rfast == fSepRun:
+		return true // *( sep *unit ): nothing at worst
 	case r.fast != fNone || r.rfast != fNone:
 		return false
 	}

@@ -77,3 +77,46 @@ func TestCommitPointChoice(t *testing.T) {
 		}
 	}
 }
+
+// TestNeverFails checks which rules match at any position (neverFails),
+// which decides where a matcher stores its captures (commitPoint): a rule
+// that can match nothing, such as path-abempty = *( "/" segment ) (RFC
+// 3986, section 3.3), fused into one run of separated segments, never
+// fails; one that needs a byte does.
+func TestNeverFails(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		r    *c.Rule
+		want bool
+	}{
+		{"path-abempty", c.PathAbempty, true},
+		{`*( "/" *"a" )`, c.Star(c.Seq(c.Lit("/"), c.Star(c.Lit("a")))), true},
+		{"segment", c.Segment, true},
+		{"segment-nz", c.SegmentNZ, false},
+		{"path-absolute", c.PathAbsolute, false},
+		{`"/" path-abempty`, c.Seq(c.Lit("/"), c.PathAbempty), false},
+		{`[ ":" port ] path-abempty`, c.Seq(c.Opt(c.Seq(c.Lit(":"), c.Port)), c.PathAbempty), true},
+	} {
+		g := &Generator{}
+		if got := neverFails(g.nodeOf(tc.r)); got != tc.want {
+			t.Errorf("%s: neverFails = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestCommitBeforeSeparatedRun checks that a matcher whose rule ends in a
+// run of separated segments (path-abempty), which never fails, stores the
+// captures before it where nothing after them sets them: the authority's,
+// before the path's scan, which then runs with fewer values held.
+func TestCommitBeforeSeparatedRun(t *testing.T) {
+	alpha := c.Star(c.Class(c.ByteRange('a', 'z')))
+	src, err := GenerateGo(c.Seq(c.Lit("//"), c.Capture(0, alpha), c.Capture(1, c.PathAbempty)), "p", "m")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(src)
+	store, scan := strings.Index(s, "caps[0] = "), strings.Index(s, "in[p] == '/'")
+	if store < 0 || scan < 0 || store > scan {
+		t.Errorf("caps[0] stored at %d, the path's scan at %d: want the store first:\n%s", store, scan, s)
+	}
+}

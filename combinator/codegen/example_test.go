@@ -31,22 +31,25 @@ func ExampleGenerateGo() {
 	// func matchPort(in string, pos int) int {
 	// // matchPortScan returns the end of the run of the bytes of set from p in in,
 	// // as the runs written out in the matchers find it: eight bytes a step, then
-	// // where the run stopped without a branch (matchPortWord, matchPortStop).
+	// // where the run stopped without a branch (in the last eight bytes of in, by
+	// // matchPortWord and matchPortStop).
 	// func matchPortScan(in string, p int, set *[256]uint8) int {
+	// // matchPortAll reports whether the eight bytes of q are all of set.
+	// func matchPortAll(q string, set *[256]uint8) bool {
 	// // matchPortWord packs the entries in set of the eight bytes of q, in their
 	// // order from the lowest byte.
 	// func matchPortWord(q string, set *[256]uint8) uint64 {
 	// // matchPortStop returns the offset, in the last r of the eight bytes whose
 	// // entries w packs, of the first byte not of the set, or r when all r are.
 	// func matchPortStop(w uint64, r int) int {
-	// // matchPortSet holds the tables of the byte classes: matchPortSet.X[b] is 0xff
+	// // matchPortSet holds the tables of the byte classes: matchPortSet.X[b] is 1
 	// // for a byte b of the set X, 0 for any other.
 	// var matchPortSet = matchPortSets()
 	// // matchPortTables are the tables of matchPortSet, each named after its set.
 	// // matchPortSets returns the tables, each filled from the ranges of its set:
 	// // pairs of bytes, the first and the last of each range.
 	// func matchPortSets() (t matchPortTables) {
-	// // matchPortFill sets the entries of the bytes of ranges in t to 0xff. It is
+	// // matchPortFill sets the entries of the bytes of ranges in t to 1. It is
 	// // not inlined: matchPortSets is then a call for each table, not a copy of the
 	// // loops.
 	// func matchPortFill(t *[256]uint8, ranges string) {

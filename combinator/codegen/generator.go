@@ -71,16 +71,15 @@ import (
 // of a piece ("match", "explain" and its name); without one, the names of
 // the named rules it holds, in order.
 //
-// Byte classes become [256]uint8 tables (0xff for a byte of the set), the
+// Byte classes become [256]uint8 tables (1 for a byte of the set), the
 // fields of one package-level variable, set (Prefix + "Set" where Prefix
 // is given), named after their sets (the name of the rule that is that
 // set, or its range: set.DIGIT, set.Digits0To5) and filled from the ranges
 // of the sets by a call of Prefix + "Sets", so that a variable of the
 // target package initialised by a matcher is initialised after them.
 // Fused runs become loops written out where they are used, eight bytes a
-// step, that find where a run stops without a branch by Prefix + "Word"
-// and Prefix + "Stop", which the compiler inlines (runScan); the runs of
-// ColdRules and of the diagnoses call Prefix + "Scan" instead. A rune
+// step, that find where a run stops without a branch (runScan); the runs
+// of ColdRules and of the diagnoses call Prefix + "Scan" instead. A rune
 // class becomes a function of its set of code points (Prefix + "Runes" + n)
 // that decodes UTF-8 and tests ranges, and a choice or a run of characters
 // that holds rune classes becomes one step or one loop, as the interpreter
@@ -98,7 +97,7 @@ import (
 // package they go to: neither the names given to Add and AddExplain nor
 // those of the named rules ("match…", "explain…") and of the loops
 // ("matchRep…") nor the variable of the tables ("set") nor the runtime's
-// (Prefix + "Word", "Stop", "Scan", "Sets", "Tables", "Fill",
+// (Prefix + "All", "Word", "Stop", "Scan", "Sets", "Tables", "Fill",
 // "Diag", "Labels", "Run") nor the packages an output imports (bits,
 // strings, utf8) may clash with one of that package. caps has a slot for
 // each number up to the highest used: number slots densely. The

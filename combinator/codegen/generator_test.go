@@ -87,6 +87,13 @@ func genGrammars() []*c.Rule {
 		c.Seq(c.Opt(c.Seq(c.Capture(0, c.Star(alpha)), c.Lit("@"))), c.Capture(1, c.Star(alpha)), c.Opt(c.Lit("@"))),
 		c.Alt(c.Seq(c.Capture(0, c.UserInfo), c.Lit("@"), c.Lit("b")), c.Seq(c.Capture(1, c.Star(alpha)), c.Lit("!"))),
 		needleInLoop,
+		// An option of a run and a byte before a call tried first
+		// (followerFirst): a follower that can end in a "%" whose HEXDIG
+		// the run would take ("ab%41@x"), an IP-literal-like one the run
+		// stops at once, a port after; and a follower that holds the byte,
+		// tried in order.
+		followerAfterUserinfo,
+		c.Seq(c.Opt(c.Seq(c.Capture(0, c.Star(alpha)), c.Lit("@"))), c.Capture(1, c.Named("at", c.Alt(c.Lit("["), c.Star(c.Alt(alpha, c.Lit("@"))))))),
 		// The captures are stored into caps where nothing after can fail
 		// (commitPoint): at the end of each alternative of a choice that
 		// never fails, a slot of it set again after it (last capture wins);
@@ -138,6 +145,7 @@ func genInputs() []string {
 		"FE80::1", "v1.x", "[v1.x]", "1.2.3.4", "1.2.3.4x", "a@b:80", "s:/a?b", "?", "/?/",
 		"ab@", "ab@cd", "abc", "ab@c@", "a%41@b", "a%4@b", "ab!@", "//a@b/c@", "//ab/c@d", "http://u:p@h/@",
 		"AZ", "a\u0080\u00e9!", "a\xc2!",
+		"ab%41@x", "ab%4@x", "ab%@x", "ab%", "ab%4", "%41@", "[ab]@c", "[ab]:1", "ab:12@c", "ab:12/", "a@b@c", "a:@b",
 	}
 	// A run stops in the step of eight bytes that fails, at each of its
 	// eight offsets, or in the last eight bytes of the input, or before the

@@ -102,6 +102,13 @@ func (f *genFunc) node(r *node, fail *label) {
 	if f.dead {
 		return
 	}
+	if r == f.tested {
+		// A test of the byte before it, which fails where this one
+		// would, has found it (pretest): no second test.
+		f.tested = nil
+		f.emit("p++")
+		return
+	}
 	if f.commitCall && r == f.commit {
 		f.callCaps(r, fail)
 		return
@@ -136,7 +143,12 @@ func (f *genFunc) node(r *node, fail *label) {
 		f.jumpIf(f.byteIn(r.set, false), fail)
 		f.emit("p++")
 	case kSeq:
-		for _, s := range r.subs {
+		for i := 0; i < len(r.subs); i++ {
+			s := r.subs[i]
+			if i+1 < len(r.subs) && f.followerFirst(s, r.subs[i+1], fail) {
+				i++
+				continue
+			}
 			f.node(s, fail)
 			if s == f.commit && !f.commitsInAlt(s) && !f.commitCall {
 				f.storeFinal()
@@ -298,14 +310,13 @@ func (f *genFunc) opt(s *node) {
 	}
 	slots := f.slotsOf(s)
 	stop, iterFail := f.newLabel(), f.newLabel()
-	if canSkip(s) {
-		f.jumpIf(f.byteIn(s.first, false), stop)
-	}
+	f.pretest(s, stop)
 	f.needle(s, stop)
 	save := f.newVar()
 	f.set(save, "p")
 	snap := f.snapshot(slots)
 	f.node(s, iterFail)
+	f.tested = nil
 	f.jump(stop)
 	f.place(iterFail)
 	f.set("p", save)
@@ -329,13 +340,12 @@ func (f *genFunc) loop(s *node, lo, hi string, fail *label) {
 	if hi != "" {
 		f.jumpIf(n+" == "+hi, stop)
 	}
-	if canSkip(s) {
-		f.jumpIf(f.byteIn(s.first, false), stop)
-	}
+	f.pretest(s, stop)
 	save := f.newVar()
 	f.set(save, "p")
 	snap := f.snapshot(slots)
 	f.node(s, iterFail)
+	f.tested = nil
 	if n != "" {
 		f.emit("%s++", n)
 	}
@@ -353,6 +363,30 @@ func (f *genFunc) loop(s *node, lo, hi string, fail *label) {
 		f.jumpIf(n+" < "+lo, fail)
 	}
 	f.place(ok)
+}
+
+// pretest emits, before a choice point tries s in place, the test that
+// sends it to stop when the next byte cannot start s (canSkip), where
+// failing costs no restore. When s begins with a test of one byte of that
+// same set (the "?" of [ "?" query ]), that test is left out of s's code
+// (tested): it would fail where the pretest does, so the code that restores
+// p and the captures after it would never run.
+func (f *genFunc) pretest(s *node, stop *label) {
+	if !canSkip(s) {
+		return
+	}
+	f.jumpIf(f.byteIn(s.first, false), stop)
+	leaf := s
+	for (leaf.kind == kCap || leaf.kind == kSeq) && len(leaf.subs) > 0 {
+		leaf = leaf.subs[0]
+	}
+	switch {
+	case leaf == s, f.nocaps, callable(leaf), leaf.hasCaps:
+	case leaf.byte1 && s.first == c.Chars(leaf.lit),
+		leaf.kind == kClass && leaf.set == s.first,
+		leaf.fast == fUnit && !leaf.pct && leaf.set == s.first:
+		f.tested = leaf
+	}
 }
 
 // needle emits, before a choice point tries r, a test that sends it to fail

@@ -185,7 +185,7 @@ func TestGenerateStraightNamedRuleInline(t *testing.T) {
 	for _, m := range regexp.MustCompile(`(?m)^func (\w+)\(`).FindAllStringSubmatch(string(src), -1) {
 		funcs = append(funcs, m[1])
 	}
-	if want := []string{"m", "mScan", "mWord", "mStop", "mSets", "mFill"}; !slices.Equal(funcs, want) || !strings.Contains(string(src), "\t// scheme\n") {
+	if want := []string{"m", "mScan", "mAll", "mWord", "mStop", "mSets", "mFill"}; !slices.Equal(funcs, want) || !strings.Contains(string(src), "\t// scheme\n") {
 		t.Errorf("functions %v, want %v, with scheme inline in m:\n%s", funcs, want, src)
 	}
 }

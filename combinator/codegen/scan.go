@@ -43,16 +43,21 @@ p += 3
 // runScan is the scan of the run of the bytes of set from p, written out
 // where it is used: eight bytes a step while eight are left, the step ANDing
 // their eight table entries (one branch for eight bytes where bool tables
-// took eight; it is why the tables hold uint8), then where the run stopped,
-// in the step that failed or in the last eight bytes of in, found without
-// a branch: Prefix + "Word" packs the entries of eight bytes, 0xff or 0,
-// into a word and Prefix + "Stop" counts its trailing ones. The last eight
-// bytes of in are left to a call of Prefix + "Scan", which does the same
-// with them (only an input shorter than eight bytes is scanned byte by
-// byte): a run ends there once a parse at most, and the call, a little
-// time a parse, saves the size of that code written out at every run,
-// which is what a program that parses URIs links (measured: see
-// BENCHMARKS.md, "Noise" and "What a program links").
+// took eight; it is why the tables hold uint8). Where the step fails, the
+// run stopped in it: the entries are 1 for a byte of the set, 0 for any
+// other, so the ANDs of the first one, two, ... seven entries, which the
+// compiler keeps from the step's own chain of ANDs, are 1 as long as the
+// bytes so far are of the set, and their sum is the number of bytes of the
+// set before the stop, found without a branch and without reading the
+// bytes again. A run that reaches the last eight bytes of in, the run that
+// ends the input as most do, tests them as a step does: all of the set, the
+// run ends at the end of in; else a call of Prefix + "Scan" finds where,
+// packing the entries of the last eight bytes into a word (Prefix + "Word")
+// whose trailing ones Prefix + "Stop" counts (only an input shorter than
+// eight bytes is scanned byte by byte). That call, seldom made, saves the
+// size of that code written out at every run, which is what a program that
+// parses URIs links (measured: see BENCHMARKS.md, "Noise" and "What a
+// program links").
 //
 // It finds the stop without a loop because where a run ends is not
 // predictable: a loop to the stop byte by byte has its exit mispredicted
@@ -71,34 +76,68 @@ func (f *genFunc) runScan(set c.CharSet) string {
 		return fmt.Sprintf("p = %sScan(in, p, &%s)", f.g.prefix(), f.g.table(set))
 	}
 	t := f.g.table(set)
+	f.g.scanFunc = true
+	return fmt.Sprintf(`for {
+if len(in)-p < 8 {
+if n := len(in); n >= 8 && %[1]sAll(in[n-8:], &%[2]s) {
+p = n
+} else {
+p = %[1]sScan(in, p, &%[2]s)
+}
+break
+}
+if q := in[p:][:8]; %[3]s == 0 {
+%[4]s
+break
+}
+p += 8
+}`, f.g.prefix(), t, andEntries(t), leadSum(t, "p"))
+}
+
+// andEntries is the AND of the entries in the table t of the eight bytes
+// of q, first to last: the compiler computes it as a chain, whose first
+// links leadSum reads.
+func andEntries(t string) string {
 	var and []string
 	for i := range 8 {
 		and = append(and, fmt.Sprintf("%s[q[%d]]", t, i))
 	}
-	f.g.scanFunc = true
-	return fmt.Sprintf(`for {
-if len(in)-p < 8 {
-p = %[1]sScan(in, p, &%[2]s)
-break
-}
-if q := in[p:][:8]; %[3]s == 0 {
-p += %[1]sStop(%[1]sWord(q, &%[2]s), 8)
-break
-}
-p += 8
-}`, f.g.prefix(), t, strings.Join(and, "&"))
+	return strings.Join(and, "&")
 }
 
-// runSource is the two functions that the scans of runScan call, each small
-// enough for the compiler to inline, which one holding both is not.
-// The bytes before the last r are shifted out of the word, and a 0xff at
-// byte r stands for the end when all r are of set (none when r is 8: the
-// count of trailing zeros of 0 is 64, eight bytes).
+// leadSum is the code that adds to v the number of bytes of the table t
+// that begin q, which are not all eight: the sum of the ANDs of the first
+// one to seven entries (runScan), one expression whose common parts the
+// compiler computes once.
+func leadSum(t, v string) string {
+	var terms []string
+	and := ""
+	for i := range 7 {
+		if i > 0 {
+			and += "&"
+		}
+		and += fmt.Sprintf("%s[q[%d]]", t, i)
+		terms = append(terms, and)
+	}
+	return fmt.Sprintf("%s += int(%s)", v, strings.Join(terms, " + "))
+}
+
+// runSource is the functions that the scans of runScan call, each small
+// enough for the compiler to inline, which one holding them all is not.
+// The bytes before the last r are shifted out of the word, and a 1 at
+// byte r stands for the end when all r are of set (none when r is 8: a
+// shift by 64 is 0, and the count of trailing zeros of 0 is 64, eight
+// bytes).
 func (g *Generator) runSource() string {
 	if !g.runs {
 		return ""
 	}
-	return g.scanSource() + fmt.Sprintf(`// %[1]sWord packs the entries in set of the eight bytes of q, in their
+	return g.scanSource() + fmt.Sprintf(`// %[1]sAll reports whether the eight bytes of q are all of set.
+func %[1]sAll(q string, set *[256]uint8) bool {
+	return set[q[0]]&set[q[1]]&set[q[2]]&set[q[3]]&set[q[4]]&set[q[5]]&set[q[6]]&set[q[7]] != 0
+}
+
+// %[1]sWord packs the entries in set of the eight bytes of q, in their
 // order from the lowest byte.
 func %[1]sWord(q string, set *[256]uint8) uint64 {
 	return uint64(set[q[0]]) | uint64(set[q[1]])<<8 | uint64(set[q[2]])<<16 | uint64(set[q[3]])<<24 |
@@ -108,7 +147,7 @@ func %[1]sWord(q string, set *[256]uint8) uint64 {
 // %[1]sStop returns the offset, in the last r of the eight bytes whose
 // entries w packs, of the first byte not of the set, or r when all r are.
 func %[1]sStop(w uint64, r int) int {
-	return bits.TrailingZeros64(^w>>(uint(8-r)*8)|0xff<<(uint(r)*8)) >> 3
+	return bits.TrailingZeros64((^w&0x0101010101010101)>>(uint(8-r)*8)|1<<(uint(r)*8)) >> 3
 }
 
 `, g.prefix())
@@ -129,7 +168,8 @@ func (g *Generator) scanSource() string {
 	if g.scanFunc {
 		fmt.Fprintf(&b, `// %[1]sScan returns the end of the run of the bytes of set from p in in,
 // as the runs written out in the matchers find it: eight bytes a step, then
-// where the run stopped without a branch (%[1]sWord, %[1]sStop).
+// where the run stopped without a branch (in the last eight bytes of in, by
+// %[1]sWord and %[1]sStop).
 func %[1]sScan(in string, p int, set *[256]uint8) int {
 	for {
 		if len(in)-p < 8 {
@@ -141,14 +181,15 @@ func %[1]sScan(in string, p int, set *[256]uint8) int {
 			}
 			return p
 		}
-		if q := in[p:][:8]; set[q[0]]&set[q[1]]&set[q[2]]&set[q[3]]&set[q[4]]&set[q[5]]&set[q[6]]&set[q[7]] == 0 {
-			return p + %[1]sStop(%[1]sWord(q, set), 8)
+		if q := in[p:][:8]; %[2]s == 0 {
+			%[3]s
+			return p
 		}
 		p += 8
 	}
 }
 
-`, g.prefix())
+`, g.prefix(), andEntries("set"), leadSum("set", "p"))
 	}
 	if g.scanPct {
 		fmt.Fprintf(&b, `// %[1]sScanPct is %[1]sScan of a run that takes pct-encoded triplets too,

@@ -8,7 +8,7 @@ import (
 )
 
 // table returns the name (a placeholder until Source names it, tableNames)
-// of the table of set: a [256]uint8 of the output, 0xff for a byte of set.
+// of the table of set: a [256]uint8 of the output, 1 for a byte of set.
 func (g *Generator) table(set c.CharSet) string {
 	id, ok := g.setID[set]
 	if !ok {
@@ -155,7 +155,7 @@ func (g *Generator) tableSource() string {
 	}
 	fields := g.tableFields()
 	var b strings.Builder
-	fmt.Fprintf(&b, `// %[1]s holds the tables of the byte classes: %[1]s.X[b] is 0xff
+	fmt.Fprintf(&b, `// %[1]s holds the tables of the byte classes: %[1]s.X[b] is 1
 // for a byte b of the set X, 0 for any other.
 var %[1]s = %[2]sSets()
 
@@ -177,7 +177,7 @@ func %[1]sSets() (t %[1]sTables) {
 	fmt.Fprintf(&b, `return t
 }
 
-// %[1]sFill sets the entries of the bytes of ranges in t to 0xff. It is
+// %[1]sFill sets the entries of the bytes of ranges in t to 1. It is
 // not inlined: %[1]sSets is then a call for each table, not a copy of the
 // loops.
 //
@@ -185,7 +185,7 @@ func %[1]sSets() (t %[1]sTables) {
 func %[1]sFill(t *[256]uint8, ranges string) {
 	for i := 0; i+1 < len(ranges); i += 2 {
 		for c := int(ranges[i]); c <= int(ranges[i+1]); c++ {
-			t[c] = 0xff
+			t[c] = 1
 		}
 	}
 }

@@ -224,9 +224,6 @@ l2:
 		goto l3
 	}
 	v2 = p
-	if uint(p) >= uint(len(in)) || in[p] != ':' {
-		goto l4
-	}
 	p++
 	if p = matchH16(in, p); p < 0 {
 		goto l4
@@ -521,7 +518,8 @@ func IPv6Address(in string, pos int) int {
 
 // genScan returns the end of the run of the bytes of set from p in in,
 // as the runs written out in the matchers find it: eight bytes a step, then
-// where the run stopped without a branch (genWord, genStop).
+// where the run stopped without a branch (in the last eight bytes of in, by
+// genWord and genStop).
 func genScan(in string, p int, set *[256]uint8) int {
 	for {
 		if len(in)-p < 8 {
@@ -534,10 +532,16 @@ func genScan(in string, p int, set *[256]uint8) int {
 			return p
 		}
 		if q := in[p:][:8]; set[q[0]]&set[q[1]]&set[q[2]]&set[q[3]]&set[q[4]]&set[q[5]]&set[q[6]]&set[q[7]] == 0 {
-			return p + genStop(genWord(q, set), 8)
+			p += int(set[q[0]] + set[q[0]]&set[q[1]] + set[q[0]]&set[q[1]]&set[q[2]] + set[q[0]]&set[q[1]]&set[q[2]]&set[q[3]] + set[q[0]]&set[q[1]]&set[q[2]]&set[q[3]]&set[q[4]] + set[q[0]]&set[q[1]]&set[q[2]]&set[q[3]]&set[q[4]]&set[q[5]] + set[q[0]]&set[q[1]]&set[q[2]]&set[q[3]]&set[q[4]]&set[q[5]]&set[q[6]])
+			return p
 		}
 		p += 8
 	}
+}
+
+// genAll reports whether the eight bytes of q are all of set.
+func genAll(q string, set *[256]uint8) bool {
+	return set[q[0]]&set[q[1]]&set[q[2]]&set[q[3]]&set[q[4]]&set[q[5]]&set[q[6]]&set[q[7]] != 0
 }
 
 // genWord packs the entries in set of the eight bytes of q, in their
@@ -550,10 +554,10 @@ func genWord(q string, set *[256]uint8) uint64 {
 // genStop returns the offset, in the last r of the eight bytes whose
 // entries w packs, of the first byte not of the set, or r when all r are.
 func genStop(w uint64, r int) int {
-	return bits.TrailingZeros64(^w>>(uint(8-r)*8)|0xff<<(uint(r)*8)) >> 3
+	return bits.TrailingZeros64((^w&0x0101010101010101)>>(uint(8-r)*8)|1<<(uint(r)*8)) >> 3
 }
 
-// set holds the tables of the byte classes: set.X[b] is 0xff
+// set holds the tables of the byte classes: set.X[b] is 1
 // for a byte b of the set X, 0 for any other.
 var set = genSets()
 
@@ -581,7 +585,7 @@ func genSets() (t genTables) {
 	return t
 }
 
-// genFill sets the entries of the bytes of ranges in t to 0xff. It is
+// genFill sets the entries of the bytes of ranges in t to 1. It is
 // not inlined: genSets is then a call for each table, not a copy of the
 // loops.
 //
@@ -589,7 +593,7 @@ func genSets() (t genTables) {
 func genFill(t *[256]uint8, ranges string) {
 	for i := 0; i+1 < len(ranges); i += 2 {
 		for c := int(ranges[i]); c <= int(ranges[i+1]); c++ {
-			t[c] = 0xff
+			t[c] = 1
 		}
 	}
 }

@@ -12,7 +12,7 @@ func (d *genDiag) byte1(in string, pos int, b byte, id int) int {
 	return -1
 }
 
-// class matches a byte of set (a table of the generated file: 0xff for a
+// class matches a byte of set (a table of the generated file: 1 for a
 // byte of the set) at pos and returns pos+1; or it records the label id as
 // expected at pos and returns -1. The compiler inlines it.
 func (d *genDiag) class(in string, pos int, set *[256]uint8, id int) int {

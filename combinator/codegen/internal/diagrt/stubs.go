@@ -15,11 +15,11 @@ const genSeenWords = (len(genLabels) + 63) / 64
 // genHexdigLabel is the index of HEXDIG in genLabels.
 const genHexdigLabel = 0
 
-// genHexdig is the table of HEXDIG: 0xff for a byte of the set, as in the
+// genHexdig is the table of HEXDIG: 1 for a byte of the set, as in the
 // generator's tables, which an output uses instead.
 var genHexdig = func() (t [256]uint8) {
 	for _, c := range "0123456789ABCDEFabcdef" {
-		t[c] = 0xff
+		t[c] = 1
 	}
 	return t
 }()
@@ -72,7 +72,7 @@ const (
 var genHaltLoopSet = [...]*[256]uint8{nil, &bTable}
 
 // bTable is the table of "b".
-var bTable = [256]uint8{'b': 0xff}
+var bTable = [256]uint8{'b': 1}
 
 // genScan returns the end of the run of the bytes of set from p in in:
 // in an output, eight bytes a step.
