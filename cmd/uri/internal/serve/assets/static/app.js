@@ -629,7 +629,10 @@
       const ul = el('ul');
       for (const s of strings) {
         const add = el('button', { type: 'button', 'aria-label': 'Add to the test strings' }, '+');
-        add.disabled = /[\r\n]/.test(s);
+        // A test string is a line: one holding a line break cannot be
+        // added, nor the empty string, which the last line of the box
+        // cannot hold (a final line break ends the strings).
+        add.disabled = s === '' || /[\r\n]/.test(s);
         add.addEventListener('click', () => {
           const t = $('tests');
           t.value = t.value.replace(/\n?$/, '\n') + s;
