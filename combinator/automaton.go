@@ -235,6 +235,14 @@ func (b *nfaBuilder) reference(t *Rule) frag {
 		pc := b.emit(inst{op: iNop, out: entries[t]})
 		return frag{pc, nil} // a tail reference: it never falls through
 	}
+	// In a recognizer's program, the group is bracketed by an iEnter and
+	// an iLeave of no rule, so that Tree closes there every member the
+	// jumps entered, each ending where the group does.
+	mark := int32(-1)
+	if b.onCall != nil {
+		mark = b.emit(inst{op: iEnter, label: groupMark})
+		b.prog[mark].parent = -1
+	}
 	entries := map[*Rule]int32{}
 	for _, m := range c.members {
 		entries[m] = b.emit(inst{op: iNop})
@@ -252,8 +260,19 @@ func (b *nfaBuilder) reference(t *Rule) frag {
 		outs = append(outs, f.outs...)
 	}
 	delete(b.groups, c)
-	return frag{entries[t], outs}
+	if mark < 0 || b.tooBig {
+		return frag{entries[t], outs}
+	}
+	b.prog[mark].out = entries[t]
+	l := b.emit(inst{op: iLeave, out1: mark, label: groupMark})
+	b.patch(outs, l)
+	return frag{mark, []int32{l << 1}}
 }
+
+// groupMark labels the iEnter and iLeave around a right-linear group in a
+// recognizer's program: a rule of no name, which no tree and no diagnosis
+// shows.
+var groupMark = &Rule{kind: kSeq}
 
 // named compiles a rule with compile, under an iEnter when it has a name.
 func (b *nfaBuilder) named(r *Rule, compile func() frag) frag {

@@ -88,7 +88,7 @@ func (m *matcher) deriveExact(r *Rule, in string, pos, end int) *LimitError {
 		switch e.op {
 		case iEnter:
 			o := opened{pc: e.pc, idx: -1}
-			if t := p.prog[e.pc].label; x.keep(t.name) {
+			if t := p.prog[e.pc].label; t != groupMark && x.keep(t.name) {
 				o.idx = m.nundo
 				x.nodes = append(x.nodes[:m.nundo], treeEntry{rule: t, start: int(e.pos), end: -1, depth: x.depth})
 				m.nundo++
