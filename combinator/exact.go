@@ -299,8 +299,8 @@ func (r *Rule) prepareExact() {
 
 // recognize runs the recognizer of the exact rule r (prepared, not
 // regular) at pos.
-func recognize(r *Rule, in string, pos int, all bool) *recog {
-	return r.ex.prog.match(in, pos, all, &budget{lim: r.ex.g.limits, rule: r})
+func recognize(r *Rule, in string, pos int) *recog {
+	return r.ex.prog.match(in, pos, &budget{lim: r.ex.g.limits, rule: r})
 }
 
 // longestExact returns the end of the longest match of the exact rule r at
@@ -313,7 +313,7 @@ func longestExact(r *Rule, in string, pos int) int {
 	if x.prog == nil {
 		return -1 // a rule of a grammar not prepared: not met, the preparation walks into them
 	}
-	return recognize(r, in, pos, false).end
+	return recognize(r, in, pos).end
 }
 
 // matchExact matches an exact rule (kExact) or a Ref at pos for the

@@ -196,7 +196,7 @@ func (m *recog) successor(o, j int32, n *dnode, same []leoKey) (dnode, bool) {
 		hi, _ := slices.BinarySearch(ends, j+1)
 		for i := hi - 1 - int(k); i >= 0; i-- {
 			e := ends[i]
-			if n.pos == o && e == j && containsKey(same, leoKey{in.out1, o}) {
+			if n.pos == o && e == j && slices.Contains(same, leoKey{in.out1, o}) {
 				n.k++ // a cycle: no derivation
 				continue
 			}
