@@ -216,11 +216,19 @@ func (b *nfaBuilder) compile(r *Rule) frag {
 // component whole, entered at t).
 func (b *nfaBuilder) reference(t *Rule) frag {
 	x := t.ex
-	if b.onCall != nil && x.called() {
+	if _, ok := b.groups[x.comp]; !ok && b.onCall != nil && (x.called() || x.proc) {
 		k := b.onCall(t)
 		pc := b.emit(inst{op: iCall, out1: k, label: t})
 		return frag{pc, []int32{pc << 1}}
 	}
+	return b.inline(t)
+}
+
+// inline compiles the definition t inlined: its body, or, for a member
+// of a right-linear component, the component whole entered at t (a
+// reference within it a jump).
+func (b *nfaBuilder) inline(t *Rule) frag {
+	x := t.ex
 	if b.depth >= maxInline {
 		b.tooBig = true // the analysis refuses such a grammar first
 		return frag{}
@@ -320,11 +328,12 @@ func (b *nfaBuilder) rep(r *Rule) frag {
 }
 
 // nfaSize returns about how many instructions compile would emit for r,
-// at most maxInsts+1, the definitions r names being inlined with the sizes
-// the analysis of their grammar found (exactgraph.go); a reference that is
-// a jump or a call (to a member of a component not yet sized, or of a
-// recursive component) counts one. sizes is unused.
-func nfaSize(r *Rule, sizes map[*Rule]int) int {
+// at most maxInsts+1, in an automaton or in a recognizer's program (prog),
+// the definitions r names being inlined with the sizes the analysis of
+// their grammar found (exactgraph.go); a reference that is a jump or a
+// call (to a member of a component not yet sized, of a recursive
+// component, or a procedure of a program) counts one.
+func nfaSize(r *Rule, prog bool) int {
 	capped := func(n int) int { return min(n, maxInsts+1) }
 	switch r.kind {
 	case kLit, kLitFold:
@@ -336,14 +345,14 @@ func nfaSize(r *Rule, sizes map[*Rule]int) int {
 	case kSeq, kAlt:
 		n := 1
 		for _, s := range r.subs {
-			n = capped(n + nfaSize(s, sizes) + 1)
+			n = capped(n + nfaSize(s, prog) + 1)
 		}
 		return n
 	case kRep:
 		if r.max == 0 {
 			return 1
 		}
-		sub := nfaSize(r.subs[0], sizes) + 1
+		sub := nfaSize(r.subs[0], prog) + 1
 		copies := r.max
 		if copies == Unbounded {
 			copies = r.min + 1
@@ -353,11 +362,14 @@ func nfaSize(r *Rule, sizes map[*Rule]int) int {
 		}
 		return capped(copies*sub + 1)
 	case kCap, kNot, kPeek:
-		return nfaSize(r.subs[0], sizes) + 1
+		return nfaSize(r.subs[0], prog) + 1
 	case kRef, kExact:
 		t := r.target()
-		if t == nil || t.ex.size == 0 || t.ex.called() {
+		switch {
+		case t == nil || t.ex.called() || prog && (t.ex.proc || t.ex.psize == 0) || !prog && t.ex.size == 0:
 			return 1
+		case prog:
+			return t.ex.psize
 		}
 		return t.ex.size
 	}
@@ -453,7 +465,7 @@ type dcache struct {
 // compileDFA compiles body to an automaton, or returns nil when its NFA
 // would be too big.
 func compileDFA(body *Rule) *dfa {
-	if nfaSize(body, map[*Rule]int{}) > maxInsts {
+	if nfaSize(body, false) > maxInsts {
 		return nil // known too big before a byte of it is built
 	}
 	b := &nfaBuilder{cur: -1}

@@ -203,7 +203,12 @@ func (p *rprog) build(r, body *Rule) {
 		if x != nil && k > 0 {
 			p.procs[k].null = x.null || holdsPEG(x.body)
 		}
-		f := b.named(p.procs[k].rule, func() frag { return b.compile(bodies[k]) })
+		var f frag
+		if x != nil && x.comp != nil && x.comp.rightLinear && bodies[k] == x.body {
+			f = b.inline(p.procs[k].rule) // its component, whose references are jumps
+		} else {
+			f = b.named(p.procs[k].rule, func() frag { return b.compile(bodies[k]) })
+		}
 		m := b.emit(inst{op: iMatch, out1: int32(k)})
 		b.patch(f.outs, m)
 		p.procs[k].start = f.start

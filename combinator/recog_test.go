@@ -272,3 +272,31 @@ func TestRecognizerAgreesWithAFixpointOracle(t *testing.T) {
 		}
 	})
 }
+
+// TestSharedDefinitionsAreCalledNotCopied: a definition used twice by one
+// used twice by ... 40 levels deep would be 2^40 instructions inlined; the
+// recognizer's program calls the shared ones instead, and matches as the
+// oracle says.
+func TestSharedDefinitionsAreCalledNotCopied(t *testing.T) {
+	const levels = 40
+	var defs []Def
+	for i := 0; i < levels; i++ {
+		next := Ref(fmt.Sprintf("r%d", i+1))
+		defs = append(defs, Def{Name: fmt.Sprintf("r%d", i), Body: Alt(Seq(next, Lit("."), next), Seq(Lit("("), Ref("r0"), Lit(")")))})
+	}
+	defs = append(defs, Def{Name: fmt.Sprintf("r%d", levels), Body: Plus(Class(Chars("ab")))})
+	rules, err := ExactGrammar(defs...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rules[0].prepared()
+	if len(r.ex.prog.prog) > maxInsts {
+		t.Fatalf("a program of %d instructions", len(r.ex.prog.prog))
+	}
+	for _, in := range []string{"a", "a.b", "ab.(a).b", "a.b.a", "((a))", "a..b", "(a.b)"} {
+		o := newFixOracle(rules, in)
+		if got, want := r.Match(in), o.ends[0][0]&(1<<len(in)) != 0; got != want {
+			t.Errorf("Match(%q) = %v, the oracle %v", in, got, want)
+		}
+	}
+}
