@@ -54,6 +54,7 @@ type exact struct {
 	regular bool       // no recursion but in tail position, no PEG operator: compiled to an automaton
 	first   CharSet    // the bytes a non-empty match can start with
 	null    bool       // whether it can match the empty string
+	derives bool       // whether it matches any string at all (a = a does not)
 	size    int        // the instructions of its automaton, every definition it uses inlined (saturated)
 	depth   int        // how deep the definitions inlined into its automaton nest
 	psize   int        // the instructions of its body in a recognizer's program, where the definitions that are procedures are calls (saturated)
@@ -222,6 +223,43 @@ func nullableExact(r *Rule) bool {
 		return r.target().ex.null
 	}
 	return false
+}
+
+// derivesExact reports whether r matches any string at all, read as ABNF,
+// with what is known so far of the definitions it names.
+func derivesExact(r *Rule) bool {
+	switch r.kind {
+	case kClass:
+		return !r.set.IsEmpty()
+	case kRunes:
+		for _, rg := range r.runes.ranges {
+			if rg.Lo < 0xD800 || rg.Hi > 0xDFFF {
+				return true // a code point that is not a surrogate
+			}
+		}
+		return false
+	case kSeq:
+		for _, s := range r.subs {
+			if !derivesExact(s) {
+				return false
+			}
+		}
+		return true
+	case kAlt:
+		for _, s := range r.subs {
+			if derivesExact(s) {
+				return true
+			}
+		}
+		return false
+	case kRep:
+		return r.min == 0 || derivesExact(r.subs[0])
+	case kCap:
+		return derivesExact(r.subs[0])
+	case kRef, kExact:
+		return r.target().ex.derives
+	}
+	return true // literals, and the PEG operators, which a match may pass
 }
 
 // firstExact returns the bytes a non-empty match of r can start with, read

@@ -132,15 +132,17 @@ func tarjan(n int, adj [][]int32) [][]int32 {
 	return comps
 }
 
-// nullFirst computes whether each member can match empty and the bytes a
-// non-empty match can start with: a fixpoint within the component (the
-// definitions it uses outside are known already), driven by a work list
-// of the members whose values may change.
+// nullFirst computes whether each member can match empty, the bytes a
+// non-empty match can start with and whether it matches anything at all:
+// a fixpoint within the component (the definitions it uses outside are
+// known already), driven by a work list of the members whose values may
+// change.
 func (c *component) nullFirst() {
 	if !c.cyclic {
 		d := c.members[0]
 		d.ex.null = nullableExact(d.ex.body)
 		d.ex.first = firstExact(d.ex.body)
+		d.ex.derives = derivesExact(d.ex.body)
 		return
 	}
 	users := map[*Rule][]*Rule{} // member -> the members that refer to it
@@ -162,10 +164,11 @@ func (c *component) nullFirst() {
 		queued[d] = false
 		null := nullableExact(d.ex.body)
 		first := firstExact(d.ex.body).Union(d.ex.first)
-		if null == d.ex.null && first == d.ex.first {
+		derives := derivesExact(d.ex.body)
+		if null == d.ex.null && first == d.ex.first && derives == d.ex.derives {
 			continue
 		}
-		d.ex.null, d.ex.first = d.ex.null || null, first
+		d.ex.null, d.ex.first, d.ex.derives = d.ex.null || null, first, d.ex.derives || derives
 		for _, u := range users[d] {
 			if !queued[u] {
 				queued[u] = true

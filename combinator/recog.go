@@ -214,6 +214,7 @@ func (p *rprog) build(r, body *Rule) {
 		p.procs[k].start = f.start
 	}
 	p.prog = b.prog
+	trim(p.prog)
 	for _, in := range p.prog {
 		p.recursiveRoot = p.recursiveRoot || in.op == iCall && in.out1 == 0
 	}
@@ -358,7 +359,7 @@ type recog struct {
 	ptop      []leoKey // [proc]: the invocation its completion there is (resolve)
 	done      []leoKey
 	dones     iset
-	pending   map[int32][]item // items a Func terminal put past the current offset
+	pending   map[int32][]pend // items a Func terminal put past the current offset
 	look      map[lookKey]bool // the results of look-aheads, by rule and offset
 	depth     int              // look-aheads in progress around this match
 
@@ -367,9 +368,18 @@ type recog struct {
 
 	rec map[leoKey][]int32 // Tree: the ends of every invocation completed, by procedure and offset, ascending
 
-	last    int    // the last offset where an item was alive (a diagnosis)
-	lastSet []item // its items, each with the offset of its origin (a diagnosis)
-	diag    bool
+	// A diagnosis (recog_diag.go): where the threads of each item of the
+	// current set (and of the next) stood when they came to its offset;
+	// the last offset where an item was alive, its items (each with the
+	// offset of its origin) and theirs.
+	diag          bool
+	diagFrom      int32 // the offset + 1 of the set a diagnosis is made of, 0 for none
+	at            int32 // the offset of the set being closed
+	seeds, nseeds [][]seed
+	dcur, dnxt    map[item]int32 // the indexes of the items of cur and nxt, past a few
+	last          int
+	lastSet       []item
+	lastSeeds     [][]seed
 }
 
 // budget is the Limits of a match and what it has used, shared with the

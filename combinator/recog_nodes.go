@@ -228,8 +228,8 @@ func (m *recog) collect() {
 		live[it.o] = 0
 	}
 	for _, ps := range m.pending {
-		for _, it := range ps {
-			live[it.o] = 0
+		for _, p := range ps {
+			live[p.it.o] = 0
 		}
 	}
 	for o := int32(n - 1); o > 0; o-- {
@@ -275,11 +275,12 @@ func (m *recog) collect() {
 		m.cur[i].o = live[it.o]
 	}
 	for _, ps := range m.pending {
-		for i, it := range ps {
-			ps[i].o = live[it.o]
+		for i, p := range ps {
+			ps[i].it.o = live[p.it.o]
 		}
 	}
 	m.curs.reset()
+	clear(m.dcur) // the origins changed
 	m.hold()
 	m.gcAt = max(gcGrowth*int(k), gcFloor)
 	m.budget.spend(int64(n), 0, int(m.nodes[k-1].pos))

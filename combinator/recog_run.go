@@ -27,22 +27,25 @@ func (m *recog) run() {
 	if np := len(m.p.procs); len(m.pmark) < np {
 		m.pmark, m.pstate, m.ptop = make([]int32, np), make([]int8, np), make([]leoKey, np)
 	}
-	m.cur = append(m.cur[:0], item{m.startState(0), 0})
+	m.cur = m.cur[:0]
+	if m.diagFrom == j+1 {
+		m.startDiag()
+	}
+	m.note(m.add(item{m.startState(0), 0}), m.p.procs[0].start)
 	defer m.release()
 	for {
 		m.close(j)
+		if len(m.cur) > 0 {
+			m.last = int(j)
+		}
 		if m.budget.err != nil || m.any && m.end >= 0 {
 			return
 		}
-		if m.diag && len(m.cur) > 0 {
-			m.last = int(j)
-			m.lastSet = m.lastSet[:0]
-			for _, it := range m.cur {
-				m.lastSet = append(m.lastSet, item{it.s, m.nodes[it.o].pos})
-			}
-		}
 		if j == n {
 			return
+		}
+		if m.diagFrom == j+2 {
+			m.startDiag() // the byte read into the set diagnosed
 		}
 		if len(m.cur) == 1 && len(m.pending) == 0 && !m.diag {
 			j = m.run1(j)
@@ -50,23 +53,20 @@ func (m *recog) run() {
 			m.scan(j)
 			j++
 		}
-		if ps, ok := m.pending[j]; ok {
-			for _, it := range ps {
-				m.add(it)
-			}
-			delete(m.pending, j)
-		}
-		if len(m.cur) == 0 {
-			if len(m.pending) == 0 {
-				return
-			}
+		if len(m.cur) == 0 && len(m.pending) > 0 {
 			j = n
 			for k := range m.pending {
 				j = min(j, k)
 			}
-			m.curs.reset()
-			m.cur = append(m.cur, m.pending[j]...)
+		}
+		if ps, ok := m.pending[j]; ok {
+			for _, p := range ps {
+				m.note(m.add(p.it), p.seed)
+			}
 			delete(m.pending, j)
+		}
+		if len(m.cur) == 0 {
+			return
 		}
 		if m.rec == nil && len(m.nodes) >= m.gcAt {
 			m.collect()
@@ -83,6 +83,9 @@ func (m *recog) run1(j int32) int32 {
 	it := m.cur[0]
 	in := m.in
 	n := int32(len(in))
+	if m.diagFrom > 0 {
+		n = min(n, m.diagFrom-2) // the diagnosis reads the byte before its set
+	}
 	start := j
 	st := m.st(it.s)
 	for {
@@ -117,6 +120,7 @@ func (m *recog) run1(j int32) int32 {
 	m.budget.spend(int64(j-start), 0, int(j))
 	m.curs.reset()
 	if it.s == 0 {
+		m.last = int(j - 1) // the offset where it was alive last
 		m.cur = m.cur[:0]
 	} else {
 		m.cur[0] = it
@@ -128,6 +132,7 @@ func (m *recog) run1(j int32) int32 {
 // predictions of the procedures they call, the completions of those they
 // return from, their PEG operators; then the Leo entries of the node of j.
 func (m *recog) close(j int32) {
+	m.at = j
 	m.here = m.here[:0]
 	m.done = m.done[:0]
 	m.dones.reset()
@@ -136,7 +141,7 @@ func (m *recog) close(j int32) {
 		it := m.cur[k]
 		st := m.st(it.s)
 		if len(st.calls) > 0 {
-			m.predict(st, it, j)
+			m.predict(st, it, k, j)
 		}
 		for _, q := range st.accepts {
 			m.complete(q, it.o, j)
@@ -146,6 +151,9 @@ func (m *recog) close(j int32) {
 		}
 	}
 	m.budget.spend(int64(len(m.cur)), 0, int(j))
+	if m.diag && len(m.cur) > 0 {
+		m.keepLast(j)
+	}
 	if len(m.predicted) > 0 && m.rec == nil {
 		m.resolve(int32(len(m.nodes) - 1))
 	}
@@ -153,13 +161,13 @@ func (m *recog) close(j int32) {
 
 // predict predicts at j the procedures the state st of it calls, those
 // that can start with the next byte or match empty (a procedure that can
-// do neither at j would complete nothing), and records that it waits for
-// them.
-func (m *recog) predict(st *rstate, it item, j int32) {
+// do neither at j would complete nothing; a diagnosis predicts it all the
+// same, for what it expects there), and records that it waits for them.
+func (m *recog) predict(st *rstate, it item, k int, j int32) {
 	waits := false
 	for ci, q := range st.calls {
 		pr := &m.p.procs[q]
-		if !pr.null && (int(j) == len(m.in) || !pr.first.Contains(m.in[j])) {
+		if !m.diag && !pr.null && (int(j) == len(m.in) || !pr.first.Contains(m.in[j])) {
 			continue
 		}
 		if !waits {
@@ -170,10 +178,10 @@ func (m *recog) predict(st *rstate, it item, j int32) {
 			m.pmark[q] = j + 1
 			m.predicted = append(m.predicted, q)
 		}
-		m.add(item{m.startState(q), int32(len(m.nodes) - 1)})
+		m.note(m.add(item{m.startState(q), int32(len(m.nodes) - 1)}), pr.start)
 		for _, h := range m.here {
 			if h == q {
-				m.add(item{m.gotoState(it.s, ci), it.o})
+				m.noteCalls(m.add(item{m.gotoState(it.s, ci), it.o}), it.s, q, k)
 			}
 		}
 	}
@@ -246,7 +254,7 @@ func (m *recog) advance(q, o int32) {
 		st := m.st(w.s)
 		for ci, c := range st.calls {
 			if c == q {
-				m.add(item{m.gotoState(w.s, ci), w.o})
+				m.noteCalls(m.add(item{m.gotoState(w.s, ci), w.o}), w.s, q, m.waiterAt(o, w))
 			}
 		}
 	}
@@ -271,9 +279,9 @@ func (m *recog) peg(pc int32, it item, j int32) {
 		e := x.fn(m.in, int(j))
 		if e > int(j) && e <= len(m.in) {
 			if m.pending == nil {
-				m.pending = map[int32][]item{}
+				m.pending = map[int32][]pend{}
 			}
-			m.pending[int32(e)] = append(m.pending[int32(e)], item{m.jumpState(pc), it.o})
+			m.pending[int32(e)] = append(m.pending[int32(e)], pend{item{m.jumpState(pc), it.o}, m.p.prog[pc].out})
 			m.budget.spend(0, 16, int(j))
 			return
 		}
@@ -282,8 +290,15 @@ func (m *recog) peg(pc int32, it item, j int32) {
 		ok = m.lookahead(x, j) == (x.kind == kPeek)
 	}
 	if ok {
-		m.add(item{m.jumpState(pc), it.o})
+		m.note(m.add(item{m.jumpState(pc), it.o}), m.p.prog[pc].out)
 	}
+}
+
+// pend is an item a Func terminal put past the current offset, and where
+// its thread stands there.
+type pend struct {
+	it   item
+	seed int32
 }
 
 // lookahead reports whether the rule of the look-ahead x matches at j, read
@@ -314,12 +329,17 @@ type lookKey struct {
 	j int32
 }
 
-// add adds it to the current set, once.
-func (m *recog) add(it item) {
+// add adds it to the current set, once, and returns its index there in a
+// diagnosis (-1 otherwise, or when it is dead).
+func (m *recog) add(it item) int {
 	if it.s == 0 {
-		return
+		return -1
+	}
+	if m.diag {
+		return m.addSeeded(&m.cur, &m.seeds, m.dcur, it)
 	}
 	m.cur = m.addTo(m.cur, &m.curs, it)
+	return -1
 }
 
 // addTo returns set with it added unless it holds it already, looked up
@@ -352,15 +372,26 @@ func (m *recog) scan(j int32) {
 	b := m.in[j]
 	m.nxt = m.nxt[:0]
 	m.nxts.reset()
+	if m.diag {
+		m.nseeds = m.nseeds[:0]
+		clear(m.dnxt)
+	}
 	for _, it := range m.cur {
 		if !m.st(it.s).scans {
 			continue
 		}
-		if t := m.next(it.s, b); t != 0 {
+		t := m.next(it.s, b)
+		switch {
+		case t == 0:
+		case m.diag:
+			m.noteBytes(m.addSeeded(&m.nxt, &m.nseeds, m.dnxt, item{t, it.o}), it.s, b)
+		default:
 			m.nxt = m.addTo(m.nxt, &m.nxts, item{t, it.o})
 		}
 	}
 	m.budget.spend(int64(len(m.cur)), 0, int(j))
 	m.cur, m.nxt = m.nxt, m.cur
 	m.curs, m.nxts = m.nxts, m.curs
+	m.seeds, m.nseeds = m.nseeds, m.seeds
+	m.dcur, m.dnxt = m.dnxt, m.dcur
 }
