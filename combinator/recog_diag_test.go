@@ -111,10 +111,12 @@ func (o *earleyOracle) symbols(r *Rule) []int {
 	panic("kind")
 }
 
-type eitem struct{ nt, prod, dot, origin int }
+type eitem struct{ nt, prod, dot, origin int32 }
 
 // sets returns the Earley sets of the input for the nonterminal start,
 // the nullable nonterminals completed when predicted (Aycock and Horspool).
+// Only the set being built and the next are indexed, so that an input of a
+// mebibyte fits.
 func (o *earleyOracle) sets(start int, in string) [][]eitem {
 	nullable := make([]bool, len(o.prods))
 	for changed := true; changed; {
@@ -128,52 +130,70 @@ func (o *earleyOracle) sets(start int, in string) [][]eitem {
 		}
 	}
 	sets := make([][]eitem, len(in)+1)
-	seen := make([]map[eitem]bool, len(in)+1)
+	seen := [2]map[eitem]bool{{}, {}}
 	add := func(k int, it eitem) {
-		if seen[k] == nil {
-			seen[k] = map[eitem]bool{}
-		}
-		if !seen[k][it] {
-			seen[k][it] = true
+		m := seen[k&1]
+		if !m[it] {
+			m[it] = true
 			sets[k] = append(sets[k], it)
 		}
 	}
 	for p := range o.prods[start] {
-		add(0, eitem{start, p, 0, 0})
+		add(0, eitem{int32(start), int32(p), 0, 0})
 	}
 	for k := 0; k <= len(in); k++ {
 		for i := 0; i < len(sets[k]); i++ {
 			it := sets[k][i]
 			prod := o.prods[it.nt][it.prod]
 			switch {
-			case it.dot == len(prod):
-				for _, w := range slices.Clone(sets[it.origin]) {
-					if wp := o.prods[w.nt][w.prod]; w.dot < len(wp) && wp[w.dot] == it.nt {
+			case int(it.dot) == len(prod):
+				waiting := sets[it.origin]
+				if int(it.origin) == k {
+					waiting = slices.Clone(waiting)
+				}
+				for _, w := range waiting {
+					if wp := o.prods[w.nt][w.prod]; int(w.dot) < len(wp) && wp[w.dot] == int(it.nt) {
 						add(k, eitem{w.nt, w.prod, w.dot + 1, w.origin})
 					}
 				}
 			case prod[it.dot] >= 0:
-				for p := range o.prods[prod[it.dot]] {
-					add(k, eitem{prod[it.dot], p, 0, k})
+				next := prod[it.dot]
+				for p := range o.prods[next] {
+					add(k, eitem{int32(next), int32(p), 0, int32(k)})
 				}
-				if nullable[prod[it.dot]] {
+				if nullable[next] {
 					add(k, eitem{it.nt, it.prod, it.dot + 1, it.origin})
 				}
 			case k < len(in) && o.terms[-1-prod[it.dot]].Contains(in[k]):
 				add(k+1, eitem{it.nt, it.prod, it.dot + 1, it.origin})
 			}
 		}
+		clear(seen[k&1])
 	}
 	return sets
+}
+
+// ends returns the ends of the matches of the nonterminal start at 0,
+// ascending, in the sets of sets.
+func (o *earleyOracle) ends(start int, sets [][]eitem) []int {
+	var out []int
+	for k, set := range sets {
+		for _, it := range set {
+			if int(it.nt) == start && it.origin == 0 && int(it.dot) == len(o.prods[it.nt][it.prod]) {
+				out = append(out, k)
+				break
+			}
+		}
+	}
+	return out
 }
 
 // expected returns the farthest offset whose set is not empty and, there,
 // the named rules expected (the outermost named rule started there around
 // each byte a scanning item expects, the rule explained excepted) and the
 // bytes of the terminals expected under no such rule.
-func (o *earleyOracle) expected(root *Rule, in string) (far int, named []string, bytes CharSet) {
+func (o *earleyOracle) expected(root *Rule, in string, sets [][]eitem) (far int, named []string, bytes CharSet) {
 	start := o.of[root]
-	sets := o.sets(start, in)
 	for far = len(in); far >= 0 && len(sets[far]) == 0; far-- {
 	}
 	if far < 0 {
@@ -182,8 +202,8 @@ func (o *earleyOracle) expected(root *Rule, in string) (far int, named []string,
 	set := sets[far]
 	// ctx[nt]: the outermost named rules started at far around the
 	// invocations of nt started there (nil: none), by a fixpoint.
-	ctx := map[int]map[*Rule]bool{}
-	add := func(nt int, x *Rule) bool {
+	ctx := map[int32]map[*Rule]bool{}
+	add := func(nt int32, x *Rule) bool {
 		if ctx[nt] == nil {
 			ctx[nt] = map[*Rule]bool{}
 		}
@@ -194,9 +214,9 @@ func (o *earleyOracle) expected(root *Rule, in string) (far int, named []string,
 		return true
 	}
 	if far == 0 {
-		add(start, nil)
+		add(int32(start), nil)
 	}
-	self := func(nt int) *Rule { // nt itself, as a rule to name, when it is one
+	self := func(nt int32) *Rule { // nt itself, as a rule to name, when it is one
 		if r := o.named[nt]; r != nil && r != root {
 			return r
 		}
@@ -206,29 +226,29 @@ func (o *earleyOracle) expected(root *Rule, in string) (far int, named []string,
 		changed = false
 		for _, it := range set {
 			prod := o.prods[it.nt][it.prod]
-			if it.dot == len(prod) || prod[it.dot] < 0 {
+			if int(it.dot) == len(prod) || prod[it.dot] < 0 {
 				continue
 			}
-			if it.origin < far {
-				changed = add(prod[it.dot], nil) || changed
+			if int(it.origin) < far {
+				changed = add(int32(prod[it.dot]), nil) || changed
 				continue
 			}
 			for x := range ctx[it.nt] {
 				if x == nil {
 					x = self(it.nt)
 				}
-				changed = add(prod[it.dot], x) || changed
+				changed = add(int32(prod[it.dot]), x) || changed
 			}
 		}
 	}
 	names := map[string]bool{}
 	for _, it := range set {
 		prod := o.prods[it.nt][it.prod]
-		if it.dot == len(prod) || prod[it.dot] >= 0 {
+		if int(it.dot) == len(prod) || prod[it.dot] >= 0 {
 			continue
 		}
 		labels := map[*Rule]bool{nil: true}
-		if it.origin == far {
+		if int(it.origin) == far {
 			labels = map[*Rule]bool{}
 			for x := range ctx[it.nt] {
 				if x == nil {
@@ -302,7 +322,7 @@ func TestDiagnosesExpectWhatEarleySays(t *testing.T) {
 		o := newEarleyOracle(rules)
 		for _, r := range rules {
 			r = r.prepared()
-			wantFar, wantNamed, wantBytes := o.expected(r, in)
+			wantFar, wantNamed, wantBytes := o.expected(r, in, o.sets(o.of[r], in))
 			far, named, bytes := diagnosis(r, in)
 			if len(wantNamed) == 0 && wantBytes.IsEmpty() {
 				wantFar = -1 // nothing expected, nothing recorded
