@@ -24,6 +24,13 @@
 // slog) and GoString (so %#v) use it, and every error of the package shows
 // no password and at most about 1 KiB of its input, escaped.
 //
+// A failure is a *ParseError with the offset, the component and what the
+// grammar expected, and for a common mistake a Hint (and a Suggestion when
+// it proposes a corrected text): the hints are uri's, from the engine both
+// packages share (internal/hint), so that a mistake gets the same words
+// from both, but that an IRI's hint never tells to percent-encode a
+// character an IRI holds.
+//
 // Parsing uses matchers and diagnoses generated from the rules, as uri's
 // are (zz_parse_gen.go, go generate): it allocates nothing on success, and
 // a program that parses IRIs links neither the code generator nor the

@@ -62,9 +62,10 @@ func TestPasswordErrorMessage(t *testing.T) {
 	if !errors.As(err, &pe) {
 		t.Fatalf("error %v", err)
 	}
-	want := `iri: invalid character (not shown: it may be part of a password) at offset 15 in userinfo: expected iunreserved, pct-encoded, sub-delims, ":" or "@" (` +
+	want := `iri: invalid character (not shown: it may be part of a password) at offset 15 in userinfo of "http://user:xxxxx@h/": ` +
+		`expected iunreserved, pct-encoded, sub-delims, ":" or "@"; ` +
 		`a password holds unreserved characters, sub-delims, ":" and percent-encodings only: percent-encode any other character; ` +
-		`the password is not shown (RFC 3986 §3.2.1)) in "http://user:xxxxx@h/"`
+		`the password is not shown (RFC 3986 §3.2.1)`
 	if got := pe.Error(); got != want {
 		t.Errorf("Error() =\n%s\nwant\n%s", got, want)
 	}
@@ -147,12 +148,22 @@ func rawControlOrBidi(s string) rune {
 }
 
 // %#v of the package's errors is Go-like syntax of their fields, the
-// input quoted as Error quotes it (no password, at most 64 bytes) and the
-// offset, as the field holds it, in the input as given.
+// input and the suggestion quoted as Error quotes the input (no password,
+// at most 64 bytes) and the offset, as the field holds it, in the input as
+// given.
 func TestErrorGoString(t *testing.T) {
 	_, err := ParseReference("http://alice:s3cr3t@h/a b")
 	if got, want := fmt.Sprintf("%#v", err), `&iri.ParseError{Input:"http://alice:xxxxx@h/a b", Offset:23, Rule:"IRI-reference", `+
-		`Component:"path", Expected:[]string{"ipchar", "\"/\"", "\"?\"", "\"#\"", "end of input"}, Hint:"a space is written %20"}`; got != want {
+		`Component:"path", Expected:[]string{"ipchar", "\"/\"", "\"?\"", "\"#\"", "end of input"}, `+
+		`Hint:"a space is not allowed as it stands: percent-encode it as \"%20\"", Suggestion:""}`; got != want {
+		t.Errorf("%%#v =\n%s\nwant\n%s", got, want)
+	}
+	// The Suggestion keeps the password; %#v shows it as Error would (RFC
+	// 3986 §3.2.1), as the hint does.
+	_, err = Parse("//alice:s3cr3t@bücher.de/x")
+	if got, want := fmt.Sprintf("%#v", err), `&iri.ParseError{Input:"//alice:xxxxx@bücher.de/x", Offset:0, Rule:"IRI", `+
+		`Component:"scheme", Expected:[]string{"scheme"}, `+
+		`Hint:"no scheme: did you mean \"https://alice:xxxxx@bücher.de/x\"?", Suggestion:"https://alice:xxxxx@bücher.de/x"}`; got != want {
 		t.Errorf("%%#v =\n%s\nwant\n%s", got, want)
 	}
 	_, err = MustParse("http://bü_cher.de/").ToASCII()
@@ -169,5 +180,31 @@ func TestErrorGoString(t *testing.T) {
 func TestIDNAErrorWithoutCause(t *testing.T) {
 	if got, want := (&IDNAError{Host: "h"}).Error(), `iri: host "h" is not a valid IDNA domain name`; got != want {
 		t.Errorf("Error() = %q, want %q", got, want)
+	}
+}
+
+// TestParseErrorSuggestion: a hint that proposes a text ("did you mean
+// ...") puts it whole in Suggestion, password included, as uri does; an
+// input over 4 KiB gets none, so that no error of a long input copies it.
+func TestParseErrorSuggestion(t *testing.T) {
+	long := "bücher.de/" + strings.Repeat("a", 5000)
+	for _, tt := range []struct{ in, want string }{
+		{"bücher.de/a", "https://bücher.de/a"},
+		{"//alice:s3cr3t@h/", "https://alice:s3cr3t@h/"},
+		{long, ""},
+	} {
+		_, err := Parse(tt.in)
+		var pe *ParseError
+		if !errors.As(err, &pe) {
+			t.Fatalf("Parse(%.40q) = %v, want a *ParseError", tt.in, err)
+		}
+		if pe.Suggestion != tt.want || pe.Hint == "" {
+			t.Errorf("Parse(%.40q): Suggestion %q, Hint %q; want %q and a hint", tt.in, pe.Suggestion, pe.Hint, tt.want)
+		}
+		if tt.want != "" {
+			if _, err := Parse(tt.want); err != nil {
+				t.Errorf("Parse(%q): the suggestion does not parse: %v", tt.want, err)
+			}
+		}
 	}
 }

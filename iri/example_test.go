@@ -63,7 +63,7 @@ func ExampleParseError() {
 	fmt.Println(errors.Is(err, iri.ErrInvalid))
 	// Output:
 	// 19 path
-	// U+E000 is a private-use character, allowed in the query only (RFC 3987 §2.2): percent-encode it as %EE%80%80
+	// non-ASCII character '\ue000' is not allowed in a URI, nor outside the query of an IRI: percent-encode its UTF-8 bytes as "%EE%80%80"
 	// true
 }
 

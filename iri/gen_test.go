@@ -1,35 +1,35 @@
 package iri
 
 import (
-	"bytes"
 	"errors"
-	"os"
-	"regexp"
 	"testing"
 	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/google/go-cmp/cmp/cmpopts"
 	c "github.com/seed42851778/rfc3986/combinator"
 	"github.com/seed42851778/rfc3986/combinator/rfc3987"
 	"github.com/seed42851778/rfc3986/internal/corpus"
+	"github.com/seed42851778/rfc3986/internal/gentest"
 	"github.com/seed42851778/rfc3986/internal/irigrammar"
 
 	"github.com/seed42851778/rfc3986/uri"
 )
 
-// generated pairs each top rule with its generated matcher and diagnosis.
-var generated = []struct {
-	top     topRule
-	rule    *c.Rule
-	match   func(string, int, *[nslots][2]int) int
-	explain func(string, int, []string) (int, []string)
-}{
-	{ruleIRIReference, irigrammar.IRIReference, matchIRIReference, explainIRIReference},
-	{ruleIRI, irigrammar.IRI, matchIRI, explainIRI},
-	{ruleAbsoluteIRI, irigrammar.AbsoluteIRI, matchAbsoluteIRI, explainAbsoluteIRI},
-	{ruleIRelativeRef, irigrammar.IRelativeRef, matchIRelativeRef, explainIRelativeRef},
+// genCommand is the command that writes zz_parse_gen.go and its test
+// table, zz_parse_gen_test.go.
+const genCommand = "go generate ./iri"
+
+// specFuncs returns each function of irigrammar.Spec with the generated
+// function of that name (genFuncs, the generated test table), failing t
+// for one that has none.
+func specFuncs(t testing.TB) []gentest.Func {
+	t.Helper()
+	return gentest.Funcs(t, irigrammar.Spec, genFuncs, genCommand)
 }
+
+// topRules pairs each top rule of iri with its rule in irigrammar.
+var topRules = map[topRule]*c.Rule{ruleIRIReference: irigrammar.IRIReference, ruleIRI: irigrammar.IRI,
+	ruleAbsoluteIRI: irigrammar.AbsoluteIRI, ruleIRelativeRef: irigrammar.IRelativeRef}
 
 // genInputs are the texts the generated matchers are checked on: the fuzz
 // seeds (RFC 3987's examples among them), ASCII corner cases of RFC 3986,
@@ -59,37 +59,48 @@ func genInputs() []string {
 	return in
 }
 
-// checkGenerated checks that the generated matchers agree with the
-// interpreter on s: the same end offset from every position, for a whole
-// match the same captures, and the same diagnosis.
-func checkGenerated(t *testing.T, s string) {
+// checkGenerated checks that the generated functions of the Spec, fs,
+// agree with the interpreter on s: the matchers the same end offset from
+// every position, for a whole match the same captures; the diagnoses the
+// same diagnosis.
+func checkGenerated(t *testing.T, fs []gentest.Func, s string) {
 	t.Helper()
-	for _, g := range generated {
-		bounds := []int{-2, -1, 0, g.rule.MatchAt(s, 0), len(s), len(s) + 1}
-		if se := g.rule.Explain(s); se != nil {
-			bounds = append(bounds, se.Offset, se.Offset+1)
+	for _, f := range fs {
+		switch fn := f.Fn.(type) {
+		case func(string, int, *[nslots][2]int) int:
+			checkCapturing(t, f.Rule, fn, s)
+		case func(string, int) int:
+			gentest.CheckMatcher(t, f.Name, f.Rule, fn, s)
+		case gentest.ExplainFunc:
+			gentest.CheckExplain(t, f.Name, f.Rule, fn, s)
+		default:
+			t.Fatalf("%s: a generated function of type %T, which no check takes", f.Name, f.Fn)
 		}
-		for _, lb := range bounds {
-			checkExplain(t, g.rule, g.explain, s, lb)
+	}
+}
+
+// checkCapturing checks a generated matcher with captures against the
+// interpreter's rule on s: the same end offset from every position, no
+// capture stored where it fails, and the interpreter's captures on a whole
+// match.
+func checkCapturing(t *testing.T, rule *c.Rule, match func(string, int, *[nslots][2]int) int, s string) {
+	t.Helper()
+	for pos := -1; pos <= len(s)+1; pos++ {
+		var caps [nslots][2]int
+		for i := range caps {
+			caps[i] = [2]int{-7, -7}
 		}
-		for pos := -1; pos <= len(s)+1; pos++ {
-			var caps [nslots][2]int
-			for i := range caps {
-				caps[i] = [2]int{-7, -7}
+		got, want := match(s, pos, &caps), rule.MatchAt(s, pos)
+		if got != want {
+			t.Fatalf("%s: generated matcher of %q from %d ends at %d, the interpreter at %d", rule.Name(), s, pos, got, want)
+		}
+		if got < 0 {
+			if caps != [nslots][2]int{{-7, -7}, {-7, -7}, {-7, -7}, {-7, -7}, {-7, -7}, {-7, -7}, {-7, -7}, {-7, -7}} {
+				t.Fatalf("%s: generated matcher of %q from %d failed but set the captures: %v", rule.Name(), s, pos, caps)
 			}
-			got, want := g.match(s, pos, &caps), g.rule.MatchAt(s, pos)
-			if got != want {
-				t.Fatalf("%s: generated matcher of %q from %d ends at %d, the interpreter at %d", g.rule.Name(), s, pos, got, want)
-			}
-			if got < 0 {
-				if caps != [nslots][2]int{{-7, -7}, {-7, -7}, {-7, -7}, {-7, -7}, {-7, -7}, {-7, -7}, {-7, -7}, {-7, -7}} {
-					t.Fatalf("%s: generated matcher of %q from %d failed but set the captures: %v", g.rule.Name(), s, pos, caps)
-				}
-			}
-			if pos != 0 || want != len(s) {
-				continue
-			}
-			checkCaptures(t, g.rule, s, &caps)
+		}
+		if pos == 0 && want == len(s) {
+			checkCaptures(t, rule, s, &caps)
 		}
 	}
 }
@@ -109,32 +120,10 @@ func checkCaptures(t *testing.T, rule *c.Rule, s string, caps *[nslots][2]int) {
 	}
 }
 
-// checkExplain checks that the generated diagnosis of rule agrees with
-// rule.ExplainFrom on s from lowerBound, and appends to buf.
-func checkExplain(t *testing.T, rule *c.Rule, explain func(string, int, []string) (int, []string), s string, lowerBound int) {
-	t.Helper()
-	type diagnosis struct {
-		Offset   int
-		Expected []string
-	}
-	var got, want diagnosis
-	got.Offset, got.Expected = explain(s, lowerBound, nil)
-	want = diagnosis{-1, nil}
-	if se := rule.ExplainFrom(s, lowerBound); se != nil {
-		want = diagnosis{se.Offset, se.Expected}
-	}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Fatalf("%s: diagnosis of %q from %d, generated vs interpreted (-want +got):\n%s", rule.Name(), s, lowerBound, diff)
-	}
-	buf := []string{"before"}
-	if _, exp := explain(s, lowerBound, buf); exp[0] != "before" || !cmp.Equal(exp[1:], want.Expected, cmpopts.EquateEmpty()) {
-		t.Fatalf("%s: diagnosis of %q from %d appended to %q: %q", rule.Name(), s, lowerBound, buf, exp)
-	}
-}
-
 func TestGeneratedVsInterpreter(t *testing.T) {
+	fs := specFuncs(t)
 	for _, s := range genInputs() {
-		checkGenerated(t, s)
+		checkGenerated(t, fs, s)
 	}
 	t.Run("corpus", func(t *testing.T) {
 		// The corpus, as it is (ASCII) and with characters outside ASCII
@@ -145,21 +134,33 @@ func TestGeneratedVsInterpreter(t *testing.T) {
 		}
 		_, nonASCII := iriLines(lines)
 		for _, s := range append(lines, nonASCII...) {
-			for _, g := range generated {
-				var caps [nslots][2]int
-				got, want := g.match(s, 0, &caps), g.rule.MatchAt(s, 0)
-				if got != want {
-					t.Fatalf("%s: generated matcher of %q ends at %d, the interpreter at %d", g.rule.Name(), s, got, want)
-				}
-				if want == len(s) {
-					checkCaptures(t, g.rule, s, &caps)
-					continue
-				}
-				checkExplain(t, g.rule, g.explain, s, -1)
-				checkExplain(t, g.rule, g.explain, s, want)
-			}
+			checkGeneratedAt0(t, fs, s)
 		}
 	})
+}
+
+// checkGeneratedAt0 is checkGenerated from position 0 only: every
+// position of every line of the corpus is too slow.
+func checkGeneratedAt0(t *testing.T, fs []gentest.Func, s string) {
+	t.Helper()
+	for _, f := range fs {
+		switch fn := f.Fn.(type) {
+		case func(string, int, *[nslots][2]int) int:
+			var caps [nslots][2]int
+			got, want := fn(s, 0, &caps), f.Rule.MatchAt(s, 0)
+			if got != want {
+				t.Fatalf("%s: generated matcher of %q ends at %d, the interpreter at %d", f.Name, s, got, want)
+			}
+			if want == len(s) {
+				checkCaptures(t, f.Rule, s, &caps)
+			}
+		case gentest.ExplainFunc:
+			if end := f.Rule.MatchAt(s, 0); end != len(s) {
+				gentest.CheckExplainFrom(t, f.Name, f.Rule, fn, s, -1)
+				gentest.CheckExplainFrom(t, f.Name, f.Rule, fn, s, end)
+			}
+		}
+	}
 }
 
 // TestParseAgreesWithInterpreter: each Parse function gives the IRI the
@@ -169,19 +170,19 @@ func TestParseAgreesWithInterpreter(t *testing.T) {
 	parsers := map[topRule]func(string) (IRI, error){ruleIRI: Parse, ruleIRIReference: ParseReference,
 		ruleAbsoluteIRI: ParseAbsolute, ruleIRelativeRef: ParseRelative}
 	for _, s := range genInputs() {
-		for _, g := range generated {
-			got, err := parsers[g.top](s)
+		for top, rule := range topRules {
+			got, err := parsers[top](s)
 			var sp [nslots]c.Span
-			if !g.rule.Captures(s, sp[:]) {
-				se := g.rule.Explain(s)
+			if !rule.Captures(s, sp[:]) {
+				se := rule.Explain(s)
 				var pe *ParseError
-				if !errors.As(err, &pe) || pe.Offset != se.Offset || !cmp.Equal(pe.Expected, se.Expected) || pe.Rule != g.rule.Name() {
-					t.Errorf("%s(%q): error %v, the interpreter says %v", g.rule.Name(), s, err, se)
+				if !errors.As(err, &pe) || pe.Offset != se.Offset || !cmp.Equal(pe.Expected, se.Expected) || pe.Rule != rule.Name() {
+					t.Errorf("%s(%q): error %v, the interpreter says %v", rule.Name(), s, err, se)
 				}
 				continue
 			}
 			if want := fromSpans(s, &sp); err != nil || got != want {
-				t.Errorf("%s(%q): %+v, %v; the interpreter reads %+v", g.rule.Name(), s, got, err, want)
+				t.Errorf("%s(%q): %+v, %v; the interpreter reads %+v", rule.Name(), s, got, err, want)
 			}
 		}
 	}
@@ -195,27 +196,15 @@ func FuzzGeneratedVsInterpreter(f *testing.F) {
 		if len(s) > 256 {
 			s = s[:256] // every position is tried: keep it quick
 		}
-		checkGenerated(t, s)
+		checkGenerated(t, specFuncs(t), s)
 	})
 }
 
-// TestGeneratedUpToDate regenerates zz_parse_gen.go in memory: a change to the
-// grammar or to the generator must come with go generate.
+// TestGeneratedUpToDate regenerates zz_parse_gen.go and its test table in
+// memory: a change to the grammar or to the generator must come with go
+// generate.
 func TestGeneratedUpToDate(t *testing.T) {
-	want, err := irigrammar.Spec.Source()
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := os.ReadFile("zz_parse_gen.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Fatal("zz_parse_gen.go is out of date: run go generate ./iri")
-	}
-	if !regexp.MustCompile(`(?m)^// Code generated .* DO NOT EDIT\.$`).Match(got) {
-		t.Error("zz_parse_gen.go lacks the generated-code header")
-	}
+	gentest.SpecUpToDate(t, irigrammar.Spec, "zz_parse_gen.go", genCommand)
 }
 
 // TestSlotsAgree checks that iri's capture slots and rule names are those of
@@ -227,9 +216,9 @@ func TestSlotsAgree(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Fatalf("slots (-irigrammar +iri):\n%s", diff)
 	}
-	for _, g := range generated {
-		if g.top.Name() != g.rule.Name() {
-			t.Errorf("topRule %d is named %s, the rule %s", g.top, g.top.Name(), g.rule.Name())
+	for top, rule := range topRules {
+		if top.Name() != rule.Name() {
+			t.Errorf("topRule %d is named %s, the rule %s", top, top.Name(), rule.Name())
 		}
 	}
 	uriNames := map[topRule]string{ruleIRI: "URI", ruleAbsoluteIRI: "absolute-URI", ruleIRelativeRef: "relative-ref", ruleIRIReference: "URI-reference"}

@@ -124,27 +124,46 @@ func TestParseRFCExamples(t *testing.T) {
 	}
 }
 
+// TestParseErrors checks the error of each mistake: where the grammar of
+// RFC 3987 §2.2 stops, the component there, and the hint, in the words of
+// internal/hint (which uri gives the same mistake: TestSameMistakeSameWords
+// there), its offsets those of the input as given.
 func TestParseErrors(t *testing.T) {
+	const (
+		space      = `a space is not allowed as it stands: percent-encode it as "%20"`
+		privateUse = `non-ASCII character '\ue000' is not allowed in a URI, nor outside the query of an IRI: percent-encode its UTF-8 bytes as "%EE%80%80"`
+	)
 	for _, c := range []struct {
-		in        string
-		parse     bool // Parse, else ParseReference
-		want      ParseError
-		hintStart string
+		in    string
+		parse bool // Parse, else ParseReference
+		want  ParseError
 	}{
-		{"http://h/a b", false, ParseError{Offset: 10, Rule: "IRI-reference", Component: "path", Expected: []string{"ipchar", `"/"`, `"?"`, `"#"`, "end of input"}}, "a space is written %20"},
-		{"http://h/\uE000", false, ParseError{Offset: 9, Rule: "IRI-reference", Component: "path"}, "U+E000 is a private-use character, allowed in the query only"},
-		{"http://h/?\uE000#\uE000", false, ParseError{Offset: 14, Rule: "IRI-reference", Component: "fragment"}, "U+E000 is a private-use"},
-		{"http://h/\xC3(", false, ParseError{Offset: 9, Rule: "IRI-reference", Component: "path"}, "the text is not valid UTF-8 here"},
-		{"http://h/\uFDD0", false, ParseError{Offset: 9, Rule: "IRI-reference", Component: "path"}, "U+FDD0 is not a ucschar (RFC 3987 §2.2): percent-encode it as %EF%B7%90"},
-		{"http://h/\u0085", false, ParseError{Offset: 9, Rule: "IRI-reference", Component: "path"}, "U+0085 is a control character"},
-		{"http://bü cher/", false, ParseError{Offset: 10, Rule: "IRI-reference", Component: "host"}, "a space"},
-		{"http://h:8é/", false, ParseError{Offset: 12, Rule: "IRI-reference", Component: "port"}, ""},
-		{"é:x", false, ParseError{Offset: 2, Rule: "IRI-reference", Component: "path"}, ""},
-		{"//h/100%", false, ParseError{Offset: 8, Rule: "IRI-reference", Component: "path"}, `"%" starts a percent-encoding`},
-		{"a#b#c", false, ParseError{Offset: 3, Rule: "IRI-reference", Component: "fragment"}, `a second "#" is written %23`},
-		{"/a{b}", false, ParseError{Offset: 2, Rule: "IRI-reference", Component: "path"}, "percent-encode it as %7B"},
-		{"/a[b]", false, ParseError{Offset: 2, Rule: "IRI-reference", Component: "path"}, `'[' outside an IP literal is written %5B`},
-		{"bücher", true, ParseError{Offset: 1, Rule: "IRI", Component: "scheme"}, ""},
+		{"http://h/a b", false, ParseError{Offset: 10, Rule: "IRI-reference", Component: "path", Expected: []string{"ipchar", `"/"`, `"?"`, `"#"`, "end of input"}, Hint: space}},
+		{"http://h/\uE000", false, ParseError{Offset: 9, Rule: "IRI-reference", Component: "path", Hint: privateUse}},
+		{"http://h/?\uE000#\uE000", false, ParseError{Offset: 14, Rule: "IRI-reference", Component: "fragment", Hint: privateUse}},
+		{"http://h/\xC3(", false, ParseError{Offset: 9, Rule: "IRI-reference", Component: "path",
+			Hint: `byte 0xC3 is not UTF-8 text: percent-encode it as "%C3"`}},
+		{"http://h/\uFDD0", false, ParseError{Offset: 9, Rule: "IRI-reference", Component: "path",
+			Hint: `non-ASCII character '\ufdd0' is not allowed in a URI or an IRI: percent-encode its UTF-8 bytes as "%EF%B7%90"`}},
+		{"http://h/\u0085", false, ParseError{Offset: 9, Rule: "IRI-reference", Component: "path",
+			Hint: `non-ASCII character '\u0085' is not allowed in a URI or an IRI: percent-encode its UTF-8 bytes as "%C2%85"`}},
+		{"http://bü cher/", false, ParseError{Offset: 10, Rule: "IRI-reference", Component: "host", Hint: space}},
+		// The port ends at the "/" (up to it, the authority could be a
+		// userinfo); the offset the hint names is the "é"'s, in the input.
+		{"http://h:8é/", false, ParseError{Offset: 12, Rule: "IRI-reference", Component: "port",
+			Hint: `the port "8é" holds 'é' at offset 10: a port is decimal digits only`}},
+		{"é:x", false, ParseError{Offset: 2, Rule: "IRI-reference", Component: "path",
+			Hint:       `a ":" in the first segment of a relative path would read as a scheme (RFC 3986 §4.2): begin the path with "./", as in "./é:x"`,
+			Suggestion: "./é:x"}},
+		{"//h/100%", false, ParseError{Offset: 8, Rule: "IRI-reference", Component: "path",
+			Hint: `"%" at offset 7 is not followed by two hexadecimal digits: a "%" that stands for itself is written "%25"`}},
+		{"a#b#c", false, ParseError{Offset: 3, Rule: "IRI-reference", Component: "fragment",
+			Hint: `a second "#": the fragment began at offset 1 and cannot hold a "#": percent-encode it as "%23"`}},
+		{"/a{b}", false, ParseError{Offset: 2, Rule: "IRI-reference", Component: "path",
+			Hint: `"{" is not allowed as it stands: a URI template (RFC 6570) is expanded before it is parsed; else percent-encode it as "%7B"`}},
+		{"/a[b]", false, ParseError{Offset: 2, Rule: "IRI-reference", Component: "path",
+			Hint: `"[" is allowed only around an IP literal in the host: percent-encode it as "%5B"`}},
+		{"bücher", true, ParseError{Offset: 1, Rule: "IRI", Component: "scheme", Hint: `no scheme: begin with one, such as "https:"`}},
 	} {
 		var err error
 		if c.parse {
@@ -165,14 +184,10 @@ func TestParseErrors(t *testing.T) {
 		if c.want.Expected == nil {
 			got.Expected = nil
 		}
-		if !strings.HasPrefix(got.Hint, c.hintStart) || (c.hintStart == "") != (got.Hint == "") {
-			t.Errorf("%q: Hint = %q, want %q...", c.in, got.Hint, c.hintStart)
-		}
-		got.Hint = ""
 		if diff := cmp.Diff(c.want, got); diff != "" {
 			t.Errorf("%q (-want +got):\n%s", c.in, diff)
 		}
-		if msg := err.Error(); !strings.HasPrefix(msg, "iri: ") || !strings.Contains(msg, pe.Hint) {
+		if msg := err.Error(); !strings.HasPrefix(msg, "iri: ") || !strings.HasSuffix(msg, "; "+pe.Hint) {
 			t.Errorf("%q: message %q", c.in, msg)
 		}
 	}
@@ -473,6 +488,12 @@ func TestRedacted(t *testing.T) {
 		{"http://h/a:b@c", "http://h/a:b@c"}, // a path, not a userinfo
 		{"mailto:u:p@h", "mailto:u:p@h"},     // no authority
 		{"", ""},
+		// Browsers read a password after a special scheme whatever the
+		// slashes (the URL Standard's special authority states), and in
+		// the URL of a blob URL's path.
+		{"https:jü:pässwörd@bücher.de/", "https:jü:xxxxx@bücher.de/"},
+		{"https:///u:p@h/", "https:///u:xxxxx@h/"},
+		{"blob:https://u:p@h/", "blob:https://u:xxxxx@h/"},
 	} {
 		i := MustParseReference(tc[0])
 		if got := i.Redacted(); got != tc[1] {

@@ -26,9 +26,9 @@ func BenchmarkParseValid(b *testing.B) {
 // expected), beside net/url, which accepts most of them.
 //
 // Its sub-benchmark uri.plainDiagnosis is ParseReference's rejection without
-// the known-stop path (knownStop): the match, then the generated diagnosis
+// the generated stops (stopOf): the match, then the generated diagnosis
 // of every rejection. Beside uri.ParseReference and net/url in one run, it
-// tells whether knownStop still pays for its code.
+// tells whether the stops still pay for their code.
 func BenchmarkParseInvalid(b *testing.B) {
 	lines := corpusWhere(b, false)
 	benchParse(b, lines)
@@ -43,7 +43,7 @@ func BenchmarkParseInvalid(b *testing.B) {
 				end = matchRelativeRef(s, 0, &sp)
 			}
 			if end != len(s) {
-				_ = explainError(s, ruleURIReference, end, "", "")
+				_ = explainError(s, ruleURIReference, end, nil, "")
 			}
 		}
 	})
@@ -164,7 +164,7 @@ func BenchmarkParseLong(b *testing.B) {
 		{"ipv6", func(n int) string { return "//[" + strings.Repeat("1:", n/2) + "]" }},
 		{"userinfo", func(n int) string { return "//" + strings.Repeat("a:", n/2) + "@@" }},
 		{"nonASCII", func(n int) string { return "https://h/" + strings.Repeat("a/", n/2) + "é" }},
-		// Rejections newParseError knows without the diagnosis (knownStop):
+		// Rejections newParseError knows without the diagnosis (the stops):
 		// a long host name, then a long text with an "@" at its end.
 		{"hostStop", func(n int) string {
 			return "https://" + strings.Repeat("a.", n/4) + "{" + strings.Repeat("b", n/2) + "@"

@@ -76,10 +76,10 @@
 // it falls in and what the grammar expected there, and for a common mistake
 // (no scheme, a space, a non-ASCII character, a lone "%", a backslash, a port
 // that is not a number, ...) a Hint in plain words, and, when the hint
-// proposes a corrected text ("did you mean ..."), that text as Suggestion.
-// ComponentAt names the component of any offset the same way for text a
-// caller checks itself. errors.Is(err, ErrInvalid)
-// holds for all of them. No input makes a function of this package panic,
+// proposes a corrected text ("did you mean ..."), that text as Suggestion;
+// package iri words the same mistake the same way. ComponentAt names the
+// component of any offset the same way for text a caller checks itself.
+// errors.Is(err, ErrInvalid) holds for all of them. No input makes a function of this package panic,
 // whatever its bytes or length, except the Must functions. PercentDecode fails
 // with an *EscapeError, PortNumber with ErrNoPort or a *PortRangeError, NetURL
 // and FromNetURL with a *ConversionError.

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/seed42851778/rfc3986/internal/errtext"
+	"github.com/seed42851778/rfc3986/internal/hint"
 )
 
 // ParseError is the error of every Parse function: where the text stops being
@@ -19,7 +20,7 @@ type ParseError struct {
 	Rule      string   // the top rule: "URI", "URI-reference", "absolute-URI" or "relative-ref"
 	Component string   // the component Offset falls in as Rule reads Input: "scheme", "authority", "userinfo", "host", "port", "path", "query" or "fragment"
 	Expected  []string // what the grammar could have matched at Offset: rule names and terminals (shared: see above)
-	Hint      string   // what the mistake probably was, in plain words ("a space is not allowed in a URI: ..."); "" when there is nothing to add
+	Hint      string   // what the mistake probably was, in plain words ("a space is not allowed as it stands: ..."), in the words iri.ParseError uses for it; "" when there is nothing to add
 
 	// Suggestion is the text the input probably meant, whole, when the Hint
 	// proposes one ("did you mean ...": "https://example.com/a" for
@@ -35,7 +36,7 @@ type ParseError struct {
 
 // Error returns a message such as
 //
-//	uri: invalid character ' ' at offset 8 in path: expected pchar, "/", "?", "#" or end of input; a space is not allowed in a URI: percent-encode it as "%20"
+//	uri: invalid character ' ' at offset 8 in path: expected pchar, "/", "?", "#" or end of input; a space is not allowed as it stands: percent-encode it as "%20"
 //
 // It ends with the Hint, when there is one. It quotes no more than 64 bytes
 // of the input and escapes control characters, however long the input.
@@ -57,6 +58,14 @@ func (e *ParseError) Error() string {
 	return msg
 }
 
+// GoString returns the error as %#v shows it: Input without a password
+// that any reading sees (errtext.RedactURI), cut to 64 bytes and quoted, and
+// the rest as Error writes it, so that %#v is as safe to log as %v.
+func (e *ParseError) GoString() string {
+	in, _ := errtext.RedactURI(e.Input, 0)
+	return "&uri.ParseError{Input:" + strconv.Quote(errtext.Clip(in, errtext.Max)) + "} /* " + e.Error() + " */"
+}
+
 // ErrInvalid is matched by every *ParseError under errors.Is, for callers that
 // only need to know that the text was not a URI.
 var ErrInvalid = errors.New("uri: invalid URI reference")
@@ -66,50 +75,48 @@ func (e *ParseError) Is(target error) bool { return target == ErrInvalid }
 
 // newParseError explains why s does not match rule with its generated
 // diagnosis; prefix, the end of the prefix of s that rule matches (or -1), is
-// a lower bound of where it fails.
+// a lower bound of where it fails, and sp holds the captures of that match
+// (zero spans where it set none).
 //
-// Rejections at a byte that no URI holds there, after a host name, where
-// one starts, or in a path, query or fragment (a space, a "{" of an
-// unexpanded template, a raw non-ASCII byte), are known without the
-// diagnosis (knownStop): they fail where the fast match stopped, with the
-// labels the diagnosis gives every input of that shape (TestHostStop,
-// TestTailStop and FuzzHostStop compare them with the diagnosis and
-// componentAt). So are those at a "%" that two HEXDIG do not follow,
-// where pct-encoded may come (hexdigStop: TestPctStop): they fail after
-// it and its one HEXDIG, if any. When the hint of the byte is one of the
-// constants of byteHint (stopHint), as it is for most of them, knownError
-// makes the error; else explainError does.
-func newParseError(s string, rule topRule, prefix int) *ParseError {
-	known, comp := knownStop(s, prefix, rule)
+// Most rejections are known without the diagnosis (stopOf, stop.go): a
+// byte that no position of the grammar takes after a host name, where one
+// starts, in a path, query or fragment (a space, a "{" of an unexpanded
+// template, a raw non-ASCII byte), a "%" that two HEXDIG do not follow:
+// the stops tell the offset and the labels, the same for every input of
+// that shape (stop_test.go compares them with the diagnosis). When the
+// stop is where the fast match stopped and the hint of the byte is one of
+// the constants of internal/hint (stopHint), as it is for most of them,
+// knownError makes the error; else explainError does. Where only an IP
+// literal takes the byte, its diagnosis alone is run (genHaltExplain).
+func newParseError(s string, rule topRule, prefix int, sp *[nslots]span) *ParseError {
+	off, labels, alone := stopOf(s, rule, sp)
 	switch {
-	case known == portStop: // its hints quote the port: hintOf writes them
-	case comp != "":
-		if hint := stopHint(s, prefix, rule, comp); hint != "" {
-			return knownError(s, rule, prefix, known, comp, hint)
+	case labels != nil:
+		comp := stopComponent(s, off, rule, prefix, sp)
+		// A port's hints quote the port: hintOf writes them.
+		if off == prefix && off < len(s) && comp != "port" {
+			if h := stopHint(s, off, rule, comp); h != "" {
+				return knownError(s, rule, off, labels, comp, h)
+			}
 		}
-	case known == hexdigStop: // after the "%" and its one HEXDIG, if any
-		off := prefix + 1
-		if off < len(s) && hintHexDig(s[off]) {
-			off++
+		return explainError(s, rule, off, labels, comp)
+	case alone > 0:
+		var d genDiag
+		if genHaltExplain(alone, s, off, &d) {
+			return explainError(s, rule, d.far, d.appendLabels(make([]string, 0, d.n)), componentAt(s, d.far, rule))
 		}
-		return explainError(s, rule, off, known, componentAt(s, off, rule))
 	}
-	return explainError(s, rule, prefix, known, comp)
+	return explainError(s, rule, prefix, nil, "")
 }
 
 // explainError is newParseError where knownError does not make the error:
-// the labels known and the component comp at off, where knownStop found
-// them, or, when comp is "", those of the diagnosis, for which off is a
+// the labels exp and the component comp at off, where the stops found
+// them, or, when exp is nil, those of the diagnosis, for which off is a
 // lower bound of where s fails.
-func explainError(s string, rule topRule, off int, known, comp string) *ParseError {
-	var exp []string
-	if comp != "" { // the diagnosis's result, without running it
-		exp = stopLabelList(known)
-	} else {
+func explainError(s string, rule topRule, off int, exp []string, comp string) *ParseError {
+	if exp == nil {
 		var d genDiag
-		if known == ipLiteralStop && diagnoseIPLiteral(s, off, &d) {
-			off = d.far
-		} else if off = diagnose(rule, s, off, &d); off < 0 { // cannot happen: the fast match failed; the rule is expected at 0
+		if off = diagnose(rule, s, off, &d); off < 0 { // cannot happen: the fast match failed; the rule is expected at 0
 			off = 0
 		}
 		exp, comp = d.appendLabels(make([]string, 0, d.n)), componentAt(s, off, rule)
@@ -118,11 +125,11 @@ func explainError(s string, rule topRule, off int, known, comp string) *ParseErr
 		exp = []string{rule.Name()}
 	}
 	// The hint is written on the stack first: most hints are constants
-	// (hintOf's fixed), and only one that quotes the input is copied.
+	// (hint.Of's fixed), and only one that quotes the input is copied.
 	var text [320]byte
-	h, hint, sug := hintOf(text[:0], s, off, rule.Name(), comp, nil)
+	h, fixed, sug := hint.Of(text[:0], &hint.Text{S: s, Off: off, Rule: hint.Rule(rule), Component: comp})
 	if len(h) > 0 {
-		hint = string(h)
+		fixed = string(h)
 	}
 	var suggestion string
 	if len(s) <= maxSuggestion {
@@ -134,7 +141,7 @@ func explainError(s string, rule topRule, off int, known, comp string) *ParseErr
 		Rule:       rule.Name(),
 		Component:  comp,
 		Expected:   exp[:len(exp):len(exp)],
-		Hint:       hint,
+		Hint:       fixed,
 		Suggestion: suggestion,
 	}
 }

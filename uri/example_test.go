@@ -25,7 +25,7 @@ func ExampleParse() {
 	fmt.Println(err)
 	// Output:
 	// foo example.com:8042 /over/there name=ferret nose
-	// uri: invalid character '/' at offset 0 in scheme: expected scheme; no scheme: a URI begins with a scheme, such as "https:"
+	// uri: invalid character '/' at offset 0 in scheme: expected scheme; no scheme: begin with one, such as "https:"
 }
 
 func ExampleParseReference() {
@@ -42,7 +42,7 @@ func ExampleParseReference() {
 	// "../g" relative=true
 	// "//g" relative=true
 	// "#s" relative=true
-	// uri: invalid character ' ' at offset 8 in host: expected unreserved, pct-encoded, sub-delims, ":", "@", "/", "?", "#" or end of input; a space is not allowed in a URI: percent-encode it as "%20"
+	// uri: invalid character ' ' at offset 8 in host: expected unreserved, pct-encoded, sub-delims, ":", "@", "/", "?", "#" or end of input; a space is not allowed as it stands: percent-encode it as "%20"
 }
 
 func ExampleParseAbsolute() {
@@ -52,7 +52,7 @@ func ExampleParseAbsolute() {
 	fmt.Println(err)
 	// Output:
 	// <nil>
-	// uri: invalid character '#' at offset 10 in path: expected pchar, "/", "?" or end of input; an absolute URI has no fragment (§4.3): remove the "#" and what follows
+	// uri: invalid character '#' at offset 10 in path: expected pchar, "/", "?" or end of input; an absolute URI or IRI has no fragment (RFC 3986 §4.3): remove the "#" and what follows
 }
 
 func ExampleParseRelative() {
@@ -100,7 +100,7 @@ func ExampleParseError_hint() {
 	// Output:
 	// 11: no scheme: did you mean "https://example.com"?
 	// 23: the port "80a" holds 'a' at offset 22: a port is decimal digits only
-	// 10: a space is not allowed in a URI: percent-encode it as "%20"
+	// 10: a space is not allowed as it stands: percent-encode it as "%20"
 	// 12: non-ASCII character 'é' is not allowed in a URI: percent-encode its UTF-8 bytes as "%C3%A9"; an IRI parser (RFC 3987) accepts it as it is
 }
 
@@ -459,7 +459,7 @@ func ExampleFromNetURL() {
 	fmt.Println(err)
 	// Output:
 	// https://example.com/a%20b <nil>
-	// uri: conversion to or from net/url loses: not an RFC 3986 URI reference: uri: invalid character ' ' at offset 23 in query: expected pchar, "/", "?", "#" or end of input; a space is not allowed in a URI: percent-encode it as "%20"
+	// uri: conversion to or from net/url loses: not an RFC 3986 URI reference: uri: invalid character ' ' at offset 23 in query: expected pchar, "/", "?", "#" or end of input; a space is not allowed as it stands: percent-encode it as "%20"
 }
 
 func ExampleConversionError() {

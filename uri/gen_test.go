@@ -1,29 +1,25 @@
 package uri
 
 import (
-	"bytes"
-	"os"
-	"regexp"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/google/go-cmp/cmp/cmpopts"
 	c "github.com/seed42851778/rfc3986/combinator"
 	"github.com/seed42851778/rfc3986/internal/corpus"
+	"github.com/seed42851778/rfc3986/internal/gentest"
 	"github.com/seed42851778/rfc3986/internal/urigrammar"
 )
 
-// generated pairs each top rule with its generated matcher.
-var generated = []struct {
-	name    string
-	rule    *c.Rule
-	match   func(string, int, *[nslots]span) int
-	explain func(string, int, []string) (int, []string)
-}{
-	{"URI-reference", urigrammar.URIReference, matchURIReference, explainURIReference},
-	{"URI", urigrammar.URI, matchURI, explainURI},
-	{"absolute-URI", urigrammar.AbsoluteURI, matchAbsoluteURI, explainAbsoluteURI},
-	{"relative-ref", urigrammar.RelativeRef, matchRelativeRef, explainRelativeRef},
+// genCommand is the command that writes zz_parse_gen.go and its test
+// table, zz_parse_gen_test.go.
+const genCommand = "go generate ./uri"
+
+// specFuncs returns each function of urigrammar.Spec with the generated
+// function of that name (genFuncs, the generated test table), failing t
+// for one that has none.
+func specFuncs(t testing.TB) []gentest.Func {
+	t.Helper()
+	return gentest.Funcs(t, urigrammar.Spec, genFuncs, genCommand)
 }
 
 var genInputs = []string{
@@ -47,62 +43,73 @@ var genInputs = []string{
 	"-a:b", "a+b-c.d:x", "a_b:c", "a%41:b", "A:", "z9+.-:",
 }
 
-// checkGenerated checks that the generated matchers agree with the
-// interpreter on s: the same end offset from every position, for a whole
-// match the same captures, and the same diagnosis.
-func checkGenerated(t *testing.T, s string) {
+// checkGenerated checks that the generated functions of the Spec, fs,
+// agree with the interpreter on s: the matchers the same end offset from every
+// position, for a whole match the same captures; the diagnoses and the
+// stops the same diagnosis.
+func checkGenerated(t *testing.T, fs []gentest.Func, s string) {
 	t.Helper()
-	for _, g := range generated {
-		// The lower bounds that lead the diagnosis different ways: none, the
-		// end of the prefix the rule matches (what parse passes), the
-		// farthest failure itself, one past it (the run is made again
-		// without it), and bounds outside s.
-		bounds := []int{-2, -1, 0, g.rule.MatchAt(s, 0), len(s), len(s) + 1}
-		if se := g.rule.Explain(s); se != nil {
-			bounds = append(bounds, se.Offset, se.Offset+1)
-		}
-		for _, lb := range bounds {
-			checkExplain(t, g.name, g.rule, g.explain, s, lb)
-		}
-		for pos := -1; pos <= len(s)+1; pos++ {
-			var caps [nslots]span
-			for i := range caps {
-				caps[i] = span{-7, -7}
-			}
-			got := g.match(s, pos, &caps)
-			want := g.rule.MatchAt(s, pos)
-			if got != want {
-				t.Fatalf("%s: generated matcher of %q from %d ends at %d, the interpreter at %d", g.name, s, pos, got, want)
-			}
-			if got < 0 {
-				for i, x := range caps {
-					if x != (span{-7, -7}) {
-						t.Fatalf("%s: generated matcher of %q from %d failed but set slot %d to %v", g.name, s, pos, i, x)
-					}
-				}
-			}
-			if pos != 0 || want != len(s) {
-				continue
-			}
-			var sp [nslots]c.Span
-			if !g.rule.Captures(s, sp[:]) {
-				t.Fatalf("%s: %q matches but Captures failed", g.name, s)
-			}
-			checkSpans(t, g.name, s, &caps, &sp)
+	for _, f := range fs {
+		switch fn := f.Fn.(type) {
+		case func(string, int, *[nslots]span) int:
+			checkCapturing(t, f.Name, f.Rule, fn, s)
+		case func(string, int) int:
+			gentest.CheckMatcher(t, f.Name, f.Rule, fn, s)
+		case gentest.ExplainFunc:
+			gentest.CheckExplain(t, f.Name, f.Rule, fn, s)
+		case func(string, *[nslots]span) (int, []string, int):
+			gentest.CheckStop(t, f.Name, f.Rule, func(in string) (int, []string, int) { return fn(in, nil) }, s)
+		default:
+			t.Fatalf("%s: a generated function of type %T, which no check takes", f.Name, f.Fn)
 		}
 	}
 }
 
+// checkCapturing checks a generated matcher with captures against the
+// interpreter's rule on s: the same end offset from every position, no
+// capture stored where it fails, and the interpreter's captures on a whole
+// match.
+func checkCapturing(t *testing.T, name string, rule *c.Rule, match func(string, int, *[nslots]span) int, s string) {
+	t.Helper()
+	for pos := -1; pos <= len(s)+1; pos++ {
+		var caps [nslots]span
+		for i := range caps {
+			caps[i] = span{-7, -7}
+		}
+		got := match(s, pos, &caps)
+		want := rule.MatchAt(s, pos)
+		if got != want {
+			t.Fatalf("%s: generated matcher of %q from %d ends at %d, the interpreter at %d", name, s, pos, got, want)
+		}
+		if got < 0 {
+			for i, x := range caps {
+				if x != (span{-7, -7}) {
+					t.Fatalf("%s: generated matcher of %q from %d failed but set slot %d to %v", name, s, pos, i, x)
+				}
+			}
+		}
+		if pos != 0 || want != len(s) {
+			continue
+		}
+		var sp [nslots]c.Span
+		if !rule.Captures(s, sp[:]) {
+			t.Fatalf("%s: %q matches but Captures failed", name, s)
+		}
+		checkSpans(t, name, s, &caps, &sp)
+	}
+}
+
 func TestGeneratedVsInterpreter(t *testing.T) {
+	fs := specFuncs(t)
 	for _, s := range genInputs {
-		checkGenerated(t, s)
+		checkGenerated(t, fs, s)
 	}
 	t.Run("corpus", func(t *testing.T) {
 		lines := corpus.Lines(t, "urls.txt")
 		if testing.Short() && len(lines) > 2000 {
 			lines = lines[:2000]
 		}
-		checkGeneratedCorpus(t, lines)
+		checkGeneratedCorpus(t, fs, lines)
 	})
 }
 
@@ -122,49 +129,31 @@ func checkSpans(t *testing.T, rule, s string, caps *[nslots]span, sp *[nslots]c.
 	}
 }
 
-// checkExplain checks that the generated diagnosis of rule agrees with
-// rule.ExplainFrom on s from lowerBound.
-func checkExplain(t *testing.T, name string, rule *c.Rule, explain func(string, int, []string) (int, []string), s string, lowerBound int) {
-	t.Helper()
-	type diagnosis struct {
-		Offset   int
-		Expected []string
-	}
-	var got, want diagnosis
-	got.Offset, got.Expected = explain(s, lowerBound, nil)
-	if se := rule.ExplainFrom(s, lowerBound); se != nil {
-		want = diagnosis{se.Offset, se.Expected}
-	} else {
-		want = diagnosis{-1, nil}
-	}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Fatalf("%s: diagnosis of %q from %d, generated vs interpreted (-want +got):\n%s", name, s, lowerBound, diff)
-	}
-	// What the diagnosis expects goes after what buf holds.
-	buf := []string{"before"}
-	if _, exp := explain(s, lowerBound, buf); exp[0] != "before" || !cmp.Equal(exp[1:], want.Expected, cmpopts.EquateEmpty()) {
-		t.Fatalf("%s: diagnosis of %q from %d appended to %q: %q", name, s, lowerBound, buf, exp)
-	}
-}
-
-// checkGeneratedCorpus checks the generated matchers against the interpreter on
-// each line, from position 0 only: every position of every line is too slow.
-func checkGeneratedCorpus(t *testing.T, lines []string) {
+// checkGeneratedCorpus checks the generated functions against the
+// interpreter on each line, from position 0 only: every position of every
+// line is too slow.
+func checkGeneratedCorpus(t *testing.T, fs []gentest.Func, lines []string) {
 	for _, s := range lines {
-		for _, g := range generated {
-			var caps [nslots]span
-			got, want := g.match(s, 0, &caps), g.rule.MatchAt(s, 0)
-			if got != want {
-				t.Fatalf("%s: generated matcher of %q ends at %d, the interpreter at %d", g.name, s, got, want)
-			}
-			if want != len(s) {
-				checkExplain(t, g.name, g.rule, g.explain, s, -1)
-				checkExplain(t, g.name, g.rule, g.explain, s, want)
-			}
-			if want == len(s) {
-				var sp [nslots]c.Span
-				g.rule.Captures(s, sp[:])
-				checkSpans(t, g.name, s, &caps, &sp)
+		for _, f := range fs {
+			switch fn := f.Fn.(type) {
+			case func(string, int, *[nslots]span) int:
+				var caps [nslots]span
+				got, want := fn(s, 0, &caps), f.Rule.MatchAt(s, 0)
+				if got != want {
+					t.Fatalf("%s: generated matcher of %q ends at %d, the interpreter at %d", f.Name, s, got, want)
+				}
+				if want == len(s) {
+					var sp [nslots]c.Span
+					f.Rule.Captures(s, sp[:])
+					checkSpans(t, f.Name, s, &caps, &sp)
+				}
+			case gentest.ExplainFunc:
+				if end := f.Rule.MatchAt(s, 0); end != len(s) {
+					gentest.CheckExplainFrom(t, f.Name, f.Rule, fn, s, -1)
+					gentest.CheckExplainFrom(t, f.Name, f.Rule, fn, s, end)
+				}
+			case func(string, *[nslots]span) (int, []string, int):
+				gentest.CheckStop(t, f.Name, f.Rule, func(in string) (int, []string, int) { return fn(in, nil) }, s)
 			}
 		}
 	}
@@ -178,27 +167,15 @@ func FuzzGeneratedVsInterpreter(f *testing.F) {
 		if len(s) > 256 {
 			s = s[:256] // every position is tried: keep it quick
 		}
-		checkGenerated(t, s)
+		checkGenerated(t, specFuncs(t), s)
 	})
 }
 
-// TestGeneratedUpToDate regenerates zz_parse_gen.go in memory: a change to the
-// grammar or to the generator must come with go generate.
+// TestGeneratedUpToDate regenerates zz_parse_gen.go and its test table in
+// memory: a change to the grammar or to the generator must come with go
+// generate.
 func TestGeneratedUpToDate(t *testing.T) {
-	want, err := urigrammar.Spec.Source()
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := os.ReadFile("zz_parse_gen.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Fatal("zz_parse_gen.go is out of date: run go generate ./uri")
-	}
-	if !regexp.MustCompile(`(?m)^// Code generated .* DO NOT EDIT\.$`).Match(got) {
-		t.Error("zz_parse_gen.go lacks the generated-code header")
-	}
+	gentest.SpecUpToDate(t, urigrammar.Spec, "zz_parse_gen.go", genCommand)
 }
 
 // TestSlotsAgree checks that uri's capture slots are those of the grammar
@@ -210,15 +187,10 @@ func TestSlotsAgree(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Fatalf("slots (-urigrammar +uri):\n%s", diff)
 	}
-	for _, g := range generated {
-		if g.name != g.rule.Name() {
-			t.Errorf("%s: the rule is named %s", g.name, g.rule.Name())
-		}
-	}
-	for r, name := range map[topRule]string{ruleURI: "URI", ruleAbsoluteURI: "absolute-URI",
-		ruleRelativeRef: "relative-ref", ruleURIReference: "URI-reference"} {
-		if r.Name() != name {
-			t.Errorf("topRule %d is named %s, want %s", r, r.Name(), name)
+	for r, rule := range map[topRule]*c.Rule{ruleURI: urigrammar.URI, ruleAbsoluteURI: urigrammar.AbsoluteURI,
+		ruleRelativeRef: urigrammar.RelativeRef, ruleURIReference: urigrammar.URIReference} {
+		if r.Name() != rule.Name() {
+			t.Errorf("topRule %d is named %s, the rule %s", r, r.Name(), rule.Name())
 		}
 	}
 }

@@ -2,7 +2,8 @@ package uri
 
 import (
 	"net/netip"
-	"strings"
+
+	"github.com/seed42851778/rfc3986/internal/facts"
 )
 
 // IPv4Reader is a set of readers of host names that take some names for
@@ -88,12 +89,17 @@ func (u URI) HostIPv4() (netip.Addr, IPv4Reader) {
 			break
 		}
 	}
-	if w != "" && endsInNumber(w) {
-		if a, ok := whatwgIPv4(w); ok {
-			addr, by = a, by|WHATWG
+	if w != "" {
+		if a, ipv4, _ := facts.ReadASCIIDomain(w); ipv4 {
+			addr, by = addrFrom(a), by|WHATWG
 		}
 	}
 	return addr, by
+}
+
+// addrFrom returns the IPv4 address of the 32-bit number a.
+func addrFrom(a uint32) netip.Addr {
+	return netip.AddrFrom4([4]byte{byte(a >> 24), byte(a >> 16), byte(a >> 8), byte(a)})
 }
 
 // inetAton reads s as inet_aton(3) does, but for trailing white space,
@@ -151,74 +157,9 @@ func cNumber(s string) (uint64, string, bool) {
 	return v, s[i:], true
 }
 
-// endsInNumber is the ends in a number checker of the WHATWG URL Standard
-// (its host parser): the last label, after a final "." is dropped, is all
-// digits, or "0x" or "0X" followed by hexadecimal digits.
-func endsInNumber(s string) bool {
-	s = strings.TrimSuffix(s, ".")
-	last := s[strings.LastIndexByte(s, '.')+1:]
-	if last == "" {
-		return false
-	}
-	if strings.Trim(last, "0123456789") == "" {
-		return true
-	}
-	if len(last) >= 2 && last[0] == '0' && (last[1] == 'x' || last[1] == 'X') {
-		return strings.Trim(last[2:], "0123456789abcdefABCDEF") == ""
-	}
-	return false
-}
-
-// whatwgIPv4 is the IPv4 parser of the WHATWG URL Standard.
-func whatwgIPv4(s string) (netip.Addr, bool) {
-	parts := strings.Split(s, ".")
-	if len(parts) > 1 && parts[len(parts)-1] == "" {
-		parts = parts[:len(parts)-1]
-	}
-	if len(parts) > 4 {
-		return netip.Addr{}, false
-	}
-	nums := make([]uint64, 0, 4)
-	for _, p := range parts {
-		v, ok := whatwgNumber(p)
-		if !ok {
-			return netip.Addr{}, false
-		}
-		nums = append(nums, v)
-	}
-	return ipv4From(nums)
-}
-
-// whatwgNumber is the IPv4 number parser of the WHATWG URL Standard, with
-// values past 32 bits refused (the IPv4 parser refuses them next).
-func whatwgNumber(s string) (uint64, bool) {
-	if s == "" {
-		return 0, false
-	}
-	base := uint64(10)
-	switch {
-	case len(s) >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X'):
-		base, s = 16, s[2:]
-	case len(s) >= 2 && s[0] == '0':
-		base, s = 8, s[1:]
-	}
-	var v uint64
-	for i := 0; i < len(s); i++ {
-		d := unhex(s[i])
-		if d < 0 || uint64(d) >= base {
-			return 0, false
-		}
-		v = v*base + uint64(d)
-		if v > 1<<32 {
-			return 0, false
-		}
-	}
-	return v, true
-}
-
 // ipv4From makes the address of one to four numbers, the last filling the
-// bytes the others leave (inet_aton(3); the WHATWG IPv4 parser), or false
-// when a number does not fit.
+// bytes the others leave (inet_aton(3)), or false when a number does not
+// fit.
 func ipv4From(nums []uint64) (netip.Addr, bool) {
 	if len(nums) == 0 || len(nums) > 4 {
 		return netip.Addr{}, false
@@ -235,5 +176,5 @@ func ipv4From(nums []uint64) (netip.Addr, bool) {
 		return netip.Addr{}, false
 	}
 	v |= last
-	return netip.AddrFrom4([4]byte{byte(v >> 24), byte(v >> 16), byte(v >> 8), byte(v)}), true
+	return addrFrom(uint32(v)), true
 }

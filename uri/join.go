@@ -1,6 +1,10 @@
 package uri
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/seed42851778/rfc3986/internal/hint"
+)
 
 // JoinPath returns u with a raw path p, its elements joined (below), joined
 // under its path: the path of u without its final "/", then p with its dot
@@ -97,21 +101,21 @@ func badPathByte(s string, allowed *byteSet) int {
 // joinError is the *ParseError of JoinPath for byte i of p.
 func joinError(p string, i int, comp string) *ParseError {
 	exp := []string{"pchar", `"/"`, `"?"`, "end of input"} // path-abempty and query alike
-	hint := ""
+	h := ""
 	switch {
 	case p[i] == '#':
-		hint = `a request path has no fragment: percent-encode a "#" of the path or query as "%23"`
+		h = `a request path has no fragment: percent-encode a "#" of the path or query as "%23"`
 	case p[i] == '?':
 		exp = []string{"pchar", `"/"`, "end of input"}
-		hint = `only the last element may hold a query: percent-encode a "?" of a path as "%3F"`
+		h = `only the last element may hold a query: percent-encode a "?" of a path as "%3F"`
 	case p[i] == '%':
-		hint = `a "%" that stands for itself is written "%25"`
+		h = `a "%" that stands for itself is written "%25"`
 	case p[i] == ' ':
-		hint = `a space is not allowed in a URI: percent-encode it as "%20"`
+		h = hint.Space
 	case p[i] >= 0x80 || p[i] < 0x20 || p[i] == 0x7f:
-		hint = "percent-encode each byte outside ASCII letters, digits and the delimiters of RFC 3986 §2"
+		h = "percent-encode each byte outside ASCII letters, digits and the delimiters of RFC 3986 §2"
 	}
-	return &ParseError{Input: p, Offset: i, Rule: "path-absolute", Component: comp, Expected: exp, Hint: hint}
+	return &ParseError{Input: p, Offset: i, Rule: "path-absolute", Component: comp, Expected: exp, Hint: h}
 }
 
 // removeDotsUnder returns p as an absolute path ("/" in front when p does

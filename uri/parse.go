@@ -50,7 +50,7 @@ func Parse(s string) (u URI, err error) {
 	}
 	end := matchURI(s, 0, &u.sp)
 	if end != len(s) {
-		return URI{}, newParseError(s, ruleURI, end)
+		return URI{}, newParseError(s, ruleURI, end, &u.sp)
 	}
 	if u.complete(s) {
 		u.host = hostKind(s, int(u.sp[slotHost].lo-1), int(u.sp[slotHost].hi))
@@ -72,7 +72,7 @@ func ParseReference(s string) (u URI, err error) {
 		end = matchRelativeRef(s, 0, &u.sp)
 	}
 	if end != len(s) {
-		return URI{}, newParseError(s, ruleURIReference, end)
+		return URI{}, newParseError(s, ruleURIReference, end, &u.sp)
 	}
 	if u.complete(s) {
 		u.host = hostKind(s, int(u.sp[slotHost].lo-1), int(u.sp[slotHost].hi))
@@ -88,7 +88,7 @@ func ParseAbsolute(s string) (u URI, err error) {
 	}
 	end := matchAbsoluteURI(s, 0, &u.sp)
 	if end != len(s) {
-		return URI{}, newParseError(s, ruleAbsoluteURI, end)
+		return URI{}, newParseError(s, ruleAbsoluteURI, end, &u.sp)
 	}
 	if u.complete(s) {
 		u.host = hostKind(s, int(u.sp[slotHost].lo-1), int(u.sp[slotHost].hi))
@@ -103,7 +103,7 @@ func ParseRelative(s string) (u URI, err error) {
 	}
 	end := matchRelativeRef(s, 0, &u.sp)
 	if end != len(s) {
-		return URI{}, newParseError(s, ruleRelativeRef, end)
+		return URI{}, newParseError(s, ruleRelativeRef, end, &u.sp)
 	}
 	if u.complete(s) {
 		u.host = hostKind(s, int(u.sp[slotHost].lo-1), int(u.sp[slotHost].hi))
@@ -188,6 +188,10 @@ func (u *URI) complete(s string) bool {
 func capSpan(start1, end int) span {
 	return span{int32(start1), int32(end)}
 }
+
+// capStart is the start of the span of a capture, or -1 when it took no
+// part: the generated stops' CapsStart.
+func capStart(x span) int { return int(x.lo) - 1 }
 
 // diagnose is rule.ExplainFrom(s, lowerBound) by the generated diagnosis
 // of rule, one of the four top rules: the offset, with what was expected

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+
+	"github.com/seed42851778/rfc3986/internal/facts"
 )
 
 // SchemeRule is what scheme-based normalization (§6.2.3) knows about a
@@ -20,26 +22,23 @@ type SchemeRule struct {
 
 // schemes is the registry of the scheme rules RegisterScheme adds: a map
 // replaced, never changed, so that Normalize reads it without a lock; nil
-// until the first call. The rules of http, https, ws, wss and ftp are
+// until the first call. The rules registered from the start are
 // builtinScheme's, so that importing uri builds no map at init.
 var (
 	schemes   atomic.Pointer[map[string]SchemeRule]
 	schemesMu sync.Mutex // serializes RegisterScheme
 )
 
-// builtinScheme returns the rule of a scheme registered from the start
-// (§6.2.3; RFC 9110 §4.2 for http and https, RFC 6455 §3 for ws and wss,
-// RFC 1738 §3.2 for ftp), for its name in lower case.
+// builtinScheme returns the rule of a scheme registered from the start,
+// for its name in lower case: each built-in scheme of internal/facts that
+// has a default port, with that port and whether an empty path is "/"
+// (§6.2.3).
 func builtinScheme(name string) (SchemeRule, bool) {
-	switch name {
-	case "http", "ws":
-		return SchemeRule{DefaultPort: "80", EmptyPathIsSlash: true}, true
-	case "https", "wss":
-		return SchemeRule{DefaultPort: "443", EmptyPathIsSlash: true}, true
-	case "ftp":
-		return SchemeRule{DefaultPort: "21", EmptyPathIsSlash: true}, true
+	s := facts.Lookup(name)
+	if s.DefaultPort() == "" {
+		return SchemeRule{}, false
 	}
-	return SchemeRule{}, false
+	return SchemeRule{DefaultPort: s.DefaultPort(), EmptyPathIsSlash: s.EmptyPathIsSlash()}, true
 }
 
 // schemeRule returns the rule of the scheme name, in lower case: the one

@@ -2,9 +2,12 @@ package uri
 
 import (
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
+
+	"github.com/seed42851778/rfc3986/internal/facts"
 )
 
 // rsRun numbers the runs of TestRegisterScheme, so that each registers
@@ -73,5 +76,36 @@ func TestRegisterScheme(t *testing.T) {
 		if _, ok := LookupScheme(conc(i)); !ok {
 			t.Errorf("registration %d lost", i)
 		}
+	}
+}
+
+// The rules registered from the start are internal/facts' built-in schemes
+// that have a default port, with that port, and no others: a scheme added
+// there with a port reaches Normalize, PortOrDefault and DialAddr.
+func TestBuiltinSchemesAreTheFacts(t *testing.T) {
+	n := 0
+	for s := facts.Scheme(1); s.Name() != ""; s++ {
+		r, ok := builtinScheme(s.Name())
+		want := SchemeRule{DefaultPort: s.DefaultPort(), EmptyPathIsSlash: s.EmptyPathIsSlash()}
+		if ok != (s.DefaultPort() != "") || ok && r != want {
+			t.Errorf("builtinScheme(%q) = %+v, %t; facts say %+v", s.Name(), r, ok, want)
+		}
+		if !ok {
+			continue
+		}
+		n++
+		u := MustParse(strings.ToUpper(s.Name()) + "://h:" + s.DefaultPort())
+		if got, want := u.Normalize().String(), s.Name()+"://h/"; got != want {
+			t.Errorf("Normalize(%q) = %q, want %q", u, got, want)
+		}
+		if p, err := MustParse(s.Name() + "://h").PortOrDefault(); err != nil || p != s.Port() {
+			t.Errorf("%s: PortOrDefault = %d, %v; want %d", s.Name(), p, err, s.Port())
+		}
+	}
+	if n == 0 {
+		t.Error("no built-in scheme with a default port")
+	}
+	if _, ok := builtinScheme("x-not-built-in"); ok {
+		t.Error("builtinScheme(x-not-built-in) found a rule")
 	}
 }

@@ -45,7 +45,10 @@
 // will do with a string, for links scraped from HTML, and to compare with
 // what JavaScript says. URL.URI converts an href to a uri.URI byte for byte,
 // and names the offset when the href is not one (the standard leaves "|",
-// "^", "{" and a few more raw in some components).
+// "^", "{" and a few more raw in some components); URL.EncodedURI
+// percent-encodes those instead and lists each change. URL.NetURL gives
+// net/http a *url.URL whose request carries the href's bytes, URL.DialAddr
+// the address a client connects to, and CanParse answers URL.canParse.
 //
 // # Errors and validation errors
 //

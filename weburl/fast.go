@@ -1,6 +1,6 @@
 package weburl
 
-import "strings"
+import "github.com/seed42851778/rfc3986/internal/facts"
 
 // The fast path: most real URLs are already their own serialization (a
 // lower-case special scheme, "//", a canonical ASCII host, maybe a port,
@@ -70,24 +70,13 @@ func parseFast(s string) (u URL, ok bool, resume int) {
 	if i+2 >= n || s[i] != ':' || s[i+1] != '/' || s[i+2] != '/' {
 		return u, false, resume
 	}
-	switch s[:i] {
-	case "http":
-		u.scheme = schemeHTTP
-	case "https":
-		u.scheme = schemeHTTPS
-	case "ws":
-		u.scheme = schemeWS
-	case "wss":
-		u.scheme = schemeWSS
-	case "ftp":
-		u.scheme = schemeFTP
-	case "file":
+	if u.scheme = specialScheme(s[:i]); u.scheme == facts.File {
 		return u, false, resume
 	}
 	u.schemeEnd = uint32(i)
 	i += 3
 	hs := i
-	if u.scheme != schemeOther {
+	if u.scheme != facts.Other {
 		for i < n && fastClass[s[i]]&fcHost != 0 {
 			i++
 		}
@@ -116,15 +105,15 @@ func parseFast(s string) (u URL, ok bool, resume int) {
 			port = port*10 + int(s[i]-'0')
 			i++
 		}
-		if i == ps || s[ps] == '0' || port > 65535 || port == u.scheme.defaultPort() {
+		if i == ps || s[ps] == '0' || port > 65535 || port == u.scheme.Port() {
 			return u, false, resume
 		}
 	}
-	if i < n && !(s[i] == '/' || s[i] == '?' || s[i] == '#' || (s[i] == '\\' && u.scheme != schemeOther)) {
+	if i < n && !(s[i] == '/' || s[i] == '?' || s[i] == '#' || (s[i] == '\\' && u.scheme != facts.Other)) {
 		return u, false, resume // not the end of the authority
 	}
 	resume = i
-	if (i == n || s[i] != '/') && u.scheme != schemeOther {
+	if (i == n || s[i] != '/') && u.scheme != facts.Other {
 		return u, false, resume // no path: the serialization has "/", the input not
 	}
 	u.pathStart = uint32(i)
@@ -147,7 +136,7 @@ func parseFast(s string) (u URL, ok bool, resume int) {
 		u.flags |= flagQuery
 		i++
 		class := uint8(fcQuery)
-		if u.scheme == schemeOther {
+		if u.scheme == facts.Other {
 			class = fcQueryOther
 		}
 		for i < n && fastClass[s[i]]&class != 0 {
@@ -176,45 +165,18 @@ func canonicalHost(h string, u *URL) bool {
 	// returns as it is (§3.3: an ASCII domain is only lower-cased, whatever
 	// its "xn--" labels hold), unless it ends in a number (§3.5: then it is
 	// an IPv4 address).
-	if !endsInNumberASCII(h) {
+	if !facts.EndsInANumber(h) {
 		u.host = hostDomain
 		return true
 	}
 	var b [256]byte
-	if len(h) > len(b) {
-		return false
+	if _, _, ok := facts.ReadASCIIDomain(h); !ok || len(h) > len(b) {
+		return false // not an address: appendHost would build an error for nothing
 	}
 	out, kind, err := appendHost(b[:0], h, false, nil)
 	if err != nil || string(out) != h {
 		return false
 	}
 	u.host = kind
-	return true
-}
-
-// endsInNumberASCII is the ends-in-a-number checker (§3.5) for a host of
-// lower-case letters, digits, '-' and '.': its last label, after one
-// trailing empty one is dropped, is all digits or "0x" and hex digits.
-func endsInNumberASCII(h string) bool {
-	if h != "" && h[len(h)-1] == '.' {
-		h = h[:len(h)-1]
-	}
-	last := h[strings.LastIndexByte(h, '.')+1:]
-	if last == "" {
-		return false
-	}
-	if len(last) >= 2 && last[0] == '0' && last[1] == 'x' {
-		for i := 2; i < len(last); i++ {
-			if !isHex(last[i]) {
-				return false
-			}
-		}
-		return true
-	}
-	for i := 0; i < len(last); i++ {
-		if !isDigit(last[i]) {
-			return false
-		}
-	}
 	return true
 }

@@ -9,12 +9,14 @@
 // Bidi classes from golang.org/x/text's Unicode 17.0 tables. It reads the tables of the x/net version go.mod requires, by
 // building each table file with a small dumper in a temporary module.
 //
-// Run with go generate in package weburl.
+// Run with go generate in package weburl; -o names another file to write
+// (idnadelta_test.go writes one to compare with idnadelta.go).
 package main
 
 import (
 	"bufio"
 	"bytes"
+	"flag"
 	"fmt"
 	"go/format"
 	"log"
@@ -109,6 +111,8 @@ func (c info) appendMapping(b []byte, s string) []byte {
 `
 
 func main() {
+	dest := flag.String("o", "idnadelta.go", "the file to write")
+	flag.Parse()
 	out, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}} {{.Version}}", "golang.org/x/net").Output()
 	if err != nil {
 		log.Fatal(err)
@@ -209,7 +213,7 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	if err := os.WriteFile("idnadelta.go", src, 0o644); err != nil {
+	if err := os.WriteFile(*dest, src, 0o644); err != nil {
 		log.Fatal(err)
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/seed42851778/rfc3986/internal/facts"
 )
 
 // hostKind says which of the URL Standard's host forms (§3.1 "Host
@@ -29,27 +31,22 @@ const (
 	dcNonASCII              // the domain goes through UTS #46 ToASCII
 )
 
-// domainClass classifies bytes for the scan above; forbiddenHost marks the
-// forbidden host code points (§3.2 "Host miscellaneous"): U+0000 NULL, TAB,
-// LF, CR, SPACE, #, /, :, <, >, ?, @, [, \, ], ^ and |. The forbidden domain
-// code points are those, the C0 controls, % and U+007F DELETE.
-var domainClass, forbiddenHost = func() (dc, fh [256]uint8) {
-	for _, c := range []byte("\x00\t\n\r #/:<>?@[\\]^|") {
-		fh[c] = 1
-		dc[c] = dcForbidden
+// domainClass classifies bytes for the scan above: the forbidden domain
+// code points of internal/facts (§3.2 "Host miscellaneous"), % apart.
+var domainClass = func() (dc [256]uint8) {
+	for c := range 256 {
+		switch {
+		case c == '%':
+			dc[c] = dcPercent
+		case facts.ForbiddenDomain(byte(c)):
+			dc[c] = dcForbidden
+		case 'A' <= c && c <= 'Z':
+			dc[c] = dcUpper
+		case c >= 0x80:
+			dc[c] = dcNonASCII
+		}
 	}
-	for c := 0; c < 0x20; c++ {
-		dc[c] = dcForbidden
-	}
-	dc[0x7f] = dcForbidden
-	dc['%'] = dcPercent
-	for c := 'A'; c <= 'Z'; c++ {
-		dc[c] = dcUpper
-	}
-	for c := 0x80; c < 0x100; c++ {
-		dc[c] = dcNonASCII
-	}
-	return dc, fh
+	return dc
 }()
 
 // appendHost runs the host parser (§3.5 "Host parsing") on input, the text
@@ -122,7 +119,7 @@ func appendDomainHost(dst []byte, input string, v *validations) ([]byte, hostKin
 	if v != nil {
 		checkStrictDomain(input, v)
 	}
-	if endsInANumber(input) {
+	if facts.EndsInANumber(input) {
 		// The IPv4 parser reads hex digits and "0x" case-insensitively, so
 		// it can read input rather than its lower-cased copy, and offsets
 		// in input are its offsets.
@@ -186,7 +183,7 @@ func appendDomainSlow(dst []byte, input string, v *validations) ([]byte, hostKin
 				"a domain cannot contain "+strconv.QuoteRune(rune(result[i]))+" (a forbidden domain code point)")
 		}
 	}
-	if endsInANumber(result) {
+	if facts.EndsInANumber(result) {
 		return appendIPv4Host(dst, result, exact && len(result) == len(input), v)
 	}
 	return append(dst, result...), hostDomain, nil
@@ -208,7 +205,7 @@ func appendIPv4Host(dst []byte, s string, exact bool, v *validations) ([]byte, h
 // C0 control percent-encode set applied.
 func appendOpaqueHost(dst []byte, input string, v *validations) ([]byte, hostKind, *Error) {
 	for i := 0; i < len(input); i++ {
-		if forbiddenHost[input[i]] != 0 {
+		if facts.ForbiddenHost(input[i]) {
 			return dst, hostNone, hostError(i, "host-invalid-code-point",
 				strconv.QuoteRune(rune(input[i]))+" cannot appear in a host; percent-encode it")
 		}
@@ -287,63 +284,10 @@ func asciiLower(s string) string {
 	return s
 }
 
-// endsInANumber is the standard's "ends in a number checker" (§3.5): whether
-// the last label of s, a trailing empty label dropped, is all ASCII digits
-// or an IPv4 number ("0x" and hex digits).
-func endsInANumber(s string) bool {
-	s = strings.TrimSuffix(s, ".")
-	last := s[strings.LastIndexByte(s, '.')+1:]
-	if last == "" {
-		return false
-	}
-	digits := true
-	for i := 0; i < len(last); i++ {
-		if last[i] < '0' || last[i] > '9' {
-			digits = false
-			break
-		}
-	}
-	if digits {
-		return true
-	}
-	_, _, ok := parseIPv4Number(last)
-	return ok
-}
-
-// ipv4Overflow is a value no IPv4 part can take: parseIPv4Number saturates
-// there so that long digit strings cannot overflow.
-const ipv4Overflow = 1 << 32
-
-// parseIPv4Number is the standard's IPv4 number parser (§3.5): decimal,
-// "0x"/"0X" hexadecimal or "0" octal; nonDecimal is the parser's
-// validationError flag. A value of 2^32 or more is returned as ipv4Overflow.
-func parseIPv4Number(s string) (n uint64, nonDecimal, ok bool) {
-	if s == "" {
-		return 0, false, false
-	}
-	radix := uint64(10)
-	if len(s) >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X') {
-		s, radix, nonDecimal = s[2:], 16, true
-	} else if len(s) >= 2 && s[0] == '0' {
-		s, radix, nonDecimal = s[1:], 8, true
-	}
-	if s == "" {
-		return 0, true, true // "0x" is the number 0
-	}
-	for i := 0; i < len(s); i++ {
-		d, isHex := unhex(s[i])
-		if !isHex || uint64(d) >= radix {
-			return 0, false, false
-		}
-		n = min(n*radix+uint64(d), ipv4Overflow)
-	}
-	return n, nonDecimal, true
-}
-
-// parseIPv4 is the standard's IPv4 parser (§3.5) on a domain that ends in a
-// number: one to four parts, each an IPv4 number; every part but the last
-// is a byte and the last fills the remaining bytes. exact says whether
-// offsets in s are offsets in the host input.
+// parseIPv4 runs the IPv4 parser (§3.5) of internal/facts on s, a domain
+// that ends in a number, and words its failure. exact says whether offsets
+// in s are offsets in the host input (when not, errors point at the host's
+// start).
 func parseIPv4(s string, exact bool, v *validations) (uint32, *Error) {
 	at := func(i int) int {
 		if exact {
@@ -351,62 +295,29 @@ func parseIPv4(s string, exact bool, v *validations) (uint32, *Error) {
 		}
 		return 0
 	}
-	body := s
-	if strings.HasSuffix(s, ".") {
-		v.add("IPv4-empty-part", at(len(s)-1))
-		if len(s) > 1 {
-			body = s[:len(s)-1]
+	var report func(facts.IPv4Error, int)
+	if v != nil {
+		report = func(e facts.IPv4Error, i int) { v.add(e.String(), at(i)) }
+	}
+	addr, fail, i := facts.ParseIPv4(s, report)
+	var hint string
+	switch fail {
+	case 0:
+		return addr, nil
+	case facts.IPv4TooManyParts:
+		hint = "an IPv4 address has at most four parts; a domain cannot end in a number"
+	case facts.IPv4NonNumericPart:
+		part := s[i:]
+		if k := strings.IndexByte(part, '.'); k >= 0 {
+			part = part[:k]
 		}
+		hint = "a host whose last label is a number must be an IPv4 address, and " + quoteShort(part) + " is not a number"
+	case facts.IPv4OutOfRangePart:
+		hint = "each part of an IPv4 address but the last is at most 255"
+	default: // facts.IPv4AddressOutOfRange
+		hint = "the IPv4 address is larger than 255.255.255.255"
 	}
-	nparts := strings.Count(body, ".") + 1
-	if nparts < 4 {
-		v.add("IPv4-too-few-parts", at(0))
-	}
-	if nparts > 4 {
-		return 0, hostError(at(0), "IPv4-too-many-parts",
-			"an IPv4 address has at most four parts; a domain cannot end in a number")
-	}
-	var numbers [4]uint64
-	start := 0
-	for k := 0; k < nparts; k++ {
-		end := strings.IndexByte(body[start:], '.')
-		if end < 0 {
-			end = len(body)
-		} else {
-			end += start
-		}
-		n, nonDecimal, ok := parseIPv4Number(body[start:end])
-		if !ok {
-			return 0, hostError(at(start), "IPv4-non-numeric-part",
-				"a host whose last label is a number must be an IPv4 address, and "+
-					quoteShort(body[start:end])+" is not a number")
-		}
-		if nonDecimal {
-			v.add("IPv4-non-decimal-part", at(start))
-		}
-		numbers[k] = n
-		start = end + 1
-	}
-	for k := 0; k < nparts; k++ {
-		if numbers[k] > 255 {
-			v.add("IPv4-out-of-range-part", at(0))
-			break
-		}
-	}
-	for k := 0; k < nparts-1; k++ {
-		if numbers[k] > 255 {
-			return 0, hostError(at(0), "IPv4-out-of-range-part", "each part of an IPv4 address but the last is at most 255")
-		}
-	}
-	last := numbers[nparts-1]
-	if last >= 1<<(8*(5-nparts)) {
-		return 0, hostError(at(0), "IPv4-out-of-range-part", "the IPv4 address is larger than 255.255.255.255")
-	}
-	addr := uint32(last)
-	for k := 0; k < nparts-1; k++ {
-		addr += uint32(numbers[k]) << (8 * (3 - k))
-	}
-	return addr, nil
+	return 0, hostError(at(i), fail.String(), hint)
 }
 
 // quoteShort quotes s, cut to 32 bytes.

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
+
+	"github.com/seed42851778/rfc3986/internal/facts"
 )
 
 // Parse parses input as the URL Standard's URL parser does with no base
@@ -137,6 +139,9 @@ type parser struct {
 	// override is the setters' state override: '?' and '#' do not end a
 	// path.
 	override bool
+	// check is CanParse's mode: the scheme, the host and the port are
+	// checked but not written, and a failure makes no *Error.
+	check bool
 }
 
 // clean performs the parser's first steps: strip leading and trailing C0
@@ -252,6 +257,9 @@ func (p *parser) valid(typ string, off int) {
 
 // fail records the failure typ at offset off of p.in and returns false.
 func (p *parser) fail(typ string, off int) bool {
+	if p.check {
+		return false
+	}
 	o := p.origOffset(off)
 	if p.v != nil {
 		p.v.list = append(p.v.list, ValidationError{Type: typ, Offset: o, Failure: true})
@@ -318,9 +326,13 @@ func (p *parser) finish() bool {
 
 // writeScheme appends the lower-cased scheme and ':'.
 func (p *parser) writeScheme(s string) {
+	if p.check {
+		p.u.scheme, p.u.schemeEnd = onlySpecial(facts.LookupFold(s)), uint32(len(s))
+		return
+	}
 	if !hasUpper(s) {
 		p.buf = append(p.buf, s...)
-		p.u.scheme = specialScheme(p.buf)
+		p.u.scheme = specialScheme(s)
 		p.u.schemeEnd = uint32(len(p.buf))
 		p.buf = append(p.buf, ':')
 		return
@@ -332,7 +344,7 @@ func (p *parser) writeScheme(s string) {
 		}
 		p.buf = append(p.buf, c)
 	}
-	p.u.scheme = specialScheme(p.buf)
+	p.u.scheme = onlySpecial(facts.LookupFold(s))
 	p.u.schemeEnd = uint32(len(p.buf))
 	p.buf = append(p.buf, ':')
 }
@@ -363,6 +375,9 @@ func (p *parser) emptyHost() {
 
 // parseHost runs the host parser on in[i:j] and appends the host.
 func (p *parser) parseHost(i, j int, opaque bool) bool {
+	if p.check {
+		return checkHost(p.in[i:j], opaque, &p.buf)
+	}
 	p.u.hostStart = uint32(len(p.buf))
 	var v *validations
 	if p.v != nil {
@@ -401,7 +416,7 @@ func (p *parser) writePort(digits string, off int) bool {
 	if port > 65535 {
 		return p.fail("port-out-of-range", off)
 	}
-	if port != p.u.scheme.defaultPort() {
+	if port != p.u.scheme.Port() {
 		p.buf = append(p.buf, ':')
 		p.buf = append(p.buf, d...)
 	}
@@ -466,7 +481,7 @@ func (p *parser) shorten() {
 	if len(path) == 0 {
 		return
 	}
-	if p.u.scheme == schemeFile && len(path) == 3 && isNormalizedDriveLetter(string(path[1:])) {
+	if p.u.scheme == facts.File && len(path) == 3 && facts.NormalizedWindowsDriveLetter(string(path[1:])) {
 		return
 	}
 	k := len(path) - 1
@@ -568,33 +583,6 @@ func isDoubleDot(s []byte) bool {
 		return (s[0] == '.' && isSingleDot(s[1:])) || (s[3] == '.' && isSingleDot(s[:3]))
 	case 6:
 		return isSingleDot(s[:3]) && isSingleDot(s[3:])
-	}
-	return false
-}
-
-// isDriveLetter reports whether s is a Windows drive letter: an ASCII alpha
-// and ':' or '|'.
-func isDriveLetter(s string) bool {
-	return len(s) == 2 && isAlpha(s[0]) && (s[1] == ':' || s[1] == '|')
-}
-
-// isNormalizedDriveLetter reports whether s is a Windows drive letter with ':'.
-func isNormalizedDriveLetter(s string) bool {
-	return len(s) == 2 && isAlpha(s[0]) && s[1] == ':'
-}
-
-// startsWithWindowsDriveLetter reports whether s starts with a Windows drive
-// letter followed by the end or one of "/\?#" (§4.2).
-func startsWithWindowsDriveLetter(s string) bool {
-	if len(s) < 2 || !isDriveLetter(s[:2]) {
-		return false
-	}
-	if len(s) == 2 {
-		return true
-	}
-	switch s[2] {
-	case '/', '\\', '?', '#':
-		return true
 	}
 	return false
 }

@@ -3,6 +3,8 @@ package weburl
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/seed42851778/rfc3986/internal/facts"
 )
 
 // components is a URL record taken apart, for the setters: each component
@@ -48,7 +50,7 @@ func (c *components) build() URL {
 	b.Grow(len(c.scheme) + len(c.username) + len(c.password) + len(c.host) + len(c.port) +
 		len(c.path) + len(c.query) + len(c.fragment) + 10)
 	b.WriteString(c.scheme)
-	u.scheme = specialScheme([]byte(c.scheme))
+	u.scheme = specialScheme(c.scheme)
 	u.schemeEnd = uint32(b.Len())
 	b.WriteByte(':')
 	u.host = c.hostKind
@@ -129,7 +131,7 @@ func validUTF8(v string) string {
 // cannotHaveCredentialsOrPort reports whether u's host is null or empty or
 // its scheme is file (§4.2 "cannot have a username/password/port").
 func (u URL) cannotHaveCredentialsOrPort() bool {
-	return u.host == hostNone || u.host == hostEmpty || u.scheme == schemeFile
+	return u.host == hostNone || u.host == hostEmpty || u.scheme == facts.File
 }
 
 // WithProtocol returns u with its scheme set to v up to the first ':' (the
@@ -153,15 +155,15 @@ func (u URL) WithProtocol(v string) URL {
 		return u
 	}
 	scheme := strings.ToLower(v[:k])
-	kind := specialScheme([]byte(scheme))
-	if (u.special() != (kind != schemeOther)) ||
-		(kind == schemeFile && (u.Username() != "" || u.Password() != "" || u.Port() != "")) ||
-		(u.scheme == schemeFile && u.host == hostEmpty) {
+	kind := specialScheme(scheme)
+	if (u.special() != (kind != facts.Other)) ||
+		(kind == facts.File && (u.Username() != "" || u.Password() != "" || u.Port() != "")) ||
+		(u.scheme == facts.File && u.host == hostEmpty) {
 		return u
 	}
 	c := u.components()
 	c.scheme = scheme
-	if c.port != "" && u.portNumber() == kind.defaultPort() {
+	if c.port != "" && u.portNumber() == kind.Port() {
 		c.port = ""
 	}
 	return c.build()
@@ -208,7 +210,7 @@ func (u URL) setHost(v string, hostnameOnly bool) URL {
 	v = setterInput(v)
 	c := u.components()
 	special := u.special()
-	if u.scheme == schemeFile {
+	if u.scheme == facts.File {
 		// The file host state with state override.
 		j := strings.IndexAny(v, "/\\?#")
 		if j < 0 {
@@ -272,7 +274,7 @@ func (u URL) setHost(v string, hostnameOnly bool) URL {
 // digits s starts with and returns the port to store ("" for the scheme's
 // default port); ok is false when there are none or the number is above
 // 65535.
-func portOf(s string, scheme schemeKind) (port string, ok bool) {
+func portOf(s string, scheme facts.Scheme) (port string, ok bool) {
 	j := 0
 	for j < len(s) && isDigit(s[j]) {
 		j++
@@ -294,7 +296,7 @@ func portOf(s string, scheme schemeKind) (port string, ok bool) {
 	if n > 65535 {
 		return "", false
 	}
-	if n == scheme.defaultPort() {
+	if n == scheme.Port() {
 		return "", true
 	}
 	return d, true

@@ -1,6 +1,10 @@
 package weburl
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/seed42851778/rfc3986/internal/facts"
+)
 
 // The states of the basic URL parser (§4.4), and two of this parser's own:
 // stDone, the end of input reached before a fragment, and stFailed, a
@@ -39,7 +43,7 @@ func (p *parser) at(i int) int {
 	return eof
 }
 
-func (p *parser) special() bool { return p.u.scheme != schemeOther }
+func (p *parser) special() bool { return p.u.scheme != facts.Other }
 
 // run runs the state machine over p.in from state at offset i. Each state
 // is a method that consumes a run of input at once and returns the next
@@ -47,6 +51,9 @@ func (p *parser) special() bool { return p.u.scheme != schemeOther }
 // is a state change that leaves i where it is.
 func (p *parser) run(state, i int) bool {
 	for {
+		if p.check && state >= stPathStart && state != stFailed {
+			return true // CanParse: what follows the path start never fails
+		}
 		switch state {
 		case stScheme:
 			state, i = p.schemeState(i)
@@ -125,7 +132,7 @@ func (p *parser) schemeState(int) (int, int) {
 	p.writeScheme(in[:j])
 	i := j + 1
 	switch {
-	case p.u.scheme == schemeFile:
+	case p.u.scheme == facts.File:
 		if !strings.HasPrefix(in[i:], "//") {
 			p.valid("special-scheme-missing-following-solidus", i)
 		}
@@ -160,7 +167,7 @@ func (p *parser) noSchemeState(i int) (int, int) {
 		p.copyBaseQuery()
 		p.u.flags |= flagOpaquePath
 		return stFragment, i + 1
-	case b.scheme != schemeFile:
+	case b.scheme != facts.File:
 		return stRelative, i
 	}
 	return stFile, i
@@ -311,19 +318,28 @@ scan:
 			p.fail("host-missing", end)
 			return stFailed, end
 		}
-		user, pass, hasPass := strings.Cut(in[i:at], ":")
-		p.buf = appendEscaped(p.buf, user, &userinfoSet)
-		p.u.usernameEnd = uint32(len(p.buf))
-		if hasPass && pass != "" {
-			p.buf = append(p.buf, ':')
-			p.buf = appendEscaped(p.buf, pass, &userinfoSet)
-		}
-		if len(p.buf) > userStart {
-			p.buf = append(p.buf, '@')
+		if !p.check { // CanParse: a userinfo never fails
+			p.writeUserinfo(in[i:at], userStart)
 		}
 		i = at + 1
 	}
 	return p.hostState(i, colon, end)
+}
+
+// writeUserinfo appends the username and password of userinfo (the
+// authority's text before its last '@') percent-encoded, and '@' when the
+// username or the password is not empty; the userinfo starts at userStart.
+func (p *parser) writeUserinfo(userinfo string, userStart int) {
+	user, pass, hasPass := strings.Cut(userinfo, ":")
+	p.buf = appendEscaped(p.buf, user, &userinfoSet)
+	p.u.usernameEnd = uint32(len(p.buf))
+	if hasPass && pass != "" {
+		p.buf = append(p.buf, ':')
+		p.buf = appendEscaped(p.buf, pass, &userinfoSet)
+	}
+	if len(p.buf) > userStart {
+		p.buf = append(p.buf, '@')
+	}
 }
 
 // hostState implements the host state and the hostname state: the host
@@ -374,7 +390,7 @@ func (p *parser) fileState(i int) (int, int) {
 	if p.u.schemeEnd == 0 {
 		p.buf = append(p.buf, "file:"...)
 		p.u.schemeEnd = 4
-		p.u.scheme = schemeFile
+		p.u.scheme = facts.File
 	}
 	c := p.at(i)
 	if c == '/' || c == '\\' {
@@ -383,7 +399,7 @@ func (p *parser) fileState(i int) (int, int) {
 		}
 		return stFileSlash, i + 1
 	}
-	if !p.hasBase || p.base.scheme != schemeFile {
+	if !p.hasBase || p.base.scheme != facts.File {
 		p.emptyHost()
 		p.u.pathStart = uint32(len(p.buf))
 		return stPath, i
@@ -400,7 +416,7 @@ func (p *parser) fileState(i int) (int, int) {
 		p.copyBaseQuery()
 		return stDone, i
 	}
-	if !startsWithWindowsDriveLetter(p.in[i:]) {
+	if !facts.StartsWithWindowsDriveLetter(p.in[i:]) {
 		p.shorten()
 	} else {
 		p.valid("file-invalid-Windows-drive-letter", i)
@@ -420,11 +436,11 @@ func (p *parser) fileSlashState(i int) (int, int) {
 		}
 		return stFileHost, i + 1
 	}
-	if b := &p.base; p.hasBase && b.scheme == schemeFile {
+	if b := &p.base; p.hasBase && b.scheme == facts.File {
 		p.copyBaseAuthority()
 		p.u.pathStart = uint32(len(p.buf))
-		if !startsWithWindowsDriveLetter(p.in[i:]) {
-			if first := b.firstSegment(); isNormalizedDriveLetter(first) {
+		if !facts.StartsWithWindowsDriveLetter(p.in[i:]) {
+			if first := b.firstSegment(); facts.NormalizedWindowsDriveLetter(first) {
 				p.buf = append(p.buf, '/')
 				p.buf = append(p.buf, first...)
 			}
@@ -451,7 +467,7 @@ func (p *parser) fileHostState(i int) (int, int) {
 	}
 	p.emptyHost()
 	switch {
-	case isDriveLetter(in[i:j]):
+	case facts.WindowsDriveLetter(in[i:j]):
 		p.valid("file-invalid-Windows-drive-letter-host", i)
 		p.u.pathStart = uint32(len(p.buf))
 		return stPath, i
@@ -562,7 +578,7 @@ func (p *parser) path(i int) int {
 				if !slash {
 					buf = append(buf, '/')
 				}
-			case p.u.scheme == schemeFile && seg-1 == int(p.u.pathStart) && len(s) == 2 && isAlpha(s[0]) && (s[1] == ':' || s[1] == '|'):
+			case p.u.scheme == facts.File && seg-1 == int(p.u.pathStart) && len(s) == 2 && facts.WindowsDriveLetter(string(s)):
 				s[1] = ':'
 			}
 		}

@@ -3,6 +3,7 @@ package weburl
 import (
 	"strconv"
 
+	"github.com/seed42851778/rfc3986/internal/facts"
 	"github.com/seed42851778/rfc3986/uri"
 )
 
@@ -31,7 +32,7 @@ type URL struct {
 	// fragStart is the offset of '#', or len(href) when the fragment is null.
 	fragStart uint32
 	host      hostKind
-	scheme    schemeKind
+	scheme    facts.Scheme // a special scheme, else facts.Other
 	flags     uint8
 }
 
@@ -41,53 +42,21 @@ const (
 	flagFragment
 )
 
-// schemeKind names the special schemes (§4.2 "special scheme"); zero is any
-// other scheme.
-type schemeKind uint8
+// specialScheme returns the special scheme (§4.2 "URL miscellaneous")
+// named s, in lower case, or facts.Other for any other scheme.
+func specialScheme(s string) facts.Scheme { return onlySpecial(facts.Lookup(s)) }
 
-const (
-	schemeOther schemeKind = iota
-	schemeHTTP
-	schemeHTTPS
-	schemeWS
-	schemeWSS
-	schemeFTP
-	schemeFile
-)
-
-// specialScheme returns the kind of the lower-case scheme s.
-func specialScheme(s []byte) schemeKind {
-	switch string(s) {
-	case "http":
-		return schemeHTTP
-	case "https":
-		return schemeHTTPS
-	case "ws":
-		return schemeWS
-	case "wss":
-		return schemeWSS
-	case "ftp":
-		return schemeFTP
-	case "file":
-		return schemeFile
+// onlySpecial returns k when it is a special scheme, else facts.Other: the
+// URL Standard reads a URL of a built-in scheme that is not special, if
+// there is one, as it reads any other.
+func onlySpecial(k facts.Scheme) facts.Scheme {
+	if k.Special() {
+		return k
 	}
-	return schemeOther
+	return facts.Other
 }
 
-// defaultPort returns the default port of a special scheme, or -1.
-func (k schemeKind) defaultPort() int {
-	switch k {
-	case schemeHTTP, schemeWS:
-		return 80
-	case schemeHTTPS, schemeWSS:
-		return 443
-	case schemeFTP:
-		return 21
-	}
-	return -1
-}
-
-func (u URL) special() bool    { return u.scheme != schemeOther }
+func (u URL) special() bool    { return u.scheme != facts.Other }
 func (u URL) opaquePath() bool { return u.flags&flagOpaquePath != 0 }
 func (u URL) hasQuery() bool   { return u.flags&flagQuery != 0 }
 func (u URL) hasFragment() bool {
@@ -192,16 +161,16 @@ func (u URL) fragment() (string, bool) {
 // is an http, https or file URL; "null" for every other URL (an opaque
 // origin), file URLs included.
 func (u URL) Origin() string {
-	switch u.scheme {
-	case schemeHTTP, schemeHTTPS, schemeWS, schemeWSS, schemeFTP:
+	switch {
+	case u.scheme.NeedsHost():
 		if u.hostStart == u.schemeEnd+3 {
 			return u.href[:u.pathStart] // no credentials: a prefix of the href
 		}
 		return u.href[:u.schemeEnd+3] + u.href[u.hostStart:u.pathStart]
-	case schemeOther:
+	case u.scheme == facts.Other:
 		if u.schemeString() == "blob" {
 			inner, err := Parse(u.Pathname())
-			if err == nil && (inner.scheme == schemeHTTP || inner.scheme == schemeHTTPS) {
+			if err == nil && (inner.scheme == facts.HTTP || inner.scheme == facts.HTTPS) {
 				return inner.Origin()
 			}
 		}

@@ -49,6 +49,20 @@ type urlTest struct {
 	SearchParams *string `json:"searchParams"`
 }
 
+// parse parses the case's input against its base, if it has one.
+func (tc urlTest) parse(t *testing.T) (URL, error) {
+	t.Helper()
+	var base URL
+	if tc.Base != nil {
+		b, err := Parse(*tc.Base)
+		if err != nil {
+			t.Fatalf("base %q: %v", *tc.Base, err)
+		}
+		base = b
+	}
+	return base.Parse(tc.Input)
+}
+
 // getters returns what the URL API's getters return for u, as a urlTest.
 func getters(u URL, origin bool) urlTest {
 	g := urlTest{
@@ -76,15 +90,7 @@ func runURLTests(t *testing.T, name string) {
 		}
 		total++
 		ok := t.Run("", func(t *testing.T) {
-			var base URL
-			if tc.Base != nil {
-				b, err := Parse(*tc.Base)
-				if err != nil {
-					t.Fatalf("base %q: %v", *tc.Base, err)
-				}
-				base = b
-			}
-			u, err := base.Parse(tc.Input)
+			u, err := tc.parse(t)
 			if tc.Failure {
 				if err == nil {
 					t.Fatalf("Parse(%q, base %q) = %q, want failure", tc.Input, deref(tc.Base), u.Href())

@@ -130,7 +130,7 @@ fragment  (undefined)
 	{"parse error", []string{"parse", "http://a b/"}, "", "", `uri: invalid character ' ' at offset 8 in host
   http://a b/
           ^
-  a space is not allowed in a URI: percent-encode it as "%20"
+  a space is not allowed as it stands: percent-encode it as "%20"
 expected unreserved, pct-encoded, sub-delims, ":", "@", "/", "?", "#" or end of input
 `, 1},
 	{"parse error port", []string{"parse", "https://example.com:80a/"}, "", "", `uri: invalid character '/' at offset 23 in port
@@ -148,7 +148,7 @@ expected HEXDIG
 	{"parse error control", []string{"parse", "a\tb"}, "", "", `uri: invalid character '\t' at offset 1 in path
   a\x09b
    ^
-  a tab is not allowed in a URI: percent-encode it as "%09"
+  a tab is not allowed as it stands: percent-encode it as "%09"
 expected ALPHA, DIGIT, "+", "-", ".", ":", unreserved, pct-encoded, sub-delims, "@", "/", "?", "#" or end of input
 `, 1},
 
@@ -196,7 +196,7 @@ http:g
 	{"resolve relative base", []string{"resolve", "b/c", "g"}, "", "", `uri: invalid character '/' at offset 1 in scheme
   b/c
    ^
-  no scheme: a URI begins with a scheme, such as "https:"
+  no scheme: begin with one, such as "https:"
 expected ALPHA, DIGIT, "+", "-", "." or ":"
 `, 1},
 
@@ -237,8 +237,8 @@ expected ALPHA, DIGIT, "+", "-", "." or ":"
 	{"build host not UTF-8", []string{"build", "-host", "caf\xe9"}, "", "",
 		"uri build: builder: host \"caf%E9\": not a reg-name, IPv4 address or IP literal (at offset 3)\n  caf%E9\n     ^\n", 1},
 
-	{"check", []string{"check"}, "http://a/\n\nhttp://a b/\nnot a uri\r\nfoo:bar\n", `<stdin>:3: offset 8: invalid character ' ' in host: expected unreserved, pct-encoded, sub-delims, ":", "@", "/", "?", "#" or end of input; a space is not allowed in a URI: percent-encode it as "%20"
-<stdin>:4: offset 3: invalid character ' ' in scheme: expected ALPHA, DIGIT, "+", "-", "." or ":"; no scheme: a URI begins with a scheme, such as "https:"
+	{"check", []string{"check"}, "http://a/\n\nhttp://a b/\nnot a uri\r\nfoo:bar\n", `<stdin>:3: offset 8: invalid character ' ' in host: expected unreserved, pct-encoded, sub-delims, ":", "@", "/", "?", "#" or end of input; a space is not allowed as it stands: percent-encode it as "%20"
+<stdin>:4: offset 3: invalid character ' ' in scheme: expected ALPHA, DIGIT, "+", "-", "." or ":"; no scheme: begin with one, such as "https:"
 2 valid, 2 invalid
 `, "", 1},
 	{"check ref", []string{"check", "-ref", "-"}, "a/b\n../c\n", "2 valid, 0 invalid\n", "", 0},
@@ -247,7 +247,7 @@ expected ALPHA, DIGIT, "+", "-", "." or ":"
 1 valid, 1 invalid
 `, "", 1},
 	// Characters that move the caret or the terminal are escaped.
-	{"parse C1 and format characters", []string{"parse", "s:a\u0085b\u202e c"}, "", "", "uri: invalid character '\\u0085' (UTF-8 0xC2 0x85) at offset 3 in path\n  s:a\\u0085b\\u202E c\n     ^\n  non-ASCII character '\\u0085' is not allowed in a URI: percent-encode its UTF-8 bytes as \"%C2%85\" (an IRI, RFC 3987, does not hold it either)\nexpected pchar, \"/\", \"?\", \"#\" or end of input\n", 1},
+	{"parse C1 and format characters", []string{"parse", "s:a\u0085b\u202e c"}, "", "", "uri: invalid character '\\u0085' (UTF-8 0xC2 0x85) at offset 3 in path\n  s:a\\u0085b\\u202E c\n     ^\n  non-ASCII character '\\u0085' is not allowed in a URI or an IRI: percent-encode its UTF-8 bytes as \"%C2%85\"\nexpected pchar, \"/\", \"?\", \"#\" or end of input\n", 1},
 
 	{"grammar", []string{"grammar", "path-abempty"}, "", `path-abempty = *( "/" segment )
 segment = *pchar
@@ -344,5 +344,31 @@ func BenchmarkCheckCorpus(b *testing.B) {
 	path := corpus.FullPath(b, "urls.txt", "figures over the 20,000 URLs")
 	for i := 0; i < b.N; i++ {
 		run([]string{"check", "-q", path}, strings.NewReader(""), io.Discard, io.Discard)
+	}
+}
+
+// check -json prints one object a line for each line that is not empty,
+// valid or not, with its file and line and the fields of parse -json; the
+// offsets count the bytes of the line ("http://u:s3cret@h/ x" has its space
+// at 18), the password hidden. The exit status is that of check.
+func TestCheckJSON(t *testing.T) {
+	const in = "http://a/b\n\nhttp://u:s3cret@h/ x\n//rel\n"
+	const valid = `{"file":"<stdin>","line":1,"input":"http://a/b","valid":true,"kind":"absolute-URI","scheme":"http","authority":"a","host":"a","hostKind":"reg-name","path":"/b"}` + "\n"
+	const rel = `{"file":"<stdin>","line":4,"input":"//rel","valid":false,"error":{"message":"uri: invalid character '/' at offset 0 in scheme: expected scheme; no scheme: did you mean \"https://rel\"?","offset":0,"component":"scheme","expected":["scheme"],"hint":"no scheme: did you mean \"https://rel\"?"}}` + "\n"
+	for _, tc := range []commandTest{
+		{"check -json", []string{"check", "-json"}, in, valid +
+			`{"file":"<stdin>","line":3,"input":"http://u:xxxxx@h/ x","valid":false,"error":{"message":"uri: invalid character ' ' at offset 18 in path: expected pchar, \"/\", \"?\", \"#\" or end of input; a space is not allowed as it stands: percent-encode it as \"%20\"","offset":18,"component":"path","expected":["pchar","\"/\"","\"?\"","\"#\"","end of input"],"hint":"a space is not allowed as it stands: percent-encode it as \"%20\""}}` + "\n" +
+			rel, "", 1},
+		{"check -json -repair", []string{"check", "-json", "-repair"}, in, valid +
+			`{"file":"<stdin>","line":3,"input":"http://u:xxxxx@h/ x","valid":true,"kind":"absolute-URI","scheme":"http","authority":"u:xxxxx@h","userinfo":"u:xxxxx","host":"h","hostKind":"reg-name","path":"/%20x","repaired":"http://u:xxxxx@h/%20x","repairs":[{"offset":18,"old":" ","new":"%20"}]}` + "\n" +
+			rel, "", 1},
+		{"check -json -ref", []string{"check", "-json", "-ref"}, "//rel\n",
+			`{"file":"<stdin>","line":1,"input":"//rel","valid":true,"kind":"relative-ref (network-path reference)","authority":"rel","host":"rel","hostKind":"reg-name","path":""}` + "\n", "", 0},
+		{"check -json -q", []string{"check", "-json", "-q"}, in, "", "uri check: -json with -q\nusage: uri check [flags] [FILE]\nRun 'uri check -h' for details.\n", 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out, errOut, status := runCmd(t, tc.stdin, tc.args...)
+			check3(t, tc.args, out, errOut, status, tc.stdout, tc.stderr, tc.status)
+		})
 	}
 }

@@ -21,7 +21,10 @@
 // match.go the matching code of each kind of rule, calls.go the calls of
 // other functions, captures.go and capfuncs.go the captures, loops.go the
 // functions of repetitions, scan.go the runs, runes.go the rune classes;
-// explain.go the diagnoses and runtime.go their runtime; share.go the pieces
+// explain.go the diagnoses and runtime.go their runtime; stops.go and
+// stoptables.go what a diagnosis finds where a matcher stopped, known
+// without running it (AddStop: an automaton of the grammar's first and
+// follow sets, its labels found by the interpreter); share.go the pieces
 // that rules share; tables.go and names.go the names of tables and
 // functions.
 //

@@ -88,7 +88,9 @@ import (
 //
 // AddExplain compiles the other half of a parser: the diagnosis of a failed
 // match (what Rule.ExplainFrom computes), so that an error costs a generated
-// run and not an interpreted one.
+// run and not an interpreted one; AddStop, what that diagnosis finds for
+// most failures without running it (stops.go), so that most errors cost
+// neither.
 //
 // Limits: a Func terminal has no Go name the generator could know; map its
 // name in Funcs to a Go expression of type MatchFunc (a function name of the
@@ -139,19 +141,28 @@ type Generator struct {
 	// end) = {start+1, end} would otherwise add one and clamp -1 to 0 in
 	// every slot of every match.
 	CapsOneBased bool
-	// Extern maps the names of named rules to the matchers of another
-	// package that the output calls in their place (the rules' matchers
-	// are not compiled): a function func(in string, pos int) int that
-	// returns the end of a match of the rule at pos, or -1, as the
-	// functions Add makes of rules without captures (internal/ipmatch
-	// holds IP-literal and IPv4address for uri and iri). The diagnoses are
-	// compiled all the same.
-	Extern map[string]ExternFunc
-	// ColdRules names the rules whose runs are scanned by a call of a
-	// function of the output (Prefix + "Scan") rather than written out in
-	// the matchers: rules that the inputs which matter for speed seldom
-	// hold (a port, a userinfo, an IP literal). A diagnosis always calls it.
-	ColdRules []string
+	// CapsStart, with CapsType, names a function of the target package,
+	// func(c CapsType) int, that returns the start of a span CapsMake
+	// stored, or -1 for a slot that took no part: the stops (AddStop)
+	// start after the captures of a match. Without it they start at the
+	// beginning of the input; with [2]int captures they read caps[i][0].
+	CapsStart string
+	// Extern maps rules, by identity (the same *combinator.Rule), to the
+	// matchers of another package that the output calls in their place
+	// (the rules' matchers are not compiled): a function func(in string,
+	// pos int) int that returns the end of a match of the rule at pos, or
+	// -1, as the functions Add makes of rules without captures
+	// (internal/ipmatch holds IP-literal, IPv4address and IPv6address for
+	// uri and iri; Spec.Extern makes the map of a Spec's matchers). A rule
+	// of the same name built anew (a variant's IP-literal) is not the rule
+	// mapped, and is compiled. The diagnoses are compiled all the same.
+	Extern map[*c.Rule]ExternFunc
+	// ColdRules are the rules, by identity, whose runs are scanned by a
+	// call of a function of the output (Prefix + "Scan") rather than
+	// written out in the matchers: rules that the inputs which matter for
+	// speed seldom hold (a port, a userinfo, an IP literal). A diagnosis
+	// always calls it.
+	ColdRules []*c.Rule
 	// PieceNames maps the pieces of the rules that several rules share
 	// (unnamed rules used in two places or more) to the names of their
 	// functions, in Go without "match" or "explain": AuthorityPathAbempty
@@ -159,6 +170,7 @@ type Generator struct {
 	// is shared, and it gives no label to the diagnoses.
 	PieceNames map[*c.Rule]string
 
+	stops      *stopAuto         // the automaton of the stops (AddStop)
 	nodes      map[*c.Rule]*node // the rules met, read through combinator's view
 	externUsed map[string]bool   // the import paths of the Extern functions called
 	funcs      []string          // the emitted functions
@@ -310,6 +322,12 @@ func (g *Generator) choiceOfAdded(funcName string, r *node, nslots int) (string,
 // Source returns the gofmt'ed Go source of the functions added so far and of
 // the tables they use.
 func (g *Generator) Source() ([]byte, error) {
+	// The stops first: the diagnoses of their rules alone are functions
+	// of the output too.
+	stops, err := g.stopSource()
+	if err != nil {
+		return nil, err
+	}
 	var b bytes.Buffer
 	if g.Header != "" {
 		b.WriteString(g.Header)
@@ -352,6 +370,7 @@ func (g *Generator) Source() ([]byte, error) {
 	b.WriteString(g.runSource())
 	b.WriteString(g.runeSource())
 	b.WriteString(g.diagSource())
+	b.WriteString(stops)
 	if len(g.labels) > 1<<16 {
 		return nil, fmt.Errorf("codegen: generate: %d labels in the diagnoses, more than 65,536", len(g.labels))
 	}

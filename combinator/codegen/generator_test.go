@@ -350,11 +350,18 @@ func checkProgram(t *testing.T, grammars []*c.Rule, inputs []string, funcs map[s
 		}
 		explains = append(explains, name)
 	}
+	var stops []string
+	for i, r := range grammars {
+		name := "h" + strconv.Itoa(i)
+		if err := g.AddStop(name, r); err != nil {
+			t.Fatalf("grammar %d: %v", i, err)
+		}
+		stops = append(stops, name)
+	}
 	src, err := g.Source()
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := t.TempDir()
 	main := fmt.Sprintf(`package main
 
 import (
@@ -367,6 +374,8 @@ import (
 var funcs = []func(string, int, *[%d]capsElem) int{%s}
 
 var explains = []func(string, int, []string) (int, []string){%s}
+
+var stops = []func(string, *[%d]capsElem) (int, []string, int){%s}
 
 %s
 func main() {
@@ -403,11 +412,33 @@ func main() {
 			}
 		}
 	}
+	for _, f := range stops {
+		for _, b := range raw {
+			off, labels, alone := f(string(b), nil)
+			line, _ := json.Marshal([]any{off, labels, alone})
+			fmt.Fprintf(w, "%%s\n", line)
+		}
+	}
 }
-`, slots, strings.Join(names, ", "), strings.Join(explains, ", "), extra, slots)
+`, slots, strings.Join(names, ", "), strings.Join(explains, ", "), slots, strings.Join(stops, ", "), extra, slots)
+	out := runProgram(t, goTool, string(src), main, inputs)
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	checkMatches(t, grammars, inputs, sc)
+	checkDiagnoses(t, grammars, inputs, sc)
+	checkStops(t, grammars, inputs, sc)
+	if sc.Scan() {
+		t.Fatal("the program's output is long")
+	}
+}
+
+// runProgram builds the test program of the generated source src and its
+// main, runs it on inputs and returns what it wrote.
+func runProgram(t *testing.T, goTool, src, main string, inputs []string) []byte {
+	t.Helper()
+	dir := t.TempDir()
 	for name, text := range map[string]string{
 		"go.mod":  "module gentest\n\ngo 1.26\n",
-		"gen.go":  string(src),
+		"gen.go":  src,
 		"main.go": main,
 	} {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
@@ -435,7 +466,15 @@ func main() {
 	if err != nil {
 		t.Fatalf("the test program: %v\n%s", err, stderr.Bytes())
 	}
-	sc := bufio.NewScanner(bytes.NewReader(out))
+	return out
+}
+
+// checkMatches reads the matches of each grammar on each input, from
+// every position, from the test program's output sc and checks them
+// against the interpreter's: the end, and the captures of a whole match.
+func checkMatches(t *testing.T, grammars []*c.Rule, inputs []string, sc *bufio.Scanner) {
+	t.Helper()
+	const slots = 4
 	for gi, r := range grammars {
 		for _, s := range inputs {
 			for pos := -1; pos <= len(s)+1; pos++ {
@@ -473,6 +512,13 @@ func main() {
 			}
 		}
 	}
+}
+
+// checkDiagnoses reads the diagnoses of each grammar on each input, from
+// every lower bound, from the test program's output sc and checks them
+// against the interpreter's.
+func checkDiagnoses(t *testing.T, grammars []*c.Rule, inputs []string, sc *bufio.Scanner) {
+	t.Helper()
 	type diagnosis struct {
 		Offset   int
 		Expected []string
@@ -504,8 +550,35 @@ func main() {
 			}
 		}
 	}
-	if sc.Scan() {
-		t.Fatal("the program's output is long")
+}
+
+// checkStops reads the stops of each grammar on each input from the test
+// program's output sc and checks them against the interpreter: where they
+// know the labels, the diagnosis fails at their offset with them; where
+// they name a rule alone, it fails past their offset.
+func checkStops(t *testing.T, grammars []*c.Rule, inputs []string, sc *bufio.Scanner) {
+	t.Helper()
+	for gi, r := range grammars {
+		for _, s := range inputs {
+			if !sc.Scan() {
+				t.Fatal("the program's output is short")
+			}
+			var off, alone int
+			var labels []string
+			var triple []json.RawMessage
+			if json.Unmarshal(sc.Bytes(), &triple) != nil || len(triple) != 3 || json.Unmarshal(triple[0], &off) != nil ||
+				json.Unmarshal(triple[1], &labels) != nil || json.Unmarshal(triple[2], &alone) != nil {
+				t.Fatalf("the program wrote %q", sc.Text())
+			}
+			se := r.Explain(s)
+			switch {
+			case se == nil:
+			case labels != nil && (off != se.Offset || !slices.Equal(labels, se.Expected)):
+				t.Fatalf("grammar %d (%s) on %q: stops %d %q, the diagnosis %d %q", gi, r, s, off, labels, se.Offset, se.Expected)
+			case alone > 0 && se.Offset <= off:
+				t.Fatalf("grammar %d (%s) on %q: rule %d alone from %d, the diagnosis fails at %d", gi, r, s, alone, off, se.Offset)
+			}
+		}
 	}
 }
 
@@ -723,11 +796,13 @@ func TestGenerateBehaviourAtTheEdges(t *testing.T) {
 // TestGenerateExtern checks that a rule of Extern is a call of the other
 // package's function, imported, that its own matcher is not compiled, that
 // Add of it is a call of that function behind the bounds test, and that its
-// diagnosis is compiled all the same.
+// diagnosis is compiled all the same; and that a rule of the same name
+// built anew (a variant's) is not the rule of Extern: it is compiled.
 func TestGenerateExtern(t *testing.T) {
 	hex := c.Named("hex", c.Alt(c.Seq(c.Lit("0x"), c.Plus(c.HEXDIG)), c.Lit("0")))
-	r := c.Named("r", c.Seq(c.Lit("="), hex))
-	g := &Generator{Package: "p", Extern: map[string]ExternFunc{"hex": {Import: "example.com/hexes", Call: "hexes.Hex"}}}
+	variant := c.Named("hex", c.Alt(c.Seq(c.Lit("0X"), c.Plus(c.HEXDIG)), c.Lit("0")))
+	r := c.Named("r", c.Seq(c.Lit("="), hex, c.Lit(","), variant))
+	g := &Generator{Package: "p", Extern: map[*c.Rule]ExternFunc{hex: {Import: "example.com/hexes", Call: "hexes.Hex"}}}
 	for name, rule := range map[string]*c.Rule{"m": r, "mHex": hex} {
 		if err := g.Add(name, rule); err != nil {
 			t.Fatal(err)
@@ -741,12 +816,16 @@ func TestGenerateExtern(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := string(src)
-	for _, want := range []string{`import "example.com/hexes"`, "if p = hexes.Hex(in, p); p < 0 {", "return hexes.Hex(in, pos)", "func explainHex("} {
+	for _, want := range []string{`"example.com/hexes"`, "if p = hexes.Hex(in, p); p < 0 {", "return hexes.Hex(in, pos)",
+		"func explainHex(", "func matchHex("} {
 		if !strings.Contains(s, want) {
 			t.Errorf("the output lacks %s:\n%s", want, s)
 		}
 	}
-	if strings.Contains(s, "func matchHex(") {
-		t.Errorf("the output compiles the matcher of an Extern rule:\n%s", s)
+	if n := strings.Count(s, "hexes.Hex(in, p)"); n != 1 {
+		t.Errorf("the output calls hexes.Hex %d times in m, want once (the variant is compiled):\n%s", n, s)
+	}
+	if strings.Contains(s, `in[p:][:2] != "0x"`) {
+		t.Errorf("the output compiles the matcher of the Extern rule:\n%s", s)
 	}
 }

@@ -116,7 +116,7 @@ func (f *genFunc) node(r *node, fail *label) {
 	}
 	if r.name != "" {
 		f.comment(r.name)
-		if slices.Contains(f.g.ColdRules, r.name) {
+		if slices.Contains(f.g.ColdRules, r.rule) {
 			f.cold++
 			defer func() { f.cold-- }()
 		}

@@ -17,7 +17,7 @@ func placeholder(kind byte, id int) string {
 // matchFunc returns the name (a placeholder) of the function of the
 // callable rule r, compiling it the first time.
 func (g *Generator) matchFunc(r *node) (string, error) {
-	if ext, ok := g.Extern[r.name]; ok && r.name != "" {
+	if ext, ok := g.Extern[r.rule]; ok {
 		if g.externUsed == nil {
 			g.externUsed = map[string]bool{}
 		}

@@ -54,6 +54,9 @@ func (g *Generator) diagSource() string {
 		case "genHexdig":
 			return hexTable
 		}
+		if strings.HasPrefix(id, "genHalt") {
+			return g.prefix() + strings.TrimPrefix(id, "gen")
+		}
 		return id
 	})
 	b.Reset()
@@ -73,14 +76,14 @@ func (g *Generator) diagSource() string {
 
 // runtime holds the source of the diagnosis runtime, internal/diagrt.
 //
-//go:embed internal/diagrt/diag.go internal/diagrt/hexdig.go internal/diagrt/lit.go internal/diagrt/byte.go
+//go:embed internal/diagrt/diag.go internal/diagrt/hexdig.go internal/diagrt/lit.go internal/diagrt/byte.go internal/diagrt/halt.go
 var runtime embed.FS
 
 // runtimeMark starts what is copied of a runtime file.
 const runtimeMark = "// codegen: copy from here.\n"
 
 // runtimeIdent matches the identifiers of the runtime that an output renames.
-var runtimeIdent = regexp.MustCompile(`\bgen(?:Diag|Labels|LabelCount|SeenWords|HexdigLabel|Hexdig|Run)\b`)
+var runtimeIdent = regexp.MustCompile(`\bgen(?:Diag|Labels|LabelCount|SeenWords|HexdigLabel|Hexdig|Run|Halt[A-Za-z]*)\b`)
 
 // runtimeDecls returns the declarations of the runtime file name: what
 // follows its mark.

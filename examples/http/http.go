@@ -7,10 +7,11 @@
 // On top of RFC 3986, an http(s) URI needs an authority with a non-empty host
 // (RFC 9110 §4.2.1: a recipient must reject an empty host), and Parse refuses
 // a userinfo, which RFC 9110 §4.2.4 deprecates and asks recipients to treat
-// as an error. The port defaults to 80 and 443. Importing the package
-// registers the http and https rules of scheme-based normalization (RFC 9110
-// §4.2.3, RFC 3986 §6.2.3) with uri.RegisterScheme, so that uri.URI.Normalize
-// and Equivalent drop a default or empty port and write an empty path as "/".
+// as an error. The port defaults to the scheme's, 80 or 443, as uri knows
+// them: uri holds the http and https rules of scheme-based normalization
+// (RFC 9110 §4.2.3, RFC 3986 §6.2.3) from the start, so that
+// uri.URI.Normalize and Equivalent drop a default or empty port and write an
+// empty path as "/".
 package http
 
 import (
@@ -21,11 +22,6 @@ import (
 	c "github.com/seed42851778/rfc3986/combinator"
 	"github.com/seed42851778/rfc3986/uri"
 )
-
-func init() {
-	uri.RegisterScheme("http", uri.SchemeRule{DefaultPort: "80", EmptyPathIsSlash: true})
-	uri.RegisterScheme("https", uri.SchemeRule{DefaultPort: "443", EmptyPathIsSlash: true})
-}
 
 // HTTPURI matches an "http" URI (RFC 9110 §4.2.1); the scheme is
 // case-insensitive:
@@ -120,18 +116,13 @@ func Parse(s string) (URL, error) {
 		Query:    u.Query(),
 		Fragment: u.Fragment(),
 	}
-	p, err := u.PortNumber()
-	switch {
-	case err == nil:
-		r.Port = p
-	case errors.Is(err, uri.ErrNoPort):
-		r.Port, r.DefaultPort = 443, true
-		if r.Scheme == "http" {
-			r.Port = 80
-		}
-	default:
+	// PortOrDefault fails only on a port out of range: uri knows the
+	// default port of http and https.
+	p, err := u.PortOrDefault()
+	if err != nil {
 		return URL{}, &ParseError{Input: s, Offset: auth + len(u.Host()) + 1, Err: ErrPort}
 	}
+	r.Port, r.DefaultPort = p, u.Port() == ""
 	return r, nil
 }
 

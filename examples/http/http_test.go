@@ -99,7 +99,7 @@ func TestEquivalent(t *testing.T) {
 	}
 }
 
-// The registration reaches uri.URI.Normalize.
+// uri's built-in rule for https, which uri.URI.Normalize applies.
 func TestRegistered(t *testing.T) {
 	r, ok := uri.LookupScheme("HTTPS")
 	if !ok || r.DefaultPort != "443" || !r.EmptyPathIsSlash {

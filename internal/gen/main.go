@@ -3,7 +3,9 @@
 // generate in each (uri/gen.go, iri/gen.go, internal/ipmatch/gen.go), it
 // compiles the rules of the grammar's package (internal/urigrammar,
 // internal/irigrammar) to Go with combinator/codegen, as the Spec that
-// package declares says.
+// package declares says, and writes beside the file its test table (file
+// with _test.go for .go: each generated function by its name, which the
+// package's tests find as they walk the Spec).
 //
 // Usage:
 //
@@ -14,6 +16,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/seed42851778/rfc3986/combinator/codegen"
 	"github.com/seed42851778/rfc3986/internal/irigrammar"
@@ -36,12 +39,24 @@ func main() {
 		fmt.Fprintf(os.Stderr, "gen: -grammar %q: want uri, iri or ip\n", *grammar)
 		os.Exit(2)
 	}
-	src, err := spec.Source()
-	if err == nil {
-		err = os.WriteFile(*out, src, 0o644)
-	}
-	if err != nil {
+	if err := write(spec, *out); err != nil {
 		fmt.Fprintln(os.Stderr, "gen:", err)
 		os.Exit(1)
 	}
+}
+
+// write writes the file spec declares to out and its test table beside it.
+func write(spec *codegen.Spec, out string) error {
+	src, err := spec.Source()
+	if err != nil {
+		return err
+	}
+	table, err := spec.TestSource()
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(out, src, 0o644); err != nil {
+		return err
+	}
+	return os.WriteFile(strings.TrimSuffix(out, ".go")+"_test.go", table, 0o644)
 }

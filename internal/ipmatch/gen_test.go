@@ -1,28 +1,21 @@
 package ipmatch
 
 import (
-	"bytes"
-	"os"
 	"testing"
 
-	c "github.com/seed42851778/rfc3986/combinator"
+	"github.com/seed42851778/rfc3986/internal/gentest"
 	"github.com/seed42851778/rfc3986/internal/urigrammar"
 )
 
-// TestGeneratedUpToDate regenerates zz_parse_gen.go in memory: a change to
-// the rules or to the generator must come with go generate.
+// genCommand is the command that writes zz_parse_gen.go and its test
+// table, zz_parse_gen_test.go.
+const genCommand = "go generate ./internal/ipmatch"
+
+// TestGeneratedUpToDate regenerates zz_parse_gen.go and its test table in
+// memory: a change to the rules or to the generator must come with go
+// generate.
 func TestGeneratedUpToDate(t *testing.T) {
-	want, err := urigrammar.IPSpec.Source()
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := os.ReadFile("zz_parse_gen.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Fatal("zz_parse_gen.go is out of date: run go generate ./internal/ipmatch")
-	}
+	gentest.SpecUpToDate(t, urigrammar.IPSpec, "zz_parse_gen.go", genCommand)
 }
 
 // ipInputs are IP literals and IPv4 addresses of RFC 3986 §3.2.2 and near
@@ -38,20 +31,25 @@ var ipInputs = []string{
 	"249.250.199.100", "10.99.100.9", "a.b.c.d", "", "x",
 }
 
-// TestMatchersAgree checks the generated matchers against the rules of
-// package combinator on every input, from every position and outside it.
+// TestMatchersAgree checks each generated matcher of the Spec against its
+// rule in package combinator on every input, from every position and
+// outside it.
 func TestMatchersAgree(t *testing.T) {
-	for _, m := range []struct {
-		rule  *c.Rule
-		match func(string, int) int
-	}{{c.IPLiteral, IPLiteral}, {c.IPv4Address, IPv4Address}} {
-		for _, s := range ipInputs {
-			for pos := -1; pos <= len(s)+1; pos++ {
-				if got, want := m.match(s, pos), m.rule.MatchAt(s, pos); got != want {
-					t.Errorf("%s of %q from %d: generated %d, interpreted %d", m.rule.Name(), s, pos, got, want)
-				}
-			}
+	for _, s := range ipInputs {
+		checkMatchers(t, s)
+	}
+}
+
+// checkMatchers checks each generated matcher of the Spec against its rule
+// on s.
+func checkMatchers(t *testing.T, s string) {
+	t.Helper()
+	for _, f := range gentest.Funcs(t, urigrammar.IPSpec, genFuncs, genCommand) {
+		match, ok := f.Fn.(func(string, int) int)
+		if !ok {
+			t.Fatalf("%s: a generated function of type %T, which no check takes", f.Name, f.Fn)
 		}
+		gentest.CheckMatcher(t, f.Name, f.Rule, match, s)
 	}
 }
 
@@ -64,13 +62,6 @@ func FuzzMatchersAgree(f *testing.F) {
 		if len(s) > 128 {
 			s = s[:128]
 		}
-		for pos := 0; pos <= len(s); pos++ {
-			if got, want := IPLiteral(s, pos), c.IPLiteral.MatchAt(s, pos); got != want {
-				t.Fatalf("IP-literal of %q from %d: generated %d, interpreted %d", s, pos, got, want)
-			}
-			if got, want := IPv4Address(s, pos), c.IPv4Address.MatchAt(s, pos); got != want {
-				t.Fatalf("IPv4address of %q from %d: generated %d, interpreted %d", s, pos, got, want)
-			}
-		}
+		checkMatchers(t, s)
 	})
 }

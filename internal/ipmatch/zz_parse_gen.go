@@ -511,6 +511,14 @@ func IPv4Address(in string, pos int) int {
 	return matchIPv4Address(in, pos)
 }
 
+// IPv6Address matches IPv6address at pos in in and returns the end offset of the match, or -1.
+func IPv6Address(in string, pos int) int {
+	if pos < 0 || pos > len(in) {
+		return -1
+	}
+	return matchIPv6Address(in, pos)
+}
+
 // genScan returns the end of the run of the bytes of set from p in in,
 // as the runs written out in the matchers find it: eight bytes a step, then
 // where the run stopped without a branch (genWord, genStop).

@@ -49,7 +49,7 @@ func TestGeneratedFileIsCurrent(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(got, want) {
-		t.Error("appendixa_gen.go is not what the generator makes: run go generate")
+		t.Error("appendixa_gen.go is not what the generator makes: run go generate ./combinator/abnf/internal/appendixa")
 	}
 }
 

@@ -2,7 +2,6 @@ package uri
 
 import (
 	"errors"
-	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -15,7 +14,7 @@ import (
 // diagnosed is what the generated diagnosis of rule says of s, which does
 // not match it: the offset and the labels expected there. It is the
 // reference newParseError is checked against where it does without the
-// diagnosis (knownStop).
+// diagnosis (the stops).
 func diagnosed(s string, rule topRule) (int, []string) {
 	var sp [nslots]span
 	var d genDiag
@@ -25,7 +24,9 @@ func diagnosed(s string, rule topRule) (int, []string) {
 
 // checkStop checks that ParseError of s as each top rule has the offset
 // and labels of the generated diagnosis, and the component componentAt
-// names there and the hint hintFor writes (knownError takes stopHint's). It reports whether s has the host's shape of knownStop.
+// names there and the hint hintFor writes (knownError takes stopHint's).
+// It reports whether the stops of URI-reference know the labels of s
+// where its fast match stopped.
 func checkStop(t *testing.T, s string) bool {
 	t.Helper()
 	for _, rule := range []topRule{ruleURI, ruleAbsoluteURI, ruleRelativeRef, ruleURIReference} {
@@ -34,52 +35,43 @@ func checkStop(t *testing.T, s string) bool {
 		if end == len(s) {
 			continue
 		}
-		e := newParseError(s, rule, end)
+		e := newParseError(s, rule, end, &sp)
 		off, labels := diagnosed(s, rule)
+		stopOff, stopLabels, alone := stopOf(s, rule, &sp)
 		if e.Offset != off || !slices.Equal(e.Expected, labels) {
-			t.Fatalf("%s %q: offset %d, expected %q; the diagnosis says %d, %q (a host's shape at %d)",
-				rule.Name(), s, e.Offset, e.Expected, off, labels, hostStopAt(s))
+			t.Fatalf("%s %q: offset %d, expected %q; the diagnosis says %d, %q (the stops: %d, %q, alone %d)",
+				rule.Name(), s, e.Offset, e.Expected, off, labels, stopOff, stopLabels, alone)
 		}
 		comp := componentAt(s, off, rule)
 		if e.Component != comp {
-			t.Fatalf("%s %q: component %q, componentAt says %q (a host's shape at %d)",
-				rule.Name(), s, e.Component, comp, hostStopAt(s))
+			t.Fatalf("%s %q: component %q, componentAt says %q", rule.Name(), s, e.Component, comp)
 		}
 		if hint := string(hintFor(nil, s, off, rule.Name(), comp, nil)); e.Hint != hint {
-			t.Fatalf("%s %q: hint %q, hintFor says %q (a host's shape at %d)",
-				rule.Name(), s, e.Hint, hint, hostStopAt(s))
+			t.Fatalf("%s %q: hint %q, hintFor says %q (the stops: %d, %q)", rule.Name(), s, e.Hint, hint, stopOff, stopLabels)
 		}
 	}
-	return hostStopAt(s) >= 0
+	return knownAtStop(s, ruleURIReference)
 }
 
-// stopLabels is the labels of a list of knownStop.
-func stopLabels(ids string) []string {
-	var labels []string
-	for i := 0; i < len(ids); i++ {
-		labels = append(labels, genLabels[ids[i]])
-	}
-	return labels
+// stopAt is stopOf after the fast match of s as rule, with its captures.
+func stopAt(s string, rule topRule) (off int, labels []string, alone int) {
+	var sp [nslots]span
+	match(rule, s, &sp)
+	return stopOf(s, rule, &sp)
 }
 
-// hostStopAt is the offset k at which knownStop(s, k, URI-reference)
-// finds the host's shape, or -1; it panics if there are two: the shape has
-// one b.
-func hostStopAt(s string) int {
-	at := -1
-	for k := -1; k <= len(s); k++ {
-		if l, _ := knownStop(s, k, ruleURIReference); l == hostStop {
-			if at >= 0 {
-				panic(fmt.Sprintf("knownStop(%q, k) finds a host at %d and %d", s, at, k))
-			}
-			at = k
-		}
-	}
-	return at
+// knownAtStop reports whether the stops of rule know the labels of s at
+// the offset where its fast match stopped, the shape most rejections have.
+func knownAtStop(s string, rule topRule) bool {
+	var sp [nslots]span
+	end := match(rule, s, &sp)
+	off, labels, _ := stopOf(s, rule, &sp)
+	return end >= 0 && end < len(s) && off == end && labels != nil
 }
 
 // TestHostStop compares ParseError's offset and expected list with the
-// generated diagnosis on inputs of the host's shape of knownStop and beside it: every
+// generated diagnosis on inputs where a host name stops at a byte no host
+// holds, and beside them: every
 // name of up to three bytes over an alphabet of each kind of byte a host
 // may hold or end at (a letter, a DIGIT, ".", "-", "~", a sub-delim, "%",
 // ":", "@", "[", "/"), then a byte that no name holds, alone or before
@@ -117,67 +109,64 @@ func TestHostStop(t *testing.T) {
 			}
 		}
 	}
-	if shaped < 500 {
-		t.Errorf("%d inputs of the host's shape of knownStop, want 500 or more", shaped)
+	if shaped < 5000 {
+		t.Errorf("%d inputs whose labels the stops know where the match stopped, want 5,000 or more", shaped)
 	}
 }
 
-// TestHostStopShape checks where knownStop finds the host's shape, found
-// by hand from the rules of §3 (scheme, "//", a reg-name of unreserved and
-// sub-delims, and a byte no alternative takes).
-func TestHostStopShape(t *testing.T) {
+// TestStopShapes checks what the stops of URI-reference find on inputs of
+// each shape, worked out by hand from the rules of §3: after a reg-name,
+// the userinfo's bytes, ":", "@", a port, a path, a query, a fragment or
+// the end may come; where a host starts, an IP-literal or an IPv4address
+// too; in a path, query or fragment, their own bytes; after a "%", two
+// HEXDIG; a "[" where a host starts is an IP literal's alone (§3.2.2).
+func TestStopShapes(t *testing.T) {
+	host := []string{"unreserved", "pct-encoded", "sub-delims", `":"`, `"@"`, `"/"`, `"?"`, `"#"`, "end of input"}
+	emptyHost := []string{"unreserved", "pct-encoded", "sub-delims", `":"`, `"@"`, "IP-literal", "IPv4address", `"/"`, `"?"`, `"#"`, "end of input"}
+	path := []string{"pchar", `"/"`, `"?"`, `"#"`, "end of input"}
+	hexdig := []string{"HEXDIG"}
 	tests := []struct {
-		in   string
-		want int
+		in     string
+		off    int
+		labels []string
+		alone  bool
 	}{
-		{"https://firehose-fips.{Region}.{PartitionResult#dualStackDnsSuffix}", 22},
-		{"s://a{", 5},
-		{"s://a{b@c", 5},
-		{"s://a b", 5},
-		{"s://a\x80", 5},
-		{"s://1.2.3.a^", 11},
-		{"s://{", -1},        // no name: an IP-literal or IPv4address was expected too
-		{"s://12{", -1},      // all DIGIT and ".": the IPv4address reaches the byte
-		{"s://1.2.3.4{", -1}, // the same
-		{"s://a", -1},        // nothing ends the name
-		{"s://a:{", -1},      // a port
-		{"s://a%4{", -1},     // pct-encoded
-		{"s://a@{", -1},      // a userinfo
-		{"s://a/{", -1},      // a path
-		{"s:/a{", -1},        // no authority
-		{"//a{", 3},          // no scheme: a relative-ref's authority
-		{"1s://a{", -1},      // no scheme
-		{"s+.-1://a{", 9},    // a scheme of every kind of byte
-		{"s?://a{", -1},      // "?" ends the scheme
-		{"s://a~_-.!$&'()*+,;=\"", 20},
-	}
-	// knownStop is called where the fast match stops: an empty host, then
-	// a byte no host holds, is emptyHostStop; a "%" where a reg-name may
-	// start is hexdigStop; "[", an empty userinfo or port and no authority
-	// are not (the diagnosis explains them).
-	for in, want := range map[string]string{
-		"s://{": emptyHostStop, "s://{x@y": emptyHostStop, "s://^/": emptyHostStop, "s://%": hexdigStop,
-		"s://[": ipLiteralStop, "s://u@[": ipLiteralStop, "//[": ipLiteralStop, "s://a[": hostStop, "s://h/@[": pathStop,
-		"s://@{": "", "s://:{": "", "s:{": "",
-		// After an empty authority, in the path; a "%" after "@" in a
-		// reg-name, and after ":" in what may still be a userinfo.
-		"s:///a b": pathStop, "s://@a%": hexdigStop, "s://a:%zz": hexdigStop,
-	} {
-		var sp [nslots]span
-		if got, _ := knownStop(in, match(ruleURIReference, in, &sp), ruleURIReference); got != want {
-			t.Errorf("knownStop(%q) = %q, want %q", in, stopLabels(got), stopLabels(want))
-		}
+		{"https://firehose-fips.{Region}.{PartitionResult#dualStackDnsSuffix}", 22, host, false},
+		{"s://a{", 5, host, false},
+		{"s://a{b@c", 5, host, false},
+		{"s://a b", 5, host, false},
+		{"s://a\x80", 5, host, false},
+		{"s+.-1://a{", 9, host, false},
+		{"//a{", 3, host, false},
+		{"s://{", 4, emptyHost, false},
+		{"s://^/", 4, emptyHost, false},
+		{"s:///a b", 6, path, false},
+		{"s://h/@[", 7, path, false},
+		{"s://a?{", 6, path, false},
+		{"s://a#{", 6, []string{"pchar", `"/"`, `"?"`, "end of input"}, false},
+		{"s://u@h:8x", 9, []string{"DIGIT", `"/"`, `"?"`, `"#"`, "end of input"}, false},
+		{"s://%", 5, hexdig, false},
+		{"s://@a%", 7, hexdig, false},
+		{"s://a:%zz", 7, hexdig, false},
+		{"s://a/%4z", 8, hexdig, false},
+		{"s://[", 4, nil, true},
+		{"s://u@[", 6, nil, true},
+		{"//[", 2, nil, true},
 	}
 	for _, tt := range tests {
-		if got := hostStopAt(tt.in); got != tt.want {
-			t.Errorf("knownStop(%q, k) finds a host at k = %d, want %d", tt.in, got, tt.want)
+		off, labels, alone := stopAt(tt.in, ruleURIReference)
+		if off != tt.off || (alone > 0) != tt.alone {
+			t.Errorf("stopAt(%q) = %d, alone %d; want %d, alone %v", tt.in, off, alone, tt.off, tt.alone)
+		}
+		if diff := cmp.Diff(tt.labels, labels); diff != "" {
+			t.Errorf("stopAt(%q) labels (-want +got):\n%s", tt.in, diff)
 		}
 	}
 }
 
 // TestHostStopCorpus compares ParseError with the diagnosis on every line
-// of the corpus that does not parse, most of which have the host's shape of
-// knownStop, and on every reference of the resolution pairs that does not,
+// of the corpus that does not parse, most of which the stops know, and on
+// every reference of the resolution pairs that does not,
 // most of them relative references.
 func TestHostStopCorpus(t *testing.T) {
 	n := 0
@@ -187,7 +176,7 @@ func TestHostStopCorpus(t *testing.T) {
 		}
 	}
 	if n == 0 {
-		t.Error("no line of the corpus has the host's shape of knownStop")
+		t.Error("the stops know no line of the corpus")
 	}
 	for _, l := range corpus.Lines(t, "resolve.tsv") {
 		_, ref, _ := strings.Cut(l, "\t")
@@ -196,8 +185,7 @@ func TestHostStopCorpus(t *testing.T) {
 }
 
 // TestStopLabels checks the labels newParseError gives without the
-// diagnosis (the lists of knownStop, and knownError's spelt out) against
-// the diagnosis (of the shortest input of each shape, as a URI and as a
+// diagnosis (the lists of the stops) against the diagnosis (of the shortest input of each shape, as a URI and as a
 // URI-reference) and against RFC 3986. After a reg-name, a host may go on with
 // unreserved, pct-encoded or sub-delims (§3.2.2), the text read so far may
 // be a userinfo going on with ":" or ending at "@" (§3.2.1), a port may
@@ -213,25 +201,21 @@ func TestStopLabels(t *testing.T) {
 	tests := []struct {
 		name, in string
 		off      int
-		got      string
 		want     []string
 	}{
-		{"host", "s://a{", 5, hostStop,
+		{"host", "s://a{", 5,
 			[]string{"unreserved", "pct-encoded", "sub-delims", `":"`, `"@"`, `"/"`, `"?"`, `"#"`, "end of input"}},
-		{"empty host", "s://{", 4, emptyHostStop,
+		{"empty host", "s://{", 4,
 			[]string{"unreserved", "pct-encoded", "sub-delims", `":"`, `"@"`, "IP-literal", "IPv4address", `"/"`, `"?"`, `"#"`, "end of input"}},
-		{"path", "s://a/{", 6, pathStop, []string{"pchar", `"/"`, `"?"`, `"#"`, "end of input"}},
-		{"query", "s://a?{", 6, pathStop, []string{"pchar", `"/"`, `"?"`, `"#"`, "end of input"}},
-		{"fragment", "s://a#{", 6, fragmentStop, []string{"pchar", `"/"`, `"?"`, "end of input"}},
-		{"percent", "s://a/%4z", 8, hexdigStop, []string{"HEXDIG"}},
-		{"port", "s://u@h:8x", 9, portStop, []string{"DIGIT", `"/"`, `"?"`, `"#"`, "end of input"}},
+		{"path", "s://a/{", 6, []string{"pchar", `"/"`, `"?"`, `"#"`, "end of input"}},
+		{"query", "s://a?{", 6, []string{"pchar", `"/"`, `"?"`, `"#"`, "end of input"}},
+		{"fragment", "s://a#{", 6, []string{"pchar", `"/"`, `"?"`, "end of input"}},
+		{"percent", "s://a/%4z", 8, []string{"HEXDIG"}},
+		{"port", "s://u@h:8x", 9, []string{"DIGIT", `"/"`, `"?"`, `"#"`, "end of input"}},
 	}
 	for _, tt := range tests {
-		if diff := cmp.Diff(tt.want, stopLabels(tt.got)); diff != "" {
-			t.Errorf("%s labels (-want +got):\n%s", tt.name, diff)
-		}
-		if diff := cmp.Diff(tt.want, stopLabelList(tt.got)); diff != "" {
-			t.Errorf("%s: stopLabelList (-want +got):\n%s", tt.name, diff)
+		if off, labels, _ := stopAt(tt.in, ruleURIReference); off != tt.off || !cmp.Equal(tt.want, labels) {
+			t.Errorf("%s %q: the stops find %d, %q; want %d, %q", tt.name, tt.in, off, labels, tt.off, tt.want)
 		}
 		for _, rule := range []topRule{ruleURI, ruleURIReference} {
 			off, labels := diagnosed(tt.in, rule)
@@ -242,15 +226,15 @@ func TestStopLabels(t *testing.T) {
 				t.Errorf("%s %q: the diagnosis's labels (-want +got):\n%s", rule.Name(), tt.in, diff)
 			}
 			var sp [nslots]span
-			if diff := cmp.Diff(tt.want, newParseError(tt.in, rule, match(rule, tt.in, &sp)).Expected); diff != "" {
-				t.Errorf("%s %q: ParseError's labels, knownError's list (-want +got):\n%s", rule.Name(), tt.in, diff)
+			if diff := cmp.Diff(tt.want, newParseError(tt.in, rule, match(rule, tt.in, &sp), &sp).Expected); diff != "" {
+				t.Errorf("%s %q: ParseError's labels (-want +got):\n%s", rule.Name(), tt.in, diff)
 			}
 		}
 	}
 }
 
 // TestTailStop compares ParseError's offset, expected list and component
-// with the diagnosis and componentAt on inputs of a path's, query's or fragment's shape of knownStop and
+// with the diagnosis and componentAt on inputs that stop in a path, a query or a fragment, and
 // beside it: after heads with and without a scheme, an authority and a
 // path, every text of up to three pieces that a path, query or fragment
 // holds or ends at ("/", "?", "#", a letter, a triplet, ":", "@", a lone
@@ -266,24 +250,24 @@ func TestTailStop(t *testing.T) {
 			for _, b := range []string{"{", "[", "]", " ", "\x80", "#", "%", ""} {
 				for _, tail := range []string{"", "x", "]"} {
 					in := head + mid + b + tail
-					checkStop(t, in)
-					var sp [nslots]span
-					if l, comp := knownStop(in, match(ruleURIReference, in, &sp), ruleURIReference); comp != "" && l != hostStop && l != emptyHostStop {
-						shaped++
+					if checkStop(t, in) {
+						if off, _, _ := stopAt(in, ruleURIReference); tailComponent(componentAt(in, off, ruleURIReference)) {
+							shaped++
+						}
 					}
 				}
 			}
 		}
 	}
 	if shaped < 1000 {
-		t.Errorf("%d inputs of a path's, query's or fragment's shape of knownStop, want 1,000 or more", shaped)
+		t.Errorf("%d inputs that the stops know in a path, a query or a fragment, want 1,000 or more", shaped)
 	}
 }
 
 // TestPctStop compares ParseError's offset, expected list, component and
 // hint with the diagnosis, componentAt and hintFor on inputs where the fast
-// match stops at a "%" that two HEXDIG do not follow (knownStop's
-// hexdigStop) and beside
+// match stops at a "%" that two HEXDIG do not follow (the stops know
+// HEXDIG after it) and beside
 // them: after heads with and without a scheme and an authority, every text
 // of up to three pieces of the kinds an authority, a path or a query holds
 // or ends at (a letter, a DIGIT, ".", ":", "@", "[", "]", a triplet, "/",
@@ -303,8 +287,7 @@ func TestPctStop(t *testing.T) {
 				in := head + mid + tail
 				checkStop(t, in)
 				for _, rule := range []topRule{ruleURI, ruleURIReference} {
-					var sp [nslots]span
-					if l, _ := knownStop(in, match(rule, in, &sp), rule); l == hexdigStop {
+					if _, l, _ := stopAt(in, rule); slices.Equal(l, []string{"HEXDIG"}) {
 						shaped++
 					}
 				}
@@ -312,14 +295,14 @@ func TestPctStop(t *testing.T) {
 		}
 	}
 	if want := 5000; shaped < want {
-		t.Errorf("%d inputs of knownStop's hexdigStop, want %d or more", shaped, want)
+		t.Errorf("%d inputs whose HEXDIG the stops know, want %d or more", shaped, want)
 	}
 }
 
 // TestIPLiteralStop compares ParseError's offset, expected list, component
 // and hint with the diagnosis of the whole rule, componentAt and hintFor on
 // inputs where the fast match stops at a "[" that starts a host, whose
-// IP-literal newParseError diagnoses alone (diagnoseIPLiteral), and beside
+// IP-literal newParseError diagnoses alone (genHaltExplain), and beside
 // them: after heads with and without a scheme and a userinfo, a "[" then
 // every text of up to three pieces of the kinds an IP literal holds or ends
 // at (HEXDIG, h16, ":", "::", an IPv4address and parts of one, "v" and a
@@ -339,10 +322,9 @@ func TestIPLiteralStop(t *testing.T) {
 			for _, tail := range []string{"", "]", "]:80/p"} {
 				in := head + "[" + mid + tail
 				checkStop(t, in)
-				var sp [nslots]span
-				if l, _ := knownStop(in, match(ruleURIReference, in, &sp), ruleURIReference); l == ipLiteralStop {
+				if off, _, alone := stopAt(in, ruleURIReference); alone > 0 {
 					var d genDiag
-					if diagnoseIPLiteral(in, len(head), &d) {
+					if genHaltExplain(alone, in, off, &d) {
 						shaped++
 					}
 				}
@@ -356,8 +338,8 @@ func TestIPLiteralStop(t *testing.T) {
 
 // TestPortStop compares ParseError's offset, expected list, component and
 // hint with the diagnosis, componentAt and hintFor on inputs where the fast
-// match stops in a port after a userinfo or an IP literal (knownStop's
-// portStop), and beside them: after heads with and without a scheme, a
+// match stops in a port after a userinfo or an IP literal (the stops know
+// the port's labels), and beside them: after heads with and without a scheme, a
 // userinfo or an IP literal, every text of up to three pieces of the
 // kinds a host and a port hold or end at (a letter, DIGITs, ".", ":", "@",
 // "[", "%", a triplet, "{", a space, a byte outside ASCII, "/", "?", "#").
@@ -375,11 +357,8 @@ func TestPortStop(t *testing.T) {
 			in := head + mid
 			checkStop(t, in)
 			for _, rule := range []topRule{ruleURI, ruleRelativeRef, ruleURIReference} {
-				var sp [nslots]span
-				if end := match(rule, in, &sp); end < len(in) {
-					if l, _ := knownStop(in, end, rule); l == portStop {
-						shaped++
-					}
+				if knownAtStop(in, rule) && componentAt(in, match(rule, in, new([nslots]span)), rule) == "port" {
+					shaped++
 				}
 			}
 		}
@@ -389,14 +368,14 @@ func TestPortStop(t *testing.T) {
 		want = 2000
 	}
 	if shaped < want {
-		t.Errorf("%d inputs of knownStop's portStop, want %d or more", shaped, want)
+		t.Errorf("%d inputs whose port's labels the stops know, want %d or more", shaped, want)
 	}
 }
 
 // FuzzHostStop compares ParseError's offset, expected list, component and
 // hint with the diagnosis, componentAt and hintFor on any input, and on the
 // input made a URI with an authority, a path or a query: where
-// newParseError does without the diagnosis (knownStop, stopHint) and where
+// newParseError does without the diagnosis (the stops, stopHint) and where
 // it does not.
 func FuzzHostStop(f *testing.F) {
 	for _, s := range []string{"a{", "firehose-fips.{Region}", "1.2{", "a%41{", "a:1{", "a{@b", "12", "a%4z", "u@h:%", "h:%s"} {
@@ -417,6 +396,12 @@ func FuzzHostStop(f *testing.F) {
 			checkStop(t, "s://"+s[:i])
 		}
 	})
+}
+
+// tailComponent reports whether comp is the path, the query or the
+// fragment.
+func tailComponent(comp string) bool {
+	return comp == "path" || comp == "query" || comp == "fragment"
 }
 
 // pieceTexts returns every text of up to depth pieces, "" first, then the

@@ -1,4 +1,4 @@
-package uri
+package hint
 
 import (
 	"strconv"
@@ -10,24 +10,25 @@ import (
 )
 
 // This file writes the pieces of a hint: the input quoted and cut to
-// hintQuote bytes, a suggested URI with its password redacted, a byte as
-// its percent-encoding or as 0xHH, an offset. hint.go chooses the hint.
+// maxQuote bytes, a suggested text with its password redacted, a byte as
+// its percent-encoding or as 0xHH, an offset. The other files choose the
+// hint.
 
-// hintQuote is how many bytes of the input a hint quotes at most.
-const hintQuote = 64
+// maxQuote is how many bytes of the input a hint quotes at most.
+const maxQuote = errtext.Max
 
-// suggested is the corrected text a hint proposes, in pieces, so that it is
-// joined only when it is kept (ParseError.Suggestion): head, sep and text,
-// the backslashes of text written as "/" with slash; the zero value
-// proposes nothing.
-type suggested struct {
+// Suggestion is the corrected text a hint proposes, in pieces, so that it
+// is joined only when it is kept (String); the zero value proposes
+// nothing.
+type Suggestion struct {
 	head, sep, text string
-	slash           bool
+	slash           bool // the backslashes of text are written as "/"
 }
 
-// String joins the pieces of x, in one allocation.
-func (x suggested) String() string {
-	if x.head == "" && x.sep == "" && x.text == "" { // the zero value: nothing proposed
+// String joins the pieces of x, in one allocation; it is "" when x
+// proposes nothing.
+func (x Suggestion) String() string {
+	if x.head == "" && x.sep == "" && x.text == "" {
 		return ""
 	}
 	var b strings.Builder
@@ -48,25 +49,25 @@ func (x suggested) String() string {
 func appendDescribeByte(dst []byte, s string, i int) []byte {
 	r, n := utf8.DecodeRuneInString(s[i:])
 	if r == utf8.RuneError && n <= 1 {
-		return appendHexByte(appendText(dst, "byte "), s[i])
+		return appendByte(dst, byteWord+"0x", s[i], "")
 	}
 	return strconv.AppendQuoteRune(dst, r)
 }
 
 // appendQuoteBounded appends the concatenation of parts quoted as a Go
-// string, control characters escaped, cut to hintQuote bytes with "…" where
+// string, control characters escaped, cut to maxQuote bytes with "…" where
 // it is longer; with slash, each backslash of parts is written as "/". A
-// boundary between two parts must fall after an ASCII byte (the callers join
-// ASCII prefixes and suffixes to input), so that quoting the parts one by one
-// quotes their concatenation.
+// boundary between two parts must fall after an ASCII byte (the callers
+// join ASCII prefixes and suffixes to input), so that quoting the parts one
+// by one quotes their concatenation.
 func appendQuoteBounded(dst []byte, slash bool, parts ...string) []byte {
 	total := 0
 	for _, p := range parts {
 		total += len(p)
 	}
 	n := total
-	if total > hintQuote {
-		n = hintQuote - 4
+	if total > maxQuote {
+		n = maxQuote - 4
 		for n > 0 && !utf8.RuneStart(byteAt(parts, n)) {
 			n--
 		}
@@ -91,7 +92,7 @@ func appendQuoteBounded(dst []byte, slash bool, parts ...string) []byte {
 		dst = errtext.AppendQuoted(dst, p)
 	}
 	dst = appendText(dst, `"`)
-	if total > hintQuote {
+	if total > maxQuote {
 		dst = appendText(dst, "…")
 	}
 	return dst
@@ -108,11 +109,11 @@ func byteAt(parts []string, i int) byte {
 	return 0
 }
 
-// appendSuggestion quotes, as appendQuoteBounded does, the URI a hint
+// appendSuggestion quotes, as appendQuoteBounded does, the text a hint
 // suggests, and ends the question ("did you mean ...?") with "?": prefix,
 // sep and s, in which an authority starts at offset auth of s. Its
-// password, if it has one, is shown as errtext.Redaction (§3.2.1: a
-// password is not to be rendered), as it is in the rest of the message.
+// password, if it has one, is shown as errtext.Redaction (RFC 3986 §3.2.1:
+// a password is not to be rendered), as it is in the rest of the message.
 func appendSuggestion(dst []byte, prefix, sep, s string, auth int) []byte {
 	head, redaction, tail := s, "", ""
 	if lo, hi, ok := errtext.AuthorityPassword(s, auth); ok {
@@ -124,7 +125,7 @@ func appendSuggestion(dst []byte, prefix, sep, s string, auth int) []byte {
 // appendText appends the pieces of a hint's text to dst. A hint is written
 // once an error, in many pieces: a call for each, where an append is
 // written out in full wherever it is used, keeps the error path's code
-// small (measured: see BENCHMARKS.md, "What a program links").
+// small (BENCHMARKS.md, "What a program links").
 //
 //go:noinline
 func appendText(dst []byte, parts ...string) []byte {
@@ -135,35 +136,21 @@ func appendText(dst []byte, parts ...string) []byte {
 }
 
 // clip cuts s to a little more than a hint quotes of it, so that the hint
-// does no work in proportion to the length of the input; appendQuoteBounded
-// still marks the cut with "…".
+// does no work in proportion to the length of the input;
+// appendQuoteBounded still marks the cut with "…".
 func clip(s string) string {
-	if len(s) > hintQuote+1 {
-		return s[:hintQuote+1]
+	if len(s) > maxQuote+1 {
+		return s[:maxQuote+1]
 	}
 	return s
 }
 
-// appendPct appends the percent-encoding of b (§2.1), uppercase.
-func appendPct(dst []byte, b byte) []byte {
+// appendByte appends b as two upper-case hexadecimal digits between
+// prefix and suffix: its percent-encoding (RFC 3986 §2.1) with "%", or
+// 0xHH with "0x".
+func appendByte(dst []byte, prefix string, b byte, suffix string) []byte {
 	hi, lo := b>>4, b&15
-	return appendText(dst, "%", ascii.UpperHex[hi:hi+1], ascii.UpperHex[lo:lo+1])
-}
-
-// appendQuotedPct appends the percent-encoding of b in quotation marks.
-func appendQuotedPct(dst []byte, b byte) []byte {
-	return appendText(appendPct(appendText(dst, `"`), b), `"`)
-}
-
-// appendHexByte appends b as 0xNN.
-func appendHexByte(dst []byte, b byte) []byte {
-	hi, lo := b>>4, b&15
-	return appendText(dst, "0x", ascii.UpperHex[hi:hi+1], ascii.UpperHex[lo:lo+1])
-}
-
-// hintHexDig reports whether b is a HEXDIG.
-func hintHexDig(b byte) bool {
-	return b >= '0' && b <= '9' || b >= 'a' && b <= 'f' || b >= 'A' && b <= 'F'
+	return appendText(dst, prefix, ascii.UpperHex[hi:hi+1], ascii.UpperHex[lo:lo+1], suffix)
 }
 
 // appendOffset appends offset p of the text a hint is about, mapped by at
@@ -173,4 +160,29 @@ func appendOffset(dst []byte, p int, at func(int) int) []byte {
 		p = at(p)
 	}
 	return strconv.AppendInt(dst, int64(p), 10)
+}
+
+// HexDig reports whether b is a HEXDIG (RFC 5234 B.1, either case).
+func HexDig(b byte) bool {
+	return b >= '0' && b <= '9' || b >= 'a' && b <= 'f' || b >= 'A' && b <= 'F'
+}
+
+// alnum reports whether b is an ASCII letter or digit.
+func alnum(b byte) bool {
+	return b >= '0' && b <= '9' || b|0x20 >= 'a' && b|0x20 <= 'z'
+}
+
+// isScheme reports whether s is a scheme (RFC 3986 §3.1):
+//
+//	scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
+func isScheme(s string) bool {
+	if s == "" || !alnum(s[0]) || s[0] <= '9' {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		if b := s[i]; !alnum(b) && b != '+' && b != '-' && b != '.' {
+			return false
+		}
+	}
+	return true
 }
