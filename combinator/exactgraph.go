@@ -21,7 +21,6 @@ type component struct {
 	// ldh = ld / ld ldh: the language is regular and the members compile
 	// to one automaton whose references are jumps.
 	rightLinear bool
-	size        int // rightLinear: the NFA instructions of all members' bodies (saturated)
 }
 
 // maxInline bounds how deep the definitions inlined into one automaton or
