@@ -171,6 +171,8 @@ func TestAmbiguity(t *testing.T) {
 		{`s = *x` + "\n" + `x = 1*"a" / "(" s ")"`, "(a)(a)", -1},
 		{`a = "x" / "x"`, "x", -1}, // one tree, whichever "x"
 		{`a = b / c` + "\nb = \"x\"\nc = \"x\"", "x", 0},
+		{`a = "x" / b` + "\nb = \"x\"", "x", 0}, // a tree that is the other's with a node more
+		{`a = b / "x"` + "\nb = \"x\"", "x", 0},
 		{`l = "x" [ "," l ]`, "x,x,x", -1},
 		{`r = *b *c` + "\nb = \"x\"\nc = \"x\"", "xx", 1},
 		{`c = "(" *( ctext / c ) ")"` + "\nctext = %x61-7A", "(a(b)c)", -1},
@@ -195,6 +197,36 @@ func TestAmbiguity(t *testing.T) {
 			}
 			checkReadings(t, g.Rule, tc.in, a)
 		}
+	}
+}
+
+// TestAmbiguityOfABoundRefIsItsDefinitions: a Ref given to ExactGrammar
+// is its definition, for Ambiguity as for Match.
+func TestAmbiguityOfABoundRefIsItsDefinitions(t *testing.T) {
+	ref := c.Ref("a")
+	_, err := c.ExactGrammar(
+		c.Def{Name: "s", Body: c.Seq(ref)},
+		c.Def{Name: "a", Body: c.Alt(c.Ref("b"), c.Ref("d"))},
+		c.Def{Name: "b", Body: c.Lit("x")},
+		c.Def{Name: "d", Body: c.Lit("x")},
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := ref.Ambiguity("x")
+	if err != nil || a == nil {
+		t.Fatalf("Ambiguity(x) of Ref(a) = %v, %v; want b or d", a, err)
+	}
+	var got []string
+	for _, n := range a.Trees {
+		if len(n.Children) != 1 {
+			t.Fatalf("a tree of %d children:\n%s", len(n.Children), n)
+		}
+		got = append(got, n.Children[0].Name)
+	}
+	slices.Sort(got)
+	if diff := cmp.Diff([]string{"b", "d"}, got); diff != "" || a.Offset != 0 {
+		t.Errorf("Ambiguity(x) of Ref(a): at %d (-want +got):\n%s", a.Offset, diff)
 	}
 }
 
