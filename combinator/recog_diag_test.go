@@ -345,6 +345,11 @@ func diagnosesExpectWhatEarleySays(t *testing.T) {
 
 // TestExactDiagnosesNameTheRulesStartedThere: what a diagnosis of an exact
 // rule expects, derived from the grammars by hand.
+// endRule is r = "a" (End "b" / "c" / "(" r ")").
+func endRule() Def {
+	return Def{Name: "r", Body: Seq(Lit("a"), Alt(Seq(End, Lit("b")), Lit("c"), Seq(Lit("("), Ref("r"), Lit(")"))))}
+}
+
 func TestExactDiagnosesNameTheRulesStartedThere(t *testing.T) {
 	v := func() Def { return Def{Name: "v", Body: Alt(Lit("x"), Seq(Lit("["), Ref("v"), Lit("]")))} }
 	for _, tc := range []struct {
@@ -394,6 +399,11 @@ func TestExactDiagnosesNameTheRulesStartedThere(t *testing.T) {
 			{Name: "c", Body: Seq(Ref("e"), Lit("x"))},
 			{Name: "e", Body: Alt(Lit(""), Seq(Lit("("), Ref("e"), Lit(")")))},
 		}, "y", `invalid character 'y' at offset 0 in r: expected c`},
+		// End, a PEG operator inside a recursive rule: at the end of the
+		// input it holds, and what follows it is expected; before it, it
+		// is expected itself.
+		{"End at the end of the input", []Def{endRule()}, "a", `unexpected end of input at offset 1 in r: expected %s"c", "(" or %s"b"`},
+		{"End before the end of the input", []Def{endRule()}, "ax", `invalid character 'x' at offset 1 in r: expected end of input, %s"c" or "("`},
 		// a = b, b = a: no string at all.
 		{"a rule that matches nothing", []Def{
 			{Name: "a", Body: Ref("b")}, {Name: "b", Body: Ref("a")},
