@@ -90,6 +90,16 @@ func (b *nfaBuilder) patch(outs []int32, to int32) {
 	}
 }
 
+// dead is a fragment that matches nothing: an instruction that leads to
+// itself, which no closure keeps (a thread there neither reads nor ends).
+func (b *nfaBuilder) dead() frag {
+	pc := b.emit(inst{op: iNop})
+	if !b.tooBig {
+		b.prog[pc].out = pc
+	}
+	return frag{pc, nil}
+}
+
 // empty is a fragment that matches the empty string.
 func (b *nfaBuilder) empty() frag {
 	pc := b.emit(inst{op: iNop})
@@ -124,8 +134,7 @@ func (b *nfaBuilder) cat(x, y frag) frag {
 
 func (b *nfaBuilder) alt(fs []frag) frag {
 	if len(fs) == 0 {
-		pc := b.emit(inst{op: iByte}) // the empty set: matches nothing
-		return frag{pc, nil}
+		return b.dead()
 	}
 	f := fs[len(fs)-1]
 	for i := len(fs) - 2; i >= 0; i-- {
@@ -156,6 +165,9 @@ func (b *nfaBuilder) compile(r *Rule) frag {
 		}
 		return b.named(r, func() frag { return b.bytes(sets, labels) })
 	case kClass:
+		if r.set.IsEmpty() {
+			return b.named(r, b.dead)
+		}
 		return b.named(r, func() frag { return b.bytes([]CharSet{r.set}, []*Rule{r}) })
 	case kRunes:
 		return b.named(r, func() frag {
@@ -216,11 +228,22 @@ func (b *nfaBuilder) compile(r *Rule) frag {
 // component whole, entered at t).
 func (b *nfaBuilder) reference(t *Rule) frag {
 	x := t.ex
-	if b.onCall != nil && x.called() {
+	if !x.derives {
+		return b.dead() // a = a: no string, and no call that would never end
+	}
+	if _, ok := b.groups[x.comp]; !ok && b.onCall != nil && (x.called() || x.proc) {
 		k := b.onCall(t)
 		pc := b.emit(inst{op: iCall, out1: k, label: t})
 		return frag{pc, []int32{pc << 1}}
 	}
+	return b.inline(t)
+}
+
+// inline compiles the definition t inlined: its body, or, for a member
+// of a right-linear component, the component whole entered at t (a
+// reference within it a jump).
+func (b *nfaBuilder) inline(t *Rule) frag {
+	x := t.ex
 	if b.depth >= maxInline {
 		b.tooBig = true // the analysis refuses such a grammar first
 		return frag{}
@@ -234,6 +257,13 @@ func (b *nfaBuilder) reference(t *Rule) frag {
 	if entries, ok := b.groups[c]; ok {
 		pc := b.emit(inst{op: iNop, out: entries[t]})
 		return frag{pc, nil} // a tail reference: it never falls through
+	}
+	// The group is bracketed by an iEnter and an iLeave of no rule, so
+	// that Tree and diagnoses close there every member the jumps entered,
+	// each ending where the group does.
+	mark := b.emit(inst{op: iEnter, label: groupMark})
+	if !b.tooBig {
+		b.prog[mark].parent = -1
 	}
 	entries := map[*Rule]int32{}
 	for _, m := range c.members {
@@ -252,8 +282,18 @@ func (b *nfaBuilder) reference(t *Rule) frag {
 		outs = append(outs, f.outs...)
 	}
 	delete(b.groups, c)
-	return frag{entries[t], outs}
+	if b.tooBig {
+		return frag{}
+	}
+	b.prog[mark].out = entries[t]
+	l := b.emit(inst{op: iLeave, out1: mark, label: groupMark})
+	b.patch(outs, l)
+	return frag{mark, []int32{l << 1}}
 }
+
+// groupMark labels the iEnter and iLeave around a right-linear group: a
+// rule of no name, which no tree and no diagnosis shows.
+var groupMark = &Rule{kind: kSeq}
 
 // named compiles a rule with compile, under an iEnter when it has a name.
 func (b *nfaBuilder) named(r *Rule, compile func() frag) frag {
@@ -266,8 +306,8 @@ func (b *nfaBuilder) named(r *Rule, compile func() frag) frag {
 	f := compile()
 	b.cur = save
 	b.patch([]int32{pc << 1}, f.start)
-	if b.onCall != nil && len(f.outs) > 0 {
-		// A recognizer's program marks where the rule ends, for Tree.
+	if len(f.outs) > 0 {
+		// Where the rule ends, for Tree and diagnoses.
 		l := b.emit(inst{op: iLeave, out1: pc, label: r})
 		b.patch(f.outs, l)
 		return frag{pc, []int32{l << 1}}
@@ -301,11 +341,12 @@ func (b *nfaBuilder) rep(r *Rule) frag {
 }
 
 // nfaSize returns about how many instructions compile would emit for r,
-// at most maxInsts+1, the definitions r names being inlined with the sizes
-// the analysis of their grammar found (exactgraph.go); a reference that is
-// a jump or a call (to a member of a component not yet sized, or of a
-// recursive component) counts one. sizes is unused.
-func nfaSize(r *Rule, sizes map[*Rule]int) int {
+// at most maxInsts+1, in an automaton or in a recognizer's program (prog),
+// the definitions r names being inlined with the sizes the analysis of
+// their grammar found (exactgraph.go); a reference that is a jump or a
+// call (to a member of a component not yet sized, of a recursive
+// component, or a procedure of a program) counts one.
+func nfaSize(r *Rule, prog bool) int {
 	capped := func(n int) int { return min(n, maxInsts+1) }
 	switch r.kind {
 	case kLit, kLitFold:
@@ -317,14 +358,14 @@ func nfaSize(r *Rule, sizes map[*Rule]int) int {
 	case kSeq, kAlt:
 		n := 1
 		for _, s := range r.subs {
-			n = capped(n + nfaSize(s, sizes) + 1)
+			n = capped(n + nfaSize(s, prog) + 1)
 		}
 		return n
 	case kRep:
 		if r.max == 0 {
 			return 1
 		}
-		sub := nfaSize(r.subs[0], sizes) + 1
+		sub := nfaSize(r.subs[0], prog) + 1
 		copies := r.max
 		if copies == Unbounded {
 			copies = r.min + 1
@@ -334,15 +375,59 @@ func nfaSize(r *Rule, sizes map[*Rule]int) int {
 		}
 		return capped(copies*sub + 1)
 	case kCap, kNot, kPeek:
-		return nfaSize(r.subs[0], sizes) + 1
+		return nfaSize(r.subs[0], prog) + 1
 	case kRef, kExact:
 		t := r.target()
-		if t == nil || t.ex.size == 0 || t.ex.called() {
+		switch {
+		case t == nil || t.ex.called() || prog && (t.ex.proc || t.ex.psize == 0) || !prog && t.ex.size == 0:
 			return 1
+		case prog:
+			return t.ex.psize
 		}
 		return t.ex.size
 	}
 	return 1
+}
+
+// trim makes dead every instruction of prog from which no iMatch can be
+// reached (a call reaches past it: its procedure, trimmed too, can end), so
+// that a thread there dies at once: the states of an automaton and the
+// items of a recognizer are then those of strings of the language, and a
+// diagnosis stops where the input leaves every one of them.
+func trim(prog []inst) {
+	preds := make([][]int32, len(prog))
+	var work []int32
+	for pc := range prog {
+		in := &prog[pc]
+		switch in.op {
+		case iMatch:
+			work = append(work, int32(pc))
+		case iSplit:
+			preds[in.out1] = append(preds[in.out1], int32(pc))
+			fallthrough
+		default:
+			preds[in.out] = append(preds[in.out], int32(pc))
+		}
+	}
+	live := make([]bool, len(prog))
+	for _, pc := range work {
+		live[pc] = true
+	}
+	for len(work) > 0 {
+		pc := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, p := range preds[pc] {
+			if !live[p] {
+				live[p] = true
+				work = append(work, p)
+			}
+		}
+	}
+	for pc := range prog {
+		if !live[pc] {
+			prog[pc].op, prog[pc].out = iNop, int32(pc)
+		}
+	}
 }
 
 // utf8Sequences calls f with the byte ranges of the UTF-8 encodings of the
@@ -434,7 +519,7 @@ type dcache struct {
 // compileDFA compiles body to an automaton, or returns nil when its NFA
 // would be too big.
 func compileDFA(body *Rule) *dfa {
-	if nfaSize(body, map[*Rule]int{}) > maxInsts {
+	if nfaSize(body, false) > maxInsts {
 		return nil // known too big before a byte of it is built
 	}
 	b := &nfaBuilder{cur: -1}
@@ -444,6 +529,7 @@ func compileDFA(body *Rule) *dfa {
 	if b.tooBig {
 		return nil
 	}
+	trim(b.prog)
 	d := &dfa{prog: b.prog, startPC: f.start}
 	d.cls, d.ncls, d.rep = byteClasses(d.prog)
 	c := d.newCache(maxStates)
@@ -743,13 +829,14 @@ func (d *dfa) firstBytes() (first CharSet, nullable bool) {
 // in d the offset where no match can go farther and what was expected
 // there, and returns the end of the longest match, or -1. What is expected
 // is each instruction that could consume the next byte, named by the
-// outermost named rule that starts there with it (pchar, not ALPHA), else
-// by its terminal. It takes time linear in the input, and allocates.
+// outermost named rule that starts there around it (pchar, not ALPHA),
+// else by its terminal (outers). It takes time linear in the input, and
+// allocates.
 func (a *dfa) diagnose(d *diag, in string, pos int) int {
 	mark := make([]uint32, len(a.prog))
 	var gen uint32
 	var stack []int32
-	closure := func(seeds []int32, out []int32, enters bool) []int32 {
+	closure := func(seeds []int32, out []int32) []int32 {
 		gen++
 		stack = append(stack[:0], seeds...)
 		out = out[:0]
@@ -765,10 +852,7 @@ func (a *dfa) diagnose(d *diag, in string, pos int) int {
 				out = append(out, pc)
 			case iSplit:
 				stack = append(stack, in.out1, in.out)
-			case iNop, iEnter:
-				if enters && in.op == iEnter {
-					out = append(out, pc)
-				}
+			case iNop, iEnter, iLeave:
 				stack = append(stack, in.out)
 			}
 		}
@@ -783,7 +867,7 @@ func (a *dfa) diagnose(d *diag, in string, pos int) int {
 		return false
 	}
 	seeds := []int32{a.startPC}
-	set := closure(seeds, nil, false)
+	set := closure(seeds, nil)
 	var next []int32
 	end, p := -1, pos
 	if matches(set) {
@@ -800,41 +884,14 @@ func (a *dfa) diagnose(d *diag, in string, pos int) int {
 			break
 		}
 		seeds, next = next, seeds
-		set = closure(seeds, set, false)
+		set = closure(seeds, set)
 		if matches(set) {
 			end = p + 1
 		}
 	}
-	full := closure(seeds, nil, true)
-	entered := map[int32]bool{}
-	for _, pc := range full {
-		if a.prog[pc].op == iEnter {
-			entered[pc] = true
-		}
-	}
-	starts := map[int32]map[int32]bool{} // the instructions each entered rule starts with
-	for _, pc := range full {
-		in := &a.prog[pc]
-		if in.op != iByte {
-			continue
-		}
-		label := in.label
-		for e := in.parent; e >= 0; e = a.prog[e].parent {
-			if !entered[e] {
-				continue
-			}
-			if starts[e] == nil {
-				starts[e] = map[int32]bool{}
-				for _, q := range closure([]int32{a.prog[e].out}, nil, false) {
-					starts[e][q] = true
-				}
-			}
-			if starts[e][pc] {
-				label = a.prog[e].label
-			}
-		}
-		if label != nil {
-			d.fail(p, label)
+	for _, o := range outers(a.prog, seeds, d.root, -1) {
+		if x := o.label(a.prog); x != nil && a.prog[o.pc].op == iByte {
+			d.fail(p, x)
 		}
 	}
 	return end

@@ -105,7 +105,8 @@
 // RE2's); any other, left recursion included, by an Earley recognizer with
 // Leo's memo of right recursion, over the same automata, on explicit
 // stacks: linear on the recursive grammars RFCs are written in, cubic at
-// worst, and bounded by Limits (a *LimitError past them). Package
+// worst, and bounded by Limits (a *LimitError past them). Ambiguity says
+// whether a match of an exact rule has two trees, and shows both. Package
 // combinator/abnf builds them from ABNF text; PEG rules and exact rules
 // compose both ways.
 //

@@ -31,6 +31,7 @@ type recorder struct {
 	nodes   []treeEntry // the log: nodes[:nundo]
 	depth   int         // how many kept named rules are in progress
 	limit   *LimitError // an exact rule's derivation stopped at a bound of its Limits
+	amb     *ambSearch  // Ambiguity: the derivation looked for, or taken (recog_ambig.go)
 }
 
 // eventsBuf is how many events a match records without allocating: beyond

@@ -24,7 +24,10 @@ import (
 // one pass over the input, linear, allocating nothing once the states it
 // meets are built. Any other definition is matched by the recognizer of
 // recog.go: Earley's algorithm over the same automata, with Leo's memo of
-// right recursion, on explicit stacks, bounded by the grammar's Limits.
+// right recursion, on explicit stacks, bounded by the grammar's Limits. So
+// is a regular definition whose automaton, every definition it uses
+// copied where it is used, would pass the bound of an automaton: the
+// recognizer calls the definitions it shares (exactgraph.go).
 
 // Def is one definition of a grammar for ExactGrammar: a rule name and the
 // rule it stands for.
@@ -51,8 +54,12 @@ type exact struct {
 	regular bool       // no recursion but in tail position, no PEG operator: compiled to an automaton
 	first   CharSet    // the bytes a non-empty match can start with
 	null    bool       // whether it can match the empty string
-	size    int        // the instructions of its NFA, inlined where it is used (saturated)
-	depth   int        // how deep the definitions inlined into its NFA nest
+	derives bool       // whether it matches any string at all (a = a does not)
+	size    int        // the instructions of its automaton, every definition it uses inlined (saturated)
+	depth   int        // how deep the definitions inlined into its automaton nest
+	psize   int        // the instructions of its body in a recognizer's program, where the definitions that are procedures are calls (saturated)
+	pdepth  int        // how deep the definitions inlined into its body in a program nest
+	proc    bool       // a procedure in a recognizer's program: called, not inlined
 	auto    *dfa       // regular: the automaton, built by the preparation
 	prog    *rprog     // not regular: the recognizer's program, built by the preparation
 	tonce   sync.Once  // the program Tree derives a regular rule's matches with
@@ -84,8 +91,8 @@ func Ref(name string) *Rule {
 //
 // ExactGrammar reports, each in one error that lists every name concerned,
 // Refs to names no definition has, names defined twice, and definitions
-// too big for an automaton (more than about a million NFA instructions
-// once the rules they use are inlined, as RE2 refuses x{1001}).
+// too big (more than 131,072 NFA instructions, the definitions they share
+// with others counted once, as RE2 refuses x{1001}).
 func ExactGrammar(defs ...Def) ([]*Rule, error) {
 	return ExactGrammarLimits(Limits{}, defs...)
 }
@@ -218,6 +225,43 @@ func nullableExact(r *Rule) bool {
 	return false
 }
 
+// derivesExact reports whether r matches any string at all, read as ABNF,
+// with what is known so far of the definitions it names.
+func derivesExact(r *Rule) bool {
+	switch r.kind {
+	case kClass:
+		return !r.set.IsEmpty()
+	case kRunes:
+		for _, rg := range r.runes.ranges {
+			if rg.Lo < 0xD800 || rg.Hi > 0xDFFF {
+				return true // a code point that is not a surrogate
+			}
+		}
+		return false
+	case kSeq:
+		for _, s := range r.subs {
+			if !derivesExact(s) {
+				return false
+			}
+		}
+		return true
+	case kAlt:
+		for _, s := range r.subs {
+			if derivesExact(s) {
+				return true
+			}
+		}
+		return false
+	case kRep:
+		return r.min == 0 || derivesExact(r.subs[0])
+	case kCap:
+		return derivesExact(r.subs[0])
+	case kRef, kExact:
+		return r.target().ex.derives
+	}
+	return true // literals, and the PEG operators, which a match may pass
+}
+
 // firstExact returns the bytes a non-empty match of r can start with, read
 // as ABNF, with what is known so far of the definitions it names.
 func firstExact(r *Rule) CharSet {
@@ -299,8 +343,8 @@ func (r *Rule) prepareExact() {
 
 // recognize runs the recognizer of the exact rule r (prepared, not
 // regular) at pos.
-func recognize(r *Rule, in string, pos int, all bool) *recog {
-	return r.ex.prog.match(in, pos, all, &budget{lim: r.ex.g.limits, rule: r})
+func recognize(r *Rule, in string, pos int) *recog {
+	return r.ex.prog.match(in, pos, &budget{lim: r.ex.g.limits, rule: r})
 }
 
 // longestExact returns the end of the longest match of the exact rule r at
@@ -313,7 +357,7 @@ func longestExact(r *Rule, in string, pos int) int {
 	if x.prog == nil {
 		return -1 // a rule of a grammar not prepared: not met, the preparation walks into them
 	}
-	return recognize(r, in, pos, false).end
+	return recognize(r, in, pos).end
 }
 
 // matchExact matches an exact rule (kExact) or a Ref at pos for the

@@ -21,7 +21,6 @@ type component struct {
 	// ldh = ld / ld ldh: the language is regular and the members compile
 	// to one automaton whose references are jumps.
 	rightLinear bool
-	size        int // rightLinear: the NFA instructions of all members' bodies (saturated)
 }
 
 // maxInline bounds how deep the definitions inlined into one automaton or
@@ -31,8 +30,9 @@ type component struct {
 const maxInline = 20_000
 
 // analyse computes, for the definitions of g, in dependency order: the
-// components, nullability and first bytes, regularity and NFA sizes. It
-// returns the names of the definitions too big for an automaton.
+// components, nullability and first bytes, regularity, NFA sizes and the
+// definitions a recognizer's program calls. It returns the names of the
+// definitions too big even for a program.
 func (g *exactGrammar) analyse() []string {
 	n := len(g.list)
 	adj := make([][]int32, n)
@@ -59,7 +59,7 @@ func (g *exactGrammar) analyse() []string {
 		c.nullFirst()
 		c.classify()
 		for _, d := range c.members {
-			if d.ex.size > maxInsts || d.ex.depth > maxInline {
+			if d.ex.psize > maxInsts || d.ex.pdepth > maxInline {
 				tooBig = append(tooBig, d.name)
 			}
 		}
@@ -131,15 +131,17 @@ func tarjan(n int, adj [][]int32) [][]int32 {
 	return comps
 }
 
-// nullFirst computes whether each member can match empty and the bytes a
-// non-empty match can start with: a fixpoint within the component (the
-// definitions it uses outside are known already), driven by a work list
-// of the members whose values may change.
+// nullFirst computes whether each member can match empty, the bytes a
+// non-empty match can start with and whether it matches anything at all:
+// a fixpoint within the component (the definitions it uses outside are
+// known already), driven by a work list of the members whose values may
+// change.
 func (c *component) nullFirst() {
 	if !c.cyclic {
 		d := c.members[0]
 		d.ex.null = nullableExact(d.ex.body)
 		d.ex.first = firstExact(d.ex.body)
+		d.ex.derives = derivesExact(d.ex.body)
 		return
 	}
 	users := map[*Rule][]*Rule{} // member -> the members that refer to it
@@ -161,10 +163,11 @@ func (c *component) nullFirst() {
 		queued[d] = false
 		null := nullableExact(d.ex.body)
 		first := firstExact(d.ex.body).Union(d.ex.first)
-		if null == d.ex.null && first == d.ex.first {
+		derives := derivesExact(d.ex.body)
+		if null == d.ex.null && first == d.ex.first && derives == d.ex.derives {
 			continue
 		}
-		d.ex.null, d.ex.first = d.ex.null || null, first
+		d.ex.null, d.ex.first, d.ex.derives = d.ex.null || null, first, d.ex.derives || derives
 		for _, u := range users[d] {
 			if !queued[u] {
 				queued[u] = true
@@ -197,20 +200,13 @@ func (c *component) classify() {
 			}
 		})
 	}
-	if c.cyclic && c.rightLinear {
-		depth := 0
-		for _, d := range c.members {
-			c.size = min(c.size+nfaSize(d.ex.body, nil)+1, maxInsts+1)
-			depth = max(depth, inlineDepth(d.ex.body))
-		}
-		for _, d := range c.members {
-			d.ex.size, d.ex.depth = c.size, depth+1
-		}
-	} else {
-		for _, d := range c.members {
-			d.ex.size, d.ex.depth = min(nfaSize(d.ex.body, nil)+1, maxInsts+1), inlineDepth(d.ex.body)+1
-		}
+	for _, prog := range []bool{false, true} {
+		c.sizes(prog)
 	}
+	for _, d := range c.members {
+		d.ex.proc = c.cyclic && !c.rightLinear
+	}
+	c.fitProgram()
 	for _, d := range c.members {
 		d.ex.regular = regular
 	}
@@ -269,14 +265,19 @@ func tailRefsOnly(r *Rule, c *component, tail bool) bool {
 	return true
 }
 
-// inlineDepth returns how deep the definitions r names nest when inlined.
-func inlineDepth(r *Rule) int {
+// inlineDepth returns how deep the definitions r names nest when inlined
+// into an automaton, or into a recognizer's program (prog).
+func inlineDepth(r *Rule, prog bool) int {
 	switch r.kind {
 	case kRef:
-		if t := r.target(); t != nil && !t.ex.called() {
-			return t.ex.depth
+		t := r.target()
+		switch {
+		case t == nil || t.ex.called() || prog && t.ex.proc:
+			return 0
+		case prog:
+			return t.ex.pdepth
 		}
-		return 0
+		return t.ex.depth
 	case kExact:
 		return 0
 	case kRep:
@@ -286,9 +287,108 @@ func inlineDepth(r *Rule) int {
 	}
 	d := 0
 	for _, s := range r.subs {
-		d = max(d, inlineDepth(s))
+		d = max(d, inlineDepth(s, prog))
 	}
 	return d
+}
+
+// sizes computes the members' sizes and depths in an automaton, or in a
+// recognizer's program (prog): a right-linear component's members share
+// one automaton, all their bodies.
+func (c *component) sizes(prog bool) {
+	for _, d := range c.members {
+		if prog {
+			d.ex.psize = 0 // a reference within the component counts one
+		} else {
+			d.ex.size = 0
+		}
+	}
+	size, depth := 0, 0
+	for _, d := range c.members {
+		n, k := min(nfaSize(d.ex.body, prog)+1, maxInsts+1), inlineDepth(d.ex.body, prog)+1
+		if c.rightLinear {
+			size, depth = min(size+n, maxInsts+1), max(depth, k)
+			continue
+		}
+		if prog {
+			d.ex.psize, d.ex.pdepth = n, k
+		} else {
+			d.ex.size, d.ex.depth = n, k
+		}
+	}
+	if !c.rightLinear {
+		return
+	}
+	for _, d := range c.members {
+		if prog {
+			d.ex.psize, d.ex.pdepth = size, depth
+		} else {
+			d.ex.size, d.ex.depth = size, depth
+		}
+	}
+}
+
+// progCap is the size past which a definition's body in a recognizer's
+// program calls the definitions it uses rather than inline them.
+const progCap = 1 << 12
+
+// fitProgram makes procedures of the definitions the members use, the
+// heaviest first, until each member's body in a recognizer's program is
+// at most progCap instructions: inlined where they are used, the
+// definitions shared by a grammar's rules (RFC 5322's CFWS, word, domain)
+// would multiply, a copy a use; called, each is compiled once. Inlined,
+// a definition's ambiguity stays inside the automaton's states; so the
+// rest stay inlined.
+func (c *component) fitProgram() {
+	for {
+		heaviest, most := (*Rule)(nil), 0
+		for _, d := range c.members {
+			if d.ex.psize <= progCap {
+				continue
+			}
+			weighRefs(d.ex.body, 1, func(t *Rule, w int) {
+				if t.ex.comp != c && !t.ex.proc && t.ex.psize >= minProc && w > most {
+					heaviest, most = t, w
+				}
+			})
+		}
+		if heaviest == nil {
+			return
+		}
+		heaviest.ex.proc = true
+		c.sizes(true)
+	}
+}
+
+// minProc is the least size of a definition that fitProgram makes a
+// procedure: a smaller one, called, would save a program few instructions
+// and cost each match a call where it stands (RFC 5322's 998text).
+const minProc = 16
+
+// weighRefs calls f with each definition r uses and the instructions its
+// copies add to r's body in a program, copies times its size (saturated).
+func weighRefs(r *Rule, copies int, f func(t *Rule, w int)) {
+	switch r.kind {
+	case kRef:
+		if t := r.target(); t != nil {
+			f(t, min(copies*t.ex.psize, maxInsts+1))
+		}
+		return
+	case kExact:
+		return
+	case kRep:
+		if r.max == 0 {
+			return
+		}
+		n := r.max
+		if n == Unbounded {
+			n = r.min + 1
+		}
+		copies = min(copies*n, maxInsts+1)
+	}
+	for _, s := range r.subs {
+		weighRefs(s, copies, f)
+	}
 }
 
 // called reports whether a reference to the definition x is a call of

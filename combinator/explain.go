@@ -69,7 +69,7 @@ func (r *Rule) explain(s string, far int) *SyntaxError {
 	}
 	return &SyntaxError{
 		Input:    s,
-		Offset:   d.far,
+		Offset:   max(d.far, 0), // none recorded: the rule matches no string at all (a = a)
 		Rule:     r.label(),
 		In:       d.in(),
 		Expected: d.labels(),

@@ -3,6 +3,7 @@ package combinator
 import (
 	"fmt"
 	"slices"
+	"sort"
 	"sync"
 	"sync/atomic"
 
@@ -125,13 +126,17 @@ type rprog struct {
 	ncls  int
 	rep   []byte
 	root  *Rule
-	lim   Limits
-	looks map[*Rule]*rprog // the program of each look-ahead's rule (Not, Peek)
-	cache atomic.Pointer[rcache]
+	// recursiveRoot: procedure 0 is called, its completions are not only
+	// the ends of a match
+	recursiveRoot bool
+	lim           Limits
+	looks         map[*Rule]*rprog // the program of each look-ahead's rule (Not, Peek)
+	cache         atomic.Pointer[rcache]
 }
 
 type rproc struct {
 	rule  *Rule   // the definition
+	lo    int32   // the first instruction compiled for it (its instructions are lo up to the next's)
 	start int32   // its first instruction
 	first CharSet // the bytes a non-empty match can start with
 	null  bool    // it may match empty (conservative where PEG operators stand)
@@ -158,9 +163,11 @@ type rstate struct {
 	accepts []int32                   // the procedures it returns from
 	pegs    []int32                   // its iPeg instructions
 	scans   bool                      // holds an iByte
-	plain   bool                      // holds only iBytes: nothing to do but read
 	term    int32                     // the procedure whose return is its only instruction, else -1
-	loop    atomic.Pointer[[256]bool] // plain: the bytes that lead from it to itself
+	proc    int32                     // the procedure its instructions belong to (-1: the dead state)
+	acc0    bool                      // it returns from procedure 0, the root
+	quiet   CharSet                   // the next bytes at which, alone, it predicts, completes and tests nothing
+	loop    atomic.Pointer[[256]bool] // the quiet bytes that lead from it to itself, once one did
 }
 
 // compileProg compiles the program of the exact rule r (not regular).
@@ -191,16 +198,26 @@ func (p *rprog) build(r, body *Rule) {
 	b.onPeg = func(x *Rule) { pegs = append(pegs, x) }
 	for k := 0; k < len(bodies); k++ {
 		x := p.procs[k].rule.ex
+		p.procs[k].lo = int32(len(b.prog))
 		p.procs[k].first, p.procs[k].null = firstExact(bodies[k]), true
 		if x != nil && k > 0 {
 			p.procs[k].null = x.null || holdsPEG(x.body)
 		}
-		f := b.named(p.procs[k].rule, func() frag { return b.compile(bodies[k]) })
+		var f frag
+		if x != nil && x.comp != nil && x.comp.rightLinear && bodies[k] == x.body {
+			f = b.inline(p.procs[k].rule) // its component, whose references are jumps
+		} else {
+			f = b.named(p.procs[k].rule, func() frag { return b.compile(bodies[k]) })
+		}
 		m := b.emit(inst{op: iMatch, out1: int32(k)})
 		b.patch(f.outs, m)
 		p.procs[k].start = f.start
 	}
 	p.prog = b.prog
+	trim(p.prog)
+	for _, in := range p.prog {
+		p.recursiveRoot = p.recursiveRoot || in.op == iCall && in.out1 == 0
+	}
 	p.cls, p.ncls, p.rep = byteClasses(p.prog)
 	p.cache.Store(p.newCache())
 	for _, x := range pegs {
@@ -223,27 +240,36 @@ func (p *rprog) newCache() *rcache {
 
 // makeState returns a new state of the instructions pcs.
 func (p *rprog) makeState(pcs []int32) *rstate {
-	s := &rstate{pcs: pcs, next: make([]atomic.Int32, p.ncls), term: -1}
-	plain := len(pcs) > 0
+	s := &rstate{pcs: pcs, next: make([]atomic.Int32, p.ncls), term: -1, proc: -1}
+	if len(pcs) > 0 {
+		s.proc = int32(sort.Search(len(p.procs), func(k int) bool { return p.procs[k].lo > pcs[0] }) - 1)
+	}
+	quiet := len(pcs) > 0
+	var calls CharSet
 	for _, pc := range pcs {
 		in := &p.prog[pc]
 		switch in.op {
 		case iByte:
 			s.scans = true
 		case iCall:
-			plain = false
 			if !slices.Contains(s.calls, in.out1) {
 				s.calls = append(s.calls, in.out1)
 			}
+			pr := &p.procs[in.out1]
+			calls = calls.Union(pr.first)
+			quiet = quiet && !pr.null
 		case iMatch:
-			plain = false
 			s.accepts = append(s.accepts, in.out1)
+			s.acc0 = s.acc0 || in.out1 == 0
+			quiet = quiet && in.out1 == 0 && !p.recursiveRoot
 		case iPeg:
-			plain = false
+			quiet = false
 			s.pegs = append(s.pegs, pc)
 		}
 	}
-	s.plain = plain
+	if quiet {
+		s.quiet = CharSet{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}.Minus(calls)
+	}
 	s.gotos = make([]atomic.Int32, len(s.calls))
 	if len(pcs) == 1 && p.prog[pcs[0]].op == iMatch {
 		s.term = p.prog[pcs[0]].out1
@@ -280,11 +306,31 @@ func (c *rcache) state(p *rprog, seeds []int32) (int32, int64) {
 	return s, int64(2*len(key) + 8*p.ncls + 160)
 }
 
-// item is an Earley item: a state and the offset where its procedure's
-// invocation started.
+// item is an Earley item: a state and the node (an index of recog.nodes)
+// of the offset where its procedure's invocation started.
 type item struct{ s, o int32 }
 
+// leoKey is an invocation: a procedure and the node where it started (in
+// Tree's log, rec, the offset instead).
 type leoKey struct{ p, o int32 }
+
+// node is what the recognizer keeps of an offset where a procedure was
+// predicted: the items that wait there for a completion, and the
+// completions there that Leo's memo resolves. The nodes of a match are in
+// the order of their offsets; an item's origin and a waiting item's are
+// nodes, so that a completion finds its waiting items with one index.
+type node struct {
+	pos int32 // the offset
+	lo  int32 // its waiting items: wait[lo:], to the next node's lo
+	llo int32 // the procedures whose completion there is another's: leos[llo:], to the next node's llo
+}
+
+// leoEntry says that a completion of procedure q at a node is the
+// completion of the invocation top (Leo's memo).
+type leoEntry struct {
+	q   int32
+	top leoKey
+}
 
 // recog is one match of a program.
 type recog struct {
@@ -295,44 +341,63 @@ type recog struct {
 	pos    int32 // where the root's match starts
 	budget *budget
 
-	cur, nxt []item
-	big      map[item]bool // the items of the current set, once it holds many
+	cur, nxt   []item
+	curs, nxts iset // the items of cur and nxt, once they hold many
 
-	// The items waiting for a completion, by offset: wait[wlo[i]:wlo[i+1]]
-	// (the last to len(wait)) are those of offset wpos[i].
-	wpos, wlo []int32
-	wait      []item
-	here      []int32 // the procedures completed empty at the current offset
-	done      map[leoKey]bool
-	leo       map[leoKey]leoKey
-	pending   map[int32][]item // items a Func terminal put past the current offset
+	nodes []node
+	wait  []item
+	leos  []leoEntry
+	canon map[leoEntry]int32 // the first node where a procedure's completion was found to be an invocation's (resolve)
+	gcAt  int                // the number of nodes past which the dead ones are dropped
+	live  []int32            // the scratch of collect
+	held  int64              // the bytes of nodes, wait and leos held, counted in the budget
+
+	here      []int32  // the procedures completed empty at the current offset
+	predicted []int32  // the procedures predicted at the current offset
+	pmark     []int32  // [proc]: the offset+1 where it was last predicted
+	pstate    []int8   // [proc]: what resolve found of it at the current node
+	ptop      []leoKey // [proc]: the invocation its completion there is (resolve)
+	done      []leoKey
+	dones     iset
+	pending   map[int32][]pend // items a Func terminal put past the current offset
 	look      map[lookKey]bool // the results of look-aheads, by rule and offset
 	depth     int              // look-aheads in progress around this match
 
-	end  int   // the longest match's end, or -1
-	ends []int // every end, when asked for (all)
-	all  bool
-	any  bool // stop at the first end (a look-ahead)
+	end int  // the longest match's end, or -1
+	any bool // stop at the first end (a look-ahead)
 
-	rec map[leoKey][]int32 // Tree: the ends of every invocation completed, ascending
+	rec map[leoKey][]int32 // Tree: the ends of every invocation completed, by procedure and offset, ascending
 
-	last    int    // the last offset where an item was alive (a diagnosis)
-	lastSet []item // its items (a diagnosis)
-	diag    bool
+	// A diagnosis (recog_diag.go): where the threads of each item of the
+	// current set (and of the next) stood when they came to its offset;
+	// the last offset where an item was alive, its items (each with the
+	// offset of its origin) and theirs.
+	diag          bool
+	diagFrom      int32 // the offset + 1 of the set a diagnosis is made of, 0 for none
+	at            int32 // the offset of the set being closed
+	seeds, nseeds [][]seed
+	dcur, dnxt    map[item]int32 // the indexes of the items of cur and nxt, past a few
+	last          int
+	lastSet       []item
+	lastSeeds     [][]seed
 }
 
 // budget is the Limits of a match and what it has used, shared with the
 // look-aheads it matches.
 type budget struct {
 	lim          Limits
-	steps, bytes int64
+	steps, bytes int64 // bytes: those held now
+	peak         int64 // the most bytes held at once
 	err          *LimitError
 	rule         *Rule
 }
 
+// spend counts steps and bytes taken (bytes < 0: given back), and reports
+// whether the match is within its Limits.
 func (b *budget) spend(steps, bytes int64, at int) bool {
 	b.steps += steps
 	b.bytes += bytes
+	b.peak = max(b.peak, b.bytes)
 	if b.err != nil {
 		return false
 	}

@@ -1,13 +1,11 @@
 package combinator
 
-import "sort"
-
 // The run of a recognizer's program over an input (recog.go).
 
 // match runs p at pos: the end of the longest match (or of the first found,
-// with any), every end with all, and the error of a bound passed.
-func (p *rprog) match(in string, pos int, all bool, b *budget) *recog {
-	m := &recog{p: p, in: in, pos: int32(pos), budget: b, end: -1, all: all, last: -1}
+// with any), and the error of a bound passed.
+func (p *rprog) match(in string, pos int, b *budget) *recog {
+	m := &recog{p: p, in: in, pos: int32(pos), budget: b, end: -1, last: -1}
 	if b.rule == nil {
 		b.rule = p.root
 	}
@@ -24,71 +22,105 @@ func (m *recog) run() {
 	m.sts = *m.c.states.Load()
 	j := m.pos
 	n := int32(len(m.in))
-	m.cur = append(m.cur[:0], item{m.startState(0), j})
+	m.nodes = append(m.nodes[:0], node{pos: j})
+	m.gcAt = gcFloor
+	if np := len(m.p.procs); len(m.pmark) < np {
+		m.pmark, m.pstate, m.ptop = make([]int32, np), make([]int8, np), make([]leoKey, np)
+	}
+	m.cur = m.cur[:0]
+	if m.diagFrom == j+1 {
+		m.startDiag()
+	}
+	m.note(m.add(item{m.startState(0), 0}), m.p.procs[0].start)
+	defer m.release()
 	for {
 		m.close(j)
+		if len(m.cur) > 0 {
+			m.last = int(j)
+		}
 		if m.budget.err != nil || m.any && m.end >= 0 {
 			return
-		}
-		if m.diag && len(m.cur) > 0 {
-			m.last = int(j)
-			m.lastSet = append(m.lastSet[:0], m.cur...)
 		}
 		if j == n {
 			return
 		}
-		m.scan(j)
-		j++
-		if ps, ok := m.pending[j]; ok {
-			for _, it := range ps {
-				m.add(it)
-			}
-			delete(m.pending, j)
+		if m.diagFrom == j+2 {
+			m.startDiag() // the byte read into the set diagnosed
 		}
-		if len(m.cur) == 0 {
-			if len(m.pending) == 0 {
-				return
-			}
+		if len(m.cur) == 1 && len(m.pending) == 0 && !m.diag {
+			j = m.run1(j)
+		} else {
+			m.scan(j)
+			j++
+		}
+		if len(m.cur) == 0 && len(m.pending) > 0 {
 			j = n
 			for k := range m.pending {
 				j = min(j, k)
 			}
-			m.cur = append(m.cur, m.pending[j]...)
-			delete(m.pending, j)
-			continue
 		}
-		if len(m.cur) == 1 && len(m.pending) == 0 && !m.diag {
-			j = m.run1(j)
+		if ps, ok := m.pending[j]; ok {
+			for _, p := range ps {
+				m.note(m.add(p.it), p.seed)
+			}
+			delete(m.pending, j)
+		}
+		if len(m.cur) == 0 {
+			return
+		}
+		if m.rec == nil && len(m.nodes) >= m.gcAt {
+			m.collect()
 		}
 	}
 }
 
-// run1 reads on from j while the one item left is in a state that only
-// reads bytes: the DFA alone, one transition a byte, a loop's run of bytes
-// in one scan. It returns where it stopped, the item (if any) in m.cur.
+// run1 reads on from j, where the one item left was handled, while the
+// item is alone in a state that needs nothing but the next byte's
+// transition: the DFA alone, one transition a byte, a loop's run of bytes
+// in one scan. It returns where it stopped, the item (if any) in m.cur, to
+// be handled there.
 func (m *recog) run1(j int32) int32 {
 	it := m.cur[0]
-	n := int32(len(m.in))
-	st := m.st(it.s)
+	in := m.in
+	n := int32(len(in))
+	if m.diagFrom > 0 {
+		n = min(n, m.diagFrom-2) // the diagnosis reads the byte before its set
+	}
 	start := j
-	for j < n && st.plain {
-		if tab := st.loop.Load(); tab != nil {
-			for j < n && tab[m.in[j]] {
-				j++
+	st := m.st(it.s)
+	for {
+		if tab := st.loop.Load(); tab != nil && (!st.acc0 || it.o == 0) {
+			k := j
+			for k < n && tab[in[k]] {
+				k++
 			}
-			if j == n {
-				break
+			if k > j {
+				j = k
+				if st.acc0 {
+					m.found(j)
+				}
+				if j == n || !st.quiet.Contains(in[j]) {
+					break
+				}
 			}
 		}
-		it.s = m.next(it.s, m.in[j])
+		it.s = m.next(it.s, in[j])
 		j++
 		if it.s == 0 {
 			break
 		}
 		st = m.st(it.s)
+		if st.acc0 && it.o == 0 {
+			m.found(j)
+		}
+		if j == n || !st.quiet.Contains(in[j]) || st.acc0 && it.o != 0 {
+			break
+		}
 	}
 	m.budget.spend(int64(j-start), 0, int(j))
+	m.curs.reset()
 	if it.s == 0 {
+		m.last = int(j - 1) // the offset where it was alive last
 		m.cur = m.cur[:0]
 	} else {
 		m.cur[0] = it
@@ -98,15 +130,18 @@ func (m *recog) run1(j int32) int32 {
 
 // close handles the items of the set at j, those it adds included: the
 // predictions of the procedures they call, the completions of those they
-// return from, their PEG operators.
+// return from, their PEG operators; then the Leo entries of the node of j.
 func (m *recog) close(j int32) {
+	m.at = j
 	m.here = m.here[:0]
-	clear(m.done)
+	m.done = m.done[:0]
+	m.dones.reset()
+	m.predicted = m.predicted[:0]
 	for k := 0; k < len(m.cur); k++ {
 		it := m.cur[k]
 		st := m.st(it.s)
 		if len(st.calls) > 0 {
-			m.predict(st, it, j)
+			m.predict(st, it, k, j)
 		}
 		for _, q := range st.accepts {
 			m.complete(q, it.o, j)
@@ -116,66 +151,54 @@ func (m *recog) close(j int32) {
 		}
 	}
 	m.budget.spend(int64(len(m.cur)), 0, int(j))
+	if m.diag && len(m.cur) > 0 {
+		m.keepLast(j)
+	}
+	if len(m.predicted) > 0 && m.rec == nil {
+		m.resolve(int32(len(m.nodes) - 1))
+	}
 }
 
 // predict predicts at j the procedures the state st of it calls, those
 // that can start with the next byte or match empty (a procedure that can
-// do neither at j would complete nothing), and records that it waits for
-// them.
-func (m *recog) predict(st *rstate, it item, j int32) {
+// do neither at j would complete nothing; a diagnosis predicts it all the
+// same, for what it expects there), and records that it waits for them.
+func (m *recog) predict(st *rstate, it item, k int, j int32) {
 	waits := false
 	for ci, q := range st.calls {
 		pr := &m.p.procs[q]
-		if !pr.null && (int(j) == len(m.in) || !pr.first.Contains(m.in[j])) {
+		if !m.diag && !pr.null && (int(j) == len(m.in) || !pr.first.Contains(m.in[j])) {
 			continue
 		}
 		if !waits {
 			waits = true
 			m.waitAt(j, it)
 		}
-		m.add(item{m.startState(q), j})
+		if m.pmark[q] != j+1 {
+			m.pmark[q] = j + 1
+			m.predicted = append(m.predicted, q)
+		}
+		m.note(m.add(item{m.startState(q), int32(len(m.nodes) - 1)}), pr.start)
 		for _, h := range m.here {
 			if h == q {
-				m.add(item{m.gotoState(it.s, ci), it.o})
+				m.noteCalls(m.add(item{m.gotoState(it.s, ci), it.o}), it.s, q, k)
 			}
 		}
 	}
 }
 
-// waitAt records that it waits at j for the procedures its state calls.
-func (m *recog) waitAt(j int32, it item) {
-	if len(m.wpos) == 0 || m.wpos[len(m.wpos)-1] != j {
-		m.wpos = append(m.wpos, j)
-		m.wlo = append(m.wlo, int32(len(m.wait)))
-		m.budget.spend(0, 8, int(j))
-	}
-	m.wait = append(m.wait, it)
-	m.budget.spend(0, 8, int(j))
-}
-
-// waiters returns the items that wait at o.
-func (m *recog) waiters(o int32) []item {
-	i := sort.Search(len(m.wpos), func(i int) bool { return m.wpos[i] >= o })
-	if i == len(m.wpos) || m.wpos[i] != o {
-		return nil
-	}
-	hi := int32(len(m.wait))
-	if i+1 < len(m.wpos) {
-		hi = m.wlo[i+1]
-	}
-	return m.wait[m.wlo[i]:hi]
-}
-
-// complete completes the invocation of procedure q started at o, at j.
+// complete completes the invocation of procedure q started at node o, at
+// j.
 func (m *recog) complete(q, o, j int32) {
+	at := m.nodes[o].pos
 	if m.rec != nil {
-		k := leoKey{q, o}
+		k := leoKey{q, at}
 		if e := m.rec[k]; len(e) == 0 || e[len(e)-1] != j {
 			m.rec[k] = append(e, j)
 			m.budget.spend(0, 8, int(j))
 		}
 	}
-	if o == j {
+	if at == j {
 		// Empty: for the items waiting at j now, and those to come (close).
 		for _, h := range m.here {
 			if h == q {
@@ -183,38 +206,55 @@ func (m *recog) complete(q, o, j int32) {
 			}
 		}
 		m.here = append(m.here, q)
-		if q == 0 && o == m.pos {
+		if q == 0 && o == 0 {
 			m.found(j)
 		}
-		if len(m.wpos) > 0 && m.wpos[len(m.wpos)-1] == j {
-			m.advance(q, j)
-		}
+		m.advance(q, o)
 		return
 	}
 	top := leoKey{q, o}
 	if m.rec == nil {
-		top = m.leoTop(top)
+		top = m.leoOf(q, o)
 	}
-	if m.done == nil {
-		m.done = map[leoKey]bool{}
-	}
-	if m.done[top] {
+	if !m.once(top) {
 		return
 	}
-	m.done[top] = true
-	if top.p == 0 && top.o == m.pos {
+	if top.p == 0 && top.o == 0 {
 		m.found(j)
 	}
 	m.advance(top.p, top.o)
 }
 
-// advance adds the items that waited at o for procedure q, past it.
+// once reports whether the completion of k is new at the current offset.
+func (m *recog) once(k leoKey) bool {
+	if len(m.done) < 16 {
+		for _, d := range m.done {
+			if d == k {
+				return false
+			}
+		}
+		m.done = append(m.done, k)
+		return true
+	}
+	if m.dones.n == 0 {
+		for _, d := range m.done {
+			m.dones.insert(d.p, d.o)
+		}
+	}
+	if !m.dones.insert(k.p, k.o) {
+		return false
+	}
+	m.done = append(m.done, k)
+	return true
+}
+
+// advance adds the items that waited at node o for procedure q, past it.
 func (m *recog) advance(q, o int32) {
-	for _, w := range m.waiters(o) {
+	for _, w := range m.waiting(o) {
 		st := m.st(w.s)
 		for ci, c := range st.calls {
 			if c == q {
-				m.add(item{m.gotoState(w.s, ci), w.o})
+				m.noteCalls(m.add(item{m.gotoState(w.s, ci), w.o}), w.s, q, m.waiterAt(o, w))
 			}
 		}
 	}
@@ -222,76 +262,7 @@ func (m *recog) advance(q, o int32) {
 
 // found records an end of the root's match.
 func (m *recog) found(j int32) {
-	if m.all && (len(m.ends) == 0 || m.ends[len(m.ends)-1] != int(j)) {
-		m.ends = append(m.ends, int(j))
-	}
 	m.end = max(m.end, int(j))
-}
-
-// leoTop returns the invocation whose completion the completion of k is,
-// following the deterministic chain of right recursion (Leo's memo).
-func (m *recog) leoTop(k leoKey) leoKey {
-	if v, ok := m.leo[k]; ok {
-		return v
-	}
-	var chain []leoKey
-	cur := k
-	for !(cur.p == 0 && cur.o == m.pos) {
-		if v, ok := m.leo[cur]; ok {
-			cur = v
-			break
-		}
-		next, ok := m.sole(cur)
-		if !ok || next == k || len(chain) > 0 && next.o == cur.o && containsKey(chain, next) {
-			break
-		}
-		chain = append(chain, cur)
-		cur = next
-	}
-	if len(chain) > 0 {
-		if m.leo == nil {
-			m.leo = map[leoKey]leoKey{}
-		}
-		for _, c := range chain {
-			m.leo[c] = cur
-		}
-		m.budget.spend(0, int64(48*len(chain)), int(k.o))
-	}
-	return cur
-}
-
-func containsKey(chain []leoKey, k leoKey) bool {
-	for _, c := range chain {
-		if c == k {
-			return true
-		}
-	}
-	return false
-}
-
-// sole returns, when exactly one item waits at k.o for procedure k.p and
-// its state past the call holds only the return of its own procedure, that
-// invocation.
-func (m *recog) sole(k leoKey) (leoKey, bool) {
-	var found leoKey
-	n := 0
-	for _, w := range m.waiters(k.o) {
-		st := m.st(w.s)
-		for ci, c := range st.calls {
-			if c != k.p {
-				continue
-			}
-			if n++; n > 1 {
-				return leoKey{}, false
-			}
-			t := m.st(m.gotoState(w.s, ci)).term
-			if t < 0 {
-				return leoKey{}, false
-			}
-			found = leoKey{t, w.o}
-		}
-	}
-	return found, n == 1
 }
 
 // peg handles the PEG instruction pc of item it at j.
@@ -308,9 +279,9 @@ func (m *recog) peg(pc int32, it item, j int32) {
 		e := x.fn(m.in, int(j))
 		if e > int(j) && e <= len(m.in) {
 			if m.pending == nil {
-				m.pending = map[int32][]item{}
+				m.pending = map[int32][]pend{}
 			}
-			m.pending[int32(e)] = append(m.pending[int32(e)], item{m.jumpState(pc), it.o})
+			m.pending[int32(e)] = append(m.pending[int32(e)], pend{item{m.jumpState(pc), it.o}, m.p.prog[pc].out})
 			m.budget.spend(0, 16, int(j))
 			return
 		}
@@ -319,8 +290,15 @@ func (m *recog) peg(pc int32, it item, j int32) {
 		ok = m.lookahead(x, j) == (x.kind == kPeek)
 	}
 	if ok {
-		m.add(item{m.jumpState(pc), it.o})
+		m.note(m.add(item{m.jumpState(pc), it.o}), m.p.prog[pc].out)
 	}
+}
+
+// pend is an item a Func terminal put past the current offset, and where
+// its thread stands there.
+type pend struct {
+	it   item
+	seed int32
 }
 
 // lookahead reports whether the rule of the look-ahead x matches at j, read
@@ -351,54 +329,69 @@ type lookKey struct {
 	j int32
 }
 
-// add adds it to the current set, once.
-func (m *recog) add(it item) {
+// add adds it to the current set, once, and returns its index there in a
+// diagnosis (-1 otherwise, or when it is dead).
+func (m *recog) add(it item) int {
 	if it.s == 0 {
-		return
+		return -1
 	}
-	addItem(&m.cur, &m.big, it)
+	if m.diag {
+		return m.addSeeded(&m.cur, &m.seeds, m.dcur, it)
+	}
+	m.cur = m.addTo(m.cur, &m.curs, it)
+	return -1
 }
 
-func addItem(set *[]item, big *map[item]bool, it item) {
-	s := *set
-	if len(s) < 16 {
-		for _, x := range s {
+// addTo returns set with it added unless it holds it already, looked up
+// in s once set holds many.
+func (m *recog) addTo(set []item, s *iset, it item) []item {
+	if len(set) < 16 {
+		for _, x := range set {
 			if x == it {
-				return
+				return set
 			}
 		}
-		*set = append(s, it)
-		return
-	}
-	if *big == nil {
-		*big = make(map[item]bool, 2*len(s))
-	}
-	if len(*big) == 0 {
-		for _, x := range s {
-			(*big)[x] = true
+	} else {
+		if s.n == 0 {
+			for _, x := range set {
+				s.insert(x.s, x.o)
+			}
+		}
+		if !s.insert(it.s, it.o) {
+			return set
 		}
 	}
-	if (*big)[it] {
-		return
+	if len(set) == cap(set) {
+		m.budget.spend(0, 8*int64(len(set)+1), int(m.nodes[len(m.nodes)-1].pos))
 	}
-	(*big)[it] = true
-	*set = append(s, it)
+	return append(set, it)
 }
 
 // scan reads the byte at j: the items of the set at j+1.
 func (m *recog) scan(j int32) {
 	b := m.in[j]
 	m.nxt = m.nxt[:0]
-	var big map[item]bool
+	m.nxts.reset()
+	if m.diag {
+		m.nseeds = m.nseeds[:0]
+		clear(m.dnxt)
+	}
 	for _, it := range m.cur {
 		if !m.st(it.s).scans {
 			continue
 		}
-		if t := m.next(it.s, b); t != 0 {
-			addItem(&m.nxt, &big, item{t, it.o})
+		t := m.next(it.s, b)
+		switch {
+		case t == 0:
+		case m.diag:
+			m.noteBytes(m.addSeeded(&m.nxt, &m.nseeds, m.dnxt, item{t, it.o}), it.s, b)
+		default:
+			m.nxt = m.addTo(m.nxt, &m.nxts, item{t, it.o})
 		}
 	}
 	m.budget.spend(int64(len(m.cur)), 0, int(j))
 	m.cur, m.nxt = m.nxt, m.cur
-	clear(m.big)
+	m.curs, m.nxts = m.nxts, m.curs
+	m.seeds, m.nseeds = m.nseeds, m.seeds
+	m.dcur, m.dnxt = m.dnxt, m.dcur
 }

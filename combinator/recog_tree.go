@@ -72,7 +72,7 @@ func (m *matcher) deriveExact(r *Rule, in string, pos, end int) *LimitError {
 	}
 	// The root's own rule is logged by the matcher already (treeStep).
 	root := leoKey{0, int32(pos)}
-	ev := slices.DeleteFunc(rc.path(0, int32(pos), int32(end), []leoKey{root}), func(e treeEvent) bool {
+	ev := slices.DeleteFunc(rc.derivation(0, int32(pos), int32(end), []leoKey{root}, x.amb), func(e treeEvent) bool {
 		return (e.op == iEnter || e.op == iLeave) && e.pc == p.procs[0].start
 	})
 	frames := []frame{{ev: ev, inv: root, end: int32(end)}}
@@ -88,7 +88,7 @@ func (m *matcher) deriveExact(r *Rule, in string, pos, end int) *LimitError {
 		switch e.op {
 		case iEnter:
 			o := opened{pc: e.pc, idx: -1}
-			if t := p.prog[e.pc].label; x.keep(t.name) {
+			if t := p.prog[e.pc].label; t != groupMark && x.keep(t.name) {
 				o.idx = m.nundo
 				x.nodes = append(x.nodes[:m.nundo], treeEntry{rule: t, start: int(e.pos), end: -1, depth: x.depth})
 				m.nundo++
@@ -110,7 +110,7 @@ func (m *matcher) deriveExact(r *Rule, in string, pos, end int) *LimitError {
 			for k := len(frames) - 1; k >= 0 && frames[k].inv.o == e.pos && frames[k].end == e.e; k-- {
 				same = append(same, frames[k].inv)
 			}
-			frames = append(frames, frame{ev: rc.path(e.q, e.pos, e.e, same), base: len(open), inv: leoKey{e.q, e.pos}, end: e.e})
+			frames = append(frames, frame{ev: rc.derivation(e.q, e.pos, e.e, same, x.amb), base: len(open), inv: leoKey{e.q, e.pos}, end: e.e})
 		}
 	}
 	return b.err
@@ -153,18 +153,50 @@ func (m *recog) path(q, o, j int32, same []leoKey) []treeEvent {
 			stack = append(stack, next)
 		}
 	}
+	if len(stack) == 0 {
+		return nil // none that is not a cycle
+	}
+	return m.eventsOf(stack, j)
+}
+
+// maxSameSpan bounds how many invocations over one span a derivation nests
+// (a unit rule calling a unit rule ..., each over the same text), so that
+// grounded, which follows them on the Go stack, stays within a bound.
+const maxSameSpan = 64
+
+// grounded reports whether the invocation of q over in[o:j] has a
+// derivation that does not go through the invocations of same, in
+// progress over the same span: a call of q there is no cycle.
+func (m *recog) grounded(q, o, j int32, same []leoKey) bool {
+	if len(same) >= maxSameSpan {
+		return false
+	}
+	return m.path(q, o, j, append(slices.Clip(same), leoKey{q, o})) != nil
+}
+
+// eventsOf returns the events of the path of an invocation ending at j,
+// its nodes in order.
+func (m *recog) eventsOf(path []dnode, j int32) []treeEvent {
 	var ev []treeEvent
-	for i, n := range stack {
-		switch in := &prog[n.pc]; in.op {
-		case iEnter:
-			ev = append(ev, treeEvent{op: iEnter, pc: n.pc, pos: n.pos})
-		case iLeave:
-			ev = append(ev, treeEvent{op: iLeave, pc: in.out1, pos: n.pos})
-		case iCall:
-			ev = append(ev, treeEvent{op: iCall, q: in.out1, pos: n.pos, e: stack[i+1].pos})
+	for i, n := range path {
+		if e, ok := m.eventOf(n, path[min(i+1, len(path)-1)]); ok {
+			ev = append(ev, e)
 		}
 	}
 	return append(ev, treeEvent{op: iMatch, pos: j})
+}
+
+// eventOf returns the event of the step of a path from n to next, if any.
+func (m *recog) eventOf(n, next dnode) (treeEvent, bool) {
+	switch in := &m.p.prog[n.pc]; in.op {
+	case iEnter:
+		return treeEvent{op: iEnter, pc: n.pc, pos: n.pos}, true
+	case iLeave:
+		return treeEvent{op: iLeave, pc: in.out1, pos: n.pos}, true
+	case iCall:
+		return treeEvent{op: iCall, q: in.out1, pos: n.pos, e: next.pos}, true
+	}
+	return treeEvent{}, false
 }
 
 // successor returns the next successor of n to try in the search of a path
@@ -196,7 +228,7 @@ func (m *recog) successor(o, j int32, n *dnode, same []leoKey) (dnode, bool) {
 		hi, _ := slices.BinarySearch(ends, j+1)
 		for i := hi - 1 - int(k); i >= 0; i-- {
 			e := ends[i]
-			if n.pos == o && e == j && containsKey(same, leoKey{in.out1, o}) {
+			if n.pos == o && e == j && (slices.Contains(same, leoKey{in.out1, o}) || !m.grounded(in.out1, o, j, same)) {
 				n.k++ // a cycle: no derivation
 				continue
 			}

@@ -46,6 +46,11 @@ type treeEntry struct {
 // node, without fused scans. Tree allocates the tree. The Go code that
 // combinator/codegen generates has no tree: match with the rule itself.
 func (r *Rule) Tree(s string, names ...string) (*Node, error) {
+	return r.tree(s, names, nil)
+}
+
+// tree is Tree, with what Ambiguity asks of the derivations of exact rules.
+func (r *Rule) tree(s string, names []string, amb *ambSearch) (*Node, error) {
 	r = r.prepared()
 	if len(names) > 0 {
 		if err := r.treeNames(names); err != nil {
@@ -56,7 +61,7 @@ func (r *Rule) Tree(s string, names ...string) (*Node, error) {
 	if c != nil && c.err != nil {
 		return nil, c.err
 	}
-	x := recorder{names: names, entered: r, nodes: make([]treeEntry, 0, 16)}
+	x := recorder{names: names, entered: r, nodes: make([]treeEntry, 0, 16), amb: amb}
 	if len(names) > 0 {
 		var buf [8]uint64
 		x.bits = buf[:0]

@@ -1,6 +1,8 @@
 package abnf
 
 import (
+	"math"
+	"slices"
 	"testing"
 	"unicode/utf8"
 
@@ -131,82 +133,135 @@ func (b *bnf) recognizable(start int) bool {
 	return productive[start]
 }
 
-type item struct {
-	nt, prod, dot, origin int
+// earleyItem is an item of earleyRun, small so that a mebibyte fits.
+type earleyItem struct{ nt, prod, dot, origin int32 }
+
+// earleyRun is what the Earley oracle says of an input: the ends of the
+// matches of start at 0, ascending, and far, the farthest offset whose
+// set is not empty (the end of the longest prefix that begins a string of
+// the language), with scanning reporting whether an item there expects a
+// terminal. ok is false when the sets passed budget items.
+type earleyRun struct {
+	ends     []int
+	far      int
+	scanning bool
 }
 
-// recognize reports whether the nonterminal start derives s, by Earley's
-// algorithm, with the nullable nonterminals completed when predicted
-// (Aycock and Horspool).
-func (b *bnf) recognize(start int, s string) bool {
-	nullable := make([]bool, len(b.rules))
+// trimmed is b without the productions of nonterminals that derive
+// nothing (so that an Earley set is not empty only where the input begins
+// a string), with the nullable nonterminals.
+type trimmed struct {
+	*bnf
+	rules    [][][]symbol
+	nullable []bool
+}
+
+func (b *bnf) trim() *trimmed {
+	productive := make([]bool, len(b.rules))
 	for changed := true; changed; {
 		changed = false
 		for nt, prods := range b.rules {
-			if nullable[nt] {
-				continue
-			}
-		next:
 			for _, p := range prods {
-				for _, sym := range p {
-					if sym < 0 || !nullable[sym] {
-						continue next
-					}
+				if !productive[nt] && !slices.ContainsFunc(p, func(s symbol) bool { return s >= 0 && !productive[s] }) {
+					productive[nt], changed = true, true
 				}
-				nullable[nt], changed = true, true
-				break
 			}
 		}
 	}
-	in := []rune(s)
-	sets := make([][]item, len(in)+1)
-	seen := make([]map[item]bool, len(in)+1)
-	add := func(k int, it item) {
-		if seen[k] == nil {
-			seen[k] = map[item]bool{}
+	tb := &trimmed{bnf: b, rules: make([][][]symbol, len(b.rules)), nullable: make([]bool, len(b.rules))}
+	for nt, prods := range b.rules {
+		for _, p := range prods {
+			if !slices.ContainsFunc(p, func(s symbol) bool { return s >= 0 && !productive[s] }) {
+				tb.rules[nt] = append(tb.rules[nt], p)
+			}
 		}
-		if !seen[k][it] {
-			seen[k][it] = true
+	}
+	for changed := true; changed; {
+		changed = false
+		for nt, prods := range tb.rules {
+			for _, p := range prods {
+				if !tb.nullable[nt] && !slices.ContainsFunc(p, func(s symbol) bool { return s < 0 || !tb.nullable[s] }) {
+					tb.nullable[nt], changed = true, true
+				}
+			}
+		}
+	}
+	return tb
+}
+
+// run is Earley's algorithm, the nullable nonterminals completed when
+// predicted (Aycock and Horspool), keeping the seen-maps of two sets only,
+// so that a mebibyte fits.
+func (tb *trimmed) run(start int, in []rune, budget int) (res earleyRun, ok bool) {
+	rules, nullable := tb.rules, tb.nullable
+	sets := make([][]earleyItem, len(in)+1)
+	seen := [2]map[earleyItem]bool{{}, {}}
+	total := 0
+	add := func(k int, it earleyItem) {
+		if m := seen[k&1]; !m[it] {
+			m[it] = true
 			sets[k] = append(sets[k], it)
+			total++
 		}
 	}
-	for p := range b.rules[start] {
-		add(0, item{start, p, 0, 0})
+	for p := range rules[start] {
+		add(0, earleyItem{int32(start), int32(p), 0, 0})
 	}
-	for k := 0; k <= len(in); k++ {
+	for k := 0; k <= len(in) && total <= budget; k++ {
 		for i := 0; i < len(sets[k]); i++ {
 			it := sets[k][i]
-			prod := b.rules[it.nt][it.prod]
-			if it.dot == len(prod) { // complete
-				for _, o := range sets[it.origin] {
-					op := b.rules[o.nt][o.prod]
-					if o.dot < len(op) && op[o.dot] == symbol(it.nt) {
-						add(k, item{o.nt, o.prod, o.dot + 1, o.origin})
+			prod := rules[it.nt][it.prod]
+			switch {
+			case int(it.dot) == len(prod):
+				waiting := sets[it.origin]
+				if int(it.origin) == k {
+					waiting = slices.Clone(waiting)
+				}
+				for _, w := range waiting {
+					if wp := rules[w.nt][w.prod]; int(w.dot) < len(wp) && wp[w.dot] == symbol(it.nt) {
+						add(k, earleyItem{w.nt, w.prod, w.dot + 1, w.origin})
 					}
 				}
-				continue
-			}
-			sym := prod[it.dot]
-			if sym >= 0 { // predict
-				for p := range b.rules[sym] {
-					add(k, item{int(sym), p, 0, k})
+			case prod[it.dot] >= 0:
+				next := prod[it.dot]
+				for p := range rules[next] {
+					add(k, earleyItem{int32(next), int32(p), 0, int32(k)})
 				}
-				if nullable[sym] {
-					add(k, item{it.nt, it.prod, it.dot + 1, it.origin})
+				if nullable[next] {
+					add(k, earleyItem{it.nt, it.prod, it.dot + 1, it.origin})
 				}
-				continue
-			}
-			if k < len(in) && b.terms[-1-int(sym)](in[k]) { // scan
-				add(k+1, item{it.nt, it.prod, it.dot + 1, it.origin})
+			case k < len(in) && tb.terms[-1-int(prod[it.dot])](in[k]):
+				add(k+1, earleyItem{it.nt, it.prod, it.dot + 1, it.origin})
 			}
 		}
+		clear(seen[k&1])
+		if len(sets[k]) == 0 {
+			break // only a scan fills the next set
+		}
+		res.far = k
 	}
-	for _, it := range sets[len(in)] {
-		if it.nt == start && it.origin == 0 && it.dot == len(b.rules[it.nt][it.prod]) {
-			return true
+	if total > budget {
+		return res, false
+	}
+	for k, set := range sets {
+		if slices.ContainsFunc(set, func(it earleyItem) bool {
+			return int(it.nt) == start && it.origin == 0 && int(it.dot) == len(rules[it.nt][it.prod])
+		}) {
+			res.ends = append(res.ends, k)
 		}
 	}
-	return false
+	res.scanning = slices.ContainsFunc(sets[res.far], func(it earleyItem) bool {
+		p := rules[it.nt][it.prod]
+		return int(it.dot) < len(p) && p[it.dot] < 0
+	})
+	return res, true
+}
+
+// recognize reports whether the nonterminal start derives s.
+func (b *bnf) recognize(start int, s string) bool {
+	in := []rune(s)
+	res, _ := b.trim().run(start, in, math.MaxInt)
+	return len(res.ends) > 0 && res.ends[len(res.ends)-1] == len(in)
 }
 
 // genRecursiveGrammar is genGrammar with references to any rule, the rule
