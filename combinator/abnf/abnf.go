@@ -8,18 +8,29 @@
 //	tel, err := g.Rule("tel")
 //	tel.Match("tel:+1-201")
 //
-// The text is RFC 5234's, all of it: rule names in any case, "=" and "=/",
-// comments, CRLF or LF line ends, continuation lines (indented more than the
-// line their rule starts on, so that the indented ABNF of an RFC reads as
-// it is printed; a line that starts with a rule name and "=" starts a rule
-// however it is indented), case-insensitive quoted strings, %b, %d and %x values,
-// ranges and concatenations, repetitions n*m, *, n, groups and options;
-// %s"..." and %i"..." of RFC 7405. The core rules of RFC 5234 Appendix B
-// (ALPHA, DIGIT, HEXDIG, CRLF, ...) are predeclared. A value above %x7F is a
-// character, matched as its UTF-8 encoding (RFC 3987's ucschar = %xA0-D7FF
-// / ...), except in the core rule OCTET, which is any byte. A prose-val
-// (<text>) cannot be matched and is an error, except under a repetition of
-// zero, as RFC 3986 writes path-empty = 0<pchar>.
+// The text is RFC 5234's, all of it, and read strictly: rule names in any
+// case, "=" and "=/" ("=/" only after the rule has an "="), comments, CRLF
+// or LF line ends, continuation lines (indented more than the line their
+// rule starts on, so that the indented ABNF of an RFC reads as it is
+// printed; a line that starts with a rule name and "=" starts a rule
+// however it is indented), white space between the elements of a
+// concatenation (an element right after a group or an option, as RFC 3966
+// prints one, is a warning: Grammar.Warnings), case-insensitive quoted
+// strings, %b, %d and %x values, ranges and concatenations, repetitions
+// n*m, *, n, groups and options; %s"..." and %i"..." of RFC 7405. The core
+// rules of RFC 5234 Appendix B (ALPHA, DIGIT, HEXDIG, CRLF, ...) are
+// predeclared. A prose-val (<text>) cannot be matched and is an error,
+// except under a repetition of zero, as RFC 3986 writes path-empty =
+// 0<pchar>. Every refusal is an *Error with its line and column, a hint
+// for the common mistakes and the rule of RFC 5234 §4 the text breaks; a
+// rule used but not defined comes with the defined name nearest to it.
+//
+// RFC 5234 leaves the encoding of values to the application: WithEncoding
+// chooses. In Characters (the default) a value above %x7F is a code point,
+// matched as its UTF-8 encoding (RFC 3987's ucschar = %xA0-D7FF / ...); in
+// Octets it is a byte (RFC 9110's obs-text = %x80-FF, RFC 3629's UTF8-2 =
+// %xC2-DF UTF8-tail). The core rule OCTET is any byte in both. The #list
+// of RFC 9110 §5.6.1 is read with the option Lists.
 //
 // # Exact matching
 //
@@ -59,22 +70,27 @@ import (
 // Grammar is a compiled ABNF grammar: its rules by name. A Grammar and its
 // rules are immutable and safe for concurrent use.
 type Grammar struct {
-	rules map[string]*combinator.Rule // by lower-case name: the text's rules, the core rules and the imports
-	names []string                    // the text's rules, in the order they are defined
+	rules    map[string]*combinator.Rule // by lower-case name: the text's rules, the core rules and the imports
+	names    []string                    // the text's rules, in the order they are defined
+	enc      Encoding
+	warnings []*Error
 }
 
 // Error is a problem of an ABNF text: where it is, what was expected there
 // and, for the common mistakes, a hint. A problem of the grammar as a whole
 // (rules used but not defined, defined twice, left-recursive) lists every
 // rule concerned in Rules, each with the line and column where it stands.
+// A warning (Grammar.Warnings) has Warning set, its Problem and its place.
 type Error struct {
 	Line, Column int    // where the problem is: from 1, the column counted in characters
 	Expected     string // what was expected there
 	Found        string // what stands there: "'|'", "end of line", "end of text"
 	Hint         string // a hint for a common mistake, or ""
+	Syntax       string // the rule of RFC 5234 §4 (or RFC 7405) the text breaks, such as "concatenation", or ""
 
 	Problem string    // for a problem of the grammar as a whole: what is wrong with Rules
 	Rules   []RulePos // the rules concerned
+	Warning bool      // a warning: the grammar compiled, but likely not as its text means
 }
 
 // maxListed is how many rules a message lists, so that it stays short
@@ -85,48 +101,83 @@ const maxListed = 10
 type RulePos struct {
 	Name         string
 	Line, Column int
+	DidYouMean   string // for a rule used but not defined: the defined name nearest to Name, or ""
 }
 
 // Error returns a message such as
 //
-//	abnf: 3:14: expected "/", an element or the end of the rule, found '|' (ABNF separates alternatives with "/")
-//	abnf: rules used but not defined: port (2:30), host (2:20)
+//	abnf: 3:14: expected "/", an element or the end of the rule, found '|' (ABNF separates alternatives with "/"; RFC 5234 §4: alternation = concatenation *(*c-wsp "/" *c-wsp concatenation))
+//	abnf: rules used but not defined: heir-part (2:30, did you mean hier-part?), host (2:20)
+//	abnf: warning: 4:10: %xC2-DF followed by %x80-BF spells a UTF-8 byte sequence, ...
+//
+// The message is bounded: at most maxListed rules, each name cut to 64
+// bytes.
 func (e *Error) Error() string {
 	var b strings.Builder
 	b.WriteString("abnf: ")
-	if e.Problem != "" {
+	if e.Warning {
+		b.WriteString("warning: ")
+	}
+	switch {
+	case e.Problem != "" && e.Line == 0:
 		b.WriteString("rules " + e.Problem + ": ")
-		for i, r := range e.Rules {
-			if i == maxListed {
-				b.WriteString(" and " + strconv.Itoa(len(e.Rules)-i) + " more")
-				break
-			}
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			name := r.Name
-			if len(name) > 64 {
-				name = name[:61] + "..."
-			}
-			b.WriteString(name + " (" + strconv.Itoa(r.Line) + ":" + strconv.Itoa(r.Column) + ")")
+		e.writeRules(&b)
+	case e.Problem != "":
+		b.WriteString(strconv.Itoa(e.Line) + ":" + strconv.Itoa(e.Column) + ": " + e.Problem)
+	default:
+		b.WriteString(strconv.Itoa(e.Line) + ":" + strconv.Itoa(e.Column) + ": expected " + e.Expected)
+		if e.Found != "" {
+			b.WriteString(", found " + e.Found)
 		}
-		return b.String()
 	}
-	b.WriteString(strconv.Itoa(e.Line) + ":" + strconv.Itoa(e.Column) + ": expected " + e.Expected)
-	if e.Found != "" {
-		b.WriteString(", found " + e.Found)
-	}
+	var notes []string
 	if e.Hint != "" {
-		b.WriteString(" (" + e.Hint + ")")
+		notes = append(notes, e.Hint)
+	}
+	if d := syntaxRules[e.Syntax]; d != "" {
+		notes = append(notes, d)
+	}
+	if len(notes) > 0 {
+		b.WriteString(" (" + strings.Join(notes, "; ") + ")")
 	}
 	return b.String()
 }
 
-// Option is an option of ParseWith: rules made available to the grammar.
+// writeRules writes the rules of a problem of the grammar as a whole, at
+// most maxListed of them.
+func (e *Error) writeRules(b *strings.Builder) {
+	for i, r := range e.Rules {
+		if i == maxListed {
+			b.WriteString(" and " + strconv.Itoa(len(e.Rules)-i) + " more")
+			break
+		}
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(clipName(r.Name) + " (" + strconv.Itoa(r.Line) + ":" + strconv.Itoa(r.Column))
+		if r.DidYouMean != "" {
+			b.WriteString(", did you mean " + clipName(r.DidYouMean) + "?")
+		}
+		b.WriteString(")")
+	}
+}
+
+// clipName cuts a rule name to 64 bytes for a message.
+func clipName(name string) string {
+	if len(name) > 64 {
+		return name[:61] + "..."
+	}
+	return name
+}
+
+// Option is an option of ParseWith: rules made available to the grammar,
+// the encoding of its values, the reading of #list.
 type Option struct{ apply func(*config) error }
 
 type config struct {
 	imports map[string]*combinator.Rule // by lower-case name
+	enc     Encoding
+	lists   ListForm
 }
 
 // Import makes rules available to the grammar under their names
@@ -248,15 +299,20 @@ func ParseWith(src string, opts ...Option) (*Grammar, error) {
 			return nil, err
 		}
 	}
-	defs, err := parseRules(src)
+	defs, warnings, err := parseRules(src, c.lists)
 	if err != nil {
 		return nil, err
 	}
-	core, err := parseRules(coreText)
+	core, _, err := parseRules(coreText+listsText(c.lists), 0)
 	if err != nil {
 		panic("abnf: core rules: " + err.Error())
 	}
-	return build(src, defs, core, c)
+	g, err := build(src, defs, core, c)
+	if err != nil {
+		return nil, err
+	}
+	g.warnings = append(warnings, g.warnings...)
+	return g, nil
 }
 
 // merged is a rule of the text: its definitions, "=" and "=/", merged.
@@ -273,6 +329,9 @@ type merged struct {
 // exact rules.
 func build(src string, defs, core []ruleDef, c *config) (*Grammar, error) {
 	b := &builder{src: src, c: c, byName: map[string]*merged{}}
+	if err := b.checkIncremental(defs, core); err != nil {
+		return nil, err
+	}
 	if err := b.merge(defs); err != nil {
 		return nil, err
 	}
@@ -283,7 +342,11 @@ func build(src string, defs, core []ruleDef, c *config) (*Grammar, error) {
 	}
 	b.addCore(core)
 	if undefined := b.undefined(); len(undefined) > 0 {
-		return nil, &Error{Problem: "used but not defined", Rules: undefined}
+		return nil, b.undefinedError(undefined)
+	}
+	g.enc, g.warnings = c.enc, b.utf8Warnings()
+	if err := b.lowerValues(); err != nil {
+		return nil, err
 	}
 	rules, err := b.compile()
 	if err != nil {
@@ -388,13 +451,16 @@ func (b *builder) addCore(core []ruleDef) {
 // undefined returns the names used but neither defined nor imported, each
 // where it is first used.
 func (b *builder) undefined() []RulePos {
-	var undefined []RulePos
+	var names []string
+	var offs []int
+	seen := map[string]bool{}
 	var check func(n *node)
 	check = func(n *node) {
 		if n.kind == nName {
 			k := strings.ToLower(n.name)
-			if b.byName[k] == nil && b.c.imports[k] == nil && !slices.ContainsFunc(undefined, func(r RulePos) bool { return strings.EqualFold(r.Name, n.name) }) {
-				undefined = append(undefined, b.pos(n.name, n.off))
+			if b.byName[k] == nil && b.c.imports[k] == nil && !seen[k] {
+				seen[k] = true
+				names, offs = append(names, n.name), append(offs, n.off)
 			}
 		}
 		if n.kind == nRep && n.max == 0 {
@@ -409,7 +475,7 @@ func (b *builder) undefined() []RulePos {
 			check(a)
 		}
 	}
-	return undefined
+	return positions(b.src, names, offs)
 }
 
 // compile returns the exact rules of b.order's rules, and the grammar's
@@ -441,6 +507,7 @@ func (b *builder) compile() ([]*combinator.Rule, error) {
 			for _, n := range ge.Names {
 				e.Rules = append(e.Rules, b.pos(n, b.byName[strings.ToLower(n)].off))
 			}
+			e.Hint = b.rewriteHint(ge)
 			return nil, e
 		}
 		return nil, err
@@ -510,7 +577,7 @@ func (g *Grammar) Rule(name string) (*combinator.Rule, error) {
 	if r, ok := g.rules[strings.ToLower(name)]; ok {
 		return r, nil
 	}
-	return nil, errors.New("abnf: no rule named " + strconv.Quote(name) + " (the grammar defines " + strings.Join(g.names, ", ") + ")")
+	return nil, g.noRule(name)
 }
 
 // MustRule is Rule for a name known to be there: it panics if there is no

@@ -28,11 +28,11 @@ visual-separator     = "-" / "." / "(" / ")"
 func ExampleParse_error() {
 	_, err := abnf.Parse("a = \"x\" | \"y\"\n")
 	fmt.Println(err)
-	_, err = abnf.Parse("a = b \"x\"\nb = [c] a\nc = \"y\"\nd = e\n")
+	_, err = abnf.Parse("a = b \"x\"\nb = [c] a\nc = \"y\"\nd = 1*DIGITS\n")
 	fmt.Println(err)
 	// Output:
-	// abnf: 1:9: expected "/", an element or the end of the rule, found '|' (ABNF separates alternatives with "/")
-	// abnf: rules used but not defined: e (4:5)
+	// abnf: 1:9: expected "/", an element or the end of the rule, found '|' (ABNF separates alternatives with "/"; RFC 5234 §4: alternation = concatenation *(*c-wsp "/" *c-wsp concatenation))
+	// abnf: rules used but not defined: DIGITS (4:7, did you mean DIGIT?)
 }
 
 func ExampleParseWith() {
@@ -61,7 +61,7 @@ func ExampleGrammar_Rule() {
 	// true false
 	// comment 0:6 "(a(b))"
 	//   comment 2:5 "(b)"
-	// abnf: no rule named "coment" (the grammar defines comment, ctext)
+	// abnf: no rule named "coment"; did you mean comment? (the grammar defines comment, ctext)
 }
 
 func ExampleRFC3986Grammar() {
