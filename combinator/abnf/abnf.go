@@ -285,6 +285,17 @@ WSP = SP / HTAB
 // Parse compiles the ABNF text src. It is ParseWith without options.
 func Parse(src string) (*Grammar, error) { return ParseWith(src) }
 
+// MustParse is ParseWith for a grammar known to compile, such as a
+// constant of the program: it panics with the *Error when src does not
+// compile, so that a grammar can be a package-level variable.
+func MustParse(src string, opts ...Option) *Grammar {
+	g, err := ParseWith(src, opts...)
+	if err != nil {
+		panic(err)
+	}
+	return g
+}
+
 // ParseWith compiles the ABNF text src with the rules the options make
 // available. It returns an *Error for a text that is not ABNF or a grammar
 // that has no exact reading: a rule used but not defined (nor a core rule,

@@ -371,3 +371,19 @@ func TestDeepNestingIsAnError(t *testing.T) {
 		t.Errorf("Parse(150 deep) = %v", err)
 	}
 }
+
+// TestMustParsePanicsWithTheError: MustParse returns the grammar Parse
+// returns, and panics with Parse's *Error for a text that does not
+// compile.
+func TestMustParsePanicsWithTheError(t *testing.T) {
+	if g := MustParse("a = %xE9\n", WithEncoding(Octets)); !g.MustRule("a").Match("\xe9") {
+		t.Error("MustParse with an option")
+	}
+	defer func() {
+		e, ok := recover().(*Error)
+		if !ok || e.Line != 1 || e.Column != 9 {
+			t.Errorf("panic(%v), want the *Error at 1:9", e)
+		}
+	}()
+	MustParse("a = \"x\" | \"y\"\n")
+}

@@ -69,3 +69,17 @@ func ExampleRFC3986Grammar() {
 	fmt.Println(r.Match("http://example.com/a?b#c"), r.Match("http://[::1"))
 	// Output: true false
 }
+
+// A grammar as a package-level variable: MustParse panics at start-up if
+// the text does not compile.
+var telephone = abnf.MustParse(`
+global-number-digits = "+" *phonedigit DIGIT *phonedigit
+phonedigit           = DIGIT / visual-separator
+visual-separator     = "-" / "." / "(" / ")"
+`)
+
+func ExampleMustParse() {
+	r := telephone.MustRule("global-number-digits")
+	fmt.Println(r.Match("+1-201-555-0123"), r.Match("+-"))
+	// Output: true false
+}
