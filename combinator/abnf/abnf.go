@@ -51,18 +51,32 @@
 // as on hand-written ones; inside a hand-written (PEG) rule, a rule of this
 // package matches the longest prefix of its language.
 //
-// Options give a grammar the rules of another: RFC3986 (Appendix A of RFC
-// 3986), RFC3987 (§2.2 of RFC 3987) or any *combinator.Rule (Import), so
-// that a scheme grammar names RFC 3986's segment instead of copying it.
+// # The grammars of RFCs
+//
+// The package ships the ABNF of RFCs, each as its RFC prints it with its
+// verified errata applied and marked (the files of rfc/), compiled on
+// first use and checked against the RFC's examples by the package's tests:
+// RFC("rfc5322") returns one, RFCs lists them: RFC 5234 (core rules and
+// ABNF itself), 3986 (URI), 3987 (IRI), 6570 (URI Template), 5322 (mail
+// addresses and dates), 5321 (SMTP), 9110 (HTTP: tokens, quoted-string,
+// field values, media types), 5646 and 4647 (language tags and ranges),
+// 3339 (date-time), 8141 (URN), 3966 (tel), 2397 (data), 5870 (geo), 6068
+// (mailto), 8259 (JSON), 3629 (UTF-8) and 1034/1123 (host names, as
+// rfc1123).
+//
+// Options give a grammar the rules of another: ImportRFC("rfc5322") the
+// rules of a shipped grammar, ImportGrammar those of any, Import any
+// *combinator.Rule, so that a scheme grammar names RFC 3986's segment
+// instead of copying it. A rule whose definition is only a prose-val, as
+// RFCs refer to the rules of other documents (RFC 9110: uri-host = <host,
+// see [URI], Section 3.2.2>), is the imported rule its prose names.
 package abnf
 
 import (
-	_ "embed"
 	"errors"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/seed42851778/rfc3986/combinator"
 )
@@ -209,60 +223,28 @@ func ImportGrammar(g *Grammar) Option {
 	}}
 }
 
-//go:embed rfc3986.abnf
-var rfc3986Text string
-
-//go:embed rfc3987.abnf
-var rfc3987Text string
-
-var (
-	rfc3986Once sync.Once
-	rfc3986G    *Grammar
-	rfc3987Once sync.Once
-	rfc3987G    *Grammar
-)
-
 // RFC3986Grammar returns the grammar of RFC 3986 Appendix A, compiled from
 // its text: URI-reference, URI, authority, segment, pchar and the others,
 // each matching exactly its ABNF language (the same language as the
-// hand-written rules of package combinator).
-func RFC3986Grammar() *Grammar {
-	rfc3986Once.Do(func() {
-		g, err := Parse(rfc3986Text)
-		if err != nil {
-			panic("abnf: RFC 3986 Appendix A: " + err.Error())
-		}
-		rfc3986G = g
-	})
-	return rfc3986G
-}
+// hand-written rules of package combinator). It is RFC("rfc3986").
+func RFC3986Grammar() *Grammar { return MustRFC("rfc3986") }
 
 // RFC3987Grammar returns the grammar of RFC 3987 §2.2 (IRIs), compiled from
-// its text with the RFC 3986 rules it uses.
-func RFC3987Grammar() *Grammar {
-	rfc3987Once.Do(func() {
-		g, err := ParseWith(rfc3987Text, RFC3986())
-		if err != nil {
-			panic("abnf: RFC 3987 §2.2: " + err.Error())
-		}
-		rfc3987G = g
-	})
-	return rfc3987G
-}
+// its text with the RFC 3986 rules it uses. It is RFC("rfc3987").
+func RFC3987Grammar() *Grammar { return MustRFC("rfc3987") }
 
 // RFC3986 makes the rules of RFC 3986 Appendix A available to the grammar
 // (RFC3986Grammar), so that a scheme's grammar can say
 //
 //	tel = "tel:" segment
-func RFC3986() Option {
-	return Option{func(c *config) error { return ImportGrammar(RFC3986Grammar()).apply(c) }}
-}
+//
+// It is ImportRFC("rfc3986").
+func RFC3986() Option { return ImportRFC("rfc3986") }
 
 // RFC3987 makes the rules of RFC 3987 §2.2 available to the grammar
-// (RFC3987Grammar), those of RFC 3986 that it uses included.
-func RFC3987() Option {
-	return Option{func(c *config) error { return ImportGrammar(RFC3987Grammar()).apply(c) }}
-}
+// (RFC3987Grammar), those of RFC 3986 that it uses included. It is
+// ImportRFC("rfc3987").
+func RFC3987() Option { return ImportRFC("rfc3987") }
 
 // coreText is RFC 5234 Appendix B.1, but OCTET, which is bytes.
 const coreText = `ALPHA = %x41-5A / %x61-7A
@@ -340,6 +322,10 @@ type merged struct {
 // exact rules.
 func build(src string, defs, core []ruleDef, c *config) (*Grammar, error) {
 	b := &builder{src: src, c: c, byName: map[string]*merged{}}
+	defs, err := b.crossReferences(defs)
+	if err != nil {
+		return nil, err
+	}
 	if err := b.checkIncremental(defs, core); err != nil {
 		return nil, err
 	}

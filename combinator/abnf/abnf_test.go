@@ -241,7 +241,7 @@ func TestGrammarPrintsBackTheSameLanguage(t *testing.T) {
 // rule at once, building its automaton's states as they go, agree with
 // the hand-written rule (run with -race).
 func TestCompiledRulesAreSafeForConcurrentUse(t *testing.T) {
-	g, err := Parse(rfc3986Text)
+	g, err := Parse(registry()["rfc3986"].text)
 	if err != nil {
 		t.Fatal(err)
 	}

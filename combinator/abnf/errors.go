@@ -218,9 +218,13 @@ func (b *builder) rewriteHint(ge *combinator.GrammarError) string {
 	name := ge.Names[0]
 	m := b.byName[strings.ToLower(name)]
 	var alphas, betas []*combinator.Rule
+	spelled := "" // the self-reference spelled in another case, if any
 	for _, a := range m.alts {
 		for _, alt := range alternatives(a) {
 			if rest, ok := leftSelf(alt, name); ok {
+				if first := firstName(alt); first != m.name {
+					spelled = first
+				}
 				if rest != nil {
 					alphas = append(alphas, convert(rest, b.byName, b.c.imports))
 				}
@@ -228,6 +232,12 @@ func (b *builder) rewriteHint(ge *combinator.GrammarError) string {
 			}
 			betas = append(betas, convert(alt, b.byName, b.c.imports))
 		}
+	}
+	switch {
+	case len(betas) == 0 && spelled != "":
+		return "rule names are case-insensitive: " + clipName(spelled) + " is " + clipName(m.name) + " itself, so that it is defined by itself; give it a name of its own"
+	case len(betas) == 0 && len(alphas)+len(m.alts) > 0 && leftOnly(m.alts, name):
+		return "every alternative of " + clipName(name) + " starts with " + clipName(name) + ", so that it matches nothing: give it one that does not"
 	}
 	if len(alphas) == 0 || len(betas) == 0 {
 		return "the recursion goes through other rules: put their definitions in place of their names until " + clipName(name) + " starts with itself, then write it as " + clipName(name) + " = base *( rest )"
@@ -268,4 +278,70 @@ func alt(rs []*combinator.Rule) *combinator.Rule {
 		return rs[0]
 	}
 	return combinator.Alt(rs...)
+}
+
+// crossReferences resolves the rules the text defines by a prose-val alone
+// (parser.crossReference): each is the imported rule the prose names first
+// (RFC 9110's uri-host = <host, see [URI], Section 3.2.2> is RFC 3986's
+// host), else the imported rule of its own name. It returns the other
+// definitions, and an error at the first cross-reference no import
+// resolves.
+func (b *builder) crossReferences(defs []ruleDef) ([]ruleDef, error) {
+	out := defs[:0:0]
+	for _, d := range defs {
+		if !d.xref {
+			out = append(out, d)
+			continue
+		}
+		r := b.c.imports[strings.ToLower(proseName(d.body.lit))]
+		if r == nil {
+			r = b.c.imports[strings.ToLower(d.name)]
+		}
+		if r == nil {
+			l, c := position(b.src, d.body.off)
+			return nil, &Error{Line: l, Column: c, Syntax: "prose-val",
+				Problem: clipName(d.name) + " is defined in words, <" + clipText(d.body.lit) + ">, which cannot be matched",
+				Hint:    "if it names a rule of another grammar, import it (ImportRFC, ImportGrammar or Import) under the name " + strconv.Quote(clipName(proseName(d.body.lit)))}
+		}
+		b.c.imports[strings.ToLower(d.name)] = r
+	}
+	return out, nil
+}
+
+// proseName returns the rule name a prose-val starts with: its first word,
+// up to white space or a comma.
+func proseName(prose string) string {
+	i := 0
+	for i < len(prose) && (isAlpha(prose[i]) || isDigit(prose[i]) || prose[i] == '-') {
+		i++
+	}
+	return prose[:i]
+}
+
+// clipText cuts a text to 64 bytes for a message.
+func clipText(s string) string {
+	if len(s) > 64 {
+		return s[:61] + "..."
+	}
+	return s
+}
+
+// firstName returns the rule name a concatenation starts with.
+func firstName(n *node) string {
+	if n.kind == nSeq {
+		n = n.subs[0]
+	}
+	return n.name
+}
+
+// leftOnly reports whether every alternative of alts starts with name.
+func leftOnly(alts []*node, name string) bool {
+	for _, a := range alts {
+		for _, alt := range alternatives(a) {
+			if _, ok := leftSelf(alt, name); !ok {
+				return false
+			}
+		}
+	}
+	return true
 }

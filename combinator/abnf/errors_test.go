@@ -117,6 +117,11 @@ func TestLeftRecursionShowsTheRewrite(t *testing.T) {
 			t.Errorf("the rewrite: Match(%q) = %v", s, !ok)
 		}
 	}
+	_, err = Parse("digit = DIGIT\n")
+	want = "abnf: rules left-recursive (each can reach itself without consuming input): digit (1:1) (rule names are case-insensitive: DIGIT is digit itself, so that it is defined by itself; give it a name of its own)"
+	if err == nil || err.Error() != want {
+		t.Errorf("digit = DIGIT: %v\nwant %s", err, want)
+	}
 	_, err = Parse("a = b \"x\" / \"y\"\nb = a \"z\"\n")
 	if err == nil || !strings.Contains(err.Error(), "the recursion goes through other rules: put their definitions in place of their names until a starts with itself") {
 		t.Errorf("indirect: %v", err)
@@ -143,4 +148,29 @@ func TestPositionsAgreeWithPosition(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestCrossReferencesTakeTheImportedRule: a rule defined by a prose-val
+// alone, as RFC 9110 Appendix A writes the rules of RFC 3986, is the
+// imported rule its prose names first, or the one of its own name; with
+// no such import it is an error at the prose-val.
+func TestCrossReferencesTakeTheImportedRule(t *testing.T) {
+	src := "Host = uri-host [ \":\" port ]\nuri-host = <host, see [URI], Section 3.2.2>\nport = <port, see [URI], Section 3.2.3>\n"
+	g, err := ParseWith(src, RFC3986())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for s, ok := range map[string]bool{"example.com:80": true, "[::1]": true, "a b": false, "x:y": false} {
+		if g.MustRule("Host").Match(s) != ok {
+			t.Errorf("Host: Match(%q) = %v", s, !ok)
+		}
+	}
+	if g.MustRule("uri-host").Name() != "host" {
+		t.Errorf("uri-host is %s, want RFC 3986's host", g.MustRule("uri-host").Name())
+	}
+	_, err = Parse(src)
+	want := `abnf: 2:12: uri-host is defined in words, <host, see [URI], Section 3.2.2>, which cannot be matched (if it names a rule of another grammar, import it (ImportRFC, ImportGrammar or Import) under the name "host"; RFC 5234 §4: prose-val = "<" *(%x20-3D / %x3F-7E) ">")`
+	if err == nil || err.Error() != want {
+		t.Errorf("without the import: %v\nwant %s", err, want)
+	}
 }

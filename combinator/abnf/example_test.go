@@ -83,3 +83,43 @@ func ExampleMustParse() {
 	fmt.Println(r.Match("+1-201-555-0123"), r.Match("+-"))
 	// Output: true false
 }
+
+func ExampleRFC() {
+	g, err := abnf.RFC("rfc5322")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	mailbox := g.MustRule("mailbox")
+	fmt.Println(mailbox.Match(`"Joe Q. Public" <john.q.public@example.com>`), mailbox.Match("jdoe@"))
+	tree, _ := mailbox.Tree("John Doe <jdoe@machine.example>", "display-name", "local-part", "domain")
+	fmt.Println(tree.Find("domain").Text)
+	// Output:
+	// true false
+	// machine.example
+}
+
+func ExampleImportRFC() {
+	g := abnf.MustParse(`accept-ok = "OK " media-type`, abnf.ImportRFC("rfc9110"))
+	fmt.Println(g.MustRule("accept-ok").Match("OK text/html;charset=utf-8"))
+	// Output: true
+}
+
+func ExampleWithEncoding() {
+	// RFC 9110's obs-text is octets: a Latin-1 byte in a quoted-string.
+	text := `qs = DQUOTE *( %x20-21 / %x23-5B / %x5D-7E / obs-text ) DQUOTE
+obs-text = %x80-FF`
+	octets := abnf.MustParse(text, abnf.WithEncoding(abnf.Octets)).MustRule("qs")
+	chars := abnf.MustParse(text).MustRule("qs")
+	fmt.Println(octets.Match("\"caf\xe9\""), chars.Match("\"caf\xe9\""))
+	fmt.Println(octets.Match(`"café"`), chars.Match(`"café"`))
+	// Output:
+	// true false
+	// true true
+}
+
+func ExampleLists() {
+	g := abnf.MustParse("example-list = 1#token\ntoken = 1*ALPHA\n", abnf.Lists(abnf.ListRecipient))
+	fmt.Println(g.MustRule("example-list").Match("foo , ,bar,charlie"))
+	// Output: true
+}

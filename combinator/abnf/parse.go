@@ -45,7 +45,8 @@ type ruleDef struct {
 	name string
 	incr bool // =/
 	body *node
-	off  int // where the name starts
+	off  int  // where the name starts
+	xref bool // defined by one prose-val: a cross-reference to another grammar's rule (body.lit)
 }
 
 type parser struct {
@@ -283,6 +284,11 @@ func (p *parser) rule(start int, more bool) (ruleDef, error) {
 	if p.pos < len(p.src) && p.src[p.pos] == '=' {
 		return d, p.errorf(p.pos, "the elements of the rule", "defined-as is \"=\", or \"=/\" to add alternatives; \"==\" is not ABNF", "defined-as")
 	}
+	if x, ok := p.crossReference(); ok {
+		d.body, d.xref = x, true
+		p.newline()
+		return d, nil
+	}
 	body, err := p.alternation()
 	if err != nil {
 		return d, err
@@ -294,6 +300,26 @@ func (p *parser) rule(start int, more bool) (ruleDef, error) {
 	}
 	p.newline()
 	return d, nil
+}
+
+// crossReference reads a rule's elements when they are one prose-val and
+// nothing else, as RFCs write a rule of another document (RFC 9110:
+// uri-host = <host, see [URI], Section 3.2.2>), and reports whether they
+// are; otherwise it reads nothing.
+func (p *parser) crossReference() (*node, bool) {
+	start := p.pos
+	if start >= len(p.src) || p.src[start] != '<' {
+		return nil, false
+	}
+	e, err := p.element()
+	if err == nil {
+		p.ws()
+		if p.atRuleEnd() {
+			return e, true
+		}
+	}
+	p.pos = start
+	return nil, false
 }
 
 // definedAs checks that "=" follows the rule name name at p.pos, and

@@ -2,7 +2,6 @@ package rulegen_test
 
 import (
 	"fmt"
-	"os"
 	"testing"
 
 	"github.com/seed42851778/rfc3986/combinator"
@@ -138,15 +137,7 @@ func ExampleNearMisses() {
 // §2 compiled from its text, and the near misses are not. Its Func
 // terminals, ucschar and iprivate, are never drawn.
 func TestStringsOfURITemplates(t *testing.T) {
-	text, err := os.ReadFile("../../combinator/abnf/testdata/rfc6570.abnf")
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := abnf.ParseWith(string(text), abnf.RFC3987())
-	if err != nil {
-		t.Fatal(err)
-	}
-	judge := g.MustRule("URI-Template")
+	judge := abnf.MustRFC("rfc6570").MustRule("URI-Template")
 	rapid.Check(t, func(t *rapid.T) {
 		s := rulegen.Strings(uritemplate.URITemplate).Draw(t, "s")
 		if !judge.Match(s) {
