@@ -58,15 +58,23 @@ func (r *Rule) Automaton() (*Automaton, error) {
 // minimize merges the states no input tells apart, keeping the dead state
 // 0 as state 0 and numbering the other blocks by their first state.
 func minimize(next []int32, accept []bool, ncls int, start int32) *Automaton {
-	return refine(next, accept, ncls).automaton(next, accept, ncls, start)
+	class := make([]int32, len(accept))
+	for s, ok := range accept {
+		if ok {
+			class[s] = 1
+		}
+	}
+	return refine(next, class, ncls).automaton(next, accept, ncls, start)
 }
 
-// refine returns the blocks of the states no input tells apart: Hopcroft's
-// partition refinement, in time O(ncls n log n) for n states (where
-// refining round by round, as Moore does, takes n rounds on a chain).
-func refine(next []int32, accept []bool, ncls int) *partition {
-	n := len(accept)
-	p := newPartition(n, accept)
+// refine returns the blocks of the states no input tells apart, starting
+// from the blocks of class (a number for each state: accepting and
+// rejecting states in different ones): Hopcroft's partition refinement,
+// in time O(ncls n log n) for n states (where refining round by round, as
+// Moore does, takes n rounds on a chain).
+func refine(next []int32, class []int32, ncls int) *partition {
+	n := len(class)
+	p := newPartition(class)
 	// The states that reach each state by each class, as one array.
 	head := make([]int32, ncls*n+1)
 	for s := 0; s < n; s++ {
@@ -140,20 +148,25 @@ type partition struct {
 	start, end, nmarked []int32
 }
 
-func newPartition(n int, accept []bool) *partition {
+func newPartition(class []int32) *partition {
+	n := len(class)
 	p := &partition{elems: make([]int32, 0, n), pos: make([]int32, n), block: make([]int32, n)}
-	for pass := 0; pass < 2; pass++ { // the rejecting states (the dead one among them) first
-		first := int32(len(p.elems))
-		for s := 0; s < n; s++ {
-			if accept[s] == (pass == 1) {
-				p.pos[s] = int32(len(p.elems))
-				p.block[s] = int32(len(p.start))
-				p.elems = append(p.elems, int32(s))
-			}
+	blocks := map[int32][]int32{}
+	var order []int32 // the classes in the order of their first state
+	for s, c := range class {
+		if blocks[c] == nil {
+			order = append(order, c)
 		}
-		if int32(len(p.elems)) > first {
-			p.start, p.end, p.nmarked = append(p.start, first), append(p.end, int32(len(p.elems))), append(p.nmarked, 0)
+		blocks[c] = append(blocks[c], int32(s))
+	}
+	for _, c := range order {
+		b := int32(len(p.start))
+		p.start, p.nmarked = append(p.start, int32(len(p.elems))), append(p.nmarked, 0)
+		for _, s := range blocks[c] {
+			p.pos[s], p.block[s] = int32(len(p.elems)), b
+			p.elems = append(p.elems, s)
 		}
+		p.end = append(p.end, int32(len(p.elems)))
 	}
 	return p
 }

@@ -59,7 +59,13 @@ func TestMinimizeMergesExactlyTheEquivalentStates(t *testing.T) {
 				next[s*ncls+c] = int32(r.IntN(n))
 			}
 		}
-		p := refine(next, accept, ncls)
+		class := make([]int32, n)
+		for s := range class {
+			if accept[s] {
+				class[s] = 1
+			}
+		}
+		p := refine(next, class, ncls)
 		want := mooreClasses(next, accept, ncls)
 		for s := 0; s < n; s++ {
 			for u := 0; u < n; u++ {
