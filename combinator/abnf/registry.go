@@ -16,6 +16,7 @@ import (
 //
 //	; @encoding octets           how its values read (WithEncoding); characters by default
 //	; @import rfc3986 rfc5322    the shipped grammars whose rules it uses
+//	; @include rfc5322 rfc3629   the shipped grammars whose text it extends (with "=/")
 //	; @lists sender              how its #lists read (Lists)
 //	; @ok addr-spec "a@b.example"   an example of the RFC that the rule accepts
 //	; @bad addr-spec "a@"           one it refuses
@@ -30,8 +31,9 @@ var shippedFiles embed.FS
 type shipped struct {
 	name    string // the file name without ".abnf": "rfc5322"
 	text    string
-	imports []string
-	enc     Encoding
+	imports  []string
+	includes []string // compiled as one text with this one, theirs first
+	enc      Encoding
 	lists   ListForm
 	err     error // a directive that could not be read, an import cycle
 
@@ -73,6 +75,8 @@ func (s *shipped) readDirectives() error {
 		switch f[0] {
 		case "@import":
 			s.imports = append(s.imports, f[1:]...)
+		case "@include":
+			s.includes = append(s.includes, f[1:]...)
 		case "@encoding":
 			if len(f) != 2 || f[1] != "octets" && f[1] != "characters" {
 				return errors.New("abnf: " + s.name + ": @encoding octets or characters")
@@ -91,13 +95,13 @@ func (s *shipped) readDirectives() error {
 	return nil
 }
 
-// importCycle returns an error when the imports of s lead back to a
-// grammar of path, or name a grammar that is not shipped.
+// importCycle returns an error when the imports and includes of s lead
+// back to a grammar of path, or name a grammar that is not shipped.
 func importCycle(reg map[string]*shipped, s *shipped, path []string) error {
 	if slices.Contains(path, s.name) {
 		return errors.New("abnf: the shipped grammars import one another in a cycle: " + strings.Join(append(path, s.name), " -> "))
 	}
-	for _, name := range s.imports {
+	for _, name := range append(slices.Clone(s.imports), s.includes...) {
 		t := reg[name]
 		if t == nil {
 			return errors.New("abnf: " + s.name + " imports " + name + ", which is not shipped")
@@ -119,10 +123,16 @@ func (s *shipped) grammar() (*Grammar, error) {
 		if s.lists != 0 {
 			opts = append(opts, Lists(s.lists))
 		}
-		if len(s.imports) > 0 {
-			opts = append(opts, ImportRFC(s.imports...))
+		imports, text := s.imports, ""
+		for _, name := range s.includes {
+			t := registry()[name]
+			text += t.text + "\n"
+			imports = append(imports, t.imports...)
 		}
-		s.g, s.err = ParseWith(s.text, opts...)
+		if len(imports) > 0 {
+			opts = append(opts, ImportRFC(imports...))
+		}
+		s.g, s.err = ParseWith(text+s.text, opts...)
 		if s.err != nil {
 			s.err = errors.New("abnf: the shipped grammar " + s.name + ": " + strings.TrimPrefix(s.err.Error(), "abnf: "))
 		}
