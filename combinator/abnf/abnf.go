@@ -341,7 +341,7 @@ func build(src string, defs, core []ruleDef, c *config) (*Grammar, error) {
 	if undefined := b.undefined(); len(undefined) > 0 {
 		return nil, b.undefinedError(undefined)
 	}
-	g.enc, g.warnings = c.enc, b.utf8Warnings()
+	g.enc, g.warnings = c.enc, append(b.utf8Warnings(), b.selfWarnings()...)
 	if err := b.lowerValues(); err != nil {
 		return nil, err
 	}

@@ -250,6 +250,43 @@ func (b *builder) rewriteHint(ge *combinator.GrammarError) string {
 	return "rewrite it without left recursion: " + clipName(name) + " = " + text
 }
 
+// selfWarnings returns a warning for each rule of the text whose every
+// alternative starts with the rule itself, so that it derives nothing
+// (RFC 5234 allows left recursion, which such a rule has no way out of),
+// as a transcription writes digit = DIGIT, rule names being
+// case-insensitive.
+func (b *builder) selfWarnings() []*Error {
+	var out []*Error
+	for _, k := range b.order {
+		m := b.byName[k]
+		if len(m.alts) == 0 || !m.eq || len(out) >= maxListed {
+			continue
+		}
+		spelled, self := "", true
+		for _, a := range m.alts {
+			for _, alt := range alternatives(a) {
+				if _, ok := leftSelf(alt, m.name); !ok {
+					self = false
+				} else if first := firstName(alt); first != m.name {
+					spelled = first
+				}
+			}
+		}
+		if !self {
+			continue
+		}
+		l, c := position(b.src, m.off)
+		w := &Error{Line: l, Column: c, Warning: true,
+			Problem: "every alternative of " + clipName(m.name) + " starts with " + clipName(m.name) + ", so that it matches nothing",
+			Hint:    "give it an alternative that does not"}
+		if spelled != "" {
+			w.Hint = "rule names are case-insensitive: " + clipName(spelled) + " is " + clipName(m.name) + " itself; give it a name of its own"
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
 // alternatives returns the alternatives of n.
 func alternatives(n *node) []*node {
 	if n.kind == nAlt {

@@ -29,13 +29,13 @@ var shippedFiles embed.FS
 
 // shipped is a grammar of rfc/ and what its directives say.
 type shipped struct {
-	name    string // the file name without ".abnf": "rfc5322"
-	text    string
+	name     string // the file name without ".abnf": "rfc5322"
+	text     string
 	imports  []string
 	includes []string // compiled as one text with this one, theirs first
 	enc      Encoding
-	lists   ListForm
-	err     error // a directive that could not be read, an import cycle
+	lists    ListForm
+	err      error // a directive that could not be read, an import cycle
 
 	once sync.Once
 	g    *Grammar

@@ -60,10 +60,9 @@ func (g *gen) collect(n *node) {
 		}
 	case combinator.OpSeq:
 		for _, s := range n.subs {
-			for s.op == combinator.OpRep || s.op == combinator.OpExact || s.op == combinator.OpRef || s.op == combinator.OpCapture {
-				if len(s.subs) == 0 {
-					break
-				}
+			// Through repetitions and names, a few levels (a cycle of
+			// names, a = b / b = a, has no literal at its end).
+			for k := 0; k < 16 && len(s.subs) > 0 && (s.op == combinator.OpRep || s.op == combinator.OpExact || s.op == combinator.OpRef || s.op == combinator.OpCapture); k++ {
 				s = s.subs[0]
 			}
 			switch s.op {

@@ -17,9 +17,9 @@
 //     "/" in a media type, so that a quoted string holds a ";" often), or
 //     any member;
 //   - a repetition takes its minimum, then one more element while a drawn
-//     value of 0 to 3 is not 0 (three past the minimum on average); a
-//     bounded one with room for more than one takes, half of the time, its
-//     maximum.
+//     value of 0 to 3 is not 0 (three past the minimum on average, eight at
+//     most); a bounded one with room for more than one takes, half of the
+//     time, its maximum.
 //
 // Shrinking gives minimal counterexamples: the least draw is the shortest
 // string. Alternatives are ordered by the length of their shortest string,
@@ -56,7 +56,7 @@ const (
 	maxDepth  = 6       // recursion levels before the shortest way out
 	maxInner  = 2       // repetitions past the minimum inside a recursion
 	maxRecLen = 200     // bytes drawn inside a recursion before the shortest way out
-	maxExtra  = 64      // repetitions past the minimum of an unbounded repetition
+	maxExtra  = 8       // repetitions past the minimum of an unbounded repetition
 	maxDraws  = 4096    // draws of one string before the shortest way out
 	maxLen    = 1 << 24 // the longest shortest string a rule may have
 	inf       = 1 << 40
