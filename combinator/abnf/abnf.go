@@ -61,8 +61,8 @@
 // addresses and dates), 5321 (SMTP), 9110 (HTTP: tokens, quoted-string,
 // field values, media types), 5646 and 4647 (language tags and ranges),
 // 3339 (date-time), 8141 (URN), 3966 (tel), 2397 (data), 5870 (geo), 6068
-// (mailto), 8259 (JSON), 3629 (UTF-8) and 1034/1123 (host names, as
-// rfc1123).
+// (mailto), 8259 (JSON), 3629 (UTF-8), 6532 (RFC 5322 with UTF-8) and
+// 1034/1123 (host names, as rfc1123).
 //
 // Options give a grammar the rules of another: ImportRFC("rfc5322") the
 // rules of a shipped grammar, ImportGrammar those of any, Import any
