@@ -59,7 +59,7 @@ const (
 	maxExtra  = 8       // repetitions past the minimum of an unbounded repetition
 	maxDraws  = 4096    // draws of one string before the shortest way out
 	maxLen    = 1 << 24 // the longest shortest string a rule may have
-	inf       = 1 << 40
+	inf       = 1 << 29 // past any length drawn; two of them sum within an int of 32 bits
 )
 
 // Strings returns a generator of strings that r matches (Match), drawn
@@ -299,10 +299,14 @@ func (g *gen) minLenOf(n *node) int {
 		}
 		return l
 	case combinator.OpRep:
+		sub := n.subs[0].minLen
 		if n.lo == 0 {
 			return 0
 		}
-		return min(n.lo*min(n.subs[0].minLen, inf), inf)
+		if sub > 0 && n.lo > inf/sub {
+			return inf
+		}
+		return n.lo * sub
 	case combinator.OpCapture, combinator.OpExact, combinator.OpRef:
 		if len(n.subs) == 0 {
 			return inf
