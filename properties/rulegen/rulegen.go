@@ -17,7 +17,7 @@
 //     "/" in a media type, so that a quoted string holds a ";" often), or
 //     any member;
 //   - a repetition takes its minimum, then one more element while a drawn
-//     value of 0 to 3 is not 0 (three past the minimum on average, eight at
+//     value of 0 to 3 is not 0 (three past the minimum on average, 32 at
 //     most); a bounded one with room for more than one takes, half of the
 //     time, its maximum.
 //
@@ -56,7 +56,7 @@ const (
 	maxDepth  = 6       // recursion levels before the shortest way out
 	maxInner  = 2       // repetitions past the minimum inside a recursion
 	maxRecLen = 200     // bytes drawn inside a recursion before the shortest way out
-	maxExtra  = 8       // repetitions past the minimum of an unbounded repetition
+	maxExtra  = 32      // repetitions past the minimum of an unbounded repetition
 	maxDraws  = 4096    // draws of one string before the shortest way out
 	maxLen    = 1 << 24 // the longest shortest string a rule may have
 	inf       = 1 << 29 // past any length drawn; two of them sum within an int of 32 bits
