@@ -160,19 +160,28 @@ func (e *Error) Error() string {
 // writeRules writes the rules of a problem of the grammar as a whole, at
 // most maxListed of them.
 func (e *Error) writeRules(b *strings.Builder) {
-	for i, r := range e.Rules {
+	writeBounded(b, len(e.Rules), func(i int) string {
+		r := e.Rules[i]
+		s := clipName(r.Name) + " (" + strconv.Itoa(r.Line) + ":" + strconv.Itoa(r.Column)
+		if r.DidYouMean != "" {
+			s += ", did you mean " + clipName(r.DidYouMean) + "?"
+		}
+		return s + ")"
+	})
+}
+
+// writeBounded writes the n items item gives, joined by ", ", at most
+// maxListed of them, then "and k more".
+func writeBounded(b *strings.Builder, n int, item func(i int) string) {
+	for i := 0; i < n; i++ {
 		if i == maxListed {
-			b.WriteString(" and " + strconv.Itoa(len(e.Rules)-i) + " more")
-			break
+			b.WriteString(" and " + strconv.Itoa(n-i) + " more")
+			return
 		}
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		b.WriteString(clipName(r.Name) + " (" + strconv.Itoa(r.Line) + ":" + strconv.Itoa(r.Column))
-		if r.DidYouMean != "" {
-			b.WriteString(", did you mean " + clipName(r.DidYouMean) + "?")
-		}
-		b.WriteString(")")
+		b.WriteString(item(i))
 	}
 }
 

@@ -188,16 +188,7 @@ func (g *Grammar) noRule(name string) error {
 	}
 	if len(g.names) > 0 {
 		b.WriteString(" (the grammar defines ")
-		for i, n := range g.names {
-			if i == maxListed {
-				b.WriteString(" and " + strconv.Itoa(len(g.names)-i) + " more")
-				break
-			}
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			b.WriteString(clipName(n))
-		}
+		writeBounded(&b, len(g.names), func(i int) string { return clipName(g.names[i]) })
 		b.WriteString(")")
 	}
 	return errors.New(b.String())
