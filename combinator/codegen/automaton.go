@@ -84,12 +84,7 @@ func writeAutomaton(b *strings.Builder, name string, r *c.Rule, a *c.Automaton) 
 	fmt.Fprintf(b, "//\n// Its automaton has %d states over %d classes of bytes.\n", n, m)
 	fmt.Fprintf(b, "func %s(s string) bool {\n", name)
 	fmt.Fprintf(b, "\tst := %s(%d)\n", st, a.Start)
-	b.WriteString("\tfor i := 0; i < len(s); i++ {\n")
-	fmt.Fprintf(b, "\t\tnext := %sNext[int(st)*%d+int(%sClass[s[i]])]\n", lower, m, lower)
-	b.WriteString("\t\tif next == st {\n")
-	fmt.Fprintf(b, "\t\t\tif k := %sLoopOf[st]; k != 0 {\n", lower)
-	fmt.Fprintf(b, "\t\t\t\tt := &%sLoops[k-1]\n", lower)
-	b.WriteString("\t\t\t\tfor i+1 < len(s) && t[s[i+1]] {\n\t\t\t\t\ti++\n\t\t\t\t}\n\t\t\t}\n\t\t\tcontinue\n\t\t}\n")
+	writeWalk(b, lower, m, "")
 	b.WriteString("\t\tif next == 0 {\n\t\t\treturn false\n\t\t}\n\t\tst = next\n\t}\n")
 	fmt.Fprintf(b, "\treturn %sAccept[st]\n}\n", lower)
 
@@ -135,6 +130,22 @@ func writeAutomaton(b *strings.Builder, name string, r *c.Rule, a *c.Automaton) 
 		b.WriteString("\t{" + strings.Join(on, ", ") + "},\n")
 	}
 	b.WriteString("}\n")
+}
+
+// writeWalk writes the head of the loop of a function that walks the
+// automaton whose tables prefix names, over m classes: each byte's class
+// and next state, and the run of a state that loops on itself scanned with
+// its byte table, after the statement loop (when not "").
+func writeWalk(b *strings.Builder, prefix string, m int, loop string) {
+	b.WriteString("\tfor i := 0; i < len(s); i++ {\n")
+	fmt.Fprintf(b, "\t\tnext := %sNext[int(st)*%d+int(%sClass[s[i]])]\n", prefix, m, prefix)
+	b.WriteString("\t\tif next == st {\n")
+	if loop != "" {
+		b.WriteString("\t\t\t" + loop + "\n")
+	}
+	fmt.Fprintf(b, "\t\t\tif k := %sLoopOf[st]; k != 0 {\n", prefix)
+	fmt.Fprintf(b, "\t\t\t\tt := &%sLoops[k-1]\n", prefix)
+	b.WriteString("\t\t\t\tfor i+1 < len(s) && t[s[i+1]] {\n\t\t\t\t\ti++\n\t\t\t\t}\n\t\t\t}\n\t\t\tcontinue\n\t\t}\n")
 }
 
 // writeInts writes n integers, 20 a line, and the closing brace.
