@@ -56,72 +56,181 @@ func (r *Rule) Automaton() (*Automaton, error) {
 	return a, nil
 }
 
-// minimize merges the states no input tells apart (Moore's partition
-// refinement), keeping the dead state 0 as state 0.
+// minimize merges the states no input tells apart, keeping the dead state
+// 0 as state 0 and numbering the other blocks by their first state.
 func minimize(next []int32, accept []bool, ncls int, start int32) *Automaton {
-	n := len(accept)
-	block := make([]int32, n)
-	for s := range block {
-		if accept[s] {
-			block[s] = 1
+	class := make([]int32, len(accept))
+	for s, ok := range accept {
+		if ok {
+			class[s] = 1
 		}
 	}
-	for {
-		// The signature of a state: its block and those of its targets.
-		index := map[string]int32{}
-		nb := make([]int32, n)
-		key := make([]byte, 0, 4*(ncls+1))
-		for s := 0; s < n; s++ {
-			key = key[:0]
-			for _, v := range append([]int32{block[s]}, blocksOf(next[s*ncls:(s+1)*ncls], block)...) {
-				key = append(key, byte(v), byte(v>>8), byte(v>>16), byte(v>>24))
+	return refine(next, class, ncls).automaton(next, accept, ncls, start)
+}
+
+// refine returns the blocks of the states no input tells apart, starting
+// from the blocks of class (a number for each state: accepting and
+// rejecting states in different ones): Hopcroft's partition refinement,
+// in time O(ncls n log n) for n states (where refining round by round, as
+// Moore does, takes n rounds on a chain).
+func refine(next []int32, class []int32, ncls int) *partition {
+	n := len(class)
+	p := newPartition(class)
+	// The states that reach each state by each class, as one array.
+	head := make([]int32, ncls*n+1)
+	for s := 0; s < n; s++ {
+		for c := 0; c < ncls; c++ {
+			head[c*n+int(next[s*ncls+c])+1]++
+		}
+	}
+	for i := 1; i < len(head); i++ {
+		head[i] += head[i-1]
+	}
+	inv := make([]int32, n*ncls)
+	fill := append([]int32(nil), head[:len(head)-1]...)
+	for s := 0; s < n; s++ {
+		for c := 0; c < ncls; c++ {
+			k := c*n + int(next[s*ncls+c])
+			inv[fill[k]] = int32(s)
+			fill[k]++
+		}
+	}
+	type splitter struct{ block, class int32 }
+	var work []splitter
+	inWork := map[splitter]bool{}
+	for b := range p.start {
+		for c := 0; c < ncls; c++ {
+			work = append(work, splitter{int32(b), int32(c)})
+			inWork[splitter{int32(b), int32(c)}] = true
+		}
+	}
+	var marked, targets []int32
+	for len(work) > 0 {
+		w := work[len(work)-1]
+		work = work[:len(work)-1]
+		delete(inWork, w)
+		// The states that the class takes into the block, marked (a copy
+		// of the block: marking moves states within their blocks).
+		marked = marked[:0]
+		targets = append(targets[:0], p.elems[p.start[w.block]:p.end[w.block]]...)
+		for _, t := range targets {
+			k := int(w.class)*n + int(t)
+			for _, s := range inv[head[k]:head[k+1]] {
+				if p.mark(s) {
+					marked = append(marked, p.block[s])
+				}
 			}
-			id, ok := index[string(key)]
+		}
+		for _, b := range marked {
+			nb, ok := p.split(b)
 			if !ok {
-				id = int32(len(index))
-				index[string(key)] = id
+				continue
 			}
-			nb[s] = id
-		}
-		same := len(index) == countBlocks(block)
-		block = nb
-		if same {
-			break
-		}
-	}
-	// Number the blocks with the dead state's first.
-	order := map[int32]int32{block[0]: 0}
-	for s := 0; s < n; s++ {
-		if _, ok := order[block[s]]; !ok {
-			order[block[s]] = int32(len(order))
+			for c := 0; c < ncls; c++ {
+				old, add := splitter{b, int32(c)}, splitter{nb, int32(c)}
+				if !inWork[old] && p.size(nb) > p.size(b) {
+					add = old
+				}
+				if !inWork[add] {
+					inWork[add] = true
+					work = append(work, add)
+				}
+			}
 		}
 	}
-	m := len(order)
-	a := &Automaton{NumClasses: ncls, Next: make([]int32, m*ncls), Accept: make([]bool, m), Start: order[block[start]]}
+	return p
+}
+
+// partition is the blocks of Hopcroft's refinement: elems holds the states
+// block by block, block b from start[b] to end[b], its first marked[b] of
+// them marked.
+type partition struct {
+	elems, pos, block   []int32 // the states in block order; where each stands; its block
+	start, end, nmarked []int32
+}
+
+func newPartition(class []int32) *partition {
+	n := len(class)
+	p := &partition{elems: make([]int32, 0, n), pos: make([]int32, n), block: make([]int32, n)}
+	blocks := map[int32][]int32{}
+	var order []int32 // the classes in the order of their first state
+	for s, c := range class {
+		if blocks[c] == nil {
+			order = append(order, c)
+		}
+		blocks[c] = append(blocks[c], int32(s))
+	}
+	for _, c := range order {
+		b := int32(len(p.start))
+		p.start, p.nmarked = append(p.start, int32(len(p.elems))), append(p.nmarked, 0)
+		for _, s := range blocks[c] {
+			p.pos[s], p.block[s] = int32(len(p.elems)), b
+			p.elems = append(p.elems, s)
+		}
+		p.end = append(p.end, int32(len(p.elems)))
+	}
+	return p
+}
+
+func (p *partition) size(b int32) int32 { return p.end[b] - p.start[b] }
+
+// mark moves s among the marked states of its block, and reports whether
+// it is the first of its block marked since the block was last split.
+func (p *partition) mark(s int32) bool {
+	b := p.block[s]
+	i, j := p.pos[s], p.start[b]+p.nmarked[b]
+	if i < j {
+		return false // marked already
+	}
+	t := p.elems[j]
+	p.elems[i], p.elems[j] = t, s
+	p.pos[t], p.pos[s] = i, j
+	p.nmarked[b]++
+	return p.nmarked[b] == 1
+}
+
+// split makes the marked states of b a new block, unless they are all of
+// it, and clears the marks; it returns the new block.
+func (p *partition) split(b int32) (int32, bool) {
+	m := p.start[b] + p.nmarked[b]
+	p.nmarked[b] = 0
+	if m == p.end[b] {
+		return 0, false
+	}
+	nb := int32(len(p.start))
+	p.start, p.end, p.nmarked = append(p.start, p.start[b]), append(p.end, m), append(p.nmarked, 0)
+	p.start[b] = m
+	for _, s := range p.elems[p.start[nb]:p.end[nb]] {
+		p.block[s] = nb
+	}
+	return nb, true
+}
+
+// automaton returns the automaton of the blocks: the dead state's block
+// first, the others in the order of their first state.
+func (p *partition) automaton(next []int32, accept []bool, ncls int, start int32) *Automaton {
+	n := len(accept)
+	order := make([]int32, len(p.start))
+	for i := range order {
+		order[i] = -1
+	}
+	m := int32(0)
+	order[p.block[0]], m = 0, 1
 	for s := 0; s < n; s++ {
-		b := order[block[s]]
+		if order[p.block[s]] < 0 {
+			order[p.block[s]] = m
+			m++
+		}
+	}
+	a := &Automaton{NumClasses: ncls, Next: make([]int32, int(m)*ncls), Accept: make([]bool, m), Start: order[p.block[start]]}
+	for s := 0; s < n; s++ {
+		b := order[p.block[s]]
 		a.Accept[b] = accept[s]
 		for c := 0; c < ncls; c++ {
-			a.Next[int(b)*ncls+c] = order[block[next[s*ncls+c]]]
+			a.Next[int(b)*ncls+c] = order[p.block[next[s*ncls+c]]]
 		}
 	}
 	return a
-}
-
-func blocksOf(targets []int32, block []int32) []int32 {
-	out := make([]int32, len(targets))
-	for i, t := range targets {
-		out[i] = block[t]
-	}
-	return out
-}
-
-func countBlocks(block []int32) int {
-	seen := map[int32]bool{}
-	for _, b := range block {
-		seen[b] = true
-	}
-	return len(seen)
 }
 
 // Match reports whether the automaton accepts the whole of s: what the

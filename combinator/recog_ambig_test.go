@@ -96,7 +96,7 @@ func TestAmbiguityOfTelParameters(t *testing.T) {
 // readings (more: its phonedigit may be empty, so that *phonedigit reads
 // any number of empty ones), each a tree of the URI.
 func TestAmbiguityOfRFC3966(t *testing.T) {
-	text, err := os.ReadFile("abnf/testdata/rfc3966.abnf")
+	text, err := os.ReadFile("abnf/rfc/rfc3966.abnf")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -102,3 +102,15 @@ func ExampleEvent_Text() {
 	fmt.Println()
 	// Output: abc
 }
+
+func ExampleNode_Find() {
+	n, _ := c.URI.Tree("http://user@example.com/a/b?q")
+	fmt.Println(n.Child("host"), n.Find("host").Text)
+	for _, seg := range n.FindAll("segment") {
+		fmt.Println(seg.Span, seg.Text)
+	}
+	// Output:
+	// <nil> example.com
+	// {24 25} a
+	// {26 27} b
+}

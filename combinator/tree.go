@@ -173,7 +173,8 @@ func buildTree(r *Rule, s string, es []treeEntry) *Node {
 	return &nodes[0]
 }
 
-// Child returns the first child of n named name, or nil.
+// Child returns the first child of n named name, or nil. It looks at the
+// direct children only; Find looks at every descendant.
 func (n *Node) Child(name string) *Node {
 	for _, c := range n.Children {
 		if c.Name == name {
@@ -181,6 +182,48 @@ func (n *Node) Child(name string) *Node {
 		}
 	}
 	return nil
+}
+
+// Find returns the first descendant of n named name, or nil: the first in
+// depth-first pre-order (a node before its children, children in input
+// order), which is the one that starts first in the input and, of those
+// that start at one offset, the outermost. n itself is not searched.
+func (n *Node) Find(name string) *Node {
+	var found *Node
+	n.walk(name, func(d *Node) bool { found = d; return false })
+	return found
+}
+
+// FindAll returns every descendant of n named name, in depth-first
+// pre-order (a node before its children, children in input order): by
+// where they start in the input, a node before the nodes named name inside
+// it, which FindAll returns too (a comment in a comment gives both). n
+// itself is not searched. It returns nil when there is none.
+func (n *Node) FindAll(name string) []*Node {
+	var all []*Node
+	n.walk(name, func(d *Node) bool { all = append(all, d); return true })
+	return all
+}
+
+// walk calls f on the descendants of n named name in depth-first
+// pre-order until f returns false, with a stack of its own, so that a
+// tree of any depth is searched without recursion.
+func (n *Node) walk(name string, f func(*Node) bool) {
+	var buf [32]*Node
+	stack := buf[:0]
+	for i := len(n.Children) - 1; i >= 0; i-- {
+		stack = append(stack, n.Children[i])
+	}
+	for len(stack) > 0 {
+		d := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if d.Name == name && !f(d) {
+			return
+		}
+		for i := len(d.Children) - 1; i >= 0; i-- {
+			stack = append(stack, d.Children[i])
+		}
+	}
 }
 
 // String returns the tree under n, one node a line, each indented by two

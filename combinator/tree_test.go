@@ -273,3 +273,74 @@ func TestTreeWithAnUnknownNameIsAnError(t *testing.T) {
 		t.Errorf("Tree(host, segment) = %v", err)
 	}
 }
+
+// TestFindSearchesDescendantsInPreOrder: Find and FindAll look at every
+// descendant (not n itself), in depth-first pre-order: by where each
+// starts, the outer before the inner; Child looks at the children only.
+func TestFindSearchesDescendantsInPreOrder(t *testing.T) {
+	// comment = "(" *( "a" / comment ) ")", nested; word = 1*"w".
+	leaf := func(name string, start, end int, kids ...*c.Node) *c.Node {
+		return &c.Node{Name: name, Span: c.Span{Start: start, End: end}, Children: kids}
+	}
+	// "(a(a(w)))w": the tree a Tree of comment and word would give.
+	inner := leaf("comment", 4, 7, leaf("word", 5, 6))
+	middle := leaf("comment", 2, 8, inner)
+	outer := leaf("comment", 0, 9, middle)
+	root := leaf("line", 0, 10, outer, leaf("word", 9, 10))
+	type span struct{ Start, End int }
+	spans := func(ns []*c.Node) []span {
+		var out []span
+		for _, n := range ns {
+			out = append(out, span{n.Start, n.End})
+		}
+		return out
+	}
+	if diff := cmp.Diff([]span{{0, 9}, {2, 8}, {4, 7}}, spans(root.FindAll("comment"))); diff != "" {
+		t.Errorf("FindAll(comment) (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]span{{5, 6}, {9, 10}}, spans(root.FindAll("word"))); diff != "" {
+		t.Errorf("FindAll(word) (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]span{{2, 8}, {4, 7}}, spans(outer.FindAll("comment"))); diff != "" {
+		t.Errorf("FindAll leaves out the node itself (-want +got):\n%s", diff)
+	}
+	if f := root.Find("word"); f == nil || f.Start != 5 {
+		t.Errorf("Find(word) = %v, want the word at 5", f)
+	}
+	if root.Child("word").Start != 9 {
+		t.Error("Child(word) is not the direct child")
+	}
+	if root.Find("nothing") != nil || root.FindAll("nothing") != nil || root.Find("line") != nil {
+		t.Error("Find of a name no descendant has")
+	}
+	// A tree deeper than any stack: Find uses none of Go's.
+	deep := leaf("x", 0, 0)
+	for i := 0; i < 100000; i++ {
+		deep = leaf("n", 0, 0, deep)
+	}
+	if deep.Find("x") == nil || len(deep.FindAll("n")) != 99999 {
+		t.Error("a deep tree")
+	}
+}
+
+// TestFindOnATreeOfURI: the hosts and segments of a URI's tree, wherever
+// they sit.
+func TestFindOnATreeOfURI(t *testing.T) {
+	n, err := c.URI.Tree("http://u@example.com/a/b?q")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n.Child("host") != nil {
+		t.Error("host is not a direct child of URI")
+	}
+	if h := n.Find("host"); h == nil || h.Text != "example.com" {
+		t.Errorf("Find(host) = %v", h)
+	}
+	var segs []string
+	for _, s := range n.FindAll("segment") {
+		segs = append(segs, s.Text)
+	}
+	if diff := cmp.Diff([]string{"a", "b"}, segs); diff != "" {
+		t.Errorf("FindAll(segment) (-want +got):\n%s", diff)
+	}
+}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"strings"
 	"testing"
 )
@@ -75,5 +76,53 @@ func TestGrammarABNFEchoesNoPassword(t *testing.T) {
 	} {
 		out, errOut, status := runCmd(t, "", tc.args...)
 		check3(t, tc.args, out, errOut, status, tc.stdout, tc.stderr, tc.status)
+	}
+}
+
+// grammar -abnf with -encoding, -lists and -import: the byte of obs-text
+// in octets, a #list, a rule of RFC 5322 with no FILE, and the usage
+// errors of each flag.
+func TestGrammarABNFEncodingListsImport(t *testing.T) {
+	dir := t.TempDir()
+	file := dir + "/qs.abnf"
+	if err := os.WriteFile(file, []byte("qs = DQUOTE *( %x20-21 / %x23-7E / obs-text ) DQUOTE\nobs-text = %x80-FF\nl = 1#qs\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, errOut, status := runCmd(t, "", "grammar", "-abnf", file); status != 1 || !strings.Contains(errOut, "Lists(ListSender)") {
+		t.Errorf("a #list without -lists: status %d, stderr %q", status, errOut)
+	}
+	out, errOut, status := runCmd(t, "", "grammar", "-abnf", file, "-lists", "sender", "-encoding", "octets", "\"caf\xe9\"")
+	if status != 0 || errOut != "" || !strings.Contains(out, "ok") {
+		t.Errorf("octets: status %d, stdout %q, stderr %q", status, out, errOut)
+	}
+	if _, _, status := runCmd(t, "", "grammar", "-abnf", file, "-lists", "sender", "\"caf\xe9\""); status != 1 {
+		t.Errorf("characters: status %d, want 1 (the byte E9 is no character)", status)
+	}
+	if out, _, status := runCmd(t, "", "grammar", "-abnf", file, "-lists", "recipient", "-rule", "l", `"a" , ,"b"`); status != 0 || !strings.Contains(out, "ok") {
+		t.Errorf("-lists recipient: status %d, %q", status, out)
+	}
+	if out, _, status := runCmd(t, "", "grammar", "-import", "rfc5322", "-rule", "addr-spec", "pete@silly.test", "pete@"); status != 1 ||
+		!strings.Contains(out, `"pete@silly.test": ok`) || !strings.Contains(out, `"pete@": `) {
+		t.Errorf("-import rfc5322: status %d, %q", status, out)
+	}
+	if out, _, status := runCmd(t, "", "grammar", "-import", "list"); status != 0 || !strings.Contains(out, "rfc9110\n") {
+		t.Errorf("-import list: status %d, %q", status, out)
+	}
+	for _, args := range [][]string{
+		{"grammar", "-abnf", file, "-encoding", "bytes"},
+		{"grammar", "-abnf", file, "-lists", "both"},
+		{"grammar", "-import", "rfc9999", "-rule", "x"},
+		{"grammar", "-import", "rfc5322"},
+	} {
+		if _, errOut, status := runCmd(t, "", args...); status != 2 || errOut == "" {
+			t.Errorf("%q: status %d, stderr %q; want a usage error", args, status, errOut)
+		}
+	}
+	warn := dir + "/warn.abnf"
+	if err := os.WriteFile(warn, []byte("u = %xC2-DF %x80-BF\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, errOut, status := runCmd(t, "", "grammar", "-abnf", warn); status != 0 || !strings.Contains(errOut, "warning: 1:5: %xC2-DF followed by %x80-BF") {
+		t.Errorf("the warning: status %d, stderr %q", status, errOut)
 	}
 }

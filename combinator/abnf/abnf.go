@@ -8,18 +8,29 @@
 //	tel, err := g.Rule("tel")
 //	tel.Match("tel:+1-201")
 //
-// The text is RFC 5234's, all of it: rule names in any case, "=" and "=/",
-// comments, CRLF or LF line ends, continuation lines (indented more than the
-// line their rule starts on, so that the indented ABNF of an RFC reads as
-// it is printed; a line that starts with a rule name and "=" starts a rule
-// however it is indented), case-insensitive quoted strings, %b, %d and %x values,
-// ranges and concatenations, repetitions n*m, *, n, groups and options;
-// %s"..." and %i"..." of RFC 7405. The core rules of RFC 5234 Appendix B
-// (ALPHA, DIGIT, HEXDIG, CRLF, ...) are predeclared. A value above %x7F is a
-// character, matched as its UTF-8 encoding (RFC 3987's ucschar = %xA0-D7FF
-// / ...), except in the core rule OCTET, which is any byte. A prose-val
-// (<text>) cannot be matched and is an error, except under a repetition of
-// zero, as RFC 3986 writes path-empty = 0<pchar>.
+// The text is RFC 5234's, all of it, and read strictly: rule names in any
+// case, "=" and "=/" ("=/" only after the rule has an "="), comments, CRLF
+// or LF line ends, continuation lines (indented more than the line their
+// rule starts on, so that the indented ABNF of an RFC reads as it is
+// printed; a line that starts with a rule name and "=" starts a rule
+// however it is indented), white space between the elements of a
+// concatenation (an element right after a group or an option, as RFC 3966
+// prints one, is a warning: Grammar.Warnings), case-insensitive quoted
+// strings, %b, %d and %x values, ranges and concatenations, repetitions
+// n*m, *, n, groups and options; %s"..." and %i"..." of RFC 7405. The core
+// rules of RFC 5234 Appendix B (ALPHA, DIGIT, HEXDIG, CRLF, ...) are
+// predeclared. A prose-val (<text>) cannot be matched and is an error,
+// except under a repetition of zero, as RFC 3986 writes path-empty =
+// 0<pchar>. Every refusal is an *Error with its line and column, a hint
+// for the common mistakes and the rule of RFC 5234 §4 the text breaks; a
+// rule used but not defined comes with the defined name nearest to it.
+//
+// RFC 5234 leaves the encoding of values to the application: WithEncoding
+// chooses. In Characters (the default) a value above %x7F is a code point,
+// matched as its UTF-8 encoding (RFC 3987's ucschar = %xA0-D7FF / ...); in
+// Octets it is a byte (RFC 9110's obs-text = %x80-FF, RFC 3629's UTF8-2 =
+// %xC2-DF UTF8-tail). The core rule OCTET is any byte in both. The #list
+// of RFC 9110 §5.6.1 is read with the option Lists.
 //
 // # Exact matching
 //
@@ -44,18 +55,32 @@
 // as on hand-written ones; inside a hand-written (PEG) rule, a rule of this
 // package matches the longest prefix of its language.
 //
-// Options give a grammar the rules of another: RFC3986 (Appendix A of RFC
-// 3986), RFC3987 (§2.2 of RFC 3987) or any *combinator.Rule (Import), so
-// that a scheme grammar names RFC 3986's segment instead of copying it.
+// # The grammars of RFCs
+//
+// The package ships the ABNF of RFCs, each as its RFC prints it with its
+// verified errata applied and marked (the files of rfc/), compiled on
+// first use and checked against the RFC's examples by the package's tests:
+// RFC("rfc5322") returns one, RFCs lists them: RFC 5234 (core rules and
+// ABNF itself), 3986 (URI), 3987 (IRI), 6570 (URI Template), 5322 (mail
+// addresses and dates), 5321 (SMTP), 9110 (HTTP: tokens, quoted-string,
+// field values, media types), 5646 and 4647 (language tags and ranges),
+// 3339 (date-time), 8141 (URN), 3966 (tel), 2397 (data), 5870 (geo), 6068
+// (mailto), 8259 (JSON), 3629 (UTF-8), 6532 (RFC 5322 with UTF-8) and
+// 1034/1123 (host names, as rfc1123).
+//
+// Options give a grammar the rules of another: ImportRFC("rfc5322") the
+// rules of a shipped grammar, ImportGrammar those of any, Import any
+// *combinator.Rule, so that a scheme grammar names RFC 3986's segment
+// instead of copying it. A rule whose definition is only a prose-val, as
+// RFCs refer to the rules of other documents (RFC 9110: uri-host = <host,
+// see [URI], Section 3.2.2>), is the imported rule its prose names.
 package abnf
 
 import (
-	_ "embed"
 	"errors"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/seed42851778/rfc3986/combinator"
 )
@@ -63,22 +88,27 @@ import (
 // Grammar is a compiled ABNF grammar: its rules by name. A Grammar and its
 // rules are immutable and safe for concurrent use.
 type Grammar struct {
-	rules map[string]*combinator.Rule // by lower-case name: the text's rules, the core rules and the imports
-	names []string                    // the text's rules, in the order they are defined
+	rules    map[string]*combinator.Rule // by lower-case name: the text's rules, the core rules and the imports
+	names    []string                    // the text's rules, in the order they are defined
+	enc      Encoding
+	warnings []*Error
 }
 
 // Error is a problem of an ABNF text: where it is, what was expected there
 // and, for the common mistakes, a hint. A problem of the grammar as a whole
 // (rules used but not defined, defined twice, too big) lists every
 // rule concerned in Rules, each with the line and column where it stands.
+// A warning (Grammar.Warnings) has Warning set, its Problem and its place.
 type Error struct {
 	Line, Column int    // where the problem is: from 1, the column counted in characters
 	Expected     string // what was expected there
 	Found        string // what stands there: "'|'", "end of line", "end of text"
 	Hint         string // a hint for a common mistake, or ""
+	Syntax       string // the rule of RFC 5234 §4 (or RFC 7405) the text breaks, such as "concatenation", or ""
 
 	Problem string    // for a problem of the grammar as a whole: what is wrong with Rules
 	Rules   []RulePos // the rules concerned
+	Warning bool      // a warning: the grammar compiled, but likely not as its text means
 }
 
 // maxListed is how many rules a message lists, so that it stays short
@@ -89,49 +119,93 @@ const maxListed = 10
 type RulePos struct {
 	Name         string
 	Line, Column int
+	DidYouMean   string // for a rule used but not defined: the defined name nearest to Name, or ""
 }
 
 // Error returns a message such as
 //
-//	abnf: 3:14: expected "/", an element or the end of the rule, found '|' (ABNF separates alternatives with "/")
-//	abnf: rules used but not defined: port (2:30), host (2:20)
+//	abnf: 3:14: expected "/", an element or the end of the rule, found '|' (ABNF separates alternatives with "/"; RFC 5234 §4: alternation = concatenation *(*c-wsp "/" *c-wsp concatenation))
+//	abnf: rules used but not defined: heir-part (2:30, did you mean hier-part?), host (2:20)
+//	abnf: warning: 4:10: %xC2-DF followed by %x80-BF spells a UTF-8 byte sequence, ...
+//
+// The message is bounded: at most maxListed rules, each name cut to 64
+// bytes.
 func (e *Error) Error() string {
 	var b strings.Builder
 	b.WriteString("abnf: ")
-	if e.Problem != "" {
+	if e.Warning {
+		b.WriteString("warning: ")
+	}
+	switch {
+	case e.Problem != "" && e.Line == 0:
 		b.WriteString("rules " + e.Problem + ": ")
-		for i, r := range e.Rules {
-			if i == maxListed {
-				b.WriteString(" and " + strconv.Itoa(len(e.Rules)-i) + " more")
-				break
-			}
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			name := r.Name
-			if len(name) > 64 {
-				name = name[:61] + "..."
-			}
-			b.WriteString(name + " (" + strconv.Itoa(r.Line) + ":" + strconv.Itoa(r.Column) + ")")
+		e.writeRules(&b)
+	case e.Problem != "":
+		b.WriteString(strconv.Itoa(e.Line) + ":" + strconv.Itoa(e.Column) + ": " + e.Problem)
+	default:
+		b.WriteString(strconv.Itoa(e.Line) + ":" + strconv.Itoa(e.Column) + ": expected " + e.Expected)
+		if e.Found != "" {
+			b.WriteString(", found " + e.Found)
 		}
-		return b.String()
 	}
-	b.WriteString(strconv.Itoa(e.Line) + ":" + strconv.Itoa(e.Column) + ": expected " + e.Expected)
-	if e.Found != "" {
-		b.WriteString(", found " + e.Found)
-	}
+	var notes []string
 	if e.Hint != "" {
-		b.WriteString(" (" + e.Hint + ")")
+		notes = append(notes, e.Hint)
+	}
+	if d := syntaxRules[e.Syntax]; d != "" {
+		notes = append(notes, d)
+	}
+	if len(notes) > 0 {
+		b.WriteString(" (" + strings.Join(notes, "; ") + ")")
 	}
 	return b.String()
 }
 
-// Option is an option of ParseWith: rules made available to the grammar.
+// writeRules writes the rules of a problem of the grammar as a whole, at
+// most maxListed of them.
+func (e *Error) writeRules(b *strings.Builder) {
+	writeBounded(b, len(e.Rules), func(i int) string {
+		r := e.Rules[i]
+		s := clipName(r.Name) + " (" + strconv.Itoa(r.Line) + ":" + strconv.Itoa(r.Column)
+		if r.DidYouMean != "" {
+			s += ", did you mean " + clipName(r.DidYouMean) + "?"
+		}
+		return s + ")"
+	})
+}
+
+// writeBounded writes the n items item gives, joined by ", ", at most
+// maxListed of them, then "and k more".
+func writeBounded(b *strings.Builder, n int, item func(i int) string) {
+	for i := 0; i < n; i++ {
+		if i == maxListed {
+			b.WriteString(" and " + strconv.Itoa(n-i) + " more")
+			return
+		}
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(item(i))
+	}
+}
+
+// clipName cuts a rule name to 64 bytes for a message.
+func clipName(name string) string {
+	if len(name) > 64 {
+		return name[:61] + "..."
+	}
+	return name
+}
+
+// Option is an option of ParseWith: rules made available to the grammar,
+// the encoding of its values, the reading of #list.
 type Option struct{ apply func(*config) error }
 
 type config struct {
 	imports map[string]*combinator.Rule // by lower-case name
 	limits  combinator.Limits
+	enc     Encoding
+	lists   ListForm
 }
 
 // WithLimits bounds each match of the grammar's recursive rules
@@ -174,60 +248,28 @@ func ImportGrammar(g *Grammar) Option {
 	}}
 }
 
-//go:embed rfc3986.abnf
-var rfc3986Text string
-
-//go:embed rfc3987.abnf
-var rfc3987Text string
-
-var (
-	rfc3986Once sync.Once
-	rfc3986G    *Grammar
-	rfc3987Once sync.Once
-	rfc3987G    *Grammar
-)
-
 // RFC3986Grammar returns the grammar of RFC 3986 Appendix A, compiled from
 // its text: URI-reference, URI, authority, segment, pchar and the others,
 // each matching exactly its ABNF language (the same language as the
-// hand-written rules of package combinator).
-func RFC3986Grammar() *Grammar {
-	rfc3986Once.Do(func() {
-		g, err := Parse(rfc3986Text)
-		if err != nil {
-			panic("abnf: RFC 3986 Appendix A: " + err.Error())
-		}
-		rfc3986G = g
-	})
-	return rfc3986G
-}
+// hand-written rules of package combinator). It is RFC("rfc3986").
+func RFC3986Grammar() *Grammar { return MustRFC("rfc3986") }
 
 // RFC3987Grammar returns the grammar of RFC 3987 §2.2 (IRIs), compiled from
-// its text with the RFC 3986 rules it uses.
-func RFC3987Grammar() *Grammar {
-	rfc3987Once.Do(func() {
-		g, err := ParseWith(rfc3987Text, RFC3986())
-		if err != nil {
-			panic("abnf: RFC 3987 §2.2: " + err.Error())
-		}
-		rfc3987G = g
-	})
-	return rfc3987G
-}
+// its text with the RFC 3986 rules it uses. It is RFC("rfc3987").
+func RFC3987Grammar() *Grammar { return MustRFC("rfc3987") }
 
 // RFC3986 makes the rules of RFC 3986 Appendix A available to the grammar
 // (RFC3986Grammar), so that a scheme's grammar can say
 //
 //	tel = "tel:" segment
-func RFC3986() Option {
-	return Option{func(c *config) error { return ImportGrammar(RFC3986Grammar()).apply(c) }}
-}
+//
+// It is ImportRFC("rfc3986").
+func RFC3986() Option { return ImportRFC("rfc3986") }
 
 // RFC3987 makes the rules of RFC 3987 §2.2 available to the grammar
-// (RFC3987Grammar), those of RFC 3986 that it uses included.
-func RFC3987() Option {
-	return Option{func(c *config) error { return ImportGrammar(RFC3987Grammar()).apply(c) }}
-}
+// (RFC3987Grammar), those of RFC 3986 that it uses included. It is
+// ImportRFC("rfc3987").
+func RFC3987() Option { return ImportRFC("rfc3987") }
 
 // coreText is RFC 5234 Appendix B.1, but OCTET, which is bytes.
 const coreText = `ALPHA = %x41-5A / %x61-7A
@@ -250,6 +292,17 @@ WSP = SP / HTAB
 // Parse compiles the ABNF text src. It is ParseWith without options.
 func Parse(src string) (*Grammar, error) { return ParseWith(src) }
 
+// MustParse is ParseWith for a grammar known to compile, such as a
+// constant of the program: it panics with the *Error when src does not
+// compile, so that a grammar can be a package-level variable.
+func MustParse(src string, opts ...Option) *Grammar {
+	g, err := ParseWith(src, opts...)
+	if err != nil {
+		panic(err)
+	}
+	return g
+}
+
 // ParseWith compiles the ABNF text src with the rules the options make
 // available. It returns an *Error for a text that is not ABNF or a grammar
 // that has no exact reading: a rule used but not defined (nor a core rule,
@@ -265,15 +318,20 @@ func ParseWith(src string, opts ...Option) (*Grammar, error) {
 			return nil, err
 		}
 	}
-	defs, err := parseRules(src)
+	defs, warnings, err := parseRules(src, c.lists)
 	if err != nil {
 		return nil, err
 	}
-	core, err := parseRules(coreText)
+	core, _, err := parseRules(coreText+listsText(c.lists), 0)
 	if err != nil {
 		panic("abnf: core rules: " + err.Error())
 	}
-	return build(src, defs, core, c)
+	g, err := build(src, defs, core, c)
+	if err != nil {
+		return nil, err
+	}
+	g.warnings = append(warnings, g.warnings...)
+	return g, nil
 }
 
 // merged is a rule of the text: its definitions, "=" and "=/", merged.
@@ -290,6 +348,13 @@ type merged struct {
 // exact rules.
 func build(src string, defs, core []ruleDef, c *config) (*Grammar, error) {
 	b := &builder{src: src, c: c, byName: map[string]*merged{}}
+	defs, err := b.crossReferences(defs)
+	if err != nil {
+		return nil, err
+	}
+	if err := b.checkIncremental(defs, core); err != nil {
+		return nil, err
+	}
 	if err := b.merge(defs); err != nil {
 		return nil, err
 	}
@@ -300,7 +365,11 @@ func build(src string, defs, core []ruleDef, c *config) (*Grammar, error) {
 	}
 	b.addCore(core)
 	if undefined := b.undefined(); len(undefined) > 0 {
-		return nil, &Error{Problem: "used but not defined", Rules: undefined}
+		return nil, b.undefinedError(undefined)
+	}
+	g.enc, g.warnings = c.enc, append(b.utf8Warnings(), b.selfWarnings()...)
+	if err := b.lowerValues(); err != nil {
+		return nil, err
 	}
 	rules, err := b.compile()
 	if err != nil {
@@ -405,13 +474,16 @@ func (b *builder) addCore(core []ruleDef) {
 // undefined returns the names used but neither defined nor imported, each
 // where it is first used.
 func (b *builder) undefined() []RulePos {
-	var undefined []RulePos
+	var names []string
+	var offs []int
+	seen := map[string]bool{}
 	var check func(n *node)
 	check = func(n *node) {
 		if n.kind == nName {
 			k := strings.ToLower(n.name)
-			if b.byName[k] == nil && b.c.imports[k] == nil && !slices.ContainsFunc(undefined, func(r RulePos) bool { return strings.EqualFold(r.Name, n.name) }) {
-				undefined = append(undefined, b.pos(n.name, n.off))
+			if b.byName[k] == nil && b.c.imports[k] == nil && !seen[k] {
+				seen[k] = true
+				names, offs = append(names, n.name), append(offs, n.off)
 			}
 		}
 		if n.kind == nRep && n.max == 0 {
@@ -426,7 +498,7 @@ func (b *builder) undefined() []RulePos {
 			check(a)
 		}
 	}
-	return undefined
+	return positions(b.src, names, offs)
 }
 
 // compile returns the exact rules of b.order's rules, and the grammar's
@@ -527,7 +599,7 @@ func (g *Grammar) Rule(name string) (*combinator.Rule, error) {
 	if r, ok := g.rules[strings.ToLower(name)]; ok {
 		return r, nil
 	}
-	return nil, errors.New("abnf: no rule named " + strconv.Quote(name) + " (the grammar defines " + strings.Join(g.names, ", ") + ")")
+	return nil, g.noRule(name)
 }
 
 // MustRule is Rule for a name known to be there: it panics if there is no

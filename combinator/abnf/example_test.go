@@ -28,11 +28,11 @@ visual-separator     = "-" / "." / "(" / ")"
 func ExampleParse_error() {
 	_, err := abnf.Parse("a = \"x\" | \"y\"\n")
 	fmt.Println(err)
-	_, err = abnf.Parse("a = b \"x\"\nb = [c] a\nc = \"y\"\nd = e\n")
+	_, err = abnf.Parse("a = b \"x\"\nb = [c] a\nc = \"y\"\nd = 1*DIGITS\n")
 	fmt.Println(err)
 	// Output:
-	// abnf: 1:9: expected "/", an element or the end of the rule, found '|' (ABNF separates alternatives with "/")
-	// abnf: rules used but not defined: e (4:5)
+	// abnf: 1:9: expected "/", an element or the end of the rule, found '|' (ABNF separates alternatives with "/"; RFC 5234 §4: alternation = concatenation *(*c-wsp "/" *c-wsp concatenation))
+	// abnf: rules used but not defined: DIGITS (4:7, did you mean DIGIT?)
 }
 
 func ExampleParseWith() {
@@ -61,11 +61,65 @@ func ExampleGrammar_Rule() {
 	// true false
 	// comment 0:6 "(a(b))"
 	//   comment 2:5 "(b)"
-	// abnf: no rule named "coment" (the grammar defines comment, ctext)
+	// abnf: no rule named "coment"; did you mean comment? (the grammar defines comment, ctext)
 }
 
 func ExampleRFC3986Grammar() {
 	r := abnf.RFC3986Grammar().MustRule("URI-reference")
 	fmt.Println(r.Match("http://example.com/a?b#c"), r.Match("http://[::1"))
 	// Output: true false
+}
+
+// A grammar as a package-level variable: MustParse panics at start-up if
+// the text does not compile.
+var telephone = abnf.MustParse(`
+global-number-digits = "+" *phonedigit DIGIT *phonedigit
+phonedigit           = DIGIT / visual-separator
+visual-separator     = "-" / "." / "(" / ")"
+`)
+
+func ExampleMustParse() {
+	r := telephone.MustRule("global-number-digits")
+	fmt.Println(r.Match("+1-201-555-0123"), r.Match("+-"))
+	// Output: true false
+}
+
+func ExampleRFC() {
+	g, err := abnf.RFC("rfc5322")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	mailbox := g.MustRule("mailbox")
+	fmt.Println(mailbox.Match(`"Joe Q. Public" <john.q.public@example.com>`), mailbox.Match("jdoe@"))
+	tree, _ := mailbox.Tree("John Doe <jdoe@machine.example>", "display-name", "local-part", "domain")
+	fmt.Println(tree.Find("domain").Text)
+	// Output:
+	// true false
+	// machine.example
+}
+
+func ExampleImportRFC() {
+	g := abnf.MustParse(`accept-ok = "OK " media-type`, abnf.ImportRFC("rfc9110"))
+	fmt.Println(g.MustRule("accept-ok").Match("OK text/html;charset=utf-8"))
+	// Output: true
+}
+
+func ExampleWithEncoding() {
+	// RFC 9110's obs-text is octets: a Latin-1 byte in a quoted-string.
+	text := `qs = DQUOTE *( %x20-21 / %x23-5B / %x5D-7E / obs-text ) DQUOTE
+obs-text = %x80-FF`
+	octets := abnf.MustParse(text, abnf.WithEncoding(abnf.Octets)).MustRule("qs")
+	chars := abnf.MustParse(text).MustRule("qs")
+	fmt.Println(octets.Match("\"caf\xe9\""), chars.Match("\"caf\xe9\""))
+	fmt.Println(octets.Match(`"café"`), chars.Match(`"café"`))
+	// Output:
+	// true false
+	// true true
+}
+
+func ExampleLists() {
+	g := abnf.MustParse("example-list = 1#token\ntoken = 1*ALPHA\n", abnf.Lists(abnf.ListRecipient))
+	fmt.Println(g.MustRule("example-list").Match("foo , ,bar,charlie"))
+	// Output: true
 }

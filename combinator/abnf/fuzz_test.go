@@ -12,11 +12,12 @@ import (
 )
 
 // FuzzParse: any text of up to 64 KiB, ABNF or not, is compiled or
-// refused with an *Error, never a panic; every rule compiled then matches
-// any input of up to 1 MiB without a panic, Match and Check agreeing, a
-// failed Check a *combinator.SyntaxError (or a *combinator.LimitError)
-// at an offset in the input, not before the longest match's end when the
-// rule is exact. FuzzGrammarsAgainstEarley checks the offsets themselves.
+// refused with an *Error, never a panic, with or without the options that
+// read #lists and bytes; every rule compiled then matches any input of up
+// to 1 MiB without a panic, Match and Check agreeing, a failed Check a
+// *combinator.SyntaxError (or a *combinator.LimitError) at an offset in
+// the input, not before the longest match's end when the rule is exact.
+// FuzzGrammarsAgainstEarley checks the offsets themselves.
 func FuzzParse(f *testing.F) {
 	for _, s := range []string{
 		"a = \"x\" / b\nb = *%x30-39\n",
@@ -24,12 +25,23 @@ func FuzzParse(f *testing.F) {
 		"a = 2*3( %s\"Ab\" / %i\"c\" ) [ %d65.66 ] 0<p>\n",
 		"a = b\nb = a\n",
 		"   x = %x10000-10FFFF\n         / \"y\" ; c\r\n",
+		"l = 1#( \"a\" / %xE9 ) 2#3\"b\"\n",
 	} {
 		f.Add(s, "(ab)x")
 	}
 	f.Fuzz(func(t *testing.T, src, in string) {
 		if len(src) > 64<<10 || len(in) > 1<<20 {
 			return
+		}
+		// The options read the same text otherwise: #lists, bytes.
+		if g, err := ParseWith(src, WithEncoding(Octets), Lists(ListRecipient)); err == nil {
+			for _, name := range g.Names() {
+				if r := g.MustRule(name); r.Match(in) != (r.Check(in) == nil) {
+					t.Fatalf("octets, lists: rule %s of %q: Match(%q) and Check disagree", name, src, in)
+				}
+			}
+		} else if !errors.As(err, new(*Error)) {
+			t.Fatalf("ParseWith(%q, Octets, Lists) = %v, not an *Error", src, err)
 		}
 		g, err := Parse(src)
 		if err != nil {

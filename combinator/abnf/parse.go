@@ -20,7 +20,8 @@ const (
 	nRep                   // subs[0], min to max times (max -1: no bound)
 	nName                  // a rule name
 	nLit                   // lit: bytes; fold: ASCII letters in either case
-	nRange                 // a code point from lo to hi
+	nRange                 // a value from lo to hi (a num-val range)
+	nVals                  // vals, one after the other (a num-val, its values joined by ".")
 	nProse                 // a prose-val: lit is its text
 	nRule                  // a rule defined elsewhere: rule
 )
@@ -33,6 +34,7 @@ type node struct {
 	lit      string
 	fold     bool
 	lo, hi   rune
+	vals     []rune           // nVals
 	rule     *combinator.Rule // nRule
 	off      int              // where it starts in the source
 }
@@ -43,15 +45,18 @@ type ruleDef struct {
 	name string
 	incr bool // =/
 	body *node
-	off  int // where the name starts
+	off  int  // where the name starts
+	xref bool // defined by one prose-val: a cross-reference to another grammar's rule (body.lit)
 }
 
 type parser struct {
-	src    string
-	pos    int
-	indent int // the indentation of the line the current rule starts on
-	zero   int // > 0 inside a repetition of zero, where a prose-val may stand
-	depth  int // groups and options open
+	src      string
+	pos      int
+	indent   int // the indentation of the line the current rule starts on
+	zero     int // > 0 inside a repetition of zero, where a prose-val may stand
+	depth    int // groups and options open
+	lists    ListForm
+	warnings []*Error
 }
 
 // maxDepth bounds the nesting of groups and options, so that reading a
@@ -62,9 +67,38 @@ const maxDepth = 200
 // and a grammar cannot ask for an automaton of unbounded size.
 const maxRepeat = 1 << 16
 
-func (p *parser) errorf(off int, expected, hint string) *Error {
+// errorf is the error at off: what was expected there, a hint, and the
+// rule of RFC 5234 §4 (a key of syntaxRules) that the text breaks.
+func (p *parser) errorf(off int, expected, hint, syntax string) *Error {
 	line, col := position(p.src, off)
-	return &Error{Line: line, Column: col, Expected: expected, Found: found(p.src, off), Hint: hint}
+	return &Error{Line: line, Column: col, Expected: expected, Found: found(p.src, off), Hint: hint, Syntax: syntax}
+}
+
+// syntaxRules are the rules of RFC 5234 §4 (and RFC 7405 §2.2) that an
+// error names, by name, as a message prints them.
+var syntaxRules = map[string]string{
+	"rulelist":      "RFC 5234 §4: rulelist = 1*( rule / (*c-wsp c-nl) )",
+	"rule":          "RFC 5234 §4: rule = rulename defined-as elements c-nl",
+	"rulename":      `RFC 5234 §4: rulename = ALPHA *(ALPHA / DIGIT / "-")`,
+	"defined-as":    `RFC 5234 §4: defined-as = *c-wsp ("=" / "=/") *c-wsp`,
+	"elements":      "RFC 5234 §4: elements = alternation *c-wsp",
+	"c-wsp":         "RFC 5234 §4: c-wsp = WSP / (c-nl WSP)",
+	"alternation":   `RFC 5234 §4: alternation = concatenation *(*c-wsp "/" *c-wsp concatenation)`,
+	"concatenation": "RFC 5234 §4: concatenation = repetition *(1*c-wsp repetition)",
+	"repetition":    "RFC 5234 §4: repetition = [repeat] element",
+	"repeat":        `RFC 5234 §4: repeat = 1*DIGIT / (*DIGIT "*" *DIGIT)`,
+	"element":       "RFC 5234 §4: element = rulename / group / option / char-val / num-val / prose-val",
+	"group":         `RFC 5234 §4: group = "(" *c-wsp alternation *c-wsp ")"`,
+	"option":        `RFC 5234 §4: option = "[" *c-wsp alternation *c-wsp "]"`,
+	"char-val":      "RFC 5234 §4: char-val = DQUOTE *(%x20-21 / %x23-7E) DQUOTE",
+	"num-val":       `RFC 5234 §4: num-val = "%" (bin-val / dec-val / hex-val)`,
+	"bin-val":       `RFC 5234 §4: bin-val = "b" 1*BIT [ 1*("." 1*BIT) / ("-" 1*BIT) ]`,
+	"dec-val":       `RFC 5234 §4: dec-val = "d" 1*DIGIT [ 1*("." 1*DIGIT) / ("-" 1*DIGIT) ]`,
+	"hex-val":       `RFC 5234 §4: hex-val = "x" 1*HEXDIG [ 1*("." 1*HEXDIG) / ("-" 1*HEXDIG) ]`,
+	"prose-val":     `RFC 5234 §4: prose-val = "<" *(%x20-3D / %x3F-7E) ">"`,
+	"case-string":   `RFC 7405 §2.2: case-sensitive-string = "%s" quoted-string; case-insensitive-string = [ "%i" ] quoted-string`,
+	"incremental":   `RFC 5234 §3.3: ruleset =/ alternatives, added to a rule defined with "="`,
+	"list":          `RFC 9110 §5.6.1: 1#element => element *( OWS "," OWS element )`,
 }
 
 // position returns the line and column (both from 1, the column counted in
@@ -107,9 +141,11 @@ func isAlpha(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 func isWSP(c byte) bool   { return c == ' ' || c == '\t' }
 
-// parseRules reads the whole text.
-func parseRules(src string) ([]ruleDef, error) {
-	p := &parser{src: src}
+// parseRules reads the whole text: a rulelist of RFC 5234 §4, its lists
+// (#) read as lists says (0: no lists). It returns the warnings of the
+// text with its rules.
+func parseRules(src string, lists ListForm) ([]ruleDef, []*Error, error) {
+	p := &parser{src: src, lists: lists}
 	if strings.HasPrefix(src, "\uFEFF") {
 		p.pos = len("\uFEFF") // a byte order mark, as some editors write
 	}
@@ -122,24 +158,21 @@ func parseRules(src string) ([]ruleDef, error) {
 			p.newline()
 			continue
 		}
-		if !p.ruleStart(ind) {
-			hint := "a rule starts with its name followed by \"=\" or \"=/\"; a line that continues a rule must be indented more than the rule's first line"
-			if len(defs) == 0 && ind > ls {
-				hint = "an indented line continues the rule before it, and there is none"
+		if !isAlpha(src[ind]) {
+			hint := "a rule starts with its name, a letter followed by letters, digits and \"-\""
+			if len(defs) > 0 && ind > ls {
+				hint = "a line that continues a rule is indented more than the rule's first line"
 			}
-			if ind < len(src) && !isAlpha(src[ind]) && len(defs) == 0 {
-				hint = "a rule starts with its name, a letter followed by letters, digits and \"-\""
-			}
-			return nil, p.errorf(ind, "a rule name", hint)
+			return nil, nil, p.errorf(ind, "a rule name", hint, "rulename")
 		}
 		p.indent = ind - ls
-		d, err := p.rule(ind)
+		d, err := p.rule(ind, len(defs) > 0)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		defs = append(defs, d)
 	}
-	return defs, nil
+	return defs, p.warnings, nil
 }
 
 // skipIndent returns the offset of the first byte of the line at ls that
@@ -230,19 +263,32 @@ func (p *parser) atRuleEnd() bool {
 	return p.pos >= len(p.src) || p.src[p.pos] == '\r' || p.src[p.pos] == '\n'
 }
 
-func (p *parser) rule(start int) (ruleDef, error) {
+// rule reads a rule at start, which starts with a letter: rulename
+// defined-as elements c-nl. more says whether a rule came before it.
+func (p *parser) rule(start int, more bool) (ruleDef, error) {
 	p.pos = start
 	name := p.name()
 	d := ruleDef{name: name, off: start}
 	for p.pos < len(p.src) && isWSP(p.src[p.pos]) {
 		p.pos++
 	}
-	p.pos++ // "=", seen by ruleStart
+	if err := p.definedAs(name, more); err != nil {
+		return d, err
+	}
+	p.pos++ // "="
 	if p.pos < len(p.src) && p.src[p.pos] == '/' {
 		d.incr = true
 		p.pos++
 	}
 	p.ws()
+	if p.pos < len(p.src) && p.src[p.pos] == '=' {
+		return d, p.errorf(p.pos, "the elements of the rule", "defined-as is \"=\", or \"=/\" to add alternatives; \"==\" is not ABNF", "defined-as")
+	}
+	if x, ok := p.crossReference(); ok {
+		d.body, d.xref = x, true
+		p.newline()
+		return d, nil
+	}
 	body, err := p.alternation()
 	if err != nil {
 		return d, err
@@ -250,10 +296,50 @@ func (p *parser) rule(start int) (ruleDef, error) {
 	d.body = body
 	p.ws()
 	if !p.atRuleEnd() {
-		return d, p.unexpected("\"/\", an element or the end of the rule")
+		return d, p.unexpected("\"/\", an element or the end of the rule", "alternation")
 	}
 	p.newline()
 	return d, nil
+}
+
+// crossReference reads a rule's elements when they are one prose-val and
+// nothing else, as RFCs write a rule of another document (RFC 9110:
+// uri-host = <host, see [URI], Section 3.2.2>), and reports whether they
+// are; otherwise it reads nothing.
+func (p *parser) crossReference() (*node, bool) {
+	start := p.pos
+	if start >= len(p.src) || p.src[start] != '<' {
+		return nil, false
+	}
+	e, err := p.element()
+	if err == nil {
+		p.ws()
+		if p.atRuleEnd() {
+			return e, true
+		}
+	}
+	p.pos = start
+	return nil, false
+}
+
+// definedAs checks that "=" follows the rule name name at p.pos, and
+// otherwise says what stands there instead. more says whether a rule came
+// before.
+func (p *parser) definedAs(name string, more bool) error {
+	if p.pos < len(p.src) && p.src[p.pos] == '=' {
+		return nil
+	}
+	expected := "\"=\" or \"=/\" after the rule name " + strconv.Quote(clipName(name))
+	hint, syntax := "a rule is its name, \"=\" and its elements", "defined-as"
+	switch {
+	case p.pos < len(p.src) && p.src[p.pos] == ':':
+		hint = "ABNF defines a rule with \"=\", where BNF writes \":=\" or \"::=\""
+	case p.pos < len(p.src) && p.src[p.pos] == '_':
+		hint, syntax = "rule names hold letters, digits and \"-\" only", "rulename"
+	case more:
+		hint = "a line that continues a rule is indented more than the rule's first line"
+	}
+	return p.errorf(p.pos, expected, hint, syntax)
 }
 
 // name reads a rule name at p.pos, which starts with a letter.
@@ -266,25 +352,29 @@ func (p *parser) name() string {
 }
 
 // unexpected is the error for the byte at p.pos, with a hint for the
-// mistakes people make in ABNF.
-func (p *parser) unexpected(expected string) *Error {
+// mistakes people make in ABNF, naming the rule syntax of RFC 5234 §4.
+func (p *parser) unexpected(expected, syntax string) *Error {
 	hint := ""
 	if p.pos < len(p.src) {
 		switch c := p.src[p.pos]; c {
 		case '|':
-			hint = "ABNF separates alternatives with \"/\""
+			hint, syntax = "ABNF separates alternatives with \"/\"", "alternation"
 		case '\'':
-			hint = "ABNF quotes strings with double quotes: \"abc\""
+			hint, syntax = "ABNF quotes strings with double quotes: \"abc\"", "char-val"
 		case '=':
-			hint = "a new rule starts on a line of its own, indented no more than the rule before it"
+			hint, syntax = "a new rule starts on a line of its own, indented no more than the rule before it", "rule"
 		case '{', '}':
-			hint = "ABNF repeats with a prefix: *( ... ), 1*( ... ), n*m( ... )"
+			hint, syntax = "ABNF repeats with a prefix: *( ... ), 1*( ... ), n*m( ... )", "repetition"
 		case '?', '+':
-			hint = "ABNF writes an option as [ x ] and repetitions with a prefix: *x, 1*x"
+			hint, syntax = "ABNF writes an option as [ x ] and repetitions with a prefix: *x, 1*x", "repetition"
 		case '_':
-			hint = "rule names hold letters, digits and \"-\" only"
+			hint, syntax = "rule names hold letters, digits and \"-\" only", "rulename"
 		case ')', ']':
 			hint = "this closes a group or an option that was not opened"
+		case '#':
+			hint, syntax = "RFC 9110's #list (§5.6.1) is not RFC 5234: compile with the option Lists(ListSender) to expand it", "repetition"
+		case '\r', '\n':
+			// the end of a line: found says so
 		default:
 			if c >= utf8.RuneSelf {
 				hint = "ABNF text is ASCII: write other characters as %x values"
@@ -293,7 +383,7 @@ func (p *parser) unexpected(expected string) *Error {
 			}
 		}
 	}
-	return p.errorf(p.pos, expected, hint)
+	return p.errorf(p.pos, expected, hint, syntax)
 }
 
 func (p *parser) alternation() (*node, error) {
@@ -326,7 +416,7 @@ func (p *parser) alternation() (*node, error) {
 
 // startsRepetition reports whether a repetition can start with c.
 func startsRepetition(c byte) bool {
-	return isAlpha(c) || isDigit(c) || strings.IndexByte(`*(["%<`, c) >= 0
+	return isAlpha(c) || isDigit(c) || strings.IndexByte(`*(["%<#`, c) >= 0
 }
 
 func (p *parser) concatenation() (*node, error) {
@@ -339,12 +429,14 @@ func (p *parser) concatenation() (*node, error) {
 	for {
 		save := p.pos
 		p.ws()
-		// RFC 5234 §4 separates the elements of a concatenation with white
-		// space; RFCs print some without (RFC 3966: ( HEXDIG / "*" / "#"
-		// )*phonedigit-hex), which reads only one way, so it is accepted.
 		if p.pos >= len(p.src) || !startsRepetition(p.src[p.pos]) {
 			p.pos = save
 			break
+		}
+		if p.pos == save {
+			if err := p.adjacent(save); err != nil {
+				return nil, err
+			}
 		}
 		r, err := p.repetition()
 		if err != nil {
@@ -358,6 +450,50 @@ func (p *parser) concatenation() (*node, error) {
 	return &node{kind: nSeq, subs: parts, off: start}, nil
 }
 
+// adjacent is the error for an element at off that follows the one before
+// it with no white space, which RFC 5234 §4 requires between the elements
+// of a concatenation. After a group or an option, where the element can
+// be read only one way and RFCs print it so (RFC 3966 §3:
+// (HEXDIG / "*" / "#")*phonedigit-hex), it is a warning.
+func (p *parser) adjacent(off int) error {
+	prev := p.src[off-1]
+	if prev == ')' || prev == ']' {
+		if len(p.warnings) < maxListed {
+			l, c := position(p.src, off)
+			p.warnings = append(p.warnings, &Error{Line: l, Column: c, Warning: true, Syntax: "concatenation",
+				Problem: "an element follows " + strconv.Quote(string(prev)) + " with no white space between them",
+				Hint:    "read as two elements; RFC 5234 separates the elements of a concatenation with white space"})
+		}
+		return nil
+	}
+	hint := "RFC 5234 separates the elements of a concatenation with white space: write a space before it"
+	if c := p.src[off]; (isAlpha(c) || isDigit(c)) && p.afterValue(off) {
+		base := map[byte]string{'b': "binary digit (0 or 1)", 'd': "decimal digit (0 to 9)", 'x': "hexadecimal digit (0 to 9, A to F)"}[p.valueBase(off)]
+		hint = strconv.QuoteRune(rune(c)) + " is not a " + base + ", so the value ends before it"
+	}
+	return p.errorf(off, "white space between two elements", hint, "concatenation")
+}
+
+// afterValue reports whether a num-val ends at off.
+func (p *parser) afterValue(off int) bool { return p.valueBase(off) != 0 }
+
+// valueBase returns the base letter (b, d or x) of the num-val that ends
+// at off, or 0 when none does.
+func (p *parser) valueBase(off int) byte {
+	i := off - 1
+	for i >= 0 && (isDigit(p.src[i]) || isAlpha(p.src[i]) || p.src[i] == '.' || p.src[i] == '-') && p.src[i] != '%' {
+		i--
+	}
+	if i < 0 || p.src[i] != '%' || i+1 >= off {
+		return 0
+	}
+	switch b := p.src[i+1] | 0x20; b {
+	case 'b', 'd', 'x':
+		return b
+	}
+	return 0
+}
+
 // number reads decimal digits, or returns -1 when there are none.
 func (p *parser) number() (int, error) {
 	s, start := p.src, p.pos
@@ -369,47 +505,53 @@ func (p *parser) number() (int, error) {
 	}
 	n, err := strconv.Atoi(s[start:p.pos])
 	if err != nil || n > maxRepeat {
-		return 0, p.errorf(start, "a repetition count of at most "+strconv.Itoa(maxRepeat), "")
+		return 0, p.errorf(start, "a repetition count of at most "+strconv.Itoa(maxRepeat), "", "repeat")
 	}
 	return n, nil
+}
+
+// repeat reads the repeat of a repetition (RFC 5234 §4): n, n*m, *m, n*
+// or none. It returns lo -1 when there is none; hi -1 is no bound.
+// With lists on, "#" stands for "*" (sep tells which).
+func (p *parser) repeat() (lo, hi int, sep byte, err error) {
+	start := p.pos
+	if lo, err = p.number(); err != nil {
+		return 0, 0, 0, err
+	}
+	hi = lo
+	if p.pos < len(p.src) && (p.src[p.pos] == '*' || p.lists != 0 && p.src[p.pos] == '#') {
+		sep = p.src[p.pos]
+		p.pos++
+		lo = max(lo, 0)
+		if hi, err = p.number(); err != nil {
+			return 0, 0, 0, err
+		}
+		if hi >= 0 && hi < lo {
+			return 0, 0, 0, p.errorf(start, "a repetition n"+string(sep)+"m with m at least n", "", "repeat")
+		}
+	}
+	return lo, hi, sep, nil
 }
 
 func (p *parser) repetition() (*node, error) {
 	start := p.pos
 	if p.pos >= len(p.src) {
-		return nil, p.errorf(p.pos, "an element", "")
+		return nil, p.errorf(p.pos, "an element", "", "repetition")
 	}
-	lo, err := p.number()
+	lo, hi, sep, err := p.repeat()
 	if err != nil {
 		return nil, err
 	}
-	hi := lo
-	star := p.pos < len(p.src) && p.src[p.pos] == '*'
-	if star {
-		p.pos++
-		if lo < 0 {
-			lo = 0
-		}
-		n, err := p.number()
-		if err != nil {
-			return nil, err
-		}
-		hi = n // -1: no bound
-		if hi >= 0 && hi < lo {
-			return nil, p.errorf(start, "a repetition n*m with m at least n", "")
-		}
-	}
-	repeated := star || lo >= 0
+	list := sep == '#'
+	repeated := sep != 0 || lo >= 0
 	zero := repeated && hi == 0
-	if p.pos < len(p.src) && p.src[p.pos] == '<' {
-		if !zero && p.zero == 0 {
-			line, _ := position(p.src, p.pos)
-			return nil, p.errorf(p.pos, "an element that can be matched",
-				"a prose-val (line "+strconv.Itoa(line)+") describes its strings in words and cannot be matched; only a repetition of zero, as in 0<pchar>, may hold one")
-		}
+	if p.pos < len(p.src) && p.src[p.pos] == '<' && !zero && p.zero == 0 {
+		line, _ := position(p.src, p.pos)
+		return nil, p.errorf(p.pos, "an element that can be matched",
+			"a prose-val (line "+strconv.Itoa(line)+") describes its strings in words and cannot be matched; only a repetition of zero, as in 0<pchar>, may hold one", "prose-val")
 	}
 	if repeated && p.pos < len(p.src) && (isWSP(p.src[p.pos]) || p.atRuleEnd()) {
-		return nil, p.errorf(p.pos, "the element repeated, right after the repetition count", "write 1*DIGIT, not 1* DIGIT")
+		return nil, p.errorf(p.pos, "the element repeated, right after the repetition count", "write 1*DIGIT, not 1* DIGIT", "repetition")
 	}
 	if zero {
 		p.zero++
@@ -421,7 +563,10 @@ func (p *parser) repetition() (*node, error) {
 	if err != nil {
 		return nil, err
 	}
-	if !repeated {
+	switch {
+	case list:
+		return expandList(p.lists, lo, hi, e, start), nil
+	case !repeated:
 		return e, nil
 	}
 	return &node{kind: nRep, subs: []*node{e}, min: lo, max: hi, off: start}, nil
@@ -430,37 +575,14 @@ func (p *parser) repetition() (*node, error) {
 func (p *parser) element() (*node, error) {
 	s := p.src
 	if p.pos >= len(s) || p.atRuleEnd() {
-		return nil, p.errorf(p.pos, "an element", "a rule, a group or an option cannot end here")
+		return nil, p.errorf(p.pos, "an element", "a rule, a group or an option cannot end here", "element")
 	}
 	start := p.pos
 	switch c := s[p.pos]; {
 	case isAlpha(c):
 		return &node{kind: nName, name: p.name(), off: start}, nil
 	case c == '(' || c == '[':
-		if p.depth >= maxDepth {
-			return nil, p.errorf(p.pos, "groups and options nested at most "+strconv.Itoa(maxDepth)+" deep", "")
-		}
-		p.pos++
-		p.ws()
-		p.depth++
-		a, err := p.alternation()
-		p.depth--
-		if err != nil {
-			return nil, err
-		}
-		p.ws()
-		want := byte(')')
-		if c == '[' {
-			want = ']'
-		}
-		if p.pos >= len(s) || s[p.pos] != want {
-			return nil, p.unexpected(strconv.Quote(string(want)) + " to close the " + map[byte]string{'(': "group", '[': "option"}[c] + " opened at " + p.where(start))
-		}
-		p.pos++
-		if c == '[' {
-			return &node{kind: nRep, subs: []*node{a}, min: 0, max: 1, off: start}, nil
-		}
-		return a, nil
+		return p.group(c)
 	case c == '"':
 		lit, err := p.quoted()
 		if err != nil {
@@ -473,13 +595,46 @@ func (p *parser) element() (*node, error) {
 		end := strings.IndexByte(s[p.pos:], '>')
 		nl := strings.IndexAny(s[p.pos:], "\r\n")
 		if end < 0 || nl >= 0 && nl < end {
-			return nil, p.errorf(p.pos, "\">\" to close the prose-val", "")
+			return nil, p.errorf(p.pos, "\">\" to close the prose-val", "a prose-val ends on its line", "prose-val")
 		}
 		text := s[p.pos+1 : p.pos+end]
 		p.pos += end + 1
 		return &node{kind: nProse, lit: text, off: start}, nil
 	}
-	return nil, p.unexpected("an element: a rule name, a group, an option, a string or a value")
+	return nil, p.unexpected("an element: a rule name, a group, an option, a string or a value", "element")
+}
+
+// group reads a group or an option, opened by c at p.pos.
+func (p *parser) group(c byte) (*node, error) {
+	s, start := p.src, p.pos
+	what, want, syntax := "group", byte(')'), "group"
+	if c == '[' {
+		what, want, syntax = "option", ']', "option"
+	}
+	if p.depth >= maxDepth {
+		return nil, p.errorf(p.pos, "groups and options nested at most "+strconv.Itoa(maxDepth)+" deep", "", syntax)
+	}
+	p.pos++
+	p.ws()
+	p.depth++
+	a, err := p.alternation()
+	p.depth--
+	if err != nil {
+		return nil, err
+	}
+	p.ws()
+	if p.pos >= len(s) || s[p.pos] != want {
+		expected := strconv.Quote(string(want)) + " to close the " + what + " opened at " + p.where(start)
+		if p.atRuleEnd() {
+			return nil, p.errorf(p.pos, expected, "the rule ends here with the "+what+" still open", syntax)
+		}
+		return nil, p.unexpected(expected, syntax)
+	}
+	p.pos++
+	if c == '[' {
+		return &node{kind: nRep, subs: []*node{a}, min: 0, max: 1, off: start}, nil
+	}
+	return a, nil
 }
 
 // where is the line:column of off.
@@ -495,15 +650,15 @@ func (p *parser) quoted() (string, error) {
 	for p.pos < len(s) && s[p.pos] != '"' {
 		c := s[p.pos]
 		if c == '\r' || c == '\n' {
-			return "", p.errorf(p.pos, "'\"' to close the string opened at "+p.where(start), "a quoted string ends on its line; there is no escape: write a quote as %x22")
+			return "", p.errorf(p.pos, "'\"' to close the string opened at "+p.where(start), "a quoted string ends on its line; there is no escape: write a quote as %x22", "char-val")
 		}
 		if c < 0x20 || c > 0x7E {
-			return "", p.errorf(p.pos, "a printable ASCII character or '\"'", "write other characters as %x values: a quoted string holds %x20-21 / %x23-7E")
+			return "", p.errorf(p.pos, "a printable ASCII character or '\"'", "write other characters as %x values: a quoted string holds %x20-21 / %x23-7E", "char-val")
 		}
 		p.pos++
 	}
 	if p.pos >= len(s) {
-		return "", p.errorf(p.pos, "'\"' to close the string opened at "+p.where(start), "")
+		return "", p.errorf(p.pos, "'\"' to close the string opened at "+p.where(start), "", "char-val")
 	}
 	p.pos++
 	return s[start+1 : p.pos-1], nil
@@ -515,15 +670,15 @@ func (p *parser) numOrString() (*node, error) {
 	s, start := p.src, p.pos
 	p.pos++
 	if p.pos >= len(s) {
-		return nil, p.errorf(p.pos, "b, d, x, s or i after %", "")
+		return nil, p.errorf(p.pos, "b, d, x, s or i after %", "", "num-val")
 	}
-	base := 0
+	base, syntax := 0, ""
 	switch s[p.pos] | 0x20 {
 	case 's', 'i':
 		fold := s[p.pos]|0x20 == 'i'
 		p.pos++
 		if p.pos >= len(s) || s[p.pos] != '"' {
-			return nil, p.errorf(p.pos, "a quoted string after %s or %i", "")
+			return nil, p.errorf(p.pos, "a quoted string after %s or %i", "", "case-string")
 		}
 		lit, err := p.quoted()
 		if err != nil {
@@ -531,60 +686,54 @@ func (p *parser) numOrString() (*node, error) {
 		}
 		return &node{kind: nLit, lit: lit, fold: fold, off: start}, nil
 	case 'b':
-		base = 2
+		base, syntax = 2, "bin-val"
 	case 'd':
-		base = 10
+		base, syntax = 10, "dec-val"
 	case 'x':
-		base = 16
+		base, syntax = 16, "hex-val"
 	default:
-		return nil, p.errorf(p.pos, "b, d or x (a value) or s or i (a string) after %", "")
+		return nil, p.errorf(p.pos, "b, d or x (a value) or s or i (a string) after %", "", "num-val")
 	}
 	p.pos++
-	first, err := p.value(base)
+	first, err := p.value(base, syntax)
 	if err != nil {
 		return nil, err
 	}
 	if p.pos < len(s) && s[p.pos] == '-' {
 		p.pos++
-		last, err := p.value(base)
+		last, err := p.value(base, syntax)
 		if err != nil {
 			return nil, err
 		}
 		if last < first {
-			return nil, p.errorf(start, "a range whose second value is not below its first", "")
+			return nil, p.errorf(start, "a range whose second value is not below its first", "", syntax)
 		}
 		return &node{kind: nRange, lo: first, hi: last, off: start}, nil
 	}
-	var b strings.Builder
-	for {
-		if first >= 0xD800 && first <= 0xDFFF {
-			return nil, p.errorf(start, "a value that is not a surrogate (U+D800 to U+DFFF)", "values above %x7F are characters, matched as their UTF-8 encoding, which surrogates do not have")
-		}
-		b.WriteRune(first)
-		if p.pos >= len(s) || s[p.pos] != '.' {
-			break
-		}
+	vals := []rune{first}
+	for p.pos < len(s) && s[p.pos] == '.' {
 		p.pos++
-		if first, err = p.value(base); err != nil {
+		if first, err = p.value(base, syntax); err != nil {
 			return nil, err
 		}
+		vals = append(vals, first)
 	}
-	return &node{kind: nLit, lit: b.String(), off: start}, nil
+	return &node{kind: nVals, vals: vals, off: start}, nil
 }
 
 // value reads one number in base.
-func (p *parser) value(base int) (rune, error) {
+func (p *parser) value(base int, syntax string) (rune, error) {
 	s, start := p.src, p.pos
 	for p.pos < len(s) && digitValue(s[p.pos]) < base {
 		p.pos++
 	}
 	names := map[int]string{2: "binary", 10: "decimal", 16: "hexadecimal"}
 	if p.pos == start {
-		return 0, p.errorf(p.pos, names[base]+" digits", "")
+		return 0, p.errorf(p.pos, names[base]+" digits", "", syntax)
 	}
 	n, err := strconv.ParseUint(s[start:p.pos], base, 32)
 	if err != nil || n > utf8.MaxRune {
-		return 0, p.errorf(start, "a value of at most %x10FFFF", "")
+		return 0, p.errorf(start, "a value of at most %x10FFFF", "", syntax)
 	}
 	return rune(n), nil
 }

@@ -1,7 +1,6 @@
 package abnf
 
 import (
-	"os"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -163,17 +162,10 @@ func TestGrammarOfEveryRuleReadsBackToItsLanguage(t *testing.T) {
 }
 
 // TestRFC6570FromItsTextAcceptsWhatTheHandWrittenRulesAccept: the URI
-// Template grammar of RFC 6570 §2 (testdata/rfc6570.abnf, with RFC 3987's
+// Template grammar of RFC 6570 §2 (rfc/rfc6570.abnf, with RFC 3987's
 // ucschar and iprivate) agrees with package uritemplate's rules.
 func TestRFC6570FromItsTextAcceptsWhatTheHandWrittenRulesAccept(t *testing.T) {
-	text, err := os.ReadFile("testdata/rfc6570.abnf")
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := ParseWith(string(text), RFC3987())
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := MustRFC("rfc6570")
 	rules := map[string]*combinator.Rule{
 		"URI-Template": uritemplate.URITemplate, "literals": uritemplate.Literals, "expression": uritemplate.Expression,
 		"operator": uritemplate.Operator, "variable-list": uritemplate.VariableList, "varspec": uritemplate.Varspec,
@@ -198,15 +190,7 @@ func TestRFC6570FromItsTextAcceptsWhatTheHandWrittenRulesAccept(t *testing.T) {
 // repetition), accepts the RFC's examples and what a greedy reading
 // refuses, with no rewriting.
 func TestRFC3966AsPrinted(t *testing.T) {
-	text, err := os.ReadFile("testdata/rfc3966.abnf")
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := Parse(string(text))
-	if err != nil {
-		t.Fatal(err)
-	}
-	tel := g.MustRule("telephone-uri")
+	tel := MustRFC("rfc3966").MustRule("telephone-uri")
 	for _, s := range []string{"tel:+1-201-555-0123", "tel:7042;phone-context=example.com", "tel:863-1234;phone-context=+1-914-555",
 		"tel:+1", "tel:+1;ext=22", "tel:+(1)", "tel:#1;phone-context=a.example.", "tel:+1;isub=12?x"} {
 		if err := tel.Check(s); err != nil {
@@ -227,33 +211,25 @@ func TestRFC3966AsPrinted(t *testing.T) {
 // 0*30(ldh) would take its last character), with no rewriting.
 func TestSchemeGrammarsAsPrinted(t *testing.T) {
 	tests := []struct {
-		file, rule string
-		ok, bad    []string
+		rfc, rule string
+		ok, bad   []string
 	}{
-		{"testdata/rfc8141.abnf", "namestring",
+		{"rfc8141", "namestring",
 			[]string{"urn:example:a123,z456", "URN:example:a123,z456", "urn:example:a123,z456?+abc", "urn:example:a123,z456?=xyz",
 				"urn:example:a123,z456#789", "urn:example:a123,z456/foo", "urn:ex:x", "urn:a1:b", "urn:example:a?+b?=c", "urn:example:a?=b?+c"},
 			[]string{"urn:example", "urn::x", "urn:-ex:x", "urn:ex-:x", "urn:e:x", "urn:example:", "urn:" + strings.Repeat("a", 33) + ":x", "urn:example:/x"}},
-		{"testdata/rfc6068.abnf", "mailtoURI",
+		{"rfc6068", "mailtoURI",
 			[]string{"mailto:chris@example.com", "mailto:infobot@example.com?subject=current-issue",
 				"mailto:joe@example.com?cc=bob@example.com&body=hello", "mailto:gorby%25kremvax@example.com",
 				"mailto:%22not%40me%22@example.org", "mailto:user@[10.0.0.1]", "mailto:?to=a@b",
 				"mailto:(a (nested) comment)\"quoted\"@example.org", "mailto:a@b,c@d"},
 			[]string{"mailto:a", "mailto:a@", "mailto:(unclosed\"q\"@b", "mailto:a@b c", "mailto:a@[b"}},
-		{"testdata/rfc5870.abnf", "geo-URI",
+		{"rfc5870", "geo-URI",
 			[]string{"geo:13.4125,103.8667", "geo:48.2010,16.3695,183", "geo:48.198634,16.371648;crs=wgs84;u=40", "GEO:-1.5,2", "geo:1,2;x=[a]"},
 			[]string{"geo:", "geo:1", "geo:1,", "geo:1.,2", "geo:1,2;", "geo:1,2;u=", "geo:1,2 "}},
 	}
 	for _, tt := range tests {
-		text, err := os.ReadFile(tt.file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		g, err := ParseWith(string(text), RFC3986())
-		if err != nil {
-			t.Fatalf("%s: %v", tt.file, err)
-		}
-		r := g.MustRule(tt.rule)
+		r := MustRFC(tt.rfc).MustRule(tt.rule)
 		for _, s := range tt.ok {
 			if err := r.Check(s); err != nil {
 				t.Errorf("%s: Check(%q) = %v", tt.rule, s, err)

@@ -1,125 +1,91 @@
-// Package mailto parses "mailto" URIs by RFC 6068 with a grammar built from
-// the exported RFC 3986 rules of the combinator package: the addresses of
-// the to part and the header fields, percent-decoded.
+// Package mailto parses "mailto" URIs by RFC 6068, with the grammars that
+// combinator/abnf compiles from the RFCs' ABNF: the addresses of the to
+// part and the header fields, percent-decoded.
 //
 //	m, err := mailto.Parse("mailto:joe@example.com?cc=bob@example.com&body=hello")
 //	// m.To == []string{"joe@example.com"}, m.Body() == "hello"
 //
-// The URI is checked first (MailtoURI), then each decoded address against
-// the addr-spec of RFC 5322 without comments (AddrSpec), as RFC 6068 §2 asks;
-// well-formed non-ASCII UTF-8 is allowed in addresses (RFC 6532). A "mailto"
-// URI is a URI: every string Parse accepts is one by RFC 3986.
+// Parse applies RFC 6068 §2 as it says: the URI is read by the parts its
+// prose sets apart (the characters of an address that have to be
+// percent-encoded, mailto.abnf), each address is percent-decoded and
+// checked against the addr-spec of RFC 6068 §2 (RFC 5322's dot-atom-text
+// and quoted-string, with the UTF-8 of RFC 6532), and the whole against
+// RFC 6068's own ABNF (MailtoURI, as it reads a URI). A "mailto" URI is a
+// URI: every string Parse accepts is one by RFC 3986. Every check but
+// that of an address with a quoted-string runs an automaton, in time
+// linear in the input.
 package mailto
 
 import (
+	_ "embed"
 	"errors"
 	"strconv"
 	"strings"
 
 	c "github.com/seed42851778/rfc3986/combinator"
+	"github.com/seed42851778/rfc3986/combinator/abnf"
 	"github.com/seed42851778/rfc3986/internal/errtext"
 	"github.com/seed42851778/rfc3986/uri"
 )
 
-// QCharSet is what qchar allows as it stands (RFC 6068 §2): unreserved /
-// some-delims, where some-delims = "!" / "$" / "'" / "(" / ")" / "*" / "+" /
-// "," / ";" / ":" / "@".
-var QCharSet = c.UnreservedSet.Union(c.Chars("!$'()*+,;:@"))
+//go:embed mailto.abnf
+var grammarText string
 
-// QChar matches one character of a header field name or value (RFC 6068 §2):
-//
-//	qchar = unreserved / pct-encoded / some-delims
-var QChar = c.Named("qchar", c.Alt(c.Named("qchar-char", c.Class(QCharSet)), c.PctEncoded))
+// grammar is mailto.abnf, with the rules of RFC 6068 and of RFC 6532 (RFC
+// 5322 with UTF-8), in octets: a decoded address is UTF-8 bytes.
+var grammar = abnf.MustParse(grammarText, abnf.ImportRFC("rfc6068", "rfc6532"), abnf.WithEncoding(abnf.Octets))
 
-// AddrCharSet is what an address of the to part allows as it stands: pchar
-// (RFC 3986 §3.3) less ",", which separates addresses, and less "&", ";" and
-// "=", which RFC 6068 §2 says have to be percent-encoded in an addr-spec.
-var AddrCharSet = c.PCharSet.Minus(c.Chars(",&;="))
-
-// Addr matches one address of the to part as the URI writes it, before
-// decoding: the characters of an addr-spec that RFC 6068 §2 leaves
-// unencoded:
-//
-//	addr = 1*( pchar - ( "," / "&" / ";" / "=" ) )
-var Addr = c.Named("addr", c.Plus(c.Alt(c.Named("addr-char", c.Class(AddrCharSet)), c.PctEncoded)))
-
-// To matches the to part (RFC 6068 §2, over Addr):
-//
-//	to = addr *( "," addr )
-var To = c.Named("to", c.Seq(Addr, c.Star(c.Seq(c.Lit(","), Addr))))
-
-// HField matches a header field (RFC 6068 §2):
-//
-//	hfield = hfname "=" hfvalue ; hfname = *qchar ; hfvalue = *qchar
-var HField = c.Named("hfield", c.Seq(c.Named("hfname", c.Star(QChar)), c.Lit("="), c.Named("hfvalue", c.Star(QChar))))
-
-// HFields matches the header fields (RFC 6068 §2):
-//
-//	hfields = "?" hfield *( "&" hfield )
-var HFields = c.Named("hfields", c.Seq(c.Lit("?"), HField, c.Star(c.Seq(c.Lit("&"), HField))))
-
-// MailtoURI matches a "mailto" URI (RFC 6068 §2); "mailto:" is
-// case-insensitive:
+// MailtoURI matches a "mailto" URI by the ABNF of RFC 6068 §2 as the RFC
+// prints it (abnf.RFC("rfc6068")):
 //
 //	mailtoURI = "mailto:" [ to ] [ hfields ]
-var MailtoURI = c.Named("mailtoURI", c.Seq(c.LitFold("mailto:"), c.Opt(To), c.Opt(HFields)))
+var MailtoURI = abnf.MustRFC("rfc6068").MustRule("mailtoURI")
 
-// UTF8NonASCII matches one well-formed non-ASCII UTF-8 character (RFC 6532
-// §3.1, after RFC 3629 §4): overlong forms, surrogates and code points past
-// U+10FFFF are refused at their first impossible byte.
+// Parts matches a "mailto" URI read as RFC 6068 §2's prose says, its
+// addresses ending where the characters they must percent-encode start
+// (mailto.abnf):
 //
-//	UTF8-non-ascii = UTF8-2 / UTF8-3 / UTF8-4
-//	UTF8-2 = %xC2-DF UTF8-tail
-//	UTF8-3 = %xE0 %xA0-BF UTF8-tail / %xE1-EC 2( UTF8-tail ) /
-//	         %xED %x80-9F UTF8-tail / %xEE-EF 2( UTF8-tail )
-//	UTF8-4 = %xF0 %x90-BF 2( UTF8-tail ) / %xF1-F3 3( UTF8-tail ) /
-//	         %xF4 %x80-8F 2( UTF8-tail )
-//	UTF8-tail = %x80-BF
-var UTF8NonASCII = c.Named("UTF8-non-ascii", c.Alt(
-	c.Seq(c.Class(c.ByteRange(0xc2, 0xdf)), utf8Tail),
-	c.Seq(c.Lit("\xe0"), c.Class(c.ByteRange(0xa0, 0xbf)), utf8Tail),
-	c.Seq(c.Class(c.ByteRange(0xe1, 0xec).Union(c.ByteRange(0xee, 0xef))), c.Rep(2, 2, utf8Tail)),
-	c.Seq(c.Lit("\xed"), c.Class(c.ByteRange(0x80, 0x9f)), utf8Tail),
-	c.Seq(c.Lit("\xf0"), c.Class(c.ByteRange(0x90, 0xbf)), c.Rep(2, 2, utf8Tail)),
-	c.Seq(c.Class(c.ByteRange(0xf1, 0xf3)), c.Rep(3, 3, utf8Tail)),
-	c.Seq(c.Lit("\xf4"), c.Class(c.ByteRange(0x80, 0x8f)), c.Rep(2, 2, utf8Tail))))
-
-var utf8Tail = c.Named("UTF8-tail", c.Class(c.ByteRange(0x80, 0xbf)))
-
-// atextSet is atext of RFC 5322 §3.2.3.
-var atextSet = c.AlphaSet.Union(c.DigitSet, c.Chars("!#$%&'*+-/=?^_`{|}~"))
-
-// DotAtomText matches a dot-atom-text (RFC 5322 §3.2.3), on decoded text:
-//
-//	dot-atom-text = 1*atext *( "." 1*atext )
-var DotAtomText = c.Named("dot-atom-text", c.Seq(c.Plus(atext), c.Star(c.Seq(c.Lit("."), c.Plus(atext)))))
-
-// atext = ALPHA / DIGIT / "!" / … / "~" / UTF8-non-ascii (RFC 5322 §3.2.3,
-// RFC 6532 §3.2)
-var atext = c.Named("atext", c.Alt(c.Class(atextSet), UTF8NonASCII))
-
-// QuotedString matches a quoted-string without comments (RFC 5322 §3.2.4),
-// on decoded text, with RFC 6532 §3.2's UTF-8 in qtext and VCHAR. Its white
-// space is WSP; a folding CRLF is not taken:
-//
-//	quoted-string = DQUOTE *( qtext / WSP / quoted-pair ) DQUOTE
-//	qtext = %d33 / %d35-91 / %d93-126 / UTF8-non-ascii
-//	quoted-pair = "\" ( VCHAR / WSP ) ; VCHAR =/ UTF8-non-ascii
-var QuotedString = c.Named("quoted-string", c.Seq(c.Lit(`"`), c.Star(c.Alt(
-	c.Class(c.ByteRange(32, 33).Union(c.ByteRange(35, 91), c.ByteRange(93, 126), c.Chars("\t"))),
-	UTF8NonASCII,
-	c.Seq(c.Lit(`\`), c.Alt(c.Class(c.ByteRange(32, 126).Union(c.Chars("\t"))), UTF8NonASCII)))), c.Lit(`"`)))
+//	mailto-parts = "mailto:" [ addresses ] [ hfields ]
+//	addresses    = address *( "," address )
+//	address      = 1*( addr-char / pct-encoded )
+var Parts = grammar.MustRule("mailto-parts")
 
 // AddrSpec matches a decoded address (RFC 6068 §2, RFC 5322 §3.4.1 without
-// obsolete forms):
+// obsolete forms, RFC 6532 §3.2's UTF-8):
 //
 //	addr-spec = local-part "@" domain
 //	local-part = dot-atom-text / quoted-string
 //	domain = dot-atom-text / "[" *dtext-no-obs "]"
-//	dtext-no-obs = %d33-90 / %d94-126
-var AddrSpec = c.Named("addr-spec", c.Seq(
-	c.Named("local-part", c.Alt(DotAtomText, QuotedString)), c.Lit("@"),
-	c.Named("domain", c.Alt(DotAtomText, c.Seq(c.Lit("["), c.Star(c.Class(c.ByteRange(33, 90).Union(c.ByteRange(94, 126)))), c.Lit("]"))))))
+var AddrSpec = grammar.MustRule("addr-spec")
+
+// dotAddrSpec is AddrSpec for an address with no DQUOTE (mailto.abnf), and
+// mailtoABNF is MailtoURI for a URI, which holds none: both regular.
+var (
+	dotAddrSpec = grammar.MustRule("dot-addr-spec")
+	mailtoABNF  = grammar.MustRule("mailto-abnf")
+)
+
+// QChar, HField and HFields are RFC 6068 §2's rules of header fields:
+//
+//	hfields = "?" hfield *( "&" hfield )
+//	hfield = hfname "=" hfvalue ; hfname = *qchar ; hfvalue = *qchar
+//	qchar = unreserved / pct-encoded / some-delims
+var (
+	QChar   = grammar.MustRule("qchar")
+	HField  = grammar.MustRule("hfield")
+	HFields = grammar.MustRule("hfields")
+)
+
+// QCharSet is what qchar allows as it stands (RFC 6068 §2): unreserved /
+// some-delims, where some-delims = "!" / "$" / "'" / "(" / ")" / "*" / "+" /
+// "," / ";" / ":" / "@". String encodes the rest of a header field.
+var QCharSet = c.UnreservedSet.Union(c.Chars("!$'()*+,;:@"))
+
+// AddrCharSet is what an address of the to part allows as it stands: pchar
+// (RFC 3986 §3.3) less ",", which separates addresses, and less "&", ";" and
+// "=", which RFC 6068 §2 says have to be percent-encoded in an addr-spec
+// (mailto.abnf's addr-char). String encodes the rest of an address.
+var AddrCharSet = c.PCharSet.Minus(c.Chars(",&;="))
 
 // Header is a header field, decoded.
 type Header struct {
@@ -166,52 +132,77 @@ func (e *ParseError) Unwrap() error { return e.Err }
 
 // Parse parses s as a "mailto" URI (RFC 6068) and decodes its addresses and
 // header fields. Each address, of the to part and of "to" header fields,
-// must decode to an addr-spec.
+// must decode to an addr-spec (AddrSpec).
 //
-// The grammar gives each address of the to part and each header field, name
-// and value (combinator's Rule.Tree). The addresses of a "to" header field
-// are split after decoding, on the commas outside quoted-strings
+// Once Parts matches, the to part ends at the first "?", its addresses
+// end at ",", the header fields at "&" and their names at the first "=":
+// Parts holds none of those elsewhere. The addresses of a "to" header
+// field are split after decoding, on the commas outside quoted-strings
 // (splitAddrs): the grammar of the URI cannot see them.
 func Parse(s string) (Mailto, error) {
-	n, err := MailtoURI.Tree(s, "addr", "hfield", "hfname", "hfvalue")
-	if err != nil {
-		var se *c.SyntaxError
-		errors.As(err, &se)
-		return Mailto{}, &ParseError{Input: s, Offset: se.Offset, Err: se}
+	if err := Parts.Check(s); err != nil {
+		return Mailto{}, syntaxError(s, err)
 	}
 	var m Mailto
-	for _, part := range n.Children {
-		if part.Name == "addr" {
-			a := decode(part.Text)
-			if err := checkAddr(s, part.Start, a); err != nil {
+	rest, at := s[len("mailto:"):], len("mailto:")
+	to, fields, _ := strings.Cut(rest, "?")
+	if to != "" {
+		for _, raw := range strings.Split(to, ",") {
+			a := decode(raw)
+			if err := checkAddr(s, at, a); err != nil {
 				return Mailto{}, err
 			}
 			m.To = append(m.To, a)
-			continue
+			at += len(raw) + 1
 		}
-		value := part.Child("hfvalue")
-		h := Header{decode(part.Child("hfname").Text), decode(value.Text)}
-		if isTo(h) {
-			k := 0 // where a starts in h.Value
-			for _, a := range splitAddrs(h.Value) {
-				if err := checkAddr(s, value.Start+uri.EncodedOffset(value.Text, k), a); err != nil {
-					return Mailto{}, err
+	}
+	if rest != to {
+		at = len(s) - len(fields)
+		for _, field := range strings.Split(fields, "&") {
+			name, value, _ := strings.Cut(field, "=")
+			h := Header{decode(name), decode(value)}
+			if isTo(h) {
+				k, start := 0, at+len(name)+1 // k: where a starts in h.Value
+				for _, a := range splitAddrs(h.Value) {
+					if err := checkAddr(s, start+uri.EncodedOffset(value, k), a); err != nil {
+						return Mailto{}, err
+					}
+					k += len(a) + 1
 				}
-				k += len(a) + 1
 			}
+			m.Headers = append(m.Headers, h)
+			at += len(field) + 1
 		}
-		m.Headers = append(m.Headers, h)
+	}
+	// The reading of the prose is the ABNF's: the URI is RFC 6068's.
+	if err := mailtoABNF.Check(s); err != nil {
+		return Mailto{}, syntaxError(s, err)
 	}
 	return m, nil
 }
 
-// checkAddr checks the decoded address a, written at offset at of s,
-// against AddrSpec.
-func checkAddr(s string, at int, a string) error {
-	if AddrSpec.Match(a) {
-		return nil
+// syntaxError is the *ParseError of a *combinator.SyntaxError of s.
+func syntaxError(s string, err error) error {
+	var se *c.SyntaxError
+	if !errors.As(err, &se) {
+		return err
 	}
-	return &ParseError{Input: s, Offset: at, Addr: a, Err: AddrSpec.Explain(a)}
+	return &ParseError{Input: s, Offset: se.Offset, Err: se}
+}
+
+// checkAddr checks the decoded address a, written at offset at of s,
+// against AddrSpec: with dotAddrSpec, an automaton, when a is long and
+// holds no DQUOTE, which a quoted-string needs (the search a quoted-string
+// with comments needs costs more a byte).
+func checkAddr(s string, at int, a string) error {
+	r := AddrSpec
+	if len(a) > 4096 && !strings.Contains(a, `"`) {
+		r = dotAddrSpec // the same language, without a quoted-string: linear
+	}
+	if !r.Match(a) {
+		return &ParseError{Input: s, Offset: at, Addr: a, Err: r.Explain(a)}
+	}
+	return nil
 }
 
 // isTo reports whether h is a "to" header field with addresses.
@@ -301,8 +292,8 @@ func (m Mailto) Recipients() []string {
 }
 
 // String returns m as a "mailto" URI, each address and header field
-// percent-encoded where RFC 6068 §2 requires. Parse gives back the same
-// parts.
+// percent-encoded where RFC 6068 §2 requires, and an address as its ABNF
+// reads it (encodeAddr). Parse gives back the same parts.
 func (m Mailto) String() string {
 	var b strings.Builder
 	b.WriteString("mailto:")
@@ -310,7 +301,7 @@ func (m Mailto) String() string {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		b.WriteString(uri.Encode(a, AddrCharSet))
+		b.WriteString(encodeAddr(a))
 	}
 	for i, h := range m.Headers {
 		if i == 0 {
@@ -323,4 +314,28 @@ func (m Mailto) String() string {
 		b.WriteString(uri.Encode(h.Value, QCharSet))
 	}
 	return b.String()
+}
+
+// atomSet is what an address keeps as it stands in String: the characters
+// of atext (RFC 5322 §3.2.3) that AddrCharSet allows, and ".".
+var atomSet = c.AlphaSet.Union(c.DigitSet, c.Chars("-_~!$'*+."))
+
+// encodeAddr percent-encodes the address a so that the URI holds it as
+// RFC 6068's ABNF reads an addr-spec: a dot-atom-text, "@", a dot-atom-text.
+// Every character but those of atomSet is encoded, the "@" that ends the
+// local part aside; so are the dots of a quoted local part and of a
+// domain literal, which the ABNF would read as empty atoms.
+func encodeAddr(a string) string {
+	i := strings.LastIndexByte(a, '@')
+	if i < 0 {
+		return uri.Encode(a, AddrCharSet)
+	}
+	local, domain := a[:i], a[i+1:]
+	set := func(part string) c.CharSet {
+		if strings.HasPrefix(part, `"`) || strings.HasPrefix(part, "[") {
+			return atomSet.Minus(c.Chars("."))
+		}
+		return atomSet
+	}
+	return uri.Encode(local, set(local)) + "@" + uri.Encode(domain, set(domain))
 }

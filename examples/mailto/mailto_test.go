@@ -3,11 +3,13 @@ package mailto
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/seed42851778/rfc3986/uri"
+	"pgregory.net/rapid"
 )
 
 func TestParse(t *testing.T) {
@@ -183,4 +185,43 @@ func ExampleParse() {
 	// Output:
 	// "not@me"@example.org café hello
 	// mailto: address "joe" at offset 7: unexpected end of input at offset 3 in addr-spec: expected atext, "." or "@"
+}
+
+// TestMailtoABNFIsTheRFCsOnURIs: the regular reading of RFC 6068's ABNF
+// that Parse checks a URI with (mailto-abnf) accepts, of strings made of
+// the characters of URIs, what MailtoURI, the RFC's ABNF itself, accepts.
+func TestMailtoABNFIsTheRFCsOnURIs(t *testing.T) {
+	parts := rapid.SampledFrom([]string{"mailto:", "a", "b.c", "@", "%22", "%40", ",", "?", "&", "=", "to", "(", ")", ".", "..", "%5B1.2%5D", "[", "]", "!", "~", "#"})
+	rapid.Check(t, func(t *rapid.T) {
+		s := "mailto:" + strings.Join(rapid.SliceOfN(parts, 0, 8).Draw(t, "parts"), "")
+		if got, want := mailtoABNF.Match(s), MailtoURI.Match(s); got != want {
+			t.Fatalf("%q: mailto-abnf %v, RFC 6068's mailtoURI %v", s, got, want)
+		}
+	})
+	for _, s := range []string{"mailto:%22not%40me%22@example.org", "mailto:a@b?to=c", "mailto:user@[10.0.0.1]"} {
+		if !mailtoABNF.Match(s) || !MailtoURI.Match(s) {
+			t.Errorf("%q refused", s)
+		}
+	}
+}
+
+// TestParseAppliesTheProseAndTheABNF: RFC 6068's ABNF alone reads
+// "mailto:a@b?subject=x" as one address whose domain is "b?subject=x"
+// (atext holds "?" and "="); its prose says those characters are
+// percent-encoded in an address, so the to part ends at "?". A URI the
+// prose would allow but the ABNF does not ("(" in a local part, which is
+// no atext) is refused at the ABNF's offset.
+func TestParseAppliesTheProseAndTheABNF(t *testing.T) {
+	if !MailtoURI.Match("mailto:a@b?subject=x&y") {
+		t.Fatal("the ABNF refuses one address of domain b?subject=x&y")
+	}
+	m, err := Parse("mailto:a@b?subject=x")
+	if err != nil || len(m.To) != 1 || m.To[0] != "a@b" || m.Subject() != "x" {
+		t.Errorf("Parse = %+v, %v", m, err)
+	}
+	_, err = Parse("mailto:%22a(b)%22@x")
+	var pe *ParseError
+	if !errors.As(err, &pe) || pe.Offset != 11 || pe.Err.Rule != "mailto-abnf" {
+		t.Errorf("Parse(%%22a(b)%%22@x) = %v", err)
+	}
 }

@@ -4,55 +4,99 @@
 // generators for free, for rules written by hand or compiled from ABNF
 // (combinator/abnf).
 //
-// Generation reads the rule as ABNF: an alternative or a repetition count
-// drawn for each Alt and Rep, a byte of each Class, a character of each
-// RuneClass, a case for each letter of a LitFold. Every alternative and
-// both bounds of every repetition are reached, and rapid shrinks toward
-// short strings: the first alternative, the fewest repetitions. Strings of
-// a hand-written (PEG) rule are checked with the rule's Match, so that a
-// string its ordered choice refuses is never drawn; nor is one a look-ahead
-// (Not, Peek) forbids. A Func terminal cannot be generated: a rule that
-// needs one to match anything gets no strings. The strings of a recursive
-// grammar (combinator/abnf) nest a few levels deep and stay short: past
-// six levels, or a couple of hundred bytes, inside a recursion, a draw
-// takes the shortest way out; a repetition with no upper bound is drawn at
-// most four times past its minimum.
+// Generation reads the rule as ABNF and draws toward coverage:
+//
+//   - an alternative is chosen with a weight that grows with the number of
+//     strings it derives (2ALPHA, 2,704 strings, before "!", one), half of
+//     the weight shared equally so that every alternative is reached; an
+//     alternation of characters (tchar = "!" / "#" / ... / ALPHA) is one
+//     set of characters;
+//   - a character is, a quarter of the time each, the least of its set, a
+//     bound of one of the set's ranges, one of the grammar's delimiters in
+//     the set (the characters of the literals a sequence holds: ";", "=",
+//     "/" in a media type, so that a quoted string holds a ";" often), or
+//     any member;
+//   - a repetition takes its minimum, then one more element while a drawn
+//     value of 0 to 3 is not 0 (three past the minimum on average, 32 at
+//     most); a bounded one with room for more than one takes, half of the
+//     time, its maximum.
+//
+// Shrinking gives minimal counterexamples: the least draw is the shortest
+// string. Alternatives are ordered by the length of their shortest string,
+// so that 0 is the shortest; a repetition's zero draw stops it; each
+// element of a repetition is one group of draws, which rapid removes
+// whole, the next element taking its place; a character's zero draw is
+// the least of its set, and a delimiter or a character drawn by value is
+// the same draw in every set that holds it, so that a quoted-pair "\;"
+// shrinks to a qdtext ";". Numbers are drawn a bit at a time, unbiased.
+//
+// Generation is bounded: a part of the rule that derives one string only
+// (1000(1000("b"))) is written out with no draw; past a budget of draws,
+// or six levels deep in a recursion, or a couple of hundred bytes inside
+// one, every choice takes the shortest way out, with no draw. A rule whose
+// shortest string is longer than 16 MiB gets no strings (the draw fails).
+//
+// The strings of a rule of combinator/abnf are its language by
+// construction. Strings of a hand-written (PEG) rule are checked with the
+// rule's Match, so that a string its ordered choice refuses is never
+// drawn; nor is one a look-ahead (Not, Peek) forbids. A Func terminal cannot be generated: a
+// rule that needs one to match anything gets no strings.
 package rulegen
 
 import (
+	"math"
+	"slices"
 	"unicode/utf8"
 
 	"github.com/seed42851778/rfc3986/combinator"
 	"pgregory.net/rapid"
 )
 
-// maxDepth is how deep the rules of a recursive grammar nest in a string
-// drawn before generation takes the shortest way out of each; inside a
-// recursion, a repetition is drawn at most maxInner times past its
-// minimum, so that the strings stay short.
 const (
-	maxDepth  = 6
-	maxInner  = 2
-	maxRecLen = 200
+	maxDepth  = 6       // recursion levels before the shortest way out
+	maxInner  = 2       // repetitions past the minimum inside a recursion
+	maxRecLen = 200     // bytes drawn inside a recursion before the shortest way out
+	maxExtra  = 32      // repetitions past the minimum of an unbounded repetition
+	maxDraws  = 4096    // draws of one string before the shortest way out
+	maxLen    = 1 << 24 // the longest shortest string a rule may have
+	inf       = 1 << 29 // past any length drawn; two of them sum within an int of 32 bits
 )
 
-// maxLen bounds a string drawn: past it, generation stops (the string,
-// then not of the language, is drawn again), so that a grammar of huge
-// counted repetitions cannot exhaust memory.
-const maxLen = 1 << 16
-
 // Strings returns a generator of strings that r matches (Match), drawn
-// from its ABNF reading.
+// from its ABNF reading as the package comment says.
 func Strings(r *combinator.Rule) *rapid.Generator[string] {
 	g := newGen(r)
-	return rapid.Custom(func(t *rapid.T) string {
-		// One draw at least, which rapid requires of a generator, even
-		// for a language of one string.
-		b := make([]byte, 0, rapid.IntRange(0, 1).Draw(t, "_")*16)
-		d := &drawing{open: map[*combinator.Rule]int{}}
-		b = g.draw(t, d, r, b)
-		return string(b)
-	}).Filter(r.Match)
+	gen := rapid.Custom(func(t *rapid.T) string {
+		if g.root.minLen > maxLen {
+			t.Fatalf("rulegen: the shortest string of %s is longer than %d bytes", r.Label(), maxLen)
+		}
+		d := &drawing{open: map[*node]int{}}
+		g.draw(t, d, g.root)
+		if d.draws == 0 {
+			rapid.IntRange(0, 1).Draw(t, "_") // rapid requires one draw of a generator
+		}
+		return string(d.b)
+	})
+	if g.exact() {
+		return gen // every string drawn is of the language: no need to match it
+	}
+	return gen.Filter(r.Match)
+}
+
+// exact reports whether the strings drawn are r's language by
+// construction: r is a rule of ExactGrammar (whose Alt and Rep read as
+// ABNF, as generation reads them) with no PEG operator or Func in it.
+func (g *gen) exact() bool {
+	if g.root.op != combinator.OpExact {
+		return false
+	}
+	for _, n := range g.list {
+		switch n.op {
+		case combinator.OpNot, combinator.OpPeek, combinator.OpEnd, combinator.OpFunc:
+			return false
+		}
+	}
+	return true
 }
 
 // NearMisses returns a generator of strings one edit away from a string of
@@ -89,279 +133,255 @@ func NearMisses(r *combinator.Rule) *rapid.Generator[string] {
 	}).Filter(func(s string) bool { return !r.Match(s) })
 }
 
-// gen holds what generation knows of a grammar: how far each node is from
-// a string without recursion, so that deep in a recursive grammar it takes
-// the shortest way out.
+// node is a rule of the grammar and what generation knows of it.
+type node struct {
+	op     combinator.Op
+	r      *combinator.Rule
+	subs   []*node
+	lo, hi int      // Rep: the bounds, hi -1 for none
+	chars  *charSet // Class, Runes, and an Alt of characters only
+	height int      // the least nesting of rules of ExactGrammar a string needs
+	minLen int      // the length of the shortest string
+	size   float64  // log2 of (about) how many strings it derives
+	order  []int    // Alt: the alternatives that can end, shortest first
+	cum    []int    // Alt: their cumulative weights
+	min    []byte   // the shortest string, for a node that derives one string only
+}
+
+// gen holds what generation knows of a grammar.
 type gen struct {
-	height map[*combinator.Rule]int // the least nesting of named rules a string of the node needs
+	root   *node
+	nodes  map[*combinator.Rule]*node
+	list   []*node
+	delims map[rune]bool // the characters of the literals of sequences
 	chars  map[string]bool
 }
 
-const inf = 1 << 30
-
 func newGen(r *combinator.Rule) *gen {
-	g := &gen{height: map[*combinator.Rule]int{}, chars: map[string]bool{}}
-	var nodes []*combinator.Rule
-	seen := map[*combinator.Rule]bool{}
-	var walk func(x *combinator.Rule)
-	walk = func(x *combinator.Rule) {
-		if seen[x] {
-			return
-		}
-		seen[x] = true
-		nodes = append(nodes, x)
-		g.height[x] = inf
-		if t := x.Target(); t != nil {
-			walk(t)
-		}
-		for _, s := range x.Subs() {
-			walk(s)
-		}
+	g := &gen{nodes: map[*combinator.Rule]*node{}, delims: map[rune]bool{}, chars: map[string]bool{}}
+	g.root = g.node(r)
+	g.fixpoints()
+	for _, n := range g.list {
+		g.collect(n)
 	}
-	walk(r)
-	for changed := true; changed; {
-		changed = false
-		for _, x := range nodes {
-			if h := g.heightOf(x); h < g.height[x] {
-				g.height[x], changed = h, true
-			}
-		}
+	for _, n := range g.list {
+		n.chars = g.charsOf(n, 0)
 	}
-	for _, x := range nodes {
-		g.collect(x)
+	for _, n := range g.list {
+		g.prepare(n)
+	}
+	for i := len(g.list) - 1; i >= 0; i-- { // the nodes under a node first, mostly
+		g.prepareMin(g.list[i])
 	}
 	return g
 }
 
-// heightOf computes the height of x from those of the nodes under it.
-func (g *gen) heightOf(x *combinator.Rule) int {
-	subs := x.Subs()
-	switch x.Op() {
+// node returns the node of r, making it and those under it, without
+// recursion on Go's stack.
+func (g *gen) node(r *combinator.Rule) *node {
+	if n := g.nodes[r]; n != nil {
+		return n
+	}
+	root := &node{op: r.Op(), r: r}
+	g.nodes[r] = root
+	stack := []*node{root}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		g.list = append(g.list, n)
+		subs := n.r.Subs()
+		if n.op == combinator.OpRef && n.r.Target() != nil {
+			subs = []*combinator.Rule{n.r.Target()}
+		}
+		n.lo, n.hi = n.r.Min(), n.r.Max()
+		if n.hi == combinator.Unbounded {
+			n.hi = -1
+		}
+		for _, s := range subs {
+			m := g.nodes[s]
+			if m == nil {
+				m = &node{op: s.Op(), r: s}
+				g.nodes[s] = m
+				stack = append(stack, m)
+			}
+			n.subs = append(n.subs, m)
+		}
+	}
+	return root
+}
+
+// fixpoints computes height, minLen and size of every node, iterating to
+// the fixed point of the grammar's recursion (size: a bounded number of
+// rounds, since a recursive rule derives without end).
+func (g *gen) fixpoints() {
+	for _, n := range g.list {
+		n.height, n.minLen = inf, inf
+	}
+	for changed, round := true, 0; changed && round < 10000; round++ {
+		changed = false
+		for _, n := range g.list {
+			h, l := g.heightOf(n), g.minLenOf(n)
+			if h < n.height || l < n.minLen {
+				n.height, n.minLen, changed = min(h, n.height), min(l, n.minLen), true
+			}
+		}
+	}
+	for round := 0; round < 32; round++ {
+		for _, n := range g.list {
+			n.size = min(sizeOf(n), 1000)
+		}
+	}
+}
+
+// heightOf computes the height of n from those of the nodes under it.
+func (g *gen) heightOf(n *node) int {
+	switch n.op {
 	case combinator.OpSeq:
 		h := 0
-		for _, s := range subs {
-			h = max(h, g.height[s])
+		for _, s := range n.subs {
+			h = max(h, s.height)
 		}
 		return h
 	case combinator.OpAlt:
 		h := inf
-		for _, s := range subs {
-			h = min(h, g.height[s])
+		for _, s := range n.subs {
+			h = min(h, s.height)
 		}
 		return h
 	case combinator.OpRep:
-		if x.Min() == 0 {
+		if n.lo == 0 {
 			return 0
 		}
-		return g.height[subs[0]]
-	case combinator.OpCapture, combinator.OpPeek:
-		return g.height[subs[0]]
+		return n.subs[0].height
+	case combinator.OpCapture, combinator.OpPeek, combinator.OpRef:
+		if len(n.subs) == 0 {
+			return inf
+		}
+		return n.subs[0].height
 	case combinator.OpExact:
-		if h := g.height[subs[0]]; h < inf {
-			return h + 1
+		return min(n.subs[0].height+1, inf)
+	case combinator.OpFunc:
+		return inf
+	case combinator.OpClass:
+		if n.r.Set().IsEmpty() {
+			return inf
+		}
+	case combinator.OpRunes:
+		if n.r.Runes().IsEmpty() {
+			return inf
+		}
+	}
+	return 0
+}
+
+// minLenOf computes the length of the shortest string of n.
+func (g *gen) minLenOf(n *node) int {
+	switch n.op {
+	case combinator.OpLit, combinator.OpLitFold:
+		return len(n.r.Literal())
+	case combinator.OpClass:
+		return 1
+	case combinator.OpRunes:
+		if rs := n.r.Runes().Ranges(); len(rs) > 0 {
+			return utf8.RuneLen(validRune(rs[0].Lo, rs[0]))
 		}
 		return inf
-	case combinator.OpRef:
-		if h := g.height[x.Target()]; h < inf {
-			return h
+	case combinator.OpSeq:
+		l := 0
+		for _, s := range n.subs {
+			l = min(l+s.minLen, inf)
 		}
-		return inf
+		return l
+	case combinator.OpAlt:
+		l := inf
+		for _, s := range n.subs {
+			l = min(l, s.minLen)
+		}
+		return l
+	case combinator.OpRep:
+		sub := n.subs[0].minLen
+		if n.lo == 0 {
+			return 0
+		}
+		if sub > 0 && n.lo > inf/sub {
+			return inf
+		}
+		return n.lo * sub
+	case combinator.OpCapture, combinator.OpExact, combinator.OpRef:
+		if len(n.subs) == 0 {
+			return inf
+		}
+		return n.subs[0].minLen
 	case combinator.OpFunc:
 		return inf
 	}
 	return 0
 }
 
-// collect adds the characters of x to the alphabet of near misses.
-func (g *gen) collect(x *combinator.Rule) {
-	switch x.Op() {
-	case combinator.OpLit, combinator.OpLitFold:
-		for _, c := range x.Literal() {
-			g.chars[string(c)] = true
-		}
-	case combinator.OpClass:
-		set := x.Set()
-		n := 0
-		for c := 0; c < 256 && n < 8; c++ {
-			if set.Contains(byte(c)) {
-				g.chars[string([]byte{byte(c)})] = true
-				n++
-			}
-		}
-	case combinator.OpRunes:
-		for _, rg := range x.Runes().Ranges() {
-			for _, c := range []rune{rg.Lo, rg.Hi} {
-				if utf8.ValidRune(c) {
-					g.chars[string(c)] = true
-				}
-			}
-		}
-	}
-}
-
-func (g *gen) alphabet() []string {
-	out := []string{" ", "\x00", "%", "é", "\n", "\U0001F600"}
-	for c := range g.chars {
-		out = append(out, c)
-	}
-	// A fixed order, so that a seed draws the same strings.
-	for i := 1; i < len(out); i++ {
-		for j := i; j > 0 && out[j] < out[j-1]; j-- {
-			out[j], out[j-1] = out[j-1], out[j]
-		}
-	}
-	return out
-}
-
-// drawing is the state of one draw: the rules in progress and how deep
-// in a recursion the draw is.
-type drawing struct {
-	open map[*combinator.Rule]int // the rules of ExactGrammar in progress, and how often each
-	rec  int                      // how many of them are in progress a second time or more
-}
-
-// draw appends a string of x's ABNF reading to b. Past maxDepth levels of
-// recursion, it takes the alternatives and repetition counts that nest
-// least.
-func (g *gen) draw(t *rapid.T, d *drawing, x *combinator.Rule, b []byte) []byte {
-	if len(b) > maxLen {
-		return b
-	}
-	subs := x.Subs()
-	// Deep in a recursion, or long already inside one: the shortest way out.
-	deep := d.rec > maxDepth || d.rec > 0 && len(b) > maxRecLen
-	switch x.Op() {
-	case combinator.OpLit:
-		return append(b, x.Literal()...)
+// sizeOf estimates log2 of the number of strings of n from the sizes of
+// the nodes under it (a repetition without bound counted to four past its
+// minimum).
+func sizeOf(n *node) float64 {
+	switch n.op {
 	case combinator.OpLitFold:
-		for _, c := range []byte(x.Literal()) {
-			if c|0x20 >= 'a' && c|0x20 <= 'z' && rapid.Bool().Draw(t, "upper") {
-				c ^= 0x20
+		letters := 0
+		for _, c := range []byte(n.r.Literal()) {
+			if c|0x20 >= 'a' && c|0x20 <= 'z' {
+				letters++
 			}
-			b = append(b, c)
 		}
-		return b
+		return float64(letters)
 	case combinator.OpClass:
-		return drawByte(t, x.Set(), b)
+		return math.Log2(float64(max(n.r.Set().Len(), 1)))
 	case combinator.OpRunes:
-		return drawRune(t, x.Runes().Ranges(), b)
+		total := 0.0
+		for _, rg := range n.r.Runes().Ranges() {
+			total += float64(rg.Hi-rg.Lo) + 1
+		}
+		return math.Log2(max(total, 1))
 	case combinator.OpSeq:
-		for _, s := range subs {
-			b = g.draw(t, d, s, b)
+		s := 0.0
+		for _, m := range n.subs {
+			if m.height < inf {
+				s += m.size
+			}
 		}
-		return b
+		return s
 	case combinator.OpAlt:
-		if i := g.alternative(t, subs, deep); i >= 0 {
-			return g.draw(t, d, subs[i], b)
+		var sizes []float64
+		for _, m := range n.subs {
+			if m.height < inf {
+				sizes = append(sizes, m.size)
+			}
 		}
-		return b
+		return logSum(sizes)
 	case combinator.OpRep:
-		n := g.count(t, d, x, deep)
-		for i := 0; i < n; i++ {
-			b = g.draw(t, d, subs[0], b)
+		hi := n.hi
+		if hi < 0 || hi > n.lo+4 {
+			hi = n.lo + 4
 		}
-		return b
-	case combinator.OpCapture:
-		return g.draw(t, d, subs[0], b)
-	case combinator.OpExact:
-		d.open[x]++
-		if d.open[x] > 1 {
-			d.rec++
+		var sizes []float64
+		for k := n.lo; k <= hi; k++ {
+			sizes = append(sizes, float64(k)*n.subs[0].size)
 		}
-		b = g.draw(t, d, subs[0], b)
-		if d.open[x] > 1 {
-			d.rec--
-		}
-		d.open[x]--
-		return b
-	case combinator.OpRef:
-		if tg := x.Target(); tg != nil {
-			return g.draw(t, d, tg, b)
+		return logSum(sizes)
+	case combinator.OpCapture, combinator.OpExact, combinator.OpRef:
+		if len(n.subs) > 0 {
+			return n.subs[0].size
 		}
 	}
-	return b // Not, Peek, End: nothing; Func: unknown
+	return 0
 }
 
-// drawByte appends a byte of set to b, nothing when set is empty.
-func drawByte(t *rapid.T, set combinator.CharSet, b []byte) []byte {
-	var members []byte
-	for c := 0; c < 256; c++ {
-		if set.Contains(byte(c)) {
-			members = append(members, byte(c))
-		}
+// logSum returns log2 of the sum of 2^x for x in xs.
+func logSum(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
 	}
-	if len(members) == 0 {
-		return b
+	top := slices.Max(xs)
+	sum := 0.0
+	for _, x := range xs {
+		sum += math.Exp2(x - top)
 	}
-	return append(b, members[rapid.IntRange(0, len(members)-1).Draw(t, "byte")])
-}
-
-// drawRune appends the UTF-8 of a code point in one of rs to b (the range's
-// low end, or U+E000, in place of a surrogate), nothing when rs is empty.
-func drawRune(t *rapid.T, rs []combinator.RuneRange, b []byte) []byte {
-	if len(rs) == 0 {
-		return b
-	}
-	rg := rs[rapid.IntRange(0, len(rs)-1).Draw(t, "range")]
-	c := rapid.Int32Range(rg.Lo, rg.Hi).Draw(t, "rune")
-	if !utf8.ValidRune(c) {
-		c = rg.Lo
-		if !utf8.ValidRune(c) {
-			c = 0xE000
-		}
-	}
-	return utf8.AppendRune(b, c)
-}
-
-// alternative returns the index of the alternative of subs to draw, or -1
-// when none can end: any that can, or deep in a recursion one of those
-// that nest least.
-func (g *gen) alternative(t *rapid.T, subs []*combinator.Rule, deep bool) int {
-	var ok []int // the alternatives to draw from
-	best := inf
-	for i, s := range subs {
-		h := g.height[s]
-		switch {
-		case !deep && h < inf:
-			ok = append(ok, i)
-		case deep && h < best:
-			ok, best = []int{i}, h
-		case deep && h == best:
-			ok = append(ok, i)
-		}
-	}
-	if len(ok) == 0 {
-		return -1
-	}
-	return ok[rapid.IntRange(0, len(ok)-1).Draw(t, "alt")]
-}
-
-// count returns how many times to draw the repetition x's rule: at most
-// four past its minimum (maxInner inside a recursion), and the minimum deep
-// in one or when the rule cannot end.
-func (g *gen) count(t *rapid.T, d *drawing, x *combinator.Rule, deep bool) int {
-	lo, hi := x.Min(), x.Max()
-	if hi == combinator.Unbounded || hi > lo+4 {
-		hi = lo + 4
-	}
-	if d.rec > 0 && hi > lo+maxInner {
-		hi = lo + maxInner
-	}
-	if deep || g.height[x.Subs()[0]] >= inf {
-		hi = lo
-	}
-	if hi <= lo {
-		return lo
-	}
-	// The bounds themselves half of the time, so that both are reached.
-	switch rapid.IntRange(0, 3).Draw(t, "bound") {
-	case 0:
-		return lo
-	case 1:
-		if n := x.Max(); n != combinator.Unbounded && n <= hi {
-			return n
-		}
-		return hi
-	}
-	return rapid.IntRange(lo, hi).Draw(t, "count")
+	return top + math.Log2(sum)
 }

@@ -2,8 +2,9 @@ package rulegen_test
 
 import (
 	"fmt"
-	"os"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/seed42851778/rfc3986/combinator"
 	"github.com/seed42851778/rfc3986/combinator/abnf"
@@ -138,15 +139,7 @@ func ExampleNearMisses() {
 // §2 compiled from its text, and the near misses are not. Its Func
 // terminals, ucschar and iprivate, are never drawn.
 func TestStringsOfURITemplates(t *testing.T) {
-	text, err := os.ReadFile("../../combinator/abnf/testdata/rfc6570.abnf")
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := abnf.ParseWith(string(text), abnf.RFC3987())
-	if err != nil {
-		t.Fatal(err)
-	}
-	judge := g.MustRule("URI-Template")
+	judge := abnf.MustRFC("rfc6570").MustRule("URI-Template")
 	rapid.Check(t, func(t *rapid.T) {
 		s := rulegen.Strings(uritemplate.URITemplate).Draw(t, "s")
 		if !judge.Match(s) {
@@ -157,4 +150,110 @@ func TestStringsOfURITemplates(t *testing.T) {
 			t.Fatalf("NearMisses drew %q, a URI-Template", m)
 		}
 	})
+}
+
+// TestHugeCountedRepetitionsAreFast: a part of a rule that derives one
+// string only is written out with no draw, and past a budget of draws
+// every choice is the shortest: Strings and NearMisses of a = 1000b,
+// b = 1000"b" (one string of a million bytes) take milliseconds (issue
+// 40), not a minute, and Strings of 1000 times 1000(ALPHA) too (its near
+// misses cost what matching a million bytes costs, the engine's part).
+// The rules are nested by name: 1000(1000("b")) in one rule is a million
+// instructions, which the engine refuses at compile time.
+func TestHugeCountedRepetitionsAreFast(t *testing.T) {
+	for _, tt := range []struct {
+		src    string
+		misses bool
+	}{{"a = 1000b\nb = 1000\"b\"", true}, {"a = 2*3(1000b / \"c\")\nb = 1000\"b\"", true}, {"a = 1000b\nb = 1000ALPHA", false}} {
+		r := abnf.MustParse(tt.src).MustRule("a")
+		start := time.Now()
+		s := rulegen.Strings(r).Example(1)
+		m := ""
+		if tt.misses {
+			m = rulegen.NearMisses(r).Example(1)
+		}
+		if d := time.Since(start); d > time.Second {
+			t.Errorf("%s: %v", tt.src, d)
+		}
+		if !tt.misses && len(s) != 1e6 || tt.misses && (!r.Match(s) || r.Match(m)) {
+			t.Errorf("%s: a string of %d bytes, a near miss of %d", tt.src, len(s), len(m))
+		}
+	}
+	// A shortest string past 16 MiB: no strings, a failed draw that says why.
+	r := abnf.MustParse("a = 256b\nb = 256c\nc = 257\"b\"").MustRule("a")
+	setFlag(t, "rapid.nofailfile", "true")
+	tb := &recorder{TB: t}
+	rapid.Check(tb, func(rt *rapid.T) { rulegen.Strings(r).Draw(rt, "s") })
+	if !tb.failed {
+		t.Error("a rule of 4 GiB strings drew one")
+	}
+}
+
+// TestAlternativesAreWeightedBySize: an alternative that derives more
+// strings is drawn more often (half the weight by size, half shared), and
+// each is drawn: of "!" / 2ALPHA, 2ALPHA about three times in four.
+func TestAlternativesAreWeightedBySize(t *testing.T) {
+	gen := rulegen.Strings(abnf.MustParse(`a = "!" / 2ALPHA`).MustRule("a"))
+	letters := 0
+	for i := 0; i < 2000; i++ {
+		if gen.Example(i) != "!" {
+			letters++
+		}
+	}
+	if letters < 1300 || letters > 1700 {
+		t.Errorf("2ALPHA drawn %d times in 2000, want about 1500", letters)
+	}
+}
+
+// TestCharactersFavourBoundsAndDelimiters: a character is the least of
+// its set, a bound of a range, or a delimiter of the grammar (a character
+// of a literal of a sequence) far more often than by chance: ";" in the
+// quoted strings of key=value pairs.
+func TestCharactersFavourBoundsAndDelimiters(t *testing.T) {
+	g := abnf.MustParse("pairs = pair *( \";\" pair )\npair = 1*ALPHA \"=\" DQUOTE *( %x20-21 / %x23-7E ) DQUOTE\n")
+	gen := rulegen.Strings(g.MustRule("pairs"))
+	quoted, semis, bounds := 0, 0, 0
+	for i := 0; i < 1000; i++ {
+		s := gen.Example(i)
+		in := false
+		for j := 0; j < len(s); j++ {
+			switch c := s[j]; {
+			case c == '"':
+				in = !in
+			case in:
+				quoted++
+				if c == ';' {
+					semis++
+				}
+				if c == ' ' || c == '!' || c == '#' || c == '~' {
+					bounds++
+				}
+			}
+		}
+	}
+	// By chance, 1 in 94 of each; drawn, about 1 in 12 and 1 in 3.
+	if semis*30 < quoted || bounds*6 < quoted {
+		t.Errorf("of %d quoted characters, %d are \";\" and %d the bounds of a range", quoted, semis, bounds)
+	}
+}
+
+// TestShrinkingGivesAShortestCounterexample: rapid shrinks a failure to
+// the shortest string that fails: of a list of words, the one word "z".
+func TestShrinkingGivesAShortestCounterexample(t *testing.T) {
+	gen := rulegen.Strings(abnf.MustParse("list = word *( \",\" word )\nword = 1*( %x61-7A )\n").MustRule("list"))
+	for seed := 1; seed <= 5; seed++ {
+		setFlag(t, "rapid.seed", fmt.Sprint(seed))
+		setFlag(t, "rapid.nofailfile", "true")
+		var last string
+		tb := &recorder{TB: t}
+		rapid.Check(tb, func(rt *rapid.T) {
+			if s := gen.Draw(rt, "s"); strings.Contains(s, "z") {
+				last = s
+				rt.Fatalf("%q", s)
+			}
+		})
+		if !tb.failed || last != "z" {
+			t.Errorf("seed %d: shrunk to %q, want \"z\"", seed, last)
+		}
+	}
 }

@@ -2,6 +2,8 @@ package main
 
 import (
 	"os"
+
+	"github.com/seed42851778/rfc3986/combinator/abnf"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -17,20 +19,20 @@ func TestRunWritesOneFunctionPerRule(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := filepath.Join(dir, "tel_gen.go")
-	if err := run(in, "tel", out, true, false, []string{"tel=MatchTel", "num=MatchNum"}); err != nil {
+	if err := run(in, "tel", out, []abnf.Option{abnf.RFC3986()}, []string{"tel=MatchTel", "num=MatchNum,CheckNum"}); err != nil {
 		t.Fatal(err)
 	}
 	src, err := os.ReadFile(out)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"package tel", "func MatchTel(s string) bool {", "func MatchNum(s string) bool {"} {
+	for _, want := range []string{"package tel", "func MatchTel(s string) bool {", "func MatchNum(s string) bool {", "func CheckNum(s string) error {", "type SyntaxError struct {"} {
 		if !strings.Contains(string(src), want) {
 			t.Errorf("output lacks %q", want)
 		}
 	}
-	for _, args := range [][]string{{"tel"}, {"nope=MatchNope"}, nil} {
-		if err := run(in, "tel", out, true, false, args); err == nil {
+	for _, args := range [][]string{{"tel"}, {"nope=MatchNope"}, {"tel=MatchTel,"}, nil} {
+		if err := run(in, "tel", out, []abnf.Option{abnf.RFC3986()}, args); err == nil {
 			t.Errorf("run(%q) = nil, want an error", args)
 		}
 	}

@@ -2,6 +2,61 @@
 
 package appendixa
 
+import (
+	"strconv"
+	"unicode/utf8"
+)
+
+// SyntaxError is the error of the Check functions of this file: where
+// Input stops matching Rule and what could have come there, as
+// combinator's Rule.Check reports them.
+type SyntaxError struct {
+	Input    string   // the input, as given
+	Offset   int      // the first byte that cannot be part of Rule (len(Input) at its end)
+	Rule     string   // the rule matched
+	In       string   // the innermost named rule in progress at Offset, "" when none inside Rule
+	Expected []string // what could have matched at Offset
+	tail     string   // the message after the offset
+}
+
+// Error returns a message such as
+//
+//	invalid character ' ' at offset 8 in segment: expected pchar, "/", "?", "#" or end of input
+func (e *SyntaxError) Error() string {
+	return e.found() + " at offset " + strconv.Itoa(e.Offset) + e.tail
+}
+
+// found describes what stands at Offset.
+func (e *SyntaxError) found() string {
+	s, off := e.Input, e.Offset
+	if off >= len(s) || off < 0 {
+		return "unexpected end of input"
+	}
+	const hex = "0123456789ABCDEF"
+	if s[off] < utf8.RuneSelf {
+		if s[off] == '\'' {
+			return "invalid character '\\''"
+		}
+		return "invalid character " + strconv.QuoteRune(rune(s[off]))
+	}
+	r, size := utf8.DecodeRuneInString(s[off:])
+	if r == utf8.RuneError && size <= 1 {
+		return "invalid byte 0x" + string([]byte{hex[s[off]>>4], hex[s[off]&15]})
+	}
+	d := "invalid character " + strconv.QuoteRune(r) + " (UTF-8"
+	for i := off; i < off+size; i++ {
+		d += " 0x" + string([]byte{hex[s[i]>>4], hex[s[i]&15]})
+	}
+	return d + ")"
+}
+
+// automatonDiag is what a state of an automaton expects.
+type automatonDiag struct {
+	in       string
+	expected []string
+	tail     string
+}
+
 // MatchURIReference reports whether s matches URI-reference (RFC 5234 ABNF, read exactly:
 // alternatives unordered, repetitions as long as the rest needs):
 //
@@ -537,6 +592,149 @@ var matchURIReferenceLoops = [11][256]bool{
 	{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true},
 	{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true},
 	{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 61: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true},
+}
+
+// CheckURIReference returns nil when s matches URI-reference, else a *SyntaxError with the offset
+// of the first byte of s that cannot be part of it (len(s) at its end) and
+// what was expected there, as the rule's Check reports them. It walks MatchURIReference's
+// automaton.
+func CheckURIReference(s string) error {
+	st, looped := uint8(1), 0
+	for i := 0; i < len(s); i++ {
+		next := matchURIReferenceNext[int(st)*46+int(matchURIReferenceClass[s[i]])]
+		if next == st {
+			looped = 1
+			if k := matchURIReferenceLoopOf[st]; k != 0 {
+				t := &matchURIReferenceLoops[k-1]
+				for i+1 < len(s) && t[s[i+1]] {
+					i++
+				}
+			}
+			continue
+		}
+		if next == 0 {
+			return checkURIReferenceError(s, i, 2*int(st)+looped)
+		}
+		st, looped = next, 0
+	}
+	if !matchURIReferenceAccept[st] {
+		return checkURIReferenceError(s, len(s), 2*int(st)+looped)
+	}
+	return nil
+}
+
+func checkURIReferenceError(s string, off, k int) error {
+	d := &checkURIReferenceDiags[checkURIReferenceDiagOf[k]]
+	return &SyntaxError{Input: s, Offset: off, Rule: "URI-reference", In: d.in, Expected: d.expected, tail: d.tail}
+}
+
+// checkURIReferenceDiagOf is, for each state, its entry in checkURIReferenceDiags, then the entry when
+// the state was reached by its own loop.
+var checkURIReferenceDiagOf = [366]uint16{
+	0, 0, 1, 1, 2, 2, 3, 4, 5, 5, 6, 6, 7, 8, 9, 10, 5, 5, 5, 5,
+	5, 5, 11, 11, 12, 12, 5, 5, 5, 5, 13, 14, 5, 5, 15, 16, 17, 17, 18, 18,
+	5, 5, 19, 19, 5, 5, 20, 20, 5, 5, 21, 22, 23, 23, 24, 24, 5, 5, 5, 5,
+	5, 5, 25, 25, 26, 26, 27, 27, 28, 28, 29, 29, 23, 23, 30, 30, 31, 31, 32, 32,
+	33, 33, 32, 32, 34, 34, 35, 35, 36, 36, 37, 37, 25, 25, 26, 26, 38, 38, 39, 39,
+	40, 40, 39, 39, 41, 41, 42, 42, 41, 41, 43, 43, 44, 44, 45, 45, 46, 46, 47, 47,
+	29, 29, 23, 23, 30, 30, 34, 34, 43, 43, 48, 48, 49, 49, 31, 31, 50, 50, 51, 51,
+	52, 52, 51, 51, 53, 53, 54, 54, 37, 37, 25, 25, 26, 26, 38, 38, 39, 39, 40, 40,
+	39, 39, 41, 41, 55, 55, 56, 56, 42, 42, 57, 57, 58, 58, 29, 29, 23, 23, 30, 30,
+	34, 34, 43, 43, 48, 48, 49, 49, 31, 31, 59, 59, 50, 50, 51, 51, 52, 52, 51, 51,
+	37, 37, 25, 25, 26, 26, 38, 38, 39, 39, 40, 40, 39, 39, 41, 41, 55, 55, 56, 56,
+	42, 42, 57, 57, 29, 29, 23, 23, 30, 30, 34, 34, 43, 43, 48, 48, 49, 49, 31, 31,
+	59, 59, 60, 60, 61, 61, 62, 62, 61, 61, 37, 37, 25, 25, 26, 26, 38, 38, 39, 39,
+	40, 40, 39, 39, 41, 41, 55, 55, 56, 56, 63, 63, 29, 29, 23, 23, 64, 64, 34, 34,
+	65, 65, 48, 48, 49, 49, 31, 31, 59, 59, 37, 37, 25, 25, 66, 66, 38, 38, 39, 39,
+	40, 40, 39, 39, 41, 41, 55, 55, 56, 56, 29, 29, 67, 67, 68, 68, 69, 69, 68, 68,
+	70, 70, 23, 23, 34, 34, 71, 71, 72, 72, 73, 73, 74, 74, 59, 59, 37, 37, 25, 25,
+	26, 26, 75, 75, 76, 76, 77, 77, 78, 78, 55, 55, 56, 56, 29, 29, 79, 79, 78, 78,
+	59, 59, 37, 37, 80, 80,
+}
+
+// checkURIReferenceDiags is what the states expect.
+var checkURIReferenceDiags = [81]automatonDiag{
+	{"", []string{}, ""},
+	{"", []string{"URI", "relative-ref", "end of input"}, " in URI-reference: expected URI, relative-ref or end of input"},
+	{"", []string{"unreserved", "pct-encoded", "sub-delims", "\"@\"", "\"/\"", "\"?\"", "\"#\"", "end of input"}, " in URI-reference: expected unreserved, pct-encoded, sub-delims, \"@\", \"/\", \"?\", \"#\" or end of input"},
+	{"", []string{"fragment", "end of input"}, " in URI-reference: expected fragment or end of input"},
+	{"", []string{"pchar", "\"/\"", "\"?\"", "end of input"}, " in URI-reference: expected pchar, \"/\", \"?\" or end of input"},
+	{"URI-reference", []string{"HEXDIG"}, " in URI-reference: expected HEXDIG"},
+	{"", []string{"\"/\"", "segment-nz", "\"?\"", "\"#\"", "end of input"}, " in URI-reference: expected \"/\", segment-nz, \"?\", \"#\" or end of input"},
+	{"", []string{"query", "\"#\"", "end of input"}, " in URI-reference: expected query, \"#\" or end of input"},
+	{"", []string{"pchar", "\"/\"", "\"?\"", "\"#\"", "end of input"}, " in URI-reference: expected pchar, \"/\", \"?\", \"#\" or end of input"},
+	{"", []string{"ALPHA", "DIGIT", "\"+\"", "\"-\"", "\".\"", "\":\"", "unreserved", "pct-encoded", "sub-delims", "\"@\"", "\"/\"", "\"?\"", "\"#\"", "end of input"}, " in URI-reference: expected ALPHA, DIGIT, \"+\", \"-\", \".\", \":\", unreserved, pct-encoded, sub-delims, \"@\", \"/\", \"?\", \"#\" or end of input"},
+	{"", []string{"unreserved", "pct-encoded", "sub-delims", "\"@\"", "\"/\"", "\"?\"", "\"#\"", "ALPHA", "DIGIT", "\"+\"", "\"-\"", "\".\"", "\":\"", "end of input"}, " in URI-reference: expected unreserved, pct-encoded, sub-delims, \"@\", \"/\", \"?\", \"#\", ALPHA, DIGIT, \"+\", \"-\", \".\", \":\" or end of input"},
+	{"", []string{"authority", "path-abempty", "\"?\"", "\"#\"", "end of input"}, " in URI-reference: expected authority, path-abempty, \"?\", \"#\" or end of input"},
+	{"", []string{"hier-part", "\"?\"", "\"#\"", "end of input"}, " in URI-reference: expected hier-part, \"?\", \"#\" or end of input"},
+	{"", []string{"unreserved", "pct-encoded", "sub-delims", "\":\"", "\"@\"", "path-abempty", "\"?\"", "\"#\"", "end of input"}, " in URI-reference: expected unreserved, pct-encoded, sub-delims, \":\", \"@\", path-abempty, \"?\", \"#\" or end of input"},
+	{"", []string{"unreserved", "pct-encoded", "sub-delims", "\":\"", "path-abempty", "\"?\"", "\"#\"", "\"@\"", "end of input"}, " in URI-reference: expected unreserved, pct-encoded, sub-delims, \":\", path-abempty, \"?\", \"#\", \"@\" or end of input"},
+	{"", []string{"unreserved", "pct-encoded", "sub-delims", "\":\"", "\"@\"", "port", "path-abempty", "\"?\"", "\"#\"", "end of input"}, " in URI-reference: expected unreserved, pct-encoded, sub-delims, \":\", \"@\", port, path-abempty, \"?\", \"#\" or end of input"},
+	{"", []string{"DIGIT", "path-abempty", "\"?\"", "\"#\"", "unreserved", "pct-encoded", "sub-delims", "\":\"", "\"@\"", "end of input"}, " in URI-reference: expected DIGIT, path-abempty, \"?\", \"#\", unreserved, pct-encoded, sub-delims, \":\", \"@\" or end of input"},
+	{"", []string{"host", "\":\"", "path-abempty", "\"?\"", "\"#\"", "end of input"}, " in URI-reference: expected host, \":\", path-abempty, \"?\", \"#\" or end of input"},
+	{"URI-reference", []string{"IPv6address", "IPvFuture"}, " in URI-reference: expected IPv6address or IPvFuture"},
+	{"URI-reference", []string{"unreserved", "pct-encoded", "sub-delims", "\":\"", "\"@\""}, " in URI-reference: expected unreserved, pct-encoded, sub-delims, \":\" or \"@\""},
+	{"", []string{"unreserved", "pct-encoded", "sub-delims", "\":\"", "path-abempty", "\"?\"", "\"#\"", "end of input"}, " in URI-reference: expected unreserved, pct-encoded, sub-delims, \":\", path-abempty, \"?\", \"#\" or end of input"},
+	{"", []string{"port", "path-abempty", "\"?\"", "\"#\"", "end of input"}, " in URI-reference: expected port, path-abempty, \"?\", \"#\" or end of input"},
+	{"", []string{"DIGIT", "path-abempty", "\"?\"", "\"#\"", "end of input"}, " in URI-reference: expected DIGIT, path-abempty, \"?\", \"#\" or end of input"},
+	{"URI-reference", []string{"HEXDIG", "\":\"", "\"::\""}, " in URI-reference: expected HEXDIG, \":\" or \"::\""},
+	{"URI-reference", []string{"\":\""}, " in URI-reference: expected \":\""},
+	{"URI-reference", []string{"HEXDIG", "\"::\"", "\":\""}, " in URI-reference: expected HEXDIG, \"::\" or \":\""},
+	{"URI-reference", []string{"\":\"", "h16"}, " in URI-reference: expected \":\" or h16"},
+	{"URI-reference", []string{"\"]\"", "h16", "ls32"}, " in URI-reference: expected \"]\", h16 or ls32"},
+	{"URI-reference", []string{"HEXDIG", "\".\""}, " in URI-reference: expected HEXDIG or \".\""},
+	{"URI-reference", []string{"\":\"", "HEXDIG", "\"::\""}, " in URI-reference: expected \":\", HEXDIG or \"::\""},
+	{"URI-reference", []string{"h16", "ls32", "\"]\""}, " in URI-reference: expected h16, ls32 or \"]\""},
+	{"URI-reference", []string{"HEXDIG", "\":\"", "\".\"", "\"]\""}, " in URI-reference: expected HEXDIG, \":\", \".\" or \"]\""},
+	{"URI-reference", []string{"HEXDIG", "\":\"", "\".\"", "DIGIT", "\"]\""}, " in URI-reference: expected HEXDIG, \":\", \".\", DIGIT or \"]\""},
+	{"URI-reference", []string{"HEXDIG", "\":\"", "\".\"", "DIGIT", "%x30-34", "\"5\"", "\"]\""}, " in URI-reference: expected HEXDIG, \":\", \".\", DIGIT, %x30-34, \"5\" or \"]\""},
+	{"URI-reference", []string{"HEXDIG", "\":\"", "\"]\""}, " in URI-reference: expected HEXDIG, \":\" or \"]\""},
+	{"", []string{"\":\"", "path-abempty", "\"?\"", "\"#\"", "end of input"}, " in URI-reference: expected \":\", path-abempty, \"?\", \"#\" or end of input"},
+	{"URI-reference", []string{"unreserved", "sub-delims", "\":\""}, " in URI-reference: expected unreserved, sub-delims or \":\""},
+	{"URI-reference", []string{"\"::\"", "\":\""}, " in URI-reference: expected \"::\" or \":\""},
+	{"URI-reference", []string{"HEXDIG", "\"]\"", "\":\"", "\".\""}, " in URI-reference: expected HEXDIG, \"]\", \":\" or \".\""},
+	{"URI-reference", []string{"HEXDIG", "\"]\"", "\":\"", "\".\"", "DIGIT"}, " in URI-reference: expected HEXDIG, \"]\", \":\", \".\" or DIGIT"},
+	{"URI-reference", []string{"HEXDIG", "\"]\"", "\":\"", "\".\"", "DIGIT", "%x30-34", "\"5\""}, " in URI-reference: expected HEXDIG, \"]\", \":\", \".\", DIGIT, %x30-34 or \"5\""},
+	{"URI-reference", []string{"HEXDIG", "\"]\"", "\":\""}, " in URI-reference: expected HEXDIG, \"]\" or \":\""},
+	{"URI-reference", []string{"dec-octet"}, " in URI-reference: expected dec-octet"},
+	{"URI-reference", []string{"h16", "ls32"}, " in URI-reference: expected h16 or ls32"},
+	{"URI-reference", []string{"HEXDIG", "\"]\"", "DIGIT", "\".\"", "\":\""}, " in URI-reference: expected HEXDIG, \"]\", DIGIT, \".\" or \":\""},
+	{"URI-reference", []string{"HEXDIG", "\"]\"", "%x30-35", "\".\"", "\":\""}, " in URI-reference: expected HEXDIG, \"]\", %x30-35, \".\" or \":\""},
+	{"URI-reference", []string{"HEXDIG", "\"]\"", "\".\"", "\":\""}, " in URI-reference: expected HEXDIG, \"]\", \".\" or \":\""},
+	{"URI-reference", []string{"unreserved", "sub-delims", "\":\"", "\"]\""}, " in URI-reference: expected unreserved, sub-delims, \":\" or \"]\""},
+	{"URI-reference", []string{"HEXDIG", "\":\"", "DIGIT", "\".\"", "\"]\""}, " in URI-reference: expected HEXDIG, \":\", DIGIT, \".\" or \"]\""},
+	{"URI-reference", []string{"HEXDIG", "\":\"", "%x30-35", "\".\"", "\"]\""}, " in URI-reference: expected HEXDIG, \":\", %x30-35, \".\" or \"]\""},
+	{"URI-reference", []string{"\".\""}, " in URI-reference: expected \".\""},
+	{"URI-reference", []string{"\".\"", "DIGIT"}, " in URI-reference: expected \".\" or DIGIT"},
+	{"URI-reference", []string{"\".\"", "DIGIT", "%x30-34", "\"5\""}, " in URI-reference: expected \".\", DIGIT, %x30-34 or \"5\""},
+	{"URI-reference", []string{"\":\"", "HEXDIG", "\"]\""}, " in URI-reference: expected \":\", HEXDIG or \"]\""},
+	{"URI-reference", []string{"\":\"", "HEXDIG", "\".\"", "\"]\""}, " in URI-reference: expected \":\", HEXDIG, \".\" or \"]\""},
+	{"URI-reference", []string{"\"]\"", "HEXDIG", "\":\""}, " in URI-reference: expected \"]\", HEXDIG or \":\""},
+	{"URI-reference", []string{"\"]\"", "HEXDIG", "\":\"", "\".\""}, " in URI-reference: expected \"]\", HEXDIG, \":\" or \".\""},
+	{"URI-reference", []string{"%x30-35", "\".\""}, " in URI-reference: expected %x30-35 or \".\""},
+	{"URI-reference", []string{"\"]\"", "\":\""}, " in URI-reference: expected \"]\" or \":\""},
+	{"URI-reference", []string{"\":\"", "\"]\""}, " in URI-reference: expected \":\" or \"]\""},
+	{"URI-reference", []string{"\"]\""}, " in URI-reference: expected \"]\""},
+	{"URI-reference", []string{"\"]\"", "DIGIT"}, " in URI-reference: expected \"]\" or DIGIT"},
+	{"URI-reference", []string{"\"]\"", "DIGIT", "%x30-34", "\"5\""}, " in URI-reference: expected \"]\", DIGIT, %x30-34 or \"5\""},
+	{"URI-reference", []string{"%x30-35", "\"]\""}, " in URI-reference: expected %x30-35 or \"]\""},
+	{"URI-reference", []string{"ls32", "h16", "\"]\""}, " in URI-reference: expected ls32, h16 or \"]\""},
+	{"URI-reference", []string{"ls32", "h16"}, " in URI-reference: expected ls32 or h16"},
+	{"URI-reference", []string{"\":\"", "h16", "ls32"}, " in URI-reference: expected \":\", h16 or ls32"},
+	{"URI-reference", []string{"HEXDIG", "\":\"", "\".\"", "\"::\""}, " in URI-reference: expected HEXDIG, \":\", \".\" or \"::\""},
+	{"URI-reference", []string{"HEXDIG", "\":\"", "\".\"", "DIGIT", "\"::\""}, " in URI-reference: expected HEXDIG, \":\", \".\", DIGIT or \"::\""},
+	{"URI-reference", []string{"HEXDIG", "\":\"", "\".\"", "DIGIT", "%x30-34", "\"5\"", "\"::\""}, " in URI-reference: expected HEXDIG, \":\", \".\", DIGIT, %x30-34, \"5\" or \"::\""},
+	{"URI-reference", []string{"h16", "\"]\""}, " in URI-reference: expected h16 or \"]\""},
+	{"URI-reference", []string{"h16"}, " in URI-reference: expected h16"},
+	{"URI-reference", []string{"DIGIT", "\".\"", "HEXDIG", "\":\"", "\"]\""}, " in URI-reference: expected DIGIT, \".\", HEXDIG, \":\" or \"]\""},
+	{"URI-reference", []string{"%x30-35", "\".\"", "HEXDIG", "\":\"", "\"]\""}, " in URI-reference: expected %x30-35, \".\", HEXDIG, \":\" or \"]\""},
+	{"URI-reference", []string{"\".\"", "HEXDIG", "\":\"", "\"]\""}, " in URI-reference: expected \".\", HEXDIG, \":\" or \"]\""},
+	{"URI-reference", []string{"HEXDIG", "\"::\"", "DIGIT", "\".\"", "\":\""}, " in URI-reference: expected HEXDIG, \"::\", DIGIT, \".\" or \":\""},
+	{"URI-reference", []string{"HEXDIG", "\"::\"", "%x30-35", "\".\"", "\":\""}, " in URI-reference: expected HEXDIG, \"::\", %x30-35, \".\" or \":\""},
+	{"URI-reference", []string{"HEXDIG", "\"::\"", "\".\"", "\":\""}, " in URI-reference: expected HEXDIG, \"::\", \".\" or \":\""},
+	{"URI-reference", []string{"HEXDIG", "\"]\""}, " in URI-reference: expected HEXDIG or \"]\""},
+	{"URI-reference", []string{"\":\"", "HEXDIG", "\".\"", "\"::\""}, " in URI-reference: expected \":\", HEXDIG, \".\" or \"::\""},
+	{"URI-reference", []string{"\"]\"", "HEXDIG"}, " in URI-reference: expected \"]\" or HEXDIG"},
 }
 
 // MatchURI reports whether s matches URI (RFC 5234 ABNF, read exactly:
@@ -2555,6 +2753,136 @@ var matchAuthorityLoops = [7][256]bool{
 	{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 61: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true},
 }
 
+// CheckAuthority returns nil when s matches authority, else a *SyntaxError with the offset
+// of the first byte of s that cannot be part of it (len(s) at its end) and
+// what was expected there, as the rule's Check reports them. It walks MatchAuthority's
+// automaton.
+func CheckAuthority(s string) error {
+	st, looped := uint8(1), 0
+	for i := 0; i < len(s); i++ {
+		next := matchAuthorityNext[int(st)*43+int(matchAuthorityClass[s[i]])]
+		if next == st {
+			looped = 1
+			if k := matchAuthorityLoopOf[st]; k != 0 {
+				t := &matchAuthorityLoops[k-1]
+				for i+1 < len(s) && t[s[i+1]] {
+					i++
+				}
+			}
+			continue
+		}
+		if next == 0 {
+			return checkAuthorityError(s, i, 2*int(st)+looped)
+		}
+		st, looped = next, 0
+	}
+	if !matchAuthorityAccept[st] {
+		return checkAuthorityError(s, len(s), 2*int(st)+looped)
+	}
+	return nil
+}
+
+func checkAuthorityError(s string, off, k int) error {
+	d := &checkAuthorityDiags[checkAuthorityDiagOf[k]]
+	return &SyntaxError{Input: s, Offset: off, Rule: "authority", In: d.in, Expected: d.expected, tail: d.tail}
+}
+
+// checkAuthorityDiagOf is, for each state, its entry in checkAuthorityDiags, then the entry when
+// the state was reached by its own loop.
+var checkAuthorityDiagOf = [340]uint16{
+	0, 0, 1, 1, 2, 2, 3, 3, 4, 5, 6, 6, 7, 7, 3, 3, 8, 8, 3, 3,
+	9, 9, 3, 3, 10, 11, 12, 12, 13, 13, 3, 3, 3, 3, 3, 3, 14, 14, 15, 15,
+	16, 16, 17, 17, 18, 18, 12, 12, 19, 19, 20, 20, 21, 21, 22, 22, 21, 21, 23, 23,
+	24, 24, 25, 25, 26, 26, 14, 14, 15, 15, 27, 27, 28, 28, 29, 29, 28, 28, 30, 30,
+	31, 31, 30, 30, 32, 32, 33, 33, 34, 34, 35, 35, 36, 36, 18, 18, 12, 12, 19, 19,
+	23, 23, 32, 32, 37, 37, 38, 38, 20, 20, 39, 39, 40, 40, 41, 41, 40, 40, 42, 42,
+	43, 43, 26, 26, 14, 14, 15, 15, 27, 27, 28, 28, 29, 29, 28, 28, 30, 30, 44, 44,
+	45, 45, 31, 31, 46, 46, 47, 47, 18, 18, 12, 12, 19, 19, 23, 23, 32, 32, 37, 37,
+	38, 38, 20, 20, 48, 48, 39, 39, 40, 40, 41, 41, 40, 40, 26, 26, 14, 14, 15, 15,
+	27, 27, 28, 28, 29, 29, 28, 28, 30, 30, 44, 44, 45, 45, 31, 31, 46, 46, 18, 18,
+	12, 12, 19, 19, 23, 23, 32, 32, 37, 37, 38, 38, 20, 20, 48, 48, 49, 49, 50, 50,
+	51, 51, 50, 50, 26, 26, 14, 14, 15, 15, 27, 27, 28, 28, 29, 29, 28, 28, 30, 30,
+	44, 44, 45, 45, 52, 52, 18, 18, 12, 12, 53, 53, 23, 23, 54, 54, 37, 37, 38, 38,
+	20, 20, 48, 48, 26, 26, 14, 14, 55, 55, 27, 27, 28, 28, 29, 29, 28, 28, 30, 30,
+	44, 44, 45, 45, 18, 18, 56, 56, 57, 57, 58, 58, 57, 57, 59, 59, 12, 12, 23, 23,
+	60, 60, 61, 61, 62, 62, 63, 63, 48, 48, 26, 26, 14, 14, 15, 15, 64, 64, 65, 65,
+	66, 66, 67, 67, 44, 44, 45, 45, 18, 18, 68, 68, 67, 67, 48, 48, 26, 26, 69, 69,
+}
+
+// checkAuthorityDiags is what the states expect.
+var checkAuthorityDiags = [70]automatonDiag{
+	{"", []string{}, ""},
+	{"", []string{"userinfo", "\"@\"", "host", "\":\"", "end of input"}, " in authority: expected userinfo, \"@\", host, \":\" or end of input"},
+	{"", []string{"unreserved", "pct-encoded", "sub-delims", "\":\"", "\"@\"", "end of input"}, " in authority: expected unreserved, pct-encoded, sub-delims, \":\", \"@\" or end of input"},
+	{"authority", []string{"HEXDIG"}, " in authority: expected HEXDIG"},
+	{"", []string{"unreserved", "pct-encoded", "sub-delims", "\":\"", "\"@\"", "port", "end of input"}, " in authority: expected unreserved, pct-encoded, sub-delims, \":\", \"@\", port or end of input"},
+	{"", []string{"DIGIT", "unreserved", "pct-encoded", "sub-delims", "\":\"", "\"@\"", "end of input"}, " in authority: expected DIGIT, unreserved, pct-encoded, sub-delims, \":\", \"@\" or end of input"},
+	{"", []string{"host", "\":\"", "end of input"}, " in authority: expected host, \":\" or end of input"},
+	{"authority", []string{"IPv6address", "IPvFuture"}, " in authority: expected IPv6address or IPvFuture"},
+	{"authority", []string{"unreserved", "pct-encoded", "sub-delims", "\":\"", "\"@\""}, " in authority: expected unreserved, pct-encoded, sub-delims, \":\" or \"@\""},
+	{"", []string{"unreserved", "pct-encoded", "sub-delims", "\":\"", "end of input"}, " in authority: expected unreserved, pct-encoded, sub-delims, \":\" or end of input"},
+	{"", []string{"port", "end of input"}, " in authority: expected port or end of input"},
+	{"", []string{"DIGIT", "end of input"}, " in authority: expected DIGIT or end of input"},
+	{"authority", []string{"HEXDIG", "\":\"", "\"::\""}, " in authority: expected HEXDIG, \":\" or \"::\""},
+	{"authority", []string{"\":\""}, " in authority: expected \":\""},
+	{"authority", []string{"HEXDIG", "\"::\"", "\":\""}, " in authority: expected HEXDIG, \"::\" or \":\""},
+	{"authority", []string{"\":\"", "h16"}, " in authority: expected \":\" or h16"},
+	{"authority", []string{"\"]\"", "h16", "ls32"}, " in authority: expected \"]\", h16 or ls32"},
+	{"authority", []string{"HEXDIG", "\".\""}, " in authority: expected HEXDIG or \".\""},
+	{"authority", []string{"\":\"", "HEXDIG", "\"::\""}, " in authority: expected \":\", HEXDIG or \"::\""},
+	{"authority", []string{"h16", "ls32", "\"]\""}, " in authority: expected h16, ls32 or \"]\""},
+	{"authority", []string{"HEXDIG", "\":\"", "\".\"", "\"]\""}, " in authority: expected HEXDIG, \":\", \".\" or \"]\""},
+	{"authority", []string{"HEXDIG", "\":\"", "\".\"", "DIGIT", "\"]\""}, " in authority: expected HEXDIG, \":\", \".\", DIGIT or \"]\""},
+	{"authority", []string{"HEXDIG", "\":\"", "\".\"", "DIGIT", "%x30-34", "\"5\"", "\"]\""}, " in authority: expected HEXDIG, \":\", \".\", DIGIT, %x30-34, \"5\" or \"]\""},
+	{"authority", []string{"HEXDIG", "\":\"", "\"]\""}, " in authority: expected HEXDIG, \":\" or \"]\""},
+	{"", []string{"\":\"", "end of input"}, " in authority: expected \":\" or end of input"},
+	{"authority", []string{"unreserved", "sub-delims", "\":\""}, " in authority: expected unreserved, sub-delims or \":\""},
+	{"authority", []string{"\"::\"", "\":\""}, " in authority: expected \"::\" or \":\""},
+	{"authority", []string{"HEXDIG", "\"]\"", "\":\"", "\".\""}, " in authority: expected HEXDIG, \"]\", \":\" or \".\""},
+	{"authority", []string{"HEXDIG", "\"]\"", "\":\"", "\".\"", "DIGIT"}, " in authority: expected HEXDIG, \"]\", \":\", \".\" or DIGIT"},
+	{"authority", []string{"HEXDIG", "\"]\"", "\":\"", "\".\"", "DIGIT", "%x30-34", "\"5\""}, " in authority: expected HEXDIG, \"]\", \":\", \".\", DIGIT, %x30-34 or \"5\""},
+	{"authority", []string{"HEXDIG", "\"]\"", "\":\""}, " in authority: expected HEXDIG, \"]\" or \":\""},
+	{"authority", []string{"dec-octet"}, " in authority: expected dec-octet"},
+	{"authority", []string{"h16", "ls32"}, " in authority: expected h16 or ls32"},
+	{"authority", []string{"HEXDIG", "\"]\"", "DIGIT", "\".\"", "\":\""}, " in authority: expected HEXDIG, \"]\", DIGIT, \".\" or \":\""},
+	{"authority", []string{"HEXDIG", "\"]\"", "%x30-35", "\".\"", "\":\""}, " in authority: expected HEXDIG, \"]\", %x30-35, \".\" or \":\""},
+	{"authority", []string{"HEXDIG", "\"]\"", "\".\"", "\":\""}, " in authority: expected HEXDIG, \"]\", \".\" or \":\""},
+	{"authority", []string{"unreserved", "sub-delims", "\":\"", "\"]\""}, " in authority: expected unreserved, sub-delims, \":\" or \"]\""},
+	{"authority", []string{"HEXDIG", "\":\"", "DIGIT", "\".\"", "\"]\""}, " in authority: expected HEXDIG, \":\", DIGIT, \".\" or \"]\""},
+	{"authority", []string{"HEXDIG", "\":\"", "%x30-35", "\".\"", "\"]\""}, " in authority: expected HEXDIG, \":\", %x30-35, \".\" or \"]\""},
+	{"authority", []string{"\".\""}, " in authority: expected \".\""},
+	{"authority", []string{"\".\"", "DIGIT"}, " in authority: expected \".\" or DIGIT"},
+	{"authority", []string{"\".\"", "DIGIT", "%x30-34", "\"5\""}, " in authority: expected \".\", DIGIT, %x30-34 or \"5\""},
+	{"authority", []string{"\":\"", "HEXDIG", "\"]\""}, " in authority: expected \":\", HEXDIG or \"]\""},
+	{"authority", []string{"\":\"", "HEXDIG", "\".\"", "\"]\""}, " in authority: expected \":\", HEXDIG, \".\" or \"]\""},
+	{"authority", []string{"\"]\"", "HEXDIG", "\":\""}, " in authority: expected \"]\", HEXDIG or \":\""},
+	{"authority", []string{"\"]\"", "HEXDIG", "\":\"", "\".\""}, " in authority: expected \"]\", HEXDIG, \":\" or \".\""},
+	{"authority", []string{"%x30-35", "\".\""}, " in authority: expected %x30-35 or \".\""},
+	{"authority", []string{"\"]\"", "\":\""}, " in authority: expected \"]\" or \":\""},
+	{"authority", []string{"\":\"", "\"]\""}, " in authority: expected \":\" or \"]\""},
+	{"authority", []string{"\"]\""}, " in authority: expected \"]\""},
+	{"authority", []string{"\"]\"", "DIGIT"}, " in authority: expected \"]\" or DIGIT"},
+	{"authority", []string{"\"]\"", "DIGIT", "%x30-34", "\"5\""}, " in authority: expected \"]\", DIGIT, %x30-34 or \"5\""},
+	{"authority", []string{"%x30-35", "\"]\""}, " in authority: expected %x30-35 or \"]\""},
+	{"authority", []string{"ls32", "h16", "\"]\""}, " in authority: expected ls32, h16 or \"]\""},
+	{"authority", []string{"ls32", "h16"}, " in authority: expected ls32 or h16"},
+	{"authority", []string{"\":\"", "h16", "ls32"}, " in authority: expected \":\", h16 or ls32"},
+	{"authority", []string{"HEXDIG", "\":\"", "\".\"", "\"::\""}, " in authority: expected HEXDIG, \":\", \".\" or \"::\""},
+	{"authority", []string{"HEXDIG", "\":\"", "\".\"", "DIGIT", "\"::\""}, " in authority: expected HEXDIG, \":\", \".\", DIGIT or \"::\""},
+	{"authority", []string{"HEXDIG", "\":\"", "\".\"", "DIGIT", "%x30-34", "\"5\"", "\"::\""}, " in authority: expected HEXDIG, \":\", \".\", DIGIT, %x30-34, \"5\" or \"::\""},
+	{"authority", []string{"h16", "\"]\""}, " in authority: expected h16 or \"]\""},
+	{"authority", []string{"h16"}, " in authority: expected h16"},
+	{"authority", []string{"DIGIT", "\".\"", "HEXDIG", "\":\"", "\"]\""}, " in authority: expected DIGIT, \".\", HEXDIG, \":\" or \"]\""},
+	{"authority", []string{"%x30-35", "\".\"", "HEXDIG", "\":\"", "\"]\""}, " in authority: expected %x30-35, \".\", HEXDIG, \":\" or \"]\""},
+	{"authority", []string{"\".\"", "HEXDIG", "\":\"", "\"]\""}, " in authority: expected \".\", HEXDIG, \":\" or \"]\""},
+	{"authority", []string{"HEXDIG", "\"::\"", "DIGIT", "\".\"", "\":\""}, " in authority: expected HEXDIG, \"::\", DIGIT, \".\" or \":\""},
+	{"authority", []string{"HEXDIG", "\"::\"", "%x30-35", "\".\"", "\":\""}, " in authority: expected HEXDIG, \"::\", %x30-35, \".\" or \":\""},
+	{"authority", []string{"HEXDIG", "\"::\"", "\".\"", "\":\""}, " in authority: expected HEXDIG, \"::\", \".\" or \":\""},
+	{"authority", []string{"HEXDIG", "\"]\""}, " in authority: expected HEXDIG or \"]\""},
+	{"authority", []string{"\":\"", "HEXDIG", "\".\"", "\"::\""}, " in authority: expected \":\", HEXDIG, \".\" or \"::\""},
+	{"authority", []string{"\"]\"", "HEXDIG"}, " in authority: expected \"]\" or HEXDIG"},
+}
+
 // MatchIPv6Address reports whether s matches IPv6address (RFC 5234 ABNF, read exactly:
 // alternatives unordered, repetitions as long as the rest needs):
 //
@@ -2742,3 +3070,109 @@ var matchIPv6AddressLoopOf = [152]uint8{
 
 // matchIPv6AddressLoops holds the bytes that keep a state in itself.
 var matchIPv6AddressLoops = [0][256]bool{}
+
+// CheckIPv6Address returns nil when s matches IPv6address, else a *SyntaxError with the offset
+// of the first byte of s that cannot be part of it (len(s) at its end) and
+// what was expected there, as the rule's Check reports them. It walks MatchIPv6Address's
+// automaton.
+func CheckIPv6Address(s string) error {
+	st, looped := uint8(1), 0
+	for i := 0; i < len(s); i++ {
+		next := matchIPv6AddressNext[int(st)*15+int(matchIPv6AddressClass[s[i]])]
+		if next == st {
+			looped = 1
+			if k := matchIPv6AddressLoopOf[st]; k != 0 {
+				t := &matchIPv6AddressLoops[k-1]
+				for i+1 < len(s) && t[s[i+1]] {
+					i++
+				}
+			}
+			continue
+		}
+		if next == 0 {
+			return checkIPv6AddressError(s, i, 2*int(st)+looped)
+		}
+		st, looped = next, 0
+	}
+	if !matchIPv6AddressAccept[st] {
+		return checkIPv6AddressError(s, len(s), 2*int(st)+looped)
+	}
+	return nil
+}
+
+func checkIPv6AddressError(s string, off, k int) error {
+	d := &checkIPv6AddressDiags[checkIPv6AddressDiagOf[k]]
+	return &SyntaxError{Input: s, Offset: off, Rule: "IPv6address", In: d.in, Expected: d.expected, tail: d.tail}
+}
+
+// checkIPv6AddressDiagOf is, for each state, its entry in checkIPv6AddressDiags, then the entry when
+// the state was reached by its own loop.
+var checkIPv6AddressDiagOf = [304]uint16{
+	0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 2, 2, 6, 6,
+	8, 8, 9, 9, 10, 10, 9, 9, 11, 11, 12, 12, 4, 4, 5, 5, 8, 8, 9, 9,
+	10, 10, 9, 9, 11, 11, 13, 13, 11, 11, 14, 14, 15, 15, 16, 16, 17, 17, 7, 7,
+	2, 2, 6, 6, 11, 11, 14, 14, 18, 18, 19, 19, 8, 8, 20, 20, 21, 21, 22, 22,
+	21, 21, 23, 23, 24, 24, 12, 12, 4, 4, 5, 5, 8, 8, 9, 9, 10, 10, 9, 9,
+	11, 11, 11, 11, 8, 8, 13, 13, 25, 25, 26, 26, 7, 7, 2, 2, 6, 6, 11, 11,
+	14, 14, 18, 18, 19, 19, 8, 8, 26, 26, 20, 20, 21, 21, 22, 22, 21, 21, 12, 12,
+	4, 4, 5, 5, 8, 8, 9, 9, 10, 10, 9, 9, 11, 11, 11, 11, 8, 8, 13, 13,
+	25, 25, 7, 7, 2, 2, 6, 6, 11, 11, 14, 14, 18, 18, 19, 19, 8, 8, 26, 26,
+	27, 27, 28, 28, 29, 29, 28, 28, 12, 12, 4, 4, 5, 5, 8, 8, 9, 9, 10, 10,
+	9, 9, 11, 11, 11, 11, 8, 8, 30, 30, 7, 7, 2, 2, 31, 31, 11, 11, 32, 32,
+	18, 18, 19, 19, 8, 8, 26, 26, 12, 12, 4, 4, 33, 33, 8, 8, 9, 9, 10, 10,
+	9, 9, 11, 11, 11, 11, 8, 8, 7, 7, 34, 34, 35, 35, 36, 36, 35, 35, 37, 37,
+	2, 2, 11, 11, 38, 38, 39, 39, 40, 40, 41, 41, 26, 26, 12, 12, 4, 4, 5, 5,
+	42, 42, 43, 43, 44, 44, 45, 45, 11, 11, 8, 8, 7, 7, 46, 46, 45, 45, 26, 26,
+	12, 12, 45, 45,
+}
+
+// checkIPv6AddressDiags is what the states expect.
+var checkIPv6AddressDiags = [47]automatonDiag{
+	{"", []string{}, ""},
+	{"IPv6address", []string{"h16", "\"::\""}, " in IPv6address: expected h16 or \"::\""},
+	{"IPv6address", []string{"HEXDIG", "\":\"", "\"::\""}, " in IPv6address: expected HEXDIG, \":\" or \"::\""},
+	{"IPv6address", []string{"\":\""}, " in IPv6address: expected \":\""},
+	{"IPv6address", []string{"HEXDIG", "\"::\"", "\":\""}, " in IPv6address: expected HEXDIG, \"::\" or \":\""},
+	{"IPv6address", []string{"\":\"", "h16"}, " in IPv6address: expected \":\" or h16"},
+	{"", []string{"h16", "ls32", "end of input"}, " in IPv6address: expected h16, ls32 or end of input"},
+	{"IPv6address", []string{"\":\"", "HEXDIG", "\"::\""}, " in IPv6address: expected \":\", HEXDIG or \"::\""},
+	{"", []string{"HEXDIG", "\":\"", "\".\"", "end of input"}, " in IPv6address: expected HEXDIG, \":\", \".\" or end of input"},
+	{"", []string{"HEXDIG", "\":\"", "\".\"", "DIGIT", "end of input"}, " in IPv6address: expected HEXDIG, \":\", \".\", DIGIT or end of input"},
+	{"", []string{"HEXDIG", "\":\"", "\".\"", "DIGIT", "%x30-34", "\"5\"", "end of input"}, " in IPv6address: expected HEXDIG, \":\", \".\", DIGIT, %x30-34, \"5\" or end of input"},
+	{"", []string{"HEXDIG", "\":\"", "end of input"}, " in IPv6address: expected HEXDIG, \":\" or end of input"},
+	{"IPv6address", []string{"\"::\"", "\":\""}, " in IPv6address: expected \"::\" or \":\""},
+	{"IPv6address", []string{"dec-octet"}, " in IPv6address: expected dec-octet"},
+	{"IPv6address", []string{"h16", "ls32"}, " in IPv6address: expected h16 or ls32"},
+	{"", []string{"HEXDIG", "DIGIT", "\".\"", "\":\"", "end of input"}, " in IPv6address: expected HEXDIG, DIGIT, \".\", \":\" or end of input"},
+	{"", []string{"HEXDIG", "%x30-35", "\".\"", "\":\"", "end of input"}, " in IPv6address: expected HEXDIG, %x30-35, \".\", \":\" or end of input"},
+	{"", []string{"HEXDIG", "\".\"", "\":\"", "end of input"}, " in IPv6address: expected HEXDIG, \".\", \":\" or end of input"},
+	{"", []string{"HEXDIG", "\":\"", "DIGIT", "\".\"", "end of input"}, " in IPv6address: expected HEXDIG, \":\", DIGIT, \".\" or end of input"},
+	{"", []string{"HEXDIG", "\":\"", "%x30-35", "\".\"", "end of input"}, " in IPv6address: expected HEXDIG, \":\", %x30-35, \".\" or end of input"},
+	{"IPv6address", []string{"\".\""}, " in IPv6address: expected \".\""},
+	{"IPv6address", []string{"\".\"", "DIGIT"}, " in IPv6address: expected \".\" or DIGIT"},
+	{"IPv6address", []string{"\".\"", "DIGIT", "%x30-34", "\"5\""}, " in IPv6address: expected \".\", DIGIT, %x30-34 or \"5\""},
+	{"", []string{"\":\"", "HEXDIG", "end of input"}, " in IPv6address: expected \":\", HEXDIG or end of input"},
+	{"", []string{"\":\"", "HEXDIG", "\".\"", "end of input"}, " in IPv6address: expected \":\", HEXDIG, \".\" or end of input"},
+	{"IPv6address", []string{"%x30-35", "\".\""}, " in IPv6address: expected %x30-35 or \".\""},
+	{"", []string{"\":\"", "end of input"}, " in IPv6address: expected \":\" or end of input"},
+	{"", []string{"end of input"}, " in IPv6address: expected end of input"},
+	{"", []string{"DIGIT", "end of input"}, " in IPv6address: expected DIGIT or end of input"},
+	{"", []string{"DIGIT", "%x30-34", "\"5\"", "end of input"}, " in IPv6address: expected DIGIT, %x30-34, \"5\" or end of input"},
+	{"", []string{"%x30-35", "end of input"}, " in IPv6address: expected %x30-35 or end of input"},
+	{"", []string{"ls32", "h16", "end of input"}, " in IPv6address: expected ls32, h16 or end of input"},
+	{"IPv6address", []string{"ls32", "h16"}, " in IPv6address: expected ls32 or h16"},
+	{"IPv6address", []string{"\":\"", "h16", "ls32"}, " in IPv6address: expected \":\", h16 or ls32"},
+	{"IPv6address", []string{"HEXDIG", "\":\"", "\".\"", "\"::\""}, " in IPv6address: expected HEXDIG, \":\", \".\" or \"::\""},
+	{"IPv6address", []string{"HEXDIG", "\":\"", "\".\"", "DIGIT", "\"::\""}, " in IPv6address: expected HEXDIG, \":\", \".\", DIGIT or \"::\""},
+	{"IPv6address", []string{"HEXDIG", "\":\"", "\".\"", "DIGIT", "%x30-34", "\"5\"", "\"::\""}, " in IPv6address: expected HEXDIG, \":\", \".\", DIGIT, %x30-34, \"5\" or \"::\""},
+	{"", []string{"h16", "end of input"}, " in IPv6address: expected h16 or end of input"},
+	{"IPv6address", []string{"h16"}, " in IPv6address: expected h16"},
+	{"", []string{"DIGIT", "\".\"", "HEXDIG", "\":\"", "end of input"}, " in IPv6address: expected DIGIT, \".\", HEXDIG, \":\" or end of input"},
+	{"", []string{"%x30-35", "\".\"", "HEXDIG", "\":\"", "end of input"}, " in IPv6address: expected %x30-35, \".\", HEXDIG, \":\" or end of input"},
+	{"", []string{"\".\"", "HEXDIG", "\":\"", "end of input"}, " in IPv6address: expected \".\", HEXDIG, \":\" or end of input"},
+	{"IPv6address", []string{"HEXDIG", "\"::\"", "DIGIT", "\".\"", "\":\""}, " in IPv6address: expected HEXDIG, \"::\", DIGIT, \".\" or \":\""},
+	{"IPv6address", []string{"HEXDIG", "\"::\"", "%x30-35", "\".\"", "\":\""}, " in IPv6address: expected HEXDIG, \"::\", %x30-35, \".\" or \":\""},
+	{"IPv6address", []string{"HEXDIG", "\"::\"", "\".\"", "\":\""}, " in IPv6address: expected HEXDIG, \"::\", \".\" or \":\""},
+	{"", []string{"HEXDIG", "end of input"}, " in IPv6address: expected HEXDIG or end of input"},
+	{"IPv6address", []string{"\":\"", "HEXDIG", "\".\"", "\"::\""}, " in IPv6address: expected \":\", HEXDIG, \".\" or \"::\""},
+}
