@@ -317,15 +317,7 @@ func TestDiagnosesExpectWhatEarleySays(t *testing.T) {
 
 func diagnosesExpectWhatEarleySays(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		n := rapid.IntRange(1, 3).Draw(t, "rules")
-		var defs []Def
-		for i := 0; i < n; i++ {
-			defs = append(defs, Def{Name: fmt.Sprintf("r%d", i), Body: genExactBody(t, 3, n)})
-		}
-		rules, err := ExactGrammar(defs...)
-		if err != nil {
-			t.Fatal(err)
-		}
+		rules := drawExactGrammar(t)
 		in := rapid.StringOfN(rapid.SampledFrom([]rune("ab()")), 0, 10, -1).Draw(t, "in")
 		o := newEarleyOracle(rules)
 		for _, r := range rules {

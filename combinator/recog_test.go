@@ -237,6 +237,21 @@ func genExactBody(t *rapid.T, depth, nrules int) *Rule {
 	return Seq(subs...)
 }
 
+// drawExactGrammar draws an exact grammar of one to three rules r0, r1,
+// r2, with recursion of every kind (genExactBody).
+func drawExactGrammar(t *rapid.T) []*Rule {
+	n := rapid.IntRange(1, 3).Draw(t, "rules")
+	var defs []Def
+	for i := 0; i < n; i++ {
+		defs = append(defs, Def{Name: fmt.Sprintf("r%d", i), Body: genExactBody(t, 3, n)})
+	}
+	rules, err := ExactGrammar(defs...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rules
+}
+
 // TestRecognizerAgreesWithAFixpointOracle: on random grammars with
 // recursion of every kind, each rule's Match, Prefix (its longest match)
 // and Check agree with fixOracle, the recognizer collecting its dead nodes
@@ -244,15 +259,7 @@ func genExactBody(t *rapid.T, depth, nrules int) *Rule {
 func TestRecognizerAgreesWithAFixpointOracle(t *testing.T) {
 	defer func(f, g int) { gcFloor, gcGrowth = f, g }(gcFloor, gcGrowth)
 	rapid.Check(t, func(t *rapid.T) {
-		n := rapid.IntRange(1, 3).Draw(t, "rules")
-		var defs []Def
-		for i := 0; i < n; i++ {
-			defs = append(defs, Def{Name: fmt.Sprintf("r%d", i), Body: genExactBody(t, 3, n)})
-		}
-		rules, err := ExactGrammar(defs...)
-		if err != nil {
-			t.Fatal(err)
-		}
+		rules := drawExactGrammar(t)
 		in := rapid.StringOfN(rapid.SampledFrom([]rune("ab()")), 0, 12, -1).Draw(t, "in")
 		o := newFixOracle(rules, in)
 		gcFloor, gcGrowth = 0, 0
