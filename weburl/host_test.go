@@ -446,7 +446,7 @@ func TestAppendHostReadsDomains(t *testing.T) {
 		{"\u200d.example", fail("domain-to-ASCII", 0)},   // CheckJoiners
 		{"يa", fail("domain-to-ASCII", 0)},               // CheckBidi
 		{"ß\u2488", fail("domain-to-ASCII", 0)},          // U+2488 ⒈ is disallowed
-		{"ß．ＸＮ－－。", fail("domain-to-ASCII", 0)},          // maps to "ß.xn--."
+		{"ß．ＸＮ－－。", fail("domain-to-ASCII", 5)},          // maps to "ß.xn--.", whose second label is at fault
 		{"ß.\u00ad.", domain("xn--zca..")},               // an empty label once mapped
 		{"ẞ.example", domain("xn--zca.example")},         // Unicode 17 maps ẞ to ß (15.0 to "ss")
 		{"Ⴀ.example", domain("xn--rkj.example")},         // Unicode 17 maps Georgian capitals; Python's punycode codec encodes ⴀ as "rkj"
@@ -481,6 +481,7 @@ func TestAppendHostReadsDomains(t *testing.T) {
 func TestAppendHostAppliesUTS46Flags(t *testing.T) {
 	domain := func(s string) hostResult { return hostResult{Out: s, Kind: hostDomain} }
 	fail := hostResult{Kind: hostNone, Fail: "domain-to-ASCII"}
+	failAt := func(off int) hostResult { return hostResult{Kind: hostNone, Fail: "domain-to-ASCII", Off: off} }
 	tests := []struct {
 		in   string
 		want hostResult
@@ -495,8 +496,8 @@ func TestAppendHostAppliesUTS46Flags(t *testing.T) {
 		{"שלום.ß", domain("xn--9dbne9b.xn--zca")},
 		{"يa", fail},                   // a left-to-right letter in a right-to-left label
 		{"1ي.ß", fail},                 // a right-to-left label starts with a letter
-		{"ي.-x", fail},                 // in a Bidi domain, a left-to-right label starts with one too
-		{"ي.x-", fail},                 // and ends with a letter or digit
+		{"ي.-x", failAt(3)},            // in a Bidi domain, a left-to-right label starts with one too (the error points at it)
+		{"ي.x-", failAt(3)},            // and ends with a letter or digit
 		{"ß.x-", domain("xn--zca.x-")}, // which a domain without right-to-left labels need not
 		// CheckJoiners true: ZWJ only after a virama, ZWNJ also between joining letters.
 		{"a\u200db.ß", fail},
