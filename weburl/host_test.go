@@ -85,15 +85,13 @@ func TestAppendHostPassesToASCIITests(t *testing.T) {
 }
 
 // idnaKnownFailures lists the IdnaTestV2.json inputs the host parser answers
-// differently from the file, each with its cause (none at present);
-// IDNA_FAILURES.txt says which inputs could fail and why. The test fails
-// when one of them starts to pass, so the list stays exact.
+// differently from the file, each with its cause (none at present). The
+// test fails when one of them starts to pass, so the list stays exact.
 var idnaKnownFailures = map[string]string{}
 
 // TestAppendHostPassesIdnaTestV2 runs WPT's IdnaTestV2.json (Unicode's
 // conformance data, filtered to what the URL Standard's flags test) through
-// the host parser of a special URL, counting the cases where x/net/idna's
-// Unicode tables differ from the file's.
+// the host parser of a special URL.
 func TestAppendHostPassesIdnaTestV2(t *testing.T) {
 	cases := readWPTCases(t, "IdnaTestV2.json")
 	pass, fail := 0, 0
@@ -450,8 +448,8 @@ func TestAppendHostReadsDomains(t *testing.T) {
 		{"ß.\u00ad.", domain("xn--zca..")},               // an empty label once mapped
 		{"ẞ.example", domain("xn--zca.example")},         // Unicode 17 maps ẞ to ß (15.0 to "ss")
 		{"Ⴀ.example", domain("xn--rkj.example")},         // Unicode 17 maps Georgian capitals; Python's punycode codec encodes ⴀ as "rkj"
-		// Code points new since Unicode 15.0 (x/net/idna's table with Go
-		// 1.26); expected ACE labels from Python's punycode codec.
+		// Code points new since Unicode 15.0 (the Unicode of Go 1.26's
+		// tables); expected ACE labels from Python's punycode codec.
 		{"\U000323B0.example", domain("xn--031o.example")}, // CJK Extension J
 		{"A\U000323B0B.example", domain("xn--ab-jt71c.example")},
 		{"\u0C5C.Example", domain("xn--0qc.example")},
@@ -475,9 +473,9 @@ func TestAppendHostReadsDomains(t *testing.T) {
 	}
 }
 
-// TestAppendHostAppliesUTS46Flags checks, on domains that go through
-// x/net/idna, each flag the standard sets and where x/net/idna's reading
-// needed help. Expected ACE labels from Python's punycode codec.
+// TestAppendHostAppliesUTS46Flags checks, on domains that go through UTS #46
+// ToASCII, each flag the standard sets, and the A-label steps x/net/idna
+// leaves out. Expected ACE labels from Python's punycode codec.
 func TestAppendHostAppliesUTS46Flags(t *testing.T) {
 	domain := func(s string) hostResult { return hostResult{Out: s, Kind: hostDomain} }
 	fail := hostResult{Kind: hostNone, Fail: "domain-to-ASCII"}
@@ -486,7 +484,7 @@ func TestAppendHostAppliesUTS46Flags(t *testing.T) {
 		in   string
 		want hostResult
 	}{
-		// CheckHyphens false, though x/net/idna's MapForLookup sets it.
+		// CheckHyphens false.
 		{"-ß-.example", domain("xn-----gia.example")},
 		{"ß--ß.example", domain("xn-----fiac.example")},
 		// CheckBidi true: the RFC 5893 rules hold in every label of a
