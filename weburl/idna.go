@@ -77,12 +77,10 @@ const (
 	cccVirama = 9
 )
 
-// idnaLeaf returns the leaf of idnadelta.go's table for r: a props index, or
-// idnaMapped and a mapping's index.
+// idnaLeaf returns the leaf of idnadelta.go's table for r, a scalar value
+// (from valid UTF-8, or from Punycode, which appendDecodedPunycode checks):
+// a props index, or idnaMapped and a mapping's index.
 func idnaLeaf(r rune) uint16 {
-	if uint32(r) > utf8.MaxRune {
-		r = utf8.MaxRune // a noncharacter: disallowed, as r is
-	}
 	b := idnaL2[int(idnaL1[r>>idnaShift1])<<idnaShift2|int(r>>idnaShift3&idnaMask2)]
 	return idnaL3[int(b)<<idnaShift3|int(r&idnaMask3)]
 }
@@ -186,25 +184,26 @@ func appendToASCII(dst []byte, domain string, strict bool) ([]byte, idnaError) {
 func labelEnd(domain string, i int) (end, next int, ascii bool) {
 	var or byte
 	for j := i; j < len(domain); j++ {
-		c := domain[j]
-		switch {
+		// In valid UTF-8 a byte 0xE3 or 0xEF starts three.
+		switch c := domain[j]; {
 		case c == '.':
-			return j, j + 1, or < utf8.RuneSelf
-		case c == 0xE3 || c == 0xEF:
-			if s := domain[j:]; strings.HasPrefix(s, "\u3002") || strings.HasPrefix(s, "\uFF0E") || strings.HasPrefix(s, "\uFF61") {
-				return j, j + 3, or < utf8.RuneSelf
-			}
+			return j, j + 1, or&0x80 == 0
+		case c == 0xE3 && domain[j+1] == 0x80 && domain[j+2] == 0x82, // U+3002
+			c == 0xEF && domain[j+1] == 0xBC && domain[j+2] == 0x8E, // U+FF0E
+			c == 0xEF && domain[j+1] == 0xBD && domain[j+2] == 0xA1: // U+FF61
+			return j, j + 3, or&0x80 == 0
+		default:
+			or |= c
 		}
-		or |= c
 	}
-	return len(domain), len(domain) + 1, or < utf8.RuneSelf
+	return len(domain), len(domain) + 1, or&0x80 == 0
 }
 
 // grow returns a buffer with room for a label of n bytes: runes, or for a
 // label longer than smallLabel the pool's, with room for four code points
 // a byte (should mapping need more, append grows it).
 func (c *idnaConv) grow(n int, runes []rune) []rune {
-	if n <= smallLabel || n <= cap(runes)/4 {
+	if n <= smallLabel {
 		return runes[:0]
 	}
 	if *c.big == nil {
@@ -345,11 +344,8 @@ func isASCIIRunes(label []rune) bool {
 func mapLabel(label string, rs []rune) ([]rune, bool) {
 	lastCCC, quick := uint32(0), true
 	add := func(r rune, p uint32) {
-		ccc := p & propCCC
-		if p&propMaybe != 0 || ccc != 0 && ccc < lastCCC {
-			quick = false
-		}
-		lastCCC = ccc
+		quick = quick && !breaksNFC(p, lastCCC)
+		lastCCC = p & propCCC
 		rs = append(rs, r)
 	}
 	for i := 0; i < len(label); {
@@ -386,16 +382,24 @@ func (c *idnaConv) normalize(rs []rune) []rune {
 	return append(rs[:0], appendNFC(aux, rs)...)
 }
 
+// breaksNFC reports whether a code point with props p after one of
+// combining class lastCCC fails the NFC quick check (UAX #15): it may
+// compose with what precedes it (NFC_Quick_Check=Maybe), or it is a mark
+// of a lower class than the mark before it. (No code point that UTS #46
+// leaves unmapped has NFC_Quick_Check=No.)
+func breaksNFC(p, lastCCC uint32) bool {
+	ccc := p & propCCC
+	return p&propMaybe != 0 || ccc != 0 && ccc < lastCCC
+}
+
 // isNFC reports whether label is in NFC (validity criterion 1 of a
-// decoded label).
+// decoded label). A mapped code point has no props and passes the quick
+// check; the label fails with it anyway.
 func (c *idnaConv) isNFC(label []rune) bool {
 	lastCCC := uint32(0)
 	for _, r := range label {
 		p := idnaPropsOf(r)
-		ccc := p & propCCC
-		if p&(propMaybe|propValid) != propValid || ccc != 0 && ccc < lastCCC {
-			// Maybe not: a mapped or disallowed code point, which the label
-			// fails with anyway, gets here too.
+		if breaksNFC(p, lastCCC) {
 			var arr [smallLabel]rune
 			aux := c.aux()
 			if aux == nil {
@@ -403,7 +407,7 @@ func (c *idnaConv) isNFC(label []rune) bool {
 			}
 			return slices.Equal(appendNFC(aux, label), label)
 		}
-		lastCCC = ccc
+		lastCCC = p & propCCC
 	}
 	return true
 }
