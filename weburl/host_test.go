@@ -589,6 +589,23 @@ func TestAppendHostBoundsHints(t *testing.T) {
 	}
 }
 
+// TestHostErrorCutsLongHints checks where hostError cuts a hint: after
+// maxHint bytes, at the start of a code point, with "…" after it.
+func TestHostErrorCutsLongHints(t *testing.T) {
+	a := strings.Repeat("a", maxHint)
+	tests := []struct{ hint, want string }{
+		{a, a},
+		{a + "b", a + "…"},
+		{a[1:] + "é", a[1:] + "…"},        // é starts at byte 199: cut before it
+		{a[2:] + "é" + "b", a[2:] + "é…"}, // é ends at byte 200
+	}
+	for _, tt := range tests {
+		if got := hostError(3, "t", tt.hint); got.Hint != tt.want || got.Offset != 3 || got.Type != "t" {
+			t.Errorf("hostError(%d bytes) = %+v, want the hint %q", len(tt.hint), got, tt.want)
+		}
+	}
+}
+
 // TestIsURLCodePointFollowsTheStandard checks the URL code points (§4.3):
 // ASCII alphanumerics, !$&'()*+,-./:;=?@_~, and U+00A0 to U+10FFFD but
 // surrogates and noncharacters.
