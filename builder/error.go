@@ -3,7 +3,6 @@ package builder
 import (
 	"errors"
 	"strconv"
-	"strings"
 
 	"github.com/seed42851778/rfc3986/internal/errtext"
 )
@@ -91,56 +90,16 @@ func (e *BuildError) quotedValue() string { return quoteValue(e.Component, e.Val
 
 // quoteValue quotes the value v of component for a message, around offset
 // off (see errtext.Quote), its passwords hidden: in a userinfo, what
-// follows the first ":"; in any other component, the password of every
-// authority it holds after a "//" (a host or a path set to a whole URI, a
-// URI in a query), as errtext.AuthorityPassword finds it.
+// follows the first ":"; in any other component, every password that a
+// reading of a URL it holds sees (a host or a path set to a whole URI, a
+// URI in a query), as errtext.HidePasswordsAt finds them.
 func quoteValue(component, v string, off int) string {
 	if component == "userinfo" {
 		v, off = errtext.RedactUserInfo(v, off)
 	} else {
-		v, off = redactAuthorities(v, off)
+		v, off, _ = errtext.HidePasswordsAt(v, off)
 	}
 	return errtext.Quote(v, off)
-}
-
-// redactAuthorities returns s with the password of each authority that
-// follows a "//" in it replaced by errtext.Redaction, and offset off of s
-// mapped to the same byte of the result (into a password: to the start of
-// its Redaction), in one pass over s.
-func redactAuthorities(s string, off int) (string, int) {
-	var pws [][2]int
-	for i := 0; ; {
-		j := strings.Index(s[i:], "//")
-		if j < 0 {
-			break
-		}
-		lo, hi, ok := errtext.AuthorityPassword(s, i+j+2)
-		if !ok {
-			i += j + 2
-			continue
-		}
-		pws = append(pws, [2]int{lo, hi})
-		i = hi
-	}
-	if len(pws) == 0 {
-		return s, off
-	}
-	var b strings.Builder
-	b.Grow(len(s))
-	last, newOff := 0, off
-	for _, p := range pws {
-		b.WriteString(s[last:p[0]])
-		b.WriteString(errtext.Redaction)
-		switch {
-		case off >= p[1]:
-			newOff += len(errtext.Redaction) - (p[1] - p[0])
-		case off > p[0]:
-			newOff -= off - p[0]
-		}
-		last = p[1]
-	}
-	b.WriteString(s[last:])
-	return b.String(), newOff
 }
 
 // errText returns err's message, or "<nil>", cut to 512 bytes.

@@ -116,6 +116,12 @@ func TestBuildErrorQuote(t *testing.T) {
 		// moves back by what they lost (6+6 bytes to 5+5): 128 of the 129 shown.
 		{"query, two URIs", &BuildError{Component: "query", Value: "a=//u:secret@h&b=//v:secret@h&" + long + "#", Offset: 130, Err: ErrSyntax},
 			`builder: query "…` + long[:63] + `#" (129 bytes): does not match its rule (at offset 130)`},
+		// A URI whose password browsers read after a special scheme
+		// without "//" (the URL Standard's special authority states).
+		{"host, a URI browsers read a password in", &BuildError{Component: "host", Value: `https:\\u:secret@h`, Offset: 5, Err: ErrInvalidHost},
+			`builder: host "https:\\\\u:xxxxx@h": not a reg-name, IPv4 address or IP literal (at offset 5)`},
+		{"path, a URI browsers read a password in", &BuildError{Component: "path", Value: "/x https:u:secret@h ", Offset: 19, Err: ErrSyntax},
+			`builder: path "/x https:u:xxxxx@h ": does not match its rule (at offset 19)`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -4,8 +4,8 @@ import (
 	"log/slog"
 	"math"
 	"strconv"
-	"strings"
 
+	"github.com/seed42851778/rfc3986/internal/errtext"
 	"github.com/seed42851778/rfc3986/uri"
 )
 
@@ -222,26 +222,20 @@ func (i IRI) has(slot int) bool { return i.sp[slot].lo != 0 }
 // Redacted.
 func (i IRI) String() string { return i.s }
 
-// Redacted returns String with the password of the userinfo replaced by
-// "xxxxx", as uri.URI.Redacted and net/url's URL.Redacted do: the password
-// is what follows the first ":" of the iuserinfo ("user:password",
-// deprecated by RFC 3986 §3.2.1), even when empty. Without a ":" in the
-// iuserinfo, Redacted returns String unchanged.
+// Redacted returns String with the password replaced by "xxxxx", as
+// uri.URI.Redacted and net/url's URL.Redacted do: the password is what
+// follows the first ":" of the iuserinfo ("user:password", deprecated by
+// RFC 3986 §3.2.1), even when empty. Like uri.URI.Redacted, it hides the
+// password browsers read too ("https:user:pw@host/", where RFC 3987 reads a
+// path; errtext.URIPassword). Without a password, Redacted returns String
+// unchanged.
 //
 // LogValue and GoString call it; String gives the text in clear, so an IRI
 // inside a struct that a JSON or text handler marshals whole shows its
 // password: log the IRI as an attribute of its own, or Redacted.
 func (i IRI) Redacted() string {
-	sp := i.sp[slotUserInfo]
-	if sp.lo == 0 {
-		return i.s
-	}
-	lo, hi := int(sp.lo-1), int(sp.hi)
-	c := strings.IndexByte(i.s[lo:hi], ':')
-	if c < 0 {
-		return i.s
-	}
-	return i.s[:lo+c+1] + "xxxxx" + i.s[hi:]
+	s, _ := errtext.RedactURI(i.s, 0)
+	return s
 }
 
 // LogValue makes an IRI a slog.LogValuer: it logs as the string Redacted

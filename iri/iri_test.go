@@ -488,6 +488,12 @@ func TestRedacted(t *testing.T) {
 		{"http://h/a:b@c", "http://h/a:b@c"}, // a path, not a userinfo
 		{"mailto:u:p@h", "mailto:u:p@h"},     // no authority
 		{"", ""},
+		// Browsers read a password after a special scheme whatever the
+		// slashes (the URL Standard's special authority states), and in
+		// the URL of a blob URL's path.
+		{"https:jü:pässwörd@bücher.de/", "https:jü:xxxxx@bücher.de/"},
+		{"https:///u:p@h/", "https:///u:xxxxx@h/"},
+		{"blob:https://u:p@h/", "blob:https://u:xxxxx@h/"},
 	} {
 		i := MustParseReference(tc[0])
 		if got := i.Redacted(); got != tc[1] {

@@ -58,6 +58,14 @@ func (e *ParseError) Error() string {
 	return msg
 }
 
+// GoString returns the error as %#v shows it: Input without a password
+// that any reading sees (errtext.RedactURI), cut to 64 bytes and quoted, and
+// the rest as Error writes it, so that %#v is as safe to log as %v.
+func (e *ParseError) GoString() string {
+	in, _ := errtext.RedactURI(e.Input, 0)
+	return "&uri.ParseError{Input:" + strconv.Quote(errtext.Clip(in, errtext.Max)) + "} /* " + e.Error() + " */"
+}
+
 // ErrInvalid is matched by every *ParseError under errors.Is, for callers that
 // only need to know that the text was not a URI.
 var ErrInvalid = errors.New("uri: invalid URI reference")

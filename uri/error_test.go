@@ -2,6 +2,7 @@ package uri
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -9,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 	c "github.com/seed42851778/rfc3986/combinator"
 	"github.com/seed42851778/rfc3986/internal/corpus"
+	"github.com/seed42851778/rfc3986/internal/errtext"
 	"github.com/seed42851778/rfc3986/internal/urigrammar"
 )
 
@@ -116,5 +118,44 @@ func TestParseErrorAllocs(t *testing.T) {
 		if n > tt.want {
 			t.Errorf("ParseReference(%.40q) allocates %v times, want at most %v", tt.in, n, tt.want)
 		}
+	}
+}
+
+// TestParseErrorHidesEveryReadingsPassword checks the printed forms of a
+// ParseError (%v, %+v, %s and %#v) for texts whose password a reading sees
+// (RFC 3986 §3.2.1; browsers read one after a special scheme whatever the
+// slashes): the character at fault is not described when it lies in that
+// password, and %#v quotes Input without it.
+func TestParseErrorHidesEveryReadingsPassword(t *testing.T) {
+	for _, tc := range []struct{ in, msg, goSyntax string }{
+		{"https:user:s3 cr3t@host/",
+			`uri: invalid character (not shown: it may be part of a password) at offset 13 in path: expected pchar, "/", "?", "#" or end of input; ` + errtext.PasswordHint,
+			`&uri.ParseError{Input:"https:user:xxxxx@host/"} /* `},
+		{`https:\\user:s3cr3t@host/`, "",
+			`&uri.ParseError{Input:"https:\\\\user:xxxxx@host/"} /* `},
+		{"http://user:s3cr3t@host/ x", `uri: invalid character ' ' at offset 24 in path`,
+			`&uri.ParseError{Input:"http://user:xxxxx@host/ x"} /* uri: invalid character ' ' at offset 24 in path`},
+	} {
+		_, err := ParseReference(tc.in)
+		var pe *ParseError
+		if !errors.As(err, &pe) {
+			t.Fatalf("ParseReference(%q): %v", tc.in, err)
+		}
+		for _, f := range []string{"%v", "%+v", "%s", "%#v"} {
+			if got := fmt.Sprintf(f, err); strings.Contains(got, "cr3t") {
+				t.Errorf("%s of the error of %q shows the password: %s", f, tc.in, got)
+			}
+		}
+		if !strings.HasPrefix(err.Error(), tc.msg) {
+			t.Errorf("the error of %q:\n%s\nwant it to start with\n%s", tc.in, err, tc.msg)
+		}
+		if got := fmt.Sprintf("%#v", err); !strings.HasPrefix(got, tc.goSyntax) {
+			t.Errorf("%%#v of the error of %q:\n%s\nwant it to start with\n%s", tc.in, got, tc.goSyntax)
+		}
+	}
+	long := "http://user:s3cr3t@h/" + strings.Repeat("a", 1<<20) + " "
+	_, err := ParseReference(long)
+	if got := fmt.Sprintf("%#v", err); len(got) > 1<<10 {
+		t.Errorf("%%#v of the error of a 1 MiB input is %d bytes", len(got))
 	}
 }

@@ -50,18 +50,35 @@ func mustJSON(s string) string {
 	return string(b)
 }
 
-// TestLenientRefuses: what ParseRepaired cannot mend stays an error, and the
-// value is left as it was.
+// TestLenientRefuses: what ParseRepaired cannot mend stays an error, a
+// host browsers read otherwise is refused, valid or not, and the value is
+// left as it was.
 func TestLenientRefuses(t *testing.T) {
-	for _, in := range []string{"http://ex ample.com/", "http://h:8x/", "a b:c", `http://x\y/`} {
+	tests := []struct {
+		in      string
+		reading bool // a *ReadingError, else a *ParseError
+	}{
+		{"http://ex ample.com/", false},
+		{"http://h:8x/", false},
+		{"a b:c", false},
+		{`foo://x\y/`, false},
+		{`http://x\y/`, true},    // the host is x to browsers
+		{"http://0x7f.1/", true}, // valid, and 127.0.0.1 to browsers
+		{"https:evil.example/", true},
+	}
+	for _, tt := range tests {
 		l := uri.Lenient{URI: uri.MustParse("keep:me")}
-		err := l.UnmarshalText([]byte(in))
+		err := l.UnmarshalText([]byte(tt.in))
 		var pe *uri.ParseError
-		if !errors.As(err, &pe) || pe.Input != in {
-			t.Errorf("UnmarshalText(%q) = %v; want a *ParseError on the input", in, err)
+		var re *uri.ReadingError
+		if tt.reading && (!errors.As(err, &re) || re.Input != tt.in) {
+			t.Errorf("UnmarshalText(%q) = %v; want a *ReadingError on the input", tt.in, err)
+		}
+		if !tt.reading && (!errors.As(err, &pe) || pe.Input != tt.in) {
+			t.Errorf("UnmarshalText(%q) = %v; want a *ParseError on the input", tt.in, err)
 		}
 		if l.String() != "keep:me" {
-			t.Errorf("UnmarshalText(%q) changed the value to %q", in, l)
+			t.Errorf("UnmarshalText(%q) changed the value to %q", tt.in, l)
 		}
 	}
 	// A strict URI refuses what a Lenient repairs.

@@ -188,12 +188,14 @@ func (r Repair) LogValue() slog.Value { return slog.StringValue(r.String()) }
 // ParseRepaired parses s as a URI reference (§4.1) after a fixed, short
 // list of repairs for pasted and scraped text, those that keep what the
 // reference means, and returns the URI with the list of what it changed, in
-// order. A valid URI reference comes back unchanged with no repair;
-// repairing a repaired text changes nothing. It does not read s as a browser
-// does: package weburl does that, by the WHATWG URL Standard, and its
-// CompareReadings shows where the two readings of one text part. Where a
-// repaired text would have another host than browsers read in it, ParseRepaired
-// refuses it with a *ReadingError (see below). The repairs are exactly these:
+// order. A valid URI reference comes back unchanged with no repair, unless
+// browsers read another host in it (see below); repairing a repaired text
+// changes nothing. It does not read s as a browser does: package weburl
+// does that, by the WHATWG URL Standard, and its CompareReadings shows
+// where the two readings of one text part. Where a text, repaired or not,
+// names another host or port than browsers read in it, ParseRepaired
+// refuses it with a *ReadingError (see below). The repairs are exactly
+// these:
 //
 //  1. C0 control characters (U+0000–U+001F) and spaces at the start and at
 //     the end are removed, and so is every tab, LF and CR (the WHATWG URL
@@ -229,16 +231,45 @@ func (r Repair) LogValue() slog.Value { return slog.StringValue(r.String()) }
 // refuses or that is not UTF-8), a bad port stays an error, and a ":" in the first segment of a relative path stays
 // an error (§4.2).
 //
-// A repair never hands a program a host that browsers would not connect
-// to: where the text, read by the URL Standard as an href of an http,
-// https, ws, wss, ftp or file URL (or, for a relative reference, against
-// such a base), names another host than the repaired reference does,
-// ParseRepaired fails with a *ReadingError that says why. That is the case
-// for a "\" in the authority or in the slashes that open it
-// ("http://example.com\@evil.com/" is example.com to a browser), for a run
-// of slashes after the scheme other than "//" before a host ("http:/x",
-// "http:///x"), for a host browsers read as another IPv4 address
-// ("0x7f.1", "127.1"), and for a drive letter after "file://".
+// ParseRepaired never hands a program a host or port that browsers would
+// not connect to, whether it repaired the text or not: it reads every text
+// as the URL Standard reads an href (one with a scheme on its own, a
+// relative reference against an http base, the base of nearly every href),
+// and where that names another host or port than the returned reference,
+// compared as a resolver gets them, it fails with a *ReadingError that says
+// where and why. C0 controls and spaces around the text never change the
+// verdict. The URL Standard reads a non-special scheme's authority where
+// RFC 3986 does; for http, https, ws, wss, ftp and file URLs, and for a
+// relative reference, ParseRepaired refuses:
+//
+//   - a "\" in the authority or in the slashes before it, a "/" to browsers
+//     ("http://example.com\@evil.com/" is example.com to them,
+//     "https:/\evil.com" and "\\evil.com" are evil.com);
+//   - a run of slashes other than "//", or none, before a host browsers read
+//     ("https:evil.com", "https:/evil.com", "http:///evil.com", "///evil.com";
+//     a file URL reads a host only after two);
+//   - a host browsers read as an IPv4 address that RFC 3986 does not read as
+//     that address written in dotted decimal ("0x7f.1", "127.1",
+//     "2130706433", "0177.0.0.1", "1.2.3.4." are 127.0.0.1 or 1.2.3.4 to
+//     them), percent-decoded and mapped by UTS #46 first, as browsers map a
+//     host ("127.0.0.%EF%BC%91", whose last digit is fullwidth): a reg-name
+//     of percent-encoded digits and dots, "127.0.0.%31", is the address it
+//     decodes to (§6.2.2.2), and a fullwidth host the IDNA repair maps to
+//     one is that address;
+//   - a Windows drive letter where RFC 3986 reads the host of a file URL
+//     ("file://c:/x" is a path to browsers);
+//   - a host that percent-decodes to non-ASCII characters the IDNA profile
+//     here cannot map as browsers do: one it refuses (browsers' rules are
+//     looser), one longer than 1,024 bytes, one with U+1E9E "ẞ" (browsers
+//     map it to "ß", these tables to "ss").
+//
+// A text browsers refuse is not refused for that: they fetch nothing from
+// it, so RFC 3986's reading stands. Browsers refuse a host that is empty,
+// that holds a forbidden domain code point once percent-decoded ("a%3Cb",
+// "%00"), that is not UTF-8 once decoded, or a number their IPv4 parser
+// refuses ("1.2.3.256"), and a port over 65535 or not all digits:
+// "http://user:pa\ss@h/" is the host "user" and the port "pa" to them, so
+// ParseRepaired encodes the "\" in the password.
 //
 // When the repaired text is not a URI reference, the error is the
 // *ParseError of ParseReference on the repaired text, with its Input set to
@@ -253,18 +284,20 @@ func (r Repair) LogValue() slog.Value { return slog.StringValue(r.String()) }
 func ParseRepaired(s string) (URI, []Repair, error) {
 	u, err := ParseReference(s)
 	if err == nil {
+		if re := checkWebReading(s, nil, u, true, nil); re != nil {
+			return URI{}, nil, re
+		}
 		return u, nil, nil
 	}
 	t, reps, cl := repair(s)
-	if len(reps) == 0 {
-		return URI{}, nil, err
+	if len(reps) > 0 {
+		u, err = ParseReference(t)
 	}
-	u, err = ParseReference(t)
-	if re := checkWebReading(s, cl, u.Host(), err == nil); re != nil {
+	if re := checkWebReading(s, cl, u, err == nil, nil); re != nil {
 		return URI{}, nil, re
 	}
 	if err != nil {
-		if pe, ok := err.(*ParseError); ok {
+		if pe, ok := err.(*ParseError); ok && len(reps) > 0 {
 			at := func(o int) int {
 				if o >= len(t) {
 					return len(s)

@@ -2,8 +2,9 @@ package weburl
 
 import (
 	"strconv"
-	"strings"
 	"unicode/utf8"
+
+	"github.com/seed42851778/rfc3986/internal/errtext"
 )
 
 // This file is shared by the state machine (parse.go, states.go) and the host parser
@@ -76,29 +77,11 @@ func (e *Error) Error() string {
 	return s
 }
 
-// redact returns input bounded to maxErrorInput bytes (with "…" where cut)
-// and with the password of its authority, as the URL parser would read it,
-// replaced by "***".
+// redact returns input with any password that a reading sees, browsers'
+// or RFC 3986's (errtext.URIPassword), replaced by "xxxxx", and bounded to
+// maxErrorInput bytes (with "…" where cut).
 func redact(input string) string {
-	s := input
-	// The authority starts after the scheme's ':' and any slashes; it ends at
-	// the first '/', '\', '?' or '#'. Its last '@' ends the userinfo.
-	start := 0
-	if k := strings.IndexByte(s, ':'); k > 0 && isSchemeLike(s[:k]) {
-		start = k + 1
-	}
-	for start < len(s) && (s[start] == '/' || s[start] == '\\' || s[start] <= ' ') {
-		start++
-	}
-	end := start
-	for end < len(s) && !strings.ContainsRune("/\\?#", rune(s[end])) {
-		end++
-	}
-	if at := strings.LastIndexByte(s[start:end], '@'); at >= 0 {
-		if c := strings.IndexByte(s[start:start+at], ':'); c >= 0 {
-			s = s[:start+c+1] + "***" + s[start+at:]
-		}
-	}
+	s, _ := errtext.RedactURI(input, 0)
 	if len(s) > maxErrorInput {
 		cut := maxErrorInput
 		for cut > 0 && !utf8.RuneStart(s[cut]) {
@@ -107,18 +90,4 @@ func redact(input string) string {
 		s = s[:cut] + "…"
 	}
 	return s
-}
-
-// isSchemeLike reports whether s could be a scheme, spaces around allowed.
-func isSchemeLike(s string) bool {
-	s = strings.TrimLeft(s, "\x00\x01\x02\x03\x04\x05\x06\x07\x08\t\n\v\f\r\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f ")
-	if s == "" || !isAlpha(s[0]) {
-		return false
-	}
-	for i := 1; i < len(s); i++ {
-		if c := s[i]; !isSchemeByte(c) && c != '\t' && c != '\n' && c != '\r' {
-			return false
-		}
-	}
-	return true
 }

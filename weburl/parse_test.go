@@ -2,6 +2,7 @@ package weburl
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -108,14 +109,28 @@ func TestErrorHidesPassword(t *testing.T) {
 		"HTTP:\\\\u:s3cret@@h:1x",
 		"https://user:s3cret@exa mple.com/",
 		"sc://u:s3cret@[::1/",
+		// Where a browser reads the password after a special scheme
+		// whatever the slashes (§4.4), or the authority of a
+		// non-special URL runs past a "\\".
+		`https:\\user:s3cret@host:x/`,
+		"https:user:s3cret@host:x/",
+		"https:///user:s3cret@host:x/",
+		"\x01 HTTPS:/\\user:s3\tcret@host:x/",
+		"sc://u:s3\\cret@h:x",
 	} {
 		_, err := Parse(in)
 		if err == nil {
 			t.Fatalf("Parse(%q) did not fail", in)
 		}
-		if strings.Contains(err.Error(), "s3cret") {
-			t.Errorf("Parse(%q) error shows the password: %v", in, err)
+		for _, f := range []string{"%v", "%#v"} {
+			if s := fmt.Sprintf(f, err); strings.Contains(s, "cret") {
+				t.Errorf("Parse(%q) error shows the password under %s: %s", in, f, s)
+			}
 		}
+	}
+	_, err := Parse(`https:\\user:s3cret@host:x/`)
+	if want := `weburl: parse "https:\\\\user:xxxxx@host:x/": port-invalid at offset 25 (`; err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("Parse error %v, want it to start with %s", err, want)
 	}
 }
 

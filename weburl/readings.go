@@ -1,6 +1,8 @@
 package weburl
 
 import (
+	"fmt"
+	"io"
 	"net/netip"
 	"net/url"
 	"strconv"
@@ -8,6 +10,7 @@ import (
 
 	"golang.org/x/net/idna"
 
+	"github.com/seed42851778/rfc3986/internal/errtext"
 	"github.com/seed42851778/rfc3986/internal/facts"
 	"github.com/seed42851778/rfc3986/uri"
 )
@@ -66,6 +69,12 @@ type Reading struct {
 	dialHost string
 	dialPort string
 	hostOK   bool
+
+	// hide tells that a reading of the text or the base sees a password:
+	// every part this Reading prints then hides what may be one; errText is
+	// the message of Err without one.
+	hide    bool
+	errText string
 }
 
 // Readings is the result of CompareReadings: one text read by RFC 3986 (package
@@ -82,6 +91,8 @@ type Readings struct {
 	// open-redirect bugs, where a check made with one reading lets through
 	// a URL that a client reading it the other way fetches elsewhere.
 	Hazard [numParts]bool
+
+	hide bool // as Reading's
 }
 
 // CompareReadings reads input, against base when base is not empty, by RFC 3986
@@ -97,26 +108,49 @@ type Readings struct {
 // in their canonical form, so that "0x7f.1" as the URL Standard reads it is
 // 127.0.0.1), the ports with the scheme's default filled in.
 //
-// Three texts where the readings part:
+// Three texts where the readings part (TestCompareReadingsDocClaims reads
+// each with the parsers themselves):
 //
-//   - "http://example.com\\@evil.com/": the URL Standard reads "\" as "/"
-//     in a special URL, so a browser connects to example.com; net/url takes
-//     "example.com\" as a userinfo and connects to evil.com; RFC 3986
-//     refuses the backslash.
 //   - "http://0x7f.1/": the URL Standard reads the host as the IPv4 address
 //     127.0.0.1; RFC 3986 and net/url read the name "0x7f.1", which an
 //     allow-list of names lets through.
-//   - "https:/\\evil.example": the URL Standard reads host evil.example;
-//     RFC 3986 and net/url read no host and the path "/\evil.example".
+//   - "https:/\\evil.example": the URL Standard reads the host
+//     evil.example; net/url reads no host and the path "/\evil.example";
+//     RFC 3986 refuses the backslash.
+//   - "http://example.com\\@evil.com/": the URL Standard reads "\" as "/"
+//     in a special URL, so a browser connects to example.com; RFC 3986
+//     refuses the backslash, and net/url refuses it in the userinfo
+//     ("invalid userinfo"): a check made with either refuses a URL that
+//     browsers fetch.
 //
-// The texts of a Readings hold any password as the parsers report it;
-// String writes it as "xxxxx".
+// The texts of a Readings and of its Readings hold any password as the
+// parsers report it. What it prints (String, and Format, so every verb of
+// package fmt) shows none that a reading sees: the input's and the base's
+// as errtext.URIPassword finds them, and, when there is one, whatever looks
+// like one in a component another reading printed ("user:xxxxx@host/", the
+// path RFC 3986 reads in "https:user:pw@host/", where browsers read a
+// password); nor do the messages of the parsers' errors.
 func CompareReadings(input, base string) Readings {
 	r := Readings{Input: input, Base: base}
 	r.RFC3986 = readRFC3986(input, base)
 	r.URLStandard = readURLStandard(input, base)
 	r.NetURL = readNetURL(input, base)
 	all := [3]*Reading{&r.RFC3986, &r.URLStandard, &r.NetURL}
+	_, _, r.hide = errtext.URIPassword(input)
+	if _, _, ok := errtext.URIPassword(base); ok {
+		r.hide = true
+	}
+	for _, x := range all {
+		if strings.Contains(x.Parts[PartUserInfo], ":") {
+			r.hide = true
+		}
+	}
+	for _, x := range all {
+		x.hide = r.hide
+		if x.Err != nil {
+			x.errText = errtext.HidePasswords(errtext.HideQuoted(errtext.HideQuoted(x.Err.Error(), input), base))
+		}
+	}
 	for i := 0; i < len(all); i++ {
 		for j := i + 1; j < len(all); j++ {
 			a, b := all[i], all[j]
@@ -157,14 +191,15 @@ func (r Readings) Refused() bool {
 
 // String writes the three readings as a table, one line a part, a "≠" in
 // front of a part that differs and "!" in front of a hazard, each password
-// written as "xxxxx". Every text in it is bounded and quoted.
+// written as "xxxxx" (see CompareReadings). Every text in it is bounded and
+// quoted.
 func (r Readings) String() string {
 	var b strings.Builder
 	b.WriteString("input ")
-	b.WriteString(quoteBounded(redactText(r.Input)))
+	b.WriteString(quoteBounded(hideIn(r.Input)))
 	if r.Base != "" {
 		b.WriteString(" against base ")
-		b.WriteString(quoteBounded(redactText(r.Base)))
+		b.WriteString(quoteBounded(hideIn(r.Base)))
 	}
 	b.WriteByte('\n')
 	all := [3]*Reading{&r.RFC3986, &r.URLStandard, &r.NetURL}
@@ -180,13 +215,10 @@ func (r Readings) String() string {
 		} else {
 			col = append(col, "accepted")
 			for p := Part(0); p < numParts; p++ {
-				switch {
-				case !x.Defined[p]:
+				if !x.Defined[p] {
 					col = append(col, "—")
-				case p == PartUserInfo:
-					col = append(col, quoteBounded(redactUserInfo(x.Parts[p])))
-				default:
-					col = append(col, quoteBounded(x.Parts[p]))
+				} else {
+					col = append(col, quoteBounded(x.Shown(p)))
 				}
 			}
 		}
@@ -224,7 +256,7 @@ func (r Readings) String() string {
 		if x.Err != nil {
 			b.WriteString(x.Parser)
 			b.WriteString(" refused it: ")
-			b.WriteString(boundText(redactText(x.Err.Error()), 300))
+			b.WriteString(boundText(x.ErrorText(), 300))
 			b.WriteByte('\n')
 		}
 	}
@@ -232,6 +264,79 @@ func (r Readings) String() string {
 		b.WriteString("! the readings connect to different places: check and fetch with one parser\n")
 	}
 	return b.String()
+}
+
+// Format makes every verb of package fmt print r as String does (%q
+// quoted), and %#v as the call that makes it, its texts without a password;
+// so that no verb shows a field of r raw.
+func (r Readings) Format(f fmt.State, verb rune) {
+	switch {
+	case verb == 'v' && f.Flag('#'):
+		fmt.Fprintf(f, "weburl.CompareReadings(%s, %s)", quoteBounded(hideIn(r.Input)), quoteBounded(hideIn(r.Base)))
+	case verb == 'q':
+		fmt.Fprintf(f, "%q", r.String())
+	default:
+		io.WriteString(f, r.String())
+	}
+}
+
+// Shown returns part p of the reading as String prints it (unquoted):
+// userinfo with its password as "xxxxx"; any other part, when a reading of
+// the text or the base sees a password, with what looks like one hidden
+// (errtext.HideUserInfoShapes: "user:xxxxx@host/" for the path
+// "user:pw@host/" that RFC 3986 and net/url read in "https:user:pw@host/",
+// whose password browsers read).
+func (x Reading) Shown(p Part) string {
+	if p < 0 || p >= numParts {
+		return ""
+	}
+	v := x.Parts[p]
+	switch {
+	case p == PartUserInfo:
+		return redactUserInfo(v)
+	case x.hide:
+		return errtext.HideUserInfoShapes(errtext.HidePasswords(v))
+	}
+	return v
+}
+
+// ErrorText returns the message of the reading's error as the printed
+// forms show it, "" when it has none: without a password of the text or the
+// base (net/url's messages quote the whole text). A Reading that
+// CompareReadings did not make shows Err's message with the passwords of
+// the URLs in it hidden (errtext.HidePasswords).
+func (x Reading) ErrorText() string {
+	switch {
+	case x.Err == nil:
+		return ""
+	case x.errText != "":
+		return x.errText
+	}
+	return errtext.HidePasswords(x.Err.Error())
+}
+
+// Format makes every verb of package fmt print the reading on one line, its
+// parts as Shown returns them and its error as ErrorText, so that no verb
+// shows a field of x raw.
+func (x Reading) Format(f fmt.State, verb rune) {
+	var b strings.Builder
+	b.WriteString(x.Parser)
+	if x.Err != nil {
+		b.WriteString(" refused it: ")
+		b.WriteString(boundText(x.ErrorText(), 300))
+	} else {
+		b.WriteString(" accepted")
+		for p := Part(0); p < numParts; p++ {
+			if x.Defined[p] {
+				b.WriteString(" " + p.String() + " " + quoteBounded(x.Shown(p)))
+			}
+		}
+	}
+	if verb == 'q' {
+		fmt.Fprintf(f, "%q", b.String())
+		return
+	}
+	io.WriteString(f, b.String())
 }
 
 func runeLen(s string) int { return len([]rune(s)) }
@@ -269,29 +374,10 @@ func redactUserInfo(ui string) string {
 	return ui
 }
 
-// redactText hides the password of the first authority of a text that holds
-// one ("s://user:pw@h" gives "s://user:xxxxx@h"), so that no message shows
-// it; a text without an authority is returned as it is.
-func redactText(s string) string {
-	i := strings.Index(s, "//")
-	if i < 0 {
-		return s
-	}
-	rest := s[i+2:]
-	end := strings.IndexAny(rest, "/?#")
-	if end < 0 {
-		end = len(rest)
-	}
-	at := strings.LastIndexByte(rest[:end], '@')
-	if at < 0 {
-		return s
-	}
-	colon := strings.IndexByte(rest[:at], ':')
-	if colon < 0 {
-		return s
-	}
-	return s[:i+2] + rest[:colon+1] + "xxxxx" + rest[at:]
-}
+// hideIn returns a text a reading was given, input or base, with the
+// password any reading sees hidden, and those of the URLs inside it
+// (errtext.HidePasswords).
+func hideIn(s string) string { return errtext.HidePasswords(s) }
 
 func readRFC3986(input, base string) Reading {
 	x := Reading{Parser: "RFC 3986 (uri)"}

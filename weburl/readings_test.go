@@ -2,11 +2,14 @@ package weburl_test
 
 import (
 	"fmt"
+	"net/url"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/seed42851778/rfc3986/internal/readingtest"
+	"github.com/seed42851778/rfc3986/uri"
 	"github.com/seed42851778/rfc3986/weburl"
 )
 
@@ -131,20 +134,70 @@ func TestCompareReadingsMarksHostDifferences(t *testing.T) {
 	}
 }
 
+// No printed form of a Readings shows a password that a reading sees: the
+// URL Standard reads one after a special scheme whatever the slashes (its
+// special authority states, §4.4), in any case, with leading C0 controls
+// and spaces and inner tabs and newlines removed (§4.1), and in the URL a
+// blob URL's path holds (its origin, §4.7); RFC 3986 and net/url after
+// "//". A part that one reading prints and another reads a password in
+// ("user:s3cr3t@host/", net/url's opaque path) hides it too, as do the
+// parsers' messages.
 func TestCompareReadingsStringHidesThePassword(t *testing.T) {
-	for _, in := range []string{
-		"http://alice:s3cr3t@example.com/",
-		`http://alice:s3cr3t@example.com\@evil/`,
-		"http://alice:s3cr3t@exa mple.com/",
+	for _, tc := range []struct{ in, base string }{
+		{"http://alice:s3cr3t@example.com/", ""},
+		{`http://alice:s3cr3t@example.com\@evil/`, ""},
+		{"http://alice:s3cr3t@exa mple.com/", ""},
+		{`https:\\user:s3cr3t@host/`, ""},
+		{"https:user:s3cr3t@host/", ""},
+		{`https:/\user:s3cr3t@host/`, ""},
+		{`https:/\user:s3 cr3t@host/`, ""},
+		{"https:///user:s3cr3t@host/", ""},
+		{"blob:https://user:s3cr3t@host/", ""},
+		{" \x01HTTPS:user:s3cr3t@host/", ""},
+		{"ht\ttps:user:s3c\nr3t@host/", ""},
+		{"http://u:s3cr3t@h/\x00", ""},
+		{"http://u:s3cr3t%zz@h/", ""},
+		{`\\user:s3cr3t@host/`, "https://b/"},
+		{"g", "http://bob:s3cr3t@h/"},
+		{"g", "https:bob:s3cr3t@h/"},
 	} {
-		s := weburl.CompareReadings(in, "").String()
-		if strings.Contains(s, "s3cr3t") {
-			t.Errorf("CompareReadings(%q).String() shows the password:\n%s", in, s)
+		r := weburl.CompareReadings(tc.in, tc.base)
+		for _, f := range []string{"%v", "%+v", "%s", "%q", "%#v", "%x"} {
+			for name, v := range map[string]any{"Readings": r, "RFC3986": r.RFC3986, "URLStandard": r.URLStandard, "NetURL": r.NetURL} {
+				if got := fmt.Sprintf(f, v); strings.Contains(got, "cr3t") || strings.Contains(got, "s3c\\n") {
+					t.Errorf("CompareReadings(%q, %q): %s of %s shows the password:\n%s", tc.in, tc.base, f, name, got)
+				}
+			}
 		}
 	}
-	s := weburl.CompareReadings("g", "http://bob:hunter2@h/").String()
-	if strings.Contains(s, "hunter2") {
-		t.Errorf("the base's password shows:\n%s", s)
+	// The table where the readings part most: a browser reads the
+	// authority after the backslashes (§4.4), RFC 3986 refuses the
+	// backslash, net/url takes what follows "https:" without a "/" for an
+	// opaque path.
+	got := weburl.CompareReadings(`https:\\user:s3cr3t@host/`, "").String()
+	want := `input "https:\\\\user:xxxxx@host/"
+            RFC 3986 (uri)  URL Standard (weburl)  net/url
+            refused         accepted               accepted
+  scheme                    "https"                "https"
+≠ userinfo                  "user:xxxxx"           —
+! host                      "host"                 —
+  port                      —                      —
+≠ path                      "/"                    "\\\\user:xxxxx@host/"
+  query                     —                      —
+  fragment                  —                      —
+RFC 3986 (uri) refused it: uri: invalid character '\\' at offset 6 in path: expected "//", path-absolute, path-rootless, "?", "#" or end of input; a backslash is not a delimiter: use "/"; a backslash that stands for itself is written "%5C"
+! the readings connect to different places: check and fetch with one parser
+`
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("String (-want +got):\n%s", diff)
+	}
+	if got, want := fmt.Sprintf("%#v", weburl.CompareReadings("https:user:s3cr3t@host/", "http://u:pw@b/")),
+		`weburl.CompareReadings("https:user:xxxxx@host/", "http://u:xxxxx@b/")`; got != want {
+		t.Errorf("%%#v = %s, want %s", got, want)
+	}
+	if got, want := fmt.Sprint(weburl.CompareReadings("http://u:s3cr3t@h/\x00", "").NetURL),
+		`net/url refused it: parse "http://u:xxxxx@h/\x00": net/url: invalid control character in URL`; got != want {
+		t.Errorf("a Reading prints %s, want %s", got, want)
 	}
 }
 
@@ -170,12 +223,52 @@ func TestPartString(t *testing.T) {
 	}
 }
 
+// secretMark is the password the fuzz targets plant; the fuzzed texts may
+// not hold it.
+const secretMark = "Pw7Zq9Kx"
+
+// FuzzCompareReadings reads texts that plant the password secretMark, shaped
+// like URLs where the readings part (readingtest.Shaped, chosen by the
+// bytes of shape) or free (head + secretMark + tail, for shape 0), in the
+// input or, with the top bit of shape, in the base. No panic; String is
+// bounded; and when a reading sees secretMark as a password (asked of
+// uri, weburl and net/url themselves), no printed form of the Readings or
+// of a Reading shows it.
 func FuzzCompareReadings(f *testing.F) {
 	for _, s := range []string{`http://example.com\@evil.com/`, "http://0x7f.1/", `https:/\evil.example`, "http://u:p@[::1]:80/?#", "file:///C:/x"} {
-		f.Add(s, "")
-		f.Add(s, "http://a/b/c/d;p?q")
+		f.Add(uint64(0), s, "", "")
+		f.Add(uint64(0), s, "", "http://a/b/c/d;p?q")
 	}
-	f.Fuzz(func(t *testing.T, input, base string) {
+	for _, seed := range []struct {
+		shape            uint64
+		head, tail, base string
+	}{
+		{0, `https:\\user:`, "@host/", ""}, {0, "https:user:", "@host/", ""}, {0, `https:/\user:`, "@host/", ""},
+		{0, "https:///user:", "@host/", ""}, {0, "blob:https://user:", "@host/", ""}, {0, " \x01HtTpS:\\u:", "@h", ""},
+		{0, "ht\ttps:u:", "@h/\x00", ""}, {0, "http://u:", "%zz@h/", ""}, {0, `\\u:`, "@h/", "https://b/"},
+		{0x0102030405, "", "", ""}, {0x0a000102030405, "", "/x", "s://b/"}, {1 << 63, "g", "", ""},
+	} {
+		f.Add(seed.shape, seed.head, seed.tail, seed.base)
+	}
+	f.Fuzz(func(t *testing.T, shape uint64, head, tail, base string) {
+		for _, s := range []string{head, tail, base} {
+			for k := 0; k+3 <= len(secretMark); k++ {
+				if strings.Contains(s, secretMark[k:k+3]) {
+					return // the fuzzed text would hold part of the password
+				}
+			}
+		}
+		input := head + secretMark + tail
+		if shape&^(1<<63) != 0 {
+			var i [7]uint8
+			for k := range i {
+				i[k] = uint8(shape >> (8 * k))
+			}
+			input = head + readingtest.Shaped(i, secretMark, tail)
+		}
+		if shape&(1<<63) != 0 {
+			input, base = head+tail, input
+		}
 		r := weburl.CompareReadings(input, base)
 		s := r.String()
 		if len(s) > 8<<10 {
@@ -183,6 +276,16 @@ func FuzzCompareReadings(f *testing.F) {
 		}
 		if r.Dangerous() && (r.RFC3986.Err != nil) && (r.URLStandard.Err != nil) && (r.NetURL.Err != nil) {
 			t.Fatalf("a hazard with every reading refused")
+		}
+		if !readingtest.Sees(input, base, secretMark) {
+			return
+		}
+		for _, f := range []string{"%v", "%+v", "%#v", "%q"} {
+			for _, v := range []any{r, r.RFC3986, r.URLStandard, r.NetURL} {
+				if out := fmt.Sprintf(f, v); strings.Contains(out, secretMark) {
+					t.Fatalf("CompareReadings(%q, %q): %s shows the password:\n%s", input, base, f, out)
+				}
+			}
 		}
 	})
 }
@@ -206,4 +309,58 @@ func ExampleCompareReadings() {
 	//   query     —               —                      —
 	//   fragment  —               —                      —
 	// ! the readings connect to different places: check and fetch with one parser
+}
+
+// TestCompareReadingsDocClaims reads the texts of CompareReadings' doc with
+// the parsers themselves, not through CompareReadings: what each claim says
+// net/url (Go's url.Parse), the URL Standard (Parse) and RFC 3986
+// (uri.Parse) make of them.
+func TestCompareReadingsDocClaims(t *testing.T) {
+	type reading struct {
+		Err        bool
+		Host, Path string
+	}
+	netURL := func(s string) reading {
+		u, err := url.Parse(s)
+		if err != nil {
+			return reading{Err: true}
+		}
+		return reading{Host: u.Host, Path: u.Path}
+	}
+	web := func(s string) reading {
+		u, err := weburl.Parse(s)
+		if err != nil {
+			return reading{Err: true}
+		}
+		return reading{Host: u.Host(), Path: u.Pathname()}
+	}
+	rfc := func(s string) reading {
+		u, err := uri.Parse(s)
+		if err != nil {
+			return reading{Err: true}
+		}
+		return reading{Host: u.Host(), Path: u.Path()}
+	}
+	for _, tc := range []struct {
+		in                   string
+		netURL, web, rfc3986 reading
+	}{
+		{"http://0x7f.1/", reading{Host: "0x7f.1", Path: "/"}, reading{Host: "127.0.0.1", Path: "/"}, reading{Host: "0x7f.1", Path: "/"}},
+		{`https:/\evil.example`, reading{Path: `/\evil.example`}, reading{Host: "evil.example", Path: "/"}, reading{Err: true}},
+		{`http://example.com\@evil.com/`, reading{Err: true}, reading{Host: "example.com", Path: "/@evil.com/"}, reading{Err: true}},
+		// "EXAMPLE.com" and "example.com" differ as text: net/url and
+		// RFC 3986 keep the case, the URL Standard folds it.
+		{"http://EXAMPLE.com/", reading{Host: "EXAMPLE.com", Path: "/"}, reading{Host: "example.com", Path: "/"}, reading{Host: "EXAMPLE.com", Path: "/"}},
+	} {
+		got := [3]reading{netURL(tc.in), web(tc.in), rfc(tc.in)}
+		if diff := cmp.Diff([3]reading{tc.netURL, tc.web, tc.rfc3986}, got); diff != "" {
+			t.Errorf("%q read by net/url, the URL Standard, RFC 3986 (-doc +parsers):\n%s", tc.in, diff)
+		}
+	}
+	// net/url's refusal is the one the doc names.
+	for _, in := range []string{`http://example.com\@evil.com/`} {
+		if _, err := url.Parse(in); err == nil || !strings.Contains(err.Error(), "invalid userinfo") {
+			t.Errorf(`url.Parse(%q): %v, want "invalid userinfo"`, in, err)
+		}
+	}
 }

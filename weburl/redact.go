@@ -3,16 +3,17 @@ package weburl
 import (
 	"log/slog"
 	"strconv"
+
+	"github.com/seed42851778/rfc3986/internal/errtext"
 )
 
 // Redacted returns the href with a password written as "xxxxx", as net/url's
 // URL.Redacted does, for logs and messages; String and Href stay exact (they
-// are data).
+// are data). The password of a blob URL's path, which browsers read when
+// they compute its origin ("blob:https://user:pw@host/"), is hidden too.
 func (u URL) Redacted() string {
-	if u.Password() == "" {
-		return u.href
-	}
-	return u.href[:u.usernameEnd+1] + "xxxxx" + u.href[u.hostStart-1:]
+	s, _ := errtext.RedactURI(u.href, 0)
+	return s
 }
 
 // LogValue makes a URL a slog.LogValuer: it logs as the string Redacted

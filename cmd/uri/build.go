@@ -54,7 +54,7 @@ the builder's refusal with exit status 1.`,
 		repair := fs.Bool("repair", false, `repair a path the RFC knows how to repair ("/", "/." or "./" in front) instead of refusing it`)
 		return func(e env, args []string) int {
 			if len(args) != 0 {
-				return cmd.usageError(e, "unexpected argument "+strconv.Quote(args[0]))
+				return cmd.usageError(e, "unexpected argument "+quoteHidden(args[0]))
 			}
 			b := builder.New()
 			if from.set {
@@ -79,7 +79,7 @@ the builder's refusal with exit status 1.`,
 				case port.v == "":
 					b = b.RawPort("") // defined and empty: "//h:" (§3.2.3)
 				case strings.Trim(port.v, "0123456789") != "":
-					return cmd.usageError(e, "-port "+strconv.Quote(port.v)+": not a decimal number")
+					return cmd.usageError(e, "-port "+quoteHidden(port.v)+": not a decimal number")
 				case err != nil: // too many digits for an int: out of range like 65536
 					return writeBuildError(e, &builder.BuildError{Component: "port", Value: port.v, Offset: -1, Err: builder.ErrPortRange})
 				default:
@@ -95,7 +95,7 @@ the builder's refusal with exit status 1.`,
 			for _, kv := range query {
 				k, v, ok := strings.Cut(kv, "=")
 				if !ok {
-					return cmd.usageError(e, "-query "+strconv.Quote(kv)+": want key=value (-rawquery for other forms)")
+					return cmd.usageError(e, "-query "+quoteHidden(kv)+": want key=value (-rawquery for other forms)")
 				}
 				b = b.QueryParam(k, v)
 			}
@@ -119,7 +119,7 @@ the builder's refusal with exit status 1.`,
 // writeBuildError prints the builder's refusal, with a caret under its
 // offset, and returns exit status 1.
 func writeBuildError(e env, err error) int {
-	fmt.Fprintf(e.stderr, "uri build: %v\n", err)
+	fmt.Fprintf(e.stderr, "uri build: %s\n", hideMessage(err.Error()))
 	var be *builder.BuildError
 	if errors.As(err, &be) && be.Offset >= 0 && be.Offset <= len(be.Value) {
 		v, off := be.Value, be.Offset

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/seed42851778/rfc3986/internal/readingtest"
 	"github.com/seed42851778/rfc3986/uri"
 )
 
@@ -71,9 +72,14 @@ const secretMark = "Pw7Zq9Kx"
 
 // FuzzCommand runs the command's entry function on every subcommand with
 // fuzzed arguments, one of them a URI (or a template, a file name, a
-// command name) whose userinfo holds the password secretMark: no panic, an
-// exit status of 0, 1 or 2, and, as -reveal is never given, the password
-// nowhere in the output (the command's doc: every command hides it).
+// command name, a rule name, a text to read) that plants the password
+// secretMark: in the userinfo of "http://u:…@a" for shape 0, else in a
+// text shaped like a URL where the readings part (readingtest.Shaped,
+// chosen by the bytes of shape: any case of a scheme, slashes and
+// backslashes, C0 controls, tabs, blob URLs). No panic, an exit status of
+// 0, 1 or 2, and, as -reveal is never given, the password nowhere in the
+// output whenever a reading sees it (asked of uri, weburl and net/url,
+// alone and against a base: the command's doc, every command hides it).
 func FuzzCommand(f *testing.F) {
 	for _, s := range []struct {
 		which, bits uint8
@@ -83,10 +89,19 @@ func FuzzCommand(f *testing.F) {
 		{2, 1, "H/./a/%7e", "b"}, {3, 0, "h/a/b", "http://h/a/c"}, {4, 0, "h/", "http://h"},
 		{5, 1, "h/x", "y z"}, {5, 0, "h/", ""}, {6, 0, "h", ""}, {7, 0, "{+p}", "p=/x"}, {7, 2, "h/x", "{+x}"},
 		{7, 3, "h/{x}", "{a}@{b}"}, {8, 1, "h/", "x"}, {8, 6, "h", "a b"}, {8, 16, "h", ""}, {8, 32, " x", ""}, {9, 0, "h", "x"},
+		{10, 0, "/", ""}, {10, 1, "/ x", "https://b/"}, {11, 0, "", ""}, {11, 1, "", ""}, {11, 2, "", ""},
 	} {
-		f.Add(s.which, s.bits, s.a, s.b)
+		f.Add(s.which, s.bits, uint64(0), s.a, s.b)
 	}
-	f.Fuzz(func(t *testing.T, which, bits uint8, a, b string) {
+	// The shapes of the issue: https:\\u:…@host/, https:u:…@host/,
+	// https:/\u:…@host/, https:///u:…@host/, blob:https://u:…@host/, a C0
+	// control and HTTPS:, a tab in the scheme.
+	for _, shape := range []uint64{0x050200, 0x0200, 0x060200, 0x030200, 0x020a00, 0x050202, 0x0400} {
+		for which := range uint8(12) {
+			f.Add(which, uint8(0), shape, "", "x")
+		}
+	}
+	f.Fuzz(func(t *testing.T, which, bits uint8, shape uint64, a, b string) {
 		for _, s := range []string{a, b} {
 			for k := 0; k+3 <= len(secretMark); k++ {
 				if strings.Contains(s, secretMark[k:k+3]) {
@@ -95,74 +110,100 @@ func FuzzCommand(f *testing.F) {
 			}
 		}
 		s := "http://u:" + secretMark + "@" + a
-		flag := func(bit uint8, name string) []string {
-			if bits&bit != 0 {
-				return []string{name}
+		if shape != 0 {
+			var i [7]uint8
+			for k := range i {
+				i[k] = uint8(shape >> (8 * k))
 			}
-			return nil
+			s = readingtest.Shaped(i, secretMark, a)
 		}
-		pair := func(x, y string) []string {
-			if bits&8 != 0 {
-				return []string{y, x}
-			}
-			return []string{x, y}
-		}
-		var args []string
-		stdin := ""
-		switch which % 10 {
-		case 0:
-			args = append(append(append(append([]string{"parse"}, flag(1, "-json")...), flag(2, "-repair")...), flag(4, "-diagram")...), s, b)
-		case 1:
-			args = append(append(append([]string{"resolve"}, flag(1, "-repair")...), flag(2, "-nonstrict")...), pair(s, b)...)
-		case 2:
-			args = append(append([]string{"normalize"}, flag(1, "-syntax")...), s, b)
-		case 3:
-			args = append([]string{"relativize"}, pair(s, b)...)
-		case 4:
-			args = append([]string{"equal"}, pair(s, b)...)
-		case 5:
-			if bits&16 != 0 {
-				args = []string{"check", s}
-				break
-			}
-			args = append(append(append([]string{"check"}, flag(1, "-repair")...), flag(2, "-ref")...), "-")
-			stdin = s + "\n" + b + "\n" + s
-		case 6:
-			args = append(append([]string{"grammar"}, flag(1, "-short")...), s)
-		case 7:
-			if bits&2 != 0 {
-				args = []string{"template", "-match", s, b}
-				break
-			}
-			args = append(append([]string{"template"}, flag(1, "-uri")...), s, b)
-		case 8:
-			args = append([]string{"build", "-from", s}, flag(1, "-repair")...)
-			switch {
-			case bits&16 != 0: // a whole URI as the host: refused, and echoed
-				args = []string{"build", "-scheme", "http", "-host", s}
-			case bits&32 != 0: // the password where it belongs
-				args = []string{"build", "-scheme", "http", "-userinfo", "u:" + secretMark + a, "-host", "h"}
-			}
-			switch {
-			case bits&2 != 0:
-				args = append(args, "-path", b)
-			case bits&4 != 0:
-				args = append(args, "-query", b)
-			default:
-				args = append(args, "-fragment", b)
-			}
-		case 9:
-			args = []string{s, b}
-			if bits&1 != 0 {
-				args = []string{"help", s}
-			}
-		}
+		args, stdin := commandArgs(which, bits, s, a, b)
 		out, errOut, status := runCmd(t, stdin, args...)
 		if status < 0 || status > 2 {
 			t.Fatalf("uri %q: status %d", args, status)
 		}
-		if strings.Contains(out+errOut, secretMark) {
+		secret := which%12 == 8 && bits&48 == 32 || // the password of a userinfo built
+			readingtest.Sees(s, "https://b/", secretMark) || readingtest.Sees(s, b, secretMark)
+		if secret && strings.Contains(out+errOut, secretMark) {
 			t.Fatalf("uri %q shows the password:\n%s%s", args, out, errOut)
 		}
 	})
+}
+
+// commandArgs returns the arguments and standard input of a run of
+// FuzzCommand: the subcommand which picks, its flags from bits, the text s
+// that holds the password, and the fuzzed texts a and b.
+func commandArgs(which, bits uint8, s, a, b string) (args []string, stdin string) {
+	flag := func(bit uint8, name string) []string {
+		if bits&bit != 0 {
+			return []string{name}
+		}
+		return nil
+	}
+	pair := func(x, y string) []string {
+		if bits&8 != 0 {
+			return []string{y, x}
+		}
+		return []string{x, y}
+	}
+	switch which % 12 {
+	case 0:
+		args = append(append(append(append([]string{"parse"}, flag(1, "-json")...), flag(2, "-repair")...), flag(4, "-diagram")...), s, b)
+	case 1:
+		args = append(append(append([]string{"resolve"}, flag(1, "-repair")...), flag(2, "-nonstrict")...), pair(s, b)...)
+	case 2:
+		args = append(append([]string{"normalize"}, flag(1, "-syntax")...), s, b)
+	case 3:
+		args = append([]string{"relativize"}, pair(s, b)...)
+	case 4:
+		args = append([]string{"equal"}, pair(s, b)...)
+	case 5:
+		if bits&16 != 0 {
+			return []string{"check", s}, ""
+		}
+		args = append(append(append(append([]string{"check"}, flag(1, "-repair")...), flag(2, "-ref")...), flag(4, "-json")...), "-")
+		stdin = s + "\n" + b + "\n" + s
+	case 6:
+		args = append(append([]string{"grammar"}, flag(1, "-short")...), s)
+	case 7:
+		if bits&2 != 0 {
+			return []string{"template", "-match", s, b}, ""
+		}
+		args = append(append([]string{"template"}, flag(1, "-uri")...), s, b)
+	case 8:
+		args = append([]string{"build", "-from", s}, flag(1, "-repair")...)
+		switch {
+		case bits&16 != 0: // a whole URI as the host: refused, and echoed
+			args = []string{"build", "-scheme", "http", "-host", s}
+		case bits&32 != 0: // the password where it belongs
+			args = []string{"build", "-scheme", "http", "-userinfo", "u:" + secretMark + a, "-host", "h"}
+		}
+		switch {
+		case bits&2 != 0:
+			args = append(args, "-path", b)
+		case bits&4 != 0:
+			args = append(args, "-query", b)
+		default:
+			args = append(args, "-fragment", b)
+		}
+	case 9:
+		args = []string{s, b}
+		if bits&1 != 0 {
+			args = []string{"help", s}
+		}
+	case 10:
+		args = append(append([]string{"readings"}, flag(1, "-json")...), s)
+		if bits&2 != 0 {
+			args = append([]string{"readings", "-base", b}, args[1:]...)
+		}
+	case 11:
+		args = []string{"grammar", "-abnf", "testdata/tel.abnf", s, b}
+		switch {
+		case bits&1 != 0:
+			args = []string{"grammar", "-abnf", "testdata/tel.abnf", "-rule", s}
+		case bits&2 != 0:
+			args = []string{"grammar", "-abnf", s, "-short"}
+		}
+	}
+	return args, stdin
 }

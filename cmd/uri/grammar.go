@@ -35,13 +35,13 @@ default the first rule of FILE), or, given INPUTs, checks each against it:
 "ok", or where it fails and what was expected there. The exit status is then
 1 when an INPUT does not match.`,
 	flags: func(cmd *command, fs *flag.FlagSet) func(e env, args []string) int {
-		short := fs.Bool("short", false, "print only the rule's own definition (Rule.String)")
-		list := fs.Bool("list", false, "list the rule names")
+		short := fs.Bool("short", false, "print only the rule's own definition (Rule.String); with -abnf, that of NAME")
+		list := fs.Bool("list", false, "list the rule names; with -abnf, those FILE defines, in its order")
 		abnfFile := fs.String("abnf", "", "read the grammar from the ABNF `FILE` (RFC 5234) instead")
 		ruleName := fs.String("rule", "", "with -abnf, the rule `NAME` to print or check inputs against (default: the first rule of FILE)")
 		return func(e env, args []string) int {
 			if *abnfFile != "" {
-				return abnfGrammar(e, *abnfFile, *ruleName, args)
+				return abnfGrammar(e, *abnfFile, *ruleName, args, *list, *short)
 			}
 			if *ruleName != "" {
 				return cmd.usageError(e, "-rule needs -abnf FILE")
@@ -114,40 +114,52 @@ func ruleNames() []string {
 }
 
 // abnfGrammar is grammar -abnf: it compiles the ABNF of file, with RFC 3986's
-// rules at hand, and prints the grammar of the rule name or checks inputs
-// against it.
-func abnfGrammar(e env, file, name string, inputs []string) int {
+// rules at hand, and lists its rule names (list), prints the grammar of the
+// rule name (or, short, its own definition) or checks inputs against it.
+// The messages echo no password of an argument (a file or rule name, an
+// input).
+func abnfGrammar(e env, file, name string, inputs []string, list, short bool) int {
 	src, err := os.ReadFile(file)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "uri grammar: %v\n", err)
+		fmt.Fprintf(e.stderr, "uri grammar: %s\n", hideMessage(err.Error(), file))
 		return 1
 	}
 	g, err := abnf.ParseWith(string(src), abnf.RFC3986())
 	if err != nil {
-		fmt.Fprintf(e.stderr, "uri grammar: %s: %v\n", file, err)
+		fmt.Fprintf(e.stderr, "uri grammar: %s: %s\n", hidePasswords(file), hideMessage(err.Error(), file))
 		return 1
 	}
+	names := g.Names()
+	if list {
+		for _, n := range names {
+			fmt.Fprintln(e.stdout, n)
+		}
+		return 0
+	}
 	if name == "" {
-		names := g.Names()
 		if len(names) == 0 {
-			fmt.Fprintf(e.stderr, "uri grammar: %s defines no rule\n", file)
+			fmt.Fprintf(e.stderr, "uri grammar: %s defines no rule\n", hidePasswords(file))
 			return 1
 		}
 		name = names[0]
 	}
 	r, err := g.Rule(name)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "uri grammar: %s: %v\n", file, err)
+		fmt.Fprintf(e.stderr, "uri grammar: %s: %s\n", hidePasswords(file), hideMessage(err.Error(), file, name))
 		return 2
 	}
 	if len(inputs) == 0 {
-		fmt.Fprint(e.stdout, r.Grammar())
+		if short {
+			fmt.Fprintln(e.stdout, r.String())
+		} else {
+			fmt.Fprint(e.stdout, r.Grammar())
+		}
 		return 0
 	}
 	status := 0
 	for _, in := range inputs {
 		if err := r.Check(in); err != nil {
-			fmt.Fprintf(e.stdout, "%s: %v\n", echo(in), err)
+			fmt.Fprintf(e.stdout, "%s: %s\n", echo(in), hideMessage(err.Error(), in))
 			status = 1
 			continue
 		}

@@ -33,3 +33,47 @@ func TestGrammarABNFPrintsARule(t *testing.T) {
 		t.Errorf("-rule without -abnf: status %d, want 2", status)
 	}
 }
+
+// -list and -short read the ABNF file with -abnf: the names it defines, in
+// its order, and one rule's own definition.
+func TestGrammarABNFListAndShort(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"grammar", "-abnf", "testdata/tel.abnf", "-list"},
+			"telephone-uri\ntelephone-subscriber\nglobal-number-digits\nphonedigit\nvisual-separator\n"},
+		{[]string{"grammar", "-abnf", "testdata/tel.abnf", "-rule", "PhoneDigit", "-short"},
+			"phonedigit = DIGIT / visual-separator\n"},
+		{[]string{"grammar", "-abnf", "testdata/tel.abnf", "-short"},
+			"telephone-uri = \"tel:\" telephone-subscriber\n"},
+	} {
+		out, errOut, status := runCmd(t, "", tc.args...)
+		check3(t, tc.args, out, errOut, status, tc.want, "", 0)
+	}
+}
+
+// What grammar -abnf echoes (a rule name, a file name, an input) shows no
+// password that a reading of it sees (browsers read one in
+// https:user:pw@host/).
+func TestGrammarABNFEchoesNoPassword(t *testing.T) {
+	for _, tc := range []struct {
+		args   []string
+		stdout string
+		stderr string
+		status int
+	}{
+		{[]string{"grammar", "-abnf", "testdata/tel.abnf", "-rule", "https://user:s3cr3t@host/"}, "",
+			`uri grammar: testdata/tel.abnf: abnf: no rule named "https://user:xxxxx@host/" (the grammar defines telephone-uri, telephone-subscriber, global-number-digits, phonedigit, visual-separator)` + "\n", 2},
+		{[]string{"grammar", "-abnf", "testdata/tel.abnf", "-rule", `https:\\user:s3cr3t@host/`}, "",
+			`uri grammar: testdata/tel.abnf: abnf: no rule named "https:\\\\user:xxxxx@host/" (the grammar defines telephone-uri, telephone-subscriber, global-number-digits, phonedigit, visual-separator)` + "\n", 2},
+		{[]string{"grammar", "-abnf", "https:user:s3cr3t@host/"}, "",
+			"uri grammar: open https:user:xxxxx@host/: no such file or directory\n", 1},
+		{[]string{"grammar", "-abnf", "testdata/tel.abnf", "https:user:s3cr3t@host/", "blob:https://u:s3cr3t@h/"},
+			`"https:user:xxxxx@host/": invalid character 'h' at offset 0 in telephone-uri: expected "tel:"` + "\n" +
+				`"blob:https://u:xxxxx@h/": invalid character 'b' at offset 0 in telephone-uri: expected "tel:"` + "\n", "", 1},
+	} {
+		out, errOut, status := runCmd(t, "", tc.args...)
+		check3(t, tc.args, out, errOut, status, tc.stdout, tc.stderr, tc.status)
+	}
+}

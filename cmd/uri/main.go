@@ -30,24 +30,25 @@
 //	serve       serve a page of the readings side by side and an ABNF workbench
 //
 // Run "uri help <command>" or "uri <command> -h" for the usage of a command.
-// Every command that prints URIs shows the password of a userinfo as "xxxxx"
-// (RFC 3986 §3.2.1), in its tables, its -json, its error messages, the
-// repairs it lists, the expansions and values of template and the templates
-// it echoes, unless it is given -reveal. An argument echoed in a message
-// about it (an unknown command or rule, a flag or usage error) never shows
-// one.
+// Every command that prints URIs shows a password as "xxxxx" (RFC 3986
+// §3.2.1), in its tables, its -json, its error messages, the repairs it
+// lists, the expansions and values of template and the templates it echoes,
+// unless it is given -reveal: the password of a userinfo, and any password
+// browsers read (the URL Standard reads one in https:user:pw@host/,
+// https:\\user:pw@host/ or blob:https://user:pw@host/, where RFC 3986 reads
+// a path). An argument echoed in a message about it (an unknown command or
+// rule, a flag or usage error) never shows one. Every offset printed counts
+// the bytes of the input, whatever is hidden in the text shown.
 // The exit status is 0 on success, 1 when an input is invalid or a build is
 // refused, and 2 on a usage error.
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/seed42851778/rfc3986/internal/errtext"
 	"github.com/seed42851778/rfc3986/uri"
@@ -68,60 +69,27 @@ type env struct {
 	reveal         bool
 }
 
-// show returns u as text, with its password as "xxxxx" (uri.URI.Redacted)
-// unless -reveal was given: §3.2.1 says not to render a password in clear.
-func (e env) show(u uri.URI) string {
+// show returns u as text, with every password that a reading sees as
+// "xxxxx" (hidePasswords) unless -reveal was given: §3.2.1 says not to
+// render a password in clear, and browsers read one where RFC 3986 reads a
+// path (https:user:pw@host/).
+func (e env) show(u uri.URI) string { return e.text(u.String()) }
+
+// part returns text[lo:hi], a piece of a text the command shows (a
+// component of a URI), as it shows it: its passwords hidden as text hides
+// them, unless -reveal was given.
+func (e env) part(text string, lo, hi int) string {
 	if e.reveal {
-		return u.String()
+		return text[lo:hi]
 	}
-	return u.Redacted()
+	h, a, _ := hideAt(text, lo)
+	_, b, _ := hideAt(text, hi)
+	return h[a:b]
 }
 
 // parseError prints the parse error err of the input s as writeParseError
-// does, with s and err as shown returns them.
-func (e env) parseError(s string, err error) {
-	s, err = e.shown(s, err)
-	writeParseError(e.stderr, s, err)
-}
-
-// shown returns the input s and its parse error err (nil for a valid s) as
-// the command shows them: with the password of s as "xxxxx" unless -reveal
-// was given, and the error's Input and Offset changed to match. When the
-// error lies in the password, the byte at fault stays, between two "xxxxx",
-// so that the caret and the message still point at it.
-func (e env) shown(s string, err error) (string, error) {
-	if err == nil {
-		if u, perr := uri.ParseReference(s); perr == nil {
-			return e.show(u), nil
-		}
-		return s, nil
-	}
-	var re *uri.ReadingError
-	if _, _, ok := errtext.URIPassword(s); ok && !e.reveal && errors.As(err, &re) {
-		// A ReadingError quotes nothing of the input: only its Input and
-		// Offset are to be shown without the password.
-		cp := *re
-		cp.Input, cp.Offset = errtext.RedactURI(s, re.Offset)
-		return cp.Input, &cp
-	}
-	var pe *uri.ParseError
-	if lo, hi, ok := errtext.URIPassword(s); ok && !e.reveal && errors.As(err, &pe) {
-		cp := *pe
-		off := pe.Offset
-		switch {
-		case off < lo:
-			cp.Input = s[:lo] + errtext.Redaction + s[hi:]
-		case off < hi:
-			_, n := utf8.DecodeRuneInString(s[off:])
-			cp.Input = s[:lo] + errtext.Redaction + s[off:off+n] + errtext.Redaction + s[max(off+n, hi):]
-			cp.Offset = lo + len(errtext.Redaction)
-		default:
-			cp.Input, cp.Offset = errtext.RedactURI(s, off)
-		}
-		s, err = cp.Input, &cp
-	}
-	return s, err
-}
+// does.
+func (e env) parseError(s string, err error) { e.writeParseError(e.stderr, s, err) }
 
 // command is a subcommand of uri.
 type command struct {
@@ -205,7 +173,7 @@ func (c *command) newFlags() (*flag.FlagSet, func(e env, args []string) int) {
 	if c.noURIs {
 		return fs, do
 	}
-	reveal := fs.Bool("reveal", false, `show passwords in clear; by default the password of a userinfo shows as "xxxxx" (RFC 3986 §3.2.1)`)
+	reveal := fs.Bool("reveal", false, `show passwords in clear; by default every password a reading sees, browsers' too, shows as "xxxxx" (RFC 3986 §3.2.1)`)
 	return fs, func(e env, args []string) int {
 		e.reveal = *reveal
 		return do(e, args)
@@ -252,7 +220,7 @@ func (c *command) run(e env, args []string) int {
 			return 0
 		}
 		// flag's message quotes the argument: hidden and cut as echo does.
-		msg := errtext.Clip(hidePasswords(err.Error()), maxMessage)
+		msg := errtext.Clip(hideMessage(err.Error(), args...), maxMessage)
 		fmt.Fprintf(e.stderr, "uri %s: %s\n%s\nRun 'uri %s -h' for details.\n", c.name, msg, c.usageLine(fs), c.name)
 		return 2
 	}

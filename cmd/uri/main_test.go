@@ -346,3 +346,29 @@ func BenchmarkCheckCorpus(b *testing.B) {
 		run([]string{"check", "-q", path}, strings.NewReader(""), io.Discard, io.Discard)
 	}
 }
+
+// check -json prints one object a line for each line that is not empty,
+// valid or not, with its file and line and the fields of parse -json; the
+// offsets count the bytes of the line ("http://u:s3cret@h/ x" has its space
+// at 18), the password hidden. The exit status is that of check.
+func TestCheckJSON(t *testing.T) {
+	const in = "http://a/b\n\nhttp://u:s3cret@h/ x\n//rel\n"
+	const valid = `{"file":"<stdin>","line":1,"input":"http://a/b","valid":true,"kind":"absolute-URI","scheme":"http","authority":"a","host":"a","hostKind":"reg-name","path":"/b"}` + "\n"
+	const rel = `{"file":"<stdin>","line":4,"input":"//rel","valid":false,"error":{"message":"uri: invalid character '/' at offset 0 in scheme: expected scheme; no scheme: did you mean \"https://rel\"?","offset":0,"component":"scheme","expected":["scheme"],"hint":"no scheme: did you mean \"https://rel\"?"}}` + "\n"
+	for _, tc := range []commandTest{
+		{"check -json", []string{"check", "-json"}, in, valid +
+			`{"file":"<stdin>","line":3,"input":"http://u:xxxxx@h/ x","valid":false,"error":{"message":"uri: invalid character ' ' at offset 18 in path: expected pchar, \"/\", \"?\", \"#\" or end of input; a space is not allowed as it stands: percent-encode it as \"%20\"","offset":18,"component":"path","expected":["pchar","\"/\"","\"?\"","\"#\"","end of input"],"hint":"a space is not allowed as it stands: percent-encode it as \"%20\""}}` + "\n" +
+			rel, "", 1},
+		{"check -json -repair", []string{"check", "-json", "-repair"}, in, valid +
+			`{"file":"<stdin>","line":3,"input":"http://u:xxxxx@h/ x","valid":true,"kind":"absolute-URI","scheme":"http","authority":"u:xxxxx@h","userinfo":"u:xxxxx","host":"h","hostKind":"reg-name","path":"/%20x","repaired":"http://u:xxxxx@h/%20x","repairs":[{"offset":18,"old":" ","new":"%20"}]}` + "\n" +
+			rel, "", 1},
+		{"check -json -ref", []string{"check", "-json", "-ref"}, "//rel\n",
+			`{"file":"<stdin>","line":1,"input":"//rel","valid":true,"kind":"relative-ref (network-path reference)","authority":"rel","host":"rel","hostKind":"reg-name","path":""}` + "\n", "", 0},
+		{"check -json -q", []string{"check", "-json", "-q"}, in, "", "uri check: -json with -q\nusage: uri check [flags] [FILE]\nRun 'uri check -h' for details.\n", 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out, errOut, status := runCmd(t, tc.stdin, tc.args...)
+			check3(t, tc.args, out, errOut, status, tc.stdout, tc.stderr, tc.status)
+		})
+	}
+}

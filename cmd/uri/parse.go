@@ -34,9 +34,28 @@ With -repair, each argument is read as uri.ParseRepaired reads it: the
 repairs of pasted text that keep its meaning (spaces and controls trimmed, tab and
 newlines removed, what a component cannot hold percent-encoded, a Unicode
 host in its IDNA A-label form) are made and listed before the table. To
-read a text as browsers do, see "uri readings".`,
+read a text as browsers do, see "uri readings".
+
+With -json, parse prints one JSON object a line per reference, with the
+fields:
+
+	input       the reference as given (its passwords hidden)
+	valid       whether it is a URI reference (after the repairs, with -repair)
+	kind        the kind of reference, as the table names it
+	scheme, authority, userinfo, host, port, path, query, fragment
+	            each component, "" when empty, left out when undefined
+	hostKind    "reg-name", "IPv4", "IPv6" or "IPvFuture", with an authority
+	portNumber  the port as a number, left out when it has none in range
+	error       for an invalid reference: "message", "offset" (in the
+	            input's bytes), "component", "expected" (a list) and "hint"
+	repaired    with -repair, the repaired reference, when a repair was made
+	repairs     with -repair, each repair: "offset" (in the input's bytes),
+	            "old" and "new"
+
+A JSON string holds UTF-8: an invalid byte shows as U+FFFD. Passwords show
+as "xxxxx" in every field unless -reveal is given.`,
 	flags: func(cmd *command, fs *flag.FlagSet) func(e env, args []string) int {
-		asJSON := fs.Bool("json", false, "print one JSON object a line per reference (a JSON string holds UTF-8: an invalid byte shows as U+FFFD, offsets count the input's bytes)")
+		asJSON := fs.Bool("json", false, "print one JSON object a line per reference (see above)")
 		diagram := fs.Bool("diagram", false, "draw the component diagram of RFC 3986 §3 above each table")
 		repair := fs.Bool("repair", false, "make the repairs of pasted text first, and list them (uri.ParseRepaired)")
 		return func(e env, args []string) int {
@@ -56,22 +75,8 @@ read a text as browsers do, see "uri readings".`,
 				} else {
 					u, err = uri.ParseReference(s)
 				}
-				switch {
-				case e.reveal:
-				case err == nil:
-					u = uri.MustParseReference(e.show(u)) // the same components, the password "xxxxx"
-					if len(reps) == 0 {
-						s = u.String()
-					}
-				default:
-					s, err = e.shown(s, err)
-				}
 				if *asJSON {
-					if len(reps) > 0 && !e.reveal {
-						reps = e.shownRepairs(s, reps)
-						s = e.text(s)
-					}
-					writeJSON(w, s, u, reps, err)
+					e.writeJSON(w, s, u, reps, err)
 				} else {
 					if !first {
 						fmt.Fprintln(w)
@@ -79,13 +84,13 @@ read a text as browsers do, see "uri readings".`,
 					first = false
 					if err != nil {
 						w.Flush()
-						writeParseError(e.stderr, s, err)
+						e.writeParseError(e.stderr, s, err)
 					} else {
 						e.writeRepairs(w, "", s, u, reps)
 						if *diagram {
-							w.WriteString(diagramOf(u))
+							w.WriteString(e.diagramOf(u))
 						}
-						writeTable(w, u)
+						e.writeTable(w, u)
 					}
 				}
 				if err != nil {
@@ -116,9 +121,9 @@ read a text as browsers do, see "uri readings".`,
 // example of RFC 3986 §3.
 func showExample(e env) int {
 	u := uri.MustParse(example)
-	fmt.Fprint(e.stdout, diagramOf(u))
+	fmt.Fprint(e.stdout, e.diagramOf(u))
 	fmt.Fprintln(e.stdout)
-	writeTable(e.stdout, u)
+	e.writeTable(e.stdout, u)
 	fmt.Fprint(e.stdout, "\nRun 'uri help' for the commands.\n")
 	return 0
 }
@@ -181,13 +186,13 @@ func spans(u uri.URI) (scheme, authority, userinfo, host, port, path, query, fra
 	return
 }
 
-// diagramOf draws the component diagram of RFC 3986 §3 for u: each non-empty
-// component of the generic syntax (scheme, authority, path, query, fragment)
-// underlined, with a pipe from the middle of the underline to its name.
-// Names are centered under their pipes when they fit on one line; otherwise
-// each starts at its pipe, on as many lines as needed so that no pipe crosses
-// a name.
-func diagramOf(u uri.URI) string {
+// diagramOf draws the component diagram of RFC 3986 §3 for u, as show
+// shows u: each non-empty component of the generic syntax (scheme,
+// authority, path, query, fragment) underlined, with a pipe from the middle
+// of the underline to its name. Names are centered under their pipes when
+// they fit on one line; otherwise each starts at its pipe, on as many lines
+// as needed so that no pipe crosses a name.
+func (e env) diagramOf(u uri.URI) string {
 	s, a, _, _, _, p, q, f := spans(u)
 	var parts []span
 	for _, sp := range []span{s, a, p, q, f} {
@@ -195,8 +200,14 @@ func diagramOf(u uri.URI) string {
 			parts = append(parts, sp)
 		}
 	}
-	text, cols := displayText(u.String())
-	col := func(off int) int { return cols[off] }
+	shown := e.show(u)
+	text, cols := displayText(shown)
+	col := func(off int) int { // off in u.String(), moved to the text shown
+		if !e.reveal {
+			_, off, _ = hideAt(u.String(), off)
+		}
+		return cols[off]
+	}
 
 	type label struct {
 		pipe, start int
@@ -244,7 +255,7 @@ func diagramOf(u uri.URI) string {
 
 	var b strings.Builder
 	b.WriteString(pad + text + "\n")
-	under := make([]byte, col(len(u.String())))
+	under := make([]byte, cols[len(shown)])
 	for i := range under {
 		under[i] = ' '
 	}
@@ -340,8 +351,8 @@ func kindOf(u uri.URI) string {
 }
 
 // writeTable prints the components of u, each defined or undefined, with the
-// kind of host and the port number.
-func writeTable(w io.Writer, u uri.URI) {
+// kind of host and the port number; each as part shows it.
+func (e env) writeTable(w io.Writer, u uri.URI) {
 	fmt.Fprintf(w, "%-9s %s\n", "reference", kindOf(u))
 	s, a, ui, h, p, path, q, f := spans(u)
 	text := u.String()
@@ -350,7 +361,7 @@ func writeTable(w io.Writer, u uri.URI) {
 			fmt.Fprintf(w, "%-9s (undefined)\n", sp.name)
 			continue
 		}
-		v := text[sp.start:sp.end]
+		v := e.part(text, sp.start, sp.end)
 		extra := ""
 		switch sp.name {
 		case "host":
@@ -371,20 +382,25 @@ func writeTable(w io.Writer, u uri.URI) {
 	}
 }
 
-// writeParseError prints err for the input s: its message, s with a caret
+// writeParseError prints err for the input s: its message, s as the command
+// shows it (its passwords hidden unless -reveal was given) with a caret
 // under the offset where it stops being a URI reference, the hint under the
-// caret when there is one, and what the grammar expected there.
-func writeParseError(w io.Writer, s string, err error) {
+// caret when there is one, and what the grammar expected there. The offset
+// in the message counts the bytes of s. A fault in a password is not
+// described, nor does its hint name it (errtext.PasswordFound and
+// PasswordHint), and the caret points at the password's "xxxxx".
+func (e env) writeParseError(w io.Writer, s string, err error) {
 	var pe *uri.ParseError
 	if !errors.As(err, &pe) {
-		fmt.Fprintln(w, err)
+		fmt.Fprintln(w, hideMessage(err.Error(), s))
 		return
 	}
-	text, cols := displayText(s)
-	fmt.Fprintf(w, "uri: %s at offset %d in %s\n", c.DescribeAt(s, pe.Offset), pe.Offset, pe.Component)
-	fmt.Fprintf(w, "  %s\n  %s^\n", text, strings.Repeat(" ", cols[pe.Offset]))
-	if pe.Hint != "" {
-		fmt.Fprintf(w, "  %s\n", pe.Hint)
+	shown, at, what, hint := e.fault(s, pe.Offset, pe.Hint)
+	text, cols := displayText(shown)
+	fmt.Fprintf(w, "uri: %s at offset %d in %s\n", what, pe.Offset, pe.Component)
+	fmt.Fprintf(w, "  %s\n  %s^\n", text, strings.Repeat(" ", cols[at]))
+	if hint != "" {
+		fmt.Fprintf(w, "  %s\n", hint)
 	}
 	fmt.Fprintf(w, "expected %s\n", c.JoinExpected(pe.Expected))
 }
@@ -418,19 +434,35 @@ type jsonRepair struct {
 
 type jsonError struct {
 	Message   string   `json:"message"`
-	Offset    int      `json:"offset"`
-	Component string   `json:"component"`
-	Expected  []string `json:"expected"`
+	Offset    *int     `json:"offset,omitempty"` // in the input's bytes; left out when the parser gives none (net/url)
+	Base      bool     `json:"base,omitempty"`   // readings: the error is the base's, Offset in its bytes
+	Component string   `json:"component,omitempty"`
+	Expected  []string `json:"expected,omitempty"`
 	Hint      string   `json:"hint,omitempty"`
 }
 
-// writeJSON prints one line of JSON for the input s. Undefined components
-// are left out; empty ones are "".
-func writeJSON(w io.Writer, s string, u uri.URI, reps []uri.Repair, err error) {
-	j := jsonURI{Input: s, Valid: err == nil}
+// writeJSON prints one line of JSON for the input s, as jsonOf makes it.
+func (e env) writeJSON(w io.Writer, s string, u uri.URI, reps []uri.Repair, err error) {
+	writeJSONLine(w, e.jsonOf(s, u, reps, err))
+}
+
+// writeJSONLine prints v as one line of JSON, "<", ">" and "&" as they are
+// (a URI is not HTML).
+func writeJSONLine(w io.Writer, v any) {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.Encode(v)
+}
+
+// jsonOf returns the JSON output for the input s: its text and its
+// components as the command shows them (passwords hidden unless -reveal was
+// given), undefined components left out, empty ones "". Offsets count the
+// bytes of s.
+func (e env) jsonOf(s string, u uri.URI, reps []uri.Repair, err error) jsonURI {
+	j := jsonURI{Input: e.text(s), Valid: err == nil}
 	if len(reps) > 0 {
-		j.Repaired = u.String()
-		for _, r := range reps {
+		j.Repaired = e.show(u)
+		for _, r := range e.shownRepairs(s, reps) {
 			j.Repairs = append(j.Repairs, jsonRepair{r.Offset, r.Old, r.New})
 		}
 	}
@@ -438,11 +470,12 @@ func writeJSON(w io.Writer, s string, u uri.URI, reps []uri.Repair, err error) {
 	var re *uri.ReadingError
 	switch {
 	case errors.As(err, &pe):
-		j.Error = &jsonError{Message: err.Error(), Offset: pe.Offset, Component: pe.Component, Expected: pe.Expected, Hint: pe.Hint}
+		_, _, _, hint := e.fault(s, pe.Offset, pe.Hint)
+		j.Error = &jsonError{Message: hideMessage(err.Error(), s), Offset: &pe.Offset, Component: pe.Component, Expected: pe.Expected, Hint: hint}
 	case errors.As(err, &re):
-		j.Error = &jsonError{Message: err.Error(), Offset: re.Offset, Component: re.Component, Hint: re.Reason}
+		j.Error = &jsonError{Message: hideMessage(err.Error(), s), Offset: &re.Offset, Component: re.Component, Hint: hideMessage(re.Reason, s)}
 	case err != nil:
-		j.Error = &jsonError{Message: err.Error()}
+		j.Error = &jsonError{Message: hideMessage(err.Error(), s)}
 	default:
 		text := u.String()
 		j.Kind = kindOf(u)
@@ -451,7 +484,7 @@ func writeJSON(w io.Writer, s string, u uri.URI, reps []uri.Repair, err error) {
 			if !sp.defined {
 				return nil
 			}
-			v := text[sp.start:sp.end]
+			v := e.part(text, sp.start, sp.end)
 			return &v
 		}
 		j.Scheme, j.Authority, j.UserInfo, j.Host = val(sc), val(a), val(ui), val(h)
@@ -463,6 +496,5 @@ func writeJSON(w io.Writer, s string, u uri.URI, reps []uri.Repair, err error) {
 			j.PortNumber = &n
 		}
 	}
-	b, _ := json.Marshal(j)
-	w.Write(append(b, '\n'))
+	return j
 }

@@ -6,55 +6,30 @@ import (
 	"strconv"
 	"strings"
 
+	c "github.com/seed42851778/rfc3986/combinator"
 	"github.com/seed42851778/rfc3986/internal/errtext"
 	"github.com/seed42851778/rfc3986/uri"
 )
 
 // The command's doc promises that no command prints a password unless it is
 // given -reveal (RFC 3986 §3.2.1: a password must not be rendered as clear
-// text). URIs the command parsed print through env.show; everything else it
-// echoes (a template, an argument it does not know, the text of an error
-// from another package, a repair, an expansion) goes through the functions
-// here.
+// text): a password that any reading sees, browsers' too (the URL Standard
+// reads one in https:user:pw@host/ and https:\\user:pw@host/).
+// URIs the command parsed print through env.show, their components through
+// env.part; everything else it echoes (a template, an argument it does not
+// know, the text of an error from another package, a repair, an expansion)
+// goes through the functions here. Offsets it prints count the bytes of the
+// input, never of the text shown.
 
 // passwords returns where the passwords of s lie, s[lo:hi] for each pair:
-// after each "//", the authority's userinfo password, as
-// errtext.AuthorityPassword finds it in any text. It looks past the first
-// "//", so that a URI inside an echoed message or template is found too.
-func passwords(s string) [][2]int {
-	var out [][2]int
-	for i := 0; ; {
-		j := strings.Index(s[i:], "//")
-		if j < 0 {
-			return out
-		}
-		lo, hi, ok := errtext.AuthorityPassword(s, i+j+2)
-		if !ok {
-			i += j + 2
-			continue
-		}
-		out = append(out, [2]int{lo, hi})
-		i = hi
-	}
-}
+// every password that a reading of s sees, the URL Standard's (browsers'),
+// RFC 3986's and net/url's, and those of the URLs inside s (a URI inside an
+// echoed message or template), as errtext.AppendPasswords finds them.
+func passwords(s string) [][2]int { return errtext.AppendPasswords(nil, s) }
 
 // hidePasswords returns s with every password passwords finds replaced by
 // errtext.Redaction.
-func hidePasswords(s string) string {
-	ps := passwords(s)
-	if len(ps) == 0 {
-		return s
-	}
-	var b strings.Builder
-	last := 0
-	for _, p := range ps {
-		b.WriteString(s[last:p[0]])
-		b.WriteString(errtext.Redaction)
-		last = p[1]
-	}
-	b.WriteString(s[last:])
-	return b.String()
-}
+func hidePasswords(s string) string { return errtext.HidePasswords(s) }
 
 // text returns s, a text that may hold a URI, as the command shows it: with
 // its passwords hidden unless -reveal was given.
@@ -64,6 +39,23 @@ func (e env) text(s string) string {
 	}
 	return hidePasswords(s)
 }
+
+// hideMessage returns msg, a message of another package about the texts
+// quoted (an argument, an input), with their passwords hidden where msg
+// quotes them, escaped (errtext.HideQuoted), and wherever else they stand
+// (hidePasswords).
+func hideMessage(msg string, quoted ...string) string {
+	for _, q := range quoted {
+		msg = errtext.HideQuoted(msg, q)
+		if _, v, ok := strings.Cut(q, "="); ok { // a flag's value
+			msg = errtext.HideQuoted(msg, v)
+		}
+	}
+	return hidePasswords(msg)
+}
+
+// quoteHidden quotes s as strconv.Quote does, its passwords hidden first.
+func quoteHidden(s string) string { return strconv.Quote(hidePasswords(s)) }
 
 // echo returns an argument or a message the command did not make, for a
 // message of its own: passwords hidden (with or without -reveal: it is not
@@ -109,11 +101,11 @@ func (e env) writeRepairs(w io.Writer, prefix, s string, u uri.URI, reps []uri.R
 }
 
 // shownRepairs returns reps with the text of each repair that touches the
-// password of s as errtext.Redaction, for -json.
+// password of s as errtext.Redaction, unless -reveal was given, for -json.
 func (e env) shownRepairs(s string, reps []uri.Repair) []uri.Repair {
 	out := make([]uri.Repair, len(reps))
 	for i, r := range reps {
-		if inPassword(s, r.Offset, r.Offset+len(r.Old)) {
+		if !e.reveal && inPassword(s, r.Offset, r.Offset+len(r.Old)) {
 			r.Old, r.New = errtext.Redaction, errtext.Redaction
 		}
 		out[i] = r
@@ -134,20 +126,20 @@ func echoName(s string) string {
 // hideAt returns s with its passwords hidden as hidePasswords hides them,
 // offset off of s mapped to the same byte of the result, and whether off
 // fell in a password (then it maps to the start of its "xxxxx").
-func hideAt(s string, off int) (string, int, bool) {
-	ps := passwords(s)
-	if len(ps) == 0 {
-		return s, off, false
+func hideAt(s string, off int) (string, int, bool) { return errtext.HidePasswordsAt(s, off) }
+
+// fault returns what the command shows of a fault at offset off of the
+// input s: s as text shows it, the offset of the fault in it, what stands
+// there (c.DescribeAt) and the hint given. A fault in a password (unless
+// -reveal was given) points at its "xxxxx" and is neither described nor
+// hinted at (errtext.PasswordFound and errtext.PasswordHint).
+func (e env) fault(s string, off int, hint string) (shown string, at int, what, shownHint string) {
+	if e.reveal {
+		return s, off, c.DescribeAt(s, off), hint
 	}
-	newOff, in := off, false
-	for _, p := range ps {
-		switch {
-		case off >= p[1]:
-			newOff += len(errtext.Redaction) - (p[1] - p[0])
-		case off >= p[0]:
-			newOff -= off - p[0]
-			in = true
-		}
+	shown, at, in := hideAt(s, off)
+	if in {
+		return shown, at, errtext.PasswordFound, errtext.PasswordHint
 	}
-	return hidePasswords(s), newOff, in
+	return shown, at, c.DescribeAt(s, off), hideMessage(hint, s)
 }

@@ -51,7 +51,7 @@ uri resolve: " http://a/b c":   offset 11: " " → "%20"
 `, 0},
 		{"check", []string{"check", "-repair"}, "http://x/\nhttp://x/a b\nhttp://x\\y/\nrel path\n", `<stdin>:2: repaired: http://x/a%20b
 <stdin>:2:   offset 10: " " → "%20"
-<stdin>:3: offset 8: invalid character '\\' in host: expected unreserved, pct-encoded, sub-delims, ":", "@", "/", "?", "#" or end of input; a backslash is not a delimiter: use "/"; a backslash that stands for itself is written "%5C"
+<stdin>:3: uri: browsers read another authority at offset 8: a "\" in the authority is a "/" to browsers, so the host ends there; to read the text as a browser does, use package weburl (the WHATWG URL Standard)
 <stdin>:4: offset 3: invalid character ' ' in scheme: expected ALPHA, DIGIT, "+", "-", "." or ":"; no scheme: begin with one, such as "https:"
 1 valid, 1 repaired, 2 invalid
 `, "", 1},

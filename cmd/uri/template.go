@@ -49,11 +49,11 @@ match exits with status 1.`,
 			for _, kv := range args[1:] {
 				k, v, ok := strings.Cut(kv, "=")
 				if !ok {
-					return cmd.usageError(e, fmt.Sprintf("%q is not key=value", kv))
+					return cmd.usageError(e, quoteHidden(kv)+" is not key=value")
 				}
 				if !slices.Contains(t.Varnames(), k) {
-					return cmd.usageError(e, fmt.Sprintf("%q is not a variable of the template; its variables are %s",
-						k, strings.Join(t.Varnames(), " ")))
+					return cmd.usageError(e, quoteHidden(k)+" is not a variable of the template; its variables are "+
+						strings.Join(t.Varnames(), " "))
 				}
 				switch old := vars[k].(type) {
 				case nil:
@@ -125,26 +125,22 @@ func isSet(fs *flag.FlagSet, name string) bool {
 }
 
 // writeTemplateError prints err for the template s: its message, s with a
-// caret under the offset, and the hint. Unless -reveal was given, the
-// passwords of s show as "xxxxx", the offset and the caret are those of the
-// text shown, and a fault inside a password is not described.
+// caret under the offset, and the hint. The offset counts the bytes of s;
+// unless -reveal was given, the passwords of s show as "xxxxx", the caret is
+// under the text shown, and a fault inside a password is not described.
 func (e env) writeTemplateError(w io.Writer, s string, err error) {
 	var pe *uritemplate.ParseError
 	if !errors.As(err, &pe) {
 		fmt.Fprintln(w, e.text(err.Error()))
 		return
 	}
-	what, off, hint := c.DescribeAt(s, pe.Offset), pe.Offset, pe.Hint
-	if !e.reveal {
-		var inPw bool
-		s, off, inPw = hideAt(s, off)
-		if inPw {
-			what, hint = errtext.PasswordFound, ""
-		}
+	shown, at, what, hint := e.fault(s, pe.Offset, pe.Hint)
+	if hint == errtext.PasswordHint {
+		hint = "" // about a URI's userinfo, not a template's
 	}
-	text, cols := displayText(s)
-	fmt.Fprintf(w, "uritemplate: %s at offset %d in %s\n", what, off, pe.In)
-	fmt.Fprintf(w, "  %s\n  %s^\n", text, strings.Repeat(" ", cols[min(off, len(s))]))
+	text, cols := displayText(shown)
+	fmt.Fprintf(w, "uritemplate: %s at offset %d in %s\n", what, pe.Offset, pe.In)
+	fmt.Fprintf(w, "  %s\n  %s^\n", text, strings.Repeat(" ", cols[min(at, len(shown))]))
 	fmt.Fprintf(w, "expected %s\n", c.JoinExpected(pe.Expected))
 	if hint != "" {
 		fmt.Fprintln(w, hint)

@@ -9,6 +9,12 @@
 // which redacts a URI reference first, so that a message stays short
 // whatever the input and never leaks a password into a log. AppendQuoted is
 // the escaping of Quote, for messages that quote text in pieces.
+//
+// A password is any that a reading of the text sees: RFC 3986's, net/url's
+// and the URL Standard's, which browsers follow and which reads one in
+// texts RFC 3986 reads as a path (URIPassword); for a text that may hold
+// URLs anywhere, AppendPasswords and HidePasswords find those of each.
+// This is the one place of the module that knows where a password lies.
 package errtext
 
 import (
@@ -132,48 +138,28 @@ func RedactURI(s string, off int) (string, int) {
 	return redact(s, lo, hi, off)
 }
 
-// URIPassword returns where the password of the userinfo of s, read as a URI
-// reference, lies: s[lo:hi], and whether there is one. s need not be valid:
-// it is split as RFC 3986 Appendix B splits any string (the authority follows
-// "//" after an optional scheme and runs to the next "/", "?" or "#"); the
-// userinfo runs to the last "@" of the authority, so that a password holding
-// an unencoded "@" is found whole, and the password from the first ":" of the
-// userinfo. A "/", "?" or "#" inside a password ends the authority there, as
-// it does for a parser.
-func URIPassword(s string) (lo, hi int, ok bool) {
-	i := strings.IndexAny(s, ":/?#")
-	if i > 0 && s[i] == ':' {
-		i++
-	} else {
-		i = 0
-	}
-	if !strings.HasPrefix(s[i:], "//") {
-		return 0, 0, false
-	}
-	return AuthorityPassword(s, i+2)
-}
-
 // AuthorityPassword is URIPassword for an authority known to start at
 // offset i of s (after the "//"), as in a URI a message suggests: the
 // authority runs to the next "/", "?" or "#", its userinfo to its last "@",
 // the password from the first ":" of the userinfo.
 func AuthorityPassword(s string, i int) (lo, hi int, ok bool) {
-	if i < 0 || i > len(s) {
+	if i < 0 {
 		return 0, 0, false
 	}
-	auth := s[i:]
-	if j := strings.IndexAny(auth, "/?#"); j >= 0 {
-		auth = auth[:j]
+	// The first ":" of the userinfo is the first of the authority; when the
+	// userinfo has none, that of the port comes after the last "@".
+	lo, hi = len(s), -1
+	for ; i < len(s) && s[i] != '/' && s[i] != '?' && s[i] != '#'; i++ {
+		if s[i] == '@' {
+			hi = i
+		} else if s[i] == ':' && lo == len(s) {
+			lo = i + 1
+		}
 	}
-	at := strings.LastIndexByte(auth, '@')
-	if at < 0 {
+	if lo > hi {
 		return 0, 0, false
 	}
-	colon := strings.IndexByte(auth[:at], ':')
-	if colon < 0 {
-		return 0, 0, false
-	}
-	return i + colon + 1, i + at, true
+	return lo, hi, true
 }
 
 // InPassword reports whether offset off of s falls in the password of its

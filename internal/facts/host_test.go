@@ -76,9 +76,11 @@ func TestForbiddenHostQuoteIsTheStandards(t *testing.T) {
 
 // Both readings take the forbidden code points from this package: weburl's
 // host parser fails on each, and ParseRepaired never hands back the host of
-// a special URL, or of a reference read against one, that holds one (its
-// reading check refuses it with a *ReadingError, where RFC 3986 does not
-// already refuse it). A code point added to the list changes both.
+// a special URL, or of a reference read against one, that holds one as
+// written (RFC 3986 allows none of them in a reg-name, §3.2.2). One that
+// holds one only once percent-decoded ("a%3Cb") browsers refuse: that is
+// no other host, and ParseRepaired's reading check (internal/webhost) lets
+// RFC 3986's reading stand. A code point added to the list changes both.
 func TestForbiddenCodePointsRuleBothReadings(t *testing.T) {
 	// The basic URL parser takes these before the host parser sees them:
 	// tab and newlines are removed from the input, "/", "?" and "#" end the

@@ -27,7 +27,7 @@ func TestPasswordSpans(t *testing.T) {
 		{`//u:pw@h/`, "foo://b/", true},
 		{`foo:u:pw@h/`, "", false},       // a path to every reading
 		{`/u:pw@h/`, "http://b/", false}, // a path-absolute reference
-		{`\\u:pw@h/`, "", false},         // no base: no scheme to make it special
+		{`\\u:pw@h/`, "", true},          // hidden without a base too: a special base reads an authority
 		{"http://h/u:pw@x", "", false},   // in the path
 	} {
 		got := passwordSpans(tc.s, schemeOf(tc.base))

@@ -242,7 +242,8 @@ func TestReadingsTableFollowsTyping(t *testing.T) {
 	do(t, ctx, chromedp.Navigate(origin+"/?input="), chromedp.WaitVisible(chromedp.CSS("#input")))
 	const text = "http://user:s3cr3t@Example.com:8080/p?q#f"
 	do(t, ctx, chromedp.SendKeys(chromedp.CSS("#input"), text))
-	until(t, ctx, `document.querySelector('#readings-table tbody').textContent.includes('8080')`)
+	// The table follows each key: wait for the reading of the whole text.
+	until(t, ctx, `document.querySelector('#readings-table tbody').textContent.includes(':8080/p?q#f')`)
 	got := readTable(t, ctx)
 	want := map[string][]string{
 		"reading":      {"✓ accepted", "✓ accepted", "✓ accepted"},
@@ -280,7 +281,10 @@ func TestHazardIsMarked(t *testing.T) {
 	ctx := tab(t)
 	do(t, ctx, chromedp.Navigate(origin+"/?input="), chromedp.WaitVisible(chromedp.CSS("#input")))
 	do(t, ctx, chromedp.SendKeys(chromedp.CSS("#input"), `http://example.com\@evil.com/`))
-	until(t, ctx, `document.querySelector('#hazards .hazard[role=alert]') !== null`)
+	// The table follows each key: wait for the reading of the whole text
+	// (weburl's path "/@evil.com/" is whole once its last "/" is typed).
+	until(t, ctx, `document.querySelector('#hazards .hazard[role=alert]') !== null &&
+		document.querySelector('#readings-table tbody').textContent.includes('/@evil.com/')`)
 	alert := eval[string](t, ctx, `document.querySelector('#hazards .hazard').textContent`)
 	if !strings.Contains(alert, "Hazard") || !strings.Contains(alert, "browsers dial example.com:80") {
 		t.Errorf("alert %q", alert)
@@ -313,7 +317,10 @@ func TestCompileErrorAtLineAndColumn(t *testing.T) {
 		chromedp.Evaluate[chromedp.Void](`document.querySelector('#grammar').select()`),
 		chromedp.KeyEvent(kb.Delete),
 		chromedp.SendKeys(chromedp.CSS("#grammar"), "greeting = \"hi\" name\rname = \"x\" | \"y\"\r"))
-	until(t, ctx, `document.querySelector('#grammar-error .where') !== null`)
+	// The page checks as it is typed: wait for the error of the whole text
+	// (on its second line), not one of a text typed in part.
+	until(t, ctx, `document.querySelector('#grammar-error .where')?.dataset.line === '2' &&
+		document.querySelector('#grammar-mirror mark') !== null`)
 	where := eval[map[string]string](t, ctx, `Object.assign({}, document.querySelector('#grammar-error .where').dataset)`)
 	// name = "x" | "y": the "|" is the twelfth character of line 2.
 	if diff := cmp.Diff(map[string]string{"line": "2", "column": "12"}, where); diff != "" {
