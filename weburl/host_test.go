@@ -247,6 +247,8 @@ func TestAppendHostReadsIPv6Forms(t *testing.T) {
 		{"[::127.0.0.1]", ipv6("[::7f00:1]")},
 		{"[1:2:3:4:5:6:1.2.3.4]", ipv6("[1:2:3:4:5:6:102:304]")},
 		{"[ffff::]", ipv6("[ffff::]")},
+		{"[::ffff:255.255.255.255]", ipv6("[::ffff:ffff:ffff]")}, // each IPv4 number at its largest
+		{"[::0.0.0.0]", ipv6("[::]")},
 		{"[", fail("IPv6-unclosed", 1)},
 		{"[::1", fail("IPv6-unclosed", 4)},
 		{"[]", fail("IPv6-too-few-pieces", 1)},
@@ -263,6 +265,7 @@ func TestAppendHostReadsIPv6Forms(t *testing.T) {
 		{"[::1.2.3]", fail("IPv4-in-IPv6-too-few-parts", 8)},
 		{"[::1.2.3.4.5]", fail("IPv4-in-IPv6-invalid-code-point", 10)},
 		{"[::1.2.3.256]", fail("IPv4-in-IPv6-out-of-range-part", 11)},
+		{"[::256.0.0.0]", fail("IPv4-in-IPv6-out-of-range-part", 5)},
 		{"[::1.2.3.01]", fail("IPv4-in-IPv6-invalid-code-point", 10)}, // no leading zero
 		{"[::1.2..3]", fail("IPv4-in-IPv6-invalid-code-point", 7)},
 		{"[::0x1.2.3.4]", fail("IPv6-invalid-code-point", 4)},
@@ -541,6 +544,13 @@ func TestAppendHostReportsValidationErrors(t *testing.T) {
 		{"1.2.3.4.", false, []ValidationError{{Type: "domain-to-ASCII"}, {Type: "IPv4-empty-part", Offset: 7}}},
 		{"1.2.3.010", false, []ValidationError{{Type: "IPv4-non-decimal-part", Offset: 6}}},
 		{"[::01]", false, []ValidationError{{Type: "IPv6-piece-leading-zero", Offset: 3}}},
+		// A piece has a leading zero when its first of two or more digits is 0.
+		{"[::0]", false, nil},
+		{"[::10]", false, nil},
+		{"[::100:1000]", false, nil},
+		{"[::0fff]", false, []ValidationError{{Type: "IPv6-piece-leading-zero", Offset: 3}}},
+		{"[1:00:3::]", false, []ValidationError{{Type: "IPv6-piece-leading-zero", Offset: 3}}},
+		{"[::255.255.255.255]", false, nil},
 		{"ex%zz", true, []ValidationError{{Type: "invalid-URL-unit", Offset: 2}}},
 		{"a\x01", true, []ValidationError{{Type: "invalid-URL-unit", Offset: 1}}},
 		// One error for the code points, one for the percent signs, at the first of each.
