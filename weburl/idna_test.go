@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/seed42851778/rfc3986/internal/corpus"
+	"github.com/seed42851778/rfc3986/internal/idnahost"
 	"golang.org/x/net/idna"
 	"golang.org/x/text/unicode/bidi"
 	"golang.org/x/text/unicode/norm"
@@ -35,8 +36,10 @@ func toASCIIForTest(domain string, strict bool) (string, idnaCode) {
 // (rule 5); in "1.ℵ" the label "1" starts with a digit (rule 1). U+0897
 // ARABIC PEPPER is new in Unicode 16.0, a combining mark valid in UTS #46
 // 17.0. U+1171E AHOM CONSONANT SIGN MEDIAL RA is Bidi class L since
-// Unicode 16.0 (NSM before). Expected ACE labels from Python's punycode
-// codec.
+// Unicode 16.0 (NSM before). U+1E9E ẞ LATIN CAPITAL LETTER SHARP S maps
+// to U+00DF ß since UTS #46 15.1, which nontransitional processing keeps
+// (IdnaTestV2's "FAẞ.de" is "xn--fa-hia.de"). Expected ACE labels from
+// Python's punycode codec.
 func TestParseAnswersTheIssueIDNACases(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{"https://ℵa/", ""},
@@ -48,16 +51,54 @@ func TestParseAnswersTheIssueIDNACases(t *testing.T) {
 		{"https://\u05D0\U0001171E/", ""},
 		{"https://a\U0001171E/", "https://xn--a-2p0j/"},
 		{"https://\u05D0\u0591/", "https://xn--ccb9j/"}, // U+0591, NSM, may follow it
+		{"http://ẞ.de/", "http://xn--zca.de/"},
+		{"http://FAẞ.de/", "http://xn--fa-hia.de/"},
+		{"http://ss.de/", "http://ss.de/"},
 	}
+	var want, got []string
 	for _, tt := range tests {
 		u, err := Parse(tt.in)
-		got := u.Href()
+		href := u.Href()
 		if err != nil {
-			got = ""
+			href = ""
 		}
-		if got != tt.want {
-			t.Errorf("Parse(%q) = %q, %v; want %q", tt.in, got, err, tt.want)
+		want = append(want, tt.in+" -> "+tt.want)
+		got = append(got, tt.in+" -> "+href)
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Parse's hrefs (-want +got):\n%s", diff)
+	}
+}
+
+// TestSharpSAgreesWithIdnahost checks that package uri's and iri's IDNA
+// profile (internal/idnahost, x/net/idna on Unicode 15.0 with UTS #46
+// 15.1's mapping of ẞ) reads a name with U+1E9E as Parse does: the
+// cases of WPT's IdnaTestV2.json whose input holds it, and a few more.
+func TestSharpSAgreesWithIdnahost(t *testing.T) {
+	names := []string{"ẞ.de", "ẞ", "straẞe.example", "STRAẞE.EXAMPLE", "ßẞ.de"}
+	for _, tc := range readWPTCases(t, "IdnaTestV2.json") {
+		if strings.ContainsRune(tc.Input, 0x1E9E) && tc.Output != nil {
+			names = append(names, tc.Input)
 		}
+	}
+	if len(names) < 7 {
+		t.Fatalf("%d names: IdnaTestV2.json has 2 with U+1E9E", len(names))
+	}
+	var fromParse, fromIdnahost []string
+	for _, name := range names {
+		u, err := Parse("http://" + name + "/")
+		if err != nil {
+			t.Errorf("Parse(%q): %v", name, err)
+		}
+		fromParse = append(fromParse, name+" -> "+u.Host())
+		a, err := idnahost.ToASCII(name)
+		if err != nil {
+			t.Errorf("idnahost.ToASCII(%q): %v", name, err)
+		}
+		fromIdnahost = append(fromIdnahost, name+" -> "+a)
+	}
+	if diff := cmp.Diff(fromParse, fromIdnahost); diff != "" {
+		t.Errorf("hosts (-Parse +idnahost):\n%s", diff)
 	}
 }
 
