@@ -119,6 +119,18 @@
 // domain-to-ASCII (strict ToASCII, which never changes the result)
 // refuses an empty root label, as VerifyDnsLength does since Unicode 16.
 //
+// The module's other IDNA profile, which package uri's ParseRepaired,
+// package builder and package iri use, is golang.org/x/net/idna on Go
+// 1.26's Unicode 15.0 tables, with UTS #46's lookup flags (STD3 rules,
+// DNS lengths). Those flags aside, it reads a name otherwise than this
+// package where Unicode changed since 15.0, in three counted ways: it
+// refuses the 10,610 code points Unicode 15.1, 16.0 and 17.0 assigned that
+// UTS #46 17.0 admits (10,518 valid, 92 mapped); it reads 71 of the 72
+// code points whose status or mapping UTS #46 16.0 and 17.0 changed as
+// 15.0 has them (U+1E9E ẞ, the one a Latin name holds, it maps to ß as
+// this package does); and it judges the Bidi rule with the Bidi classes of
+// 15.0, which Unicode 16.0 changed for 6 code points.
+//
 // WPT's verifydnslength_tests.json does not apply: the URL Standard parses
 // with VerifyDnsLength false (that file tests a function of the ada
 // library).

@@ -518,6 +518,40 @@ func TestIDNATableMatchesXNetOnUnicode15(t *testing.T) {
 	t.Logf("%d code points, %d of them changed since Unicode 15.0", n, changed)
 }
 
+// TestIDNAAdmitsCodePointsNewSinceUnicode15 counts the code points that
+// Unicode 15.1, 16.0 and 17.0 assigned and UTS #46 17.0 admits, which the
+// package doc gives: 10,518 valid and 92 mapped, none ignored. x/net/idna
+// on Go 1.26's Unicode 15.0 table (internal/idnahost's, with validation
+// off) refuses every one of them.
+func TestIDNAAdmitsCodePointsNewSinceUnicode15(t *testing.T) {
+	p := idna.New(idna.MapForLookup(), idna.Transitional(false), idna.ValidateLabels(false),
+		idna.CheckHyphens(false), idna.CheckJoiners(false), idna.StrictDomainName(false))
+	a := rangetable.Assigned("15.0.0")
+	var valid, mapped, ignored int
+	for r := rune(0); r <= utf8.MaxRune; r++ {
+		if unicode.Is(a, r) || unicode.Is(unicode.Cs, r) {
+			continue
+		}
+		switch leaf := idnaLeaf(r); {
+		case leaf&idnaMapped != 0 && idnaMapping(leaf) == "":
+			ignored++
+		case leaf&idnaMapped != 0:
+			mapped++
+		case idnaProps[leaf]&propValid != 0:
+			valid++
+		default:
+			continue
+		}
+		if got, err := p.ToUnicode(string(r)); err == nil {
+			t.Errorf("%U: x/net/idna (Unicode 15.0) admits it as %q", r, got)
+		}
+	}
+	if valid != 10518 || mapped != 92 || ignored != 0 {
+		t.Errorf("new since Unicode 15.0: %d valid, %d mapped, %d ignored; the package doc says 10,518, 92 and 0",
+			valid, mapped, ignored)
+	}
+}
+
 // bidiChangedSinceUnicode15 lists the code points assigned in Unicode 15.0
 // whose Bidi class Unicode 16.0 changed: U+1171E (NSM to L) and the
 // mathematical nabla and partial differential symbols U+1D6C1, U+1D6FB,
