@@ -719,8 +719,8 @@ func idnaBenchInputs(tb testing.TB) (fromCorpus, fromIdnaTest []string) {
 	return fromCorpus, fromIdnaTest
 }
 
-// BenchmarkIDNA compares Parse with net/url.Parse (which reads a host that
-// is not ASCII without mapping it) on URLs whose host goes through
+// BenchmarkIDNA compares Parse and CanParse with net/url.Parse (which reads
+// a host that is not ASCII without mapping it) on URLs whose host goes through
 // UTS #46, one op being every URL of a set once. Beside ns/op and B/op it
 // reports cpu-ns/B and B/B, per byte of the URLs.
 func BenchmarkIDNA(b *testing.B) {
@@ -740,6 +740,18 @@ func BenchmarkIDNA(b *testing.B) {
 				for _, in := range set.ins {
 					u, _ := Parse(in)
 					n += len(u.href)
+				}
+			}
+			benchSink = n
+		})
+		b.Run(set.name+"/CanParse", func(b *testing.B) {
+			defer reportPerByte(b, size)()
+			n := 0
+			for b.Loop() {
+				for _, in := range set.ins {
+					if CanParse(in) {
+						n++
+					}
 				}
 			}
 			benchSink = n
