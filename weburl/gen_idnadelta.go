@@ -472,25 +472,21 @@ func writeCompositions(b *bytes.Buffer, cps []cpInfo) {
 		}
 	}
 	slices.Sort(pairs)
-	b.WriteString("// idnaCompositions holds the primary composites as\n// first<<42 | second<<21 | composite, sorted.\n")
-	fmt.Fprintf(b, "var idnaCompositions = [%d]uint64{", len(pairs))
-	for i, p := range pairs {
-		if i%4 == 0 {
-			b.WriteString("\n\t")
-		} else {
-			b.WriteByte(' ')
-		}
-		fmt.Fprintf(b, "%#x,", p)
-	}
-	b.WriteString("\n}\n\n")
+	writeUintsPer(b, "idnaCompositions", "holds the primary composites as\n// first<<42 | second<<21 | composite, sorted", "uint64", pairs, 4)
 }
 
-// writeUints writes vs as an array of typ named name.
+// writeUints writes vs as an array of typ named name, 12 values a line.
 func writeUints(b *bytes.Buffer, name, doc, typ string, vs []uint32) {
+	writeUintsPer(b, name, doc, typ, vs, 12)
+}
+
+// writeUintsPer writes vs as an array of typ named name, perLine values a
+// line.
+func writeUintsPer[T uint32 | uint64](b *bytes.Buffer, name, doc, typ string, vs []T, perLine int) {
 	fmt.Fprintf(b, "// %s %s.\n", name, doc)
 	fmt.Fprintf(b, "var %s = [%d]%s{", name, len(vs), typ)
 	for i, v := range vs {
-		if i%12 == 0 {
+		if i%perLine == 0 {
 			b.WriteString("\n\t")
 		} else {
 			b.WriteByte(' ')

@@ -608,6 +608,9 @@ func TestHostErrorCutsLongHints(t *testing.T) {
 		{a + "b", a + "…"},
 		{a[1:] + "é", a[1:] + "…"},        // é starts at byte 199: cut before it
 		{a[2:] + "é" + "b", a[2:] + "é…"}, // é ends at byte 200
+		// No code point starts in bytes that are not UTF-8: the cut stops
+		// at the hint's start.
+		{strings.Repeat("\x80", maxHint+1), "…"},
 	}
 	for _, tt := range tests {
 		if got := hostError(3, "t", tt.hint); got.Hint != tt.want || got.Offset != 3 || got.Type != "t" {
