@@ -568,6 +568,42 @@ func TestAppendHostReportsValidationErrors(t *testing.T) {
 	}
 }
 
+// TestAppendHostDecodesAfterAStrayPercent checks that the host parser
+// percent-decodes a special host (§3.5 step 4) when its first '%' starts
+// no percent-encoded byte but a later one does: "a%zz%41" decodes to
+// "a%zzA", whose '%' (a forbidden domain code point) domain to ASCII
+// refuses (§3.3), at no offset of the input then, since the domain is
+// not the input.
+func TestAppendHostDecodesAfterAStrayPercent(t *testing.T) {
+	type result struct {
+		Fail string
+		Off  int
+		List []ValidationError
+	}
+	tests := []struct {
+		in   string
+		want result
+	}{
+		{"a%zz%41", result{"domain-to-ASCII", 0, []ValidationError{
+			{Type: "domain-percent-encoded", Offset: 4}, {Type: "domain-to-ASCII"}}}},
+		{"%%41", result{"domain-to-ASCII", 0, []ValidationError{
+			{Type: "domain-percent-encoded", Offset: 1}, {Type: "domain-to-ASCII"}}}},
+		// Nothing to decode: the '%' at offset 1 is the input's.
+		{"a%4", result{"domain-to-ASCII", 1, []ValidationError{{Type: "domain-to-ASCII"}}}},
+	}
+	for _, tt := range tests {
+		v := &validations{}
+		_, _, err := appendHost(nil, tt.in, false, v)
+		got := result{List: v.list}
+		if err != nil {
+			got.Fail, got.Off = err.Type, err.Offset
+		}
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("appendHost(%q) (-want +got):\n%s", tt.in, diff)
+		}
+	}
+}
+
 // TestAppendHostAllocatesNothingForCanonicalHosts checks that a host already
 // in its serialized form costs no allocation beyond dst's.
 func TestAppendHostAllocatesNothingForCanonicalHosts(t *testing.T) {
