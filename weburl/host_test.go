@@ -655,6 +655,27 @@ func TestHostErrorCutsLongHints(t *testing.T) {
 	}
 }
 
+// TestQuoteShortCutsAtACodePoint checks that quoteShort quotes at most 32
+// bytes, cut at the start of a code point, with "…" after the quote.
+func TestQuoteShortCutsAtACodePoint(t *testing.T) {
+	a := strings.Repeat("a", 32)
+	tests := []struct{ in, want string }{
+		{"", `""`},
+		{a, `"` + a + `"`},
+		{a + "b", `"` + a + `"…`},
+		{a[1:] + "é", `"` + a[1:] + `"…`},        // é would end at byte 33
+		{a[2:] + "é" + "b", `"` + a[2:] + `é"…`}, // é ends at byte 32
+	}
+	var want, got []string
+	for _, tt := range tests {
+		want = append(want, tt.want)
+		got = append(got, quoteShort(tt.in))
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("quoteShort (-want +got):\n%s", diff)
+	}
+}
+
 // TestIsURLCodePointFollowsTheStandard checks the URL code points (§4.3):
 // ASCII alphanumerics, !$&'()*+,-./:;=?@_~, and U+00A0 to U+10FFFD but
 // surrogates and noncharacters.

@@ -640,6 +640,26 @@ func TestAppendNFCMatchesXText(t *testing.T) {
 	})
 }
 
+// TestAppendNFCComposesHangul checks appendNFC on Hangul, which composes
+// and decomposes by arithmetic (Unicode §3.12): LV and LVT syllables, their
+// jamo, and a syllable before a mark, which makes the label go through
+// decomposition and composition; each against x/text's NFC.
+func TestAppendNFCComposesHangul(t *testing.T) {
+	ins := []string{"\u1100\u1161", "\u1100\u1161\u11A8", "\uAC00\u11A8", "\uAC01", "\uAC01\u0301",
+		"\uAC00\u0301", "\uD7A3\u0301", "\u1112\u1175\u11C2", "\uAC01\u11A8", "\u1100\uAC00",
+		// At the ends of the jamo ranges that compose, and just past them.
+		"\u1112\u1175", "\u1113\u1161", "\u10FF\u1161", "\u1100\u1160", "\u1100\u1176",
+		"\uAC00\u11A7", "\uAC00\u11C2", "\uAC00\u11C3", "\uD7A4\u11A8", "\uABFF\u11A8"}
+	var want, got []string
+	for _, in := range ins {
+		want = append(want, norm.NFC.String(in))
+		got = append(got, string(appendNFC(nil, []rune(in))))
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("appendNFC (-x/text +got):\n%s", diff)
+	}
+}
+
 // idnaValidRunes reports whether UTS #46 neither maps nor ignores any code
 // point of s.
 func idnaValidRunes(s []rune) bool {
