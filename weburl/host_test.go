@@ -427,6 +427,10 @@ func TestAppendHostReadsDomains(t *testing.T) {
 		{"a..b", domain("a..b")},
 		{"!$&'()*+,;=~`{}\"", domain("!$&'()*+,;=~`{}\"")}, // none is a forbidden domain code point
 		{"ex%41mple.com", domain("example.com")},
+		// Decoded, then lower-cased, A to Z and only those ('@' and '['
+		// are forbidden domain code points, so they cannot show it).
+		{"%41%5A%5a%7A%60%7B", domain("azzz`{")},
+		{"Z%2D", domain("z-")},
 		{"%F0%9F%92%A9.example", domain("xn--ls8h.example")},
 		{"bücher.example", domain("xn--bcher-kva.example")},
 		{"BÜCHER.example", domain("xn--bcher-kva.example")},
