@@ -207,7 +207,10 @@ func appendDomain(dst []byte, input, domain string, v *validations) ([]byte, hos
 	}
 	if facts.EndsInANumber(result) {
 		// The address is read before its serialization overwrites result.
-		addr, err := parseIPv4(result, exact && len(result) == len(input), v)
+		// result is not input (an ASCII domain gets here only with a
+		// forbidden code point, refused above), so its offsets are not the
+		// input's: IPv4 errors point at the host's start.
+		addr, err := parseIPv4(result, false, v)
 		if err != nil {
 			return dst[:start], hostNone, err
 		}

@@ -608,6 +608,29 @@ func TestAppendHostDecodesAfterAStrayPercent(t *testing.T) {
 	}
 }
 
+// TestAppendHostPointsIPv4ErrorsOfMappedHostsAtTheStart checks the offset
+// of an IPv4 error in a host that UTS #46 mapped to a number: the host's
+// start, since offsets in the mapped domain are not offsets in the input,
+// even where the two have the same length ("１.üa.１１" and "1.xn--a-dha.11"
+// both have 14 bytes; the label at 2 in the one starts at 4 in the other).
+func TestAppendHostPointsIPv4ErrorsOfMappedHostsAtTheStart(t *testing.T) {
+	fail := func(typ string, off int) hostResult { return hostResult{Kind: hostNone, Fail: typ, Off: off} }
+	tests := []struct {
+		in   string
+		want hostResult
+	}{
+		{"１.2.3.256", fail("IPv4-out-of-range-part", 0)},
+		{"１.üa.１１", fail("IPv4-non-numeric-part", 0)},
+		{"1.2.3.２５６", fail("IPv4-out-of-range-part", 0)},
+		{"1.2.3.４", hostResult{Out: "1.2.3.4", Kind: hostIPv4}},
+	}
+	for _, tt := range tests {
+		if diff := cmp.Diff(tt.want, parseHostForTest(tt.in, false)); diff != "" {
+			t.Errorf("appendHost(%q) mismatch (-want +got):\n%s", tt.in, diff)
+		}
+	}
+}
+
 // TestAppendHostAllocatesNothingForCanonicalHosts checks that a host already
 // in its serialized form costs no allocation beyond dst's.
 func TestAppendHostAllocatesNothingForCanonicalHosts(t *testing.T) {
