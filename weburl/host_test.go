@@ -560,6 +560,9 @@ func TestAppendHostReportsValidationErrors(t *testing.T) {
 		// One error for the code points, one for the percent signs, at the first of each.
 		{"%a\x01b\x02%", true, []ValidationError{{Type: "invalid-URL-unit", Offset: 2}, {Type: "invalid-URL-unit", Offset: 0}}},
 		{"ex%41mple", true, nil},
+		// The first of each, even at offset 0.
+		{"%zz%", true, []ValidationError{{Type: "invalid-URL-unit", Offset: 0}}},
+		{"\x01a\x02", true, []ValidationError{{Type: "invalid-URL-unit", Offset: 0}}},
 	}
 	for _, tt := range tests {
 		v := &validations{}
