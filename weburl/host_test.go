@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/google/go-cmp/cmp"
 	"pgregory.net/rapid"
@@ -695,6 +696,7 @@ func TestQuoteShortCutsAtACodePoint(t *testing.T) {
 		{a + "b", `"` + a + `"…`},
 		{a[1:] + "é", `"` + a[1:] + `"…`},        // é would end at byte 33
 		{a[2:] + "é" + "b", `"` + a[2:] + `é"…`}, // é ends at byte 32
+		{strings.Repeat("\x80", 40), `""…`},      // no code point starts in it
 	}
 	var want, got []string
 	for _, tt := range tests {
@@ -703,6 +705,46 @@ func TestQuoteShortCutsAtACodePoint(t *testing.T) {
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("quoteShort (-want +got):\n%s", diff)
+	}
+}
+
+// TestIsASCIIAtTheBound checks isASCII at 0x7F and 0x80, bytes that are
+// not UTF-8 included (readings.go gives it hosts that may not be).
+func TestIsASCIIAtTheBound(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want bool
+	}{{"", true}, {"a\x7f", true}, {"a\x80", false}, {"\xff", false}, {"é", false}} {
+		if got := isASCII(tt.in); got != tt.want {
+			t.Errorf("isASCII(%q) = %v, want %v", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestParseIPv4HintsQuoteThePart checks the hint of IPv4-non-numeric-part:
+// it quotes the part that is not a number, up to its '.', an empty one
+// included (the IPv4 number parser fails on the empty string, §3.5).
+func TestParseIPv4HintsQuoteThePart(t *testing.T) {
+	const lead = "a host whose last label is a number must be an IPv4 address, and "
+	tests := []struct{ in, want string }{
+		{"1..2", lead + `"" is not a number`},
+		{"1.2..3", lead + `"" is not a number`},
+		{"1.a.2", lead + `"a" is not a number`},
+		{"a.2", lead + `"a" is not a number`},
+		{"0xg.1", lead + `"0xg" is not a number`},
+	}
+	var want, got []string
+	for _, tt := range tests {
+		want = append(want, tt.in+": "+tt.want)
+		_, _, err := appendHost(nil, tt.in, false, nil)
+		hint := "no error"
+		if err != nil {
+			hint = err.Hint
+		}
+		got = append(got, tt.in+": "+hint)
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("hints (-want +got):\n%s", diff)
 	}
 }
 
@@ -717,6 +759,14 @@ func TestIsURLCodePointFollowsTheStandard(t *testing.T) {
 	for _, r := range yes {
 		if !isURLCodePoint(r) {
 			t.Errorf("isURLCodePoint(%U) = false", r)
+		}
+	}
+	// Every ASCII code point: the alphanumerics by package unicode, the
+	// rest by the standard's list.
+	for r := rune(0); r < 0x80; r++ {
+		want := unicode.IsLetter(r) || unicode.IsDigit(r) || strings.ContainsRune("!$&'()*+,-./:;=?@_~", r)
+		if got := isURLCodePoint(r); got != want {
+			t.Errorf("isURLCodePoint(%q) = %v, want %v", r, got, want)
 		}
 	}
 	for _, r := range no {
