@@ -250,6 +250,7 @@ func TestAppendHostReadsIPv6Forms(t *testing.T) {
 		{"[ffff::]", ipv6("[ffff::]")},
 		{"[::ffff:255.255.255.255]", ipv6("[::ffff:ffff:ffff]")}, // each IPv4 number at its largest
 		{"[::0.0.0.0]", ipv6("[::]")},
+		{"[::9.9.9.9]", ipv6("[::909:909]")}, // each number starts with the last digit
 		{"[", fail("IPv6-unclosed", 1)},
 		{"[::1", fail("IPv6-unclosed", 4)},
 		{"[]", fail("IPv6-too-few-pieces", 1)},
