@@ -260,8 +260,7 @@ func (r Repair) LogValue() slog.Value { return slog.StringValue(r.String()) }
 //     ("file://c:/x" is a path to browsers);
 //   - a host that percent-decodes to non-ASCII characters the IDNA profile
 //     here cannot map as browsers do: one it refuses (browsers' rules are
-//     looser), one longer than 1,024 bytes, one with U+1E9E "ẞ" (browsers
-//     map it to "ß", these tables to "ss").
+//     looser), or one longer than 1,024 bytes.
 //
 // A text browsers refuse is not refused for that: they fetch nothing from
 // it, so RFC 3986's reading stands. Browsers refuse a host that is empty,

@@ -64,9 +64,6 @@ func TestParseRepairedRefusesAnotherHostThanBrowsersRead(t *testing.T) {
 		{"http://127.0.0.%EF%BC%91/ x", 7, "host"},
 		{"http://%EF%BC%90x7f.1/", 7, "host"},
 		{"http://０x7f.1/", 7, "host"}, // repaired to "0x7f.1"
-		// U+1E9E is "ß" to browsers, "ss" to the IDNA tables here.
-		{"http://ẞ.de/", 7, "host"},
-		{"http://%E1%BA%9E.de/", 7, "host"},
 		// IDNA refuses the name here (STD3 rules); browsers map it.
 		{"http://%C3%BC_x/", 7, "host"},
 		// A Windows drive letter after "file://" starts the path.
@@ -114,6 +111,8 @@ func TestParseRepairedKeepsWhatBrowsersReadAlike(t *testing.T) {
 		{"http://１２７.0.0.1/", "http://127.0.0.1/"},     // mapped alike, to the address
 		{"http://127.0.0.%31/", "http://127.0.0.%31/"}, // decodes to the address (§6.2.2.2)
 		{"http://%C3%BC.de/", "http://%C3%BC.de/"},     // xn--tda.de to both
+		{"http://ẞ.de/", "http://xn--zca.de/"},         // ẞ maps to ß (UTS #46 15.1)
+		{"http://%E1%BA%9E.de/", "http://%E1%BA%9E.de/"},
 		{"HTTP://EXAMPLE.com:80/", "HTTP://EXAMPLE.com:80/"},
 		{"file:///a b", "file:///a%20b"},
 		{"file://localhost/x", "file://localhost/x"}, // the empty host to browsers

@@ -10,11 +10,11 @@ import (
 
 // CanParse reports whether Parse(input) succeeds, as JavaScript's
 // URL.canParse(input) does: the URL Standard's basic URL parser with no base
-// does not fail on input. It allocates nothing, but for the host of a
-// special URL that is not ASCII once percent-decoded (UTS #46 maps it with
-// golang.org/x/net/idna, which allocates), and for a scheme and authority
-// longer than 64 KiB that holds a tab, a newline or invalid UTF-8, or a
-// special host that long with a percent-encoded byte.
+// does not fail on input. It allocates nothing, but for a scheme and
+// authority longer than 64 KiB that holds a tab, a newline or invalid
+// UTF-8, or a special host that long with a percent-encoded byte or a code
+// point outside ASCII (UTS #46 maps such a host into buffers of a pool,
+// which keeps those up to 64 KiB).
 //
 // It does not write the href: without a base, only the scheme, the host
 // and the port can make the parser fail (a missing scheme, a host the host
@@ -155,7 +155,8 @@ func checkHost(input string, isOpaque bool, buf *[]byte) bool {
 
 // checkDomain reports whether the domain parser (with beStrict false) and
 // the host parser's last steps accept domain, a special URL's host once
-// percent-decoded.
+// percent-decoded. It converts a domain that is not ASCII into a buffer on
+// the stack, or of the parser's pool when the domain is long.
 func checkDomain(domain string) bool {
 	switch {
 	case !utf8.ValidString(domain):
@@ -163,13 +164,29 @@ func checkDomain(domain string) bool {
 	case isASCII(domain):
 		_, _, ok := facts.ReadASCIIDomain(domain)
 		return ok
+	case len(domain) > 32:
+		sp := scratch.Get().(*[]byte)
+		out, ok := checkToASCII((*sp)[:0], domain)
+		if cap(out) <= maxScratch {
+			*sp = out[:0]
+			scratch.Put(sp)
+		}
+		return ok
 	}
-	result, err := domainToASCII(domain)
-	if err != "" {
-		return false
-	}
-	_, _, ok := facts.ReadASCIIDomain(result)
+	var buf [256]byte
+	_, ok := checkToASCII(buf[:0], domain)
 	return ok
+}
+
+// checkToASCII runs domain parser ToASCII on domain into buf, and reports
+// whether it and the host parser's last steps accept it.
+func checkToASCII(buf []byte, domain string) ([]byte, bool) {
+	out, err := appendToASCII(buf, domain, false)
+	if err.code != 0 {
+		return out, false
+	}
+	_, _, ok := facts.ReadASCIIDomain(unsafe.String(unsafe.SliceData(out), len(out)))
+	return out, ok
 }
 
 // validIPv6 reports whether the URL Standard's IPv6 parser (§3.5) accepts

@@ -85,55 +85,53 @@
 // A special URL's host that is not ASCII goes through UTS #46 ToASCII with
 // the flags the URL Standard sets (CheckHyphens, UseSTD3ASCIIRules and
 // VerifyDnsLength false; CheckBidi and CheckJoiners true; nontransitional
-// processing), using golang.org/x/net/idna. An ASCII host is only
-// lower-cased, as the standard says, whatever its "xn--" labels hold.
+// processing), in UTS #46's order: the domain is mapped and normalized to
+// NFC, its A-labels ("xn--") are decoded, then every label is validated,
+// the Bidi rule of RFC 5893 on the labels as mapped and decoded ("ℵa"
+// maps to "אa", which breaks it). An ASCII host is only lower-cased, as
+// the standard says, whatever its "xn--" labels hold.
 //
-// With Go 1.26, x/net/idna uses its Unicode 15.0 tables and the UTS #46
-// algorithm of before Unicode 16 (it selects its Unicode 17.0 tables from
-// Go 1.27 on). The package makes up for the difference with data generated
-// from x/net's own two tables (idnadelta.go):
-//   - the 163 code points whose mapping changed from 15.0 to 17.0 (Georgian
-//     capital letters, U+1E9E ẞ now mapped to ß, code points now ignored
-//     such as U+180E and U+206B, …) are mapped as Unicode 17.0 maps them;
-//   - the 10,352 code points that became valid and are plain (joining type
-//     U, not right to left, neither combining mark nor virama: CJK
-//     extensions I and J, new symbols and letters) are hidden from x/net/idna
-//     behind placeholders of their Bidi class (L, ON or ET, from x/text's
-//     Unicode 17.0 tables) while it maps and checks the domain, and put back
-//     into the Punycode of their labels, composed where Unicode 17.0's NFC
-//     composes them (9 compositions).
-//
-// It also adds three checks of the current UTS #46 that x/net/idna leaves
-// out, all errors: a label "xn--" with nothing after it, a Punycode label
-// with a non-ASCII code point (x/net/idna reads "xn--ü-" as Punycode for
-// "ü"), and a Punycode label that decodes to a label starting with "xn--".
-// It encodes and decodes Punycode itself, in O(n log n): x/net/idna's
-// encoder is quadratic in a label's length (measured: see BENCHMARKS.md),
-// and its decoder refuses labels longer than 1,024 code
-// points (a bound UTS #46 does not set) and those with code points new
-// since Unicode 15.0.
+// The package implements UTS #46 itself, on Unicode 17.0 data, the
+// version the URL Standard cites, which Go 1.26's tables lack (x/net/idna,
+// x/text/unicode/bidi and x/text/unicode/norm select their Unicode 17.0
+// tables from Go 1.27 on). idnadelta.go holds that data, generated from
+// those packages' own Unicode 17.0 tables: the IDNA status and mapping of
+// each code point, its Bidi class, canonical combining class, whether it
+// is a mark and its joining type, and the canonical decompositions and
+// compositions NFC needs. Punycode is encoded and decoded in O(n log n)
+// (x/net/idna's encoder is quadratic in a label's length: see
+// BENCHMARKS.md), with no bound on a label's length, which UTS #46 does
+// not set. A label is mapped, normalized and encoded into the href itself,
+// so that a URL whose host is not ASCII costs Parse the one allocation of
+// its href, and CanParse none.
 //
 // WPT's IdnaTestV2.json (Unicode 17.0 data, 2,670 cases) and toascii.json
-// (87 cases) pass in full. Beside x/net/idna's own code built with its
-// Unicode 17.0 tables and its Unicode 16 algorithm (x/text's 17.0 Bidi and
-// normalization tables too), on 50,000 random domains mixing ASCII, new
-// and changed code points, joiners, viramas, right-to-left letters and
-// "xn--" labels, every difference fell in the cases below or in that
-// code's own leniency with "xn--" labels (empty, or with non-ASCII code
-// points), which UTS #46 refuses and this package does. What can still
-// differ from a Unicode 17.0 implementation, none of it in the WPT files:
-//   - the 167 other code points that became valid after Unicode 15.0
-//     (combining marks, viramas, right-to-left letters and letters that
-//     join, of scripts such as Garay, Kirat Rai, Tulu-Tigalari): a host
-//     with one fails to parse;
-//   - a domain that holds one of the placeholders (U+A000, U+2605 ★,
-//     U+20BF ₿) beside a code point new since 15.0 fails;
-//   - of the canonical compositions new since 15.0 (Kirat Rai, Todhri,
-//     made here from generated data), a Todhri letter and U+0307 that other
-//     marks separate are not composed.
+// (87 cases) pass in full, as do the 81 cases of the BIDI TESTS and CONTEXT
+// TESTS sections of Unicode's IdnaTestV2.txt 17.0 that WPT leaves out.
+// On the 286,719 code points assigned in Unicode 15.0 the data agrees with
+// Go 1.26's Unicode 15.0 tables (x/net/idna's status and mapping, x/text's
+// Bidi and combining classes, Go's marks) but on the 72 statuses and
+// mappings UTS #46 16.0 and 17.0 changed and the 6 Bidi classes Unicode
+// 16.0 changed. What can still differ from a Unicode 17.0 implementation:
+// nothing known. Two readings are the URL Standard's choices, not
+// differences: a byte that is not UTF-8 makes the host fail (it decodes
+// to U+FFFD, which UTS #46 disallows), and the validation error
+// domain-to-ASCII (strict ToASCII, which never changes the result)
+// refuses an empty root label, as VerifyDnsLength does since Unicode 16.
+//
+// The module's other IDNA profile, which package uri's ParseRepaired,
+// package builder and package iri use, is golang.org/x/net/idna on Go
+// 1.26's Unicode 15.0 tables, with UTS #46's lookup flags (STD3 rules,
+// DNS lengths). Those flags aside, it reads a name otherwise than this
+// package where Unicode changed since 15.0, in three counted ways: it
+// refuses the 10,610 code points Unicode 15.1, 16.0 and 17.0 assigned that
+// UTS #46 17.0 admits (10,518 valid, 92 mapped); it reads 71 of the 72
+// code points whose status or mapping UTS #46 16.0 and 17.0 changed as
+// 15.0 has them (U+1E9E ẞ, the one a Latin name holds, it maps to ß as
+// this package does); and it judges the Bidi rule with the Bidi classes of
+// 15.0, which Unicode 16.0 changed for 6 code points.
 //
 // WPT's verifydnslength_tests.json does not apply: the URL Standard parses
 // with VerifyDnsLength false (that file tests a function of the ada
-// library). The validation error domain-to-ASCII (strict ToASCII, which
-// never changes the result) follows the same tables.
+// library).
 package weburl

@@ -1,13 +1,24 @@
 //go:build ignore
 
-// gen_idnadelta writes idnadelta.go: the code points whose UTS #46 mapping
-// status differs between the two IDNA tables of golang.org/x/net/idna (the
-// Unicode 15.0 one Go releases before 1.27 build with, and the Unicode 17.0
-// one), as far as the host parser can make up for it: code points that
-// became mapped or got a new mapping, code points that became ignored, and
-// code points that became valid and are plain (see dumper), with their
-// Bidi classes from golang.org/x/text's Unicode 17.0 tables. It reads the tables of the x/net version go.mod requires, by
-// building each table file with a small dumper in a temporary module.
+// gen_idnadelta writes idnadelta.go: the Unicode 17.0 data of UTS #46 that
+// the host parser's domain-to-ASCII (idna.go) reads, which the tables Go
+// 1.26 builds x/net/idna, x/text/unicode/bidi and x/text/unicode/norm with
+// lack (they select their Unicode 17.0 tables from Go 1.27 on):
+//   - per code point, its IDNA status and mapping (x/net/idna's Unicode
+//     17.0 table, read with the URL Standard's flags: nontransitional, so a
+//     deviation is valid; Unicode 16 dropped the STD3 statuses), whether it
+//     is a combining mark (General_Category=Mark) and its joining type (the
+//     same table's attributes), its Bidi class (x/text's Unicode 17.0 Bidi
+//     table) and its canonical combining class (x/text's Unicode 17.0
+//     normalization table);
+//   - the canonical decompositions and compositions NFC needs (the same
+//     normalization table).
+//
+// It reads the table files of the x/net and x/text versions go.mod
+// requires, by building them with a small dumper in a temporary module: the
+// module does not depend on their Unicode 17.0 build. It checks the
+// assumptions idna.go makes about the data and fails when one no longer
+// holds.
 //
 // Run with go generate in package weburl; -o names another file to write
 // (idnadelta_test.go writes one to compare with idnadelta.go).
@@ -29,19 +40,20 @@ import (
 	"strings"
 )
 
-// dumper prints one line per scalar value: hex code point, status under the
-// URL Standard's flags (UseSTD3ASCIIRules and Transitional_Processing
-// false), whether the code point is plain (joining type U, not right to
-// left, not a combining mark, not a virama), its Bidi class (from
-// x/text's Unicode 17.0 tables), the pair it composes from if it is a
-// canonical composite (x/text's Unicode 17.0 normalization), and the
-// mapping in Go syntax.
+// dumper prints one line per scalar value: hex code point, IDNA status
+// (valid, mapped, ignored or disallowed, with the URL Standard's flags),
+// whether it is a combining mark (M or -), its joining type (U, L, D, R or
+// T), its Bidi class, its canonical combining class, its full canonical
+// decomposition (hex code points joined by ",", or - when it has none or
+// NFC changes it), the pair it composes from if it is a primary composite
+// (or -), and its mapping in Go syntax.
 const dumper = `package main
 
 import (
 	"bufio"
 	"fmt"
 	"os"
+	"strings"
 
 	"dump/bidi"
 	"dump/norm"
@@ -59,29 +71,51 @@ func main() {
 		x := info(v)
 		status, m := "disallowed", ""
 		switch x.category() {
-		case valid, validNV8, validXV8, deviation, disallowedSTD3Valid:
+		case valid, validNV8, validXV8, deviation:
 			status = "valid"
-		case mapped, disallowedSTD3Mapped:
+		case mapped:
 			status = "mapped"
 			m = string(x.appendMapping(nil, s))
 		case ignored:
 			status = "ignored"
+		case disallowed, unknown:
+		default:
+			status = "unknown"
 		}
-		plain := "-"
-		if !x.isMapped() && x.joinType() == 0 && x&attributesMask == 0 {
-			plain = "plain"
+		mark := "-"
+		if !x.isMapped() && x.isModifier() {
+			mark = "M"
+		}
+		join := "U"
+		if !x.isMapped() {
+			join = [...]string{"U", "L", "D", "T", "R", "U", "U", "U"}[x.joinType()]
 		}
 		p, _ := bidi.LookupRune(r)
-		// A canonical composite: the pair it composes from, the NFC of
-		// its decomposition but the last code point, and that code point.
-		pair := "-"
-		if d := []rune(norm.NFD.String(s)); len(d) > 1 && norm.NFC.String(s) == s {
-			if first := []rune(norm.NFC.String(string(d[:len(d)-1]))); len(first) == 1 {
-				pair = fmt.Sprintf("%X,%X", first[0], d[len(d)-1])
+		ccc := norm.NFC.PropertiesString(s).CCC()
+		nfd, pair := "-", "-"
+		if d := []rune(norm.NFD.String(s)); len(d) > 1 || d[0] != r {
+			if norm.NFC.String(s) == s {
+				nfd = hexList(d)
+				if first := []rune(norm.NFC.String(string(d[:len(d)-1]))); len(first) == 1 && len(d) > 1 {
+					pair = hexList([]rune{first[0], d[len(d)-1]})
+				}
+			} else {
+				nfd = "changed"
 			}
 		}
-		fmt.Fprintf(w, "%X %s %s %s %s %q\n", r, status, plain, bidiClasses[p.Class()], pair, m)
+		fmt.Fprintf(w, "%X %s %s %s %s %d %s %s %q\n", r, status, mark, join, bidiClasses[p.Class()], ccc, nfd, pair, m)
 	}
+}
+
+func hexList(rs []rune) string {
+	var b strings.Builder
+	for i, r := range rs {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, "%X", r)
+	}
+	return b.String()
 }
 
 var bidiClasses = map[bidi.Class]string{
@@ -110,105 +144,66 @@ func (c info) appendMapping(b []byte, s string) []byte {
 }
 `
 
+// cpInfo is a dumper line.
+type cpInfo struct {
+	r       rune
+	status  string
+	mark    bool
+	join    string
+	bidi    string
+	ccc     int
+	nfd     []rune // nil when none
+	changed bool   // NFC changes the code point
+	pair    []rune // the primary composite's pair, nil when none
+	mapping string
+}
+
+// The bits of a props value; idna.go declares the same constants.
+const (
+	propCCC       = 0xFF // canonical combining class
+	propBidiShift = 8    // 4 bits: the Bidi class, bidiL to bidiOther
+	propJoinShift = 12   // 3 bits: the joining type, joinU to joinT
+	propMark      = 1 << 15
+	propValid     = 1 << 16
+	propDecomp    = 1 << 17 // a canonical decomposition in idnaDecomp
+	propMaybe     = 1 << 18 // NFC_Quick_Check=Maybe: the second of a pair
+)
+
+// bidiCodes and joinCodes number the classes as idna.go does.
+var (
+	bidiCodes = map[string]uint32{"L": 0, "R": 1, "AL": 2, "AN": 3, "EN": 4, "ES": 5, "CS": 6,
+		"ET": 7, "ON": 8, "BN": 9, "NSM": 10}
+	joinCodes = map[string]uint32{"U": 0, "L": 1, "D": 2, "R": 3, "T": 4}
+)
+
+const bidiOther = 11
+
 func main() {
 	dest := flag.String("o", "idnadelta.go", "the file to write")
 	flag.Parse()
-	out, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}} {{.Version}}", "golang.org/x/net").Output()
-	if err != nil {
-		log.Fatal(err)
-	}
-	dir, version, _ := strings.Cut(strings.TrimSpace(string(out)), " ")
-	old := dump(filepath.Join(dir, "idna"), "tables15.0.0.go")
-	cur := dump(filepath.Join(dir, "idna"), "tables17.0.0.go")
+	netDir, netVersion := module("golang.org/x/net")
+	textDir, textVersion := module("golang.org/x/text")
+	cps := parse(dump(filepath.Join(netDir, "idna"), textDir))
+	check(cps)
 
 	var b bytes.Buffer
-	textVersion, err := exec.Command("go", "list", "-m", "-f", "{{.Version}}", "golang.org/x/text").Output()
-	if err != nil {
-		log.Fatal(err)
-	}
 	fmt.Fprintf(&b, "// Code generated by go run gen_idnadelta.go from golang.org/x/net %s and golang.org/x/text %s; DO NOT EDIT.\n\n",
-		version, strings.TrimSpace(string(textVersion)))
-	b.WriteString("package weburl\n\nimport \"unicode\"\n\n")
-	b.WriteString("// idnaDelta maps each code point whose UTS #46 mapping is different in\n")
-	b.WriteString("// Unicode 17.0 than in Unicode 15.0, and is mapped or ignored in 17.0, to\n")
-	b.WriteString("// its Unicode 17.0 mapping (\"\" for ignored).\n")
-	b.WriteString("var idnaDelta = map[rune]string{\n")
-	first := rune(-1)
-	// Ranges of plain code points valid in 17.0 only, by Bidi class, and
-	// the canonical composites among them as "first,second,composite".
-	newValid := map[string][][2]rune{}
-	var compositions []string
-	for i := range cur {
-		if cur[i] == old[i] {
-			continue
-		}
-		f := strings.SplitN(cur[i], " ", 6)
-		r64, err := strconv.ParseInt(f[0], 16, 32)
-		if err != nil {
-			log.Fatal(err)
-		}
-		r := rune(r64)
-		switch {
-		case f[1] == "mapped":
-			fmt.Fprintf(&b, "\t0x%s: %s,\n", f[0], f[5])
-		case f[1] == "ignored":
-			fmt.Fprintf(&b, "\t0x%s: \"\",\n", f[0])
-		case f[1] == "valid" && f[2] == "plain" && strings.HasPrefix(old[i], f[0]+" disallowed "):
-			if f[4] != "-" {
-				compositions = append(compositions, f[4]+","+f[0])
-			}
-			rs := newValid[f[3]]
-			if n := len(rs); n > 0 && rs[n-1][1] == r-1 && r != 0x10000 {
-				rs[n-1][1] = r
-			} else {
-				rs = append(rs, [2]rune{r, r})
-			}
-			newValid[f[3]] = rs
-			continue
-		default:
-			continue
-		}
-		if first < 0 {
-			first = r
+		netVersion, textVersion)
+	b.WriteString("package weburl\n\n")
+	leaves, props, mapIndex, mapData := leafValues(cps)
+	writeTrie(&b, leaves)
+	ascii := make([]uint32, 0x80)
+	for r := range ascii {
+		if leaves[r]&0x8000 == 0 {
+			ascii[r] = props[leaves[r]]
 		}
 	}
-	b.WriteString("}\n\n")
-	b.WriteString("// idnaDeltaMin is the smallest code point in idnaDelta.\n")
-	fmt.Fprintf(&b, "const idnaDeltaMin = 0x%X\n\n", first)
-	// The placeholders in idna.go stand for Bidi classes L, ON and ET; a
-	// new class needs a new placeholder.
-	for class := range newValid {
-		if class != "L" && class != "ON" && class != "ET" {
-			log.Fatalf("plain code points new since Unicode 15.0 of Bidi class %s: idna.go has no placeholder for it", class)
-		}
-	}
-	var all [][2]rune
-	for _, rs := range newValid {
-		all = append(all, rs...)
-	}
-	slices.SortFunc(all, func(a, b [2]rune) int { return int(a[0] - b[0]) })
-	// Merge ranges that touch across classes.
-	var merged [][2]rune
-	for _, rg := range all {
-		if n := len(merged); n > 0 && merged[n-1][1] == rg[0]-1 && rg[0] != 0x10000 {
-			merged[n-1][1] = rg[1]
-		} else {
-			merged = append(merged, rg)
-		}
-	}
-	writeTable(&b, "idnaNewValid", "holds the code points that are disallowed in Unicode 15.0's\n// UTS #46 table and valid in Unicode 17.0's, and are plain: joining type U,\n// not right to left, neither a combining mark nor a virama", merged)
-	writeTable(&b, "idnaNewValidON", "holds the code points of idnaNewValid whose Bidi class is ON\n// (Other Neutral)", newValid["ON"])
-	writeTable(&b, "idnaNewValidET", "holds the code points of idnaNewValid whose Bidi class is ET\n// (European Number Terminator)", newValid["ET"])
-	b.WriteString("// idnaNewCompositions maps the pairs that compose canonically (NFC) to a\n")
-	b.WriteString("// code point of idnaNewValid to that code point.\n")
-	b.WriteString("var idnaNewCompositions = map[[2]rune]rune{\n")
-	for _, c := range compositions {
-		f := strings.Split(c, ",")
-		fmt.Fprintf(&b, "\t{0x%s, 0x%s}: 0x%s,\n", f[0], f[1], f[2])
-	}
-	b.WriteString("}\n\n")
-	b.WriteString("// idnaNewValidMin is the smallest code point in idnaNewValid.\n")
-	fmt.Fprintf(&b, "const idnaNewValidMin = 0x%X\n", merged[0][0])
+	writeUints(&b, "idnaASCIIProps", "holds the props values of ASCII, 0 for the capital letters, which\n// are mapped", "uint32", ascii)
+	writeUints(&b, "idnaProps", "holds the props values of the code points that are not mapped, each\n// once: a leaf below idnaMapped indexes it", "uint32", props)
+	writeUints(&b, "idnaMapIndex", "holds where each mapping starts in idnaMapData, and where the last\n// ends: the leaf idnaMapped|i maps to idnaMapData[idnaMapIndex[i]:idnaMapIndex[i+1]]", "uint16", mapIndex)
+	fmt.Fprintf(&b, "// idnaMapData holds the mappings, in UTF-8.\nconst idnaMapData = %q\n\n", mapData)
+	writeDecompositions(&b, cps)
+	writeCompositions(&b, cps)
 	src, err := format.Source(b.Bytes())
 	if err != nil {
 		log.Fatal(err)
@@ -218,96 +213,332 @@ func main() {
 	}
 }
 
-// writeTable writes a unicode.RangeTable named name of the ranges rs.
-func writeTable(b *bytes.Buffer, name, doc string, rs [][2]rune) {
+// module returns the folder and version of the module path that go.mod
+// requires.
+func module(path string) (dir, version string) {
+	out, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}} {{.Version}}", path).Output()
+	if err != nil {
+		log.Fatal(err)
+	}
+	dir, version, _ = strings.Cut(strings.TrimSpace(string(out)), " ")
+	return dir, version
+}
+
+// parse reads the dumper's lines.
+func parse(lines []string) []cpInfo {
+	cps := make([]cpInfo, 0, len(lines))
+	for _, line := range lines {
+		f := strings.SplitN(line, " ", 9)
+		m, err := strconv.Unquote(f[8])
+		if err != nil {
+			log.Fatalf("%s: %v", line, err)
+		}
+		c := cpInfo{r: hexRune(f[0]), status: f[1], mark: f[2] == "M", join: f[3], bidi: f[4], mapping: m}
+		if c.ccc, err = strconv.Atoi(f[5]); err != nil {
+			log.Fatal(err)
+		}
+		switch f[6] {
+		case "-":
+		case "changed":
+			c.changed = true
+		default:
+			c.nfd = hexRunes(f[6])
+		}
+		if f[7] != "-" {
+			c.pair = hexRunes(f[7])
+		}
+		cps = append(cps, c)
+	}
+	return cps
+}
+
+func hexRune(s string) rune {
+	n, err := strconv.ParseUint(s, 16, 32)
+	if err != nil {
+		log.Fatal(err)
+	}
+	return rune(n)
+}
+
+func hexRunes(s string) []rune {
+	var rs []rune
+	for f := range strings.SplitSeq(s, ",") {
+		rs = append(rs, hexRune(f))
+	}
+	return rs
+}
+
+// check fails when the data breaks an assumption of idna.go.
+func check(cps []cpInfo) {
+	byRune := make(map[rune]*cpInfo, len(cps))
+	for i := range cps {
+		byRune[cps[i].r] = &cps[i]
+	}
+	for _, c := range cps {
+		switch {
+		case c.status == "unknown":
+			log.Fatalf("%U: a status other than valid, deviation, mapped, ignored and disallowed", c.r)
+		case c.r < 0x80 && 'A' <= c.r && c.r <= 'Z':
+			if c.status != "mapped" || c.mapping != string(c.r+'a'-'A') {
+				log.Fatalf("%U: an ASCII capital that does not map to its small letter", c.r)
+			}
+		case c.r < 0x80 && c.status != "valid":
+			// An ASCII label is valid without a lookup (UseSTD3ASCIIRules
+			// is checked apart).
+			log.Fatalf("%U: an ASCII code point that is not valid", c.r)
+		case c.changed && c.status != "mapped" && c.status != "ignored":
+			// NFC then never changes what mapping leaves, but by
+			// composing.
+			log.Fatalf("%U: NFC changes it, yet UTS #46 does not map it", c.r)
+		case c.status == "mapped" && strings.Contains(c.mapping, ".") && c.mapping != ".":
+			// Labels are split before mapping, at the code points that
+			// map to ".".
+			log.Fatalf("%U: maps to %q, a string with a dot", c.r, c.mapping)
+		}
+		for _, m := range c.mapping {
+			if byRune[m].status != "valid" {
+				log.Fatalf("%U: maps to %U, which is %s", c.r, m, byRune[m].status)
+			}
+		}
+		if c.pair != nil && byRune[c.pair[0]].ccc != 0 {
+			log.Fatalf("%U: composes from %U, which is not a starter", c.r, c.pair[0])
+		}
+		if c.pair != nil && c.pair[1] < 0x80 {
+			// An ASCII code point is taken for a starter that composes
+			// with nothing before it.
+			log.Fatalf("%U: composes from %U, an ASCII code point", c.r, c.pair[1])
+		}
+	}
+}
+
+// leafValues returns each code point's leaf value (idnaMapped|i for the
+// i-th mapping, ignored code points mapping to ""; else the index of its
+// props value), the props values, and the mappings.
+func leafValues(cps []cpInfo) (leaves []uint32, props []uint32, mapIndex []uint32, mapData string) {
+	leaves = make([]uint32, 0x110000)
+	propIndex := map[uint32]uint32{}
+	mapIdx := map[string]uint32{}
+	var data strings.Builder
+	maybe := map[rune]bool{}
+	for _, c := range cps {
+		if c.pair != nil {
+			maybe[c.pair[1]] = true
+		}
+	}
+	// Hangul: each vowel and trailing jamo composes with what precedes it.
+	for r := rune(0x1161); r <= 0x1175; r++ {
+		maybe[r] = true
+	}
+	for r := rune(0x11A8); r <= 0x11C2; r++ {
+		maybe[r] = true
+	}
+	// The disallowed code points outside the scalar values (surrogates)
+	// get the leaf of U+10FFFF's kind: disallowed, nothing else.
+	for i := range leaves {
+		leaves[i] = 0xFFFF
+	}
+	for _, c := range cps {
+		if c.status == "mapped" || c.status == "ignored" {
+			i, ok := mapIdx[c.mapping]
+			if !ok {
+				i = uint32(len(mapIndex))
+				mapIdx[c.mapping] = i
+				mapIndex = append(mapIndex, uint32(data.Len()))
+				data.WriteString(c.mapping)
+			}
+			leaves[c.r] = 0x8000 | i
+			continue
+		}
+		bidi, ok := bidiCodes[c.bidi]
+		if !ok {
+			bidi = bidiOther
+		}
+		p := uint32(c.ccc) | bidi<<propBidiShift | joinCodes[c.join]<<propJoinShift
+		if c.mark {
+			p |= propMark
+		}
+		if c.status == "valid" {
+			p |= propValid
+		}
+		if c.nfd != nil && !(0xAC00 <= c.r && c.r <= 0xD7A3) {
+			p |= propDecomp
+		}
+		if maybe[c.r] {
+			p |= propMaybe
+		}
+		i, ok := propIndex[p]
+		if !ok {
+			i = uint32(len(props))
+			propIndex[p] = i
+			props = append(props, p)
+		}
+		leaves[c.r] = i
+	}
+	mapIndex = append(mapIndex, uint32(data.Len()))
+	if len(mapIndex) > 0x8000 || data.Len() > 0xFFFF || len(props) > 0x8000 {
+		log.Fatalf("%d mappings of %d bytes and %d props values do not fit the leaves", len(mapIndex), data.Len(), len(props))
+	}
+	// The surrogates: disallowed, as a props value of their own.
+	sur := uint32(bidiOther << propBidiShift)
+	i, ok := propIndex[sur]
+	if !ok {
+		i = uint32(len(props))
+		props = append(props, sur)
+	}
+	for r := 0xD800; r <= 0xDFFF; r++ {
+		leaves[r] = i
+	}
+	return leaves, props, mapIndex, data.String()
+}
+
+// writeTrie writes the leaves as a three-level table, each level's blocks
+// shared where equal, with the block sizes that make it smallest.
+func writeTrie(b *bytes.Buffer, leaves []uint32) {
+	best := -1
+	var bestL1, bestL2, bestL3 []uint32
+	var bestS2, bestS3 uint
+	for s3 := uint(4); s3 <= 8; s3++ {
+		for s2 := uint(3); s2+s3 <= 13; s2++ {
+			l3, idx3 := blocks(leaves, 1<<s3)
+			l2, idx2 := blocks(idx3, 1<<s2)
+			size := 2*len(l3) + 2*len(l2) + 2*len(idx2)
+			if best < 0 || size < best {
+				best, bestL1, bestL2, bestL3, bestS2, bestS3 = size, idx2, l2, l3, s2, s3
+			}
+		}
+	}
+	b.WriteString("// The leaf of code point r is\n//\n")
+	b.WriteString("//\tidnaL3[idnaL2[idnaL1[r>>idnaShift1]<<idnaShift2|r>>idnaShift3&idnaMask2]<<idnaShift3|r&idnaMask3]\n//\n")
+	fmt.Fprintf(b, "// (%d bytes): a value of idnaProps, or idnaMapped|i for the i-th mapping.\n", best)
+	fmt.Fprintf(b, "const (\n\tidnaShift1 = %d\n\tidnaShift2 = %d\n\tidnaShift3 = %d\n\tidnaMask2 = %#x\n\tidnaMask3 = %#x\n)\n\n",
+		bestS2+bestS3, bestS2, bestS3, 1<<bestS2-1, 1<<bestS3-1)
+	writeUints(b, "idnaL1", "holds the first level of the leaves' table", "uint16", bestL1)
+	writeUints(b, "idnaL2", "holds the second level of the leaves' table", "uint16", bestL2)
+	writeUints(b, "idnaL3", "holds the leaves", "uint16", bestL3)
+}
+
+// blocks cuts vs into blocks of n and returns the distinct blocks, one
+// after the other, and for each block of vs the index of its copy.
+func blocks(vs []uint32, n int) (out, index []uint32) {
+	seen := map[string]uint32{}
+	for i := 0; i < len(vs); i += n {
+		block := vs[i:min(i+n, len(vs))]
+		for len(block) < n {
+			block = append(slices.Clip(block), 0xFFFF)
+		}
+		key := fmt.Sprint(block)
+		k, ok := seen[key]
+		if !ok {
+			k = uint32(len(out) / n)
+			seen[key] = k
+			out = append(out, block...)
+		}
+		index = append(index, k)
+	}
+	if len(out)/n > 0xFFFF {
+		log.Fatalf("%d blocks of %d", len(out)/n, n)
+	}
+	return out, index
+}
+
+// writeDecompositions writes the full canonical decompositions of the code
+// points that have one and that UTS #46 neither maps nor ignores (a mapped
+// code point never reaches NFC but in a Punycode label, which fails with
+// it anyway), Hangul syllables apart, sorted.
+func writeDecompositions(b *bytes.Buffer, cps []cpInfo) {
+	var keys, index []uint32
+	var data strings.Builder
+	for _, c := range cps {
+		if c.nfd == nil || c.status == "mapped" || c.status == "ignored" || 0xAC00 <= c.r && c.r <= 0xD7A3 {
+			continue
+		}
+		keys = append(keys, uint32(c.r))
+		index = append(index, uint32(data.Len()))
+		data.WriteString(string(c.nfd))
+	}
+	index = append(index, uint32(data.Len()))
+	writeUints(b, "idnaDecompKeys", "holds, sorted, the code points with the props bit propDecomp", "uint32", keys)
+	writeUints(b, "idnaDecompIndex", "holds where the decomposition of idnaDecompKeys[i] starts in\n// idnaDecompData, and where the last ends", "uint16", index)
+	fmt.Fprintf(b, "// idnaDecompData holds the full canonical decompositions, in UTF-8.\nconst idnaDecompData = %q\n\n", data.String())
+}
+
+// writeCompositions writes the primary composites (Hangul apart) as
+// first<<42 | second<<21 | composite, sorted.
+func writeCompositions(b *bytes.Buffer, cps []cpInfo) {
+	var pairs []uint64
+	for _, c := range cps {
+		if c.pair != nil && !(0xAC00 <= c.r && c.r <= 0xD7A3) {
+			pairs = append(pairs, uint64(c.pair[0])<<42|uint64(c.pair[1])<<21|uint64(c.r))
+		}
+	}
+	slices.Sort(pairs)
+	writeUintsPer(b, "idnaCompositions", "holds the primary composites as\n// first<<42 | second<<21 | composite, sorted", "uint64", pairs, 4)
+}
+
+// writeUints writes vs as an array of typ named name, 12 values a line.
+func writeUints(b *bytes.Buffer, name, doc, typ string, vs []uint32) {
+	writeUintsPer(b, name, doc, typ, vs, 12)
+}
+
+// writeUintsPer writes vs as an array of typ named name, perLine values a
+// line.
+func writeUintsPer[T uint32 | uint64](b *bytes.Buffer, name, doc, typ string, vs []T, perLine int) {
 	fmt.Fprintf(b, "// %s %s.\n", name, doc)
-	fmt.Fprintf(b, "var %s = &unicode.RangeTable{\n\tR16: []unicode.Range16{\n", name)
-	for _, rg := range rs {
-		if rg[1] <= 0xFFFF {
-			fmt.Fprintf(b, "\t\t{Lo: 0x%04X, Hi: 0x%04X, Stride: 1},\n", rg[0], rg[1])
+	fmt.Fprintf(b, "var %s = [%d]%s{", name, len(vs), typ)
+	for i, v := range vs {
+		if i%perLine == 0 {
+			b.WriteString("\n\t")
+		} else {
+			b.WriteByte(' ')
 		}
+		fmt.Fprintf(b, "%#x,", v)
 	}
-	b.WriteString("\t},\n\tR32: []unicode.Range32{\n")
-	for _, rg := range rs {
-		if rg[1] > 0xFFFF {
-			fmt.Fprintf(b, "\t\t{Lo: 0x%X, Hi: 0x%X, Stride: 1},\n", rg[0], rg[1])
-		}
-	}
-	b.WriteString("\t},\n}\n\n")
+	b.WriteString("\n}\n\n")
 }
 
 var (
-	buildTag         = regexp.MustCompile(`(?m)^//go:build .*$`)
-	importComment    = regexp.MustCompile(`(?m)^package bidi // import .*$`)
-	anyImportComment = regexp.MustCompile(`(?m)^package (\w+) // import .*$`)
+	buildTag      = regexp.MustCompile(`(?m)^//go:build .*$`)
+	importComment = regexp.MustCompile(`(?m)^package (\w+) // import .*$`)
 )
 
-// dump builds x/net/idna's table file table with the dumper and returns its
-// lines, one per scalar value.
-func dump(idnaDir, table string) []string {
+// copyFiles copies the files names of folder from into folder to, as
+// package pkg, without build tags or import comments, importing
+// x/text/transform as dump/transform.
+func copyFiles(from, to, pkg string, names ...string) {
+	if err := os.MkdirAll(to, 0o755); err != nil {
+		log.Fatal(err)
+	}
+	for _, name := range names {
+		src, err := os.ReadFile(filepath.Join(from, name))
+		if err != nil {
+			log.Fatal(err)
+		}
+		src = buildTag.ReplaceAll(src, nil)
+		src = importComment.ReplaceAll(src, []byte("package $1"))
+		src = regexp.MustCompile(`(?m)^package \w+$`).ReplaceAll(src, []byte("package "+pkg))
+		src = bytes.ReplaceAll(src, []byte(`"golang.org/x/text/transform"`), []byte(`"dump/transform"`))
+		if err := os.WriteFile(filepath.Join(to, name), src, 0o644); err != nil {
+			log.Fatal(err)
+		}
+	}
+}
+
+// dump builds x/net/idna's Unicode 17.0 table, with x/text's Unicode 17.0
+// Bidi and normalization tables, into the dumper and returns its lines,
+// one per scalar value.
+func dump(idnaDir, textDir string) []string {
 	tmp, err := os.MkdirTemp("", "idnadelta")
 	if err != nil {
 		log.Fatal(err)
 	}
 	defer os.RemoveAll(tmp)
-	for _, name := range []string{table, "trie.go", "trieval.go"} {
-		src, err := os.ReadFile(filepath.Join(idnaDir, name))
-		if err != nil {
-			log.Fatal(err)
-		}
-		src = buildTag.ReplaceAll(src, nil)
-		src = bytes.Replace(src, []byte("package idna"), []byte("package main"), 1)
-		if err := os.WriteFile(filepath.Join(tmp, name), src, 0o644); err != nil {
-			log.Fatal(err)
-		}
-	}
-	// x/text's Bidi tables of Unicode 17.0, as package dump/bidi.
-	textDir, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", "golang.org/x/text").Output()
-	if err != nil {
-		log.Fatal(err)
-	}
-	bidiDir := filepath.Join(strings.TrimSpace(string(textDir)), "unicode", "bidi")
-	if err := os.Mkdir(filepath.Join(tmp, "bidi"), 0o755); err != nil {
-		log.Fatal(err)
-	}
-	for _, name := range []string{"bidi.go", "bracket.go", "core.go", "prop.go", "trieval.go", "tables17.0.0.go"} {
-		src, err := os.ReadFile(filepath.Join(bidiDir, name))
-		if err != nil {
-			log.Fatal(err)
-		}
-		src = buildTag.ReplaceAll(src, nil)
-		src = importComment.ReplaceAll(src, []byte("package bidi"))
-		if err := os.WriteFile(filepath.Join(tmp, "bidi", name), src, 0o644); err != nil {
-			log.Fatal(err)
-		}
-	}
-	// x/text's normalization tables of Unicode 17.0, as package dump/norm,
-	// with the package dump/transform it needs.
-	for _, pkg := range []struct {
-		dir, name string
-		files     []string
-	}{
-		{"unicode/norm", "norm", []string{"composition.go", "forminfo.go", "input.go", "iter.go", "normalize.go",
-			"readwriter.go", "tables17.0.0.go", "transform.go", "trie.go"}},
-		{"transform", "transform", []string{"transform.go"}},
-	} {
-		dir := filepath.Join(strings.TrimSpace(string(textDir)), pkg.dir)
-		if err := os.Mkdir(filepath.Join(tmp, pkg.name), 0o755); err != nil {
-			log.Fatal(err)
-		}
-		for _, name := range pkg.files {
-			src, err := os.ReadFile(filepath.Join(dir, name))
-			if err != nil {
-				log.Fatal(err)
-			}
-			src = buildTag.ReplaceAll(src, nil)
-			src = anyImportComment.ReplaceAll(src, []byte("package $1"))
-			src = bytes.ReplaceAll(src, []byte(`"golang.org/x/text/transform"`), []byte(`"dump/transform"`))
-			if err := os.WriteFile(filepath.Join(tmp, pkg.name, name), src, 0o644); err != nil {
-				log.Fatal(err)
-			}
-		}
-	}
+	copyFiles(idnaDir, tmp, "main", "tables17.0.0.go", "trie.go", "trieval.go")
+	copyFiles(filepath.Join(textDir, "unicode", "bidi"), filepath.Join(tmp, "bidi"), "bidi",
+		"bidi.go", "bracket.go", "core.go", "prop.go", "trieval.go", "tables17.0.0.go")
+	copyFiles(filepath.Join(textDir, "unicode", "norm"), filepath.Join(tmp, "norm"), "norm",
+		"composition.go", "forminfo.go", "input.go", "iter.go", "normalize.go",
+		"readwriter.go", "tables17.0.0.go", "transform.go", "trie.go")
+	copyFiles(filepath.Join(textDir, "transform"), filepath.Join(tmp, "transform"), "transform", "transform.go")
 	files := map[string]string{"main.go": dumper, "go.mod": "module dump\n\ngo 1.21\n"}
 	for name, text := range files {
 		if err := os.WriteFile(filepath.Join(tmp, name), []byte(text), 0o644); err != nil {

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/seed42851778/rfc3986/internal/facts"
 )
@@ -138,20 +139,32 @@ func appendDomainHost(dst []byte, input string, v *validations) ([]byte, hostKin
 }
 
 // appendDomainSlow handles a domain with a percent sign, a forbidden code
-// point or a non-ASCII code point.
+// point or a non-ASCII code point. It converts the domain into dst itself,
+// so that a host costs no allocation of its own.
 func appendDomainSlow(dst []byte, input string, v *validations) ([]byte, hostKind, *Error) {
-	domain := input
-	exact := true // whether offsets in domain are offsets in input
-	if i := strings.IndexByte(input, '%'); i >= 0 {
-		for ; i < len(input); i++ {
-			if isPercentEncodedAt(input, i) {
-				v.add("domain-percent-encoded", i)
-				domain = string(appendPercentDecoded(nil, input))
-				exact = false
-				break
+	for i := strings.IndexByte(input, '%'); i >= 0 && i < len(input); i++ {
+		if isPercentEncodedAt(input, i) {
+			v.add("domain-percent-encoded", i)
+			// Decoded into a buffer of the parser's pool, which the domain
+			// parser no longer reads once it returns.
+			sp := scratch.Get().(*[]byte)
+			d := appendPercentDecoded((*sp)[:0], input)
+			dst, kind, err := appendDomain(dst, input, unsafe.String(unsafe.SliceData(d), len(d)), v)
+			if cap(d) <= maxScratch {
+				*sp = d[:0]
+				scratch.Put(sp)
 			}
+			return dst, kind, err
 		}
 	}
+	return appendDomain(dst, input, input, v)
+}
+
+// appendDomain is the domain parser with beStrict false and the host
+// parser's steps after it on domain, input percent-decoded; offsets in
+// domain are offsets in input when domain is input.
+func appendDomain(dst []byte, input, domain string, v *validations) ([]byte, hostKind, *Error) {
+	exact := len(domain) == len(input)
 	// UTF-8 decode without BOM: a byte sequence that is not UTF-8 becomes
 	// U+FFFD, which UTS #46 disallows, so the domain parser fails on it.
 	if !utf8.ValidString(domain) {
@@ -160,33 +173,50 @@ func appendDomainSlow(dst []byte, input string, v *validations) ([]byte, hostKin
 	if v != nil {
 		checkStrictDomain(domain, v)
 	}
-	result := domain
+	start := len(dst)
 	if isASCII(domain) {
-		result = asciiLower(domain)
-	} else {
-		r, err := domainToASCII(domain)
-		if err != "" {
-			return dst, hostNone, hostError(0, "domain-to-ASCII", err)
+		dst = append(dst, domain...)
+		for i := start; i < len(dst); i++ {
+			if 'A' <= dst[i] && dst[i] <= 'Z' {
+				dst[i] += 'a' - 'A'
+			}
 		}
-		result = r
+	} else {
+		var err idnaError
+		if dst, err = appendToASCII(dst, domain, false); err.code != 0 {
+			off := 0
+			if exact {
+				off = err.at
+			}
+			return dst, hostNone, hostError(off, "domain-to-ASCII", err.hint(domain))
+		}
 	}
+	result := unsafe.String(unsafe.SliceData(dst[start:]), len(dst)-start)
 	if result == "" {
 		return dst, hostNone, hostError(0, "domain-to-ASCII", "the host is empty once mapped by UTS #46")
 	}
 	for i := 0; i < len(result); i++ {
 		if domainClass[result[i]]&(dcForbidden|dcPercent) != 0 {
 			off := 0
-			if exact && result[i] < utf8.RuneSelf {
+			if exact {
 				off = max(strings.IndexByte(input, result[i]), 0)
 			}
-			return dst, hostNone, hostError(off, "domain-to-ASCII",
+			return dst[:start], hostNone, hostError(off, "domain-to-ASCII",
 				"a domain cannot contain "+strconv.QuoteRune(rune(result[i]))+" (a forbidden domain code point)")
 		}
 	}
 	if facts.EndsInANumber(result) {
-		return appendIPv4Host(dst, result, exact && len(result) == len(input), v)
+		// The address is read before its serialization overwrites result.
+		// result is not input (an ASCII domain gets here only with a
+		// forbidden code point, refused above), so its offsets are not the
+		// input's: IPv4 errors point at the host's start.
+		addr, err := parseIPv4(result, false, v)
+		if err != nil {
+			return dst[:start], hostNone, err
+		}
+		return appendIPv4(dst[:start], addr), hostIPv4, nil
 	}
-	return append(dst, result...), hostDomain, nil
+	return dst, hostDomain, nil
 }
 
 // appendIPv4Host runs the IPv4 parser on s and appends the address's
@@ -266,22 +296,6 @@ func isASCII(s string) bool {
 		}
 	}
 	return true
-}
-
-// asciiLower returns s with A-Z lower-cased, s itself when there is none.
-func asciiLower(s string) string {
-	for i := 0; i < len(s); i++ {
-		if 'A' <= s[i] && s[i] <= 'Z' {
-			b := []byte(s)
-			for j := i; j < len(b); j++ {
-				if 'A' <= b[j] && b[j] <= 'Z' {
-					b[j] += 'a' - 'A'
-				}
-			}
-			return string(b)
-		}
-	}
-	return s
 }
 
 // parseIPv4 runs the IPv4 parser (§3.5) of internal/facts on s, a domain

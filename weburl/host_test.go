@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/google/go-cmp/cmp"
 	"pgregory.net/rapid"
@@ -85,15 +86,13 @@ func TestAppendHostPassesToASCIITests(t *testing.T) {
 }
 
 // idnaKnownFailures lists the IdnaTestV2.json inputs the host parser answers
-// differently from the file, each with its cause (none at present);
-// IDNA_FAILURES.txt says which inputs could fail and why. The test fails
-// when one of them starts to pass, so the list stays exact.
+// differently from the file, each with its cause (none at present). The
+// test fails when one of them starts to pass, so the list stays exact.
 var idnaKnownFailures = map[string]string{}
 
 // TestAppendHostPassesIdnaTestV2 runs WPT's IdnaTestV2.json (Unicode's
 // conformance data, filtered to what the URL Standard's flags test) through
-// the host parser of a special URL, counting the cases where x/net/idna's
-// Unicode tables differ from the file's.
+// the host parser of a special URL.
 func TestAppendHostPassesIdnaTestV2(t *testing.T) {
 	cases := readWPTCases(t, "IdnaTestV2.json")
 	pass, fail := 0, 0
@@ -249,6 +248,9 @@ func TestAppendHostReadsIPv6Forms(t *testing.T) {
 		{"[::127.0.0.1]", ipv6("[::7f00:1]")},
 		{"[1:2:3:4:5:6:1.2.3.4]", ipv6("[1:2:3:4:5:6:102:304]")},
 		{"[ffff::]", ipv6("[ffff::]")},
+		{"[::ffff:255.255.255.255]", ipv6("[::ffff:ffff:ffff]")}, // each IPv4 number at its largest
+		{"[::0.0.0.0]", ipv6("[::]")},
+		{"[::9.9.9.9]", ipv6("[::909:909]")}, // each number starts with the last digit
 		{"[", fail("IPv6-unclosed", 1)},
 		{"[::1", fail("IPv6-unclosed", 4)},
 		{"[]", fail("IPv6-too-few-pieces", 1)},
@@ -265,6 +267,7 @@ func TestAppendHostReadsIPv6Forms(t *testing.T) {
 		{"[::1.2.3]", fail("IPv4-in-IPv6-too-few-parts", 8)},
 		{"[::1.2.3.4.5]", fail("IPv4-in-IPv6-invalid-code-point", 10)},
 		{"[::1.2.3.256]", fail("IPv4-in-IPv6-out-of-range-part", 11)},
+		{"[::256.0.0.0]", fail("IPv4-in-IPv6-out-of-range-part", 5)},
 		{"[::1.2.3.01]", fail("IPv4-in-IPv6-invalid-code-point", 10)}, // no leading zero
 		{"[::1.2..3]", fail("IPv4-in-IPv6-invalid-code-point", 7)},
 		{"[::0x1.2.3.4]", fail("IPv6-invalid-code-point", 4)},
@@ -426,6 +429,10 @@ func TestAppendHostReadsDomains(t *testing.T) {
 		{"a..b", domain("a..b")},
 		{"!$&'()*+,;=~`{}\"", domain("!$&'()*+,;=~`{}\"")}, // none is a forbidden domain code point
 		{"ex%41mple.com", domain("example.com")},
+		// Decoded, then lower-cased, A to Z and only those ('@' and '['
+		// are forbidden domain code points, so they cannot show it).
+		{"%41%5A%5a%7A%60%7B", domain("azzz`{")},
+		{"Z%2D", domain("z-")},
 		{"%F0%9F%92%A9.example", domain("xn--ls8h.example")},
 		{"bücher.example", domain("xn--bcher-kva.example")},
 		{"BÜCHER.example", domain("xn--bcher-kva.example")},
@@ -446,12 +453,12 @@ func TestAppendHostReadsDomains(t *testing.T) {
 		{"\u200d.example", fail("domain-to-ASCII", 0)},   // CheckJoiners
 		{"يa", fail("domain-to-ASCII", 0)},               // CheckBidi
 		{"ß\u2488", fail("domain-to-ASCII", 0)},          // U+2488 ⒈ is disallowed
-		{"ß．ＸＮ－－。", fail("domain-to-ASCII", 0)},          // maps to "ß.xn--."
+		{"ß．ＸＮ－－。", fail("domain-to-ASCII", 5)},          // maps to "ß.xn--.", whose second label is at fault
 		{"ß.\u00ad.", domain("xn--zca..")},               // an empty label once mapped
 		{"ẞ.example", domain("xn--zca.example")},         // Unicode 17 maps ẞ to ß (15.0 to "ss")
 		{"Ⴀ.example", domain("xn--rkj.example")},         // Unicode 17 maps Georgian capitals; Python's punycode codec encodes ⴀ as "rkj"
-		// Code points new since Unicode 15.0 (x/net/idna's table with Go
-		// 1.26); expected ACE labels from Python's punycode codec.
+		// Code points new since Unicode 15.0 (the Unicode of Go 1.26's
+		// tables); expected ACE labels from Python's punycode codec.
 		{"\U000323B0.example", domain("xn--031o.example")}, // CJK Extension J
 		{"A\U000323B0B.example", domain("xn--ab-jt71c.example")},
 		{"\u0C5C.Example", domain("xn--0qc.example")},
@@ -475,17 +482,18 @@ func TestAppendHostReadsDomains(t *testing.T) {
 	}
 }
 
-// TestAppendHostAppliesUTS46Flags checks, on domains that go through
-// x/net/idna, each flag the standard sets and where x/net/idna's reading
-// needed help. Expected ACE labels from Python's punycode codec.
+// TestAppendHostAppliesUTS46Flags checks, on domains that go through UTS #46
+// ToASCII, each flag the standard sets, and the A-label steps x/net/idna
+// leaves out. Expected ACE labels from Python's punycode codec.
 func TestAppendHostAppliesUTS46Flags(t *testing.T) {
 	domain := func(s string) hostResult { return hostResult{Out: s, Kind: hostDomain} }
 	fail := hostResult{Kind: hostNone, Fail: "domain-to-ASCII"}
+	failAt := func(off int) hostResult { return hostResult{Kind: hostNone, Fail: "domain-to-ASCII", Off: off} }
 	tests := []struct {
 		in   string
 		want hostResult
 	}{
-		// CheckHyphens false, though x/net/idna's MapForLookup sets it.
+		// CheckHyphens false.
 		{"-ß-.example", domain("xn-----gia.example")},
 		{"ß--ß.example", domain("xn-----fiac.example")},
 		// CheckBidi true: the RFC 5893 rules hold in every label of a
@@ -495,8 +503,8 @@ func TestAppendHostAppliesUTS46Flags(t *testing.T) {
 		{"שלום.ß", domain("xn--9dbne9b.xn--zca")},
 		{"يa", fail},                   // a left-to-right letter in a right-to-left label
 		{"1ي.ß", fail},                 // a right-to-left label starts with a letter
-		{"ي.-x", fail},                 // in a Bidi domain, a left-to-right label starts with one too
-		{"ي.x-", fail},                 // and ends with a letter or digit
+		{"ي.-x", failAt(3)},            // in a Bidi domain, a left-to-right label starts with one too (the error points at it)
+		{"ي.x-", failAt(3)},            // and ends with a letter or digit
 		{"ß.x-", domain("xn--zca.x-")}, // which a domain without right-to-left labels need not
 		// CheckJoiners true: ZWJ only after a virama, ZWNJ also between joining letters.
 		{"a\u200db.ß", fail},
@@ -542,11 +550,21 @@ func TestAppendHostReportsValidationErrors(t *testing.T) {
 		{"1.2.3.4.", false, []ValidationError{{Type: "domain-to-ASCII"}, {Type: "IPv4-empty-part", Offset: 7}}},
 		{"1.2.3.010", false, []ValidationError{{Type: "IPv4-non-decimal-part", Offset: 6}}},
 		{"[::01]", false, []ValidationError{{Type: "IPv6-piece-leading-zero", Offset: 3}}},
+		// A piece has a leading zero when its first of two or more digits is 0.
+		{"[::0]", false, nil},
+		{"[::10]", false, nil},
+		{"[::100:1000]", false, nil},
+		{"[::0fff]", false, []ValidationError{{Type: "IPv6-piece-leading-zero", Offset: 3}}},
+		{"[1:00:3::]", false, []ValidationError{{Type: "IPv6-piece-leading-zero", Offset: 3}}},
+		{"[::255.255.255.255]", false, nil},
 		{"ex%zz", true, []ValidationError{{Type: "invalid-URL-unit", Offset: 2}}},
 		{"a\x01", true, []ValidationError{{Type: "invalid-URL-unit", Offset: 1}}},
 		// One error for the code points, one for the percent signs, at the first of each.
 		{"%a\x01b\x02%", true, []ValidationError{{Type: "invalid-URL-unit", Offset: 2}, {Type: "invalid-URL-unit", Offset: 0}}},
 		{"ex%41mple", true, nil},
+		// The first of each, even at offset 0.
+		{"%zz%", true, []ValidationError{{Type: "invalid-URL-unit", Offset: 0}}},
+		{"\x01a\x02", true, []ValidationError{{Type: "invalid-URL-unit", Offset: 0}}},
 	}
 	for _, tt := range tests {
 		v := &validations{}
@@ -555,6 +573,65 @@ func TestAppendHostReportsValidationErrors(t *testing.T) {
 		}
 		if diff := cmp.Diff(tt.want, v.list); diff != "" {
 			t.Errorf("appendHost(%q) validation errors (-want +got):\n%s", tt.in, diff)
+		}
+	}
+}
+
+// TestAppendHostDecodesAfterAStrayPercent checks that the host parser
+// percent-decodes a special host (§3.5 step 4) when its first '%' starts
+// no percent-encoded byte but a later one does: "a%zz%41" decodes to
+// "a%zzA", whose '%' (a forbidden domain code point) domain to ASCII
+// refuses (§3.3), at no offset of the input then, since the domain is
+// not the input.
+func TestAppendHostDecodesAfterAStrayPercent(t *testing.T) {
+	type result struct {
+		Fail string
+		Off  int
+		List []ValidationError
+	}
+	tests := []struct {
+		in   string
+		want result
+	}{
+		{"a%zz%41", result{"domain-to-ASCII", 0, []ValidationError{
+			{Type: "domain-percent-encoded", Offset: 4}, {Type: "domain-to-ASCII"}}}},
+		{"%%41", result{"domain-to-ASCII", 0, []ValidationError{
+			{Type: "domain-percent-encoded", Offset: 1}, {Type: "domain-to-ASCII"}}}},
+		// Nothing to decode: the '%' at offset 1 is the input's.
+		{"a%4", result{"domain-to-ASCII", 1, []ValidationError{{Type: "domain-to-ASCII"}}}},
+	}
+	for _, tt := range tests {
+		v := &validations{}
+		_, _, err := appendHost(nil, tt.in, false, v)
+		got := result{List: v.list}
+		if err != nil {
+			got.Fail, got.Off = err.Type, err.Offset
+		}
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("appendHost(%q) (-want +got):\n%s", tt.in, diff)
+		}
+	}
+}
+
+// TestAppendHostPointsIPv4ErrorsOfMappedHostsAtTheStart checks the offset
+// of an IPv4 error in a host that UTS #46 mapped to a number: the host's
+// start, since offsets in the mapped domain are not offsets in the input,
+// even where the two have the same length ("１.üa.１１" and "1.xn--a-dha.11"
+// both have 14 bytes; the label at 2 in the one starts at 4 in the other).
+func TestAppendHostPointsIPv4ErrorsOfMappedHostsAtTheStart(t *testing.T) {
+	fail := func(typ string, off int) hostResult { return hostResult{Kind: hostNone, Fail: typ, Off: off} }
+	tests := []struct {
+		in   string
+		want hostResult
+	}{
+		{"１.2.3.256", fail("IPv4-out-of-range-part", 0)},
+		{"１.üa.１１", fail("IPv4-non-numeric-part", 0)},
+		{"1.2.3.２５６", fail("IPv4-out-of-range-part", 0)},
+		{"1.2.3.４", hostResult{Out: "1.2.3.4", Kind: hostIPv4}},
+	}
+	for _, tt := range tests {
+		if diff := cmp.Diff(tt.want, parseHostForTest(tt.in, false)); diff != "" {
+			t.Errorf("appendHost(%q) mismatch (-want +got):\n%s", tt.in, diff)
 		}
 	}
 }
@@ -590,6 +667,88 @@ func TestAppendHostBoundsHints(t *testing.T) {
 	}
 }
 
+// TestHostErrorCutsLongHints checks where hostError cuts a hint: after
+// maxHint bytes, at the start of a code point, with "…" after it.
+func TestHostErrorCutsLongHints(t *testing.T) {
+	a := strings.Repeat("a", maxHint)
+	tests := []struct{ hint, want string }{
+		{a, a},
+		{a + "b", a + "…"},
+		{a[1:] + "é", a[1:] + "…"},        // é starts at byte 199: cut before it
+		{a[2:] + "é" + "b", a[2:] + "é…"}, // é ends at byte 200
+		// No code point starts in bytes that are not UTF-8: the cut stops
+		// at the hint's start.
+		{strings.Repeat("\x80", maxHint+1), "…"},
+	}
+	for _, tt := range tests {
+		if got := hostError(3, "t", tt.hint); got.Hint != tt.want || got.Offset != 3 || got.Type != "t" {
+			t.Errorf("hostError(%d bytes) = %+v, want the hint %q", len(tt.hint), got, tt.want)
+		}
+	}
+}
+
+// TestQuoteShortCutsAtACodePoint checks that quoteShort quotes at most 32
+// bytes, cut at the start of a code point, with "…" after the quote.
+func TestQuoteShortCutsAtACodePoint(t *testing.T) {
+	a := strings.Repeat("a", 32)
+	tests := []struct{ in, want string }{
+		{"", `""`},
+		{a, `"` + a + `"`},
+		{a + "b", `"` + a + `"…`},
+		{a[1:] + "é", `"` + a[1:] + `"…`},        // é would end at byte 33
+		{a[2:] + "é" + "b", `"` + a[2:] + `é"…`}, // é ends at byte 32
+		{strings.Repeat("\x80", 40), `""…`},      // no code point starts in it
+	}
+	var want, got []string
+	for _, tt := range tests {
+		want = append(want, tt.want)
+		got = append(got, quoteShort(tt.in))
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("quoteShort (-want +got):\n%s", diff)
+	}
+}
+
+// TestIsASCIIAtTheBound checks isASCII at 0x7F and 0x80, bytes that are
+// not UTF-8 included (readings.go gives it hosts that may not be).
+func TestIsASCIIAtTheBound(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want bool
+	}{{"", true}, {"a\x7f", true}, {"a\x80", false}, {"\xff", false}, {"é", false}} {
+		if got := isASCII(tt.in); got != tt.want {
+			t.Errorf("isASCII(%q) = %v, want %v", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestParseIPv4HintsQuoteThePart checks the hint of IPv4-non-numeric-part:
+// it quotes the part that is not a number, up to its '.', an empty one
+// included (the IPv4 number parser fails on the empty string, §3.5).
+func TestParseIPv4HintsQuoteThePart(t *testing.T) {
+	const lead = "a host whose last label is a number must be an IPv4 address, and "
+	tests := []struct{ in, want string }{
+		{"1..2", lead + `"" is not a number`},
+		{"1.2..3", lead + `"" is not a number`},
+		{"1.a.2", lead + `"a" is not a number`},
+		{"a.2", lead + `"a" is not a number`},
+		{"0xg.1", lead + `"0xg" is not a number`},
+	}
+	var want, got []string
+	for _, tt := range tests {
+		want = append(want, tt.in+": "+tt.want)
+		_, _, err := appendHost(nil, tt.in, false, nil)
+		hint := "no error"
+		if err != nil {
+			hint = err.Hint
+		}
+		got = append(got, tt.in+": "+hint)
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("hints (-want +got):\n%s", diff)
+	}
+}
+
 // TestIsURLCodePointFollowsTheStandard checks the URL code points (§4.3):
 // ASCII alphanumerics, !$&'()*+,-./:;=?@_~, and U+00A0 to U+10FFFD but
 // surrogates and noncharacters.
@@ -601,6 +760,14 @@ func TestIsURLCodePointFollowsTheStandard(t *testing.T) {
 	for _, r := range yes {
 		if !isURLCodePoint(r) {
 			t.Errorf("isURLCodePoint(%U) = false", r)
+		}
+	}
+	// Every ASCII code point: the alphanumerics by package unicode, the
+	// rest by the standard's list.
+	for r := rune(0); r < 0x80; r++ {
+		want := unicode.IsLetter(r) || unicode.IsDigit(r) || strings.ContainsRune("!$&'()*+,-./:;=?@_~", r)
+		if got := isURLCodePoint(r); got != want {
+			t.Errorf("isURLCodePoint(%q) = %v, want %v", r, got, want)
 		}
 	}
 	for _, r := range no {

@@ -1,11 +1,12 @@
 package weburl
 
 import (
+	"slices"
+	"strconv"
 	"strings"
-	"unicode"
+	"sync"
 	"unicode/utf8"
-
-	"golang.org/x/net/idna"
+	"unsafe"
 )
 
 //go:generate go run gen_idnadelta.go
@@ -13,356 +14,701 @@ import (
 // The standard's "domain parser ToASCII" (§3.3 "IDNA") is UTS #46 ToASCII
 // with CheckHyphens = beStrict, CheckBidi = true, CheckJoiners = true,
 // UseSTD3ASCIIRules = beStrict, Transitional_Processing = false,
-// VerifyDnsLength = beStrict and IgnoreInvalidPunycode = false.
+// VerifyDnsLength = beStrict and IgnoreInvalidPunycode = false. This file
+// implements it on the Unicode 17.0 data of idnadelta.go, in UTS #46's
+// order: map and normalize the domain, split it into labels, decode the
+// Punycode ones, validate each label (CheckBidi on the labels so mapped
+// and decoded), encode the labels that are not ASCII.
 //
-// x/net/idna's MapForLookup turns on the UTS #46 mapping, label validation
-// (which also sets CheckHyphens and CheckJoiners) and STD3 rules; the options
-// after it override those, so their order matters. x/net/idna never ignores
-// invalid Punycode, which is what IgnoreInvalidPunycode = false asks.
-var (
-	lenientIDNA = idna.New(
-		idna.MapForLookup(),
-		idna.BidiRule(),
-		idna.Transitional(false),
-		idna.StrictDomainName(false),
-		idna.CheckHyphens(false),
-		idna.CheckJoiners(true),
-		idna.VerifyDNSLength(false),
-	)
-	strictIDNA = idna.New(
-		idna.MapForLookup(),
-		idna.BidiRule(),
-		idna.Transitional(false),
-		idna.StrictDomainName(true),
-		idna.CheckHyphens(true),
-		idna.CheckJoiners(true),
-		idna.VerifyDNSLength(true),
-	)
-)
+// Mapping and NFC work label by label: the only code points that map to a
+// string with a dot are the three full stops that map to "." (gen_idnadelta
+// checks it), and NFC neither composes nor reorders across a dot (a
+// starter that composes with nothing), so the labels are known before
+// mapping. An ASCII label is only lower-cased (every other ASCII code point
+// is valid and maps to itself); a label that is not ASCII is mapped and
+// normalized into a buffer of code points and encoded from it into the
+// output.
 
-// domainToASCII is "domain parser ToASCII" with beStrict false on a domain
-// that is not ASCII. It returns the ASCII domain, or a hint saying why
-// UTS #46 refuses the domain.
-func domainToASCII(domain string) (string, string) {
-	return uts46ToASCII(lenientIDNA, domain, false)
-}
-
-// uts46ToASCII runs UTS #46 ToASCII on domain with profile, whose
-// VerifyDnsLength flag is verifyDNSLength.
-//
-// x/net/idna implements UTS #46 as it was before Unicode 16 with Unicode
-// 15.0 tables (for the Go releases before 1.27); the URL Standard cites the
-// current UTS #46 (Unicode 17.0). This function makes up for the
-// difference:
-//   - The code points whose mapping changed (idnaDelta) are mapped first.
-//   - The plain code points that became valid (idnaNewValid, mostly new
-//     characters) are hidden behind placeholders of their Bidi class while
-//     x/net/idna maps and checks the domain, and put back before the labels
-//     are encoded.
-//   - Labels that map to "xn--…" are decoded and checked here
-//     (checkACELabels), for what x/net/idna lets through or refuses wrongly.
-//   - Punycode is encoded here, in O(n log n) (x/net/idna's encoder is
-//     quadratic in a label's length); x/net/idna's ToUnicode maps,
-//     normalizes and checks the labels exactly as its ToASCII does before
-//     encoding.
-func uts46ToASCII(profile *idna.Profile, domain string, verifyDNSLength bool) (string, string) {
-	decoded, hint := checkACELabels(applyIDNADelta(domain))
-	if hint != "" {
-		return "", hint
-	}
-	probe, hidden := hideNewCodePoints(decoded)
-	u, err := profile.ToUnicode(probe)
-	if err != nil {
-		if hidden != nil {
-			// x/net/idna's message would show the placeholders.
-			return "", "UTS #46 ToASCII refuses the domain"
-		}
-		return "", "UTS #46 ToASCII refuses the domain: " + strings.TrimPrefix(err.Error(), "idna: ")
-	}
-	if hidden != nil {
-		// The placeholders come out in the order they went in: mapping
-		// changes none, and NFC neither composes nor moves them.
-		n := 0
-		for _, r := range u {
-			if isPlaceholder(r) {
-				n++
-			}
-		}
-		if n != len(hidden) {
-			return "", "the domain holds code points new since Unicode 15.0 in a form this package cannot check"
-		}
-		composes := false
-		for _, r := range hidden {
-			composes = composes || idnaNewComposing(r)
-		}
-		u = strings.Map(func(r rune) rune {
-			if isPlaceholder(r) {
-				r, hidden = hidden[0], hidden[1:]
-			}
-			return r
-		}, u)
-		if composes {
-			u = composeNew(u)
-		}
-	}
-	out := make([]byte, 0, len(u)+16)
-	var buf [smallLabel]rune
-	runes := buf[:0]
-	first := true
-	for label := range strings.SplitSeq(u, ".") {
-		if !first {
-			out = append(out, '.')
-		}
-		first = false
-		start := len(out)
-		if isASCII(label) {
-			out = append(out, label...)
-		} else {
-			runes = runes[:0]
-			for _, r := range label {
-				runes = append(runes, r)
-			}
-			var ok bool
-			if out, ok = appendPunycode(append(out, "xn--"...), runes); !ok {
-				return "", "a label is too long for Punycode (its encoding overflows)"
-			}
-		}
-		if verifyDNSLength && (len(out) == start || len(out)-start > 63) {
-			return "", "a label is empty or longer than 63 bytes"
-		}
-	}
-	// Since Unicode 16, VerifyDnsLength also refuses an empty root label.
-	if verifyDNSLength && len(out) > 253 {
-		return "", "the domain is longer than 253 bytes"
-	}
-	return string(out), ""
-}
-
-// The placeholders stand for the code points of idnaNewValid while
-// x/net/idna maps and checks a domain, one for each Bidi class those code
-// points have, so that the Bidi rule reads a label as it would with them:
-// U+A000 YI SYLLABLE IT (L), U+2605 BLACK STAR (ON) and U+20BF BITCOIN SIGN
-// (ET). Each is valid, plain (as idnaNewValid's code points are), stable
-// under NFC, and no code point maps to it.
+// The bits of a props value (idnaProps), which gen_idnadelta.go writes.
 const (
-	placeholderL  = '\uA000'
-	placeholderON = '\u2605'
-	placeholderET = '\u20BF'
+	propCCC       = 0xFF // the canonical combining class
+	propBidiShift = 8    // 4 bits: the Bidi class, bidiL to bidiOther
+	propJoinShift = 12   // 3 bits: the joining type, joinU to joinT
+	propMark      = 1 << 15
+	propValid     = 1 << 16 // valid or deviation (nontransitional processing)
+	propDecomp    = 1 << 17 // has a canonical decomposition in idnaDecompKeys
+	propMaybe     = 1 << 18 // NFC_Quick_Check=Maybe: the second of a composition
+
+	// idnaMapped marks a leaf of the table that is a mapping's index.
+	idnaMapped = 0x8000
 )
 
-// placeholderFor returns the placeholder for r, a code point of
-// idnaNewValid.
-func placeholderFor(r rune) rune {
+// Bidi classes (UAX #9) as props values hold them; bidiOther stands for B,
+// S, WS and the explicit formatting classes, which no label may hold.
+const (
+	bidiL = iota
+	bidiR
+	bidiAL
+	bidiAN
+	bidiEN
+	bidiES
+	bidiCS
+	bidiET
+	bidiON
+	bidiBN
+	bidiNSM
+	bidiOther
+)
+
+// Joining types (Unicode's ArabicShaping.txt) as props values hold them;
+// joinU also stands for C (join causing), which RFC 5892's rule for
+// ZERO WIDTH NON-JOINER does not name.
+const (
+	joinU = iota
+	joinL
+	joinD
+	joinR
+	joinT
+)
+
+const (
+	zwnj      = '\u200C'
+	zwj       = '\u200D'
+	cccVirama = 9
+)
+
+// idnaLeaf returns the leaf of idnadelta.go's table for r, a scalar value
+// (from valid UTF-8, or from Punycode, which appendDecodedPunycode checks):
+// a props index, or idnaMapped and a mapping's index.
+func idnaLeaf(r rune) uint16 {
+	b := idnaL2[int(idnaL1[r>>idnaShift1])<<idnaShift2|int(r>>idnaShift3&idnaMask2)]
+	return idnaL3[int(b)<<idnaShift3|int(r&idnaMask3)]
+}
+
+// idnaPropsOf returns the props of r; a mapped code point, which no label
+// holds once mapped, has none: not valid, a starter, Bidi class L.
+func idnaPropsOf(r rune) uint32 {
+	leaf := idnaLeaf(r)
+	if leaf&idnaMapped != 0 {
+		return 0
+	}
+	return idnaProps[leaf]
+}
+
+// idnaMapping returns the UTF-8 mapping of a mapped leaf.
+func idnaMapping(leaf uint16) string {
+	i := leaf &^ idnaMapped
+	return idnaMapData[idnaMapIndex[i]:idnaMapIndex[i+1]]
+}
+
+// idnaConv is the state of one conversion: its options, and what the Bidi
+// check needs of the domain.
+//
+// The buffer of code points goes from call to call as a value, never
+// stored through a pointer, and the pool's buffers are reached through a
+// pointer to a variable of appendToASCII: so the compiler keeps
+// appendToASCII's own array, which holds a label of DNS size, on the stack.
+type idnaConv struct {
+	strict  bool
+	rtl     bool      // the domain holds a code point of Bidi class R, AL or AN
+	bidiErr idnaError // the first label that breaks the Bidi rule
+	label   [2]int    // where the label being converted starts and ends
+	big     **idnaBig // the buffers of long labels: see grow
+}
+
+// idnaBig holds buffers for labels longer than smallLabel bytes, kept in
+// idnaPool for reuse so that a long label costs no allocation once the
+// pool holds them.
+type idnaBig struct {
+	runes, aux []rune
+	puny       punyScratch
+}
+
+var idnaPool = sync.Pool{New: func() any { return new(idnaBig) }}
+
+// checkStrictDomain adds the domain-to-ASCII validation error when the
+// domain parser's strict ToASCII (step 1, which does not return) fails.
+func checkStrictDomain(domain string, v *validations) {
+	var buf [256]byte
+	if _, err := appendToASCII(buf[:0], domain, true); err.code != 0 {
+		v.add("domain-to-ASCII", 0)
+	}
+}
+
+// appendToASCII appends UTS #46 ToASCII of domain, valid UTF-8, to dst,
+// with the URL Standard's flags and beStrict strict (see the top of this
+// file). On failure it returns dst unchanged and why.
+func appendToASCII(dst []byte, domain string, strict bool) ([]byte, idnaError) {
+	var arr [smallLabel]rune
+	var big *idnaBig
+	c := idnaConv{strict: strict, big: &big}
+	runes := arr[:0]
+	start := len(dst)
+	var err idnaError
+	for i := 0; i <= len(domain) && err.code == 0; {
+		end, next, ascii := labelEnd(domain, i)
+		if i > 0 {
+			dst = append(dst, '.')
+		}
+		c.label = [2]int{i, end}
+		p := len(dst)
+		if ascii {
+			dst, runes, err = c.appendASCIILabel(dst, domain[i:end], runes)
+		} else {
+			dst, runes, err = c.appendLabel(dst, domain[i:end], runes)
+		}
+		if err.code == 0 && strict && (len(dst) == p || len(dst)-p > 63) {
+			err = c.fail(errLabelLength, 0)
+		}
+		i = next
+	}
+	if big != nil {
+		idnaPool.Put(big)
+	}
 	switch {
-	case unicode.Is(idnaNewValidON, r):
-		return placeholderON
-	case unicode.Is(idnaNewValidET, r):
-		return placeholderET
+	case err.code != 0:
+	case c.rtl && c.bidiErr.code != 0:
+		err = c.bidiErr
+	case strict && len(dst)-start > 253:
+		err = idnaError{code: errDomainLength, end: len(domain)}
+	default:
+		return dst, idnaError{}
 	}
-	return placeholderL
+	return dst[:start], err
 }
 
-// isPlaceholder reports whether r is one of the placeholders.
-func isPlaceholder(r rune) bool {
-	return r == placeholderL || r == placeholderON || r == placeholderET
+// labelEnd returns where the label that starts at i in domain ends, at the
+// next full stop (U+002E, or U+3002, U+FF0E or U+FF61, which map to it),
+// where the next label starts (len(domain)+1 when none does), and whether
+// the label is ASCII.
+func labelEnd(domain string, i int) (end, next int, ascii bool) {
+	var or byte
+	for j := i; j < len(domain); j++ {
+		// In valid UTF-8 a byte 0xE3 or 0xEF starts three.
+		switch c := domain[j]; {
+		case c == '.':
+			return j, j + 1, or&0x80 == 0
+		case c == 0xE3 && domain[j+1] == 0x80 && domain[j+2] == 0x82, // U+3002
+			c == 0xEF && domain[j+1] == 0xBC && domain[j+2] == 0x8E, // U+FF0E
+			c == 0xEF && domain[j+1] == 0xBD && domain[j+2] == 0xA1: // U+FF61
+			return j, j + 3, or&0x80 == 0
+		default:
+			or |= c
+		}
+	}
+	return len(domain), len(domain) + 1, or&0x80 == 0
 }
 
-// hideNewCodePoints returns s with each code point of idnaNewValid replaced
-// by its placeholder, and the replaced code points in order, which
-// uts46ToASCII puts back into the Unicode labels before it encodes them;
-// s itself and nil when there is none, or when s holds a placeholder
-// already (the domain then fails as x/net/idna sees it).
-func hideNewCodePoints(s string) (string, []rune) {
-	var hidden []rune
-	for _, r := range s {
-		if isPlaceholder(r) {
-			return s, nil
-		}
-		if r >= idnaNewValidMin && unicode.Is(idnaNewValid, r) {
-			hidden = append(hidden, r)
-		}
+// grow returns a buffer with room for a label of n bytes: runes, or for a
+// label longer than smallLabel the pool's, with room for four code points
+// a byte (should mapping need more, append grows it).
+func (c *idnaConv) grow(n int, runes []rune) []rune {
+	if n <= smallLabel {
+		return runes[:0]
 	}
-	if hidden == nil {
-		return s, nil
+	if *c.big == nil {
+		*c.big = idnaPool.Get().(*idnaBig)
 	}
-	return strings.Map(func(r rune) rune {
-		if r >= idnaNewValidMin && unicode.Is(idnaNewValid, r) {
-			return placeholderFor(r)
-		}
-		return r
-	}, s), hidden
+	big := *c.big
+	if cap(big.runes) < 4*n {
+		big.runes = make([]rune, 0, 4*n)
+		big.aux = make([]rune, 0, 4*n)
+	}
+	return big.runes[:0]
 }
 
-// idnaNewComposing reports whether r takes part in a composition of
-// idnaNewCompositions, as a composite or as its first code point.
-func idnaNewComposing(r rune) bool {
-	for pair, c := range idnaNewCompositions {
-		if r == pair[0] || r == c {
-			return true
-		}
+// aux returns scratch space for NFC: the pool's when a long label took
+// buffers from it, else nil.
+func (c *idnaConv) aux() []rune {
+	if *c.big != nil {
+		return (*c.big).aux[:0]
 	}
-	return false
+	return nil
 }
 
-// composeNew makes the canonical compositions of idnaNewCompositions in u,
-// which x/net/idna's normalization (Unicode 15.0) cannot know: it
-// decomposes their composites, then composes each pair whose code points
-// are next to each other, left to right, as NFC does for a first code point
-// of combining class 0 (all of theirs are) and a second that follows it
-// directly. A second code point of a non-zero class that marks of a lower
-// class separate from the first is not composed, where NFC would.
-func composeNew(u string) string {
-	decompose := make(map[rune][2]rune, len(idnaNewCompositions))
-	for pair, c := range idnaNewCompositions {
-		decompose[c] = pair
+// scratch returns the buffers for Punycode's long labels.
+func (c *idnaConv) scratch() *punyScratch {
+	if *c.big != nil {
+		return &(*c.big).puny
 	}
-	var d []rune
-	var expand func(r rune)
-	expand = func(r rune) {
-		if pair, ok := decompose[r]; ok {
-			expand(pair[0])
-			d = append(d, pair[1])
-			return
-		}
-		d = append(d, r)
-	}
-	for _, r := range u {
-		expand(r)
-	}
-	out := d[:0]
-	for _, r := range d {
-		if n := len(out); n > 0 {
-			if c, ok := idnaNewCompositions[[2]rune{out[n-1], r}]; ok {
-				out[n-1] = c
-				continue
-			}
-		}
-		out = append(out, r)
-	}
-	return string(out)
+	return nil
 }
 
-// applyIDNADelta rewrites the code points whose UTS #46 mapping changed
-// between x/net/idna's Unicode 15.0 table and its Unicode 17.0 one (see
-// idnadelta.go) to their Unicode 17.0 mapping, so that x/net/idna maps the
-// rest. It returns domain itself when no code point changes.
-func applyIDNADelta(domain string) string {
-	var b []byte
-	last := 0 // domain[last:] is not yet copied to b
-	for i, r := range domain {
-		if r < idnaDeltaMin {
-			continue
+// appendASCIILabel converts a label that is ASCII and appends it to dst:
+// lower-cased, which is all the mapping does to ASCII; decoded and checked
+// when it is an A-label.
+func (c *idnaConv) appendASCIILabel(dst []byte, label string, runes []rune) ([]byte, []rune, idnaError) {
+	p := len(dst)
+	dst = append(dst, label...)
+	for i := p; i < len(dst); i++ {
+		if 'A' <= dst[i] && dst[i] <= 'Z' {
+			dst[i] += 'a' - 'A'
 		}
-		m, ok := idnaDelta[r]
-		if !ok {
-			continue
-		}
-		b = append(b, domain[last:i]...)
-		b = append(b, m...)
-		last = i + utf8.RuneLen(r)
 	}
-	if b == nil && last == 0 {
-		return domain
+	if !strings.HasPrefix(unsafe.String(unsafe.SliceData(dst[p:]), len(dst)-p), "xn--") {
+		return dst, runes, checkLabel(c, dst[p:])
 	}
-	return string(append(b, domain[last:]...))
+	return c.appendDecoded(dst, p, runes)
 }
 
-// checkACELabels checks the labels of domain that UTS #46 maps to a label
-// starting with "xn--" and replaces each by its decoding, so that
-// x/net/idna maps and checks it as any other label. x/net/idna would decode
-// them itself, but lets through a label with a non-ASCII code point (it
-// reads one before the last '-' as a basic code point), an empty Punycode
-// part (which it decodes to an empty label), and a label that decodes to
-// one starting with "xn--" (validity criterion 4 with CheckHyphens false);
-// it refuses labels that decode to more than 1,024 code points, a bound
-// UTS #46 does not set, and labels with code points new since Unicode
-// 15.0. It returns domain, so changed, or a hint saying why UTS #46
-// refuses it.
-func checkACELabels(domain string) (string, string) {
-	// A label can map to "xn--…" only with two hyphens: '-', U+FE63 and
-	// U+FF0D are the code points that map to '-'.
-	if strings.Count(domain, "-")+strings.Count(domain, "\uFE63")+strings.Count(domain, "\uFF0D") < 2 {
-		return domain, ""
+// appendLabel converts a label that is not ASCII (Processing steps 1 to 4
+// and ToASCII step 3 of UTS #46) and appends it to dst.
+func (c *idnaConv) appendLabel(dst []byte, label string, runes []rune) ([]byte, []rune, idnaError) {
+	runes, quick := mapLabel(label, c.grow(len(label), runes))
+	if !quick {
+		runes = c.normalize(runes)
 	}
-	labels := splitLabels(domain)
-	changed := false
-	for i, label := range labels {
-		if len(label) < 4 {
-			continue
+	if !hasACEPrefix(runes) {
+		if err := checkLabel(c, runes); err.code != 0 {
+			return dst, runes, err
 		}
-		// A letter in front keeps ToUnicode from decoding the label, and
-		// cannot combine with the 'x' a label starting "xn--" starts with.
-		m, _ := lenientIDNA.ToUnicode("a" + label)
-		ace, ok := strings.CutPrefix(m, "axn--")
-		if !ok {
-			continue
-		}
-		if ace == "" {
-			return "", "the label \"xn--\" has no Punycode after it"
-		}
-		if !isASCII(ace) {
-			return "", "a Punycode label (xn--) holds a code point that is not ASCII"
-		}
-		u, ok := decodePunycode(ace)
-		if !ok {
-			return "", "the label xn--" + quoteShort(ace) + " is not valid Punycode"
-		}
-		if hasPrefixRunes(u, "xn--") {
-			return "", "the label xn--" + quoteShort(ace) + " is Punycode for a label that starts with \"xn--\""
-		}
-		// The decoded label is valid when UTS #46 maps it to itself
-		// without error (it is then NFC, and every code point valid; the
-		// compositions x/net/idna does not know are checked apart), as
-		// x/net/idna checks the labels it decodes. It then stands for
-		// itself in the domain, where code points new since Unicode 15.0
-		// can be hidden from x/net/idna like any others.
-		s := string(u)
-		probe, _ := hideNewCodePoints(s)
-		if v, err := lenientIDNA.ToUnicode(probe); err != nil || v != probe || isASCII(s) || composeNew(s) != s {
-			return "", "the label xn--" + quoteShort(ace) + " decodes to a label that is not valid"
-		}
-		labels[i] = s
-		changed = true
+		dst, err := c.appendEncoded(dst, runes)
+		return dst, runes, err
 	}
-	if !changed {
-		return domain, ""
+	// A label that maps to "xn--…" is an A-label too: it must be ASCII.
+	p := len(dst)
+	for _, r := range runes {
+		if r >= utf8.RuneSelf {
+			return dst[:p], runes, c.fail(errACENotASCII, r)
+		}
+		dst = append(dst, byte(r))
 	}
-	return strings.Join(labels, "."), ""
+	return c.appendDecoded(dst, p, runes)
 }
 
-// hasPrefixRunes reports whether the code points of u start with prefix,
-// an ASCII string.
-func hasPrefixRunes(u []rune, prefix string) bool {
-	if len(u) < len(prefix) {
-		return false
+// appendDecoded decodes the A-label dst[p:] (lower case), checks the
+// U-label it stands for, and writes its Punycode again in its place.
+func (c *idnaConv) appendDecoded(dst []byte, p int, runes []rune) ([]byte, []rune, idnaError) {
+	ace := unsafe.String(unsafe.SliceData(dst[p+4:]), len(dst)-p-4)
+	runes, ok := appendDecodedPunycode(c.grow(len(ace), runes), ace, c.scratch())
+	var code idnaCode
+	switch {
+	case !ok:
+		code = errACEInvalid
+	case len(runes) == 0:
+		code = errACEEmpty
+	case isASCIIRunes(runes):
+		code = errACEASCII
+	case !c.strict && hasACEPrefix(runes):
+		code = errACEPrefix // validity criterion 4
+	case !c.isNFC(runes):
+		code = errACENotNFC
 	}
-	for i := 0; i < len(prefix); i++ {
-		if u[i] != rune(prefix[i]) {
+	if code != 0 {
+		return dst[:p], runes, c.fail(code, 0)
+	}
+	if err := checkLabel(c, runes); err.code != 0 {
+		return dst[:p], runes, err
+	}
+	dst, err := c.appendEncoded(dst[:p], runes)
+	return dst, runes, err
+}
+
+// appendEncoded appends label, checked, to dst: as it is when it is ASCII,
+// else as "xn--" and its Punycode.
+func (c *idnaConv) appendEncoded(dst []byte, label []rune) ([]byte, idnaError) {
+	if isASCIIRunes(label) {
+		for _, r := range label {
+			dst = append(dst, byte(r))
+		}
+		return dst, idnaError{}
+	}
+	p := len(dst)
+	dst, ok := appendPunycode(append(dst, "xn--"...), label, c.scratch())
+	if !ok {
+		return dst[:p], c.fail(errPunycodeOverflow, 0)
+	}
+	return dst, idnaError{}
+}
+
+// hasACEPrefix reports whether label starts with "xn--".
+func hasACEPrefix(label []rune) bool {
+	return len(label) >= 4 && label[0] == 'x' && label[1] == 'n' && label[2] == '-' && label[3] == '-'
+}
+
+// isASCIIRunes reports whether every code point of label is ASCII.
+func isASCIIRunes(label []rune) bool {
+	for _, r := range label {
+		if r >= utf8.RuneSelf {
 			return false
 		}
 	}
 	return true
 }
 
-// splitLabels splits a domain where UTS #46 maps a code point to '.': the
-// only code points that map to a string with '.' are U+3002, U+FF0E and
-// U+FF61, which map to '.' alone.
-func splitLabels(domain string) []string {
-	var labels []string
-	start := 0
-	for i, r := range domain {
-		if r == '.' || r == '\u3002' || r == '\uFF0E' || r == '\uFF61' {
-			labels = append(labels, domain[start:i])
-			start = i + utf8.RuneLen(r)
+// mapLabel maps label (UTS #46 Processing step 1) into rs and reports
+// whether it is in NFC already by the NFC quick check: when no code point
+// may compose with the one before it and the combining classes of each
+// run of marks do not decrease. An ASCII byte is only lower-cased, without
+// a lookup: every other ASCII code point is valid.
+func mapLabel(label string, rs []rune) ([]rune, bool) {
+	lastCCC, quick := uint32(0), true
+	add := func(r rune, p uint32) {
+		quick = quick && !breaksNFC(p, lastCCC)
+		lastCCC = p & propCCC
+		rs = append(rs, r)
+	}
+	for i := 0; i < len(label); {
+		if c := label[i]; c < utf8.RuneSelf {
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			rs = append(rs, rune(c))
+			lastCCC = 0
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(label[i:])
+		i += size
+		leaf := idnaLeaf(r)
+		if leaf&idnaMapped == 0 {
+			add(r, idnaProps[leaf])
+			continue
+		}
+		for _, m := range idnaMapping(leaf) {
+			add(m, idnaPropsOf(m))
 		}
 	}
-	return append(labels, domain[start:])
+	return rs, quick
 }
 
-// checkStrictDomain adds the domain-to-ASCII validation error when the
-// domain parser's strict ToASCII (step 1, which does not return) fails.
-func checkStrictDomain(domain string, v *validations) {
-	if _, hint := uts46ToASCII(strictIDNA, domain, true); hint != "" {
-		v.add("domain-to-ASCII", 0)
+// normalize replaces rs by its NFC (UTS #46 Processing step 2).
+func (c *idnaConv) normalize(rs []rune) []rune {
+	var arr [smallLabel]rune
+	aux := c.aux()
+	if aux == nil {
+		aux = arr[:0]
 	}
+	return append(rs[:0], appendNFC(aux, rs)...)
+}
+
+// breaksNFC reports whether a code point with props p after one of
+// combining class lastCCC fails the NFC quick check (UAX #15): it may
+// compose with what precedes it (NFC_Quick_Check=Maybe), or it is a mark
+// of a lower class than the mark before it. (No code point that UTS #46
+// leaves unmapped has NFC_Quick_Check=No.)
+func breaksNFC(p, lastCCC uint32) bool {
+	ccc := p & propCCC
+	return p&propMaybe != 0 || ccc != 0 && ccc < lastCCC
+}
+
+// isNFC reports whether label is in NFC (validity criterion 1 of a
+// decoded label). A mapped code point has no props and passes the quick
+// check; the label fails with it anyway.
+func (c *idnaConv) isNFC(label []rune) bool {
+	lastCCC := uint32(0)
+	for _, r := range label {
+		p := idnaPropsOf(r)
+		if breaksNFC(p, lastCCC) {
+			var arr [smallLabel]rune
+			aux := c.aux()
+			if aux == nil {
+				aux = arr[:0]
+			}
+			return slices.Equal(appendNFC(aux, label), label)
+		}
+		lastCCC = p & propCCC
+	}
+	return true
+}
+
+// runeProps is idnaPropsOf with a table for ASCII, which a label that is
+// not ASCII often holds too.
+func runeProps(r rune) uint32 {
+	if r < utf8.RuneSelf {
+		return idnaASCIIProps[r]
+	}
+	return idnaPropsOf(r)
+}
+
+// checkLabel checks a label, its code points as runes or, for an ASCII
+// label, as bytes, against the validity criteria of UTS #46 §4.1 that do
+// not depend on its form (those are left to appendDecoded): no hyphen in
+// the third and fourth places nor at either end (CheckHyphens, when
+// strict), no combining mark first, every code point valid, ASCII letters,
+// digits and hyphens only (UseSTD3ASCIIRules, when strict), the ContextJ
+// rules (CheckJoiners); and it records what CheckBidi needs.
+func checkLabel[E byte | rune](c *idnaConv, label []E) idnaError {
+	if len(label) == 0 {
+		return idnaError{} // an empty label meets every criterion, RFC 5893's too
+	}
+	if c.strict {
+		if len(label) >= 4 && label[2] == '-' && label[3] == '-' {
+			return c.fail(errHyphen34, 0)
+		}
+		if label[0] == '-' || label[len(label)-1] == '-' {
+			return c.fail(errHyphenEnd, 0)
+		}
+	}
+	first := runeProps(rune(label[0]))
+	if first&propMark != 0 {
+		return c.fail(errLeadingMark, rune(label[0]))
+	}
+	var seen uint16 // the Bidi classes of the label, as bits
+	last := uint32(bidiOther)
+	for i := range label {
+		r := rune(label[i])
+		p := runeProps(r)
+		switch {
+		case p&propValid == 0:
+			return c.fail(errDisallowed, r)
+		case c.strict && r < utf8.RuneSelf && !('a' <= r && r <= 'z' || '0' <= r && r <= '9' || r == '-'):
+			return c.fail(errSTD3, r)
+		case (r == zwnj || r == zwj) && !joinerAllowed(label, i):
+			return c.fail(errJoiner, r)
+		}
+		class := p >> propBidiShift & 0xF
+		seen |= 1 << class
+		if class != bidiNSM {
+			last = class
+		}
+	}
+	if seen&(1<<bidiR|1<<bidiAL|1<<bidiAN) != 0 {
+		c.rtl = true
+	}
+	if rule := bidiRule(first>>propBidiShift&0xF, last, seen); rule != 0 && c.bidiErr.code == 0 {
+		c.bidiErr = c.fail(errBidi, rune(rule))
+	}
+	return idnaError{}
+}
+
+// joinerAllowed reports whether the ZERO WIDTH JOINER or NON-JOINER at
+// label[i] meets its ContextJ rule (RFC 5892 Appendix A.1 and A.2): after a
+// virama; or, for the non-joiner, between a letter that joins to the right
+// (joining type L or D) and one that joins to the left (R or D), with
+// transparent ones (T) between.
+func joinerAllowed[E byte | rune](label []E, i int) bool {
+	if i > 0 && runeProps(rune(label[i-1]))&propCCC == cccVirama {
+		return true
+	}
+	if rune(label[i]) == zwj {
+		return false
+	}
+	join := func(j int) uint32 { return runeProps(rune(label[j])) >> propJoinShift & 7 }
+	j := i - 1
+	for j >= 0 && join(j) == joinT {
+		j--
+	}
+	if j < 0 || join(j) != joinL && join(j) != joinD {
+		return false
+	}
+	k := i + 1
+	for k < len(label) && join(k) == joinT {
+		k++
+	}
+	return k < len(label) && (join(k) == joinR || join(k) == joinD)
+}
+
+// bidiRule returns 0 when a label whose first code point has Bidi class
+// first, whose last one that is not NSM has class last (bidiOther when
+// none is), and that holds the classes seen (as bits) meets the Bidi rule
+// of RFC 5893 §2, else the number of the first condition it breaks.
+func bidiRule(first, last uint32, seen uint16) int {
+	const (
+		rtlAllowed = 1<<bidiR | 1<<bidiAL | 1<<bidiAN | 1<<bidiEN | 1<<bidiES | 1<<bidiCS |
+			1<<bidiET | 1<<bidiON | 1<<bidiBN | 1<<bidiNSM
+		ltrAllowed = 1<<bidiL | 1<<bidiEN | 1<<bidiES | 1<<bidiCS | 1<<bidiET | 1<<bidiON |
+			1<<bidiBN | 1<<bidiNSM
+	)
+	switch {
+	case first == bidiR || first == bidiAL:
+		switch {
+		case seen&^rtlAllowed != 0:
+			return 2
+		case last != bidiR && last != bidiAL && last != bidiEN && last != bidiAN:
+			return 3
+		case seen&(1<<bidiEN) != 0 && seen&(1<<bidiAN) != 0:
+			return 4
+		}
+	case first != bidiL:
+		return 1
+	case seen&^ltrAllowed != 0:
+		return 5
+	case last != bidiL && last != bidiEN:
+		return 6
+	}
+	return 0
+}
+
+// Hangul syllables compose and decompose by arithmetic (Unicode §3.12).
+const (
+	hangulS      = 0xAC00
+	hangulL      = 0x1100
+	hangulV      = 0x1161
+	hangulT      = 0x11A7
+	hangulLCount = 19
+	hangulVCount = 21
+	hangulTCount = 28
+	hangulSCount = hangulLCount * hangulVCount * hangulTCount
+)
+
+// appendNFC appends the NFC of s to dst (UAX #15: the full canonical
+// decomposition, the canonical ordering of each run of marks, then the
+// canonical composition).
+func appendNFC(dst, s []rune) []rune {
+	start := len(dst)
+	for _, r := range s {
+		dst = appendDecomposed(dst, r)
+	}
+	d := dst[start:]
+	for i := 0; i < len(d); {
+		// A run of non-starters, sorted stably by combining class.
+		j := i
+		for j < len(d) && idnaPropsOf(d[j])&propCCC != 0 {
+			j++
+		}
+		if j-i > 1 {
+			slices.SortStableFunc(d[i:j], func(a, b rune) int {
+				return int(idnaPropsOf(a)&propCCC) - int(idnaPropsOf(b)&propCCC)
+			})
+		}
+		i = j + 1
+	}
+	return dst[:start+compose(d)]
+}
+
+// appendDecomposed appends the full canonical decomposition of r to dst.
+func appendDecomposed(dst []rune, r rune) []rune {
+	if s := r - hangulS; 0 <= s && s < hangulSCount {
+		dst = append(dst, hangulL+s/(hangulVCount*hangulTCount), hangulV+s%(hangulVCount*hangulTCount)/hangulTCount)
+		if t := s % hangulTCount; t != 0 {
+			dst = append(dst, hangulT+t)
+		}
+		return dst
+	}
+	if idnaPropsOf(r)&propDecomp == 0 {
+		return append(dst, r)
+	}
+	i, _ := slices.BinarySearch(idnaDecompKeys[:], uint32(r))
+	for _, d := range idnaDecompData[idnaDecompIndex[i]:idnaDecompIndex[i+1]] {
+		dst = append(dst, d)
+	}
+	return dst
+}
+
+// compose makes the canonical compositions of d, decomposed and in
+// canonical order, in place, and returns the length of the result.
+func compose(d []rune) int {
+	starter := -1        // where the last starter is in the output
+	lastCCC := uint32(0) // the combining class of the last code point written
+	w := 0
+	for _, r := range d {
+		ccc := idnaPropsOf(r) & propCCC
+		// r is blocked from the starter when a code point between them has
+		// class 0 or one at least r's; in canonical order the last one
+		// written has the highest.
+		if starter >= 0 && (w == starter+1 || lastCCC != 0 && lastCCC < ccc) {
+			if c, ok := composePair(d[starter], r); ok {
+				d[starter] = c
+				continue
+			}
+		}
+		if ccc == 0 {
+			starter = w
+		}
+		lastCCC = ccc
+		d[w] = r
+		w++
+	}
+	return w
+}
+
+// composePair returns the primary composite of a and b, if there is one.
+func composePair(a, b rune) (rune, bool) {
+	if l, v := a-hangulL, b-hangulV; 0 <= l && l < hangulLCount && 0 <= v && v < hangulVCount {
+		return hangulS + (l*hangulVCount+v)*hangulTCount, true
+	}
+	if s, t := a-hangulS, b-hangulT; 0 <= s && s < hangulSCount && s%hangulTCount == 0 && 0 < t && t < hangulTCount {
+		return a + t, true
+	}
+	key := uint64(a)<<42 | uint64(b)<<21
+	i, _ := slices.BinarySearch(idnaCompositions[:], key)
+	if i < len(idnaCompositions) && idnaCompositions[i]&^(1<<21-1) == key {
+		return rune(idnaCompositions[i] & (1<<21 - 1)), true
+	}
+	return 0, false
+}
+
+// idnaCode says why UTS #46 refuses a domain.
+type idnaCode uint8
+
+const (
+	errDisallowed idnaCode = iota + 1
+	errLeadingMark
+	errJoiner
+	errBidi
+	errACENotASCII
+	errACEInvalid
+	errACEEmpty
+	errACEASCII
+	errACEPrefix
+	errACENotNFC
+	errPunycodeOverflow
+	errHyphen34
+	errHyphenEnd
+	errSTD3
+	errLabelLength
+	errDomainLength
+)
+
+// idnaError is why ToASCII refuses a domain: the code, the code point at
+// fault (or the Bidi rule broken) and the label at fault, as offsets in
+// the domain. Its zero value is no error. The message is made only when
+// asked for, so that CanParse never builds one.
+type idnaError struct {
+	code    idnaCode
+	r       rune
+	at, end int
+}
+
+// fail returns the error code about the label being converted.
+func (c *idnaConv) fail(code idnaCode, r rune) idnaError {
+	return idnaError{code: code, r: r, at: c.label[0], end: c.label[1]}
+}
+
+// hint words e for a host error; domain is the domain it is about.
+func (e idnaError) hint(domain string) string {
+	label := quoteShort(domain[e.at:e.end])
+	switch e.code {
+	case errDisallowed:
+		return "the label " + label + " holds " + cp(e.r) + ", which UTS #46 does not allow in a domain"
+	case errLeadingMark:
+		return "the label " + label + " starts with the combining mark " + cp(e.r)
+	case errJoiner:
+		if e.r == zwj {
+			return "in the label " + label + ", U+200D ZERO WIDTH JOINER does not follow a virama (RFC 5892 Appendix A.2)"
+		}
+		return "in the label " + label + ", U+200C ZERO WIDTH NON-JOINER neither follows a virama nor stands between joining letters (RFC 5892 Appendix A.1)"
+	case errBidi:
+		return "the label " + label + " breaks rule " + strconv.Itoa(int(e.r)) + " of the Bidi rule (RFC 5893 §2), which every label of a domain with right-to-left letters must meet"
+	case errACENotASCII:
+		return "the Punycode label " + label + " holds " + cp(e.r) + ", which is not ASCII"
+	case errACEInvalid:
+		return "the label " + label + " starts with \"xn--\" but is not valid Punycode"
+	case errACEEmpty:
+		return "the label " + label + " has no Punycode after \"xn--\""
+	case errACEASCII:
+		return "the Punycode label " + label + " decodes to ASCII only"
+	case errACEPrefix:
+		return "the Punycode label " + label + " decodes to a label that starts with \"xn--\""
+	case errACENotNFC:
+		return "the Punycode label " + label + " decodes to a label that is not in NFC"
+	case errPunycodeOverflow:
+		return "the label " + label + " is too long for Punycode (its encoding overflows)"
+	case errHyphen34:
+		return "the label " + label + " has hyphens in its third and fourth places"
+	case errHyphenEnd:
+		return "the label " + label + " starts or ends with a hyphen"
+	case errSTD3:
+		return "the label " + label + " holds " + cp(e.r) + " (UseSTD3ASCIIRules allows letters, digits and hyphens)"
+	case errLabelLength:
+		return "the label " + label + " is empty or longer than 63 bytes in ASCII"
+	}
+	return "the domain is longer than 253 bytes in ASCII"
+}
+
+// cp writes r as U+ and at least four hex digits, then quoted.
+func cp(r rune) string {
+	hex := strings.ToUpper(strconv.FormatUint(uint64(r), 16))
+	return "U+" + strings.Repeat("0", max(0, 4-len(hex))) + hex + " " + strconv.QuoteRune(r)
 }

@@ -20,7 +20,8 @@ const (
 
 // appendPunycode appends the Punycode encoding (RFC 3492 §6.3) of label to
 // dst, and reports false when the encoding overflows (the RFC's "fail on
-// overflow", with 32-bit integers as x/net/idna has them).
+// overflow", with 32-bit integers as x/net/idna has them). sc holds the
+// buffers of long labels for reuse; nil allocates them.
 //
 // The RFC's loop reads the whole label once for each distinct code point,
 // which is quadratic in the label: a host of some thousands of distinct
@@ -28,7 +29,7 @@ const (
 // encoder gives the same output in O(n log n): the number of code points
 // below the current one that precede a position is what the RFC counts one
 // by one, and a Fenwick tree over the positions answers it.
-func appendPunycode(dst []byte, label []rune) ([]byte, bool) {
+func appendPunycode(dst []byte, label []rune, sc *punyScratch) ([]byte, bool) {
 	n := len(label)
 	basic := 0
 	for _, r := range label {
@@ -46,18 +47,23 @@ func appendPunycode(dst []byte, label []rune) ([]byte, bool) {
 	if n <= smallLabel {
 		return appendPunycodeSmall(dst, label, basic)
 	}
-	// The non-basic positions, in order of code point and then position:
-	// the order in which the RFC's loop reaches them.
-	order := make([]int32, 0, n-basic)
+	if sc == nil {
+		sc = new(punyScratch)
+	}
+	// The non-basic positions, in order of code point and then position
+	// (code point and position packed in one uint64 sort as pairs): the
+	// order in which the RFC's loop reaches them.
+	order := sc.keys[:0]
 	for i, r := range label {
 		if r >= 0x80 {
-			order = append(order, int32(i))
+			order = append(order, uint64(r)<<32|uint64(i))
 		}
 	}
-	sortByCodePoint(order, label)
+	slices.Sort(order)
+	sc.keys = order
 	// less counts, for a prefix of positions, the code points below the
 	// current one: the basic ones at first.
-	less := make(fenwick, n+1)
+	less := sc.tree(n + 1)
 	for i, r := range label {
 		if r < 0x80 {
 			less.add(i, 1)
@@ -66,19 +72,20 @@ func appendPunycode(dst []byte, label []rune) ([]byte, bool) {
 	delta, cur, bias := int64(0), rune(pcInitialN), int32(pcInitialBias)
 	h := basic
 	for k := 0; k < len(order); {
-		m := label[order[k]]
+		m := rune(order[k] >> 32)
 		delta += int64(m-cur) * int64(h+1)
 		if delta > math.MaxInt32 {
 			return dst, false
 		}
 		cur = m
 		end := k
-		for end < len(order) && label[order[end]] == m {
+		for end < len(order) && rune(order[end]>>32) == m {
 			end++
 		}
 		prev := 0 // delta counts the code points below m in label[prev:p]
-		for _, p := range order[k:end] {
-			delta += int64(less.sum(int(p)) - less.sum(prev))
+		for _, key := range order[k:end] {
+			p := int(uint32(key))
+			delta += int64(less.sum(p) - less.sum(prev))
 			if delta > math.MaxInt32 {
 				return dst, false
 			}
@@ -86,19 +93,37 @@ func appendPunycode(dst []byte, label []rune) ([]byte, bool) {
 			bias = punycodeAdapt(int32(delta), int32(h+1), h == basic)
 			delta = 0
 			h++
-			prev = int(p) + 1
+			prev = p + 1
 		}
 		delta += int64(less.sum(n)-less.sum(prev)) + 1
 		if delta > math.MaxInt32 {
 			return dst, false
 		}
-		for _, p := range order[k:end] {
-			less.add(int(p), 1)
+		for _, key := range order[k:end] {
+			less.add(int(uint32(key)), 1)
 		}
 		cur++
 		k = end
 	}
 	return dst, true
+}
+
+// punyScratch holds the buffers of Punycode's O(n log n) ways, so that a
+// caller converting many labels allocates them once.
+type punyScratch struct {
+	keys []uint64 // the encoder's order, the decoder's insertions
+	fen  fenwick
+	out  []rune
+}
+
+// tree returns a Fenwick tree of size n, all counts zero.
+func (sc *punyScratch) tree(n int) fenwick {
+	if cap(sc.fen) < n {
+		sc.fen = make(fenwick, n)
+	}
+	sc.fen = sc.fen[:n]
+	clear(sc.fen)
+	return sc.fen
 }
 
 // smallLabel is the length up to which appendPunycode follows the RFC's
@@ -182,20 +207,6 @@ func punycodeAdapt(delta, numPoints int32, first bool) int32 {
 	return k + (pcBase-pcTMin+1)*delta/(delta+pcSkew)
 }
 
-// sortByCodePoint sorts positions by the code point of label there, then by
-// position (a stable sort of positions already in order).
-func sortByCodePoint(pos []int32, label []rune) {
-	// (code point, position) pairs packed in one uint64 sort as pairs.
-	keys := make([]uint64, len(pos))
-	for i, p := range pos {
-		keys[i] = uint64(label[p])<<32 | uint64(p)
-	}
-	slices.Sort(keys)
-	for i, key := range keys {
-		pos[i] = int32(uint32(key))
-	}
-}
-
 // fenwick is a binary indexed tree of counts over positions 0..len-2.
 type fenwick []int32
 
@@ -214,19 +225,20 @@ func (f fenwick) sum(i int) int32 {
 	return s
 }
 
-// decodePunycode decodes the Punycode label s (without "xn--", RFC 3492
-// §6.2), reporting false for invalid Punycode: a non-basic code point
-// before the last '-', a digit that is not one, an overflow of 32 bits, an
-// unfinished integer, or a code point that is a surrogate or beyond
-// U+10FFFF.
+// appendDecodedPunycode appends the code points of the Punycode label s
+// (without "xn--", RFC 3492 §6.2) to dst, and reports false for invalid
+// Punycode: a non-basic code point before the last '-', a digit that is
+// not one, an overflow of 32 bits, an unfinished integer, or a code point
+// that is a surrogate or beyond U+10FFFF. sc holds the buffers of long
+// labels for reuse; nil allocates them.
 //
 // The RFC inserts each decoded code point into the output as it goes,
 // which is quadratic in the label; x/net/idna's decoder, which does that,
-// refuses labels of more than 1,024 code points. This one records the
-// insertions and places them afterwards, last first, each in the free slot
-// its index counts to (a Fenwick tree over the slots finds it), in
-// O(n log n).
-func decodePunycode(s string) ([]rune, bool) {
+// refuses labels of more than 1,024 code points. Beyond smallLabel code
+// points this one records the insertions and places them afterwards, last
+// first, each in the free slot its index counts to (a Fenwick tree over the
+// slots finds it), in O(n log n).
+func appendDecodedPunycode(dst []rune, s string, sc *punyScratch) ([]rune, bool) {
 	// The basic code points come before the last '-', which is there only
 	// when some are: a '-' first is not a delimiter but a bad digit.
 	basic := ""
@@ -235,29 +247,38 @@ func decodePunycode(s string) ([]rune, bool) {
 	}
 	for i := 0; i < len(basic); i++ {
 		if basic[i] >= 0x80 {
-			return nil, false
+			return dst, false
 		}
 	}
-	type insertion struct {
-		at int32 // index in the output as it was then
-		r  rune
+	// Each insertion, its index in the output as it was then and its code
+	// point packed in one uint64, takes one digit or more.
+	var small [smallLabel]uint64
+	ins := small[:0]
+	if len(s) > smallLabel {
+		if sc == nil {
+			sc = new(punyScratch)
+		}
+		// Room for every insertion, so that ins never leaves sc.keys.
+		if cap(sc.keys) < len(s) {
+			sc.keys = make([]uint64, 0, len(s))
+		}
+		ins = sc.keys[:0]
 	}
-	var ins []insertion
 	n, i, bias := int64(pcInitialN), int64(0), int32(pcInitialBias)
 	for pos := 0; pos < len(s); {
 		oldI, w := i, int64(1)
 		for k := int64(pcBase); ; k += pcBase {
 			if pos == len(s) {
-				return nil, false
+				return dst, false
 			}
 			digit, ok := punycodeDigitValue(s[pos])
 			pos++
 			if !ok {
-				return nil, false
+				return dst, false
 			}
 			i += int64(digit) * w
 			if i > math.MaxInt32 {
-				return nil, false
+				return dst, false
 			}
 			t := k - int64(bias)
 			if t < pcTMin {
@@ -270,7 +291,7 @@ func decodePunycode(s string) ([]rune, bool) {
 			}
 			w *= pcBase - t
 			if w > math.MaxInt32 {
-				return nil, false
+				return dst, false
 			}
 		}
 		length := int64(len(basic) + len(ins) + 1)
@@ -278,32 +299,53 @@ func decodePunycode(s string) ([]rune, bool) {
 		n += i / length
 		i %= length
 		if n > utf8.MaxRune || 0xD800 <= n && n <= 0xDFFF {
-			return nil, false
+			return dst, false
 		}
-		ins = append(ins, insertion{int32(i), rune(n)})
+		ins = append(ins, uint64(i)<<32|uint64(n))
 		i++
 	}
+	if len(basic)+len(ins) <= smallLabel {
+		start := len(dst)
+		for j := 0; j < len(basic); j++ {
+			dst = append(dst, rune(basic[j]))
+		}
+		for _, x := range ins {
+			dst = slices.Insert(dst, start+int(x>>32), rune(uint32(x)))
+		}
+		return dst, true
+	}
+	if sc == nil {
+		sc = new(punyScratch)
+	}
+	return placeInsertions(dst, basic, ins, sc), true
+}
+
+// placeInsertions appends to dst the label whose basic code points are
+// basic and whose other code points ins inserts, in O(n log n).
+func placeInsertions(dst []rune, basic string, ins []uint64, sc *punyScratch) []rune {
 	total := len(basic) + len(ins)
-	out := make([]rune, total)
-	taken := make([]bool, total)
-	free := make(fenwick, total+1)
+	if cap(sc.out) < total {
+		sc.out = make([]rune, total)
+	}
+	out := sc.out[:total]
+	clear(out) // 0 marks a slot no insertion took: every insertion is U+0080 or above
+	free := sc.tree(total + 1)
 	for p := range total {
 		free.add(p, 1)
 	}
 	for j := len(ins) - 1; j >= 0; j-- {
-		p := free.find(int32(ins[j].at))
-		out[p] = ins[j].r
-		taken[p] = true
+		p := free.find(int32(ins[j] >> 32))
+		out[p] = rune(uint32(ins[j]))
 		free.add(p, -1)
 	}
 	b := 0
 	for p := range out {
-		if !taken[p] {
+		if out[p] == 0 {
 			out[p] = rune(basic[b])
 			b++
 		}
 	}
-	return out, true
+	return append(dst, out...)
 }
 
 // punycodeDigitValue returns the value of the Punycode digit c: a to z (or

@@ -31,7 +31,7 @@ func TestAppendPunycodeMatchesPython(t *testing.T) {
 		{"", ""},
 	}
 	for _, tt := range tests {
-		got, ok := appendPunycode(nil, []rune(tt.in))
+		got, ok := appendPunycode(nil, []rune(tt.in), nil)
 		if !ok || string(got) != tt.want {
 			t.Errorf("appendPunycode(%q) = %q, %v; want %q", tt.in, got, ok, tt.want)
 		}
@@ -53,7 +53,7 @@ func TestAppendPunycodeMatchesXNetIDNA(t *testing.T) {
 			return // x/net/idna splits at dots and keeps ASCII labels as they are
 		}
 		want, err := idna.Punycode.ToASCII(label)
-		got, ok := appendPunycode([]byte("xn--"), []rune(label))
+		got, ok := appendPunycode([]byte("xn--"), []rune(label), nil)
 		if (err == nil) != ok || ok && string(got) != want {
 			t.Fatalf("appendPunycode(%q) = %q, %v; x/net/idna says %q, %v", label, got, ok, want, err)
 		}
@@ -69,7 +69,7 @@ func TestAppendPunycodeTakesLinearithmicTime(t *testing.T) {
 		label[i] = rune(0x4E00 + (i*7919)%20000 + 20000*(i/20000)) // distinct, shuffled
 	}
 	start := time.Now()
-	if _, ok := appendPunycode(nil, label); !ok {
+	if _, ok := appendPunycode(nil, label, nil); !ok {
 		t.Fatal("overflow")
 	}
 	if d := time.Since(start); d > 2*time.Second {
@@ -86,7 +86,7 @@ func TestAppendPunycodeFailsOnOverflow(t *testing.T) {
 	if _, err := idna.Punycode.ToASCII(label); err == nil {
 		t.Fatal("x/net/idna encodes it; the test's premise is wrong")
 	}
-	if got, ok := appendPunycode(nil, []rune(label)); ok {
+	if got, ok := appendPunycode(nil, []rune(label), nil); ok {
 		t.Errorf("appendPunycode = %.20q…, want failure", got)
 	}
 	if _, err := idna.Punycode.ToASCII(label[1:]); err == nil {
@@ -121,7 +121,7 @@ func TestAppendHostTakesLinearTimeOnLongLabels(t *testing.T) {
 // bound, so they are decoded here, checked, and encoded again.
 func TestAppendHostDecodesLongPunycodeLabels(t *testing.T) {
 	for _, n := range []int{1024, 1025, 5000} {
-		ace, _ := appendPunycode([]byte("xn--"), []rune(strings.Repeat("é", n)))
+		ace, _ := appendPunycode([]byte("xn--"), []rune(strings.Repeat("é", n)), nil)
 		want := "xn--tda." + string(ace)
 		got := parseHostForTest("ü."+strings.ToUpper(string(ace)), false)
 		if diff := cmp.Diff(hostResult{Out: want, Kind: hostDomain}, got); diff != "" {
@@ -129,7 +129,7 @@ func TestAppendHostDecodesLongPunycodeLabels(t *testing.T) {
 		}
 	}
 	// A long label that decodes to code points UTS #46 maps is not valid.
-	ace, _ := appendPunycode([]byte("xn--"), []rune(strings.Repeat("É", 2000)))
+	ace, _ := appendPunycode([]byte("xn--"), []rune(strings.Repeat("É", 2000)), nil)
 	if got := parseHostForTest("ü."+string(ace), false); got.Fail == "" {
 		t.Errorf("a long Punycode label of upper-case letters passes: %.40q…", got.Out)
 	}
@@ -145,7 +145,7 @@ func TestDecodePunycodeMatchesXNetIDNA(t *testing.T) {
 		var ace string
 		if rapid.Bool().Draw(t, "valid") {
 			label := rapid.SliceOfN(runes, 1, 3*smallLabel).Draw(t, "label")
-			enc, _ := appendPunycode(nil, label)
+			enc, _ := appendPunycode(nil, label, nil)
 			ace = string(enc)
 		} else {
 			ace = junk.Draw(t, "ace")
@@ -160,17 +160,17 @@ func TestDecodePunycodeMatchesXNetIDNA(t *testing.T) {
 		if !isASCII(ace) {
 			// x/net/idna takes non-ASCII code points before the last '-'
 			// as basic ones; RFC 3492 and UTS #46 refuse them, as we do.
-			if _, ok := decodePunycode(ace); ok {
-				t.Fatalf("decodePunycode(%q) succeeds", ace)
+			if _, ok := appendDecodedPunycode(nil, ace, nil); ok {
+				t.Fatalf("appendDecodedPunycode(%q) succeeds", ace)
 			}
 			return
 		}
 		if strings.ContainsRune(want, utf8.RuneError) {
 			return // x/net/idna turns a decoded surrogate into U+FFFD, which we refuse
 		}
-		got, ok := decodePunycode(ace)
+		got, ok := appendDecodedPunycode(nil, ace, nil)
 		if ok != (err == nil) || ok && string(got) != want {
-			t.Fatalf("decodePunycode(%q) = %q, %v; x/net/idna says %q, %v", ace, string(got), ok, want, err)
+			t.Fatalf("appendDecodedPunycode(%q) = %q, %v; x/net/idna says %q, %v", ace, string(got), ok, want, err)
 		}
 	})
 }
@@ -182,9 +182,9 @@ func TestDecodePunycodeTakesLinearithmicTime(t *testing.T) {
 	for i := range label {
 		label[i] = rune(0x20000 + (i*7919)%60000) // distinct, shuffled
 	}
-	ace, _ := appendPunycode(nil, label)
+	ace, _ := appendPunycode(nil, label, nil)
 	start := time.Now()
-	got, ok := decodePunycode(string(ace))
+	got, ok := appendDecodedPunycode(nil, string(ace), nil)
 	if !ok || string(got) != string(label) {
 		t.Fatal("decodePunycode does not give the label back")
 	}
@@ -200,20 +200,20 @@ func FuzzPunycode(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		// Decoding never panics; what decodes encodes to Punycode that
 		// decodes to the same code points.
-		if u, ok := decodePunycode(s); ok {
-			enc, ok := appendPunycode(nil, u)
+		if u, ok := appendDecodedPunycode(nil, s, nil); ok {
+			enc, ok := appendPunycode(nil, u, nil)
 			if !ok {
 				return // an overflow on the way back is possible in principle
 			}
-			back, ok := decodePunycode(string(enc))
+			back, ok := appendDecodedPunycode(nil, string(enc), nil)
 			if !ok || string(back) != string(u) {
-				t.Fatalf("decodePunycode(%q) = %q, encoded %q, decoded %q, %v", s, string(u), enc, string(back), ok)
+				t.Fatalf("appendDecodedPunycode(%q) = %q, encoded %q, decoded %q, %v", s, string(u), enc, string(back), ok)
 			}
 		}
 		// Encoding any string's code points decodes back to them.
 		runes := []rune(s)
-		if enc, ok := appendPunycode(nil, runes); ok {
-			if back, ok := decodePunycode(string(enc)); !ok && !hasSurrogateOrBad(runes) || ok && string(back) != string(runes) {
+		if enc, ok := appendPunycode(nil, runes, nil); ok {
+			if back, ok := appendDecodedPunycode(nil, string(enc), nil); !ok && !hasSurrogateOrBad(runes) || ok && string(back) != string(runes) {
 				t.Fatalf("appendPunycode(%q) = %q, which decodes to %q, %v", s, enc, string(back), ok)
 			}
 		}

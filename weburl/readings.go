@@ -531,7 +531,10 @@ func dialHost(h string) (string, bool) {
 	if isASCII(h) {
 		return strings.ToLower(h), true
 	}
-	if a, err := idna.Lookup.ToASCII(h); err == nil {
+	// U+1E9E ẞ maps to ß since UTS #46 15.1, as browsers and
+	// internal/idnahost have it; x/net/idna's Unicode 15.0 table maps it
+	// to "ss".
+	if a, err := idna.Lookup.ToASCII(strings.ReplaceAll(h, "\u1E9E", "\u00DF")); err == nil {
 		return a, true
 	}
 	return strings.ToLower(h), true

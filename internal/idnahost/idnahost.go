@@ -15,6 +15,15 @@
 // used: it refuses the root dot, and its error quotes a name of any length
 // without saying which label is at fault. Where x/net decodes an A-label
 // "xn--" to nothing and drops it, ToASCII refuses the emptied label.
+//
+// x/net/idna reads Go's Unicode tables (15.0 for Go 1.26), while package
+// weburl runs UTS #46 on Unicode 17.0 data of its own. Of what UTS #46
+// changed since 15.0, this package takes the one change that alters a
+// name typed in a Latin script: since UTS #46 15.1, U+1E9E LATIN CAPITAL
+// LETTER SHARP S maps to "ß" (U+00DF), not "ss", so "ẞ.de" is "xn--zca.de"
+// here as in weburl and browsers. The code points Unicode 16.0 and 17.0
+// added, and the few whose status or Bidi class they changed, are read as
+// Unicode 15.0 has them (the new ones refused).
 package idnahost
 
 import (
@@ -48,7 +57,7 @@ func New() Profile {
 // ASCII, and refuses it when IDNA does or when the result breaks a DNS
 // length limit (a *LengthError).
 func (p Profile) ToASCII(name string) (string, error) {
-	a, err := p.p.ToASCII(name)
+	a, err := p.p.ToASCII(sharpS(name))
 	if err != nil {
 		return a, err
 	}
@@ -82,7 +91,19 @@ func labelDots(name string) (n int, last bool) {
 
 // ToUnicode converts the A-labels of name to U-labels, as IDNA's lookup
 // profile does; it checks no length, as a name shown is not looked up.
-func (p Profile) ToUnicode(name string) (string, error) { return p.p.ToUnicode(name) }
+func (p Profile) ToUnicode(name string) (string, error) { return p.p.ToUnicode(sharpS(name)) }
+
+// sharpS maps U+1E9E LATIN CAPITAL LETTER SHARP S to U+00DF, as UTS #46
+// does since version 15.1 (before it, and in x/net/idna's Unicode 15.0
+// table, it maps to "ss"). Nontransitional processing keeps U+00DF, and no
+// other code point maps to U+1E9E or composes with it, so mapping it first
+// changes nothing else.
+func sharpS(name string) string {
+	if !strings.Contains(name, "\u1e9e") {
+		return name
+	}
+	return strings.ReplaceAll(name, "\u1e9e", "\u00df")
+}
 
 // ToASCII is New().ToASCII(name): the profile is made per call so that a
 // package that calls ToASCII from one function links IDNA only into

@@ -298,3 +298,33 @@ func BenchmarkToASCII(b *testing.B) {
 		}
 	})
 }
+
+// TestToASCIIMapsCapitalSharpS checks UTS #46 15.1's mapping of U+1E9E ẞ
+// LATIN CAPITAL LETTER SHARP S to U+00DF ß, kept by nontransitional
+// processing: WPT's IdnaTestV2.json (Unicode 17.0) has "FAẞ.de" as
+// "xn--fa-hia.de", the A-label of "faß" (RFC 3492: "fa", then ß), and
+// "xn--zca" is "ß" alone. ToUnicode maps it too.
+func TestToASCIIMapsCapitalSharpS(t *testing.T) {
+	tests := []struct{ in, ascii, unicode string }{
+		{"ẞ.de", "xn--zca.de", "ß.de"},
+		{"FAẞ.de", "xn--fa-hia.de", "faß.de"},
+		{"FAẞ.DE", "xn--fa-hia.de", "faß.de"},
+		{"ß.de", "xn--zca.de", "ß.de"},
+		{"ẞẞ", "xn--zcaa", "ßß"},
+		{"SS.de", "ss.de", "ss.de"},
+	}
+	type result struct{ ASCII, Unicode string }
+	for _, tt := range tests {
+		a, err := ToASCII(tt.in)
+		if err != nil {
+			t.Errorf("ToASCII(%q): %v", tt.in, err)
+		}
+		u, err := New().ToUnicode(tt.in)
+		if err != nil {
+			t.Errorf("ToUnicode(%q): %v", tt.in, err)
+		}
+		if d := cmp.Diff(result{tt.ascii, tt.unicode}, result{a, u}); d != "" {
+			t.Errorf("%q (-want +got):\n%s", tt.in, d)
+		}
+	}
+}

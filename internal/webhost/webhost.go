@@ -76,9 +76,8 @@ type Finding struct {
 // forbidden domain code point once percent-decoded, such as "a%3Cb" or
 // "%00", bytes that are not UTF-8, a number the IPv4 parser refuses), nor
 // for a port over 65535. A domain that does not decode to ASCII is mapped
-// with internal/idnahost; where that refuses it, or holds U+1E9E (which
-// its Unicode 15.0 tables map to "ss" and browsers to "ß"), the host
-// browsers read is not known here and Check reports it.
+// with internal/idnahost; where that refuses it, the host browsers read is
+// not known here and Check reports it.
 //
 // Check takes time linear in the length of t, IDNA's cost aside, which is
 // bounded: a domain longer than 1,024 bytes that is not ASCII is not
@@ -402,7 +401,7 @@ func (r *reading) parseHost(raw string, special bool) {
 		return
 	}
 	r.mapped, r.kind = d, kindUnknown
-	if len(d) > maxMapped || strings.ContainsRune(d, '\u1E9E') {
+	if len(d) > maxMapped {
 		return
 	}
 	m, err := idnahost.ToASCII(d)
@@ -500,11 +499,8 @@ func (r *reading) value(ref Ref) (Finding, bool) {
 
 // unmappedWhy says why parseHost did not map d.
 func unmappedWhy(d string) string {
-	switch {
-	case len(d) > maxMapped:
+	if len(d) > maxMapped {
 		return "which is not done here for a name of more than " + strconv.Itoa(maxMapped) + " bytes"
-	case strings.ContainsRune(d, '\u1E9E'):
-		return `which maps U+1E9E "ẞ" to "ß" where the IDNA tables here map it to "ss"`
 	}
 	return "which the IDNA profile here refuses for it (browsers' rules differ)"
 }
