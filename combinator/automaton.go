@@ -502,6 +502,7 @@ type dfa struct {
 // dcache is the states of a dfa built so far. A match reads it under the
 // read lock, taken once a match; a state not built yet is added under the
 // write lock, briefly. A full cache is never changed again: it is replaced.
+// Nor is a complete one, which a match reads without the lock.
 type dcache struct {
 	mu     sync.RWMutex
 	trans  []int32 // [state*ncls+class]: the next state, encoded (enc); 0 when not yet computed
@@ -512,6 +513,12 @@ type dcache struct {
 	start  int32
 	full   bool // maxStates or maxTrans reached: no state is added
 	limit  int  // the states it may hold
+
+	// complete is set before the cache is published (dfa.cache.Store) when
+	// every transition of every state is built, each loop's table too: no
+	// match misses, so none writes, and a match takes no lock, whose two
+	// atomic operations cost a short match most of its time.
+	complete bool
 
 	closer closer // the closure's work list and marks (mu held for writing)
 }
@@ -534,8 +541,42 @@ func compileDFA(body *Rule) *dfa {
 	d.cls, d.ncls, d.rep = byteClasses(d.prog)
 	c := d.newCache(maxStates)
 	c.start = c.addState(d, c.closure(d, []int32{f.start}))
+	c.complete = c.build(d, smallDFA)
 	d.cache.Store(c)
 	return d
+}
+
+// smallDFA is the most transitions (states times byte classes) that
+// compileDFA builds before a match asks for them: an automaton that small
+// is built whole, so that its matches read it without a lock (ALPHA, DIGIT,
+// a date, a port), at a cost bounded by its size; a larger one is built as
+// the matches need, its cost bounded by what they read.
+const smallDFA = 1 << 12
+
+// build computes the transitions of c's states in the order they are
+// added, with the table of each state's loop, and reports whether it built
+// every one before the cache held more than most transitions (not yet
+// published: no lock).
+func (c *dcache) build(d *dfa, most int) bool {
+	for s := int32(1); int(s) < len(c.sets); s++ {
+		loops := false
+		for k := 0; k < d.ncls; k++ {
+			i := int(s)*d.ncls + k
+			if len(c.trans)+d.ncls > most {
+				return false
+			}
+			t := c.addState(d, c.step(d, c.sets[s], d.rep[k]))
+			if t < 0 {
+				return false
+			}
+			c.trans[i] = c.enc(d, t)
+			loops = loops || t == s
+		}
+		if loops {
+			c.loopRow(d, s, s)
+		}
+	}
+	return true
 }
 
 // newCache returns an empty cache of d holding at most limit states, its
@@ -752,7 +793,10 @@ func (c *dcache) loopRow(d *dfa, s, t int32) {
 func (d *dfa) longest(in string, pos int) int {
 	end := -1
 	c := d.cache.Load()
-	c.mu.RLock()
+	locked := !c.complete
+	if locked {
+		c.mu.RLock()
+	}
 	if c.accept[c.start] {
 		end = pos
 	}
@@ -761,7 +805,7 @@ func (d *dfa) longest(in string, pos int) int {
 	for i := pos; i < len(in); i++ {
 		k := cls[in[i]]
 		t := trans[off+int(k)]
-		if t == 0 {
+		if t == 0 { // never in a complete cache: locked
 			c.mu.RUnlock()
 			t, c, off = d.miss(c, int32(off/ncls), k)
 			c.mu.RLock()
@@ -791,7 +835,9 @@ func (d *dfa) longest(in string, pos int) int {
 			break // the dead state
 		}
 	}
-	c.mu.RUnlock()
+	if locked {
+		c.mu.RUnlock()
+	}
 	return end
 }
 
