@@ -253,14 +253,14 @@ func fastScheme(s string) (int, facts.Scheme) {
 	if len(s) >= 8 {
 		w := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
 			uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-		// One branch for both, each as likely as the other.
-		https := w == httpsWord
-		if https || w&(1<<56-1) == httpWord {
-			i, k := 7, facts.HTTP
-			if https {
-				i, k = 8, facts.HTTPS
-			}
-			return i, k
+		// One branch for both, each as likely as the other: the fifth
+		// byte picks the word and mask to compare, without a branch.
+		var b uint64
+		if byte(w>>32) == 's' {
+			b = 1
+		}
+		if w&(^uint64(0)>>(8-8*b)) == httpWord+b*(httpsWord-httpWord) {
+			return 7 + int(b), facts.HTTP + facts.Scheme(b)
 		}
 	}
 	if len(s) == 0 || s[0] < 'a' || s[0] > 'z' {
@@ -276,6 +276,10 @@ func fastScheme(s string) (int, facts.Scheme) {
 // hostEnds holds the bytes that may follow a host in the fast path.
 var hostEnds = stopTable(nil, ":/?#\\")
 
+// numberEnds holds the bytes an IPv4 number (§3.5) may end with: a decimal
+// or hexadecimal digit, or the 'x' of "0x".
+var numberEnds = stopTable(nil, "0123456789abcdefABCDEFxX")
+
 // fastHost reports whether the host parser reads h (bytes of hostFoldRun;
 // with upper-case letters when fold) as h lower-cased, and records its
 // kind in u.
@@ -287,6 +291,12 @@ func fastHost(h string, u *URL, fold bool) bool {
 	k := len(h) - 1
 	if k > 0 && h[k] == '.' {
 		k--
+	}
+	if !numberEnds[h[k]] {
+		// Most hosts end in letters no number ends with ("com", "org"):
+		// no need to look for the start of the last label.
+		u.host = hostDomain
+		return true
 	}
 	for k > 0 && h[k-1] != '.' {
 		k--

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/seed42851778/rfc3986/internal/corpus"
+	"github.com/seed42851778/rfc3986/internal/facts"
 	"pgregory.net/rapid"
 )
 
@@ -21,7 +22,9 @@ func agreementInputs(t *testing.T) []string {
 		"http://xn--xn--a-/", "http://a.b-/", "http://0xg/", "http://1.2.3.4.5/", "http://a.1./",
 		"http://h:1:2", "http://h:1@x/", "http://h\\x", "sc://h\\x", "http://h:8080", "sc://h", "http://h?q", "http://h#f",
 		"http://h/a b", "http://h/{}", "http://h/a/../b", "http://h/\t", "http://h/é", "http://h/a ", "ws://h?'", "sc://h?'",
-		"http://h:0/", "http://h:65536/", "http://h:/", "http://h:80", "sc://h:80", "http://h\t/", "http://h/a\x00")
+		"http://h:0/", "http://h:65536/", "http://h:/", "http://h:80", "sc://h:80", "http://h\t/", "http://h/a\x00",
+		"http://a.0X1F/", "http://a.0xaf/", "http://A.0XAF/", "http://a.1f/", "http://a.0x/", "http://a.0X./", "http://1.2.3.0xF/",
+		"http://a.0xg/", "http://a.9z/", "http://a.0xA", "https://a.b.0x", "http://1.2.3.4x/")
 	var wpt []urlTest
 	readWPTLoose(t, "urltestdata.json", &wpt)
 	for _, tc := range wpt {
@@ -87,6 +90,26 @@ func TestParseAgreesWithParseValidated(t *testing.T) {
 		}
 	}
 	t.Logf("state machine resumed for %d of %d inputs", resumed, len(inputs))
+}
+
+// TestNumberEndsHoldsEveryNumberEnd checks that a host whose last byte,
+// before one final '.', is outside numberEnds never ends in a number (§3.5
+// "ends in a number checker"), so that fastHost may skip its last label:
+// every byte after labels that are numbers but for it.
+func TestNumberEndsHoldsEveryNumberEnd(t *testing.T) {
+	for c := range 256 {
+		for _, label := range []string{"", "0", "1", "09", "0x", "0X", "0x1", "0xf", "a"} {
+			for _, h := range []string{label + string(rune(c)), "h." + label + string(rune(c)), "h." + label + string(rune(c)) + "."} {
+				k := len(h) - 1
+				if k > 0 && h[k] == '.' {
+					k--
+				}
+				if !numberEnds[h[k]] && facts.EndsInANumber(h) {
+					t.Errorf("%q ends in a number, but numberEnds lacks %q", h, h[k])
+				}
+			}
+		}
+	}
 }
 
 // TestLowerASCIIIsByteWise checks that lowerASCII, eight bytes a step,
