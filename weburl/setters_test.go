@@ -4,7 +4,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/seed42851778/rfc3986/internal/corpus"
+	"github.com/seed42851778/rfc3986/internal/facts"
 )
 
 // TestSettersFollowStateOverride pins setter results that follow from the
@@ -163,5 +165,43 @@ func benchSetters(b *testing.B, us []URL) {
 			}
 			benchSink = n
 		})
+	}
+}
+
+// TestPortOfReadsTheLeadingDigits checks portOf against the port state with
+// state override (§4.4): the ASCII digits v starts with, as a number up to
+// 65535 serialized without leading zeros, none for the scheme's default
+// port, and failure for no digits or a larger number, however long.
+func TestPortOfReadsTheLeadingDigits(t *testing.T) {
+	type result struct {
+		Port string
+		OK   bool
+	}
+	tests := []struct {
+		in     string
+		scheme facts.Scheme
+		want   result
+	}{
+		{"8080", facts.HTTP, result{"8080", true}},
+		{"80", facts.HTTP, result{"", true}},
+		{"0080", facts.HTTP, result{"", true}},
+		{"0443", facts.HTTP, result{"443", true}},
+		{"000", facts.HTTP, result{"0", true}},
+		{"0", facts.Other, result{"0", true}},
+		{"65535", facts.HTTPS, result{"65535", true}},
+		{"0000065535", facts.HTTPS, result{"65535", true}},
+		{"65536", facts.HTTPS, result{"", false}},
+		{"100000", facts.HTTPS, result{"", false}},
+		{"99999999999999999999999", facts.HTTPS, result{"", false}},
+		{"12a", facts.HTTP, result{"12", true}},
+		{"1/2", facts.HTTP, result{"1", true}},
+		{"", facts.HTTP, result{"", false}},
+		{"a1", facts.HTTP, result{"", false}},
+	}
+	for _, tt := range tests {
+		port, ok := portOf(tt.in, tt.scheme)
+		if diff := cmp.Diff(tt.want, result{port, ok}); diff != "" {
+			t.Errorf("portOf(%q, %v) (-want +got):\n%s", tt.in, tt.scheme, diff)
+		}
 	}
 }
