@@ -112,6 +112,38 @@ func TestNumberEndsHoldsEveryNumberEnd(t *testing.T) {
 	}
 }
 
+// TestScanRunIsByteWise checks that scanRun, eight bytes a step, stops
+// where a byte-wise scan of its table stops, for every table of the fast
+// path, at every length, start and alignment.
+func TestScanRunIsByteWise(t *testing.T) {
+	tables := []*runTable{schemeRun, hostRun, hostFoldRun, opaqueHostRun, pathRun,
+		pathCopyRunSpecial, pathCopyRunOther, querySpecialRun, queryOtherRun, fragmentRun}
+	rapid.Check(t, func(t *rapid.T) {
+		tab := tables[rapid.IntRange(0, len(tables)-1).Draw(t, "table")]
+		var run, stop []byte
+		for c := range 256 {
+			if tab[c] != 0 {
+				run = append(run, byte(c))
+			} else {
+				stop = append(stop, byte(c))
+			}
+		}
+		// Bytes of the run, with at most two that end it anywhere.
+		in := rapid.SliceOfN(rapid.SampledFrom(run), 0, 40).Draw(t, "in")
+		for k := rapid.IntRange(0, 2).Draw(t, "stops"); k > 0 && len(in) > 0; k-- {
+			in[rapid.IntRange(0, len(in)-1).Draw(t, "at")] = rapid.SampledFrom(stop).Draw(t, "stop")
+		}
+		i := rapid.IntRange(0, len(in)).Draw(t, "i")
+		want := i
+		for want < len(in) && tab[in[want]] != 0 {
+			want++
+		}
+		if got := scanRun(string(in), i, tab); got != want {
+			t.Fatalf("scanRun(%q, %d) = %d, want %d", in, i, got, want)
+		}
+	})
+}
+
 // TestLowerASCIIIsByteWise checks that lowerASCII, eight bytes a step,
 // lower-cases each ASCII byte as the byte-wise lower does, at every length
 // and alignment.
