@@ -143,7 +143,17 @@ func (f *fastURL) edited() bool { return f.lowerHost || f.dropPort || f.slash }
 
 // read runs the fast path on s and reports whether it took s (f.ok).
 func (f *fastURL) read(s string) bool {
-	return f.readAuthority(s) && f.readRest(s)
+	// readAuthority, with the scheme's most common case written out: one
+	// call fewer.
+	f.resume = -1
+	i, kind := httpScheme(s)
+	if i < 0 {
+		if i, kind = fastScheme(s); i < 0 {
+			return false
+		}
+	}
+	f.u.schemeEnd = uint32(i - 3)
+	return f.readAuthorityAt(s, i, kind) && f.readRest(s)
 }
 
 // readRest reads the path, query and fragment of s from f.resume, after
@@ -161,8 +171,18 @@ func (f *fastURL) readRest(s string) bool {
 	if u.scheme == facts.File && n-i >= 3 && isAlpha(s[i+1]) && s[i+2] == '|' {
 		return false // perhaps a Windows drive letter, which gets ':'
 	}
-	if i = fastPath(s, i); i < 0 {
-		return false
+	// The path, up to its end, when it is its own serialization: no byte
+	// to encode, no '\\' in a special URL, no dot segment.
+	for {
+		i = scanRun(s, i, pathRun)
+		if i == n || (s[i] != '.' && s[i] != '%') {
+			break
+		}
+		// A '.' or '%' after a '/' may start a dot segment.
+		if i > 0 && s[i-1] == '/' && dotSegmentAt(s, i) {
+			return false
+		}
+		i++
 	}
 	u.queryStart = uint32(i)
 	if i < n && s[i] == '?' {
@@ -259,22 +279,32 @@ const (
 	httpWord  = 'p'<<24 | 't'<<16 | 't'<<8 | 'h' | ':'<<32 | '/'<<40 | '/'<<48
 )
 
+// httpScheme reads "https://" or "http://" at the start of s and returns
+// the offset after it and the scheme's kind, or -1.
+func httpScheme(s string) (int, facts.Scheme) {
+	if len(s) < 8 {
+		return -1, facts.Other
+	}
+	w := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+	// One branch for both, each as likely as the other: the fifth byte
+	// picks the word and mask to compare, without a branch.
+	var b uint64
+	if byte(w>>32) == 's' {
+		b = 1
+	}
+	if w&(^uint64(0)>>(8-8*b)) != httpWord+b*(httpsWord-httpWord) {
+		return -1, facts.Other
+	}
+	return 7 + int(b), facts.HTTP + facts.Scheme(b)
+}
+
 // fastScheme reads a lower-case scheme followed by "://"
 // at the start of s and returns the offset after it and the scheme's kind,
 // or -1.
 func fastScheme(s string) (int, facts.Scheme) {
-	if len(s) >= 8 {
-		w := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-			uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-		// One branch for both, each as likely as the other: the fifth
-		// byte picks the word and mask to compare, without a branch.
-		var b uint64
-		if byte(w>>32) == 's' {
-			b = 1
-		}
-		if w&(^uint64(0)>>(8-8*b)) == httpWord+b*(httpsWord-httpWord) {
-			return 7 + int(b), facts.HTTP + facts.Scheme(b)
-		}
+	if i, k := httpScheme(s); i >= 0 {
+		return i, k
 	}
 	if len(s) == 0 || s[0] < 'a' || s[0] > 'z' {
 		return -1, facts.Other
@@ -289,9 +319,9 @@ func fastScheme(s string) (int, facts.Scheme) {
 // hostEnds holds the bytes that may follow a host in the fast path.
 var hostEnds = stopTable(nil, ":/?#\\")
 
-// numberEnds holds the bytes an IPv4 number (§3.5) may end with: a decimal
-// or hexadecimal digit, or the 'x' of "0x".
-var numberEnds = stopTable(nil, "0123456789abcdefABCDEFxX")
+// numberEnds holds the bytes a host that ends in a number (§3.5) may end
+// with: a decimal or hexadecimal digit, the 'x' of "0x", or a final '.'.
+var numberEnds = stopTable(nil, "0123456789abcdefABCDEFxX.")
 
 // fastHost reports whether the host parser reads h (bytes of hostFoldRun;
 // with upper-case letters when fold) as h lower-cased, and records its
@@ -299,17 +329,23 @@ var numberEnds = stopTable(nil, "0123456789abcdefABCDEFxX")
 func fastHost(h string, u *URL, fold bool) bool {
 	// The domain to ASCII of an ASCII domain only lower-cases it (§3.3,
 	// beStrict false), whatever its "xn--" labels hold, unless it ends in
-	// a number (§3.5: then it is an IPv4 address), which its last label
-	// (before a final '.') does only if it starts with a digit.
+	// a number (§3.5: then it is an IPv4 address). Most hosts end in
+	// letters no number ends with ("com", "org"): this much is inlined.
+	if !numberEnds[h[len(h)-1]] {
+		u.host = hostDomain
+		return true
+	}
+	return numberHost(h, u, fold)
+}
+
+// numberHost is fastHost for a host h whose last byte may end a number,
+// or a '.' after one.
+func numberHost(h string, u *URL, fold bool) bool {
+	// The last label (before a final '.') ends in a number only if it
+	// starts with a digit.
 	k := len(h) - 1
 	if k > 0 && h[k] == '.' {
 		k--
-	}
-	if !numberEnds[h[k]] {
-		// Most hosts end in letters no number ends with ("com", "org"):
-		// no need to look for the start of the last label.
-		u.host = hostDomain
-		return true
 	}
 	for k > 0 && h[k-1] != '.' {
 		k--
@@ -361,28 +397,15 @@ func fastPort(s string, i int, kind facts.Scheme) (end int, drop, ok bool) {
 	return i, port == kind.Port(), true
 }
 
-// fastPath reads the path from s[i], '/' or the end of the path, and
-// returns where it ends, or -1 when it is not its own serialization (a
-// byte to encode, a '\\' in a special URL, a dot segment).
-func fastPath(s string, i int) int {
+// dotSegmentAt reports whether the path segment of s that starts at i is a
+// dot segment.
+func dotSegmentAt(s string, i int) bool {
 	n := len(s)
-	for {
-		i = scanRun(s, i, pathRun)
-		if i == n || (s[i] != '.' && s[i] != '%') {
-			return i
-		}
-		// A '.' or '%' after a '/' may start a dot segment.
-		if i > 0 && s[i-1] == '/' {
-			end := i + 1
-			for end < n && end-i <= 6 && s[end] != '/' && s[end] != '?' && s[end] != '#' && s[end] != '\\' {
-				end++
-			}
-			if dotSegment(s[i:end]) {
-				return -1
-			}
-		}
-		i++
+	end := i + 1
+	for end < n && end-i <= 6 && s[end] != '/' && s[end] != '?' && s[end] != '#' && s[end] != '\\' {
+		end++
 	}
+	return dotSegment(s[i:end])
 }
 
 // appendPrefix appends the href's scheme and authority: s up to the path
