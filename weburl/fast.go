@@ -148,7 +148,7 @@ func (f *fastURL) read(s string) bool {
 	f.resume = -1
 	i, kind := httpScheme(s)
 	if i < 0 {
-		if i, kind = fastScheme(s); i < 0 {
+		if i, kind = otherScheme(s); i < 0 {
 			return false
 		}
 	}
@@ -306,6 +306,12 @@ func fastScheme(s string) (int, facts.Scheme) {
 	if i, k := httpScheme(s); i >= 0 {
 		return i, k
 	}
+	return otherScheme(s)
+}
+
+// otherScheme is fastScheme for s that does not start with "https://" or
+// "http://".
+func otherScheme(s string) (int, facts.Scheme) {
 	if len(s) == 0 || s[0] < 'a' || s[0] > 'z' {
 		return -1, facts.Other
 	}

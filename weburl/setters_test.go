@@ -205,3 +205,45 @@ func TestPortOfReadsTheLeadingDigits(t *testing.T) {
 		}
 	}
 }
+
+// TestEscapedLenCountsEachByte checks escapedLen, eight bytes at a time,
+// against its definition: each byte of the set becomes three ("%XX"),
+// every other byte stays one, for every percent-encode set, at every
+// length and alignment.
+func TestEscapedLenCountsEachByte(t *testing.T) {
+	sets := []*encodeSet{&c0ControlSet, &fragmentSet, &querySet, &specialQuerySet, &pathSet, &userinfoSet, &refEncodeSet}
+	for _, set := range sets {
+		for n := 0; n <= 20; n++ {
+			for c := range 256 {
+				// One byte c among bytes of no set, at each place.
+				for at := 0; at < n; at++ {
+					b := []byte(strings.Repeat("a", n))
+					b[at] = byte(c)
+					want := n
+					if set[c] {
+						want += 2
+					}
+					if got := escapedLen(string(b), set); got != want {
+						t.Fatalf("escapedLen(%q) = %d, want %d", b, got, want)
+					}
+				}
+			}
+		}
+		all := string(func() []byte {
+			b := make([]byte, 256)
+			for c := range b {
+				b[c] = byte(c)
+			}
+			return b
+		}())
+		want := len(all)
+		for c := range 256 {
+			if set[c] {
+				want += 2
+			}
+		}
+		if got := escapedLen(all, set); got != want {
+			t.Errorf("escapedLen(every byte) = %d, want %d", got, want)
+		}
+	}
+}
