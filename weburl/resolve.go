@@ -1,6 +1,11 @@
 package weburl
 
-import "github.com/seed42851778/rfc3986/internal/facts"
+import (
+	"math/bits"
+	"unsafe"
+
+	"github.com/seed42851778/rfc3986/internal/facts"
+)
 
 // The resolution fast path: a reference without a scheme, against a base
 // URL of a special scheme other than file, as most references in the wild
@@ -56,6 +61,31 @@ func (u *URL) resolveFast(ref string) (URL, bool) {
 		}
 	}
 	return u.resolvePath(ref), true
+}
+
+// lastSlash returns the offset of the last '/' in s, or -1: eight bytes a
+// step from the end, as a base URL's last segment is often longer than a
+// few bytes.
+func lastSlash(s string) int {
+	const low7, slashes = 0x7f7f7f7f7f7f7f7f, '/' * 0x0101010101010101
+	i := len(s)
+	for ; i >= 8; i -= 8 {
+		q := (*[8]byte)(unsafe.Pointer(unsafe.StringData(s[i-8:])))
+		x := (uint64(q[0]) | uint64(q[1])<<8 | uint64(q[2])<<16 | uint64(q[3])<<24 |
+			uint64(q[4])<<32 | uint64(q[5])<<40 | uint64(q[6])<<48 | uint64(q[7])<<56) ^ slashes
+		// The high bit of each byte of x that is zero, and of no other
+		// (no carry crosses a byte, so the highest is exact).
+		if z := ^((x&low7 + low7) | x | low7); z != 0 {
+			return i - 8 + (63-bits.LeadingZeros64(z))>>3
+		}
+	}
+	for i > 0 {
+		i--
+		if s[i] == '/' {
+			return i
+		}
+	}
+	return -1
 }
 
 // hasScheme reports whether the scheme state finds a scheme at the start
@@ -115,12 +145,8 @@ func (u *URL) resolvePath(ref string) URL {
 		i = 1
 	} else {
 		// The relative state: the base's path without its last segment.
-		prefix = int(u.pathStart)
-		for k := int(u.queryStart) - 1; k >= int(u.pathStart); k-- {
-			if u.href[k] == '/' {
-				prefix = k
-				break
-			}
+		if k := lastSlash(u.href[u.pathStart:u.queryStart]); k >= 0 {
+			prefix += k
 		}
 	}
 	size := prefix + 1 + escapedLen(ref, &refEncodeSet)

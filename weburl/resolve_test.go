@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/seed42851778/rfc3986/internal/corpus"
+	"pgregory.net/rapid"
 )
 
 // resolvePairs returns the base URLs and references of the resolution
@@ -58,4 +59,16 @@ func TestResolveFastAgreesWithStateMachine(t *testing.T) {
 		}
 	}
 	t.Logf("resolution fast path taken for %d of %d pairs", taken, len(refs))
+}
+
+// TestLastSlashIsLastIndexByte checks lastSlash, eight bytes a step,
+// against strings.LastIndexByte, with bytes that differ from '/' by one
+// bit and bytes above 0x7f, at every length and place of the slashes.
+func TestLastSlashIsLastIndexByte(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		in := string(rapid.SliceOfN(rapid.SampledFrom([]byte{'/', '/', 'a', '.', '/' ^ 0x80, '/' ^ 1, 0xaf, 0, 0xff}), 0, 40).Draw(t, "in"))
+		if got, want := lastSlash(in), strings.LastIndexByte(in, '/'); got != want {
+			t.Fatalf("lastSlash(%q) = %d, want %d", in, got, want)
+		}
+	})
 }
