@@ -139,6 +139,9 @@ func (u *URL) resolveNetworkPath(ref string) (URL, bool) {
 // query and fragment states after it, write it after u's href up to its
 // path, or up to the last '/' of its path.
 func (u *URL) resolvePath(ref string) URL {
+	if r, ok := u.resolvePlainPath(ref); ok {
+		return r
+	}
 	prefix := int(u.pathStart)
 	i := 0
 	if ref[0] == '/' {
@@ -159,4 +162,56 @@ func (u *URL) resolvePath(ref string) URL {
 	r := p.u
 	r.href = stringOf(p.buf)
 	return r
+}
+
+// resolvePlainPath is resolvePath for a reference that the path, query and
+// fragment states leave as it is (no byte to encode, no dot segment, no
+// '\\'), as most are: u's href up to the last '/' of its path (up to its
+// path for a reference that starts with '/'), then ref, in one
+// allocation, without the parser. ok is false for any other ref.
+func (u *URL) resolvePlainPath(ref string) (URL, bool) {
+	n := len(ref)
+	i := 0
+	for {
+		i = scanRun(ref, i, pathRun)
+		if i == n || (ref[i] != '.' && ref[i] != '%') {
+			break
+		}
+		// A '.' or '%' that starts a segment may start a dot segment.
+		if (i == 0 || ref[i-1] == '/') && dotSegmentAt(ref, i) {
+			return URL{}, false
+		}
+		i++
+	}
+	q := i
+	var flags uint8
+	if i < n && ref[i] == '?' {
+		flags |= flagQuery
+		i = scanRun(ref, i+1, querySpecialRun)
+	}
+	h := i
+	if i < n && ref[i] == '#' {
+		flags |= flagFragment
+		i = scanRun(ref, i+1, fragmentRun)
+	}
+	if i != n {
+		return URL{}, false
+	}
+	prefix := int(u.pathStart)
+	if ref[0] != '/' {
+		// The relative state: the base's path without its last segment.
+		k := lastSlash(u.href[u.pathStart:u.queryStart])
+		if k < 0 {
+			return URL{}, false
+		}
+		prefix += k + 1
+	}
+	b := make([]byte, 0, prefix+n)
+	b = append(append(b, u.href[:prefix]...), ref...)
+	r := *u
+	r.href = stringOf(b)
+	r.queryStart = uint32(prefix + q)
+	r.fragStart = uint32(prefix + h)
+	r.flags = flags
+	return r, true
 }
