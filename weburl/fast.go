@@ -418,14 +418,17 @@ func dotSegmentAt(s string, i int) bool {
 // start, with the edits f read.
 func (f *fastURL) appendPrefix(dst []byte, s string) []byte {
 	u := &f.u
-	dst = append(dst, s[:u.hostEnd]...)
-	if f.lowerHost {
-		lowerASCII(dst[len(dst)-int(u.hostEnd-u.hostStart):])
-	}
+	// One copy, but for a dropped port; the host lower-cased in place.
+	start := len(dst)
 	if f.dropPort {
-		return append(dst, s[f.portEnd:f.resume]...)
+		dst = append(append(dst, s[:u.hostEnd]...), s[f.portEnd:f.resume]...)
+	} else {
+		dst = append(dst, s[:f.resume]...)
 	}
-	return append(dst, s[u.hostEnd:f.resume]...)
+	if f.lowerHost {
+		lowerASCII(dst[start+int(u.hostStart) : start+int(u.hostEnd)])
+	}
+	return dst
 }
 
 // lowerASCII lower-cases b, ASCII bytes, in place, eight bytes a step: a
@@ -449,7 +452,9 @@ func lowerASCII(b []byte) {
 // scheme and ':' of the base URL.
 func (f *fastURL) build(prefix, s string) URL {
 	b := make([]byte, 0, len(prefix)+len(s)+1)
-	b = append(b, prefix...)
+	if prefix != "" {
+		b = append(b, prefix...)
+	}
 	b = f.appendPrefix(b, s)
 	u := f.u
 	if prefix != "" {
@@ -467,7 +472,9 @@ func (f *fastURL) build(prefix, s string) URL {
 	} else {
 		u.shiftPath(d)
 	}
-	b = append(b, s[f.resume:]...)
+	if f.resume < len(s) {
+		b = append(b, s[f.resume:]...)
+	}
 	u.href = stringOf(b)
 	return u
 }
