@@ -236,9 +236,6 @@ func (u *URL) setHost(v string, hostnameOnly bool) URL {
 		return *u
 	}
 	v = setterInput(v)
-	// The host is written into buf, on the stack for a short one.
-	var stack [128]byte
-	buf := stack[:0]
 	if u.scheme == facts.File {
 		// The file host state with state override.
 		j := strings.IndexAny(v, "/\\?#")
@@ -247,7 +244,10 @@ func (u *URL) setHost(v string, hostnameOnly bool) URL {
 		}
 		host, kind := "", hostEmpty
 		if j > 0 {
-			h, k, ok := setterHost(v[:j], false, buf)
+			// The host is written on the stack when short (declared
+			// where it is needed: the array is zeroed there).
+			var stack [128]byte
+			h, k, ok := setterHost(v[:j], false, stack[:0])
 			if !ok {
 				return *u
 			}
@@ -269,7 +269,8 @@ func (u *URL) setHost(v string, hostnameOnly bool) URL {
 		return *u
 	}
 	if !ok {
-		if host, kind, ok = setterHost(v[:j], !u.special(), buf); !ok {
+		var stack [128]byte
+		if host, kind, ok = setterHost(v[:j], !u.special(), stack[:0]); !ok {
 			return *u
 		}
 	}
