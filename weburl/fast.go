@@ -224,17 +224,16 @@ func (f *fastURL) readAuthorityAt(s string, i int, kind facts.Scheme) bool {
 	hs := i
 	if kind != facts.Other {
 		i = scanRun(s, i, hostRun)
+		// The host must end the authority (or a port follow) before it is
+		// worth reading.
 		if i < n && !hostEnds[s[i]] {
 			if s[i] < 'A' || s[i] > 'Z' {
 				return false
 			}
 			f.lowerHost = true
-			i = scanRun(s, i, hostFoldRun)
-		}
-		// The host must end the authority (or a port follow) before it is
-		// worth reading.
-		if i < n && !hostEnds[s[i]] {
-			return false
+			if i = scanRun(s, i, hostFoldRun); i < n && !hostEnds[s[i]] {
+				return false
+			}
 		}
 		if kind == facts.File {
 			// The file host state: no port, and "localhost" or nothing is
@@ -257,15 +256,19 @@ func (f *fastURL) readAuthorityAt(s string, i int, kind facts.Scheme) bool {
 		u.host = hostOpaque
 	}
 	u.usernameEnd, u.hostStart, u.hostEnd = uint32(hs), uint32(hs), uint32(i)
-	if i < n && s[i] == ':' {
-		var ok bool
-		if i, f.dropPort, ok = fastPort(s, i, kind); !ok {
-			return false
+	// A special URL's host stops at the end of the authority (hostEnds)
+	// but for a port; an opaque host and a port may stop anywhere.
+	if i < n && (s[i] == ':' || kind == facts.Other) {
+		if s[i] == ':' {
+			var ok bool
+			if i, f.dropPort, ok = fastPort(s, i, kind); !ok {
+				return false
+			}
+			f.portEnd = i
 		}
-		f.portEnd = i
-	}
-	if i < n && !(s[i] == '/' || s[i] == '?' || s[i] == '#' || (s[i] == '\\' && kind != facts.Other)) {
-		return false // not the end of the authority
+		if i < n && !(s[i] == '/' || s[i] == '?' || s[i] == '#' || (s[i] == '\\' && kind != facts.Other)) {
+			return false // not the end of the authority
+		}
 	}
 	f.resume = i
 	u.pathStart = uint32(i)
