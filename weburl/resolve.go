@@ -27,8 +27,12 @@ var refEncodeSet = func() (t encodeSet) {
 // ref needs no cleaning, and reports whether it did.
 func (u *URL) resolveFast(ref string) (URL, bool) {
 	n := len(ref)
+	// The runs the branches below read (fragmentRun, querySpecialRun, the
+	// fast path's) hold no byte that cleaning would take out or replace
+	// (tab, newline, a C0 control, non-ASCII): only the path state, last,
+	// needs the test for them.
 	if !u.special() || u.scheme == facts.File || (n > 0 && (ref[0] <= ' ' || ref[n-1] <= ' ')) ||
-		hasScheme(ref) || mayNeedCleaning(ref) {
+		hasScheme(ref) {
 		return URL{}, false
 	}
 	if n == 0 {
@@ -59,6 +63,12 @@ func (u *URL) resolveFast(ref string) (URL, bool) {
 		if n > 1 && ref[1] == '\\' {
 			return URL{}, false
 		}
+	}
+	if r, ok := u.resolvePlainPath(ref); ok {
+		return r, true
+	}
+	if mayNeedCleaning(ref) {
+		return URL{}, false
 	}
 	return u.resolvePath(ref), true
 }
@@ -139,9 +149,6 @@ func (u *URL) resolveNetworkPath(ref string) (URL, bool) {
 // query and fragment states after it, write it after u's href up to its
 // path, or up to the last '/' of its path.
 func (u *URL) resolvePath(ref string) URL {
-	if r, ok := u.resolvePlainPath(ref); ok {
-		return r
-	}
 	prefix := int(u.pathStart)
 	i := 0
 	if ref[0] == '/' {

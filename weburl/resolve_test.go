@@ -32,7 +32,8 @@ func resolvePairs(t *testing.T) (bases []URL, refs []string) {
 	edges := []string{"", "#", "#f", "#f g", "#f#g", "?", "?q", "?q'", "?q#f", "?q#f`", "?q r", "/", "//", "///", "//h",
 		"//H:80/p", "//h:8080", "//h?q", "//u@h", "//h\\p", "/\\h", "\\\\h", "\\p", "..", ".", "./", "../..", "a/../../b",
 		"%2e%2E/x", "a b", "a?b c#d", "a{}", "C:", "c:/x", "x:y", "h:80", "a\tb", " a", "a ", "é", "/a\\b", ";x", "g?y/./x",
-		"a.b/c?d#e", "/p.q", ".a/b", "a/..b", "a/%2Fb", "a/%2e/b", "a?", "a#", "/?#", "a/b/"}
+		"a.b/c?d#e", "/p.q", ".a/b", "a/..b", "a/%2Fb", "a/%2e/b", "a?", "a#", "/?#", "a/b/",
+		"#a\tb", "?a\nb", "//h\t/p", "//h/\rp", "/a\rb", "a/\tb", "#é", "?é", "//é/", "a/é", "#\x01", "?\x7f", "a\x00"}
 	for _, base := range []string{"http://h/a/b/c?q#f", "https://h", "ws://h:81/a", "ftp://u:p@h/d/", "file:///c:/a/b",
 		"sc://h/a/b", "sc:/a/b", "sc:opaque", "http://h/"} {
 		for _, ref := range edges {
