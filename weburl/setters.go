@@ -34,16 +34,20 @@ func (w *hrefWriter) href() string { return stringOf(w.b) }
 func escapedLen(s string, set *encodeSet) int {
 	// The entries of eight bytes summed at once, without a branch: a bool
 	// is a byte, 0 or 1.
-	t := (*[256]uint8)(unsafe.Pointer(set))
-	p := unsafe.Pointer(unsafe.StringData(s))
 	n, i := 0, 0
-	for ; len(s)-i >= 8; i += 8 {
-		q := (*[8]byte)(unsafe.Add(p, i))
-		n += int(t[q[0]]) + int(t[q[1]]) + int(t[q[2]]) + int(t[q[3]]) +
-			int(t[q[4]]) + int(t[q[5]]) + int(t[q[6]]) + int(t[q[7]])
+	if len(s) >= 8 {
+		t := (*[256]uint8)(unsafe.Pointer(set))
+		p := unsafe.Pointer(unsafe.StringData(s))
+		for ; len(s)-i >= 8; i += 8 {
+			q := (*[8]byte)(unsafe.Add(p, i))
+			n += int(t[q[0]]) + int(t[q[1]]) + int(t[q[2]]) + int(t[q[3]]) +
+				int(t[q[4]]) + int(t[q[5]]) + int(t[q[6]]) + int(t[q[7]])
+		}
 	}
 	for ; i < len(s); i++ {
-		n += int(t[s[i]])
+		if set[s[i]] {
+			n++
+		}
 	}
 	return len(s) + 2*n
 }
