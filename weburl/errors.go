@@ -2,6 +2,7 @@ package weburl
 
 import (
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/seed42851778/rfc3986/internal/errtext"
@@ -89,7 +90,12 @@ func (e *Error) Error() string {
 // or RFC 3986's (errtext.URIPassword), replaced by "xxxxx", and bounded to
 // maxErrorInput bytes (with "…" where cut).
 func redact(input string) string {
-	s, _ := errtext.RedactURI(input, 0)
+	s := input
+	// A password ends at an '@' in every reading: an input without one
+	// has none, and most that fail have none.
+	if strings.IndexByte(input, '@') >= 0 {
+		s, _ = errtext.RedactURI(input, 0)
+	}
 	if len(s) > maxErrorInput {
 		cut := maxErrorInput
 		for cut > 0 && !utf8.RuneStart(s[cut]) {

@@ -3,6 +3,7 @@ package weburl
 import (
 	"encoding/binary"
 	"math/bits"
+	"unsafe"
 
 	"github.com/seed42851778/rfc3986/internal/facts"
 )
@@ -22,8 +23,8 @@ import (
 // bytes ANDed, one branch for eight bytes, and where the run stopped found
 // without a loop (scanRun).
 
-// runTable is a byte class for scanRun: 0xff for a byte of the run, 0 for
-// one that ends it.
+// runTable is a byte class for scanRun: 1 for a byte of the run, 0 for one
+// that ends it.
 type runTable [256]uint8
 
 // newRunTable returns the table of the ASCII bytes in for which in(c).
@@ -31,7 +32,7 @@ func newRunTable(in func(c byte) bool) *runTable {
 	var t runTable
 	for c := range 0x80 {
 		if in(byte(c)) {
-			t[c] = 0xff
+			t[c] = 1
 		}
 	}
 	return &t
@@ -78,18 +79,37 @@ var (
 
 // scanRun returns the end of the run of bytes of t from i in s: the offset
 // of the first byte from i not in t, or len(s).
+//
+// The table entries of eight bytes are packed one bit each, the first in
+// the lowest bit, by sums with factors of 2, 4 and 16 that the compiler
+// writes as address arithmetic (LEA) rather than shifts and ORs; written
+// out twice, as a function it would not be inlined.
 func scanRun(s string, i int, t *runTable) int {
-	for ; len(s)-i >= 8; i += 8 {
-		// URLs' runs are short: the word is packed at once, where a test
-		// of the eight entries ANDed would pack it again at the stop.
-		if w := runWord(s[i:][:8], t); w != ^uint64(0) {
-			return i + runLen(w, 8)
+	// One bounds check and one nil check, not one a step: the loop reads
+	// s[i:i+8] at p+i with i+8 <= len(s).
+	_, _ = s[i:], t[0]
+	p := unsafe.Pointer(unsafe.StringData(s))
+	n := len(s)
+	for ; n-i >= 8; i += 8 {
+		// URLs' runs are short: the bits are packed at once, where a test
+		// of the eight entries ANDed would pack them again at the stop.
+		q := (*[8]byte)(unsafe.Add(p, i))
+		a := uint(t[q[0]]) + 2*uint(t[q[1]])
+		b := uint(t[q[2]]) + 2*uint(t[q[3]])
+		c := uint(t[q[4]]) + 2*uint(t[q[5]])
+		d := uint(t[q[6]]) + 2*uint(t[q[7]])
+		if m := a + 4*b + 16*(c+4*d); m != 0xff {
+			return i + runLen(m, 8)
 		}
 	}
-	n := len(s)
 	if n >= 8 {
 		// The last n-i bytes, as the end of the last eight.
-		return i + runLen(runWord(s[n-8:], t)>>(8*uint(8-(n-i))), n-i)
+		q := (*[8]byte)(unsafe.Add(p, n-8))
+		a := uint(t[q[0]]) + 2*uint(t[q[1]])
+		b := uint(t[q[2]]) + 2*uint(t[q[3]])
+		c := uint(t[q[4]]) + 2*uint(t[q[5]])
+		d := uint(t[q[6]]) + 2*uint(t[q[7]])
+		return i + runLen((a+4*b+16*(c+4*d))>>uint(8-(n-i)), n-i)
 	}
 	for i < n && t[s[i]] != 0 {
 		i++
@@ -97,17 +117,10 @@ func scanRun(s string, i int, t *runTable) int {
 	return i
 }
 
-// runWord packs the table entries of the eight bytes of q, the first in
-// the lowest byte.
-func runWord(q string, t *runTable) uint64 {
-	return uint64(t[q[0]]) | uint64(t[q[1]])<<8 | uint64(t[q[2]])<<16 | uint64(t[q[3]])<<24 |
-		uint64(t[q[4]])<<32 | uint64(t[q[5]])<<40 | uint64(t[q[6]])<<48 | uint64(t[q[7]])<<56
-}
-
-// runLen returns how many of the first r bytes whose entries w packs are in
+// runLen returns how many of the first r bytes whose bits m packs are in
 // the run before the first that is not (r when all are).
-func runLen(w uint64, r int) int {
-	return bits.TrailingZeros64(^w|^uint64(0)<<(8*uint(r))) >> 3
+func runLen(m uint, r int) int {
+	return bits.TrailingZeros(^m | ^uint(0)<<uint(r))
 }
 
 // fastURL is what the fast path read: the URL's offsets in the input, and
@@ -130,7 +143,17 @@ func (f *fastURL) edited() bool { return f.lowerHost || f.dropPort || f.slash }
 
 // read runs the fast path on s and reports whether it took s (f.ok).
 func (f *fastURL) read(s string) bool {
-	return f.readAuthority(s) && f.readRest(s)
+	// readAuthority, with the scheme's most common case written out: one
+	// call fewer.
+	f.resume = -1
+	i, kind := httpScheme(s)
+	if i < 0 {
+		if i, kind = otherScheme(s); i < 0 {
+			return false
+		}
+	}
+	f.u.schemeEnd = uint32(i - 3)
+	return f.readAuthorityAt(s, i, kind) && f.readRest(s)
 }
 
 // readRest reads the path, query and fragment of s from f.resume, after
@@ -148,8 +171,18 @@ func (f *fastURL) readRest(s string) bool {
 	if u.scheme == facts.File && n-i >= 3 && isAlpha(s[i+1]) && s[i+2] == '|' {
 		return false // perhaps a Windows drive letter, which gets ':'
 	}
-	if i = fastPath(s, i); i < 0 {
-		return false
+	// The path, up to its end, when it is its own serialization: no byte
+	// to encode, no '\\' in a special URL, no dot segment.
+	for {
+		i = scanRun(s, i, pathRun)
+		if i == n || (s[i] != '.' && s[i] != '%') {
+			break
+		}
+		// A '.' or '%' after a '/' may start a dot segment.
+		if i > 0 && s[i-1] == '/' && dotSegmentAt(s, i) {
+			return false
+		}
+		i++
 	}
 	u.queryStart = uint32(i)
 	if i < n && s[i] == '?' {
@@ -191,17 +224,16 @@ func (f *fastURL) readAuthorityAt(s string, i int, kind facts.Scheme) bool {
 	hs := i
 	if kind != facts.Other {
 		i = scanRun(s, i, hostRun)
+		// The host must end the authority (or a port follow) before it is
+		// worth reading.
 		if i < n && !hostEnds[s[i]] {
 			if s[i] < 'A' || s[i] > 'Z' {
 				return false
 			}
 			f.lowerHost = true
-			i = scanRun(s, i, hostFoldRun)
-		}
-		// The host must end the authority (or a port follow) before it is
-		// worth reading.
-		if i < n && !hostEnds[s[i]] {
-			return false
+			if i = scanRun(s, i, hostFoldRun); i < n && !hostEnds[s[i]] {
+				return false
+			}
 		}
 		if kind == facts.File {
 			// The file host state: no port, and "localhost" or nothing is
@@ -224,15 +256,19 @@ func (f *fastURL) readAuthorityAt(s string, i int, kind facts.Scheme) bool {
 		u.host = hostOpaque
 	}
 	u.usernameEnd, u.hostStart, u.hostEnd = uint32(hs), uint32(hs), uint32(i)
-	if i < n && s[i] == ':' {
-		var ok bool
-		if i, f.dropPort, ok = fastPort(s, i, kind); !ok {
-			return false
+	// A special URL's host stops at the end of the authority (hostEnds)
+	// but for a port; an opaque host and a port may stop anywhere.
+	if i < n && (s[i] == ':' || kind == facts.Other) {
+		if s[i] == ':' {
+			var ok bool
+			if i, f.dropPort, ok = fastPort(s, i, kind); !ok {
+				return false
+			}
+			f.portEnd = i
 		}
-		f.portEnd = i
-	}
-	if i < n && !(s[i] == '/' || s[i] == '?' || s[i] == '#' || (s[i] == '\\' && kind != facts.Other)) {
-		return false // not the end of the authority
+		if i < n && !(s[i] == '/' || s[i] == '?' || s[i] == '#' || (s[i] == '\\' && kind != facts.Other)) {
+			return false // not the end of the authority
+		}
 	}
 	f.resume = i
 	u.pathStart = uint32(i)
@@ -246,23 +282,39 @@ const (
 	httpWord  = 'p'<<24 | 't'<<16 | 't'<<8 | 'h' | ':'<<32 | '/'<<40 | '/'<<48
 )
 
+// httpScheme reads "https://" or "http://" at the start of s and returns
+// the offset after it and the scheme's kind, or -1.
+func httpScheme(s string) (int, facts.Scheme) {
+	if len(s) < 8 {
+		return -1, facts.Other
+	}
+	w := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+	// One branch for both, each as likely as the other: the fifth byte
+	// picks the word and mask to compare, without a branch.
+	var b uint64
+	if byte(w>>32) == 's' {
+		b = 1
+	}
+	if w&(^uint64(0)>>(8-8*b)) != httpWord+b*(httpsWord-httpWord) {
+		return -1, facts.Other
+	}
+	return 7 + int(b), facts.HTTP + facts.Scheme(b)
+}
+
 // fastScheme reads a lower-case scheme followed by "://"
 // at the start of s and returns the offset after it and the scheme's kind,
 // or -1.
 func fastScheme(s string) (int, facts.Scheme) {
-	if len(s) >= 8 {
-		w := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-			uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-		// One branch for both, each as likely as the other.
-		https := w == httpsWord
-		if https || w&(1<<56-1) == httpWord {
-			i, k := 7, facts.HTTP
-			if https {
-				i, k = 8, facts.HTTPS
-			}
-			return i, k
-		}
+	if i, k := httpScheme(s); i >= 0 {
+		return i, k
 	}
+	return otherScheme(s)
+}
+
+// otherScheme is fastScheme for s that does not start with "https://" or
+// "http://".
+func otherScheme(s string) (int, facts.Scheme) {
 	if len(s) == 0 || s[0] < 'a' || s[0] > 'z' {
 		return -1, facts.Other
 	}
@@ -276,14 +328,30 @@ func fastScheme(s string) (int, facts.Scheme) {
 // hostEnds holds the bytes that may follow a host in the fast path.
 var hostEnds = stopTable(nil, ":/?#\\")
 
+// numberEnds holds the bytes a host that ends in a number (§3.5) may end
+// with: a decimal or hexadecimal digit, the 'x' of "0x", or a final '.'.
+var numberEnds = stopTable(nil, "0123456789abcdefABCDEFxX.")
+
 // fastHost reports whether the host parser reads h (bytes of hostFoldRun;
 // with upper-case letters when fold) as h lower-cased, and records its
 // kind in u.
 func fastHost(h string, u *URL, fold bool) bool {
 	// The domain to ASCII of an ASCII domain only lower-cases it (§3.3,
 	// beStrict false), whatever its "xn--" labels hold, unless it ends in
-	// a number (§3.5: then it is an IPv4 address), which its last label
-	// (before a final '.') does only if it starts with a digit.
+	// a number (§3.5: then it is an IPv4 address). Most hosts end in
+	// letters no number ends with ("com", "org"): this much is inlined.
+	if !numberEnds[h[len(h)-1]] {
+		u.host = hostDomain
+		return true
+	}
+	return numberHost(h, u, fold)
+}
+
+// numberHost is fastHost for a host h whose last byte may end a number,
+// or a '.' after one.
+func numberHost(h string, u *URL, fold bool) bool {
+	// The last label (before a final '.') ends in a number only if it
+	// starts with a digit.
 	k := len(h) - 1
 	if k > 0 && h[k] == '.' {
 		k--
@@ -338,42 +406,32 @@ func fastPort(s string, i int, kind facts.Scheme) (end int, drop, ok bool) {
 	return i, port == kind.Port(), true
 }
 
-// fastPath reads the path from s[i], '/' or the end of the path, and
-// returns where it ends, or -1 when it is not its own serialization (a
-// byte to encode, a '\\' in a special URL, a dot segment).
-func fastPath(s string, i int) int {
+// dotSegmentAt reports whether the path segment of s that starts at i is a
+// dot segment.
+func dotSegmentAt(s string, i int) bool {
 	n := len(s)
-	for {
-		i = scanRun(s, i, pathRun)
-		if i == n || (s[i] != '.' && s[i] != '%') {
-			return i
-		}
-		// A '.' or '%' after a '/' may start a dot segment.
-		if i > 0 && s[i-1] == '/' {
-			end := i + 1
-			for end < n && end-i <= 6 && s[end] != '/' && s[end] != '?' && s[end] != '#' && s[end] != '\\' {
-				end++
-			}
-			if dotSegment(s[i:end]) {
-				return -1
-			}
-		}
-		i++
+	end := i + 1
+	for end < n && end-i <= 6 && s[end] != '/' && s[end] != '?' && s[end] != '#' && s[end] != '\\' {
+		end++
 	}
+	return dotSegment(s[i:end])
 }
 
 // appendPrefix appends the href's scheme and authority: s up to the path
 // start, with the edits f read.
 func (f *fastURL) appendPrefix(dst []byte, s string) []byte {
 	u := &f.u
-	dst = append(dst, s[:u.hostEnd]...)
-	if f.lowerHost {
-		lowerASCII(dst[len(dst)-int(u.hostEnd-u.hostStart):])
-	}
+	// One copy, but for a dropped port; the host lower-cased in place.
+	start := len(dst)
 	if f.dropPort {
-		return append(dst, s[f.portEnd:f.resume]...)
+		dst = append(append(dst, s[:u.hostEnd]...), s[f.portEnd:f.resume]...)
+	} else {
+		dst = append(dst, s[:f.resume]...)
 	}
-	return append(dst, s[u.hostEnd:f.resume]...)
+	if f.lowerHost {
+		lowerASCII(dst[start+int(u.hostStart) : start+int(u.hostEnd)])
+	}
+	return dst
 }
 
 // lowerASCII lower-cases b, ASCII bytes, in place, eight bytes a step: a
@@ -397,7 +455,9 @@ func lowerASCII(b []byte) {
 // scheme and ':' of the base URL.
 func (f *fastURL) build(prefix, s string) URL {
 	b := make([]byte, 0, len(prefix)+len(s)+1)
-	b = append(b, prefix...)
+	if prefix != "" {
+		b = append(b, prefix...)
+	}
 	b = f.appendPrefix(b, s)
 	u := f.u
 	if prefix != "" {
@@ -415,7 +475,9 @@ func (f *fastURL) build(prefix, s string) URL {
 	} else {
 		u.shiftPath(d)
 	}
-	b = append(b, s[f.resume:]...)
+	if f.resume < len(s) {
+		b = append(b, s[f.resume:]...)
+	}
 	u.href = stringOf(b)
 	return u
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/seed42851778/rfc3986/internal/corpus"
+	"github.com/seed42851778/rfc3986/internal/facts"
 	"pgregory.net/rapid"
 )
 
@@ -21,7 +22,9 @@ func agreementInputs(t *testing.T) []string {
 		"http://xn--xn--a-/", "http://a.b-/", "http://0xg/", "http://1.2.3.4.5/", "http://a.1./",
 		"http://h:1:2", "http://h:1@x/", "http://h\\x", "sc://h\\x", "http://h:8080", "sc://h", "http://h?q", "http://h#f",
 		"http://h/a b", "http://h/{}", "http://h/a/../b", "http://h/\t", "http://h/é", "http://h/a ", "ws://h?'", "sc://h?'",
-		"http://h:0/", "http://h:65536/", "http://h:/", "http://h:80", "sc://h:80", "http://h\t/", "http://h/a\x00")
+		"http://h:0/", "http://h:65536/", "http://h:/", "http://h:80", "sc://h:80", "http://h\t/", "http://h/a\x00",
+		"http://a.0X1F/", "http://a.0xaf/", "http://A.0XAF/", "http://a.1f/", "http://a.0x/", "http://a.0X./", "http://1.2.3.0xF/",
+		"http://a.0xg/", "http://a.9z/", "http://a.0xA", "https://a.b.0x", "http://1.2.3.4x/")
 	var wpt []urlTest
 	readWPTLoose(t, "urltestdata.json", &wpt)
 	for _, tc := range wpt {
@@ -87,6 +90,54 @@ func TestParseAgreesWithParseValidated(t *testing.T) {
 		}
 	}
 	t.Logf("state machine resumed for %d of %d inputs", resumed, len(inputs))
+}
+
+// TestNumberEndsHoldsEveryNumberEnd checks that a host whose last byte is
+// outside numberEnds never ends in a number (§3.5 "ends in a number
+// checker"), so that fastHost may skip its last label: every byte after
+// labels that are numbers but for it, with and without a final '.'.
+func TestNumberEndsHoldsEveryNumberEnd(t *testing.T) {
+	for c := range 256 {
+		for _, label := range []string{"", "0", "1", "09", "0x", "0X", "0x1", "0xf", "a"} {
+			for _, h := range []string{label + string(rune(c)), "h." + label + string(rune(c)), "h." + label + string(rune(c)) + "."} {
+				if !numberEnds[h[len(h)-1]] && facts.EndsInANumber(h) {
+					t.Errorf("%q ends in a number, but numberEnds lacks %q", h, h[len(h)-1])
+				}
+			}
+		}
+	}
+}
+
+// TestScanRunIsByteWise checks that scanRun, eight bytes a step, stops
+// where a byte-wise scan of its table stops, for every table of the fast
+// path, at every length, start and alignment.
+func TestScanRunIsByteWise(t *testing.T) {
+	tables := []*runTable{schemeRun, hostRun, hostFoldRun, opaqueHostRun, pathRun,
+		pathCopyRunSpecial, pathCopyRunOther, querySpecialRun, queryOtherRun, fragmentRun}
+	rapid.Check(t, func(t *rapid.T) {
+		tab := tables[rapid.IntRange(0, len(tables)-1).Draw(t, "table")]
+		var run, stop []byte
+		for c := range 256 {
+			if tab[c] != 0 {
+				run = append(run, byte(c))
+			} else {
+				stop = append(stop, byte(c))
+			}
+		}
+		// Bytes of the run, with at most two that end it anywhere.
+		in := rapid.SliceOfN(rapid.SampledFrom(run), 0, 40).Draw(t, "in")
+		for k := rapid.IntRange(0, 2).Draw(t, "stops"); k > 0 && len(in) > 0; k-- {
+			in[rapid.IntRange(0, len(in)-1).Draw(t, "at")] = rapid.SampledFrom(stop).Draw(t, "stop")
+		}
+		i := rapid.IntRange(0, len(in)).Draw(t, "i")
+		want := i
+		for want < len(in) && tab[in[want]] != 0 {
+			want++
+		}
+		if got := scanRun(string(in), i, tab); got != want {
+			t.Fatalf("scanRun(%q, %d) = %d, want %d", in, i, got, want)
+		}
+	})
 }
 
 // TestLowerASCIIIsByteWise checks that lowerASCII, eight bytes a step,

@@ -14,9 +14,12 @@ import (
 // against a base with URL.Parse.
 func Parse(input string) (URL, error) {
 	var f fastURL
-	if f.read(input) && !f.edited() {
-		f.u.href = input
-		return f.u, nil
+	if f.read(input) {
+		if !f.edited() {
+			f.u.href = input
+			return f.u, nil
+		}
+		return f.build("", input), nil
 	}
 	return parseAfterFast(input, nil, &f)
 }
@@ -27,9 +30,12 @@ func (u URL) Parse(ref string) (URL, error) {
 	// The fast path needs no base: an input it takes starts with a scheme
 	// and "//", and then the parser reads no base.
 	var f fastURL
-	if f.read(ref) && !f.edited() {
-		f.u.href = ref
-		return f.u, nil
+	if f.read(ref) {
+		if !f.edited() {
+			f.u.href = ref
+			return f.u, nil
+		}
+		return f.build("", ref), nil
 	}
 	var base *URL
 	if u.href != "" {

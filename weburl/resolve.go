@@ -1,6 +1,11 @@
 package weburl
 
-import "github.com/seed42851778/rfc3986/internal/facts"
+import (
+	"math/bits"
+	"unsafe"
+
+	"github.com/seed42851778/rfc3986/internal/facts"
+)
 
 // The resolution fast path: a reference without a scheme, against a base
 // URL of a special scheme other than file, as most references in the wild
@@ -22,8 +27,12 @@ var refEncodeSet = func() (t encodeSet) {
 // ref needs no cleaning, and reports whether it did.
 func (u *URL) resolveFast(ref string) (URL, bool) {
 	n := len(ref)
+	// The runs the branches below read (fragmentRun, querySpecialRun, the
+	// fast path's) hold no byte that cleaning would take out or replace
+	// (tab, newline, a C0 control, non-ASCII): only the path state, last,
+	// needs the test for them.
 	if !u.special() || u.scheme == facts.File || (n > 0 && (ref[0] <= ' ' || ref[n-1] <= ' ')) ||
-		hasScheme(ref) || mayNeedCleaning(ref) {
+		hasScheme(ref) {
 		return URL{}, false
 	}
 	if n == 0 {
@@ -55,7 +64,38 @@ func (u *URL) resolveFast(ref string) (URL, bool) {
 			return URL{}, false
 		}
 	}
+	if r, ok := u.resolvePlainPath(ref); ok {
+		return r, true
+	}
+	if mayNeedCleaning(ref) {
+		return URL{}, false
+	}
 	return u.resolvePath(ref), true
+}
+
+// lastSlash returns the offset of the last '/' in s, or -1: eight bytes a
+// step from the end, as a base URL's last segment is often longer than a
+// few bytes.
+func lastSlash(s string) int {
+	const low7, slashes = 0x7f7f7f7f7f7f7f7f, '/' * 0x0101010101010101
+	i := len(s)
+	for ; i >= 8; i -= 8 {
+		q := (*[8]byte)(unsafe.Pointer(unsafe.StringData(s[i-8:])))
+		x := (uint64(q[0]) | uint64(q[1])<<8 | uint64(q[2])<<16 | uint64(q[3])<<24 |
+			uint64(q[4])<<32 | uint64(q[5])<<40 | uint64(q[6])<<48 | uint64(q[7])<<56) ^ slashes
+		// The high bit of each byte of x that is zero, and of no other
+		// (no carry crosses a byte, so the highest is exact).
+		if z := ^((x&low7 + low7) | x | low7); z != 0 {
+			return i - 8 + (63-bits.LeadingZeros64(z))>>3
+		}
+	}
+	for i > 0 {
+		i--
+		if s[i] == '/' {
+			return i
+		}
+	}
+	return -1
 }
 
 // hasScheme reports whether the scheme state finds a scheme at the start
@@ -115,12 +155,8 @@ func (u *URL) resolvePath(ref string) URL {
 		i = 1
 	} else {
 		// The relative state: the base's path without its last segment.
-		prefix = int(u.pathStart)
-		for k := int(u.queryStart) - 1; k >= int(u.pathStart); k-- {
-			if u.href[k] == '/' {
-				prefix = k
-				break
-			}
+		if k := lastSlash(u.href[u.pathStart:u.queryStart]); k >= 0 {
+			prefix += k
 		}
 	}
 	size := prefix + 1 + escapedLen(ref, &refEncodeSet)
@@ -133,4 +169,56 @@ func (u *URL) resolvePath(ref string) URL {
 	r := p.u
 	r.href = stringOf(p.buf)
 	return r
+}
+
+// resolvePlainPath is resolvePath for a reference that the path, query and
+// fragment states leave as it is (no byte to encode, no dot segment, no
+// '\\'), as most are: u's href up to the last '/' of its path (up to its
+// path for a reference that starts with '/'), then ref, in one
+// allocation, without the parser. ok is false for any other ref.
+func (u *URL) resolvePlainPath(ref string) (URL, bool) {
+	n := len(ref)
+	i := 0
+	for {
+		i = scanRun(ref, i, pathRun)
+		if i == n || (ref[i] != '.' && ref[i] != '%') {
+			break
+		}
+		// A '.' or '%' that starts a segment may start a dot segment.
+		if (i == 0 || ref[i-1] == '/') && dotSegmentAt(ref, i) {
+			return URL{}, false
+		}
+		i++
+	}
+	q := i
+	var flags uint8
+	if i < n && ref[i] == '?' {
+		flags |= flagQuery
+		i = scanRun(ref, i+1, querySpecialRun)
+	}
+	h := i
+	if i < n && ref[i] == '#' {
+		flags |= flagFragment
+		i = scanRun(ref, i+1, fragmentRun)
+	}
+	if i != n {
+		return URL{}, false
+	}
+	prefix := int(u.pathStart)
+	if ref[0] != '/' {
+		// The relative state: the base's path without its last segment.
+		k := lastSlash(u.href[u.pathStart:u.queryStart])
+		if k < 0 {
+			return URL{}, false
+		}
+		prefix += k + 1
+	}
+	b := make([]byte, 0, prefix+n)
+	b = append(append(b, u.href[:prefix]...), ref...)
+	r := *u
+	r.href = stringOf(b)
+	r.queryStart = uint32(prefix + q)
+	r.fragStart = uint32(prefix + h)
+	r.flags = flags
+	return r, true
 }

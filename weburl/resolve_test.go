@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/seed42851778/rfc3986/internal/corpus"
+	"pgregory.net/rapid"
 )
 
 // resolvePairs returns the base URLs and references of the resolution
@@ -31,7 +32,8 @@ func resolvePairs(t *testing.T) (bases []URL, refs []string) {
 	edges := []string{"", "#", "#f", "#f g", "#f#g", "?", "?q", "?q'", "?q#f", "?q#f`", "?q r", "/", "//", "///", "//h",
 		"//H:80/p", "//h:8080", "//h?q", "//u@h", "//h\\p", "/\\h", "\\\\h", "\\p", "..", ".", "./", "../..", "a/../../b",
 		"%2e%2E/x", "a b", "a?b c#d", "a{}", "C:", "c:/x", "x:y", "h:80", "a\tb", " a", "a ", "é", "/a\\b", ";x", "g?y/./x",
-		"a.b/c?d#e", "/p.q", ".a/b", "a/..b", "a/%2Fb", "a/%2e/b", "a?", "a#", "/?#", "a/b/"}
+		"a.b/c?d#e", "/p.q", ".a/b", "a/..b", "a/%2Fb", "a/%2e/b", "a?", "a#", "/?#", "a/b/",
+		"#a\tb", "?a\nb", "//h\t/p", "//h/\rp", "/a\rb", "a/\tb", "#é", "?é", "//é/", "a/é", "#\x01", "?\x7f", "a\x00"}
 	for _, base := range []string{"http://h/a/b/c?q#f", "https://h", "ws://h:81/a", "ftp://u:p@h/d/", "file:///c:/a/b",
 		"sc://h/a/b", "sc:/a/b", "sc:opaque", "http://h/"} {
 		for _, ref := range edges {
@@ -58,4 +60,16 @@ func TestResolveFastAgreesWithStateMachine(t *testing.T) {
 		}
 	}
 	t.Logf("resolution fast path taken for %d of %d pairs", taken, len(refs))
+}
+
+// TestLastSlashIsLastIndexByte checks lastSlash, eight bytes a step,
+// against strings.LastIndexByte, with bytes that differ from '/' by one
+// bit and bytes above 0x7f, at every length and place of the slashes.
+func TestLastSlashIsLastIndexByte(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		in := string(rapid.SliceOfN(rapid.SampledFrom([]byte{'/', '/', 'a', '.', '/' ^ 0x80, '/' ^ 1, 0xaf, 0, 0xff}), 0, 40).Draw(t, "in"))
+		if got, want := lastSlash(in), strings.LastIndexByte(in, '/'); got != want {
+			t.Fatalf("lastSlash(%q) = %d, want %d", in, got, want)
+		}
+	})
 }

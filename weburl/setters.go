@@ -32,13 +32,24 @@ func (w *hrefWriter) href() string { return stringOf(w.b) }
 
 // escapedLen returns the length of s with the bytes of set percent-encoded.
 func escapedLen(s string, set *encodeSet) int {
-	n := len(s)
-	for i := 0; i < len(s); i++ {
-		if set[s[i]] {
-			n += 2
+	// The entries of eight bytes summed at once, without a branch: a bool
+	// is a byte, 0 or 1.
+	n, i := 0, 0
+	if len(s) >= 8 {
+		t := (*[256]uint8)(unsafe.Pointer(set))
+		p := unsafe.Pointer(unsafe.StringData(s))
+		for ; len(s)-i >= 8; i += 8 {
+			q := (*[8]byte)(unsafe.Add(p, i))
+			n += int(t[q[0]]) + int(t[q[1]]) + int(t[q[2]]) + int(t[q[3]]) +
+				int(t[q[4]]) + int(t[q[5]]) + int(t[q[6]]) + int(t[q[7]])
 		}
 	}
-	return n
+	for ; i < len(s); i++ {
+		if set[s[i]] {
+			n++
+		}
+	}
+	return len(s) + 2*n
 }
 
 // shift moves by d the offsets of u from the host's start on: what follows
@@ -84,7 +95,8 @@ func setterInput(v string) string {
 // password setters do not run the parser, so tab and newline stay (and are
 // percent-encoded).
 func validUTF8(v string) string {
-	if !utf8.ValidString(v) {
+	// A typical value is ASCII, which a byte loop tells at less cost.
+	if !isASCII(v) && !utf8.ValidString(v) {
 		return toValidUTF8(v)
 	}
 	return v
@@ -176,7 +188,7 @@ func (u URL) WithPassword(v string) URL {
 // withUserinfo returns u with the username user and the password pass,
 // the one the setter changes (the username when isUser) percent-encoded,
 // the other as u holds it.
-func (u URL) withUserinfo(user, pass string, isUser bool) URL {
+func (u *URL) withUserinfo(user, pass string, isUser bool) URL {
 	userLen, passLen := len(user), len(pass)
 	if isUser {
 		userLen = escapedLen(user, &userinfoSet)
@@ -187,19 +199,21 @@ func (u URL) withUserinfo(user, pass string, isUser bool) URL {
 	size := int(userStart) + userLen + passLen + 2 + len(u.href) - int(u.hostStart)
 	w := newHrefWriter(size)
 	w.str(u.href[:userStart])
-	if isUser {
+	// A value with nothing to percent-encode (its escaped length its
+	// own) is copied at once.
+	if isUser && userLen != len(user) {
 		w.escaped(user, &userinfoSet)
 	} else {
 		w.str(user)
 	}
-	r := u
+	r := *u
 	r.usernameEnd = w.off()
 	if passLen > 0 {
 		w.char(':')
-		if isUser {
-			w.str(pass)
-		} else {
+		if !isUser && passLen != len(pass) {
 			w.escaped(pass, &userinfoSet)
+		} else {
+			w.str(pass)
 		}
 	}
 	if userLen > 0 || passLen > 0 {
@@ -221,14 +235,11 @@ func (u URL) WithHost(v string) URL { return u.setHost(v, false) }
 func (u URL) WithHostname(v string) URL { return u.setHost(v, true) }
 
 // setHost runs the host (or hostname) state with state override on v.
-func (u URL) setHost(v string, hostnameOnly bool) URL {
+func (u *URL) setHost(v string, hostnameOnly bool) URL {
 	if u.href == "" || u.opaquePath() {
-		return u
+		return *u
 	}
 	v = setterInput(v)
-	// The host is written into buf, on the stack for a short one.
-	var stack [128]byte
-	buf := stack[:0]
 	if u.scheme == facts.File {
 		// The file host state with state override.
 		j := strings.IndexAny(v, "/\\?#")
@@ -237,9 +248,12 @@ func (u URL) setHost(v string, hostnameOnly bool) URL {
 		}
 		host, kind := "", hostEmpty
 		if j > 0 {
-			h, k, ok := setterHost(v[:j], false, buf)
+			// The host is written on the stack when short (declared
+			// where it is needed: the array is zeroed there).
+			var stack [128]byte
+			h, k, ok := setterHost(v[:j], false, stack[:0])
 			if !ok {
-				return u
+				return *u
 			}
 			if h != "localhost" {
 				host, kind = h, k
@@ -253,14 +267,15 @@ func (u URL) setHost(v string, hostnameOnly bool) URL {
 	}
 	if port {
 		if j == 0 || hostnameOnly {
-			return u
+			return *u
 		}
 	} else if j == 0 && (u.special() || u.Username() != "" || u.Password() != "" || u.Port() != "") {
-		return u
+		return *u
 	}
 	if !ok {
-		if host, kind, ok = setterHost(v[:j], !u.special(), buf); !ok {
-			return u
+		var stack [128]byte
+		if host, kind, ok = setterHost(v[:j], !u.special(), stack[:0]); !ok {
+			return *u
 		}
 	}
 	p, keep := u.Port(), true
@@ -343,7 +358,7 @@ func hostEnd(v string, special bool) (j int, port bool) {
 // ("" for none; keep says it is u's port, as the href holds it). A URL
 // that had no host gets "//" before it, and loses the "/." that kept its
 // path from reading as a host.
-func (u URL) withHost(host string, kind hostKind, port string, keep bool) URL {
+func (u *URL) withHost(host string, kind hostKind, port string, keep bool) URL {
 	start := u.hostStart
 	if u.host == hostNone {
 		start = u.schemeEnd + 1 // before the "/.", if any
@@ -351,7 +366,7 @@ func (u URL) withHost(host string, kind hostKind, port string, keep bool) URL {
 	size := int(start) + 2 + len(host) + 1 + len(port) + len(u.href) - int(u.pathStart)
 	w := newHrefWriter(size)
 	w.str(u.href[:start])
-	r := u
+	r := *u
 	if u.host == hostNone {
 		w.str("//")
 		r.usernameEnd = w.off()
@@ -379,33 +394,25 @@ func (u URL) withHost(host string, kind hostKind, port string, keep bool) URL {
 // default port); ok is false when there are none or the number is above
 // 65535.
 func portOf(s string, scheme facts.Scheme) (port string, ok bool) {
-	j := 0
-	for j < len(s) && isDigit(s[j]) {
-		j++
+	// One pass: the value, and z where the digits start without their
+	// leading zeros (the last one for zeros only). A value above 65535
+	// stays so however many digits follow.
+	j, z, n := 0, 0, 0
+	for ; j < len(s) && isDigit(s[j]); j++ {
+		if n == 0 {
+			z = j
+		}
+		if n = n*10 + int(s[j]-'0'); n > 65535 {
+			return "", false
+		}
 	}
 	if j == 0 {
-		return "", false
-	}
-	// The digits without their leading zeros, "0" for zeros only.
-	z := 0
-	for z < j-1 && s[z] == '0' {
-		z++
-	}
-	d := s[z:j]
-	if len(d) > 5 {
-		return "", false
-	}
-	n := 0
-	for k := 0; k < len(d); k++ {
-		n = n*10 + int(d[k]-'0')
-	}
-	if n > 65535 {
 		return "", false
 	}
 	if n == scheme.Port() {
 		return "", true
 	}
-	return d, true
+	return s[z:j], true
 }
 
 // WithPort returns u with its port set from the digits v starts with (the

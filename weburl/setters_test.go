@@ -4,7 +4,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/seed42851778/rfc3986/internal/corpus"
+	"github.com/seed42851778/rfc3986/internal/facts"
 )
 
 // TestSettersFollowStateOverride pins setter results that follow from the
@@ -163,5 +165,85 @@ func benchSetters(b *testing.B, us []URL) {
 			}
 			benchSink = n
 		})
+	}
+}
+
+// TestPortOfReadsTheLeadingDigits checks portOf against the port state with
+// state override (§4.4): the ASCII digits v starts with, as a number up to
+// 65535 serialized without leading zeros, none for the scheme's default
+// port, and failure for no digits or a larger number, however long.
+func TestPortOfReadsTheLeadingDigits(t *testing.T) {
+	type result struct {
+		Port string
+		OK   bool
+	}
+	tests := []struct {
+		in     string
+		scheme facts.Scheme
+		want   result
+	}{
+		{"8080", facts.HTTP, result{"8080", true}},
+		{"80", facts.HTTP, result{"", true}},
+		{"0080", facts.HTTP, result{"", true}},
+		{"0443", facts.HTTP, result{"443", true}},
+		{"000", facts.HTTP, result{"0", true}},
+		{"0", facts.Other, result{"0", true}},
+		{"65535", facts.HTTPS, result{"65535", true}},
+		{"0000065535", facts.HTTPS, result{"65535", true}},
+		{"65536", facts.HTTPS, result{"", false}},
+		{"100000", facts.HTTPS, result{"", false}},
+		{"99999999999999999999999", facts.HTTPS, result{"", false}},
+		{"12a", facts.HTTP, result{"12", true}},
+		{"1/2", facts.HTTP, result{"1", true}},
+		{"", facts.HTTP, result{"", false}},
+		{"a1", facts.HTTP, result{"", false}},
+	}
+	for _, tt := range tests {
+		port, ok := portOf(tt.in, tt.scheme)
+		if diff := cmp.Diff(tt.want, result{port, ok}); diff != "" {
+			t.Errorf("portOf(%q, %v) (-want +got):\n%s", tt.in, tt.scheme, diff)
+		}
+	}
+}
+
+// TestEscapedLenCountsEachByte checks escapedLen, eight bytes at a time,
+// against its definition: each byte of the set becomes three ("%XX"),
+// every other byte stays one, for every percent-encode set, at every
+// length and alignment.
+func TestEscapedLenCountsEachByte(t *testing.T) {
+	sets := []*encodeSet{&c0ControlSet, &fragmentSet, &querySet, &specialQuerySet, &pathSet, &userinfoSet, &refEncodeSet}
+	for _, set := range sets {
+		for n := 0; n <= 20; n++ {
+			for c := range 256 {
+				// One byte c among bytes of no set, at each place.
+				for at := 0; at < n; at++ {
+					b := []byte(strings.Repeat("a", n))
+					b[at] = byte(c)
+					want := n
+					if set[c] {
+						want += 2
+					}
+					if got := escapedLen(string(b), set); got != want {
+						t.Fatalf("escapedLen(%q) = %d, want %d", b, got, want)
+					}
+				}
+			}
+		}
+		all := string(func() []byte {
+			b := make([]byte, 256)
+			for c := range b {
+				b[c] = byte(c)
+			}
+			return b
+		}())
+		want := len(all)
+		for c := range 256 {
+			if set[c] {
+				want += 2
+			}
+		}
+		if got := escapedLen(all, set); got != want {
+			t.Errorf("escapedLen(every byte) = %d, want %d", got, want)
+		}
 	}
 }
