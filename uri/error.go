@@ -143,11 +143,11 @@ type errorWithRoom struct {
 // an array allocated with it where they fit: the labels are the error's
 // own, never shared, as the diagnosis's always were.
 func errorWithLabels(d *genDiag) (*ParseError, []string) {
-	r := new(errorWithRoom)
-	if d.n <= len(r.exp) {
+	if d.n <= len(errorWithRoom{}.exp) {
+		r := new(errorWithRoom)
 		return &r.e, d.appendLabels(r.exp[:0])
 	}
-	return &r.e, d.appendLabels(make([]string, 0, d.n))
+	return new(ParseError), d.appendLabels(make([]string, 0, d.n))
 }
 
 // fillError sets the fields of e, the error of s as rule at off with the
