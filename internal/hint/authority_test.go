@@ -58,12 +58,13 @@ func TestUserinfoSet(t *testing.T) {
 	}
 }
 
-// TestIndexIn checks indexIn against strings.IndexAny on every byte, alone
-// and after a host name: the bytes of the set are all below 64, and a byte
-// from 64 on whose low six bits name one of them is not in it.
+// TestIndexIn checks indexIn against strings.IndexAny on every byte, alone,
+// after a short text and in the first, second or third eight bytes of
+// longer ones (indexIn reads eight a step), before another stop.
 func TestIndexIn(t *testing.T) {
 	for b := 0; b < 256; b++ {
-		for _, s := range []string{string([]byte{byte(b)}), "ab-9.z" + string([]byte{byte(b)}) + "/"} {
+		c := string([]byte{byte(b)})
+		for _, s := range []string{c, "ab-9.z" + c + "/", "https" + c + "//a.b-c9.example.com/p", "abcdefgh-jk" + c + "/", "www.example.org:8080" + c + "?q"} {
 			if got, want := indexIn(s, schemeStop), strings.IndexAny(s, ":/?#"); got != want {
 				t.Errorf("indexIn(%q, schemeStop) = %d, want %d", s, got, want)
 			}
