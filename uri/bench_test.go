@@ -49,6 +49,56 @@ func BenchmarkParseInvalid(b *testing.B) {
 	})
 }
 
+// BenchmarkParseRejected is BenchmarkParseInvalid's uri.ParseReference
+// on its lines split by the function that makes their error: knownError,
+// where the generated stops know the labels at the byte where the fast
+// match stopped and the hint of that byte is a constant (no diagnosis, no
+// hint text: most rejections), and explainError, every other (the
+// diagnosis of an IP literal or of the whole rule, a component found by
+// componentAt, a hint that quotes the input). Their costs differ by a
+// factor of three or more, so that a change to either shows here where the
+// mix of BenchmarkParseInvalid would blur it.
+func BenchmarkParseRejected(b *testing.B) {
+	var known, explained []string
+	for _, s := range corpusWhere(b, false) {
+		if madeByKnownError(s) {
+			known = append(known, s)
+		} else {
+			explained = append(explained, s)
+		}
+	}
+	for _, c := range []struct {
+		name  string
+		lines []string
+	}{{"knownError", known}, {"explainError", explained}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			defer reportCPU(b)()
+			for i := 0; i < b.N; i++ {
+				_, _ = ParseReference(c.lines[i%len(c.lines)])
+			}
+		})
+	}
+}
+
+// madeByKnownError reports whether ParseReference makes the error of s,
+// which it rejects, with knownError: newParseError's first case, where
+// the stops found labels at the offset where the fast match stopped, not
+// in a port, and stopHint found a constant hint there.
+func madeByKnownError(s string) bool {
+	var sp [nslots]span
+	end := matchURI(s, 0, &sp)
+	if end < 0 {
+		end = matchRelativeRef(s, 0, &sp)
+	}
+	off, labels, _ := stopOf(s, ruleURIReference, &sp)
+	if labels == nil || off != end || off >= len(s) {
+		return false
+	}
+	comp := stopComponent(s, off, ruleURIReference, end, &sp)
+	return comp != "port" && stopHint(s, off, ruleURIReference, comp) != ""
+}
+
 // BenchmarkParsePercentEncoded is BenchmarkParse on URLs whose paths and
 // queries are mostly percent-encoded UTF-8, as a browser writes words
 // outside ASCII: triplets in runs, where a scan of plain bytes stops at each

@@ -103,7 +103,12 @@ func newParseError(s string, rule topRule, prefix int, sp *[nslots]span) *ParseE
 	case alone > 0:
 		var d genDiag
 		if genHaltExplain(alone, s, off, &d) {
-			return explainError(s, rule, d.far, d.appendLabels(make([]string, 0, d.n)), componentAt(s, d.far, rule))
+			// The one rule the stops leave alone is IP-literal, where
+			// a host starts (after "//" or a userinfo's "@"), and its
+			// diagnosis fails before its "]": in the host, as
+			// componentAt would say (TestIPLiteralStop compares them).
+			e, exp := errorWithLabels(&d)
+			return fillError(e, s, rule, d.far, exp, "host")
 		}
 	}
 	return explainError(s, rule, prefix, nil, "")
@@ -114,14 +119,42 @@ func newParseError(s string, rule topRule, prefix int, sp *[nslots]span) *ParseE
 // them, or, when exp is nil, those of the diagnosis, for which off is a
 // lower bound of where s fails.
 func explainError(s string, rule topRule, off int, exp []string, comp string) *ParseError {
-	if exp == nil {
-		var d genDiag
-		if off = diagnose(rule, s, off, &d); off < 0 { // cannot happen: the fast match failed; the rule is expected at 0
-			off = 0
-		}
-		exp, comp = d.appendLabels(make([]string, 0, d.n)), componentAt(s, off, rule)
+	if exp != nil {
+		return fillError(new(ParseError), s, rule, off, exp, comp)
 	}
-	if len(exp) == 0 { // as off < 0 above
+	var d genDiag
+	if off = diagnose(rule, s, off, &d); off < 0 { // cannot happen: the fast match failed; the rule is expected at 0
+		off = 0
+	}
+	e, exp := errorWithLabels(&d)
+	return fillError(e, s, rule, off, exp, componentAt(s, off, rule))
+}
+
+// errorWithRoom is a ParseError and the array of the Expected list of a
+// diagnosis, allocated together: one allocation where a separate list made
+// two. It holds the lists of most diagnoses (of a broken IP literal: one
+// to five labels); a longer list is allocated apart.
+type errorWithRoom struct {
+	e   ParseError
+	exp [6]string
+}
+
+// errorWithLabels returns a new ParseError and the labels d recorded, in
+// an array allocated with it where they fit: the labels are the error's
+// own, never shared, as the diagnosis's always were.
+func errorWithLabels(d *genDiag) (*ParseError, []string) {
+	if d.n <= len(errorWithRoom{}.exp) {
+		r := new(errorWithRoom)
+		return &r.e, d.appendLabels(r.exp[:0])
+	}
+	return new(ParseError), d.appendLabels(make([]string, 0, d.n))
+}
+
+// fillError sets the fields of e, the error of s as rule at off with the
+// labels exp, in component comp, and its hint and suggestion, and returns
+// e.
+func fillError(e *ParseError, s string, rule topRule, off int, exp []string, comp string) *ParseError {
+	if len(exp) == 0 { // as off < 0 in explainError
 		exp = []string{rule.Name()}
 	}
 	// The hint is written on the stack first: most hints are constants
@@ -135,7 +168,7 @@ func explainError(s string, rule topRule, off int, exp []string, comp string) *P
 	if len(s) <= maxSuggestion {
 		suggestion = sug.String()
 	}
-	return &ParseError{
+	*e = ParseError{
 		Input:      s,
 		Offset:     off,
 		Rule:       rule.Name(),
@@ -144,6 +177,7 @@ func explainError(s string, rule topRule, off int, exp []string, comp string) *P
 		Hint:       fixed,
 		Suggestion: suggestion,
 	}
+	return e
 }
 
 // maxSuggestion is the longest input whose ParseError gets a Suggestion: the

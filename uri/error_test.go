@@ -11,6 +11,7 @@ import (
 	c "github.com/seed42851778/rfc3986/combinator"
 	"github.com/seed42851778/rfc3986/internal/corpus"
 	"github.com/seed42851778/rfc3986/internal/errtext"
+	"github.com/seed42851778/rfc3986/internal/hint"
 	"github.com/seed42851778/rfc3986/internal/urigrammar"
 )
 
@@ -33,8 +34,9 @@ var longHints = []string{
 // Parse functions, made in one allocation from the generated diagnosis and
 // the hint written on the stack, against their references: Offset and
 // Expected against the interpreter's ExplainFrom on the rule of
-// internal/urigrammar, Component against componentAt, and Hint against
-// hintFor, which writes every hint out.
+// internal/urigrammar, Component against componentAt, Hint against
+// hintFor, which writes every hint out, and Suggestion against the one
+// hint.Of proposes (none for an input over 4 KiB).
 func TestParseErrorMatchesInterpreter(t *testing.T) {
 	inputs := append(append(append([]string(nil), genInputs...), manyLabels...), longHints...)
 	if !testing.Short() {
@@ -55,10 +57,11 @@ func TestParseErrorMatchesInterpreter(t *testing.T) {
 		{ruleRelativeRef, ParseRelative, urigrammar.RelativeRef},
 	}
 	type fields struct {
-		Offset    int
-		Component string
-		Expected  []string
-		Hint      string
+		Offset     int
+		Component  string
+		Expected   []string
+		Hint       string
+		Suggestion string
 	}
 	for _, s := range inputs {
 		for _, r := range rules {
@@ -75,9 +78,13 @@ func TestParseErrorMatchesInterpreter(t *testing.T) {
 				t.Fatalf("%s(%q): %T, want *ParseError", r.rule.Name(), s, err)
 			}
 			comp := componentAt(s, se.Offset, r.rule)
+			_, _, sug := hint.Of(nil, &hint.Text{S: s, Off: se.Offset, Rule: hintRule(r.rule.Name()), Component: comp})
 			want := fields{se.Offset, comp, se.Expected,
-				string(hintFor(nil, s, se.Offset, r.rule.Name(), comp, nil))}
-			got := fields{pe.Offset, pe.Component, pe.Expected, pe.Hint}
+				string(hintFor(nil, s, se.Offset, r.rule.Name(), comp, nil)), sug.String()}
+			if len(s) > 4<<10 {
+				want.Suggestion = ""
+			}
+			got := fields{pe.Offset, pe.Component, pe.Expected, pe.Hint, pe.Suggestion}
 			if diff := cmp.Diff(want, got, cmpopts.EquateEmpty()); diff != "" {
 				t.Fatalf("%s(%q) (-want +got):\n%s", r.rule.Name(), s, diff)
 			}
@@ -93,9 +100,10 @@ func TestParseErrorMatchesInterpreter(t *testing.T) {
 
 // TestParseErrorAllocs bounds what a rejection allocates: one allocation,
 // the ParseError, for the shapes knownError makes (their labels shared,
-// their hint a constant), and at most three, with its own expected list
-// and a hint that quotes the input, for the others, and a fourth for a
-// Suggestion, however long the input.
+// their hint a constant), and at most two for the others: the error with
+// its own expected list in the same allocation (errorWithRoom), and a hint
+// that quotes the input; and a third for a Suggestion, however long the
+// input.
 func TestParseErrorAllocs(t *testing.T) {
 	for _, tt := range []struct {
 		in   string
@@ -104,11 +112,12 @@ func TestParseErrorAllocs(t *testing.T) {
 		{"http://a b", 1},                         // a space after a host name: the stops know it
 		{"https://x.{Region}/", 1},                // an unexpanded template: the stops know it
 		{"https://de.wikipedia.org/wiki/Köln", 2}, // non-ASCII: its hint quotes the character
-		{"%zz", 3},           // a broken percent-encoding
-		{"http://h:8x/", 3},  // a port hint that quotes the port
-		{"C:\\dir\\file", 4}, // a Windows path: a suggestion built from the input
+		{"%zz", 2},           // a broken percent-encoding
+		{"http://h:8x/", 2},  // a port hint that quotes the port
+		{"C:\\dir\\file", 3}, // a Windows path: a suggestion built from the input
 		{"http://" + strings.Repeat("a", 1<<16) + " b", 1}, // a long input: the hint quotes nothing of it
-		{"http://[::1/", 3}, // an unclosed IP literal
+		{"http://[::1/", 2},     // an unclosed IP literal
+		{"http://[a-z0-9]/", 2}, // an IP literal that is no address
 	} {
 		var err error
 		n := testing.AllocsPerRun(50, func() { _, err = ParseReference(tt.in) })
