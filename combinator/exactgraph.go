@@ -338,7 +338,10 @@ const progCap = 1 << 12
 // definitions shared by a grammar's rules (RFC 5322's CFWS, word, domain)
 // would multiply, a copy a use; called, each is compiled once. Inlined,
 // a definition's ambiguity stays inside the automaton's states; so the
-// rest stay inlined.
+// rest stay inlined, and so does a small definition the member copies
+// once: called, it would save the program no instruction and cost each
+// match an item and a return a byte (RFC 5322's obs-body, in body, which
+// its 998text keep past the bound whatever is called).
 func (c *component) fitProgram() {
 	for {
 		heaviest, most := (*Rule)(nil), 0
@@ -346,8 +349,13 @@ func (c *component) fitProgram() {
 			if d.ex.psize <= progCap {
 				continue
 			}
+			copies := map[*Rule]int{} // the instructions each definition adds, all its copies
 			weighRefs(d.ex.body, 1, func(t *Rule, w int) {
-				if t.ex.comp != c && !t.ex.proc && t.ex.psize >= minProc && w > most {
+				copies[t] = min(copies[t]+w, maxInsts+1)
+			})
+			weighRefs(d.ex.body, 1, func(t *Rule, w int) {
+				if t.ex.comp != c && !t.ex.proc && t.ex.psize >= minProc && w > most &&
+					(copies[t] > t.ex.psize || t.ex.psize > progCap/8) {
 					heaviest, most = t, w
 				}
 			})

@@ -167,7 +167,8 @@ type rstate struct {
 	proc    int32                     // the procedure its instructions belong to (-1: the dead state)
 	acc0    bool                      // it returns from procedure 0, the root
 	quiet   CharSet                   // the next bytes at which, alone, it predicts, completes and tests nothing
-	loop    atomic.Pointer[[256]bool] // the quiet bytes that lead from it to itself, once one did
+	calm    CharSet                   // the next bytes at which, alone, it predicts and tests nothing (it may return)
+	loop    atomic.Pointer[[256]bool] // the calm bytes that lead from it to itself, once one did
 }
 
 // compileProg compiles the program of the exact rule r (not regular).
@@ -244,7 +245,7 @@ func (p *rprog) makeState(pcs []int32) *rstate {
 	if len(pcs) > 0 {
 		s.proc = int32(sort.Search(len(p.procs), func(k int) bool { return p.procs[k].lo > pcs[0] }) - 1)
 	}
-	quiet := len(pcs) > 0
+	calm, rootOnly := len(pcs) > 0, true // rootOnly: it returns from none but the root, which no item waits for
 	var calls CharSet
 	for _, pc := range pcs {
 		in := &p.prog[pc]
@@ -257,18 +258,21 @@ func (p *rprog) makeState(pcs []int32) *rstate {
 			}
 			pr := &p.procs[in.out1]
 			calls = calls.Union(pr.first)
-			quiet = quiet && !pr.null
+			calm = calm && !pr.null
 		case iMatch:
 			s.accepts = append(s.accepts, in.out1)
 			s.acc0 = s.acc0 || in.out1 == 0
-			quiet = quiet && in.out1 == 0 && !p.recursiveRoot
+			rootOnly = rootOnly && in.out1 == 0 && !p.recursiveRoot
 		case iPeg:
-			quiet = false
+			calm = false
 			s.pegs = append(s.pegs, pc)
 		}
 	}
-	if quiet {
-		s.quiet = CharSet{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}.Minus(calls)
+	if calm {
+		s.calm = CharSet{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}.Minus(calls)
+		if rootOnly {
+			s.quiet = s.calm
+		}
 	}
 	s.gotos = make([]atomic.Int32, len(s.calls))
 	if len(pcs) == 1 && p.prog[pcs[0]].op == iMatch {

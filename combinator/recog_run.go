@@ -47,7 +47,7 @@ func (m *recog) run() {
 		if m.diagFrom == j+2 {
 			m.startDiag() // the byte read into the set diagnosed
 		}
-		if len(m.cur) == 1 && len(m.pending) == 0 && !m.diag {
+		if len(m.pending) == 0 && !m.diag && m.lone() {
 			j = m.run1(j)
 		} else {
 			m.scan(j)
@@ -74,11 +74,34 @@ func (m *recog) run() {
 	}
 }
 
+// lone reports whether one item of the set just closed reads the next
+// byte, and leaves it alone in the set: the others, handled, end there.
+func (m *recog) lone() bool {
+	k := -1
+	for i, it := range m.cur {
+		if m.st(it.s).scans {
+			if k >= 0 {
+				return false
+			}
+			k = i
+		}
+	}
+	if k < 0 {
+		return false
+	}
+	m.cur[0] = m.cur[k]
+	m.cur = m.cur[:1]
+	return true
+}
+
 // run1 reads on from j, where the one item left was handled, while the
 // item is alone in a state that needs nothing but the next byte's
 // transition: the DFA alone, one transition a byte, a loop's run of bytes
-// in one scan. It returns where it stopped, the item (if any) in m.cur, to
-// be handled there.
+// in one scan. Where a return of its procedure is a match of the root and
+// nothing else (the root's own, or, by Leo's memo, a procedure the root
+// ends with, as RFC 5322's message ends with its body), the states that
+// return are stepped too, each return an end found. It returns where it
+// stopped, the item (if any) in m.cur, to be handled there.
 func (m *recog) run1(j int32) int32 {
 	it := m.cur[0]
 	in := m.in
@@ -88,18 +111,25 @@ func (m *recog) run1(j int32) int32 {
 	}
 	start := j
 	st := m.st(it.s)
+	// root: the item's returns are the root's (Tree logs every return:
+	// it steps the quiet states only)
+	root := m.rec == nil && !m.p.recursiveRoot && st.proc >= 0 && m.leoOf(st.proc, it.o) == leoKey{0, 0}
 	for {
-		if tab := st.loop.Load(); tab != nil && (!st.acc0 || it.o == 0) {
+		free := &st.quiet
+		if root {
+			free = &st.calm
+		}
+		if tab := st.loop.Load(); tab != nil && (root || !st.quiet.IsEmpty() && (!st.acc0 || it.o == 0)) {
 			k := j
 			for k < n && tab[in[k]] {
 				k++
 			}
 			if k > j {
 				j = k
-				if st.acc0 {
+				if len(st.accepts) > 0 {
 					m.found(j)
 				}
-				if j == n || !st.quiet.Contains(in[j]) {
+				if j == n || !free.Contains(in[j]) {
 					break
 				}
 			}
@@ -110,10 +140,14 @@ func (m *recog) run1(j int32) int32 {
 			break
 		}
 		st = m.st(it.s)
-		if st.acc0 && it.o == 0 {
+		if len(st.accepts) > 0 && (root || st.acc0 && it.o == 0) {
 			m.found(j)
 		}
-		if j == n || !st.quiet.Contains(in[j]) || st.acc0 && it.o != 0 {
+		free = &st.quiet
+		if root {
+			free = &st.calm
+		}
+		if j == n || !free.Contains(in[j]) || !root && st.acc0 && it.o != 0 {
 			break
 		}
 	}
