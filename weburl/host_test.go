@@ -482,6 +482,33 @@ func TestAppendHostReadsDomains(t *testing.T) {
 	}
 }
 
+// TestAppendHostRefusesDomainsNotUTF8 checks that a special host whose
+// percent-decoded bytes are not UTF-8 fails (the domain parser's UTF-8
+// decode makes U+FFFD of them, which UTS #46 disallows) and says why,
+// wherever the bad bytes are: alone, cut short at the end (the first two
+// bytes of U+3002, a full stop of UTS #46), after a label that fails for
+// another reason, or after labels that convert.
+func TestAppendHostRefusesDomainsNotUTF8(t *testing.T) {
+	const why = "the host's percent-encoded bytes are not UTF-8"
+	type result struct {
+		Type   string
+		Offset int
+		Hint   string
+	}
+	for _, in := range []string{"%ff", "%C3", "ab%E3%80", "ü%E3%80", "ü.%E3%80%82%ff", "ß⒈.%ff",
+		"ü.%ED%A0%80", "%F0%9F%92.example", "xn--tda.%C3%28", "ü%C3"} {
+		_, kind, err := appendHost(nil, in, false, nil)
+		if err == nil {
+			t.Errorf("appendHost(%q) = kind %d, want failure", in, kind)
+			continue
+		}
+		want := result{"domain-to-ASCII", 0, why}
+		if diff := cmp.Diff(want, result{err.Type, err.Offset, err.Hint}); diff != "" {
+			t.Errorf("appendHost(%q) (-want +got):\n%s", in, diff)
+		}
+	}
+}
+
 // TestAppendHostAppliesUTS46Flags checks, on domains that go through UTS #46
 // ToASCII, each flag the standard sets, and the A-label steps x/net/idna
 // leaves out. Expected ACE labels from Python's punycode codec.
