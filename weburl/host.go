@@ -146,8 +146,14 @@ func appendDomainSlow(dst []byte, input string, v *validations) ([]byte, hostKin
 	for i := strings.IndexByte(input, '%'); i >= 0 && i < len(input); i++ {
 		if isPercentEncodedAt(input, i) {
 			v.add("domain-percent-encoded", i)
-			// Decoded into a buffer of the parser's pool, which the domain
-			// parser no longer reads once it returns.
+			// Decoded into a buffer on the stack or, for a long host, of
+			// the parser's pool; the domain parser no longer reads it once
+			// it returns.
+			if len(input) <= shortHost {
+				var b [shortHost]byte
+				d := appendPercentDecoded(b[:0], input)
+				return appendDomain(dst, input, unsafe.String(unsafe.SliceData(d), len(d)), v)
+			}
 			sp := scratch.Get().(*[]byte)
 			d := appendPercentDecoded((*sp)[:0], input)
 			dst, kind, err := appendDomain(dst, input, unsafe.String(unsafe.SliceData(d), len(d)), v)
@@ -160,6 +166,10 @@ func appendDomainSlow(dst []byte, input string, v *validations) ([]byte, hostKin
 	}
 	return appendDomain(dst, input, input, v)
 }
+
+// shortHost is the length up to which a host is percent-decoded on the
+// stack: most are shorter, and a sync.Pool costs more than the copy.
+const shortHost = 64
 
 // appendDomain is the domain parser with beStrict false and the host
 // parser's steps after it on domain, input percent-decoded; offsets in

@@ -429,6 +429,11 @@ func TestAppendHostReadsDomains(t *testing.T) {
 		{"a..b", domain("a..b")},
 		{"!$&'()*+,;=~`{}\"", domain("!$&'()*+,;=~`{}\"")}, // none is a forbidden domain code point
 		{"ex%41mple.com", domain("example.com")},
+		// Decoded on the stack up to 64 bytes, beyond into a pool's buffer.
+		{strings.Repeat("b", 54) + ".ex%41mple", domain(strings.Repeat("b", 54) + ".example")},
+		{strings.Repeat("b", 55) + ".ex%41mple", domain(strings.Repeat("b", 55) + ".example")},
+		{strings.Repeat("b", 57) + ".%C3%BC", domain(strings.Repeat("b", 57) + ".xn--tda")},
+		{strings.Repeat("b", 58) + ".%C3%BC", domain(strings.Repeat("b", 58) + ".xn--tda")},
 		// Decoded, then lower-cased, A to Z and only those ('@' and '['
 		// are forbidden domain code points, so they cannot show it).
 		{"%41%5A%5a%7A%60%7B", domain("azzz`{")},
