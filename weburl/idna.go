@@ -669,11 +669,19 @@ func compose(d []rune) int {
 	lastCCC := uint32(0) // the combining class of the last code point written
 	w := 0
 	for _, r := range d {
-		ccc := idnaPropsOf(r) & propCCC
+		// Only the second code point of a primary composite, which has
+		// NFC_Quick_Check=Maybe, composes with a starter before it; a
+		// mapped code point, which has no props, is looked up anyway.
+		leaf := idnaLeaf(r)
+		p := uint32(propMaybe)
+		if leaf&idnaMapped == 0 {
+			p = idnaProps[leaf]
+		}
+		ccc := p & propCCC
 		// r is blocked from the starter when a code point between them has
 		// class 0 or one at least r's; in canonical order the last one
 		// written has the highest.
-		if starter >= 0 && (w == starter+1 || lastCCC != 0 && lastCCC < ccc) {
+		if p&propMaybe != 0 && starter >= 0 && (w == starter+1 || lastCCC != 0 && lastCCC < ccc) {
 			if c, ok := composePair(d[starter], r); ok {
 				d[starter] = c
 				continue

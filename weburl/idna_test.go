@@ -660,6 +660,27 @@ func TestAppendNFCComposesHangul(t *testing.T) {
 	}
 }
 
+// TestCompositionSecondsAreMaybe checks what compose relies on to look a
+// pair up only when its second code point has NFC_Quick_Check=Maybe (or
+// is mapped, and so has no props): the second code point of every
+// composition of the table has the props bit, and so do the Hangul vowels
+// and trailing consonants, which compose by arithmetic.
+func TestCompositionSecondsAreMaybe(t *testing.T) {
+	maybe := func(r rune) bool {
+		return idnaLeaf(r)&idnaMapped != 0 || idnaPropsOf(r)&propMaybe != 0
+	}
+	for _, c := range idnaCompositions {
+		if b := rune(c >> 21 & (1<<21 - 1)); !maybe(b) {
+			t.Errorf("%U composes with %U but has no propMaybe", b, rune(c>>42))
+		}
+	}
+	for _, r := range []rune{0x1161, 0x1175, 0x11A8, 0x11C2} {
+		if !maybe(r) {
+			t.Errorf("%U (Hangul jamo) has no propMaybe", r)
+		}
+	}
+}
+
 // idnaValidRunes reports whether UTS #46 neither maps nor ignores any code
 // point of s.
 func idnaValidRunes(s []rune) bool {
