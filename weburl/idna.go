@@ -400,9 +400,9 @@ type labelFacts struct {
 // byte sequence that is not UTF-8 maps to U+FFFD, which is disallowed.
 func mapLabel(label string, rs []rune) ([]rune, labelFacts) {
 	f := labelFacts{quick: true, ascii: true, props: ^uint32(0), last: bidiOther}
-	lastCCC := uint32(0)
+	start, lastCCC := len(rs), uint32(0)
 	add := func(r rune, p uint32) {
-		if len(rs) == 0 {
+		if len(rs) == start {
 			f.first = p
 		}
 		f.quick = f.quick && !breaksNFC(p, lastCCC)
