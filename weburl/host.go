@@ -109,10 +109,11 @@ const maxHint = 200
 func appendDomainHost(dst []byte, input string, v *validations) ([]byte, hostKind, *Error) {
 	var class uint8
 	for i := 0; i < len(input); i++ {
-		class |= domainClass[input[i]]
-	}
-	if class&^dcUpper != 0 {
-		return appendDomainSlow(dst, input, v)
+		// The first byte of the slow path's classes decides: a host not
+		// ASCII has one early, and is read once more anyway.
+		if class |= domainClass[input[i]]; class&^dcUpper != 0 {
+			return appendDomainSlow(dst, input, v)
+		}
 	}
 	// An ASCII domain without forbidden code points: the domain parser with
 	// beStrict false returns it lower-cased, whatever ToASCII thinks of it
@@ -145,8 +146,14 @@ func appendDomainSlow(dst []byte, input string, v *validations) ([]byte, hostKin
 	for i := strings.IndexByte(input, '%'); i >= 0 && i < len(input); i++ {
 		if isPercentEncodedAt(input, i) {
 			v.add("domain-percent-encoded", i)
-			// Decoded into a buffer of the parser's pool, which the domain
-			// parser no longer reads once it returns.
+			// Decoded into a buffer on the stack or, for a long host, of
+			// the parser's pool; the domain parser no longer reads it once
+			// it returns.
+			if len(input) <= shortHost {
+				var b [shortHost]byte
+				d := appendPercentDecoded(b[:0], input)
+				return appendDomain(dst, input, unsafe.String(unsafe.SliceData(d), len(d)), v)
+			}
 			sp := scratch.Get().(*[]byte)
 			d := appendPercentDecoded((*sp)[:0], input)
 			dst, kind, err := appendDomain(dst, input, unsafe.String(unsafe.SliceData(d), len(d)), v)
@@ -160,6 +167,10 @@ func appendDomainSlow(dst []byte, input string, v *validations) ([]byte, hostKin
 	return appendDomain(dst, input, input, v)
 }
 
+// shortHost is the length up to which a host is percent-decoded on the
+// stack: most are shorter, and a sync.Pool costs more than the copy.
+const shortHost = 64
+
 // appendDomain is the domain parser with beStrict false and the host
 // parser's steps after it on domain, input percent-decoded; offsets in
 // domain are offsets in input when domain is input.
@@ -167,14 +178,18 @@ func appendDomain(dst []byte, input, domain string, v *validations) ([]byte, hos
 	exact := len(domain) == len(input)
 	// UTF-8 decode without BOM: a byte sequence that is not UTF-8 becomes
 	// U+FFFD, which UTS #46 disallows, so the domain parser fails on it.
-	if !utf8.ValidString(domain) {
-		return dst, hostNone, hostError(0, "domain-to-ASCII", "the host's percent-encoded bytes are not UTF-8")
+	// ToASCII fails on it too (mapLabel decodes it as U+FFFD), so that a
+	// domain is checked only when ToASCII fails, but for the strict ToASCII
+	// of validation, which needs a domain that is UTF-8.
+	ascii := isASCII(domain)
+	if !ascii && v != nil && !utf8.ValidString(domain) {
+		return dst, hostNone, errNotUTF8()
 	}
 	if v != nil {
 		checkStrictDomain(domain, v)
 	}
 	start := len(dst)
-	if isASCII(domain) {
+	if ascii {
 		dst = append(dst, domain...)
 		for i := start; i < len(dst); i++ {
 			if 'A' <= dst[i] && dst[i] <= 'Z' {
@@ -184,6 +199,9 @@ func appendDomain(dst []byte, input, domain string, v *validations) ([]byte, hos
 	} else {
 		var err idnaError
 		if dst, err = appendToASCII(dst, domain, false); err.code != 0 {
+			if !utf8.ValidString(domain) {
+				return dst, hostNone, errNotUTF8()
+			}
 			off := 0
 			if exact {
 				off = err.at
@@ -195,7 +213,9 @@ func appendDomain(dst []byte, input, domain string, v *validations) ([]byte, hos
 	if result == "" {
 		return dst, hostNone, hostError(0, "domain-to-ASCII", "the host is empty once mapped by UTS #46")
 	}
-	for i := 0; i < len(result); i++ {
+	// result is ASCII lower case: hostRun holds all of it but the
+	// forbidden domain code points, which are rare, so found at once.
+	for i := scanRun(result, 0, hostRun); i < len(result); i++ {
 		if domainClass[result[i]]&(dcForbidden|dcPercent) != 0 {
 			off := 0
 			if exact {
@@ -217,6 +237,12 @@ func appendDomain(dst []byte, input, domain string, v *validations) ([]byte, hos
 		return appendIPv4(dst[:start], addr), hostIPv4, nil
 	}
 	return dst, hostDomain, nil
+}
+
+// errNotUTF8 is the error of a domain that is not UTF-8 once
+// percent-decoded.
+func errNotUTF8() *Error {
+	return hostError(0, "domain-to-ASCII", "the host's percent-encoded bytes are not UTF-8")
 }
 
 // appendIPv4Host runs the IPv4 parser on s and appends the address's

@@ -429,6 +429,11 @@ func TestAppendHostReadsDomains(t *testing.T) {
 		{"a..b", domain("a..b")},
 		{"!$&'()*+,;=~`{}\"", domain("!$&'()*+,;=~`{}\"")}, // none is a forbidden domain code point
 		{"ex%41mple.com", domain("example.com")},
+		// Decoded on the stack up to 64 bytes, beyond into a pool's buffer.
+		{strings.Repeat("b", 54) + ".ex%41mple", domain(strings.Repeat("b", 54) + ".example")},
+		{strings.Repeat("b", 55) + ".ex%41mple", domain(strings.Repeat("b", 55) + ".example")},
+		{strings.Repeat("b", 57) + ".%C3%BC", domain(strings.Repeat("b", 57) + ".xn--tda")},
+		{strings.Repeat("b", 58) + ".%C3%BC", domain(strings.Repeat("b", 58) + ".xn--tda")},
 		// Decoded, then lower-cased, A to Z and only those ('@' and '['
 		// are forbidden domain code points, so they cannot show it).
 		{"%41%5A%5a%7A%60%7B", domain("azzz`{")},
@@ -478,6 +483,33 @@ func TestAppendHostReadsDomains(t *testing.T) {
 	for _, tt := range tests {
 		if diff := cmp.Diff(tt.want, parseHostForTest(tt.in, false)); diff != "" {
 			t.Errorf("appendHost(%q) mismatch (-want +got):\n%s", tt.in, diff)
+		}
+	}
+}
+
+// TestAppendHostRefusesDomainsNotUTF8 checks that a special host whose
+// percent-decoded bytes are not UTF-8 fails (the domain parser's UTF-8
+// decode makes U+FFFD of them, which UTS #46 disallows) and says why,
+// wherever the bad bytes are: alone, cut short at the end (the first two
+// bytes of U+3002, a full stop of UTS #46), after a label that fails for
+// another reason, or after labels that convert.
+func TestAppendHostRefusesDomainsNotUTF8(t *testing.T) {
+	const why = "the host's percent-encoded bytes are not UTF-8"
+	type result struct {
+		Type   string
+		Offset int
+		Hint   string
+	}
+	for _, in := range []string{"%ff", "%C3", "ab%E3%80", "ü%E3%80", "ü.%E3%80%82%ff", "ß⒈.%ff",
+		"ü.%ED%A0%80", "%F0%9F%92.example", "xn--tda.%C3%28", "ü%C3"} {
+		_, kind, err := appendHost(nil, in, false, nil)
+		if err == nil {
+			t.Errorf("appendHost(%q) = kind %d, want failure", in, kind)
+			continue
+		}
+		want := result{"domain-to-ASCII", 0, why}
+		if diff := cmp.Diff(want, result{err.Type, err.Offset, err.Hint}); diff != "" {
+			t.Errorf("appendHost(%q) (-want +got):\n%s", in, diff)
 		}
 	}
 }

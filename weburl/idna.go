@@ -108,12 +108,21 @@ func idnaMapping(leaf uint16) string {
 // stored through a pointer, and the pool's buffers are reached through a
 // pointer to a variable of appendToASCII: so the compiler keeps
 // appendToASCII's own array, which holds a label of DNS size, on the stack.
+//
+// An ASCII label (beStrict false, not an A-label) meets every criterion but
+// perhaps the Bidi rule, which applies only to a Bidi domain name, one
+// with a label that holds a code point of class R, AL or AN, which no ASCII
+// label does. So with lazy a first conversion leaves ASCII labels
+// unchecked (deferred says it did), and only a domain that turns out to be
+// a Bidi domain name is converted again with every label checked.
 type idnaConv struct {
-	strict  bool
-	rtl     bool      // the domain holds a code point of Bidi class R, AL or AN
-	bidiErr idnaError // the first label that breaks the Bidi rule
-	label   [2]int    // where the label being converted starts and ends
-	big     **idnaBig // the buffers of long labels: see grow
+	strict   bool
+	lazy     bool      // ASCII labels' Bidi facts are left out (see above)
+	deferred bool      // lazy left some out
+	rtl      bool      // the domain holds a code point of Bidi class R, AL or AN
+	bidiErr  idnaError // the first label that breaks the Bidi rule
+	label    [2]int    // where the label being converted starts and ends
+	big      **idnaBig // the buffers of long labels: see grow
 }
 
 // idnaBig holds buffers for labels longer than smallLabel bytes, kept in
@@ -135,32 +144,26 @@ func checkStrictDomain(domain string, v *validations) {
 	}
 }
 
-// appendToASCII appends UTS #46 ToASCII of domain, valid UTF-8, to dst,
-// with the URL Standard's flags and beStrict strict (see the top of this
-// file). On failure it returns dst unchanged and why.
+// appendToASCII appends UTS #46 ToASCII of domain to dst, with the URL
+// Standard's flags and beStrict strict (see the top of this file). On
+// failure it returns dst unchanged and why. A domain that is not valid
+// UTF-8 fails (its bad bytes decode as U+FFFD, which is disallowed).
 func appendToASCII(dst []byte, domain string, strict bool) ([]byte, idnaError) {
 	var arr [smallLabel]rune
 	var big *idnaBig
-	c := idnaConv{strict: strict, big: &big}
+	c := idnaConv{strict: strict, lazy: !strict, big: &big}
 	runes := arr[:0]
 	start := len(dst)
 	var err idnaError
-	for i := 0; i <= len(domain) && err.code == 0; {
-		end, next, ascii := labelEnd(domain, i)
-		if i > 0 {
-			dst = append(dst, '.')
+	for {
+		dst, runes, err = c.appendLabels(dst, domain, runes)
+		if err.code != 0 || !c.rtl || !c.deferred {
+			break
 		}
-		c.label = [2]int{i, end}
-		p := len(dst)
-		if ascii {
-			dst, runes, err = c.appendASCIILabel(dst, domain[i:end], runes)
-		} else {
-			dst, runes, err = c.appendLabel(dst, domain[i:end], runes)
-		}
-		if err.code == 0 && strict && (len(dst) == p || len(dst)-p > 63) {
-			err = c.fail(errLabelLength, 0)
-		}
-		i = next
+		// A Bidi domain name whose ASCII labels went unchecked: again,
+		// checking them (rare, and no slower than checking them at once).
+		c = idnaConv{strict: strict, big: &big}
+		dst = dst[:start]
 	}
 	if big != nil {
 		idnaPool.Put(big)
@@ -177,26 +180,60 @@ func appendToASCII(dst []byte, domain string, strict bool) ([]byte, idnaError) {
 	return dst[:start], err
 }
 
-// labelEnd returns where the label that starts at i in domain ends, at the
-// next full stop (U+002E, or U+3002, U+FF0E or U+FF61, which map to it),
-// where the next label starts (len(domain)+1 when none does), and whether
-// the label is ASCII.
-func labelEnd(domain string, i int) (end, next int, ascii bool) {
-	var or byte
-	for j := i; j < len(domain); j++ {
-		// In valid UTF-8 a byte 0xE3 or 0xEF starts three.
+// appendLabels converts the labels of domain one by one and appends them
+// to dst, up to the first that fails.
+func (c *idnaConv) appendLabels(dst []byte, domain string, runes []rune) ([]byte, []rune, idnaError) {
+	var err idnaError
+	for i := 0; i <= len(domain) && err.code == 0; {
+		if i > 0 {
+			dst = append(dst, '.')
+		}
+		p := len(dst)
+		// Most labels are ASCII: found and copied without labelEnd, whose
+		// full stops that are not ASCII no ASCII label holds. (Labels are
+		// short: a loop a byte beats scanRun's words.)
+		j := i
+		for j < len(domain) && domain[j] != '.' && domain[j] < utf8.RuneSelf {
+			j++
+		}
+		if j == len(domain) || domain[j] == '.' {
+			c.label = [2]int{i, j}
+			dst = append(dst, domain[i:j]...)
+			lowerASCII(dst[p:])
+			dst, runes, err = c.checkASCIILabel(dst, p, runes)
+			i = j + 1
+		} else {
+			end, next := labelEnd(domain, j)
+			c.label = [2]int{i, end}
+			dst, runes, err = c.appendLabel(dst, domain[i:end], runes)
+			i = next
+		}
+		if err.code == 0 && c.strict && (len(dst) == p || len(dst)-p > 63) {
+			err = c.fail(errLabelLength, 0)
+		}
+	}
+	return dst, runes, err
+}
+
+// labelEnd returns where the label that goes on at j in domain ends, at
+// the next full stop (U+002E, or U+3002, U+FF0E or U+FF61, which map to
+// it), and where the next label starts (len(domain)+1 when none does).
+// domain need not be valid UTF-8.
+func labelEnd(domain string, j int) (end, next int) {
+	for ; j < len(domain); j++ {
+		// A byte 0xE3 or 0xEF starts three in valid UTF-8; in invalid
+		// UTF-8 the label fails anyway (mapLabel decodes U+FFFD).
 		switch c := domain[j]; {
 		case c == '.':
-			return j, j + 1, or&0x80 == 0
+			return j, j + 1
+		case j+2 >= len(domain):
 		case c == 0xE3 && domain[j+1] == 0x80 && domain[j+2] == 0x82, // U+3002
 			c == 0xEF && domain[j+1] == 0xBC && domain[j+2] == 0x8E, // U+FF0E
 			c == 0xEF && domain[j+1] == 0xBD && domain[j+2] == 0xA1: // U+FF61
-			return j, j + 3, or&0x80 == 0
-		default:
-			or |= c
+			return j, j + 3
 		}
 	}
-	return len(domain), len(domain) + 1, or&0x80 == 0
+	return len(domain), len(domain) + 1
 }
 
 // grow returns a buffer with room for a label of n bytes: runes, or for a
@@ -234,35 +271,41 @@ func (c *idnaConv) scratch() *punyScratch {
 	return nil
 }
 
-// appendASCIILabel converts a label that is ASCII and appends it to dst:
-// lower-cased, which is all the mapping does to ASCII; decoded and checked
-// when it is an A-label.
-func (c *idnaConv) appendASCIILabel(dst []byte, label string, runes []rune) ([]byte, []rune, idnaError) {
-	p := len(dst)
-	dst = append(dst, label...)
-	for i := p; i < len(dst); i++ {
-		if 'A' <= dst[i] && dst[i] <= 'Z' {
-			dst[i] += 'a' - 'A'
-		}
+// checkASCIILabel checks dst[p:], a label that is ASCII, lower-cased
+// already, which is all the mapping does to ASCII; an A-label it decodes,
+// checks, and writes again.
+func (c *idnaConv) checkASCIILabel(dst []byte, p int, runes []rune) ([]byte, []rune, idnaError) {
+	if l := dst[p:]; len(l) >= 4 && l[0] == 'x' && l[1] == 'n' && l[2] == '-' && l[3] == '-' {
+		return c.appendDecoded(dst, p, runes)
 	}
-	if !strings.HasPrefix(unsafe.String(unsafe.SliceData(dst[p:]), len(dst)-p), "xn--") {
-		return dst, runes, checkLabel(c, dst[p:])
+	if c.lazy {
+		c.deferred = true
+		return dst, runes, idnaError{}
 	}
-	return c.appendDecoded(dst, p, runes)
+	return dst, runes, checkLabel(c, dst[p:])
 }
 
 // appendLabel converts a label that is not ASCII (Processing steps 1 to 4
 // and ToASCII step 3 of UTS #46) and appends it to dst.
 func (c *idnaConv) appendLabel(dst []byte, label string, runes []rune) ([]byte, []rune, idnaError) {
-	runes, quick := mapLabel(label, c.grow(len(label), runes))
-	if !quick {
+	runes, f := mapLabel(label, c.grow(len(label), runes))
+	if f.quick && !c.strict && !f.joiner && len(runes) > 0 && f.props&propValid != 0 &&
+		f.first&propMark == 0 && !hasACEPrefix(runes) {
+		// In NFC already, so mapped is final: what mapLabel saw meets the
+		// criteria checkLabel would check (beStrict false, no joiner), and
+		// leaves the Bidi rule's facts to record.
+		c.noteBidi(f.first>>propBidiShift&0xF, f.last, f.seen)
+		dst, err := c.appendEncoded(dst, runes, f.ascii)
+		return dst, runes, err
+	}
+	if !f.quick {
 		runes = c.normalize(runes)
 	}
 	if !hasACEPrefix(runes) {
 		if err := checkLabel(c, runes); err.code != 0 {
 			return dst, runes, err
 		}
-		dst, err := c.appendEncoded(dst, runes)
+		dst, err := c.appendEncoded(dst, runes, isASCIIRunes(runes))
 		return dst, runes, err
 	}
 	// A label that maps to "xn--…" is an A-label too: it must be ASCII.
@@ -300,14 +343,14 @@ func (c *idnaConv) appendDecoded(dst []byte, p int, runes []rune) ([]byte, []run
 	if err := checkLabel(c, runes); err.code != 0 {
 		return dst[:p], runes, err
 	}
-	dst, err := c.appendEncoded(dst[:p], runes)
+	dst, err := c.appendEncoded(dst[:p], runes, false)
 	return dst, runes, err
 }
 
-// appendEncoded appends label, checked, to dst: as it is when it is ASCII,
-// else as "xn--" and its Punycode.
-func (c *idnaConv) appendEncoded(dst []byte, label []rune) ([]byte, idnaError) {
-	if isASCIIRunes(label) {
+// appendEncoded appends label, checked, to dst: as it is when it is ASCII
+// (ascii), else as "xn--" and its Punycode.
+func (c *idnaConv) appendEncoded(dst []byte, label []rune, ascii bool) ([]byte, idnaError) {
+	if ascii {
 		for _, r := range label {
 			dst = append(dst, byte(r))
 		}
@@ -336,15 +379,41 @@ func isASCIIRunes(label []rune) bool {
 	return true
 }
 
-// mapLabel maps label (UTS #46 Processing step 1) into rs and reports
-// whether it is in NFC already by the NFC quick check: when no code point
-// may compose with the one before it and the combining classes of each
-// run of marks do not decrease. An ASCII byte is only lower-cased, without
-// a lookup: every other ASCII code point is valid.
-func mapLabel(label string, rs []rune) ([]rune, bool) {
-	lastCCC, quick := uint32(0), true
+// labelFacts is what mapLabel learns of a label as it maps it, which for
+// a label in NFC is what checkLabel would learn of it again.
+type labelFacts struct {
+	// quick: the label passes the NFC quick check: no code point may
+	// compose with the one before it and the combining classes of each
+	// run of marks do not decrease. Then it is in NFC.
+	quick  bool
+	joiner bool   // it holds U+200C or U+200D
+	ascii  bool   // every code point is ASCII
+	props  uint32 // the props of every code point, ANDed
+	first  uint32 // the props of the first code point
+	last   uint32 // the Bidi class of the last that is not NSM, or bidiOther
+	seen   uint16 // the Bidi classes of the label, as bits
+}
+
+// mapLabel maps label (UTS #46 Processing step 1) into rs and returns what
+// it learnt of the mapped label on the way. An ASCII byte is only
+// lower-cased, without a lookup: every other ASCII code point is valid. A
+// byte sequence that is not UTF-8 maps to U+FFFD, which is disallowed.
+func mapLabel(label string, rs []rune) ([]rune, labelFacts) {
+	f := labelFacts{quick: true, ascii: true, props: ^uint32(0), last: bidiOther}
+	start, lastCCC := len(rs), uint32(0)
 	add := func(r rune, p uint32) {
-		quick = quick && !breaksNFC(p, lastCCC)
+		if len(rs) == start {
+			f.first = p
+		}
+		f.quick = f.quick && !breaksNFC(p, lastCCC)
+		f.joiner = f.joiner || uint32(r-zwnj) <= zwj-zwnj
+		f.ascii = f.ascii && r < utf8.RuneSelf
+		f.props &= p
+		class := p >> propBidiShift & 0xF
+		f.seen |= 1 << class
+		if class != bidiNSM {
+			f.last = class
+		}
 		lastCCC = p & propCCC
 		rs = append(rs, r)
 	}
@@ -353,8 +422,7 @@ func mapLabel(label string, rs []rune) ([]rune, bool) {
 			if 'A' <= c && c <= 'Z' {
 				c += 'a' - 'A'
 			}
-			rs = append(rs, rune(c))
-			lastCCC = 0
+			add(rune(c), idnaASCIIProps[c])
 			i++
 			continue
 		}
@@ -366,10 +434,10 @@ func mapLabel(label string, rs []rune) ([]rune, bool) {
 			continue
 		}
 		for _, m := range idnaMapping(leaf) {
-			add(m, idnaPropsOf(m))
+			add(m, runeProps(m))
 		}
 	}
-	return rs, quick
+	return rs, f
 }
 
 // normalize replaces rs by its NFC (UTS #46 Processing step 2).
@@ -463,13 +531,21 @@ func checkLabel[E byte | rune](c *idnaConv, label []E) idnaError {
 			last = class
 		}
 	}
+	c.noteBidi(first>>propBidiShift&0xF, last, seen)
+	return idnaError{}
+}
+
+// noteBidi records what CheckBidi needs of the label being converted, not
+// empty, whose first code point has Bidi class first, whose last one that
+// is not NSM has class last (bidiOther when none is), and that holds the
+// classes seen (as bits).
+func (c *idnaConv) noteBidi(first, last uint32, seen uint16) {
 	if seen&(1<<bidiR|1<<bidiAL|1<<bidiAN) != 0 {
 		c.rtl = true
 	}
-	if rule := bidiRule(first>>propBidiShift&0xF, last, seen); rule != 0 && c.bidiErr.code == 0 {
+	if rule := bidiRule(first, last, seen); rule != 0 && c.bidiErr.code == 0 {
 		c.bidiErr = c.fail(errBidi, rune(rule))
 	}
-	return idnaError{}
 }
 
 // joinerAllowed reports whether the ZERO WIDTH JOINER or NON-JOINER at
@@ -593,11 +669,19 @@ func compose(d []rune) int {
 	lastCCC := uint32(0) // the combining class of the last code point written
 	w := 0
 	for _, r := range d {
-		ccc := idnaPropsOf(r) & propCCC
+		// Only the second code point of a primary composite, which has
+		// NFC_Quick_Check=Maybe, composes with a starter before it; a
+		// mapped code point, which has no props, is looked up anyway.
+		leaf := idnaLeaf(r)
+		p := uint32(propMaybe)
+		if leaf&idnaMapped == 0 {
+			p = idnaProps[leaf]
+		}
+		ccc := p & propCCC
 		// r is blocked from the starter when a code point between them has
 		// class 0 or one at least r's; in canonical order the last one
 		// written has the highest.
-		if starter >= 0 && (w == starter+1 || lastCCC != 0 && lastCCC < ccc) {
+		if p&propMaybe != 0 && starter >= 0 && (w == starter+1 || lastCCC != 0 && lastCCC < ccc) {
 			if c, ok := composePair(d[starter], r); ok {
 				d[starter] = c
 				continue

@@ -634,8 +634,8 @@ func TestAppendNFCMatchesXText(t *testing.T) {
 			t.Fatalf("isNFC(%+q) = %v", string(s), got)
 		}
 		// x/text's quick span is the NFC quick check of UAX #15 too.
-		if _, quick := mapLabel(string(s), nil); quick != (norm.NFC.QuickSpanString(string(s)) == len(string(s))) {
-			t.Fatalf("mapLabel(%+q): quick check %v, x/text's %v", string(s), quick, !quick)
+		if _, f := mapLabel(string(s), nil); f.quick != (norm.NFC.QuickSpanString(string(s)) == len(string(s))) {
+			t.Fatalf("mapLabel(%+q): quick check %v, x/text's %v", string(s), f.quick, !f.quick)
 		}
 	})
 }
@@ -657,6 +657,27 @@ func TestAppendNFCComposesHangul(t *testing.T) {
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("appendNFC (-x/text +got):\n%s", diff)
+	}
+}
+
+// TestCompositionSecondsAreMaybe checks what compose relies on to look a
+// pair up only when its second code point has NFC_Quick_Check=Maybe (or
+// is mapped, and so has no props): the second code point of every
+// composition of the table has the props bit, and so do the Hangul vowels
+// and trailing consonants, which compose by arithmetic.
+func TestCompositionSecondsAreMaybe(t *testing.T) {
+	maybe := func(r rune) bool {
+		return idnaLeaf(r)&idnaMapped != 0 || idnaPropsOf(r)&propMaybe != 0
+	}
+	for _, c := range idnaCompositions {
+		if b := rune(c >> 21 & (1<<21 - 1)); !maybe(b) {
+			t.Errorf("%U composes with %U but has no propMaybe", b, rune(c>>42))
+		}
+	}
+	for _, r := range []rune{0x1161, 0x1175, 0x11A8, 0x11C2} {
+		if !maybe(r) {
+			t.Errorf("%U (Hangul jamo) has no propMaybe", r)
+		}
 	}
 }
 
@@ -686,20 +707,25 @@ func TestParseAllocatesOnlyTheHrefForIDNAHosts(t *testing.T) {
 	}
 }
 
-// FuzzToASCII checks, on any domain, that ToASCII does not panic, that
-// what it returns is ASCII and converts to itself (UTS #46's ToASCII is
+// FuzzToASCII checks, on any domain, that ToASCII does not panic, that it
+// fails on a domain that is not UTF-8, that what it returns is ASCII and
+// converts to itself (UTS #46's ToASCII is
 // idempotent), that the strict conversion, when it succeeds, agrees, and
 // that an error names a label inside the domain.
 func FuzzToASCII(f *testing.F) {
 	for _, s := range []string{"bücher.example", "ℵa", "1.ℵ", "xn--tda.ü", "a\u200cb", "\u0627\u200c\u0628", "ß．ＸＮ－－。",
-		"e\u0301\u0323", "\uAC00\u11A8", "a\u0897", "\U00010D50", "xn--a-ccb.ü", "-ab.ü"} {
+		"e\u0301\u0323", "\uAC00\u11A8", "a\u0897", "\U00010D50", "xn--a-ccb.ü", "-ab.ü",
+		"ü.\xe3\x80", "\xc3", "a.\xed\xa0\x80", "\xe3\x80\x82\xff"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, domain string) {
+		out, err := appendToASCII(nil, domain, false)
 		if !utf8.ValidString(domain) {
+			if err.code == 0 {
+				t.Fatalf("ToASCII(%+q) = %q, but the domain is not UTF-8", domain, out)
+			}
 			return
 		}
-		out, err := appendToASCII(nil, domain, false)
 		if err.code != 0 {
 			if err.at < 0 || err.end < err.at || err.end > len(domain) || err.hint(domain) == "" {
 				t.Fatalf("ToASCII(%+q): error %+v", domain, err)
