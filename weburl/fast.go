@@ -153,7 +153,10 @@ func (f *fastURL) read(s string) bool {
 		}
 	}
 	f.u.schemeEnd = uint32(i - 3)
-	return f.readAuthorityAt(s, i, kind) && f.readRest(s)
+	if !f.readAuthorityAt(s, i, kind) && !f.readUserinfoAt(s, i, kind) {
+		return false
+	}
+	return f.readRest(s)
 }
 
 // readRest reads the path, query and fragment of s from f.resume, after
@@ -212,7 +215,7 @@ func (f *fastURL) readAuthority(s string) bool {
 		return false
 	}
 	f.u.schemeEnd = uint32(i - 3)
-	return f.readAuthorityAt(s, i, kind)
+	return f.readAuthorityAt(s, i, kind) || f.readUserinfoAt(s, i, kind)
 }
 
 // readAuthorityAt reads the authority of s from i, after "//", for a URL
@@ -273,6 +276,49 @@ func (f *fastURL) readAuthorityAt(s string, i int, kind facts.Scheme) bool {
 	f.resume = i
 	u.pathStart = uint32(i)
 	return true
+}
+
+// readUserinfoAt is readAuthorityAt for an authority that starts with a
+// userinfo fastUserinfo reads, which readAuthorityAt refused: it reads a
+// host first, as most authorities are one, and stops at the userinfo's
+// ':' or '@'.
+func (f *fastURL) readUserinfoAt(s string, i int, kind facts.Scheme) bool {
+	if kind == facts.File {
+		return false // a file URL has no userinfo
+	}
+	at, usernameEnd, ok := fastUserinfo(s, i)
+	if !ok {
+		return false
+	}
+	f.lowerHost, f.dropPort = false, false
+	if !f.readAuthorityAt(s, at+1, kind) {
+		return false
+	}
+	f.u.usernameEnd = uint32(usernameEnd)
+	return true
+}
+
+// userinfoRun holds the bytes a userinfo keeps as they are.
+var userinfoRun = newRunTable(func(c byte) bool { return !userinfoSet[c] })
+
+// fastUserinfo reads at s[i:] a userinfo that the authority state and the
+// serializer leave as it is: "user@" or "user:password@", the username
+// and password of bytes outside the userinfo percent-encode set, the
+// password not empty (the serializer drops the ':' of an empty one) and
+// not both empty (it drops the '@'). It returns the offset of the '@' and
+// where the username ends.
+func fastUserinfo(s string, i int) (at, usernameEnd int, ok bool) {
+	usernameEnd = scanRun(s, i, userinfoRun)
+	at = usernameEnd
+	if at < len(s) && s[at] == ':' {
+		if at = scanRun(s, at+1, userinfoRun); at == usernameEnd+1 {
+			return 0, 0, false
+		}
+	}
+	if at == len(s) || s[at] != '@' || at == i {
+		return 0, 0, false
+	}
+	return at, usernameEnd, true
 }
 
 // The first eight bytes of "https://" and the first seven of "http://",

@@ -24,7 +24,11 @@ func agreementInputs(t *testing.T) []string {
 		"http://h/a b", "http://h/{}", "http://h/a/../b", "http://h/\t", "http://h/é", "http://h/a ", "ws://h?'", "sc://h?'",
 		"http://h:0/", "http://h:65536/", "http://h:/", "http://h:80", "sc://h:80", "http://h\t/", "http://h/a\x00",
 		"http://a.0X1F/", "http://a.0xaf/", "http://A.0XAF/", "http://a.1f/", "http://a.0x/", "http://a.0X./", "http://1.2.3.0xF/",
-		"http://a.0xg/", "http://a.9z/", "http://a.0xA", "https://a.b.0x", "http://1.2.3.4x/")
+		"http://a.0xg/", "http://a.9z/", "http://a.0xA", "https://a.b.0x", "http://1.2.3.4x/",
+		"http://u@h/", "http://u:p@h/", "http://:p@h/", "http://u:@h/", "http://@h/", "http://:@h/", "http://u:p:q@h/",
+		"http://u@h@i/", "http://u;=@h/", "sc://u:p@h/x", "sc://u@", "sc://@h", "http://u:80@h/", "http://u:p@H/",
+		"http://u:p@h:8080/", "http://u:p@h:80/", "file://u@h/", "http://u:p@/", "http://u@", "https://u%40@h/",
+		"http://u\\@h/", "ws://user:pass@[::1]/", "http://u:p@h?q", "http://u:p@h#f", "http://U:P@h/", "http://u:p@0x7f.1/")
 	var wpt []urlTest
 	readWPTLoose(t, "urltestdata.json", &wpt)
 	for _, tc := range wpt {

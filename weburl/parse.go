@@ -55,7 +55,7 @@ func parseAfterFast(input string, base *URL, f *fastURL) (URL, error) {
 	if f.ok {
 		return f.build("", input), nil
 	}
-	if f.resume < 0 || input[len(input)-1] <= ' ' || mayNeedCleaning(input[f.resume:]) {
+	if f.resume < 0 || input[len(input)-1] <= ' ' || needsCleaning(input[f.resume:]) {
 		f = nil
 	}
 	// With f, the scheme and authority are read and the rest needs no
@@ -113,6 +113,13 @@ func parseFrom(input string, base *URL, v *validations, f *fastURL) (URL, *Error
 	// than a quarter of that buffer (dot segments), copied to its size.
 	var sp *[]byte
 	switch {
+	case f != nil:
+		// After the fast path's scheme and authority, the most the rest
+		// can take is known at the cost of one scan: each byte that the
+		// path, query or fragment state may percent-encode three times
+		// (the input is valid UTF-8), and the '/' of an empty special
+		// path. Written there, the href needs no pooled buffer and no copy.
+		p.buf = make([]byte, 0, f.resume+1+escapedLen(input[f.resume:], &refEncodeSet))
 	case 3*len(p.in)+baseLen+hrefSlack <= maxScratch:
 		sp = scratch.Get().(*[]byte)
 		p.buf = (*sp)[:0]
@@ -198,6 +205,13 @@ func countIn(s string, set *encodeSet) int {
 		}
 	}
 	return n
+}
+
+// needsCleaning reports whether the parser's cleaning changes s: a tab or
+// newline to take out, or invalid UTF-8 to replace (leading and trailing
+// C0 controls and spaces aside).
+func needsCleaning(s string) bool {
+	return mayNeedCleaning(s) && (strings.ContainsAny(s, "\t\n\r") || !utf8.ValidString(s))
 }
 
 // stringOf returns b as a string without a copy; b is never written again.

@@ -404,3 +404,23 @@ func TestHostFailureAllocatesItsErrorOnly(t *testing.T) {
 		}
 	}
 }
+
+// TestNeedsCleaningOnlyForTabNewlineOrInvalidUTF8 pins needsCleaning to the
+// basic URL parser's cleaning inside the input (§4.4 steps 2 and 3, and
+// the decoding of invalid UTF-8 as U+FFFD): a tab or newline anywhere, or
+// invalid UTF-8; other C0 controls and valid non-ASCII are left to the
+// states.
+func TestNeedsCleaningOnlyForTabNewlineOrInvalidUTF8(t *testing.T) {
+	tests := []struct {
+		in   string
+		want bool
+	}{
+		{"", false}, {"/a/b?c#d", false}, {"/é/Правопис", false}, {"/a\x01b\x0bc", false}, {"/\x7f", false},
+		{"/a\tb", true}, {"/a\nb", true}, {"/a\rb", true}, {"/a\xffb", true}, {"/\xc3", true}, {"/\xed\xa0\x80", true},
+	}
+	for _, tt := range tests {
+		if got := needsCleaning(tt.in); got != tt.want {
+			t.Errorf("needsCleaning(%q) = %v, want %v", tt.in, got, tt.want)
+		}
+	}
+}
