@@ -143,11 +143,15 @@ type errorWithRoom struct {
 // an array allocated with it where they fit: the labels are the error's
 // own, never shared, as the diagnosis's always were.
 func errorWithLabels(d *genDiag) (*ParseError, []string) {
+	var e *ParseError
+	var exp []string
 	if d.n <= len(errorWithRoom{}.exp) {
 		r := new(errorWithRoom)
-		return &r.e, d.appendLabels(r.exp[:0])
+		e, exp = &r.e, r.exp[:0]
+	} else {
+		e, exp = new(ParseError), make([]string, 0, d.n)
 	}
-	return new(ParseError), d.appendLabels(make([]string, 0, d.n))
+	return e, d.appendLabels(exp)
 }
 
 // fillError sets the fields of e, the error of s as rule at off with the
