@@ -99,7 +99,7 @@ func newParseError(s string, rule topRule, prefix int, sp *[nslots]span) *ParseE
 				return knownError(s, rule, off, labels, comp, h)
 			}
 		}
-		return explainError(s, rule, off, labels, comp)
+		return explainError(s, rule, off, labels, comp, nil)
 	case alone > 0:
 		var d genDiag
 		if genHaltExplain(alone, s, off, &d) {
@@ -107,27 +107,55 @@ func newParseError(s string, rule topRule, prefix int, sp *[nslots]span) *ParseE
 			// a host starts (after "//" or a userinfo's "@"), and its
 			// diagnosis fails before its "]": in the host, as
 			// componentAt would say (TestIPLiteralStop compares them).
-			e, exp := errorWithLabels(&d)
-			return fillError(e, s, rule, d.far, exp, "host")
+			return explainError(s, rule, d.far, nil, "host", &d)
 		}
 	}
-	return explainError(s, rule, prefix, nil, "")
+	return explainError(s, rule, prefix, nil, "", nil)
 }
 
 // explainError is newParseError where knownError does not make the error:
 // the labels exp and the component comp at off, where the stops found
-// them, or, when exp is nil, those of the diagnosis, for which off is a
-// lower bound of where s fails.
-func explainError(s string, rule topRule, off int, exp []string, comp string) *ParseError {
+// them; when exp is nil, those a diagnosis recorded in d (an IP literal's,
+// failing at off), or, when d is nil too, those of the diagnosis of rule,
+// for which off is a lower bound of where s fails.
+func explainError(s string, rule topRule, off int, exp []string, comp string, d *genDiag) *ParseError {
+	var e *ParseError
 	if exp != nil {
-		return fillError(new(ParseError), s, rule, off, exp, comp)
+		e = new(ParseError)
+	} else {
+		if d == nil {
+			d = new(genDiag)
+			if off = diagnose(rule, s, off, d); off < 0 { // cannot happen: the fast match failed; the rule is expected at 0
+				off = 0
+			}
+			comp = componentAt(s, off, rule)
+		}
+		e, exp = errorWithLabels(d)
 	}
-	var d genDiag
-	if off = diagnose(rule, s, off, &d); off < 0 { // cannot happen: the fast match failed; the rule is expected at 0
-		off = 0
+	if len(exp) == 0 { // as off < 0 above
+		exp = []string{rule.Name()}
 	}
-	e, exp := errorWithLabels(&d)
-	return fillError(e, s, rule, off, exp, componentAt(s, off, rule))
+	// The hint is written on the stack first: most hints are constants
+	// (hint.Of's fixed), and only one that quotes the input is copied.
+	var text [320]byte
+	h, fixed, sug := hint.Of(text[:0], &hint.Text{S: s, Off: off, Rule: hint.Rule(rule), Component: comp})
+	if len(h) > 0 {
+		fixed = string(h)
+	}
+	var suggestion string
+	if len(s) <= maxSuggestion {
+		suggestion = sug.String()
+	}
+	*e = ParseError{
+		Input:      s,
+		Offset:     off,
+		Rule:       rule.Name(),
+		Component:  comp,
+		Expected:   exp[:len(exp):len(exp)],
+		Hint:       fixed,
+		Suggestion: suggestion,
+	}
+	return e
 }
 
 // errorWithRoom is a ParseError and the array of the Expected list of a
@@ -152,36 +180,6 @@ func errorWithLabels(d *genDiag) (*ParseError, []string) {
 		e, exp = new(ParseError), make([]string, 0, d.n)
 	}
 	return e, d.appendLabels(exp)
-}
-
-// fillError sets the fields of e, the error of s as rule at off with the
-// labels exp, in component comp, and its hint and suggestion, and returns
-// e.
-func fillError(e *ParseError, s string, rule topRule, off int, exp []string, comp string) *ParseError {
-	if len(exp) == 0 { // as off < 0 in explainError
-		exp = []string{rule.Name()}
-	}
-	// The hint is written on the stack first: most hints are constants
-	// (hint.Of's fixed), and only one that quotes the input is copied.
-	var text [320]byte
-	h, fixed, sug := hint.Of(text[:0], &hint.Text{S: s, Off: off, Rule: hint.Rule(rule), Component: comp})
-	if len(h) > 0 {
-		fixed = string(h)
-	}
-	var suggestion string
-	if len(s) <= maxSuggestion {
-		suggestion = sug.String()
-	}
-	*e = ParseError{
-		Input:      s,
-		Offset:     off,
-		Rule:       rule.Name(),
-		Component:  comp,
-		Expected:   exp[:len(exp):len(exp)],
-		Hint:       fixed,
-		Suggestion: suggestion,
-	}
-	return e
 }
 
 // maxSuggestion is the longest input whose ParseError gets a Suggestion: the
