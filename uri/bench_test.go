@@ -43,7 +43,7 @@ func BenchmarkParseInvalid(b *testing.B) {
 				end = matchRelativeRef(s, 0, &sp)
 			}
 			if end != len(s) {
-				_ = explainError(s, ruleURIReference, end, nil, "")
+				_ = explainError(s, ruleURIReference, end, nil, "", nil)
 			}
 		}
 	})

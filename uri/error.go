@@ -99,7 +99,7 @@ func newParseError(s string, rule topRule, prefix int, sp *[nslots]span) *ParseE
 				return knownError(s, rule, off, labels, comp, h)
 			}
 		}
-		return explainError(s, rule, off, labels, comp)
+		return explainError(s, rule, off, labels, comp, nil)
 	case alone > 0:
 		var d genDiag
 		if genHaltExplain(alone, s, off, &d) {
@@ -107,54 +107,32 @@ func newParseError(s string, rule topRule, prefix int, sp *[nslots]span) *ParseE
 			// a host starts (after "//" or a userinfo's "@"), and its
 			// diagnosis fails before its "]": in the host, as
 			// componentAt would say (TestIPLiteralStop compares them).
-			e, exp := errorWithLabels(&d)
-			return fillError(e, s, rule, d.far, exp, "host")
+			return explainError(s, rule, d.far, nil, "host", &d)
 		}
 	}
-	return explainError(s, rule, prefix, nil, "")
+	return explainError(s, rule, prefix, nil, "", nil)
 }
 
 // explainError is newParseError where knownError does not make the error:
 // the labels exp and the component comp at off, where the stops found
-// them, or, when exp is nil, those of the diagnosis, for which off is a
-// lower bound of where s fails.
-func explainError(s string, rule topRule, off int, exp []string, comp string) *ParseError {
+// them; when exp is nil, those a diagnosis recorded in d (an IP literal's,
+// failing at off), or, when d is nil too, those of the diagnosis of rule,
+// for which off is a lower bound of where s fails.
+func explainError(s string, rule topRule, off int, exp []string, comp string, d *genDiag) *ParseError {
+	var e *ParseError
 	if exp != nil {
-		return fillError(new(ParseError), s, rule, off, exp, comp)
+		e = new(ParseError)
+	} else {
+		if d == nil {
+			d = new(genDiag)
+			if off = diagnose(rule, s, off, d); off < 0 { // cannot happen: the fast match failed; the rule is expected at 0
+				off = 0
+			}
+			comp = componentAt(s, off, rule)
+		}
+		e, exp = errorWithLabels(d)
 	}
-	var d genDiag
-	if off = diagnose(rule, s, off, &d); off < 0 { // cannot happen: the fast match failed; the rule is expected at 0
-		off = 0
-	}
-	e, exp := errorWithLabels(&d)
-	return fillError(e, s, rule, off, exp, componentAt(s, off, rule))
-}
-
-// errorWithRoom is a ParseError and the array of the Expected list of a
-// diagnosis, allocated together: one allocation where a separate list made
-// two. It holds the lists of most diagnoses (of a broken IP literal: one
-// to five labels); a longer list is allocated apart.
-type errorWithRoom struct {
-	e   ParseError
-	exp [6]string
-}
-
-// errorWithLabels returns a new ParseError and the labels d recorded, in
-// an array allocated with it where they fit: the labels are the error's
-// own, never shared, as the diagnosis's always were.
-func errorWithLabels(d *genDiag) (*ParseError, []string) {
-	if d.n <= len(errorWithRoom{}.exp) {
-		r := new(errorWithRoom)
-		return &r.e, d.appendLabels(r.exp[:0])
-	}
-	return new(ParseError), d.appendLabels(make([]string, 0, d.n))
-}
-
-// fillError sets the fields of e, the error of s as rule at off with the
-// labels exp, in component comp, and its hint and suggestion, and returns
-// e.
-func fillError(e *ParseError, s string, rule topRule, off int, exp []string, comp string) *ParseError {
-	if len(exp) == 0 { // as off < 0 in explainError
+	if len(exp) == 0 { // as off < 0 above
 		exp = []string{rule.Name()}
 	}
 	// The hint is written on the stack first: most hints are constants
@@ -178,6 +156,30 @@ func fillError(e *ParseError, s string, rule topRule, off int, exp []string, com
 		Suggestion: suggestion,
 	}
 	return e
+}
+
+// errorWithRoom is a ParseError and the array of the Expected list of a
+// diagnosis, allocated together: one allocation where a separate list made
+// two. It holds the lists of most diagnoses (of a broken IP literal: one
+// to five labels); a longer list is allocated apart.
+type errorWithRoom struct {
+	e   ParseError
+	exp [6]string
+}
+
+// errorWithLabels returns a new ParseError and the labels d recorded, in
+// an array allocated with it where they fit: the labels are the error's
+// own, never shared, as the diagnosis's always were.
+func errorWithLabels(d *genDiag) (*ParseError, []string) {
+	var e *ParseError
+	var exp []string
+	if d.n <= len(errorWithRoom{}.exp) {
+		r := new(errorWithRoom)
+		e, exp = &r.e, r.exp[:0]
+	} else {
+		e, exp = new(ParseError), make([]string, 0, d.n)
+	}
+	return e, d.appendLabels(exp)
 }
 
 // maxSuggestion is the longest input whose ParseError gets a Suggestion: the

@@ -146,29 +146,24 @@ var userinfoSet = [4]uint64{
 }
 
 // The bytes that end a scheme and an authority as RFC 3986 Appendix B
-// splits a text, as bits of stopClass (indexIn).
+// splits a text, as sets of bytes below 64 (indexIn).
 const (
-	schemeStop    uint8 = 1 // ":", "/", "?", "#"
-	authorityStop uint8 = 2 // "/", "?", "#"
+	schemeStop    uint64 = 1<<':' | 1<<'/' | 1<<'?' | 1<<'#'
+	authorityStop uint64 = 1<<'/' | 1<<'?' | 1<<'#'
 )
 
-// stopClass holds, for each byte, the sets of schemeStop and authorityStop
-// it is in. It is data, not code run at init.
-var stopClass = [256]uint8{':': schemeStop, '/': schemeStop | authorityStop,
-	'?': schemeStop | authorityStop, '#': schemeStop | authorityStop}
-
-// indexIn is the index of the first byte of s in set (schemeStop or
-// authorityStop), or -1: strings.IndexAny without building its set at each
-// call.
+// indexIn is the index of the first byte of s in set, a set of bytes below
+// 64, or -1: strings.IndexAny without building its set at each call.
 //
-// A byte is tested with one load and one branch, which goes the same way
-// until the byte found. A test of b < 64 before a bit of a 64-bit set was
-// a second branch, which the letters and the punctuation of a host name
-// take by turns, mispredicted; eight bytes a step mispredicted the end of
-// the steps as often (callgrind: BENCHMARKS.md).
-func indexIn(s string, set uint8) int {
+// A byte is tested with one branch, which goes the same way until the
+// byte found: a shift of 64 or more leaves no bit (the Go spec), so that
+// the bytes from 64 on need no test of their own. A test of b < 64 first
+// was a second branch, which the letters and the punctuation of a host
+// name take by turns, mispredicted; eight bytes a step mispredicted the
+// end of the steps as often (callgrind: BENCHMARKS.md).
+func indexIn(s string, set uint64) int {
 	for i := 0; i < len(s); i++ {
-		if stopClass[s[i]]&set != 0 {
+		if set>>s[i]&1 != 0 {
 			return i
 		}
 	}
