@@ -123,10 +123,11 @@ type fastURL struct {
 	lowerHost, dropPort, slash bool
 	portEnd                    int // with dropPort, where the input's port ends
 	ok                         bool
+	idnaHost                   // a host handed off to the host parser
 }
 
 // edited reports whether the href differs from the input.
-func (f *fastURL) edited() bool { return f.lowerHost || f.dropPort || f.slash }
+func (f *fastURL) edited() bool { return f.lowerHost || f.dropPort || f.slash || f.idnaLen > 0 }
 
 // read runs the fast path on s and reports whether it took s (f.ok).
 func (f *fastURL) read(s string) bool {
@@ -191,19 +192,17 @@ func (f *fastURL) readAuthorityAt(s string, i int, kind facts.Scheme) bool {
 	hs := i
 	if kind != facts.Other {
 		i = scanRun(s, i, hostRun)
-		if i < n && !hostEnds[s[i]] {
-			if s[i] < 'A' || s[i] > 'Z' {
-				return false
-			}
+		if i < n && !hostEnds[s[i]] && 'A' <= s[i] && s[i] <= 'Z' {
 			f.lowerHost = true
 			i = scanRun(s, i, hostFoldRun)
 		}
 		// The host must end the authority (or a port follow) before it is
-		// worth reading.
+		// worth reading; else the host parser may convert it.
 		if i < n && !hostEnds[s[i]] {
-			return false
-		}
-		if kind == facts.File {
+			if i = f.readIDNAHost(s, hs, i, kind); i < 0 {
+				return false
+			}
+		} else if kind == facts.File {
 			// The file host state: no port, and "localhost" or nothing is
 			// the empty host.
 			if i < n && s[i] == ':' || i-hs == len("localhost") && equalFoldASCII(s[hs:i], "localhost") {
@@ -224,6 +223,9 @@ func (f *fastURL) readAuthorityAt(s string, i int, kind facts.Scheme) bool {
 		u.host = hostOpaque
 	}
 	u.usernameEnd, u.hostStart, u.hostEnd = uint32(hs), uint32(hs), uint32(i)
+	if f.idnaLen > 0 {
+		u.hostEnd = uint32(hs + int(f.idnaLen)) // in the href
+	}
 	if i < n && s[i] == ':' {
 		var ok bool
 		if i, f.dropPort, ok = fastPort(s, i, kind); !ok {
@@ -365,15 +367,11 @@ func fastPath(s string, i int) int {
 // appendPrefix appends the href's scheme and authority: s up to the path
 // start, with the edits f read.
 func (f *fastURL) appendPrefix(dst []byte, s string) []byte {
-	u := &f.u
-	dst = append(dst, s[:u.hostEnd]...)
-	if f.lowerHost {
-		lowerASCII(dst[len(dst)-int(u.hostEnd-u.hostStart):])
-	}
+	dst, end := f.appendHostPart(dst, s)
 	if f.dropPort {
 		return append(dst, s[f.portEnd:f.resume]...)
 	}
-	return append(dst, s[u.hostEnd:f.resume]...)
+	return append(dst, s[end:f.resume]...)
 }
 
 // lowerASCII lower-cases b, ASCII bytes, in place, eight bytes a step: a
@@ -396,7 +394,7 @@ func lowerASCII(b []byte) {
 // (f.ok): prefix is "" or, for a reference that starts with "//", the
 // scheme and ':' of the base URL.
 func (f *fastURL) build(prefix, s string) URL {
-	b := make([]byte, 0, len(prefix)+len(s)+1)
+	b := make([]byte, 0, len(prefix)+len(s)+1+f.hostGrowth())
 	b = append(b, prefix...)
 	b = f.appendPrefix(b, s)
 	u := f.u

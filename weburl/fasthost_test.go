@@ -1,0 +1,104 @@
+package weburl
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/seed42851778/rfc3986/internal/corpus"
+)
+
+// urlParts is what a test compares of a parsed URL: every component, and
+// the error of a failure.
+type urlParts struct {
+	Href, Protocol, Username, Password, Host, Hostname, Port, Pathname, Search, Hash string
+	Err                                                                              *Error
+}
+
+func partsOf(u URL, err *Error) urlParts {
+	return urlParts{u.Href(), u.Protocol(), u.Username(), u.Password(), u.Host(), u.Hostname(),
+		u.Port(), u.Pathname(), u.Search(), u.Hash(), err}
+}
+
+// idnaHandOffInputs are URLs whose special host the host parser converts
+// (mapped by UTS #46 or percent-decoded): the corpus's and urltestdata's,
+// IdnaTestV2's and toascii's inputs (those that fail too) as https hosts,
+// and cases at the edges of the fast path's hand-off.
+func idnaHandOffInputs(t *testing.T) []string {
+	var ins []string
+	for _, in := range corpus.Lines(t, "urls.txt") {
+		if mayMapDomain(in) {
+			ins = append(ins, in)
+		}
+	}
+	var wpt []urlTest
+	readWPTLoose(t, "urltestdata.json", &wpt)
+	for _, tc := range wpt {
+		if mayMapDomain(tc.Input) {
+			ins = append(ins, tc.Input)
+		}
+	}
+	for _, name := range []string{"IdnaTestV2.json", "toascii.json"} {
+		for _, c := range readWPTCases(t, name) {
+			ins = append(ins, "https://"+c.Input+"/", "http://"+c.Input+":81/p?q#f")
+		}
+	}
+	return append(ins,
+		"https://é:8080/x", "https://é:80/", "https://é:", "https://é:0x/", "https://é:65536/",
+		"https://É.com", "https://Aé.COM/", "https://é@x/", "https://x:é@y/", "https://é:1@y/",
+		"https://é\t.com/", "https://é.com/\n", "https://é[::1]:80/", "https://[é]/", "https://%41.com/",
+		"https://%41é.com/", "https://é.1/", "https://é%2e1/", "https://%ef%bc%91%ef%bc%8e1/",
+		"https://１.２.３.４/", "file://é/", "file://é/x", "sc://é/", "https://é<.com/", "https://é%3c/",
+		"https://"+strings.Repeat("é", 32)+"/", "https://"+strings.Repeat("é", 33)+"/",
+		"https://"+strings.Repeat("\ufdfa", 21)+"/", "https://"+strings.Repeat("ü", 30)+".de/",
+		"https://é/a/../b", "https://é/a b", "https://é/\xff", "https://é/%2e/", "https://\xff/",
+		"https://é\xff/", "https://é%ff/", "https://%c3/", "https://é?q#f", "https://é#f",
+		"https://é\\x", "https://é/ ", "https://é%/", "https://é%zz/", "https://\u00ad/",
+		"https://xn--zca.é/", "https://a.xn--a.é/", "https://\u05d0a.é/", "ws://é", "wss://é/", "ftp://é:21/")
+}
+
+// TestIDNAHandOffAgreesWithStateMachine checks that Parse, whose fast path
+// hands a special host that is not ASCII or is percent-encoded to the host
+// parser, gives the URL (every component) and the error that the state
+// machine alone gives, that CanParse agrees, and the same for a reference
+// "//host/…" resolved against a base URL.
+func TestIDNAHandOffAgreesWithStateMachine(t *testing.T) {
+	base, err := Parse("https://base.example/a/b?q")
+	if err != nil {
+		t.Fatal(err)
+	}
+	handedOff := 0
+	for _, in := range idnaHandOffInputs(t) {
+		var f fastURL
+		if f.readAuthority(in) && f.idnaLen > 0 {
+			handedOff++
+		}
+		u, err := Parse(in)
+		var e *Error
+		if err != nil {
+			e = err.(*Error)
+		}
+		want, werr := parseFrom(in, nil, nil, nil)
+		if diff := cmp.Diff(partsOf(want, werr), partsOf(u, e)); diff != "" {
+			t.Errorf("Parse(%q) differs from the state machine's (-want +got):\n%s", in, diff)
+		}
+		if CanParse(in) != (werr == nil) {
+			t.Errorf("CanParse(%q) = %v, the state machine's error %v", in, !(werr == nil), werr)
+		}
+		if ref, ok := strings.CutPrefix(in, "https:"); ok {
+			u, err := base.Parse(ref)
+			e = nil
+			if err != nil {
+				e = err.(*Error)
+			}
+			want, werr := parseFrom(ref, &base, nil, nil)
+			if diff := cmp.Diff(partsOf(want, werr), partsOf(u, e)); diff != "" {
+				t.Errorf("base.Parse(%q) differs from the state machine's (-want +got):\n%s", ref, diff)
+			}
+		}
+	}
+	if handedOff < 1000 {
+		t.Errorf("the fast path handed off %d hosts, want most of IdnaTestV2's", handedOff)
+	}
+	t.Logf("hosts handed off: %d", handedOff)
+}
