@@ -2,6 +2,7 @@ package weburl
 
 import (
 	"strings"
+	"unicode/utf8"
 	"unsafe"
 
 	"github.com/seed42851778/rfc3986/internal/facts"
@@ -65,7 +66,7 @@ func (f *fastURL) readIDNAHost(s string, hs, i int, kind facts.Scheme) int {
 	var dec [maxIDNAHost]byte
 	domain := h
 	if strings.IndexByte(h, '%') >= 0 {
-		d := appendPercentDecoded(dec[:0], h)
+		d := percentDecodeShort(&dec, h)
 		domain = unsafe.String(unsafe.SliceData(d), len(d))
 	}
 	if isASCII(domain) {
@@ -100,6 +101,27 @@ func (f *fastURL) readIDNAHost(s string, hs, i int, kind facts.Scheme) int {
 	return i
 }
 
+// percentDecodeShort is appendPercentDecoded of s, at most maxIDNAHost
+// bytes, into b, a byte at a time: a short host has few bytes between its
+// percent-encoded ones, and appending those runs costs more.
+func percentDecodeShort(b *[maxIDNAHost]byte, s string) []byte {
+	n := 0
+	for i := 0; i < len(s) && n < len(b); i++ {
+		c := s[i]
+		if c == '%' && i+2 < len(s) {
+			hi, ok1 := unhex(s[i+1])
+			lo, ok2 := unhex(s[i+2])
+			if ok1 && ok2 {
+				c = hi<<4 | lo
+				i += 2
+			}
+		}
+		b[n] = c
+		n++
+	}
+	return b[:n]
+}
+
 // appendHostPart appends s up to where its host ends, with the host as the
 // href has it, and returns where the host ends in s.
 func (f *fastURL) appendHostPart(dst []byte, s string) ([]byte, int) {
@@ -121,4 +143,15 @@ func (f *fastURL) hostGrowth() int {
 		return 0
 	}
 	return max(int(f.idnaLen)-(f.inHostEnd-int(f.u.hostStart)), 0)
+}
+
+// needsCleaning reports whether clean would change s, the input after the
+// scheme and authority the fast path read (which need no cleaning), but
+// for its trailing C0 controls and spaces: whether it holds a tab or
+// newline, or is not UTF-8. The state machine may resume after the fast
+// path's authority on the input as it is only when it does not: a path,
+// query or fragment not ASCII, as many are, is then no reason to clean and
+// read the whole input again.
+func needsCleaning(s string) bool {
+	return mayNeedCleaning(s) && (strings.ContainsAny(s, "\t\n\r") || !utf8.ValidString(s))
 }

@@ -102,3 +102,43 @@ func TestIDNAHandOffAgreesWithStateMachine(t *testing.T) {
 	}
 	t.Logf("hosts handed off: %d", handedOff)
 }
+
+// TestNeedsCleaningIsWhetherCleanChangesInput checks needsCleaning against
+// clean itself (on inputs without leading or trailing C0 controls or
+// spaces, which the caller tests apart), and that Parse, which then resumes
+// the state machine on the input as it is, gives the state machine's URL.
+func TestNeedsCleaningIsWhetherCleanChangesInput(t *testing.T) {
+	rests := []string{"/a", "/é", "/a?é#ü", "/\u202e", "/\xff", "/é\xc3", "/\xed\xa0\x80", "/\xf4\x90\x80\x80",
+		"/a\tb", "/é\n", "/\rb", "/\x00\x01\x0db", "/a\x0eb", "?\U0001F600#\u00e9", "#\xe2\x82", "/" + strings.Repeat("é", 40)}
+	for _, rest := range rests {
+		p := parser{}
+		p.clean(rest)
+		if got, want := needsCleaning(rest), p.in != rest; got != want {
+			t.Errorf("needsCleaning(%q) = %v, clean changes it: %v", rest, got, want)
+		}
+		p.releaseCleaned()
+		for _, in := range []string{"https://example.com" + rest, "https://é.com:8080" + rest, "sc://h" + rest} {
+			u, err := Parse(in)
+			var e *Error
+			if err != nil {
+				e = err.(*Error)
+			}
+			want, werr := parseFrom(in, nil, nil, nil)
+			if diff := cmp.Diff(partsOf(want, werr), partsOf(u, e)); diff != "" {
+				t.Errorf("Parse(%q) differs from the state machine's (-want +got):\n%s", in, diff)
+			}
+		}
+	}
+}
+
+// TestPercentDecodeShortIsPercentDecoding checks percentDecodeShort
+// against appendPercentDecoded, the standard's percent-decode.
+func TestPercentDecodeShortIsPercentDecoding(t *testing.T) {
+	for _, s := range []string{"", "a", "%", "%4", "%41", "%4g", "%%41", "a%C3%A9b", "%e2%98%83", "%zz%41%",
+		"%41%", "%4%41", strings.Repeat("%41", 21), strings.Repeat("é", 32)} {
+		var b [maxIDNAHost]byte
+		if diff := cmp.Diff(string(appendPercentDecoded(nil, s)), string(percentDecodeShort(&b, s))); diff != "" {
+			t.Errorf("percentDecodeShort(%q) (-want +got):\n%s", s, diff)
+		}
+	}
+}

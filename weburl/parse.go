@@ -49,7 +49,7 @@ func parseAfterFast(input string, base *URL, f *fastURL) (URL, error) {
 	if f.ok {
 		return f.build("", input), nil
 	}
-	if f.resume < 0 || input[len(input)-1] <= ' ' || mayNeedCleaning(input[f.resume:]) {
+	if f.resume < 0 || input[len(input)-1] <= ' ' || needsCleaning(input[f.resume:]) {
 		f = nil
 	}
 	// With f, the scheme and authority are read and the rest needs no
