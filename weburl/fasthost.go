@@ -137,12 +137,13 @@ func (f *fastURL) appendHostPart(dst []byte, s string) ([]byte, int) {
 	return dst, int(u.hostEnd)
 }
 
-// hostGrowth is how many bytes longer the href's host is than the input's.
+// hostGrowth is how many bytes longer the href's host is than the input's
+// (negative when shorter: a percent-encoded host).
 func (f *fastURL) hostGrowth() int {
 	if f.idnaLen == 0 {
 		return 0
 	}
-	return max(int(f.idnaLen)-(f.inHostEnd-int(f.u.hostStart)), 0)
+	return int(f.idnaLen) - (f.inHostEnd - int(f.u.hostStart))
 }
 
 // needsCleaning reports whether clean would change s, the input after the
