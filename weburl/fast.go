@@ -394,7 +394,11 @@ func lowerASCII(b []byte) {
 // (f.ok): prefix is "" or, for a reference that starts with "//", the
 // scheme and ':' of the base URL.
 func (f *fastURL) build(prefix, s string) URL {
-	b := make([]byte, 0, len(prefix)+len(s)+1+f.hostGrowth())
+	size := len(prefix) + len(s) + f.hostGrowth()
+	if f.slash {
+		size++
+	}
+	b := make([]byte, 0, size)
 	b = append(b, prefix...)
 	b = f.appendPrefix(b, s)
 	u := f.u
