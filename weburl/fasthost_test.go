@@ -15,6 +15,7 @@ type urlParts struct {
 	Err                                                                              *Error
 }
 
+// partsOf returns the parts of u and err that the tests compare.
 func partsOf(u URL, err *Error) urlParts {
 	return urlParts{u.Href(), u.Protocol(), u.Username(), u.Password(), u.Host(), u.Hostname(),
 		u.Port(), u.Pathname(), u.Search(), u.Hash(), err}
