@@ -24,6 +24,7 @@ import (
 // the wild are, is checked in one pass without the state machine.
 func CanParse(input string) bool {
 	var f fastURL
+	f.check = true
 	if f.readAuthority(input) {
 		// The fast path read a canonical scheme, host and port: what is
 		// left is a path, a query and a fragment, which never fail.
@@ -156,11 +157,11 @@ func checkHost(input string, isOpaque bool, buf *[]byte) bool {
 // checkDomain reports whether the domain parser (with beStrict false) and
 // the host parser's last steps accept domain, a special URL's host once
 // percent-decoded. It converts a domain that is not ASCII into a buffer on
-// the stack, or of the parser's pool when the domain is long.
+// the stack, or of the parser's pool when the domain is long. A domain
+// that is not UTF-8 is not ASCII, and ToASCII fails on it (its bad bytes
+// decode as U+FFFD, which is disallowed), so it is not checked apart.
 func checkDomain(domain string) bool {
 	switch {
-	case !utf8.ValidString(domain):
-		return false
 	case isASCII(domain):
 		_, _, ok := facts.ReadASCIIDomain(domain)
 		return ok

@@ -136,10 +136,11 @@ type fastURL struct {
 	lowerHost, dropPort, slash bool
 	portEnd                    int // with dropPort, where the input's port ends
 	ok                         bool
+	idnaHost                   // a host handed off to the host parser
 }
 
 // edited reports whether the href differs from the input.
-func (f *fastURL) edited() bool { return f.lowerHost || f.dropPort || f.slash }
+func (f *fastURL) edited() bool { return f.lowerHost || f.dropPort || f.slash || f.idnaLen > 0 }
 
 // read runs the fast path on s and reports whether it took s (f.ok).
 func (f *fastURL) read(s string) bool {
@@ -227,18 +228,17 @@ func (f *fastURL) readAuthorityAt(s string, i int, kind facts.Scheme) bool {
 	hs := i
 	if kind != facts.Other {
 		i = scanRun(s, i, hostRun)
-		// The host must end the authority (or a port follow) before it is
-		// worth reading.
-		if i < n && !hostEnds[s[i]] {
-			if s[i] < 'A' || s[i] > 'Z' {
-				return false
-			}
+		if i < n && !hostEnds[s[i]] && 'A' <= s[i] && s[i] <= 'Z' {
 			f.lowerHost = true
-			if i = scanRun(s, i, hostFoldRun); i < n && !hostEnds[s[i]] {
+			i = scanRun(s, i, hostFoldRun)
+		}
+		// The host must end the authority (or a port follow) before it is
+		// worth reading; else the host parser may convert it.
+		if i < n && !hostEnds[s[i]] {
+			if i = f.readIDNAHost(s, hs, i, kind); i < 0 {
 				return false
 			}
-		}
-		if kind == facts.File {
+		} else if kind == facts.File {
 			// The file host state: no port, and "localhost" or nothing is
 			// the empty host.
 			if i < n && s[i] == ':' || i-hs == len("localhost") && equalFoldASCII(s[hs:i], "localhost") {
@@ -259,6 +259,9 @@ func (f *fastURL) readAuthorityAt(s string, i int, kind facts.Scheme) bool {
 		u.host = hostOpaque
 	}
 	u.usernameEnd, u.hostStart, u.hostEnd = uint32(hs), uint32(hs), uint32(i)
+	if f.idnaLen > 0 {
+		u.hostEnd = uint32(hs + int(f.idnaLen)) // in the href
+	}
 	// A special URL's host stops at the end of the authority (hostEnds)
 	// but for a port; an opaque host and a port may stop anywhere.
 	if i < n && (s[i] == ':' || kind == facts.Other) {
@@ -290,7 +293,7 @@ func (f *fastURL) readUserinfoAt(s string, i int, kind facts.Scheme) bool {
 	if !ok {
 		return false
 	}
-	f.lowerHost, f.dropPort = false, false
+	f.lowerHost, f.dropPort, f.idnaLen = false, false, 0
 	if !f.readAuthorityAt(s, at+1, kind) {
 		return false
 	}
@@ -466,6 +469,13 @@ func dotSegmentAt(s string, i int) bool {
 // appendPrefix appends the href's scheme and authority: s up to the path
 // start, with the edits f read.
 func (f *fastURL) appendPrefix(dst []byte, s string) []byte {
+	if f.idnaLen > 0 {
+		dst, end := f.appendHostPart(dst, s)
+		if f.dropPort {
+			return append(dst, s[f.portEnd:f.resume]...)
+		}
+		return append(dst, s[end:f.resume]...)
+	}
 	u := &f.u
 	// One copy, but for a dropped port; the host lower-cased in place.
 	start := len(dst)
@@ -500,7 +510,11 @@ func lowerASCII(b []byte) {
 // (f.ok): prefix is "" or, for a reference that starts with "//", the
 // scheme and ':' of the base URL.
 func (f *fastURL) build(prefix, s string) URL {
-	b := make([]byte, 0, len(prefix)+len(s)+1)
+	size := len(prefix) + len(s) + f.hostGrowth()
+	if f.slash {
+		size++
+	}
+	b := make([]byte, 0, size)
 	if prefix != "" {
 		b = append(b, prefix...)
 	}
