@@ -1,5 +1,7 @@
 package combinator
 
+import "slices"
+
 // The run of a recognizer's program over an input (recog.go).
 
 // match runs p at pos: the end of the longest match (or of the first found,
@@ -52,6 +54,9 @@ func (m *recog) run() {
 		} else {
 			m.scan(j)
 			j++
+			if len(m.pending) == 0 && !m.diag && m.rec == nil && !m.any {
+				j = m.runCalm(j)
+			}
 		}
 		if len(m.cur) == 0 && len(m.pending) > 0 {
 			j = n
@@ -160,6 +165,75 @@ func (m *recog) run1(j int32) int32 {
 		m.cur[0] = it
 	}
 	return j
+}
+
+// maxCalm bounds the items runCalm steps together (a set past it is
+// closed offset by offset, its duplicates found through its iset).
+const maxCalm = 32
+
+// runCalm reads on from j, where the set is not closed yet, while every
+// item of the set is calm at the next byte: it predicts nothing that can
+// start there, tests nothing, and returns from nothing but a procedure
+// whose return is the root's end (Leo's memo, as in run1). Closing such a
+// set would do nothing but record that end, so the items are stepped
+// together, each by its DFA transition, as the header readings of RFC
+// 5322's message that may absorb the body step beside it. It returns where
+// it stopped, the set there to be closed.
+func (m *recog) runCalm(j int32) int32 {
+	in := m.in
+	n := int32(len(in))
+	if m.diagFrom > 0 {
+		n = min(n, m.diagFrom-2)
+	}
+	start := j
+	var steps int64
+	for j < n && len(m.cur) > 1 && len(m.cur) <= maxCalm && m.calm(j) {
+		b := in[j]
+		nxt := m.nxt[:0]
+		for _, it := range m.cur {
+			if !m.st(it.s).scans {
+				continue
+			}
+			if t := m.next(it.s, b); t != 0 && !slices.Contains(nxt, item{t, it.o}) {
+				nxt = append(nxt, item{t, it.o})
+			}
+		}
+		steps += 2 * int64(len(m.cur)) // as its close and its scan would count
+		m.cur, m.nxt = nxt, m.cur
+		j++
+		if len(m.cur) == 0 {
+			m.last = int(j - 1) // the offset where a set was alive last
+		}
+	}
+	if j > start {
+		m.curs.reset()
+		m.budget.spend(steps, 0, int(j))
+	}
+	return j
+}
+
+// calm reports whether every item of the set at j, not closed, is calm at
+// the byte at j (runCalm), and records the root's end there if one
+// returns.
+func (m *recog) calm(j int32) bool {
+	b := m.in[j]
+	end := false
+	for _, it := range m.cur {
+		st := m.st(it.s)
+		if !st.calm.Contains(b) {
+			return false
+		}
+		if len(st.accepts) > 0 {
+			if m.p.recursiveRoot || m.leoOf(st.proc, it.o) != (leoKey{0, 0}) {
+				return false
+			}
+			end = true
+		}
+	}
+	if end {
+		m.found(j)
+	}
+	return true
 }
 
 // close handles the items of the set at j, those it adds included: the
