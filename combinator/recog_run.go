@@ -54,8 +54,9 @@ func (m *recog) run() {
 		} else {
 			m.scan(j)
 			j++
-			if len(m.pending) == 0 && !m.diag && m.rec == nil && !m.any {
-				j = m.runCalm(j)
+			if len(m.cur) > 1 && j < n && m.st(m.cur[0].s).calm.Contains(m.in[j]) &&
+				len(m.pending) == 0 && !m.diag && m.rec == nil && !m.any {
+				j = m.runCalm(j) // its first item is calm: the set may be
 			}
 		}
 		if len(m.cur) == 0 && len(m.pending) > 0 {
@@ -82,6 +83,9 @@ func (m *recog) run() {
 // lone reports whether one item of the set just closed reads the next
 // byte, and leaves it alone in the set: the others, handled, end there.
 func (m *recog) lone() bool {
+	if len(m.cur) > 2 {
+		return false // the one case that pays: an item and a return beside it (RFC 5322's body)
+	}
 	k := -1
 	for i, it := range m.cur {
 		if m.st(it.s).scans {
@@ -117,9 +121,13 @@ func (m *recog) run1(j int32) int32 {
 	start := j
 	st := m.st(it.s)
 	// root: the item's returns are the root's (Tree logs every return:
-	// it steps the quiet states only)
-	root := m.rec == nil && !m.p.recursiveRoot && st.proc >= 0 && m.leoOf(st.proc, it.o) == leoKey{0, 0}
+	// it steps the quiet states only); known once a state returns
+	root, known := false, false
 	for {
+		if !known && len(st.accepts) > 0 {
+			root = m.rec == nil && !m.p.recursiveRoot && m.leoOf(st.proc, it.o) == leoKey{0, 0}
+			known = true
+		}
 		free := &st.quiet
 		if root {
 			free = &st.calm
@@ -145,6 +153,10 @@ func (m *recog) run1(j int32) int32 {
 			break
 		}
 		st = m.st(it.s)
+		if !known && len(st.accepts) > 0 {
+			root = m.rec == nil && !m.p.recursiveRoot && m.leoOf(st.proc, it.o) == leoKey{0, 0}
+			known = true
+		}
 		if len(st.accepts) > 0 && (root || st.acc0 && it.o == 0) {
 			m.found(j)
 		}
