@@ -168,7 +168,7 @@ type rstate struct {
 	acc0    bool                      // it returns from procedure 0, the root
 	quiet   CharSet                   // the next bytes at which, alone, it predicts, completes and tests nothing
 	calm    CharSet                   // the next bytes at which, alone, it predicts and tests nothing (it may return)
-	loop    atomic.Pointer[[256]bool] // the calm bytes that lead from it to itself, once one did
+	loop    atomic.Pointer[[256]bool] // the quiet bytes that lead from it to itself, once one did
 }
 
 // compileProg compiles the program of the exact rule r (not regular).

@@ -1,5 +1,7 @@
 package combinator
 
+import "slices"
+
 // The run of a recognizer's program over an input (recog.go).
 
 // match runs p at pos: the end of the longest match (or of the first found,
@@ -52,6 +54,10 @@ func (m *recog) run() {
 		} else {
 			m.scan(j)
 			j++
+			if len(m.cur) > 1 && j < n && m.st(m.cur[0].s).calm.Contains(m.in[j]) &&
+				len(m.pending) == 0 && !m.diag && m.rec == nil && !m.any {
+				j = m.runCalm(j) // its first item is calm: the set may be
+			}
 		}
 		if len(m.cur) == 0 && len(m.pending) > 0 {
 			j = n
@@ -77,6 +83,9 @@ func (m *recog) run() {
 // lone reports whether one item of the set just closed reads the next
 // byte, and leaves it alone in the set: the others, handled, end there.
 func (m *recog) lone() bool {
+	if len(m.cur) > 2 {
+		return false // the one case that pays: an item and a return beside it (RFC 5322's body)
+	}
 	k := -1
 	for i, it := range m.cur {
 		if m.st(it.s).scans {
@@ -112,9 +121,13 @@ func (m *recog) run1(j int32) int32 {
 	start := j
 	st := m.st(it.s)
 	// root: the item's returns are the root's (Tree logs every return:
-	// it steps the quiet states only)
-	root := m.rec == nil && !m.p.recursiveRoot && st.proc >= 0 && m.leoOf(st.proc, it.o) == leoKey{0, 0}
+	// it steps the quiet states only); known once a state returns
+	root, known := false, false
 	for {
+		if !known && len(st.accepts) > 0 {
+			root = m.rec == nil && !m.p.recursiveRoot && m.leoOf(st.proc, it.o) == leoKey{0, 0}
+			known = true
+		}
 		free := &st.quiet
 		if root {
 			free = &st.calm
@@ -140,6 +153,10 @@ func (m *recog) run1(j int32) int32 {
 			break
 		}
 		st = m.st(it.s)
+		if !known && len(st.accepts) > 0 {
+			root = m.rec == nil && !m.p.recursiveRoot && m.leoOf(st.proc, it.o) == leoKey{0, 0}
+			known = true
+		}
 		if len(st.accepts) > 0 && (root || st.acc0 && it.o == 0) {
 			m.found(j)
 		}
@@ -160,6 +177,75 @@ func (m *recog) run1(j int32) int32 {
 		m.cur[0] = it
 	}
 	return j
+}
+
+// maxCalm bounds the items runCalm steps together (a set past it is
+// closed offset by offset, its duplicates found through its iset).
+const maxCalm = 32
+
+// runCalm reads on from j, where the set is not closed yet, while every
+// item of the set is calm at the next byte: it predicts nothing that can
+// start there, tests nothing, and returns from nothing but a procedure
+// whose return is the root's end (Leo's memo, as in run1). Closing such a
+// set would do nothing but record that end, so the items are stepped
+// together, each by its DFA transition, as the header readings of RFC
+// 5322's message that may absorb the body step beside it. It returns where
+// it stopped, the set there to be closed.
+func (m *recog) runCalm(j int32) int32 {
+	in := m.in
+	n := int32(len(in))
+	if m.diagFrom > 0 {
+		n = min(n, m.diagFrom-2)
+	}
+	start := j
+	var steps int64
+	for j < n && len(m.cur) > 1 && len(m.cur) <= maxCalm && m.calm(j) {
+		b := in[j]
+		nxt := m.nxt[:0]
+		for _, it := range m.cur {
+			if !m.st(it.s).scans {
+				continue
+			}
+			if t := m.next(it.s, b); t != 0 && !slices.Contains(nxt, item{t, it.o}) {
+				nxt = append(nxt, item{t, it.o})
+			}
+		}
+		steps += 2 * int64(len(m.cur)) // as its close and its scan would count
+		m.cur, m.nxt = nxt, m.cur
+		j++
+		if len(m.cur) == 0 {
+			m.last = int(j - 1) // the offset where a set was alive last
+		}
+	}
+	if j > start {
+		m.curs.reset()
+		m.budget.spend(steps, 0, int(j))
+	}
+	return j
+}
+
+// calm reports whether every item of the set at j, not closed, is calm at
+// the byte at j (runCalm), and records the root's end there if one
+// returns.
+func (m *recog) calm(j int32) bool {
+	b := m.in[j]
+	end := false
+	for _, it := range m.cur {
+		st := m.st(it.s)
+		if !st.calm.Contains(b) {
+			return false
+		}
+		if len(st.accepts) > 0 {
+			if m.p.recursiveRoot || m.leoOf(st.proc, it.o) != (leoKey{0, 0}) {
+				return false
+			}
+			end = true
+		}
+	}
+	if end {
+		m.found(j)
+	}
+	return true
 }
 
 // close handles the items of the set at j, those it adds included: the

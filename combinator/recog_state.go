@@ -35,7 +35,7 @@ func (m *recog) next(s int32, b byte) int32 {
 	}
 	t, bytes := c.state(p, seeds)
 	st.next[k].Store(t + 1)
-	if t == s && !st.calm.IsEmpty() && st.loop.Load() == nil {
+	if t == s && !st.quiet.IsEmpty() && st.loop.Load() == nil {
 		var tab [256]bool
 		for x := 0; x < 256; x++ {
 			seeds = seeds[:0]
@@ -47,7 +47,7 @@ func (m *recog) next(s int32, b byte) int32 {
 			u, more := c.state(p, seeds)
 			bytes += more
 			st.next[p.cls[x]].Store(u + 1)
-			tab[x] = u == s && st.calm.Contains(byte(x))
+			tab[x] = u == s && st.quiet.Contains(byte(x))
 		}
 		st.loop.Store(&tab)
 	}
