@@ -180,7 +180,7 @@ func (u *URL) resolvePath(ref string) URL {
 func (u *URL) resolvePlainPath(ref string) (URL, bool) {
 	n := len(ref)
 	i := 0
-	dots := false
+	dotEnd := 0 // the end of ref's last dot segment, if it has one
 	for {
 		i = scanRun(ref, i, pathRun)
 		if i == n || (ref[i] != '.' && ref[i] != '%') {
@@ -197,8 +197,8 @@ func (u *URL) resolvePlainPath(ref string) (URL, bool) {
 			if ref[i] != '.' || (i+d < n && ref[i+d] != '/' && ref[i+d] != '?' && ref[i+d] != '#') {
 				return URL{}, false
 			}
-			dots = true
 			i += d
+			dotEnd = i
 			continue
 		}
 		i++
@@ -226,8 +226,8 @@ func (u *URL) resolvePlainPath(ref string) (URL, bool) {
 		}
 		prefix += k + 1
 	}
-	if dots {
-		return u.resolveDotPath(ref, prefix, q, h, flags), true
+	if dotEnd > 0 {
+		return u.resolveDotPath(ref, prefix, q, h, dotEnd, flags), true
 	}
 	b := make([]byte, 0, prefix+n)
 	b = append(append(b, u.href[:prefix]...), ref...)
@@ -240,14 +240,15 @@ func (u *URL) resolvePlainPath(ref string) (URL, bool) {
 }
 
 // resolveDotPath is resolvePlainPath's end for a reference with "." or
-// ".." segments, ref[:q] its path, ref[q:h] its query and ref[h:] its
-// fragment, and u.href[:prefix] the href before it (up to and with the
+// ".." segments, the last ending at dotEnd, ref[:q] its path, ref[q:h]
+// its query and ref[h:] its fragment, and u.href[:prefix] the href before
+// it (up to and with the
 // last '/' of u's path for a relative path, up to u's path for an
 // absolute one). It writes the path as the path state does for a special
 // URL other than file: a "." drops out, a ".." drops the path's last
 // segment if it has one, and either, last in the path, leaves the path
 // ending in '/'.
-func (u *URL) resolveDotPath(ref string, prefix, q, h int, flags uint8) URL {
+func (u *URL) resolveDotPath(ref string, prefix, q, h, dotEnd int, flags uint8) URL {
 	start := int(u.pathStart)
 	// At most u.href[:prefix] and ref: a segment writes itself and one
 	// '/', which ref holds after it or u.href[:prefix] ends with, and a
@@ -279,6 +280,10 @@ func (u *URL) resolveDotPath(ref string, prefix, q, h int, flags uint8) URL {
 			if last {
 				// A dot segment last in the path leaves it ending in '/'.
 				b = append(b, '/')
+			} else if e == dotEnd {
+				// The rest of the path is plain segments: one copy.
+				b = append(b, ref[e:q]...)
+				break
 			}
 		}
 		if last {
