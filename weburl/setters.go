@@ -172,7 +172,7 @@ func (u URL) WithUsername(v string) URL {
 	if u.cannotHaveCredentialsOrPort() {
 		return u
 	}
-	return u.withUserinfo(validUTF8(v), u.Password(), true)
+	return u.withUserinfo(v, u.Password(), true)
 }
 
 // WithPassword returns u with its password set to v, percent-encoded with
@@ -182,26 +182,35 @@ func (u URL) WithPassword(v string) URL {
 	if u.cannotHaveCredentialsOrPort() {
 		return u
 	}
-	return u.withUserinfo(u.Username(), validUTF8(v), false)
+	return u.withUserinfo(u.Username(), v, false)
 }
 
 // withUserinfo returns u with the username user and the password pass,
-// the one the setter changes (the username when isUser) percent-encoded,
-// the other as u holds it.
+// the one the setter changes (the username when isUser) read as the
+// setter's value (invalid UTF-8 as U+FFFD) and percent-encoded, the other
+// as u holds it.
 func (u *URL) withUserinfo(user, pass string, isUser bool) URL {
 	userLen, passLen := len(user), len(pass)
+	// The userinfo set holds every byte above 0x7f: a value with nothing
+	// to percent-encode is ASCII, so valid UTF-8 without a second scan.
 	if isUser {
-		userLen = escapedLen(user, &userinfoSet)
-	} else {
+		if userLen = escapedLen(user, &userinfoSet); userLen != len(user) {
+			user = validUTF8(user)
+			userLen = escapedLen(user, &userinfoSet)
+		}
+	} else if passLen = escapedLen(pass, &userinfoSet); passLen != len(pass) {
+		pass = validUTF8(pass)
 		passLen = escapedLen(pass, &userinfoSet)
 	}
 	userStart := u.schemeEnd + 3
 	size := int(userStart) + userLen + passLen + 2 + len(u.href) - int(u.hostStart)
 	w := newHrefWriter(size)
-	w.str(u.href[:userStart])
 	// A value with nothing to percent-encode (its escaped length its
-	// own) is copied at once.
-	if isUser && userLen != len(user) {
+	// own) is copied at once; the password setter copies the href up to
+	// the username's end, which it keeps, in one piece.
+	if !isUser {
+		w.str(u.href[:u.usernameEnd])
+	} else if w.str(u.href[:userStart]); userLen != len(user) {
 		w.escaped(user, &userinfoSet)
 	} else {
 		w.str(user)
@@ -278,15 +287,14 @@ func (u *URL) setHost(v string, hostnameOnly bool) URL {
 			return *u
 		}
 	}
-	p, keep := u.Port(), true
 	if port {
 		// The port state with state override: the digits up to the first
 		// other code point; a failure there keeps the host just set.
 		if digits, ok := portOf(v[j+1:], u.scheme); ok {
-			p, keep = digits, false
+			return u.withHost(host, kind, digits, false)
 		}
 	}
-	return u.withHost(host, kind, p, keep)
+	return u.withHost(host, kind, u.Port(), true)
 }
 
 // setterHost runs the host parser on h (see appendHost) and returns the
@@ -409,7 +417,9 @@ func portOf(s string, scheme facts.Scheme) (port string, ok bool) {
 	if j == 0 {
 		return "", false
 	}
-	if n == scheme.Port() {
+	// s[z:j] is n in canonical decimal, as the default port is written:
+	// a string compare, not the default port read as a number.
+	if s[z:j] == scheme.DefaultPort() {
 		return "", true
 	}
 	return s[z:j], true

@@ -48,10 +48,31 @@ func TestSettersFollowStateOverride(t *testing.T) {
 		{"http://h/", "username", "a\tb", "http://a%09b@h/"},
 		// The file host state turns localhost into the empty host.
 		{"file://h/p", "host", "LOCALHOST", "file:///p"},
+		// The username and password setters percent-encode the UTF-8 of
+		// their value with the userinfo set, invalid UTF-8 read as U+FFFD;
+		// the other credential stays, and no credentials means no '@'.
+		{"http://h/", "username", "a\xffb", "http://a%EF%BF%BDb@h/"},
+		{"http://u@h/", "password", "\xff", "http://u:%EF%BF%BD@h/"},
+		{"http://u@h/", "password", "é:@", "http://u:%C3%A9%3A%40@h/"},
+		{"http://u:p@h/", "password", "q", "http://u:q@h/"},
+		{"http://u:p@h/", "password", "", "http://u@h/"},
+		{"http://:p@h/", "password", "", "http://h/"},
+		{"http://:p@h/", "username", "v", "http://v:p@h/"},
+		// A port that is the scheme's default, however many leading zeros
+		// it has, is no port; a scheme without one keeps any.
+		{"http://h/", "host", "x:080", "http://x/"},
+		{"https://h:1/", "host", "x:00443", "https://x/"},
+		{"ws://h:1/", "port", "080", "ws://h/"},
+		{"http://h/", "host", "x:0", "http://x:0/"},
+		{"http://h/", "host", "x:8", "http://x:8/"},
+		{"sc://h/", "host", "x:80", "sc://x:80/"},
+		// A port that fails keeps the port the URL had.
+		{"http://h:81/", "host", "x:99999", "http://x:81/"},
 	}
 	set := map[string]func(URL, string) URL{
 		"host": URL.WithHost, "hostname": URL.WithHostname, "port": URL.WithPort,
 		"pathname": URL.WithPathname, "search": URL.WithSearch, "username": URL.WithUsername,
+		"password": URL.WithPassword,
 	}
 	for _, tt := range tests {
 		u, err := Parse(tt.href)
