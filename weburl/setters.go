@@ -248,9 +248,9 @@ func (u *URL) setHost(v string, hostnameOnly bool) URL {
 	if u.href == "" || u.opaquePath() {
 		return *u
 	}
-	v = setterInput(v)
 	if u.scheme == facts.File {
 		// The file host state with state override.
+		v = setterInput(v)
 		j := strings.IndexAny(v, "/\\?#")
 		if j < 0 {
 			j = len(v)
@@ -270,8 +270,12 @@ func (u *URL) setHost(v string, hostnameOnly bool) URL {
 		}
 		return u.withHost(host, kind, u.Port(), true)
 	}
+	// A plain host is read from v itself: hostRun holds no byte that
+	// setterInput removes or replaces, and the host ends at a byte it
+	// keeps, so only the text after the host, a port, needs cleaning.
 	j, port, host, kind, ok := plainSpecialHost(v, u.special())
 	if !ok {
+		v = setterInput(v)
 		j, port = hostEnd(v, u.special())
 	}
 	if port {
@@ -290,7 +294,7 @@ func (u *URL) setHost(v string, hostnameOnly bool) URL {
 	if port {
 		// The port state with state override: the digits up to the first
 		// other code point; a failure there keeps the host just set.
-		if digits, ok := portOf(v[j+1:], u.scheme); ok {
+		if digits, ok := portOf(setterInput(v[j+1:]), u.scheme); ok {
 			return u.withHost(host, kind, digits, false)
 		}
 	}
@@ -371,29 +375,34 @@ func (u *URL) withHost(host string, kind hostKind, port string, keep bool) URL {
 	if u.host == hostNone {
 		start = u.schemeEnd + 1 // before the "/.", if any
 	}
-	size := int(start) + 2 + len(host) + 1 + len(port) + len(u.href) - int(u.pathStart)
-	w := newHrefWriter(size)
-	w.str(u.href[:start])
+	// One buffer of the most the href can take, filled by copy: the
+	// pieces are short, and append would test the capacity for each.
+	b := make([]byte, int(start)+2+len(host)+1+len(port)+len(u.href)-int(u.pathStart))
+	n := copy(b, u.href[:start])
 	r := *u
 	if u.host == hostNone {
-		w.str("//")
-		r.usernameEnd = w.off()
+		n += copy(b[n:], "//")
+		r.usernameEnd = uint32(n)
 	}
-	r.hostStart = w.off()
-	w.str(host)
-	r.hostEnd = w.off()
+	r.hostStart = uint32(n)
+	n += copy(b[n:], host)
+	r.hostEnd = uint32(n)
 	if keep {
-		if u.host != hostNone { // else what follows the host is the "/."
-			w.str(u.href[u.hostEnd:u.pathStart])
+		// A port, if any: what follows the host when there was one (else
+		// it is the "/."); most URLs have none, and a copy of nothing is
+		// still a call.
+		if u.host != hostNone && u.pathStart != u.hostEnd {
+			n += copy(b[n:], u.href[u.hostEnd:u.pathStart])
 		}
 	} else if port != "" {
-		w.char(':')
-		w.str(port)
+		b[n] = ':'
+		n++
+		n += copy(b[n:], port)
 	}
-	r.shiftPath(w.off() - u.pathStart)
-	w.str(u.href[u.pathStart:])
+	r.shiftPath(uint32(n) - u.pathStart)
+	n += copy(b[n:], u.href[u.pathStart:])
 	r.host = kind
-	r.href = w.href()
+	r.href = stringOf(b[:n])
 	return r
 }
 
