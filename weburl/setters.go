@@ -272,7 +272,8 @@ func (u *URL) setHost(v string, hostnameOnly bool) URL {
 	}
 	// A plain host is read from v itself: hostRun holds no byte that
 	// setterInput removes or replaces, and the host ends at a byte it
-	// keeps, so only the text after the host, a port, needs cleaning.
+	// keeps, so only the text after the host, a port, needs cleaning,
+	// which portOf does.
 	j, port, host, kind, ok := plainSpecialHost(v, u.special())
 	if !ok {
 		v = setterInput(v)
@@ -294,7 +295,7 @@ func (u *URL) setHost(v string, hostnameOnly bool) URL {
 	if port {
 		// The port state with state override: the digits up to the first
 		// other code point; a failure there keeps the host just set.
-		if digits, ok := portOf(setterInput(v[j+1:]), u.scheme); ok {
+		if digits, ok := portOf(v[j+1:], u.scheme); ok {
 			return u.withHost(host, kind, digits, false)
 		}
 	}
@@ -406,10 +407,10 @@ func (u *URL) withHost(host string, kind hostKind, port string, keep bool) URL {
 	return r
 }
 
-// portOf runs the port state with state override on s: it reads the ASCII
-// digits s starts with and returns the port to store ("" for the scheme's
-// default port); ok is false when there are none or the number is above
-// 65535.
+// portOf runs the port state with state override on s, a setter's value
+// (tab and newline are removed): it reads the ASCII digits s starts with
+// and returns the port to store ("" for the scheme's default port); ok is
+// false when there are none or the number is above 65535.
 func portOf(s string, scheme facts.Scheme) (port string, ok bool) {
 	// One pass: the value, and z where the digits start without their
 	// leading zeros (the last one for zeros only). A value above 65535
@@ -422,6 +423,12 @@ func portOf(s string, scheme facts.Scheme) (port string, ok bool) {
 		if n = n*10 + int(s[j]-'0'); n > 65535 {
 			return "", false
 		}
+	}
+	if j < len(s) && (s[j] == '\t' || s[j] == '\n' || s[j] == '\r') {
+		// The digits may go on after it: read them from the value the
+		// basic URL parser sees. Invalid UTF-8 needs no such care, as it
+		// ends the digits either way.
+		return portOf(setterInput(s), scheme)
 	}
 	if j == 0 {
 		return "", false
@@ -444,7 +451,7 @@ func (u URL) WithPort(v string) URL {
 	p := ""
 	if v != "" {
 		var ok bool
-		if p, ok = portOf(setterInput(v), u.scheme); !ok {
+		if p, ok = portOf(v, u.scheme); !ok {
 			return u
 		}
 	}

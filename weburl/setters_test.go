@@ -68,6 +68,10 @@ func TestSettersFollowStateOverride(t *testing.T) {
 		{"sc://h/", "host", "x:80", "sc://x:80/"},
 		// A port that fails keeps the port the URL had.
 		{"http://h:81/", "host", "x:99999", "http://x:81/"},
+		// Tab and newline are removed from the host setter's value, in the
+		// host and in the port.
+		{"http://h/", "host", "x\t.org:8\t1", "http://x.org:81/"},
+		{"http://h/", "host", "x.org:\n81", "http://x.org:81/"},
 	}
 	set := map[string]func(URL, string) URL{
 		"host": URL.WithHost, "hostname": URL.WithHostname, "port": URL.WithPort,
@@ -218,6 +222,16 @@ func TestPortOfReadsTheLeadingDigits(t *testing.T) {
 		{"1/2", facts.HTTP, result{"1", true}},
 		{"", facts.HTTP, result{"", false}},
 		{"a1", facts.HTTP, result{"", false}},
+		// The basic URL parser reads the value without ASCII tab or
+		// newline (its step 3), wherever they are; invalid UTF-8 is not a
+		// digit either way.
+		{"80\t80", facts.HTTP, result{"8080", true}},
+		{"\t8", facts.HTTP, result{"8", true}},
+		{"8\n0\r", facts.HTTP, result{"", true}},
+		{"44\t3", facts.HTTPS, result{"", true}},
+		{"6553\r6", facts.HTTP, result{"", false}},
+		{"1\xff2", facts.HTTP, result{"1", true}},
+		{"\t\n", facts.HTTP, result{"", false}},
 	}
 	for _, tt := range tests {
 		port, ok := portOf(tt.in, tt.scheme)
