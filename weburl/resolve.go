@@ -187,19 +187,21 @@ func (u *URL) resolvePlainPath(ref string) (URL, bool) {
 			break
 		}
 		// A '.' or '%' that starts a segment may start a dot segment.
-		if (i == 0 || ref[i-1] == '/') && dotSegmentAt(ref, i) {
-			// Only "." and ".." here: the forms with "%2e" are left to
-			// the path state.
+		if i == 0 || ref[i-1] == '/' {
+			// "." and ".." are tested here, the forms with "%2e" (and a
+			// dot segment that '\\' ends) left to the path state.
 			d := 1
 			if i+1 < n && ref[i+1] == '.' {
 				d = 2
 			}
-			if ref[i] != '.' || (i+d < n && ref[i+d] != '/' && ref[i+d] != '?' && ref[i+d] != '#') {
+			if ref[i] == '.' && (i+d == n || ref[i+d] == '/' || ref[i+d] == '?' || ref[i+d] == '#') {
+				i += d
+				dotEnd = i
+				continue
+			}
+			if dotSegmentAt(ref, i) {
 				return URL{}, false
 			}
-			i += d
-			dotEnd = i
-			continue
 		}
 		i++
 	}
