@@ -172,21 +172,36 @@ func (u *URL) resolvePath(ref string) URL {
 }
 
 // resolvePlainPath is resolvePath for a reference that the path, query and
-// fragment states leave as it is (no byte to encode, no dot segment, no
-// '\\'), as most are: u's href up to the last '/' of its path (up to its
-// path for a reference that starts with '/'), then ref, in one
-// allocation, without the parser. ok is false for any other ref.
+// fragment states leave as it is but for its dot segments (no byte to
+// encode, no '\\', no percent-encoded dot), as most are: u's href up to
+// the last '/' of its path (up to its path for a reference that starts
+// with '/'), then ref, in one allocation, without the parser. ok is false
+// for any other ref.
 func (u *URL) resolvePlainPath(ref string) (URL, bool) {
 	n := len(ref)
 	i := 0
+	dotEnd := 0 // the end of ref's last dot segment, if it has one
 	for {
 		i = scanRun(ref, i, pathRun)
 		if i == n || (ref[i] != '.' && ref[i] != '%') {
 			break
 		}
 		// A '.' or '%' that starts a segment may start a dot segment.
-		if (i == 0 || ref[i-1] == '/') && dotSegmentAt(ref, i) {
-			return URL{}, false
+		if i == 0 || ref[i-1] == '/' {
+			// "." and ".." are tested here, the forms with "%2e" (and a
+			// dot segment that '\\' ends) left to the path state.
+			d := 1
+			if i+1 < n && ref[i+1] == '.' {
+				d = 2
+			}
+			if ref[i] == '.' && (i+d == n || ref[i+d] == '/' || ref[i+d] == '?' || ref[i+d] == '#') {
+				i += d
+				dotEnd = i
+				continue
+			}
+			if dotSegmentAt(ref, i) {
+				return URL{}, false
+			}
 		}
 		i++
 	}
@@ -213,6 +228,9 @@ func (u *URL) resolvePlainPath(ref string) (URL, bool) {
 		}
 		prefix += k + 1
 	}
+	if dotEnd > 0 {
+		return u.resolveDotPath(ref, prefix, q, h, dotEnd, flags), true
+	}
 	b := make([]byte, 0, prefix+n)
 	b = append(append(b, u.href[:prefix]...), ref...)
 	r := *u
@@ -221,4 +239,65 @@ func (u *URL) resolvePlainPath(ref string) (URL, bool) {
 	r.fragStart = uint32(prefix + h)
 	r.flags = flags
 	return r, true
+}
+
+// resolveDotPath is resolvePlainPath's end for a reference with "." or
+// ".." segments, the last ending at dotEnd, ref[:q] its path, ref[q:h]
+// its query and ref[h:] its fragment, and u.href[:prefix] the href before
+// it (up to and with the
+// last '/' of u's path for a relative path, up to u's path for an
+// absolute one). It writes the path as the path state does for a special
+// URL other than file: a "." drops out, a ".." drops the path's last
+// segment if it has one, and either, last in the path, leaves the path
+// ending in '/'.
+func (u *URL) resolveDotPath(ref string, prefix, q, h, dotEnd int, flags uint8) URL {
+	start := int(u.pathStart)
+	// At most u.href[:prefix] and ref: a segment writes itself and one
+	// '/', which ref holds after it or u.href[:prefix] ends with, and a
+	// dot segment at most that.
+	b := make([]byte, 0, prefix+len(ref))
+	// b holds the path up to its last segment, without the '/' after
+	// it; each segment of ref writes its '/' before it.
+	s := 0
+	if ref[0] == '/' {
+		b = append(b, u.href[:prefix]...)
+		s = 1
+	} else {
+		b = append(b, u.href[:prefix-1]...)
+	}
+	for {
+		e := s
+		for e < q && ref[e] != '/' {
+			e++
+		}
+		last := e == q
+		if seg := ref[s:e]; seg != "." && seg != ".." {
+			b = append(append(b, '/'), seg...)
+		} else {
+			if seg == ".." {
+				if k := lastSlash(stringOf(b[start:])); k >= 0 {
+					b = b[:start+k]
+				}
+			}
+			if last {
+				// A dot segment last in the path leaves it ending in '/'.
+				b = append(b, '/')
+			} else if e == dotEnd {
+				// The rest of the path is plain segments: one copy.
+				b = append(b, ref[e:q]...)
+				break
+			}
+		}
+		if last {
+			break
+		}
+		s = e + 1
+	}
+	r := *u
+	r.queryStart = uint32(len(b))
+	r.fragStart = uint32(len(b) + h - q)
+	b = append(b, ref[q:]...)
+	r.href = stringOf(b)
+	r.flags = flags
+	return r
 }

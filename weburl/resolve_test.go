@@ -33,9 +33,12 @@ func resolvePairs(t *testing.T) (bases []URL, refs []string) {
 		"//H:80/p", "//h:8080", "//h?q", "//u@h", "//h\\p", "/\\h", "\\\\h", "\\p", "..", ".", "./", "../..", "a/../../b",
 		"%2e%2E/x", "a b", "a?b c#d", "a{}", "C:", "c:/x", "x:y", "h:80", "a\tb", " a", "a ", "é", "/a\\b", ";x", "g?y/./x",
 		"a.b/c?d#e", "/p.q", ".a/b", "a/..b", "a/%2Fb", "a/%2e/b", "a?", "a#", "/?#", "a/b/",
+		"./x", "../x", "../../../../x", "a/./b", "a/../b?q#f", "./.", "x/..", "x/.", "..?q", ".#f", "/./a", "/../a",
+		"a//../b", "../a/", "..%2Fx", ".../x", "..a", "a/.../b", "./%2e/x", ".%2e/x", "%2e./x", "a/..#f", "./?", "a/./",
+		"../.", "./..", "../../", "/..", "/.", "/a/../../b/.", "..\\x", "./a\\b", "../a b", "../é", "../x?é", ".. /x",
 		"#a\tb", "?a\nb", "//h\t/p", "//h/\rp", "/a\rb", "a/\tb", "#é", "?é", "//é/", "a/é", "#\x01", "?\x7f", "a\x00"}
 	for _, base := range []string{"http://h/a/b/c?q#f", "https://h", "ws://h:81/a", "ftp://u:p@h/d/", "file:///c:/a/b",
-		"sc://h/a/b", "sc:/a/b", "sc:opaque", "http://h/"} {
+		"sc://h/a/b", "sc:/a/b", "sc:opaque", "http://h/", "https://h//a//b/"} {
 		for _, ref := range edges {
 			add(base, ref)
 		}
@@ -70,6 +73,31 @@ func TestLastSlashIsLastIndexByte(t *testing.T) {
 		in := string(rapid.SliceOfN(rapid.SampledFrom([]byte{'/', '/', 'a', '.', '/' ^ 0x80, '/' ^ 1, 0xaf, 0, 0xff}), 0, 40).Draw(t, "in"))
 		if got, want := lastSlash(in), strings.LastIndexByte(in, '/'); got != want {
 			t.Fatalf("lastSlash(%q) = %d, want %d", in, got, want)
+		}
+	})
+}
+
+// TestResolveFastDotSegmentsAgreeWithStateMachine checks the fast path on
+// references made of dot segments, their percent-encoded forms, empty and
+// plain segments, a query and a fragment, against special bases of
+// several path depths, one with empty segments: wherever the fast path
+// resolves one, the state machine gives the same URL.
+func TestResolveFastDotSegmentsAgreeWithStateMachine(t *testing.T) {
+	bases := []string{"http://h", "http://h/", "https://h/a/b/c?q#f", "ws://h:81/a/", "https://h//a//b/", "ftp://u:p@h/d"}
+	pieces := []string{".", "..", "/", "/", "a", "b", "%2e", "%2E", "?", "#", "\\", "...", ".a", " "}
+	rapid.Check(t, func(t *rapid.T) {
+		base, err := Parse(rapid.SampledFrom(bases).Draw(t, "base"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ref := strings.Join(rapid.SliceOfN(rapid.SampledFrom(pieces), 1, 10).Draw(t, "pieces"), "")
+		fast, ok := base.resolveFast(ref)
+		if !ok {
+			return
+		}
+		slow, _, err := ParseValidated(ref, base)
+		if err != nil || fast != slow {
+			t.Fatalf("fast path: %q against %q = %+v; the state machine %+v (%v)", ref, base.Href(), fast, slow, err)
 		}
 	})
 }

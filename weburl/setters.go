@@ -172,7 +172,7 @@ func (u URL) WithUsername(v string) URL {
 	if u.cannotHaveCredentialsOrPort() {
 		return u
 	}
-	return u.withUserinfo(validUTF8(v), u.Password(), true)
+	return u.withUserinfo(v, u.Password(), true)
 }
 
 // WithPassword returns u with its password set to v, percent-encoded with
@@ -182,26 +182,35 @@ func (u URL) WithPassword(v string) URL {
 	if u.cannotHaveCredentialsOrPort() {
 		return u
 	}
-	return u.withUserinfo(u.Username(), validUTF8(v), false)
+	return u.withUserinfo(u.Username(), v, false)
 }
 
 // withUserinfo returns u with the username user and the password pass,
-// the one the setter changes (the username when isUser) percent-encoded,
-// the other as u holds it.
+// the one the setter changes (the username when isUser) read as the
+// setter's value (invalid UTF-8 as U+FFFD) and percent-encoded, the other
+// as u holds it.
 func (u *URL) withUserinfo(user, pass string, isUser bool) URL {
 	userLen, passLen := len(user), len(pass)
+	// The userinfo set holds every byte above 0x7f: a value with nothing
+	// to percent-encode is ASCII, so valid UTF-8 without a second scan.
 	if isUser {
-		userLen = escapedLen(user, &userinfoSet)
-	} else {
+		if userLen = escapedLen(user, &userinfoSet); userLen != len(user) {
+			user = validUTF8(user)
+			userLen = escapedLen(user, &userinfoSet)
+		}
+	} else if passLen = escapedLen(pass, &userinfoSet); passLen != len(pass) {
+		pass = validUTF8(pass)
 		passLen = escapedLen(pass, &userinfoSet)
 	}
 	userStart := u.schemeEnd + 3
 	size := int(userStart) + userLen + passLen + 2 + len(u.href) - int(u.hostStart)
 	w := newHrefWriter(size)
-	w.str(u.href[:userStart])
 	// A value with nothing to percent-encode (its escaped length its
-	// own) is copied at once.
-	if isUser && userLen != len(user) {
+	// own) is copied at once; the password setter copies the href up to
+	// the username's end, which it keeps, in one piece.
+	if !isUser {
+		w.str(u.href[:u.usernameEnd])
+	} else if w.str(u.href[:userStart]); userLen != len(user) {
 		w.escaped(user, &userinfoSet)
 	} else {
 		w.str(user)
@@ -239,9 +248,9 @@ func (u *URL) setHost(v string, hostnameOnly bool) URL {
 	if u.href == "" || u.opaquePath() {
 		return *u
 	}
-	v = setterInput(v)
 	if u.scheme == facts.File {
 		// The file host state with state override.
+		v = setterInput(v)
 		j := strings.IndexAny(v, "/\\?#")
 		if j < 0 {
 			j = len(v)
@@ -261,8 +270,13 @@ func (u *URL) setHost(v string, hostnameOnly bool) URL {
 		}
 		return u.withHost(host, kind, u.Port(), true)
 	}
+	// A plain host is read from v itself: hostRun holds no byte that
+	// setterInput removes or replaces, and the host ends at a byte it
+	// keeps, so only the text after the host, a port, needs cleaning,
+	// which portOf does.
 	j, port, host, kind, ok := plainSpecialHost(v, u.special())
 	if !ok {
+		v = setterInput(v)
 		j, port = hostEnd(v, u.special())
 	}
 	if port {
@@ -278,15 +292,14 @@ func (u *URL) setHost(v string, hostnameOnly bool) URL {
 			return *u
 		}
 	}
-	p, keep := u.Port(), true
 	if port {
 		// The port state with state override: the digits up to the first
 		// other code point; a failure there keeps the host just set.
 		if digits, ok := portOf(v[j+1:], u.scheme); ok {
-			p, keep = digits, false
+			return u.withHost(host, kind, digits, false)
 		}
 	}
-	return u.withHost(host, kind, p, keep)
+	return u.withHost(host, kind, u.Port(), true)
 }
 
 // setterHost runs the host parser on h (see appendHost) and returns the
@@ -363,36 +376,41 @@ func (u *URL) withHost(host string, kind hostKind, port string, keep bool) URL {
 	if u.host == hostNone {
 		start = u.schemeEnd + 1 // before the "/.", if any
 	}
-	size := int(start) + 2 + len(host) + 1 + len(port) + len(u.href) - int(u.pathStart)
-	w := newHrefWriter(size)
-	w.str(u.href[:start])
+	// One buffer of the most the href can take, filled by copy: the
+	// pieces are short, and append would test the capacity for each.
+	b := make([]byte, int(start)+2+len(host)+1+len(port)+len(u.href)-int(u.pathStart))
+	n := copy(b, u.href[:start])
 	r := *u
 	if u.host == hostNone {
-		w.str("//")
-		r.usernameEnd = w.off()
+		n += copy(b[n:], "//")
+		r.usernameEnd = uint32(n)
 	}
-	r.hostStart = w.off()
-	w.str(host)
-	r.hostEnd = w.off()
+	r.hostStart = uint32(n)
+	n += copy(b[n:], host)
+	r.hostEnd = uint32(n)
 	if keep {
-		if u.host != hostNone { // else what follows the host is the "/."
-			w.str(u.href[u.hostEnd:u.pathStart])
+		// A port, if any: what follows the host when there was one (else
+		// it is the "/."); most URLs have none, and a copy of nothing is
+		// still a call.
+		if u.host != hostNone && u.pathStart != u.hostEnd {
+			n += copy(b[n:], u.href[u.hostEnd:u.pathStart])
 		}
 	} else if port != "" {
-		w.char(':')
-		w.str(port)
+		b[n] = ':'
+		n++
+		n += copy(b[n:], port)
 	}
-	r.shiftPath(w.off() - u.pathStart)
-	w.str(u.href[u.pathStart:])
+	r.shiftPath(uint32(n) - u.pathStart)
+	n += copy(b[n:], u.href[u.pathStart:])
 	r.host = kind
-	r.href = w.href()
+	r.href = stringOf(b[:n])
 	return r
 }
 
-// portOf runs the port state with state override on s: it reads the ASCII
-// digits s starts with and returns the port to store ("" for the scheme's
-// default port); ok is false when there are none or the number is above
-// 65535.
+// portOf runs the port state with state override on s, a setter's value
+// (tab and newline are removed): it reads the ASCII digits s starts with
+// and returns the port to store ("" for the scheme's default port); ok is
+// false when there are none or the number is above 65535.
 func portOf(s string, scheme facts.Scheme) (port string, ok bool) {
 	// One pass: the value, and z where the digits start without their
 	// leading zeros (the last one for zeros only). A value above 65535
@@ -406,10 +424,18 @@ func portOf(s string, scheme facts.Scheme) (port string, ok bool) {
 			return "", false
 		}
 	}
+	if j < len(s) && (s[j] == '\t' || s[j] == '\n' || s[j] == '\r') {
+		// The digits may go on after it: read them from the value the
+		// basic URL parser sees. Invalid UTF-8 needs no such care, as it
+		// ends the digits either way.
+		return portOf(setterInput(s), scheme)
+	}
 	if j == 0 {
 		return "", false
 	}
-	if n == scheme.Port() {
+	// s[z:j] is n in canonical decimal, as the default port is written:
+	// a string compare, not the default port read as a number.
+	if s[z:j] == scheme.DefaultPort() {
 		return "", true
 	}
 	return s[z:j], true
@@ -425,7 +451,7 @@ func (u URL) WithPort(v string) URL {
 	p := ""
 	if v != "" {
 		var ok bool
-		if p, ok = portOf(setterInput(v), u.scheme); !ok {
+		if p, ok = portOf(v, u.scheme); !ok {
 			return u
 		}
 	}

@@ -48,10 +48,35 @@ func TestSettersFollowStateOverride(t *testing.T) {
 		{"http://h/", "username", "a\tb", "http://a%09b@h/"},
 		// The file host state turns localhost into the empty host.
 		{"file://h/p", "host", "LOCALHOST", "file:///p"},
+		// The username and password setters percent-encode the UTF-8 of
+		// their value with the userinfo set, invalid UTF-8 read as U+FFFD;
+		// the other credential stays, and no credentials means no '@'.
+		{"http://h/", "username", "a\xffb", "http://a%EF%BF%BDb@h/"},
+		{"http://u@h/", "password", "\xff", "http://u:%EF%BF%BD@h/"},
+		{"http://u@h/", "password", "é:@", "http://u:%C3%A9%3A%40@h/"},
+		{"http://u:p@h/", "password", "q", "http://u:q@h/"},
+		{"http://u:p@h/", "password", "", "http://u@h/"},
+		{"http://:p@h/", "password", "", "http://h/"},
+		{"http://:p@h/", "username", "v", "http://v:p@h/"},
+		// A port that is the scheme's default, however many leading zeros
+		// it has, is no port; a scheme without one keeps any.
+		{"http://h/", "host", "x:080", "http://x/"},
+		{"https://h:1/", "host", "x:00443", "https://x/"},
+		{"ws://h:1/", "port", "080", "ws://h/"},
+		{"http://h/", "host", "x:0", "http://x:0/"},
+		{"http://h/", "host", "x:8", "http://x:8/"},
+		{"sc://h/", "host", "x:80", "sc://x:80/"},
+		// A port that fails keeps the port the URL had.
+		{"http://h:81/", "host", "x:99999", "http://x:81/"},
+		// Tab and newline are removed from the host setter's value, in the
+		// host and in the port.
+		{"http://h/", "host", "x\t.org:8\t1", "http://x.org:81/"},
+		{"http://h/", "host", "x.org:\n81", "http://x.org:81/"},
 	}
 	set := map[string]func(URL, string) URL{
 		"host": URL.WithHost, "hostname": URL.WithHostname, "port": URL.WithPort,
 		"pathname": URL.WithPathname, "search": URL.WithSearch, "username": URL.WithUsername,
+		"password": URL.WithPassword,
 	}
 	for _, tt := range tests {
 		u, err := Parse(tt.href)
@@ -197,6 +222,16 @@ func TestPortOfReadsTheLeadingDigits(t *testing.T) {
 		{"1/2", facts.HTTP, result{"1", true}},
 		{"", facts.HTTP, result{"", false}},
 		{"a1", facts.HTTP, result{"", false}},
+		// The basic URL parser reads the value without ASCII tab or
+		// newline (its step 3), wherever they are; invalid UTF-8 is not a
+		// digit either way.
+		{"80\t80", facts.HTTP, result{"8080", true}},
+		{"\t8", facts.HTTP, result{"8", true}},
+		{"8\n0\r", facts.HTTP, result{"", true}},
+		{"44\t3", facts.HTTPS, result{"", true}},
+		{"6553\r6", facts.HTTP, result{"", false}},
+		{"1\xff2", facts.HTTP, result{"1", true}},
+		{"\t\n", facts.HTTP, result{"", false}},
 	}
 	for _, tt := range tests {
 		port, ok := portOf(tt.in, tt.scheme)
