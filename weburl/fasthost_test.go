@@ -74,21 +74,13 @@ func TestIDNAHandOffAgreesWithStateMachine(t *testing.T) {
 		if f.readAuthority(in) && f.idnaLen > 0 {
 			handedOff++
 		}
-		u, err := Parse(in)
-		var e *Error
-		if err != nil {
-			e = err.(*Error)
-		}
-		want, werr := parseFrom(in, nil, nil, nil)
-		if diff := cmp.Diff(partsOf(want, werr), partsOf(u, e)); diff != "" {
-			t.Errorf("Parse(%q) differs from the state machine's (-want +got):\n%s", in, diff)
-		}
+		werr := parseAgreesWithStateMachine(t, in)
 		if CanParse(in) != (werr == nil) {
 			t.Errorf("CanParse(%q) = %v, the state machine's error %v", in, !(werr == nil), werr)
 		}
 		if ref, ok := strings.CutPrefix(in, "https:"); ok {
 			u, err := base.Parse(ref)
-			e = nil
+			var e *Error
 			if err != nil {
 				e = err.(*Error)
 			}
@@ -102,6 +94,23 @@ func TestIDNAHandOffAgreesWithStateMachine(t *testing.T) {
 		t.Errorf("the fast path handed off %d hosts, want most of IdnaTestV2's", handedOff)
 	}
 	t.Logf("hosts handed off: %d", handedOff)
+}
+
+// parseAgreesWithStateMachine checks that Parse(in) gives the URL (every
+// component) and the error of the state machine alone, and returns the
+// state machine's error.
+func parseAgreesWithStateMachine(t *testing.T, in string) *Error {
+	t.Helper()
+	u, err := Parse(in)
+	var e *Error
+	if err != nil {
+		e = err.(*Error)
+	}
+	want, werr := parseFrom(in, nil, nil, nil)
+	if diff := cmp.Diff(partsOf(want, werr), partsOf(u, e)); diff != "" {
+		t.Errorf("Parse(%q) differs from the state machine's (-want +got):\n%s", in, diff)
+	}
+	return werr
 }
 
 // TestNeedsCleaningIsWhetherCleanChangesInput checks needsCleaning against
@@ -119,15 +128,7 @@ func TestNeedsCleaningIsWhetherCleanChangesInput(t *testing.T) {
 		}
 		p.releaseCleaned()
 		for _, in := range []string{"https://example.com" + rest, "https://é.com:8080" + rest, "sc://h" + rest} {
-			u, err := Parse(in)
-			var e *Error
-			if err != nil {
-				e = err.(*Error)
-			}
-			want, werr := parseFrom(in, nil, nil, nil)
-			if diff := cmp.Diff(partsOf(want, werr), partsOf(u, e)); diff != "" {
-				t.Errorf("Parse(%q) differs from the state machine's (-want +got):\n%s", in, diff)
-			}
+			parseAgreesWithStateMachine(t, in)
 		}
 	}
 }
