@@ -2,7 +2,6 @@ package weburl
 
 import (
 	"strconv"
-	"strings"
 	"unicode/utf8"
 
 	"github.com/seed42851778/rfc3986/internal/errtext"
@@ -90,12 +89,7 @@ func (e *Error) Error() string {
 // or RFC 3986's (errtext.URIPassword), replaced by "xxxxx", and bounded to
 // maxErrorInput bytes (with "…" where cut).
 func redact(input string) string {
-	s := input
-	// A password ends at an '@' in every reading: an input without one
-	// has none, and most that fail have none.
-	if strings.IndexByte(input, '@') >= 0 {
-		s, _ = errtext.RedactURI(input, 0)
-	}
+	s, _ := errtext.RedactURI(input, 0)
 	if len(s) > maxErrorInput {
 		cut := maxErrorInput
 		for cut > 0 && !utf8.RuneStart(s[cut]) {

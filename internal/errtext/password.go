@@ -25,6 +25,11 @@ import (
 // that a password holding an unencoded "@" is found whole, and the password
 // from the first ":" of the userinfo (AuthorityPassword).
 func URIPassword(s string) (lo, hi int, ok bool) {
+	// Every reading ends a userinfo at an "@": a text without one, as
+	// most that fail to parse are, has no password, whatever its scheme.
+	if strings.IndexByte(s, '@') < 0 {
+		return 0, 0, false
+	}
 	for i := 0; ; {
 		kind, k := noScheme, i
 		if j := strings.IndexAny(s[i:], ":/?#\\"); j > 0 && s[i+j] == ':' {
