@@ -125,8 +125,7 @@ func (m *recog) run1(j int32) int32 {
 	root, known := false, false
 	for {
 		if !known && len(st.accepts) > 0 {
-			root = m.rec == nil && !m.p.recursiveRoot && m.leoOf(st.proc, it.o) == leoKey{0, 0}
-			known = true
+			root, known = m.returnsToRoot(st.proc, it.o), true
 		}
 		free := &st.quiet
 		if root {
@@ -154,8 +153,7 @@ func (m *recog) run1(j int32) int32 {
 		}
 		st = m.st(it.s)
 		if !known && len(st.accepts) > 0 {
-			root = m.rec == nil && !m.p.recursiveRoot && m.leoOf(st.proc, it.o) == leoKey{0, 0}
-			known = true
+			root, known = m.returnsToRoot(st.proc, it.o), true
 		}
 		if len(st.accepts) > 0 && (root || st.acc0 && it.o == 0) {
 			m.found(j)
@@ -177,6 +175,14 @@ func (m *recog) run1(j int32) int32 {
 		m.cur[0] = it
 	}
 	return j
+}
+
+// returnsToRoot reports whether a return of procedure q invoked at node o
+// is a match of the root and nothing else: the root's own, or by Leo's memo
+// a procedure the root ends with, where no Tree logs every return and the
+// root is not called from within.
+func (m *recog) returnsToRoot(q, o int32) bool {
+	return m.rec == nil && !m.p.recursiveRoot && m.leoOf(q, o) == leoKey{0, 0}
 }
 
 // maxCalm bounds the items runCalm steps together (a set past it is
@@ -236,7 +242,7 @@ func (m *recog) calm(j int32) bool {
 			return false
 		}
 		if len(st.accepts) > 0 {
-			if m.p.recursiveRoot || m.leoOf(st.proc, it.o) != (leoKey{0, 0}) {
+			if !m.returnsToRoot(st.proc, it.o) { // m.rec is nil: run tests it
 				return false
 			}
 			end = true
