@@ -142,7 +142,8 @@ func TestResolveRepaired(t *testing.T) {
 }
 
 // FuzzResolveRepaired checks that ResolveRepaired never panics and is
-// ParseRepaired then Resolve.
+// ParseRepaired then Resolve, but for the targets browsers read with
+// another host, which it refuses.
 func FuzzResolveRepaired(f *testing.F) {
 	for _, s := range []string{"../old page.html", "g", " //bücher.de/x ", "http://h:8x/", "%", "a b:c", "#\x00"} {
 		f.Add("http://a/b/c/d;p?q", s)
@@ -162,6 +163,14 @@ func FuzzResolveRepaired(f *testing.F) {
 			return
 		}
 		want, rerr := b.Resolve(r)
+		// ResolveRepaired refuses, with a *ReadingError, a target whose
+		// host or port browsers read otherwise than RFC 3986 ("http:"
+		// against "http://0": browsers keep the base's host), where
+		// Resolve, strict, answers.
+		var re *uri.ReadingError
+		if rerr == nil && errors.As(err, &re) {
+			return
+		}
 		if (err == nil) != (rerr == nil) || got != want {
 			t.Fatalf("ResolveRepaired(%q) = %q, %v; want %q, %v", ref, got, err, want, rerr)
 		}
